@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+/** The chunk's own JS plus every chunk it imports statically: what loading that route costs. */
+function collectStaticFiles(
+  manifest: Manifest,
+  key: string,
+  seen = new Set<string>(),
+): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collectStaticFiles(manifest, imported, seen);
+  return seen;
+}
+
+async function gzipSize(distDir: string, file: string): Promise<number> {
+  return gzipSync(await readFile(join(distDir, file))).length;
+}
+
+/** Prints the gzip size of the entry and of each lazily loaded route chunk. */
+export async function printBundleSizes(distDir: string): Promise<void> {
+  const manifest = JSON.parse(
+    await readFile(join(distDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+  const entryFiles = collectStaticFiles(manifest, entryKey);
+  const rows: { chunk: string; ownKb: string; initialKb: string }[] = [];
+  let entryTotal = 0;
+  for (const file of entryFiles) entryTotal += await gzipSize(distDir, file);
+  rows.push({ chunk: `entry (${entryKey})`, ownKb: '', initialKb: (entryTotal / 1024).toFixed(1) });
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const files = collectStaticFiles(manifest, key);
+    let extra = 0;
+    for (const file of files) if (!entryFiles.has(file)) extra += await gzipSize(distDir, file);
+    rows.push({
+      chunk: key,
+      ownKb: (extra / 1024).toFixed(1),
+      initialKb: ((entryTotal + extra) / 1024).toFixed(1),
+    });
+  }
+  console.log('\nInitial JS per route chunk (gzip, KiB; initial = entry + route chunk)');
+  console.table(rows);
+}

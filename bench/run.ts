@@ -1,0 +1,65 @@
+// Prints the baseline figures later benchmarks are compared with:
+// 1. initial JS (gzip) per route chunk of the built SPA, 2. autocannon figures for /api/health.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { printBundleSizes } from './bundle-sizes';
+import { loadTest } from './load-test';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const distDir = join(repoRoot, 'apps/web/dist');
+
+async function waitForReady(baseUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${baseUrl} was not ready within ${timeoutMs} ms`);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(distDir, '.vite/manifest.json'))) {
+    console.log('Building the SPA first (npm run build)...');
+    await new Promise<void>((resolve, reject) => {
+      const build = spawn('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+      build.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`build exited ${code}`)),
+      );
+    });
+  }
+  await printBundleSizes(distDir);
+
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const dataDir = await mkdtemp(join(tmpdir(), 'motor-bench-'));
+  const server = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForReady(baseUrl, 30_000);
+    await loadTest({ url: `${baseUrl}/api/health`, durationSeconds: 10, connections: 20 });
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
