@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getSingleOption } from '@motor/forms';
+import type { SelectOption } from '@motor/forms';
+import { Field, getDescribedBy } from './field';
+import type { FieldBaseProps } from './field';
+
+/** An option optionally tied to a value of the upstream select. */
+export type CascadingOption = SelectOption & { parentValue?: string };
+
+export type CascadingSelectProps = FieldBaseProps & {
+  options: CascadingOption[];
+  /** Value chosen upstream; options with a parentValue show only under it. */
+  upstreamValue?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+};
+
+/**
+ * Select that depends on an upstream choice: picks the only option automatically when exactly
+ * one matches, and clears its selection when the upstream value changes.
+ */
+export function CascadingSelect({
+  id,
+  label,
+  hint,
+  error,
+  isOptional,
+  options,
+  upstreamValue,
+  value,
+  onChange,
+  placeholder,
+}: CascadingSelectProps): ReactElement {
+  const { t } = useTranslation('ui');
+  const visible = options.filter(
+    (option) => option.parentValue === undefined || option.parentValue === upstreamValue,
+  );
+  const single = getSingleOption(visible);
+  const singleValue = single?.value;
+  const previousUpstream = useRef(upstreamValue);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    const upstreamChanged = previousUpstream.current !== upstreamValue;
+    previousUpstream.current = upstreamValue;
+    if (singleValue !== undefined) {
+      if (value !== singleValue) onChangeRef.current(singleValue);
+      return;
+    }
+    if (upstreamChanged && value !== '') onChangeRef.current('');
+  }, [upstreamValue, singleValue, value]);
+
+  return (
+    <Field id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+      <select
+        id={id}
+        className={error ? 'select select--error' : 'select'}
+        value={value}
+        disabled={visible.length === 0}
+        aria-describedby={getDescribedBy(id, { hint, error })}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {single ? null : <option value="">{placeholder ?? t('select.placeholder')}</option>}
+        {visible.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.text}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

@@ -1,0 +1,109 @@
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Props shared by every form input (GOV.UK pattern: visible label, hint, linked error). */
+export type FieldBaseProps = {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  isOptional?: boolean;
+};
+
+export const getErrorId = (id: string): string => `${id}-error`;
+export const getHintId = (id: string): string => `${id}-hint`;
+
+/** aria-describedby for a field: hint then error, undefined when neither is shown. */
+export function getDescribedBy(
+  id: string,
+  { hint, error }: { hint?: ReactNode; error?: string },
+): string | undefined {
+  const ids = [hint ? getHintId(id) : null, error ? getErrorId(id) : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+type LabelTextProps = { label: ReactNode; isOptional?: boolean };
+
+function LabelText({ label, isOptional }: LabelTextProps): ReactElement {
+  const { t } = useTranslation('ui');
+  return (
+    <>
+      {label}
+      {isOptional ? <span className="field__optional"> {t('field.optional')}</span> : null}
+    </>
+  );
+}
+
+export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }): ReactElement | null {
+  return hint ? (
+    <div id={getHintId(id)} className="field__hint">
+      {hint}
+    </div>
+  ) : null;
+}
+
+/** Error message with id `<id>-error` and a visually hidden 'Error:' prefix. */
+export function FieldError({ id, error }: { id: string; error?: string }): ReactElement | null {
+  const { t } = useTranslation('ui');
+  return error ? (
+    <p id={getErrorId(id)} className="field__error">
+      <span className="visually-hidden">{t('field.errorPrefix')}</span> {error}
+    </p>
+  ) : null;
+}
+
+export type FieldProps = FieldBaseProps & { children: ReactNode; className?: string };
+
+/** Single-control field: label for `id`, hint, error, then the control. */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  isOptional,
+  children,
+  className,
+}: FieldProps): ReactElement {
+  const classes = ['field', error ? 'field--error' : null, className].filter(Boolean).join(' ');
+  return (
+    <div className={classes}>
+      <label htmlFor={id} className="field__label">
+        <LabelText label={label} isOptional={isOptional} />
+      </label>
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
+      {children}
+    </div>
+  );
+}
+
+/** Multi-control field (date parts, pickers): a fieldset whose legend is the label. */
+export function FieldGroup({
+  id,
+  label,
+  hint,
+  error,
+  isOptional,
+  children,
+  className,
+}: FieldProps): ReactElement {
+  const classes = ['field', 'field--group', error ? 'field--error' : null, className]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={classes}>
+      <fieldset
+        id={id}
+        className="field__fieldset"
+        aria-describedby={getDescribedBy(id, { hint, error })}
+      >
+        <legend className="field__label field__legend">
+          <LabelText label={label} isOptional={isOptional} />
+        </legend>
+        <FieldHint id={id} hint={hint} />
+        <FieldError id={id} error={error} />
+        <div className="field__parts">{children}</div>
+      </fieldset>
+    </div>
+  );
+}

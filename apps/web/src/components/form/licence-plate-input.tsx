@@ -1,0 +1,55 @@
+import type { KeyboardEvent, ReactElement } from 'react';
+import { formatRegistration } from '@motor/forms';
+import type { RegistrationFormatConfig } from '@motor/forms';
+import { Field, getDescribedBy } from './field';
+import type { FieldBaseProps } from './field';
+
+export type LicencePlateInputProps = FieldBaseProps & {
+  value: string;
+  onChange: (value: string) => void;
+  formatConfig: RegistrationFormatConfig;
+  /** Called on Enter with the current value; without it Enter submits the enclosing form. */
+  onSubmit?: (value: string) => void;
+  placeholder?: string;
+  disabled?: boolean;
+};
+
+/** Registration plate input: uppercases, strips spaces/hyphens and re-inserts the divider. */
+export function LicencePlateInput({
+  id,
+  label,
+  hint,
+  error,
+  isOptional,
+  value,
+  onChange,
+  formatConfig,
+  onSubmit,
+  placeholder,
+  disabled,
+}: LicencePlateInputProps): ReactElement {
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || !onSubmit) return;
+    event.preventDefault();
+    onSubmit(value);
+  };
+  return (
+    <Field id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+      <input
+        id={id}
+        className={error ? 'input licence-plate input--error' : 'input licence-plate'}
+        type="text"
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        aria-describedby={getDescribedBy(id, { hint, error })}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(formatRegistration(event.target.value, formatConfig))}
+        onKeyDown={onKeyDown}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './registration';
+export * from './dates';
+export * from './inputs';
+export * from './change-or-confirm';
