@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addIsoDuration,
+  daysBetween,
+  formatDisplayDate,
+  fullDaysBetween,
+  isSameLondonDay,
+  isWithinLastYears,
+  londonDateString,
+  parseIsoDuration,
+  startOfLondonDay,
+  toInstant,
+} from './dates';
+import { isDomainError } from './errors';
+
+describe('toInstant', () => {
+  it.each([
+    ['2026-03-12', '2026-03-12T00:00:00.000Z'], // GMT
+    ['2026-06-01', '2026-05-31T23:00:00.000Z'], // BST: London midnight is 23:00Z
+    ['2026-06-01T10:00:00+01:00', '2026-06-01T09:00:00.000Z'],
+    ['2026-06-01T10:00:00Z', '2026-06-01T10:00:00.000Z'],
+  ])('%s → %s', (input, iso) => {
+    expect(toInstant(input).toISOString()).toBe(iso);
+  });
+
+  it.each(['2026-02-30', '2026-13-01', 'not a date', ''])(
+    'rejects %j with INVALID_DATE',
+    (input) => {
+      expect(() => toInstant(input)).toThrow();
+      try {
+        toInstant(input);
+      } catch (error) {
+        expect(isDomainError(error, 'INVALID_DATE')).toBe(true);
+      }
+    },
+  );
+});
+
+describe('startOfLondonDay', () => {
+  it.each([
+    ['2026-01-15T15:00:00Z', '2026-01-15T00:00:00.000Z'],
+    ['2026-06-01T23:30:00Z', '2026-06-01T23:00:00.000Z'], // 00:30 BST on 2 June
+    ['2026-06-01T22:59:59Z', '2026-05-31T23:00:00.000Z'], // 23:59:59 BST on 1 June
+    ['2026-03-29T12:00:00Z', '2026-03-29T00:00:00.000Z'], // spring-forward day starts in GMT
+    ['2026-10-25T12:00:00Z', '2026-10-24T23:00:00.000Z'], // fall-back day starts in BST
+  ])('%s → %s', (instant, start) => {
+    expect(startOfLondonDay(instant).toISOString()).toBe(start);
+  });
+});
+
+describe('londonDateString', () => {
+  it.each([
+    ['2026-06-01T23:30:00Z', '2026-06-02'], // after London midnight in BST
+    ['2026-06-01T22:59:59Z', '2026-06-01'],
+    ['2026-12-31T23:30:00Z', '2026-12-31'], // GMT: UTC and London agree
+    ['2026-03-29T00:59:59Z', '2026-03-29'], // just before clocks go forward
+    ['2026-03-29T01:00:00Z', '2026-03-29'], // 02:00 BST
+    ['2026-10-25T00:30:00Z', '2026-10-25'], // 01:30 BST, first of the repeated hour
+    ['2026-10-25T23:30:00Z', '2026-10-25'], // 23:30 GMT
+    ['2026-10-24T23:00:00Z', '2026-10-25'], // 00:00 BST
+    ['2026-10-24T22:59:59Z', '2026-10-24'],
+  ])('%s → %s', (instant, date) => {
+    expect(londonDateString(instant)).toBe(date);
+  });
+});
+
+describe('daysBetween (London calendar days)', () => {
+  it.each([
+    ['2026-03-12T00:00:00Z', '2026-03-12T23:59:59Z', 0],
+    ['2026-03-12T23:59:59Z', '2026-03-13T00:00:00Z', 1],
+    ['2026-03-28T12:00:00Z', '2026-03-30T12:00:00Z', 2], // across the 23-hour day
+    ['2026-10-24T12:00:00Z', '2026-10-26T12:00:00Z', 2], // across the 25-hour day
+    ['2026-06-01T22:30:00Z', '2026-06-01T23:30:00Z', 1], // one hour, but past London midnight
+    ['2026-03-13T00:00:00Z', '2026-03-12T00:00:00Z', -1],
+    ['2026-03-01', '2027-03-01', 365],
+  ])('%s → %s = %d', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
+  });
+});
+
+describe('fullDaysBetween (elapsed whole days on the London clock)', () => {
+  it.each([
+    ['2026-03-01T10:00:00Z', '2026-03-15T09:59:59Z', 13],
+    ['2026-03-01T10:00:00Z', '2026-03-15T10:00:00Z', 14],
+    // 10:00 GMT on 20 March to 10:00 BST on 3 April is 14 London days but 335 hours.
+    ['2026-03-20T10:00:00Z', '2026-04-03T08:59:59Z', 13],
+    ['2026-03-20T10:00:00Z', '2026-04-03T09:00:00Z', 14],
+    // 10:00 BST on 20 October to 10:00 GMT on 3 November: 14 days, 337 hours.
+    ['2026-10-20T09:00:00Z', '2026-11-03T09:59:59Z', 13],
+    ['2026-10-20T09:00:00Z', '2026-11-03T10:00:00Z', 14],
+  ])('%s → %s = %d', (from, to, days) => {
+    expect(fullDaysBetween(from, to)).toBe(days);
+  });
+});
+
+describe('isSameLondonDay', () => {
+  it.each([
+    ['2026-06-01T22:30:00Z', '2026-06-01T23:30:00Z', false],
+    ['2026-06-01T23:30:00Z', '2026-06-02T12:00:00Z', true],
+    ['2026-01-01T00:00:00Z', '2026-01-01T23:59:59Z', true],
+  ])('%s and %s: %s', (a, b, same) => {
+    expect(isSameLondonDay(a, b)).toBe(same);
+  });
+});
+
+describe('formatDisplayDate', () => {
+  it.each([
+    ['2026-03-12T00:30:00Z', '12 Mar 2026'],
+    ['2026-06-01T23:30:00Z', '02 Jun 2026'], // London date, not UTC
+    ['2026-01-05', '05 Jan 2026'],
+    ['2026-12-31T23:59:59Z', '31 Dec 2026'],
+  ])('%s → %s', (instant, text) => {
+    expect(formatDisplayDate(instant)).toBe(text);
+  });
+});
+
+describe('parseIsoDuration', () => {
+  it.each([
+    ['P5D', { days: 5 }],
+    ['P12M', { months: 12 }],
+    ['P1Y', { years: 1 }],
+    ['P2W', { weeks: 2 }],
+    ['P1Y2M3DT4H5M6S', { years: 1, months: 2, days: 3, hours: 4, minutes: 5, seconds: 6 }],
+    ['PT30M', { minutes: 30 }],
+  ])('%s → %o', (text, duration) => {
+    expect(parseIsoDuration(text)).toEqual(duration);
+  });
+
+  it.each(['', 'P', 'PT', '5D', 'P1.5D', 'P-1D', 'p5d', 'P5DT'])('rejects %j', (text) => {
+    expect(() => parseIsoDuration(text)).toThrow();
+    try {
+      parseIsoDuration(text);
+    } catch (error) {
+      expect(isDomainError(error, 'INVALID_DURATION')).toBe(true);
+    }
+  });
+});
+
+describe('addIsoDuration', () => {
+  it.each([
+    // Driveaway P5D from London midnight stays on London midnight across the BST change.
+    ['2026-03-28', 'P5D', '2026-04-01T23:00:00.000Z'],
+    ['2026-06-10T14:30:00Z', 'P5D', '2026-06-15T14:30:00.000Z'],
+    // Flex/annual P12M: London midnight 1 March → London midnight 1 March next year.
+    ['2026-03-01', 'P12M', '2027-03-01T00:00:00.000Z'],
+    // A BST start stays on the same London wall-clock time a year later.
+    ['2026-05-31T23:00:00Z', 'P12M', '2027-05-31T23:00:00.000Z'],
+    ['2026-10-24T23:00:00Z', 'P1D', '2026-10-26T00:00:00.000Z'], // 25-hour day
+    ['2028-02-29', 'P12M', '2029-02-28T00:00:00.000Z'], // leap day clamps to month end
+  ])('%s + %s = %s', (start, duration, end) => {
+    expect(addIsoDuration(start, duration).toISOString()).toBe(end);
+  });
+});
+
+describe('isWithinLastYears', () => {
+  const now = new Date('2026-03-12T10:00:00Z');
+  it.each([
+    ['2026-03-12', true], // today
+    ['2026-03-13', false], // tomorrow: in the future
+    ['2021-03-12', true], // exactly 5 years ago
+    ['2021-03-11', false], // a day more than 5 years
+    ['2023-07-01', true],
+    ['2026-03-12T23:30:00Z', true], // still 12 March in London (GMT)
+  ])('%s within the last 5 years of 12 Mar 2026: %s', (date, within) => {
+    expect(isWithinLastYears({ date, years: 5, now })).toBe(within);
+  });
+
+  it('uses the London date of now across BST', () => {
+    // 23:30Z on 1 June 2026 is already 2 June in London.
+    const lateNow = new Date('2026-06-01T23:30:00Z');
+    expect(isWithinLastYears({ date: '2026-06-02', years: 5, now: lateNow })).toBe(true);
+    expect(isWithinLastYears({ date: '2021-06-01', years: 5, now: lateNow })).toBe(false);
+    expect(isWithinLastYears({ date: '2021-06-02', years: 5, now: lateNow })).toBe(true);
+  });
+});

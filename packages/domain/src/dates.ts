@@ -1,0 +1,117 @@
+import { TZDate, tz } from '@date-fns/tz';
+import {
+  add,
+  differenceInCalendarDays,
+  differenceInDays,
+  format,
+  startOfDay,
+  subYears,
+} from 'date-fns';
+import type { Duration } from 'date-fns';
+import { DomainError } from './errors';
+
+// Instants are UTC; every calendar question (which day, how many days, "today") is answered in
+// Europe/London so that BST changes never shift a day.
+
+export const LONDON_TIME_ZONE = 'Europe/London';
+const inLondon = tz(LONDON_TIME_ZONE);
+
+/** An instant as a Date or an ISO string; a bare 'yyyy-MM-dd' means London midnight of that day. */
+export type DateInput = Date | string;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Reads a DateInput as an instant; throws a DomainError when it is not a valid date. */
+export function toInstant(value: DateInput): Date {
+  if (value instanceof Date) return assertValid(new Date(value.getTime()), value);
+  const dateOnly = DATE_ONLY.exec(value);
+  if (dateOnly) return fromLondonDateParts(dateOnly, value);
+  return assertValid(new Date(value), value);
+}
+
+function fromLondonDateParts(parts: RegExpExecArray, raw: string): Date {
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = new TZDate(year, month - 1, day, LONDON_TIME_ZONE);
+  // Reject overflow such as 2026-02-30, which Date would roll into March.
+  if (date.getMonth() !== month - 1 || date.getDate() !== day) {
+    throw new DomainError('INVALID_DATE', `Invalid date: ${raw}`);
+  }
+  return new Date(date.getTime());
+}
+
+function assertValid(date: Date, raw: DateInput): Date {
+  if (Number.isNaN(date.getTime()))
+    throw new DomainError('INVALID_DATE', `Invalid date: ${String(raw)}`);
+  return date;
+}
+
+/** Returns the instant at which the London calendar day containing `instant` starts. */
+export function startOfLondonDay(instant: DateInput): Date {
+  return new Date(startOfDay(toInstant(instant), { in: inLondon }).getTime());
+}
+
+/** Returns the London calendar date of an instant as 'yyyy-MM-dd'. */
+export function londonDateString(instant: DateInput): string {
+  return format(toInstant(instant), 'yyyy-MM-dd', { in: inLondon });
+}
+
+/** Counts London calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: DateInput, to: DateInput): number {
+  return differenceInCalendarDays(toInstant(to), toInstant(from), { in: inLondon });
+}
+
+/**
+ * Counts whole days elapsed from `from` to `to` on the London clock: a day has passed when the
+ * same wall-clock time is reached on a later date, whether that day had 23, 24 or 25 hours.
+ */
+export function fullDaysBetween(from: DateInput, to: DateInput): number {
+  return differenceInDays(toInstant(to), toInstant(from), { in: inLondon });
+}
+
+/** Tells whether two instants fall on the same London calendar day. */
+export function isSameLondonDay(a: DateInput, b: DateInput): boolean {
+  return londonDateString(a) === londonDateString(b);
+}
+
+/** Formats an instant as the display date 'dd MMM yyyy' in London, e.g. '12 Mar 2026'. */
+export function formatDisplayDate(instant: DateInput): string {
+  return format(toInstant(instant), 'dd MMM yyyy', { in: inLondon });
+}
+
+const ISO_DURATION =
+  /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
+
+/** Parses an ISO 8601 duration with whole-number parts (e.g. 'P5D', 'P12M', 'PT1H'). */
+export function parseIsoDuration(duration: string): Duration {
+  const match = ISO_DURATION.exec(duration);
+  if (!match) throw new DomainError('INVALID_DURATION', `Invalid ISO 8601 duration: ${duration}`);
+  const keys = ['years', 'months', 'weeks', 'days', 'hours', 'minutes', 'seconds'] as const;
+  const result: Duration = {};
+  keys.forEach((key, index) => {
+    const part = match[index + 1];
+    if (part !== undefined) result[key] = Number(part);
+  });
+  return result;
+}
+
+/**
+ * Adds an ISO 8601 duration to an instant on the London calendar: 'P12M' from London midnight
+ * on 1 March ends at London midnight on 1 March next year, whatever BST does in between.
+ */
+export function addIsoDuration(instant: DateInput, duration: string): Date {
+  return new Date(add(toInstant(instant), parseIsoDuration(duration), { in: inLondon }).getTime());
+}
+
+/**
+ * Tells whether a date lies within the last `years` years up to today (London days, both ends
+ * inclusive) and not in the future; used for claims and convictions (5 years).
+ */
+export function isWithinLastYears(options: { date: DateInput; years: number; now: Date }): boolean {
+  const day = londonDateString(options.date);
+  const today = londonDateString(options.now);
+  if (day > today) return false;
+  const earliest = format(subYears(options.now, options.years, { in: inLondon }), 'yyyy-MM-dd', {
+    in: inLondon,
+  });
+  return day >= earliest;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { AccountStatusSchema, PaymentMethodTypeSchema } from '../enums/billing';
+import { PenceSchema } from './common';
+
+export const MIN_PAYMENT_DAY = 1;
+/** Payment days stop at 28 so every month has the day. */
+export const MAX_PAYMENT_DAY = 28;
+
+export const PaymentDaySchema = z.number().int().min(MIN_PAYMENT_DAY).max(MAX_PAYMENT_DAY);
+
+/** One customer account per policy; balances are derived from the ledger. */
+export const CustomerAccountSchema = z.object({
+  accountId: z.string().min(1),
+  /** Equals the policy number. */
+  accountCode: z.string().min(1),
+  paymentDay: PaymentDaySchema,
+  paymentMethodType: PaymentMethodTypeSchema,
+  accountStatus: AccountStatusSchema,
+  accountBalance: PenceSchema,
+  outstandingAmount: PenceSchema,
+});
+export type CustomerAccount = z.infer<typeof CustomerAccountSchema>;

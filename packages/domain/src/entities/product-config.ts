@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { CancellationReasonSchema } from '../enums/answers';
+import { CancellationTypeSchema, CoolingOffCountedFromSchema } from '../enums/policy';
+
+/** Cooling-off days when the product does not say (DOMAIN.md). */
+export const DEFAULT_COOLING_OFF_DAYS = 14;
+
+/** The cancellation part of a product configuration. */
+export const CancellationConfigSchema = z.object({
+  type: CancellationTypeSchema,
+  /** Length of the cooling-off period in days (CoolingOff only). */
+  days: z.number().int().positive().optional(),
+  countedFrom: CoolingOffCountedFromSchema.optional(),
+  daysToDefer: z.number().int().nonnegative().optional(),
+  reasons: z.array(CancellationReasonSchema).optional(),
+});
+export type CancellationConfig = z.infer<typeof CancellationConfigSchema>;

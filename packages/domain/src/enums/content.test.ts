@@ -1,0 +1,49 @@
+import type { EnumCase } from './enum-test-kit';
+import { describeEnumerations } from './enum-test-kit';
+import * as e from './content';
+
+const cases: EnumCase[] = [
+  ['content kind', e.CONTENT_KINDS, e.ContentKindSchema, ['product', 'policy', 'static']],
+  [
+    'document type',
+    e.DOCUMENT_TYPES,
+    e.DocumentTypeSchema,
+    [
+      'policy-certificate',
+      'policy-schedule',
+      'ipid',
+      'policy-wording',
+      'legal-ipid',
+      'legal-wording',
+      'business-terms',
+    ],
+  ],
+  [
+    'policy document type',
+    e.POLICY_DOCUMENT_TYPES,
+    e.DocumentTypeSchema,
+    ['policy-certificate', 'policy-schedule'],
+  ],
+  [
+    'product document type',
+    e.PRODUCT_DOCUMENT_TYPES,
+    e.DocumentTypeSchema,
+    ['ipid', 'policy-wording'],
+  ],
+  [
+    'legal expenses document type',
+    e.LEGAL_EXPENSES_DOCUMENT_TYPES,
+    e.DocumentTypeSchema,
+    ['legal-ipid', 'legal-wording'],
+  ],
+  ['static document type', e.STATIC_DOCUMENT_TYPES, e.DocumentTypeSchema, ['business-terms']],
+  ['upload type', e.UPLOAD_TYPES, e.UploadTypeSchema, ['ncb-proof']],
+  [
+    'upload rejection code',
+    e.UPLOAD_REJECTION_CODES,
+    e.UploadRejectionCodeSchema,
+    ['file-invalid-type', 'file-too-large', 'too-many-files'],
+  ],
+];
+
+describeEnumerations('content enumerations', cases);

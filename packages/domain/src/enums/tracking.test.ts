@@ -1,0 +1,43 @@
+import type { EnumCase } from './enum-test-kit';
+import { describeEnumerations } from './enum-test-kit';
+import * as e from './tracking';
+
+const cases: EnumCase[] = [
+  [
+    'tracking parameter',
+    e.TRACKING_PARAMETERS,
+    e.TrackingParameterSchema,
+    [
+      'utm_medium',
+      'utm_campaign',
+      'utm_source',
+      'utm_ref',
+      'utm_channel',
+      'utm_term',
+      'utm_asset',
+      'utm_asset_id',
+    ],
+  ],
+  ['marketing channel', e.MARKETING_CHANNELS, e.MarketingChannelSchema, ['email', 'phone', 'sms']],
+  [
+    'other marketing option',
+    e.OTHER_MARKETING_OPTIONS,
+    e.OtherMarketingOptionSchema,
+    ['in-car', 'mail', 'none'],
+  ],
+  [
+    'lookup table',
+    e.LOOKUP_TABLES,
+    e.LookupTableSchema,
+    ['OccupationABI', 'Industry', 'DrivingConvictions', 'BMWRetailers'],
+  ],
+  [
+    'feature toggle',
+    e.FEATURE_TOGGLES,
+    e.FeatureToggleSchema,
+    ['isAdmin', 'multiQuote', 'allowModifyBillingDay', 'axitechFnol'],
+  ],
+  ['permission', e.PERMISSIONS, e.PermissionSchema, ['access:impersonate', 'action:mta-claims']],
+];
+
+describeEnumerations('tracking, marketing and lookup enumerations', cases);
