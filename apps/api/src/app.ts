@@ -1,0 +1,96 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawServerDefault,
+} from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { DatabaseHandle, Db } from './db/client';
+import { createLogger } from './logger';
+import { errorHandlerPlugin } from './plugins/app/error-handler';
+import { generateRequestId, requestIdPlugin } from './plugins/app/request-id';
+import { apiDocsPlugin } from './plugins/external/api-docs';
+import { securityHeadersPlugin } from './plugins/external/security-headers';
+import { webAppPlugin } from './plugins/external/web-app';
+import { healthRoutes } from './modules/health/routes';
+import type { Providers } from './providers';
+
+// Module augmentation only works with interfaces.
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    config: Config;
+    /** The query builder, for repositories. */
+    db: Db;
+    /** The connection itself: kind, ping, close. Closed by whoever opened it, not by the app. */
+    database: DatabaseHandle;
+    providers: Providers;
+    clock: Clock;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type BuildAppOptions = {
+  config: Config;
+  db: DatabaseHandle;
+  providers: Providers;
+  clock: Clock;
+  /** Default: a pino logger at config.logLevel to stdout. */
+  logger?: Logger;
+};
+
+/**
+ * The composition root. Everything the app depends on comes in through the options, so tests
+ * build the same app on a throw-away database with sandbox providers and a clock they move.
+ * The returned instance is not listening: call `listen()` (server.ts) or `inject()` (tests).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, db, providers, clock } = options;
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: generateRequestId, // logged as `reqId` on every line of the request
+    // Fastify 5 answers 503 to requests that arrive while closing; in-flight ones finish.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate<DatabaseHandle>('database', db);
+  app.decorate('db', db.db);
+  app.decorate('providers', providers);
+  app.decorate('clock', clock);
+
+  // App plugins: behaviour every route shares.
+  await app.register(requestIdPlugin);
+  await app.register(errorHandlerPlugin);
+
+  // External wiring: headers, docs, the web app. Docs come before routes so it sees them all.
+  await app.register(securityHeadersPlugin, {
+    isHttps: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+
+  // Modules.
+  await app.register(healthRoutes, { prefix: '/api' });
+
+  return app;
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+describe('config', () => {
+  it('has defaults that run offline', () => {
+    const config = parseConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: path.resolve('.data'),
+      pgliteDir: path.resolve('.data', 'pglite'),
+      logLevel: 'warn',
+      nodeEnv: 'development',
+      webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
+      seedDemoData: true,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://motor.example.com/',
+      DATABASE_URL: 'postgres://app@db:5432/motor',
+      DATA_DIR: '/var/lib/motor',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      WEB_DIST_DIR: '/srv/web',
+      SEED_DEMO_DATA: 'false',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'https://motor.example.com',
+      databaseUrl: 'postgres://app@db:5432/motor',
+      dataDir: '/var/lib/motor',
+      pgliteDir: '/var/lib/motor/pglite',
+      logLevel: 'info',
+      nodeEnv: 'production',
+      webDistDir: '/srv/web',
+      seedDemoData: false,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and treats empty variables as unset', () => {
+    const config = parseConfig({ PORT: '4100', DATABASE_URL: '', SEED_DEMO_DATA: '' });
+    expect(config.publicUrl).toBe('http://localhost:4100');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    const parse = () =>
+      parseConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db/x',
+        LOG_LEVEL: 'loud',
+        SEED_DEMO_DATA: 'maybe',
+        PUBLIC_URL: 'localhost:3000',
+      });
+    expect(parse).toThrow(ConfigError);
+    try {
+      parse();
+    } catch (error) {
+      const { problems, message } = error as ConfigError;
+      expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'PORT',
+        'PUBLIC_URL',
+        'SEED_DEMO_DATA',
+      ]);
+      expect(message).toMatch(/^Invalid environment:\n {2}- /);
+      expect(message).toContain('LOG_LEVEL: must be one of fatal, error, warn, info');
+    }
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => parseConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+});

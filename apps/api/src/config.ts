@@ -1,0 +1,100 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root, from this file's location, so `npm start` works from any cwd. */
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const NODE_ENVS = ['development', 'test', 'production'] as const;
+
+// An empty variable (`FOO=` in a .env or compose file) means "not set", not "set to nothing".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'must be true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65_535)),
+  HOST: optional(z.string()),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  DATABASE_URL: optional(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }),
+  ),
+  DATA_DIR: optional(z.string()),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  NODE_ENV: optional(z.enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')}` })),
+  WEB_DIST_DIR: optional(z.string()),
+  SEED_DEMO_DATA: optional(booleanFlag),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Where browsers reach this process; used in links, OpenAPI `servers`, OIDC issuer. */
+  publicUrl: string;
+  /** Set → PostgreSQL through node-postgres; unset → embedded PGlite in `pgliteDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  pgliteDir: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  nodeEnv: (typeof NODE_ENVS)[number];
+  webDistDir: string;
+  seedDemoData: boolean;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment once; throws a ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(problems);
+  }
+  const vars = result.data;
+  const port = vars.PORT ?? 3000;
+  const dataDir = path.resolve(vars.DATA_DIR ?? './.data');
+  return {
+    port,
+    host: vars.HOST ?? '0.0.0.0',
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: vars.DATABASE_URL,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    logLevel: vars.LOG_LEVEL ?? 'warn',
+    nodeEnv: vars.NODE_ENV ?? 'development',
+    // The default is tied to the repository layout; a value given by the operator is theirs (cwd).
+    webDistDir: vars.WEB_DIST_DIR
+      ? path.resolve(vars.WEB_DIST_DIR)
+      : path.join(REPO_ROOT, 'apps', 'web', 'dist'),
+    seedDemoData: vars.SEED_DEMO_DATA ?? true,
+  };
+}
+
+/** For entry points: a bad environment is a start-up failure with a readable message. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,100 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import * as schema from './schema';
+
+/** What repositories use: the query builder, the same on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+type HandleBase = {
+  db: Db;
+  /** Resolves when the database answers `select 1` within the timeout; rejects otherwise. */
+  ping(): Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
+};
+
+export type DatabaseHandle =
+  | (HandleBase & { kind: 'pglite'; client: PGlite })
+  | (HandleBase & { kind: 'postgres'; client: pg.Pool });
+
+const PING_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function closeOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
+export type PgliteOptions = {
+  /** A directory to persist to; omitted → in memory. */
+  dataDir?: string;
+  /** A data directory dump (`dumpDataDir()`) to start from: how tests get a migrated DB fast. */
+  loadDataDir?: Blob;
+};
+
+export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<DatabaseHandle> {
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  let isClosed = false;
+  return {
+    kind: 'pglite',
+    client,
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    async ping() {
+      // A closed PGlite can hang rather than fail, so answer for it.
+      if (isClosed || client.closed) throw new Error('database is closed');
+      await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
+    },
+    close: closeOnce(async () => {
+      isClosed = true;
+      await client.close();
+    }),
+  };
+}
+
+export function openPostgresDatabase(
+  connectionString: string,
+  options: { logger?: Logger; max?: number } = {},
+): DatabaseHandle {
+  const client = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its connection emits here; without a listener the process would crash.
+  client.on('error', (error) => options.logger?.error({ err: error }, 'PostgreSQL pool error'));
+  return {
+    kind: 'postgres',
+    client,
+    db: drizzlePostgres({ client, schema }) as unknown as Db,
+    async ping() {
+      await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
+    },
+    close: closeOnce(() => client.end()),
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise PGlite persisted under DATA_DIR/pglite. */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
+  options: { logger?: Logger } = {},
+): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgresDatabase(config.databaseUrl, options);
+  return openPgliteDatabase({ dataDir: config.pgliteDir });
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-app';
+import type { DatabaseHandle } from './client';
+import { lookupRetailers } from './schema';
+import { DEMO_RETAILERS, seedDemoData } from './seed';
+
+describe('demo data', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('has about ten plausible BMW retailers with unique 5-digit codes', () => {
+    expect(DEMO_RETAILERS.length).toBeGreaterThanOrEqual(10);
+    const codes = DEMO_RETAILERS.map((retailer) => retailer.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const retailer of DEMO_RETAILERS) {
+      expect(retailer.code).toMatch(/^\d{5}$/);
+      expect(retailer.postcode).toMatch(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/);
+      expect(retailer.name).toContain('BMW');
+    }
+  });
+
+  it('can be applied on every start: missing rows are added, existing ones left alone', async () => {
+    await seedDemoData(database.db);
+    const first = DEMO_RETAILERS[0];
+    await database.db
+      .update(lookupRetailers)
+      .set({ name: 'Renamed by an operator' })
+      .where(eq(lookupRetailers.code, first.code));
+    await database.db
+      .delete(lookupRetailers)
+      .where(eq(lookupRetailers.code, DEMO_RETAILERS[1].code));
+
+    await seedDemoData(database.db);
+
+    const rows = await database.db.select().from(lookupRetailers);
+    expect(rows).toHaveLength(DEMO_RETAILERS.length);
+    expect(rows.find((row) => row.code === first.code)?.name).toBe('Renamed by an operator');
+    expect(rows.some((row) => row.code === DEMO_RETAILERS[1].code)).toBe(true);
+  });
+});

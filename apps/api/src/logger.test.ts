@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from './app';
+import { REDACTION_CENSOR, redactUrl } from './logger';
+import { createLogCapture, createTestApp } from './test/test-app';
+
+const EMAIL = 'jane.driver@example.co.uk';
+const DATE_OF_BIRTH = '1987-03-14';
+const BEARER = 'Bearer eyJhbGciOiJSUzI1NiJ9.secret-token-value';
+const PERSONAL_VALUES = [
+  EMAIL,
+  DATE_OF_BIRTH,
+  'eyJhbGciOiJSUzI1NiJ9',
+  'Jane',
+  'Driver',
+  'SW1A 1AA',
+];
+
+describe('logging', () => {
+  let app: App;
+  const logs = createLogCapture('trace');
+
+  beforeAll(async () => {
+    app = await createTestApp({ logger: logs.logger });
+    // A route that logs carelessly, the way a future module might.
+    app.post('/api/test/careless', async (request) => {
+      request.log.info({ body: request.body, headers: request.headers }, 'received');
+      request.log.info(
+        { email: EMAIL, profile: { dateOfBirth: DATE_OF_BIRTH } },
+        'flat and nested',
+      );
+      request.log.warn({ data: { policyholder: { contact: { email: EMAIL } } } }, 'deeply nested');
+      return { ok: true };
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('never writes personal data or credentials to the log', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/test/careless?email=${encodeURIComponent(EMAIL)}&page=2`,
+      headers: { authorization: BEARER, cookie: `session=${EMAIL}` },
+      payload: {
+        email: EMAIL,
+        firstName: 'Jane',
+        lastName: 'Driver',
+        dateOfBirth: DATE_OF_BIRTH,
+        address: { postalCode: 'SW1A 1AA' },
+        accessToken: 'eyJhbGciOiJSUzI1NiJ9',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+
+    const text = logs.text;
+    // The lines were written (request logging at info and our own lines) ...
+    expect(text).toContain('"msg":"received"');
+    expect(text).toContain('"msg":"deeply nested"');
+    expect(text).toContain('page=2');
+    expect(text).toContain(REDACTION_CENSOR);
+    // ... without a single personal value.
+    for (const value of PERSONAL_VALUES) expect(text).not.toContain(value);
+    expect(text).not.toContain(encodeURIComponent(EMAIL));
+  });
+
+  it('redacts personal query parameters in logged URLs', () => {
+    expect(redactUrl('/api/x?email=a%40b.com&page=2')).toBe('/api/x?email=%5BRedacted%5D&page=2');
+    expect(redactUrl('/api/x?Phone=0123')).toBe('/api/x?Phone=%5BRedacted%5D');
+    expect(redactUrl('/api/x')).toBe('/api/x');
+  });
+});

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { ErrorBodySchema } from '@motor/contract';
+import { DataEntrySchema } from '@motor/domain';
+import { AppError } from '../../errors';
+import type { AppPlugin } from '../../plugins/define-plugin';
+import {
+  ADDRESS_SEARCH_DEFAULT_LIMIT,
+  AddressSearchResultSchema,
+  PostalAddressSchema,
+  type AddressLookupProvider,
+} from '../../providers/address-lookup/types';
+import {
+  LookupVehicleSpecificationSchema,
+  VehicleMakeEntrySchema,
+  VehicleModelEntrySchema,
+  type VehicleLookupProvider,
+} from '../../providers/vehicle-lookup/types';
+import { DATA_SEARCH_DEFAULT_LIMIT, DataTableNameSchema, searchDataTable } from './data-tables';
+
+export const VEHICLE_NOT_FOUND_MESSAGE = 'We could not find a vehicle with that registration.';
+
+export type LookupRoutesOptions = {
+  vehicleLookup: VehicleLookupProvider;
+  addressLookup: AddressLookupProvider;
+};
+
+const YearSchema = z.coerce.number().int().min(1900).max(2100);
+const LimitSchema = (max: number) => z.coerce.number().int().min(1).max(max);
+const TAGS = ['lookup'];
+
+/**
+ * Vehicle, address and data-table lookups (spec 2 §7), with paths relative to where the app
+ * mounts the plugin (/api/lookup). Public: quotes start anonymously, and nothing here is personal.
+ */
+export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options) => {
+  const { vehicleLookup, addressLookup } = options;
+
+  app.get(
+    '/vehicles/makes',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Vehicle makes, optionally only those with a model made in a year',
+        querystring: z.object({ year: YearSchema.optional() }),
+        response: { 200: z.array(VehicleMakeEntrySchema) },
+      },
+    },
+    async (request) => vehicleLookup.listMakes(request.query.year),
+  );
+
+  app.get(
+    '/vehicles/models',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Models of a make, optionally only those made in a year',
+        querystring: z.object({ make: z.string().trim().min(1), year: YearSchema.optional() }),
+        response: { 200: z.array(VehicleModelEntrySchema) },
+      },
+    },
+    async (request) => vehicleLookup.listModels(request.query),
+  );
+
+  app.get(
+    '/vehicles/specifications',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Trims and engines of a model, optionally only those made in a year',
+        querystring: z.object({
+          make: z.string().trim().min(1),
+          model: z.string().trim().min(1),
+          year: YearSchema.optional(),
+        }),
+        response: { 200: z.array(LookupVehicleSpecificationSchema) },
+      },
+    },
+    async (request) => vehicleLookup.listSpecifications(request.query),
+  );
+
+  app.get(
+    '/vehicles/:vrn',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The vehicle registered under a registration mark (any case, spaces ignored)',
+        params: z.object({ vrn: z.string().trim().min(2).max(16) }),
+        response: { 200: LookupVehicleSpecificationSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const vehicle = await vehicleLookup.findVehicleByRegistration(request.params.vrn);
+      if (!vehicle) throw new AppError('NOT_FOUND', VEHICLE_NOT_FOUND_MESSAGE);
+      return vehicle;
+    },
+  );
+
+  app.get(
+    '/data/:table',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Searches a lookup table; short queries answer an empty list',
+        params: z.object({ table: DataTableNameSchema }),
+        querystring: z.object({
+          query: z.string().default(''),
+          limit: LimitSchema(200).default(DATA_SEARCH_DEFAULT_LIMIT),
+        }),
+        response: { 200: z.array(DataEntrySchema), 400: ErrorBodySchema },
+      },
+    },
+    async (request) =>
+      searchDataTable({
+        table: request.params.table,
+        query: request.query.query,
+        limit: request.query.limit,
+      }),
+  );
+
+  app.get(
+    '/addresses',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Addresses and postcodes matching a postcode or free text',
+        querystring: z.object({
+          query: z.string().default(''),
+          /** The id of a Postcode result, to list the addresses inside it. */
+          container: z.string().optional(),
+          limit: LimitSchema(500).default(ADDRESS_SEARCH_DEFAULT_LIMIT),
+        }),
+        response: { 200: z.array(AddressSearchResultSchema) },
+      },
+    },
+    async (request) => {
+      const { query, container, limit } = request.query;
+      return addressLookup.searchAddresses({ query, containerId: container, limit });
+    },
+  );
+
+  app.get(
+    '/addresses/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The full address of a search result',
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 200: PostalAddressSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => addressLookup.getAddress(request.params.id),
+  );
+};

@@ -1,0 +1,106 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldError } from '@motor/contract';
+import {
+  AppError,
+  createErrorBody,
+  ERROR_STATUS,
+  findCodeForStatus,
+  INTERNAL_ERROR_MESSAGE,
+} from '../../errors';
+import { definePlugin } from '../define-plugin';
+
+type ValidationIssue = { instancePath?: string; message?: string };
+
+const MAX_FIELDS_IN_MESSAGE = 3;
+
+/** Turns Fastify's validation issues (from zod or ajv) into our per-field details. */
+export function toFieldErrors(
+  issues: readonly ValidationIssue[],
+  location: string | undefined,
+): FieldError[] {
+  return issues.map((issue) => ({
+    in: location ?? 'request',
+    path: (issue.instancePath ?? '').split('/').filter(Boolean).join('.'),
+    message: issue.message ?? 'is not valid',
+  }));
+}
+
+function describeFields(fields: readonly FieldError[]): string {
+  const shown = fields
+    .slice(0, MAX_FIELDS_IN_MESSAGE)
+    .map((field) => `${field.path || field.in}: ${field.message}`);
+  const more = fields.length - shown.length;
+  return `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+function hasValidationIssues(
+  error: unknown,
+): error is FastifyError & { validation: ValidationIssue[] } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    Array.isArray((error as { validation?: unknown }).validation)
+  );
+}
+
+function readStatusCode(error: unknown): number | undefined {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * The one place where errors become responses:
+ * - AppError → its code's status, its message and details;
+ * - request validation (zod schemas) → 400 VALIDATION_FAILED with one entry per bad field;
+ * - Fastify's own client errors (bad JSON, wrong content type, body too large) → their 4xx;
+ * - anything else → 500 INTERNAL with a fixed message; the real error goes to the log only.
+ */
+export async function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const requestId = request.id;
+
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    else request.log.info({ code: error.code }, error.message);
+    return reply.code(error.statusCode).send(
+      createErrorBody({
+        code: error.code,
+        message: error.message,
+        requestId,
+        details: error.details,
+      }),
+    );
+  }
+
+  if (hasValidationIssues(error)) {
+    const fields = toFieldErrors(error.validation, error.validationContext);
+    request.log.info({ fields }, 'request validation failed');
+    return reply.code(ERROR_STATUS.VALIDATION_FAILED).send(
+      createErrorBody({
+        code: 'VALIDATION_FAILED',
+        message: `The request is not valid: ${describeFields(fields)}.`,
+        requestId,
+        details: { fields },
+      }),
+    );
+  }
+
+  const status = readStatusCode(error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    request.log.info({ err: error }, 'client error');
+    const message = error instanceof Error ? error.message : 'The request is not valid.';
+    return reply
+      .code(status)
+      .send(
+        createErrorBody({ code: findCodeForStatus(status) ?? 'BAD_REQUEST', message, requestId }),
+      );
+  }
+
+  request.log.error({ err: error }, 'unhandled error');
+  return reply
+    .code(ERROR_STATUS.INTERNAL)
+    .send(createErrorBody({ code: 'INTERNAL', message: INTERNAL_ERROR_MESSAGE, requestId }));
+}
+
+export const errorHandlerPlugin = definePlugin('error-handler', async (app) => {
+  app.setErrorHandler(handleError);
+});

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { createLogCapture, createTestApp } from '../../test/test-app';
+
+describe('request ids', () => {
+  let app: App;
+  const logs = createLogCapture('info');
+  beforeAll(async () => {
+    app = await createTestApp({ logger: logs.logger });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('echoes an incoming x-request-id and logs with it', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-7f3a.42:1' },
+    });
+    expect(response.headers['x-request-id']).toBe('lb-7f3a.42:1');
+    expect(logs.entries.some((entry) => entry.reqId === 'lb-7f3a.42:1')).toBe(true);
+  });
+
+  it('makes a new id when none (or an unsafe one) comes in', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    const hostile = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': '<script>alert(1)</script>' },
+    });
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('puts the id on error responses, in the header and the body', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'x-request-id': 'abc123' },
+    });
+    expect(response.headers['x-request-id']).toBe('abc123');
+    expect(response.json().error.requestId).toBe('abc123');
+  });
+});

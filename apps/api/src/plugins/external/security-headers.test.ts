@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { createTestApp } from '../../test/test-app';
+
+function parseCsp(header: unknown): Record<string, string> {
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter(Boolean)
+      .map((directive) => {
+        const [name = '', ...values] = directive.split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+  );
+}
+
+describe('security headers', () => {
+  let app: App;
+  let httpsApp: App;
+  beforeAll(async () => {
+    [app, httpsApp] = await Promise.all([
+      createTestApp(),
+      createTestApp({ config: { publicUrl: 'https://motor.example.com' } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([app.close(), httpsApp.close()]);
+  });
+
+  it('sends a Content-Security-Policy the SPA works under, and the other helmet headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(parseCsp(response.headers['content-security-policy'])).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'script-src-attr': "'none'",
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data:",
+      'font-src': "'self' data:",
+      'connect-src': "'self'",
+      'frame-src': "'self'",
+      'frame-ancestors': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+    });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // Served over http: no HSTS, no upgrade of requests to https.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS and upgrade-insecure-requests when served over https', async () => {
+    const response = await httpsApp.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(parseCsp(response.headers['content-security-policy'])).toHaveProperty(
+      'upgrade-insecure-requests',
+    );
+  });
+
+  it('serves the docs page under the same policy (it needs no inline script)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(parseCsp(response.headers['content-security-policy'])['script-src']).toBe("'self'");
+    expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+});

@@ -1,0 +1,50 @@
+import helmet from '@fastify/helmet';
+import { definePlugin } from '../define-plugin';
+
+/**
+ * The Content-Security-Policy the SPA, the sandbox pages and the API docs run under.
+ * Everything comes from our own origin; nothing inline may run.
+ *
+ * style-src allows 'unsafe-inline' because the UI kit (Radix, via react-remove-scroll) injects
+ * <style> elements at run time and Swagger UI sets style attributes; inline styles cannot run
+ * code, so this weakens the policy far less than an inline script would. Tighten it with a
+ * per-response nonce if those dependencies go.
+ *
+ * The docs page (/api/docs, @fastify/swagger-ui) loads only external scripts and styles from its
+ * own /api/docs/static/ and the spec from /api/docs/json, so it works under the same policy; its
+ * validator badge (an external image) is switched off in the docs plugin.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  // Sandbox payment pages (/sandbox/...) open in an iframe modal of the SPA.
+  'frame-src': ["'self'"],
+  'frame-ancestors': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+} as const;
+
+export const securityHeadersPlugin = definePlugin<{ isHttps: boolean }>(
+  'security-headers',
+  async (app, options) => {
+    const directives: Record<string, string[]> = Object.fromEntries(
+      Object.entries(CONTENT_SECURITY_POLICY).map(([name, values]) => [name, [...values]]),
+    );
+    // Upgrading to https and HSTS only make sense when we are served over https: on plain
+    // http://localhost or a LAN address they would break the page.
+    if (options.isHttps) directives['upgrade-insecure-requests'] = [];
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: { useDefaults: false, directives },
+      strictTransportSecurity: options.isHttps
+        ? { maxAge: 31_536_000, includeSubDomains: true }
+        : false,
+    });
+  },
+);

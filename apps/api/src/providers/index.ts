@@ -1,0 +1,19 @@
+import type { Config } from '../config';
+
+/**
+ * The external capabilities the app uses, one entry per capability (payments, direct debit,
+ * mail, SMS, lookups, storage, ...), each typed by our own contract in
+ * `providers/<capability>/types.ts`. None yet: later work adds entries here and to both
+ * factories below. See docs/decisions/004-provider-contracts.md.
+ */
+export type Providers = Record<never, never>;
+
+/** The providers chosen by configuration (vendor adapters when configured, sandboxes otherwise). */
+export function createProviders(_config: Config): Providers {
+  return {};
+}
+
+/** Offline sandboxes for every capability: what tests use unless they pass their own. */
+export function createSandboxProviders(): Providers {
+  return {};
+}

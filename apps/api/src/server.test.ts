@@ -1,0 +1,119 @@
+// Starts the real entry point as a child process, the way `npm start` does, and stops it the way
+// an orchestrator does. Kept to two runs: each pays tsx start-up and a PGlite initdb.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const SERVER_ENTRY = fileURLToPath(new URL('./server.ts', import.meta.url));
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  exited: Promise<Exit>;
+  output: () => string;
+} {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, output: () => output };
+}
+
+async function waitUntilReady(url: string, exited: Promise<Exit>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+  while (Date.now() < deadline && !hasExited) {
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(
+    hasExited ? 'the server exited before it was ready' : 'the server was not ready in time',
+  );
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out`)), ms)),
+  ]);
+}
+
+describe('server.ts as a process', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it('starts on PGlite, answers ready, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'motor-server-test-'));
+    const port = await findFreePort();
+    const server = startServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+      SEED_DEMO_DATA: 'true',
+    });
+    cleanups.push(async () => {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    await waitUntilReady(`http://127.0.0.1:${port}/api/ready`, server.exited, 45_000);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(server.output()).toContain(`listening on http://localhost:${port}`);
+
+    server.child.kill('SIGTERM');
+    const exit = await withTimeout(server.exited, 15_000, 'graceful shutdown');
+    expect(exit, server.output()).toEqual({ code: 0, signal: null });
+  });
+
+  it(
+    'refuses a bad environment with a message naming the variables, exit code 1',
+    { timeout: 30_000 },
+    async () => {
+      const server = startServer({ PORT: 'eighty', LOG_LEVEL: 'loud' });
+      const exit = await withTimeout(server.exited, 20_000, 'exit on bad config');
+      expect(exit.code).toBe(1);
+      expect(server.output()).toContain('Invalid environment');
+      expect(server.output()).toMatch(/PORT: /);
+      expect(server.output()).toMatch(/LOG_LEVEL: /);
+    },
+  );
+});

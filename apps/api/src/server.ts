@@ -1,0 +1,72 @@
+// The production entry point: `node --import tsx apps/api/src/server.ts` (npm start, npm run serve).
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { loadConfigOrExit } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedDemoData } from './db/seed';
+import { createLogger } from './logger';
+import { createProviders } from './providers';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function startServer(): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger({
+    level: config.logLevel,
+    isPretty: config.nodeEnv === 'development' && process.stdout.isTTY === true,
+  });
+
+  const database = await openDatabase(config, { logger });
+  await migrateDatabase(database);
+  if (config.seedDemoData) await seedDemoData(database.db);
+
+  const app = await buildApp({
+    config,
+    db: database,
+    providers: createProviders(config),
+    clock: systemClock,
+    logger,
+  });
+
+  let isShuttingDown = false;
+  async function shutDown(signal: NodeJS.Signals): Promise<void> {
+    if (isShuttingDown) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    isShuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    // If something hangs (a stuck request, a database that never answers), do not hang with it.
+    setTimeout(() => {
+      logger.error(`shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  }
+  process.on('SIGTERM', (signal) => void shutDown(signal));
+  process.on('SIGINT', (signal) => void shutDown(signal));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = app.server.address();
+  const boundPort = typeof port === 'object' && port ? port.port : config.port;
+  logger.info({ address, database: database.kind }, 'listening');
+  // The start banner is for the person who ran `npm start`, whatever LOG_LEVEL says.
+  console.log(
+    `Motor insurance app listening on http://localhost:${boundPort} ` +
+      `(public URL ${config.publicUrl}, database ${database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'})`,
+  );
+}
+
+startServer().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});
