@@ -1,0 +1,52 @@
+import type { BrandConfigInput } from './brand-config-schema';
+
+// The BMW brand as plain data; index.ts validates it once at import.
+export const bmwBrandData = {
+  brandCode: 'bmw',
+  appName: 'BMW Insurance',
+  locale: 'en-GB',
+  currency: 'GBP',
+  timeZone: 'Europe/London',
+  theme: {
+    colours: {
+      primary: '#1c69d4',
+      primaryHover: '#0653b6',
+      onPrimary: '#ffffff',
+      text: '#262626',
+      textMuted: '#5c5c5c',
+      background: '#ffffff',
+      surface: '#f4f6f8',
+      border: '#c4c9cf',
+      critical: '#c8102e',
+      onCritical: '#ffffff',
+      success: '#1b7a3a',
+      warning: '#8a5a00',
+      info: '#0653b6',
+      focus: '#0b3d91',
+    },
+    fontFamily:
+      "'BMW Type Next', 'Helvetica Neue', Helvetica, Arial, system-ui, -apple-system, sans-serif",
+    spacing: { 1: '8px', 2: '16px', 3: '24px', 4: '32px', 5: '48px', 6: '64px' },
+    radius: { default: '4px', sm: '2px', lg: '8px', pill: '999px' },
+  },
+  footer: {
+    contentLine:
+      'BMW Insurance is provided by the insurer named in your policy documents. Cover is subject to terms and conditions.',
+    poweredBy: 'Powered by Motor Insurance Cloud',
+  },
+  contentBaseUrl: '/content',
+  accountSettings: [
+    { name: 'email', input: 'emailAccount', readOnly: false },
+    { name: 'phone-number', input: 'phoneNumberAccount', readOnly: true },
+    { name: 'marketing-preferences', input: 'marketingPreferencesAccount', readOnly: false },
+  ],
+  schemes: [
+    { schemeCode: 'bmw-flex', urlName: 'flex', productKind: 'SUBSCRIPTION', name: 'BMW Flex' },
+    {
+      schemeCode: 'bmw-driveaway',
+      urlName: 'driveaway',
+      productKind: 'DRIVEAWAY',
+      name: 'BMW Driveaway',
+    },
+  ],
+} satisfies BrandConfigInput;

@@ -1,0 +1,196 @@
+import {
+  CANCELLATION_REASONS,
+  DRIVEAWAY_INCLUDED_COVER_CODES,
+  FEATURE_TOGGLES,
+  INCLUDED_COVER_CODES,
+  LEGAL_EXPENSES_DOCUMENT_TYPES,
+  POLICY_DOCUMENT_TYPES,
+  PRODUCT_DOCUMENT_TYPES,
+  STATIC_DOCUMENT_TYPES,
+  TRACKING_PARAMETERS,
+} from '@motor/domain';
+import { UK_PHONE_NATIONAL_REGEX, UK_POSTCODE_REGEX, UK_REGISTRATION_FORMAT } from '@motor/forms';
+import type { InputDefinitionInput } from '@motor/forms';
+import { bmwBrandData } from './bmw-brand';
+import {
+  DRIVEAWAY_SCHEME_CODE,
+  FLEX_SCHEME_CODE,
+  accountInputs,
+  checkoutChecklistInputs,
+  createDisclosureInputs,
+  retrieveInputs,
+} from './bmw-disclosure-inputs';
+import type { FullBrandConfigInput, ProductConfigInput } from './product-config-schema';
+
+// BMW product data (spec 2 §3, §9; spec 3 §3). Money is integer pence throughout, including the
+// voluntary excess options (£0-£500 → 0-50000) and the endorsement amounts.
+
+const pounds = (amount: number): number => amount * 100;
+
+/** Flex voluntary excess options, in pence: £0, £100, £200, £300, £400, £500. */
+export const FLEX_VOLUNTARY_EXCESS_PENCE = [0, 100, 200, 300, 400, 500].map(pounds);
+
+const optionalCoverInput = (code: string): InputDefinitionInput => ({
+  name: 'selected',
+  type: 'radio',
+  validation: { required: true },
+  messages: { required: 'Please choose whether to add this cover' },
+  meta: {
+    options: [
+      { value: true, text: 'Add' },
+      { value: false, text: 'No thanks' },
+    ],
+    helpLink: `optional-covers/${code}`,
+  },
+});
+
+const EXCESS_ENDORSEMENTS = [
+  { code: 'DRVEXC_YOUNG', excessPence: pounds(150), description: 'Drivers under 25' },
+  { code: 'DRVEXC_INEXP', excessPence: pounds(50), description: 'Licence held under 1 year' },
+] as const;
+
+const DOCUMENTS = {
+  policy: [...POLICY_DOCUMENT_TYPES],
+  product: [...PRODUCT_DOCUMENT_TYPES],
+  static: [...STATIC_DOCUMENT_TYPES],
+};
+
+const NCB_PROOF_UPLOAD = {
+  maxFiles: 5,
+  maxSize: 10485760,
+  accept: ['png', 'jpg', 'jpeg', 'heic', 'pdf', 'doc', 'docx', 'rtf'],
+  maxAgeYears: 2,
+};
+
+const COMMON = {
+  mainInsurer: 'Bavaria Insurance UK Ltd',
+  wordingVersion: '2026-01',
+  iptRatePercent: 12,
+  maxAdditionalDrivers: 4,
+  earliestVehicleYear: 1934,
+  endorsements: EXCESS_ENDORSEMENTS.map((endorsement) => endorsement.code),
+  uploads: { 'ncb-proof': NCB_PROOF_UPLOAD },
+  checkoutChecklist: checkoutChecklistInputs,
+  cancellation: { type: 'Standard', daysToDefer: 30, reasons: [...CANCELLATION_REASONS] },
+  beforeWeBegin: ['eligibilityConfirmed', 'renewalMonth', 'retailer'],
+  proposalConfirmation: ['vehicle', 'firstName', 'lastName', 'dateOfBirth', 'address', 'email'],
+  expiredProposal: ['startDate'],
+  accountSetup: ['email', 'phoneNumber', 'marketingPreferences'],
+  feedback: { minScore: 1, maxScore: 10 },
+} satisfies Partial<ProductConfigInput>;
+
+const flex = {
+  ...COMMON,
+  schemeCode: FLEX_SCHEME_CODE,
+  urlName: 'flex',
+  productKind: 'SUBSCRIPTION',
+  policyTerm: 'P12M',
+  paymentSchedules: ['MONTHLY'],
+  defaultPaymentSchedule: 'MONTHLY',
+  checkoutMethod: 'DUAL',
+  priceGuaranteeMonths: 12,
+  free: false,
+  maxPoliciesPerCustomer: null,
+  beforeWeBegin: ['eligibilityConfirmed'],
+  assetTypes: [
+    {
+      type: 'Vehicle',
+      core: true,
+      includedCovers: [...INCLUDED_COVER_CODES],
+      optionalCovers: [
+        {
+          code: 'ncb_protection',
+          inputs: [optionalCoverInput('ncb_protection')],
+          minimumNcdYears: 4,
+        },
+        {
+          code: 'legal_expenses',
+          inputs: [optionalCoverInput('legal_expenses')],
+          limitPence: pounds(100000),
+          excessPence: 0,
+          documents: [...LEGAL_EXPENSES_DOCUMENT_TYPES],
+        },
+      ],
+    },
+  ],
+  excess: {
+    voluntaryExcess: FLEX_VOLUNTARY_EXCESS_PENCE,
+    isAdjustable: true,
+    endorsements: [...EXCESS_ENDORSEMENTS],
+  },
+  documents: { ...DOCUMENTS, covers: { legal_expenses: [...LEGAL_EXPENSES_DOCUMENT_TYPES] } },
+  renewal: {
+    allowModifyAutoRenewal: true,
+    autoRenewalOptions: [true, false],
+    defaultAutoRenewal: true,
+    optOutReasons: [...CANCELLATION_REASONS],
+  },
+  disclosures: createDisclosureInputs(FLEX_SCHEME_CODE, FLEX_VOLUNTARY_EXCESS_PENCE),
+  management: [
+    { type: 'vehicle' },
+    { type: 'policyholder' },
+    { type: 'additionalDrivers', maxAdditionalProfiles: 4, validationProfile: 'additionalDriver' },
+    { type: 'covers' },
+    { type: 'excess' },
+  ],
+} satisfies ProductConfigInput;
+
+const driveaway = {
+  ...COMMON,
+  schemeCode: DRIVEAWAY_SCHEME_CODE,
+  urlName: 'driveaway',
+  productKind: 'DRIVEAWAY',
+  policyTerm: 'P5D',
+  paymentSchedules: ['SINGLE_PAYMENT'],
+  defaultPaymentSchedule: 'SINGLE_PAYMENT',
+  checkoutMethod: 'CARD',
+  priceGuaranteeMonths: null,
+  free: true,
+  maxPoliciesPerCustomer: 1,
+  assetTypes: [
+    {
+      type: 'Vehicle',
+      core: true,
+      includedCovers: [...DRIVEAWAY_INCLUDED_COVER_CODES],
+      optionalCovers: [],
+    },
+  ],
+  excess: { voluntaryExcess: [0], isAdjustable: false, endorsements: [...EXCESS_ENDORSEMENTS] },
+  documents: { ...DOCUMENTS, covers: {} },
+  renewal: {
+    allowModifyAutoRenewal: false,
+    autoRenewalOptions: [false],
+    defaultAutoRenewal: false,
+    optOutReasons: [...CANCELLATION_REASONS],
+  },
+  disclosures: createDisclosureInputs(DRIVEAWAY_SCHEME_CODE, []),
+  management: [
+    { type: 'vehicle' },
+    { type: 'policyholder' },
+    { type: 'additionalDrivers', maxAdditionalProfiles: 4, validationProfile: 'additionalDriver' },
+  ],
+} satisfies ProductConfigInput;
+
+const FEATURES = {
+  isAdmin: false,
+  multiQuote: true,
+  allowModifyBillingDay: true,
+  axitechFnol: false,
+} satisfies Record<(typeof FEATURE_TOGGLES)[number], boolean>;
+
+/** The complete BMW brand configuration as plain data (validated in bmw-brand-config.ts). */
+export const bmwBrandConfigData = {
+  ...bmwBrandData,
+  features: FEATURES,
+  formats: {
+    phoneNumber: { prefix: '+44', regex: UK_PHONE_NATIONAL_REGEX },
+    postalCode: { regex: UK_POSTCODE_REGEX, upperCase: true },
+    vehicleRegistration: UK_REGISTRATION_FORMAT,
+    cardToken: { regex: '^tok_\\w{2,}$' },
+  },
+  proposalTracking: [...TRACKING_PARAMETERS],
+  accountInputs,
+  retrieve: { inputs: retrieveInputs },
+  earliestVehicleYear: 1934,
+  products: { [FLEX_SCHEME_CODE]: flex, [DRIVEAWAY_SCHEME_CODE]: driveaway },
+} satisfies FullBrandConfigInput;

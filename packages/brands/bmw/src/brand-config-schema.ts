@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+// Brand configuration is data: a second brand is a second object that parses with this schema.
+
+export const PRODUCT_KINDS = ['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY'] as const;
+export const ProductKindSchema = z.enum(PRODUCT_KINDS);
+export type ProductKind = z.infer<typeof ProductKindSchema>;
+
+const HexColourSchema = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Expected a hex colour such as #1c69d4');
+const CssLengthSchema = z
+  .string()
+  .regex(/^(?:0|\d+(?:\.\d+)?(?:px|rem|em))$/, 'Expected a CSS length such as 1rem');
+
+export const ThemeSchema = z.object({
+  colours: z.object({
+    primary: HexColourSchema,
+    primaryHover: HexColourSchema,
+    onPrimary: HexColourSchema,
+    text: HexColourSchema,
+    textMuted: HexColourSchema,
+    background: HexColourSchema,
+    surface: HexColourSchema,
+    border: HexColourSchema,
+    critical: HexColourSchema,
+    onCritical: HexColourSchema,
+    success: HexColourSchema,
+    warning: HexColourSchema,
+    info: HexColourSchema,
+    focus: HexColourSchema,
+  }),
+  fontFamily: z.string().min(1),
+  // A numbered scale on an 8px grid: space 1 = 8px, 2 = 16px, ... (CSS --space-N).
+  spacing: z.object({
+    1: CssLengthSchema,
+    2: CssLengthSchema,
+    3: CssLengthSchema,
+    4: CssLengthSchema,
+    5: CssLengthSchema,
+    6: CssLengthSchema,
+  }),
+  // default is the radius of controls and cards (CSS --radius); the others are --radius-<name>.
+  radius: z.object({
+    default: CssLengthSchema,
+    sm: CssLengthSchema,
+    lg: CssLengthSchema,
+    pill: CssLengthSchema,
+  }),
+});
+export type Theme = z.infer<typeof ThemeSchema>;
+
+export const SchemeSchema = z.object({
+  schemeCode: z.string().regex(/^[a-z0-9-]+$/),
+  urlName: z.string().regex(/^[a-z0-9-]+$/, 'A url name is lower case letters, digits and hyphens'),
+  productKind: ProductKindSchema,
+  name: z.string().min(1),
+});
+export type Scheme = z.infer<typeof SchemeSchema>;
+
+export const AccountSettingSchema = z.object({
+  /** Route parameter of /account/{name}. */
+  name: z.string().regex(/^[a-z0-9-]+$/),
+  /** The configured input behind the setting (e.g. emailAccount). */
+  input: z.string().min(1),
+  readOnly: z.boolean(),
+});
+export type AccountSetting = z.infer<typeof AccountSettingSchema>;
+
+// Top-level paths of the web app that a scheme's url name must not shadow.
+const RESERVED_URL_NAMES = ['retrieve', 'callback', 'sign-in', 'account', 'api', 'content'];
+
+export const BrandConfigSchema = z.object({
+  brandCode: z.string().regex(/^[a-z0-9-]+$/),
+  appName: z.string().min(1),
+  locale: z.literal('en-GB'),
+  currency: z.literal('GBP'),
+  timeZone: z.literal('Europe/London'),
+  theme: ThemeSchema,
+  footer: z.object({
+    contentLine: z.string().min(1),
+    poweredBy: z.string().min(1),
+  }),
+  contentBaseUrl: z.string().min(1),
+  /** Editable account settings; empty means no account navigation. */
+  accountSettings: z.array(AccountSettingSchema),
+  schemes: z
+    .array(SchemeSchema)
+    .min(1)
+    .superRefine((schemes, ctx) => {
+      const codes = new Set<string>();
+      const urlNames = new Set<string>();
+      for (const scheme of schemes) {
+        if (codes.has(scheme.schemeCode)) {
+          ctx.addIssue({ code: 'custom', message: `Duplicate schemeCode ${scheme.schemeCode}` });
+        }
+        if (urlNames.has(scheme.urlName)) {
+          ctx.addIssue({ code: 'custom', message: `Duplicate urlName ${scheme.urlName}` });
+        }
+        if (RESERVED_URL_NAMES.includes(scheme.urlName)) {
+          ctx.addIssue({ code: 'custom', message: `urlName ${scheme.urlName} is reserved` });
+        }
+        codes.add(scheme.schemeCode);
+        urlNames.add(scheme.urlName);
+      }
+    }),
+});
+export type BrandConfig = z.infer<typeof BrandConfigSchema>;
+export type BrandConfigInput = z.input<typeof BrandConfigSchema>;
+
+/** Parses a brand configuration, throwing with every problem listed when it is invalid. */
+export function parseBrandConfig(input: unknown): BrandConfig {
+  const result = BrandConfigSchema.safeParse(input);
+  if (!result.success) {
+    throw new Error(`Invalid brand configuration:\n${z.prettifyError(result.error)}`);
+  }
+  return result.data;
+}

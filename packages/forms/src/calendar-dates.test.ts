@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addCalendarDuration,
+  isCalendarDate,
+  parseCalendarOffset,
+  toYearMonth,
+  wholeYearsBetween,
+} from './calendar-dates';
+
+describe('calendar dates', () => {
+  it.each([
+    ['2024-02-29', true],
+    ['2023-02-29', false],
+    ['2026-13-01', false],
+    ['2026-1-01', false],
+  ])('isCalendarDate(%s) = %s', (value, expected) => {
+    expect(isCalendarDate(value)).toBe(expected);
+  });
+
+  it.each([
+    ['2026-03-10', '-P125Y', '1901-03-10'],
+    ['2024-02-29', 'P1Y', '2025-02-28'],
+    ['2026-01-31', 'P1M', '2026-02-28'],
+    ['2026-03-10', 'P30D', '2026-04-09'],
+    ['2026-03-10', '-P1W', '2026-03-03'],
+    ['1990-01-01', 'P16Y', '2006-01-01'],
+  ])('%s + %s = %s', (date, duration, expected) => {
+    expect(addCalendarDuration(date, duration)).toBe(expected);
+  });
+
+  it('reads signed offsets and rejects others', () => {
+    expect(parseCalendarOffset('-P5Y')).toEqual({ years: -5, months: 0, days: 0 });
+    expect(() => parseCalendarOffset('5Y')).toThrow(/Invalid ISO 8601 duration/);
+  });
+
+  it('counts whole years and reads year-months', () => {
+    expect(wholeYearsBetween('2006-03-11', '2026-03-10')).toBe(19);
+    expect(wholeYearsBetween('2006-03-10', '2026-03-10')).toBe(20);
+    expect(toYearMonth('2026-04-20')).toBe('2026-04');
+    expect(toYearMonth('2026-00')).toBeUndefined();
+  });
+});
