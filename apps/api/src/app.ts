@@ -14,12 +14,18 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/client';
 import { createLogger } from './logger';
+import { authenticatePlugin } from './plugins/app/authenticate';
 import { errorHandlerPlugin } from './plugins/app/error-handler';
 import { generateRequestId, requestIdPlugin } from './plugins/app/request-id';
 import { apiDocsPlugin } from './plugins/external/api-docs';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { webAppPlugin } from './plugins/external/web-app';
 import { healthRoutes } from './modules/health/routes';
+import { sessionRoutes } from './modules/identity/session-routes';
+import { devOutboxRoutes, oidcRoutes } from './modules/identity/oidc/routes';
+import { accountRoutes } from './modules/identity/account-routes';
+import { lookupRoutes } from './modules/lookup';
+import { proposalRoutes } from './modules/proposal/routes';
 import type { Providers } from './providers';
 
 // Module augmentation only works with interfaces.
@@ -81,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // App plugins: behaviour every route shares.
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(authenticatePlugin);
 
   // External wiring: headers, docs, the web app. Docs come before routes so it sees them all.
   await app.register(securityHeadersPlugin, {
@@ -91,6 +98,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // Modules.
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(sessionRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
+  if (config.identity.isEmbedded) await app.register(oidcRoutes);
+  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
+  await app.register(lookupRoutes, {
+    prefix: '/api/lookup',
+    vehicleLookup: providers.vehicleLookup,
+    addressLookup: providers.addressLookup,
+  });
+  await app.register(proposalRoutes, { prefix: '/api' });
 
   return app;
 }

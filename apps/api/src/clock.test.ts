@@ -37,7 +37,9 @@ describe('clock', () => {
     let app: App;
     beforeAll(async () => {
       app = await createTestApp({ clock });
-      app.get('/api/test/now', async () => ({ now: app.clock.now().toISOString() }));
+      app.get('/api/test/now', { config: { access: ['public'] } }, async () => ({
+        now: app.clock.now().toISOString(),
+      }));
     });
     afterAll(async () => {
       await app.close();

@@ -19,6 +19,16 @@ describe('config', () => {
       nodeEnv: 'development',
       webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
       seedDemoData: true,
+      identity: {
+        issuer: 'http://localhost:3000/auth',
+        isEmbedded: true,
+        clientId: 'motor-web',
+        audience: 'http://localhost:3000/api',
+        rolesClaim: 'roles',
+        permissionsClaim: 'permissions',
+        smtpUrl: undefined,
+        mailFrom: 'Motor Insurance <no-reply@localhost>',
+      },
     });
   });
 
@@ -33,6 +43,13 @@ describe('config', () => {
       NODE_ENV: 'production',
       WEB_DIST_DIR: '/srv/web',
       SEED_DEMO_DATA: 'false',
+      OIDC_ISSUER: 'https://login.example.com/',
+      OIDC_CLIENT_ID: 'spa',
+      OIDC_AUDIENCE: 'https://api.example.com',
+      OIDC_ROLES_CLAIM: 'https://example.com/roles',
+      OIDC_PERMISSIONS_CLAIM: 'scp',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Motor <motor@example.com>',
     });
     expect(config).toEqual({
       port: 8080,
@@ -45,6 +62,16 @@ describe('config', () => {
       nodeEnv: 'production',
       webDistDir: '/srv/web',
       seedDemoData: false,
+      identity: {
+        issuer: 'https://login.example.com',
+        isEmbedded: false,
+        clientId: 'spa',
+        audience: 'https://api.example.com',
+        rolesClaim: 'https://example.com/roles',
+        permissionsClaim: 'scp',
+        smtpUrl: 'smtp://mail:25',
+        mailFrom: 'Motor <motor@example.com>',
+      },
     });
   });
 

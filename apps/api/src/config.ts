@@ -30,6 +30,14 @@ const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
   SEED_DEMO_DATA: optional(booleanFlag),
+  // Identity (modules/identity): unset OIDC_ISSUER → the embedded provider at PUBLIC_URL/auth.
+  OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  OIDC_CLIENT_ID: optional(z.string()),
+  OIDC_AUDIENCE: optional(z.string()),
+  OIDC_ROLES_CLAIM: optional(z.string()),
+  OIDC_PERMISSIONS_CLAIM: optional(z.string()),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: optional(z.string()),
 });
 
 export type Config = {
@@ -45,6 +53,24 @@ export type Config = {
   nodeEnv: (typeof NODE_ENVS)[number];
   webDistDir: string;
   seedDemoData: boolean;
+  identity: IdentityConfig;
+};
+
+export type IdentityConfig = {
+  /** Whose tokens the API accepts; `${publicUrl}/auth` is the embedded provider. */
+  issuer: string;
+  /** True when `issuer` is the embedded provider mounted on this process. */
+  isEmbedded: boolean;
+  /** The SPA's client id at the issuer. */
+  clientId: string;
+  /** The `aud` access tokens must carry. */
+  audience: string;
+  /** Where roles and permissions are read from in an access token. */
+  rolesClaim: string;
+  permissionsClaim: string;
+  /** Unset → messages stay in the outbox (readable at /dev/outbox outside production). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {
@@ -69,10 +95,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const vars = result.data;
   const port = vars.PORT ?? 3000;
   const dataDir = path.resolve(vars.DATA_DIR ?? './.data');
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const embeddedIssuer = `${publicUrl}/auth`;
+  const issuer = (vars.OIDC_ISSUER ?? embeddedIssuer).replace(/\/+$/, '');
   return {
     port,
     host: vars.HOST ?? '0.0.0.0',
-    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: vars.DATABASE_URL,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
@@ -83,6 +112,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       ? path.resolve(vars.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'apps', 'web', 'dist'),
     seedDemoData: vars.SEED_DEMO_DATA ?? true,
+    identity: {
+      issuer,
+      isEmbedded: issuer === embeddedIssuer,
+      clientId: vars.OIDC_CLIENT_ID ?? 'motor-web',
+      audience: vars.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      rolesClaim: vars.OIDC_ROLES_CLAIM ?? 'roles',
+      permissionsClaim: vars.OIDC_PERMISSIONS_CLAIM ?? 'permissions',
+      smtpUrl: vars.SMTP_URL,
+      mailFrom: vars.MAIL_FROM ?? 'Motor Insurance <no-reply@localhost>',
+    },
   };
 }
 

@@ -22,7 +22,7 @@ describe('logging', () => {
   beforeAll(async () => {
     app = await createTestApp({ logger: logs.logger });
     // A route that logs carelessly, the way a future module might.
-    app.post('/api/test/careless', async (request) => {
+    app.post('/api/test/careless', { config: { access: ['public'] } }, async (request) => {
       request.log.info({ body: request.body, headers: request.headers }, 'received');
       request.log.info(
         { email: EMAIL, profile: { dateOfBirth: DATE_OF_BIRTH } },

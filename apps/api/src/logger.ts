@@ -37,7 +37,21 @@ function toRedactPaths(keys: readonly string[]): string[] {
   });
 }
 
-const REDACTED_QUERY_KEYS = new Set(REDACTED_KEYS.map((key) => key.toLowerCase()));
+// OAuth/OIDC parameters that are credentials or personal data in a URL (/callback?code=...,
+// /auth/session/end?id_token_hint=...); only in URLs, since `code` in a log object is an error code.
+const REDACTED_URL_ONLY_KEYS = [
+  'code',
+  'code_verifier',
+  'id_token_hint',
+  'login_hint',
+  'access_token',
+  'refresh_token',
+  'recipient',
+];
+
+const REDACTED_QUERY_KEYS = new Set(
+  [...REDACTED_KEYS, ...REDACTED_URL_ONLY_KEYS].map((key) => key.toLowerCase()),
+);
 
 /** A URL for the log: the path as is, the values of personal query parameters replaced. */
 export function redactUrl(url: string): string {

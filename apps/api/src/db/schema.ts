@@ -108,3 +108,5 @@ export const lookupRetailers = pgTable(
     check('lookup_retailers_code_check', sql`${table.code} ~ '^[0-9]{5}$'`),
   ],
 );
+export * from './schema/proposals';
+export * from './schema/identity';

@@ -1,3 +1,5 @@
+import { systemClock } from '../clock';
+import { seedDemoAdmin } from '../modules/identity/users';
 import type { Db } from './client';
 import { lookupRetailers } from './schema';
 
@@ -29,4 +31,5 @@ export async function seedDemoData(db: Db): Promise<void> {
     .insert(lookupRetailers)
     .values([...DEMO_RETAILERS])
     .onConflictDoNothing({ target: lookupRetailers.code });
+  await seedDemoAdmin(db, systemClock);
 }

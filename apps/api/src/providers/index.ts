@@ -1,4 +1,11 @@
 import type { Config } from '../config';
+import { createAddressLookup, type AddressLookupProvider } from './address-lookup';
+import {
+  createIdentityVerification,
+  createSandboxIdentityVerification,
+  type IdentityVerificationProvider,
+} from './identity-verification';
+import { createVehicleLookup, type VehicleLookupProvider } from './vehicle-lookup';
 
 /**
  * The external capabilities the app uses, one entry per capability (payments, direct debit,
@@ -6,14 +13,26 @@ import type { Config } from '../config';
  * `providers/<capability>/types.ts`. None yet: later work adds entries here and to both
  * factories below. See docs/decisions/004-provider-contracts.md.
  */
-export type Providers = Record<never, never>;
+export type Providers = {
+  vehicleLookup: VehicleLookupProvider;
+  addressLookup: AddressLookupProvider;
+  identityVerification: IdentityVerificationProvider;
+};
 
 /** The providers chosen by configuration (vendor adapters when configured, sandboxes otherwise). */
 export function createProviders(_config: Config): Providers {
-  return {};
+  return {
+    vehicleLookup: createVehicleLookup(),
+    addressLookup: createAddressLookup(),
+    identityVerification: createIdentityVerification(),
+  };
 }
 
 /** Offline sandboxes for every capability: what tests use unless they pass their own. */
 export function createSandboxProviders(): Providers {
-  return {};
+  return {
+    vehicleLookup: createVehicleLookup(),
+    addressLookup: createAddressLookup(),
+    identityVerification: createSandboxIdentityVerification(),
+  };
 }

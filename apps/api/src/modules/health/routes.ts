@@ -14,6 +14,7 @@ export const healthRoutes: AppPlugin = async (app) => {
   app.get(
     '/health',
     {
+      config: { access: ['public'] },
       schema: {
         tags: ['operations'],
         summary: 'Liveness: the process is up',
@@ -26,6 +27,7 @@ export const healthRoutes: AppPlugin = async (app) => {
   app.get(
     '/ready',
     {
+      config: { access: ['public'] },
       schema: {
         tags: ['operations'],
         summary: 'Readiness: the database answers',

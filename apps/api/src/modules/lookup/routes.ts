@@ -34,6 +34,10 @@ const TAGS = ['lookup'];
  */
 export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options) => {
   const { vehicleLookup, addressLookup } = options;
+  // Public: anyone starting a quote looks things up, and nothing here is personal.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), access: ['public'] };
+  });
 
   app.get(
     '/vehicles/makes',

@@ -11,14 +11,19 @@ describe('error handling', () => {
   beforeAll(async () => {
     app = await createTestApp({ logger: logs.logger });
     // Routes that exist only in this suite, to provoke each kind of failure.
-    app.get<{ Params: { code: string } }>('/api/test/app-error/:code', async (request) => {
-      throw new AppError(request.params.code as (typeof ERROR_CODES)[number], 'Told you so.', {
-        hint: 'x',
-      });
-    });
+    app.get<{ Params: { code: string } }>(
+      '/api/test/app-error/:code',
+      { config: { access: ['public'] } },
+      async (request) => {
+        throw new AppError(request.params.code as (typeof ERROR_CODES)[number], 'Told you so.', {
+          hint: 'x',
+        });
+      },
+    );
     app.post(
       '/api/test/validated',
       {
+        config: { access: ['public'] },
         schema: {
           body: z.object({
             email: z.email(),
@@ -29,7 +34,7 @@ describe('error handling', () => {
       },
       async (request) => ({ received: request.body.email }),
     );
-    app.get('/api/test/boom', async () => {
+    app.get('/api/test/boom', { config: { access: ['public'] } }, async () => {
       throw new Error('secret connection string postgres://user:hunter2@db');
     });
   });

@@ -1,0 +1,73 @@
+// Staff (admin) accounts: `npm run staff -- add --email care@example.com --permission
+// access:impersonate --permission action:mta-claims [--first-name Ann] [--last-name Lee]`,
+// `npm run staff -- list`. Uses the same DATABASE_URL / DATA_DIR as the server.
+import { parseArgs } from 'node:util';
+import { systemClock } from '../clock';
+import { loadConfigOrExit } from '../config';
+import { openDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { listStaffUsers, upsertStaffUser } from '../modules/identity/users';
+
+const USAGE = `Usage:
+  npm run staff -- add --email <address> [--permission <name>]... [--first-name <name>] [--last-name <name>]
+  npm run staff -- list
+Permissions: access:impersonate (act for a customer), action:mta-claims (edit claims on policies).`;
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      permission: { type: 'string', multiple: true },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || (command !== 'add' && command !== 'list')) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 1;
+  }
+  if (command === 'add' && !values.email?.includes('@')) {
+    process.stderr.write(`--email is required\n${USAGE}\n`);
+    return 1;
+  }
+  const config = loadConfigOrExit();
+  const database = await openDatabase(config);
+  try {
+    await migrateDatabase(database);
+    if (command === 'add') {
+      const user = await upsertStaffUser({
+        db: database.db,
+        clock: systemClock,
+        email: values.email!,
+        permissions: values.permission ?? [],
+        firstName: values['first-name'] ?? null,
+        lastName: values['last-name'] ?? null,
+      });
+      process.stdout.write(
+        `Staff account ${user.email} (user id ${user.userId}) roles: ${user.roles.join(', ')}; ` +
+          `permissions: ${user.permissions.join(', ') || 'none'}\n`,
+      );
+    } else {
+      for (const user of await listStaffUsers(database.db)) {
+        process.stdout.write(
+          `${user.userId}  ${user.email ?? user.username}  ${user.permissions.join(' ')}\n`,
+        );
+      }
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`staff: ${String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,117 @@
+// Identity tables: users, signing keys, the OIDC provider's storage, one-time codes and the
+// rate-limit counters. Everything a second API process would need lives here, not in memory.
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type MarketingPreferences = { email: boolean; phone: boolean; sms: boolean };
+
+/**
+ * Signed-in people: customers (connection `email` or `sms`, or an external issuer's connection)
+ * and staff. Anonymous visitors have no row; their id lives only in their session token.
+ */
+export const users = pgTable(
+  'users',
+  {
+    userId: text('user_id').primaryKey(),
+    /** How they sign in: `email`, `sms`, or the name an external issuer gives. */
+    connection: text('connection').notNull(),
+    /** The e-mail address or phone number they sign in with; 'Unknown' when there is neither. */
+    username: text('username').notNull(),
+    /** Lower-cased. */
+    email: text('email'),
+    /** E.164. */
+    phone: text('phone'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    roles: jsonb('roles').$type<string[]>().notNull().default([]),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    marketingPreferences: jsonb('marketing_preferences')
+      .$type<MarketingPreferences>()
+      .notNull()
+      .default({ email: false, phone: false, sms: false }),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('users_email_idx').on(table.email),
+    uniqueIndex('users_phone_idx').on(table.phone),
+  ],
+);
+
+/**
+ * Private signing keys (JWK), one row per key. `purpose` is `session` (anonymous tokens) or
+ * `oidc` (the embedded provider). The first process to start inserts; the others read it.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  purpose: text('purpose').notNull(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** oidc-provider's adapter storage: sessions, grants, codes, tokens, interactions. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: instant('expires_at'),
+    consumedAt: instant('consumed_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id, table.kind] }),
+    index('oidc_payloads_grant_id_idx').on(table.grantId),
+    index('oidc_payloads_uid_idx').on(table.uid),
+    index('oidc_payloads_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** Passwordless sign-in codes, stored as a salted hash; one live code per recipient. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: text('id').primaryKey(),
+    connection: text('connection').notNull(),
+    /** A lower-cased e-mail address or an E.164 number. */
+    recipient: text('recipient').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    consumedAt: instant('consumed_at'),
+  },
+  (table) => [
+    index('one_time_codes_recipient_idx').on(table.connection, table.recipient, table.createdAt),
+    check('one_time_codes_connection_check', sql`${table.connection} in ('email', 'sms')`),
+  ],
+);
+
+/** Fixed-window counters for rate limits shared by every process (key = what + who). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: instant('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index('rate_limit_counters_window_start_idx').on(table.windowStart),
+  ],
+);

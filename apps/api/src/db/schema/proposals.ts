@@ -1,0 +1,87 @@
+// Proposals (quotes in progress) and the record of every rating (DOMAIN.md "Proposal").
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const PROPOSAL_ROW_STATUSES = [
+  'INSUFFICIENT_ACCURACY',
+  'QUOTE',
+  'QUOTE_EXPIRED',
+  'REFERRAL',
+  'POLICY',
+] as const;
+
+/**
+ * A quote in progress. `data` holds the disclosure and the customer's choices; `quote` the last
+ * rating result. `revision` grows by one with every accepted update: an update naming an older one
+ * is refused (409), so two tabs never overwrite each other silently.
+ */
+export const proposals = pgTable(
+  'proposals',
+  {
+    /** Opaque and unguessable: it is all a link needs. */
+    proposalCode: text('proposal_code').primaryKey(),
+    /** Short, human-friendly, shown to the customer and typed into retrieve. */
+    externalReference: text('external_reference').notNull(),
+    schemeCode: text('scheme_code').notNull(),
+    brand: text('brand').notNull(),
+    ownerUserId: text('owner_user_id').notNull(),
+    status: text('status', { enum: PROPOSAL_ROW_STATUSES }).notNull(),
+    revision: integer('revision').notNull().default(0),
+    startAt: instant('start_at'),
+    endAt: instant('end_at'),
+    /** ISO 8601 duration: P5D (driveaway), P12M (flex). */
+    policyTerm: text('policy_term').notNull(),
+    autoRenewalEnabled: boolean('auto_renewal_enabled').notNull().default(true),
+    promoCode: text('promo_code'),
+    /** utm_* values of the session that created (or last tracked) the proposal. */
+    tracking: jsonb('tracking').$type<Record<string, string>>().notNull(),
+    /** Disclosure and choices: quote data, insuredProfiles, insuredAssets, choices. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The last rating result, as answered (premium, covers, schedules, referral reasons...). */
+    quote: jsonb('quote').$type<Record<string, unknown>>(),
+    /** When the current quote stops being valid (null while there is no quote). */
+    expiresAt: instant('expires_at'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+    /** Set by DELETE: the proposal disappears for its owner, its rating records stay. */
+    deletedAt: instant('deleted_at'),
+  },
+  (table) => [
+    uniqueIndex('proposals_external_reference_idx').on(table.externalReference),
+    index('proposals_owner_created_at_idx').on(table.ownerUserId, table.createdAt),
+    check(
+      'proposals_status_check',
+      sql`${table.status} in ('INSUFFICIENT_ACCURACY', 'QUOTE', 'QUOTE_EXPIRED', 'REFERRAL', 'POLICY')`,
+    ),
+  ],
+);
+
+/** Every rating, with what it read, the table version it used and what it answered. */
+export const ratingRecords = pgTable(
+  'rating_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    proposalCode: text('proposal_code')
+      .notNull()
+      .references(() => proposals.proposalCode),
+    /** Null when rating could not run (information missing): nothing was priced. */
+    tableVersion: text('table_version'),
+    inputs: jsonb('inputs').notNull(),
+    result: jsonb('result').notNull(),
+    ratedAt: instant('rated_at').notNull(),
+  },
+  (table) => [index('rating_records_proposal_rated_at_idx').on(table.proposalCode, table.ratedAt)],
+);

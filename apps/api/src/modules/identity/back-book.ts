@@ -1,0 +1,35 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { proposals } from '../../db/schema';
+import { buildIdentitySubject } from '../proposal/rating-input';
+import type { ProposalData } from '../proposal/types';
+
+const normalisePostcode = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * The live proposal of that brand with this external reference whose policyholder has this
+ * date of birth (YYYY-MM-DD) and postcode; null when any of them does not match.
+ */
+export async function findProposalForBackBook(
+  db: Db,
+  query: { externalReference: string; dateOfBirth: string; postalCode: string; brand: string },
+): Promise<{ proposalCode: string; ownerUserId: string } | null> {
+  const [row] = await db
+    .select()
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.externalReference, query.externalReference.trim().toUpperCase()),
+        eq(proposals.brand, query.brand),
+        isNull(proposals.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const subject = buildIdentitySubject(row.data as unknown as ProposalData);
+  const isMatch =
+    subject.dateOfBirth === query.dateOfBirth &&
+    subject.postalCode !== null &&
+    normalisePostcode(subject.postalCode) === normalisePostcode(query.postalCode);
+  return isMatch ? { proposalCode: row.proposalCode, ownerUserId: row.ownerUserId } : null;
+}

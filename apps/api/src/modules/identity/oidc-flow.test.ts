@@ -1,0 +1,294 @@
+// End to end through the embedded provider, over real HTTP: the app listens on a free port and
+// openid-client (the relying party) plus a tiny cookie-keeping browser walk the sign-in.
+import { createServer } from 'node:net';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { createLogCapture, createTestApp, createTestConfig } from '../../test/test-app';
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Keeps cookies like a browser would (enough for one host), follows no redirect by itself. */
+function createBrowser() {
+  const cookies = new Map<string, string>();
+  return {
+    cookies,
+    async request(url: string, init: RequestInit = {}) {
+      const headers = new Headers(init.headers);
+      if (cookies.size > 0) {
+        headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+      }
+      const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const index = pair!.indexOf('=');
+        const name = pair!.slice(0, index).trim();
+        const value = pair!.slice(index + 1).trim();
+        if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
+        else cookies.set(name, value);
+      }
+      return response;
+    },
+  };
+}
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, silent sign-in', () => {
+  let app: App;
+  let baseUrl: string;
+  let config: client.Configuration;
+  const browser = createBrowser();
+  const email = 'new.customer@example.com';
+  const logs = createLogCapture('info');
+  const secrets: string[] = [];
+  let phoneRefreshToken = '';
+
+  beforeAll(async () => {
+    const port = await findFreePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    const identity = createTestConfig().identity;
+    app = await createTestApp({
+      logger: logs.logger,
+      config: {
+        logLevel: 'info',
+        publicUrl: baseUrl,
+        port,
+        identity: { ...identity, issuer: `${baseUrl}/auth`, audience: `${baseUrl}/api` },
+      },
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    config = await client.discovery(
+      new URL(`${baseUrl}/auth`),
+      app.config.identity.clientId,
+      undefined,
+      client.None(),
+      { execute: [client.allowInsecureRequests] },
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const redirectUri = () => `${baseUrl}/callback`;
+
+  async function startSignIn(extra: Record<string, string> = {}) {
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri(),
+      scope: 'openid email phone profile api',
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      ...extra,
+    });
+    const response = await browser.request(url.href);
+    return { response, codeVerifier, state };
+  }
+
+  async function readLatestCode(recipient: string): Promise<string> {
+    const response = await fetch(
+      `${baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(recipient)}`,
+    );
+    const messages = (await response.json()) as { body: string }[];
+    const match = /\b(\d{6})\b/.exec(messages[0]?.body ?? '');
+    if (!match) throw new Error('no code in the outbox');
+    return match[1]!;
+  }
+
+  let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+
+  it('signs a new user in with the code from the outbox and issues tokens for the API', async () => {
+    const { response, codeVerifier, state } = await startSignIn();
+    expect(response.status).toBe(303);
+    const interactionUrl = new URL(response.headers.get('location')!, baseUrl).href;
+    expect(interactionUrl).toMatch(/\/auth\/interaction\//);
+
+    const page = await browser.request(interactionUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<label for="identifier">');
+    expect(html).not.toContain('<script');
+
+    const sent = await browser.request(`${interactionUrl}/send`, form({ identifier: email }));
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain(`to ${email}`);
+    const code = await readLatestCode(email);
+
+    const wrong = await browser.request(
+      `${interactionUrl}/verify`,
+      form({ identifier: email, code: code === '000000' ? '111111' : '000000' }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('Wrong email or verification code');
+
+    const verified = await browser.request(
+      `${interactionUrl}/verify`,
+      form({ identifier: email, code }),
+    );
+    expect(verified.status).toBe(303);
+    let next = new URL(verified.headers.get('location')!, baseUrl).href;
+    let hop = await browser.request(next);
+    while (hop.status === 303 || hop.status === 302) {
+      next = new URL(hop.headers.get('location')!, baseUrl).href;
+      if (next.startsWith(redirectUri())) break;
+      hop = await browser.request(next);
+    }
+    expect(next.startsWith(redirectUri())).toBe(true);
+
+    secrets.push(new URL(next).searchParams.get('code')!);
+    tokens = await client.authorizationCodeGrant(config, new URL(next), {
+      pkceCodeVerifier: codeVerifier,
+      expectedState: state,
+    });
+    expect(tokens.refresh_token).toBeTruthy();
+    const verifiedToken = await app.tokens.verifyAccessToken(tokens.access_token);
+    expect(verifiedToken?.principal).toMatchObject({ kind: 'customer', permissions: [] });
+    expect(tokens.claims()?.['email']).toBe(email);
+    expect(tokens.claims()).toMatchObject({ connection: 'email', roles: [], name: email });
+    secrets.push(tokens.access_token, tokens.refresh_token!, tokens.id_token!);
+  });
+
+  it('rotates refresh tokens; reusing an old one revokes the grant', async () => {
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await app.tokens.verifyAccessToken(refreshed.access_token))?.principal.kind).toBe(
+      'customer',
+    );
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    // Reusing a rotated token looks like theft: the whole grant goes, the new token with it.
+    await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    secrets.push(refreshed.access_token, refreshed.refresh_token!);
+  });
+
+  it('signs in silently (prompt=none) while the provider session lasts', async () => {
+    const { response } = await startSignIn({ prompt: 'none' });
+    expect(response.status).toBe(303);
+    const location = response.headers.get('location')!;
+    expect(location.startsWith(redirectUri())).toBe(true);
+    expect(new URL(location).searchParams.get('code')).toBeTruthy();
+  });
+
+  it('answers login_required to a silent sign-in without a session', async () => {
+    const other = createBrowser();
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri(),
+      scope: 'openid api',
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      prompt: 'none',
+    });
+    const response = await other.request(url.href);
+    expect(new URL(response.headers.get('location')!).searchParams.get('error')).toBe(
+      'login_required',
+    );
+  });
+
+  it('refuses an authorization request without PKCE', async () => {
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri(),
+      scope: 'openid api',
+    });
+    const response = await browser.request(url.href);
+    const location = new URL(response.headers.get('location')!);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('signs in by SMS code with a UK mobile number', async () => {
+    const phoneBrowser = createBrowser();
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri(),
+      scope: 'openid phone api',
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    });
+    const start = await phoneBrowser.request(url.href);
+    const interactionUrl = new URL(start.headers.get('location')!, baseUrl).href;
+    await phoneBrowser.request(interactionUrl);
+    const sent = await phoneBrowser.request(
+      `${interactionUrl}/send`,
+      form({ identifier: '07123 456789' }),
+    );
+    expect(await sent.text()).toContain('number ending 789');
+    const code = await readLatestCode('+447123456789');
+    const verified = await phoneBrowser.request(
+      `${interactionUrl}/verify`,
+      form({ identifier: '07123 456789', code }),
+    );
+    expect(verified.status).toBe(303);
+    let next = new URL(verified.headers.get('location')!, baseUrl).href;
+    while (!next.startsWith(redirectUri())) {
+      const hop = await phoneBrowser.request(next);
+      next = new URL(hop.headers.get('location')!, baseUrl).href;
+    }
+    const phoneTokens = await client.authorizationCodeGrant(config, new URL(next), {
+      pkceCodeVerifier: codeVerifier,
+      expectedState: client.skipStateCheck,
+    });
+    expect(phoneTokens.claims()?.['phone_number']).toBe('+447123456789');
+    secrets.push(phoneTokens.access_token, phoneTokens.refresh_token!);
+    phoneRefreshToken = phoneTokens.refresh_token!;
+  });
+
+  it('revokes the refresh token at the revocation endpoint', async () => {
+    const refreshed = await client.refreshTokenGrant(config, phoneRefreshToken);
+    await client.tokenRevocation(config, refreshed.refresh_token!, {
+      token_type_hint: 'refresh_token',
+    });
+    await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+
+  it('signing out ends the provider session: no more silent sign-in', async () => {
+    const endUrl = client.buildEndSessionUrl(config, {
+      post_logout_redirect_uri: `${baseUrl}/`,
+      client_id: app.config.identity.clientId,
+    });
+    const page = await browser.request(endUrl.href);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain('<script');
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+    const action = /action="([^"]+)"/.exec(html)?.[1];
+    expect(xsrf && action).toBeTruthy();
+    const confirmed = await browser.request(
+      new URL(action!, baseUrl).href,
+      form({ xsrf: xsrf!, logout: 'yes' }),
+    );
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${baseUrl}/`);
+    const { response } = await startSignIn({ prompt: 'none' });
+    expect(new URL(response.headers.get('location')!).searchParams.get('error')).toBe(
+      'login_required',
+    );
+  });
+
+  it('never writes tokens or authorization codes to the log', () => {
+    expect(logs.text.length).toBeGreaterThan(0);
+    for (const secret of secrets) expect(logs.text).not.toContain(secret);
+  });
+});

@@ -1,0 +1,98 @@
+import { AppError } from '../../errors';
+
+/**
+ * Who is calling, resolved once per request from the bearer token (plugins/app/authenticate.ts).
+ * - anonymous: an anonymous session token (POST /api/session). `proposalScope` is set for a
+ *   back-book token (POST /api/session/back-book): it reaches that one proposal and nothing else.
+ * - customer: signed in through the identity provider.
+ * - admin: staff (role `admin`); `actingForUserId` is the impersonated customer, if any.
+ * - none: no token, or one that did not verify.
+ */
+export type Principal =
+  | { kind: 'anonymous'; userId: string; proposalScope: string | null }
+  | { kind: 'customer'; userId: string; permissions: string[] }
+  | { kind: 'admin'; userId: string; actingForUserId: string | null; permissions: string[] }
+  | { kind: 'none' };
+
+/** What a route declares in `config.access`: who may call it. */
+export const ROUTE_ACCESS = ['public', 'anonymous', 'customer', 'admin'] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
+export const PERMISSIONS = {
+  impersonate: 'access:impersonate',
+  mtaClaims: 'action:mta-claims',
+} as const;
+
+export const ADMIN_ROLE = 'admin';
+
+export const NOT_AUTHORISED_MESSAGE = 'You are not authorised to perform this action.';
+export const SIGN_IN_REQUIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+/**
+ * The user whose objects this caller reads and writes (admin → the impersonated customer);
+ * throws AppError UNAUTHORIZED when nobody is signed in, FORBIDDEN for an admin who is not
+ * acting for anyone.
+ */
+export function getOwnerUserId(principal: Principal): string {
+  switch (principal.kind) {
+    case 'anonymous':
+    case 'customer':
+      return principal.userId;
+    case 'admin':
+      if (principal.actingForUserId === null) {
+        throw new AppError('FORBIDDEN', 'Choose a customer to act for first.');
+      }
+      return principal.actingForUserId;
+    case 'none':
+      throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE);
+  }
+}
+
+/** The signed-in person (the admin themself when impersonating), for audit rows; null otherwise. */
+export function findActorUserId(principal: Principal): string | null {
+  return principal.kind === 'none' ? null : principal.userId;
+}
+
+/**
+ * Whether the caller may read or write this proposal: its owner (or an admin acting for them),
+ * or a back-book token scoped to exactly this proposal. Answer 404 when false.
+ */
+export function canAccessProposal(
+  principal: Principal,
+  proposal: { proposalCode: string; ownerUserId: string },
+): boolean {
+  if (principal.kind === 'none') return false;
+  if (principal.kind === 'anonymous' && principal.proposalScope !== null) {
+    return principal.proposalScope === proposal.proposalCode;
+  }
+  if (principal.kind === 'admin' && principal.actingForUserId === null) return false;
+  return getOwnerUserId(principal) === proposal.ownerUserId;
+}
+
+/** True for a signed-in customer or an admin; anonymous and back-book callers are not. */
+export function isSignedIn(principal: Principal): boolean {
+  return principal.kind === 'customer' || principal.kind === 'admin';
+}
+
+export function isAdmin(principal: Principal): principal is Extract<Principal, { kind: 'admin' }> {
+  return principal.kind === 'admin';
+}
+
+export function hasPermission(principal: Principal, permission: string): boolean {
+  return (
+    (principal.kind === 'customer' || principal.kind === 'admin') &&
+    principal.permissions.includes(permission)
+  );
+}
+
+/** Throws FORBIDDEN ('You are not authorised to perform this action.') unless an admin with it. */
+export function assertAdminPermission(principal: Principal, permission: string): void {
+  if (principal.kind !== 'admin' || !principal.permissions.includes(permission)) {
+    throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, { permission });
+  }
+}
+
+/** Throws FORBIDDEN for admins: for actions only the customer may take themself. */
+export function assertNotAdmin(principal: Principal): void {
+  if (principal.kind === 'admin') throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE);
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import type { AppPlugin } from '../../plugins/define-plugin';
+import { findProposalForBackBook } from './back-book';
+import { hitRateLimit } from './rate-limit';
+
+export const BACK_BOOK_FAILED_MESSAGE =
+  'We could not find a quote with those details. Check your policy reference, date of birth and postcode.';
+const BACK_BOOK_WINDOW_MS = 15 * 60 * 1000;
+export const BACK_BOOK_LIMIT_PER_CLIENT = 10;
+export const BACK_BOOK_LIMIT_PER_REFERENCE = 5;
+
+export const BackBookRequestSchema = z
+  .object({
+    externalReference: z.string().trim().min(1).max(40),
+    dateOfBirth: z.iso.date(),
+    postalCode: z.string().trim().min(5).max(8),
+    brand: z.string().trim().min(1).max(40),
+  })
+  .meta({ id: 'BackBookSessionRequest' });
+
+export const SessionTokenResponseSchema = z
+  .object({
+    accessToken: z.string().describe('A bearer token for /api; keep it in session storage.'),
+    expiresIn: z.number().int().describe('Seconds until it expires.'),
+  })
+  .meta({ id: 'SessionToken' });
+
+/**
+ * Anonymous sessions. POST /api/session makes a new anonymous user, or, called with a
+ * still-valid anonymous token, gives a fresh token for the same user (and the same proposal
+ * scope, for a back-book session).
+ */
+export const sessionRoutes: AppPlugin = async (app) => {
+  app.post(
+    '/session',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['identity'],
+        summary: 'Start or refresh an anonymous session',
+        response: { 200: SessionTokenResponseSchema },
+      },
+    },
+    async (request) => {
+      const principal = request.principal;
+      const issued =
+        principal.kind === 'anonymous'
+          ? await app.tokens.issueAnonymousToken({
+              userId: principal.userId,
+              proposalScope: principal.proposalScope,
+            })
+          : await app.tokens.issueAnonymousToken({});
+      return { accessToken: issued.accessToken, expiresIn: issued.expiresIn };
+    },
+  );
+
+  app.post(
+    '/session/back-book',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['identity'],
+        summary: 'A session that reaches one saved quote (retrieve form)',
+        description:
+          'All three of reference, date of birth and postcode must match; a 401 never says ' +
+          'which did not. Rate-limited per client and per reference (429).',
+        body: BackBookRequestSchema,
+        response: { 200: SessionTokenResponseSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const now = app.clock.now();
+      for (const [key, limit] of [
+        [`back-book:client:${request.ip}`, BACK_BOOK_LIMIT_PER_CLIENT],
+        [
+          `back-book:reference:${body.externalReference.toUpperCase()}`,
+          BACK_BOOK_LIMIT_PER_REFERENCE,
+        ],
+      ] as const) {
+        const hit = await hitRateLimit({
+          db: app.db,
+          key,
+          limit,
+          windowMs: BACK_BOOK_WINDOW_MS,
+          now,
+        });
+        if (!hit.isAllowed) {
+          throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
+            retryAfterSeconds: hit.retryAfterSeconds,
+          });
+        }
+      }
+      const proposal = await findProposalForBackBook(app.db, body);
+      if (!proposal) throw new AppError('UNAUTHORIZED', BACK_BOOK_FAILED_MESSAGE);
+      // A new anonymous user: the token reaches this proposal through its scope, never the
+      // owner's account, policies or other proposals.
+      const issued = await app.tokens.issueAnonymousToken({ proposalScope: proposal.proposalCode });
+      return { accessToken: issued.accessToken, expiresIn: issued.expiresIn };
+    },
+  );
+};

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  errors as joseErrors,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { ADMIN_ROLE, NOT_AUTHORISED_MESSAGE, PERMISSIONS, type Principal } from './principal';
+import {
+  loadSigningKeys,
+  SIGNING_ALG,
+  toPublicJwk,
+  type KeyPurpose,
+  type PrivateJwk,
+} from './signing-keys';
+
+/** Anonymous session tokens live one hour; the SPA refreshes them with POST /api/session. */
+export const ANONYMOUS_TOKEN_TTL_SECONDS = 60 * 60;
+/** Only asymmetric algorithms: never `none`, never HS* (which a public key could forge). */
+export const ALLOWED_ALGS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
+/**
+ * How an admin names the customer they act for (see docs/decisions/006-identity.md): the
+ * X-Impersonate-User request header, or this claim when an external issuer puts it in the token.
+ * Honoured only for admins with access:impersonate; anybody else asking gets 403.
+ */
+export const IMPERSONATE_CLAIM = 'impersonate';
+export const IMPERSONATE_HEADER = 'x-impersonate-user';
+const PROPOSAL_SCOPE_CLAIM = 'proposal_scope';
+const TOKEN_KIND_CLAIM = 'token_kind';
+
+export type VerifiedAccessToken = { payload: JWTPayload; principal: Principal };
+
+/** A set of keys read from the database, re-read once when a token names an unknown kid. */
+class DatabaseKeyRing {
+  private keys: Promise<PrivateJwk[]> | undefined;
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly purpose: KeyPurpose,
+  ) {}
+
+  getPrivateKeys(): Promise<PrivateJwk[]> {
+    this.keys ??= loadSigningKeys({ db: this.db, clock: this.clock, purpose: this.purpose });
+    this.keys.catch(() => (this.keys = undefined));
+    return this.keys;
+  }
+
+  /** For jwtVerify: picks the key by kid, reloading from the database on a miss. */
+  readonly getKey: JWTVerifyGetKey = async (header, token) => {
+    const keys = await this.getPrivateKeys();
+    try {
+      return await createLocalJWKSet({ keys: keys.map(toPublicJwk) })(header, token);
+    } catch (error) {
+      if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+      this.keys = undefined;
+      const reloaded = await this.getPrivateKeys();
+      return createLocalJWKSet({ keys: reloaded.map(toPublicJwk) })(header, token);
+    }
+  };
+}
+
+function readStringList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
+  return [];
+}
+
+/**
+ * Issues anonymous session tokens and turns any bearer token into a Principal: anonymous tokens
+ * are ours (key `session` in the database); access tokens come from the configured issuer
+ * (embedded: keys `oidc` in the database; external: its JWKS, found through discovery).
+ */
+export class TokenService {
+  readonly anonymousIssuer: string;
+  private readonly sessionKeys: DatabaseKeyRing;
+  readonly oidcKeys: DatabaseKeyRing;
+  private remoteJwks: Promise<JWTVerifyGetKey> | undefined;
+
+  constructor(
+    private readonly options: {
+      db: Db;
+      clock: Clock;
+      config: Pick<Config, 'publicUrl' | 'identity'>;
+      fetch?: typeof fetch;
+    },
+  ) {
+    this.anonymousIssuer = `${options.config.publicUrl}/api/session`;
+    this.sessionKeys = new DatabaseKeyRing(options.db, options.clock, 'session');
+    this.oidcKeys = new DatabaseKeyRing(options.db, options.clock, 'oidc');
+  }
+
+  private get identity() {
+    return this.options.config.identity;
+  }
+
+  async issueAnonymousToken(options: {
+    userId?: string;
+    proposalScope?: string | null;
+  }): Promise<{ accessToken: string; userId: string; expiresIn: number }> {
+    const [key] = await this.sessionKeys.getPrivateKeys();
+    if (!key) throw new Error('no session signing key');
+    const userId = options.userId ?? randomUUID();
+    const now = Math.floor(this.options.clock.now().getTime() / 1000);
+    const claims: JWTPayload = { [TOKEN_KIND_CLAIM]: 'anonymous' };
+    if (options.proposalScope) claims[PROPOSAL_SCOPE_CLAIM] = options.proposalScope;
+    const accessToken = await new SignJWT(claims)
+      .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'at+jwt' })
+      .setIssuer(this.anonymousIssuer)
+      .setAudience(this.identity.audience)
+      .setSubject(userId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ANONYMOUS_TOKEN_TTL_SECONDS)
+      .setJti(randomUUID())
+      .sign(await importJWK(key, SIGNING_ALG));
+    return { accessToken, userId, expiresIn: ANONYMOUS_TOKEN_TTL_SECONDS };
+  }
+
+  private async getIssuerKey(): Promise<JWTVerifyGetKey> {
+    if (this.identity.isEmbedded) return this.oidcKeys.getKey;
+    this.remoteJwks ??= (async () => {
+      const fetchImpl = this.options.fetch ?? fetch;
+      const response = await fetchImpl(`${this.identity.issuer}/.well-known/openid-configuration`);
+      if (!response.ok) throw new Error(`OIDC discovery answered ${response.status}`);
+      const discovery = (await response.json()) as { jwks_uri?: string };
+      if (!discovery.jwks_uri) throw new Error('OIDC discovery has no jwks_uri');
+      return createRemoteJWKSet(new URL(discovery.jwks_uri));
+    })();
+    this.remoteJwks.catch(() => (this.remoteJwks = undefined));
+    return this.remoteJwks;
+  }
+
+  /**
+   * Verifies signature, alg, iss, aud and exp. Returns null for a token that does not verify
+   * (the caller is then nobody); throws FORBIDDEN for a valid token asking for what its holder
+   * may not have (impersonation without access:impersonate).
+   */
+  async verifyAccessToken(
+    token: string,
+    options: { impersonateUserId?: string | null } = {},
+  ): Promise<VerifiedAccessToken | null> {
+    let issuer: unknown;
+    try {
+      issuer = decodeJwt(token).iss;
+    } catch {
+      return null;
+    }
+    const currentDate = this.options.clock.now();
+    const common = { audience: this.identity.audience, algorithms: ALLOWED_ALGS, currentDate };
+    try {
+      if (issuer === this.anonymousIssuer) {
+        const { payload } = await jwtVerify(token, this.sessionKeys.getKey, {
+          ...common,
+          issuer: this.anonymousIssuer,
+          requiredClaims: ['sub', 'exp'],
+        });
+        if (payload[TOKEN_KIND_CLAIM] !== 'anonymous' || !payload.sub) return null;
+        const scope = payload[PROPOSAL_SCOPE_CLAIM];
+        return {
+          payload,
+          principal: {
+            kind: 'anonymous',
+            userId: payload.sub,
+            proposalScope: typeof scope === 'string' ? scope : null,
+          },
+        };
+      }
+      if (issuer !== this.identity.issuer) return null;
+      const { payload } = await jwtVerify(token, await this.getIssuerKey(), {
+        ...common,
+        issuer: this.identity.issuer,
+        requiredClaims: ['sub', 'exp'],
+      });
+      return { payload, principal: this.toPrincipal(payload, options.impersonateUserId ?? null) };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+
+  private toPrincipal(payload: JWTPayload, impersonateHeader: string | null): Principal {
+    const userId = payload.sub as string;
+    const roles = readStringList(payload[this.identity.rolesClaim]);
+    const permissions = readStringList(payload[this.identity.permissionsClaim]);
+    const impersonate = payload[IMPERSONATE_CLAIM];
+    const actingForUserId =
+      impersonateHeader ?? (typeof impersonate === 'string' && impersonate ? impersonate : null);
+    if (!roles.includes(ADMIN_ROLE)) {
+      if (actingForUserId) throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE);
+      return { kind: 'customer', userId, permissions };
+    }
+    if (actingForUserId && !permissions.includes(PERMISSIONS.impersonate)) {
+      throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, {
+        permission: PERMISSIONS.impersonate,
+      });
+    }
+    return { kind: 'admin', userId, actingForUserId, permissions };
+  }
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { users, type MarketingPreferences } from '../../db/schema';
+
+export type User = typeof users.$inferSelect;
+export type Connection = 'email' | 'sms';
+
+export const UNKNOWN_USERNAME = 'Unknown';
+
+export async function findUserById(db: Db, userId: string): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user who signs in with this address or number, created on first sign-in. */
+export async function findOrCreateUser(options: {
+  db: Db;
+  clock: Clock;
+  connection: Connection;
+  recipient: string;
+}): Promise<User> {
+  const { db, clock, connection, recipient } = options;
+  const column = connection === 'email' ? users.email : users.phone;
+  const [existing] = await db.select().from(users).where(eq(column, recipient)).limit(1);
+  if (existing) return existing;
+  const now = clock.now();
+  await db
+    .insert(users)
+    .values({
+      userId: randomUUID(),
+      connection,
+      username: recipient || UNKNOWN_USERNAME,
+      email: connection === 'email' ? recipient : null,
+      phone: connection === 'sms' ? recipient : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  const [created] = await db.select().from(users).where(eq(column, recipient)).limit(1);
+  if (!created) throw new Error('user could not be created');
+  return created;
+}
+
+/** Creates a staff account or adds roles/permissions to an existing one (by e-mail). */
+export async function upsertStaffUser(options: {
+  db: Db;
+  clock: Clock;
+  email: string;
+  permissions: string[];
+  firstName?: string | null;
+  lastName?: string | null;
+}): Promise<User> {
+  const { db, clock } = options;
+  const email = options.email.trim().toLowerCase();
+  const user = await findOrCreateUser({ db, clock, connection: 'email', recipient: email });
+  const roles = [...new Set([...user.roles, 'admin'])];
+  const permissions = [...new Set([...user.permissions, ...options.permissions])];
+  const [updated] = await db
+    .update(users)
+    .set({
+      roles,
+      permissions,
+      firstName: options.firstName ?? user.firstName,
+      lastName: options.lastName ?? user.lastName,
+      updatedAt: clock.now(),
+    })
+    .where(eq(users.userId, user.userId))
+    .returning();
+  if (!updated) throw new Error('staff user vanished');
+  return updated;
+}
+
+export async function updateUserSettings(options: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  changes: {
+    email?: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    marketingPreferences?: MarketingPreferences;
+  };
+}): Promise<User | null> {
+  const { db, clock, userId, changes } = options;
+  const [updated] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: clock.now() })
+    .where(eq(users.userId, userId))
+    .returning();
+  return updated ?? null;
+}
+
+/** Everyone with the admin role. */
+export async function listStaffUsers(db: Db): Promise<User[]> {
+  return db
+    .select()
+    .from(users)
+    .where(sql`${users.roles} @> '["admin"]'::jsonb`)
+    .orderBy(users.email);
+}
+
+/** The demo admin of the seeded data (README): signs in with a code sent to this address. */
+export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+
+/** Creates the demo admin when missing; an existing account is left as an operator left it. */
+export async function seedDemoAdmin(db: Db, clock: Clock): Promise<void> {
+  if (await findUserByEmail(db, DEMO_ADMIN_EMAIL)) return;
+  await upsertStaffUser({
+    db,
+    clock,
+    email: DEMO_ADMIN_EMAIL,
+    permissions: ['access:impersonate', 'action:mta-claims'],
+    firstName: 'Demo',
+    lastName: 'Admin',
+  });
+}

@@ -1,0 +1,402 @@
+import type { FieldError } from '@motor/contract';
+import {
+  addIsoDuration,
+  INCLUDED_COVER_CODES,
+  londonDateString,
+  type DisclosureUpdate,
+  type InsuredProfile,
+  type OptionalCoverCode,
+  type ProposalChange,
+  type ProposalChangeType,
+} from '@motor/domain';
+import {
+  createBmwFormContext,
+  findDisclosureInput,
+  getDisclosureInputs,
+  type DisclosureTarget as BrandTarget,
+} from '@motor/brand-bmw';
+import { getValueAtPath, validateInputValue, type InputDefinition } from '@motor/forms';
+import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
+import { findAnswerSchema, VehicleInputSchema, type DisclosureTarget } from './answers';
+import { MAX_START_DAYS_AHEAD, type SchemeFacts } from './product';
+import type { ProposalDraft } from './types';
+
+// One handler per change type. Each mutates the draft (a deep copy of the stored proposal) and
+// reports what is wrong with the change as field errors; the service saves nothing unless every
+// change of the request applied cleanly.
+
+export type ChangeContext = {
+  now: Date;
+  facts: SchemeFacts;
+  vehicleLookup: VehicleLookupProvider;
+  /** 'changes.3': where the change sits in the request body, for field errors. */
+  path: string;
+  errors: FieldError[];
+};
+
+type Handler<T extends ProposalChangeType> = (
+  draft: ProposalDraft,
+  change: Extract<ProposalChange, { changeType: T }>,
+  context: ChangeContext,
+) => Promise<void> | void;
+
+function fail(context: ChangeContext, message: string, field = ''): void {
+  context.errors.push({
+    in: 'body',
+    path: field ? `${context.path}.${field}` : context.path,
+    message,
+  });
+}
+
+/** Where an update points: the input name and the path inside its answer ([] = whole answer). */
+export function resolveUpdateLocation(update: DisclosureUpdate): { name: string; rest: string[] } {
+  const attribute = update.attribute?.trim() ?? '';
+  let location = update.path.trim();
+  if (attribute && location.split('.').at(-1) !== attribute) {
+    location = location ? `${location}.${attribute}` : attribute;
+  }
+  const segments = location.split('.').filter(Boolean);
+  if (segments[0] === 'data') segments.shift();
+  const [name = '', ...rest] = segments;
+  return { name, rest };
+}
+
+const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor']);
+
+function setAt(target: Record<string, unknown>, segments: string[], value: unknown): unknown {
+  const [head, ...rest] = segments;
+  if (head === undefined) return value;
+  const base =
+    typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...target } : {};
+  const child = base[head];
+  const next = setAt(
+    typeof child === 'object' && child !== null ? (child as Record<string, unknown>) : {},
+    rest,
+    value,
+  );
+  if (next === undefined || next === null) delete base[head];
+  else base[head] = next;
+  return base;
+}
+
+/**
+ * The brand's inputs an update touches: the input of that name, or, for an object answer set
+ * whole (drivingLicence), every input under it. Empty when the scheme does not ask it.
+ */
+function findBrandInputs(options: {
+  schemeCode: string;
+  target: BrandTarget;
+  location: string;
+}): InputDefinition[] {
+  const { schemeCode, target, location } = options;
+  const exact = findDisclosureInput({ schemeCode, target, name: location });
+  if (exact) return [exact];
+  return getDisclosureInputs({ schemeCode, target }).filter((input) =>
+    input.name.startsWith(`${location}.`),
+  );
+}
+
+async function applyUpdates(options: {
+  answers: Record<string, unknown>;
+  updates: readonly DisclosureUpdate[];
+  target: DisclosureTarget;
+  brandTarget: BrandTarget;
+  context: ChangeContext;
+}): Promise<void> {
+  const { answers, updates, target, brandTarget, context } = options;
+  const formContext = createBmwFormContext({
+    now: context.now,
+    schemeCode: context.facts.schemeCode,
+    isPolicy: false,
+  });
+  for (const [index, update] of updates.entries()) {
+    const field = `update.${index}`;
+    const { name, rest } = resolveUpdateLocation(update);
+    const location = [name, ...rest].join('.');
+    const brandInputs =
+      name && ![name, ...rest].some((segment) => FORBIDDEN_SEGMENTS.has(segment))
+        ? findBrandInputs({ schemeCode: context.facts.schemeCode, target: brandTarget, location })
+        : [];
+    if (brandInputs.length === 0) {
+      fail(context, `There is no question called '${location || update.path}' here`, field);
+      continue;
+    }
+    const schema = findAnswerSchema(target, name);
+    const current = answers[name];
+    const proposed =
+      rest.length === 0
+        ? update.value
+        : setAt(
+            typeof current === 'object' && current !== null
+              ? (current as Record<string, unknown>)
+              : {},
+            rest,
+            update.value,
+          );
+    if (proposed === null || proposed === undefined) {
+      delete answers[name];
+      continue;
+    }
+    // The brand's rules first (the same definitions validate in the browser), on the raw answer.
+    const values = { ...answers, [name]: proposed };
+    const message = brandInputs
+      .map((input) =>
+        validateInputValue({
+          input,
+          value: getValueAtPath(values, input.name),
+          values,
+          context: formContext,
+        }),
+      )
+      .find((text) => text !== null);
+    if (message) {
+      fail(context, message, `${field}.value`);
+      continue;
+    }
+    if (!schema) {
+      answers[name] = proposed;
+      continue;
+    }
+    const parsed = schema.safeParse(proposed);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `.${issue.path.join('.')}` : '';
+      fail(context, issue?.message ?? 'Check this answer', `${field}.value${where}`);
+      continue;
+    }
+    const value =
+      target === 'asset' && name === 'vehicle'
+        ? await resolveVehicle(parsed.data as VehicleInput, context, field)
+        : parsed.data;
+    if (value !== undefined) answers[name] = value;
+  }
+}
+
+type VehicleInput = ReturnType<typeof VehicleInputSchema.parse>;
+
+/**
+ * The car is always the catalogue's: a client names it by registration (regLookup) or by
+ * vehicleCode (the year/make/model selector), and the specification (insurance group, value,
+ * steering) comes from the lookup, never from the client.
+ */
+async function resolveVehicle(input: VehicleInput, context: ChangeContext, field: string) {
+  const lookup = context.vehicleLookup;
+  const byRegistration = input.regLookup !== false && Boolean(input.vrn);
+  const vehicleCode = input.specification?.vehicleCode;
+  const specification = byRegistration
+    ? await lookup.findVehicleByRegistration(input.vrn!)
+    : vehicleCode
+      ? await lookup.findSpecification(vehicleCode)
+      : null;
+  if (!specification) {
+    fail(
+      context,
+      byRegistration
+        ? 'We could not find a vehicle with that registration.'
+        : 'We could not find that vehicle.',
+      `${field}.value`,
+    );
+    return undefined;
+  }
+  const vrn = byRegistration ? specification.vrn : (input.vrn?.toUpperCase() ?? null);
+  return { vrn, regLookup: byRegistration, specification: { ...specification, vrn } };
+}
+
+function findProfile(draft: ProposalDraft, profileCode: string): InsuredProfile | undefined {
+  return draft.data.insuredProfiles.find((profile) => profile.profileCode === profileCode);
+}
+
+function countAdditional(draft: ProposalDraft): number {
+  return draft.data.insuredProfiles.filter((profile) => !profile.policyholder).length;
+}
+
+function addProfile(draft: ProposalDraft, profileCode: string, context: ChangeContext): boolean {
+  if (findProfile(draft, profileCode)) {
+    fail(context, `There is already a driver ${profileCode}`, 'profileCode');
+    return false;
+  }
+  if (countAdditional(draft) >= context.facts.maxAdditionalProfiles) {
+    fail(
+      context,
+      `You can add at most ${context.facts.maxAdditionalProfiles} additional drivers`,
+      'profileCode',
+    );
+    return false;
+  }
+  draft.data.insuredProfiles.push({ profileCode, policyholder: false, data: {} });
+  return true;
+}
+
+function setOptionalCover(
+  draft: ProposalDraft,
+  coverCode: string,
+  selected: boolean,
+  context: ChangeContext,
+): void {
+  const optional: readonly string[] = context.facts.optionalCovers;
+  if (!optional.includes(coverCode)) {
+    fail(context, `${coverCode} is not an optional cover of this product`, 'coverCode');
+    return;
+  }
+  draft.data.choices.requestedOptionalCovers[coverCode as OptionalCoverCode] = selected;
+}
+
+function changeCover(
+  draft: ProposalDraft,
+  change: { coverCode: string; assetCode: string },
+  selected: boolean,
+  context: ChangeContext,
+): void {
+  if (!draft.data.insuredAssets.some((asset) => asset.assetCode === change.assetCode)) {
+    fail(context, `There is no insured asset ${change.assetCode}`, 'assetCode');
+    return;
+  }
+  const included: readonly string[] = context.facts.includedCovers;
+  if (included.includes(change.coverCode)) {
+    if (!selected)
+      fail(context, `${change.coverCode} is included and cannot be removed`, 'coverCode');
+    return;
+  }
+  if ((INCLUDED_COVER_CODES as readonly string[]).includes(change.coverCode)) {
+    fail(context, `${change.coverCode} is not offered by this product`, 'coverCode');
+    return;
+  }
+  setOptionalCover(draft, change.coverCode, selected, context);
+}
+
+const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
+  QUOTE_DISCLOSURE_CHANGE: (draft, change, context) =>
+    applyUpdates({
+      answers: draft.data.quoteData,
+      updates: change.update,
+      target: 'quote',
+      brandTarget: 'quote',
+      context,
+    }),
+
+  ASSET_DISCLOSURE_CHANGE: async (draft, change, context) => {
+    const asset = draft.data.insuredAssets.find((item) => item.assetCode === change.assetCode);
+    if (!asset) return fail(context, `There is no insured asset ${change.assetCode}`, 'assetCode');
+    await applyUpdates({
+      answers: asset.data,
+      updates: change.update,
+      target: 'asset',
+      brandTarget: 'asset',
+      context,
+    });
+  },
+
+  PROFILE_DISCLOSURE_CHANGE: async (draft, change, context) => {
+    const profile = findProfile(draft, change.profileCode);
+    if (!profile) return fail(context, `There is no driver ${change.profileCode}`, 'profileCode');
+    await applyUpdates({
+      answers: profile.data,
+      updates: change.update,
+      target: 'profile',
+      brandTarget: profile.policyholder ? 'profile' : 'additionalProfile',
+      context,
+    });
+  },
+
+  ADDITIONAL_PROFILE_DISCLOSURE_CHANGE: async (draft, change, context) => {
+    const profile = findProfile(draft, change.profileCode);
+    if (!profile || profile.policyholder) {
+      return fail(context, `There is no additional driver ${change.profileCode}`, 'profileCode');
+    }
+    await applyUpdates({
+      answers: profile.data,
+      updates: change.update,
+      target: 'profile',
+      brandTarget: 'additionalProfile',
+      context,
+    });
+  },
+
+  ADD_PROFILE: (draft, change, context) => {
+    addProfile(draft, change.profileCode, context);
+  },
+
+  ADDITIONAL_PROFILE_CREATE_CHANGE: async (draft, change, context) => {
+    if (!addProfile(draft, change.profileCode, context)) return;
+    const profile = findProfile(draft, change.profileCode)!;
+    if (change.update?.length) {
+      await applyUpdates({
+        answers: profile.data,
+        updates: change.update,
+        target: 'profile',
+        brandTarget: 'additionalProfile',
+        context,
+      });
+    }
+  },
+
+  REMOVE_PROFILE: (draft, change, context) => {
+    const profile = findProfile(draft, change.profileCode);
+    if (!profile) return fail(context, `There is no driver ${change.profileCode}`, 'profileCode');
+    if (profile.policyholder) {
+      return fail(context, 'The policyholder cannot be removed', 'profileCode');
+    }
+    draft.data.insuredProfiles = draft.data.insuredProfiles.filter((item) => item !== profile);
+  },
+
+  ADD_COVER: (draft, change, context) => changeCover(draft, change, true, context),
+  REMOVE_COVER: (draft, change, context) => changeCover(draft, change, false, context),
+
+  REQUEST_COVER_OPTION: (draft, change, context) =>
+    setOptionalCover(draft, change.coverCode, change.selected, context),
+
+  SELECT_VOLUNTARY_EXCESS: (draft, change, context) => {
+    if (!context.facts.voluntaryExcessOptions.includes(change.excess)) {
+      const options = context.facts.voluntaryExcessOptions.map((pence) => pence / 100).join(', ');
+      return fail(context, `Choose a voluntary excess of £${options}`, 'excess');
+    }
+    draft.data.choices.voluntaryExcess = change.excess;
+  },
+
+  SELECT_PAYMENT_SCHEDULE: (draft, change, context) => {
+    if (!context.facts.paymentScheduleTypes.includes(change.paymentScheduleType)) {
+      return fail(
+        context,
+        `This product is not paid by ${change.paymentScheduleType}`,
+        'paymentScheduleType',
+      );
+    }
+    draft.data.choices.paymentScheduleType = change.paymentScheduleType;
+  },
+
+  START_DATE_CHANGE: (draft, change, context) => {
+    const startAt = new Date(change.startDate);
+    const today = londonDateString(context.now);
+    const latest = londonDateString(addIsoDuration(context.now, `P${MAX_START_DAYS_AHEAD}D`));
+    const day = londonDateString(startAt);
+    if (day < today) return fail(context, 'The start date cannot be in the past', 'startDate');
+    if (day > latest) {
+      return fail(
+        context,
+        `The start date must be within ${MAX_START_DAYS_AHEAD} days`,
+        'startDate',
+      );
+    }
+    // A start earlier today means "now": cover cannot start in the past.
+    draft.startAt = startAt < context.now ? new Date(context.now) : startAt;
+    draft.endAt = addIsoDuration(draft.startAt, draft.policyTerm);
+  },
+};
+
+/** Applies every change to the draft, in order; returns the field errors (empty = all applied). */
+export async function applyChanges(options: {
+  draft: ProposalDraft;
+  changes: readonly ProposalChange[];
+  context: Omit<ChangeContext, 'path' | 'errors'>;
+}): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [index, change] of options.changes.entries()) {
+    const handler = HANDLERS[change.changeType] as Handler<typeof change.changeType>;
+    await handler(options.draft, change as never, {
+      ...options.context,
+      path: `changes.${index}`,
+      errors,
+    });
+  }
+  return errors;
+}

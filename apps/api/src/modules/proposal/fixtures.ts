@@ -1,0 +1,93 @@
+// Example disclosures for tests and the benchmark: a complete flex quote for a 2024 BMW 3 Series
+// (demo registration BM24 XYZ) and an experienced driver. Not used by the service.
+import type { ProposalChange } from '@motor/domain';
+import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from './types';
+
+type Update = { path: string; attribute: string; value: unknown };
+
+export const updates = (answers: Record<string, unknown>): Update[] =>
+  Object.entries(answers).map(([name, value]) => ({
+    path: `data.${name}`,
+    attribute: name,
+    value,
+  }));
+
+export const DEMO_REGISTRATION = 'BM24 XYZ';
+
+export const DEMO_ADDRESS = {
+  line1: '10 Downing Street',
+  city: 'London',
+  postalCode: 'SW1A 2AA',
+  countryIso3: 'GBR',
+};
+
+export const CAR_ANSWERS = {
+  vehicle: {
+    vrn: DEMO_REGISTRATION,
+    regLookup: true,
+    specification: { vehicleCode: 'BMW-G20-320I-MSPORT' },
+  },
+  modifications: false,
+  purchaseType: 'Used',
+  trackerFitted: false,
+  registeredKeeper: 'PolicyHolder',
+  legalOwner: 'PolicyHolder',
+  usageStartYearMonth: '2024-05',
+  usage: 'SocialDomesticPleasureCommuting',
+  annualMileage: 8000,
+  overnightLocation: 'Driveway',
+  noClaimsDiscount: 5,
+  noClaimsDiscountType: 'Private',
+};
+
+export const DRIVER_ANSWERS = {
+  firstName: 'Jane',
+  lastName: 'Smith',
+  dateOfBirth: '1985-06-15',
+  address: DEMO_ADDRESS,
+  homeOwnership: 'Own',
+  maritalStatus: 'Married',
+  employmentStatus: 'FT',
+  occupation: { code: 'O001', name: 'Accountant' },
+  industry: { code: 'I001', name: 'Accountancy' },
+  bankrupt: false,
+  unsatisfiedCCJs: false,
+  unspentCriminalConvictions: false,
+  previouslyRefusedInsurance: false,
+  drivingLicence: { licenceType: 'UKFull', validFrom: '2004-07-01', convictions: [] },
+  vehicleClaimsHistory: [],
+  useOfOtherCar: 'NoAccessToOtherCars',
+  dvlaUnawareOfMedicalCondition: false,
+  advisedByDoctorNotToDrive: false,
+  bannedOrDisqualified: false,
+  email: 'jane.smith@example.com',
+};
+
+export const ADDITIONAL_DRIVER_ANSWERS = {
+  relationshipToInsured: 'SpousePartner',
+  firstName: 'Sam',
+  lastName: 'Smith',
+  dateOfBirth: '1987-09-20',
+  drivingLicence: { licenceType: 'UKFull', validFrom: '2006-01-10', convictions: [] },
+  vehicleClaimsHistory: [],
+  bannedOrDisqualified: false,
+};
+
+/** Every change a flex proposal needs to reach QUOTE. */
+export function buildCompleteDisclosure(
+  overrides: { car?: Record<string, unknown>; driver?: Record<string, unknown> } = {},
+): ProposalChange[] {
+  return [
+    { changeType: 'QUOTE_DISCLOSURE_CHANGE', update: updates({ eligibilityConfirmed: true }) },
+    {
+      changeType: 'ASSET_DISCLOSURE_CHANGE',
+      assetCode: CORE_ASSET_CODE,
+      update: updates({ ...CAR_ANSWERS, ...overrides.car }),
+    },
+    {
+      changeType: 'PROFILE_DISCLOSURE_CHANGE',
+      profileCode: POLICYHOLDER_PROFILE_CODE,
+      update: updates({ ...DRIVER_ANSWERS, ...overrides.driver }),
+    },
+  ];
+}

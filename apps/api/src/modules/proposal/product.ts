@@ -1,0 +1,80 @@
+import { getProductConfig, type ProductConfig } from '@motor/brand-bmw';
+import { brand } from '@motor/brand-bmw';
+import {
+  CoverCodeSchema,
+  OptionalCoverCodeSchema,
+  type CoverCode,
+  type OptionalCoverCode,
+  type PaymentScheduleType,
+  type ProductKind,
+} from '@motor/domain';
+
+// What the proposal module needs to know about a scheme, read from the brand's product
+// configuration (@motor/brand-bmw getProductConfig). The one place that reads it, so the rest of
+// the module does not depend on its exact shape.
+
+export type SchemeFacts = {
+  schemeCode: string;
+  urlName: string;
+  brand: string;
+  productKind: ProductKind;
+  /** ISO 8601 duration of a term: P5D driveaway, P12M otherwise (from config). */
+  policyTerm: string;
+  includedCovers: readonly CoverCode[];
+  optionalCovers: readonly OptionalCoverCode[];
+  /** Voluntary excess options, pence. */
+  voluntaryExcessOptions: readonly number[];
+  paymentScheduleTypes: readonly PaymentScheduleType[];
+  defaultPaymentScheduleType: PaymentScheduleType;
+  maxAdditionalProfiles: number;
+  /** Quote-level answers a quote needs besides the driver and car (driveaway: retailer...). */
+  requiredQuoteAnswers: readonly string[];
+  mainInsurer: string;
+  wordingVersion: string;
+};
+
+/** How long a quote holds once rated, and how far ahead a start date may be (spec 1 §9). */
+export const QUOTE_VALIDITY_DAYS = 30;
+export const MAX_START_DAYS_AHEAD = 30;
+
+function toFacts(config: ProductConfig): SchemeFacts {
+  const core = config.assetTypes.find((asset) => asset.core) ?? config.assetTypes[0];
+  return {
+    schemeCode: config.schemeCode,
+    urlName: config.urlName,
+    brand: brand.brandCode,
+    productKind: config.productKind,
+    policyTerm: config.policyTerm,
+    includedCovers: (core?.includedCovers ?? []).map((code) => CoverCodeSchema.parse(code)),
+    optionalCovers: (core?.optionalCovers ?? []).map((cover) =>
+      OptionalCoverCodeSchema.parse(cover.code),
+    ),
+    voluntaryExcessOptions: config.excess.voluntaryExcess,
+    paymentScheduleTypes: config.paymentSchedules,
+    defaultPaymentScheduleType: config.defaultPaymentSchedule,
+    maxAdditionalProfiles: config.maxAdditionalDrivers,
+    requiredQuoteAnswers: config.disclosures.quote
+      .filter((input) => input.validation.required === true)
+      .map((input) => input.name),
+    mainInsurer: config.mainInsurer,
+    wordingVersion: config.wordingVersion,
+  };
+}
+
+const cache = new Map<string, SchemeFacts | null>();
+
+/** The facts of a scheme of the brand, or null when the brand has no such scheme. */
+export function findSchemeFacts(schemeCode: string): SchemeFacts | null {
+  if (!cache.has(schemeCode)) {
+    const known = brand.schemes.some((scheme) => scheme.schemeCode === schemeCode);
+    cache.set(schemeCode, known ? toFacts(getProductConfig(schemeCode)) : null);
+  }
+  return cache.get(schemeCode) ?? null;
+}
+
+/** Throws 'No scheme for the code {code}' (a configuration error) when there is none. */
+export function getSchemeFacts(schemeCode: string): SchemeFacts {
+  const facts = findSchemeFacts(schemeCode);
+  if (!facts) throw new Error(`No scheme for the code ${schemeCode}`);
+  return facts;
+}

@@ -1,0 +1,199 @@
+import {
+  OptionalCoverCodeSchema,
+  OvernightLocationSchema,
+  SteeringPositionSchema,
+  VehicleUsageSchema,
+  type InsuredProfile,
+} from '@motor/domain';
+import { z } from 'zod';
+import type { IdentitySubject } from '../../providers/identity-verification';
+import { findDrivingConviction } from '../lookup';
+import type { RatingClaim, RatingConviction, RatingInput } from '../rating';
+import type { UnderwritingDriver, UnderwritingInput } from '../underwriting';
+import {
+  ClaimAnswerSchema,
+  ConvictionAnswerSchema,
+  DrivingLicenceAnswerSchema,
+  EmploymentStatusAnswerSchema,
+} from './answers';
+import { CORE_ASSET_CODE, type ProposalData } from './types';
+
+// Reads a proposal's stored answers into what rating, underwriting and identity checks take.
+// Answers were validated when they were stored; each read is still parsed, so an answer that is
+// missing or no longer valid counts as not given (INSUFFICIENT_ACCURACY), never as a guess.
+
+type Answers = Record<string, unknown>;
+
+function read<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
+  if (value === undefined || value === null) return undefined;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const Day = z.iso.date();
+const Code = z.union([z.string(), z.object({ code: z.string() }).transform((entry) => entry.code)]);
+const LookupSpecificationSchema = z
+  .object({
+    year: z.number().int().nullish(),
+    insuranceGroup: z.number().int().nullable().optional(),
+    valuePence: z.number().int().nullish(),
+    steering: SteeringPositionSchema.nullish(),
+  })
+  .loose();
+const Claims = z.array(ClaimAnswerSchema);
+const Convictions = z.array(ConvictionAnswerSchema);
+const Location = z.object({ location: z.string() }).loose();
+const PositiveWhole = z.number().int().positive();
+const NonNegativeWhole = z.number().int().nonnegative();
+const Flag = z.boolean();
+const Text = z.string();
+const Email = z.email();
+const AddressAnswer = z
+  .object({ postalCode: z.string().nullish(), line1: z.string().nullish() })
+  .loose();
+const VehicleAnswerSchema = z
+  .object({ specification: LookupSpecificationSchema.nullish() })
+  .loose();
+
+function readClaims(answers: Answers): RatingClaim[] | undefined {
+  return read(Claims, answers.vehicleClaimsHistory);
+}
+
+function readConvictions(answers: Answers): RatingConviction[] | undefined {
+  const licence = read(DrivingLicenceAnswerSchema, answers.drivingLicence);
+  const convictions = licence?.convictions ?? read(Convictions, answers.convictions);
+  if (!convictions) return undefined;
+  return convictions.map((conviction) => ({
+    ...conviction,
+    points: findDrivingConviction(conviction.code)?.maxPoints ?? null,
+  }));
+}
+
+function readEmployment(answers: Answers) {
+  const answer = read(EmploymentStatusAnswerSchema, answers.employmentStatus);
+  return typeof answer === 'string' ? answer : answer?.employmentStatus;
+}
+
+function readVehicle(data: ProposalData) {
+  const asset =
+    data.insuredAssets.find((item) => item.assetCode === CORE_ASSET_CODE) ?? data.insuredAssets[0];
+  const answers: Answers = asset?.data ?? {};
+  const specification = read(VehicleAnswerSchema, answers.vehicle)?.specification ?? undefined;
+  return { answers, specification };
+}
+
+function readOvernightLocation(value: unknown) {
+  if (typeof value === 'string') return value;
+  return read(Location, value)?.location;
+}
+
+function policyholderOf(data: ProposalData): InsuredProfile | undefined {
+  return data.insuredProfiles.find((profile) => profile.policyholder);
+}
+
+/** The rating input of a proposal. Pure: same data, same input. */
+export function buildRatingInput(data: ProposalData): RatingInput {
+  const main: Answers = policyholderOf(data)?.data ?? {};
+  const licence = read(DrivingLicenceAnswerSchema, main.drivingLicence);
+  const { answers: car, specification } = readVehicle(data);
+  const estimatedValue = read(PositiveWhole, car.estimatedValue);
+  const requested = Object.entries(data.choices.requestedOptionalCovers)
+    .filter(([, wanted]) => wanted)
+    .map(([code]) => OptionalCoverCodeSchema.parse(code));
+  const address = read(AddressAnswer, main.address);
+
+  return {
+    mainDriver: {
+      profileCode: policyholderOf(data)?.profileCode,
+      dateOfBirth: read(Day, main.dateOfBirth),
+      licenceValidFrom: licence?.validFrom ?? undefined,
+      licenceType: licence?.licenceType ?? undefined,
+      ncdYears: read(NonNegativeWhole, car.noClaimsDiscount),
+      claims: readClaims(main),
+      convictions: readConvictions(main),
+      employmentStatus: readEmployment(main),
+      occupationCode: read(Code, main.occupation),
+      postcode: address?.postalCode ?? undefined,
+    },
+    additionalDrivers: data.insuredProfiles
+      .filter((profile) => !profile.policyholder)
+      .map((profile) => ({
+        profileCode: profile.profileCode,
+        dateOfBirth: read(Day, profile.data.dateOfBirth),
+        licenceValidFrom:
+          read(DrivingLicenceAnswerSchema, profile.data.drivingLicence)?.validFrom ?? undefined,
+        claims: readClaims(profile.data),
+        convictions: readConvictions(profile.data),
+      })),
+    vehicle: {
+      insuranceGroup: specification?.insuranceGroup ?? undefined,
+      year: specification?.year ?? undefined,
+      valuePence:
+        specification?.valuePence ??
+        (estimatedValue === undefined ? undefined : estimatedValue * 100),
+    },
+    annualMileage: read(NonNegativeWhole, car.annualMileage),
+    usage: read(VehicleUsageSchema, car.usage),
+    overnightLocation: read(OvernightLocationSchema, readOvernightLocation(car.overnightLocation)),
+    voluntaryExcessPence: data.choices.voluntaryExcess,
+    requestedOptionalCovers: requested,
+  };
+}
+
+function toUnderwritingDriver(answers: Answers, profileCode: string): UnderwritingDriver {
+  const flag = (name: string) => read(Flag, answers[name]);
+  return {
+    profileCode,
+    dateOfBirth: read(Day, answers.dateOfBirth),
+    bankrupt: flag('bankrupt'),
+    unsatisfiedCCJs: flag('unsatisfiedCCJs'),
+    unspentCriminalConvictions: flag('unspentCriminalConvictions'),
+    previouslyRefusedInsurance: flag('previouslyRefusedInsurance'),
+    bannedOrDisqualified: flag('bannedOrDisqualified'),
+    dvlaUnawareOfMedicalCondition: flag('dvlaUnawareOfMedicalCondition'),
+    advisedByDoctorNotToDrive: flag('advisedByDoctorNotToDrive'),
+    claims: readClaims(answers),
+    convictions: readConvictions(answers),
+  };
+}
+
+/** The underwriting input of a proposal: every driver (policyholder first) and the car. */
+export function buildUnderwritingInput(data: ProposalData): UnderwritingInput {
+  const profiles = [...data.insuredProfiles].sort(
+    (a, b) => Number(b.policyholder) - Number(a.policyholder),
+  );
+  const { answers: car, specification } = readVehicle(data);
+  const estimatedValue = read(PositiveWhole, car.estimatedValue);
+  return {
+    drivers: profiles.map((profile) => toUnderwritingDriver(profile.data, profile.profileCode)),
+    vehicle: {
+      steering: read(SteeringPositionSchema, car.disclosedSteering) ?? specification?.steering,
+      year: specification?.year ?? undefined,
+      estimatedValuePence:
+        estimatedValue === undefined
+          ? (specification?.valuePence ?? undefined)
+          : estimatedValue * 100,
+      modifications: read(Flag, car.modifications),
+      // undefined: no car chosen yet; null: chosen, group unknown (refers).
+      insuranceGroup: specification ? (specification.insuranceGroup ?? null) : undefined,
+    },
+  };
+}
+
+/** The policyholder as identity checks see them. */
+export function buildIdentitySubject(data: ProposalData): IdentitySubject {
+  const answers: Answers = policyholderOf(data)?.data ?? {};
+  const address = read(AddressAnswer, answers.address);
+  return {
+    firstName: read(Text, answers.firstName) ?? null,
+    lastName: read(Text, answers.lastName) ?? null,
+    dateOfBirth: read(Day, answers.dateOfBirth) ?? null,
+    postalCode: address?.postalCode ?? null,
+    addressLine1: address?.line1 ?? null,
+  };
+}
+
+/** The policyholder's disclosed e-mail address, if any. */
+export function findPolicyholderEmail(data: ProposalData): string | null {
+  return read(Email, policyholderOf(data)?.data.email) ?? null;
+}

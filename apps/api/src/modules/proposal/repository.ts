@@ -1,0 +1,154 @@
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notificationOutbox, proposals, ratingRecords } from '../../db/schema';
+
+export type ProposalRow = typeof proposals.$inferSelect;
+export type NewProposalRow = typeof proposals.$inferInsert;
+type RatingRecordInput = Omit<typeof ratingRecords.$inferInsert, 'id' | 'proposalCode'>;
+
+/** A live proposal (not deleted) by code; ownership is the caller's check. */
+export async function findProposal(db: Db, proposalCode: string): Promise<ProposalRow | null> {
+  const [row] = await db
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.proposalCode, proposalCode), isNull(proposals.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listProposals(
+  db: Db,
+  filter: { ownerUserId: string; schemeCode?: string; externalReference?: string },
+): Promise<ProposalRow[]> {
+  const conditions = [eq(proposals.ownerUserId, filter.ownerUserId), isNull(proposals.deletedAt)];
+  if (filter.schemeCode) conditions.push(eq(proposals.schemeCode, filter.schemeCode));
+  if (filter.externalReference) {
+    conditions.push(eq(proposals.externalReference, filter.externalReference.toUpperCase()));
+  }
+  return db
+    .select()
+    .from(proposals)
+    .where(and(...conditions))
+    .orderBy(desc(proposals.createdAt))
+    .limit(100);
+}
+
+/** Inserts; answers false when the external reference is taken (the caller draws another). */
+export async function insertProposal(db: Db, row: NewProposalRow): Promise<boolean> {
+  const inserted = await db
+    .insert(proposals)
+    .values(row)
+    .onConflictDoNothing({ target: proposals.externalReference })
+    .returning({ proposalCode: proposals.proposalCode });
+  return inserted.length === 1;
+}
+
+/**
+ * Saves a new state of a proposal if nobody saved another since `revision` was read, with its
+ * rating record when there is one, in one transaction. Answers the saved row, or null when the
+ * revision was stale.
+ */
+export async function saveProposal(
+  db: Db,
+  options: {
+    proposalCode: string;
+    revision: number;
+    changes: Partial<Omit<NewProposalRow, 'proposalCode' | 'revision'>>;
+    ratingRecord?: RatingRecordInput;
+  },
+): Promise<ProposalRow | null> {
+  const { proposalCode, revision, changes, ratingRecord } = options;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(proposals)
+      .set({ ...changes, revision: revision + 1 })
+      .where(
+        and(
+          eq(proposals.proposalCode, proposalCode),
+          eq(proposals.revision, revision),
+          isNull(proposals.deletedAt),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    if (ratingRecord) await tx.insert(ratingRecords).values({ ...ratingRecord, proposalCode });
+    return row;
+  });
+}
+
+export async function insertRatingRecord(
+  db: Db,
+  proposalCode: string,
+  record: RatingRecordInput,
+): Promise<void> {
+  await db.insert(ratingRecords).values({ ...record, proposalCode });
+}
+
+export async function listRatingRecords(db: Db, proposalCode: string) {
+  return db
+    .select()
+    .from(ratingRecords)
+    .where(eq(ratingRecords.proposalCode, proposalCode))
+    .orderBy(ratingRecords.ratedAt);
+}
+
+export async function softDeleteProposal(
+  db: Db,
+  options: { proposalCode: string; at: Date },
+): Promise<void> {
+  await db
+    .update(proposals)
+    .set({ deletedAt: options.at, updatedAt: options.at })
+    .where(eq(proposals.proposalCode, options.proposalCode));
+}
+
+/** Bound proposals (status POLICY) of a scheme kind for an owner, other than `exceptCode`. */
+export async function countBoundProposals(
+  db: Db,
+  options: { ownerUserId: string; schemeCode: string; exceptCode: string },
+): Promise<number> {
+  const [result] = await db
+    .select({ value: count() })
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.ownerUserId, options.ownerUserId),
+        eq(proposals.schemeCode, options.schemeCode),
+        eq(proposals.status, 'POLICY'),
+        ne(proposals.proposalCode, options.exceptCode),
+      ),
+    );
+  return result?.value ?? 0;
+}
+
+/** Bound proposals of a scheme that insured this registration, whoever owned them. */
+export async function countBoundProposalsForVehicle(
+  db: Db,
+  options: { vrn: string; schemeCode: string; exceptCode: string },
+): Promise<number> {
+  const [result] = await db
+    .select({ value: count() })
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.schemeCode, options.schemeCode),
+        eq(proposals.status, 'POLICY'),
+        ne(proposals.proposalCode, options.exceptCode),
+        sql`upper(replace(${proposals.data} #>> '{insuredAssets,0,data,vehicle,vrn}', ' ', '')) = ${options.vrn}`,
+      ),
+    );
+  return result?.value ?? 0;
+}
+
+export async function insertEmail(
+  db: Db,
+  email: { recipient: string; subject: string; body: string; at: Date },
+): Promise<void> {
+  await db.insert(notificationOutbox).values({
+    channel: 'EMAIL',
+    recipient: email.recipient,
+    subject: email.subject,
+    body: email.body,
+    createdAt: email.at,
+  });
+}

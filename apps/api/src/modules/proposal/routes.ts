@@ -1,0 +1,256 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ActivatePromotionRequestSchema,
+  CreateProposalRequestSchema,
+  ErrorBodySchema,
+  IdCheckResponseSchema,
+  ListProposalsQuerySchema,
+  ProposalCodeParamsSchema,
+  ProposalListResponseSchema,
+  ProposalResponseSchema,
+  PromotionParamsSchema,
+  RetainProposalRequestSchema,
+  RetainProposalResponseSchema,
+  SetAutoRenewalRequestSchema,
+  TrackingValuesSchema,
+  UpdateProposalRequestSchema,
+  VerifyResponseSchema,
+} from '@motor/contract';
+import { AppError } from '../../errors';
+import type { AppPlugin } from '../../plugins/define-plugin';
+import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
+import * as repository from './repository';
+import * as service from './service';
+
+const TAGS = ['proposals'];
+const ACCESS: readonly RouteAccess[] = ['anonymous', 'customer', 'admin'];
+const config = { access: ACCESS };
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+
+/**
+ * The proposal (quote) API of spec 2 §7 and spec 3 §7, under /api/proposals. Every route reads
+ * or writes only the caller's own proposals: someone else's answers 404, as if it did not exist.
+ */
+export const proposalRoutes: AppPlugin = async (app) => {
+  const deps: service.ProposalServiceDeps = {
+    db: app.db,
+    clock: app.clock,
+    vehicleLookup: app.providers.vehicleLookup,
+    identityVerification: app.providers.identityVerification,
+    publicUrl: app.config.publicUrl,
+  };
+
+  async function loadOwnProposal(request: FastifyRequest, code: string) {
+    const row = await repository.findProposal(app.db, code);
+    if (!row || !canAccessProposal(request.principal, row)) {
+      throw new AppError('NOT_FOUND', service.PROPOSAL_NOT_FOUND_MESSAGE);
+    }
+    return row;
+  }
+
+  const answer = (row: repository.ProposalRow) => service.toProposalResponse(row, app.clock.now());
+
+  app.post(
+    '/proposals',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Starts a quote for a scheme of the brand',
+        body: CreateProposalRequestSchema,
+        response: { 201: ProposalResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await service.createProposal(deps, {
+        ownerUserId: getOwnerUserId(request.principal),
+        ...request.body,
+      });
+      return reply.code(201).send(answer(row));
+    },
+  );
+
+  app.get(
+    '/proposals',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: "The caller's proposals, newest first",
+        querystring: ListProposalsQuerySchema,
+        response: { 200: ProposalListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await repository.listProposals(app.db, {
+        ownerUserId: getOwnerUserId(request.principal),
+        ...request.query,
+      });
+      return rows.filter((row) => canAccessProposal(request.principal, row)).map(answer);
+    },
+  );
+
+  app.get(
+    '/proposals/:code',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'One proposal',
+        params: ProposalCodeParamsSchema,
+        response: { 200: ProposalResponseSchema, ...errors },
+      },
+    },
+    async (request) => answer(await loadOwnProposal(request, request.params.code)),
+  );
+
+  app.delete(
+    '/proposals/:code',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Deletes a proposal that has not become a policy',
+        params: ProposalCodeParamsSchema,
+        response: { 204: z.null(), 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteProposal(deps, await loadOwnProposal(request, request.params.code));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/proposals/:code',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Applies changes (all or none) and re-rates when applyRating is true',
+        description:
+          'Each change is one of the change types; a disclosure change carries `update`: ' +
+          '[{ path, attribute, value }] where path (optionally prefixed "data.") and attribute ' +
+          'name the answer, e.g. { path: "data.firstName", attribute: "firstName" }. An invalid ' +
+          'change answers 400 with details.fields and saves nothing; a stale revision answers 409.',
+        params: ProposalCodeParamsSchema,
+        body: UpdateProposalRequestSchema,
+        response: { 200: ProposalResponseSchema, 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await loadOwnProposal(request, request.params.code);
+      const { changes, applyRating, revision } = request.body;
+      return answer(await service.updateProposal(deps, { row, changes, applyRating, revision }));
+    },
+  );
+
+  app.put(
+    '/proposals/:code/id-check',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: "Checks the policyholder's identity",
+        params: ProposalCodeParamsSchema,
+        response: { 200: IdCheckResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.checkIdentity(deps, await loadOwnProposal(request, request.params.code)),
+  );
+
+  app.put(
+    '/proposals/:code/verify',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Verifies the customer: identity checks and our business checks',
+        params: ProposalCodeParamsSchema,
+        response: { 200: VerifyResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.verifyCustomer(deps, await loadOwnProposal(request, request.params.code)),
+  );
+
+  app.post(
+    '/proposals/:code/retain',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'E-mails a link back to the quote',
+        params: ProposalCodeParamsSchema,
+        body: RetainProposalRequestSchema.optional(),
+        response: { 202: RetainProposalResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await loadOwnProposal(request, request.params.code);
+      await service.retainProposal(deps, row, { email: request.body?.email });
+      return reply.code(202).send({ sent: true });
+    },
+  );
+
+  app.post(
+    '/proposals/:code/tracking',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Saves tracking values (utm_*) of the session on the proposal',
+        params: ProposalCodeParamsSchema,
+        body: TrackingValuesSchema,
+        response: { 200: ProposalResponseSchema, 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await loadOwnProposal(request, request.params.code);
+      return answer(await service.saveTracking(deps, row, request.body));
+    },
+  );
+
+  app.patch(
+    '/proposals/:code/promotions/:id',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Activates a promotion with its activation code',
+        params: PromotionParamsSchema,
+        body: ActivatePromotionRequestSchema,
+        response: { 200: ProposalResponseSchema, 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await loadOwnProposal(request, request.params.code);
+      return answer(
+        await service.activatePromotion(deps, row, {
+          promotionId: request.params.id,
+          activationCode: request.body.promotionActivationCode,
+        }),
+      );
+    },
+  );
+
+  app.put(
+    '/proposals/:code/autoRenewal',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Turns auto-renewal of the future policy on or off',
+        params: ProposalCodeParamsSchema,
+        body: SetAutoRenewalRequestSchema,
+        response: { 200: ProposalResponseSchema, 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await loadOwnProposal(request, request.params.code);
+      return answer(await service.setAutoRenewal(deps, row, request.body.enabled));
+    },
+  );
+};

@@ -1,0 +1,381 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FieldError, ProposalResponse, TrackingValues, VerifyResponse } from '@motor/contract';
+import {
+  addIsoDuration,
+  TRACKING_PARAMETERS,
+  type ProposalChange,
+  type ProposalStatus,
+} from '@motor/domain';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { IdentityVerificationProvider } from '../../providers/identity-verification';
+import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
+import { applyChanges } from './changes';
+import { findSchemeFacts, getSchemeFacts, type SchemeFacts } from './product';
+import { buildIdentitySubject, findPolicyholderEmail } from './rating-input';
+import * as repository from './repository';
+import type { ProposalRow } from './repository';
+import { buildQuoteResponse, deriveStatus, evaluateProposal, type RatedSnapshot } from './status';
+import {
+  CORE_ASSET_CODE,
+  POLICYHOLDER_PROFILE_CODE,
+  type ProposalData,
+  type ProposalDraft,
+} from './types';
+
+export type ProposalServiceDeps = {
+  db: Db;
+  clock: Clock;
+  vehicleLookup: VehicleLookupProvider;
+  identityVerification: IdentityVerificationProvider;
+  publicUrl: string;
+};
+
+export const PROPOSAL_NOT_FOUND_MESSAGE = 'We could not find that quote.';
+export const STALE_REVISION_MESSAGE =
+  'This quote was changed somewhere else (another tab?). Reload it and try again.';
+
+/** Business checks of verify with their customer-facing messages (spec 2 §4). */
+export const BUSINESS_CHECK_MESSAGES = {
+  MAX_DRIVEAWAY_POLICIES: 'You already have a Driveaway policy: there is one per customer.',
+  PRIOR_POLICY: 'This car has already been insured with a Driveaway policy.',
+} as const;
+
+/** Known promotions: id → activation code and the schemes it applies to. */
+export const PROMOTIONS: Record<string, { activationCode: string; schemeCodes: string[] }> = {
+  'flex-welcome': { activationCode: 'FLEXWELCOME', schemeCodes: ['bmw-flex'] },
+};
+
+// No 0/O, 1/I/L or U/V pairs: a reference is read out over the phone and typed from a letter.
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
+
+function randomChunk(length: number): string {
+  let chunk = '';
+  for (let index = 0; index < length; index += 1) {
+    chunk += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  }
+  return chunk;
+}
+
+/** e.g. 'BMW-7KQ4-2MXD': about 10^11.7 values, unique by index (retried on a clash). */
+export function createExternalReference(brand: string): string {
+  return `${brand.toUpperCase()}-${randomChunk(4)}-${randomChunk(4)}`;
+}
+
+/** 'prp_' + 128 random bits: a link is all it takes to reach a proposal, so it is unguessable. */
+export function createProposalCode(): string {
+  return `prp_${randomBytes(16).toString('base64url')}`;
+}
+
+function pickTracking(values: TrackingValues | undefined): Record<string, string> {
+  const known: readonly string[] = TRACKING_PARAMETERS;
+  return Object.fromEntries(
+    Object.entries(values ?? {}).filter(([key, value]) => known.includes(key) && value !== ''),
+  );
+}
+
+function readData(row: ProposalRow): ProposalData {
+  return row.data as unknown as ProposalData;
+}
+
+function toDraft(row: ProposalRow): ProposalDraft {
+  return {
+    schemeCode: row.schemeCode,
+    startAt: row.startAt,
+    endAt: row.endAt,
+    policyTerm: row.policyTerm,
+    data: structuredClone(readData(row)),
+  };
+}
+
+function factsOf(row: ProposalRow): SchemeFacts {
+  return getSchemeFacts(row.schemeCode);
+}
+
+/** The proposal as the API answers it, with its status as of `now`. */
+export function toProposalResponse(row: ProposalRow, now: Date): ProposalResponse {
+  const facts = factsOf(row);
+  const status: ProposalStatus = deriveStatus({
+    status: row.status,
+    startAt: row.startAt,
+    expiresAt: row.expiresAt,
+    now,
+  });
+  return {
+    proposalCode: row.proposalCode,
+    schemeCode: row.schemeCode,
+    brand: row.brand,
+    status,
+    startAt: row.startAt?.toISOString() ?? null,
+    endAt: row.endAt?.toISOString() ?? null,
+    policyTerm: row.policyTerm,
+    policyNumber: null,
+    policyId: null,
+    autoRenewalEnabled: row.autoRenewalEnabled,
+    externalReference: row.externalReference,
+    promoCode: row.promoCode,
+    quote: buildQuoteResponse({
+      snapshot: row.quote as unknown as RatedSnapshot | null,
+      data: readData(row),
+      facts,
+      promoCode: row.promoCode,
+    }),
+    revision: row.revision,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    tracking: row.tracking,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function createProposal(
+  deps: ProposalServiceDeps,
+  options: { ownerUserId: string; schemeCode: string; brand?: string; tracking?: TrackingValues },
+): Promise<ProposalRow> {
+  const facts = findSchemeFacts(options.schemeCode);
+  if (!facts || (options.brand && options.brand.toLowerCase() !== facts.brand)) {
+    throw new AppError('VALIDATION_FAILED', 'There is no such product.', {
+      fields: [{ in: 'body', path: 'schemeCode', message: 'Choose one of our products' }],
+    });
+  }
+  const now = deps.clock.now();
+  const draft: ProposalDraft = {
+    schemeCode: facts.schemeCode,
+    startAt: now,
+    endAt: addIsoDuration(now, facts.policyTerm),
+    policyTerm: facts.policyTerm,
+    data: {
+      quoteData: {},
+      insuredProfiles: [{ profileCode: POLICYHOLDER_PROFILE_CODE, policyholder: true, data: {} }],
+      insuredAssets: [{ assetCode: CORE_ASSET_CODE, coreAsset: true, data: {} }],
+      choices: {
+        requestedOptionalCovers: {},
+        voluntaryExcess: 0,
+        paymentScheduleType: facts.defaultPaymentScheduleType,
+      },
+    },
+  };
+  const { snapshot, expiresAt } = evaluateProposal({ draft, facts, now });
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const row = {
+      proposalCode: createProposalCode(),
+      externalReference: createExternalReference(facts.brand),
+      schemeCode: facts.schemeCode,
+      brand: facts.brand,
+      ownerUserId: options.ownerUserId,
+      status: snapshot.status,
+      revision: 0,
+      startAt: draft.startAt,
+      endAt: draft.endAt,
+      policyTerm: facts.policyTerm,
+      autoRenewalEnabled: facts.productKind !== 'DRIVEAWAY',
+      tracking: pickTracking(options.tracking),
+      data: draft.data as unknown as Record<string, unknown>,
+      quote: snapshot as unknown as Record<string, unknown>,
+      expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (await repository.insertProposal(deps.db, row)) {
+      return { ...row, promoCode: null, deletedAt: null };
+    }
+  }
+  throw new Error('Could not draw a free external reference in 5 attempts');
+}
+
+function assertNotBound(row: ProposalRow): void {
+  if (row.status === 'POLICY') {
+    throw new AppError('CONFLICT', 'This quote has already become a policy.');
+  }
+}
+
+async function save(
+  deps: ProposalServiceDeps,
+  row: ProposalRow,
+  changes: Parameters<typeof repository.saveProposal>[1]['changes'],
+  ratingRecord?: Parameters<typeof repository.saveProposal>[1]['ratingRecord'],
+): Promise<ProposalRow> {
+  const saved = await repository.saveProposal(deps.db, {
+    proposalCode: row.proposalCode,
+    revision: row.revision,
+    changes: { ...changes, updatedAt: deps.clock.now() },
+    ratingRecord,
+  });
+  if (!saved) throw new AppError('CONFLICT', STALE_REVISION_MESSAGE);
+  return saved;
+}
+
+/**
+ * Applies the changes in order to a copy of the proposal, validates all of them, re-rates when
+ * asked, and saves it all at once: a request with any invalid change saves nothing (400 with one
+ * field error per problem); a stale revision saves nothing (409).
+ */
+export async function updateProposal(
+  deps: ProposalServiceDeps,
+  options: {
+    row: ProposalRow;
+    changes: readonly ProposalChange[];
+    applyRating: boolean;
+    revision?: number;
+  },
+): Promise<ProposalRow> {
+  const { row, changes, applyRating, revision } = options;
+  assertNotBound(row);
+  if (revision !== undefined && revision !== row.revision) {
+    throw new AppError('CONFLICT', STALE_REVISION_MESSAGE, {
+      revision: row.revision,
+    });
+  }
+  const facts = factsOf(row);
+  const now = deps.clock.now();
+  const draft = toDraft(row);
+  const errors: FieldError[] = await applyChanges({
+    draft,
+    changes,
+    context: { now, facts, vehicleLookup: deps.vehicleLookup },
+  });
+  if (errors.length > 0) {
+    throw new AppError('VALIDATION_FAILED', 'Some answers need checking.', { fields: errors });
+  }
+  const base = {
+    data: draft.data as unknown as Record<string, unknown>,
+    startAt: draft.startAt,
+    endAt: draft.endAt,
+  };
+  if (!applyRating) return save(deps, row, base);
+  const evaluation = evaluateProposal({ draft, facts, now });
+  return save(
+    deps,
+    row,
+    {
+      ...base,
+      status: evaluation.snapshot.status,
+      quote: evaluation.snapshot as unknown as Record<string, unknown>,
+      expiresAt: evaluation.expiresAt,
+    },
+    evaluation.record,
+  );
+}
+
+export async function deleteProposal(deps: ProposalServiceDeps, row: ProposalRow): Promise<void> {
+  assertNotBound(row);
+  await repository.softDeleteProposal(deps.db, {
+    proposalCode: row.proposalCode,
+    at: deps.clock.now(),
+  });
+}
+
+export async function checkIdentity(
+  deps: ProposalServiceDeps,
+  row: ProposalRow,
+): Promise<{ isClear: boolean }> {
+  const result = await deps.identityVerification.checkIdentity(buildIdentitySubject(readData(row)));
+  return { isClear: result.isClear };
+}
+
+/** The provider's checks plus our own: one Driveaway policy per customer and per car. */
+export async function verifyCustomer(
+  deps: ProposalServiceDeps,
+  row: ProposalRow,
+): Promise<VerifyResponse> {
+  const data = readData(row);
+  const provider = await deps.identityVerification.verifyCustomer(buildIdentitySubject(data));
+  const facts = factsOf(row);
+  let ownerHasOne = false;
+  let carHadOne = false;
+  if (facts.productKind === 'DRIVEAWAY') {
+    const except = { schemeCode: row.schemeCode, exceptCode: row.proposalCode };
+    ownerHasOne =
+      (await repository.countBoundProposals(deps.db, {
+        ...except,
+        ownerUserId: row.ownerUserId,
+      })) > 0;
+    const vehicle = data.insuredAssets[0]?.data.vehicle as { vrn?: string | null } | undefined;
+    const vrn = vehicle?.vrn?.replace(/\s+/g, '').toUpperCase();
+    carHadOne = vrn
+      ? (await repository.countBoundProposalsForVehicle(deps.db, { ...except, vrn })) > 0
+      : false;
+  }
+  const checks: VerifyResponse['checks'] = [
+    ...provider.checks.map((check) => ({ name: check.name, result: check.result })),
+    {
+      name: 'MAX_DRIVEAWAY_POLICIES',
+      result: ownerHasOne ? 'CONSIDER' : 'CLEAR',
+      ...(ownerHasOne ? { message: BUSINESS_CHECK_MESSAGES.MAX_DRIVEAWAY_POLICIES } : {}),
+    },
+    {
+      name: 'PRIOR_POLICY',
+      result: carHadOne ? 'CONSIDER' : 'CLEAR',
+      ...(carHadOne ? { message: BUSINESS_CHECK_MESSAGES.PRIOR_POLICY } : {}),
+    },
+  ];
+  return { isClear: checks.every((check) => check.result === 'CLEAR'), checks };
+}
+
+/** Writes an e-mail with a link back to the quote (retrieve by its reference) to the outbox. */
+export async function retainProposal(
+  deps: ProposalServiceDeps,
+  row: ProposalRow,
+  options: { email?: string },
+): Promise<void> {
+  const recipient = options.email ?? findPolicyholderEmail(readData(row));
+  if (!recipient) {
+    throw new AppError('VALIDATION_FAILED', 'Tell us where to send your quote.', {
+      fields: [{ in: 'body', path: 'email', message: 'Enter your e-mail address' }],
+    });
+  }
+  const facts = factsOf(row);
+  const link = new URL(
+    `/retrieve?ref=${encodeURIComponent(row.externalReference)}`,
+    deps.publicUrl,
+  );
+  await repository.insertEmail(deps.db, {
+    recipient,
+    subject: `Your ${facts.brand.toUpperCase()} insurance quote ${row.externalReference}`,
+    body: [
+      'Thank you for your quote. Pick up where you left off here:',
+      link.toString(),
+      '',
+      `Your quote reference is ${row.externalReference}. You will need it, your date of birth and your postcode.`,
+    ].join('\n'),
+    at: deps.clock.now(),
+  });
+}
+
+export async function saveTracking(
+  deps: ProposalServiceDeps,
+  row: ProposalRow,
+  values: TrackingValues,
+): Promise<ProposalRow> {
+  return save(deps, row, { tracking: { ...row.tracking, ...pickTracking(values) } });
+}
+
+export async function activatePromotion(
+  deps: ProposalServiceDeps,
+  row: ProposalRow,
+  options: { promotionId: string; activationCode: string },
+): Promise<ProposalRow> {
+  assertNotBound(row);
+  const promotion = PROMOTIONS[options.promotionId];
+  if (!promotion || !promotion.schemeCodes.includes(row.schemeCode)) {
+    throw new AppError('NOT_FOUND', 'We could not find that promotion.');
+  }
+  if (promotion.activationCode !== options.activationCode.trim().toUpperCase()) {
+    throw new AppError('VALIDATION_FAILED', 'That promotion code is not right.', {
+      fields: [
+        { in: 'body', path: 'promotionActivationCode', message: 'Check the promotion code' },
+      ],
+    });
+  }
+  return save(deps, row, { promoCode: options.promotionId });
+}
+
+export async function setAutoRenewal(
+  deps: ProposalServiceDeps,
+  row: ProposalRow,
+  enabled: boolean,
+): Promise<ProposalRow> {
+  assertNotBound(row);
+  return save(deps, row, { autoRenewalEnabled: enabled });
+}

@@ -1,0 +1,231 @@
+// Quote benchmark (issue 4 item 8): starts the API, fills proposals to QUOTE, then runs autocannon
+// on rated PATCH updates (each connection updates its own proposal), and times rateQuote alone.
+// Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL answers.
+// Prints figures only; nothing is asserted. Target: p95 <= 25 ms at 16 connections.
+//   npm run bench:quote
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildCompleteDisclosure } from '../apps/api/src/modules/proposal/fixtures';
+import { loadTest, type LoadTestFigures } from './load-test';
+import { benchRating, printRatingFigures } from './rating';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const CONNECTIONS = 16;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+type Target = {
+  name: string;
+  /** undefined removes the variable. */
+  env: Record<string, string | undefined>;
+  cleanUp: () => Promise<void>;
+};
+
+async function waitForReady(baseUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${baseUrl} was not ready within ${timeoutMs} ms`);
+}
+
+async function call<T>(baseUrl: string, path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** An anonymous session with one proposal filled to QUOTE; answers its code and token. */
+async function createQuote(baseUrl: string) {
+  const { accessToken } = await call<{ accessToken: string }>(baseUrl, '/api/session', {
+    method: 'POST',
+    body: '{}',
+  });
+  const authorization = `Bearer ${accessToken}`;
+  const proposal = await call<{ proposalCode: string }>(baseUrl, '/api/proposals', {
+    method: 'POST',
+    headers: { authorization },
+    body: JSON.stringify({ schemeCode: 'bmw-flex', brand: 'bmw' }),
+  });
+  const quoted = await call<{ status: string; quote: { totalPremium: number } }>(
+    baseUrl,
+    `/api/proposals/${proposal.proposalCode}`,
+    {
+      method: 'PATCH',
+      headers: { authorization },
+      body: JSON.stringify({ changes: buildCompleteDisclosure(), applyRating: true }),
+    },
+  );
+  if (quoted.status !== 'QUOTE') throw new Error(`expected QUOTE, got ${quoted.status}`);
+  return {
+    proposalCode: proposal.proposalCode,
+    authorization,
+    totalPremium: quoted.quote.totalPremium,
+  };
+}
+
+function startServer(port: number, env: Target['env']): ChildProcess {
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+  return spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: merged,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function benchTarget(target: Target): Promise<LoadTestFigures> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const server = startServer(port, target.env);
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForReady(baseUrl, 60_000);
+    const quotes: Awaited<ReturnType<typeof createQuote>>[] = [];
+    for (let index = 0; index < CONNECTIONS; index += 1) quotes.push(await createQuote(baseUrl));
+    console.log(
+      `\n[${target.name}] ${quotes.length} proposals at QUOTE (flex, BM24 XYZ): ` +
+        `total premium ${(quotes[0]!.totalPremium / 100).toFixed(2)} GBP a year`,
+    );
+    const body = (mileage: number) =>
+      JSON.stringify({
+        changes: [
+          { changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 10_000 },
+          {
+            changeType: 'ASSET_DISCLOSURE_CHANGE',
+            assetCode: 'car',
+            update: [{ path: 'data.annualMileage', attribute: 'annualMileage', value: mileage }],
+          },
+        ],
+        applyRating: true,
+      });
+    // Baseline: the same route family without rating or writes (auth + read + answer).
+    await loadTest({
+      url: `${baseUrl}/api/proposals/${quotes[0]!.proposalCode}`,
+      durationSeconds: Math.min(5, DURATION_SECONDS),
+      connections: CONNECTIONS,
+      title: `[${target.name}] GET /api/proposals/:code (baseline)`,
+      requestForConnection: (index) => {
+        const quote = quotes[index % quotes.length]!;
+        return {
+          method: 'GET',
+          path: `/api/proposals/${quote.proposalCode}`,
+          headers: { authorization: quote.authorization },
+        };
+      },
+    });
+    return await loadTest({
+      url: `${baseUrl}/api/proposals/${quotes[0]!.proposalCode}`,
+      method: 'PATCH',
+      durationSeconds: DURATION_SECONDS,
+      connections: CONNECTIONS,
+      title: `[${target.name}] PATCH /api/proposals/:code (applyRating, own proposal per connection)`,
+      requestForConnection: (index) => {
+        const quote = quotes[index % quotes.length]!;
+        return {
+          method: 'PATCH',
+          path: `/api/proposals/${quote.proposalCode}`,
+          headers: { 'content-type': 'application/json', authorization: quote.authorization },
+          body: body(8_000 + index),
+        };
+      },
+    });
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await target.cleanUp();
+  }
+}
+
+async function pgliteTarget(): Promise<Target> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'motor-bench-quote-'));
+  return {
+    name: 'PGlite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: undefined },
+    cleanUp: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A throw-away database on the PostgreSQL server, or null when none answers. */
+async function postgresTarget(): Promise<Target | null> {
+  const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!baseUrl) return null;
+  const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(
+      `\nPostgreSQL at ${new URL(baseUrl).host} does not answer (${String(error)}): skipped`,
+    );
+    return null;
+  }
+  const name = `motor_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'motor-bench-quote-'));
+  return {
+    name: 'PostgreSQL',
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    cleanUp: async () => {
+      const drop = new pg.Client({ connectionString: baseUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists "${name}" with (force)`);
+      await drop.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const results: Record<string, LoadTestFigures> = {};
+  results.PGlite = await benchTarget(await pgliteTarget());
+  const postgres = await postgresTarget();
+  if (postgres) results.PostgreSQL = await benchTarget(postgres);
+
+  const rating = benchRating();
+  printRatingFigures(rating);
+
+  console.log(
+    `\nSummary (target: p95 <= 25 ms at ${CONNECTIONS} connections; rating well under 1 ms)`,
+  );
+  console.table(
+    Object.fromEntries(
+      Object.entries(results).map(([name, figures]) => [
+        `PATCH rated, ${name}`,
+        {
+          'req/s': figures.requestsPerSecond,
+          'p50 ms': figures.p50Ms,
+          'p95 ms': figures.p95Ms,
+          'p99 ms': figures.p99Ms,
+          non2xx: figures.non2xx,
+        },
+      ]),
+    ),
+  );
+  console.log(
+    `rateQuote alone: p50 ${rating.p50Us.toFixed(1)} µs, p95 ${rating.p95Us.toFixed(1)} µs, p99 ${rating.p99Us.toFixed(1)} µs`,
+  );
+}
+
+await main();
