@@ -1,0 +1,106 @@
+import { copyFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  OUT_DIR,
+  VIEWPORTS,
+  expectNoSeriousA11yViolations,
+  pathOf,
+  useBrowser,
+} from './support/browser';
+
+const signIn = (returnTo: string) => `/sign-in?returnTo=${encodeURIComponent(returnTo)}`;
+
+// Spec 1 §2: where each route lands for an anonymous visitor, and the page's main heading.
+const ROUTES = [
+  { path: '/', lands: '/', heading: 'Car insurance for your BMW' },
+  { path: '/flex', lands: '/flex', heading: 'Get a quote for BMW Flex' },
+  { path: '/driveaway', lands: '/driveaway', heading: 'Get a quote for BMW Driveaway' },
+  { path: '/no-such-product', lands: '/', heading: 'Car insurance for your BMW' },
+  { path: '/flex/proposal/UNKNOWN-CODE', lands: '/', heading: 'Car insurance for your BMW' },
+  { path: '/flex/renewal/R-1', lands: signIn('/flex/renewal/R-1'), heading: 'Sign in' },
+  { path: '/driveaway/policy/POL-1', lands: signIn('/driveaway/policy/POL-1'), heading: 'Sign in' },
+  { path: '/account', lands: signIn('/account'), heading: 'Sign in' },
+  { path: '/account/email', lands: signIn('/account/email'), heading: 'Sign in' },
+  { path: '/retrieve', lands: '/retrieve', heading: 'Retrieve your quote' },
+  { path: '/sign-in', lands: '/sign-in', heading: 'Sign in' },
+  { path: '/callback', lands: '/callback', heading: 'Signing you in' },
+  { path: '/no/such/page', lands: '/', heading: 'Car insurance for your BMW' },
+] as const;
+
+describe.each(VIEWPORTS)('routes at $width px', (viewport) => {
+  const browser = useBrowser();
+
+  it.each(ROUTES)('$path lands on $lands', async ({ path, lands, heading }) => {
+    const { context, page } = await browser.newPage(viewport);
+    try {
+      await page.goto(path);
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === lands);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(pathOf(page)).toBe(lands);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('home shows the shell, the sign-in promo and one start card per product', async () => {
+    const { context, page } = await browser.newPage(viewport);
+    try {
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Get a BMW Flex quote' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Skip to main content' }).count()).toBe(1);
+      expect(await page.locator('main#main').count()).toBe(1);
+      expect(
+        await page.getByRole('link', { name: 'Get a BMW Driveaway quote' }).getAttribute('href'),
+      ).toBe('/driveaway');
+      expect(await page.getByRole('contentinfo').textContent()).toContain('Powered by');
+      const primary = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--color-primary'),
+      );
+      expect(primary.trim()).toBe('#1c69d4');
+
+      await page.screenshot({ path: `${OUT_DIR}home-${viewport.width}.png`, fullPage: true });
+
+      // The help button is never dead: it opens the help modal.
+      await page.getByRole('button', { name: 'Help' }).click();
+      await page.getByRole('dialog', { name: 'How can we help?' }).waitFor();
+      await expectNoSeriousA11yViolations(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      if (viewport.width === 1280) {
+        await page.getByRole('button', { name: 'Accept cookies' }).click();
+        await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
+        const docsShot = fileURLToPath(
+          new URL('../../../docs/screenshot-home.png', import.meta.url),
+        );
+        await page.screenshot({ path: `${OUT_DIR}home-1280-consented.png`, fullPage: true });
+        copyFileSync(`${OUT_DIR}home-1280-consented.png`, docsShot);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('follows a start card to its product page and keeps returnTo through sign-in', async () => {
+    const { context, page } = await browser.newPage(viewport);
+    try {
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Get a BMW Driveaway quote' }).click();
+      await page
+        .getByRole('heading', { level: 1, name: 'Get a quote for BMW Driveaway' })
+        .waitFor();
+      expect(pathOf(page)).toBe('/driveaway');
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+      await page.goto('/flex/policy/POL-9?tab=billing');
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      expect(pathOf(page)).toBe(signIn('/flex/policy/POL-9?tab=billing'));
+      expect(await page.getByText('one-time code').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export const VIEWPORTS = [
+  { name: 'mobile', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+export const OUT_DIR = fileURLToPath(new URL('../out/', import.meta.url));
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** One Chromium per test file; a fresh context (cookies, storage) per test. */
+export function useBrowser() {
+  const state: { browser: Browser | null } = { browser: null };
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    state.browser = await launchChromium();
+    mkdirSync(OUT_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+
+  return {
+    baseUrl,
+    async newPage(viewport: Viewport): Promise<{ context: BrowserContext; page: Page }> {
+      if (!state.browser) throw new Error('Chromium is not running');
+      const context = await state.browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: viewport.width, height: viewport.height },
+        locale: 'en-GB',
+        timezoneId: 'Europe/London',
+      });
+      // Fail fast: every page here renders in well under a second.
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      return { context, page };
+    },
+  };
+}
+
+/** Path plus query of the page's current URL. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** Fails on any serious or critical axe violation, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  // Let the page transition (a fade) finish: mid-fade text fails contrast checks.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished)),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(serious).toEqual([]);
+}

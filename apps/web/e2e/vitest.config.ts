@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys against the real server (built SPA + API) in Debian's Chromium.
+// Run from the repo root: `npm run test:e2e` (builds the SPA first).
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: new URL('../../..', import.meta.url).pathname,
+    include: ['apps/web/e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['apps/web/e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    // Each file drives its own Chromium; two at a time is what a 2-core machine takes.
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { brand } from '../lib/brand';
+import { useAuth } from '../lib/auth';
+import type { AuthUser } from '../lib/auth';
+import { HelpButton } from './help-button';
+import { paths } from './paths';
+
+function displayName(user: AuthUser): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return name || user.username || 'Unknown';
+}
+
+function AdminBar({ user }: { user: AuthUser | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-bar" role="region" aria-label={t('shell.adminView')}>
+      <strong>{t('shell.adminView')}</strong>
+      {user ? (
+        <span>
+          {t('shell.adminImpersonating', {
+            user: displayName(user),
+            email: user.email ?? user.username,
+          })}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function AccountMenu({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
+  const { signOut } = useAuth();
+  const name = displayName(user);
+  const showConnection = user.connection && !['email', 'sms'].includes(user.connection);
+  return (
+    <details className="account-menu">
+      <summary aria-label={t('shell.account.menu', { name })}>{name}</summary>
+      <div className="account-menu__panel">
+        {showConnection ? (
+          <p className="account-menu__connection">
+            {t('shell.account.connection', { connection: user.connection })}
+          </p>
+        ) : null}
+        <ul>
+          <li>
+            <Link to={paths.home()}>{t('shell.account.dashboard')}</Link>
+          </li>
+          {brand.accountSettings.length > 0 ? (
+            <li>
+              <Link to={paths.account()}>{t('shell.account.settings')}</Link>
+            </li>
+          ) : null}
+          {signOut ? (
+            <li>
+              <button type="button" onClick={() => void signOut()}>
+                {t('shell.account.signOut')}
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+export type PageShellProps = {
+  children?: ReactNode;
+  /** Where the up-button (back link) goes; no up-button when absent. */
+  up?: string;
+  hideAccountNav?: boolean;
+  /** Rendered after the footer, e.g. the cookie-consent banner (sticky at the bottom). */
+  after?: ReactNode;
+};
+
+export function PageShell({ children, up, hideAccountNav = false, after }: PageShellProps) {
+  const { t } = useTranslation();
+  const { isAuthenticated, isAdmin, user } = useAuth();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      {isAdmin ? <AdminBar user={user} /> : null}
+      <header className="shell-header">
+        <div className="shell-header__inner container">
+          <Link
+            to={paths.home()}
+            className="shell-header__home"
+            aria-label={t('shell.homeLink', { appName: brand.appName })}
+          >
+            <span className="shell-header__mark" aria-hidden="true" />
+            <span className="shell-header__app-name">{brand.appName}</span>
+          </Link>
+          <div className="shell-header__actions">
+            <HelpButton />
+            {isAuthenticated && user && !hideAccountNav ? <AccountMenu user={user} /> : null}
+          </div>
+        </div>
+      </header>
+      <main id="main" className="shell-main" tabIndex={-1}>
+        <div className="container">
+          {up ? (
+            <Link to={up} className="up-button">
+              <span aria-hidden="true">‹ </span>
+              {t('shell.back')}
+            </Link>
+          ) : null}
+          {children}
+        </div>
+      </main>
+      <footer className="shell-footer">
+        <div className="container shell-footer__inner">
+          <p className="shell-footer__content">{brand.footer.contentLine}</p>
+          <p className="shell-footer__powered-by">{brand.footer.poweredBy}</p>
+        </div>
+      </footer>
+      {after}
+    </div>
+  );
+}

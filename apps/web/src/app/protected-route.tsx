@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from '../lib/auth';
+import { paths } from './paths';
+
+/** Sends anonymous visitors to sign-in, keeping the path (and query) to come back to. */
+export function ProtectedRoute({ children }: { children?: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  if (!isAuthenticated) {
+    return <Navigate to={paths.signIn(`${location.pathname}${location.search}`)} replace />;
+  }
+  return children ?? <Outlet />;
+}
+
+/** Pages only for visitors who are not signed in (e.g. /retrieve); others go home. */
+export function AnonymousOnlyRoute({ children }: { children?: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  if (isAuthenticated) return <Navigate to={paths.home()} replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,59 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isAbortError, isApiError } from '../lib/api-client';
+import { reportError } from '../lib/error-reporting';
+
+export type QueryMeta = {
+  /** The caller handles failures itself: no error modal. */
+  handlesErrors?: boolean;
+};
+
+declare module '@tanstack/react-query' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Register {
+    queryMeta: QueryMeta;
+    mutationMeta: QueryMeta;
+  }
+}
+
+export type ErrorChannel = {
+  emit: (error: unknown) => void;
+  listen: (listener: (error: unknown) => void) => void;
+};
+
+/** Hands errors from outside React (the query cache) to the error modal once it listens. */
+export function createErrorChannel(): ErrorChannel {
+  let listener: (error: unknown) => void = () => undefined;
+  return {
+    emit: (error) => listener(error),
+    listen: (next) => {
+      listener = next;
+    },
+  };
+}
+
+/** The query client with the app-wide failure policy: report, then open the error modal. */
+export function createQueryClient(showError: (error: unknown) => void): QueryClient {
+  const onError = (error: unknown, meta: QueryMeta | undefined) => {
+    if (isAbortError(error)) return;
+    reportError(error);
+    if (meta?.handlesErrors) return;
+    showError(error);
+  };
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => onError(error, mutation.meta),
+    }),
+    defaultOptions: {
+      queries: {
+        // One retry for a dropped connection; HTTP answers are final.
+        retry: (failureCount, error) =>
+          isApiError(error) && error.kind === 'NETWORK' && failureCount < 1,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { PageTransition } from '../components/ui/page-transition';
+import { CookieConsentBanner } from '../features/cookie-consent/cookie-consent-banner';
+import { PageShell } from './page-shell';
+import type { RouteHandle } from './route-handle';
+
+/** Moves focus to the new content on navigation, so screen readers start there. */
+function useFocusMainOnNavigation(pathname: string) {
+  // Compared with the previous path, not "first render": StrictMode runs effects twice.
+  const previousPathname = useRef(pathname);
+  useEffect(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  const location = useLocation();
+  const matches = useMatches();
+  useFocusMainOnNavigation(location.pathname);
+
+  let up: string | undefined;
+  let hideAccountNav = false;
+  for (const match of matches) {
+    const handle = match.handle as RouteHandle | undefined;
+    if (handle?.up) up = handle.up(match.params);
+    if (handle?.hideAccountNav) hideAccountNav = true;
+  }
+
+  return (
+    <PageShell up={up} hideAccountNav={hideAccountNav} after={<CookieConsentBanner />}>
+      {/* Fade + slide up 20px and scroll to top on navigation; none under reduced motion. */}
+      <PageTransition>
+        <Outlet />
+      </PageTransition>
+    </PageShell>
+  );
+}

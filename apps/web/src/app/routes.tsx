@@ -1,0 +1,78 @@
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AccountSettingPage, AccountSettingsPage } from '../features/account/account-pages';
+import { CallbackPage } from '../features/auth/callback-page';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { HomePage } from '../features/home/home-page';
+import { PolicyPage } from '../features/policy/policy-page';
+import { ProductStartPage } from '../features/product/product-start-page';
+import { ProposalPage } from '../features/proposal/proposal-page';
+import { RenewalPage } from '../features/renewal/renewal-page';
+import { RetrievePage } from '../features/retrieve/retrieve-page';
+import { paths } from './paths';
+import { ProductLayout } from './product-layout';
+import { AnonymousOnlyRoute, ProtectedRoute } from './protected-route';
+import { RootLayout } from './root-layout';
+import type { RouteHandle } from './route-handle';
+
+const goHome = <Navigate to={paths.home()} replace />;
+
+// The route table of spec 1 §2. Static segments rank above /:productUrlName.
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      {
+        path: 'retrieve/*',
+        element: (
+          <AnonymousOnlyRoute>
+            <RetrievePage />
+          </AnonymousOnlyRoute>
+        ),
+        handle: { hideAccountNav: true } satisfies RouteHandle,
+      },
+      { path: 'callback', element: <CallbackPage /> },
+      { path: 'sign-in', element: <SignInPage /> },
+      {
+        path: 'account',
+        element: <ProtectedRoute />,
+        children: [
+          { index: true, element: <AccountSettingsPage /> },
+          {
+            path: ':name',
+            element: <AccountSettingPage />,
+            handle: { up: () => paths.account() } satisfies RouteHandle,
+          },
+          { path: '*', element: goHome },
+        ],
+      },
+      {
+        path: ':productUrlName',
+        element: <ProductLayout />,
+        children: [
+          { index: true, element: <ProductStartPage /> },
+          { path: 'proposal/:proposalCode/*', element: <ProposalPage /> },
+          {
+            path: 'renewal/:proposalCode/*',
+            element: (
+              <ProtectedRoute>
+                <RenewalPage />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: 'policy/:policyId/*',
+            element: (
+              <ProtectedRoute>
+                <PolicyPage />
+              </ProtectedRoute>
+            ),
+          },
+          { path: '*', element: goHome },
+        ],
+      },
+      { path: '*', element: goHome },
+    ],
+  },
+];

@@ -1,0 +1,14 @@
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+// Protected by the route table; tabs and sub-routes arrive with the policy issue.
+export function PolicyPage() {
+  const { t } = useTranslation();
+  const { policyId = '' } = useParams();
+  return (
+    <div className="page-header">
+      <h1>{t('policy.title')}</h1>
+      <p className="text-muted">{t('policy.reference', { id: policyId })}</p>
+    </div>
+  );
+}

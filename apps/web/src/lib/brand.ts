@@ -1,0 +1,3 @@
+// The one place the web app picks its brand; a second brand swaps this import only.
+export { brand } from '@motor/brand-bmw';
+export type { BrandConfig, Scheme, Theme } from '@motor/brand-bmw';

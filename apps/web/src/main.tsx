@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { brand } from './lib/brand';
+import { applyTheme } from './lib/theme';
+import './lib/i18n';
+import './styles/components.css';
+import './styles/index.css';
+
+// Theme tokens go on :root through the CSSOM: the CSP forbids inline <script> and <style>.
+applyTheme(brand.theme, document.documentElement);
+document.title = brand.appName;
+
+const container = document.getElementById('root');
+if (!container) throw new Error('No #root element in index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
