@@ -1,4 +1,6 @@
-import { createContext, createElement, useContext } from 'react';
+import { createContext, createElement, useContext, useMemo } from 'react';
+import { getLiveAuth, useLiveAuthFunctions, useOidcUser } from './auth/live-auth-state';
+import { toSignedInUser } from './auth/oidc';
 import type { ReactNode } from 'react';
 
 export type AuthUser = {
@@ -23,6 +25,8 @@ export type AuthState = {
   /** Completes sign-in on /callback and resolves to the path to go to. */
   handleSignInCallback?: () => Promise<string>;
   signOut?: () => void | Promise<void>;
+  /** The signed-in user's permissions (e.g. access:impersonate, action:mta-claims). */
+  permissions?: string[];
 };
 
 export const anonymousAuthState: AuthState = {
@@ -34,14 +38,41 @@ export const anonymousAuthState: AuthState = {
 
 const AuthContext = createContext<AuthState>(anonymousAuthState);
 
-export function AuthProvider({
-  state = anonymousAuthState,
-  children,
-}: {
-  state?: AuthState;
-  children?: ReactNode;
-}) {
-  return createElement(AuthContext.Provider, { value: state }, children);
+/** The live session: the OIDC user when signed in, the anonymous session otherwise. */
+function useLiveAuthState(): AuthState {
+  const auth = getLiveAuth();
+  const { user } = useOidcUser(auth);
+  const functions = useLiveAuthFunctions(auth);
+  return useMemo(() => {
+    if (!user) return { ...anonymousAuthState, ...functions };
+    const signedIn = toSignedInUser(user);
+    return {
+      ...functions,
+      isAuthenticated: true,
+      isAdmin: signedIn.roles.includes('admin'),
+      permissions: signedIn.permissions,
+      user: {
+        userId: signedIn.userId,
+        username: signedIn.username,
+        firstName: signedIn.firstName,
+        lastName: signedIn.lastName,
+        connection: signedIn.connection,
+        email: signedIn.email,
+      },
+    };
+  }, [user, functions]);
+}
+
+function LiveAuthProvider({ children }: { children?: ReactNode }) {
+  return createElement(AuthContext.Provider, { value: useLiveAuthState() }, children);
+}
+
+// Unit tests render without a state and get the anonymous one; the app gets the live session.
+const isTest = import.meta.env.MODE === 'test';
+
+export function AuthProvider({ state, children }: { state?: AuthState; children?: ReactNode }) {
+  if (state === undefined && !isTest) return createElement(LiveAuthProvider, null, children);
+  return createElement(AuthContext.Provider, { value: state ?? anonymousAuthState }, children);
 }
 
 export function useAuth(): AuthState {

@@ -6,7 +6,13 @@ import type { AppPlugin } from '../../plugins/define-plugin';
 import { findPolicyholderEmail } from '../proposal/rating-input';
 import type { ProposalData } from '../proposal/types';
 import { canAccessProposal, getOwnerUserId, type Principal } from './principal';
-import { findUserByEmail, findUserById, updateUserSettings, type User } from './users';
+import {
+  createExternalUser,
+  findUserByEmail,
+  findUserById,
+  updateUserSettings,
+  type User,
+} from './users';
 
 export const ACCOUNT_EXISTS_MESSAGE =
   'If you already have an account with us, please sign in again.';
@@ -78,7 +84,12 @@ export const accountRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) => {
-      const user = await findUserById(app.db, getOwnerUserId(request.principal));
+      const userId = getOwnerUserId(request.principal);
+      let user = await findUserById(app.db, userId);
+      // A customer of an external issuer has no row until their first visit here.
+      if (!user && request.principal.kind === 'customer') {
+        user = await createExternalUser({ db: app.db, clock: app.clock, userId });
+      }
       if (!user) throw new AppError('NOT_FOUND', 'We could not find your account.');
       return toPolicyholder(user);
     },

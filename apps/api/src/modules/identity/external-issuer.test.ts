@@ -90,6 +90,17 @@ describe('an external OpenID Connect issuer', () => {
     });
   });
 
+  it('gives a first-time external customer a users row with username Unknown', async () => {
+    const token = await sign({ sub: 'ext-new' });
+    const response = await app.inject({ url: '/api/policyholder', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      userId: 'ext-new',
+      connection: 'external',
+      username: 'Unknown',
+    });
+  });
+
   it('refuses tokens signed by an unknown key and does not mount the embedded provider', async () => {
     const unknownKid = await sign({ sub: 'x' }, { kid: 'other' });
     expect(

@@ -253,6 +253,55 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
     phoneRefreshToken = phoneTokens.refresh_token!;
   });
 
+  it('a staff member signs in as an admin: roles and permissions reach the API', async () => {
+    const { upsertStaffUser } = await import('./users');
+    await upsertStaffUser({
+      db: app.db,
+      clock: app.clock,
+      email: 'care@example.com',
+      permissions: ['access:impersonate'],
+    });
+    const staffBrowser = createBrowser();
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri(),
+      scope: 'openid email profile api',
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      login_hint: 'care@example.com',
+    });
+    const start = await staffBrowser.request(url.href);
+    const interactionUrl = new URL(start.headers.get('location')!, baseUrl).href;
+    expect(await (await staffBrowser.request(interactionUrl)).text()).toContain(
+      'value="care@example.com"',
+    );
+    await staffBrowser.request(`${interactionUrl}/send`, form({ identifier: 'care@example.com' }));
+    const code = await readLatestCode('care@example.com');
+    const verified = await staffBrowser.request(
+      `${interactionUrl}/verify`,
+      form({ identifier: 'care@example.com', code }),
+    );
+    let next = new URL(verified.headers.get('location')!, baseUrl).href;
+    while (!next.startsWith(redirectUri())) {
+      const hop = await staffBrowser.request(next);
+      next = new URL(hop.headers.get('location')!, baseUrl).href;
+    }
+    const staffTokens = await client.authorizationCodeGrant(config, new URL(next), {
+      pkceCodeVerifier: codeVerifier,
+      expectedState: client.skipStateCheck,
+    });
+    secrets.push(staffTokens.access_token, staffTokens.refresh_token!);
+    expect(staffTokens.claims()).toMatchObject({ roles: ['admin'] });
+    const verifiedToken = await app.tokens.verifyAccessToken(staffTokens.access_token, {
+      impersonateUserId: 'some-customer',
+    });
+    expect(verifiedToken?.principal).toMatchObject({
+      kind: 'admin',
+      actingForUserId: 'some-customer',
+      permissions: ['access:impersonate'],
+    });
+  });
+
   it('revokes the refresh token at the revocation endpoint', async () => {
     const refreshed = await client.refreshTokenGrant(config, phoneRefreshToken);
     await client.tokenRevocation(config, refreshed.refresh_token!, {

@@ -52,6 +52,27 @@ export async function findOrCreateUser(options: {
   return created;
 }
 
+/** The row of a user signed in through an external issuer (username 'Unknown' until known). */
+export async function createExternalUser(options: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+}): Promise<User | null> {
+  const { db, clock, userId } = options;
+  const now = clock.now();
+  await db
+    .insert(users)
+    .values({
+      userId,
+      connection: 'external',
+      username: UNKNOWN_USERNAME,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: users.userId });
+  return findUserById(db, userId);
+}
+
 /** Creates a staff account or adds roles/permissions to an existing one (by e-mail). */
 export async function upsertStaffUser(options: {
   db: Db;

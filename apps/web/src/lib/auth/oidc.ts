@@ -1,0 +1,153 @@
+// Sign-in through the identity provider (spec 1 §7): redirect, return to /callback, tokens and
+// refresh tokens in local storage. The embedded provider is at /auth on the same origin.
+import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+
+/** Errors after which the user is signed out (spec 1 §8). */
+export const SIGN_OUT_ERRORS = [
+  'login_required',
+  'unauthorized',
+  'invalid_grant',
+  'missing_refresh_token',
+] as const;
+
+export function isSignOutError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { error?: unknown }).error;
+  if (typeof code === 'string' && (SIGN_OUT_ERRORS as readonly string[]).includes(code)) {
+    return true;
+  }
+  const message = (error as { message?: unknown }).message;
+  // oidc-client-ts says so in words when there is no refresh token to use.
+  return typeof message === 'string' && /no refresh token|login_required/i.test(message);
+}
+
+export type OidcSettings = {
+  /** The issuer, e.g. `${origin}/auth`. */
+  authority: string;
+  clientId: string;
+  /** Default: window.location.origin. */
+  origin?: string;
+  scope?: string;
+  /** Default: window.localStorage. */
+  store?: Storage;
+};
+
+export type SignedInUser = {
+  userId: string;
+  username: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phoneNumber?: string;
+  connection?: string;
+  roles: string[];
+  permissions: string[];
+};
+
+const asList = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : typeof value === 'string'
+      ? value.split(/[\s,]+/).filter(Boolean)
+      : [];
+
+/** What the app shows of the signed-in person, from the ID token's claims. */
+export function toSignedInUser(
+  user: Pick<User, 'profile'>,
+  claimNames: { roles?: string; permissions?: string } = {},
+): SignedInUser {
+  const profile = user.profile as Record<string, unknown>;
+  const text = (key: string) =>
+    typeof profile[key] === 'string' ? (profile[key] as string) : undefined;
+  const email = text('email');
+  const phoneNumber = text('phone_number');
+  return {
+    userId: String(profile.sub),
+    username: email ?? phoneNumber ?? 'Unknown',
+    firstName: text('given_name'),
+    lastName: text('family_name'),
+    email,
+    phoneNumber,
+    connection: text('connection'),
+    roles: asList(profile[claimNames.roles ?? 'roles']),
+    permissions: asList(profile[claimNames.permissions ?? 'permissions']),
+  };
+}
+
+export type OidcAuth = {
+  userManager: UserManager;
+  /** Goes to the provider; after sign-in the app comes back to `returnTo`. */
+  signIn: (returnTo: string) => Promise<void>;
+  /** On /callback: finishes sign-in and resolves to the path to go to. */
+  handleSignInCallback: (url?: string) => Promise<string>;
+  /** Refresh-token (or iframe) sign-in without a page change; null when it cannot. */
+  signInSilently: () => Promise<User | null>;
+  /** Revokes the refresh token, forgets the tokens, ends the provider session. */
+  signOut: () => Promise<void>;
+  /** A valid access token, refreshed when needed; null when signed out (after sign-out errors). */
+  getTokenSilently: () => Promise<string | null>;
+  getUser: () => Promise<User | null>;
+};
+
+export function createOidcAuth(settings: OidcSettings): OidcAuth {
+  const origin = settings.origin ?? window.location.origin;
+  const store = settings.store ?? window.localStorage;
+  const userManager = new UserManager({
+    authority: settings.authority,
+    client_id: settings.clientId,
+    redirect_uri: `${origin}/callback`,
+    silent_redirect_uri: `${origin}/silent-callback`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: settings.scope ?? 'openid email phone profile api',
+    userStore: new WebStorageStateStore({ store }),
+    automaticSilentRenew: false,
+  });
+
+  async function forget() {
+    await userManager.removeUser();
+  }
+
+  async function signInSilently() {
+    try {
+      return await userManager.signinSilent();
+    } catch (error) {
+      if (isSignOutError(error)) {
+        await forget();
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  return {
+    userManager,
+    signIn: (returnTo) => userManager.signinRedirect({ state: { returnTo } }),
+    async handleSignInCallback(url) {
+      const user = await userManager.signinRedirectCallback(url);
+      const state = user.state as { returnTo?: unknown } | undefined;
+      const returnTo = typeof state?.returnTo === 'string' ? state.returnTo : '/';
+      // Only paths of this app: never an open redirect.
+      return returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+    },
+    signInSilently,
+    async signOut() {
+      const user = await userManager.getUser();
+      try {
+        if (user?.refresh_token) await userManager.revokeTokens(['refresh_token']);
+      } catch {
+        // Sign-out goes on: the session end below invalidates it anyway.
+      }
+      await forget();
+      await userManager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
+    },
+    async getTokenSilently() {
+      const user = await userManager.getUser();
+      if (!user) return null;
+      if (!user.expired && (user.expires_in ?? 0) > 30) return user.access_token;
+      const renewed = await signInSilently();
+      return renewed?.access_token ?? null;
+    },
+    getUser: () => userManager.getUser(),
+  };
+}
