@@ -48,6 +48,33 @@ describe('api client', () => {
     expect((error as ApiError).failure).toEqual({ kind: 'NETWORK' });
   });
 
+  it.each([
+    ['a failed session fetch', new TypeError('Failed to fetch'), { kind: 'NETWORK' }],
+    [
+      'a 401 from the session call',
+      Object.assign(new Error('x'), { status: 401 }),
+      { kind: 'UNAUTHORIZED' },
+    ],
+    [
+      'a 503 from the session call',
+      Object.assign(new Error('x'), { status: 503, data: { error: 'down' } }),
+      { kind: 'UNEXPECTED', status: 503, data: { error: 'down' } },
+    ],
+  ])(
+    'classifies %s while getting the token, without calling the API',
+    async (_, thrown, failure) => {
+      const fetchMock = vi.fn<typeof fetch>();
+      const client = createApiClient({
+        fetch: fetchMock,
+        getAccessToken: () => Promise.reject(thrown),
+      });
+      const error = await failureOf(client.get('/proposals'));
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).failure).toEqual(failure);
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
   it('maps HTTP 401 to UNAUTHORIZED', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(jsonResponse(401, {}));
     const error = await failureOf(createApiClient({ fetch: fetchMock }).get('/x'));

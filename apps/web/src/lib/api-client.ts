@@ -89,12 +89,34 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/**
+ * Getting the token can itself call the API (the anonymous session): its failures are classified
+ * like the request's own, so the error modal never sees a raw "Failed to fetch".
+ */
+async function readAccessToken(
+  getAccessToken: ApiClientOptions['getAccessToken'],
+  signal: AbortSignal | undefined,
+): Promise<string | null> {
+  if (!getAccessToken) return null;
+  try {
+    return await getAccessToken();
+  } catch (error) {
+    if (isApiError(error) || isAbortError(error) || signal?.aborted) throw error;
+    const status = (error as { status?: unknown }).status;
+    if (status === 401) throw new ApiError({ kind: 'UNAUTHORIZED' });
+    if (typeof status === 'number') {
+      throw new ApiError({ kind: 'UNEXPECTED', status, data: (error as { data?: unknown }).data });
+    }
+    throw new ApiError({ kind: 'NETWORK' });
+  }
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? API_BASE_URL;
 
   const request = async <T>(path: string, init: ApiRequestOptions = {}): Promise<T> => {
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-    const token = options.getAccessToken ? await options.getAccessToken() : null;
+    const token = await readAccessToken(options.getAccessToken, init.signal);
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Content-Type': 'application/json',
