@@ -42,6 +42,9 @@ export type VerifiedAccessToken = { payload: JWTPayload; principal: Principal };
 /** A set of keys read from the database, re-read once when a token names an unknown kid. */
 class DatabaseKeyRing {
   private keys: Promise<PrivateJwk[]> | undefined;
+  // One JWK set per key list: jose caches the imported keys inside it, so verifying a token
+  // does not re-import the public key on every request (that import dominated request time).
+  private publicKeySet: Promise<JWTVerifyGetKey> | undefined;
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -49,21 +52,36 @@ class DatabaseKeyRing {
   ) {}
 
   getPrivateKeys(): Promise<PrivateJwk[]> {
-    this.keys ??= loadSigningKeys({ db: this.db, clock: this.clock, purpose: this.purpose });
-    this.keys.catch(() => (this.keys = undefined));
+    if (!this.keys) {
+      const loading = loadSigningKeys({ db: this.db, clock: this.clock, purpose: this.purpose });
+      this.keys = loading;
+      this.publicKeySet = loading.then((keys) =>
+        createLocalJWKSet({ keys: keys.map(toPublicJwk) }),
+      );
+      loading.catch(() => {
+        this.keys = undefined;
+        this.publicKeySet = undefined;
+      });
+    }
     return this.keys;
+  }
+
+  private async getPublicKeySet(): Promise<JWTVerifyGetKey> {
+    await this.getPrivateKeys();
+    if (!this.publicKeySet) throw new Error('signing keys are not loaded');
+    return this.publicKeySet;
   }
 
   /** For jwtVerify: picks the key by kid, reloading from the database on a miss. */
   readonly getKey: JWTVerifyGetKey = async (header, token) => {
-    const keys = await this.getPrivateKeys();
     try {
-      return await createLocalJWKSet({ keys: keys.map(toPublicJwk) })(header, token);
+      return await (
+        await this.getPublicKeySet()
+      )(header, token);
     } catch (error) {
       if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
       this.keys = undefined;
-      const reloaded = await this.getPrivateKeys();
-      return createLocalJWKSet({ keys: reloaded.map(toPublicJwk) })(header, token);
+      return (await this.getPublicKeySet())(header, token);
     }
   };
 }
