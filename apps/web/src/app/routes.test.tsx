@@ -47,6 +47,15 @@ describe('route table (spec 1 §2)', () => {
     expect(router.state.location.pathname).toBe(path);
   });
 
+  // The Sign in button itself is pinned in features/admin/admin-pages.test.tsx.
+  it('/admin shows the Unauthorised screen when nobody is signed in', async () => {
+    const { router } = renderApp('/admin');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
   it.each(['/nope', '/flex/nope', '/unknown-product', '/flex/proposal/UNKNOWN', '/a/b/c'])(
     '%s goes home',
     async (path) => {

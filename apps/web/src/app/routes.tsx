@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AccountSettingPage, AccountSettingsPage } from '../features/account/account-pages';
+import { ImpersonatePage } from '../features/admin/impersonate-page';
 import { CallbackPage } from '../features/auth/callback-page';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { HomePage } from '../features/home/home-page';
@@ -32,6 +33,8 @@ export const routes: RouteObject[] = [
         ),
         handle: { hideAccountNav: true } satisfies RouteHandle,
       },
+      // Admin mode: choose a customer to act for (also from ?impersonate=); shows Unauthorised otherwise.
+      { path: 'admin', element: <ImpersonatePage /> },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'sign-in', element: <SignInPage /> },
       {
