@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { brand } from '../lib/brand';
 import { useAuth } from '../lib/auth';
 import type { AuthUser } from '../lib/auth';
+import { getImpersonatedUserId } from '../lib/auth/impersonation';
+import { usePolicyholder, type Policyholder } from '../features/account/api/policyholder';
 import { HelpButton } from './help-button';
 import { paths } from './paths';
 
@@ -12,16 +14,26 @@ function displayName(user: AuthUser): string {
   return name || user.username || 'Unknown';
 }
 
-function AdminBar({ user }: { user: AuthUser | null }) {
+function policyholderName(policyholder: Policyholder): string {
+  const name = [policyholder.firstName, policyholder.lastName].filter(Boolean).join(' ');
+  return name || policyholder.username || 'Unknown';
+}
+
+/** Spec 1 §2: the red bar over every page in admin mode, naming the customer acted for. */
+function AdminBar() {
   const { t } = useTranslation();
+  const isImpersonating = getImpersonatedUserId() !== null;
+  // The API answers as the customer when the admin has chosen one (X-Impersonate-User).
+  const { data: customer } = usePolicyholder({ enabled: isImpersonating, handlesErrors: true });
   return (
     <div className="admin-bar" role="region" aria-label={t('shell.adminView')}>
       <strong>{t('shell.adminView')}</strong>
-      {user ? (
+      {isImpersonating && customer ? (
         <span>
+          {' '}
           {t('shell.adminImpersonating', {
-            user: displayName(user),
-            email: user.email ?? user.username,
+            user: policyholderName(customer),
+            email: customer.email ?? customer.username,
           })}
         </span>
       ) : null}
@@ -82,7 +94,7 @@ export function PageShell({ children, up, hideAccountNav = false, after }: PageS
       <a className="skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
-      {isAdmin ? <AdminBar user={user} /> : null}
+      {isAdmin ? <AdminBar /> : null}
       <header className="shell-header">
         <div className="shell-header__inner container">
           <Link

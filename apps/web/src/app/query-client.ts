@@ -32,10 +32,18 @@ export function createErrorChannel(): ErrorChannel {
   };
 }
 
-/** The query client with the app-wide failure policy: report, then open the error modal. */
-export function createQueryClient(showError: (error: unknown) => void): QueryClient {
+/**
+ * The query client with the app-wide failure policy: report, then open the error modal. A 401
+ * from the API also goes to onUnauthorized (spec 1 §8: the signed-in user is signed out), even
+ * when the caller handles its own errors.
+ */
+export function createQueryClient(
+  showError: (error: unknown) => void,
+  onUnauthorized: (error: unknown) => void = () => undefined,
+): QueryClient {
   const onError = (error: unknown, meta: QueryMeta | undefined) => {
     if (isAbortError(error)) return;
+    if (isApiError(error) && error.kind === 'UNAUTHORIZED') onUnauthorized(error);
     reportError(error);
     if (meta?.handlesErrors) return;
     showError(error);

@@ -52,6 +52,8 @@ export type ApiRequestOptions = {
 export type ApiClientOptions = {
   baseUrl?: string;
   getAccessToken?: () => Promise<string | null> | string | null;
+  /** Extra headers for every request, read per request (e.g. X-Impersonate-User). */
+  getHeaders?: () => Record<string, string>;
   fetch?: typeof fetch;
 };
 
@@ -120,6 +122,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Content-Type': 'application/json',
+      ...options.getHeaders?.(),
       ...init.headers,
     };
     if (token) headers.Authorization = `Bearer ${token}`;

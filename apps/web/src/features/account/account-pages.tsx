@@ -1,7 +1,20 @@
+import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useShowError } from '../../app/error-modal';
 import { paths } from '../../app/paths';
+import { Button } from '../../components/ui/button';
+import { isApiError } from '../../lib/api-client';
 import { brand } from '../../lib/brand';
+import {
+  usePolicyholder,
+  useUpdatePolicyholder,
+  type MarketingPreferences,
+  type Policyholder,
+  type PolicyholderUpdate,
+} from './api/policyholder';
+
+const MARKETING_CHANNELS = ['email', 'phone', 'sms'] as const;
 
 /** /account: the list of editable settings; with none configured the user goes home. */
 export function AccountSettingsPage() {
@@ -27,16 +40,176 @@ export function AccountSettingsPage() {
   );
 }
 
-/** /account/:name: one setting; an unknown name goes home. The forms arrive with the account issue. */
+/** /account/:name: one setting (spec 3 §2); an unknown name goes home. */
 export function AccountSettingPage() {
   const { t } = useTranslation();
   const { name } = useParams();
   const setting = brand.accountSettings.find((candidate) => candidate.name === name);
+  const { data: policyholder, isPending } = usePolicyholder({ enabled: Boolean(setting) });
   if (!setting) return <Navigate to={paths.home()} replace />;
   return (
-    <div className="page-header">
-      <h1>{t(`account.settings.${setting.name}`)}</h1>
-      {setting.readOnly ? <p className="text-muted">{t('account.readOnly')}</p> : null}
+    <div>
+      <div className="page-header">
+        <h1>{t(`account.settings.${setting.name}`)}</h1>
+        {setting.readOnly ? <p className="text-muted">{t('account.readOnly')}</p> : null}
+      </div>
+      {isPending || !policyholder ? (
+        <p role="status">{t('loading')}</p>
+      ) : (
+        <SettingForm name={setting.name} readOnly={setting.readOnly} policyholder={policyholder} />
+      )}
     </div>
+  );
+}
+
+function SettingForm({
+  name,
+  readOnly,
+  policyholder,
+}: {
+  name: string;
+  readOnly: boolean;
+  policyholder: Policyholder;
+}) {
+  const { t } = useTranslation();
+  if (name === 'phone-number' || readOnly) {
+    const value = name === 'email' ? policyholder.email : policyholder.phoneNumber;
+    return (
+      <dl>
+        <dt>{t(`account.settings.${name}`)}</dt>
+        <dd>{value ?? t('account.notSet')}</dd>
+      </dl>
+    );
+  }
+  if (name === 'email') return <EmailForm policyholder={policyholder} />;
+  if (name === 'marketing-preferences') return <MarketingForm policyholder={policyholder} />;
+  return null;
+}
+
+/** Saves the changed fields only; no request when nothing changed. */
+function useSave() {
+  const mutation = useUpdatePolicyholder();
+  const showError = useShowError();
+  const [saved, setSaved] = useState(false);
+  const save = (changes: PolicyholderUpdate) => {
+    setSaved(false);
+    if (Object.keys(changes).length === 0) {
+      setSaved(true);
+      return;
+    }
+    mutation.mutate(changes, {
+      onSuccess: () => setSaved(true),
+      onError: (error) => {
+        if (!(isApiError(error) && error.status === 409)) showError(error);
+      },
+    });
+  };
+  return { save, saved, mutation };
+}
+
+function SavedMessage({ saved }: { saved: boolean }) {
+  const { t } = useTranslation();
+  return <p role="status">{saved ? t('account.saved') : null}</p>;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function EmailForm({ policyholder }: { policyholder: Policyholder }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [email, setEmail] = useState(policyholder.email ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const { save, saved, mutation } = useSave();
+  const conflict =
+    isApiError(mutation.error) && mutation.error.status === 409 ? t('account.emailInUse') : null;
+  const shownError = error ?? conflict;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!EMAIL_PATTERN.test(value)) {
+      setError(t('account.emailInvalid'));
+      return;
+    }
+    setError(null);
+    save(value.toLowerCase() === (policyholder.email ?? '').toLowerCase() ? {} : { email: value });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <div className={shownError ? 'field field--error' : 'field'}>
+        <label className="field__label" htmlFor={inputId}>
+          {t('account.settings.email')}
+        </label>
+        {shownError ? (
+          <p id={`${inputId}-error`} className="field__error">
+            <span className="visually-hidden">{t('admin.error', 'Error:')} </span>
+            {shownError}
+          </p>
+        ) : null}
+        <input
+          id={inputId}
+          className={shownError ? 'input input--error' : 'input'}
+          type="email"
+          name="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-describedby={shownError ? `${inputId}-error` : undefined}
+          aria-invalid={shownError ? true : undefined}
+        />
+      </div>
+      <Button type="submit" disabled={mutation.isPending}>
+        {t('account.save')}
+      </Button>
+      <SavedMessage saved={saved} />
+    </form>
+  );
+}
+
+function MarketingForm({ policyholder }: { policyholder: Policyholder }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [preferences, setPreferences] = useState<MarketingPreferences>(
+    policyholder.marketingPreferences,
+  );
+  const { save, saved, mutation } = useSave();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const changed: Partial<MarketingPreferences> = {};
+    for (const channel of MARKETING_CHANNELS) {
+      if (preferences[channel] !== policyholder.marketingPreferences[channel]) {
+        changed[channel] = preferences[channel];
+      }
+    }
+    save(Object.keys(changed).length > 0 ? { marketingPreferences: changed } : {});
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset className="field field__fieldset">
+        <legend className="field__legend field__label">{t('account.marketing.legend')}</legend>
+        {MARKETING_CHANNELS.map((channel) => (
+          <div key={channel}>
+            <input
+              id={`${id}-${channel}`}
+              type="checkbox"
+              name={channel}
+              checked={preferences[channel]}
+              onChange={(event) =>
+                setPreferences((current) => ({ ...current, [channel]: event.target.checked }))
+              }
+            />{' '}
+            <label htmlFor={`${id}-${channel}`}>{t(`account.marketing.${channel}`)}</label>
+          </div>
+        ))}
+      </fieldset>
+      <Button type="submit" disabled={mutation.isPending}>
+        {t('account.save')}
+      </Button>
+      <SavedMessage saved={saved} />
+    </form>
   );
 }

@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setImpersonatedUserId } from '../lib/auth/impersonation';
+import { jsonResponse, renderApp, signedInAuthState, stubApi } from './test/render-app';
+
+const admin = {
+  ...signedInAuthState,
+  isAdmin: true,
+  permissions: ['access:impersonate'],
+  user: {
+    userId: 'admin-1',
+    username: 'admin@example.com',
+    email: 'admin@example.com',
+    firstName: 'Ada',
+    lastName: 'Admin',
+  },
+};
+
+const customer = {
+  userId: 'u-42',
+  connection: 'email',
+  username: 'sam@example.com',
+  email: 'sam@example.com',
+  phoneNumber: null,
+  firstName: 'Sam',
+  lastName: 'Smith',
+  marketingPreferences: { email: false, phone: false, sms: false },
+};
+
+describe('admin bar', () => {
+  afterEach(() => {
+    setImpersonatedUserId(null);
+    vi.unstubAllGlobals();
+  });
+
+  it("names the impersonated customer from GET /api/policyholder, not the admin's own", async () => {
+    setImpersonatedUserId('u-42');
+    const fetchMock = stubApi((path) =>
+      path === '/api/policyholder' ? jsonResponse(200, customer) : jsonResponse(200, []),
+    );
+    renderApp('/', { authState: admin });
+    const bar = screen.getByRole('region', { name: 'Admin view' });
+    expect(
+      await within(bar).findByText('Acting for Sam Smith (sam@example.com)'),
+    ).toBeInTheDocument();
+    expect(within(bar).queryByText(/Ada Admin/)).toBeNull();
+    const call = fetchMock.mock.calls.find(([input]) => String(input) === '/api/policyholder');
+    expect(call?.[1]?.headers).toMatchObject({ 'X-Impersonate-User': 'u-42' });
+  });
+
+  it('shows only "Admin view" until a customer is chosen', () => {
+    const fetchMock = stubApi(() => jsonResponse(200, []));
+    renderApp('/', { authState: admin });
+    const bar = screen.getByRole('region', { name: 'Admin view' });
+    expect(bar).toHaveTextContent(/^Admin view$/);
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/policyholder')).toBe(
+      false,
+    );
+  });
+
+  it('is not shown to a customer', () => {
+    stubApi(() => jsonResponse(200, []));
+    renderApp('/', { authState: signedInAuthState });
+    expect(screen.queryByRole('region', { name: 'Admin view' })).toBeNull();
+  });
+});
