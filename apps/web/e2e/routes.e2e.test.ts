@@ -6,6 +6,7 @@ import {
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   pathOf,
+  settle,
   useBrowser,
 } from './support/browser';
 
@@ -61,6 +62,7 @@ describe.each(VIEWPORTS)('routes at $width px', (viewport) => {
       );
       expect(primary.trim()).toBe('#1c69d4');
 
+      await settle(page);
       await page.screenshot({ path: `${OUT_DIR}home-${viewport.width}.png`, fullPage: true });
 
       // The help button is never dead: it opens the help modal.
@@ -76,6 +78,7 @@ describe.each(VIEWPORTS)('routes at $width px', (viewport) => {
         const docsShot = fileURLToPath(
           new URL('../../../docs/screenshot-home.png', import.meta.url),
         );
+        await settle(page);
         await page.screenshot({ path: `${OUT_DIR}home-1280-consented.png`, fullPage: true });
         copyFileSync(`${OUT_DIR}home-1280-consented.png`, docsShot);
       }

@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS, expectNoSeriousA11yViolations, pathOf, useBrowser } from './support/browser';
-
-const ADMIN_EMAIL = 'admin@example.com';
-
-type OutboxMessage = { recipient: string; body: string; createdAt: string };
-
-/** The newest 6-digit code sent to the recipient (sandbox outbox, newest first). */
-async function readLatestCode(baseUrl: string, recipient: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(
-      `${baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(recipient)}`,
-    );
-    const messages = (await response.json()) as OutboxMessage[];
-    const match = /\b(\d{6})\b/.exec(messages[0]?.body ?? '');
-    if (match) return match[1]!;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no code in the outbox for ${recipient}`);
-}
+import { ADMIN_EMAIL, readLatestCode, signUpCustomer, uniqueEmail } from './support/auth';
+import {
+  OUT_DIR,
+  VIEWPORTS,
+  expectNoSeriousA11yViolations,
+  pathOf,
+  useBrowser,
+} from './support/browser';
 
 // Spec 1 §2, §7: one-time-code sign-in through the embedded provider, then admin mode.
 describe('sign-in journey', () => {
   const browser = useBrowser();
 
-  it('signs the demo admin in with the e-mailed code and opens the impersonate form', async () => {
+  // The demo admin signs in once per run (a new code for the same address waits 30 s), so the
+  // impersonation journey continues here rather than signing the admin in again elsewhere.
+  it('signs the demo admin in with the e-mailed code and impersonates a customer', async () => {
+    // The customer, signed up in a browser context of their own.
+    const customerEmail = uniqueEmail('impersonated');
+    const customer = await browser.newPage(VIEWPORTS[1]);
+    let customerId: string;
+    try {
+      customerId = await signUpCustomer(customer.page, browser.baseUrl, customerEmail);
+    } finally {
+      await customer.context.close();
+    }
+
     const { context, page } = await browser.newPage(VIEWPORTS[1]);
     try {
       await page.goto('/sign-in');
@@ -55,6 +55,19 @@ describe('sign-in journey', () => {
       await expect(page.getByLabel('Customer user id').isVisible()).resolves.toBe(true);
       await expect(page.getByRole('button', { name: 'Continue' }).isVisible()).resolves.toBe(true);
       await expectNoSeriousA11yViolations(page);
+
+      await page.getByLabel('Customer user id').fill(customerId);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      // A full reload to home; the red bar names the customer acted for.
+      await page.waitForURL((url) => url.pathname === '/');
+      const bar = page.getByRole('region', { name: 'Admin view' });
+      await bar.getByText(customerEmail).waitFor();
+      expect(await bar.textContent()).toContain(`(${customerEmail})`);
+      const background = await bar.evaluate((element) => getComputedStyle(element).backgroundColor);
+      const [red = 0, green = 0, blue = 0] = (background.match(/\d+/g) ?? []).map(Number);
+      expect(red).toBeGreaterThan(green + 50);
+      expect(red).toBeGreaterThan(blue + 50);
+      await page.screenshot({ path: `${OUT_DIR}admin-impersonating-1280.png` });
     } finally {
       await context.close();
     }

@@ -63,12 +63,17 @@ export function pathOf(page: Page): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** Fails on any serious or critical axe violation, listing them. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  // Let the page transition (a fade) finish: mid-fade text fails contrast checks.
+/** Waits for running animations (the page transition's fade) to finish. */
+export async function settle(page: Page) {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished)),
   );
+}
+
+/** Fails on any serious or critical axe violation, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  // Mid-fade text fails contrast checks.
+  await settle(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -20,7 +20,7 @@ export function CookieConsentBanner() {
 
   return (
     <section className="cookie-banner" aria-label={t('cookieConsent.label')}>
-      <div className="cookie-banner__inner">
+      <div className="cookie-banner__inner container">
         <h2 className="cookie-banner__title">{t('cookieConsent.title')}</h2>
         <p className="cookie-banner__body">{t('cookieConsent.body')}</p>
         <div className="cookie-banner__actions">
