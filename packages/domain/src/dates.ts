@@ -52,8 +52,22 @@ export function startOfLondonDay(instant: DateInput): Date {
 
 /** Returns the London calendar date of an instant as 'yyyy-MM-dd'. */
 export function londonDateString(instant: DateInput): string {
-  return format(toInstant(instant), 'yyyy-MM-dd', { in: inLondon });
+  const date = toInstant(instant);
+  const year = date.getUTCFullYear();
+  // Intl is much cheaper than date-fns here (a hot path of every rated request); outside the
+  // years it formats plainly, date-fns does.
+  if (year < 1000 || year > 9998) return format(date, 'yyyy-MM-dd', { in: inLondon });
+  const parts: Record<string, string> = {};
+  for (const part of LONDON_DATE_FORMAT.formatToParts(date)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+const LONDON_DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Counts London calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: DateInput, to: DateInput): number {

@@ -97,11 +97,24 @@ function readStringList(value: unknown): string[] {
  * are ours (key `session` in the database); access tokens come from the configured issuer
  * (embedded: keys `oidc` in the database; external: its JWKS, found through discovery).
  */
+/** How long a verified token is trusted without checking its signature again. */
+const VERIFIED_CACHE_MS = 60_000;
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
   readonly anonymousIssuer: string;
   private readonly sessionKeys: DatabaseKeyRing;
   readonly oidcKeys: DatabaseKeyRing;
   private remoteJwks: Promise<JWTVerifyGetKey> | undefined;
+  /**
+   * Tokens whose signature, issuer and audience verified lately, by token: verifying an ES256
+   * signature costs more than the rest of a small request. An entry is used for at most
+   * VERIFIED_CACHE_MS, and the time claims (exp, nbf) are checked again on every use.
+   */
+  private readonly verified = new Map<
+    string,
+    { payload: JWTPayload; kind: 'anonymous' | 'issuer'; at: number }
+  >();
 
   constructor(
     private readonly options: {
@@ -165,13 +178,61 @@ export class TokenService {
     token: string,
     options: { impersonateUserId?: string | null } = {},
   ): Promise<VerifiedAccessToken | null> {
+    const currentDate = this.options.clock.now();
+    const cached = this.verified.get(token);
+    if (cached) {
+      const seconds = currentDate.getTime() / 1000;
+      const { exp, nbf } = cached.payload;
+      const isFresh =
+        currentDate.getTime() - cached.at < VERIFIED_CACHE_MS &&
+        currentDate.getTime() >= cached.at &&
+        typeof exp === 'number' &&
+        exp > seconds &&
+        (typeof nbf !== 'number' || nbf <= seconds);
+      if (isFresh) return this.toVerified(cached.kind, cached.payload, options);
+      this.verified.delete(token);
+    }
+    const verified = await this.verifyUncached(token, currentDate);
+    if (!verified) return null;
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(token, { ...verified, at: currentDate.getTime() });
+    return this.toVerified(verified.kind, verified.payload, options);
+  }
+
+  private toVerified(
+    kind: 'anonymous' | 'issuer',
+    payload: JWTPayload,
+    options: { impersonateUserId?: string | null },
+  ): VerifiedAccessToken | null {
+    if (kind === 'issuer') {
+      return { payload, principal: this.toPrincipal(payload, options.impersonateUserId ?? null) };
+    }
+    if (payload[TOKEN_KIND_CLAIM] !== 'anonymous' || !payload.sub) return null;
+    const scope = payload[PROPOSAL_SCOPE_CLAIM];
+    return {
+      payload,
+      principal: {
+        kind: 'anonymous',
+        userId: payload.sub,
+        proposalScope: typeof scope === 'string' ? scope : null,
+      },
+    };
+  }
+
+  /** Signature, alg, iss, aud and exp, without the cache. */
+  private async verifyUncached(
+    token: string,
+    currentDate: Date,
+  ): Promise<{ payload: JWTPayload; kind: 'anonymous' | 'issuer' } | null> {
     let issuer: unknown;
     try {
       issuer = decodeJwt(token).iss;
     } catch {
       return null;
     }
-    const currentDate = this.options.clock.now();
     const common = { audience: this.identity.audience, algorithms: ALLOWED_ALGS, currentDate };
     try {
       if (issuer === this.anonymousIssuer) {
@@ -180,16 +241,7 @@ export class TokenService {
           issuer: this.anonymousIssuer,
           requiredClaims: ['sub', 'exp'],
         });
-        if (payload[TOKEN_KIND_CLAIM] !== 'anonymous' || !payload.sub) return null;
-        const scope = payload[PROPOSAL_SCOPE_CLAIM];
-        return {
-          payload,
-          principal: {
-            kind: 'anonymous',
-            userId: payload.sub,
-            proposalScope: typeof scope === 'string' ? scope : null,
-          },
-        };
+        return { payload, kind: 'anonymous' };
       }
       if (issuer !== this.identity.issuer) return null;
       const { payload } = await jwtVerify(token, await this.getIssuerKey(), {
@@ -197,9 +249,8 @@ export class TokenService {
         issuer: this.identity.issuer,
         requiredClaims: ['sub', 'exp'],
       });
-      return { payload, principal: this.toPrincipal(payload, options.impersonateUserId ?? null) };
+      return { payload, kind: 'issuer' };
     } catch (error) {
-      if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;
     }

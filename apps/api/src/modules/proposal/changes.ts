@@ -15,11 +15,16 @@ import {
   getDisclosureInputs,
   type DisclosureTarget as BrandTarget,
 } from '@motor/brand-bmw';
-import { getValueAtPath, validateInputValue, type InputDefinition } from '@motor/forms';
+import {
+  getValueAtPath,
+  validateInputValue,
+  type FormValues,
+  type InputDefinition,
+} from '@motor/forms';
 import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
 import { findAnswerSchema, VehicleInputSchema, type DisclosureTarget } from './answers';
 import { MAX_START_DAYS_AHEAD, type SchemeFacts } from './product';
-import type { ProposalDraft } from './types';
+import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE, type ProposalDraft } from './types';
 
 // One handler per change type. Each mutates the draft (a deep copy of the stored proposal) and
 // reports what is wrong with the change as field errors; the service saves nothing unless every
@@ -32,6 +37,17 @@ export type ChangeContext = {
   /** 'changes.3': where the change sits in the request body, for field errors. */
   path: string;
   errors: FieldError[];
+  /**
+   * The answers as they will be once every change of the request applies (stored answers merged
+   * with the request's updates), for cross-field rules that read another disclosure.
+   */
+  prospective: ProspectiveAnswers;
+};
+
+/** Disclosure answers by profileCode and assetCode, with a request's updates merged in. */
+export type ProspectiveAnswers = {
+  profiles: Map<string, Record<string, unknown>>;
+  assets: Map<string, Record<string, unknown>>;
 };
 
 type Handler<T extends ProposalChangeType> = (
@@ -102,12 +118,15 @@ async function applyUpdates(options: {
   target: DisclosureTarget;
   brandTarget: BrandTarget;
   context: ChangeContext;
+  /** Which driver's and car's answers the cross-field rules read (default: policyholder, car). */
+  relatedTo?: { profileCode?: string; assetCode?: string };
 }): Promise<void> {
   const { answers, updates, target, brandTarget, context } = options;
   const formContext = createBmwFormContext({
     now: context.now,
     schemeCode: context.facts.schemeCode,
     isPolicy: false,
+    related: relatedAnswers(context.prospective, options.relatedTo),
   });
   for (const [index, update] of updates.entries()) {
     const field = `update.${index}`;
@@ -202,6 +221,67 @@ async function resolveVehicle(input: VehicleInput, context: ChangeContext, field
   return { vrn, regLookup: byRegistration, specification: { ...specification, vrn } };
 }
 
+/** `context.related` for the form engine: the driver's and the car's prospective answers. */
+function relatedAnswers(
+  prospective: ProspectiveAnswers,
+  relatedTo: { profileCode?: string; assetCode?: string } = {},
+): FormValues {
+  const profileCode = relatedTo.profileCode ?? POLICYHOLDER_PROFILE_CODE;
+  const assetCode = relatedTo.assetCode ?? CORE_ASSET_CODE;
+  return {
+    profile: (prospective.profiles.get(profileCode) ?? {}) as FormValues,
+    asset: (prospective.assets.get(assetCode) ?? {}) as FormValues,
+  };
+}
+
+/** Merges updates into answers as given (no validation), for the prospective answers. */
+function mergeUpdates(
+  answers: Record<string, unknown>,
+  updates: readonly DisclosureUpdate[],
+): Record<string, unknown> {
+  const merged = { ...answers };
+  for (const update of updates) {
+    const { name, rest } = resolveUpdateLocation(update);
+    if (!name || [name, ...rest].some((segment) => FORBIDDEN_SEGMENTS.has(segment))) continue;
+    const value = setAt(merged, [name, ...rest], update.value) as Record<string, unknown>;
+    if (name in value) merged[name] = value[name];
+    else delete merged[name];
+  }
+  return merged;
+}
+
+/** Every driver's and car's answers once all the changes apply (the last update wins). */
+export function prospectiveAnswers(
+  draft: ProposalDraft,
+  changes: readonly ProposalChange[],
+): ProspectiveAnswers {
+  const profiles = new Map(
+    draft.data.insuredProfiles.map((profile) => [profile.profileCode, { ...profile.data }]),
+  );
+  const assets = new Map(draft.data.insuredAssets.map((asset) => [asset.assetCode, asset.data]));
+  for (const change of changes) {
+    switch (change.changeType) {
+      case 'PROFILE_DISCLOSURE_CHANGE':
+      case 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE':
+      case 'ADDITIONAL_PROFILE_CREATE_CHANGE':
+        profiles.set(
+          change.profileCode,
+          mergeUpdates(profiles.get(change.profileCode) ?? {}, change.update ?? []),
+        );
+        break;
+      case 'ASSET_DISCLOSURE_CHANGE':
+        assets.set(
+          change.assetCode,
+          mergeUpdates(assets.get(change.assetCode) ?? {}, change.update),
+        );
+        break;
+      default:
+        break;
+    }
+  }
+  return { profiles, assets };
+}
+
 function findProfile(draft: ProposalDraft, profileCode: string): InsuredProfile | undefined {
   return draft.data.insuredProfiles.find((profile) => profile.profileCode === profileCode);
 }
@@ -283,6 +363,7 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
       target: 'asset',
       brandTarget: 'asset',
       context,
+      relatedTo: { assetCode: change.assetCode },
     });
   },
 
@@ -295,6 +376,7 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
       target: 'profile',
       brandTarget: profile.policyholder ? 'profile' : 'additionalProfile',
       context,
+      relatedTo: { profileCode: change.profileCode },
     });
   },
 
@@ -309,6 +391,7 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
       target: 'profile',
       brandTarget: 'additionalProfile',
       context,
+      relatedTo: { profileCode: change.profileCode },
     });
   },
 
@@ -326,6 +409,7 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
         target: 'profile',
         brandTarget: 'additionalProfile',
         context,
+        relatedTo: { profileCode: change.profileCode },
       });
     }
   },
@@ -377,6 +461,26 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
         'startDate',
       );
     }
+    // The brand's cross-field rule: cover cannot start before the car's usage start month.
+    const input = findDisclosureInput({
+      schemeCode: context.facts.schemeCode,
+      target: 'startDate',
+      name: 'startDate',
+    });
+    const message = input
+      ? validateInputValue({
+          input,
+          value: day,
+          values: { startDate: day },
+          context: createBmwFormContext({
+            now: context.now,
+            schemeCode: context.facts.schemeCode,
+            isPolicy: false,
+            related: relatedAnswers(context.prospective),
+          }),
+        })
+      : null;
+    if (message) return fail(context, message, 'startDate');
     // A start earlier today means "now": cover cannot start in the past.
     draft.startAt = startAt < context.now ? new Date(context.now) : startAt;
     draft.endAt = addIsoDuration(draft.startAt, draft.policyTerm);
@@ -387,15 +491,17 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
 export async function applyChanges(options: {
   draft: ProposalDraft;
   changes: readonly ProposalChange[];
-  context: Omit<ChangeContext, 'path' | 'errors'>;
+  context: Omit<ChangeContext, 'path' | 'errors' | 'prospective'>;
 }): Promise<FieldError[]> {
   const errors: FieldError[] = [];
+  const prospective = prospectiveAnswers(options.draft, options.changes);
   for (const [index, change] of options.changes.entries()) {
     const handler = HANDLERS[change.changeType] as Handler<typeof change.changeType>;
     await handler(options.draft, change as never, {
       ...options.context,
       path: `changes.${index}`,
       errors,
+      prospective,
     });
   }
   return errors;

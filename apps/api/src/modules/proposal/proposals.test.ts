@@ -388,6 +388,131 @@ describe('proposal API', () => {
       expect((await get(quoted.proposalCode)).json()).toEqual(before);
     });
 
+    describe('cross-field rules across the proposal', () => {
+      async function expectRefused(
+        code: string,
+        changes: ProposalChange[],
+        path: string,
+        message: string,
+      ) {
+        const before = (await get(code)).json();
+        const res = await patch(code, changes);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().error.code).toBe('VALIDATION_FAILED');
+        expect(res.json().error.details.fields).toEqual([{ in: 'body', path, message }]);
+        expect((await get(code)).json()).toEqual(before);
+      }
+
+      it('refuses more NCD years than since the stored driver turned 16', async () => {
+        const proposal = await create();
+        const driver: ProposalChange = {
+          changeType: 'PROFILE_DISCLOSURE_CHANGE',
+          profileCode: 'ph',
+          update: updates({ dateOfBirth: '2006-01-01' }),
+        };
+        expect((await patch(proposal.proposalCode, [driver])).statusCode).toBe(200);
+        await expectRefused(
+          proposal.proposalCode,
+          [
+            {
+              changeType: 'ASSET_DISCLOSURE_CHANGE',
+              assetCode: 'car',
+              update: updates({ noClaimsDiscount: 5 }),
+            },
+          ],
+          'changes.0.update.0.value',
+          "That's more years than you could have held a licence",
+        );
+      });
+
+      it('refuses more NCD years than the licence given later in the same request', async () => {
+        const quoted = await createQuote();
+        await expectRefused(
+          quoted.proposalCode,
+          [
+            {
+              changeType: 'ASSET_DISCLOSURE_CHANGE',
+              assetCode: 'car',
+              update: updates({ noClaimsDiscount: 5 }),
+            },
+            {
+              changeType: 'PROFILE_DISCLOSURE_CHANGE',
+              profileCode: 'ph',
+              update: [
+                {
+                  path: 'data.drivingLicence.validFrom',
+                  attribute: 'validFrom',
+                  value: '2024-01-01',
+                },
+              ],
+            },
+          ],
+          'changes.0.update.0.value',
+          "That's more years than you have held your licence",
+        );
+      });
+
+      it('accepts NCD years within the licence years', async () => {
+        const quoted = await createQuote();
+        const res = await patch(quoted.proposalCode, [
+          {
+            changeType: 'ASSET_DISCLOSURE_CHANGE',
+            assetCode: 'car',
+            update: updates({ noClaimsDiscount: 2 }),
+          },
+          {
+            changeType: 'PROFILE_DISCLOSURE_CHANGE',
+            profileCode: 'ph',
+            update: [
+              {
+                path: 'data.drivingLicence.validFrom',
+                attribute: 'validFrom',
+                value: '2024-01-01',
+              },
+            ],
+          },
+        ]);
+        expect(res.statusCode, res.body).toBe(200);
+      });
+
+      it('refuses a start date before the stored usage start month', async () => {
+        const quoted = await createQuote();
+        const usage: ProposalChange = {
+          changeType: 'ASSET_DISCLOSURE_CHANGE',
+          assetCode: 'car',
+          update: updates({ usageStartYearMonth: '2026-04' }),
+        };
+        expect((await patch(quoted.proposalCode, [usage])).statusCode).toBe(200);
+        await expectRefused(
+          quoted.proposalCode,
+          [{ changeType: 'START_DATE_CHANGE', startDate: '2026-03-20T00:00:00Z' }],
+          'changes.0.startDate',
+          "Cover can't start before you start using the car",
+        );
+        const ok = await patch(quoted.proposalCode, [
+          { changeType: 'START_DATE_CHANGE', startDate: '2026-04-01T00:00:00Z' },
+        ]);
+        expect(ok.statusCode, ok.body).toBe(200);
+      });
+
+      it('refuses a start date before a usage start given in the same request', async () => {
+        const quoted = await createQuote();
+        await expectRefused(
+          quoted.proposalCode,
+          [
+            { changeType: 'START_DATE_CHANGE', startDate: '2026-03-20T00:00:00Z' },
+            {
+              changeType: 'ASSET_DISCLOSURE_CHANGE',
+              assetCode: 'car',
+              update: updates({ usageStartYearMonth: '2026-04' }),
+            },
+          ],
+          'changes.0.startDate',
+          "Cover can't start before you start using the car",
+        );
+      });
+    });
+
     it('allows at most 4 additional drivers', async () => {
       const proposal = await create();
       const add = (code: string): ProposalChange => ({

@@ -6,13 +6,26 @@ export type ProposalRow = typeof proposals.$inferSelect;
 export type NewProposalRow = typeof proposals.$inferInsert;
 type RatingRecordInput = Omit<typeof ratingRecords.$inferInsert, 'id' | 'proposalCode'>;
 
-/** A live proposal (not deleted) by code; ownership is the caller's check. */
-export async function findProposal(db: Db, proposalCode: string): Promise<ProposalRow | null> {
-  const [row] = await db
+function prepareFindProposal(db: Db) {
+  return db
     .select()
     .from(proposals)
-    .where(and(eq(proposals.proposalCode, proposalCode), isNull(proposals.deletedAt)))
-    .limit(1);
+    .where(and(eq(proposals.proposalCode, sql.placeholder('code')), isNull(proposals.deletedAt)))
+    .limit(1)
+    .prepare('find_proposal');
+}
+
+// The most frequent query, built once per database rather than on every request.
+const findProposalQueries = new WeakMap<Db, ReturnType<typeof prepareFindProposal>>();
+
+/** A live proposal (not deleted) by code; ownership is the caller's check. */
+export async function findProposal(db: Db, proposalCode: string): Promise<ProposalRow | null> {
+  let query = findProposalQueries.get(db);
+  if (!query) {
+    query = prepareFindProposal(db);
+    findProposalQueries.set(db, query);
+  }
+  const [row] = await query.execute({ code: proposalCode });
   return row ?? null;
 }
 
