@@ -110,3 +110,4 @@ export const lookupRetailers = pgTable(
 );
 export * from './schema/proposals';
 export * from './schema/identity';
+export * from './schema/payments';

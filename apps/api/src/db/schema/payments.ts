@@ -1,0 +1,142 @@
+// Payments through the card and direct-debit providers: hosted sessions we started, saved payment
+// methods (cards, mandates), money collected, every webhook event received, and the sandbox
+// providers' own records (so any API process can serve their hosted pages).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const PAYMENT_PROVIDERS = ['CARD', 'DIRECT_DEBIT'] as const;
+export const PAYMENT_SESSION_KINDS = ['CARD_CHECKOUT', 'CARD_SETUP', 'MANDATE_FLOW'] as const;
+export const PAYMENT_SESSION_STATUSES = ['OPEN', 'COMPLETED', 'FAILED'] as const;
+export const AGREEMENT_ROW_STATUSES = ['PENDING_CUSTOMER_APPROVAL', 'ACTIVE', 'CANCELLED'] as const;
+export const COLLECTION_STATUSES = ['PENDING', 'SUBMITTED', 'SETTLED', 'FAILED'] as const;
+
+/**
+ * A hosted page we sent the customer to: a card checkout, a card set-up or a mandate flow.
+ * `sessionId` is ours (used for idempotency keys and as the provider's client reference);
+ * `providerSessionId` is what the provider calls it.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    kind: text('kind', { enum: PAYMENT_SESSION_KINDS }).notNull(),
+    /** `sandbox`, `stripe` or `gocardless`: which adapter created it. */
+    adapter: text('adapter').notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    ownerUserId: text('owner_user_id').notNull(),
+    proposalCode: text('proposal_code'),
+    /** Card set-up: the caller's own reference (spec 3 §7 clientReference). */
+    clientReference: text('client_reference'),
+    amountPence: integer('amount_pence').notNull(),
+    saveCard: boolean('save_card').notNull().default(false),
+    status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    createdAt: instant('created_at').notNull(),
+    completedAt: instant('completed_at'),
+  },
+  (table) => [
+    uniqueIndex('payment_sessions_provider_session_idx').on(table.adapter, table.providerSessionId),
+    index('payment_sessions_owner_idx').on(table.ownerUserId, table.createdAt),
+    check('payment_sessions_amount_check', sql`${table.amountPence} >= 0`),
+  ],
+);
+
+/** A saved card or a direct-debit mandate (spec 3 §3 "Payment method"). */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    paymentMethodId: text('payment_method_id').primaryKey(),
+    type: text('type', { enum: ['CARD', 'BACS_DEBIT'] }).notNull(),
+    status: text('status', { enum: AGREEMENT_ROW_STATUSES }).notNull(),
+    ownerUserId: text('owner_user_id').notNull(),
+    adapter: text('adapter').notNull(),
+    /** The provider's id: a card payment method (pm_...) or a mandate (MD...). */
+    providerReference: text('provider_reference').notNull(),
+    /** The provider's customer, when it has one (charges of a saved card need it). */
+    providerCustomerReference: text('provider_customer_reference'),
+    bankName: text('bank_name'),
+    accountNumberEnding: text('account_number_ending'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('payment_methods_provider_reference_idx').on(
+      table.adapter,
+      table.providerReference,
+    ),
+    index('payment_methods_owner_idx').on(table.ownerUserId, table.type, table.status),
+  ],
+);
+
+/**
+ * Money asked of a customer through a provider: a card payment or a direct-debit collection.
+ * `status` only moves forward (PENDING → SUBMITTED → SETTLED | FAILED), whatever order the
+ * provider's events arrive in.
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    providerPaymentId: text('provider_payment_id').primaryKey(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    ownerUserId: text('owner_user_id'),
+    sessionId: text('session_id'),
+    proposalCode: text('proposal_code'),
+    amountPence: integer('amount_pence').notNull(),
+    status: text('status', { enum: COLLECTION_STATUSES }).notNull(),
+    /** London day the provider expects the money to settle (direct debit). */
+    settlesOn: text('settles_on'),
+    failureReason: text('failure_reason'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    index('collections_proposal_idx').on(table.proposalCode),
+    check('collections_amount_check', sql`${table.amountPence} >= 0`),
+  ],
+);
+
+/** Every webhook event accepted (signature verified); the pair is unique so duplicates are no-ops. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** Our own union (providers/*\/types.ts), never the vendor's payload. */
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    receivedAt: instant('received_at').notNull(),
+    /** Null until processing finished; a redelivery of an unprocessed event is processed again. */
+    processedAt: instant('processed_at'),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/**
+ * The sandbox providers' side of the world (their sessions, mandates, collections), kept in the
+ * database rather than in memory so that any API process can serve the hosted pages.
+ */
+export const sandboxProviderRecords = pgTable(
+  'sandbox_provider_records',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.id] })],
+);
