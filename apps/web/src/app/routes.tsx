@@ -7,7 +7,7 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { HomePage } from '../features/home/home-page';
 import { PolicyPage } from '../features/policy/policy-page';
 import { ProductStartPage } from '../features/product/product-start-page';
-import { ProposalPage } from '../features/proposal/proposal-page';
+import { ProposalPage } from '../features/quote/proposal-page';
 import { RenewalPage } from '../features/renewal/renewal-page';
 import { RetrievePage } from '../features/retrieve/retrieve-page';
 import { paths } from './paths';

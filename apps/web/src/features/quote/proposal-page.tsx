@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
-import { useProposal } from './get-proposal';
+import { useProposal } from './api/get-proposal';
 
 // Loads the proposal; routing by status arrives with the quote journey.
 export function ProposalPage() {

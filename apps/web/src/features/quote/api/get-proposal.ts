@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { ProposalResponseSchema, type ProposalResponse } from '@motor/contract';
+import { nullOn404 } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/use-api-client';
+
+export type Proposal = ProposalResponse;
+
+/** The query key of one proposal; every hook that changes a proposal writes its answer here. */
+export const proposalQueryKey = (proposalCode: string) => ['proposal', proposalCode] as const;
+
+/** GET /api/proposals/{code}; null when there is no such proposal (404). */
+export async function findProposal(
+  client: ApiClient,
+  proposalCode: string,
+  signal?: AbortSignal,
+): Promise<Proposal | null> {
+  const data = await nullOn404(
+    client.get<unknown>(`/proposals/${encodeURIComponent(proposalCode)}`, { signal }),
+  );
+  return data === null ? null : ProposalResponseSchema.parse(data);
+}
+
+export function useProposal(proposalCode: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: proposalQueryKey(proposalCode),
+    queryFn: ({ signal }) => findProposal(client, proposalCode, signal),
+  });
+}
