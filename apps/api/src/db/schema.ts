@@ -111,3 +111,6 @@ export const lookupRetailers = pgTable(
 export * from './schema/proposals';
 export * from './schema/identity';
 export * from './schema/payments';
+export * from './schema/policies';
+export * from './schema/billing';
+export * from './schema/insights';

@@ -56,6 +56,9 @@ export const proposals = pgTable(
     expiresAt: instant('expires_at'),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
+    /** Set by bind, with the status POLICY (modules/policy/bind.ts). */
+    policyId: text('policy_id'),
+    policyNumber: text('policy_number'),
     /** Set by DELETE: the proposal disappears for its owner, its rating records stay. */
     deletedAt: instant('deleted_at'),
   },

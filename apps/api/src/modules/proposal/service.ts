@@ -110,8 +110,8 @@ export function toProposalResponse(row: ProposalRow, now: Date): ProposalRespons
     startAt: row.startAt?.toISOString() ?? null,
     endAt: row.endAt?.toISOString() ?? null,
     policyTerm: row.policyTerm,
-    policyNumber: null,
-    policyId: null,
+    policyNumber: row.policyNumber,
+    policyId: row.policyId,
     autoRenewalEnabled: row.autoRenewalEnabled,
     externalReference: row.externalReference,
     promoCode: row.promoCode,
@@ -178,7 +178,7 @@ export async function createProposal(
       updatedAt: now,
     };
     if (await repository.insertProposal(deps.db, row)) {
-      return { ...row, promoCode: null, deletedAt: null };
+      return { ...row, promoCode: null, deletedAt: null, policyId: null, policyNumber: null };
     }
   }
   throw new Error('Could not draw a free external reference in 5 attempts');

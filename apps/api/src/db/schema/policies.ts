@@ -1,0 +1,91 @@
+// Policies, their versions and status events (DOMAIN.md "Policy").
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { POLICY_STATUSES, REVIEW_TYPES } from '@motor/domain';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/** Draws the numeric part of policy numbers (BMW-FLX-000123): one sequence for every scheme. */
+export const policyNumberSequence = pgSequence('policy_number_seq', { startWith: 1 });
+
+/**
+ * A bound policy term. `proposalCode` is UNIQUE: that constraint, not application code, is what
+ * makes a retried or concurrent bind of one proposal create one policy only.
+ */
+export const policies = pgTable(
+  'policies',
+  {
+    /** Opaque and unguessable: 'pol_' + 128 random bits. */
+    policyId: text('policy_id').primaryKey(),
+    policyNumber: text('policy_number').notNull(),
+    schemeCode: text('scheme_code').notNull(),
+    ownerUserId: text('owner_user_id').notNull(),
+    proposalCode: text('proposal_code').notNull(),
+    status: text('status', { enum: POLICY_STATUSES }).notNull(),
+    createdAt: instant('created_at').notNull(),
+    inceptedAt: instant('incepted_at').notNull(),
+    firstInceptedAt: instant('first_incepted_at').notNull(),
+    expiredAt: instant('expired_at').notNull(),
+    terminatedAt: instant('terminated_at'),
+    renewalStopped: boolean('renewal_stopped').notNull().default(false),
+    autoRenewalEnabled: boolean('auto_renewal_enabled').notNull().default(true),
+    reviewType: text('review_type', { enum: REVIEW_TYPES }).notNull().default('AUTO'),
+    /** ISO 8601 duration of the term (P5D, P12M). */
+    policyTerm: text('policy_term').notNull(),
+  },
+  (table) => [
+    uniqueIndex('policies_proposal_code_idx').on(table.proposalCode),
+    uniqueIndex('policies_policy_number_idx').on(table.policyNumber),
+    index('policies_owner_created_at_idx').on(table.ownerUserId, table.createdAt),
+    check('policies_status_check', sql`${table.status} in (${inList(POLICY_STATUSES)})`),
+    check('policies_review_type_check', sql`${table.reviewType} in (${inList(REVIEW_TYPES)})`),
+  ],
+);
+
+/** The full quote in force from `startedAt`. Rows are inserted, never updated. */
+export const policyVersions = pgTable(
+  'policy_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    versionNumber: integer('version_number').notNull(),
+    startedAt: instant('started_at').notNull(),
+    quote: jsonb('quote').$type<Record<string, unknown>>().notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('policy_versions_policy_number_idx').on(table.policyId, table.versionNumber),
+  ],
+);
+
+/** Every status transition of a policy, with who made it and when (null `fromStatus` = bind). */
+export const policyEvents = pgTable(
+  'policy_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    fromStatus: text('from_status', { enum: POLICY_STATUSES }),
+    toStatus: text('to_status', { enum: POLICY_STATUSES }).notNull(),
+    /** A user id, or `system:<name>` for webhooks and jobs. */
+    actor: text('actor').notNull(),
+    at: instant('at').notNull(),
+  },
+  (table) => [index('policy_events_policy_at_idx').on(table.policyId, table.at)],
+);
