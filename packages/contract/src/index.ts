@@ -1,3 +1,7 @@
 export * from './errors';
 export * from './health';
 export * from './proposal';
+export * from './policy';
+export * from './billing';
+export * from './document';
+export * from './insight';

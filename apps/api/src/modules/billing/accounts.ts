@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { CustomerAccountResponse } from '@motor/contract';
+import { londonDateString, MAX_PAYMENT_DAY, type PaymentMethodType } from '@motor/domain';
+import type { Db } from '../../db/client';
+import { customerAccounts } from '../../db/schema';
+import { getSchemeFacts } from '../proposal/product';
+import { getAccountBalances, type AccountBalances } from './ledger';
+
+// Customer accounts (spec 3 §3): one per proposal, then per policy. The account is created
+// before bind, so it reserves the policy number: accountCode = policyNumber from the start.
+
+export type CustomerAccountRow = typeof customerAccounts.$inferSelect;
+
+const PRODUCT_CODES = { SUBSCRIPTION: 'FLX', DRIVEAWAY: 'DRV', ANNUAL: 'ANN' } as const;
+
+/** e.g. BMW-FLX-000123: brand, product, then a number from the shared sequence. */
+export function formatPolicyNumber(options: { schemeCode: string; sequence: number }): string {
+  const facts = getSchemeFacts(options.schemeCode);
+  const number = String(options.sequence).padStart(6, '0');
+  return `${facts.brand.toUpperCase()}-${PRODUCT_CODES[facts.productKind]}-${number}`;
+}
+
+/** Today's day of the month in London, capped at 28 so that every month has it. */
+export function defaultPaymentDay(now: Date): number {
+  return Math.min(Number(londonDateString(now).slice(8, 10)), MAX_PAYMENT_DAY);
+}
+
+export async function findAccountByProposal(
+  db: Db,
+  proposalCode: string,
+): Promise<CustomerAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(customerAccounts)
+    .where(eq(customerAccounts.proposalCode, proposalCode))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The proposal's account, created when missing. Two concurrent calls both draw a number; the
+ * unique proposal_code index keeps one account and the other reads it back (a number is lost,
+ * which is fine: policy numbers need to be unique, not gapless).
+ */
+export async function ensureCustomerAccount(
+  db: Db,
+  options: {
+    proposal: { proposalCode: string; schemeCode: string; ownerUserId: string };
+    now: Date;
+  },
+): Promise<CustomerAccountRow> {
+  const { proposal, now } = options;
+  const existing = await findAccountByProposal(db, proposal.proposalCode);
+  if (existing) return existing;
+  const drawn = await db.execute<{ value: string }>(
+    sql`select nextval('policy_number_seq') as value`,
+  );
+  const accountCode = formatPolicyNumber({
+    schemeCode: proposal.schemeCode,
+    sequence: readSequenceValue(drawn),
+  });
+  const [inserted] = await db
+    .insert(customerAccounts)
+    .values({
+      accountId: `acc_${randomBytes(16).toString('base64url')}`,
+      accountCode,
+      ownerUserId: proposal.ownerUserId,
+      proposalCode: proposal.proposalCode,
+      paymentDay: defaultPaymentDay(now),
+      accountStatus: 'ACTIVE',
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: customerAccounts.proposalCode })
+    .returning();
+  if (inserted) return inserted;
+  const raced = await findAccountByProposal(db, proposal.proposalCode);
+  if (!raced) throw new Error(`Customer account of ${proposal.proposalCode} vanished`);
+  return raced;
+}
+
+// node-postgres and PGlite both answer `execute` with `{ rows }`; drizzle types it loosely.
+function readSequenceValue(result: unknown): number {
+  const value = (result as { rows?: { value?: string | number }[] }).rows?.[0]?.value;
+  if (value === undefined) throw new Error('nextval answered nothing');
+  return Number(value);
+}
+
+export async function setAccountPaymentMethod(
+  db: Db,
+  options: { accountId: string; paymentMethodType: PaymentMethodType; policyId?: string },
+): Promise<void> {
+  await db
+    .update(customerAccounts)
+    .set({
+      paymentMethodType: options.paymentMethodType,
+      ...(options.policyId ? { policyId: options.policyId } : {}),
+    })
+    .where(eq(customerAccounts.accountId, options.accountId));
+}
+
+export async function listOwnAccounts(
+  db: Db,
+  filter: { ownerUserId: string; proposalCode?: string; policyNumber?: string; policyId?: string },
+): Promise<CustomerAccountRow[]> {
+  const conditions: SQL[] = [eq(customerAccounts.ownerUserId, filter.ownerUserId)];
+  if (filter.proposalCode) conditions.push(eq(customerAccounts.proposalCode, filter.proposalCode));
+  if (filter.policyNumber) conditions.push(eq(customerAccounts.accountCode, filter.policyNumber));
+  if (filter.policyId) conditions.push(eq(customerAccounts.policyId, filter.policyId));
+  return db
+    .select()
+    .from(customerAccounts)
+    .where(and(...conditions))
+    .orderBy(desc(customerAccounts.createdAt))
+    .limit(100);
+}
+
+export function toCustomerAccountResponse(
+  row: CustomerAccountRow,
+  balances: AccountBalances,
+): CustomerAccountResponse {
+  return {
+    accountId: row.accountId,
+    accountCode: row.accountCode,
+    proposalCode: row.proposalCode,
+    policyId: row.policyId,
+    paymentDay: row.paymentDay,
+    paymentMethodType: row.paymentMethodType,
+    accountStatus: row.accountStatus,
+    accountBalance: balances.accountBalance,
+    outstandingAmount: balances.outstandingAmount,
+  };
+}
+
+/** The accounts as the API answers them, balances derived from the ledger in one query. */
+export async function answerAccounts(
+  db: Db,
+  rows: readonly CustomerAccountRow[],
+): Promise<CustomerAccountResponse[]> {
+  const balances = await getAccountBalances(
+    db,
+    rows.map((row) => row.accountId),
+  );
+  return rows.map((row) =>
+    toCustomerAccountResponse(
+      row,
+      balances.get(row.accountId) ?? { accountBalance: 0, outstandingAmount: 0 },
+    ),
+  );
+}

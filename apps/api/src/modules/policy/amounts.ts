@@ -1,0 +1,37 @@
+import type { ProposalQuote } from '@motor/contract';
+import { roundPence, type PaymentScheduleType } from '@motor/domain';
+import { PROMOTION_MONTHLY_DISCOUNT_PENCE } from '../proposal/status';
+
+export type AmountDueAtBind = {
+  scheduleType: PaymentScheduleType | null;
+  /** What the customer pays now, pence: the first instalment (monthly) or the whole premium. */
+  totalPence: number;
+  /** Its insurance premium tax part, pence. */
+  taxPence: number;
+  /** Its premium part (total − tax), pence. */
+  netPence: number;
+};
+
+/**
+ * What binding invoices now, from the quote as answered: for MONTHLY the first instalment, less
+ * the monthly promotion discount on it (the same discount as totals.discounted spreads over the
+ * year); for SINGLE_PAYMENT the discounted total. The tax is the quote's share of it, rounded
+ * half-up, so the premium part takes the odd penny. The payment providers charge this figure.
+ */
+export function computeAmountDueAtBind(quote: ProposalQuote): AmountDueAtBind {
+  const schedules = quote.availablePaymentSchedules;
+  const active = schedules.find((schedule) => schedule.active) ?? schedules[0];
+  if (!active) return { scheduleType: null, totalPence: 0, taxPence: 0, netPence: 0 };
+  let totalPence = quote.totals.discounted;
+  if (active.type === 'MONTHLY') {
+    const { deposit, instalmentAmount } = active.premiumBreakdown;
+    const discount = quote.promoCode
+      ? Math.min(deposit, instalmentAmount, PROMOTION_MONTHLY_DISCOUNT_PENCE)
+      : 0;
+    totalPence = deposit - discount;
+  }
+  totalPence = Math.max(0, totalPence);
+  const gross = quote.totalPremium;
+  const taxPence = gross > 0 ? roundPence((totalPence * quote.taxAmount) / gross) : 0;
+  return { scheduleType: active.type, totalPence, taxPence, netPence: totalPence - taxPence };
+}

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  addIsoDuration,
+  CARD_PAYMENT_THRESHOLD_PENCE,
+  DIRECT_DEBIT_PAYMENT_THRESHOLD_PENCE,
+  type PaymentMethodType,
+  type PolicyStatus,
+} from '@motor/domain';
+import type { App } from '../../app';
+import type { Db } from '../../db/client';
+import { auditLog, paymentMethods, policies, policyVersions, proposals } from '../../db/schema';
+import { AppError } from '../../errors';
+import {
+  ensureCustomerAccount,
+  setAccountPaymentMethod,
+  type CustomerAccountRow,
+} from '../billing/accounts';
+import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from '../billing/ledger';
+import { canAccessProposal, type Principal } from '../identity/principal';
+import { findProposal, type ProposalRow } from '../proposal/repository';
+import { PROPOSAL_NOT_FOUND_MESSAGE, toProposalResponse } from '../proposal/service';
+import { computeAmountDueAtBind } from './amounts';
+import { findPolicyByProposal } from './repository';
+import { recordBind } from './state';
+
+// Binding: a priced quote becomes a policy, in ONE database transaction (policy, version 1,
+// status event, customer account, invoice and payment, proposal → POLICY). The proposal row is
+// locked first, so concurrent binds queue and the later ones find the policy already made; the
+// unique policies.proposal_code and ledger idempotency keys hold even if that lock were missed.
+
+/** Webhook processing and jobs bind with no user behind them. */
+export type SystemPrincipal = { kind: 'system'; name: string };
+export type BindPrincipal = Principal | SystemPrincipal;
+
+export type BindPayment = {
+  provider: 'CARD' | 'DIRECT_DEBIT';
+  /** The provider's id of the payment: the ledger's idempotency key for it. */
+  providerPaymentId: string;
+  amountPence: number;
+  /** False while the provider has not settled it (the ledger line stays PENDING). */
+  settled: boolean;
+};
+
+export type BindInput = {
+  proposalCode: string;
+  principal: BindPrincipal;
+  paymentMethodType?: PaymentMethodType;
+  payment?: BindPayment;
+};
+
+export type BindResult = {
+  policyId: string;
+  policyNumber: string;
+  status: PolicyStatus;
+  /** False when the proposal was already bound (a retry): nothing new was created. */
+  created: boolean;
+};
+
+export const PAYMENT_REQUIRED_MESSAGE =
+  'Payment is required before this quote can become a policy.';
+export const MANDATE_REQUIRED_MESSAGE =
+  'Set up a Direct Debit before this quote can become a policy.';
+export const QUOTE_EXPIRED_MESSAGE =
+  'This quote has expired. Update the start date to get a new price.';
+export const NOT_BINDABLE_MESSAGE = 'This quote cannot become a policy.';
+
+function actorOf(principal: BindPrincipal): string {
+  if (principal.kind === 'system') return `system:${principal.name}`;
+  if (principal.kind === 'none') throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+  return principal.userId;
+}
+
+async function hasActiveMandate(db: Db, ownerUserId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentMethods.paymentMethodId })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.ownerUserId, ownerUserId),
+        eq(paymentMethods.type, 'BACS_DEBIT'),
+        eq(paymentMethods.status, 'ACTIVE'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Posts a provider's payment to the account; a replay of the same payment posts nothing. */
+export async function recordPayment(
+  db: Db,
+  options: { account: CustomerAccountRow; payment: BindPayment; at: Date },
+): Promise<void> {
+  const { account, payment, at } = options;
+  if (!Number.isSafeInteger(payment.amountPence) || payment.amountPence <= 0) return;
+  const card = payment.provider === 'CARD';
+  await postTransaction(db, {
+    accountId: account.accountId,
+    type: 'PAYMENT',
+    subType: card ? 'STRIPE' : 'GOCARDLESS',
+    status: payment.settled ? 'POSTED' : 'PENDING',
+    idempotencyKey: `payment:${payment.providerPaymentId}`,
+    description: card ? 'Card payment' : 'Direct Debit payment',
+    postings: [
+      {
+        ledgerAccount: card ? LEDGER_ACCOUNTS.cardClearing : LEDGER_ACCOUNTS.directDebitClearing,
+        amountPence: payment.amountPence,
+      },
+      { ledgerAccount: receivableAccount(account.accountId), amountPence: -payment.amountPence },
+    ],
+    at,
+  });
+}
+
+/** Inception now or at the chosen start, whichever is later; the term runs from there. */
+function termDates(row: ProposalRow, now: Date): { inceptedAt: Date; expiredAt: Date } {
+  if (row.startAt && row.startAt.getTime() >= now.getTime()) {
+    return {
+      inceptedAt: row.startAt,
+      expiredAt: row.endAt ?? addIsoDuration(row.startAt, row.policyTerm),
+    };
+  }
+  return { inceptedAt: now, expiredAt: addIsoDuration(now, row.policyTerm) };
+}
+
+async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResult> {
+  const [row] = await tx
+    .select()
+    .from(proposals)
+    .where(eq(proposals.proposalCode, input.proposalCode))
+    .for('update');
+  if (!row || row.deletedAt) throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
+
+  const existing = await findPolicyByProposal(tx, row.proposalCode);
+  if (existing) {
+    // A retry, or a second payment webhook: the policy stands; a real payment is still recorded.
+    if (input.payment) {
+      const account = await ensureCustomerAccount(tx, { proposal: row, now });
+      await recordPayment(tx, { account, payment: input.payment, at: now });
+    }
+    return {
+      policyId: existing.policyId,
+      policyNumber: existing.policyNumber,
+      status: existing.status,
+      created: false,
+    };
+  }
+
+  const answered = toProposalResponse(row, now);
+  if (answered.status === 'QUOTE_EXPIRED') throw new AppError('CONFLICT', QUOTE_EXPIRED_MESSAGE);
+  if (answered.status !== 'QUOTE') {
+    throw new AppError('CONFLICT', NOT_BINDABLE_MESSAGE, { status: answered.status });
+  }
+
+  const due = computeAmountDueAtBind(answered.quote);
+  const account = await ensureCustomerAccount(tx, { proposal: row, now });
+  const methodType: PaymentMethodType =
+    input.paymentMethodType ??
+    account.paymentMethodType ??
+    (input.payment?.provider === 'DIRECT_DEBIT' ? 'BACS_DEBIT' : 'CARD');
+  const threshold =
+    methodType === 'BACS_DEBIT'
+      ? DIRECT_DEBIT_PAYMENT_THRESHOLD_PENCE
+      : CARD_PAYMENT_THRESHOLD_PENCE;
+  // Direct debit collects the later instalments, so it needs a mandate whatever is due now.
+  const mandate = methodType === 'BACS_DEBIT' && (await hasActiveMandate(tx, row.ownerUserId));
+  if (methodType === 'BACS_DEBIT' && !mandate) {
+    throw new AppError('PAYMENT_REQUIRED', MANDATE_REQUIRED_MESSAGE);
+  }
+  if (due.totalPence > threshold && !input.payment && !mandate) {
+    throw new AppError('PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE, {
+      amountDuePence: due.totalPence,
+    });
+  }
+
+  const { inceptedAt, expiredAt } = termDates(row, now);
+  const status: PolicyStatus = inceptedAt.getTime() > now.getTime() ? 'PENDING' : 'ACTIVE';
+  const policyId = `pol_${randomBytes(16).toString('base64url')}`;
+  const driveaway = row.schemeCode.endsWith('driveaway');
+  const [policy] = await tx
+    .insert(policies)
+    .values({
+      policyId,
+      policyNumber: account.accountCode,
+      schemeCode: row.schemeCode,
+      ownerUserId: row.ownerUserId,
+      proposalCode: row.proposalCode,
+      status,
+      createdAt: now,
+      inceptedAt,
+      firstInceptedAt: inceptedAt,
+      expiredAt,
+      autoRenewalEnabled: row.autoRenewalEnabled,
+      // Driveaway cover is never renewed: at its end the customer is offered flex instead.
+      reviewType: driveaway ? 'NEVER' : 'AUTO',
+      policyTerm: row.policyTerm,
+    })
+    .onConflictDoNothing({ target: policies.proposalCode })
+    .returning();
+  if (!policy) throw new AppError('CONFLICT', 'This quote is being bound already. Try again.');
+
+  const actor = actorOf(input.principal);
+  await tx.insert(policyVersions).values({
+    policyId,
+    versionNumber: 1,
+    startedAt: inceptedAt,
+    quote: answered.quote as unknown as Record<string, unknown>,
+    createdAt: now,
+  });
+  await recordBind(tx, { policyId, status, actor, at: now });
+  await setAccountPaymentMethod(tx, {
+    accountId: account.accountId,
+    paymentMethodType: methodType,
+    policyId,
+  });
+  if (due.totalPence > 0) {
+    const postings = [
+      { ledgerAccount: receivableAccount(account.accountId), amountPence: due.totalPence },
+      { ledgerAccount: LEDGER_ACCOUNTS.premium, amountPence: -due.netPence },
+      { ledgerAccount: LEDGER_ACCOUNTS.iptPayable, amountPence: -due.taxPence },
+    ].filter((posting) => posting.amountPence !== 0);
+    await postTransaction(tx, {
+      accountId: account.accountId,
+      type: 'INVOICE',
+      idempotencyKey: `bind:${row.proposalCode}:invoice`,
+      description:
+        due.scheduleType === 'MONTHLY' ? 'First monthly instalment' : 'Premium for the term',
+      postings,
+      at: now,
+    });
+  }
+  if (input.payment) await recordPayment(tx, { account, payment: input.payment, at: now });
+  await tx
+    .update(proposals)
+    .set({
+      status: 'POLICY',
+      policyId,
+      policyNumber: policy.policyNumber,
+      revision: sql`${proposals.revision} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(proposals.proposalCode, row.proposalCode));
+  if (input.principal.kind === 'admin') {
+    await tx.insert(auditLog).values({
+      actorUserId: input.principal.userId,
+      subjectUserId: row.ownerUserId,
+      action: 'proposal.bind',
+      target: `policy:${policy.policyNumber}`,
+      at: now,
+    });
+  }
+  return { policyId, policyNumber: policy.policyNumber, status, created: true };
+}
+
+/**
+ * Binds a proposal (spec 2 §4 checkout, issue 6). Customers and admins may bind only their own
+ * (acting-for) proposals; a system caller (payment webhooks) may bind any. Errors: 404 unknown
+ * or someone else's, 409 not a valid QUOTE, 402 payment or mandate missing. A retried or
+ * concurrent bind answers the same policy with `created: false` and invoices nothing again.
+ */
+export async function bindProposal(app: App, input: BindInput): Promise<BindResult> {
+  const { principal } = input;
+  if (principal.kind !== 'system') {
+    const row = await findProposal(app.db, input.proposalCode);
+    if (!row || !canAccessProposal(principal, row)) {
+      throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
+    }
+  }
+  const now = app.clock.now();
+  return app.db.transaction((tx) => bindLocked(tx, input, now));
+}

@@ -1,0 +1,84 @@
+import type { PolicyResponse } from '@motor/contract';
+import type { PaymentMethodType, PolicyAccount, Quote } from '@motor/domain';
+import type { Db } from '../../db/client';
+import { loadPolicyParts, type PolicyRow } from './repository';
+import { derivePolicyStatus } from './state';
+
+// Policies as the API answers them (spec 1 §3 Policy): the stored term, its versions (each with
+// the full quote in force from startedAt) and the summary of its customer account.
+
+type StoredQuote = Quote & {
+  availablePaymentSchedules: { type: PolicyResponse['paymentScheduleType']; active: boolean }[];
+};
+
+function toPolicyResponse(
+  row: PolicyRow,
+  versions: { id: string; startedAt: Date; quote: Record<string, unknown> }[],
+  accounts: PolicyAccount[],
+  now: Date,
+): PolicyResponse {
+  const answered = versions.map((version) => ({
+    policyVersionId: version.id,
+    startedAt: version.startedAt.toISOString(),
+    quote: version.quote as unknown as StoredQuote,
+  }));
+  // The version in force now; before inception, the first one.
+  const current =
+    [...answered].reverse().find((version) => version.startedAt <= now.toISOString()) ??
+    answered[0];
+  if (!current) throw new Error(`Policy ${row.policyId} has no version`);
+  const quote = current.quote;
+  const schedule = quote.availablePaymentSchedules.find((item) => item.active);
+  return {
+    policyId: row.policyId,
+    policyNumber: row.policyNumber,
+    schemeCode: row.schemeCode,
+    proposalCode: row.proposalCode,
+    policyDetail: {
+      policyStatus: derivePolicyStatus({ status: row.status, inceptedAt: row.inceptedAt, now }),
+      createdAt: row.createdAt.toISOString(),
+      inceptedAt: row.inceptedAt.toISOString(),
+      firstInceptedAt: row.firstInceptedAt.toISOString(),
+      expiredAt: row.expiredAt.toISOString(),
+      terminatedAt: row.terminatedAt?.toISOString() ?? null,
+      renewalStopped: row.renewalStopped,
+      autoRenewalEnabled: row.autoRenewalEnabled,
+    },
+    currentPolicyVersion: current,
+    policyVersions: answered,
+    paymentScheduleType: schedule?.type ?? null,
+    reviewType: row.reviewType,
+    renewalCycle: 0,
+    sourcePolicy: null,
+    renewalProposal: null,
+    upsellProposal: null,
+    endorsements: quote.endorsements,
+    excess: { items: quote.excess, endorsements: quote.endorsements },
+    accounts,
+  };
+}
+
+/** Answers policies with their versions and accounts in two queries. */
+export async function answerPolicies(
+  db: Db,
+  rows: readonly PolicyRow[],
+  now: Date,
+): Promise<PolicyResponse[]> {
+  const { versions, accounts } = await loadPolicyParts(
+    db,
+    rows.map((row) => row.policyId),
+  );
+  return rows.map((row) =>
+    toPolicyResponse(
+      row,
+      versions.filter((version) => version.policyId === row.policyId),
+      accounts
+        .filter((account) => account.policyId === row.policyId && account.paymentMethodType)
+        .map((account) => ({
+          accountStatus: account.accountStatus,
+          paymentMethodType: account.paymentMethodType as PaymentMethodType,
+        })),
+      now,
+    ),
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  BindProposalRequestSchema,
+  BindProposalResponseSchema,
+  ErrorBodySchema,
+  ListPoliciesQuerySchema,
+  PolicyIdParamsSchema,
+  PolicyListResponseSchema,
+  PolicyResponseSchema,
+  ProposalCodeParamsSchema,
+} from '@motor/contract';
+import { AppError } from '../../errors';
+import type { AppPlugin } from '../../plugins/define-plugin';
+import { getOwnerUserId, type RouteAccess } from '../identity/principal';
+import { bindProposal } from './bind';
+import { findPolicy, listOwnPolicies } from './repository';
+import { answerPolicies } from './response';
+
+const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
+const config = { access: SIGNED_IN };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+};
+
+export const POLICY_NOT_FOUND_MESSAGE = 'We could not find that policy.';
+
+/**
+ * Binding (POST /api/proposals/{code}/bind) and the caller's policies (GET /api/policies,
+ * GET /api/policies/{id}). Signed-in callers only; someone else's policy answers 404.
+ */
+export const policyRoutes: AppPlugin = async (app) => {
+  app.post(
+    '/proposals/:code/bind',
+    {
+      config,
+      schema: {
+        tags: ['proposals'],
+        summary:
+          'Makes the quote a policy (after payment, or with a saved method when none is due)',
+        description:
+          'Idempotent: a retried or concurrent bind answers the same policy. 402 when a payment ' +
+          'is due and none was made, or when BACS_DEBIT has no active mandate; 409 when the ' +
+          'proposal is not a valid QUOTE.',
+        params: ProposalCodeParamsSchema,
+        body: BindProposalRequestSchema.nullish(),
+        response: {
+          200: BindProposalResponseSchema,
+          402: ErrorBodySchema,
+          409: ErrorBodySchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const result = await bindProposal(app, {
+        proposalCode: request.params.code,
+        principal: request.principal,
+        paymentMethodType: request.body?.paymentMethodType,
+      });
+      return {
+        policyId: result.policyId,
+        policyNumber: result.policyNumber,
+        status: result.status,
+      };
+    },
+  );
+
+  app.get(
+    '/policies',
+    {
+      config,
+      schema: {
+        tags: ['policies'],
+        summary: "The caller's policies, newest first",
+        querystring: ListPoliciesQuerySchema,
+        response: { 200: PolicyListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await listOwnPolicies(app.db, {
+        ownerUserId: getOwnerUserId(request.principal),
+        schemeCode: request.query.schemeCode,
+      });
+      return answerPolicies(app.db, rows, app.clock.now());
+    },
+  );
+
+  app.get(
+    '/policies/:id',
+    {
+      config,
+      schema: {
+        tags: ['policies'],
+        summary: 'One policy',
+        params: PolicyIdParamsSchema,
+        response: { 200: PolicyResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await findPolicy(app.db, request.params.id);
+      if (!row || row.ownerUserId !== getOwnerUserId(request.principal)) {
+        throw new AppError('NOT_FOUND', POLICY_NOT_FOUND_MESSAGE);
+      }
+      const [answer] = await answerPolicies(app.db, [row], app.clock.now());
+      return answer;
+    },
+  );
+};

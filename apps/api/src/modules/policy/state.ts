@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { PolicyStatus } from '@motor/domain';
+import type { Db } from '../../db/client';
+import { policies, policyEvents } from '../../db/schema';
+
+// The policy state machine (DOMAIN.md "Policy"): the one place statuses change. Every move is
+// checked against the legal transitions and recorded as an event with its actor and time.
+
+const TRANSITIONS: Record<PolicyStatus, readonly PolicyStatus[]> = {
+  PENDING: ['ACTIVE', 'CANCELLED', 'VOIDED', 'NTU'],
+  ACTIVE: ['LAPSED', 'RENEWED', 'CANCELLED', 'VOIDED', 'NTU'],
+  LAPSED: [],
+  RENEWED: [],
+  CANCELLED: [],
+  VOIDED: [],
+  NTU: [],
+};
+
+export function canTransition(from: PolicyStatus, to: PolicyStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/**
+ * The status to answer at `now`: a PENDING policy whose inception has come is ACTIVE even before
+ * the activation job has stored it, so a customer never sees a started policy as pending.
+ */
+export function derivePolicyStatus(options: {
+  status: PolicyStatus;
+  inceptedAt: Date;
+  now: Date;
+}): PolicyStatus {
+  const { status, inceptedAt, now } = options;
+  if (status === 'PENDING' && inceptedAt.getTime() <= now.getTime()) return 'ACTIVE';
+  return status;
+}
+
+/** Records the first status of a newly bound policy. */
+export async function recordBind(
+  db: Db,
+  options: { policyId: string; status: PolicyStatus; actor: string; at: Date },
+): Promise<void> {
+  await db.insert(policyEvents).values({
+    policyId: options.policyId,
+    fromStatus: null,
+    toStatus: options.status,
+    actor: options.actor,
+    at: options.at,
+  });
+}
+
+/** Moves a policy to `to`; throws on an illegal move (a programming error, never user input). */
+export async function transitionPolicy(
+  db: Db,
+  options: { policyId: string; to: PolicyStatus; actor: string; at: Date },
+): Promise<void> {
+  const { policyId, to, actor, at } = options;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: policies.status })
+      .from(policies)
+      .where(eq(policies.policyId, policyId))
+      .for('update');
+    if (!row) throw new Error(`No policy ${policyId}`);
+    if (!canTransition(row.status, to)) {
+      throw new Error(`A ${row.status} policy cannot become ${to}`);
+    }
+    const dates = to === 'CANCELLED' || to === 'VOIDED' || to === 'NTU' ? { terminatedAt: at } : {};
+    await tx
+      .update(policies)
+      .set({ status: to, ...dates })
+      .where(eq(policies.policyId, policyId));
+    await tx
+      .insert(policyEvents)
+      .values({ policyId, fromStatus: row.status, toStatus: to, actor, at });
+  });
+}
