@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bmwBrandConfig, brand } from '@motor/brand-bmw';
+import type { InputDefinition } from '@motor/forms';
+import type { App } from '../../app';
+import { createTestApp } from '../../test/test-app';
+
+/** Every helpLink the brand's configuration names, wherever the input lives. */
+function collectHelpLinks(): Set<string> {
+  const links = new Set<string>();
+  const walk = (inputs: readonly InputDefinition[] | undefined) => {
+    for (const input of inputs ?? []) {
+      const helpLink = input.meta?.helpLink;
+      if (typeof helpLink === 'string') links.add(helpLink);
+      walk(input.inputs);
+    }
+  };
+  for (const product of Object.values(bmwBrandConfig.products)) {
+    for (const inputs of Object.values(product.disclosures)) walk(inputs);
+    for (const assetType of product.assetTypes) {
+      for (const cover of assetType.optionalCovers) walk(cover.inputs);
+    }
+    walk(product.checkoutChecklist);
+  }
+  walk(bmwBrandConfig.accountInputs);
+  walk(bmwBrandConfig.retrieve.inputs);
+  return links;
+}
+
+describe('help and wording content under contentBaseUrl', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('has a page for every helpLink of the bmw brand', async () => {
+    const links = collectHelpLinks();
+    expect(links.size).toBeGreaterThan(40);
+    const missing: string[] = [];
+    for (const link of links) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `${brand.contentBaseUrl}/questions/${encodeURIComponent(link)}.html`,
+      });
+      if (response.statusCode !== 200) missing.push(link);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('has a page for every included and optional cover, and the exposures of each product', async () => {
+    const urls: string[] = [];
+    for (const product of Object.values(bmwBrandConfig.products)) {
+      urls.push(`/content/exposures/${product.urlName}.html`);
+      for (const assetType of product.assetTypes) {
+        for (const code of assetType.includedCovers) urls.push(`/content/covers/${code}.html`);
+        for (const cover of assetType.optionalCovers) {
+          urls.push(`/content/optional-covers/${cover.code}.html`);
+        }
+      }
+    }
+    for (const url of urls) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+    }
+  });
+
+  it('serves static HTML that only our own origin may frame, with no script', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/content/questions/optional-covers/legal_expenses.html',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('script-src');
+    expect(response.body).toContain('<html lang="en-GB">');
+    expect(response.body).toContain('<h1>Motor legal expenses</h1>');
+    expect(response.body).toContain('£100,000');
+    expect(response.body).not.toContain('<script');
+    expect(response.body).toContain('<link rel="stylesheet" href="/content/content.css">');
+
+    const css = await app.inject({ method: 'GET', url: '/content/content.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toContain(brand.theme.colours.text);
+  });
+
+  it('answers 404 with a readable page for an unknown page, never the SPA', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/content/questions/no-such-question.html',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page not found');
+  });
+});

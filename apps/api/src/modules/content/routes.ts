@@ -1,0 +1,69 @@
+import { brand } from '@motor/brand-bmw';
+import type { AppPlugin } from '../../plugins/define-plugin';
+import { COVER_PAGES, EXPOSURE_PAGES, OPTIONAL_COVER_PAGES } from './cover-pages';
+import { QUESTION_PAGES } from './question-pages';
+import { renderContentPage, renderContentStylesheet, type ContentPage } from './render';
+
+const STYLESHEET = 'content.css';
+
+/**
+ * Only these pages may be framed, and only by our own origin (the help modal's iframe); they run
+ * no script and load nothing but their stylesheet.
+ */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+/** Every page under the content base, by path without '.html'. */
+export function listContentPages(): Map<string, ContentPage> {
+  const pages = new Map<string, ContentPage>();
+  const add = (folder: string, entries: Record<string, ContentPage>) => {
+    for (const [name, page] of Object.entries(entries)) pages.set(`${folder}/${name}`, page);
+  };
+  add('questions', QUESTION_PAGES);
+  add('covers', COVER_PAGES);
+  add('optional-covers', OPTIONAL_COVER_PAGES);
+  add('exposures', EXPOSURE_PAGES);
+  return pages;
+}
+
+/**
+ * Help and wording content under the brand's contentBaseUrl (spec 1 §7): questions/{helpLink}.html,
+ * covers/{code}.html, optional-covers/{code}.html and exposures/{productUrlName}.html. Rendered
+ * once at start: the content is static.
+ */
+export const contentRoutes: AppPlugin = async (app) => {
+  const stylesheetPath = `${brand.contentBaseUrl}/${STYLESHEET}`;
+  const html = new Map(
+    [...listContentPages()].map(([name, page]) => [
+      name,
+      renderContentPage(page, { appName: brand.appName, stylesheet: stylesheetPath }),
+    ]),
+  );
+  const stylesheet = renderContentStylesheet(brand.theme);
+  const notFound = renderContentPage(
+    {
+      title: 'Page not found',
+      paragraphs: ['Sorry, we could not find this help page. Please chat to us instead.'],
+    },
+    { appName: brand.appName, stylesheet: stylesheetPath },
+  );
+
+  app.get(
+    '/*',
+    { config: { access: ['public'] }, schema: { hide: true } },
+    async (request, reply) => {
+      // A helpLink may hold a slash ('optional-covers/legal_expenses'), sent encoded or not.
+      const name = decodeURIComponent((request.params as { '*': string })['*']);
+      reply
+        .header('content-security-policy', CONTENT_SECURITY_POLICY)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cache-control', 'public, max-age=300');
+      if (name === STYLESHEET) return reply.type('text/css; charset=utf-8').send(stylesheet);
+      const page = name.endsWith('.html') ? html.get(name.slice(0, -'.html'.length)) : undefined;
+      return reply
+        .code(page ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(page ?? notFound);
+    },
+  );
+};
