@@ -1,7 +1,11 @@
 // The one place the web app picks its brand; a second brand swaps this import only.
+import { bmwBrandConfig } from '@motor/brand-bmw';
+
 export { brand } from '@motor/brand-bmw';
 export type { BrandConfig, Scheme, Theme } from '@motor/brand-bmw';
+// Product configuration (covers, documents, checklists) for the quote pages.
 export { getProductConfig } from '@motor/brand-bmw';
 export type { ProductConfig } from '@motor/brand-bmw';
-export { getProductConfig } from '@motor/brand-bmw';
-export type { ProductConfig } from '@motor/brand-bmw';
+
+/** Input formats of the brand (phone, postcode, registration, card token). */
+export const brandFormats = bmwBrandConfig.formats;

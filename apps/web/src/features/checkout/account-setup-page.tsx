@@ -1,4 +1,181 @@
-// Placeholder until the checkout work lands (issue 6).
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../lib/auth';
+import { useApiClient } from '../../lib/use-api-client';
+import {
+  bindProposal,
+  createCustomerAccount,
+  validateAccount,
+  verifyCustomer,
+} from './api/account-setup';
+import { checkoutProposalKey, useCheckoutProposal } from './api/proposal';
+import { checkoutPaths } from './checkout-paths';
+import { OutstandingBalanceModal } from './components/outstanding-balance-modal';
+import { VerificationFailedModal } from './components/verification-failed-modal';
+import { getFailedChecks, needsPaymentMethod, type FailedCheck } from './rules';
+import { useCheckoutErrors } from './use-checkout-errors';
+
+type Step =
+  | { kind: 'verifying' | 'creating' | 'binding' }
+  | { kind: 'verificationFailed'; failedChecks: FailedCheck[] }
+  | { kind: 'outstanding'; amountPence: number }
+  | { kind: 'failed' };
+
+/** Anonymous visitors: a quote whose e-mail already has an account asks to sign in (409). */
+function SignInFirst({ proposalCode }: { proposalCode: string }) {
+  const { t } = useTranslation('checkout');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useApiClient();
+  const onError = useCheckoutErrors();
+  const [state, setState] = useState<'checking' | 'valid' | 'conflict'>('checking');
+  const signInPath = paths.signIn(`${location.pathname}${location.search}`);
+
+  useEffect(() => {
+    let isCurrent = true;
+    validateAccount(client, proposalCode).then(
+      (isValid) => isCurrent && setState(isValid ? 'valid' : 'conflict'),
+      (error: unknown) => {
+        // Sign-in is needed either way; the conflict check only changes what the user reads.
+        if (!isCurrent) return;
+        onError(error);
+        setState('valid');
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [client, proposalCode, onError]);
+
+  if (state === 'valid') return <Navigate to={signInPath} replace />;
+  return (
+    <div className="checkout">
+      <div className="page-header">
+        <h1>{t('accountSetup.title')}</h1>
+        <p className="lead">{t('accountSetup.signInIntro')}</p>
+      </div>
+      {state === 'checking' ? <Spinner label={t('accountSetup.working')} /> : null}
+      <Modal
+        isOpen={state === 'conflict'}
+        onClose={() => void navigate(signInPath)}
+        title={t('accountSetup.conflict.title')}
+      >
+        <div className="checkout-modal">
+          <p>{t('accountSetup.conflict.content')}</p>
+          <Button onClick={() => void navigate(signInPath)}>
+            {t('accountSetup.conflict.signIn')}
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+/**
+ * Spec 2 §4 checkout flow: verify the customer; if clear create the account (402 retried) and
+ * bind when nothing is to be paid (Driveaway), then go to checkout (or straight to success).
+ */
 export function AccountSetupPage() {
-  return null;
+  const { isAuthenticated } = useAuth();
+  const { productUrlName = '', proposalCode = '' } = useParams();
+  if (!isAuthenticated) return <SignInFirst proposalCode={proposalCode} />;
+  return <AccountSetup productUrlName={productUrlName} proposalCode={proposalCode} />;
+}
+
+function AccountSetup({
+  productUrlName,
+  proposalCode,
+}: {
+  productUrlName: string;
+  proposalCode: string;
+}) {
+  const { t } = useTranslation('checkout');
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const onError = useCheckoutErrors();
+  const proposal = useCheckoutProposal(proposalCode);
+  const [step, setStep] = useState<Step>({ kind: 'verifying' });
+  const started = useRef(false);
+
+  const run = async () => {
+    const current = proposal.data;
+    if (!current) return;
+    try {
+      setStep({ kind: 'verifying' });
+      const verification = await verifyCustomer(client, proposalCode);
+      if (!verification.isClear) {
+        setStep({ kind: 'verificationFailed', failedChecks: getFailedChecks(verification) });
+        return;
+      }
+      setStep({ kind: 'creating' });
+      const account = await createCustomerAccount(client, proposalCode);
+      if ((account.outstandingAmount ?? 0) > 0) {
+        setStep({ kind: 'outstanding', amountPence: account.outstandingAmount ?? 0 });
+        return;
+      }
+      if (!needsPaymentMethod(current)) {
+        setStep({ kind: 'binding' });
+        await bindProposal(client, proposalCode);
+        // The proposal is now POLICY: its router shows the success page under checkout.
+        await queryClient.invalidateQueries({ queryKey: checkoutProposalKey(proposalCode) });
+        await navigate(checkoutPaths.success(productUrlName, proposalCode), { replace: true });
+        return;
+      }
+      await navigate(checkoutPaths.checkout(productUrlName, proposalCode), { replace: true });
+    } catch (error) {
+      onError(error);
+      setStep({ kind: 'failed' });
+    }
+  };
+
+  useEffect(() => {
+    if (started.current || !proposal.data) return;
+    started.current = true;
+    void run();
+    // Runs once, when the proposal has loaded: the user already chose to continue.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [proposal.data]);
+
+  if (proposal.data === null) return <Navigate to={paths.home()} replace />;
+
+  const working =
+    step.kind === 'creating'
+      ? t('accountSetup.creating')
+      : step.kind === 'binding'
+        ? t('accountSetup.binding')
+        : t('accountSetup.working');
+
+  return (
+    <div className="checkout">
+      <div className="page-header">
+        <h1>{t('accountSetup.title')}</h1>
+        <p className="lead">{t('accountSetup.intro')}</p>
+      </div>
+      {step.kind === 'verifying' || step.kind === 'creating' || step.kind === 'binding' ? (
+        <Spinner label={working} isBlock />
+      ) : null}
+      {step.kind === 'failed' ? (
+        <div className="checkout__actions">
+          <p role="alert">{t('accountSetup.failed')}</p>
+          <Button onClick={() => void run()}>{t('accountSetup.retry')}</Button>
+        </div>
+      ) : null}
+      {step.kind === 'verificationFailed' ? (
+        <VerificationFailedModal
+          failedChecks={step.failedChecks}
+          onClose={() => void navigate(paths.proposal(productUrlName, proposalCode))}
+        />
+      ) : null}
+      {step.kind === 'outstanding' ? (
+        <OutstandingBalanceModal amountPence={step.amountPence} />
+      ) : null}
+    </div>
+  );
 }

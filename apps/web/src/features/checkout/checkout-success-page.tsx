@@ -1,4 +1,75 @@
-// Placeholder until the checkout work lands (issue 6).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { countsAsUpsell } from '@motor/domain';
+import { paths } from '../../app/paths';
+import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { findSchemeByCode } from '../../lib/schemes';
+import { useCheckoutProposal } from './api/proposal';
+import { FeedbackSurvey } from './components/feedback-survey';
+
+/**
+ * Spec 2 §2 checkout success (a POLICY proposal): deferred message or subheader, home or sign-in,
+ * the upsell card for a longer-term proposal and the bind survey (not for admins).
+ */
 export function CheckoutSuccessPage() {
-  return null;
+  const { t } = useTranslation('checkout');
+  const { proposalCode = '' } = useParams();
+  const { isAuthenticated, isAdmin } = useAuth();
+  const proposal = useCheckoutProposal(proposalCode);
+  // Display only: whether the cover starts after the page opened decides the wording.
+  const [openedAt] = useState(() => Date.now());
+
+  if (proposal.isPending) return <Spinner label={t('loading')} isBlock />;
+  const data = proposal.data ?? null;
+  const policyNumber = data?.policyNumber ?? '';
+  const startAt = data?.startAt ? new Date(data.startAt) : null;
+  const isDeferred = startAt !== null && startAt.getTime() > openedAt;
+  const upsell = data?.upsellProposal;
+  const upsellScheme =
+    upsell && countsAsUpsell(upsell) ? findSchemeByCode(upsell.schemeCode ?? '') : null;
+
+  return (
+    <div className="checkout checkout-success">
+      <div className="page-header">
+        <span className="checkout-success__tick" aria-hidden="true">
+          ✓
+        </span>
+        <h1>{t('success.title')}</h1>
+        <p className="lead">
+          {isDeferred && data?.startAt
+            ? t('success.deferred', { policyNumber, date: formatDate(data.startAt) })
+            : t('success.subheader', { policyNumber })}
+        </p>
+      </div>
+      <p>
+        {isAuthenticated ? (
+          <Link className="btn btn--primary" to={paths.home()}>
+            {t('success.home')}
+          </Link>
+        ) : (
+          <Link className="btn btn--primary" to={paths.signIn(paths.home())}>
+            {t('success.signIn')}
+          </Link>
+        )}
+      </p>
+      {upsell && upsellScheme ? (
+        <section className="card checkout-upsell" aria-labelledby="checkout-upsell-title">
+          <h2 id="checkout-upsell-title" className="card__title">
+            {t('success.upsell.title')}
+          </h2>
+          <p>{t('success.upsell.content')}</p>
+          <Link
+            className="btn btn--secondary"
+            to={paths.proposal(upsellScheme.urlName, upsell.proposalCode)}
+          >
+            {t('success.upsell.action')}
+          </Link>
+        </section>
+      ) : null}
+      {!isAdmin && data?.policyId ? <FeedbackSurvey policyId={data.policyId} /> : null}
+    </div>
+  );
 }

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { User } from 'oidc-client-ts';
 import { createAnonymousSession, type AnonymousSession } from './anonymous-session';
+import { mergeAnonymousProposal } from './merge-anonymous-proposal';
 import { createOidcAuth, type OidcAuth } from './oidc';
 
 export type LiveAuth = { oidc: OidcAuth; anonymous: AnonymousSession };
@@ -58,7 +59,16 @@ export function useLiveAuthFunctions(auth: LiveAuth = getLiveAuth()) {
     return token ?? auth.anonymous.getToken();
   }, [auth]);
   const signIn = useCallback((returnTo: string) => auth.oidc.signIn(returnTo), [auth]);
-  const handleSignInCallback = useCallback(() => auth.oidc.handleSignInCallback(), [auth]);
+  const handleSignInCallback = useCallback(async () => {
+    const returnTo = await auth.oidc.handleSignInCallback();
+    // Back to a quote started anonymously (account set-up): make it the signed-in user's first.
+    await mergeAnonymousProposal({
+      returnTo,
+      accessToken: await auth.oidc.getTokenSilently(),
+      anonymousToken: auth.anonymous.peekToken(),
+    });
+    return returnTo;
+  }, [auth]);
   const signOut = useCallback(async () => {
     auth.anonymous.clear();
     await auth.oidc.signOut();

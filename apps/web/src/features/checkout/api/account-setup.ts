@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { VerifyResponseSchema, type VerifyResponse } from '@motor/contract';
+import { isApiError } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
+import { proposalPath } from './proposal';
+
+/** POST /api/policyholder/validateAccount: false when the quote's e-mail has an account (409). */
+export async function validateAccount(client: ApiClient, proposalCode: string): Promise<boolean> {
+  try {
+    await client.post<unknown>('/policyholder/validateAccount', { source: proposalCode });
+    return true;
+  } catch (error) {
+    if (isApiError(error) && error.status === 409) return false;
+    throw error;
+  }
+}
+
+/** POST /api/proposals/merge: moves a quote started anonymously to the signed-in account. */
+export async function mergeProposal(
+  client: ApiClient,
+  options: { proposalCode: string; sourceAccessToken: string },
+): Promise<void> {
+  await client.post<unknown>('/proposals/merge', options);
+}
+
+/** PUT /api/proposals/{code}/verify: identity checks plus our business checks. */
+export async function verifyCustomer(
+  client: ApiClient,
+  proposalCode: string,
+): Promise<VerifyResponse> {
+  return VerifyResponseSchema.parse(
+    await client.put<unknown>(proposalPath(proposalCode, '/verify')),
+  );
+}
+
+export const CustomerAccountSchema = z.object({
+  accountId: z.string(),
+  accountCode: z.string().nullish(),
+  paymentDay: z.number().int().nullish(),
+  paymentMethodType: z.enum(['CARD', 'BACS_DEBIT']).nullish(),
+  accountStatus: z.string().nullish(),
+  accountBalance: z.number().int().nullish(),
+  /** Pence still owed on the customer's accounts; above 0 blocks activation. */
+  outstandingAmount: z.number().int().nullish(),
+});
+export type CustomerAccount = z.infer<typeof CustomerAccountSchema>;
+
+/** How often, and how far apart, a 402 from account creation is retried (spec 2 §8). */
+export const ACCOUNT_RETRY = { attempts: 4, delayMs: 750 } as const;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * POST /api/proposals/{code}/account. The billing system answers 402 while the customer's
+ * record is still being prepared: that answer is retried a few times after a short pause.
+ */
+export async function createCustomerAccount(
+  client: ApiClient,
+  proposalCode: string,
+  retry: { attempts: number; delayMs: number } = ACCOUNT_RETRY,
+): Promise<CustomerAccount> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const data = await client.post<unknown>(proposalPath(proposalCode, '/account'));
+      return CustomerAccountSchema.parse(data);
+    } catch (error) {
+      const isPaymentRequired = isApiError(error) && error.status === 402;
+      if (!isPaymentRequired || attempt >= retry.attempts) throw error;
+      await wait(retry.delayMs);
+    }
+  }
+}
+
+export const BindResultSchema = z.object({
+  policyId: z.string(),
+  policyNumber: z.string().nullish(),
+  status: z.string().nullish(),
+});
+export type BindResult = z.infer<typeof BindResultSchema>;
+
+/** POST /api/proposals/{code}/bind; the server makes it idempotent per proposal. */
+export async function bindProposal(
+  client: ApiClient,
+  proposalCode: string,
+  paymentMethodType?: 'CARD' | 'BACS_DEBIT',
+): Promise<BindResult> {
+  const body = paymentMethodType ? { paymentMethodType } : {};
+  return BindResultSchema.parse(
+    await client.post<unknown>(proposalPath(proposalCode, '/bind'), body),
+  );
+}

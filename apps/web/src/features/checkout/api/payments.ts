@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ApiClient } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useApiClient } from '../../../lib/use-api-client';
+
+const HostedSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
+export type HostedSession = z.infer<typeof HostedSessionSchema>;
+
+/** POST /api/stripe/checkout/proposal/{code}: a hosted card checkout to redirect the browser to. */
+export async function startCardCheckout(
+  client: ApiClient,
+  proposalCode: string,
+  body: { saveCard: boolean; successPath: string; cancelPath: string },
+): Promise<HostedSession> {
+  const data = await client.post<unknown>(
+    `/stripe/checkout/proposal/${encodeURIComponent(proposalCode)}`,
+    body,
+  );
+  return HostedSessionSchema.parse(data);
+}
+
+/** POST /api/stripe/setup: a hosted page that saves a card without taking a payment. */
+export async function startCardSetup(
+  client: ApiClient,
+  body: { clientReference: string; successPath: string; cancelPath: string },
+): Promise<HostedSession> {
+  return HostedSessionSchema.parse(await client.post<unknown>('/stripe/setup', body));
+}
+
+export const MotoResultSchema = z
+  .object({
+    status: z.string().nullish(),
+    policyId: z.string().nullish(),
+    policyNumber: z.string().nullish(),
+    message: z.string().nullish(),
+  })
+  .loose();
+export type MotoResult = z.infer<typeof MotoResultSchema>;
+
+/** POST /api/stripe/moto/checkout/proposal/{code} (admins only): charges a tokenised card. */
+export async function takePhonePayment(
+  client: ApiClient,
+  proposalCode: string,
+  body: { saveCard: boolean; token: string; dateOfBirth: string },
+): Promise<MotoResult> {
+  const data = await client.post<unknown>(
+    `/stripe/moto/checkout/proposal/${encodeURIComponent(proposalCode)}`,
+    body,
+  );
+  return MotoResultSchema.parse(data ?? {});
+}
+
+export type CardDetails = { number: string; expiry: string; cvc: string };
+
+/**
+ * The card provider's tokenise endpoint (outside /api, like a vendor's card element): the card
+ * number goes to the provider only and our API sees the `tok_...` token.
+ */
+export async function tokenizeCard(card: CardDetails): Promise<string> {
+  const response = await fetch('/sandbox/card/tokenize', {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      number: card.number.replace(/\D/g, ''),
+      expiry: card.expiry,
+      cvc: card.cvc,
+    }),
+  });
+  const data = (await response.json().catch(() => ({}))) as { token?: unknown; message?: unknown };
+  if (!response.ok || typeof data.token !== 'string') {
+    throw new Error(typeof data.message === 'string' ? data.message : 'Card not accepted');
+  }
+  return data.token;
+}
+
+const FlowSchema = z.object({ redirectUrl: z.string(), flowId: z.string().nullish() });
+
+/** POST /api/goCardless/flows: the hosted mandate page; it comes back with ?redirect_flow_id=. */
+export async function startMandateFlow(
+  client: ApiClient,
+  body: { mandateDescription: string; successUrl: string },
+): Promise<z.infer<typeof FlowSchema>> {
+  return FlowSchema.parse(await client.post<unknown>('/goCardless/flows', body));
+}
+
+export const MandateSchema = z
+  .object({
+    bankName: z.string(),
+    accountNumberEnding: z.string(),
+    status: z.string().nullish(),
+  })
+  .loose();
+export type Mandate = z.infer<typeof MandateSchema>;
+
+export const mandatesQueryKey = ['goCardless', 'mandates'] as const;
+
+/** POST /api/goCardless/mandates: completes the flow the customer came back from. */
+export async function completeMandate(client: ApiClient, redirectFlowId: string): Promise<Mandate> {
+  return MandateSchema.parse(
+    await client.post<unknown>('/goCardless/mandates', { redirectFlowId }),
+  );
+}
+
+function toList(data: unknown): unknown[] {
+  if (Array.isArray(data)) return data;
+  const items = (data as { mandates?: unknown; items?: unknown } | null) ?? {};
+  if (Array.isArray(items.mandates)) return items.mandates;
+  if (Array.isArray(items.items)) return items.items;
+  return [];
+}
+
+/** GET /api/goCardless/mandates: the caller's mandates, redacted; the usable (not cancelled) ones. */
+export async function listMandates(client: ApiClient, signal?: AbortSignal): Promise<Mandate[]> {
+  const data = await client.get<unknown>('/goCardless/mandates', { signal });
+  return z
+    .array(MandateSchema)
+    .parse(toList(data))
+    .filter((mandate) => mandate.status !== 'CANCELLED');
+}
+
+export function useMandates(options: { enabled?: boolean } = {}) {
+  const client = useApiClient();
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: mandatesQueryKey,
+    queryFn: ({ signal }) => listMandates(client, signal),
+    enabled: isAuthenticated && (options.enabled ?? true),
+  });
+}

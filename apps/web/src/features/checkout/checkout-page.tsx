@@ -1,0 +1,257 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { CheckoutMethod } from '@motor/domain';
+import { paths } from '../../app/paths';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../lib/auth';
+import { formatPence } from '../../lib/format';
+import { useApiClient } from '../../lib/use-api-client';
+import { bindProposal } from './api/account-setup';
+import {
+  completeMandate,
+  mandatesQueryKey,
+  startCardCheckout,
+  startCardSetup,
+  startMandateFlow,
+  useMandates,
+} from './api/payments';
+import { checkoutProposalKey, useCheckoutProposal, type CheckoutProposal } from './api/proposal';
+import { checkoutPaths } from './checkout-paths';
+import { CheckoutDisabledView } from './checkout-status-pages';
+import { CheckoutSuccessPage } from './checkout-success-page';
+import { DirectDebitSection } from './components/direct-debit-section';
+import { MethodPicker } from './components/method-picker';
+import { MotoModal } from './components/moto-modal';
+import { redirectTo } from './redirect';
+import {
+  findActiveSchedule,
+  getAction,
+  getAmountDueNow,
+  getCheckoutMethods,
+  getInitialMethod,
+} from './rules';
+import { useCheckoutErrors, useNotAuthorised } from './use-checkout-errors';
+
+/** Spec 2 §2 checkout index: the payment page, or an error view when it cannot be used. */
+export function CheckoutPage() {
+  const { t } = useTranslation('checkout');
+  const { proposalCode = '' } = useParams();
+  const proposal = useCheckoutProposal(proposalCode);
+
+  if (proposal.isPending) return <Spinner label={t('loading')} isBlock />;
+  if (proposal.isError) return <CheckoutDisabledView />;
+  if (proposal.data === null) return <Navigate to={paths.home()} replace />;
+  // Bound meanwhile (another tab, the webhook): the success page belongs here.
+  if (proposal.data.status === 'POLICY') return <CheckoutSuccessPage />;
+  if (!findActiveSchedule(proposal.data)) return <CheckoutDisabledView reason="noSchedule" />;
+  if (proposal.data.status !== 'QUOTE' || proposal.data.quote.ratingStatus !== 'QUOTE') {
+    return <CheckoutDisabledView />;
+  }
+  return <CheckoutForm proposal={proposal.data} />;
+}
+
+/** Completes a mandate flow the customer came back from (`?redirect_flow_id=`), once. */
+function useMandateReturn() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const onError = useCheckoutErrors();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const redirectFlowId = searchParams.get('redirect_flow_id');
+  const [isCompleting, setIsCompleting] = useState(false);
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!redirectFlowId || handled.current === redirectFlowId) return;
+    handled.current = redirectFlowId;
+    setIsCompleting(true);
+    completeMandate(client, redirectFlowId)
+      .then(() => queryClient.invalidateQueries({ queryKey: mandatesQueryKey }), onError)
+      .finally(() => {
+        setIsCompleting(false);
+        setSearchParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.delete('redirect_flow_id');
+            return next;
+          },
+          { replace: true },
+        );
+      });
+  }, [client, queryClient, onError, redirectFlowId, setSearchParams]);
+
+  return isCompleting;
+}
+
+function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
+  const { t } = useTranslation('checkout');
+  const { isAdmin } = useAuth();
+  const { productUrlName = '' } = useParams();
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const onError = useCheckoutErrors();
+  const notAuthorised = useNotAuthorised();
+  const [searchParams] = useSearchParams();
+  const methods = getCheckoutMethods(proposal);
+  const [method, setMethod] = useState<CheckoutMethod>(() =>
+    getInitialMethod(searchParams.get('context'), methods),
+  );
+  const [isBusy, setIsBusy] = useState(false);
+  const [isMotoOpen, setIsMotoOpen] = useState(false);
+  const usesDirectDebit = method !== 'CARD';
+  const isCompletingMandate = useMandateReturn();
+  const mandates = useMandates({ enabled: usesDirectDebit });
+  const mandate = mandates.data?.[0] ?? null;
+  // Saved cards are not listed to the browser yet: a zero total by card sets one up first.
+  const action = getAction(proposal, method, false);
+  const code = proposal.proposalCode;
+  const amountDueNow = getAmountDueNow(proposal);
+  const schedule = findActiveSchedule(proposal);
+  const callbackPath = checkoutPaths.callback(productUrlName, code);
+  const errorPath = checkoutPaths.paymentError(productUrlName, code);
+
+  const onBound = async () => {
+    await queryClient.invalidateQueries({ queryKey: checkoutProposalKey(code) });
+    await navigate(checkoutPaths.success(productUrlName, code), { replace: true });
+  };
+
+  const perform = async (task: () => Promise<void>) => {
+    setIsBusy(true);
+    try {
+      await task();
+    } catch (error) {
+      onError(error);
+      setIsBusy(false);
+    }
+  };
+
+  const onAddMandate = () =>
+    void perform(async () => {
+      const checkoutUrl = new URL(
+        checkoutPaths.checkout(productUrlName, code),
+        window.location.href,
+      );
+      checkoutUrl.searchParams.set('context', method);
+      const flow = await startMandateFlow(client, {
+        mandateDescription: t('directDebit.description'),
+        successUrl: checkoutUrl.toString(),
+      });
+      redirectTo(flow.redirectUrl);
+    });
+
+  const onSubmit = () => {
+    if (action === 'PAY' && method !== 'DIRECT_DEBIT') {
+      if (isAdmin) {
+        setIsMotoOpen(true);
+        return;
+      }
+      void perform(async () => {
+        const session = await startCardCheckout(client, code, {
+          saveCard: method === 'CARD',
+          successPath: callbackPath,
+          cancelPath: errorPath,
+        });
+        redirectTo(session.url);
+      });
+      return;
+    }
+    if (action === 'SETUP') {
+      // Saving a card needs the cardholder on the hosted page: not something staff do.
+      if (isAdmin) {
+        notAuthorised();
+        return;
+      }
+      void perform(async () => {
+        const session = await startCardSetup(client, {
+          clientReference: code,
+          successPath: `${callbackPath}?setup=1`,
+          cancelPath: errorPath,
+        });
+        redirectTo(session.url);
+      });
+      return;
+    }
+    // BIND, or a direct-debit PAY whose deposit is collected from the mandate.
+    void perform(async () => {
+      await bindProposal(client, code, method === 'CARD' ? 'CARD' : 'BACS_DEBIT');
+      await onBound();
+    });
+  };
+
+  const isMandateMissing = usesDirectDebit && !mandate;
+  const payLabel =
+    action === 'PAY'
+      ? t(method === 'DUAL' ? 'page.actions.PAY_DUAL' : 'page.actions.PAY', {
+          amount: formatPence(amountDueNow),
+        })
+      : t(`page.actions.${action}`);
+  const dateOfBirth = proposal.quote.insuredProfiles.find((profile) => profile.policyholder)?.data
+    .dateOfBirth;
+
+  return (
+    <div className="checkout">
+      <div className="page-header">
+        <h1>{t('page.title')}</h1>
+        <p className="lead">{t('page.intro')}</p>
+      </div>
+      <div className="checkout__layout">
+        <div className="checkout__main">
+          <MethodPicker methods={methods} value={method} onChange={setMethod} />
+          {usesDirectDebit ? (
+            <DirectDebitSection
+              mandate={mandate}
+              isLoading={mandates.isPending || isCompletingMandate}
+              isStarting={isBusy}
+              onAdd={onAddMandate}
+            />
+          ) : null}
+        </div>
+        <aside className="checkout__summary" aria-labelledby="checkout-due-now">
+          <h2 id="checkout-due-now" className="checkout-section__title">
+            {t('page.dueNow')}
+          </h2>
+          {action === 'PAY' ? (
+            <p className="checkout__amount">{formatPence(amountDueNow)}</p>
+          ) : (
+            <p className="checkout__amount">{t('page.nothingDue')}</p>
+          )}
+          {schedule?.type === 'MONTHLY' && schedule.premiumBreakdown.numberOfInstalments > 1 ? (
+            <p className="text-muted">
+              {t('page.monthly', {
+                count: schedule.premiumBreakdown.numberOfInstalments - 1,
+                amount: formatPence(schedule.premiumBreakdown.instalmentAmount),
+              })}
+            </p>
+          ) : null}
+          {isMandateMissing && !mandates.isPending ? (
+            <p id="checkout-pay-hint" className="text-muted">
+              {t('directDebit.required')}
+            </p>
+          ) : null}
+          <Button
+            layout="fixed"
+            onClick={onSubmit}
+            disabled={isBusy || isMandateMissing}
+            aria-describedby={isMandateMissing ? 'checkout-pay-hint' : undefined}
+          >
+            {payLabel}
+          </Button>
+          {isBusy ? <Spinner label={t('page.processing')} size="small" /> : null}
+        </aside>
+      </div>
+      {isMotoOpen ? (
+        <MotoModal
+          proposalCode={code}
+          amountPence={amountDueNow}
+          saveCard={method === 'CARD'}
+          defaultDateOfBirth={typeof dateOfBirth === 'string' ? dateOfBirth : ''}
+          onClose={() => setIsMotoOpen(false)}
+          onPaid={() => void onBound()}
+        />
+      ) : null}
+    </div>
+  );
+}

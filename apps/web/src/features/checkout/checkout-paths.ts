@@ -1,0 +1,12 @@
+import { paths } from '../../app/paths';
+
+// Paths inside one proposal's checkout; the proposal router mounts account-setup and checkout/*.
+export const checkoutPaths = {
+  accountSetup: (product: string, code: string) => `${paths.proposal(product, code)}/account-setup`,
+  checkout: (product: string, code: string) => `${paths.proposal(product, code)}/checkout`,
+  callback: (product: string, code: string) => `${paths.proposal(product, code)}/checkout/callback`,
+  paymentError: (product: string, code: string) =>
+    `${paths.proposal(product, code)}/checkout/payment-error`,
+  /** A POLICY proposal shows the success page under its checkout path. */
+  success: (product: string, code: string) => `${paths.proposal(product, code)}/checkout`,
+} as const;

@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { Spinner } from '../../components/ui/spinner';
+import { useApiClient } from '../../lib/use-api-client';
+import { bindProposal } from './api/account-setup';
+import { checkoutProposalKey, useCheckoutProposal } from './api/proposal';
+import { checkoutPaths } from './checkout-paths';
+import { useCheckoutErrors } from './use-checkout-errors';
+
+/** Checkout cannot be used (bind disabled, no payment schedule): spec 2 §8 says chat with us. */
+export function CheckoutDisabledView({ reason }: { reason?: 'noSchedule' }) {
+  const { t } = useTranslation('checkout');
+  const { productUrlName = '', proposalCode = '' } = useParams();
+  return (
+    <div className="checkout checkout--message">
+      <div className="page-header">
+        <h1>{t('disabled.title')}</h1>
+        <p className="lead">
+          {t(reason === 'noSchedule' ? 'disabled.noSchedule' : 'disabled.content')}
+        </p>
+      </div>
+      <p>
+        <Link to={paths.proposal(productUrlName, proposalCode)}>{t('disabled.back')}</Link>
+      </p>
+    </div>
+  );
+}
+
+/** The card provider sends a declined or cancelled payment here (the checkout's cancelPath). */
+export function PaymentResultErrorPage() {
+  const { t } = useTranslation('checkout');
+  const { productUrlName = '', proposalCode = '' } = useParams();
+  return (
+    <div className="checkout checkout--message">
+      <div className="page-header">
+        <h1>{t('paymentError.title')}</h1>
+        <p className="lead">{t('paymentError.content')}</p>
+      </div>
+      <p>
+        <Link
+          className="btn btn--primary"
+          to={checkoutPaths.checkout(productUrlName, proposalCode)}
+        >
+          {t('paymentError.retry')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+const POLL_MS = 1500;
+const SLOW_AFTER_MS = 20_000;
+
+/**
+ * The card provider's return page (successPath). The payment's webhook binds the proposal, so
+ * this waits for it to become POLICY, then shows the success page. After a card set-up
+ * (`?setup=1`) nothing was paid: the proposal is bound here with the saved card.
+ */
+export function CardCallbackPage() {
+  const { t } = useTranslation('checkout');
+  const { productUrlName = '', proposalCode = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const onError = useCheckoutErrors();
+  const isSetup = searchParams.get('setup') === '1';
+  const failed = ['failed', 'cancelled', 'canceled'].includes(searchParams.get('status') ?? '');
+  const proposal = useCheckoutProposal(proposalCode, { refetchInterval: POLL_MS });
+  const [isSlow, setIsSlow] = useState(false);
+  const [bindFailed, setBindFailed] = useState(false);
+  const bound = useRef(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setIsSlow(true), SLOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!isSetup || bound.current || proposal.data?.status !== 'QUOTE') return;
+    bound.current = true;
+    bindProposal(client, proposalCode, 'CARD').then(
+      () => queryClient.invalidateQueries({ queryKey: checkoutProposalKey(proposalCode) }),
+      (error: unknown) => {
+        onError(error);
+        setBindFailed(true);
+      },
+    );
+  }, [isSetup, proposal.data?.status, client, proposalCode, queryClient, onError]);
+
+  if (failed || bindFailed) {
+    return <Navigate to={checkoutPaths.paymentError(productUrlName, proposalCode)} replace />;
+  }
+  if (proposal.data === null) return <Navigate to={paths.home()} replace />;
+  if (proposal.data?.status === 'POLICY') {
+    return <Navigate to={checkoutPaths.success(productUrlName, proposalCode)} replace />;
+  }
+  return (
+    <div className="checkout checkout--message">
+      <div className="page-header">
+        <h1>{t('callback.title')}</h1>
+        <p className="lead">{t('callback.waiting')}</p>
+      </div>
+      <Spinner label={t('callback.title')} isBlock />
+      {isSlow ? <p role="status">{t('callback.slow')}</p> : null}
+    </div>
+  );
+}

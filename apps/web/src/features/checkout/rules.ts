@@ -1,0 +1,69 @@
+import {
+  CHECKOUT_METHODS,
+  getCheckoutAction,
+  isPaymentMethodNeeded,
+  type CheckoutAction,
+  type CheckoutMethod,
+  type PaymentSchedule,
+} from '@motor/domain';
+import type { VerifyResponse } from '@motor/contract';
+import { getProductConfig } from '../../lib/brand';
+import type { CheckoutProposal } from './api/proposal';
+
+/** The schedule the customer chose; a proposal without one cannot be checked out. */
+export function findActiveSchedule(proposal: CheckoutProposal): PaymentSchedule | null {
+  return proposal.quote.availablePaymentSchedules.find((schedule) => schedule.active) ?? null;
+}
+
+/**
+ * The methods offered for the proposal, first = default. A monthly (flex) schedule is paid by
+ * direct debit with a card deposit: DUAL only (spec 2 §4).
+ */
+export function getCheckoutMethods(proposal: CheckoutProposal): CheckoutMethod[] {
+  if (findActiveSchedule(proposal)?.type === 'MONTHLY') return ['DUAL'];
+  return [getProductConfig(proposal.schemeCode).checkoutMethod];
+}
+
+/** ?context= picks the initial method when it names an offered one, else the first offered. */
+export function getInitialMethod(
+  context: string | null,
+  methods: readonly CheckoutMethod[],
+): CheckoutMethod {
+  const named = CHECKOUT_METHODS.find((method) => method === context);
+  if (named && methods.includes(named)) return named;
+  return methods[0] ?? 'CARD';
+}
+
+export function getAction(
+  proposal: CheckoutProposal,
+  method: CheckoutMethod,
+  hasSavedCard: boolean,
+): CheckoutAction {
+  return getCheckoutAction({
+    method,
+    discountedTotalPence: proposal.quote.totals.discounted,
+    hasSavedCard,
+  });
+}
+
+/** Driveaway (nothing to pay) is bound straight after the account is created. */
+export function needsPaymentMethod(proposal: CheckoutProposal): boolean {
+  return isPaymentMethodNeeded({ discountedTotalPence: proposal.quote.totals.discounted });
+}
+
+/** Pence taken now: the schedule's deposit (monthly) or the whole total (single payment). */
+export function getAmountDueNow(proposal: CheckoutProposal): number {
+  const breakdown = findActiveSchedule(proposal)?.premiumBreakdown;
+  if (!breakdown) return proposal.quote.totals.discounted;
+  return breakdown.deposit > 0 ? breakdown.deposit : breakdown.totalPremium;
+}
+
+export type FailedCheck = VerifyResponse['checks'][number];
+
+/** The checks that did not pass (CONSIDER means failed). */
+export function getFailedChecks(result: VerifyResponse): FailedCheck[] {
+  return result.checks.filter((check) => check.result === 'CONSIDER');
+}
+
+/** Checks with their own customer-facing text in checkout.json (verification.checks.*). */
+export const CHECKS_WITH_MESSAGES = ['MAX_DRIVEAWAY_POLICIES', 'PRIOR_POLICY'] as const;
