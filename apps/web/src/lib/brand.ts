@@ -9,3 +9,6 @@ export type { ProductConfig } from '@motor/brand-bmw';
 
 /** Input formats of the brand (phone, postcode, registration, card token). */
 export const brandFormats = bmwBrandConfig.formats;
+
+// The form engine's context for the brand (formats and feature toggles) — disclosure forms.
+export { createBmwFormContext as createBrandFormContext } from '@motor/brand-bmw';
