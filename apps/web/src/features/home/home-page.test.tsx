@@ -1,14 +1,46 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import { jsonResponse, renderApp, stubApi } from '../../app/test/render-app';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderApp, signedInAuthState, stubApi } from '../../app/test/render-app';
+
+const proposal = (code: string, status: string, startAt: string | null, extra = {}) => ({
+  proposalCode: code,
+  schemeCode: 'bmw-flex',
+  status,
+  startAt,
+  ...extra,
+});
+
+const policy = (id: string, policyStatus: string, inceptedAt: string, extra = {}) => ({
+  policyId: id,
+  policyNumber: `POL-${id}`,
+  schemeCode: 'bmw-flex',
+  policyDetail: {
+    policyStatus,
+    createdAt: inceptedAt,
+    inceptedAt,
+    expiredAt: '2027-06-01T00:00:00Z',
+    terminatedAt: null,
+  },
+  accounts: [],
+  ...extra,
+});
+
+/** Answers each API path from a table; anything else is a 404. */
+function stubPaths(table: Record<string, unknown>) {
+  return stubApi((path) => {
+    const key = path.replace(/^\/api/, '');
+    return key in table ? jsonResponse(200, table[key]) : jsonResponse(404, {});
+  });
+}
 
 describe('home (anonymous)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the sign-in promo with its features and a sign-in button', async () => {
-    stubApi(() => jsonResponse(200, []));
+  it('shows the sign-in promo with its features and a sign-in button, and start cards', async () => {
+    stubPaths({ '/proposals': [] });
     renderApp('/');
     const promo = await screen.findByRole('region', { name: 'Already insured with us?' });
     expect(within(promo).getAllByRole('listitem')).toHaveLength(4);
@@ -17,38 +49,164 @@ describe('home (anonymous)', () => {
       '/sign-in?returnTo=%2F',
     );
     expect(await screen.findByRole('link', { name: 'Get a BMW Flex quote' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get a BMW Driveaway quote' })).toBeInTheDocument();
   });
 
-  it('lists proposals with an action by status, and hides start cards', async () => {
-    stubApi(() =>
-      jsonResponse(200, [
-        {
-          proposalCode: 'Q-2',
-          schemeCode: 'bmw-flex',
-          status: 'QUOTE_EXPIRED',
-          startAt: '2026-02-01T00:00:00Z',
-        },
-        {
-          proposalCode: 'Q-1',
-          schemeCode: 'bmw-flex',
-          status: 'QUOTE',
-          startAt: '2026-01-01T00:00:00Z',
-          quote: { totalPremium: 4599 },
-        },
-        { proposalCode: 'Q-3', schemeCode: 'bmw-driveaway', status: 'POLICY' },
-      ]),
-    );
+  it('shows a card per proposal status, sorted by start date, and no start cards', async () => {
+    stubPaths({
+      '/proposals': [
+        proposal('Q-EXPIRED', 'QUOTE_EXPIRED', '2026-03-01T00:00:00Z'),
+        proposal('Q-POLICY', 'POLICY', '2026-01-15T00:00:00Z'),
+        proposal('Q-QUOTE', 'QUOTE', '2026-01-01T00:00:00Z', {
+          quote: {
+            totalPremium: 4599,
+            insuredAssets: [{ coreAsset: true, data: { vehicle: { vrn: 'BM24 XYZ' } } }],
+          },
+        }),
+        proposal('Q-ACCURACY', 'INSUFFICIENT_ACCURACY', null),
+        proposal('Q-REFERRAL', 'REFERRAL', '2026-02-01T00:00:00Z'),
+      ],
+    });
     renderApp('/');
     const list = await screen.findByRole('region', { name: 'Your quotes' });
     const cards = within(list).getAllByRole('listitem');
-    expect(cards).toHaveLength(2);
+    // POLICY has no card; no start date sorts last.
+    expect(cards.map((card) => within(card).getByText(/^Reference/).textContent)).toEqual([
+      'Reference Q-QUOTE',
+      'Reference Q-REFERRAL',
+      'Reference Q-EXPIRED',
+      'Reference Q-ACCURACY',
+    ]);
     expect(cards[0]).toHaveTextContent('Quote ready');
     expect(cards[0]).toHaveTextContent('£45.99');
-    expect(within(cards[0]!).getByRole('link', { name: /View quote/ })).toHaveAttribute(
+    expect(cards[0]).toHaveTextContent('Car BM24 XYZ');
+    expect(within(cards[0]!).getByRole('link', { name: /^View quote/ })).toHaveAttribute(
       'href',
-      '/flex/proposal/Q-1',
+      '/flex/proposal/Q-QUOTE',
     );
-    expect(within(cards[1]!).getByRole('link', { name: /Update quote/ })).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('link', { name: /^Resume quote/ })).toBeInTheDocument();
+    expect(within(cards[2]!).getByRole('link', { name: /^Update quote/ })).toBeInTheDocument();
+    expect(cards[2]).not.toHaveTextContent('£');
+    expect(within(cards[3]!).getByRole('link', { name: /^Resume quote/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Get a BMW Flex quote' })).not.toBeInTheDocument();
+  });
+});
+
+describe('home (signed in)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('greets the customer and shows policy cards by status order then latest inception', async () => {
+    stubPaths({
+      '/proposals': [],
+      '/policies': [
+        policy('old-active', 'ACTIVE', '2025-01-01T00:00:00Z'),
+        policy('voided', 'VOIDED', '2025-05-01T00:00:00Z'),
+        policy('renewed', 'RENEWED', '2024-01-01T00:00:00Z'),
+        policy('pending', 'PENDING', '2026-12-01T00:00:00Z'),
+        policy('new-active', 'ACTIVE', '2026-01-01T00:00:00Z'),
+        policy('ntu', 'NTU', '2025-02-01T00:00:00Z'),
+      ],
+    });
+    renderApp('/', { authState: signedInAuthState });
+    expect(screen.getByRole('heading', { level: 1, name: 'Hello, Jo' })).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: 'Your policies' });
+    const cards = within(region).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByText(/^Policy number/).textContent)).toEqual([
+      'Policy number POL-new-active',
+      'Policy number POL-old-active',
+      'Policy number POL-pending',
+      'Policy number POL-voided',
+      'Policy number POL-ntu',
+    ]);
+    expect(cards[0]).toHaveTextContent('On cover');
+    expect(cards[2]).toHaveTextContent('Starts soon');
+    // VOIDED and NTU share the ended card, dated by inception.
+    expect(cards[3]).toHaveTextContent('Ended');
+    expect(cards[3]).toHaveTextContent('Ended 1 May 2025');
+    expect(within(cards[0]!).getByRole('link', { name: /View policy/ })).toHaveAttribute(
+      'href',
+      '/flex/policy/new-active',
+    );
+    // No proposals: no tabs.
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Get another quote' })).toBeInTheDocument();
+  });
+
+  it('shows tabs Policies and Proposals with counts only when both exist', async () => {
+    stubPaths({
+      '/proposals': [proposal('Q-1', 'QUOTE', '2026-01-01T00:00:00Z')],
+      '/policies': [policy('p-1', 'ACTIVE', '2026-01-01T00:00:00Z')],
+    });
+    const user = userEvent.setup();
+    renderApp('/', { authState: signedInAuthState });
+    const tablist = await screen.findByRole('tablist', { name: 'Your insurance' });
+    const tabs = within(tablist).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Policies (1)', 'Quotes (1)']);
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Policy number POL-p-1');
+    await user.click(tabs[1]!);
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Reference Q-1');
+  });
+
+  it('treats missing policy and account routes (404) as none, with proposals only', async () => {
+    stubPaths({ '/proposals': [proposal('Q-1', 'QUOTE', '2026-01-01T00:00:00Z')] });
+    renderApp('/', { authState: signedInAuthState });
+    expect(await screen.findByRole('region', { name: 'Your quotes' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Set up your Direct Debit/ })).toBeNull();
+  });
+
+  it('asks for a Direct Debit when the account pays by direct debit and has no mandate', async () => {
+    const fetchMock = stubPaths({
+      '/proposals': [],
+      '/policies': [
+        policy('p-1', 'ACTIVE', '2026-01-01T00:00:00Z', {
+          accounts: [{ accountStatus: 'ACTIVE', paymentMethodType: 'BACS_DEBIT' }],
+        }),
+      ],
+      '/customerAccounts': [
+        { accountCode: 'POL-p-1', accountStatus: 'ACTIVE', paymentMethodType: 'BACS_DEBIT' },
+      ],
+      '/goCardless/mandates': [
+        { type: 'BACS_DEBIT', status: 'CANCELLED', bankName: 'Lloyds', accountNumberEnding: '12' },
+      ],
+    });
+    renderApp('/', { authState: signedInAuthState });
+    const notice = await screen.findByRole('region', { name: 'Set up your Direct Debit' });
+    expect(within(notice).getByRole('button', { name: 'Set up Direct Debit' })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'Add a payment card' })).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/customerAccounts', expect.anything());
+  });
+
+  it('shows no notice once an active mandate exists', async () => {
+    stubPaths({
+      '/proposals': [],
+      '/policies': [],
+      '/customerAccounts': [
+        { accountCode: 'POL-1', accountStatus: 'ACTIVE', paymentMethodType: 'BACS_DEBIT' },
+      ],
+      '/goCardless/mandates': [
+        { type: 'BACS_DEBIT', status: 'ACTIVE', bankName: 'Lloyds', accountNumberEnding: '12' },
+      ],
+    });
+    renderApp('/', { authState: signedInAuthState });
+    await screen.findByRole('heading', { name: 'Get a quote' });
+    expect(screen.queryByRole('region', { name: 'Set up your Direct Debit' })).toBeNull();
+  });
+
+  it('completes the mandate from ?redirect_flow_id= with a loader, then clears the parameter', async () => {
+    const fetchMock = stubApi((path, init) => {
+      if (path === '/api/goCardless/mandates' && init?.method === 'POST') {
+        return jsonResponse(201, { bankName: 'Lloyds', accountNumberEnding: '12' });
+      }
+      return jsonResponse(200, []);
+    });
+    const { router } = renderApp('/?redirect_flow_id=RF123', { authState: signedInAuthState });
+    expect(screen.getByRole('status')).toHaveTextContent('Setting up your Direct Debit…');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post![1]!.body))).toEqual({ redirectFlowId: 'RF123' });
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 });

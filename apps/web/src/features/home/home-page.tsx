@@ -1,46 +1,128 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Tabs } from '../../components/ui/tabs';
 import { useAuth } from '../../lib/auth';
-import { useProposals } from './api/get-proposals';
+import { usePolicies, type PolicySummary } from './api/get-policies';
+import { useProposals, type ProposalSummary } from './api/get-proposals';
+import { getPaymentNotices, useCustomerAccounts, usePaymentMethods } from './api/payment-methods';
+import { CompleteMandate, REDIRECT_FLOW_PARAM } from './components/complete-mandate';
+import { PaymentNotices } from './components/payment-notices';
+import { PolicyCards } from './components/policy-cards';
 import { ProductStartCards } from './components/product-start-cards';
 import { ProposalsList } from './components/proposals-list';
 import { SignInPromo } from './components/sign-in-promo';
 
-export function HomePage() {
-  const { t } = useTranslation();
-  const { isAuthenticated, user } = useAuth();
+/** Proposals that have a card: a bought one (POLICY) shows as its policy instead. */
+const withCards = (proposals: ProposalSummary[]) =>
+  proposals.filter((proposal) => proposal.status !== 'POLICY');
+
+/** Policies that have a card: a RENEWED term is replaced by its renewal. */
+const policiesWithCards = (policies: PolicySummary[]) =>
+  policies.filter((policy) => policy.policyDetail.policyStatus !== 'RENEWED');
+
+function Loading() {
+  const { t } = useTranslation('home');
+  return (
+    <p role="status" className="text-muted">
+      {t('proposals.loading')}
+    </p>
+  );
+}
+
+function AnonymousHome() {
   const proposals = useProposals();
-  const list = proposals.data ?? [];
-  const visible = list.filter((proposal) => proposal.status !== 'POLICY');
+  const visible = withCards(proposals.data ?? []);
+  return (
+    <div className="home__layout">
+      <div className="home__main">
+        {proposals.isPending ? <Loading /> : null}
+        {visible.length > 0 ? <ProposalsList proposals={visible} /> : null}
+        {/* Start cards only when there are no proposals (spec 1 §2). */}
+        {!proposals.isPending && visible.length === 0 ? <ProductStartCards /> : null}
+      </div>
+      <aside className="home__aside">
+        <SignInPromo />
+      </aside>
+    </div>
+  );
+}
+
+function SignedInHome() {
+  const { t } = useTranslation('home');
+  const proposals = useProposals();
+  const policies = usePolicies();
+  const accounts = useCustomerAccounts();
+  const paymentMethods = usePaymentMethods();
+  const proposalCards = withCards(proposals.data ?? []);
+  const policyCards = policiesWithCards(policies.data ?? []);
+  const notices =
+    accounts.data && paymentMethods.data && policies.data
+      ? getPaymentNotices({
+          accounts: accounts.data,
+          policyAccounts: policyCards.flatMap((policy) => policy.accounts),
+          paymentMethods: paymentMethods.data,
+        })
+      : [];
+  const isPending = proposals.isPending || policies.isPending;
+  const hasBoth = policyCards.length > 0 && proposalCards.length > 0;
+
+  return (
+    <>
+      <PaymentNotices notices={notices} />
+      {isPending ? <Loading /> : null}
+      {/* Tabs with counts only when both exist (spec 1 §2); otherwise the one list. */}
+      {hasBoth ? (
+        <Tabs
+          label={t('tabs.label')}
+          tabs={[
+            {
+              label: t('tabs.policies', { count: policyCards.length }),
+              content: <PolicyCards policies={policyCards} hasHeading={false} />,
+            },
+            {
+              label: t('tabs.proposals', { count: proposalCards.length }),
+              content: <ProposalsList proposals={proposalCards} hasHeading={false} />,
+            },
+          ]}
+        />
+      ) : null}
+      {!hasBoth && policyCards.length > 0 ? <PolicyCards policies={policyCards} /> : null}
+      {!hasBoth && proposalCards.length > 0 ? <ProposalsList proposals={proposalCards} /> : null}
+      {isPending ? null : (
+        <ProductStartCards
+          isMore={policyCards.length + proposalCards.length > 0}
+          schemeCodesInProgress={proposalCards.map((proposal) => proposal.schemeCode)}
+        />
+      )}
+    </>
+  );
+}
+
+export function HomePage() {
+  const { t } = useTranslation('home');
+  const { isAuthenticated, user } = useAuth();
+  const [searchParams] = useSearchParams();
+  const redirectFlowId = searchParams.get(REDIRECT_FLOW_PARAM);
 
   return (
     <div className="home">
       <div className="page-header">
         <h1>
-          {isAuthenticated && user?.firstName
-            ? t('home.greeting', { name: user.firstName })
-            : t('home.title')}
+          {isAuthenticated
+            ? user?.firstName
+              ? t('greeting', { name: user.firstName })
+              : t('greetingAnonymous')
+            : t('title')}
         </h1>
-        <p className="lead">{t('home.intro')}</p>
+        <p className="lead">{isAuthenticated ? t('signedInIntro') : t('intro')}</p>
       </div>
-      {proposals.isPending ? (
-        <p role="status" className="text-muted">
-          {t('home.proposals.loading')}
-        </p>
-      ) : null}
-      <div className="home__layout">
-        <div className="home__main">
-          {visible.length > 0 ? <ProposalsList proposals={visible} /> : null}
-          {/* Anonymous: start cards only without proposals; signed in: always (spec 1 §2). */}
-          {!proposals.isPending && (isAuthenticated || visible.length === 0) ? (
-            <ProductStartCards />
-          ) : null}
-        </div>
-        {isAuthenticated ? null : (
-          <aside className="home__aside">
-            <SignInPromo />
-          </aside>
-        )}
-      </div>
+      {isAuthenticated && redirectFlowId ? (
+        <CompleteMandate redirectFlowId={redirectFlowId} />
+      ) : isAuthenticated ? (
+        <SignedInHome />
+      ) : (
+        <AnonymousHome />
+      )}
     </div>
   );
 }

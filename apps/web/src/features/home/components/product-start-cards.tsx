@@ -1,20 +1,36 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { bmwBrandConfig } from '@motor/brand-bmw';
 import { paths } from '../../../app/paths';
 import { brand } from '../../../lib/brand';
 
-export function ProductStartCards() {
-  const { t } = useTranslation();
+/**
+ * A start card per product. With multiQuote on a customer may hold several quotes per product;
+ * with it off, a product they already have a live quote for offers no second one.
+ */
+export function ProductStartCards({
+  schemeCodesInProgress = [],
+  isMore = false,
+}: {
+  schemeCodesInProgress?: readonly string[];
+  isMore?: boolean;
+}) {
+  const { t } = useTranslation('home');
+  const { t: tc } = useTranslation();
+  const schemes = bmwBrandConfig.features.multiQuote
+    ? brand.schemes
+    : brand.schemes.filter((scheme) => !schemeCodesInProgress.includes(scheme.schemeCode));
+  if (schemes.length === 0) return null;
   return (
     <section className="home-section" aria-labelledby="home-products-title">
-      <h2 id="home-products-title">{t('home.products.title')}</h2>
+      <h2 id="home-products-title">{t(isMore ? 'products.titleMore' : 'products.title')}</h2>
       <ul className="card-grid">
-        {brand.schemes.map((scheme) => (
+        {schemes.map((scheme) => (
           <li key={scheme.schemeCode} className="card product-card">
             <h3 className="card__title">{scheme.name}</h3>
-            <p>{t(`product.kind.${scheme.productKind}`)}</p>
+            <p>{tc(`product.kind.${scheme.productKind}`)}</p>
             <Link className="btn btn--primary" to={paths.product(scheme.urlName)}>
-              {t('home.products.cta', { name: scheme.name })}
+              {t('products.cta', { name: scheme.name })}
             </Link>
           </li>
         ))}

@@ -1,43 +1,43 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { getProposalCardKind } from '@motor/domain';
 import { paths } from '../../../app/paths';
 import { formatDate, formatPence } from '../../../lib/format';
 import { findSchemeByCode } from '../../../lib/schemes';
 import type { ProposalSummary } from '../api/get-proposals';
 
-const ACTION_BY_STATUS = {
-  QUOTE: 'view',
-  QUOTE_EXPIRED: 'update',
-  REFERRAL: 'resume',
-  INSUFFICIENT_ACCURACY: 'resume',
-  POLICY: null,
-} as const;
-
 function ProposalCard({ proposal }: { proposal: ProposalSummary }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const scheme = findSchemeByCode(proposal.schemeCode);
-  const action = ACTION_BY_STATUS[proposal.status];
+  const card = getProposalCardKind(proposal.status);
   // POLICY shows nothing (spec 1 §4); a scheme this brand does not sell cannot be opened.
-  if (!scheme || !action) return null;
-  const premium = proposal.status === 'QUOTE' ? proposal.quote?.totalPremium : null;
+  if (!scheme || !card) return null;
+  const premium = card.showsPremium ? proposal.premiumPence : null;
   return (
-    <li className="card proposal-card">
+    <li className="card home-card">
+      <p className={`home-card__status home-card__status--${card.action}`}>
+        {t(`proposals.status.${proposal.status}`)}
+      </p>
       <h3 className="card__title">{scheme.name}</h3>
-      <p className="proposal-card__status">{t(`home.proposals.status.${proposal.status}`)}</p>
-      <p className="text-muted">{t('home.proposals.reference', { code: proposal.proposalCode })}</p>
+      {proposal.registration ? (
+        <p className="home-card__registration">
+          {t('proposals.registration', { registration: proposal.registration })}
+        </p>
+      ) : null}
+      <p className="text-muted">{t('proposals.reference', { code: proposal.proposalCode })}</p>
       {proposal.startAt ? (
         <p className="text-muted">
-          {t('home.proposals.starts', { date: formatDate(proposal.startAt) })}
+          {t('proposals.starts', { date: formatDate(proposal.startAt) })}
         </p>
       ) : null}
       {premium != null ? (
-        <p className="proposal-card__premium">
-          <span className="text-muted">{t('home.proposals.premium')}</span>{' '}
+        <p className="home-card__premium">
+          <span className="text-muted">{t('proposals.premium')}</span>{' '}
           <strong>{formatPence(premium)}</strong>
         </p>
       ) : null}
       <Link className="btn btn--primary" to={paths.proposal(scheme.urlName, proposal.proposalCode)}>
-        {t(`home.proposals.actions.${action}`)}
+        {t(`proposals.actions.${card.action}`)}
         <span className="visually-hidden">
           {' '}
           {scheme.name} {proposal.proposalCode}
@@ -47,11 +47,22 @@ function ProposalCard({ proposal }: { proposal: ProposalSummary }) {
   );
 }
 
-export function ProposalsList({ proposals }: { proposals: ProposalSummary[] }) {
-  const { t } = useTranslation();
+/** Proposal cards per status, in the order given (sorted by start date). */
+export function ProposalsList({
+  proposals,
+  hasHeading = true,
+}: {
+  proposals: ProposalSummary[];
+  hasHeading?: boolean;
+}) {
+  const { t } = useTranslation('home');
   return (
-    <section className="home-section" aria-labelledby="home-proposals-title">
-      <h2 id="home-proposals-title">{t('home.proposals.title')}</h2>
+    <section
+      className="home-section"
+      aria-labelledby={hasHeading ? 'home-proposals-title' : undefined}
+      aria-label={hasHeading ? undefined : t('proposals.title')}
+    >
+      {hasHeading ? <h2 id="home-proposals-title">{t('proposals.title')}</h2> : null}
       <ul className="card-grid">
         {proposals.map((proposal) => (
           <ProposalCard key={proposal.proposalCode} proposal={proposal} />

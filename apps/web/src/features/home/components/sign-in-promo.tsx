@@ -3,19 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 
 export function SignInPromo() {
-  const { t } = useTranslation();
-  const features = t('home.signInPromo.features', { returnObjects: true }) as string[];
+  const { t } = useTranslation('home');
+  const features = t('signInPromo.features', { returnObjects: true }) as string[];
   return (
     <section className="home-section sign-in-promo" aria-labelledby="home-sign-in-title">
-      <h2 id="home-sign-in-title">{t('home.signInPromo.title')}</h2>
-      <p>{t('home.signInPromo.intro')}</p>
+      <h2 id="home-sign-in-title">{t('signInPromo.title')}</h2>
+      <p>{t('signInPromo.intro')}</p>
       <ul className="tick-list">
         {features.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>
       <Link className="btn btn--secondary" to={paths.signIn(paths.home())}>
-        {t('home.signInPromo.button')}
+        {t('signInPromo.button')}
       </Link>
     </section>
   );

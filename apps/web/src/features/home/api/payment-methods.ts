@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  AccountStatusSchema,
+  AgreementStatusSchema,
+  PaymentMethodTypeSchema,
+  canAddPaymentMethod,
+} from '@motor/domain';
+import type { PaymentMethodType, PolicyAccount } from '@motor/domain';
+import { useAuth } from '../../../lib/auth';
+import { useApiClient } from '../../../lib/use-api-client';
+import { fetchList } from './fetch-list';
+
+const CustomerAccountSchema = z.object({
+  accountCode: z.string(),
+  accountStatus: AccountStatusSchema,
+  paymentMethodType: PaymentMethodTypeSchema.nullable(),
+});
+export type CustomerAccountSummary = z.infer<typeof CustomerAccountSchema>;
+
+// Spec 3 §7 getPaymentMethods is GET /goCardless/mandates; an item without a type is a mandate.
+const PaymentMethodSummarySchema = z.object({
+  type: PaymentMethodTypeSchema.default('BACS_DEBIT'),
+  status: AgreementStatusSchema,
+});
+export type PaymentMethodSummary = z.infer<typeof PaymentMethodSummarySchema>;
+
+export type PaymentNotice = { type: PaymentMethodType; accountCode: string };
+
+/**
+ * The missing direct-debit and missing-card notices (spec 1 §2, §4): for each payment method type,
+ * one notice when an active account uses that type and no active or pending agreement of that type
+ * exists (canAddPaymentMethod).
+ */
+export function getPaymentNotices(options: {
+  accounts: readonly CustomerAccountSummary[];
+  policyAccounts: readonly PolicyAccount[];
+  paymentMethods: readonly PaymentMethodSummary[];
+}): PaymentNotice[] {
+  const accounts: PolicyAccount[] = [...options.policyAccounts];
+  // An account without a payment method type yet (not bound, or nothing to pay) needs none.
+  for (const { accountStatus, paymentMethodType } of options.accounts) {
+    if (paymentMethodType) accounts.push({ accountStatus, paymentMethodType });
+  }
+  const notices: PaymentNotice[] = [];
+  for (const type of ['BACS_DEBIT', 'CARD'] as const) {
+    if (!canAddPaymentMethod({ type, accounts, paymentMethods: options.paymentMethods })) continue;
+    const account = options.accounts.find(
+      (candidate) => candidate.paymentMethodType === type && candidate.accountStatus === 'ACTIVE',
+    );
+    notices.push({ type, accountCode: account?.accountCode ?? '' });
+  }
+  return notices;
+}
+
+export function useCustomerAccounts() {
+  const client = useApiClient();
+  const { isAuthenticated, user } = useAuth();
+  return useQuery({
+    queryKey: ['customerAccounts', user?.userId ?? 'anonymous'],
+    queryFn: ({ signal }) =>
+      fetchList(client, {
+        path: '/customerAccounts',
+        schema: CustomerAccountSchema,
+        signal,
+        hasSession: true,
+      }),
+    enabled: isAuthenticated,
+  });
+}
+
+export const paymentMethodsQueryKey = ['goCardless', 'mandates'] as const;
+
+export function usePaymentMethods() {
+  const client = useApiClient();
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: paymentMethodsQueryKey,
+    queryFn: ({ signal }) =>
+      fetchList(client, {
+        path: '/goCardless/mandates',
+        schema: PaymentMethodSummarySchema,
+        signal,
+        hasSession: true,
+      }),
+    enabled: isAuthenticated,
+  });
+}
+
+const RedirectSchema = z.object({ redirectUrl: z.string().optional(), url: z.string().optional() });
+
+/**
+ * Starts adding a payment method on the provider's hosted page: a Direct Debit mandate flow
+ * (POST /api/goCardless/flows) that comes back home with ?redirect_flow_id=, or a card set-up
+ * (POST /api/stripe/setup). Resolves to the page to send the browser to.
+ */
+export function useStartAddingPaymentMethod() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: async (options: { notice: PaymentNotice; mandateDescription: string }) => {
+      const data =
+        options.notice.type === 'BACS_DEBIT'
+          ? await client.post<unknown>('/goCardless/flows', {
+              mandateDescription: options.mandateDescription,
+              successUrl: '/',
+            })
+          : await client.post<unknown>('/stripe/setup', {
+              clientReference: options.notice.accountCode,
+              successPath: '/',
+              cancelPath: '/',
+            });
+      const parsed = RedirectSchema.parse(data);
+      const target = parsed.redirectUrl ?? parsed.url;
+      if (!target) throw new Error('The payment provider gave no page to open');
+      return target;
+    },
+  });
+}
+
+/** Completes the mandate flow the customer came back from (POST /api/goCardless/mandates). */
+export function useCompleteMandate() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (redirectFlowId: string) =>
+      client.post<unknown>('/goCardless/mandates', { redirectFlowId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
+  });
+}

@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { getDisplayedPolicyEndDate, getPolicyCardKind } from '@motor/domain';
+import type { PolicyCardKind } from '@motor/domain';
+import { paths } from '../../../app/paths';
+import { formatDate } from '../../../lib/format';
+import { findSchemeByCode } from '../../../lib/schemes';
+import type { PolicySummary } from '../api/get-policies';
+
+function cardDate(kind: PolicyCardKind, policy: PolicySummary): string | null {
+  if (kind === 'pending') return policy.policyDetail.inceptedAt ?? null;
+  return getDisplayedPolicyEndDate(policy.policyDetail);
+}
+
+function PolicyCard({ policy }: { policy: PolicySummary }) {
+  const { t } = useTranslation('home');
+  const scheme = findSchemeByCode(policy.schemeCode);
+  const kind = getPolicyCardKind(policy.policyDetail.policyStatus);
+  // RENEWED has no card (its renewal is the live term); unknown schemes cannot be opened.
+  if (!scheme || !kind) return null;
+  const date = cardDate(kind, policy);
+  return (
+    <li className={`card home-card home-card--${kind}`}>
+      <p className={`home-card__status home-card__status--${kind}`}>
+        {t(`policies.status.${kind}`)}
+      </p>
+      <h3 className="card__title">{scheme.name}</h3>
+      {policy.registration ? (
+        <p className="home-card__registration">
+          {t('policies.registration', { registration: policy.registration })}
+        </p>
+      ) : null}
+      <p className="text-muted">{t('policies.number', { number: policy.policyNumber })}</p>
+      {date ? (
+        <p className="text-muted">{t(`policies.dates.${kind}`, { date: formatDate(date) })}</p>
+      ) : null}
+      <Link
+        className={
+          kind === 'active' || kind === 'pending' ? 'btn btn--primary' : 'btn btn--secondary'
+        }
+        to={paths.policy(scheme.urlName, policy.policyId)}
+      >
+        {t('policies.view')}
+        <span className="visually-hidden"> {policy.policyNumber}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** Policy cards per status (spec 1 §4), in the order given (status order, latest inception). */
+export function PolicyCards({
+  policies,
+  hasHeading = true,
+}: {
+  policies: PolicySummary[];
+  hasHeading?: boolean;
+}) {
+  const { t } = useTranslation('home');
+  return (
+    <section
+      className="home-section"
+      aria-labelledby={hasHeading ? 'home-policies-title' : undefined}
+      aria-label={hasHeading ? undefined : t('policies.title')}
+    >
+      {hasHeading ? <h2 id="home-policies-title">{t('policies.title')}</h2> : null}
+      <ul className="card-grid">
+        {policies.map((policy) => (
+          <PolicyCard key={policy.policyId} policy={policy} />
+        ))}
+      </ul>
+    </section>
+  );
+}
