@@ -1,0 +1,250 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { admin, json, makeProposal, renderCheckout, stubRoutes } from './test/fixtures';
+import { redirectTo } from './redirect';
+
+vi.mock('./redirect', () => ({ redirectTo: vi.fn() }));
+
+const PROPOSAL = 'GET /api/proposals/QX7';
+const MANDATES = 'GET /api/goCardless/mandates';
+const barclays = { bankName: 'Barclays', accountNumberEnding: '12', status: 'ACTIVE' };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(redirectTo).mockClear();
+});
+
+describe('checkout page: card (driveaway-style single payment)', () => {
+  it('PAY above 0p redirects a customer to the hosted card checkout', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () =>
+        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 1 })),
+      'POST /api/stripe/checkout/proposal/QX7': () =>
+        json(200, { sessionId: 'cs_1', url: '/sandbox/card/checkout/cs_1' }),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay £0.01' }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/card/checkout/cs_1'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      saveCard: true,
+      successPath: '/driveaway/proposal/QX7/checkout/callback',
+      cancelPath: '/driveaway/proposal/QX7/checkout/payment-error',
+    });
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('0p without a saved card is SETUP: a hosted card set-up coming back to the callback', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () =>
+        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
+      'POST /api/stripe/setup': () =>
+        json(200, { sessionId: 'seti_1', url: '/sandbox/card/setup/seti_1' }),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/card/setup/seti_1'));
+    expect(calls.at(-1)?.body).toEqual({
+      clientReference: 'QX7',
+      successPath: '/driveaway/proposal/QX7/checkout/callback?setup=1',
+      cancelPath: '/driveaway/proposal/QX7/checkout/payment-error',
+    });
+  });
+
+  it('an admin blocked from SETUP sees the not-authorised message', async () => {
+    stubRoutes({
+      [PROPOSAL]: () =>
+        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout', admin);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
+    expect(
+      await screen.findByText('You are not authorised to perform this action.'),
+    ).toBeInTheDocument();
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('an admin PAYs by phone: the card goes to the tokeniser, the API gets the token', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () =>
+        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 4599 })),
+      'POST /sandbox/card/tokenize': () => json(200, { token: 'tok_abc123' }),
+      'POST /api/stripe/moto/checkout/proposal/QX7': () => json(200, { status: 'SUCCEEDED' }),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout', admin);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay £45.99' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take a payment by phone' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take payment of £45.99' }));
+    expect(within(dialog).getByText('Enter the long number on the card')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Card number')).toHaveAttribute(
+      'aria-describedby',
+      'moto-card-number-error',
+    );
+    await userEvent.type(within(dialog).getByLabelText('Card number'), '4242 4242 4242 4242');
+    await userEvent.type(within(dialog).getByLabelText('Expiry date (MM/YY)'), '12/30');
+    await userEvent.type(within(dialog).getByLabelText('Security code'), '123');
+    expect(within(dialog).getByLabelText("Customer's date of birth (YYYY-MM-DD)")).toHaveValue(
+      '1990-05-17',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take payment of £45.99' }));
+    expect(
+      await within(dialog).findByText('Payment taken. The policy is set up.'),
+    ).toBeInTheDocument();
+    const tokenise = calls.find((call) => call.path === '/sandbox/card/tokenize');
+    expect(tokenise?.body).toEqual({ number: '4242424242424242', expiry: '12/30', cvc: '123' });
+    const moto = calls.find((call) => call.path.startsWith('/api/stripe/moto'));
+    expect(moto?.body).toEqual({ saveCard: true, token: 'tok_abc123', dateOfBirth: '1990-05-17' });
+    expect(JSON.stringify(moto?.body)).not.toContain('4242');
+  });
+
+  it('a refused phone payment shows the reason and keeps the form', async () => {
+    stubRoutes({
+      [PROPOSAL]: () =>
+        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 4599 })),
+      'POST /sandbox/card/tokenize': () => json(200, { token: 'tok_declined' }),
+      'POST /api/stripe/moto/checkout/proposal/QX7': () =>
+        json(402, { message: 'Your card was declined.' }),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout', admin);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay £45.99' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Card number'), '4000000000000002');
+    await userEvent.type(within(dialog).getByLabelText('Expiry date (MM/YY)'), '12/30');
+    await userEvent.type(within(dialog).getByLabelText('Security code'), '123');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Take payment/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The payment was not taken: Your card was declined.',
+    );
+  });
+});
+
+describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)', () => {
+  it('ignores ?context=CARD for flex and disables pay until a mandate exists', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 12000 })),
+      [MANDATES]: () => json(200, []),
+      'POST /api/goCardless/flows': () =>
+        json(200, { redirectUrl: '/sandbox/direct-debit/RE1', flowId: 'RE1' }),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout?context=CARD');
+    expect(await screen.findByText('Direct Debit and card')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay £10.00 by card' })).toBeDisabled();
+    expect(screen.getByText('Add a Direct Debit before you continue.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a Direct Debit' }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/direct-debit/RE1'));
+    const flow = calls.find((call) => call.path === '/api/goCardless/flows');
+    expect(flow?.body).toEqual({
+      mandateDescription: 'Monthly payments for your BMW Insurance policy',
+      successUrl: 'http://localhost:3000/flex/proposal/QX7/checkout?context=DUAL',
+    });
+  });
+
+  it('shows the redacted mandate and pays the deposit by card above 1p', async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 2 })),
+      [MANDATES]: () => json(200, [barclays]),
+      'POST /api/stripe/checkout/proposal/QX7': () =>
+        json(200, { sessionId: 'cs_2', url: '/sandbox/card/checkout/cs_2' }),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout');
+    expect(
+      await screen.findByText('Direct Debit from Barclays, account ending 12'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Barclays account ending ••12')).toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: 'Pay £0.01 by card' });
+    expect(pay).toBeEnabled();
+    await userEvent.click(pay);
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/card/checkout/cs_2'));
+  });
+
+  it('binds with BACS_DEBIT at 1p or less (no deposit)', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 1 })),
+      [MANDATES]: () => json(200, [barclays]),
+      'POST /api/proposals/QX7/bind': () =>
+        json(200, { policyId: 'pol_1', policyNumber: 'P1', status: 'ACTIVE' }),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy policy' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/proposals/QX7/bind')?.body).toEqual({
+        paymentMethodType: 'BACS_DEBIT',
+      }),
+    );
+  });
+
+  it('completes the mandate flow it comes back from (?redirect_flow_id=)', async () => {
+    let mandates: unknown[] = [];
+    const calls = stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal()),
+      [MANDATES]: () => json(200, mandates),
+      'POST /api/goCardless/mandates': () => {
+        mandates = [barclays];
+        return json(200, barclays);
+      },
+    });
+    renderCheckout('/flex/proposal/QX7/checkout?context=DUAL&redirect_flow_id=RE1');
+    expect(await screen.findByText('Barclays account ending ••12')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ redirectFlowId: 'RE1' });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/flex/proposal/QX7/checkout?context=DUAL',
+      ),
+    );
+  });
+});
+
+describe('checkout routes', () => {
+  it('shows the error view when the payment schedule is missing', async () => {
+    stubRoutes({ [PROPOSAL]: () => json(200, makeProposal({ scheduleType: null })) });
+    renderCheckout('/flex/proposal/QX7/checkout');
+    expect(
+      await screen.findByRole('heading', { name: 'Checkout is not available' }),
+    ).toBeInTheDocument();
+  });
+
+  it('sends unknown sub-paths up one level', async () => {
+    stubRoutes({ [PROPOSAL]: () => json(200, makeProposal()), [MANDATES]: () => json(200, []) });
+    renderCheckout('/flex/proposal/QX7/checkout/nowhere');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/flex\/proposal\/QX7\/checkout$/),
+    );
+  });
+
+  it('the payment-result error page tells the user to chat', async () => {
+    stubRoutes({});
+    renderCheckout('/flex/proposal/QX7/checkout/payment-error');
+    expect(
+      screen.getByRole('heading', { name: 'Your payment did not go through' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/chat with us/)).toBeInTheDocument();
+  });
+
+  it('the card return page waits for POLICY, then goes to the success page', async () => {
+    let status: 'QUOTE' | 'POLICY' = 'QUOTE';
+    stubRoutes({ [PROPOSAL]: () => json(200, makeProposal({ status })) });
+    renderCheckout('/flex/proposal/QX7/checkout/callback?session_id=cs_1');
+    expect(
+      await screen.findByRole('heading', { name: 'Confirming your payment' }),
+    ).toBeInTheDocument();
+    status = 'POLICY';
+    expect(
+      await screen.findByRole('heading', { name: "You're insured" }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/checkout$/);
+  });
+
+  it('the card return page after a card set-up binds with CARD', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () =>
+        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
+      'POST /api/proposals/QX7/bind': () => json(200, { policyId: 'pol_1' }),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout/callback?setup=1');
+    await waitFor(() =>
+      expect(calls.find((call) => call.path.endsWith('/bind'))?.body).toEqual({
+        paymentMethodType: 'CARD',
+      }),
+    );
+  });
+});

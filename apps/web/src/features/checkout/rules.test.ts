@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../../lib/i18n';
+import { MethodPicker } from './components/method-picker';
+import { makeProposal } from './test/fixtures';
+import { getAction, getCheckoutMethods, getInitialMethod, needsPaymentMethod } from './rules';
+
+describe('checkout rules', () => {
+  it('takes the initial method from ?context= when it is offered, else the first', () => {
+    const all = ['CARD', 'DIRECT_DEBIT', 'DUAL'] as const;
+    expect(getInitialMethod('DIRECT_DEBIT', all)).toBe('DIRECT_DEBIT');
+    expect(getInitialMethod('DUAL', all)).toBe('DUAL');
+    expect(getInitialMethod('CARD', ['DIRECT_DEBIT', 'CARD'])).toBe('CARD');
+    expect(getInitialMethod('PAYPAL', all)).toBe('CARD');
+    expect(getInitialMethod(null, ['DIRECT_DEBIT', 'CARD'])).toBe('DIRECT_DEBIT');
+    expect(getInitialMethod('CARD', ['DUAL'])).toBe('DUAL');
+  });
+
+  it('offers DUAL only for a monthly schedule and the scheme method otherwise', () => {
+    expect(getCheckoutMethods(makeProposal())).toEqual(['DUAL']);
+    expect(getCheckoutMethods(makeProposal({ schemeCode: 'bmw-driveaway' }))).toEqual(['CARD']);
+  });
+
+  it.each([
+    ['CARD', 1, false, 'PAY'],
+    ['CARD', 0, true, 'BIND'],
+    ['CARD', 0, false, 'SETUP'],
+    ['DIRECT_DEBIT', 2, false, 'PAY'],
+    ['DIRECT_DEBIT', 1, false, 'BIND'],
+    ['DUAL', 2, false, 'PAY'],
+    ['DUAL', 1, false, 'BIND'],
+  ] as const)('%s at %ip (saved card %s) is %s', (method, pence, saved, action) => {
+    expect(getAction(makeProposal({ discountedPence: pence }), method, saved)).toBe(action);
+  });
+
+  it('needs a payment method above 0.001 pounds only (driveaway binds without)', () => {
+    expect(needsPaymentMethod(makeProposal({ discountedPence: 0 }))).toBe(false);
+    expect(needsPaymentMethod(makeProposal({ discountedPence: 1 }))).toBe(true);
+  });
+
+  it('shows a radio picker only when more than one method is offered', () => {
+    const { rerender } = render(
+      createElement(
+        I18nextProvider,
+        { i18n },
+        createElement(MethodPicker, {
+          methods: ['CARD', 'DIRECT_DEBIT'],
+          value: 'DIRECT_DEBIT',
+          onChange: () => undefined,
+        }),
+      ),
+    );
+    expect(screen.getByRole('radio', { name: 'Direct Debit' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Card' })).not.toBeChecked();
+    rerender(
+      createElement(
+        I18nextProvider,
+        { i18n },
+        createElement(MethodPicker, {
+          methods: ['DUAL'],
+          value: 'DUAL',
+          onChange: () => undefined,
+        }),
+      ),
+    );
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByText('Direct Debit and card')).toBeInTheDocument();
+  });
+});
