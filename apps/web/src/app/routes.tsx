@@ -6,12 +6,13 @@ import { CallbackPage } from '../features/auth/callback-page';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { HomePage } from '../features/home/home-page';
 import { PolicyPage } from '../features/policy/policy-page';
+import { UnsupportedBrowserPage } from '../features/quote';
 import { ProductStartPage } from '../features/product/product-start-page';
-import { ProposalPage } from '../features/quote/proposal-page';
 import { RenewalPage } from '../features/renewal/renewal-page';
 import { RetrievePage } from '../features/retrieve/retrieve-page';
 import { paths } from './paths';
 import { ProductLayout } from './product-layout';
+import { ProposalRoutes } from './proposal-routes';
 import { AnonymousOnlyRoute, ProtectedRoute } from './protected-route';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'admin', element: <ImpersonatePage /> },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'sign-in', element: <SignInPage /> },
+      { path: 'unsupported-browser', element: <UnsupportedBrowserPage /> },
       {
         path: 'account',
         element: <ProtectedRoute />,
@@ -55,7 +57,7 @@ export const routes: RouteObject[] = [
         element: <ProductLayout />,
         children: [
           { index: true, element: <ProductStartPage /> },
-          { path: 'proposal/:proposalCode/*', element: <ProposalPage /> },
+          { path: 'proposal/:proposalCode/*', element: <ProposalRoutes /> },
           {
             path: 'renewal/:proposalCode/*',
             element: (

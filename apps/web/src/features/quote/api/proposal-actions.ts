@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  IdCheckResponseSchema,
+  ProposalResponseSchema,
+  RetainProposalResponseSchema,
+  type IdCheckResponse,
+} from '@motor/contract';
+import { isApiError } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/use-api-client';
+import { proposalQueryKey, type Proposal } from './get-proposal';
+
+// The proposal calls of the configuration and summary pages (spec 2 §7).
+
+const proposalPath = (proposalCode: string) => `/proposals/${encodeURIComponent(proposalCode)}`;
+
+/** PUT /api/proposals/{code}/id-check → { isClear }. */
+export async function checkIdentity(
+  client: ApiClient,
+  proposalCode: string,
+): Promise<IdCheckResponse> {
+  const data = await client.put<unknown>(`${proposalPath(proposalCode)}/id-check`, {});
+  return IdCheckResponseSchema.parse(data);
+}
+
+/** POST /api/proposals/{code}/retain: e-mails a link back to the quote. */
+export async function retainProposal(client: ApiClient, proposalCode: string): Promise<void> {
+  RetainProposalResponseSchema.parse(
+    await client.post<unknown>(`${proposalPath(proposalCode)}/retain`, {}),
+  );
+}
+
+/** PUT /api/proposals/{code}/autoRenewal { enabled }. */
+export async function setAutoRenewal(
+  client: ApiClient,
+  proposalCode: string,
+  enabled: boolean,
+): Promise<Proposal> {
+  const data = await client.put<unknown>(`${proposalPath(proposalCode)}/autoRenewal`, {
+    enabled,
+  });
+  return ProposalResponseSchema.parse(data);
+}
+
+/**
+ * POST /api/insights/impression { proposalCode }: one impression per proposal. The insight is not
+ * worth an error in the customer's face, so any failure (a 404 while the route is missing
+ * included) is swallowed.
+ */
+export async function recordImpression(client: ApiClient, proposalCode: string): Promise<void> {
+  try {
+    await client.post('/insights/impression', { proposalCode });
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+  }
+}
+
+export function useRetainProposal(proposalCode: string) {
+  const client = useApiClient();
+  return useMutation({ mutationFn: () => retainProposal(client, proposalCode) });
+}
+
+export function useSetAutoRenewal(proposalCode: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => setAutoRenewal(client, proposalCode, enabled),
+    onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
+  });
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { Cover } from '@motor/domain';
+import { formatPence } from '../../../lib/format';
+import type { Proposal } from '../api/get-proposal';
+import { getActiveSchedule, getAvailableOptionalCovers } from '../proposal-rules';
+
+/** An optional cover's price as shown: per month on a monthly schedule. */
+export function useCoverPrice(proposal: Proposal) {
+  const { t } = useTranslation('quote');
+  const { type, premiumBreakdown } = getActiveSchedule(proposal);
+  return (cover: Cover): string | null => {
+    if (cover.premium == null) return null;
+    if (type !== 'MONTHLY')
+      return t('config.optional.priceSingle', { amount: formatPence(cover.premium) });
+    const perMonth = Math.round(cover.premium / Math.max(premiumBreakdown.numberOfInstalments, 1));
+    return t('config.optional.price', { amount: formatPence(perMonth) });
+  };
+}
+
+/** The optional covers on the configuration page, with their price and whether they are added. */
+export function OptionalCoversSummary({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('quote');
+  const covers = getAvailableOptionalCovers(proposal);
+  const priceOf = useCoverPrice(proposal);
+  if (covers.length === 0) return null;
+  return (
+    <section className="card quote-section" aria-labelledby="quote-optional-title">
+      <h2 id="quote-optional-title">{t('config.optional.title')}</h2>
+      <p className="text-muted">{t('config.optional.intro')}</p>
+      <ul className="quote-covers">
+        {covers.map((cover) => (
+          <li key={cover.code} className="quote-cover">
+            <span className="quote-cover__name">{t(`covers.${cover.code}`)}</span>
+            <span className="quote-cover__price">{priceOf(cover)}</span>
+            <span className="quote-cover__status">
+              {cover.active ? t('config.optional.added') : t('config.optional.notAdded')}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

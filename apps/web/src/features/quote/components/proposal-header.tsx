@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { formatRegistration } from '@motor/forms';
+import type { Proposal } from '../api/get-proposal';
+import { getPolicyholderName, getVehicle, getVehicleName } from '../proposal-rules';
+import { registrationFormat } from '../registration-format';
+
+/** The page heading with the profile the quote is for: policyholder and car. */
+export function ProposalHeader({ proposal, title }: { proposal: Proposal; title: string }) {
+  const { t } = useTranslation('quote');
+  const vrn = getVehicle(proposal)?.vrn;
+  const car = getVehicleName(proposal);
+  return (
+    <header className="page-header quote-header">
+      <h1>{title}</h1>
+      <dl className="quote-profile" aria-label={t('profile.label')}>
+        <div>
+          <dt>{t('profile.policyholder')}</dt>
+          <dd>{getPolicyholderName(proposal) ?? t('profile.unknownName')}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.car')}</dt>
+          <dd>
+            {car ?? t('profile.unknownCar')}
+            {vrn ? (
+              <span className="quote-profile__plate">
+                {formatRegistration(vrn, registrationFormat)}
+              </span>
+            ) : null}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-muted quote-header__reference">
+        {t('profile.reference', { reference: proposal.externalReference })}
+      </p>
+    </header>
+  );
+}

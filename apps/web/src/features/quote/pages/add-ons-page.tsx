@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { OptionalCoverCode, ProposalChange } from '@motor/domain';
+import { Button } from '../../../components/ui/button';
+import { useAuth } from '../../../lib/auth';
+import { useApiClient } from '../../../lib/use-api-client';
+import { proposalQueryKey, type Proposal } from '../api/get-proposal';
+import { updateProposal } from '../api/update-proposal';
+import { ChoiceList } from '../components/choice-list';
+import { useCoverPrice } from '../components/optional-covers-summary';
+import { findRegistered } from '../continue-flow';
+import {
+  getAvailableOptionalCovers,
+  getCoreAssetCode,
+  getCoverDecisions,
+  getStepAfterAddOns,
+  isOptionalCoverCode,
+} from '../proposal-rules';
+import { useQuoteContext } from '../use-quote-context';
+
+type Decisions = Partial<Record<OptionalCoverCode, boolean>>;
+
+/** The changes that record each decision that differs from what the quote has. */
+export function getCoverChanges(options: {
+  proposal: Proposal;
+  decisions: Decisions;
+}): ProposalChange[] {
+  const { proposal, decisions } = options;
+  const assetCode = getCoreAssetCode(proposal);
+  return getAvailableOptionalCovers(proposal).flatMap((cover): ProposalChange[] => {
+    if (!isOptionalCoverCode(cover.code)) return [];
+    const decision = decisions[cover.code];
+    if (decision === undefined || decision === proposal.quote.requestedOptionalCovers[cover.code]) {
+      return [];
+    }
+    return [
+      { changeType: decision ? 'ADD_COVER' : 'REMOVE_COVER', coverCode: cover.code, assetCode },
+    ];
+  });
+}
+
+/** Add-ons (spec 2 §2): a decision for every available optional cover before continuing. */
+export function AddOnsPage({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('quote');
+  const navigate = useNavigate();
+  const client = useApiClient();
+  const { isAuthenticated } = useAuth();
+  const { pathTo } = useQuoteContext(proposal);
+  const queryClient = useQueryClient();
+  const covers = getAvailableOptionalCovers(proposal);
+  const priceOf = useCoverPrice(proposal);
+  const [decisions, setDecisions] = useState<Decisions>(() => getCoverDecisions(proposal));
+  const isDecided = covers.every(
+    (cover) => isOptionalCoverCode(cover.code) && decisions[cover.code] !== undefined,
+  );
+
+  const proceed = useMutation({
+    mutationFn: async () => {
+      const changes = getCoverChanges({ proposal, decisions });
+      if (changes.length > 0) {
+        const updated = await updateProposal(client, proposal.proposalCode, {
+          changes,
+          applyRating: true,
+          revision: proposal.revision,
+        });
+        queryClient.setQueryData(proposalQueryKey(proposal.proposalCode), updated);
+      }
+      const registered = isAuthenticated ? await findRegistered(client) : false;
+      return getStepAfterAddOns({ isAccountRegistered: registered });
+    },
+    onSuccess: (step) => void navigate(pathTo(step)),
+  });
+
+  return (
+    <div className="quote-page quote-page--narrow">
+      <p>
+        <Link to={pathTo()}>{t('back')}</Link>
+      </p>
+      <div className="page-header">
+        <h1>{t('addOns.title')}</h1>
+        <p className="lead">{t('addOns.intro')}</p>
+      </div>
+      {covers.map((cover) => {
+        if (!isOptionalCoverCode(cover.code)) return null;
+        const code = cover.code;
+        const name = t(`covers.${code}`);
+        const price = priceOf(cover);
+        return (
+          <section key={code} className="card quote-section" aria-labelledby={`add-on-${code}`}>
+            <h2 id={`add-on-${code}`}>{name}</h2>
+            <p>{t(`coverDescriptions.${code}`)}</p>
+            {price ? <p className="quote-cover__price">{price}</p> : null}
+            <ChoiceList
+              legend={t('addOns.undecided', { name })}
+              isLegendHidden
+              choices={[
+                { value: true, label: t('addOns.add') },
+                { value: false, label: t('addOns.noThanks') },
+              ]}
+              value={decisions[code]}
+              onChange={(value) => setDecisions((current) => ({ ...current, [code]: value }))}
+            />
+          </section>
+        );
+      })}
+      <Button
+        layout="fixed"
+        disabled={!isDecided || proceed.isPending}
+        onClick={() => proceed.mutate()}
+      >
+        {t('addOns.continue')}
+      </Button>
+      {proceed.isPending ? (
+        <p role="status" className="text-muted">
+          {t('addOns.working')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

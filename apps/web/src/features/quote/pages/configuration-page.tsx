@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PaymentScheduleType } from '@motor/domain';
+import { Button } from '../../../components/ui/button';
+import { Notification } from '../../../components/ui/notification';
+import { PremiumDisplay } from '../../../components/ui/premium-display';
+import { useAuth } from '../../../lib/auth';
+import { formatDate } from '../../../lib/format';
+import { useApiClient } from '../../../lib/use-api-client';
+import { proposalQueryKey, type Proposal } from '../api/get-proposal';
+import { useUpdateProposal } from '../api/update-proposal';
+import { Benefits } from '../components/benefits';
+import { ChoiceList } from '../components/choice-list';
+import { ConfirmationModal } from '../components/confirmation-modal';
+import { DocumentsList } from '../components/documents-list';
+import { ExcessSection } from '../components/excess-section';
+import { IdCheckFailedModal } from '../components/id-check-failed-modal';
+import { OptionalCoversSummary } from '../components/optional-covers-summary';
+import { ProposalHeader } from '../components/proposal-header';
+import { QuotePrice } from '../components/quote-price';
+import { continueFromConfiguration } from '../continue-flow';
+import {
+  getActiveSchedule,
+  getContinueLabel,
+  getCoreAssetCode,
+  getMissingConfirmation,
+  getQuoteDocuments,
+  getVehicle,
+} from '../proposal-rules';
+import { useQuoteContext } from '../use-quote-context';
+
+/** The proposal configuration page of a QUOTE (spec 2 §2). */
+export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('quote');
+  const navigate = useNavigate();
+  const client = useApiClient();
+  const { isAuthenticated } = useAuth();
+  const { product, pathTo } = useQuoteContext(proposal);
+  const update = useUpdateProposal(proposal.proposalCode);
+  const active = getActiveSchedule(proposal);
+  const [schedule, setSchedule] = useState<PaymentScheduleType>(active.type);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [isIdCheckFailed, setIsIdCheckFailed] = useState(false);
+  const missing = getMissingConfirmation(proposal, product);
+  const isMissing = missing.length > 0;
+  const queryClient = useQueryClient();
+  const proceed = useMutation({
+    mutationFn: () =>
+      continueFromConfiguration({ client, proposal, selectedSchedule: schedule, isAuthenticated }),
+    onSuccess: (result) => {
+      if (result.kind === 'idCheckFailed') {
+        setIsIdCheckFailed(true);
+        return;
+      }
+      queryClient.setQueryData(proposalQueryKey(proposal.proposalCode), result.proposal);
+      void navigate(pathTo(result.step));
+    },
+  });
+
+  const saveRegistration = (vrn: string) =>
+    update.mutateAsync({
+      changes: [
+        {
+          changeType: 'ASSET_DISCLOSURE_CHANGE',
+          assetCode: getCoreAssetCode(proposal),
+          // The vehicle is one answer: send it whole with the registration added.
+          update: [
+            { path: 'data.vehicle', attribute: 'vehicle', value: { ...getVehicle(proposal), vrn } },
+          ],
+        },
+      ],
+      applyRating: true,
+      revision: proposal.revision,
+    });
+
+  const selectExcess = (excess: number) =>
+    update.mutateAsync({
+      changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess }],
+      applyRating: true,
+      revision: proposal.revision,
+    });
+
+  return (
+    <div className="quote-page">
+      <ProposalHeader proposal={proposal} title={t('config.title')} />
+      {isMissing ? (
+        <Notification
+          variant="warning"
+          title={t('config.missing.title')}
+          action={
+            <Button variant="inverted" onClick={() => setIsConfirming(true)}>
+              {t('config.missing.button')}
+            </Button>
+          }
+        >
+          <p>{t('config.missing.body')}</p>
+        </Notification>
+      ) : null}
+      <div className="quote-layout">
+        <div className="quote-layout__main">
+          <section className="card quote-section" aria-labelledby="quote-price-title">
+            <h2 id="quote-price-title">{t('config.premium.title')}</h2>
+            <QuotePrice proposal={proposal} product={product} />
+            {product.paymentSchedules.length > 1 ? (
+              <ChoiceList
+                legend={t('config.schedule.legend')}
+                choices={product.paymentSchedules.map((type) => ({
+                  value: type,
+                  label: t(`config.schedule.${type}`),
+                }))}
+                value={schedule}
+                onChange={setSchedule}
+              />
+            ) : null}
+          </section>
+          <section className="card quote-section" aria-labelledby="quote-dates-title">
+            <h2 id="quote-dates-title">{t('config.dates.title')}</h2>
+            <dl className="quote-facts">
+              <div>
+                <dt>{t('config.dates.start')}</dt>
+                <dd>{proposal.startAt ? formatDate(proposal.startAt) : '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('config.dates.end')}</dt>
+                <dd>
+                  {product.productKind === 'SUBSCRIPTION'
+                    ? t('config.dates.continuous')
+                    : proposal.endAt
+                      ? formatDate(proposal.endAt)
+                      : '—'}
+                </dd>
+              </div>
+            </dl>
+          </section>
+          <ExcessSection proposal={proposal} onSelect={selectExcess} isSaving={update.isPending} />
+          <OptionalCoversSummary proposal={proposal} />
+          <DocumentsList types={getQuoteDocuments(proposal, product)} />
+        </div>
+        <aside className="quote-layout__sidebar card" aria-label={t('config.benefits.title')}>
+          <PremiumDisplay
+            header={
+              active.type === 'MONTHLY' ? t('config.premium.monthly') : t('config.premium.single')
+            }
+            currentAmount={
+              active.type === 'MONTHLY'
+                ? active.premiumBreakdown.instalmentAmount
+                : active.premiumBreakdown.totalPremium
+            }
+            suffix={active.type === 'MONTHLY' ? t('config.premium.perMonth') : undefined}
+          />
+          <Benefits proposal={proposal} />
+          <Button
+            layout="fixed"
+            onClick={() => proceed.mutate()}
+            disabled={isMissing || proceed.isPending}
+            aria-describedby={isMissing ? 'quote-continue-hint' : undefined}
+          >
+            {t(`config.continue.${getContinueLabel(proposal)}`)}
+          </Button>
+          {isMissing ? (
+            <p id="quote-continue-hint" className="text-muted">
+              {t('config.continue.disabledHint')}
+            </p>
+          ) : null}
+          {proceed.isPending ? (
+            <p role="status" className="text-muted">
+              {t('config.working')}
+            </p>
+          ) : null}
+        </aside>
+      </div>
+      <ConfirmationModal
+        isOpen={isConfirming}
+        onClose={() => setIsConfirming(false)}
+        missing={missing}
+        onSaveRegistration={saveRegistration}
+        isSaving={update.isPending}
+      />
+      <IdCheckFailedModal
+        isOpen={isIdCheckFailed}
+        onClose={() => setIsIdCheckFailed(false)}
+        reference={proposal.externalReference}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Proposal } from '../api/get-proposal';
+import { ProposalHeader } from '../components/proposal-header';
+import { getSectionOfMissing } from '../proposal-rules';
+import { useQuoteContext } from '../use-quote-context';
+
+/** Rating cannot price yet: what is missing, grouped by the section that asks it. */
+export function InsufficientAccuracyPage({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('quote');
+  const { pathTo } = useQuoteContext(proposal);
+  const bySection = new Map<string, string[]>();
+  for (const path of proposal.quote.missingInformation) {
+    const section = getSectionOfMissing(path);
+    bySection.set(section, [...(bySection.get(section) ?? []), path]);
+  }
+  return (
+    <div className="quote-page quote-page--narrow">
+      <ProposalHeader proposal={proposal} title={t('insufficient.title')} />
+      <p className="lead">{t('insufficient.intro')}</p>
+      <section className="card quote-section" aria-labelledby="insufficient-missing-title">
+        <h2 id="insufficient-missing-title">{t('insufficient.missing')}</h2>
+        {[...bySection].map(([section, items]) => {
+          const sectionName = t(`insufficient.sections.${section}`);
+          return (
+            <div key={section} className="quote-missing-group">
+              <h3>{sectionName}</h3>
+              <ul className="quote-missing-list">
+                {[
+                  ...new Set(
+                    items.map((item) => t(`insufficient.items.${item}`, { defaultValue: item })),
+                  ),
+                ].map((label) => (
+                  <li key={label}>{label}</li>
+                ))}
+              </ul>
+              <Link
+                className="btn btn--secondary"
+                to={section === 'before-we-begin' ? pathTo() : pathTo(`disclosure/${section}`)}
+              >
+                {t('insufficient.answer')}
+                <span className="visually-hidden"> {sectionName}</span>
+              </Link>
+            </div>
+          );
+        })}
+      </section>
+    </div>
+  );
+}

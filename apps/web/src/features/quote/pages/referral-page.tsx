@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths';
+import type { Proposal } from '../api/get-proposal';
+import { ProposalHeader } from '../components/proposal-header';
+import { useQuoteContext } from '../use-quote-context';
+
+/** A referred proposal (spec 2 §4): not eligible online, with the reasons and their messages. */
+export function ReferralPage({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('quote');
+  const { pathTo } = useQuoteContext(proposal);
+  const reasons = proposal.quote.referralReasons;
+  return (
+    <div className="quote-page quote-page--narrow">
+      <ProposalHeader proposal={proposal} title={t('referral.title')} />
+      <p className="lead">{t('referral.intro')}</p>
+      {reasons.length > 0 ? (
+        <section className="card quote-section" aria-labelledby="referral-reasons-title">
+          <h2 id="referral-reasons-title">{t('referral.reasons')}</h2>
+          <ul className="quote-reasons">
+            {reasons.map((reason) => (
+              <li key={reason.code ?? reason.message}>{reason.message}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p>{t('referral.chat')}</p>
+      <p className="link-row">
+        <Link className="btn btn--primary" to={pathTo('disclosure/about-you')}>
+          {t('referral.check')}
+        </Link>
+        <Link className="btn btn--secondary" to={paths.home()}>
+          {t('referral.home')}
+        </Link>
+      </p>
+    </div>
+  );
+}

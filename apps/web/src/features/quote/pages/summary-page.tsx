@@ -1,0 +1,225 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isSameLondonDay } from '@motor/domain';
+import { formatRegistration } from '@motor/forms';
+import { Button } from '../../../components/ui/button';
+import { Notification } from '../../../components/ui/notification';
+import { PremiumDisplay } from '../../../components/ui/premium-display';
+import { formatDate } from '../../../lib/format';
+import { useApiClient } from '../../../lib/use-api-client';
+import type { Proposal } from '../api/get-proposal';
+import { recordImpression, useRetainProposal, useSetAutoRenewal } from '../api/proposal-actions';
+import { DocumentsList } from '../components/documents-list';
+import { ExcessLines } from '../components/excess-section';
+import { ProposalHeader } from '../components/proposal-header';
+import {
+  getActiveSchedule,
+  getPolicyholderData,
+  getPolicyholderName,
+  getQuoteDocuments,
+  getVehicle,
+  getVehicleName,
+} from '../proposal-rules';
+import { registrationFormat } from '../registration-format';
+import { useQuoteContext } from '../use-quote-context';
+
+const IMPRESSION_KEY = 'motor.quoteImpressions';
+
+/** Records one impression per proposal (remembered in this browser across visits). */
+function useImpressionOnce(proposalCode: string) {
+  const client = useApiClient();
+  useEffect(() => {
+    const seen = new Set<string>(
+      JSON.parse(localStorage.getItem(IMPRESSION_KEY) ?? '[]') as string[],
+    );
+    if (seen.has(proposalCode)) return;
+    seen.add(proposalCode);
+    localStorage.setItem(IMPRESSION_KEY, JSON.stringify([...seen]));
+    void recordImpression(client, proposalCode);
+  }, [client, proposalCode]);
+}
+
+function addressText(address: unknown): string | null {
+  if (typeof address !== 'object' || address === null) return null;
+  const record = address as Record<string, unknown>;
+  if (typeof record.label === 'string' && record.label) return record.label;
+  const parts = ['line1', 'line2', 'city', 'postalCode'].map((key) => record[key]);
+  return parts.filter((part) => typeof part === 'string' && part !== '').join(', ') || null;
+}
+
+/** The summary (spec 2 §2): policy facts, auto-renewal, details, excess, documents, checklist. */
+export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal; now?: Date }) {
+  const { t } = useTranslation('quote');
+  const navigate = useNavigate();
+  const { product, pathTo } = useQuoteContext(proposal);
+  const schedule = getActiveSchedule(proposal);
+  const retain = useRetainProposal(proposal.proposalCode);
+  const autoRenewal = useSetAutoRenewal(proposal.proposalCode);
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
+  useImpressionOnce(proposal.proposalCode);
+
+  const checklist = product.checkoutChecklist;
+  const isChecked = checklist.every((input) => ticked[input.name] === true);
+  const isSubscription = product.productKind === 'SUBSCRIPTION';
+  const driver = getPolicyholderData(proposal);
+  const previousInsurer = proposal.sourcePolicy?.quote.mainInsurer;
+  const insurer = proposal.quote.mainInsurer ?? product.mainInsurer;
+  const vrn = getVehicle(proposal)?.vrn;
+  const startsToday = !proposal.startAt || isSameLondonDay(proposal.startAt, now);
+
+  return (
+    <div className="quote-page">
+      <ProposalHeader proposal={proposal} title={t('summary.title')} />
+      <div className="quote-layout">
+        <div className="quote-layout__main">
+          <section className="card quote-section" aria-labelledby="summary-info-title">
+            <h2 id="summary-info-title">{t('summary.info.title')}</h2>
+            <dl className="quote-facts">
+              {isSubscription ? (
+                <div>
+                  <dt>{t('summary.info.frequency')}</dt>
+                  <dd>{t(`config.schedule.${schedule.type}`)}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>{t('summary.info.start')}</dt>
+                <dd>
+                  {startsToday ? t('summary.info.today') : formatDate(proposal.startAt ?? '')}
+                </dd>
+              </div>
+              <div>
+                <dt>{isSubscription ? t('summary.info.duration') : t('summary.info.end')}</dt>
+                <dd>
+                  {isSubscription
+                    ? t('summary.info.continuous')
+                    : proposal.endAt
+                      ? formatDate(proposal.endAt)
+                      : '—'}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('summary.info.insurer')}</dt>
+                <dd>
+                  {previousInsurer && previousInsurer !== insurer ? (
+                    <>
+                      <del>
+                        <span className="visually-hidden">
+                          {t('summary.info.previousInsurer')}{' '}
+                        </span>
+                        {previousInsurer}
+                      </del>{' '}
+                    </>
+                  ) : null}
+                  {insurer}
+                </dd>
+              </div>
+            </dl>
+            {product.renewal.allowModifyAutoRenewal ? (
+              <div className="quote-toggle">
+                <input
+                  id="summary-auto-renewal"
+                  type="checkbox"
+                  role="switch"
+                  checked={proposal.autoRenewalEnabled === true}
+                  disabled={autoRenewal.isPending}
+                  aria-describedby="summary-auto-renewal-hint"
+                  onChange={(event) => autoRenewal.mutate(event.target.checked)}
+                />
+                <label htmlFor="summary-auto-renewal">{t('summary.autoRenewal.label')}</label>
+                <p id="summary-auto-renewal-hint" className="field__hint">
+                  {t('summary.autoRenewal.hint')}
+                </p>
+              </div>
+            ) : null}
+          </section>
+          <section className="card quote-section" aria-labelledby="summary-details-title">
+            <h2 id="summary-details-title">{t('summary.details.title')}</h2>
+            <dl className="quote-facts">
+              <div>
+                <dt>{t('summary.details.name')}</dt>
+                <dd>{getPolicyholderName(proposal) ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('summary.details.dateOfBirth')}</dt>
+                <dd>
+                  {typeof driver.dateOfBirth === 'string' ? formatDate(driver.dateOfBirth) : '—'}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('summary.details.address')}</dt>
+                <dd>{addressText(driver.address) ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('summary.details.email')}</dt>
+                <dd>{typeof driver.email === 'string' ? driver.email : '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('summary.details.car')}</dt>
+                <dd>{getVehicleName(proposal) ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('summary.details.registration')}</dt>
+                <dd>{vrn ? formatRegistration(vrn, registrationFormat) : '—'}</dd>
+              </div>
+            </dl>
+            <Link to={pathTo('disclosure/about-you')}>{t('summary.details.update')}</Link>
+          </section>
+          <section className="card quote-section" aria-labelledby="summary-excess-title">
+            <h2 id="summary-excess-title">{t('config.excess.title')}</h2>
+            <ExcessLines proposal={proposal} />
+          </section>
+          <DocumentsList types={getQuoteDocuments(proposal, product)} />
+        </div>
+        <aside className="quote-layout__sidebar card" aria-labelledby="summary-checklist-title">
+          <PremiumDisplay
+            header={schedule.type === 'MONTHLY' ? t('config.premium.monthly') : t('summary.price')}
+            currentAmount={
+              schedule.type === 'MONTHLY'
+                ? schedule.premiumBreakdown.instalmentAmount
+                : proposal.quote.totals.discounted
+            }
+            suffix={schedule.type === 'MONTHLY' ? t('config.premium.perMonth') : undefined}
+          />
+          <h2 id="summary-checklist-title" className="quote-sidebar__title">
+            {t('summary.checklist.title')}
+          </h2>
+          <fieldset className="quote-checklist">
+            <legend className="visually-hidden">{t('summary.checklist.legend')}</legend>
+            {checklist.map((input) => {
+              const id = `checklist-${input.name}`;
+              return (
+                <div key={input.name} className="quote-check">
+                  <input
+                    id={id}
+                    type="checkbox"
+                    checked={ticked[input.name] === true}
+                    onChange={(event) =>
+                      setTicked((current) => ({ ...current, [input.name]: event.target.checked }))
+                    }
+                  />
+                  <label htmlFor={id}>{String(input.meta?.label ?? input.name)}</label>
+                </div>
+              );
+            })}
+          </fieldset>
+          <Button
+            layout="fixed"
+            disabled={!isChecked}
+            onClick={() => void navigate(pathTo('account-setup'))}
+          >
+            {t('summary.continue')}
+          </Button>
+          <Button variant="inverted" onClick={() => retain.mutate()} disabled={retain.isPending}>
+            {t('summary.retain.button')}
+          </Button>
+          {retain.isSuccess ? (
+            <Notification variant="success" isAlert>
+              {t('summary.retain.sent')}
+            </Notification>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
