@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { brand } from './lib/brand';
 import { applyTheme } from './lib/theme';
+import { saveTrackingParameters } from './lib/tracking';
 import './lib/i18n';
 import './styles/components.css';
 import './styles/index.css';
@@ -10,6 +11,8 @@ import './styles/index.css';
 // Theme tokens go on :root through the CSSOM: the CSP forbids inline <script> and <style>.
 applyTheme(brand.theme, document.documentElement);
 document.title = brand.appName;
+// Campaign parameters of the landing URL are kept for the session (spec 2 §9).
+saveTrackingParameters(window.location.search);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('No #root element in index.html');

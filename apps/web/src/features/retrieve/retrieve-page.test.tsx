@@ -90,8 +90,10 @@ describe('retrieve a saved quote', () => {
     expect(dialog).toHaveTextContent(/get in touch with us via chat/);
   });
 
-  it('opens the retrieved proposal with the back-book session', async () => {
+  it('opens the retrieved proposal with the back-book session, sending the session tracking', async () => {
+    sessionStorage.setItem('motor.tracking', JSON.stringify({ utm_source: 'reminder-email' }));
     const fetchMock = stubApi((path) => {
+      if (path === '/api/proposals/prp_1/tracking') return jsonResponse(200, {});
       if (path === '/api/session/back-book') {
         return jsonResponse(200, { accessToken: 'back-book-token', expiresIn: 3600 });
       }
@@ -107,5 +109,9 @@ describe('retrieve a saved quote', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/prp_1'));
     const listCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/proposals?'));
     expect(new Headers(listCall![1]!.headers).get('authorization')).toBe('Bearer back-book-token');
+    const trackingCall = fetchMock.mock.calls.find(([input]) =>
+      String(input).endsWith('/tracking'),
+    );
+    expect(JSON.parse(String(trackingCall![1]!.body))).toEqual({ utm_source: 'reminder-email' });
   });
 });

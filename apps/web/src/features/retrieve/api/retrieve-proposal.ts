@@ -4,6 +4,8 @@ import { createApiClient, isApiError } from '../../../lib/api-client';
 import { AnonymousSessionError } from '../../../lib/auth/anonymous-session';
 import { getLiveAuth } from '../../../lib/auth/live-auth-state';
 import { brand } from '../../../lib/brand';
+import { reportError } from '../../../lib/error-reporting';
+import { sendProposalTracking } from '../../../lib/tracking';
 
 export type RetrieveDetails = {
   externalReference: string;
@@ -41,6 +43,10 @@ export async function retrieveProposal(details: RetrieveDetails): Promise<Retrie
   );
   const first = Array.isArray(list) ? RetrievedProposalSchema.safeParse(list[0]) : null;
   if (!first?.success) throw new AnonymousSessionError(401, null);
+  // The campaign that brought the customer back is recorded; it never blocks the retrieve.
+  await sendProposalTracking(client, first.data.proposalCode).catch((error: unknown) =>
+    reportError(error, { where: 'retrieve tracking' }),
+  );
   return first.data;
 }
 
