@@ -1,4 +1,42 @@
-// Placeholder until the disclosure screens land (issue 5).
-export function BeforeWeBeginPage() {
-  return null;
+import type { ReactElement } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DisclosureForm } from './disclosure-form';
+import { getNextPath, ProposalLoader } from './proposal-loader';
+import type { LoadedProposal } from './proposal-loader';
+import { getBeforeWeBeginInputs } from './sections';
+import { useDisclosureContext } from './use-disclosure-context';
+
+function BeforeWeBeginForm({ loaded }: { loaded: LoadedProposal }): ReactElement {
+  const { t } = useTranslation('quote-disclosure');
+  const navigate = useNavigate();
+  const { proposal, productUrlName } = loaded;
+  const context = useDisclosureContext(proposal.schemeCode);
+  return (
+    <div className="disclosure">
+      <div className="page-header">
+        <h1>{t('beforeWeBegin.title')}</h1>
+        <p className="lead">{t('beforeWeBegin.intro')}</p>
+      </div>
+      <DisclosureForm
+        key={proposal.proposalCode}
+        proposal={proposal}
+        target="quote"
+        inputs={getBeforeWeBeginInputs(proposal.schemeCode)}
+        idPrefix="before-we-begin"
+        submitLabel={t('beforeWeBegin.submit')}
+        onSaved={(updated) =>
+          navigate(getNextPath({ proposal: updated, productUrlName, currentId: null, context }))
+        }
+      />
+    </div>
+  );
+}
+
+/**
+ * Before we begin (spec 2 §2): the eligibility confirmation and, for driveaway, the renewal month
+ * and the retailer number checked against the retailer lookup. Then the first disclosure section.
+ */
+export function BeforeWeBeginPage(): ReactElement {
+  return <ProposalLoader>{(loaded) => <BeforeWeBeginForm loaded={loaded} />}</ProposalLoader>;
 }

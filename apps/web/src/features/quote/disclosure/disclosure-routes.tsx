@@ -1,4 +1,28 @@
-// Placeholder until the disclosure screens land (issue 5).
-export function DisclosureRoutes() {
-  return null;
+import type { ReactElement } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router';
+import { AdditionalDriverPage, AdditionalDriversPage } from './additional-drivers-page';
+import { SectionPage } from './section-page';
+import { isSectionId } from './sections';
+
+function Section(): ReactElement {
+  const { sectionId } = useParams();
+  if (!isSectionId(sectionId)) return <Navigate to="../about-you" replace />;
+  if (sectionId === 'additional-drivers') return <AdditionalDriversPage />;
+  return <SectionPage key={sectionId} sectionId={sectionId} />;
+}
+
+/**
+ * Mounted under `disclosure/*` of a proposal: `{sectionId}` shows a section; inside additional
+ * drivers, `profile/{profileCode}` edits a driver and `profile` adds one (spec 2 §2).
+ */
+export function DisclosureRoutes(): ReactElement {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="about-you" replace />} />
+      <Route path=":sectionId" element={<Section />} />
+      <Route path="additional-drivers/profile" element={<AdditionalDriverPage />} />
+      <Route path="additional-drivers/profile/:profileCode" element={<AdditionalDriverPage />} />
+      <Route path="*" element={<Navigate to="about-you" replace />} />
+    </Routes>
+  );
 }

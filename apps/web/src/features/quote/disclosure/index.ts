@@ -1,4 +1,8 @@
 // The disclosure part of the quote feature: the proposal router mounts DisclosureRoutes under
-// `disclosure/*` and shows BeforeWeBeginPage while eligibility is unconfirmed.
+// `disclosure/*` and shows BeforeWeBeginPage while eligibility is unconfirmed. The proposal page
+// shows progress from listDisclosureSections (each section, complete or not, and its path).
 export { BeforeWeBeginPage } from './before-we-begin-page';
 export { DisclosureRoutes } from './disclosure-routes';
+export { SECTION_IDS, disclosurePath, listDisclosureSections } from './sections';
+export type { DisclosureSectionStatus, SectionId } from './sections';
+export { useDisclosureContext } from './use-disclosure-context';

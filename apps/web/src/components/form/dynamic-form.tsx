@@ -1,0 +1,241 @@
+import { useMemo, useState } from 'react';
+import type { FormEvent, ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  clearInapplicableValues,
+  getValueAtPath,
+  isEmptyValue,
+  isInputApplicable,
+  isInputReadOnly,
+  isInputVisible,
+  setValueAtPath,
+  validateInputValue,
+} from '@motor/forms';
+import type { FormContext, FormValues, InputDefinition } from '@motor/forms';
+import { Button } from '../ui/button';
+import { Modal } from '../ui/modal';
+import { ErrorBar, showField } from './error-bar';
+import { FormInput } from './form-input';
+
+/** What the info modal of a read-only input says. */
+export type ReadOnlyInfo = { title: string; message: string };
+
+export type DynamicFormProps = {
+  /** Input definitions (parsed, e.g. from the product configuration), in the order shown. */
+  inputs: readonly InputDefinition[];
+  /** The current answers, keyed by input name (dot paths nest: drivingLicence.validFrom). Read once, when the form mounts: give the form a `key` to start again. */
+  values: FormValues;
+  /**
+   * Who fills it in and where: now, isAdmin, isAnonymous, isPolicy, schemeCode, features
+   * (toggles), permissions, formats, related answers for cross-field rules. Conditions and rules
+   * of packages/forms read it.
+   */
+  context: FormContext;
+  submitLabel: string;
+  /**
+   * Called with every answer (answers of inputs whose condition no longer holds are removed,
+   * unless the condition says preserve) and the names of the answers that changed, including
+   * removed ones. Only called when the form is valid.
+   */
+  onSubmit: (values: FormValues, details: { changedNames: string[] }) => void | Promise<void>;
+  /** Disables submit while the answers are being sent. */
+  isSubmitting?: boolean;
+  /** The info modal of read-only inputs; a generic text when not given. */
+  readOnlyInfo?: ReadOnlyInfo;
+  /** Errors from the server by input name; each clears when its answer changes. */
+  serverErrors?: Readonly<Record<string, string>>;
+  /** Prefix of field ids (`<idPrefix>-<name with dashes>`), unique on the page. */
+  idPrefix?: string;
+  /** Shown next to the submit button (a cancel or back link). */
+  secondaryAction?: ReactNode;
+  /** Content between the questions and the buttons. */
+  children?: ReactNode;
+};
+
+/** The DOM id of an input's control. */
+export const getInputId = (idPrefix: string, name: string) =>
+  `${idPrefix}-${name.replace(/\./g, '-')}`;
+
+const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function withDefaults(inputs: readonly InputDefinition[], values: FormValues): FormValues {
+  let result = values;
+  for (const input of inputs) {
+    if (input.meta.defaultValue !== undefined && getValueAtPath(result, input.name) === undefined) {
+      result = setValueAtPath(result, input.name, input.meta.defaultValue);
+    }
+  }
+  return result;
+}
+
+/**
+ * The generic config-driven form (spec 3 §5): renders each visible input with its renderer,
+ * validates on every change, keeps submit disabled until valid, shows each error under its input
+ * and a fixed bottom bar with the error count and "Show me". Read-only inputs are disabled and
+ * explain why in a modal.
+ */
+export function DynamicForm({
+  inputs,
+  values: initialValues,
+  context,
+  submitLabel,
+  onSubmit,
+  isSubmitting = false,
+  readOnlyInfo,
+  serverErrors = {},
+  idPrefix = 'form',
+  secondaryAction,
+  children,
+}: DynamicFormProps): ReactElement {
+  const { t } = useTranslation('forms');
+  const [initial] = useState(() => withDefaults(inputs, initialValues));
+  const [values, setValues] = useState<FormValues>(initial);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [revealAll, setRevealAll] = useState(false);
+  const [pending, setPending] = useState<Record<string, string | undefined>>({});
+  const [answeredServerErrors, setAnsweredServerErrors] = useState<ReadonlySet<string>>(
+    () => new Set(),
+  );
+  const [isReadOnlyInfoOpen, setReadOnlyInfoOpen] = useState(false);
+
+  const visible = inputs.filter((input) => isInputVisible({ input, values, context }));
+  const readOnly = new Set(
+    visible
+      .filter((input) => isInputReadOnly({ input, values, context }))
+      .map((input) => input.name),
+  );
+
+  // Every error, in the order of the questions; read-only answers cannot be fixed here.
+  const errors = useMemo(() => {
+    const result: [string, string][] = [];
+    for (const input of visible) {
+      if (readOnly.has(input.name)) continue;
+      const message =
+        pending[input.name] ??
+        validateInputValue({
+          input,
+          value: getValueAtPath(values, input.name),
+          values,
+          context,
+        });
+      if (message) result.push([input.name, message]);
+    }
+    return result;
+    // visible and readOnly derive from values and context.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values, context, pending, inputs]);
+
+  const isShown = (name: string) =>
+    revealAll || touched.has(name) || !isEmptyValue(getValueAtPath(initial, name));
+  const shownErrors = new Map(errors.filter(([name]) => isShown(name)));
+  for (const [name, message] of Object.entries(serverErrors)) {
+    if (!answeredServerErrors.has(name) && !shownErrors.has(name)) shownErrors.set(name, message);
+  }
+  const isValid = errors.length === 0;
+  const hiddenErrorCount = errors.length - errors.filter(([name]) => isShown(name)).length;
+
+  const showFirstError = (names: string[]) => {
+    const first = visible.find((input) => names.includes(input.name));
+    if (first) showField(getInputId(idPrefix, first.name));
+  };
+
+  const change = (name: string, value: unknown) => {
+    setValues((current) => setValueAtPath(current, name, value));
+    setTouched((current) => (current.has(name) ? current : new Set(current).add(name)));
+    if (name in serverErrors) setAnsweredServerErrors((current) => new Set(current).add(name));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isValid || isSubmitting) return;
+    const cleaned = clearInapplicableValues({ inputs, values, context });
+    const changedNames = inputs
+      .filter((input) => !readOnly.has(input.name))
+      .filter(
+        (input) =>
+          isInputApplicable({ input, values, context }) || input.conditional?.preserve !== true,
+      )
+      .map((input) => input.name)
+      .filter((name) => !sameAnswer(getValueAtPath(cleaned, name), getValueAtPath(initial, name)));
+    void onSubmit(cleaned, { changedNames });
+  };
+
+  return (
+    <form
+      className={shownErrors.size > 0 ? 'dynamic-form dynamic-form--with-bar' : 'dynamic-form'}
+      noValidate
+      onSubmit={submit}
+    >
+      {visible.map((input) => {
+        const id = getInputId(idPrefix, input.name);
+        const rendered = (
+          <FormInput
+            input={input}
+            id={id}
+            value={getValueAtPath(values, input.name)}
+            values={values}
+            context={context}
+            error={shownErrors.get(input.name)}
+            onChange={(value) => change(input.name, value)}
+            onPendingError={(message) =>
+              setPending((current) => ({ ...current, [input.name]: message }))
+            }
+          />
+        );
+        if (!readOnly.has(input.name)) {
+          return (
+            <div className="dynamic-form__input" key={input.name}>
+              {rendered}
+            </div>
+          );
+        }
+        return (
+          // A click on a disabled control explains why; the button below is the keyboard way in.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+          <div
+            className="dynamic-form__input dynamic-form__input--read-only"
+            key={input.name}
+            onClick={() => setReadOnlyInfoOpen(true)}
+          >
+            <fieldset disabled className="dynamic-form__read-only">
+              {rendered}
+            </fieldset>
+            <button type="button" className="link-button" onClick={() => setReadOnlyInfoOpen(true)}>
+              {t('readOnly.why')}
+            </button>
+          </div>
+        );
+      })}
+      {children}
+      {!isValid && hiddenErrorCount > 0 ? (
+        <p className="dynamic-form__incomplete">
+          {t('form.incomplete', { count: errors.length })}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setRevealAll(true);
+              showFirstError(errors.map(([name]) => name));
+            }}
+          >
+            {t('errorBar.showMe')}
+          </button>
+        </p>
+      ) : null}
+      <div className="dynamic-form__actions">
+        <Button type="submit" layout="fixed" disabled={!isValid || isSubmitting}>
+          {submitLabel}
+        </Button>
+        {secondaryAction}
+      </div>
+      <ErrorBar count={shownErrors.size} onShowMe={() => showFirstError([...shownErrors.keys()])} />
+      <Modal
+        isOpen={isReadOnlyInfoOpen}
+        onClose={() => setReadOnlyInfoOpen(false)}
+        title={readOnlyInfo?.title ?? t('readOnly.title')}
+      >
+        <p>{readOnlyInfo?.message ?? t('readOnly.message')}</p>
+      </Modal>
+    </form>
+  );
+}

@@ -1,0 +1,319 @@
+import { useState } from 'react';
+import type { ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { engineCapacityLitres, enginePowerPs } from '@motor/domain';
+import type { RegistrationFormatConfig } from '@motor/forms';
+import { isCompleteRegistration } from '@motor/forms';
+import { useApiClient } from '../../lib/use-api-client';
+import { Button } from '../ui/button';
+import { ChangeOrConfirm } from './change-or-confirm';
+import { SelectInput } from './choice-inputs';
+import { FieldError } from './field';
+import type { FieldBaseProps } from './field';
+import { LicencePlateInput } from './licence-plate-input';
+import { findVehicleByRegistration, listMakes, listModels, listSpecifications } from './lookup-api';
+import type { VehicleSpecification } from './lookup-api';
+import { NumberInput } from './text-input';
+
+/** The vehicle answer (ASSET vehicle): how it was found and the catalogue's specification. */
+export type VehicleAnswer = {
+  vrn: string | null;
+  regLookup: boolean;
+  specification: VehicleSpecification;
+};
+
+export type VehicleInputProps = FieldBaseProps & {
+  value: VehicleAnswer | undefined;
+  onChange: (value: VehicleAnswer | undefined) => void;
+  formatConfig: RegistrationFormatConfig;
+  /** Earliest year of manufacture offered (1934) and the current year. */
+  earliestYear: number;
+  currentYear: number;
+};
+
+/** A car's description: '2024 BMW 3 Series M Sport'. */
+export const describeVehicle = (vehicle: VehicleSpecification) =>
+  `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.trim}`;
+
+/** The specification card: engine in litres and PS (spec 1 §9), fuel, gearbox, seats. */
+export function VehicleSummary({ vehicle }: { vehicle: VehicleSpecification }): ReactElement {
+  const { t } = useTranslation('forms');
+  const facts = [
+    vehicle.engineCapacity
+      ? t('vehicle.litres', { litres: engineCapacityLitres(vehicle.engineCapacity) })
+      : null,
+    vehicle.enginePower ? t('vehicle.power', { ps: enginePowerPs(vehicle.enginePower) }) : null,
+    vehicle.primaryFuel,
+    vehicle.transmission,
+    vehicle.numberOfSeats ? t('vehicle.seats', { count: vehicle.numberOfSeats }) : null,
+  ].filter(Boolean);
+  return (
+    <div className="vehicle-summary">
+      {vehicle.vrn ? <p className="vehicle-summary__plate licence-plate">{vehicle.vrn}</p> : null}
+      <p className="vehicle-summary__name">{describeVehicle(vehicle)}</p>
+      <p className="vehicle-summary__facts">{facts.join(' · ')}</p>
+    </div>
+  );
+}
+
+function Candidate({
+  vehicle,
+  onConfirm,
+}: {
+  vehicle: VehicleSpecification;
+  onConfirm: () => void;
+}): ReactElement {
+  const { t } = useTranslation('forms');
+  // Without an insurance group the car cannot be priced: the customer must talk to us.
+  const hasGroup = vehicle.insuranceGroup !== null && vehicle.insuranceGroup !== undefined;
+  return (
+    <div className="vehicle-candidate">
+      <VehicleSummary vehicle={vehicle} />
+      {hasGroup ? null : (
+        <p className="notification notification--warning" role="status">
+          {t('vehicle.noInsuranceGroup')}
+        </p>
+      )}
+      <Button layout="small" disabled={!vehicle.vehicleCode || !hasGroup} onClick={onConfirm}>
+        {t('vehicle.confirm')}
+      </Button>
+    </div>
+  );
+}
+
+function RegistrationSearch({
+  id,
+  formatConfig,
+  onChoose,
+}: {
+  id: string;
+  formatConfig: RegistrationFormatConfig;
+  onChoose: (answer: VehicleAnswer) => void;
+}): ReactElement {
+  const { t } = useTranslation('forms');
+  const client = useApiClient();
+  const [vrn, setVrn] = useState('');
+  const [candidate, setCandidate] = useState<VehicleSpecification | null | undefined>(undefined);
+  const [formatError, setFormatError] = useState<string | undefined>();
+
+  const find = async () => {
+    if (!isCompleteRegistration(vrn, formatConfig)) {
+      setFormatError(t('vehicle.invalidRegistration'));
+      return;
+    }
+    setFormatError(undefined);
+    setCandidate(await findVehicleByRegistration(client, vrn));
+  };
+
+  return (
+    <div className="vehicle-search">
+      <div className="vehicle-search__row">
+        <LicencePlateInput
+          id={id}
+          label={t('vehicle.registration')}
+          hint={t('vehicle.registrationHint')}
+          error={formatError ?? (candidate === null ? t('vehicle.notFound') : undefined)}
+          value={vrn}
+          formatConfig={formatConfig}
+          onChange={(next) => {
+            setVrn(next);
+            setCandidate(undefined);
+          }}
+          onSubmit={() => void find()}
+        />
+        <Button layout="small" variant="inverted" onClick={() => void find()}>
+          {t('vehicle.find')}
+        </Button>
+      </div>
+      {candidate ? (
+        <Candidate
+          vehicle={candidate}
+          onConfirm={() =>
+            onChoose({ vrn: candidate.vrn, regLookup: true, specification: candidate })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ManualSearch({
+  id,
+  earliestYear,
+  currentYear,
+  onChoose,
+}: {
+  id: string;
+  earliestYear: number;
+  currentYear: number;
+  onChoose: (answer: VehicleAnswer) => void;
+}): ReactElement {
+  const { t } = useTranslation('forms');
+  const client = useApiClient();
+  const [yearText, setYearText] = useState('');
+  const [make, setMake] = useState('');
+  const [model, setModel] = useState('');
+  const [vehicleCode, setVehicleCode] = useState('');
+  const year = Number(yearText);
+  const isYearValid = yearText.length === 4 && year >= earliestYear && year <= currentYear;
+  const makes = useQuery({
+    queryKey: ['lookup', 'makes', year],
+    queryFn: () => listMakes(client, year),
+    enabled: isYearValid,
+  });
+  const models = useQuery({
+    queryKey: ['lookup', 'models', make, year],
+    queryFn: () => listModels(client, make, year),
+    enabled: isYearValid && make !== '',
+  });
+  const trims = useQuery({
+    queryKey: ['lookup', 'trims', make, model, year],
+    queryFn: () => listSpecifications(client, { make, model, year }),
+    enabled: isYearValid && make !== '' && model !== '',
+  });
+  const candidate = trims.data?.find((trim) => trim.vehicleCode === vehicleCode);
+  const yearError =
+    yearText.length === 4 && !isYearValid
+      ? t('vehicle.yearRange', { earliest: earliestYear, latest: currentYear })
+      : undefined;
+
+  return (
+    <div className="vehicle-manual">
+      <NumberInput
+        id={`${id}-year`}
+        label={t('vehicle.year')}
+        value={yearText}
+        max={9999}
+        maxLength={4}
+        error={yearError}
+        onChange={(next) => {
+          setYearText(next);
+          setMake('');
+          setModel('');
+          setVehicleCode('');
+        }}
+      />
+      {makes.data && makes.data.length === 0 ? (
+        <p className="field__error" role="status">
+          {t('vehicle.noModelsInYear', { year })}
+        </p>
+      ) : null}
+      {makes.data && makes.data.length > 0 ? (
+        <SelectInput
+          id={`${id}-make`}
+          label={t('vehicle.make')}
+          options={makes.data.map((entry) => ({ value: entry.make, text: entry.make }))}
+          value={make || undefined}
+          onChange={(next) => {
+            setMake(String(next));
+            setModel('');
+            setVehicleCode('');
+          }}
+        />
+      ) : null}
+      {models.data && models.data.length === 0 ? (
+        <p className="field__error" role="status">
+          {t('vehicle.noMakeModelsInYear', { make, year })}
+        </p>
+      ) : null}
+      {models.data && models.data.length > 0 ? (
+        <SelectInput
+          id={`${id}-model`}
+          label={t('vehicle.model')}
+          options={models.data.map((entry) => ({ value: entry.model, text: entry.model }))}
+          value={model || undefined}
+          onChange={(next) => {
+            setModel(String(next));
+            setVehicleCode('');
+          }}
+        />
+      ) : null}
+      {trims.data && trims.data.length > 0 ? (
+        <SelectInput
+          id={`${id}-trim`}
+          label={t('vehicle.trim')}
+          options={trims.data.map((trim) => ({
+            value: trim.vehicleCode,
+            text: `${trim.engineLabel ?? ''} ${trim.trim}`.trim(),
+          }))}
+          value={vehicleCode || undefined}
+          onChange={(next) => setVehicleCode(String(next))}
+        />
+      ) : null}
+      {candidate ? (
+        <Candidate
+          vehicle={candidate}
+          onConfirm={() => onChoose({ vrn: null, regLookup: false, specification: candidate })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Find the car by registration, or by year, make, model and trim; confirm needs a vehicleCode. */
+export function VehicleInput({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  formatConfig,
+  earliestYear,
+  currentYear,
+}: VehicleInputProps): ReactElement {
+  const { t } = useTranslation('forms');
+  const [tab, setTab] = useState<'registration' | 'manual'>('registration');
+  return (
+    <div className={error ? 'field field--error vehicle-input' : 'field vehicle-input'}>
+      <fieldset className="field__fieldset" id={id}>
+        <legend className="field__label field__legend">{label}</legend>
+        {hint ? <div className="field__hint">{hint}</div> : null}
+        <FieldError id={id} error={error} />
+        <ChangeOrConfirm<VehicleAnswer>
+          value={value?.specification?.vehicleCode ? value : undefined}
+          onChange={onChange}
+          changeLabel={t('vehicle.change')}
+          renderView={(answer) => <VehicleSummary vehicle={answer.specification} />}
+          renderChange={(choose) => (
+            <div className="vehicle-input__change">
+              <div className="segmented" role="group" aria-label={t('vehicle.findBy')}>
+                <button
+                  type="button"
+                  className="segmented__option"
+                  aria-pressed={tab === 'registration'}
+                  onClick={() => setTab('registration')}
+                >
+                  {t('vehicle.byRegistration')}
+                </button>
+                <button
+                  type="button"
+                  className="segmented__option"
+                  aria-pressed={tab === 'manual'}
+                  onClick={() => setTab('manual')}
+                >
+                  {t('vehicle.byMakeModel')}
+                </button>
+              </div>
+              {tab === 'registration' ? (
+                <RegistrationSearch
+                  id={`${id}-vrn`}
+                  formatConfig={formatConfig}
+                  onChoose={choose}
+                />
+              ) : (
+                <ManualSearch
+                  id={id}
+                  earliestYear={earliestYear}
+                  currentYear={currentYear}
+                  onChoose={choose}
+                />
+              )}
+            </div>
+          )}
+        />
+      </fieldset>
+    </div>
+  );
+}

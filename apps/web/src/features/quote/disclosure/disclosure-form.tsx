@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProposalChange } from '@motor/domain';
+import type { InputDefinition } from '@motor/forms';
+import { findInput } from '@motor/forms';
+import { DynamicForm } from '../../../components/form/dynamic-form';
+import { useInputCopy } from '../../../components/form/form-copy';
+import { Modal } from '../../../components/ui/modal';
+import type { Proposal } from '../api/get-proposal';
+import { buildChanges, findInputOfErrorPath, getAnswers, getRelatedAnswers } from './sections';
+import type { AnswerTarget } from './sections';
+import { useDisclosureContext } from './use-disclosure-context';
+import { readFieldErrors, useSaveDisclosure } from './use-save-disclosure';
+
+export type DisclosureFormProps = {
+  proposal: Proposal;
+  target: AnswerTarget;
+  inputs: readonly InputDefinition[];
+  /** The additional driver being edited or added. */
+  profileCode?: string;
+  isNewProfile?: boolean;
+  submitLabel: string;
+  idPrefix: string;
+  /** After the answers are saved (or nothing changed), with the proposal as it now is. */
+  onSaved: (proposal: Proposal) => void;
+  secondaryAction?: ReactNode;
+};
+
+type RefusedAnswer = { name: string | null; message: string };
+
+function RefusedAnswerItem({
+  input,
+  message,
+}: {
+  input: InputDefinition | undefined;
+  message: string;
+}): ReactElement {
+  const label = useInputCopy(input ?? ({ name: '', meta: {} } as InputDefinition)).label;
+  return <li>{input ? `${label}: ${message}` : message}</li>;
+}
+
+/** A disclosure page's form: current answers in, the right change type out, refusals in a modal. */
+export function DisclosureForm({
+  proposal,
+  target,
+  inputs,
+  profileCode,
+  isNewProfile = false,
+  submitLabel,
+  idPrefix,
+  onSaved,
+  secondaryAction,
+}: DisclosureFormProps): ReactElement {
+  const { t } = useTranslation('quote-disclosure');
+  const baseContext = useDisclosureContext(proposal.schemeCode);
+  const context = { ...baseContext, related: getRelatedAnswers(proposal, profileCode) };
+  const save = useSaveDisclosure(proposal.proposalCode);
+  const [refused, setRefused] = useState<RefusedAnswer[]>([]);
+  const [isRefusalOpen, setRefusalOpen] = useState(false);
+  const [values] = useState(() => getAnswers(proposal, target, profileCode));
+
+  const submit = async (
+    answers: Record<string, unknown>,
+    { changedNames }: { changedNames: string[] },
+  ) => {
+    const changes: ProposalChange[] = buildChanges({
+      proposal,
+      target,
+      values: answers,
+      changedNames,
+      profileCode,
+      isNewProfile,
+    });
+    if (changes.length === 0) {
+      onSaved(proposal);
+      return;
+    }
+    try {
+      onSaved(await save.mutateAsync({ changes, applyRating: true }));
+    } catch (error) {
+      const fields = readFieldErrors(error);
+      if (!fields) return;
+      setRefused(
+        fields.map((field) => ({
+          name: findInputOfErrorPath(field.path, changes),
+          message: field.message,
+        })),
+      );
+      setRefusalOpen(true);
+    }
+  };
+
+  const serverErrors = Object.fromEntries(
+    refused
+      .filter((answer): answer is { name: string; message: string } => answer.name !== null)
+      .map((answer) => [answer.name, answer.message]),
+  );
+
+  return (
+    <>
+      <DynamicForm
+        inputs={inputs}
+        values={values}
+        context={context}
+        submitLabel={submitLabel}
+        onSubmit={submit}
+        isSubmitting={save.isPending}
+        serverErrors={serverErrors}
+        idPrefix={idPrefix}
+        secondaryAction={secondaryAction}
+      />
+      <Modal
+        isOpen={isRefusalOpen}
+        onClose={() => setRefusalOpen(false)}
+        title={t('serverError.title')}
+      >
+        <div role="alert">
+          <p>{t('serverError.message')}</p>
+          <ul>
+            {refused.map((answer, index) => (
+              <RefusedAnswerItem
+                key={index}
+                input={answer.name ? findInput(inputs, answer.name) : undefined}
+                message={answer.message}
+              />
+            ))}
+          </ul>
+        </div>
+      </Modal>
+    </>
+  );
+}

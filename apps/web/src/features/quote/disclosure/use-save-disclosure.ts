@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateProposalRequest } from '@motor/contract';
+import { useShowError } from '../../../app/error-modal';
+import { isApiError } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/use-api-client';
+import { proposalQueryKey } from '../api/get-proposal';
+import { updateProposal } from '../api/update-proposal';
+
+/** One answer the server refused, as it says it. */
+export type ServerFieldError = { path: string; message: string };
+
+/** The field errors of a 400 VALIDATION_FAILED answer, or null for any other failure. */
+export function readFieldErrors(error: unknown): ServerFieldError[] | null {
+  if (!isApiError(error) || error.status !== 400 || error.failure.kind !== 'UNEXPECTED')
+    return null;
+  const body = error.failure.data as {
+    error?: { message?: string; details?: { fields?: ServerFieldError[] } };
+  } | null;
+  const fields = body?.error?.details?.fields;
+  if (Array.isArray(fields) && fields.length > 0) return fields;
+  return [{ path: '', message: body?.error?.message ?? '' }];
+}
+
+/**
+ * PATCH the proposal with a section's changes (re-rated). A refused answer (400) is the page's to
+ * show in its modal; any other failure opens the app's error modal.
+ */
+export function useSaveDisclosure(proposalCode: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const showError = useShowError();
+  return useMutation({
+    mutationFn: (request: UpdateProposalRequest) => updateProposal(client, proposalCode, request),
+    meta: { handlesErrors: true },
+    onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
+    onError: (error) => {
+      if (readFieldErrors(error) === null) showError(error);
+    },
+  });
+}
