@@ -29,6 +29,7 @@ import { proposalRoutes } from './modules/proposal/routes';
 import { contentRoutes } from './modules/content/routes';
 import { policyRoutes } from './modules/policy/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
+import { documentRoutes } from './modules/document/routes';
 import type { Providers } from './providers';
 
 // Module augmentation only works with interfaces.
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(contentRoutes, { prefix: '/content' });
   await app.register(customerAccountRoutes, { prefix: '/api' });
   await app.register(policyRoutes, { prefix: '/api' });
+  await app.register(documentRoutes, { prefix: '/api' });
 
   return app;
 }

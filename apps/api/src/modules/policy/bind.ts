@@ -20,6 +20,7 @@ import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from '../billing/
 import { canAccessProposal, type Principal } from '../identity/principal';
 import { findProposal, type ProposalRow } from '../proposal/repository';
 import { PROPOSAL_NOT_FOUND_MESSAGE, toProposalResponse } from '../proposal/service';
+import { issuePolicyDocuments } from '../document/service';
 import { computeAmountDueAtBind } from './amounts';
 import { findPolicyByProposal } from './repository';
 import { recordBind } from './state';
@@ -267,5 +268,13 @@ export async function bindProposal(app: App, input: BindInput): Promise<BindResu
     }
   }
   const now = app.clock.now();
-  return app.db.transaction((tx) => bindLocked(tx, input, now));
+  const result = await app.db.transaction((tx) => bindLocked(tx, input, now));
+  if (result.created) {
+    // Outside the transaction: a failure here never undoes the policy; the document route renders
+    // a missing document on demand, and the e-mail is claimed once per policy.
+    await issuePolicyDocuments(app, result.policyId).catch((error: unknown) => {
+      app.log.error({ err: error, policyId: result.policyId }, 'policy documents failed');
+    });
+  }
+  return result;
 }

@@ -1,0 +1,217 @@
+import { brand } from '@motor/brand-bmw';
+import type { DocumentType } from '@motor/contract';
+import { formatDisplayDate, formatMoney, type Quote } from '@motor/domain';
+import type { PdfContent } from './pdf';
+
+// What each document says, from the policy's own data (never placeholders). Product documents
+// depend only on scheme, wording version and insurer, so they are rendered once per triple.
+
+export type PolicyDocumentData = {
+  policyNumber: string;
+  schemeCode: string;
+  inceptedAt: Date;
+  expiredAt: Date;
+  createdAt: Date;
+  quote: Quote & { availablePaymentSchedules: Quote['availablePaymentSchedules'] };
+};
+
+type Answers = Record<string, unknown>;
+
+function schemeName(schemeCode: string): string {
+  return brand.schemes.find((scheme) => scheme.schemeCode === schemeCode)?.name ?? schemeCode;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function describePolicyholder(quote: Quote): { name: string; address: string } {
+  const profile = quote.insuredProfiles.find((item) => item.policyholder);
+  const data = (profile?.data ?? {}) as Answers;
+  const address = (data.address ?? {}) as Answers;
+  return {
+    name: [text(data.firstName), text(data.lastName)].filter(Boolean).join(' '),
+    address: [address.line1, address.line2, address.city, address.postalCode]
+      .map(text)
+      .filter(Boolean)
+      .join(', '),
+  };
+}
+
+export function describeVehicle(quote: Quote): { registration: string; description: string } {
+  const asset = quote.insuredAssets.find((item) => item.coreAsset) ?? quote.insuredAssets[0];
+  const vehicle = ((asset?.data ?? {}) as Answers).vehicle as Answers | undefined;
+  const spec = (vehicle?.specification ?? {}) as Answers;
+  const year = typeof spec.year === 'number' ? String(spec.year) : '';
+  return {
+    registration: text(vehicle?.vrn) || text(spec.vrn),
+    description: [year, text(spec.make), text(spec.model), text(spec.trim)]
+      .filter(Boolean)
+      .join(' '),
+  };
+}
+
+function coverName(code: string): string {
+  const words = code.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function drivers(quote: Quote): string {
+  return quote.insuredProfiles
+    .map((profile) => {
+      const data = profile.data as Answers;
+      return [text(data.firstName), text(data.lastName)].filter(Boolean).join(' ');
+    })
+    .filter(Boolean)
+    .join(', ');
+}
+
+const CERTIFY =
+  'I hereby certify that the policy to which this certificate relates satisfies the ' +
+  'requirements of the relevant law applicable in Great Britain, Northern Ireland, the Isle of ' +
+  'Man, the Island of Guernsey, the Island of Jersey and the Island of Alderney.';
+
+export function certificateContent(data: PolicyDocumentData): PdfContent {
+  const holder = describePolicyholder(data.quote);
+  const vehicle = describeVehicle(data.quote);
+  return {
+    title: 'Certificate of Motor Insurance',
+    subtitle: `${schemeName(data.schemeCode)} — certificate number ${data.policyNumber}`,
+    createdAt: data.createdAt,
+    sections: [
+      {
+        rows: [
+          ['1. Registration mark of vehicle', vehicle.registration],
+          ['   Vehicle', vehicle.description],
+          ['2. Name of policyholder', holder.name],
+          [
+            '3. Effective date of the commencement of insurance',
+            formatDisplayDate(data.inceptedAt),
+          ],
+          ['4. Date of expiry of insurance', formatDisplayDate(data.expiredAt)],
+          ['5. Persons or classes of persons entitled to drive', drivers(data.quote)],
+          [
+            '6. Limitations as to use',
+            'Social, domestic and pleasure purposes and commuting. Not for hire or reward, racing or track days.',
+          ],
+          ['Policy number', data.policyNumber],
+          ['Authorised insurer', text(data.quote.mainInsurer)],
+        ],
+      },
+      { paragraphs: [CERTIFY] },
+    ],
+    footer: 'Keep this certificate safe: you may need to show it to the police.',
+  };
+}
+
+export function scheduleContent(data: PolicyDocumentData): PdfContent {
+  const { quote } = data;
+  const holder = describePolicyholder(quote);
+  const vehicle = describeVehicle(quote);
+  const schedule = quote.availablePaymentSchedules.find((item) => item.active);
+  const covers = quote.covers.filter((cover) => cover.active).map((cover) => coverName(cover.code));
+  return {
+    title: 'Policy Schedule',
+    subtitle: `${schemeName(data.schemeCode)} — policy number ${data.policyNumber}`,
+    createdAt: data.createdAt,
+    sections: [
+      {
+        heading: 'You and your car',
+        rows: [
+          ['Policyholder', holder.name],
+          ['Address', holder.address],
+          ['Registration', vehicle.registration],
+          ['Vehicle', vehicle.description],
+          ['Drivers', drivers(quote)],
+        ],
+      },
+      {
+        heading: 'Period of cover',
+        rows: [
+          ['From', formatDisplayDate(data.inceptedAt)],
+          ['To', formatDisplayDate(data.expiredAt)],
+          ['Insurer', text(quote.mainInsurer)],
+          ['Policy wording version', text(quote.wordingVersion)],
+        ],
+      },
+      { heading: 'Covers', paragraphs: [covers.join(', ') || 'None'] },
+      {
+        heading: 'Excess',
+        rows: quote.excess.map(
+          (line) => [coverName(line.excessCategory), formatMoney(line.excess)] as const,
+        ),
+        paragraphs: quote.excess.length === 0 ? ['No excess applies.'] : [],
+      },
+      {
+        heading: 'Premium',
+        rows: [
+          ['Premium', formatMoney(quote.premium)],
+          ['Insurance premium tax', formatMoney(quote.taxAmount)],
+          ['Total', formatMoney(quote.totalPremium)],
+          ...(schedule
+            ? [
+                [
+                  'Payment',
+                  schedule.type === 'MONTHLY'
+                    ? `${schedule.premiumBreakdown.numberOfInstalments} monthly payments of ${formatMoney(schedule.premiumBreakdown.instalmentAmount)}`
+                    : 'One payment',
+                ] as const,
+              ]
+            : []),
+        ],
+      },
+      ...(quote.endorsements.length > 0
+        ? [
+            {
+              heading: 'Endorsements',
+              paragraphs: quote.endorsements.map((item) => `${item.code}: ${item.text ?? ''}`),
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+const PRODUCT_TITLES: Record<
+  Exclude<DocumentType, 'policy-certificate' | 'policy-schedule'>,
+  string
+> = {
+  ipid: 'Insurance Product Information Document',
+  'policy-wording': 'Policy Wording',
+  'legal-ipid': 'Legal Expenses Insurance Product Information Document',
+  'legal-wording': 'Legal Expenses Policy Wording',
+  'business-terms': 'Terms of Business',
+};
+
+export type ProductDocumentType = keyof typeof PRODUCT_TITLES;
+
+export function productContent(options: {
+  doc: ProductDocumentType;
+  schemeCode: string;
+  wordingVersion: string;
+  insurer: string;
+  createdAt: Date;
+}): PdfContent {
+  const { doc, schemeCode, wordingVersion, insurer } = options;
+  const legal = doc === 'legal-ipid' || doc === 'legal-wording';
+  return {
+    title: PRODUCT_TITLES[doc],
+    subtitle: `${schemeName(schemeCode)} — wording ${wordingVersion} — insurer ${insurer}`,
+    createdAt: options.createdAt,
+    sections: [
+      {
+        heading: 'What is this type of insurance?',
+        paragraphs: [
+          legal
+            ? 'Motor legal expenses insurance pays legal costs up to £100,000 to recover losses that were not your fault, with no excess.'
+            : 'Comprehensive motor insurance for your car, as required by the Road Traffic Act 1988, with the covers shown in your policy schedule.',
+        ],
+      },
+      {
+        heading: 'Who is the insurer?',
+        paragraphs: [`${insurer}. ${brand.footer.contentLine}`],
+      },
+    ],
+    footer: `${PRODUCT_TITLES[doc]}, ${schemeName(schemeCode)}, version ${wordingVersion}.`,
+  };
+}

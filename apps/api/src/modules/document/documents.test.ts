@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { createTestClock } from '../../clock';
+import { notificationOutbox } from '../../db/schema';
+import { createTestApp } from '../../test/test-app';
+import { assertLedgerBalanced } from '../billing/testing';
+import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { computeAmountDueAtBind } from '../policy/amounts';
+import { bindProposal } from '../policy/bind';
+import { createQuote } from '../policy/test-helpers';
+import { issuePolicyDocuments } from './service';
+
+const run = promisify(execFile);
+const START = '2026-03-02T09:00:00.000Z';
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'motor-pdf-'));
+  const file = path.join(directory, 'document.pdf');
+  await writeFile(file, bytes);
+  const { stdout } = await run('/usr/bin/pdftotext', ['-layout', file, '-']);
+  return stdout;
+}
+
+describe('policy documents', () => {
+  const clock = createTestClock(START);
+  let app: App;
+  let headers: Record<string, string>;
+  let policyId: string;
+  let policyNumber: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true });
+    headers = bearer(await createTestAccessToken(app, { userId: 'doc-owner' }));
+    const quote = await createQuote(app, headers);
+    const due = computeAmountDueAtBind(quote.quote);
+    ({ policyId, policyNumber } = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: { kind: 'system', name: 'test' },
+      payment: {
+        provider: 'CARD',
+        providerPaymentId: 'pi_docs',
+        amountPence: due.totalPence,
+        settled: true,
+      },
+    }));
+  });
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  async function open(doc: string, as = headers) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/documents/policy/${policyId}/${doc}`,
+      headers: as,
+    });
+    return res;
+  }
+
+  async function download(location: string) {
+    const url = new URL(location);
+    return app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  }
+
+  it('gives a short-lived link to a certificate that names the policy, car and policyholder', async () => {
+    const res = await open('policy-certificate');
+    expect(res.statusCode, res.body).toBe(200);
+    const { location, expiresAt } = res.json();
+    expect(location).toMatch(/^http:\/\/localhost:3000\/api\/documents\/file\?token=/);
+    expect(expiresAt).toBe('2026-03-02T09:05:00.000Z');
+    const file = await download(location);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(
+      `inline; filename="${policyNumber}-policy-certificate.pdf"`,
+    );
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain('Certificate of Motor Insurance');
+    expect(text).toContain(policyNumber);
+    expect(text).toContain('BM24XYZ');
+    expect(text).toContain('Jane Smith');
+    expect(text).toContain('2024 BMW 3 Series');
+    expect(text).toContain('02 Mar 2026');
+  });
+
+  it('renders the schedule with covers, excess and premium', async () => {
+    const file = await download((await open('policy-schedule')).json().location);
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain('Policy Schedule');
+    expect(text).toContain(policyNumber);
+    expect(text).toContain('Liability to others');
+    expect(text).toContain('12 monthly payments of £');
+    expect(text).toContain('Insurance premium tax');
+  });
+
+  it('serves the product documents of the policy’s scheme, wording and insurer', async () => {
+    for (const doc of ['ipid', 'policy-wording', 'legal-ipid', 'legal-wording', 'business-terms']) {
+      const res = await open(doc);
+      expect(res.statusCode, res.body).toBe(200);
+      const file = await download(res.json().location);
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const text = await pdfText((await download((await open('ipid')).json().location)).rawPayload);
+    expect(text).toContain('Insurance Product Information Document');
+    expect(text).toContain('BMW Flex');
+  });
+
+  it('refuses an expired or altered link with 410, an unknown document with 400', async () => {
+    const { location } = (await open('policy-certificate')).json();
+    const altered = await download(`${location.slice(0, -3)}abc`);
+    expect(altered.statusCode).toBe(410);
+    clock.advance(6 * 60 * 1000);
+    try {
+      const expired = await download(location);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().error.message).toBe(
+        'This document link has expired. Open the document again from your policy.',
+      );
+    } finally {
+      clock.set(START);
+    }
+    expect((await open('not-a-document')).statusCode).toBe(400);
+  });
+
+  it("answers 404 for someone else's policy", async () => {
+    const other = bearer(await createTestAccessToken(app, { userId: 'not-the-owner' }));
+    const res = await open('policy-certificate', other);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('We could not find that policy.');
+  });
+
+  it('queues one confirmation e-mail with a link to the documents, however often it runs', async () => {
+    await issuePolicyDocuments(app, policyId);
+    const mails = await app.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.subject, `Your policy ${policyNumber} is confirmed`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.recipient).toBe('jane.smith@example.com');
+    expect(mails[0]!.body).toContain(`http://localhost:3000/policy/${policyId}/documents`);
+    expect(mails[0]!.body).toContain('Dear Jane Smith,');
+  });
+});

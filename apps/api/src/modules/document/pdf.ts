@@ -1,0 +1,64 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+
+// PDF rendering with pdfkit and an embedded DejaVu Sans: the built-in Helvetica garbles some
+// Unicode (Welsh Ŵ/Ŷ in names and addresses), an embedded TTF does not, and its ToUnicode map
+// keeps the text extractable (pdftotext, screen readers).
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
+const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+
+/** A document is a title and sections of label/value rows or paragraphs. */
+export type PdfSection = {
+  heading?: string;
+  rows?: readonly (readonly [string, string])[];
+  paragraphs?: readonly string[];
+};
+
+export type PdfContent = {
+  title: string;
+  subtitle?: string;
+  sections: readonly PdfSection[];
+  footer?: string;
+  /** The PDF's creation date: the app clock's, so that a document is reproducible. */
+  createdAt: Date;
+};
+
+export function renderPdf(content: PdfContent): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: content.title, CreationDate: content.createdAt, ModDate: content.createdAt },
+    lang: 'en-GB',
+    displayTitle: true,
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', REGULAR);
+  doc.registerFont('bold', BOLD);
+
+  doc.font('bold').fontSize(18).text(content.title);
+  if (content.subtitle) doc.font('regular').fontSize(11).fillColor('#444').text(content.subtitle);
+  doc.fillColor('#000').moveDown();
+  for (const section of content.sections) {
+    if (section.heading) doc.font('bold').fontSize(13).text(section.heading).moveDown(0.3);
+    for (const [label, value] of section.rows ?? []) {
+      doc.font('bold').fontSize(10).text(`${label}: `, { continued: true });
+      doc.font('regular').text(value);
+    }
+    for (const paragraph of section.paragraphs ?? []) {
+      doc.font('regular').fontSize(10).text(paragraph, { align: 'left' }).moveDown(0.4);
+    }
+    doc.moveDown();
+  }
+  if (content.footer) doc.font('regular').fontSize(8).fillColor('#555').text(content.footer);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import {
+  DocumentLocationResponseSchema,
+  ErrorBodySchema,
+  PolicyDocumentParamsSchema,
+} from '@motor/contract';
+import { AppError } from '../../errors';
+import type { AppPlugin } from '../../plugins/define-plugin';
+import { getOwnerUserId, type RouteAccess } from '../identity/principal';
+import { findPolicy } from '../policy/repository';
+import { POLICY_NOT_FOUND_MESSAGE } from '../policy/routes';
+import {
+  createDocumentLink,
+  ensureDocument,
+  getDocumentStorage,
+  readDocumentLink,
+} from './service';
+
+const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
+const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+
+export const DOCUMENT_LINK_EXPIRED_MESSAGE =
+  'This document link has expired. Open the document again from your policy.';
+
+/**
+ * GET /api/documents/policy/{id}/{doc}: a short-lived signed link to one of the policy's
+ * documents (rendered now if it is missing). GET /api/documents/file?token=: the PDF itself;
+ * public, because the token is the permission (a browser tab carries no bearer token).
+ */
+export const documentRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/documents/policy/:id/:doc',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['documents'],
+        summary: 'A link to open a policy or product document',
+        params: PolicyDocumentParamsSchema,
+        response: { 200: DocumentLocationResponseSchema, 400: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, doc } = request.params;
+      const policy = await findPolicy(app.db, id);
+      if (!policy || policy.ownerUserId !== getOwnerUserId(request.principal)) {
+        throw new AppError('NOT_FOUND', POLICY_NOT_FOUND_MESSAGE);
+      }
+      const { key } = await ensureDocument(app, policy, doc);
+      return createDocumentLink(app, { key, fileName: `${policy.policyNumber}-${doc}.pdf` });
+    },
+  );
+
+  app.get(
+    '/documents/file',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['documents'],
+        summary: 'Streams a document named by a signed link',
+        description: 'Answers application/pdf; 410 when the link has expired or was altered.',
+        querystring: z.object({ token: z.string().min(1).max(2000) }),
+      },
+    },
+    async (request, reply) => {
+      const link = await readDocumentLink(app, request.query.token);
+      if (!link) throw new AppError('GONE', DOCUMENT_LINK_EXPIRED_MESSAGE);
+      const bytes = await getDocumentStorage(app).get(link.key);
+      if (!bytes) throw new AppError('NOT_FOUND', 'We could not find that document.');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${link.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+};

@@ -1,0 +1,173 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { importJWK, jwtVerify, SignJWT } from 'jose';
+import type { DocumentType } from '@motor/contract';
+import type { Quote } from '@motor/domain';
+import type { App } from '../../app';
+import { idempotencyKeys, policies, policyVersions } from '../../db/schema';
+import { loadSigningKeys, SIGNING_ALG, toPublicJwk } from '../identity/signing-keys';
+import { Outbox } from '../identity/outbox';
+import { findPolicyholderEmail } from '../proposal/rating-input';
+import type { ProposalData } from '../proposal/types';
+import type { PolicyRow } from '../policy/repository';
+import {
+  certificateContent,
+  describePolicyholder,
+  productContent,
+  scheduleContent,
+  type PolicyDocumentData,
+  type ProductDocumentType,
+} from './content';
+import { renderPdf } from './pdf';
+import { createLocalDiskStorage, type BlobStorage } from './storage';
+
+// Policy documents: rendered at bind (after the commit) and on demand when missing, stored as
+// blobs, handed out as short-lived signed links, announced by one confirmation e-mail per policy.
+
+/** How long a document link works: long enough to open it, too short to pass around. */
+export const DOCUMENT_LINK_SECONDS = 300;
+const LINK_AUDIENCE = 'document-link';
+
+const storages = new WeakMap<App, BlobStorage>();
+
+export function getDocumentStorage(app: App): BlobStorage {
+  let storage = storages.get(app);
+  if (!storage) {
+    storage = createLocalDiskStorage(path.join(app.config.dataDir, 'blobs'));
+    storages.set(app, storage);
+  }
+  return storage;
+}
+
+async function loadDocumentData(app: App, policy: PolicyRow): Promise<PolicyDocumentData> {
+  const [version] = await app.db
+    .select()
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, policy.policyId))
+    .orderBy(policyVersions.versionNumber)
+    .limit(1);
+  if (!version) throw new Error(`Policy ${policy.policyId} has no version`);
+  return {
+    policyNumber: policy.policyNumber,
+    schemeCode: policy.schemeCode,
+    inceptedAt: policy.inceptedAt,
+    expiredAt: policy.expiredAt,
+    createdAt: policy.createdAt,
+    quote: version.quote as unknown as Quote,
+  };
+}
+
+function blobKey(policy: PolicyRow, doc: DocumentType, quote: Quote): string {
+  if (doc === 'policy-certificate' || doc === 'policy-schedule') {
+    return `policies/${policy.policyId}/${doc}.pdf`;
+  }
+  const safe = (value: string | null | undefined) =>
+    (value ?? 'default').replace(/[^a-z0-9_-]+/gi, '-');
+  return `products/${policy.schemeCode}/${safe(quote.wordingVersion)}/${safe(quote.mainInsurer)}/${doc}.pdf`;
+}
+
+/** The document's blob key, rendering and storing it first when it is missing. */
+export async function ensureDocument(app: App, policy: PolicyRow, doc: DocumentType) {
+  const data = await loadDocumentData(app, policy);
+  const key = blobKey(policy, doc, data.quote);
+  const storage = getDocumentStorage(app);
+  if (await storage.get(key)) return { key, data };
+  let content;
+  if (doc === 'policy-certificate') content = certificateContent(data);
+  else if (doc === 'policy-schedule') content = scheduleContent(data);
+  else {
+    content = productContent({
+      doc: doc as ProductDocumentType,
+      schemeCode: policy.schemeCode,
+      wordingVersion: data.quote.wordingVersion ?? 'default',
+      insurer: data.quote.mainInsurer ?? 'default',
+      createdAt: data.createdAt,
+    });
+  }
+  await storage.put(key, await renderPdf(content));
+  return { key, data };
+}
+
+async function sessionKey(app: App) {
+  const [key] = await loadSigningKeys({ db: app.db, clock: app.clock, purpose: 'session' });
+  if (!key) throw new Error('No session signing key');
+  return key;
+}
+
+/** A signed link to the document, valid for DOCUMENT_LINK_SECONDS from the app clock's now. */
+export async function createDocumentLink(
+  app: App,
+  options: { key: string; fileName: string },
+): Promise<{ location: string; expiresAt: string }> {
+  const jwk = await sessionKey(app);
+  const now = Math.floor(app.clock.now().getTime() / 1000);
+  const token = await new SignJWT({ key: options.key, name: options.fileName })
+    .setProtectedHeader({ alg: SIGNING_ALG, kid: jwk.kid })
+    .setAudience(LINK_AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + DOCUMENT_LINK_SECONDS)
+    .sign(await importJWK(jwk, SIGNING_ALG));
+  return {
+    location: `${app.config.publicUrl}/api/documents/file?token=${token}`,
+    expiresAt: new Date((now + DOCUMENT_LINK_SECONDS) * 1000).toISOString(),
+  };
+}
+
+/** The blob key and file name a link names, or null when it is forged or expired. */
+export async function readDocumentLink(
+  app: App,
+  token: string,
+): Promise<{ key: string; fileName: string } | null> {
+  const jwk = await sessionKey(app);
+  try {
+    const { payload } = await jwtVerify(token, await importJWK(toPublicJwk(jwk), SIGNING_ALG), {
+      audience: LINK_AUDIENCE,
+      currentDate: app.clock.now(),
+    });
+    if (typeof payload.key !== 'string' || typeof payload.name !== 'string') return null;
+    return { key: payload.key, fileName: payload.name };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After a bind commits: renders the certificate and schedule and queues the confirmation e-mail,
+ * once per policy (an idempotency key guards the e-mail). Safe to run again.
+ */
+export async function issuePolicyDocuments(app: App, policyId: string): Promise<void> {
+  const [policy] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+  if (!policy) return;
+  await ensureDocument(app, policy, 'policy-certificate');
+  const { data } = await ensureDocument(app, policy, 'policy-schedule');
+  const [claimed] = await app.db
+    .insert(idempotencyKeys)
+    .values({
+      key: `policy-confirmation:${policyId}`,
+      scope: 'policy.confirmation-email',
+      response: null,
+      createdAt: app.clock.now(),
+    })
+    .onConflictDoNothing({ target: idempotencyKeys.key })
+    .returning({ key: idempotencyKeys.key });
+  if (!claimed) return;
+  const recipient = findPolicyholderEmail(data.quote as unknown as ProposalData);
+  if (!recipient) return;
+  const holder = describePolicyholder(data.quote);
+  const link = new URL(`/policy/${encodeURIComponent(policyId)}/documents`, app.config.publicUrl);
+  const outbox = new Outbox({ db: app.db, clock: app.clock, config: app.config, log: app.log });
+  await outbox.send({
+    channel: 'EMAIL',
+    recipient,
+    subject: `Your policy ${policy.policyNumber} is confirmed`,
+    body: [
+      `Dear ${holder.name || 'customer'},`,
+      '',
+      `Thank you: your policy ${policy.policyNumber} is confirmed.`,
+      'Your certificate of motor insurance and your policy schedule are ready here:',
+      link.toString(),
+      '',
+      'You can also find your Insurance Product Information Document and policy wording there.',
+    ].join('\n'),
+  });
+}
