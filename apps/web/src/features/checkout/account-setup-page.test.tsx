@@ -6,6 +6,7 @@ import { json, makeProposal, renderCheckout, stubRoutes, type Call } from './tes
 const PROPOSAL = 'GET /api/proposals/QX7';
 const VERIFY = 'PUT /api/proposals/QX7/verify';
 const ACCOUNT = 'POST /api/proposals/QX7/account';
+const ACCOUNTS = 'GET /api/customerAccounts';
 const account = {
   accountId: 'acc_1',
   accountCode: null,
@@ -68,6 +69,7 @@ describe('account set-up: verify, create the account, bind when free', () => {
         attempts += 1;
         return attempts < 3 ? json(402, { message: 'Account not ready' }) : json(201, account);
       },
+      [ACCOUNTS]: () => json(200, [account]),
     });
     renderCheckout('/flex/proposal/QX7/account-setup');
     await waitFor(() => expect(location()).toHaveTextContent(/^\/flex\/proposal\/QX7\/checkout$/), {
@@ -100,6 +102,7 @@ describe('account set-up: verify, create the account, bind when free', () => {
         json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0, status })),
       [VERIFY]: () => json(200, clear),
       [ACCOUNT]: () => json(201, account),
+      [ACCOUNTS]: () => json(200, [account]),
       'POST /api/proposals/QX7/bind': () => {
         status = 'POLICY';
         return json(200, { policyId: 'pol_1', policyNumber: 'BMW-DRV-1', status: 'PENDING' });
@@ -165,12 +168,14 @@ describe('account set-up: verify, create the account, bind when free', () => {
     ]);
   });
 
-  it('an outstanding balance blocks activation; confirm goes home', async () => {
+  it('an outstanding balance on any account blocks activation; confirm goes home', async () => {
     const calls = stubRoutes({
       [PROPOSAL]: () =>
         json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
       [VERIFY]: () => json(200, clear),
-      [ACCOUNT]: () => json(201, { ...account, outstandingAmount: 2550 }),
+      [ACCOUNT]: () => json(201, account),
+      [ACCOUNTS]: () =>
+        json(200, [account, { ...account, accountId: 'acc_0', outstandingAmount: 2550 }]),
     });
     renderCheckout('/driveaway/proposal/QX7/account-setup');
     const dialog = await screen.findByRole('dialog', { name: 'You have an outstanding balance' });

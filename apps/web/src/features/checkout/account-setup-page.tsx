@@ -11,6 +11,7 @@ import { useApiClient } from '../../lib/use-api-client';
 import {
   bindProposal,
   createCustomerAccount,
+  getOutstandingPence,
   validateAccount,
   verifyCustomer,
 } from './api/account-setup';
@@ -115,9 +116,10 @@ function AccountSetup({
         return;
       }
       setStep({ kind: 'creating' });
-      const account = await createCustomerAccount(client, proposalCode);
-      if ((account.outstandingAmount ?? 0) > 0) {
-        setStep({ kind: 'outstanding', amountPence: account.outstandingAmount ?? 0 });
+      await createCustomerAccount(client, proposalCode);
+      const outstandingPence = await getOutstandingPence(client);
+      if (outstandingPence > 0) {
+        setStep({ kind: 'outstanding', amountPence: outstandingPence });
         return;
       }
       if (!needsPaymentMethod(current)) {

@@ -135,7 +135,7 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
     const flow = calls.find((call) => call.path === '/api/goCardless/flows');
     expect(flow?.body).toEqual({
       mandateDescription: 'Monthly payments for your BMW Insurance policy',
-      successUrl: 'http://localhost:3000/flex/proposal/QX7/checkout?context=DUAL',
+      successUrl: '/flex/proposal/QX7/checkout?context=DUAL',
     });
   });
 

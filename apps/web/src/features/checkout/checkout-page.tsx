@@ -130,14 +130,10 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
 
   const onAddMandate = () =>
     void perform(async () => {
-      const checkoutUrl = new URL(
-        checkoutPaths.checkout(productUrlName, code),
-        window.location.href,
-      );
-      checkoutUrl.searchParams.set('context', method);
+      // A path on this site: the provider sends the customer back with ?redirect_flow_id=.
       const flow = await startMandateFlow(client, {
         mandateDescription: t('directDebit.description'),
-        successUrl: checkoutUrl.toString(),
+        successUrl: `${checkoutPaths.checkout(productUrlName, code)}?context=${method}`,
       });
       redirectTo(flow.redirectUrl);
     });

@@ -86,6 +86,7 @@ describe('checkout success page', () => {
     expect(await screen.findByText('Thank you for your feedback.')).toBeInTheDocument();
     const sent = calls.find((call) => call.path === '/api/insights/feedback');
     expect(sent?.body).toEqual({
+      type: 'bind',
       policyId: 'pol_1',
       rating: score,
       ...(score === 1 ? { comment: 'Slow' } : {}),

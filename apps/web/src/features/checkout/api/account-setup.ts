@@ -71,6 +71,16 @@ export async function createCustomerAccount(
   }
 }
 
+/**
+ * GET /api/customerAccounts: what the customer still owes across all their accounts, in pence.
+ * Any debt blocks a new policy from starting (spec 2 §4).
+ */
+export async function getOutstandingPence(client: ApiClient): Promise<number> {
+  const data = await client.get<unknown>('/customerAccounts');
+  const accounts = z.array(CustomerAccountSchema).parse(Array.isArray(data) ? data : []);
+  return accounts.reduce((sum, account) => sum + Math.max(0, account.outstandingAmount ?? 0), 0);
+}
+
 export const BindResultSchema = z.object({
   policyId: z.string(),
   policyNumber: z.string().nullish(),

@@ -67,11 +67,16 @@ export async function tokenizeCard(card: CardDetails): Promise<string> {
       cvc: card.cvc,
     }),
   });
-  const data = (await response.json().catch(() => ({}))) as { token?: unknown; message?: unknown };
-  if (!response.ok || typeof data.token !== 'string') {
-    throw new Error(typeof data.message === 'string' ? data.message : 'Card not accepted');
-  }
-  return data.token;
+  const data = (await response.json().catch(() => ({}))) as {
+    token?: unknown;
+    message?: unknown;
+    errors?: Record<string, unknown>;
+  };
+  if (response.ok && typeof data.token === 'string') return data.token;
+  // The provider names what is wrong with the card (number, expiry, security code).
+  const reasons = Object.values(data.errors ?? {}).filter((value) => typeof value === 'string');
+  if (reasons.length > 0) throw new Error(reasons.join(' '));
+  throw new Error(typeof data.message === 'string' ? data.message : 'Card not accepted');
 }
 
 const FlowSchema = z.object({ redirectUrl: z.string(), flowId: z.string().nullish() });

@@ -44,6 +44,7 @@ export function useSendBindFeedback() {
   const client = useApiClient();
   return useMutation({
     meta: { handlesErrors: true },
-    mutationFn: (feedback: BindFeedback) => client.post<unknown>('/insights/feedback', feedback),
+    mutationFn: (feedback: BindFeedback) =>
+      client.post<unknown>('/insights/feedback', { type: 'bind', ...feedback }),
   });
 }
