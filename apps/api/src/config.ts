@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** The repository root, from this file's location, so `npm start` works from any cwd. */
+// Also the sandbox providers' default (providers/card-payments/sandbox.ts): they must agree.
+const DEFAULT_SANDBOX_WEBHOOK_SECRET = 'sandbox_whsec_offline_default';
+
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -38,6 +41,16 @@ const EnvSchema = z.object({
   OIDC_PERMISSIONS_CLAIM: optional(z.string()),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string()),
+  // Payments (providers/card-payments, providers/direct-debit): unset → the sandbox providers.
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_/, { error: 'must start with sk_ or rk_' }),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z.string().startsWith('whsec_', { error: 'must start with whsec_' }),
+  ),
+  GOCARDLESS_ACCESS_TOKEN: optional(z.string()),
+  GOCARDLESS_WEBHOOK_SECRET: optional(z.string()),
+  SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
 });
 
 export type Config = {
@@ -54,6 +67,17 @@ export type Config = {
   webDistDir: string;
   seedDemoData: boolean;
   identity: IdentityConfig;
+  payments: PaymentsConfig;
+};
+
+/** Vendor keys come in pairs (API key + webhook secret); a provider without both is the sandbox. */
+export type PaymentsConfig = {
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  goCardlessAccessToken: string | undefined;
+  goCardlessWebhookSecret: string | undefined;
+  /** Signs the sandbox providers' webhooks; the offline default suits one process. */
+  sandboxWebhookSecret: string;
 };
 
 export type IdentityConfig = {
@@ -93,6 +117,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(problems);
   }
   const vars = result.data;
+  const unpaired = [
+    ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    ['GOCARDLESS_ACCESS_TOKEN', 'GOCARDLESS_WEBHOOK_SECRET'],
+  ].filter(
+    ([a, b]) => Boolean(vars[a as keyof typeof vars]) !== Boolean(vars[b as keyof typeof vars]),
+  );
+  if (unpaired.length > 0) {
+    throw new ConfigError(unpaired.map(([a, b]) => `${a}, ${b}: set both or neither`));
+  }
   const port = vars.PORT ?? 3000;
   const dataDir = path.resolve(vars.DATA_DIR ?? './.data');
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -121,6 +154,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       permissionsClaim: vars.OIDC_PERMISSIONS_CLAIM ?? 'permissions',
       smtpUrl: vars.SMTP_URL,
       mailFrom: vars.MAIL_FROM ?? 'Motor Insurance <no-reply@localhost>',
+    },
+    payments: {
+      stripeSecretKey: vars.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+      goCardlessAccessToken: vars.GOCARDLESS_ACCESS_TOKEN,
+      goCardlessWebhookSecret: vars.GOCARDLESS_WEBHOOK_SECRET,
+      sandboxWebhookSecret: vars.SANDBOX_WEBHOOK_SECRET ?? DEFAULT_SANDBOX_WEBHOOK_SECRET,
     },
   };
 }

@@ -5,3 +5,4 @@ export * from './policy';
 export * from './billing';
 export * from './document';
 export * from './insight';
+export * from './payment';

@@ -6,6 +6,16 @@ import {
   type IdentityVerificationProvider,
 } from './identity-verification';
 import { createVehicleLookup, type VehicleLookupProvider } from './vehicle-lookup';
+import {
+  createCardPayments,
+  createSandboxCardPayments,
+  type CardPaymentsProvider,
+} from './card-payments';
+import {
+  createDirectDebit,
+  createSandboxDirectDebit,
+  type DirectDebitProvider,
+} from './direct-debit';
 
 /**
  * The external capabilities the app uses, one entry per capability (payments, direct debit,
@@ -17,14 +27,18 @@ export type Providers = {
   vehicleLookup: VehicleLookupProvider;
   addressLookup: AddressLookupProvider;
   identityVerification: IdentityVerificationProvider;
+  cardPayments: CardPaymentsProvider;
+  directDebit: DirectDebitProvider;
 };
 
 /** The providers chosen by configuration (vendor adapters when configured, sandboxes otherwise). */
-export function createProviders(_config: Config): Providers {
+export function createProviders(config: Config): Providers {
   return {
     vehicleLookup: createVehicleLookup(),
     addressLookup: createAddressLookup(),
     identityVerification: createIdentityVerification(),
+    cardPayments: createCardPayments(config.payments),
+    directDebit: createDirectDebit(config.payments),
   };
 }
 
@@ -34,5 +48,7 @@ export function createSandboxProviders(): Providers {
     vehicleLookup: createVehicleLookup(),
     addressLookup: createAddressLookup(),
     identityVerification: createSandboxIdentityVerification(),
+    cardPayments: createSandboxCardPayments(),
+    directDebit: createSandboxDirectDebit(),
   };
 }

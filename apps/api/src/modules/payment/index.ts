@@ -1,0 +1,32 @@
+import type { App } from '../../app';
+import type { SandboxCardPayments } from '../../providers/card-payments';
+import type { SandboxDirectDebit } from '../../providers/direct-debit';
+import { createDatabaseSandboxStore } from './repository';
+import { sandboxCardPages } from './sandbox-card-pages';
+import { sandboxDirectDebitPages } from './sandbox-direct-debit-pages';
+
+export { paymentRoutes } from './routes';
+export { deliverSandboxDirectDebitEvents } from './sandbox-direct-debit-pages';
+export { createDirectDebitCollection } from './collections';
+export { receiveWebhook } from './webhooks';
+export { findActiveCard, findActiveMandate } from './methods';
+export type { PaymentMethodRow } from './repository';
+
+/**
+ * The sandbox providers' hosted pages (/sandbox/card/*, /sandbox/direct-debit/*), mounted when
+ * the sandboxes are in use; their records then live in our database (any process serves them).
+ */
+export async function registerSandboxPaymentPages(app: App): Promise<void> {
+  const store = createDatabaseSandboxStore(app.db, () => app.clock.now());
+  const { cardPayments, directDebit } = app.providers;
+  if (cardPayments.adapter === 'sandbox') {
+    const sandbox = cardPayments as SandboxCardPayments;
+    sandbox.connectStore(store);
+    await sandboxCardPages(app, sandbox);
+  }
+  if (directDebit.adapter === 'sandbox') {
+    const sandbox = directDebit as SandboxDirectDebit;
+    sandbox.connectStore(store);
+    await sandboxDirectDebitPages(app, sandbox);
+  }
+}

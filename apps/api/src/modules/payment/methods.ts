@@ -1,0 +1,30 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentMethods } from '../../db/schema';
+import type { PaymentMethodRow } from './repository';
+
+async function findActive(db: Db, ownerUserId: string, type: PaymentMethodRow['type']) {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.ownerUserId, ownerUserId),
+        eq(paymentMethods.type, type),
+        eq(paymentMethods.status, 'ACTIVE'),
+      ),
+    )
+    .orderBy(desc(paymentMethods.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The owner's newest ACTIVE direct-debit mandate, or null. */
+export function findActiveMandate(db: Db, ownerUserId: string): Promise<PaymentMethodRow | null> {
+  return findActive(db, ownerUserId, 'BACS_DEBIT');
+}
+
+/** The owner's newest ACTIVE saved card, or null. */
+export function findActiveCard(db: Db, ownerUserId: string): Promise<PaymentMethodRow | null> {
+  return findActive(db, ownerUserId, 'CARD');
+}

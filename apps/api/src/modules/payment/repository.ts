@@ -1,0 +1,226 @@
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  collections,
+  paymentMethods,
+  paymentSessions,
+  sandboxProviderRecords,
+  webhookEvents,
+} from '../../db/schema';
+import type { SandboxStore } from '../../providers/card-payments';
+
+export type PaymentSessionRow = typeof paymentSessions.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type CollectionRow = typeof collections.$inferSelect;
+
+export async function insertSession(db: Db, row: typeof paymentSessions.$inferInsert) {
+  await db.insert(paymentSessions).values(row);
+}
+
+export async function findSession(db: Db, sessionId: string): Promise<PaymentSessionRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentSessions)
+    .where(eq(paymentSessions.sessionId, sessionId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findSessionByProviderId(
+  db: Db,
+  options: { adapter: string; providerSessionId: string },
+): Promise<PaymentSessionRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentSessions)
+    .where(
+      and(
+        eq(paymentSessions.adapter, options.adapter),
+        eq(paymentSessions.providerSessionId, options.providerSessionId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a session completed once; answers false when it already was. */
+export async function completeSession(
+  db: Db,
+  options: { sessionId: string; providerPaymentId: string | null; at: Date },
+): Promise<boolean> {
+  const updated = await db
+    .update(paymentSessions)
+    .set({
+      status: 'COMPLETED',
+      providerPaymentId: options.providerPaymentId,
+      completedAt: options.at,
+    })
+    .where(
+      and(eq(paymentSessions.sessionId, options.sessionId), eq(paymentSessions.status, 'OPEN')),
+    )
+    .returning({ sessionId: paymentSessions.sessionId });
+  return updated.length === 1;
+}
+
+/** Inserts a payment method, or answers the one already stored under that provider reference. */
+export async function upsertPaymentMethod(
+  db: Db,
+  row: typeof paymentMethods.$inferInsert,
+): Promise<PaymentMethodRow> {
+  const [inserted] = await db
+    .insert(paymentMethods)
+    .values(row)
+    .onConflictDoNothing({ target: [paymentMethods.adapter, paymentMethods.providerReference] })
+    .returning();
+  if (inserted) return inserted;
+  const [existing] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.adapter, row.adapter),
+        eq(paymentMethods.providerReference, row.providerReference),
+      ),
+    );
+  return existing!;
+}
+
+export async function setPaymentMethodStatus(
+  db: Db,
+  options: {
+    adapter: string;
+    providerReference: string;
+    status: PaymentMethodRow['status'];
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .update(paymentMethods)
+    .set({ status: options.status, updatedAt: options.at })
+    .where(
+      and(
+        eq(paymentMethods.adapter, options.adapter),
+        eq(paymentMethods.providerReference, options.providerReference),
+      ),
+    );
+}
+
+export async function listPaymentMethods(
+  db: Db,
+  options: { ownerUserId: string; type: PaymentMethodRow['type'] },
+): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.ownerUserId, options.ownerUserId),
+        eq(paymentMethods.type, options.type),
+      ),
+    )
+    .orderBy(desc(paymentMethods.createdAt));
+}
+
+/**
+ * Records a status of a collection, creating the row if this is the first we hear of it. A status
+ * never moves backwards, so events may arrive in any order; answers the row as it now is.
+ */
+export async function recordCollectionStatus(
+  db: Db,
+  row: Omit<typeof collections.$inferInsert, 'createdAt' | 'updatedAt'> & { at: Date },
+): Promise<CollectionRow> {
+  const { at, ...values } = row;
+  // PENDING → SUBMITTED → SETTLED | FAILED; the two final statuses never replace each other.
+  const rankOf = (column: SQLWrapper) =>
+    sql`case ${column} when 'PENDING' then 0 when 'SUBMITTED' then 1 else 2 end`;
+  const [saved] = await db
+    .insert(collections)
+    .values({ ...values, createdAt: at, updatedAt: at })
+    .onConflictDoUpdate({
+      target: collections.providerPaymentId,
+      set: {
+        status: sql`case when ${rankOf(sql`excluded.status`)} > ${rankOf(collections.status)} then excluded.status else ${collections.status} end`,
+        failureReason: sql`coalesce(${collections.failureReason}, excluded.failure_reason)`,
+        ownerUserId: sql`coalesce(${collections.ownerUserId}, excluded.owner_user_id)`,
+        sessionId: sql`coalesce(${collections.sessionId}, excluded.session_id)`,
+        proposalCode: sql`coalesce(${collections.proposalCode}, excluded.proposal_code)`,
+        settlesOn: sql`coalesce(excluded.settles_on, ${collections.settlesOn})`,
+        amountPence: sql`greatest(${collections.amountPence}, excluded.amount_pence)`,
+        updatedAt: at,
+      },
+    })
+    .returning();
+  return saved!;
+}
+
+export async function findCollection(
+  db: Db,
+  providerPaymentId: string,
+): Promise<CollectionRow | null> {
+  const [row] = await db
+    .select()
+    .from(collections)
+    .where(eq(collections.providerPaymentId, providerPaymentId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Stores an event id; answers 'NEW', 'UNPROCESSED' (seen, not yet processed) or 'DONE'. */
+export async function recordWebhookEvent(
+  db: Db,
+  row: Omit<typeof webhookEvents.$inferInsert, 'processedAt'>,
+): Promise<'NEW' | 'UNPROCESSED' | 'DONE'> {
+  const inserted = await db
+    .insert(webhookEvents)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ eventId: webhookEvents.eventId });
+  if (inserted.length === 1) return 'NEW';
+  const [existing] = await db
+    .select({ processedAt: webhookEvents.processedAt })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, row.provider), eq(webhookEvents.eventId, row.eventId)));
+  return existing?.processedAt ? 'DONE' : 'UNPROCESSED';
+}
+
+export async function markWebhookEventProcessed(
+  db: Db,
+  options: { provider: 'CARD' | 'DIRECT_DEBIT'; eventId: string; at: Date },
+): Promise<void> {
+  await db
+    .update(webhookEvents)
+    .set({ processedAt: options.at })
+    .where(
+      and(eq(webhookEvents.provider, options.provider), eq(webhookEvents.eventId, options.eventId)),
+    );
+}
+
+/** The sandbox providers' records in our database (see providers/card-payments/sandbox-store). */
+export function createDatabaseSandboxStore(db: Db, now: () => Date): SandboxStore {
+  return {
+    async get<T extends object>(kind: string, id: string) {
+      const [row] = await db
+        .select({ data: sandboxProviderRecords.data })
+        .from(sandboxProviderRecords)
+        .where(and(eq(sandboxProviderRecords.kind, kind), eq(sandboxProviderRecords.id, id)));
+      return (row?.data as T | undefined) ?? null;
+    },
+    async put(kind, id, data) {
+      const values = { kind, id, data: data as Record<string, unknown>, updatedAt: now() };
+      await db
+        .insert(sandboxProviderRecords)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [sandboxProviderRecords.kind, sandboxProviderRecords.id],
+          set: { data: values.data, updatedAt: values.updatedAt },
+        });
+    },
+    async list<T extends object>(kind: string) {
+      const rows = await db
+        .select({ data: sandboxProviderRecords.data })
+        .from(sandboxProviderRecords)
+        .where(eq(sandboxProviderRecords.kind, kind));
+      return rows.map((row) => row.data as T);
+    },
+  };
+}

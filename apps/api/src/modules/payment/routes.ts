@@ -1,0 +1,221 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CardCheckoutRequestSchema,
+  CardCheckoutSessionSchema,
+  CardSetupRequestSchema,
+  CreateMandateRequestSchema,
+  ErrorBodySchema,
+  MandateFlowRequestSchema,
+  MandateFlowResponseSchema,
+  MandateListResponseSchema,
+  MandateSchema,
+  MotoCheckoutRequestSchema,
+  MotoCheckoutResponseSchema,
+  ProposalCodeParamsSchema,
+} from '@motor/contract';
+import { AppError } from '../../errors';
+import type { AppPlugin } from '../../plugins/define-plugin';
+import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
+import * as proposalRepository from '../proposal/repository';
+import { PROPOSAL_NOT_FOUND_MESSAGE } from '../proposal/service';
+import * as repository from './repository';
+import * as service from './service';
+import { receiveWebhook } from './webhooks';
+
+const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
+const ADMIN_ONLY: readonly RouteAccess[] = ['admin'];
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  503: ErrorBodySchema,
+};
+
+/**
+ * Card (/api/stripe/...) and direct-debit (/api/goCardless/...) calls of spec 2 §7 and spec 3 §7,
+ * whichever provider is configured behind them. Signed-in callers, their own objects only
+ * (someone else's proposal or flow answers 404); the phone payment (MOTO) is admin-only.
+ */
+export const paymentRoutes: AppPlugin = async (app) => {
+  async function loadOwnProposal(request: FastifyRequest, code: string) {
+    const row = await proposalRepository.findProposal(app.db, code);
+    if (!row || !canAccessProposal(request.principal, row)) {
+      throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
+    }
+    return row;
+  }
+
+  app.post(
+    '/stripe/checkout/proposal/:code',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['payments'],
+        summary: "Starts the card provider's hosted checkout for what is due now on a proposal",
+        description:
+          'Answers the hosted page to redirect to. On success the customer returns to ' +
+          'successPath with `session_id`, and the provider’s webhook binds the proposal.',
+        params: ProposalCodeParamsSchema,
+        body: CardCheckoutRequestSchema,
+        response: { 201: CardCheckoutSessionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await loadOwnProposal(request, request.params.code);
+      const session = await service.startCardCheckout(app, {
+        row,
+        ownerUserId: row.ownerUserId,
+        ...request.body,
+      });
+      return reply.code(201).send(session);
+    },
+  );
+
+  app.post(
+    '/stripe/moto/checkout/proposal/:code',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags: ['payments'],
+        summary: 'Takes a phone (MOTO) card payment for a proposal and binds it (admin only)',
+        description:
+          'The token comes from the card provider’s form (the sandbox: /sandbox/card/tokenize); ' +
+          'card numbers never reach this API. The admin must act for the proposal’s owner. ' +
+          'A declined card answers 402.',
+        params: ProposalCodeParamsSchema,
+        body: MotoCheckoutRequestSchema,
+        response: { 200: MotoCheckoutResponseSchema, 402: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      // An admin acting for nobody is refused (403) before the proposal is looked up.
+      getOwnerUserId(request.principal);
+      const row = await loadOwnProposal(request, request.params.code);
+      return service.takeMotoPayment(app, {
+        row,
+        principal: request.principal,
+        token: request.body.token,
+        saveCard: request.body.saveCard,
+        dateOfBirth: request.body.dateOfBirth,
+      });
+    },
+  );
+
+  app.post(
+    '/stripe/setup',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['payments'],
+        summary: 'Starts a hosted card set-up: saves a card without paying',
+        body: CardSetupRequestSchema,
+        response: { 201: CardCheckoutSessionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await service.startCardSetup(app, {
+        ownerUserId: getOwnerUserId(request.principal),
+        ...request.body,
+      });
+      return reply.code(201).send(session);
+    },
+  );
+
+  app.post(
+    '/goCardless/flows',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['payments'],
+        summary: 'Starts a hosted Direct Debit mandate set-up',
+        description:
+          'The customer comes back to successUrl with `?redirect_flow_id={flowId}`; then POST ' +
+          '/api/goCardless/mandates with that id.',
+        body: MandateFlowRequestSchema,
+        response: { 201: MandateFlowResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const flow = await service.startMandateFlow(app, {
+        ownerUserId: getOwnerUserId(request.principal),
+        description: request.body.mandateDescription,
+        successPath: request.body.successUrl,
+      });
+      return reply.code(201).send(flow);
+    },
+  );
+
+  app.post(
+    '/goCardless/mandates',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['payments'],
+        summary: 'Completes a mandate set-up and stores the mandate (redacted in the answer)',
+        body: CreateMandateRequestSchema,
+        response: { 201: MandateSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const mandate = await service.completeMandateFlow(app, {
+        ownerUserId: getOwnerUserId(request.principal),
+        flowId: request.body.redirectFlowId,
+      });
+      return reply.code(201).send(mandate);
+    },
+  );
+
+  app.get(
+    '/goCardless/mandates',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['payments'],
+        summary: "The caller's Direct Debit mandates, newest first: bank name and last 2 digits",
+        response: { 200: MandateListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await repository.listPaymentMethods(app.db, {
+        ownerUserId: getOwnerUserId(request.principal),
+        type: 'BACS_DEBIT',
+      });
+      return rows.map(service.toMandate);
+    },
+  );
+
+  // Webhooks: the raw body is what the signature covers, so it is not parsed before the check.
+  await app.register(async (webhooks) => {
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: 1_048_576 },
+      (_r, body, done) => done(null, body),
+    );
+    const Received = z.object({ received: z.number(), duplicates: z.number() });
+    for (const [path, provider] of [
+      ['/webhooks/card', 'CARD'],
+      ['/webhooks/direct-debit', 'DIRECT_DEBIT'],
+    ] as const) {
+      webhooks.post(
+        path,
+        {
+          config: { access: ['public'] },
+          schema: {
+            tags: ['webhooks'],
+            summary: `Events from the ${provider === 'CARD' ? 'card' : 'direct-debit'} provider`,
+            description: 'Signed by the provider; a bad signature answers 400 and stores nothing.',
+            response: { 200: Received, 400: ErrorBodySchema },
+          },
+        },
+        async (request) => {
+          const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          return receiveWebhook(app, { provider, rawBody, headers: request.headers });
+        },
+      );
+    }
+  });
+};

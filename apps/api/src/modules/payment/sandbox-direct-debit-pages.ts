@@ -1,0 +1,159 @@
+import formbody from '@fastify/formbody';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { SandboxDirectDebit } from '../../providers/direct-debit';
+import type {
+  BankAccountErrors,
+  BankAccountInput,
+} from '../../providers/direct-debit/bank-account';
+import type { SandboxFlow } from '../../providers/direct-debit/sandbox';
+import { escapeHtml } from '../identity/oidc/pages';
+import { errorSummary, page, textField } from './sandbox-html';
+
+// The sandbox direct-debit provider's hosted mandate page (what GoCardless's Billing Request
+// flow is for the real adapter): bank details checked with the VocaLink modulus rules, a confirm
+// step naming the bank, then back to the site with `?redirect_flow_id=`.
+
+const AccountForm = z.object({
+  accountHolderName: z.string().max(200).default(''),
+  sortCode: z.string().max(20).default(''),
+  accountNumber: z.string().max(20).default(''),
+});
+const FlowParams = z.object({ flowId: z.string().max(100) });
+const EMPTY: BankAccountInput = { accountHolderName: '', sortCode: '', accountNumber: '' };
+
+function detailsPage(
+  flow: SandboxFlow,
+  values: BankAccountInput = EMPTY,
+  errors: BankAccountErrors = {},
+) {
+  return page({
+    title: 'Set up a Direct Debit',
+    hasError: Object.keys(errors).length > 0,
+    body: `${errorSummary(errors)}
+<p class="notice">Sandbox Direct Debit: no real bank account is used.</p>
+<h1>Set up a Direct Debit</h1>
+<p>${escapeHtml(flow.description)}</p>
+<form method="post" action="/sandbox/direct-debit/${escapeHtml(flow.flowId)}" novalidate>
+${textField({ id: 'accountHolderName', label: 'Name on the account', value: values.accountHolderName, error: errors.accountHolderName, autocomplete: 'name' })}
+${textField({ id: 'sortCode', label: 'Sort code', hint: 'Must be 6 digits long, for example 20-29-59', value: values.sortCode, error: errors.sortCode, inputmode: 'numeric' })}
+${textField({ id: 'accountNumber', label: 'Account number', hint: 'Must be 8 digits long', value: values.accountNumber, error: errors.accountNumber, inputmode: 'numeric' })}
+<button type="submit">Continue</button>
+</form>
+<details><summary>Test accounts</summary><ul>
+<li>Sort code 20-29-59, account 63748472 (Barclays): passes the modulus check</li>
+<li>Sort code 40-47-84, account 70872490 (HSBC UK): passes the modulus check</li>
+<li>Name on the account “Fail Payment”: every collection fails</li>
+</ul></details>`,
+  });
+}
+
+function confirmPage(flow: SandboxFlow) {
+  const account = flow.account!;
+  const sortCode = account.sortCode.replace(/(\d{2})(\d{2})(\d{2})/, '$1-$2-$3');
+  return page({
+    title: 'Check your Direct Debit details',
+    body: `<p class="notice">Sandbox Direct Debit: no real bank account is used.</p>
+<h1>Check your Direct Debit details</h1>
+<dl>
+<dt>Bank</dt><dd id="bank-name">${escapeHtml(account.bankName)}</dd>
+<dt>Name on the account</dt><dd>${escapeHtml(account.holderName)}</dd>
+<dt>Sort code</dt><dd>${escapeHtml(sortCode)}</dd>
+<dt>Account number</dt><dd>ending ${escapeHtml(account.accountNumberEnding)}</dd>
+</dl>
+<p>${escapeHtml(flow.description)}. You are covered by the Direct Debit Guarantee.</p>
+<form method="post" action="/sandbox/direct-debit/${escapeHtml(flow.flowId)}/confirm">
+<button type="submit" name="action" value="confirm">Set up Direct Debit</button>
+<button type="submit" name="action" value="change" class="secondary">Change details</button>
+</form>`,
+  });
+}
+
+const notOpenPage = () =>
+  page({
+    title: 'Direct Debit set-up not available',
+    body: '<h1>This Direct Debit set-up has expired or is already complete</h1><p>Go back to the site and start again.</p>',
+  });
+
+export async function sandboxDirectDebitPages(
+  app: App,
+  sandbox: SandboxDirectDebit,
+): Promise<void> {
+  await app.register(async (instance) => {
+    await instance.register(formbody);
+    const pages = instance.withTypeProvider<ZodTypeProvider>();
+
+    pages.get(
+      '/sandbox/direct-debit/:flowId',
+      { schema: { hide: true, params: FlowParams } },
+      async (request, reply) => {
+        const flow = await sandbox.getFlow(request.params.flowId);
+        reply.type('text/html; charset=utf-8');
+        if (!flow || flow.status === 'COMPLETED') return reply.code(404).send(notOpenPage());
+        return reply.send(detailsPage(flow));
+      },
+    );
+
+    pages.post(
+      '/sandbox/direct-debit/:flowId',
+      { schema: { hide: true, params: FlowParams, body: AccountForm } },
+      async (request, reply) => {
+        const flow = await sandbox.getFlow(request.params.flowId);
+        const outcome = await sandbox.submitAccount({
+          flowId: request.params.flowId,
+          account: request.body,
+        });
+        reply.type('text/html; charset=utf-8');
+        if (!flow || outcome.kind === 'NOT_OPEN') return reply.code(404).send(notOpenPage());
+        if (outcome.kind === 'INVALID')
+          return reply.code(400).send(detailsPage(flow, request.body, outcome.errors));
+        return reply.send(confirmPage(outcome.flow));
+      },
+    );
+
+    pages.post(
+      '/sandbox/direct-debit/:flowId/confirm',
+      {
+        schema: {
+          hide: true,
+          params: FlowParams,
+          body: z.object({ action: z.enum(['confirm', 'change']) }),
+        },
+      },
+      async (request, reply) => {
+        const { flowId } = request.params;
+        reply.type('text/html; charset=utf-8');
+        if (request.body.action === 'change') {
+          const flow = await sandbox.getFlow(flowId);
+          if (!flow || flow.status === 'COMPLETED') return reply.code(404).send(notOpenPage());
+          return reply.send(detailsPage(flow));
+        }
+        const outcome = await sandbox.confirm({ flowId });
+        if (outcome.kind === 'NOT_OPEN') return reply.code(404).send(notOpenPage());
+        return reply.redirect(outcome.redirectUrl, 303);
+      },
+    );
+  });
+}
+
+/**
+ * Sends the sandbox's due collection webhooks (submitted, settled, failed by the app's clock) to
+ * our endpoint. A scheduled job calls it; tests call it after moving the clock.
+ */
+export async function deliverSandboxDirectDebitEvents(app: App): Promise<number> {
+  const provider = app.providers.directDebit;
+  if (provider.adapter !== 'sandbox') return 0;
+  const deliveries = await (provider as SandboxDirectDebit).collectDueEvents(app.clock.now());
+  for (const delivery of deliveries) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/direct-debit',
+      headers: delivery.headers,
+      payload: delivery.body,
+    });
+    if (res.statusCode >= 300)
+      app.log.error({ statusCode: res.statusCode }, 'sandbox direct-debit webhook was refused');
+  }
+  return deliveries.length;
+}

@@ -1,0 +1,345 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CardCheckoutSession,
+  Mandate,
+  MandateFlowResponse,
+  MotoCheckoutResponse,
+} from '@motor/contract';
+import type { App } from '../../app';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import { AppError } from '../../errors';
+import { ProviderUnavailableError } from '../../providers/card-payments';
+import { FlowNotCompletedError } from '../../providers/direct-debit';
+import { findActorUserId, type Principal } from '../identity/principal';
+import { computeAmountDueAtBind } from '../policy/amounts';
+import { bindProposal } from '../policy/bind';
+import { buildIdentitySubject } from '../proposal/rating-input';
+import type { ProposalRow } from '../proposal/repository';
+import { toProposalResponse } from '../proposal/service';
+import type { ProposalData } from '../proposal/types';
+import * as repository from './repository';
+
+export const PAYMENT_MESSAGES = {
+  notPayable: 'This quote cannot be paid for now. Check its status and try again.',
+  alreadyPolicy: 'This quote is already a policy.',
+  nothingToPay: 'There is nothing to pay on this quote.',
+  dateOfBirthMismatch: "The date of birth does not match the policyholder's.",
+  flowNotFound: 'We could not find that Direct Debit set-up.',
+  providerUnavailable: 'The payment provider is not answering. Please try again in a minute.',
+} as const;
+
+/** Our own ids: the provider's client reference and the root of every idempotency key. */
+export function createPaymentSessionId(): string {
+  return `ps_${randomBytes(16).toString('base64url')}`;
+}
+
+async function withProvider<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) {
+      throw new AppError('UNAVAILABLE', PAYMENT_MESSAGES.providerUnavailable, undefined, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+/** What the customer pays now for a proposal they may buy; refuses anything else (409). */
+export function getAmountDueNow(app: App, row: ProposalRow): number {
+  const answered = toProposalResponse(row, app.clock.now());
+  if (answered.status === 'POLICY') throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadyPolicy);
+  if (answered.status !== 'QUOTE') {
+    throw new AppError('CONFLICT', PAYMENT_MESSAGES.notPayable, { status: answered.status });
+  }
+  const amount = computeAmountDueAtBind(answered.quote).totalPence;
+  if (amount <= 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.nothingToPay);
+  return amount;
+}
+
+function describe(row: ProposalRow): string {
+  return `Motor insurance ${row.externalReference}`;
+}
+
+export async function startCardCheckout(
+  app: App,
+  options: {
+    row: ProposalRow;
+    ownerUserId: string;
+    saveCard: boolean;
+    successPath: string;
+    cancelPath: string;
+  },
+): Promise<CardCheckoutSession> {
+  const { row, ownerUserId } = options;
+  const amountPence = getAmountDueNow(app, row);
+  const sessionId = createPaymentSessionId();
+  const provider = app.providers.cardPayments;
+  const session = await withProvider(() =>
+    provider.createCheckoutSession({
+      mode: 'PAYMENT',
+      reference: sessionId,
+      customerReference: ownerUserId,
+      amountPence,
+      description: describe(row),
+      saveCard: options.saveCard,
+      successUrl: `${app.config.publicUrl}${options.successPath}`,
+      cancelUrl: `${app.config.publicUrl}${options.cancelPath}`,
+    }),
+  );
+  await repository.insertSession(app.db, {
+    sessionId,
+    kind: 'CARD_CHECKOUT',
+    adapter: provider.adapter,
+    providerSessionId: session.providerSessionId,
+    ownerUserId,
+    proposalCode: row.proposalCode,
+    amountPence,
+    saveCard: options.saveCard,
+    status: 'OPEN',
+    createdAt: app.clock.now(),
+  });
+  return { sessionId: session.providerSessionId, url: session.url, amountPence };
+}
+
+export async function startCardSetup(
+  app: App,
+  options: {
+    ownerUserId: string;
+    clientReference: string;
+    successPath: string;
+    cancelPath: string;
+  },
+): Promise<CardCheckoutSession> {
+  const sessionId = createPaymentSessionId();
+  const provider = app.providers.cardPayments;
+  const session = await withProvider(() =>
+    provider.createCheckoutSession({
+      mode: 'SETUP',
+      reference: sessionId,
+      customerReference: options.ownerUserId,
+      amountPence: 0,
+      description: 'Save a card for your motor insurance',
+      saveCard: true,
+      successUrl: `${app.config.publicUrl}${options.successPath}`,
+      cancelUrl: `${app.config.publicUrl}${options.cancelPath}`,
+    }),
+  );
+  await repository.insertSession(app.db, {
+    sessionId,
+    kind: 'CARD_SETUP',
+    adapter: provider.adapter,
+    providerSessionId: session.providerSessionId,
+    ownerUserId: options.ownerUserId,
+    clientReference: options.clientReference,
+    amountPence: 0,
+    saveCard: true,
+    status: 'OPEN',
+    createdAt: app.clock.now(),
+  });
+  return { sessionId: session.providerSessionId, url: session.url, amountPence: 0 };
+}
+
+/**
+ * A phone payment taken by an admin for the proposal's owner with a card token, then the bind.
+ * The date of birth must be the policyholder's; the attempt is audited whatever its outcome.
+ */
+export async function takeMotoPayment(
+  app: App,
+  options: {
+    row: ProposalRow;
+    principal: Principal;
+    token: string;
+    saveCard: boolean;
+    dateOfBirth: string;
+  },
+): Promise<MotoCheckoutResponse> {
+  const { row, principal } = options;
+  const subject = buildIdentitySubject(row.data as unknown as ProposalData);
+  if (subject.dateOfBirth !== options.dateOfBirth) {
+    throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.dateOfBirthMismatch, {
+      fields: [{ in: 'body', path: 'dateOfBirth', message: PAYMENT_MESSAGES.dateOfBirthMismatch }],
+    });
+  }
+  const amountPence = getAmountDueNow(app, row);
+  const now = app.clock.now();
+  await app.db.insert(auditLog).values({
+    actorUserId: findActorUserId(principal) ?? 'unknown',
+    subjectUserId: row.ownerUserId,
+    action: 'payment.moto',
+    target: `proposal:${row.proposalCode}`,
+    at: now,
+  });
+  const sessionId = createPaymentSessionId();
+  const provider = app.providers.cardPayments;
+  const result = await withProvider(() =>
+    provider.chargeWithToken({
+      reference: sessionId,
+      customerReference: row.ownerUserId,
+      amountPence,
+      description: describe(row),
+      token: options.token,
+      saveCard: options.saveCard,
+    }),
+  );
+  await repository.insertSession(app.db, {
+    sessionId,
+    kind: 'CARD_CHECKOUT',
+    adapter: provider.adapter,
+    providerSessionId: result.providerPaymentId ?? sessionId,
+    ownerUserId: row.ownerUserId,
+    proposalCode: row.proposalCode,
+    amountPence,
+    saveCard: options.saveCard,
+    status: result.status === 'SUCCEEDED' ? 'COMPLETED' : 'FAILED',
+    providerPaymentId: result.providerPaymentId,
+    createdAt: now,
+    completedAt: now,
+  });
+  if (result.status === 'DECLINED') {
+    throw new AppError('PAYMENT_REQUIRED', result.message);
+  }
+  await repository.recordCollectionStatus(app.db, {
+    providerPaymentId: result.providerPaymentId,
+    provider: 'CARD',
+    ownerUserId: row.ownerUserId,
+    sessionId,
+    proposalCode: row.proposalCode,
+    amountPence,
+    status: 'SETTLED',
+    at: now,
+  });
+  if (result.card) {
+    await saveCard(app.db, {
+      ownerUserId: row.ownerUserId,
+      adapter: provider.adapter,
+      card: result.card,
+      at: now,
+    });
+  }
+  await bindProposal(app, {
+    proposalCode: row.proposalCode,
+    principal,
+    paymentMethodType: 'CARD',
+    payment: {
+      provider: 'CARD',
+      providerPaymentId: result.providerPaymentId,
+      amountPence,
+      settled: true,
+    },
+  });
+  return { status: 'SUCCEEDED', providerPaymentId: result.providerPaymentId, amountPence };
+}
+
+export async function saveCard(
+  db: Db,
+  options: {
+    ownerUserId: string;
+    adapter: string;
+    card: {
+      providerReference: string;
+      providerCustomerReference: string | null;
+      brand: string;
+      last4: string;
+    };
+    at: Date;
+  },
+) {
+  const { card, at } = options;
+  return repository.upsertPaymentMethod(db, {
+    paymentMethodId: `pm_${randomBytes(12).toString('base64url')}`,
+    type: 'CARD',
+    status: 'ACTIVE',
+    ownerUserId: options.ownerUserId,
+    adapter: options.adapter,
+    providerReference: card.providerReference,
+    providerCustomerReference: card.providerCustomerReference,
+    cardBrand: card.brand,
+    cardLast4: card.last4,
+    createdAt: at,
+    updatedAt: at,
+  });
+}
+
+export async function startMandateFlow(
+  app: App,
+  options: { ownerUserId: string; description: string; successPath: string },
+): Promise<MandateFlowResponse> {
+  const sessionId = createPaymentSessionId();
+  const provider = app.providers.directDebit;
+  const flow = await withProvider(() =>
+    provider.createMandateFlow({
+      reference: sessionId,
+      customerReference: options.ownerUserId,
+      description: options.description,
+      successUrl: `${app.config.publicUrl}${options.successPath}`,
+    }),
+  );
+  await repository.insertSession(app.db, {
+    sessionId,
+    kind: 'MANDATE_FLOW',
+    adapter: provider.adapter,
+    providerSessionId: flow.flowId,
+    ownerUserId: options.ownerUserId,
+    amountPence: 0,
+    status: 'OPEN',
+    createdAt: app.clock.now(),
+  });
+  return { flowId: flow.flowId, redirectUrl: flow.redirectUrl };
+}
+
+export function toMandate(row: repository.PaymentMethodRow): Mandate {
+  return {
+    type: 'BACS_DEBIT',
+    mandateId: row.paymentMethodId,
+    status: row.status,
+    bankName: row.bankName ?? '',
+    accountNumberEnding: row.accountNumberEnding ?? '00',
+  };
+}
+
+/** Completes the caller's own flow (someone else's answers 404) and stores its mandate. */
+export async function completeMandateFlow(
+  app: App,
+  options: { ownerUserId: string; flowId: string },
+): Promise<Mandate> {
+  const provider = app.providers.directDebit;
+  const session = await repository.findSessionByProviderId(app.db, {
+    adapter: provider.adapter,
+    providerSessionId: options.flowId,
+  });
+  if (!session || session.kind !== 'MANDATE_FLOW' || session.ownerUserId !== options.ownerUserId) {
+    throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.flowNotFound);
+  }
+  const now = app.clock.now();
+  let mandate;
+  try {
+    mandate = await withProvider(() =>
+      provider.completeMandateFlow({ flowId: options.flowId, now }),
+    );
+  } catch (error) {
+    if (error instanceof FlowNotCompletedError) throw new AppError('CONFLICT', error.message);
+    throw error;
+  }
+  const row = await repository.upsertPaymentMethod(app.db, {
+    paymentMethodId: `md_${randomBytes(12).toString('base64url')}`,
+    type: 'BACS_DEBIT',
+    status: mandate.status,
+    ownerUserId: options.ownerUserId,
+    adapter: provider.adapter,
+    providerReference: mandate.mandateId,
+    providerCustomerReference: mandate.providerCustomerReference,
+    bankName: mandate.bankName,
+    accountNumberEnding: mandate.accountNumberEnding,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await repository.completeSession(app.db, {
+    sessionId: session.sessionId,
+    providerPaymentId: null,
+    at: now,
+  });
+  return toMandate(row);
+}

@@ -1,0 +1,32 @@
+import { createSandboxCardPayments } from './sandbox';
+import { createStripeCardPayments } from './stripe';
+import type { CardPaymentsProvider } from './types';
+
+export * from './types';
+export {
+  createSandboxCardPayments,
+  DEFAULT_SANDBOX_WEBHOOK_SECRET,
+  SANDBOX_MESSAGES,
+  SANDBOX_TEST_CARDS,
+  type SandboxCardPayments,
+  type SandboxDelivery,
+} from './sandbox';
+export { CARD_MESSAGES } from './card-check';
+export type { SandboxStore } from './sandbox-store';
+
+export type CardPaymentsConfig = {
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  sandboxWebhookSecret: string;
+};
+
+/** Stripe when its keys are configured (config.ts checks they come in pairs), else the sandbox. */
+export function createCardPayments(config: CardPaymentsConfig): CardPaymentsProvider {
+  if (config.stripeSecretKey && config.stripeWebhookSecret) {
+    return createStripeCardPayments({
+      secretKey: config.stripeSecretKey,
+      webhookSecret: config.stripeWebhookSecret,
+    });
+  }
+  return createSandboxCardPayments({ webhookSecret: config.sandboxWebhookSecret });
+}

@@ -1,0 +1,28 @@
+// Where a sandbox provider keeps its side of the world (sessions, tokens, mandates, collections).
+// The app connects a database-backed store (modules/payment/sandbox-store.ts) so every API
+// process serves the same hosted pages; on its own (contract tests) a sandbox keeps it in memory.
+
+export type SandboxStore = {
+  get<T extends object>(kind: string, id: string): Promise<T | null>;
+  put(kind: string, id: string, data: object): Promise<void>;
+  /** Every record of a kind (the sandboxes keep few). */
+  list<T extends object>(kind: string): Promise<T[]>;
+};
+
+export function createMemorySandboxStore(): SandboxStore {
+  const records = new Map<string, object>();
+  return {
+    async get<T extends object>(kind: string, id: string) {
+      const value = records.get(`${kind}:${id}`);
+      return value ? (structuredClone(value) as T) : null;
+    },
+    async put(kind, id, data) {
+      records.set(`${kind}:${id}`, structuredClone(data));
+    },
+    async list<T extends object>(kind: string) {
+      return [...records.entries()]
+        .filter(([key]) => key.startsWith(`${kind}:`))
+        .map(([, value]) => structuredClone(value) as T);
+    },
+  };
+}

@@ -1,0 +1,301 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { checkCardInput, normaliseCardNumber, type CardErrors, type CardInput } from './card-check';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, verifySandboxSignature } from './signature';
+import { createMemorySandboxStore, type SandboxStore } from './sandbox-store';
+import type {
+  CardCheckoutRequest,
+  CardEvent,
+  CardPaymentsProvider,
+  MotoChargeResult,
+  SavedCard,
+} from './types';
+
+/**
+ * The sandbox's test cards (any future expiry, any 3-digit CVC), as Stripe's test mode has them.
+ * Other numbers are refused: the sandbox never sees a real card.
+ */
+export const SANDBOX_TEST_CARDS = {
+  '4242424242424242': { outcome: 'SUCCEEDS', brand: 'visa' },
+  '4000000000000002': { outcome: 'DECLINED', brand: 'visa' },
+  '4000002500003155': { outcome: 'AUTHENTICATE', brand: 'visa' },
+} as const;
+type TestCardNumber = keyof typeof SANDBOX_TEST_CARDS;
+
+export const SANDBOX_MESSAGES = {
+  notTestCard: 'Use a sandbox test card, for example 4242 4242 4242 4242',
+  declined: 'Your card was declined.',
+  authenticationFailed: 'We could not authenticate your payment.',
+  unknownToken: 'No such card token (a token can be used once).',
+} as const;
+
+/** Offline default for SANDBOX_WEBHOOK_SECRET: the sandbox and our endpoint agree on it. */
+export const DEFAULT_SANDBOX_WEBHOOK_SECRET = 'sandbox_whsec_offline_default';
+
+export type SandboxSession = CardCheckoutRequest & {
+  providerSessionId: string;
+  status: 'OPEN' | 'AUTHENTICATING' | 'COMPLETED';
+  /** The card waiting for authentication (never its number). */
+  pendingCard: { brand: string; last4: string } | null;
+  providerPaymentId: string | null;
+};
+
+type SandboxToken = { token: string; brand: string; last4: string; outcome: string; used: boolean };
+
+/** A webhook the sandbox sends to our endpoint. */
+export type SandboxDelivery = { body: string; headers: Record<string, string> };
+
+export type SubmitOutcome =
+  | { kind: 'INVALID'; errors: CardErrors }
+  | { kind: 'DECLINED'; message: string; cancelUrl: string; deliveries: SandboxDelivery[] }
+  | { kind: 'AUTHENTICATE' }
+  | { kind: 'COMPLETED'; redirectUrl: string; deliveries: SandboxDelivery[] }
+  | { kind: 'NOT_OPEN'; session: SandboxSession | null };
+
+const SESSION = 'card-session';
+const TOKEN = 'card-token';
+const BY_REFERENCE = 'card-reference';
+
+const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('base64url')}`;
+
+function withQuery(url: string, name: string, value: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
+}
+
+export type SandboxCardPayments = CardPaymentsProvider & {
+  adapter: 'sandbox';
+  /** The app's database store replaces the in-memory one (see sandbox-store.ts). */
+  connectStore(store: SandboxStore): void;
+  getSession(providerSessionId: string): Promise<SandboxSession | null>;
+  submitCard(options: {
+    providerSessionId: string;
+    card: CardInput;
+    now: Date;
+  }): Promise<SubmitOutcome>;
+  authenticate(options: {
+    providerSessionId: string;
+    approve: boolean;
+    now: Date;
+  }): Promise<SubmitOutcome>;
+  tokenize(options: {
+    card: CardInput;
+    now: Date;
+  }): Promise<
+    { kind: 'INVALID'; errors: CardErrors } | { kind: 'TOKEN'; token: string; last4: string }
+  >;
+  /** Signs an event as the sandbox would send it (tests use it for crafted deliveries). */
+  signEvent(event: CardEvent, now: Date): SandboxDelivery;
+};
+
+/** The offline card provider: hosted checkout and set-up pages, MOTO tokens, signed webhooks. */
+export function createSandboxCardPayments(
+  options: { webhookSecret?: string; store?: SandboxStore } = {},
+): SandboxCardPayments {
+  const secret = options.webhookSecret ?? DEFAULT_SANDBOX_WEBHOOK_SECRET;
+  let store = options.store ?? createMemorySandboxStore();
+
+  const signEvent = (event: CardEvent, now: Date): SandboxDelivery => {
+    const body = JSON.stringify(event);
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload({ secret, body, now }),
+      },
+    };
+  };
+
+  const testCardOf = (card: CardInput) =>
+    SANDBOX_TEST_CARDS[normaliseCardNumber(card.number) as TestCardNumber] ?? null;
+
+  function checkTestCard(card: CardInput, now: Date): CardErrors {
+    const errors = checkCardInput(card, now);
+    if (!errors.number && !testCardOf(card)) errors.number = SANDBOX_MESSAGES.notTestCard;
+    return errors;
+  }
+
+  async function complete(
+    session: SandboxSession,
+    card: { brand: string; last4: string },
+    now: Date,
+  ): Promise<SubmitOutcome> {
+    const id = session.providerSessionId;
+    const saved: SavedCard = {
+      providerReference: randomId('pm'),
+      providerCustomerReference: session.customerReference,
+      ...card,
+    };
+    const reference = session.reference;
+    let event: CardEvent;
+    if (session.mode === 'SETUP') {
+      event = {
+        type: 'CARD_SAVED',
+        eventId: randomId('evt'),
+        providerSessionId: id,
+        reference,
+        card: saved,
+      };
+    } else {
+      // Derived from the session: a double-submitted form cannot make a second payment.
+      session.providerPaymentId = `py_sandbox_${createHash('sha256').update(id).digest('base64url').slice(0, 16)}`;
+      event = {
+        type: 'PAYMENT_SUCCEEDED',
+        eventId: randomId('evt'),
+        providerPaymentId: session.providerPaymentId,
+        providerSessionId: id,
+        reference,
+        amountPence: session.amountPence,
+        card: session.saveCard ? saved : null,
+      };
+    }
+    await store.put(SESSION, id, { ...session, status: 'COMPLETED', pendingCard: null });
+    return {
+      kind: 'COMPLETED',
+      redirectUrl: withQuery(session.successUrl, 'session_id', id),
+      deliveries: [signEvent(event, now)],
+    };
+  }
+
+  function decline(session: SandboxSession, message: string, now: Date): SubmitOutcome {
+    const deliveries =
+      session.mode === 'PAYMENT'
+        ? [
+            signEvent(
+              {
+                type: 'PAYMENT_FAILED',
+                eventId: randomId('evt'),
+                providerPaymentId: randomId('py'),
+                providerSessionId: session.providerSessionId,
+                reference: session.reference,
+                message,
+              },
+              now,
+            ),
+          ]
+        : [];
+    return { kind: 'DECLINED', message, cancelUrl: session.cancelUrl, deliveries };
+  }
+
+  const getSession = (id: string) => store.get<SandboxSession>(SESSION, id);
+
+  return {
+    adapter: 'sandbox',
+    connectStore(next) {
+      store = next;
+    },
+    getSession,
+    signEvent,
+
+    async createCheckoutSession(request) {
+      // The same reference answers the same session, as an idempotency key would.
+      const known = await store.get<{ id: string }>(BY_REFERENCE, request.reference);
+      const existing = known ? await getSession(known.id) : null;
+      if (existing) return { providerSessionId: existing.providerSessionId, url: urlOf(existing) };
+      const session: SandboxSession = {
+        ...request,
+        saveCard: request.mode === 'SETUP' || request.saveCard,
+        providerSessionId: randomId('cs'),
+        status: 'OPEN',
+        pendingCard: null,
+        providerPaymentId: null,
+      };
+      await store.put(SESSION, session.providerSessionId, session);
+      await store.put(BY_REFERENCE, request.reference, { id: session.providerSessionId });
+      return { providerSessionId: session.providerSessionId, url: urlOf(session) };
+    },
+
+    async submitCard({ providerSessionId, card, now }) {
+      const session = await getSession(providerSessionId);
+      if (!session || session.status !== 'OPEN') return { kind: 'NOT_OPEN', session };
+      const errors = checkTestCard(card, now);
+      if (Object.keys(errors).length > 0) return { kind: 'INVALID', errors };
+      const testCard = testCardOf(card)!;
+      const summary = { brand: testCard.brand, last4: normaliseCardNumber(card.number).slice(-4) };
+      if (testCard.outcome === 'DECLINED') return decline(session, SANDBOX_MESSAGES.declined, now);
+      if (testCard.outcome === 'AUTHENTICATE') {
+        await store.put(SESSION, providerSessionId, {
+          ...session,
+          status: 'AUTHENTICATING',
+          pendingCard: summary,
+        });
+        return { kind: 'AUTHENTICATE' };
+      }
+      return complete(session, summary, now);
+    },
+
+    async authenticate({ providerSessionId, approve, now }) {
+      const session = await getSession(providerSessionId);
+      if (!session || session.status !== 'AUTHENTICATING' || !session.pendingCard) {
+        return { kind: 'NOT_OPEN', session };
+      }
+      if (approve) return complete(session, session.pendingCard, now);
+      await store.put(SESSION, providerSessionId, {
+        ...session,
+        status: 'OPEN',
+        pendingCard: null,
+      });
+      return decline(session, SANDBOX_MESSAGES.authenticationFailed, now);
+    },
+
+    async tokenize({ card, now }) {
+      const errors = checkTestCard(card, now);
+      if (Object.keys(errors).length > 0) return { kind: 'INVALID', errors };
+      const testCard = testCardOf(card)!;
+      const token = `tok_sandbox${randomBytes(12).toString('hex')}`;
+      const last4 = normaliseCardNumber(card.number).slice(-4);
+      const record: SandboxToken = {
+        token,
+        brand: testCard.brand,
+        last4,
+        outcome: testCard.outcome,
+        used: false,
+      };
+      await store.put(TOKEN, token, record);
+      return { kind: 'TOKEN', token, last4 };
+    },
+
+    async chargeWithToken(request): Promise<MotoChargeResult> {
+      const done = await store.get<MotoChargeResult>('card-charge', request.reference);
+      if (done) return done;
+      const record = await store.get<SandboxToken>(TOKEN, request.token);
+      let result: MotoChargeResult;
+      if (!record || record.used) {
+        result = {
+          status: 'DECLINED',
+          providerPaymentId: null,
+          message: SANDBOX_MESSAGES.unknownToken,
+        };
+      } else if (record.outcome === 'DECLINED') {
+        result = {
+          status: 'DECLINED',
+          providerPaymentId: randomId('py'),
+          message: SANDBOX_MESSAGES.declined,
+        };
+      } else {
+        // Phone payments are out of scope of strong customer authentication: 3155 succeeds here.
+        const card: SavedCard = {
+          providerReference: randomId('pm'),
+          providerCustomerReference: request.customerReference,
+          brand: record.brand,
+          last4: record.last4,
+        };
+        result = {
+          status: 'SUCCEEDED',
+          providerPaymentId: randomId('py'),
+          card: request.saveCard ? card : null,
+        };
+      }
+      if (record) await store.put(TOKEN, request.token, { ...record, used: true });
+      await store.put('card-charge', request.reference, result);
+      return result;
+    },
+
+    async parseWebhook({ rawBody, headers, now }) {
+      verifySandboxSignature({ secret, rawBody, header: headers[SANDBOX_SIGNATURE_HEADER], now });
+      return JSON.parse(rawBody.toString('utf8')) as CardEvent;
+    },
+  };
+}
+
+function urlOf(session: SandboxSession): string {
+  return `/sandbox/card/checkout/${session.providerSessionId}`;
+}

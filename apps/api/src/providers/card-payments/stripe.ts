@@ -1,0 +1,221 @@
+import Stripe from 'stripe';
+import {
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type CardEvent,
+  type CardPaymentsProvider,
+  type MotoChargeResult,
+  type SavedCard,
+} from './types';
+
+export type StripeOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** A local fake server in tests; Stripe's API otherwise. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+};
+
+type PaymentMethodLike = string | Stripe.PaymentMethod | null | undefined;
+
+function toSavedCard(method: PaymentMethodLike, customer: unknown): SavedCard | null {
+  if (!method || typeof method === 'string' || !method.card) return null;
+  const customerId = typeof customer === 'string' ? customer : null;
+  return {
+    providerReference: method.id,
+    providerCustomerReference: customerId,
+    brand: method.card.brand,
+    last4: method.card.last4,
+  };
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/**
+ * Stripe: Checkout Sessions for pay and set-up, PaymentIntents with `moto` for phone payments.
+ * Every create carries an idempotency key derived from our reference, so a retry after a timeout
+ * never makes a second session or charge.
+ */
+export function createStripeCardPayments(options: StripeOptions): CardPaymentsProvider {
+  const stripe = new Stripe(options.secretKey, {
+    host: options.host,
+    port: options.port,
+    protocol: options.protocol,
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+  });
+
+  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw new ProviderUnavailableError(`Stripe ${what} failed`, { cause: error });
+    }
+  }
+
+  async function mapCheckoutCompleted(
+    eventId: string,
+    object: Stripe.Checkout.Session,
+  ): Promise<CardEvent> {
+    // The event carries ids only: read the session back with its card to know what was saved.
+    const session = await call('session retrieve', () =>
+      stripe.checkout.sessions.retrieve(object.id, {
+        expand: ['payment_intent.payment_method', 'setup_intent.payment_method'],
+      }),
+    );
+    const reference = session.client_reference_id;
+    if (session.mode === 'setup') {
+      const intent = session.setup_intent as Stripe.SetupIntent | null;
+      const card = toSavedCard(intent?.payment_method, session.customer);
+      if (!card) return { type: 'IGNORED', eventId, vendorType: 'checkout.session.completed' };
+      return { type: 'CARD_SAVED', eventId, providerSessionId: session.id, reference, card };
+    }
+    const intent = session.payment_intent as Stripe.PaymentIntent | null;
+    const providerPaymentId = idOf(intent) ?? session.id;
+    const base = { eventId, providerPaymentId, providerSessionId: session.id, reference };
+    if (session.payment_status !== 'paid') {
+      return { ...base, type: 'PAYMENT_PENDING', amountPence: session.amount_total ?? 0 };
+    }
+    const saved = intent?.setup_future_usage
+      ? toSavedCard(intent.payment_method, session.customer)
+      : null;
+    return {
+      ...base,
+      type: 'PAYMENT_SUCCEEDED',
+      amountPence: session.amount_total ?? 0,
+      card: saved,
+    };
+  }
+
+  function mapIntent(eventId: string, type: string, intent: Stripe.PaymentIntent): CardEvent {
+    const base = {
+      eventId,
+      providerPaymentId: intent.id,
+      providerSessionId: null,
+      reference: intent.metadata?.reference ?? null,
+    };
+    if (type === 'payment_intent.succeeded') {
+      return {
+        ...base,
+        type: 'PAYMENT_SUCCEEDED',
+        amountPence: intent.amount_received,
+        card: null,
+      };
+    }
+    if (type === 'payment_intent.payment_failed') {
+      const message = intent.last_payment_error?.message ?? 'Your card was declined.';
+      return { ...base, type: 'PAYMENT_FAILED', message };
+    }
+    return { ...base, type: 'PAYMENT_PENDING', amountPence: intent.amount };
+  }
+
+  return {
+    adapter: 'stripe',
+
+    async createCheckoutSession(request) {
+      const isSetup = request.mode === 'SETUP';
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: isSetup ? 'setup' : 'payment',
+        client_reference_id: request.reference,
+        success_url: `${request.successUrl}${request.successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: request.cancelUrl,
+        metadata: { reference: request.reference, customerReference: request.customerReference },
+      };
+      if (isSetup) {
+        params.currency = 'gbp';
+        params.allowed_payment_method_types = ['card'];
+      } else {
+        params.line_items = [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'gbp',
+              unit_amount: request.amountPence,
+              product_data: { name: request.description },
+            },
+          },
+        ];
+        params.customer_creation = 'always';
+        params.payment_intent_data = {
+          metadata: { reference: request.reference },
+          ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+        };
+      }
+      const session = await call('checkout session create', () =>
+        stripe.checkout.sessions.create(params, {
+          idempotencyKey: `checkout-${request.reference}`,
+        }),
+      );
+      if (!session.url)
+        throw new ProviderUnavailableError('Stripe answered a session without a URL');
+      return { providerSessionId: session.id, url: session.url };
+    },
+
+    async chargeWithToken(request): Promise<MotoChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountPence,
+            currency: 'gbp',
+            confirm: true,
+            description: request.description,
+            metadata: { reference: request.reference },
+            // The API takes card[token] (a token from Stripe's card form); the typings leave it out.
+            payment_method_data: {
+              type: 'card',
+              card: { token: request.token },
+            } as unknown as Stripe.PaymentIntentCreateParams.PaymentMethodData,
+            payment_method_options: { card: { moto: true } },
+            ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: `moto-${request.reference}` },
+        );
+        if (intent.status !== 'succeeded') {
+          const message = intent.last_payment_error?.message ?? 'Your card was declined.';
+          return { status: 'DECLINED', providerPaymentId: intent.id, message };
+        }
+        const card = request.saveCard ? toSavedCard(intent.payment_method, intent.customer) : null;
+        return { status: 'SUCCEEDED', providerPaymentId: intent.id, card };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const intentId = error.payment_intent?.id ?? null;
+          return { status: 'DECLINED', providerPaymentId: intentId, message: error.message };
+        }
+        throw new ProviderUnavailableError('Stripe payment intent create failed', { cause: error });
+      }
+    },
+
+    async parseWebhook({ rawBody, headers, now }) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          headers['stripe-signature'] ?? '',
+          options.webhookSecret,
+          300,
+          undefined,
+          now.getTime(),
+        );
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : undefined);
+      }
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+          return mapCheckoutCompleted(event.id, event.data.object);
+        case 'payment_intent.created':
+        case 'payment_intent.processing':
+        case 'payment_intent.succeeded':
+        case 'payment_intent.payment_failed':
+          return mapIntent(event.id, event.type, event.data.object);
+        default:
+          return { type: 'IGNORED', eventId: event.id, vendorType: event.type };
+      }
+    },
+  };
+}

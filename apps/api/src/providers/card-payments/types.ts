@@ -1,0 +1,96 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+// Our contract for card payments. A vendor adapter maps its sessions, intents and webhook events
+// to these shapes, so the payment module never sees a vendor status or event name.
+
+export type CardPaymentsAdapter = 'sandbox' | 'stripe';
+
+/** A hosted page where the customer pays (PAYMENT) or saves a card without paying (SETUP). */
+export type CardCheckoutRequest = {
+  mode: 'PAYMENT' | 'SETUP';
+  /** Our own id for this attempt: the provider's client reference and idempotency key. */
+  reference: string;
+  /** Our user id of the payer. */
+  customerReference: string;
+  /** Integer pence; 0 for SETUP. */
+  amountPence: number;
+  description: string;
+  /** Keep the card for later charges (PAYMENT); always true for SETUP. */
+  saveCard: boolean;
+  /** Absolute URLs; the provider appends `session_id` to the success URL. */
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export type CardCheckoutSession = { providerSessionId: string; url: string };
+
+/** A card the provider keeps for us. */
+export type SavedCard = {
+  providerReference: string;
+  providerCustomerReference: string | null;
+  brand: string;
+  last4: string;
+};
+
+/** A phone (MOTO) payment with a token made by the provider's card form: no card number here. */
+export type MotoChargeRequest = {
+  reference: string;
+  customerReference: string;
+  amountPence: number;
+  description: string;
+  token: string;
+  saveCard: boolean;
+};
+
+export type MotoChargeResult =
+  | { status: 'SUCCEEDED'; providerPaymentId: string; card: SavedCard | null }
+  | { status: 'DECLINED'; providerPaymentId: string | null; message: string };
+
+type EventBase = { eventId: string };
+type PaymentRef = {
+  providerPaymentId: string;
+  /** The hosted session it came from (null for MOTO). */
+  providerSessionId: string | null;
+  /** Our reference given when the session or charge was created. */
+  reference: string | null;
+};
+
+/** Webhook events in our words. */
+export type CardEvent =
+  | (EventBase & PaymentRef & { type: 'PAYMENT_PENDING'; amountPence: number })
+  | (EventBase &
+      PaymentRef & { type: 'PAYMENT_SUCCEEDED'; amountPence: number; card: SavedCard | null })
+  | (EventBase & PaymentRef & { type: 'PAYMENT_FAILED'; message: string })
+  | (EventBase & {
+      type: 'CARD_SAVED';
+      providerSessionId: string;
+      reference: string | null;
+      card: SavedCard;
+    })
+  | (EventBase & { type: 'IGNORED'; vendorType: string });
+
+export type WebhookInput = { rawBody: Buffer; headers: IncomingHttpHeaders; now: Date };
+
+export type CardPaymentsProvider = {
+  adapter: CardPaymentsAdapter;
+  createCheckoutSession(request: CardCheckoutRequest): Promise<CardCheckoutSession>;
+  chargeWithToken(request: MotoChargeRequest): Promise<MotoChargeResult>;
+  /** Verifies the signature over the raw body (throws WebhookSignatureError), then maps it. */
+  parseWebhook(input: WebhookInput): Promise<CardEvent>;
+};
+
+/** The signature of a webhook is missing, wrong or too old: answer 400 and store nothing. */
+export class WebhookSignatureError extends Error {
+  constructor(message = 'Invalid webhook signature') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** A provider call failed (network, 5xx, unexpected answer): worth retrying later. */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderUnavailableError';
+  }
+}

@@ -1,0 +1,241 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  FlowNotCompletedError,
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type Collection,
+  type CollectionStatus,
+  type DirectDebitEvent,
+  type DirectDebitProvider,
+  type MandateStatus,
+} from './types';
+import { addWorkingDays } from './working-days';
+
+// GoCardless through its REST API with fetch: Billing Requests (redirect flows are legacy for new
+// integrators), Bacs mandates, payments, and signed webhooks. The official SDK has no base-URL
+// option, so a thin client is both smaller and testable against a local fake.
+
+export type GoCardlessOptions = {
+  accessToken: string;
+  webhookSecret: string;
+  /** Default: the sandbox API for `sandbox_` tokens, the live API otherwise. */
+  baseUrl?: string;
+};
+
+const API_VERSION = '2015-07-06';
+
+type GcError = { error?: { errors?: { reason?: string; links?: Record<string, string> }[] } };
+
+const PAYMENT_STATUS: Record<string, CollectionStatus> = {
+  pending_customer_approval: 'PENDING',
+  pending_submission: 'PENDING',
+  submitted: 'SUBMITTED',
+  confirmed: 'SETTLED',
+  paid_out: 'SETTLED',
+  failed: 'FAILED',
+  cancelled: 'FAILED',
+  customer_approval_denied: 'FAILED',
+  charged_back: 'FAILED',
+};
+
+type CollectionEventType = Extract<DirectDebitEvent, { providerPaymentId: string }>['type'];
+
+const PAYMENT_EVENT: Record<string, CollectionEventType> = {
+  created: 'COLLECTION_PENDING',
+  submitted: 'COLLECTION_SUBMITTED',
+  confirmed: 'COLLECTION_SETTLED',
+  paid_out: 'COLLECTION_SETTLED',
+  failed: 'COLLECTION_FAILED',
+  cancelled: 'COLLECTION_FAILED',
+  charged_back: 'COLLECTION_FAILED',
+};
+
+function toMandateStatus(status: string): MandateStatus {
+  if (status === 'pending_customer_approval') return 'PENDING_CUSTOMER_APPROVAL';
+  if (['pending_submission', 'submitted', 'active'].includes(status)) return 'ACTIVE';
+  return 'CANCELLED';
+}
+
+type GcPayment = { id: string; status: string; charge_date: string; description?: string };
+
+function toCollection(payment: GcPayment): Collection {
+  const status = PAYMENT_STATUS[payment.status] ?? 'PENDING';
+  return {
+    providerPaymentId: payment.id,
+    status,
+    chargeDate: payment.charge_date,
+    // Bacs confirms the funds two working days after the charge date.
+    settlesOn: addWorkingDays(payment.charge_date, 2),
+    failureReason: status === 'FAILED' ? `GoCardless payment ${payment.status}` : null,
+  };
+}
+
+export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectDebitProvider {
+  const baseUrl = (
+    options.baseUrl ??
+    (options.accessToken.startsWith('sandbox_')
+      ? 'https://api-sandbox.gocardless.com'
+      : 'https://api.gocardless.com')
+  ).replace(/\/+$/, '');
+
+  async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+    idempotencyKey?: string,
+  ): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.accessToken}`,
+          'gocardless-version': API_VERSION,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(20_000),
+      });
+    } catch (error) {
+      throw new ProviderUnavailableError(`GoCardless ${method} ${path} failed`, { cause: error });
+    }
+    const json = (await response.json().catch(() => ({}))) as T & GcError;
+    if (response.ok) return json;
+    // A retried create whose first attempt went through: read what it made.
+    const conflict = json.error?.errors?.find((e) => e.reason === 'idempotent_creation_conflict');
+    const existingId = conflict?.links?.conflicting_resource_id;
+    if (response.status === 409 && existingId && method === 'POST') {
+      return request<T>('GET', `${path}/${existingId}`);
+    }
+    throw new ProviderUnavailableError(`GoCardless ${method} ${path} answered ${response.status}`);
+  }
+
+  return {
+    adapter: 'gocardless',
+
+    async createMandateFlow({ reference, description, successUrl }) {
+      const { billing_requests: billingRequest } = await request<{
+        billing_requests: { id: string };
+      }>(
+        'POST',
+        '/billing_requests',
+        {
+          billing_requests: {
+            mandate_request: { scheme: 'bacs', description },
+            metadata: { reference },
+          },
+        },
+        `billing-request-${reference}`,
+      );
+      const separator = successUrl.includes('?') ? '&' : '?';
+      const returnUrl = `${successUrl}${separator}redirect_flow_id=${encodeURIComponent(billingRequest.id)}`;
+      const { billing_request_flows: flow } = await request<{
+        billing_request_flows: { id: string; authorisation_url: string };
+      }>('POST', '/billing_request_flows', {
+        billing_request_flows: {
+          redirect_uri: returnUrl,
+          exit_uri: successUrl,
+          links: { billing_request: billingRequest.id },
+        },
+      });
+      return { flowId: billingRequest.id, redirectUrl: flow.authorisation_url };
+    },
+
+    async completeMandateFlow({ flowId }) {
+      if (!/^BRQ\w+$/.test(flowId)) throw new FlowNotCompletedError();
+      const { billing_requests: billingRequest } = await request<{
+        billing_requests: {
+          status: string;
+          links?: { mandate_request_mandate?: string; customer?: string };
+        };
+      }>('GET', `/billing_requests/${flowId}`);
+      const mandateId = billingRequest.links?.mandate_request_mandate;
+      if (billingRequest.status !== 'fulfilled' || !mandateId) throw new FlowNotCompletedError();
+      const { mandates: mandate } = await request<{
+        mandates: {
+          id: string;
+          status: string;
+          links: { customer_bank_account: string; customer?: string };
+        };
+      }>('GET', `/mandates/${mandateId}`);
+      const { customer_bank_accounts: account } = await request<{
+        customer_bank_accounts: { bank_name: string; account_number_ending: string };
+      }>('GET', `/customer_bank_accounts/${mandate.links.customer_bank_account}`);
+      return {
+        mandateId: mandate.id,
+        providerCustomerReference: mandate.links.customer ?? billingRequest.links?.customer ?? null,
+        status: toMandateStatus(mandate.status),
+        bankName: account.bank_name,
+        accountNumberEnding: account.account_number_ending.slice(-2),
+      };
+    },
+
+    async createCollection({ reference, mandateId, amountPence, description }) {
+      const { payments } = await request<{ payments: GcPayment }>(
+        'POST',
+        '/payments',
+        {
+          payments: {
+            amount: amountPence,
+            currency: 'GBP',
+            description,
+            links: { mandate: mandateId },
+            metadata: { reference },
+          },
+        },
+        `payment-${reference}`,
+      );
+      return toCollection(payments);
+    },
+
+    async getCollection({ providerPaymentId }) {
+      const { payments } = await request<{ payments: GcPayment }>(
+        'GET',
+        `/payments/${providerPaymentId}`,
+      );
+      return toCollection(payments);
+    },
+
+    async parseWebhook({ rawBody, headers }) {
+      const header = headers['webhook-signature'];
+      const given = Array.isArray(header) ? header[0] : header;
+      const expected = createHmac('sha256', options.webhookSecret).update(rawBody).digest('hex');
+      if (!given || !/^[0-9a-f]{64}$/.test(given)) throw new WebhookSignatureError();
+      if (!timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'))) {
+        throw new WebhookSignatureError();
+      }
+      const body = JSON.parse(rawBody.toString('utf8')) as {
+        events?: {
+          id: string;
+          resource_type: string;
+          action: string;
+          links?: { payment?: string; mandate?: string };
+          details?: { description?: string };
+        }[];
+      };
+      return (body.events ?? []).map((event): DirectDebitEvent => {
+        const vendorType = `${event.resource_type}.${event.action}`;
+        const eventId = event.id;
+        if (event.resource_type === 'payments' && event.links?.payment) {
+          const type = PAYMENT_EVENT[event.action];
+          const providerPaymentId = event.links.payment;
+          if (type === 'COLLECTION_FAILED') {
+            const reason = event.details?.description ?? `GoCardless payment ${event.action}`;
+            return { type, eventId, providerPaymentId, reason };
+          }
+          if (type) return { type, eventId, providerPaymentId };
+        }
+        if (event.resource_type === 'mandates' && event.links?.mandate) {
+          const mandateId = event.links.mandate;
+          if (event.action === 'active') return { type: 'MANDATE_ACTIVE', eventId, mandateId };
+          if (['cancelled', 'failed', 'expired'].includes(event.action)) {
+            return { type: 'MANDATE_CANCELLED', eventId, mandateId };
+          }
+        }
+        return { type: 'IGNORED', eventId, vendorType };
+      });
+    },
+  };
+}

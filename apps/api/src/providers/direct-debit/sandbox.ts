@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { londonDateString } from '@motor/domain';
+import {
+  DEFAULT_SANDBOX_WEBHOOK_SECRET,
+  type SandboxDelivery,
+  type SandboxStore,
+} from '../card-payments';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  signSandboxPayload,
+  verifySandboxSignature,
+} from '../card-payments/signature';
+import { createMemorySandboxStore } from '../card-payments/sandbox-store';
+import {
+  checkBankAccount,
+  findBankName,
+  normaliseSortCode,
+  type BankAccountErrors,
+  type BankAccountInput,
+} from './bank-account';
+import {
+  FlowNotCompletedError,
+  type Collection,
+  type CollectionStatus,
+  type DirectDebitEvent,
+  type DirectDebitProvider,
+  type MandateFlowRequest,
+} from './types';
+import { addWorkingDays } from './working-days';
+
+/** An account holder with this name (any case) has every collection fail (see the README). */
+export const SANDBOX_FAILING_ACCOUNT_HOLDER = 'Fail Payment';
+export const SANDBOX_FAILURE_REASON = 'The payer’s bank refused the collection (sandbox).';
+/** Working days from creation until a sandbox collection settles. */
+export const SANDBOX_SETTLEMENT_WORKING_DAYS = 3;
+
+export type SandboxFlow = MandateFlowRequest & {
+  flowId: string;
+  status: 'OPEN' | 'CONFIRMING' | 'COMPLETED';
+  /** What the confirm step shows; never the whole account number. */
+  account: {
+    holderName: string;
+    sortCode: string;
+    bankName: string;
+    accountNumberEnding: string;
+  } | null;
+  mandateId: string | null;
+};
+
+type SandboxMandate = {
+  mandateId: string;
+  holderName: string;
+  bankName: string;
+  accountNumberEnding: string;
+};
+
+type SandboxCollection = Omit<Collection, 'status'> & {
+  reference: string;
+  mandateId: string;
+  amountPence: number;
+  fails: boolean;
+  /** The last status announced by webhook. */
+  announced: CollectionStatus;
+};
+
+const FLOW = 'dd-flow';
+const MANDATE = 'dd-mandate';
+const COLLECTION = 'dd-collection';
+const BY_REFERENCE = 'dd-reference';
+
+const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('base64url')}`;
+const STEPS: CollectionStatus[] = ['PENDING', 'SUBMITTED'];
+
+function statusAt(collection: SandboxCollection, now: Date): CollectionStatus {
+  const today = londonDateString(now);
+  if (today < collection.chargeDate) return 'PENDING';
+  if (today < collection.settlesOn) return 'SUBMITTED';
+  return collection.fails ? 'FAILED' : 'SETTLED';
+}
+
+function toCollection(record: SandboxCollection, now: Date): Collection {
+  const status = statusAt(record, now);
+  return {
+    providerPaymentId: record.providerPaymentId,
+    status,
+    chargeDate: record.chargeDate,
+    settlesOn: record.settlesOn,
+    failureReason: status === 'FAILED' ? SANDBOX_FAILURE_REASON : null,
+  };
+}
+
+export type SandboxDirectDebit = DirectDebitProvider & {
+  adapter: 'sandbox';
+  connectStore(store: SandboxStore): void;
+  getFlow(flowId: string): Promise<SandboxFlow | null>;
+  submitAccount(options: {
+    flowId: string;
+    account: BankAccountInput;
+  }): Promise<
+    | { kind: 'INVALID'; errors: BankAccountErrors }
+    | { kind: 'CONFIRM'; flow: SandboxFlow }
+    | { kind: 'NOT_OPEN' }
+  >;
+  confirm(options: {
+    flowId: string;
+  }): Promise<{ kind: 'COMPLETED'; redirectUrl: string } | { kind: 'NOT_OPEN' }>;
+  /** Signed webhooks for collections whose status moved since last announced (a job sends them). */
+  collectDueEvents(now: Date): Promise<SandboxDelivery[]>;
+  signEvents(events: DirectDebitEvent[], now: Date): SandboxDelivery;
+};
+
+/** The offline direct-debit provider: hosted mandate page, collections that settle by the clock. */
+export function createSandboxDirectDebit(
+  options: { webhookSecret?: string; store?: SandboxStore } = {},
+): SandboxDirectDebit {
+  const secret = options.webhookSecret ?? DEFAULT_SANDBOX_WEBHOOK_SECRET;
+  let store = options.store ?? createMemorySandboxStore();
+  const getFlow = (flowId: string) => store.get<SandboxFlow>(FLOW, flowId);
+
+  const signEvents = (events: DirectDebitEvent[], now: Date): SandboxDelivery => {
+    const body = JSON.stringify({ events });
+    const signature = signSandboxPayload({ secret, body, now });
+    return {
+      body,
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+    };
+  };
+
+  return {
+    adapter: 'sandbox',
+    connectStore(next) {
+      store = next;
+    },
+    getFlow,
+    signEvents,
+
+    async createMandateFlow(request) {
+      const known = await store.get<{ id: string }>(BY_REFERENCE, `flow:${request.reference}`);
+      const flowId = known?.id ?? randomId('RE');
+      if (!known) {
+        const flow: SandboxFlow = {
+          ...request,
+          flowId,
+          status: 'OPEN',
+          account: null,
+          mandateId: null,
+        };
+        await store.put(FLOW, flowId, flow);
+        await store.put(BY_REFERENCE, `flow:${request.reference}`, { id: flowId });
+      }
+      return { flowId, redirectUrl: `/sandbox/direct-debit/${flowId}` };
+    },
+
+    async submitAccount({ flowId, account }) {
+      const flow = await getFlow(flowId);
+      if (!flow || flow.status === 'COMPLETED') return { kind: 'NOT_OPEN' };
+      const errors = checkBankAccount(account);
+      if (Object.keys(errors).length > 0) return { kind: 'INVALID', errors };
+      const sortCode = normaliseSortCode(account.sortCode);
+      const next: SandboxFlow = {
+        ...flow,
+        status: 'CONFIRMING',
+        account: {
+          holderName: account.accountHolderName.trim(),
+          sortCode,
+          bankName: findBankName(sortCode),
+          accountNumberEnding: account.accountNumber.replace(/\s/g, '').slice(-2),
+        },
+      };
+      await store.put(FLOW, flowId, next);
+      return { kind: 'CONFIRM', flow: next };
+    },
+
+    async confirm({ flowId }) {
+      const flow = await getFlow(flowId);
+      if (!flow || flow.status !== 'CONFIRMING' || !flow.account) return { kind: 'NOT_OPEN' };
+      const mandate: SandboxMandate = {
+        mandateId: randomId('MD'),
+        holderName: flow.account.holderName,
+        bankName: flow.account.bankName,
+        accountNumberEnding: flow.account.accountNumberEnding,
+      };
+      await store.put(MANDATE, mandate.mandateId, mandate);
+      await store.put(FLOW, flowId, { ...flow, status: 'COMPLETED', mandateId: mandate.mandateId });
+      const separator = flow.successUrl.includes('?') ? '&' : '?';
+      return {
+        kind: 'COMPLETED',
+        redirectUrl: `${flow.successUrl}${separator}redirect_flow_id=${encodeURIComponent(flowId)}`,
+      };
+    },
+
+    async completeMandateFlow({ flowId }) {
+      const flow = await getFlow(flowId);
+      const mandate = flow?.mandateId
+        ? await store.get<SandboxMandate>(MANDATE, flow.mandateId)
+        : null;
+      if (!flow || flow.status !== 'COMPLETED' || !mandate) throw new FlowNotCompletedError();
+      return {
+        mandateId: mandate.mandateId,
+        providerCustomerReference: flow.customerReference,
+        status: 'ACTIVE',
+        bankName: mandate.bankName,
+        accountNumberEnding: mandate.accountNumberEnding,
+      };
+    },
+
+    async createCollection({ reference, mandateId, amountPence, now }) {
+      const known = await store.get<{ id: string }>(BY_REFERENCE, `collection:${reference}`);
+      const existing = known ? await store.get<SandboxCollection>(COLLECTION, known.id) : null;
+      if (existing) return toCollection(existing, now);
+      const mandate = await store.get<SandboxMandate>(MANDATE, mandateId);
+      if (!mandate) throw new FlowNotCompletedError('No such mandate.');
+      const today = londonDateString(now);
+      const record: SandboxCollection = {
+        providerPaymentId: randomId('PM'),
+        reference,
+        mandateId,
+        amountPence,
+        chargeDate: addWorkingDays(today, 1),
+        settlesOn: addWorkingDays(today, SANDBOX_SETTLEMENT_WORKING_DAYS),
+        failureReason: null,
+        fails: mandate.holderName.toLowerCase() === SANDBOX_FAILING_ACCOUNT_HOLDER.toLowerCase(),
+        announced: 'PENDING',
+      };
+      await store.put(COLLECTION, record.providerPaymentId, record);
+      await store.put(BY_REFERENCE, `collection:${reference}`, { id: record.providerPaymentId });
+      return toCollection(record, now);
+    },
+
+    async getCollection({ providerPaymentId, now }) {
+      const record = await store.get<SandboxCollection>(COLLECTION, providerPaymentId);
+      if (!record) throw new FlowNotCompletedError('No such collection.');
+      return toCollection(record, now);
+    },
+
+    async collectDueEvents(now) {
+      const deliveries: SandboxDelivery[] = [];
+      for (const record of await store.list<SandboxCollection>(COLLECTION)) {
+        const current = statusAt(record, now);
+        if (current === record.announced) continue;
+        const events: DirectDebitEvent[] = [];
+        const providerPaymentId = record.providerPaymentId;
+        if (STEPS.indexOf(record.announced) < 1 && current !== 'PENDING') {
+          events.push({ type: 'COLLECTION_SUBMITTED', eventId: randomId('EV'), providerPaymentId });
+        }
+        if (current === 'SETTLED') {
+          events.push({ type: 'COLLECTION_SETTLED', eventId: randomId('EV'), providerPaymentId });
+        }
+        if (current === 'FAILED') {
+          events.push({
+            type: 'COLLECTION_FAILED',
+            eventId: randomId('EV'),
+            providerPaymentId,
+            reason: SANDBOX_FAILURE_REASON,
+          });
+        }
+        await store.put(COLLECTION, providerPaymentId, { ...record, announced: current });
+        deliveries.push(signEvents(events, now));
+      }
+      return deliveries;
+    },
+
+    async parseWebhook({ rawBody, headers, now }) {
+      verifySandboxSignature({ secret, rawBody, header: headers[SANDBOX_SIGNATURE_HEADER], now });
+      const body = JSON.parse(rawBody.toString('utf8')) as { events?: DirectDebitEvent[] };
+      return body.events ?? [];
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { WebhookInput } from '../card-payments/types';
+
+// Our contract for Bacs direct debit. A vendor adapter maps its mandate and payment statuses and
+// its webhook events to these shapes, so the payment module never sees a vendor name for them.
+
+export type DirectDebitAdapter = 'sandbox' | 'gocardless';
+
+export type MandateFlowRequest = {
+  /** Our own id for this flow: idempotency key and metadata at the provider. */
+  reference: string;
+  customerReference: string;
+  description: string;
+  /** Absolute; the provider returns the customer here with `?redirect_flow_id={flowId}`. */
+  successUrl: string;
+};
+
+export type MandateFlow = { flowId: string; redirectUrl: string };
+
+export type MandateStatus = 'PENDING_CUSTOMER_APPROVAL' | 'ACTIVE' | 'CANCELLED';
+
+export type CompletedMandate = {
+  mandateId: string;
+  providerCustomerReference: string | null;
+  status: MandateStatus;
+  bankName: string;
+  /** The last 2 digits of the account number: all we ever keep or show. */
+  accountNumberEnding: string;
+};
+
+export type CollectionStatus = 'PENDING' | 'SUBMITTED' | 'SETTLED' | 'FAILED';
+
+export type CollectionRequest = {
+  reference: string;
+  mandateId: string;
+  amountPence: number;
+  description: string;
+};
+
+export type Collection = {
+  providerPaymentId: string;
+  status: CollectionStatus;
+  /** London days, yyyy-MM-dd. */
+  chargeDate: string;
+  settlesOn: string;
+  failureReason: string | null;
+};
+
+type EventBase = { eventId: string };
+export type DirectDebitEvent =
+  | (EventBase & { type: 'MANDATE_ACTIVE' | 'MANDATE_CANCELLED'; mandateId: string })
+  | (EventBase & {
+      type: 'COLLECTION_PENDING' | 'COLLECTION_SUBMITTED' | 'COLLECTION_SETTLED';
+      providerPaymentId: string;
+    })
+  | (EventBase & { type: 'COLLECTION_FAILED'; providerPaymentId: string; reason: string })
+  | (EventBase & { type: 'IGNORED'; vendorType: string });
+
+export type DirectDebitProvider = {
+  adapter: DirectDebitAdapter;
+  createMandateFlow(request: MandateFlowRequest): Promise<MandateFlow>;
+  /** After the customer came back: the mandate the flow produced; throws FlowNotCompletedError. */
+  completeMandateFlow(options: { flowId: string; now: Date }): Promise<CompletedMandate>;
+  createCollection(request: CollectionRequest & { now: Date }): Promise<Collection>;
+  getCollection(options: { providerPaymentId: string; now: Date }): Promise<Collection>;
+  /** Verifies the signature over the raw body (throws WebhookSignatureError), then maps it. */
+  parseWebhook(input: WebhookInput): Promise<DirectDebitEvent[]>;
+};
+
+/** The customer has not finished the hosted mandate page (or the flow is unknown). */
+export class FlowNotCompletedError extends Error {
+  constructor(message = 'The direct debit set-up was not completed.') {
+    super(message);
+    this.name = 'FlowNotCompletedError';
+  }
+}
+
+export { ProviderUnavailableError, WebhookSignatureError } from '../card-payments/types';

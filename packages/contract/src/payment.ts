@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { DirectDebitMandateSchema, PenceSchema } from '@motor/domain';
+
+// Requests and responses of the card (/api/stripe/...) and direct-debit (/api/goCardless/...)
+// calls of spec 2 §7 and spec 3 §7. The names are the spec's; the provider behind them is chosen
+// by configuration (a sandbox by default).
+
+/**
+ * A path on our own site (where the provider sends the customer back): starts with one `/`, so
+ * it can never point at another site.
+ */
+export const ReturnPathSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/, { error: 'must be a path on this site, starting with /' });
+
+export const CardCheckoutRequestSchema = z
+  .object({
+    saveCard: z.boolean().default(false),
+    successPath: ReturnPathSchema,
+    cancelPath: ReturnPathSchema,
+  })
+  .meta({ id: 'CardCheckoutRequest' });
+export type CardCheckoutRequest = z.input<typeof CardCheckoutRequestSchema>;
+
+/** The hosted page to send the customer to. */
+export const CardCheckoutSessionSchema = z
+  .object({
+    /** The provider's session id (appended to successPath as `session_id` on return). */
+    sessionId: z.string(),
+    /** Where to send the browser: a sandbox page on this site or the provider's page. */
+    url: z.string(),
+    amountPence: PenceSchema,
+  })
+  .meta({ id: 'CardCheckoutSession' });
+export type CardCheckoutSession = z.infer<typeof CardCheckoutSessionSchema>;
+
+export const CardSetupRequestSchema = z
+  .object({
+    clientReference: z.string().min(1).max(100),
+    successPath: ReturnPathSchema,
+    cancelPath: ReturnPathSchema,
+  })
+  .meta({ id: 'CardSetupRequest' });
+export type CardSetupRequest = z.infer<typeof CardSetupRequestSchema>;
+
+/** The card token format of the brand configuration (formats.cardToken). */
+export const CARD_TOKEN_REGEX = /^tok_\w{2,}$/;
+
+export const MotoCheckoutRequestSchema = z
+  .object({
+    saveCard: z.boolean().default(false),
+    token: z.string().regex(CARD_TOKEN_REGEX, { error: 'Enter the card token, like tok_abc123' }),
+    /** yyyy-MM-dd; must be the policyholder's. */
+    dateOfBirth: z.iso.date({ error: 'Enter the date of birth as yyyy-MM-dd' }),
+    postalCode: z.string().max(10).optional(),
+  })
+  .meta({ id: 'MotoCheckoutRequest' });
+export type MotoCheckoutRequest = z.input<typeof MotoCheckoutRequestSchema>;
+
+export const MotoCheckoutResponseSchema = z
+  .object({
+    status: z.literal('SUCCEEDED'),
+    providerPaymentId: z.string(),
+    amountPence: PenceSchema,
+  })
+  .meta({ id: 'MotoCheckoutResponse' });
+export type MotoCheckoutResponse = z.infer<typeof MotoCheckoutResponseSchema>;
+
+export const MandateFlowRequestSchema = z
+  .object({
+    mandateDescription: z.string().min(1).max(100),
+    /** Where the customer comes back, with `?redirect_flow_id=`: a path on this site. */
+    successUrl: ReturnPathSchema,
+  })
+  .meta({ id: 'MandateFlowRequest' });
+export type MandateFlowRequest = z.infer<typeof MandateFlowRequestSchema>;
+
+export const MandateFlowResponseSchema = z
+  .object({ flowId: z.string(), redirectUrl: z.string() })
+  .meta({ id: 'MandateFlowResponse' });
+export type MandateFlowResponse = z.infer<typeof MandateFlowResponseSchema>;
+
+export const CreateMandateRequestSchema = z
+  .object({ redirectFlowId: z.string().min(1).max(100) })
+  .meta({ id: 'CreateMandateRequest' });
+export type CreateMandateRequest = z.infer<typeof CreateMandateRequestSchema>;
+
+/** A mandate as the customer may see it: bank name and the last 2 digits only. */
+export const MandateSchema = DirectDebitMandateSchema.meta({ id: 'Mandate' });
+export type Mandate = z.infer<typeof MandateSchema>;
+
+export const MandateListResponseSchema = z.array(MandateSchema);
