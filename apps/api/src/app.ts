@@ -26,6 +26,7 @@ import { devOutboxRoutes, oidcRoutes } from './modules/identity/oidc/routes';
 import { accountRoutes } from './modules/identity/account-routes';
 import { lookupRoutes } from './modules/lookup';
 import { proposalRoutes } from './modules/proposal/routes';
+import { paymentRoutes, registerSandboxPaymentPages } from './modules/payment';
 import { contentRoutes } from './modules/content/routes';
 import { policyRoutes } from './modules/policy/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
@@ -112,6 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     addressLookup: providers.addressLookup,
   });
   await app.register(proposalRoutes, { prefix: '/api' });
+  await app.register(paymentRoutes, { prefix: '/api' });
+  await registerSandboxPaymentPages(app);
   await app.register(contentRoutes, { prefix: '/content' });
   await app.register(customerAccountRoutes, { prefix: '/api' });
   await app.register(policyRoutes, { prefix: '/api' });
