@@ -31,6 +31,7 @@ import { contentRoutes } from './modules/content/routes';
 import { policyRoutes } from './modules/policy/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
 import { documentRoutes } from './modules/document/routes';
+import { insightRoutes } from './modules/insight/routes';
 import type { Providers } from './providers';
 
 // Module augmentation only works with interfaces.
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(customerAccountRoutes, { prefix: '/api' });
   await app.register(policyRoutes, { prefix: '/api' });
   await app.register(documentRoutes, { prefix: '/api' });
+  await app.register(insightRoutes, { prefix: '/api' });
 
   return app;
 }
