@@ -29,7 +29,7 @@ export async function verifyCustomer(
   proposalCode: string,
 ): Promise<VerifyResponse> {
   return VerifyResponseSchema.parse(
-    await client.put<unknown>(proposalPath(proposalCode, '/verify')),
+    await client.put<unknown>(proposalPath(proposalCode, '/verify'), {}),
   );
 }
 
@@ -61,7 +61,7 @@ export async function createCustomerAccount(
 ): Promise<CustomerAccount> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const data = await client.post<unknown>(proposalPath(proposalCode, '/account'));
+      const data = await client.post<unknown>(proposalPath(proposalCode, '/account'), {});
       return CustomerAccountSchema.parse(data);
     } catch (error) {
       const isPaymentRequired = isApiError(error) && error.status === 402;
