@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { buildProposal } from '../features/quote/test/proposal-fixture';
 import { jsonResponse, renderApp, signedInAuthState, stubApi } from './test/render-app';
 
 function location(router: ReturnType<typeof renderApp>['router']) {
@@ -64,10 +65,18 @@ describe('route table (spec 1 §2)', () => {
     },
   );
 
+  // Routing by status is pinned in proposal-routes.test.tsx.
   it('loads a known proposal', async () => {
+    stubApi((path) =>
+      path === '/api/proposals/P-1'
+        ? jsonResponse(200, buildProposal())
+        : jsonResponse(404, { message: 'Not found' }),
+    );
     renderApp('/flex/proposal/P-1');
-    expect(await screen.findByRole('heading', { name: 'Your quote' })).toBeInTheDocument();
-    expect(screen.getByText('Reference P-1')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your quote' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Quote reference BMW-ABCD-EFGH')).toBeInTheDocument();
   });
 
   it.each([

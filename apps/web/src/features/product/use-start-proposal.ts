@@ -40,6 +40,8 @@ export function useStartProposal(refreshAnonymous = () => getLiveAuth().anonymou
       });
       return ProposalResponseSchema.parse(data);
     },
+    // The page says it could not start and offers to try again: no error modal on top.
+    meta: { handlesErrors: true },
     onSuccess: (proposal) =>
       queryClient.setQueryData(['proposal', proposal.proposalCode], proposal),
   });

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderApp, stubApi } from '../../app/test/render-app';
+import { buildProposal } from '../quote/test/proposal-fixture';
+
+// Two shared cores: give slow renders room rather than fail on timing.
+configure({ asyncUtilTimeout: 5000 });
+
+describe('product index: the create flow (spec 2 §2)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('refreshes the anonymous session, creates the proposal with tracking, then routes to it', async () => {
+    const calls: string[] = [];
+    let created: unknown;
+    stubApi((url, init) => {
+      const path = url.replace(/^.*\/api/, '');
+      calls.push(`${init?.method ?? 'GET'} ${path}`);
+      if (path === '/session') return jsonResponse(200, { accessToken: 'anon-1', expiresIn: 3600 });
+      if (path === '/proposals' && init?.method === 'POST') {
+        created = JSON.parse(String(init.body));
+        return jsonResponse(201, buildProposal({ proposalCode: 'NEW-1' }));
+      }
+      if (path === '/proposals/NEW-1')
+        return jsonResponse(200, buildProposal({ proposalCode: 'NEW-1' }));
+      return jsonResponse(404, {});
+    });
+    const { router } = renderApp('/flex?utm_source=newsletter&utm_campaign=spring&other=x');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/NEW-1'));
+    expect(calls.slice(0, 2)).toEqual(['POST /session', 'POST /proposals']);
+    expect(created).toEqual({
+      schemeCode: 'bmw-flex',
+      brand: 'bmw',
+      tracking: { utm_source: 'newsletter', utm_campaign: 'spring' },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your quote' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers to try again when the proposal cannot be created', async () => {
+    let attempts = 0;
+    stubApi((url, init) => {
+      const path = url.replace(/^.*\/api/, '');
+      if (path === '/session') return jsonResponse(200, { accessToken: 'anon-1', expiresIn: 3600 });
+      if (path === '/proposals' && init?.method === 'POST') {
+        attempts += 1;
+        return attempts === 1
+          ? jsonResponse(500, { error: { message: 'Something went wrong on our side.' } })
+          : jsonResponse(201, buildProposal({ proposalCode: 'NEW-2' }));
+      }
+      if (path === '/proposals/NEW-2')
+        return jsonResponse(200, buildProposal({ proposalCode: 'NEW-2' }));
+      return jsonResponse(404, {});
+    });
+    const { router } = renderApp('/driveaway');
+    expect(
+      await screen.findByRole('heading', { name: 'Get a quote for BMW Driveaway' }),
+    ).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/driveaway/proposal/NEW-2'));
+  });
+});

@@ -1,0 +1,162 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, signedInAuthState } from '../../../app/test/render-app';
+import { buildProposal, withQuote } from '../test/proposal-fixture';
+import { stubQuoteApi } from '../test/quote-api-stub';
+
+// Two shared cores: give slow renders room rather than fail on timing.
+configure({ asyncUtilTimeout: 5000 });
+
+const MAIN_ONLY = buildProposal().quote.covers.filter((cover) => cover.coverType === 'MAIN');
+
+async function clickContinue(name = 'Continue') {
+  await userEvent.click(await screen.findByRole('button', { name }));
+}
+
+describe('proposal configuration page (spec 2 §2)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the profile, dates, monthly price, excess, optional covers, documents and benefits', async () => {
+    stubQuoteApi({ proposal: buildProposal() });
+    renderApp('/flex/proposal/P-1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your quote' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Jane Smith')).toBeInTheDocument();
+    expect(screen.getByText('BM24 XYZ')).toBeInTheDocument();
+    expect(screen.getByText('BMW 3 Series 320i M Sport')).toBeInTheDocument();
+    expect(screen.getByText('23 November 2026')).toBeInTheDocument();
+    expect(screen.getByText('Continuous (renews monthly)')).toBeInTheDocument();
+    expect(screen.getAllByText('£84.95').length).toBeGreaterThan(0);
+    expect(screen.getByText('No-claims bonus protection')).toBeInTheDocument();
+    expect(screen.getByText('£8.49 a month')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Policy wording/ })).toHaveAttribute(
+      'href',
+      '/content/documents/policy-wording.html',
+    );
+    expect(screen.getByText('Accidental damage, fire and theft of your car')).toBeInTheDocument();
+  });
+
+  it('continue: ID check clear with optional covers available goes to add-ons', async () => {
+    const api = stubQuoteApi({ proposal: buildProposal() });
+    const { router } = renderApp('/flex/proposal/P-1');
+    await clickContinue();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/P-1/add-ons'));
+    expect(api.writes()).toEqual([{ method: 'PUT', path: '/proposals/P-1/id-check', body: {} }]);
+  });
+
+  it('continue: without optional covers an anonymous visitor goes to account setup', async () => {
+    stubQuoteApi({ proposal: withQuote({ covers: MAIN_ONLY }) });
+    const { router } = renderApp('/flex/proposal/P-1');
+    await clickContinue();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/flex/proposal/P-1/account-setup'),
+    );
+  });
+
+  it('continue: without optional covers a registered customer goes to the summary', async () => {
+    const api = stubQuoteApi({ proposal: withQuote({ covers: MAIN_ONLY }), registered: true });
+    const { router } = renderApp('/flex/proposal/P-1', { authState: signedInAuthState });
+    await clickContinue();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/P-1/summary'));
+    expect(api.calls.some((call) => call.path === '/policyholder')).toBe(true);
+  });
+
+  it('continue: an ID check that is not clear shows the id-check-failed modal with a mailto', async () => {
+    stubQuoteApi({ proposal: buildProposal(), isClear: false });
+    const { router } = renderApp('/flex/proposal/P-1');
+    await clickContinue();
+    const dialog = await screen.findByRole('dialog', { name: "We couldn't confirm your identity" });
+    const mail = within(dialog).getByRole('link', { name: /E-mail your evidence/ });
+    expect(mail.getAttribute('href')).toMatch(
+      /^mailto:verification@bmw-insurance\.co\.uk\?subject=/,
+    );
+    expect(mail.getAttribute('href')).toContain('BMW-ABCD-EFGH');
+    expect(router.state.location.pathname).toBe('/flex/proposal/P-1');
+  });
+
+  it('excess: choosing the same value sends nothing; another value sends SELECT_VOLUNTARY_EXCESS', async () => {
+    const api = stubQuoteApi({ proposal: buildProposal() });
+    renderApp('/flex/proposal/P-1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change excess' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Choose your voluntary excess' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: '£0.00' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save excess' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.writes()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change excess' }));
+    dialog = await screen.findByRole('dialog', { name: 'Choose your voluntary excess' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: '£200.00' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save excess' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]).toEqual({
+      method: 'PATCH',
+      path: '/proposals/P-1',
+      body: {
+        changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 20000 }],
+        applyRating: true,
+        revision: 3,
+      },
+    });
+  });
+
+  it('missing information: continue is disabled and the banner asks for the registration', async () => {
+    const proposal = buildProposal();
+    const car = proposal.quote.insuredAssets[0]!;
+    const vehicle = { ...(car.data.vehicle as object), vrn: null };
+    const api = stubQuoteApi({
+      proposal: withQuote({ insuredAssets: [{ ...car, data: { ...car.data, vehicle } }] }),
+    });
+    renderApp('/flex/proposal/P-1');
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.getByText('We need a little more information')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add missing information' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your details' });
+    await userEvent.type(
+      within(dialog).getByLabelText("Your car's registration number"),
+      'wr73bke',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    const body = api.writes()[0]!.body as { changes: { update: { value: { vrn: string } }[] }[] };
+    expect(body.changes[0]).toMatchObject({
+      changeType: 'ASSET_DISCLOSURE_CHANGE',
+      assetCode: 'car',
+      update: [{ path: 'data.vehicle', attribute: 'vehicle' }],
+    });
+    expect(body.changes[0]!.update[0]!.value).toMatchObject({
+      vrn: 'WR73 BKE',
+      specification: { vehicleCode: 'BMW-G20-320I-MSPORT' },
+    });
+  });
+
+  it('missing policyholder answers link to their disclosure section', async () => {
+    const proposal = buildProposal();
+    const holder = proposal.quote.insuredProfiles[0]!;
+    stubQuoteApi({
+      proposal: withQuote({
+        insuredProfiles: [{ ...holder, data: { ...holder.data, email: undefined } }],
+      }),
+    });
+    renderApp('/flex/proposal/P-1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add missing information' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your details' });
+    expect(within(dialog).getByText('Your e-mail address')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Answer in Contact details' })).toHaveAttribute(
+      'href',
+      '/flex/proposal/P-1/disclosure/contact-details',
+    );
+  });
+
+  it('labels continue by the promotion: active when it takes money off', async () => {
+    stubQuoteApi({
+      proposal: withQuote({ totals: { discounted: 1 } }, { promoCode: 'flex-welcome' }),
+    });
+    renderApp('/flex/proposal/P-1');
+    expect(await screen.findByRole('button', { name: 'Continue with your offer' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../app/test/render-app';
+import { buildProposal } from '../test/proposal-fixture';
+import { stubQuoteApi } from '../test/quote-api-stub';
+
+// Two shared cores: give slow renders room rather than fail on timing.
+configure({ asyncUtilTimeout: 5000 });
+
+const CHECKLIST = [
+  'I have read and accept the terms and conditions',
+  'I have read the policy documents, including the IPID',
+  'This cover meets my demands and needs',
+  'The information I have given is correct',
+];
+
+describe('summary page (spec 2 §2)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows frequency, continuous duration, insurer, details with an update link, excess and documents', async () => {
+    stubQuoteApi({ proposal: buildProposal() });
+    renderApp('/flex/proposal/P-1/summary');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Check your quote' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Payment frequency')).toBeInTheDocument();
+    expect(screen.getByText('Monthly')).toBeInTheDocument();
+    expect(screen.getByText('Continuous')).toBeInTheDocument();
+    expect(screen.getByText('Bavaria Insurance UK Ltd')).toBeInTheDocument();
+    expect(screen.getByText('15 June 1985')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Update your details' })).toHaveAttribute(
+      'href',
+      '/flex/proposal/P-1/disclosure/about-you',
+    );
+    expect(screen.getByText('Accidental damage')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Terms of business/ })).toBeInTheDocument();
+  });
+
+  it('continue stays disabled until every checklist box is ticked, then goes to account setup', async () => {
+    stubQuoteApi({ proposal: buildProposal() });
+    const { router } = renderApp('/flex/proposal/P-1/summary');
+    const next = await screen.findByRole('button', { name: 'Continue' });
+    for (const label of CHECKLIST) {
+      expect(next).toBeDisabled();
+      await userEvent.click(screen.getByRole('checkbox', { name: label }));
+    }
+    expect(next).toBeEnabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: CHECKLIST[0] }));
+    expect(next).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: CHECKLIST[0] }));
+    await userEvent.click(next);
+    // Account setup (the checkout feature's) may send an anonymous visitor on to sign in.
+    await waitFor(() =>
+      expect(
+        decodeURIComponent(router.state.location.pathname + router.state.location.search),
+      ).toContain('/flex/proposal/P-1/account-setup'),
+    );
+  });
+
+  it('records one impression per proposal, toggles auto-renewal and e-mails the quote', async () => {
+    const api = stubQuoteApi({ proposal: buildProposal() });
+    const first = renderApp('/flex/proposal/P-1/summary');
+    await userEvent.click(
+      await screen.findByRole('switch', { name: 'Renew my policy automatically' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail me this quote' }));
+    expect(await screen.findByText("We've e-mailed you a link to this quote.")).toBeInTheDocument();
+    first.unmount();
+    renderApp('/flex/proposal/P-1/summary');
+    await screen.findByRole('heading', { level: 1, name: 'Check your quote' });
+    expect(api.writes()).toEqual([
+      { method: 'POST', path: '/insights/impression', body: { proposalCode: 'P-1' } },
+      { method: 'PUT', path: '/proposals/P-1/autoRenewal', body: { enabled: false } },
+      { method: 'POST', path: '/proposals/P-1/retain', body: {} },
+    ]);
+  });
+
+  it("says 'today' for a start today and shows the end date of a driveaway", async () => {
+    stubQuoteApi({
+      proposal: buildProposal({
+        schemeCode: 'bmw-driveaway',
+        policyTerm: 'P5D',
+        startAt: new Date().toISOString(),
+        endAt: '2026-11-28T09:00:00.000Z',
+      }),
+    });
+    renderApp('/driveaway/proposal/P-1/summary');
+    expect(await screen.findByText('Today')).toBeInTheDocument();
+    expect(screen.getByText('28 November 2026')).toBeInTheDocument();
+    expect(screen.queryByText('Payment frequency')).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { getProductConfig } from '../../lib/brand';
+import {
+  getContinueLabel,
+  getMissingConfirmation,
+  getQuoteDocuments,
+  getSectionOfMissing,
+  getStepAfterConfiguration,
+} from './proposal-rules';
+import { buildProposal, withQuote } from './test/proposal-fixture';
+
+const flex = getProductConfig('bmw-flex');
+
+describe('quote rules', () => {
+  it('nothing is missing on a complete quote', () => {
+    expect(getMissingConfirmation(buildProposal(), flex)).toEqual([]);
+  });
+
+  it('asks the confirmation inputs without an answer, and the registration when undefined', () => {
+    const proposal = buildProposal();
+    const holder = proposal.quote.insuredProfiles[0]!;
+    const car = proposal.quote.insuredAssets[0]!;
+    const missing = getMissingConfirmation(
+      withQuote({
+        insuredProfiles: [{ ...holder, data: { firstName: 'Jane', lastName: ' ' } }],
+        insuredAssets: [
+          { ...car, data: { vehicle: { specification: { vehicleCode: 'X' }, vrn: undefined } } },
+        ],
+      }),
+      flex,
+    );
+    expect(missing).toEqual(['lastName', 'dateOfBirth', 'address', 'email', 'vehicleRegistration']);
+  });
+
+  it('asks for the vehicle itself, not its registration, when there is no car yet', () => {
+    const car = buildProposal().quote.insuredAssets[0]!;
+    expect(
+      getMissingConfirmation(withQuote({ insuredAssets: [{ ...car, data: {} }] }), flex),
+    ).toEqual(['vehicle']);
+  });
+
+  it('labels continue: continue, active-promo or inactive-promo', () => {
+    expect(getContinueLabel(buildProposal())).toBe('continue');
+    expect(
+      getContinueLabel(withQuote({ totals: { discounted: 0 } }, { promoCode: 'flex-welcome' })),
+    ).toBe('activePromo');
+    expect(getContinueLabel(buildProposal({ promoCode: 'flex-welcome' }))).toBe('inactivePromo');
+  });
+
+  it('goes to add-ons, else summary when registered, else account setup', () => {
+    expect(getStepAfterConfiguration({ hasOptionalCovers: true, isAccountRegistered: true })).toBe(
+      'add-ons',
+    );
+    expect(getStepAfterConfiguration({ hasOptionalCovers: false, isAccountRegistered: true })).toBe(
+      'summary',
+    );
+    expect(
+      getStepAfterConfiguration({ hasOptionalCovers: false, isAccountRegistered: false }),
+    ).toBe('account-setup');
+  });
+
+  it('maps a missing rating answer to the section that asks it', () => {
+    expect(getSectionOfMissing('quote.eligibilityConfirmed')).toBe('before-we-begin');
+    expect(getSectionOfMissing('mainDriver.claims')).toBe('about-you');
+    expect(getSectionOfMissing('mainDriver.ncdYears')).toBe('your-cover');
+    expect(getSectionOfMissing('annualMileage')).toBe('your-car');
+  });
+
+  it('lists the product documents, the documents of active covers, then the static ones', () => {
+    const legal = withQuote({
+      covers: buildProposal().quote.covers.map((cover) =>
+        cover.code === 'legal_expenses' ? { ...cover, active: true } : cover,
+      ),
+    });
+    expect(getQuoteDocuments(buildProposal(), flex)).toEqual([
+      'ipid',
+      'policy-wording',
+      'business-terms',
+    ]);
+    expect(getQuoteDocuments(legal, flex)).toEqual([
+      'ipid',
+      'policy-wording',
+      'legal-ipid',
+      'legal-wording',
+      'business-terms',
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import { jsonResponse, stubApi } from '../../../app/test/render-app';
+import type { Proposal } from '../api/get-proposal';
+
+export type RecordedCall = { method: string; path: string; body: unknown };
+
+/**
+ * A fake /api for the quote pages: GET answers the proposal, PATCH answers `afterPatch` (or the
+ * same proposal), id-check answers `isClear`, /policyholder answers when `registered`. Every call
+ * is recorded.
+ */
+export function stubQuoteApi(options: {
+  proposal: Proposal;
+  afterPatch?: Proposal;
+  isClear?: boolean;
+  registered?: boolean;
+}) {
+  const calls: RecordedCall[] = [];
+  const code = options.proposal.proposalCode;
+  stubApi((url, init) => {
+    const path = url.replace(/^.*\/api/, '');
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, body });
+    if (path === `/proposals/${code}` && method === 'GET')
+      return jsonResponse(200, options.proposal);
+    if (path === `/proposals/${code}` && method === 'PATCH') {
+      return jsonResponse(200, options.afterPatch ?? options.proposal);
+    }
+    if (path === `/proposals/${code}/id-check`) {
+      return jsonResponse(200, { isClear: options.isClear ?? true });
+    }
+    if (path === '/policyholder' && options.registered) {
+      return jsonResponse(200, { userId: 'u-1', accountRegistered: true });
+    }
+    if (path === `/proposals/${code}/retain`) return jsonResponse(202, { sent: true });
+    if (path === `/proposals/${code}/autoRenewal`) {
+      return jsonResponse(200, {
+        ...options.proposal,
+        autoRenewalEnabled: (body as { enabled: boolean }).enabled,
+      });
+    }
+    return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+  return {
+    calls,
+    /** Calls other than reading the proposal. */
+    writes: () => calls.filter((call) => call.method !== 'GET'),
+  };
+}
