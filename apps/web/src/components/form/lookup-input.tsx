@@ -107,7 +107,7 @@ export function LookupInput({
         <ul
           id={listboxId}
           role="listbox"
-          aria-label={typeof label === 'string' ? label : undefined}
+          aria-label={t('lookup.suggestions')}
           className="search-select__listbox"
           hidden={!showList}
         >
