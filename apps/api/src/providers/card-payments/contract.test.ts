@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, type FakeStripe } from './fake-stripe';
+import { createSandboxCardPayments, SANDBOX_MESSAGES } from './sandbox';
+import { createStripeCardPayments } from './stripe';
+import {
+  WebhookSignatureError,
+  type CardCheckoutRequest,
+  type CardPaymentsProvider,
+} from './types';
+
+// One contract, two implementations: the sandbox, and the Stripe adapter against a local fake of
+// Stripe's API. Each harness knows how "the customer pays on the hosted page" and how to make a
+// card token in its world; everything else goes through the contract alone.
+
+const NOW = new Date('2026-03-02T09:00:00.000Z');
+
+type Harness = {
+  provider: CardPaymentsProvider;
+  /** The customer completes the hosted page with a good card: the provider's signed webhook. */
+  completeHostedPage(
+    providerSessionId: string,
+  ): Promise<{ rawBody: Buffer; headers: Record<string, string> }>;
+  goodToken(): Promise<string>;
+  declinedToken(): Promise<string>;
+  close(): Promise<void>;
+};
+
+const request = (overrides: Partial<CardCheckoutRequest> = {}): CardCheckoutRequest => ({
+  mode: 'PAYMENT',
+  reference: `ps_${randomUUID()}`,
+  customerReference: 'user-1',
+  amountPence: 12_345,
+  description: 'Motor insurance BMW-TEST-0001',
+  saveCard: false,
+  successUrl: 'http://localhost:3000/checkout/callback',
+  cancelUrl: 'http://localhost:3000/checkout',
+  ...overrides,
+});
+
+async function sandboxHarness(): Promise<Harness> {
+  const sandbox = createSandboxCardPayments({ webhookSecret: 'contract-secret-0123456789' });
+  const tokenFor = async (number: string) => {
+    const made = await sandbox.tokenize({
+      card: { number, expiry: '12/30', cvc: '123' },
+      now: NOW,
+    });
+    if (made.kind !== 'TOKEN') throw new Error('tokenize failed');
+    return made.token;
+  };
+  return {
+    provider: sandbox,
+    async completeHostedPage(providerSessionId) {
+      const outcome = await sandbox.submitCard({
+        providerSessionId,
+        card: { number: '4242424242424242', expiry: '12/30', cvc: '123' },
+        now: NOW,
+      });
+      if (outcome.kind !== 'COMPLETED') throw new Error(`not completed: ${outcome.kind}`);
+      const [delivery] = outcome.deliveries;
+      return { rawBody: Buffer.from(delivery!.body), headers: delivery!.headers };
+    },
+    goodToken: () => tokenFor('4242424242424242'),
+    declinedToken: () => tokenFor('4000000000000002'),
+    close: async () => {},
+  };
+}
+
+async function stripeHarness(): Promise<Harness> {
+  const fake: FakeStripe = await startFakeStripe();
+  return {
+    provider: createStripeCardPayments({
+      secretKey: 'sk_test_contract',
+      webhookSecret: fake.webhookSecret,
+      host: '127.0.0.1',
+      port: fake.port,
+      protocol: 'http',
+    }),
+    completeHostedPage: async (providerSessionId) => fake.completeSession(providerSessionId, NOW),
+    goodToken: async () => 'tok_visa',
+    declinedToken: async () => 'tok_chargeDeclined',
+    close: () => fake.close(),
+  };
+}
+
+describe.each([
+  ['sandbox', sandboxHarness],
+  ['stripe (local fake)', stripeHarness],
+])('card payments contract: %s', (_name, makeHarness) => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await makeHarness();
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('creates a hosted checkout, once per reference', async () => {
+    const input = request();
+    const session = await harness.provider.createCheckoutSession(input);
+    expect(session.providerSessionId).toMatch(/^cs_/);
+    expect(session.url).toContain(session.providerSessionId);
+    const again = await harness.provider.createCheckoutSession(input);
+    expect(again.providerSessionId).toBe(session.providerSessionId);
+  });
+
+  it('reports a paid checkout by a signed webhook: PAYMENT_SUCCEEDED with our reference', async () => {
+    const input = request({ saveCard: true });
+    const session = await harness.provider.createCheckoutSession(input);
+    const webhook = await harness.completeHostedPage(session.providerSessionId);
+    const event = await harness.provider.parseWebhook({ ...webhook, now: NOW });
+    expect(event).toMatchObject({
+      type: 'PAYMENT_SUCCEEDED',
+      reference: input.reference,
+      providerSessionId: session.providerSessionId,
+      amountPence: 12_345,
+      card: { brand: 'visa', last4: '4242' },
+    });
+    expect(event.eventId).toBeTruthy();
+  });
+
+  it('reports a saved card for a set-up session', async () => {
+    const input = request({ mode: 'SETUP', amountPence: 0, saveCard: true });
+    const session = await harness.provider.createCheckoutSession(input);
+    const webhook = await harness.completeHostedPage(session.providerSessionId);
+    const event = await harness.provider.parseWebhook({ ...webhook, now: NOW });
+    expect(event).toMatchObject({
+      type: 'CARD_SAVED',
+      reference: input.reference,
+      card: { brand: 'visa', last4: '4242' },
+    });
+  });
+
+  it('refuses a tampered, unsigned or stale webhook', async () => {
+    const session = await harness.provider.createCheckoutSession(request());
+    const webhook = await harness.completeHostedPage(session.providerSessionId);
+    const tampered = Buffer.from(webhook.rawBody.toString().replace('12345', '1'));
+    await expect(
+      harness.provider.parseWebhook({ rawBody: tampered, headers: webhook.headers, now: NOW }),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(
+      harness.provider.parseWebhook({ rawBody: webhook.rawBody, headers: {}, now: NOW }),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+    const later = new Date(NOW.getTime() + 10 * 60 * 1000);
+    await expect(harness.provider.parseWebhook({ ...webhook, now: later })).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
+  });
+
+  it('charges a phone payment token once per reference, and reports a decline', async () => {
+    const charge = {
+      reference: `ps_${randomUUID()}`,
+      customerReference: 'user-1',
+      amountPence: 4_200,
+      description: 'Motor insurance BMW-TEST-0002',
+      saveCard: true,
+    };
+    const paid = await harness.provider.chargeWithToken({
+      ...charge,
+      token: await harness.goodToken(),
+    });
+    expect(paid).toMatchObject({ status: 'SUCCEEDED', card: { last4: '4242' } });
+    const retried = await harness.provider.chargeWithToken({
+      ...charge,
+      token: await harness.goodToken(),
+    });
+    expect(retried.status === 'SUCCEEDED' && retried.providerPaymentId).toBe(
+      paid.status === 'SUCCEEDED' && paid.providerPaymentId,
+    );
+    const declined = await harness.provider.chargeWithToken({
+      ...charge,
+      reference: `ps_${randomUUID()}`,
+      token: await harness.declinedToken(),
+    });
+    expect(declined).toMatchObject({ status: 'DECLINED', message: SANDBOX_MESSAGES.declined });
+  });
+});
+
+describe('stripe adapter requests', () => {
+  it('uses Checkout Sessions and moto PaymentIntents with idempotency keys from our reference', async () => {
+    const fake = await startFakeStripe();
+    try {
+      const stripe = createStripeCardPayments({
+        secretKey: 'sk_test_contract',
+        webhookSecret: fake.webhookSecret,
+        host: '127.0.0.1',
+        port: fake.port,
+        protocol: 'http',
+      });
+      await stripe.createCheckoutSession(request({ reference: 'ps_fixed' }));
+      await stripe.chargeWithToken({
+        reference: 'ps_moto',
+        customerReference: 'user-1',
+        amountPence: 100,
+        description: 'x',
+        saveCard: false,
+        token: 'tok_visa',
+      });
+      const [checkout, moto] = fake.requests;
+      expect(checkout).toMatchObject({
+        path: '/v1/checkout/sessions',
+        idempotencyKey: 'checkout-ps_fixed',
+      });
+      expect(checkout!.fields.get('line_items[0][price_data][currency]')).toBe('gbp');
+      expect(checkout!.fields.get('success_url')).toBe(
+        'http://localhost:3000/checkout/callback?session_id={CHECKOUT_SESSION_ID}',
+      );
+      expect(moto).toMatchObject({ path: '/v1/payment_intents', idempotencyKey: 'moto-ps_moto' });
+      expect(moto!.fields.get('payment_method_options[card][moto]')).toBe('true');
+    } finally {
+      await fake.close();
+    }
+  });
+});

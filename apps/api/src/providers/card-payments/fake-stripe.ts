@@ -1,0 +1,212 @@
+// A local fake of the parts of Stripe's API the adapter uses, for the contract suite: it keeps
+// sessions and payment intents in memory, honours idempotency keys, and signs events with the
+// SDK's own test header so the adapter's real signature check runs.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+type Json = Record<string, unknown>;
+
+export type FakeStripe = {
+  port: number;
+  webhookSecret: string;
+  /** What the fake received, in order: method, path and parsed form fields. */
+  requests: { method: string; path: string; fields: URLSearchParams; idempotencyKey?: string }[];
+  /** The customer pays (or saves a card) on the hosted page: answers the signed event. */
+  completeSession(
+    sessionId: string,
+    now: Date,
+  ): { rawBody: Buffer; headers: Record<string, string> };
+  close(): Promise<void>;
+};
+
+const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+const CARD_METHOD = (last4: string): Json => ({
+  id: id('pm'),
+  object: 'payment_method',
+  type: 'card',
+  card: { brand: 'visa', last4 },
+});
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
+  const sessions = new Map<string, Json>();
+  const intents = new Map<string, Json>();
+  const setupIntents = new Map<string, Json>();
+  const byIdempotencyKey = new Map<string, { status: number; body: Json }>();
+  const requests: FakeStripe['requests'] = [];
+
+  function createSession(fields: URLSearchParams): Json {
+    const sessionId = id('cs_test');
+    const mode = fields.get('mode');
+    const amount = Number(fields.get('line_items[0][price_data][unit_amount]') ?? 0);
+    const session: Json = {
+      id: sessionId,
+      object: 'checkout.session',
+      mode,
+      url: `https://checkout.stripe.com/c/pay/${sessionId}`,
+      client_reference_id: fields.get('client_reference_id'),
+      amount_total: mode === 'payment' ? amount : null,
+      payment_status: mode === 'payment' ? 'unpaid' : 'no_payment_required',
+      status: 'open',
+      customer: null,
+      payment_intent: null,
+      setup_intent: null,
+      success_url: fields.get('success_url'),
+      metadata: { reference: fields.get('metadata[reference]') },
+      _saveCard: fields.get('payment_intent_data[setup_future_usage]') === 'off_session',
+    };
+    sessions.set(sessionId, session);
+    return session;
+  }
+
+  function createIntent(fields: URLSearchParams): { status: number; body: Json } {
+    const token = fields.get('payment_method_data[card][token]');
+    const intent: Json = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: Number(fields.get('amount')),
+      amount_received: 0,
+      currency: fields.get('currency'),
+      metadata: { reference: fields.get('metadata[reference]') },
+      status: 'requires_payment_method',
+      customer: null,
+      setup_future_usage: fields.get('setup_future_usage'),
+      payment_method: null,
+      moto: fields.get('payment_method_options[card][moto]'),
+    };
+    intents.set(intent.id as string, intent);
+    if (token === 'tok_chargeDeclined') {
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            message: 'Your card was declined.',
+            payment_intent: { ...intent, status: 'requires_payment_method' },
+          },
+        },
+      };
+    }
+    if (token !== 'tok_visa') {
+      return {
+        status: 400,
+        body: { error: { type: 'invalid_request_error', message: `No such token: '${token}'` } },
+      };
+    }
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      customer: intent.setup_future_usage ? id('cus') : null,
+      payment_method: CARD_METHOD('4242'),
+    });
+    return { status: 200, body: intent };
+  }
+
+  function expanded(session: Json): Json {
+    const intent = session.payment_intent ? intents.get(session.payment_intent as string) : null;
+    const setup = session.setup_intent ? setupIntents.get(session.setup_intent as string) : null;
+    return { ...session, payment_intent: intent ?? null, setup_intent: setup ?? null };
+  }
+
+  async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  }
+
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const fields = request.method === 'POST' ? await readForm(request) : url.searchParams;
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    requests.push({ method: request.method ?? 'GET', path: url.pathname, fields, idempotencyKey });
+    const send = (status: number, body: Json) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+      response.end(JSON.stringify(body));
+    };
+    if (idempotencyKey && byIdempotencyKey.has(idempotencyKey)) {
+      const known = byIdempotencyKey.get(idempotencyKey)!;
+      return send(known.status, known.body);
+    }
+    let answer: { status: number; body: Json };
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
+    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      answer = { status: 200, body: createSession(fields) };
+    } else if (request.method === 'GET' && sessionMatch && sessions.has(sessionMatch[1]!)) {
+      answer = { status: 200, body: expanded(sessions.get(sessionMatch[1]!)!) };
+    } else if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      answer = createIntent(fields);
+    } else {
+      answer = {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', message: 'Unknown' } },
+      };
+    }
+    if (idempotencyKey && request.method === 'POST') byIdempotencyKey.set(idempotencyKey, answer);
+    send(answer.status, answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const signer = new Stripe('sk_test_signer');
+
+  return {
+    port,
+    webhookSecret,
+    requests,
+    completeSession(sessionId, now) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
+      const customer = id('cus');
+      if (session.mode === 'setup') {
+        const setup = {
+          id: id('seti'),
+          object: 'setup_intent',
+          status: 'succeeded',
+          payment_method: CARD_METHOD('4242'),
+        };
+        setupIntents.set(setup.id, setup);
+        Object.assign(session, { setup_intent: setup.id, customer, status: 'complete' });
+      } else {
+        const intent = {
+          id: id('pi'),
+          object: 'payment_intent',
+          amount: session.amount_total,
+          amount_received: session.amount_total,
+          status: 'succeeded',
+          metadata: { reference: session.client_reference_id },
+          setup_future_usage: session._saveCard ? 'off_session' : null,
+          payment_method: CARD_METHOD('4242'),
+          customer,
+        };
+        intents.set(intent.id, intent);
+        Object.assign(session, {
+          payment_intent: intent.id,
+          payment_status: 'paid',
+          customer,
+          status: 'complete',
+        });
+      }
+      const event = {
+        id: id('evt'),
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(now.getTime() / 1000),
+        data: { object: session },
+      };
+      const payload = JSON.stringify(event);
+      const header = signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: webhookSecret,
+        timestamp: Math.floor(now.getTime() / 1000),
+      });
+      return {
+        rawBody: Buffer.from(payload),
+        headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
