@@ -1,21 +1,36 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AccountSettingPage, AccountSettingsPage } from '../features/account/account-pages';
-import { ImpersonatePage } from '../features/admin/impersonate-page';
 import { CallbackPage } from '../features/auth/callback-page';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { HomePage } from '../features/home/home-page';
-import { PolicyPage } from '../features/policy/policy-page';
-import { UnsupportedBrowserPage } from '../features/quote';
-import { ProductStartPage } from '../features/product/product-start-page';
-import { RenewalPage } from '../features/renewal/renewal-page';
-import { RetrievePage } from '../features/retrieve/retrieve-page';
 import { paths } from './paths';
 import { ProductLayout } from './product-layout';
-import { ProposalRoutes } from './proposal-routes';
 import { AnonymousOnlyRoute, ProtectedRoute } from './protected-route';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
+import { lazyPage } from './lazy-page';
+
+// Every area but home (and the small account pages) loads on first visit (first-route JS budget, issue 5).
+const ImpersonatePage = lazyPage(() =>
+  import('../features/admin/impersonate-page').then((m) => m.ImpersonatePage),
+);
+const PolicyPage = lazyPage(() =>
+  import('../features/policy/policy-page').then((m) => m.PolicyPage),
+);
+const UnsupportedBrowserPage = lazyPage(() =>
+  import('../features/quote').then((m) => m.UnsupportedBrowserPage),
+);
+const ProductStartPage = lazyPage(() =>
+  import('../features/product/product-start-page').then((m) => m.ProductStartPage),
+);
+const RenewalPage = lazyPage(() =>
+  import('../features/renewal/renewal-page').then((m) => m.RenewalPage),
+);
+const RetrievePage = lazyPage(() =>
+  import('../features/retrieve/retrieve-page').then((m) => m.RetrievePage),
+);
+const ProposalRoutes = lazyPage(() => import('./proposal-routes').then((m) => m.ProposalRoutes));
 
 const goHome = <Navigate to={paths.home()} replace />;
 

@@ -1,0 +1,27 @@
+import { Suspense, lazy } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import { Spinner } from '../components/ui/spinner';
+
+// Unit tests render a page as soon as they start: their chunks load with the route table instead
+// of at first render, so a test's wait covers the page's own requests, not the module import.
+const isTest = import.meta.env.MODE === 'test';
+
+/**
+ * A page loaded on first visit, in its own chunk, so the first route's JavaScript stays small
+ * (issue 5 performance budget). Shows the page loader while the chunk arrives.
+ */
+export function lazyPage<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): (props: Props) => ReactElement {
+  let loading: Promise<ComponentType<Props>> | null = null;
+  const start = () => (loading ??= load());
+  if (isTest) void start();
+  const Page = lazy(async () => ({ default: await start() }));
+  return function LazyPage(props: Props) {
+    return (
+      <Suspense fallback={<Spinner isBlock size="large" />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
