@@ -4,6 +4,7 @@ import type { CustomerAccountResponse, PolicyResponse, ProposalResponse } from '
 import type { App } from '../../app';
 import { createTestClock } from '../../clock';
 import {
+  auditLog,
   customerAccounts,
   ledgerTransactions,
   paymentMethods,
@@ -317,6 +318,17 @@ describe('customer accounts and binding', () => {
         policyStatus: 'PENDING',
         inceptedAt: '2026-03-10T00:00:00.000Z',
       });
+      // From inception it reads ACTIVE, even before the activation job stores it.
+      clock.set('2026-03-10T00:00:00.000Z');
+      try {
+        const later = bearer(await createTestAccessToken(app, { userId: 'buyer-1' }));
+        const started: PolicyResponse = (
+          await get(`/api/policies/${result.policyId}`, later)
+        ).json();
+        expect(started.policyDetail.policyStatus).toBe('ACTIVE');
+      } finally {
+        clock.set(START);
+      }
     });
 
     it('needs an active mandate for BACS_DEBIT, then binds with the invoice outstanding', async () => {
@@ -353,6 +365,48 @@ describe('customer accounts and binding', () => {
         accountBalance: due,
         outstandingAmount: due,
       });
+    });
+
+    it('lets an admin acting for the customer bind, and audits it', async () => {
+      const customer = bearer(await createTestAccessToken(app, { userId: 'phone-customer' }));
+      const quote = await createQuote(app, customer, { schemeCode: 'bmw-driveaway' });
+      const adminToken = await createTestAccessToken(app, {
+        userId: 'staff-1',
+        roles: ['admin'],
+        permissions: ['access:impersonate'],
+      });
+      const admin = { ...bearer(adminToken), 'x-impersonate-user': 'phone-customer' };
+      const res = await post(`/api/proposals/${quote.proposalCode}/bind`, {}, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await app.db.select().from(auditLog).where(eq(auditLog.action, 'proposal.bind'));
+      expect(rows).toMatchObject([
+        {
+          actorUserId: 'staff-1',
+          subjectUserId: 'phone-customer',
+          target: `policy:${res.json().policyNumber}`,
+        },
+      ]);
+      const [event] = await app.db
+        .select()
+        .from(policyEvents)
+        .where(eq(policyEvents.policyId, res.json().policyId));
+      expect(event?.actor).toBe('staff-1');
+    });
+
+    it('documents its routes and shapes in the OpenAPI document', async () => {
+      const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      for (const route of [
+        '/api/proposals/{code}/bind',
+        '/api/proposals/{code}/account',
+        '/api/customerAccounts',
+        '/api/policies',
+        '/api/policies/{id}',
+      ]) {
+        expect(Object.keys(doc.paths)).toContain(route);
+      }
+      expect(Object.keys(doc.components.schemas)).toEqual(
+        expect.arrayContaining(['Policy', 'CustomerAccount', 'BindProposalResult']),
+      );
     });
 
     it("answers 404 for someone else's proposal or policy", async () => {
