@@ -271,7 +271,7 @@ describe('asset disclosure rules', () => {
   it.each([
     ['disclosedSteering', 'steering', 'RHD'],
     ['disclosedNumberOfSeats', 'numberOfSeats', 5],
-    ['estimatedValue', 'value', 3000000],
+    ['estimatedValue', 'valuePence', 3000000],
   ])('%s is asked only when the specification lacks %s', (name, field, known) => {
     const asked = input('asset', name);
     const withValue = { vehicle: { specification: { [field]: known } } };

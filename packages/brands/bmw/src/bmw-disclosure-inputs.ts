@@ -203,7 +203,7 @@ function createAssetInputs(schemeCode: string): InputDefinitionInput[] {
         lessThanOrEqual: 'Please enter a value under £1,000,000',
       },
       meta: { maxLength: 6, helpLink: 'estimated-value' },
-      conditional: whenSpecificationLacks('value'),
+      conditional: whenSpecificationLacks('valuePence'),
     },
     yesNo('trackerFitted'),
     {
