@@ -1,0 +1,269 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  OUT_DIR,
+  VIEWPORTS,
+  expectNoSeriousA11yViolations,
+  settle,
+  useBrowser,
+} from './support/browser';
+
+// The disclosure journey in Chromium (issue 5 items 1-4): before we begin, every section of a
+// flex quote to a price, the driveaway retailer check, a refused answer in the modal, the error
+// bar's "Show me", with axe on each step and screenshots at 375 and 1280 px.
+
+const group = (page: Page, name: string | RegExp) => page.getByRole('group', { name });
+
+async function answer(page: Page, question: string | RegExp, option: string) {
+  await group(page, question).getByLabel(option, { exact: true }).check();
+}
+
+async function startQuote(page: Page, product: 'flex' | 'driveaway') {
+  await page.goto(`/${product}`);
+  await page.getByRole('heading', { level: 1, name: 'Before we begin' }).waitFor({
+    timeout: 30_000,
+  });
+  // The consent banner covers the bottom of small screens.
+  await page.getByRole('button', { name: 'Reject non-essential cookies' }).click();
+}
+
+async function fillDate(page: Page, question: string | RegExp, [day, month, year]: string[]) {
+  const fields = group(page, question);
+  await fields.getByLabel('Day').fill(day!);
+  await fields.getByLabel('Month').fill(month!);
+  await fields.getByLabel('Year').fill(year!);
+}
+
+async function saveAndExpect(page: Page, heading: string) {
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 20_000 });
+}
+
+async function fillAboutYou(page: Page) {
+  await page.getByLabel('First name').fill('  Alice');
+  expect(await page.getByLabel('First name').inputValue()).toBe('Alice');
+  await page.getByLabel('Last name').fill('Smith');
+  await fillDate(page, 'Date of birth', ['12', '04', '1985']);
+  await page.getByLabel('Home address').fill('SW1A 2AA');
+  await page.getByRole('button', { name: /10 Downing Street/ }).click();
+  await page.getByText('10 Downing Street, London, SW1A 2AA').waitFor();
+  await answer(page, 'Do you own or rent your home?', 'I own it');
+  await page.getByLabel('Marital status').selectOption({ label: 'Married' });
+  await answer(page, 'Employment status', 'Employed full time');
+  await page.getByLabel('Occupation').fill('Engin');
+  await page.getByRole('option', { name: 'Engineer', exact: true }).click();
+  await page.getByLabel('Industry you work in').fill('Bank');
+  await page.getByRole('option', { name: 'Banking' }).click();
+  for (const question of [
+    'Have you ever been declared bankrupt?',
+    /county court judgments/,
+    'Do you have any unspent criminal convictions?',
+    /refused, cancelled or declined/,
+    /medical condition the DVLA/,
+    'Has a doctor advised you not to drive?',
+    /banned or disqualified/,
+  ]) {
+    await answer(page, question, 'No');
+  }
+  await page
+    .getByLabel('What type of driving licence do you have?')
+    .selectOption({ label: 'Full UK licence' });
+  await fillDate(page, 'When was the licence issued?', ['01', '05', '2004']);
+  await answer(page, /motoring convictions/, 'No');
+  await answer(page, /claims or accidents/, 'No');
+  await page
+    .getByLabel('Can you use any other car?')
+    .selectOption({ label: "No, I can't use other cars" });
+}
+
+async function fillYourCar(page: Page) {
+  await page.getByLabel('Registration number').fill('bm24xyz');
+  expect(await page.getByLabel('Registration number').inputValue()).toBe('BM24 XYZ');
+  await page.getByLabel('Registration number').press('Enter');
+  await page.getByText('2024 BMW 3 Series M Sport').waitFor();
+  // Engine shown in litres and PS (spec 1 §9).
+  await page.getByText(/2\.0 litre · 184 PS/).waitFor();
+  await page.getByRole('button', { name: 'Yes, this is my car' }).click();
+  await answer(page, /modified/, 'No');
+  await answer(page, 'How did you buy your car?', 'New');
+  await answer(page, /tracking device/, 'No');
+  await page.getByLabel('Who is the registered keeper?').selectOption({ label: 'Me' });
+  await page.getByLabel('Who is the legal owner?').selectOption({ label: 'Me' });
+  const usageStart = group(page, /When did you start using the car/);
+  await usageStart.getByLabel('Year').selectOption('2024');
+  await usageStart.getByLabel('Month').selectOption({ label: 'March' });
+  await answer(page, 'What do you use the car for?', 'Social, domestic, pleasure and commuting');
+  await page.getByLabel(/How many miles/).fill('8,000');
+  expect(await page.getByLabel(/How many miles/).inputValue()).toBe('8000');
+  await answer(page, 'Where is the car kept overnight?', 'On a driveway');
+}
+
+describe.each(VIEWPORTS)('quote disclosure at $width px', (viewport) => {
+  const browser = useBrowser();
+
+  it('a new flex customer answers every section and reaches a price', async () => {
+    const { context, page } = await browser.newPage(viewport);
+    context.setDefaultTimeout(15_000);
+    try {
+      await startQuote(page, 'flex');
+      const start = page.getByRole('button', { name: 'Start my quote' });
+      expect(await start.isDisabled()).toBe(true);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({
+        path: `${OUT_DIR}before-we-begin-${viewport.width}.png`,
+        fullPage: true,
+      });
+      await page.getByLabel('I confirm these statements are true').check();
+      await start.click();
+
+      await page.getByRole('heading', { level: 1, name: 'About you' }).waitFor();
+      // An error shows under its input, linked, with the bar and "Show me".
+      await page.getByLabel('First name').fill('A');
+      const error = page.locator('#about-you-firstName-error');
+      await error.waitFor();
+      expect(await error.textContent()).toBe('Error: A first name needs at least 2 characters');
+      expect(await page.getByLabel('First name').getAttribute('aria-describedby')).toContain(
+        'about-you-firstName-error',
+      );
+      await page.getByLabel('Last name').focus();
+      await page
+        .getByRole('region', { name: 'Errors' })
+        .getByRole('button', { name: 'Show me' })
+        .click();
+      await settle(page);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('about-you-firstName');
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${OUT_DIR}about-you-error-${viewport.width}.png` });
+
+      await fillAboutYou(page);
+      expect(await page.getByRole('button', { name: 'Save and continue' }).isEnabled()).toBe(true);
+      await page.screenshot({ path: `${OUT_DIR}about-you-${viewport.width}.png`, fullPage: true });
+      await saveAndExpect(page, 'Your car');
+
+      await fillYourCar(page);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${OUT_DIR}your-car-${viewport.width}.png`, fullPage: true });
+      await saveAndExpect(page, 'Additional drivers');
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+
+      await page.getByRole('heading', { level: 1, name: 'Contact details' }).waitFor();
+      await page.getByLabel('E-mail address').fill('alice@example.com');
+      await page.getByLabel('Phone number').fill('07911 123456');
+      expect(await page.getByLabel('Phone number').inputValue()).toBe('7911123456');
+      await saveAndExpect(page, 'Your cover');
+
+      await page
+        .getByLabel('How many years of no claims discount do you have?')
+        .selectOption({ label: '5' });
+      await answer(page, /private or a company car/, 'Private car');
+      await expectNoSeriousA11yViolations(page);
+      const saved = page.waitForResponse(
+        (response) => response.request().method() === 'PATCH' && response.ok(),
+      );
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      const proposal = (await (await saved).json()) as {
+        status: string;
+        quote: { insuredProfiles: { data: Record<string, unknown> }[]; totalPremium: number };
+      };
+      expect(proposal.status).toBe('QUOTE');
+      expect(proposal.quote.totalPremium).toBeGreaterThan(0);
+      expect(proposal.quote.insuredProfiles[0]!.data.phoneNumber).toBe('+447911123456');
+      // Every section complete: back to the proposal page.
+      await page.waitForURL((url) => /\/flex\/proposal\/[^/]+$/.test(url.pathname));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('driveaway checks the retailer number against the lookup', async () => {
+    const { context, page } = await browser.newPage(viewport);
+    try {
+      await startQuote(page, 'driveaway');
+      await page.getByLabel('I confirm these statements are true').check();
+      await page
+        .getByLabel(/current car insurance renew/)
+        .selectOption({ label: 'Not applicable' });
+      const retailer = page.getByLabel('Your BMW retailer number');
+      // Digits only, at most 5: the mask blocks anything else as it is typed.
+      await retailer.pressSequentially('1a2345678');
+      expect(await retailer.inputValue()).toBe('12345');
+      await retailer.press('Enter');
+      await page
+        .getByText('We could not find a retailer with that number. Check it with your retailer.')
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Start my quote' }).isDisabled()).toBe(true);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({
+        path: `${OUT_DIR}driveaway-retailer-${viewport.width}.png`,
+        fullPage: true,
+      });
+      await retailer.fill('10142');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await page.getByText('Found: Thameside BMW, Reading').waitFor();
+      const saved = page.waitForResponse((response) => response.request().method() === 'PATCH');
+      await page.getByRole('button', { name: 'Start my quote' }).click();
+      const body = (await (await saved).request().postDataJSON()) as unknown;
+      expect(body).toEqual({
+        changes: [
+          {
+            changeType: 'QUOTE_DISCLOSURE_CHANGE',
+            update: [
+              { path: 'eligibilityConfirmed', value: true },
+              { path: 'renewalMonth', value: 0 },
+              { path: 'retailer', value: '10142' },
+            ],
+          },
+        ],
+        applyRating: true,
+      });
+      await page.getByRole('heading', { level: 1, name: 'About you' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows an answer the server refuses in a modal with header and message', async () => {
+    const { context, page } = await browser.newPage(viewport);
+    try {
+      await startQuote(page, 'flex');
+      await page.getByLabel('I confirm these statements are true').check();
+      await page.getByRole('button', { name: 'Start my quote' }).click();
+      await page.getByRole('heading', { level: 1, name: 'About you' }).waitFor();
+      await page.route('**/api/proposals/*', async (route) => {
+        if (route.request().method() !== 'PATCH') return route.fallback();
+        await route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Some answers need checking.',
+              requestId: 'r-1',
+              details: {
+                fields: [
+                  {
+                    in: 'body',
+                    path: 'changes.0.update.0.value',
+                    message: 'Drivers must be at least 17 years old',
+                  },
+                ],
+              },
+            },
+          }),
+        });
+      });
+      await fillAboutYou(page);
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Some answers need checking' });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(
+        'First name: Drivers must be at least 17 years old',
+      );
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${OUT_DIR}server-error-${viewport.width}.png` });
+    } finally {
+      await context.close();
+    }
+  });
+});
