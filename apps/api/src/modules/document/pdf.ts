@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -8,8 +9,9 @@ import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
-const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+// Read once per process: every document embeds (a subset of) the same two faces.
+const REGULAR = readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf'));
+const BOLD = readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'));
 
 /** A document is a title and sections of label/value rows or paragraphs. */
 export type PdfSection = {
