@@ -70,6 +70,15 @@ function toCollection(payment: GcPayment): Collection {
   };
 }
 
+class GoCardlessHttpError extends ProviderUnavailableError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectDebitProvider {
   const baseUrl = (
     options.baseUrl ??
@@ -109,7 +118,10 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
     if (response.status === 409 && existingId && method === 'POST') {
       return request<T>('GET', `${path}/${existingId}`);
     }
-    throw new ProviderUnavailableError(`GoCardless ${method} ${path} answered ${response.status}`);
+    throw new GoCardlessHttpError(
+      `GoCardless ${method} ${path} answered ${response.status}`,
+      response.status,
+    );
   }
 
   return {
@@ -150,7 +162,12 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
           status: string;
           links?: { mandate_request_mandate?: string; customer?: string };
         };
-      }>('GET', `/billing_requests/${flowId}`);
+      }>('GET', `/billing_requests/${flowId}`).catch((error: unknown) => {
+        if (error instanceof GoCardlessHttpError && error.status === 404) {
+          throw new FlowNotCompletedError();
+        }
+        throw error;
+      });
       const mandateId = billingRequest.links?.mandate_request_mandate;
       if (billingRequest.status !== 'fulfilled' || !mandateId) throw new FlowNotCompletedError();
       const { mandates: mandate } = await request<{

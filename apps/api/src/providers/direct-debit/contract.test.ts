@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeGoCardless, type FakeGoCardless } from './fake-gocardless';
+import { createGoCardlessDirectDebit } from './gocardless';
+import { createSandboxDirectDebit } from './sandbox';
+import { FlowNotCompletedError, WebhookSignatureError, type DirectDebitProvider } from './types';
+import { isWorkingDay } from './working-days';
+
+// One contract, two implementations: the sandbox, and the GoCardless adapter (Billing Requests)
+// against a local fake of GoCardless's API. The harness plays the customer and the bank.
+
+const NOW = new Date('2026-03-02T09:00:00.000Z');
+
+type Signed = { rawBody: Buffer; headers: Record<string, string> };
+
+type Harness = {
+  provider: DirectDebitProvider;
+  /** The customer completes the hosted mandate page with a Barclays account ending 72. */
+  customerCompletes(flowId: string): Promise<void>;
+  /** The bank settles the collection: answers when the provider reports it settled. */
+  settle(providerPaymentId: string): Promise<Date>;
+  /** The provider's signed webhook saying the collection settled. */
+  settledWebhook(providerPaymentId: string): Signed;
+  close(): Promise<void>;
+};
+
+async function sandboxHarness(): Promise<Harness> {
+  const sandbox = createSandboxDirectDebit({ webhookSecret: 'contract-secret-0123456789' });
+  return {
+    provider: sandbox,
+    async customerCompletes(flowId) {
+      const account = {
+        accountHolderName: 'Jo Bloggs',
+        sortCode: '202959',
+        accountNumber: '63748472',
+      };
+      expect((await sandbox.submitAccount({ flowId, account })).kind).toBe('CONFIRM');
+      expect((await sandbox.confirm({ flowId })).kind).toBe('COMPLETED');
+    },
+    settle: async () => new Date('2026-03-06T09:00:00.000Z'),
+    settledWebhook(providerPaymentId) {
+      const delivery = sandbox.signEvents(
+        [{ type: 'COLLECTION_SETTLED', eventId: `EV_${randomUUID()}`, providerPaymentId }],
+        NOW,
+      );
+      return { rawBody: Buffer.from(delivery.body), headers: delivery.headers };
+    },
+    close: async () => {},
+  };
+}
+
+async function goCardlessHarness(): Promise<Harness> {
+  const fake: FakeGoCardless = await startFakeGoCardless();
+  return {
+    provider: createGoCardlessDirectDebit({
+      accessToken: 'sandbox_contract_token',
+      webhookSecret: fake.webhookSecret,
+      baseUrl: fake.baseUrl,
+    }),
+    customerCompletes: async (flowId) =>
+      fake.fulfil(flowId, { bankName: 'BARCLAYS BANK PLC', accountNumberEnding: '72' }),
+    async settle(providerPaymentId) {
+      fake.setPaymentStatus(providerPaymentId, 'confirmed');
+      return NOW;
+    },
+    settledWebhook: (providerPaymentId) =>
+      fake.signWebhook([
+        {
+          id: `EV${randomUUID().slice(0, 8)}`,
+          resource_type: 'payments',
+          action: 'confirmed',
+          links: { payment: providerPaymentId },
+        },
+      ]),
+    close: () => fake.close(),
+  };
+}
+
+describe.each([
+  ['sandbox', sandboxHarness],
+  ['gocardless (local fake)', goCardlessHarness],
+])('direct debit contract: %s', (_name, makeHarness) => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await makeHarness();
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  const flowRequest = () => ({
+    reference: `ps_${randomUUID()}`,
+    customerReference: 'user-1',
+    description: 'BMW Insurance monthly payments',
+    successUrl: 'http://localhost:3000/home',
+  });
+
+  async function mandate() {
+    const flow = await harness.provider.createMandateFlow(flowRequest());
+    await harness.customerCompletes(flow.flowId);
+    return harness.provider.completeMandateFlow({ flowId: flow.flowId, now: NOW });
+  }
+
+  it('starts a hosted flow once per reference and completes it only after the customer', async () => {
+    const input = flowRequest();
+    const flow = await harness.provider.createMandateFlow(input);
+    expect(flow.redirectUrl).toBeTruthy();
+    expect((await harness.provider.createMandateFlow(input)).flowId).toBe(flow.flowId);
+    await expect(
+      harness.provider.completeMandateFlow({ flowId: flow.flowId, now: NOW }),
+    ).rejects.toBeInstanceOf(FlowNotCompletedError);
+    await harness.customerCompletes(flow.flowId);
+    const completed = await harness.provider.completeMandateFlow({ flowId: flow.flowId, now: NOW });
+    expect(completed).toMatchObject({ status: 'ACTIVE', accountNumberEnding: '72' });
+    expect(completed.bankName.toUpperCase()).toContain('BARCLAYS');
+    await expect(
+      harness.provider.completeMandateFlow({ flowId: 'BRQ_unknown', now: NOW }),
+    ).rejects.toBeInstanceOf(FlowNotCompletedError);
+  });
+
+  it('collects under a mandate once per reference, settling on a working day after the charge', async () => {
+    const { mandateId } = await mandate();
+    const request = {
+      reference: `inv_${randomUUID()}`,
+      mandateId,
+      amountPence: 8_334,
+      description: 'First instalment',
+      now: NOW,
+    };
+    const collection = await harness.provider.createCollection(request);
+    expect(collection.status).toBe('PENDING');
+    expect(collection.settlesOn > collection.chargeDate).toBe(true);
+    expect(isWorkingDay(collection.settlesOn)).toBe(true);
+    const again = await harness.provider.createCollection(request);
+    expect(again.providerPaymentId).toBe(collection.providerPaymentId);
+    const when = await harness.settle(collection.providerPaymentId);
+    const settled = await harness.provider.getCollection({
+      providerPaymentId: collection.providerPaymentId,
+      now: when,
+    });
+    expect(settled.status).toBe('SETTLED');
+  });
+
+  it('maps a signed webhook to our events and refuses a bad signature', async () => {
+    const webhook = harness.settledWebhook('PM123');
+    const events = await harness.provider.parseWebhook({ ...webhook, now: NOW });
+    expect(events).toEqual([
+      { type: 'COLLECTION_SETTLED', eventId: expect.any(String), providerPaymentId: 'PM123' },
+    ]);
+    const tampered = Buffer.from(webhook.rawBody.toString().replace('PM123', 'PM999'));
+    await expect(
+      harness.provider.parseWebhook({ rawBody: tampered, headers: webhook.headers, now: NOW }),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(
+      harness.provider.parseWebhook({ rawBody: webhook.rawBody, headers: {}, now: NOW }),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+});
+
+describe('gocardless adapter requests', () => {
+  it('uses Billing Requests for Bacs with idempotency keys from our reference', async () => {
+    const fake = await startFakeGoCardless();
+    try {
+      const provider = createGoCardlessDirectDebit({
+        accessToken: 'sandbox_contract_token',
+        webhookSecret: fake.webhookSecret,
+        baseUrl: fake.baseUrl,
+      });
+      const flow = await provider.createMandateFlow({
+        reference: 'ps_fixed',
+        customerReference: 'user-1',
+        description: 'Monthly payments',
+        successUrl: 'http://localhost:3000/home',
+      });
+      const [billingRequest, billingRequestFlow] = fake.requests;
+      expect(billingRequest).toMatchObject({
+        path: '/billing_requests',
+        idempotencyKey: 'billing-request-ps_fixed',
+        body: { billing_requests: { mandate_request: { scheme: 'bacs' } } },
+      });
+      expect(billingRequestFlow?.body).toMatchObject({
+        billing_request_flows: {
+          redirect_uri: `http://localhost:3000/home?redirect_flow_id=${flow.flowId}`,
+          links: { billing_request: flow.flowId },
+        },
+      });
+      const events = await provider.parseWebhook({
+        ...fake.signWebhook([
+          {
+            id: 'EV1',
+            resource_type: 'payments',
+            action: 'failed',
+            links: { payment: 'PM1' },
+            details: { description: 'Insufficient funds' },
+          },
+          { id: 'EV2', resource_type: 'mandates', action: 'cancelled', links: { mandate: 'MD1' } },
+          { id: 'EV3', resource_type: 'refunds', action: 'paid', links: {} },
+        ]),
+        now: NOW,
+      });
+      expect(events).toEqual([
+        {
+          type: 'COLLECTION_FAILED',
+          eventId: 'EV1',
+          providerPaymentId: 'PM1',
+          reason: 'Insufficient funds',
+        },
+        { type: 'MANDATE_CANCELLED', eventId: 'EV2', mandateId: 'MD1' },
+        { type: 'IGNORED', eventId: 'EV3', vendorType: 'refunds.paid' },
+      ]);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('working days (England and Wales)', () => {
+  it('skips weekends and bank holidays, not observances', () => {
+    expect(isWorkingDay('2026-04-03')).toBe(false); // Good Friday
+    expect(isWorkingDay('2026-04-06')).toBe(false); // Easter Monday
+    expect(isWorkingDay('2026-03-15')).toBe(false); // a Sunday (Mother's Day)
+    expect(isWorkingDay('2026-12-28')).toBe(false); // Boxing Day substitute
+    expect(isWorkingDay('2026-04-07')).toBe(true);
+  });
+});

@@ -1,0 +1,153 @@
+// A local fake of the parts of GoCardless's API the adapter uses (billing requests and their
+// flows, mandates, bank accounts, payments), for the contract suite. Idempotency keys answer 409
+// idempotent_creation_conflict on reuse, as GoCardless does; webhooks are signed like its own.
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, unknown>;
+
+export type FakeGoCardless = {
+  baseUrl: string;
+  webhookSecret: string;
+  requests: { method: string; path: string; body: Json; idempotencyKey?: string; token?: string }[];
+  /** The customer completes the hosted flow with this bank account. */
+  fulfil(
+    billingRequestId: string,
+    account: { bankName: string; accountNumberEnding: string },
+  ): void;
+  setPaymentStatus(paymentId: string, status: string): void;
+  signWebhook(events: Json[]): { rawBody: Buffer; headers: Record<string, string> };
+  close(): Promise<void>;
+};
+
+const id = (prefix: string) => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+export async function startFakeGoCardless(): Promise<FakeGoCardless> {
+  const webhookSecret = randomBytes(16).toString('hex');
+  const resources = new Map<string, Json>();
+  const byKey = new Map<string, string>();
+  const requests: FakeGoCardless['requests'] = [];
+
+  async function readJson(request: IncomingMessage): Promise<Json> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text ? (JSON.parse(text) as Json) : {};
+  }
+
+  const server = createServer(async (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const body = request.method === 'POST' ? await readJson(request) : {};
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    const token = request.headers.authorization;
+    requests.push({ method: request.method ?? 'GET', path, body, idempotencyKey, token });
+    const send = (status: number, payload: Json) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(payload));
+    };
+    if (
+      token !== 'Bearer sandbox_contract_token' ||
+      request.headers['gocardless-version'] !== '2015-07-06'
+    ) {
+      return send(401, { error: { code: 401, errors: [{ reason: 'access_token_not_found' }] } });
+    }
+    const [, collection, resourceId] = path.split('/');
+    if (request.method === 'GET' && collection && resourceId) {
+      const found = resources.get(resourceId);
+      return found ? send(200, { [collection]: found }) : send(404, { error: { code: 404 } });
+    }
+    if (request.method !== 'POST' || !collection) return send(404, { error: { code: 404 } });
+    const knownId = idempotencyKey ? byKey.get(`${collection}:${idempotencyKey}`) : undefined;
+    if (knownId) {
+      return send(409, {
+        error: {
+          code: 409,
+          errors: [
+            { reason: 'idempotent_creation_conflict', links: { conflicting_resource_id: knownId } },
+          ],
+        },
+      });
+    }
+    const params = (body[collection] ?? {}) as Json;
+    let created: Json;
+    if (collection === 'billing_requests') {
+      created = {
+        id: id('BRQ'),
+        status: 'pending',
+        mandate_request: params.mandate_request,
+        metadata: params.metadata,
+        links: {},
+      };
+    } else if (collection === 'billing_request_flows') {
+      const flowId = id('BRF');
+      created = {
+        id: flowId,
+        authorisation_url: `https://pay-sandbox.gocardless.com/billing/static/flow?id=${flowId}`,
+        redirect_uri: params.redirect_uri,
+        links: params.links,
+      };
+    } else if (collection === 'payments') {
+      const links = params.links as { mandate: string };
+      if (!resources.has(links.mandate))
+        return send(422, { error: { code: 422, errors: [{ reason: 'mandate_not_found' }] } });
+      created = {
+        id: id('PM'),
+        status: 'pending_submission',
+        amount: params.amount,
+        currency: params.currency,
+        charge_date: '2026-03-05',
+        metadata: params.metadata,
+        links,
+      };
+    } else {
+      return send(404, { error: { code: 404 } });
+    }
+    resources.set(created.id as string, created);
+    if (idempotencyKey) byKey.set(`${collection}:${idempotencyKey}`, created.id as string);
+    send(201, { [collection]: created });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    webhookSecret,
+    requests,
+    fulfil(billingRequestId, account) {
+      const billingRequest = resources.get(billingRequestId);
+      if (!billingRequest) throw new Error(`fake gocardless: no ${billingRequestId}`);
+      const bankAccount = {
+        id: id('BA'),
+        bank_name: account.bankName,
+        account_number_ending: account.accountNumberEnding,
+      };
+      const customer = { id: id('CU') };
+      const mandate = {
+        id: id('MD'),
+        status: 'pending_submission',
+        scheme: 'bacs',
+        links: { customer_bank_account: bankAccount.id, customer: customer.id },
+      };
+      for (const resource of [bankAccount, customer, mandate]) resources.set(resource.id, resource);
+      Object.assign(billingRequest, {
+        status: 'fulfilled',
+        links: { mandate_request_mandate: mandate.id, customer: customer.id },
+      });
+    },
+    setPaymentStatus(paymentId, status) {
+      const payment = resources.get(paymentId);
+      if (!payment) throw new Error(`fake gocardless: no ${paymentId}`);
+      payment.status = status;
+    },
+    signWebhook(events) {
+      const rawBody = Buffer.from(JSON.stringify({ events }));
+      const signature = createHmac('sha256', webhookSecret).update(rawBody).digest('hex');
+      return {
+        rawBody,
+        headers: { 'content-type': 'application/json', 'webhook-signature': signature },
+      };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
