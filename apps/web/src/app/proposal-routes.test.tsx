@@ -123,7 +123,11 @@ describe('proposal routing by status (spec 1 §2, spec 2 §2)', () => {
     const renewal = buildProposal();
     serve({
       ...renewal,
-      sourcePolicy: { policyId: 'pol-1', quote: renewal.quote, detail: {} },
+      sourcePolicy: {
+        policyId: 'pol-1',
+        quote: { ...renewal.quote, ratingStatus: 'QUOTE' },
+        detail: {},
+      },
     });
     const { router } = renderApp('/flex/proposal/P-1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -1,12 +1,13 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toInstant } from '@motor/domain';
-import { DateInput } from '../../../components/form/date-input';
-import { Button } from '../../../components/ui/button';
+import { DynamicForm } from '../../../components/form/dynamic-form';
 import type { Proposal } from '../api/get-proposal';
 import { useUpdateProposal } from '../api/update-proposal';
 import { ProposalHeader } from '../components/proposal-header';
+import { getRelatedAnswers } from '../disclosure/sections';
+import { useDisclosureContext } from '../disclosure/use-disclosure-context';
+import { useQuoteContext } from '../use-quote-context';
 
 /**
  * An expired quote (spec 2 §4): a new start date reprices it. The answer replaces the cached
@@ -14,49 +15,49 @@ import { ProposalHeader } from '../components/proposal-header';
  */
 export function ExpiredQuotePage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('quote');
+  const { product } = useQuoteContext(proposal);
   const update = useUpdateProposal(proposal.proposalCode);
-  const [startDate, setStartDate] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!startDate) {
-      setError(t('expired.startDateRequired'));
-      return;
-    }
-    update.mutate({
-      // A London calendar day: the server starts cover at that midnight, or now when it is today.
-      changes: [{ changeType: 'START_DATE_CHANGE', startDate: toInstant(startDate).toISOString() }],
-      applyRating: true,
-      revision: proposal.revision,
-    });
-  };
+  const baseContext = useDisclosureContext(proposal.schemeCode);
+  // The start date's rules read the car's answers (cover cannot start before its usage start).
+  const context = useMemo(
+    () => ({ ...baseContext, related: getRelatedAnswers(proposal) }),
+    [baseContext, proposal],
+  );
+  const inputs = product.disclosures.startDate.filter((input) =>
+    product.expiredProposal.includes(input.name),
+  );
 
   return (
     <div className="quote-page quote-page--narrow">
       <ProposalHeader proposal={proposal} title={t('expired.title')} />
       <p className="lead">{t('expired.intro')}</p>
-      <form className="card quote-section" onSubmit={submit} noValidate>
-        <DateInput
-          id="expired-start-date"
-          label={t('expired.startDate')}
-          hint={t('expired.startDateHint')}
-          error={error}
-          value={startDate}
-          onChange={(value) => {
-            setStartDate(value);
-            setError(undefined);
+      <div className="card quote-section">
+        <DynamicForm
+          inputs={inputs}
+          values={{}}
+          context={context}
+          idPrefix="expired"
+          submitLabel={t('expired.submit')}
+          isSubmitting={update.isPending}
+          onSubmit={(values) => {
+            const startDate = values.startDate;
+            if (typeof startDate !== 'string') return;
+            update.mutate({
+              // A London calendar day: cover starts at its midnight, or now when it is today.
+              changes: [
+                { changeType: 'START_DATE_CHANGE', startDate: toInstant(startDate).toISOString() },
+              ],
+              applyRating: true,
+              revision: proposal.revision,
+            });
           }}
         />
-        <Button type="submit" disabled={update.isPending}>
-          {t('expired.submit')}
-        </Button>
         {update.isPending ? (
           <p role="status" className="text-muted">
             {t('expired.working')}
           </p>
         ) : null}
-      </form>
+      </div>
     </div>
   );
 }
