@@ -15,8 +15,7 @@ const signIn = (returnTo: string) => `/sign-in?returnTo=${encodeURIComponent(ret
 // Spec 1 §2: where each route lands for an anonymous visitor, and the page's main heading.
 const ROUTES = [
   { path: '/', lands: '/', heading: 'Car insurance for your BMW' },
-  { path: '/flex', lands: '/flex', heading: 'Get a quote for BMW Flex' },
-  { path: '/driveaway', lands: '/driveaway', heading: 'Get a quote for BMW Driveaway' },
+  // The product index starts a quote and moves on to it: quote-journey.e2e.test.ts.
   { path: '/no-such-product', lands: '/', heading: 'Car insurance for your BMW' },
   { path: '/flex/proposal/UNKNOWN-CODE', lands: '/', heading: 'Car insurance for your BMW' },
   { path: '/flex/renewal/R-1', lands: signIn('/flex/renewal/R-1'), heading: 'Sign in' },

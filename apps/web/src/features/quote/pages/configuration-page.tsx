@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaymentScheduleType } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
@@ -133,9 +133,23 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
                 </dd>
               </div>
             </dl>
+            <Link to={pathTo('disclosure/start-date')}>{t('config.dates.change')}</Link>
           </section>
           <ExcessSection proposal={proposal} onSelect={selectExcess} isSaving={update.isPending} />
           <OptionalCoversSummary proposal={proposal} />
+          {product.productKind === 'DRIVEAWAY' ? (
+            <Notification
+              variant="info"
+              title={t('config.upgrade.title')}
+              action={
+                <Link className="btn btn--secondary" to={pathTo('upgrade')}>
+                  {t('config.upgrade.link')}
+                </Link>
+              }
+            >
+              <p>{t('config.upgrade.body')}</p>
+            </Notification>
+          ) : null}
           <DocumentsList types={getQuoteDocuments(proposal, product)} />
         </div>
         <aside className="quote-layout__sidebar card" aria-label={t('config.benefits.title')}>

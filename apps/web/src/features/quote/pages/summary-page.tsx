@@ -66,6 +66,9 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
   const previousInsurer = proposal.sourcePolicy?.quote.mainInsurer;
   const insurer = proposal.quote.mainInsurer ?? product.mainInsurer;
   const vrn = getVehicle(proposal)?.vrn;
+  const addedCovers = proposal.quote.covers.filter(
+    (cover) => cover.coverType === 'OPTIONAL' && cover.active,
+  );
   const startsToday = !proposal.startAt || isSameLondonDay(proposal.startAt, now);
 
   return (
@@ -114,6 +117,12 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
                   {insurer}
                 </dd>
               </div>
+              {addedCovers.length > 0 ? (
+                <div>
+                  <dt>{t('summary.info.extras')}</dt>
+                  <dd>{addedCovers.map((cover) => t(`covers.${cover.code}`)).join(', ')}</dd>
+                </div>
+              ) : null}
             </dl>
             {product.renewal.allowModifyAutoRenewal ? (
               <div className="quote-toggle">
