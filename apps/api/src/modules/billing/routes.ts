@@ -13,6 +13,7 @@ import type { AppPlugin } from '../../plugins/define-plugin';
 import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
 import * as proposalRepository from '../proposal/repository';
 import * as proposalService from '../proposal/service';
+import { assertCustomerVerified } from '../policy/verification';
 import { answerAccounts, ensureCustomerAccount, listOwnAccounts } from './accounts';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
@@ -25,22 +26,11 @@ const errors = {
   409: ErrorBodySchema,
 };
 
-export const VERIFICATION_NOT_CLEAR_MESSAGE =
-  'We could not verify your details, so we cannot set up your account. Please chat with us.';
-
 /**
  * Customer accounts (spec 2 §4 step 3, spec 3 §7): created for a verified QUOTE before checkout,
  * read by the checkout and billing pages. Signed-in callers only, their own accounts only.
  */
 export const customerAccountRoutes: AppPlugin = async (app) => {
-  const proposalDeps: proposalService.ProposalServiceDeps = {
-    db: app.db,
-    clock: app.clock,
-    vehicleLookup: app.providers.vehicleLookup,
-    identityVerification: app.providers.identityVerification,
-    publicUrl: app.config.publicUrl,
-  };
-
   async function createForProposal(
     request: FastifyRequest,
     code: string,
@@ -53,15 +43,7 @@ export const customerAccountRoutes: AppPlugin = async (app) => {
     if (status !== 'QUOTE' && status !== 'POLICY') {
       throw new AppError('CONFLICT', 'This quote is not ready for checkout.', { status });
     }
-    if (status === 'QUOTE') {
-      // Verification is re-checked here rather than trusted from the browser.
-      const verification = await proposalService.verifyCustomer(proposalDeps, row);
-      if (!verification.isClear) {
-        throw new AppError('CONFLICT', VERIFICATION_NOT_CLEAR_MESSAGE, {
-          checks: verification.checks,
-        });
-      }
-    }
+    if (status === 'QUOTE') await assertCustomerVerified(app, row);
     const account = await ensureCustomerAccount(app.db, { proposal: row, now: app.clock.now() });
     const [answer] = await answerAccounts(app.db, [account]);
     return answer!;

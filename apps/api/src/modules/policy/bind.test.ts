@@ -19,7 +19,7 @@ import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { computeAmountDueAtBind } from './amounts';
 import { bindProposal, type BindPayment } from './bind';
-import { createQuote } from './test-helpers';
+import { createQuote, demoCar } from './test-helpers';
 
 const START = '2026-03-02T09:00:00.000Z';
 const SYSTEM = { kind: 'system', name: 'test-webhook' } as const;
@@ -302,6 +302,31 @@ describe('customer accounts and binding', () => {
       expect(await listAccountTransactions(app.db, account.json().accountId)).toEqual([]);
     });
 
+    it('re-checks verification: a second driveaway for the customer gets neither account nor policy', async () => {
+      const driver = bearer(await createTestAccessToken(app, { userId: 'driveaway-buyer' }));
+      const quote = await createQuote(app, driver, {
+        schemeCode: 'bmw-driveaway',
+        car: demoCar('YR70 FPL', 'BMW-G20-330E-MSPORT'),
+      });
+      const account = await post(`/api/proposals/${quote.proposalCode}/account`, undefined, driver);
+      expect(account.statusCode).toBe(409);
+      expect(account.json().error.message).toBe(
+        'We could not verify your details, so we cannot set up your account. Please chat with us.',
+      );
+      expect(account.json().error.details.checks).toContainEqual({
+        name: 'MAX_DRIVEAWAY_POLICIES',
+        result: 'CONSIDER',
+        message: 'You already have a Driveaway policy: there is one per customer.',
+      });
+      const bind = await post(`/api/proposals/${quote.proposalCode}/bind`, {}, driver);
+      expect(bind.statusCode).toBe(409);
+      const rows = await app.db
+        .select()
+        .from(policies)
+        .where(eq(policies.proposalCode, quote.proposalCode));
+      expect(rows).toEqual([]);
+    });
+
     it('makes a PENDING policy when the cover starts later', async () => {
       const quote = await createQuote(app, headers, {
         extraChanges: [{ changeType: 'START_DATE_CHANGE', startDate: '2026-03-10T00:00:00Z' }],
@@ -369,7 +394,10 @@ describe('customer accounts and binding', () => {
 
     it('lets an admin acting for the customer bind, and audits it', async () => {
       const customer = bearer(await createTestAccessToken(app, { userId: 'phone-customer' }));
-      const quote = await createQuote(app, customer, { schemeCode: 'bmw-driveaway' });
+      const quote = await createQuote(app, customer, {
+        schemeCode: 'bmw-driveaway',
+        car: demoCar('LB69 KRT', 'BMW-F40-118I-SPORT'),
+      });
       const adminToken = await createTestAccessToken(app, {
         userId: 'staff-1',
         roles: ['admin'],

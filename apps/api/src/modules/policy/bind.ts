@@ -24,6 +24,7 @@ import { issuePolicyDocuments } from '../document/service';
 import { computeAmountDueAtBind } from './amounts';
 import { findPolicyByProposal } from './repository';
 import { recordBind } from './state';
+import { assertCustomerVerified } from './verification';
 
 // Binding: a priced quote becomes a policy, in ONE database transaction (policy, version 1,
 // status event, customer account, invoice and payment, proposal → POLICY). The proposal row is
@@ -266,6 +267,8 @@ export async function bindProposal(app: App, input: BindInput): Promise<BindResu
     if (!row || !canAccessProposal(principal, row)) {
       throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
     }
+    // A payment webhook binds what checkout already verified; a direct call must not skip it.
+    if (row.status !== 'POLICY') await assertCustomerVerified(app, row);
   }
   const now = app.clock.now();
   const result = await app.db.transaction((tx) => bindLocked(tx, input, now));

@@ -6,10 +6,18 @@ import type { App } from '../../app';
 import { buildCompleteDisclosure, updates } from '../proposal/fixtures';
 
 /** A bmw-flex (default) or bmw-driveaway proposal in QUOTE for the caller of `headers`. */
+export const demoCar = (vrn: string, vehicleCode: string) => ({
+  vehicle: { vrn, regLookup: true, specification: { vehicleCode } },
+});
+
 export async function createQuote(
   app: App,
   headers: Record<string, string>,
-  options: { schemeCode?: string; extraChanges?: ProposalChange[] } = {},
+  options: {
+    schemeCode?: string;
+    extraChanges?: ProposalChange[];
+    car?: Record<string, unknown>;
+  } = {},
 ): Promise<ProposalResponse> {
   const schemeCode = options.schemeCode ?? 'bmw-flex';
   const created = await app.inject({
@@ -19,7 +27,7 @@ export async function createQuote(
     payload: { schemeCode, brand: 'bmw' },
   });
   expect(created.statusCode, created.body).toBe(201);
-  const changes = buildCompleteDisclosure();
+  const changes = buildCompleteDisclosure({ car: options.car });
   if (schemeCode === 'bmw-driveaway') {
     changes.push({
       changeType: 'QUOTE_DISCLOSURE_CHANGE',
