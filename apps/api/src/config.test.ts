@@ -29,6 +29,13 @@ describe('config', () => {
         smtpUrl: undefined,
         mailFrom: 'Motor Insurance <no-reply@localhost>',
       },
+      payments: {
+        stripeSecretKey: undefined,
+        stripeWebhookSecret: undefined,
+        goCardlessAccessToken: undefined,
+        goCardlessWebhookSecret: undefined,
+        sandboxWebhookSecret: undefined,
+      },
     });
   });
 
@@ -48,6 +55,11 @@ describe('config', () => {
       OIDC_AUDIENCE: 'https://api.example.com',
       OIDC_ROLES_CLAIM: 'https://example.com/roles',
       OIDC_PERMISSIONS_CLAIM: 'scp',
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      GOCARDLESS_ACCESS_TOKEN: 'live_abc',
+      GOCARDLESS_WEBHOOK_SECRET: 'gc-secret',
+      SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-0123456789',
       SMTP_URL: 'smtp://mail:25',
       MAIL_FROM: 'Motor <motor@example.com>',
     });
@@ -71,6 +83,13 @@ describe('config', () => {
         permissionsClaim: 'scp',
         smtpUrl: 'smtp://mail:25',
         mailFrom: 'Motor <motor@example.com>',
+      },
+      payments: {
+        stripeSecretKey: 'sk_live_abc',
+        stripeWebhookSecret: 'whsec_abc',
+        goCardlessAccessToken: 'live_abc',
+        goCardlessWebhookSecret: 'gc-secret',
+        sandboxWebhookSecret: 'sandbox-secret-0123456789',
       },
     });
   });
@@ -106,6 +125,14 @@ describe('config', () => {
       expect(message).toMatch(/^Invalid environment:\n {2}- /);
       expect(message).toContain('LOG_LEVEL: must be one of fatal, error, warn, info');
     }
+  });
+
+  it('refuses a payment provider key without its webhook secret', () => {
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither/,
+    );
+    expect(() => parseConfig({ GOCARDLESS_WEBHOOK_SECRET: 'x' })).toThrow(/GOCARDLESS/);
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/sk_ or rk_/);
   });
 
   it('refuses a port out of range', () => {

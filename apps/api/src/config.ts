@@ -3,9 +3,6 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** The repository root, from this file's location, so `npm start` works from any cwd. */
-// Also the sandbox providers' default (providers/card-payments/sandbox.ts): they must agree.
-const DEFAULT_SANDBOX_WEBHOOK_SECRET = 'sandbox_whsec_offline_default';
-
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -76,8 +73,11 @@ export type PaymentsConfig = {
   stripeWebhookSecret: string | undefined;
   goCardlessAccessToken: string | undefined;
   goCardlessWebhookSecret: string | undefined;
-  /** Signs the sandbox providers' webhooks; the offline default suits one process. */
-  sandboxWebhookSecret: string;
+  /**
+   * Signs the sandbox providers' webhooks. Unset → a random secret per process: the sandboxes
+   * deliver to their own process, and nobody can forge a "payment succeeded" from a known default.
+   */
+  sandboxWebhookSecret: string | undefined;
 };
 
 export type IdentityConfig = {
@@ -160,7 +160,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
       goCardlessAccessToken: vars.GOCARDLESS_ACCESS_TOKEN,
       goCardlessWebhookSecret: vars.GOCARDLESS_WEBHOOK_SECRET,
-      sandboxWebhookSecret: vars.SANDBOX_WEBHOOK_SECRET ?? DEFAULT_SANDBOX_WEBHOOK_SECRET,
+      sandboxWebhookSecret: vars.SANDBOX_WEBHOOK_SECRET,
     },
   };
 }

@@ -5,7 +5,7 @@ import type { CardPaymentsProvider } from './types';
 export * from './types';
 export {
   createSandboxCardPayments,
-  DEFAULT_SANDBOX_WEBHOOK_SECRET,
+  createSandboxWebhookSecret,
   SANDBOX_MESSAGES,
   SANDBOX_TEST_CARDS,
   type SandboxCardPayments,
@@ -17,7 +17,7 @@ export type { SandboxStore } from './sandbox-store';
 export type CardPaymentsConfig = {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
-  sandboxWebhookSecret: string;
+  sandboxWebhookSecret: string | undefined;
 };
 
 /** Stripe when its keys are configured (config.ts checks they come in pairs), else the sandbox. */

@@ -28,8 +28,14 @@ export const SANDBOX_MESSAGES = {
   unknownToken: 'No such card token (a token can be used once).',
 } as const;
 
-/** Offline default for SANDBOX_WEBHOOK_SECRET: the sandbox and our endpoint agree on it. */
-export const DEFAULT_SANDBOX_WEBHOOK_SECRET = 'sandbox_whsec_offline_default';
+/**
+ * A random webhook secret for a sandbox when none is configured. The sandboxes deliver their
+ * webhooks to the process they run in, so it never has to be shared; a fixed default would let
+ * anybody forge a signed "payment succeeded".
+ */
+export function createSandboxWebhookSecret(): string {
+  return `sandbox_whsec_${randomBytes(24).toString('hex')}`;
+}
 
 export type SandboxSession = CardCheckoutRequest & {
   providerSessionId: string;
@@ -90,7 +96,7 @@ export type SandboxCardPayments = CardPaymentsProvider & {
 export function createSandboxCardPayments(
   options: { webhookSecret?: string; store?: SandboxStore } = {},
 ): SandboxCardPayments {
-  const secret = options.webhookSecret ?? DEFAULT_SANDBOX_WEBHOOK_SECRET;
+  const secret = options.webhookSecret ?? createSandboxWebhookSecret();
   let store = options.store ?? createMemorySandboxStore();
 
   const signEvent = (event: CardEvent, now: Date): SandboxDelivery => {

@@ -16,7 +16,7 @@ export { addWorkingDays, isWorkingDay, nextWorkingDayFrom } from './working-days
 export type DirectDebitConfig = {
   goCardlessAccessToken: string | undefined;
   goCardlessWebhookSecret: string | undefined;
-  sandboxWebhookSecret: string;
+  sandboxWebhookSecret: string | undefined;
 };
 
 /** GoCardless when its token and webhook secret are configured, else the sandbox. */

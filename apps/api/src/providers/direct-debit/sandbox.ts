@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { londonDateString } from '@motor/domain';
 import {
-  DEFAULT_SANDBOX_WEBHOOK_SECRET,
+  createSandboxWebhookSecret,
   type SandboxDelivery,
   type SandboxStore,
 } from '../card-payments';
@@ -113,7 +113,7 @@ export type SandboxDirectDebit = DirectDebitProvider & {
 export function createSandboxDirectDebit(
   options: { webhookSecret?: string; store?: SandboxStore } = {},
 ): SandboxDirectDebit {
-  const secret = options.webhookSecret ?? DEFAULT_SANDBOX_WEBHOOK_SECRET;
+  const secret = options.webhookSecret ?? createSandboxWebhookSecret();
   let store = options.store ?? createMemorySandboxStore();
   const getFlow = (flowId: string) => store.get<SandboxFlow>(FLOW, flowId);
 
