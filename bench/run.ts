@@ -1,5 +1,6 @@
 // Prints the baseline figures later benchmarks are compared with:
-// 1. initial JS (gzip) per route chunk of the built SPA, 2. autocannon figures for /api/health.
+// 1. initial JS (gzip) of the first route and per route chunk of the built SPA, 2. autocannon
+// figures for /api/health, 3. Lighthouse mobile performance of the home and a quote page.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printBundleSizes } from './bundle-sizes';
+import { printLighthouse } from './lighthouse';
 import { loadTest } from './load-test';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -55,6 +57,11 @@ async function main(): Promise<void> {
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForReady(baseUrl, 30_000);
     await loadTest({ url: `${baseUrl}/api/health`, durationSeconds: 10, connections: 20 });
+    // The flex index is the quote journey's first page: it creates a proposal and opens it.
+    await printLighthouse([
+      { name: 'home', url: `${baseUrl}/` },
+      { name: 'quote (flex)', url: `${baseUrl}/flex` },
+    ]);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -64,6 +64,8 @@ export const webAppPlugin = definePlugin<{ webDistDir: string }>(
       // Files are found at request time (not globbed at start-up), for the reason above.
       wildcard: true,
       cacheControl: false,
+      // The build writes .br and .gz next to each text asset (apps/web/vite-precompress.ts).
+      preCompressed: true,
       allowedPath: (pathName) => !isReservedPath(pathName),
       setHeaders: (reply, filePath) => {
         const isAsset = path.relative(root, filePath).split(path.sep)[0] === 'assets';

@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
+
+export type LighthouseFigures = {
+  url: string;
+  performance: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+  speedIndexMs: number;
+};
+
+type LighthouseReport = {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+};
+
+/**
+ * Lighthouse's mobile performance run (its default: a mid-range phone on a throttled 4G link)
+ * in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), through the CLI so nothing of
+ * Lighthouse stays in this process.
+ */
+export async function runLighthouse(url: string): Promise<LighthouseFigures> {
+  const args = [
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--chrome-flags=${CHROME_FLAGS}`,
+  ];
+  const stdout = await new Promise<string>((resolve, reject) => {
+    const child = spawn('node_modules/.bin/lighthouse', args, {
+      cwd: repoRoot,
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`lighthouse exited ${code} for ${url}`)),
+    );
+  });
+  const report = JSON.parse(stdout) as LighthouseReport;
+  const metric = (id: string) => Math.round(report.audits[id]?.numericValue ?? Number.NaN);
+  return {
+    url,
+    performance: Math.round((report.categories.performance.score ?? 0) * 100),
+    firstContentfulPaintMs: metric('first-contentful-paint'),
+    largestContentfulPaintMs: metric('largest-contentful-paint'),
+    totalBlockingTimeMs: metric('total-blocking-time'),
+    cumulativeLayoutShift:
+      Math.round((report.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    speedIndexMs: metric('speed-index'),
+  };
+}
+
+/** Runs Lighthouse on each page in turn (never in parallel: they would slow each other down). */
+export async function printLighthouse(pages: { name: string; url: string }[]): Promise<void> {
+  const rows: (LighthouseFigures & { page: string })[] = [];
+  for (const page of pages) rows.push({ page: page.name, ...(await runLighthouse(page.url)) });
+  console.log('\nLighthouse mobile performance (target ≥ 90)');
+  console.table(
+    rows.map((row) => ({
+      page: row.page,
+      score: row.performance,
+      'FCP ms': row.firstContentfulPaintMs,
+      'LCP ms': row.largestContentfulPaintMs,
+      'TBT ms': row.totalBlockingTimeMs,
+      CLS: row.cumulativeLayoutShift,
+      'SI ms': row.speedIndexMs,
+    })),
+  );
+}
