@@ -18,6 +18,7 @@ import {
 } from '../billing/accounts';
 import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from '../billing/ledger';
 import { canAccessProposal, type Principal } from '../identity/principal';
+import { getSchemeFacts } from '../proposal/product';
 import { findProposal, type ProposalRow } from '../proposal/repository';
 import { PROPOSAL_NOT_FOUND_MESSAGE, toProposalResponse } from '../proposal/service';
 import { issuePolicyDocuments } from '../document/service';
@@ -178,7 +179,7 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
   const { inceptedAt, expiredAt } = termDates(row, now);
   const status: PolicyStatus = inceptedAt.getTime() > now.getTime() ? 'PENDING' : 'ACTIVE';
   const policyId = `pol_${randomBytes(16).toString('base64url')}`;
-  const driveaway = row.schemeCode.endsWith('driveaway');
+  const driveaway = getSchemeFacts(row.schemeCode).productKind === 'DRIVEAWAY';
   const [policy] = await tx
     .insert(policies)
     .values({
