@@ -1,102 +1,77 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCompleteRegistration } from '@motor/forms';
-import { paths } from '../../../app/paths';
-import { LicencePlateInput } from '../../../components/form/licence-plate-input';
-import { Button } from '../../../components/ui/button';
+import type { ProposalChange } from '@motor/domain';
+import { DynamicForm } from '../../../components/form/dynamic-form';
 import { Modal } from '../../../components/ui/modal';
-import { registrationFormat } from '../registration-format';
-import { VEHICLE_REGISTRATION_INPUT } from '../proposal-rules';
-
-/** The disclosure section each confirmation input is answered in. */
-const SECTION_OF_INPUT: Record<string, string> = {
-  vehicle: 'your-car',
-  firstName: 'about-you',
-  lastName: 'about-you',
-  dateOfBirth: 'about-you',
-  address: 'about-you',
-  email: 'contact-details',
-};
+import type { ProductConfig } from '../../../lib/brand';
+import type { Proposal } from '../api/get-proposal';
+import {
+  buildConfirmationChanges,
+  createVehicleRegistrationInput,
+  getConfirmationInputs,
+} from '../confirmation';
+import { getRelatedAnswers } from '../disclosure/sections';
+import { useDisclosureContext } from '../disclosure/use-disclosure-context';
 
 /**
- * The proposal-confirmation modal (spec 2 §2): asks for the vehicle registration when the car was
- * chosen without one, and sends the customer to the section of every other missing answer.
+ * The proposal-confirmation modal (spec 2 §2): the product's proposalConfirmation questions that
+ * have no answer yet, and the vehicle registration when the car was chosen without one.
  */
 export function ConfirmationModal({
   isOpen,
   onClose,
+  proposal,
+  product,
   missing,
-  onSaveRegistration,
+  onSave,
   isSaving,
 }: {
   isOpen: boolean;
   onClose: () => void;
+  proposal: Proposal;
+  product: ProductConfig;
   missing: readonly string[];
-  onSaveRegistration: (vrn: string) => Promise<unknown>;
+  onSave: (changes: ProposalChange[]) => Promise<unknown>;
   isSaving: boolean;
 }) {
   const { t } = useTranslation('quote');
-  const { productUrlName = '', proposalCode = '' } = useParams();
-  const [vrn, setVrn] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const asksRegistration = missing.includes(VEHICLE_REGISTRATION_INPUT);
-  const others = missing.filter((name) => name !== VEHICLE_REGISTRATION_INPUT);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!isCompleteRegistration(vrn, registrationFormat)) {
-      setError(t('confirmation.registrationInvalid'));
-      return;
-    }
-    try {
-      await onSaveRegistration(vrn);
-      onClose();
-    } catch {
-      // The error modal explains the failure.
-    }
-  };
+  const baseContext = useDisclosureContext(proposal.schemeCode);
+  const context = useMemo(
+    () => ({ ...baseContext, related: getRelatedAnswers(proposal) }),
+    [baseContext, proposal],
+  );
+  const inputs = useMemo(
+    () =>
+      getConfirmationInputs({
+        product,
+        missing,
+        registrationInput: createVehicleRegistrationInput({
+          label: t('confirmation.registration'),
+          hint: t('confirmation.registrationHint'),
+        }),
+      }),
+    [product, missing, t],
+  );
 
   return (
     <Modal isOpen={isOpen} onClose={onClose} title={t('confirmation.title')}>
       <p>{t('confirmation.intro')}</p>
-      {others.length > 0 ? (
-        <ul className="quote-missing-list">
-          {others.map((name) => {
-            const section = SECTION_OF_INPUT[name] ?? 'about-you';
-            return (
-              <li key={name}>
-                <span>{t(`confirmation.inputs.${name}`, { defaultValue: name })}</span>{' '}
-                <Link to={`${paths.proposal(productUrlName, proposalCode)}/disclosure/${section}`}>
-                  {t('confirmation.answerIn', {
-                    section: t(`insufficient.sections.${section}`),
-                  })}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
-      {asksRegistration ? (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <LicencePlateInput
-            id="confirmation-vrn"
-            label={t('confirmation.registration')}
-            hint={t('confirmation.registrationHint')}
-            error={error}
-            value={vrn}
-            onChange={(value) => {
-              setVrn(value);
-              setError(undefined);
-            }}
-            formatConfig={registrationFormat}
-          />
-          <Button type="submit" disabled={isSaving}>
-            {t('confirmation.save')}
-          </Button>
-        </form>
-      ) : null}
+      <DynamicForm
+        inputs={inputs}
+        values={{}}
+        context={context}
+        idPrefix="confirmation"
+        submitLabel={t('confirmation.save')}
+        isSubmitting={isSaving}
+        onSubmit={async (values) => {
+          try {
+            await onSave(buildConfirmationChanges(proposal, values));
+            onClose();
+          } catch {
+            // The error modal explains the failure; the answers stay to try again.
+          }
+        }}
+      />
     </Modal>
   );
 }

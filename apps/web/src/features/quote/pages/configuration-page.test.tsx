@@ -134,10 +134,10 @@ describe('proposal configuration page (spec 2 §2)', () => {
     });
   });
 
-  it('missing policyholder answers link to their disclosure section', async () => {
+  it('missing policyholder answers are asked in the modal and saved on the profile', async () => {
     const proposal = buildProposal();
     const holder = proposal.quote.insuredProfiles[0]!;
-    stubQuoteApi({
+    const api = stubQuoteApi({
       proposal: withQuote({
         insuredProfiles: [{ ...holder, data: { ...holder.data, email: undefined } }],
       }),
@@ -145,11 +145,20 @@ describe('proposal configuration page (spec 2 §2)', () => {
     renderApp('/flex/proposal/P-1');
     await userEvent.click(await screen.findByRole('button', { name: 'Add missing information' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your details' });
-    expect(within(dialog).getByText('Your e-mail address')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Answer in Contact details' })).toHaveAttribute(
-      'href',
-      '/flex/proposal/P-1/disclosure/contact-details',
-    );
+    await userEvent.type(within(dialog).getByLabelText('E-mail address'), 'jane@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toEqual({
+      changes: [
+        {
+          changeType: 'PROFILE_DISCLOSURE_CHANGE',
+          profileCode: 'ph',
+          update: [{ path: 'data.email', attribute: 'email', value: 'jane@example.com' }],
+        },
+      ],
+      applyRating: true,
+      revision: 3,
+    });
   });
 
   it('labels continue by the promotion: active when it takes money off', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PaymentScheduleType } from '@motor/domain';
+import type { PaymentScheduleType, ProposalChange } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
 import { PremiumDisplay } from '../../../components/ui/premium-display';
@@ -24,10 +24,8 @@ import { continueFromConfiguration } from '../continue-flow';
 import {
   getActiveSchedule,
   getContinueLabel,
-  getCoreAssetCode,
   getMissingConfirmation,
   getQuoteDocuments,
-  getVehicle,
 } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
 
@@ -59,21 +57,8 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
     },
   });
 
-  const saveRegistration = (vrn: string) =>
-    update.mutateAsync({
-      changes: [
-        {
-          changeType: 'ASSET_DISCLOSURE_CHANGE',
-          assetCode: getCoreAssetCode(proposal),
-          // The vehicle is one answer: send it whole with the registration added.
-          update: [
-            { path: 'data.vehicle', attribute: 'vehicle', value: { ...getVehicle(proposal), vrn } },
-          ],
-        },
-      ],
-      applyRating: true,
-      revision: proposal.revision,
-    });
+  const saveConfirmation = (changes: ProposalChange[]) =>
+    update.mutateAsync({ changes, applyRating: true, revision: proposal.revision });
 
   const selectExcess = (excess: number) =>
     update.mutateAsync({
@@ -188,8 +173,10 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
       <ConfirmationModal
         isOpen={isConfirming}
         onClose={() => setIsConfirming(false)}
+        proposal={proposal}
+        product={product}
         missing={missing}
-        onSaveRegistration={saveRegistration}
+        onSave={saveConfirmation}
         isSaving={update.isPending}
       />
       <IdCheckFailedModal
