@@ -125,9 +125,13 @@ function AccountSetup({
       if (!needsPaymentMethod(current)) {
         setStep({ kind: 'binding' });
         await bindProposal(client, proposalCode);
-        // The proposal is now POLICY: its router shows the success page under checkout.
+        // The proposal is now POLICY, whose router shows success only under checkout (and sends
+        // account-setup home): move there first, then let the proposal reload.
+        await navigate(checkoutPaths.success(productUrlName, proposalCode), {
+          replace: true,
+          state: { isBound: true },
+        });
         await queryClient.invalidateQueries({ queryKey: checkoutProposalKey(proposalCode) });
-        await navigate(checkoutPaths.success(productUrlName, proposalCode), { replace: true });
         return;
       }
       await navigate(checkoutPaths.checkout(productUrlName, proposalCode), { replace: true });

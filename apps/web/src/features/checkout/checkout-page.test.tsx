@@ -119,14 +119,14 @@ describe('checkout page: card (driveaway-style single payment)', () => {
 });
 
 describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)', () => {
-  it('ignores ?context=CARD for flex and disables pay until a mandate exists', async () => {
+  it('starts with DUAL for flex and disables pay until a mandate exists', async () => {
     const calls = stubRoutes({
       [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 12000 })),
       [MANDATES]: () => json(200, []),
       'POST /api/goCardless/flows': () =>
         json(200, { redirectUrl: '/sandbox/direct-debit/RE1', flowId: 'RE1' }),
     });
-    renderCheckout('/flex/proposal/QX7/checkout?context=CARD');
+    renderCheckout('/flex/proposal/QX7/checkout');
     expect(await screen.findByText('Direct Debit and card')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Pay £10.00 by card' })).toBeDisabled();
     expect(screen.getByText('Add a Direct Debit before you continue.')).toBeInTheDocument();
@@ -155,6 +155,29 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
     expect(pay).toBeEnabled();
     await userEvent.click(pay);
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/card/checkout/cs_2'));
+  });
+
+  it('?context=DIRECT_DEBIT pays the deposit from the mandate: bind with BACS_DEBIT', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 12000 })),
+      [MANDATES]: () => json(200, [barclays]),
+      'POST /api/proposals/QX7/bind': () =>
+        json(200, { policyId: 'pol_1', policyNumber: 'P1', status: 'ACTIVE' }),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout?context=DIRECT_DEBIT');
+    expect(
+      await screen.findByText('Direct Debit', { selector: '.checkout-method__name' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Pay £10.00 by Direct Debit' }),
+    );
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/proposals/QX7/bind')?.body).toEqual({
+        paymentMethodType: 'BACS_DEBIT',
+      }),
+    );
+    expect(calls.some((call) => call.path.startsWith('/api/stripe'))).toBe(false);
   });
 
   it('binds with BACS_DEBIT at 1p or less (no deposit)', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CheckoutMethod } from '@motor/domain';
 import { paths } from '../../app/paths';
 import { Button } from '../../components/ui/button';
@@ -32,6 +32,7 @@ import {
   getAmountDueNow,
   getCheckoutMethods,
   getInitialMethod,
+  getOfferedMethods,
 } from './rules';
 import { useCheckoutErrors, useNotAuthorised } from './use-checkout-errors';
 
@@ -40,12 +41,17 @@ export function CheckoutPage() {
   const { t } = useTranslation('checkout');
   const { proposalCode = '' } = useParams();
   const proposal = useCheckoutProposal(proposalCode);
+  const location = useLocation();
 
   if (proposal.isPending) return <Spinner label={t('loading')} isBlock />;
   if (proposal.isError) return <CheckoutDisabledView />;
   if (proposal.data === null) return <Navigate to={paths.home()} replace />;
   // Bound meanwhile (another tab, the webhook): the success page belongs here.
   if (proposal.data.status === 'POLICY') return <CheckoutSuccessPage />;
+  // Just bound on account set-up: the proposal is reloading as POLICY.
+  if ((location.state as { isBound?: boolean } | null)?.isBound) {
+    return <Spinner label={t('loading')} isBlock />;
+  }
   if (!findActiveSchedule(proposal.data)) return <CheckoutDisabledView reason="noSchedule" />;
   if (proposal.data.status !== 'QUOTE' || proposal.data.quote.ratingStatus !== 'QUOTE') {
     return <CheckoutDisabledView />;
@@ -85,6 +91,8 @@ function useMandateReturn() {
   return isCompleting;
 }
 
+const PAY_LABELS = { CARD: 'PAY', DUAL: 'PAY_DUAL', DIRECT_DEBIT: 'PAY_DIRECT_DEBIT' } as const;
+
 function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
   const { t } = useTranslation('checkout');
   const { isAdmin } = useAuth();
@@ -95,10 +103,11 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
   const onError = useCheckoutErrors();
   const notAuthorised = useNotAuthorised();
   const [searchParams] = useSearchParams();
-  const methods = getCheckoutMethods(proposal);
-  const [method, setMethod] = useState<CheckoutMethod>(() =>
-    getInitialMethod(searchParams.get('context'), methods),
+  const [initialMethod] = useState<CheckoutMethod>(() =>
+    getInitialMethod(searchParams.get('context'), getCheckoutMethods(proposal)),
   );
+  const methods = getOfferedMethods(initialMethod, getCheckoutMethods(proposal));
+  const [method, setMethod] = useState<CheckoutMethod>(initialMethod);
   const [isBusy, setIsBusy] = useState(false);
   const [isMotoOpen, setIsMotoOpen] = useState(false);
   const usesDirectDebit = method !== 'CARD';
@@ -180,7 +189,7 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
   const isMandateMissing = usesDirectDebit && !mandate;
   const payLabel =
     action === 'PAY'
-      ? t(method === 'DUAL' ? 'page.actions.PAY_DUAL' : 'page.actions.PAY', {
+      ? t(`page.actions.${PAY_LABELS[method]}`, {
           amount: formatPence(amountDueNow),
         })
       : t(`page.actions.${action}`);

@@ -5,17 +5,27 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../../lib/i18n';
 import { MethodPicker } from './components/method-picker';
 import { makeProposal } from './test/fixtures';
-import { getAction, getCheckoutMethods, getInitialMethod, needsPaymentMethod } from './rules';
+import {
+  getAction,
+  getCheckoutMethods,
+  getInitialMethod,
+  getOfferedMethods,
+  needsPaymentMethod,
+} from './rules';
 
 describe('checkout rules', () => {
-  it('takes the initial method from ?context= when it is offered, else the first', () => {
-    const all = ['CARD', 'DIRECT_DEBIT', 'DUAL'] as const;
-    expect(getInitialMethod('DIRECT_DEBIT', all)).toBe('DIRECT_DEBIT');
-    expect(getInitialMethod('DUAL', all)).toBe('DUAL');
+  it('takes the initial method from ?context= when it is a checkout method, else the first', () => {
+    expect(getInitialMethod('DIRECT_DEBIT', ['DUAL'])).toBe('DIRECT_DEBIT');
+    expect(getInitialMethod('DUAL', ['CARD'])).toBe('DUAL');
     expect(getInitialMethod('CARD', ['DIRECT_DEBIT', 'CARD'])).toBe('CARD');
-    expect(getInitialMethod('PAYPAL', all)).toBe('CARD');
+    expect(getInitialMethod('PAYPAL', ['DUAL'])).toBe('DUAL');
+    expect(getInitialMethod('card', ['DUAL'])).toBe('DUAL');
     expect(getInitialMethod(null, ['DIRECT_DEBIT', 'CARD'])).toBe('DIRECT_DEBIT');
-    expect(getInitialMethod('CARD', ['DUAL'])).toBe('DUAL');
+  });
+
+  it('offers the configured methods, or only the one ?context= asked for', () => {
+    expect(getOfferedMethods('CARD', ['DIRECT_DEBIT', 'CARD'])).toEqual(['DIRECT_DEBIT', 'CARD']);
+    expect(getOfferedMethods('DIRECT_DEBIT', ['DUAL'])).toEqual(['DIRECT_DEBIT']);
   });
 
   it('offers DUAL only for a monthly schedule and the scheme method otherwise', () => {

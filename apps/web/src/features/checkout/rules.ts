@@ -24,14 +24,23 @@ export function getCheckoutMethods(proposal: CheckoutProposal): CheckoutMethod[]
   return [getProductConfig(proposal.schemeCode).checkoutMethod];
 }
 
-/** ?context= picks the initial method when it names an offered one, else the first offered. */
+/**
+ * Spec 2 §4: the initial method comes from ?context= when it names a checkout method (e.g. a
+ * "missing Direct Debit" notice links with context=DIRECT_DEBIT), else the first configured one.
+ */
 export function getInitialMethod(
   context: string | null,
   methods: readonly CheckoutMethod[],
 ): CheckoutMethod {
-  const named = CHECKOUT_METHODS.find((method) => method === context);
-  if (named && methods.includes(named)) return named;
-  return methods[0] ?? 'CARD';
+  return CHECKOUT_METHODS.find((method) => method === context) ?? methods[0] ?? 'CARD';
+}
+
+/** The methods the picker offers: the configured ones, or the one ?context= asked for. */
+export function getOfferedMethods(
+  initial: CheckoutMethod,
+  methods: readonly CheckoutMethod[],
+): readonly CheckoutMethod[] {
+  return methods.includes(initial) ? methods : [initial];
 }
 
 export function getAction(
