@@ -72,6 +72,21 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
     try {
       const code = await startQuote(page, 'flex');
       await expectNoSeriousA11yViolations(page);
+      // Before we begin, through its screen; it goes on to the first section.
+      await page.getByLabel('I confirm these statements are true').check();
+      await page.getByRole('button', { name: 'Start my quote' }).click();
+      await heading(page, 'About you');
+
+      // Back on the proposal, it cannot be priced yet: what is missing, section by section.
+      await page.goto(`/flex/proposal/${code}`);
+      await heading(page, 'We need a few more details');
+      expect(await page.getByText('Your date of birth').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Answer About you' }).getAttribute('href')).toBe(
+        `/flex/proposal/${code}/disclosure/about-you`,
+      );
+      await expectNoSeriousA11yViolations(page);
+      await shoot(page, 'insufficient-accuracy', viewport.width);
+
       const rated = await disclose(page, {
         baseUrl: browser.baseUrl,
         code,
@@ -129,6 +144,7 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
         expect(await page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
       }
       expect(await page.getByText('£500.00').count()).toBeGreaterThan(0);
+      expect(await page.getByText('Motor legal expenses', { exact: true }).count()).toBe(1);
       expect(await page.getByRole('link', { name: /Legal expenses policy wording/ }).count()).toBe(
         1,
       );
