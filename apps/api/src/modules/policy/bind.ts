@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   addIsoDuration,
   CARD_PAYMENT_THRESHOLD_PENCE,
@@ -9,7 +9,7 @@ import {
 } from '@motor/domain';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
-import { auditLog, paymentMethods, policies, policyVersions, proposals } from '../../db/schema';
+import { auditLog, policies, policyVersions, proposals } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   ensureCustomerAccount,
@@ -18,6 +18,8 @@ import {
 } from '../billing/accounts';
 import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from '../billing/ledger';
 import { canAccessProposal, type Principal } from '../identity/principal';
+// The module file, not the payment index: the payment service imports this one.
+import { findActiveMandate } from '../payment/methods';
 import { getSchemeFacts } from '../proposal/product';
 import { findProposal, type ProposalRow } from '../proposal/repository';
 import { PROPOSAL_NOT_FOUND_MESSAGE, toProposalResponse } from '../proposal/service';
@@ -72,21 +74,6 @@ function actorOf(principal: BindPrincipal): string {
   if (principal.kind === 'system') return `system:${principal.name}`;
   if (principal.kind === 'none') throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
   return principal.userId;
-}
-
-async function hasActiveMandate(db: Db, ownerUserId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: paymentMethods.paymentMethodId })
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.ownerUserId, ownerUserId),
-        eq(paymentMethods.type, 'BACS_DEBIT'),
-        eq(paymentMethods.status, 'ACTIVE'),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Posts a provider's payment to the account; a replay of the same payment posts nothing. */
@@ -166,7 +153,8 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
       ? DIRECT_DEBIT_PAYMENT_THRESHOLD_PENCE
       : CARD_PAYMENT_THRESHOLD_PENCE;
   // Direct debit collects the later instalments, so it needs a mandate whatever is due now.
-  const mandate = methodType === 'BACS_DEBIT' && (await hasActiveMandate(tx, row.ownerUserId));
+  const mandate =
+    methodType === 'BACS_DEBIT' && (await findActiveMandate(tx, row.ownerUserId)) !== null;
   if (methodType === 'BACS_DEBIT' && !mandate) {
     throw new AppError('PAYMENT_REQUIRED', MANDATE_REQUIRED_MESSAGE);
   }
