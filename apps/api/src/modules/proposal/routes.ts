@@ -83,6 +83,17 @@ export const proposalRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) => {
+      const { principal } = request;
+      // A back-book session (retrieve) reaches its one proposal, which another user owns.
+      if (principal.kind === 'anonymous' && principal.proposalScope !== null) {
+        const row = await repository.findProposal(app.db, principal.proposalScope);
+        const { schemeCode, externalReference } = request.query;
+        const isMatch =
+          row !== null &&
+          (!schemeCode || row.schemeCode === schemeCode) &&
+          (!externalReference || row.externalReference === externalReference.toUpperCase());
+        return isMatch ? [answer(row)] : [];
+      }
       const rows = await repository.listProposals(app.db, {
         ownerUserId: getOwnerUserId(request.principal),
         ...request.query,

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { OUT_DIR, VIEWPORTS, expectNoSeriousA11yViolations, useBrowser } from './support/browser';
+
+describe.each(VIEWPORTS)('home at $width px', (viewport) => {
+  const browser = useBrowser();
+
+  it('a new visitor sees start cards and the sign-in promo, then their quote as a card', async () => {
+    const { context, page } = await browser.newPage(viewport);
+    try {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: 'Car insurance for your BMW' }).waitFor();
+      const promo = page.getByRole('region', { name: 'Already insured with us?' });
+      expect(await promo.getByRole('listitem').count()).toBe(4);
+      await page.getByRole('link', { name: 'Get a BMW Flex quote' }).waitFor();
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${OUT_DIR}home-new-${viewport.width}.png`, fullPage: true });
+
+      // Starting a quote creates a proposal in this visitor's session...
+      await page.getByRole('link', { name: 'Get a BMW Flex quote' }).click();
+      await page.waitForURL('**/flex/proposal/**');
+      const proposalCode = new URL(page.url()).pathname.split('/')[3]!;
+
+      // ...which home then lists with its card, instead of the start cards.
+      await page.goto('/');
+      const list = page.getByRole('region', { name: 'Your quotes' });
+      await list.waitFor();
+      const card = list.getByRole('listitem');
+      expect(await card.count()).toBe(1);
+      expect(await card.textContent()).toContain(`Reference ${proposalCode}`);
+      const action = card.getByRole('link', { name: /Resume quote|View quote|Update quote/ });
+      expect(await action.getAttribute('href')).toBe(`/flex/proposal/${proposalCode}`);
+      expect(await page.getByRole('link', { name: 'Get a BMW Flex quote' }).count()).toBe(0);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${OUT_DIR}home-${viewport.width}.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a help page from /content that reads on its own', async () => {
+    const { context, page } = await browser.newPage(viewport);
+    try {
+      const response = await page.goto('/content/questions/no-claims-discount.html');
+      expect(response?.status()).toBe(200);
+      await page.getByRole('heading', { level: 1, name: 'No claims discount' }).waitFor();
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await context.close();
+    }
+  });
+});
