@@ -5,6 +5,9 @@ import { ProposalHeader } from '../components/proposal-header';
 import { getSectionOfMissing } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
 
+/** Sections in the order the customer meets them. */
+const SECTION_ORDER = ['before-we-begin', 'about-you', 'your-car', 'your-cover'];
+
 /** Rating cannot price yet: what is missing, grouped by the section that asks it. */
 export function InsufficientAccuracyPage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('quote');
@@ -20,30 +23,32 @@ export function InsufficientAccuracyPage({ proposal }: { proposal: Proposal }) {
       <p className="lead">{t('insufficient.intro')}</p>
       <section className="card quote-section" aria-labelledby="insufficient-missing-title">
         <h2 id="insufficient-missing-title">{t('insufficient.missing')}</h2>
-        {[...bySection].map(([section, items]) => {
-          const sectionName = t(`insufficient.sections.${section}`);
-          return (
-            <div key={section} className="quote-missing-group">
-              <h3>{sectionName}</h3>
-              <ul className="quote-missing-list">
-                {[
-                  ...new Set(
-                    items.map((item) => t(`insufficient.items.${item}`, { defaultValue: item })),
-                  ),
-                ].map((label) => (
-                  <li key={label}>{label}</li>
-                ))}
-              </ul>
-              <Link
-                className="btn btn--secondary"
-                to={section === 'before-we-begin' ? pathTo() : pathTo(`disclosure/${section}`)}
-              >
-                {t('insufficient.answer')}
-                <span className="visually-hidden"> {sectionName}</span>
-              </Link>
-            </div>
-          );
-        })}
+        {[...bySection]
+          .sort(([a], [b]) => SECTION_ORDER.indexOf(a) - SECTION_ORDER.indexOf(b))
+          .map(([section, items]) => {
+            const sectionName = t(`insufficient.sections.${section}`);
+            return (
+              <div key={section} className="quote-missing-group">
+                <h3>{sectionName}</h3>
+                <ul className="quote-missing-list">
+                  {[
+                    ...new Set(
+                      items.map((item) => t(`insufficient.items.${item}`, { defaultValue: item })),
+                    ),
+                  ].map((label) => (
+                    <li key={label}>{label}</li>
+                  ))}
+                </ul>
+                <Link
+                  className="btn btn--secondary"
+                  to={section === 'before-we-begin' ? pathTo() : pathTo(`disclosure/${section}`)}
+                >
+                  {t('insufficient.answer')}
+                  <span className="visually-hidden"> {sectionName}</span>
+                </Link>
+              </div>
+            );
+          })}
       </section>
     </div>
   );
