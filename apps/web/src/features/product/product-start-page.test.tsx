@@ -30,13 +30,15 @@ describe('product index: the create flow (spec 2 §2)', () => {
         return jsonResponse(200, buildProposal({ proposalCode: 'NEW-1' }));
       return jsonResponse(404, {});
     });
+    // A value saved earlier in the session (landing page) travels too.
+    sessionStorage.setItem('motor.tracking', JSON.stringify({ utm_medium: 'email' }));
     const { router } = renderApp('/flex?utm_source=newsletter&utm_campaign=spring&other=x');
     await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/NEW-1'));
     expect(calls.slice(0, 2)).toEqual(['POST /session', 'POST /proposals']);
     expect(created).toEqual({
       schemeCode: 'bmw-flex',
       brand: 'bmw',
-      tracking: { utm_source: 'newsletter', utm_campaign: 'spring' },
+      tracking: { utm_medium: 'email', utm_source: 'newsletter', utm_campaign: 'spring' },
     });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your quote' }),

@@ -1,27 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProposalResponseSchema, type ProposalResponse } from '@motor/contract';
-import { TRACKING_PARAMETERS } from '@motor/domain';
 import { getLiveAuth } from '../../lib/auth/live-auth-state';
+import { saveTrackingParameters } from '../../lib/tracking';
 import { useApiClient } from '../../lib/use-api-client';
 
 export type StartProposalInput = {
   schemeCode: string;
   brand: string;
-  /** The page's query string; its utm_* values travel with the new proposal. */
+  /** The page's query string; its utm_* values (and the session's) travel with the proposal. */
   search: string;
   isAuthenticated: boolean;
 };
-
-/** The tracking parameters (spec 2 §9) present in a query string. */
-export function readTracking(search: string): Record<string, string> {
-  const params = new URLSearchParams(search);
-  const tracking: Record<string, string> = {};
-  for (const name of TRACKING_PARAMETERS) {
-    const value = params.get(name);
-    if (value) tracking[name] = value.slice(0, 200);
-  }
-  return tracking;
-}
 
 /**
  * Refreshes the anonymous session (a visitor keeps their anonymous user, or gets a new one when
@@ -36,7 +25,7 @@ export function useStartProposal(refreshAnonymous = () => getLiveAuth().anonymou
       const data = await client.post<unknown>('/proposals', {
         schemeCode: input.schemeCode,
         brand: input.brand,
-        tracking: readTracking(input.search),
+        tracking: saveTrackingParameters(input.search),
       });
       return ProposalResponseSchema.parse(data);
     },
