@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DirectDebitMandateSchema, PenceSchema } from '@motor/domain';
+import { DirectDebitMandateSchema, PaymentMethodTypeSchema, PenceSchema } from '@motor/domain';
 
 // Requests and responses of the card (/api/stripe/...) and direct-debit (/api/goCardless/...)
 // calls of spec 2 §7 and spec 3 §7. The names are the spec's; the provider behind them is chosen
@@ -19,6 +19,11 @@ export const CardCheckoutRequestSchema = z
     saveCard: z.boolean().default(false),
     successPath: ReturnPathSchema,
     cancelPath: ReturnPathSchema,
+    /**
+     * The policy's payment method once bound: CARD (default), or BACS_DEBIT for DUAL, where the
+     * card pays the deposit and the Direct Debit mandate (set up first) the instalments.
+     */
+    paymentMethodType: PaymentMethodTypeSchema.default('CARD'),
   })
   .meta({ id: 'CardCheckoutRequest' });
 export type CardCheckoutRequest = z.input<typeof CardCheckoutRequestSchema>;
@@ -54,6 +59,8 @@ export const MotoCheckoutRequestSchema = z
     /** yyyy-MM-dd; must be the policyholder's. */
     dateOfBirth: z.iso.date({ error: 'Enter the date of birth as yyyy-MM-dd' }),
     postalCode: z.string().max(10).optional(),
+    /** As for the hosted checkout: BACS_DEBIT when the card pays a DUAL deposit. */
+    paymentMethodType: PaymentMethodTypeSchema.default('CARD'),
   })
   .meta({ id: 'MotoCheckoutRequest' });
 export type MotoCheckoutRequest = z.input<typeof MotoCheckoutRequestSchema>;

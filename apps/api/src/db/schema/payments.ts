@@ -42,6 +42,11 @@ export const paymentSessions = pgTable(
     clientReference: text('client_reference'),
     amountPence: integer('amount_pence').notNull(),
     saveCard: boolean('save_card').notNull().default(false),
+    /**
+     * How the policy is paid after a card checkout binds it: CARD, or BACS_DEBIT when the card
+     * pays a deposit and the Direct Debit mandate the rest (DUAL). Null for set-ups and flows.
+     */
+    paymentMethodType: text('payment_method_type', { enum: ['CARD', 'BACS_DEBIT'] }),
     status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull(),
     providerPaymentId: text('provider_payment_id'),
     createdAt: instant('created_at').notNull(),

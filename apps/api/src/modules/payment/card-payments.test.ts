@@ -149,6 +149,56 @@ describe('card payments through the sandbox provider', () => {
     expect(await proposalStatus(quote.proposalCode)).toBe('QUOTE');
   });
 
+  it('takes a DUAL card deposit only with a mandate, then binds the policy to Direct Debit', async () => {
+    const owner = bearer(await createTestAccessToken(app, { userId: 'dual-buyer' }));
+    const quote = await createQuote(app, owner);
+    const url = `/api/stripe/checkout/proposal/${quote.proposalCode}`;
+    const payload = {
+      saveCard: false,
+      successPath: '/checkout/callback',
+      cancelPath: '/checkout',
+      paymentMethodType: 'BACS_DEBIT',
+    };
+    const noMandate = await app.inject({ method: 'POST', url, headers: owner, payload });
+    expect(noMandate.statusCode).toBe(409);
+    expect(noMandate.json().error.message).toBe(
+      'Set up a Direct Debit before this quote can become a policy.',
+    );
+
+    const flow = await app.inject({
+      method: 'POST',
+      url: '/api/goCardless/flows',
+      headers: owner,
+      payload: { mandateDescription: 'Monthly payments', successUrl: '/checkout' },
+    });
+    const { flowId, redirectUrl } = flow.json();
+    await form(redirectUrl, {
+      accountHolderName: 'Jo Dual',
+      sortCode: '404784',
+      accountNumber: '70872490',
+    });
+    await form(`${redirectUrl}/confirm`, { action: 'confirm' });
+    const mandate = await app.inject({
+      method: 'POST',
+      url: '/api/goCardless/mandates',
+      headers: owner,
+      payload: { redirectFlowId: flowId },
+    });
+    expect(mandate.json()).toMatchObject({ bankName: 'HSBC UK', accountNumberEnding: '90' });
+
+    const session = await app.inject({ method: 'POST', url, headers: owner, payload });
+    expect(session.statusCode, session.body).toBe(201);
+    expect((await form(session.json().url, CARD)).statusCode).toBe(303);
+    const accounts = await app.inject({
+      method: 'GET',
+      url: `/api/customerAccounts?proposalCode=${quote.proposalCode}`,
+      headers: owner,
+    });
+    expect(accounts.json()).toEqual([
+      expect.objectContaining({ paymentMethodType: 'BACS_DEBIT', outstandingAmount: 0 }),
+    ]);
+  });
+
   it("answers 404 for another user's proposal and 400 for a return path off the site", async () => {
     const quote = await createQuote(app, headers);
     const other = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));

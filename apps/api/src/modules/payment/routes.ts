@@ -100,6 +100,7 @@ export const paymentRoutes: AppPlugin = async (app) => {
         token: request.body.token,
         saveCard: request.body.saveCard,
         dateOfBirth: request.body.dateOfBirth,
+        paymentMethodType: request.body.paymentMethodType,
       });
     },
   );

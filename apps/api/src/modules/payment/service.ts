@@ -5,6 +5,7 @@ import type {
   MandateFlowResponse,
   MotoCheckoutResponse,
 } from '@motor/contract';
+import type { PaymentMethodType } from '@motor/domain';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
@@ -13,11 +14,12 @@ import { ProviderUnavailableError } from '../../providers/card-payments';
 import { FlowNotCompletedError } from '../../providers/direct-debit';
 import { findActorUserId, type Principal } from '../identity/principal';
 import { computeAmountDueAtBind } from '../policy/amounts';
-import { bindProposal } from '../policy/bind';
+import { bindProposal, MANDATE_REQUIRED_MESSAGE } from '../policy/bind';
 import { buildIdentitySubject } from '../proposal/rating-input';
 import type { ProposalRow } from '../proposal/repository';
 import { toProposalResponse } from '../proposal/service';
 import type { ProposalData } from '../proposal/types';
+import { findActiveMandate } from './methods';
 import * as repository from './repository';
 
 export const PAYMENT_MESSAGES = {
@@ -71,10 +73,15 @@ export async function startCardCheckout(
     saveCard: boolean;
     successPath: string;
     cancelPath: string;
+    paymentMethodType: PaymentMethodType;
   },
 ): Promise<CardCheckoutSession> {
-  const { row, ownerUserId } = options;
+  const { row, ownerUserId, paymentMethodType } = options;
   const amountPence = getAmountDueNow(app, row);
+  // DUAL: refuse before any money is taken if the bind would then refuse for want of a mandate.
+  if (paymentMethodType === 'BACS_DEBIT' && !(await findActiveMandate(app.db, ownerUserId))) {
+    throw new AppError('CONFLICT', MANDATE_REQUIRED_MESSAGE);
+  }
   const sessionId = createPaymentSessionId();
   const provider = app.providers.cardPayments;
   const session = await withProvider(() =>
@@ -98,6 +105,7 @@ export async function startCardCheckout(
     proposalCode: row.proposalCode,
     amountPence,
     saveCard: options.saveCard,
+    paymentMethodType,
     status: 'OPEN',
     createdAt: app.clock.now(),
   });
@@ -154,9 +162,10 @@ export async function takeMotoPayment(
     token: string;
     saveCard: boolean;
     dateOfBirth: string;
+    paymentMethodType: PaymentMethodType;
   },
 ): Promise<MotoCheckoutResponse> {
-  const { row, principal } = options;
+  const { row, principal, paymentMethodType } = options;
   const subject = buildIdentitySubject(row.data as unknown as ProposalData);
   if (subject.dateOfBirth !== options.dateOfBirth) {
     throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.dateOfBirthMismatch, {
@@ -164,6 +173,9 @@ export async function takeMotoPayment(
     });
   }
   const amountPence = getAmountDueNow(app, row);
+  if (paymentMethodType === 'BACS_DEBIT' && !(await findActiveMandate(app.db, row.ownerUserId))) {
+    throw new AppError('CONFLICT', MANDATE_REQUIRED_MESSAGE);
+  }
   const now = app.clock.now();
   await app.db.insert(auditLog).values({
     actorUserId: findActorUserId(principal) ?? 'unknown',
@@ -193,6 +205,7 @@ export async function takeMotoPayment(
     proposalCode: row.proposalCode,
     amountPence,
     saveCard: options.saveCard,
+    paymentMethodType,
     status: result.status === 'SUCCEEDED' ? 'COMPLETED' : 'FAILED',
     providerPaymentId: result.providerPaymentId,
     createdAt: now,
@@ -222,7 +235,7 @@ export async function takeMotoPayment(
   await bindProposal(app, {
     proposalCode: row.proposalCode,
     principal,
-    paymentMethodType: 'CARD',
+    paymentMethodType,
     payment: {
       provider: 'CARD',
       providerPaymentId: result.providerPaymentId,

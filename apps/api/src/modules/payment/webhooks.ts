@@ -96,7 +96,7 @@ async function processCardEvent(app: App, event: CardEvent): Promise<void> {
     await bindProposal(app, {
       proposalCode: session.proposalCode,
       principal: CARD_WEBHOOK,
-      paymentMethodType: 'CARD',
+      paymentMethodType: session.paymentMethodType ?? 'CARD',
       payment: {
         provider: 'CARD',
         providerPaymentId: event.providerPaymentId,

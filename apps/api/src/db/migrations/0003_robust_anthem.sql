@@ -1,0 +1,1 @@
+ALTER TABLE "payment_sessions" ADD COLUMN "payment_method_type" text;
