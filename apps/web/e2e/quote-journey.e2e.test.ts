@@ -190,6 +190,35 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
   });
 });
 
+describe.each(VIEWPORTS)('offer pages at $width px', (viewport) => {
+  const browser = useBrowser();
+
+  it('shows the Driveaway-to-Flex upgrade offer and the unsupported browser page', async () => {
+    const { context, page } = await browser.newPage(viewport);
+    try {
+      const code = await startQuote(page, 'flex');
+      await disclose(page, { baseUrl: browser.baseUrl, code, changes: buildCompleteDisclosure() });
+      await page.goto(`/flex/proposal/${code}/upgrade`);
+      await heading(page, 'Keep driving with BMW Flex');
+      expect(
+        await page.getByRole('link', { name: 'Get a BMW Flex quote' }).getAttribute('href'),
+      ).toBe('/flex');
+      await expectNoSeriousA11yViolations(page);
+      await shoot(page, 'upgrade', viewport.width);
+
+      await page.goto('/unsupported-browser');
+      await heading(page, "Your browser isn't supported");
+      expect(await page.getByRole('listitem').allTextContents()).toEqual(
+        expect.arrayContaining(['Google Chrome', 'Mozilla Firefox']),
+      );
+      await expectNoSeriousA11yViolations(page);
+      await shoot(page, 'unsupported-browser', viewport.width);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // An expired quote needs the server's clock to pass the start day. This suite runs its own
 // server whose Date is shifted by an offset read from a file, so the test can move it.
