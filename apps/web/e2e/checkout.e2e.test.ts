@@ -92,11 +92,13 @@ const driverAnswers = (email: string) => ({
 /** A priced QUOTE started by an anonymous visitor, as the quote journey leaves it. */
 async function createQuote(
   baseUrl: string,
-  options: { scheme: 'flex' | 'driveaway'; label: string },
+  options: { scheme: 'flex' | 'driveaway'; label: string; token?: string; vrn?: string },
 ): Promise<Quote> {
   const email = uniqueEmail(options.label);
-  const { accessToken } = await callApi(baseUrl, { method: 'POST', path: '/session' });
-  const token = String(accessToken);
+  // Anonymous unless a signed-in customer's token is given.
+  const token =
+    options.token ??
+    String((await callApi(baseUrl, { method: 'POST', path: '/session' })).accessToken);
   const isDriveaway = options.scheme === 'driveaway';
   const proposal = await callApi(baseUrl, {
     method: 'POST',
@@ -114,7 +116,7 @@ async function createQuote(
       changeType: 'ASSET_DISCLOSURE_CHANGE',
       assetCode: 'car',
       // One Driveaway policy per car: the driveaway journey uses a car no other test binds.
-      update: updates(carAnswers(isDriveaway ? 'LB69 KRT' : 'BM24 XYZ')),
+      update: updates(carAnswers(options.vrn ?? (isDriveaway ? 'LB69 KRT' : 'BM24 XYZ'))),
     },
     {
       changeType: 'PROFILE_DISCLOSURE_CHANGE',
@@ -322,6 +324,23 @@ describe('checkout journeys', () => {
       await expectSuccess(page, quote);
       expect(new URL(page.url()).pathname).toBe(`${proposalPath(quote)}/checkout`);
       await expectNoSeriousA11yViolations(page);
+
+      // A second Driveaway quote of the same customer fails verification: one per customer.
+      const second = await createQuote(browser.baseUrl, {
+        scheme: 'driveaway',
+        label: 'driveaway-again',
+        token: await bearerOf(page),
+        vrn: 'MA21 HGD',
+      });
+      await page.goto(`${proposalPath(second)}/account-setup`);
+      const dialog = page.getByRole('dialog', { name: 'We could not verify your details' });
+      await dialog
+        .getByText(
+          'You already have a Driveaway policy. There is one Driveaway policy per customer.',
+        )
+        .waitFor();
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${OUT_DIR}checkout-verification-failed-1280.png` });
     } finally {
       await context.close();
     }

@@ -237,7 +237,7 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
             </p>
           ) : null}
           <Button
-            layout="fixed"
+            className="checkout__pay"
             onClick={onSubmit}
             disabled={isBusy || isMandateMissing}
             aria-describedby={isMandateMissing ? 'checkout-pay-hint' : undefined}
