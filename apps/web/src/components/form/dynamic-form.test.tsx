@@ -19,7 +19,9 @@ function renderForm({
   inputs: InputDefinition[];
   values?: FormValues;
   context?: FormContext;
-  onSubmit?: (values: FormValues, details: { changedNames: string[] }) => void;
+  onSubmit?: ReturnType<
+    typeof vi.fn<(values: FormValues, details: { changedNames: string[] }) => void>
+  >;
 }) {
   renderWithQuery(
     <DynamicForm
@@ -191,9 +193,29 @@ describe('DynamicForm', () => {
     expect(onSubmit.mock.calls[0]![0]).toEqual({ phoneNumber: '+447911123456' });
   });
 
-  it('applies a configured default (5 seats) while the question applies', () => {
-    renderForm({ inputs: pick(flex.disclosures.asset, ['disclosedNumberOfSeats']) });
+  it('applies a configured default (5 seats) and sends it like any answer', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, submit } = renderForm({
+      inputs: pick(flex.disclosures.asset, ['disclosedNumberOfSeats']),
+    });
     expect(screen.getByLabelText('How many seats does your car have?')).toHaveValue('5');
+    await user.click(submit);
+    expect(onSubmit).toHaveBeenCalledWith(
+      { disclosedNumberOfSeats: 5 },
+      { changedNames: ['disclosedNumberOfSeats'] },
+    );
+  });
+
+  it('marketing preferences start unticked, which answers no to every channel', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, submit } = renderForm({
+      inputs: pick(flex.disclosures.profile, ['marketingPreferences']),
+    });
+    await user.click(screen.getByLabelText('By text message'));
+    await user.click(submit);
+    expect(onSubmit.mock.calls[0]![0]).toEqual({
+      marketingPreferences: { email: false, phone: false, sms: true },
+    });
   });
 
   it('hides inputs of another scheme by the schemeCode condition', () => {

@@ -58,11 +58,22 @@ export const getInputId = (idPrefix: string, name: string) =>
 
 const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The answer an input starts with when there is none: its configured default. */
+function getDefaultValue(input: InputDefinition): unknown {
+  if (input.meta.defaultValue !== undefined) return input.meta.defaultValue;
+  // Consent boxes start unticked, which is an answer: no to every channel.
+  if (input.type === 'marketingPreferences') {
+    return Object.fromEntries((input.meta.options ?? []).map((option) => [option.value, false]));
+  }
+  return undefined;
+}
+
 function withDefaults(inputs: readonly InputDefinition[], values: FormValues): FormValues {
   let result = values;
   for (const input of inputs) {
-    if (input.meta.defaultValue !== undefined && getValueAtPath(result, input.name) === undefined) {
-      result = setValueAtPath(result, input.name, input.meta.defaultValue);
+    const defaultValue = getDefaultValue(input);
+    if (defaultValue !== undefined && getValueAtPath(result, input.name) === undefined) {
+      result = setValueAtPath(result, input.name, defaultValue);
     }
   }
   return result;
@@ -88,6 +99,8 @@ export function DynamicForm({
   children,
 }: DynamicFormProps): ReactElement {
   const { t } = useTranslation('forms');
+  // Changes are against the answers as given, so a default (5 seats) is sent like any answer.
+  const [given] = useState(initialValues);
   const [initial] = useState(() => withDefaults(inputs, initialValues));
   const [values, setValues] = useState<FormValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -156,7 +169,7 @@ export function DynamicForm({
           isInputApplicable({ input, values, context }) || input.conditional?.preserve !== true,
       )
       .map((input) => input.name)
-      .filter((name) => !sameAnswer(getValueAtPath(cleaned, name), getValueAtPath(initial, name)));
+      .filter((name) => !sameAnswer(getValueAtPath(cleaned, name), getValueAtPath(given, name)));
     void onSubmit(cleaned, { changedNames });
   };
 
