@@ -47,9 +47,13 @@ export async function setAutoRenewal(
  * worth an error in the customer's face, so any failure (a 404 while the route is missing
  * included) is swallowed.
  */
-export async function recordImpression(client: ApiClient, proposalCode: string): Promise<void> {
+export async function recordImpression(
+  client: ApiClient,
+  proposalCode: string,
+  values: Record<string, string> = {},
+): Promise<void> {
   try {
-    await client.post('/insights/impression', { proposalCode });
+    await client.post('/insights/impression', { proposalCode, values });
   } catch (error) {
     if (!isApiError(error)) throw error;
   }

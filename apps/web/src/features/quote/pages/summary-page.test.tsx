@@ -75,7 +75,7 @@ describe('summary page (spec 2 §2)', () => {
     renderApp('/flex/proposal/P-1/summary');
     await screen.findByRole('heading', { level: 1, name: 'Check your quote' });
     expect(api.writes()).toEqual([
-      { method: 'POST', path: '/insights/impression', body: { proposalCode: 'P-1' } },
+      { method: 'POST', path: '/insights/impression', body: { proposalCode: 'P-1', values: {} } },
       { method: 'PUT', path: '/proposals/P-1/autoRenewal', body: { enabled: false } },
       { method: 'POST', path: '/proposals/P-1/retain', body: {} },
     ]);

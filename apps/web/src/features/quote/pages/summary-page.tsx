@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
 import { PremiumDisplay } from '../../../components/ui/premium-display';
 import { formatDate } from '../../../lib/format';
+import { getTrackingValues } from '../../../lib/tracking';
 import { useApiClient } from '../../../lib/use-api-client';
 import type { Proposal } from '../api/get-proposal';
 import { recordImpression, useRetainProposal, useSetAutoRenewal } from '../api/proposal-actions';
@@ -26,17 +27,19 @@ import { useQuoteContext } from '../use-quote-context';
 
 const IMPRESSION_KEY = 'motor.quoteImpressions';
 
-/** Records one impression per proposal (remembered in this browser across visits). */
+/** Records one impression per proposal (the server ignores repeats; this browser skips them). */
 function useImpressionOnce(proposalCode: string) {
   const client = useApiClient();
   useEffect(() => {
-    const seen = new Set<string>(
-      JSON.parse(localStorage.getItem(IMPRESSION_KEY) ?? '[]') as string[],
-    );
-    if (seen.has(proposalCode)) return;
-    seen.add(proposalCode);
-    localStorage.setItem(IMPRESSION_KEY, JSON.stringify([...seen]));
-    void recordImpression(client, proposalCode);
+    let seen: string[] = [];
+    try {
+      seen = JSON.parse(localStorage.getItem(IMPRESSION_KEY) ?? '[]') as string[];
+      if (seen.includes(proposalCode)) return;
+      localStorage.setItem(IMPRESSION_KEY, JSON.stringify([...seen, proposalCode].slice(-50)));
+    } catch {
+      // Storage blocked: the server still counts one impression per proposal.
+    }
+    void recordImpression(client, proposalCode, getTrackingValues());
   }, [client, proposalCode]);
 }
 
