@@ -19,6 +19,20 @@ describe.each(VIEWPORTS)('home at $width px', (viewport) => {
       await page.getByRole('link', { name: 'Get a BMW Flex quote' }).click();
       await page.waitForURL('**/flex/proposal/**');
       const proposalCode = new URL(page.url()).pathname.split('/')[3]!;
+      const { externalReference } = (await (
+        await page.request.get(`/api/proposals/${proposalCode}`, {
+          headers: {
+            authorization: `Bearer ${await page.evaluate(
+              () =>
+                (
+                  JSON.parse(sessionStorage.getItem('motor.anonymousAccessToken') ?? '{}') as {
+                    accessToken?: string;
+                  }
+                ).accessToken,
+            )}`,
+          },
+        })
+      ).json()) as { externalReference: string };
 
       // ...which home then lists with its card, instead of the start cards.
       await page.goto('/');
@@ -26,7 +40,7 @@ describe.each(VIEWPORTS)('home at $width px', (viewport) => {
       await list.waitFor();
       const card = list.getByRole('listitem');
       expect(await card.count()).toBe(1);
-      expect(await card.textContent()).toContain(`Reference ${proposalCode}`);
+      expect(await card.textContent()).toContain(`Reference ${externalReference}`);
       const action = card.getByRole('link', { name: /Resume quote|View quote|Update quote/ });
       expect(await action.getAttribute('href')).toBe(`/flex/proposal/${proposalCode}`);
       expect(await page.getByRole('link', { name: 'Get a BMW Flex quote' }).count()).toBe(0);

@@ -58,6 +58,7 @@ describe('home (anonymous)', () => {
         proposal('Q-EXPIRED', 'QUOTE_EXPIRED', '2026-03-01T00:00:00Z'),
         proposal('Q-POLICY', 'POLICY', '2026-01-15T00:00:00Z'),
         proposal('Q-QUOTE', 'QUOTE', '2026-01-01T00:00:00Z', {
+          externalReference: 'BMW-AAAA-BBBB',
           quote: {
             totalPremium: 4599,
             insuredAssets: [{ coreAsset: true, data: { vehicle: { vrn: 'BM24 XYZ' } } }],
@@ -72,7 +73,7 @@ describe('home (anonymous)', () => {
     const cards = within(list).getAllByRole('listitem');
     // POLICY has no card; no start date sorts last.
     expect(cards.map((card) => within(card).getByText(/^Reference/).textContent)).toEqual([
-      'Reference Q-QUOTE',
+      'Reference BMW-AAAA-BBBB',
       'Reference Q-REFERRAL',
       'Reference Q-EXPIRED',
       'Reference Q-ACCURACY',

@@ -10,6 +10,8 @@ import { fetchList, readRegistration } from './fetch-list';
 export const ProposalSummarySchema = z
   .object({
     proposalCode: z.string(),
+    /** The reference the customer was given (e-mails, retrieve); the code is only for links. */
+    externalReference: z.string().nullish(),
     schemeCode: z.string(),
     status: z.enum(PROPOSAL_STATUSES),
     startAt: z.string().nullish(),

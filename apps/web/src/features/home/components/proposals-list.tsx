@@ -24,7 +24,9 @@ function ProposalCard({ proposal }: { proposal: ProposalSummary }) {
           {t('proposals.registration', { registration: proposal.registration })}
         </p>
       ) : null}
-      <p className="text-muted">{t('proposals.reference', { code: proposal.proposalCode })}</p>
+      <p className="text-muted">
+        {t('proposals.reference', { code: proposal.externalReference ?? proposal.proposalCode })}
+      </p>
       {proposal.startAt ? (
         <p className="text-muted">
           {t('proposals.starts', { date: formatDate(proposal.startAt) })}
@@ -40,7 +42,7 @@ function ProposalCard({ proposal }: { proposal: ProposalSummary }) {
         {t(`proposals.actions.${card.action}`)}
         <span className="visually-hidden">
           {' '}
-          {scheme.name} {proposal.proposalCode}
+          {scheme.name} {proposal.externalReference ?? proposal.proposalCode}
         </span>
       </Link>
     </li>
