@@ -19,7 +19,7 @@ const CardForm = z.object({
 });
 const SessionParams = z.object({ id: z.string().max(100) });
 
-const TEST_CARD_HINT = `<details><summary>Test cards</summary><ul>
+const TEST_CARD_HINT = `<details style="margin-top:1.5rem"><summary>Test cards</summary><ul>
 <li>4242 4242 4242 4242: succeeds</li>
 <li>4000 0000 0000 0002: declined</li>
 <li>4000 0025 0000 3155: asks for authentication first</li>

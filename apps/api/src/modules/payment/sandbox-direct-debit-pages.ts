@@ -41,7 +41,7 @@ ${textField({ id: 'sortCode', label: 'Sort code', hint: 'Must be 6 digits long, 
 ${textField({ id: 'accountNumber', label: 'Account number', hint: 'Must be 8 digits long', value: values.accountNumber, error: errors.accountNumber, inputmode: 'numeric' })}
 <button type="submit">Continue</button>
 </form>
-<details><summary>Test accounts</summary><ul>
+<details style="margin-top:1.5rem"><summary>Test accounts</summary><ul>
 <li>Sort code 20-29-59, account 63748472 (Barclays): passes the modulus check</li>
 <li>Sort code 40-47-84, account 70872490 (HSBC UK): passes the modulus check</li>
 <li>Name on the account “Fail Payment”: every collection fails</li>
