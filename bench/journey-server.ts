@@ -1,0 +1,126 @@
+// The API as a child process for the journey benchmark, on PGlite in a temp DATA_DIR or on a
+// throw-away PostgreSQL database (created here, dropped afterwards), always on 127.0.0.1.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type Target = {
+  name: 'PGlite' | 'PostgreSQL';
+  /** undefined removes the variable. */
+  env: Record<string, string | undefined>;
+  cleanUp: () => Promise<void>;
+};
+
+export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+
+async function waitForReady(baseUrl: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/api/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${baseUrl} was not ready within ${timeoutMs} ms`);
+}
+
+/** Starts the server with sandbox providers and the embedded identity provider. */
+export async function startServer(
+  target: Target,
+  options: { cpuProfileDir?: string } = {},
+): Promise<RunningServer> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    // Sandboxes and the embedded provider whatever the shell has configured.
+    OIDC_ISSUER: undefined,
+    SMTP_URL: undefined,
+    STRIPE_SECRET_KEY: undefined,
+    STRIPE_WEBHOOK_SECRET: undefined,
+    GOCARDLESS_ACCESS_TOKEN: undefined,
+    GOCARDLESS_WEBHOOK_SECRET: undefined,
+    ...target.env,
+  };
+  for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+  const profile = options.cpuProfileDir
+    ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir]
+    : [];
+  const server = spawn('node', [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: merged,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM'); // server.ts exits by itself, so --cpu-prof writes its profile
+    await exited;
+  };
+  try {
+    await waitForReady(baseUrl, server, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+export async function pgliteTarget(): Promise<Target> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'motor-bench-journey-'));
+  return {
+    name: 'PGlite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: undefined },
+    cleanUp: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A throw-away database on the PostgreSQL server, or null when none answers. */
+export async function postgresTarget(): Promise<Target | null> {
+  const adminUrl =
+    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(
+      `\nPostgreSQL at ${new URL(adminUrl).host} does not answer (${String(error)}): skipped`,
+    );
+    return null;
+  }
+  const name = `motor_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'motor-bench-journey-'));
+  return {
+    name: 'PostgreSQL',
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    cleanUp: async () => {
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists "${name}" with (force)`);
+      await drop.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
