@@ -1,6 +1,6 @@
 // Campaign tracking (spec 2 §9): the utm_* parameters of the URL a visitor lands on are kept for
 // the browser session, so a proposal started pages later still carries them.
-import { bmwBrandConfig } from '@motor/brand-bmw';
+import { bmwBrandConfigData } from '@motor/brand-bmw';
 import type { ApiClient } from './api-client';
 
 export const TRACKING_STORAGE_KEY = 'motor.tracking';
@@ -22,7 +22,7 @@ function readStored(storage: Storage): TrackingValues {
 export function readTrackingParameters(search: string): TrackingValues {
   const params = new URLSearchParams(search);
   const values: TrackingValues = {};
-  for (const name of bmwBrandConfig.proposalTracking) {
+  for (const name of bmwBrandConfigData.proposalTracking) {
     const value = params.get(name)?.trim();
     if (value) values[name] = value.slice(0, MAX_VALUE_LENGTH);
   }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { bmwBrandConfig } from '@motor/brand-bmw';
+import { bmwBrandConfigData } from '@motor/brand-bmw';
 import { paths } from '../../../app/paths';
 import { brand } from '../../../lib/brand';
 
@@ -17,7 +17,7 @@ export function ProductStartCards({
 }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
-  const schemes = bmwBrandConfig.features.multiQuote
+  const schemes = bmwBrandConfigData.features.multiQuote
     ? brand.schemes
     : brand.schemes.filter((scheme) => !schemeCodesInProgress.includes(scheme.schemeCode));
   if (schemes.length === 0) return null;
