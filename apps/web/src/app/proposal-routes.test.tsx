@@ -133,6 +133,13 @@ describe('proposal routing by status (spec 1 §2, spec 2 §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it("moves a proposal reached under another product's path to its own", async () => {
+    serve(buildProposal());
+    const { router } = renderApp('/driveaway/proposal/P-1/summary');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/P-1/summary'));
+    expect(await heading('Check your quote')).toBeInTheDocument();
+  });
+
   it('an unknown proposal goes home', async () => {
     serve(buildProposal());
     const { router } = renderApp('/flex/proposal/OTHER');

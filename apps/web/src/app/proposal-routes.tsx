@@ -16,6 +16,7 @@ import {
   type Proposal,
 } from '../features/quote';
 import { BeforeWeBeginPage, DisclosureRoutes } from '../features/quote/disclosure';
+import { findSchemeByCode } from '../lib/schemes';
 import { paths } from './paths';
 
 /** The screens of one proposal status, as routes relative to the proposal path. */
@@ -85,7 +86,7 @@ function routesFor(proposal: Proposal, base: string): ReactElement {
  */
 export function ProposalRoutes() {
   const { t } = useTranslation('quote');
-  const { productUrlName = '', proposalCode = '' } = useParams();
+  const { productUrlName = '', proposalCode = '', '*': rest = '' } = useParams();
   const proposal = useProposal(proposalCode);
 
   if (proposal.isPending) return <Spinner label={t('loading')} isBlock />;
@@ -95,6 +96,12 @@ export function ProposalRoutes() {
   }
   if (proposal.data === null || proposal.data.sourcePolicy) {
     return <Navigate to={paths.home()} replace />;
+  }
+  // A proposal reached under another product's path moves to its own (links build on it).
+  const scheme = findSchemeByCode(proposal.data.schemeCode);
+  if (scheme && scheme.urlName !== productUrlName) {
+    const own = paths.proposal(scheme.urlName, proposalCode);
+    return <Navigate to={rest ? `${own}/${rest}` : own} replace />;
   }
   return routesFor(proposal.data, paths.proposal(productUrlName, proposalCode));
 }
