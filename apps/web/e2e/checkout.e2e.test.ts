@@ -413,8 +413,10 @@ describe('phone payment', () => {
       ).resolves.toBe('1985-06-15');
       const moto = page.waitForRequest((request) => request.url().includes('/api/stripe/moto/'));
       await dialog.getByRole('button', { name: /^Take payment of £/ }).click();
-      const body = (await moto).postDataJSON() as { token: string };
+      const body = (await moto).postDataJSON() as { token: string; paymentMethodType: string };
       expect(body.token).toMatch(/^tok_\w{2,}$/);
+      // DUAL: the card pays the deposit, the mandate the instalments.
+      expect(body.paymentMethodType).toBe('BACS_DEBIT');
       expect(JSON.stringify(body)).not.toContain('4242');
       await dialog.getByText('Payment taken. The policy is set up.').waitFor({ timeout: 20_000 });
       await page.screenshot({ path: `${OUT_DIR}checkout-moto-1280.png` });

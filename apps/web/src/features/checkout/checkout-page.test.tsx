@@ -30,6 +30,7 @@ describe('checkout page: card (driveaway-style single payment)', () => {
       saveCard: true,
       successPath: '/driveaway/proposal/QX7/checkout/callback',
       cancelPath: '/driveaway/proposal/QX7/checkout/payment-error',
+      paymentMethodType: 'CARD',
     });
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
@@ -93,7 +94,12 @@ describe('checkout page: card (driveaway-style single payment)', () => {
     const tokenise = calls.find((call) => call.path === '/sandbox/card/tokenize');
     expect(tokenise?.body).toEqual({ number: '4242424242424242', expiry: '12/30', cvc: '123' });
     const moto = calls.find((call) => call.path.startsWith('/api/stripe/moto'));
-    expect(moto?.body).toEqual({ saveCard: true, token: 'tok_abc123', dateOfBirth: '1990-05-17' });
+    expect(moto?.body).toEqual({
+      saveCard: true,
+      token: 'tok_abc123',
+      dateOfBirth: '1990-05-17',
+      paymentMethodType: 'CARD',
+    });
     expect(JSON.stringify(moto?.body)).not.toContain('4242');
   });
 
@@ -140,7 +146,7 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
   });
 
   it('shows the redacted mandate and pays the deposit by card above 1p', async () => {
-    stubRoutes({
+    const calls = stubRoutes({
       [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 2 })),
       [MANDATES]: () => json(200, [barclays]),
       'POST /api/stripe/checkout/proposal/QX7': () =>
@@ -155,6 +161,11 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
     expect(pay).toBeEnabled();
     await userEvent.click(pay);
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/card/checkout/cs_2'));
+    // The card pays the deposit only; the policy is paid by Direct Debit from then on.
+    expect(calls.find((call) => call.path.startsWith('/api/stripe'))?.body).toMatchObject({
+      saveCard: false,
+      paymentMethodType: 'BACS_DEBIT',
+    });
   });
 
   it('?context=DIRECT_DEBIT pays the deposit from the mandate: bind with BACS_DEBIT', async () => {

@@ -120,6 +120,8 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
   const amountDueNow = getAmountDueNow(proposal);
   const schedule = findActiveSchedule(proposal);
   const callbackPath = checkoutPaths.callback(productUrlName, code);
+  // The policy's method once bound: DUAL pays the deposit by card and then by Direct Debit.
+  const paymentMethodType = method === 'CARD' ? 'CARD' : 'BACS_DEBIT';
   const errorPath = checkoutPaths.paymentError(productUrlName, code);
 
   const onBound = async () => {
@@ -158,6 +160,7 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
           saveCard: method === 'CARD',
           successPath: callbackPath,
           cancelPath: errorPath,
+          paymentMethodType,
         });
         redirectTo(session.url);
       });
@@ -181,7 +184,7 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
     }
     // BIND, or a direct-debit PAY whose deposit is collected from the mandate.
     void perform(async () => {
-      await bindProposal(client, code, method === 'CARD' ? 'CARD' : 'BACS_DEBIT');
+      await bindProposal(client, code, paymentMethodType);
       await onBound();
     });
   };
@@ -252,6 +255,7 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
           proposalCode={code}
           amountPence={amountDueNow}
           saveCard={method === 'CARD'}
+          paymentMethodType={paymentMethodType}
           defaultDateOfBirth={typeof dateOfBirth === 'string' ? dateOfBirth : ''}
           onClose={() => setIsMotoOpen(false)}
           onPaid={() => void onBound()}

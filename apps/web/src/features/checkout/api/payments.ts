@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { PaymentMethodType } from '@motor/domain';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useApiClient } from '../../../lib/use-api-client';
@@ -11,7 +12,13 @@ export type HostedSession = z.infer<typeof HostedSessionSchema>;
 export async function startCardCheckout(
   client: ApiClient,
   proposalCode: string,
-  body: { saveCard: boolean; successPath: string; cancelPath: string },
+  body: {
+    saveCard: boolean;
+    successPath: string;
+    cancelPath: string;
+    /** BACS_DEBIT when the card pays a DUAL deposit and the mandate the instalments. */
+    paymentMethodType: PaymentMethodType;
+  },
 ): Promise<HostedSession> {
   const data = await client.post<unknown>(
     `/stripe/checkout/proposal/${encodeURIComponent(proposalCode)}`,
@@ -42,7 +49,12 @@ export type MotoResult = z.infer<typeof MotoResultSchema>;
 export async function takePhonePayment(
   client: ApiClient,
   proposalCode: string,
-  body: { saveCard: boolean; token: string; dateOfBirth: string },
+  body: {
+    saveCard: boolean;
+    token: string;
+    dateOfBirth: string;
+    paymentMethodType: PaymentMethodType;
+  },
 ): Promise<MotoResult> {
   const data = await client.post<unknown>(
     `/stripe/moto/checkout/proposal/${encodeURIComponent(proposalCode)}`,

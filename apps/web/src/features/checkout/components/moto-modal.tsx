@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PaymentMethodType } from '@motor/domain';
 import { TextInput } from '../../../components/form/text-input';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -43,6 +44,7 @@ export function MotoModal({
   proposalCode,
   amountPence,
   saveCard,
+  paymentMethodType,
   defaultDateOfBirth,
   onClose,
   onPaid,
@@ -50,6 +52,7 @@ export function MotoModal({
   proposalCode: string;
   amountPence: number;
   saveCard: boolean;
+  paymentMethodType: PaymentMethodType;
   defaultDateOfBirth: string;
   onClose: () => void;
   onPaid: () => void;
@@ -90,6 +93,7 @@ export function MotoModal({
         saveCard: shouldSaveCard,
         token,
         dateOfBirth: form.dateOfBirth.trim(),
+        paymentMethodType,
       });
       setState({ kind: 'paid' });
     } catch (error) {
