@@ -55,6 +55,24 @@ describe('checkout success page', () => {
     );
   });
 
+  it('after a Driveaway policy without a linked quote, offers a new Flex quote', async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ schemeCode: 'bmw-driveaway', status: 'POLICY' })),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout');
+    expect(await screen.findByRole('link', { name: 'Get a BMW Flex quote' })).toHaveAttribute(
+      'href',
+      '/flex',
+    );
+  });
+
+  it('no upsell card after a Flex policy', async () => {
+    stubRoutes({ [PROPOSAL]: () => json(200, makeProposal({ status: 'POLICY' })) });
+    renderCheckout('/flex/proposal/QX7/checkout');
+    await screen.findByRole('heading', { name: "You're insured" });
+    expect(screen.queryByText('Keep driving with BMW Flex')).not.toBeInTheDocument();
+  });
+
   it('no upsell card once the longer-term proposal is a policy', async () => {
     stubRoutes({
       [PROPOSAL]: () =>

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { countsAsUpsell } from '@motor/domain';
 import { paths } from '../../app/paths';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
-import { findSchemeByCode } from '../../lib/schemes';
 import { useCheckoutProposal } from './api/proposal';
 import { FeedbackSurvey } from './components/feedback-survey';
+import { findUpsell } from './rules';
 
 /**
  * Spec 2 §2 checkout success (a POLICY proposal): deferred message or subheader, home or sign-in,
@@ -27,9 +26,7 @@ export function CheckoutSuccessPage() {
   const policyNumber = data?.policyNumber ?? '';
   const startAt = data?.startAt ? new Date(data.startAt) : null;
   const isDeferred = startAt !== null && startAt.getTime() > openedAt;
-  const upsell = data?.upsellProposal;
-  const upsellScheme =
-    upsell && countsAsUpsell(upsell) ? findSchemeByCode(upsell.schemeCode ?? '') : null;
+  const upsell = data ? findUpsell(data) : null;
 
   return (
     <div className="checkout checkout-success">
@@ -55,17 +52,14 @@ export function CheckoutSuccessPage() {
           </Link>
         )}
       </p>
-      {upsell && upsellScheme ? (
+      {upsell ? (
         <section className="card checkout-upsell" aria-labelledby="checkout-upsell-title">
           <h2 id="checkout-upsell-title" className="card__title">
             {t('success.upsell.title')}
           </h2>
-          <p>{t('success.upsell.content')}</p>
-          <Link
-            className="btn btn--secondary"
-            to={paths.proposal(upsellScheme.urlName, upsell.proposalCode)}
-          >
-            {t('success.upsell.action')}
+          <p>{t(`success.upsell.${upsell.kind}.content`)}</p>
+          <Link className="btn btn--secondary" to={upsell.path}>
+            {t(`success.upsell.${upsell.kind}.action`)}
           </Link>
         </section>
       ) : null}

@@ -1,5 +1,6 @@
 import {
   CHECKOUT_METHODS,
+  countsAsUpsell,
   getCheckoutAction,
   isPaymentMethodNeeded,
   type CheckoutAction,
@@ -7,7 +8,9 @@ import {
   type PaymentSchedule,
 } from '@motor/domain';
 import type { VerifyResponse } from '@motor/contract';
-import { getProductConfig } from '../../lib/brand';
+import { paths } from '../../app/paths';
+import { brand, getProductConfig } from '../../lib/brand';
+import { findSchemeByCode } from '../../lib/schemes';
 import type { CheckoutProposal } from './api/proposal';
 
 /** The schedule the customer chose; a proposal without one cannot be checked out. */
@@ -76,3 +79,25 @@ export function getFailedChecks(result: VerifyResponse): FailedCheck[] {
 
 /** Checks with their own customer-facing text in checkout.json (verification.checks.*). */
 export const CHECKS_WITH_MESSAGES = ['MAX_DRIVEAWAY_POLICIES', 'PRIOR_POLICY'] as const;
+
+/**
+ * The success page's upsell card: the longer-term proposal linked to this one while it is still
+ * a quote, or, after a short-term (Driveaway) policy without one, a new quote of the brand's
+ * subscription product. Null when there is nothing longer to offer.
+ */
+export function findUpsell(
+  proposal: CheckoutProposal,
+): { kind: 'proposal' | 'product'; path: string } | null {
+  const linked = proposal.upsellProposal;
+  if (linked) {
+    const scheme = countsAsUpsell(linked) ? findSchemeByCode(linked.schemeCode ?? '') : null;
+    return scheme
+      ? { kind: 'proposal', path: paths.proposal(scheme.urlName, linked.proposalCode) }
+      : null;
+  }
+  if (getProductConfig(proposal.schemeCode).productKind !== 'DRIVEAWAY') return null;
+  const longer = brand.schemes.find(
+    (scheme) => getProductConfig(scheme.schemeCode).productKind === 'SUBSCRIPTION',
+  );
+  return longer ? { kind: 'product', path: paths.product(longer.urlName) } : null;
+}
