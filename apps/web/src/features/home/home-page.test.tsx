@@ -34,12 +34,30 @@ function stubPaths(table: Record<string, unknown>) {
   });
 }
 
+/** A visitor who has started a quote before: an anonymous session in this tab. */
+function withAnonymousSession() {
+  sessionStorage.setItem(
+    'motor.anonymousAccessToken',
+    JSON.stringify({ accessToken: 'anonymous-token', expiresAt: Date.now() + 3_600_000 }),
+  );
+}
+
 describe('home (anonymous)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it('shows the start cards at once to a new visitor, without creating a session', async () => {
+    const fetchMock = stubPaths({});
+    renderApp('/');
+    expect(screen.getByRole('link', { name: 'Get a BMW Flex quote' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading your quotes…')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the sign-in promo with its features and a sign-in button, and start cards', async () => {
+    withAnonymousSession();
     stubPaths({ '/proposals': [] });
     renderApp('/');
     const promo = await screen.findByRole('region', { name: 'Already insured with us?' });
@@ -53,6 +71,7 @@ describe('home (anonymous)', () => {
   });
 
   it('shows a card per proposal status, sorted by start date, and no start cards', async () => {
+    withAnonymousSession();
     stubPaths({
       '/proposals': [
         proposal('Q-EXPIRED', 'QUOTE_EXPIRED', '2026-03-01T00:00:00Z'),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PROPOSAL_STATUSES, sortProposalsByStartDate } from '@motor/domain';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { getLiveAuth } from '../../../lib/auth/live-auth-state';
 import { useApiClient } from '../../../lib/use-api-client';
 import { fetchList, readRegistration } from './fetch-list';
 
@@ -37,11 +38,19 @@ export async function getProposals(
   return sortProposalsByStartDate(list);
 }
 
+/**
+ * A visitor who never started a quote has no anonymous session and so no proposals: home shows
+ * its start cards at once, without creating a session just to list nothing.
+ */
 export function useProposals() {
   const client = useApiClient();
   const { isAuthenticated, user } = useAuth();
+  const hasAnonymousSession = !isAuthenticated && getLiveAuth().anonymous.peekToken() !== null;
+  const hasProposals = isAuthenticated || hasAnonymousSession;
   return useQuery({
-    queryKey: ['proposals', user?.userId ?? 'anonymous'],
+    queryKey: ['proposals', user?.userId ?? (hasAnonymousSession ? 'anonymous' : 'none')],
     queryFn: ({ signal }) => getProposals(client, { signal, hasSession: isAuthenticated }),
+    enabled: hasProposals,
+    initialData: hasProposals ? undefined : [],
   });
 }
