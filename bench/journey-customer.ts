@@ -1,5 +1,6 @@
 // One virtual customer's quote-to-issue journey over HTTP, in the order the web app makes the
-// calls (apps/web/src/features/checkout), each step timed. Sign-in goes through the embedded
+// calls (apps/web/src/features/checkout), each step timed; flex monthly is DUAL, so a Direct Debit
+// mandate (sandbox hosted page) comes before the card deposit. Sign-in goes through the embedded
 // OpenID Connect provider with an e-mail code read from the sandbox outbox, then the code + PKCE
 // token exchange, exactly as the SPA (oidc-client-ts) does it.
 import { createHash, randomBytes } from 'node:crypto';
@@ -17,6 +18,8 @@ export const STEPS = [
   'verify',
   'account',
   'outstanding balance',
+  'direct debit page (flow + form)',
+  'mandate',
   'card checkout',
   'card page (GET)',
   'card pay (webhook + bind)',
@@ -29,6 +32,12 @@ export type JourneyResult = { durations: Partial<Record<Step, number>>; error?: 
 const CLIENT_ID = 'motor-web';
 const SCOPE = 'openid email phone profile api';
 const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+/** A Barclays test account that passes the modulus check (as in the checkout e2e). */
+const TEST_BANK_ACCOUNT = {
+  accountHolderName: 'Jane Smith',
+  sortCode: '20-29-59',
+  accountNumber: '63748472',
+};
 const POLICY_WAIT_MS = 30_000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -126,6 +135,34 @@ async function signIn(browser: VirtualBrowser, baseUrl: string, email: string): 
   return expectStatus(token, [200], 'token').json<{ access_token: string }>().access_token;
 }
 
+/** The sandbox's hosted mandate page: bank details, confirm, back with ?redirect_flow_id=. */
+async function setUpMandate(
+  browser: VirtualBrowser,
+  baseUrl: string,
+  token: string,
+  successUrl: string,
+): Promise<string> {
+  const flow = await api<{ redirectUrl: string }>(browser, 'POST', '/goCardless/flows', token, {
+    mandateDescription: 'Monthly payments for your BMW Insurance policy',
+    successUrl,
+  });
+  const page = new URL(flow.redirectUrl, baseUrl).pathname;
+  expectStatus(await browser.request(page), [200], 'mandate page');
+  const details = await browser.request(page, {
+    method: 'POST',
+    body: new URLSearchParams(TEST_BANK_ACCOUNT),
+  });
+  expectStatus(details, [200], 'bank details');
+  const confirmed = await browser.request(`${page}/confirm`, {
+    method: 'POST',
+    body: new URLSearchParams({ action: 'confirm' }),
+  });
+  expectStatus(confirmed, [302, 303], 'confirm mandate');
+  const flowId = new URL(confirmed.location!, baseUrl).searchParams.get('redirect_flow_id');
+  if (!flowId) throw new Error(`mandate page went to ${confirmed.location}`);
+  return flowId;
+}
+
 /** POST /api/proposals/{code}/account; 402 is retried as the web client does (4 × 750 ms). */
 async function createAccount(browser: VirtualBrowser, code: string, token: string) {
   for (let attempt = 1; ; attempt += 1) {
@@ -194,6 +231,14 @@ export async function runJourney(options: {
     await timed('account', () => createAccount(browser, code, token));
     await timed('outstanding balance', () => api(browser, 'GET', '/customerAccounts', token));
     const checkoutPath = `/flex/proposal/${code}/checkout`;
+    // Flex monthly is DUAL: the Direct Debit mandate comes first, then the card pays the deposit.
+    const flowId = await timed('direct debit page (flow + form)', () =>
+      setUpMandate(browser, baseUrl, token, `${checkoutPath}?context=DUAL`),
+    );
+    await timed('mandate', async () => {
+      await api(browser, 'POST', '/goCardless/mandates', token, { redirectFlowId: flowId });
+      await api(browser, 'GET', '/goCardless/mandates', token);
+    });
     const session = await timed('card checkout', () =>
       api<{ url: string }>(browser, 'POST', `/stripe/checkout/proposal/${code}`, token, {
         saveCard: false,

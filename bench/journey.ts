@@ -1,8 +1,9 @@
 // Quote-to-issue journey benchmark (issue 6 "Performance"): BENCH_CONCURRENCY virtual customers
 // (default 16) run BENCH_JOURNEYS whole journeys (default 200) over HTTP against the real server on
 // 127.0.0.1: anonymous session, flex proposal, rated disclosures, sign-in through the embedded
-// OIDC provider (e-mail code from the sandbox outbox), merge, verify, account, sandbox card
-// checkout paid with 4242 (its signed webhook binds), until the proposal is POLICY.
+// OIDC provider (e-mail code from the sandbox outbox), merge, verify, account, Direct Debit mandate
+// on the sandbox page (flex monthly is DUAL), sandbox card checkout of the deposit paid with 4242
+// (its signed webhook binds), until the proposal is POLICY.
 // Runs on PGlite, then on PostgreSQL when it answers (BENCH_POSTGRES=0 skips it). Prints figures
 // only; nothing is asserted.
 //   npm run bench:journey
