@@ -98,6 +98,37 @@ async function fillYourCar(page: Page) {
   await answer(page, 'Where is the car kept overnight?', 'On a driveway');
 }
 
+async function fillDriver(page: Page, firstName: string) {
+  await page
+    .getByLabel('How is this driver related to you?')
+    .selectOption({ label: 'Spouse or partner' });
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill('Smith');
+  await fillDate(page, 'Date of birth', ['03', '09', '1987']);
+  await page.getByLabel('Marital status').selectOption({ label: 'Married' });
+  await answer(page, 'Employment status', 'Retired');
+  for (const question of [
+    'Have you ever been declared bankrupt?',
+    /county court judgments/,
+    'Do you have any unspent criminal convictions?',
+    /refused, cancelled or declined/,
+    /medical condition the DVLA/,
+    'Has a doctor advised you not to drive?',
+    /banned or disqualified/,
+    /motoring convictions/,
+    /claims or accidents/,
+  ]) {
+    await answer(page, question, 'No');
+  }
+  await page
+    .getByLabel('What type of driving licence do you have?')
+    .selectOption({ label: 'Full UK licence' });
+  await fillDate(page, 'When was the licence issued?', ['01', '10', '2006']);
+  await page
+    .getByLabel('Can you use any other car?')
+    .selectOption({ label: "No, I can't use other cars" });
+}
+
 describe.each(VIEWPORTS)('quote disclosure at $width px', (viewport) => {
   const browser = useBrowser();
 
@@ -262,6 +293,77 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', (viewport) => {
       );
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `${OUT_DIR}server-error-${viewport.width}.png` });
+    } finally {
+      await context.close();
+    }
+  });
+  it('adds, edits and removes an additional driver, and moves the start date', async () => {
+    const { context, page } = await browser.newPage(viewport);
+    context.setDefaultTimeout(15_000);
+    try {
+      await startQuote(page, 'flex');
+      await page.getByLabel('I confirm these statements are true').check();
+      await page.getByRole('button', { name: 'Start my quote' }).click();
+      await page.getByRole('heading', { level: 1, name: 'About you' }).waitFor();
+      const proposalPath = new URL(page.url()).pathname.replace(/\/disclosure\/.*$/, '');
+
+      await page.goto(`${proposalPath}/disclosure/additional-drivers`);
+      await page.getByRole('heading', { level: 1, name: 'Additional drivers' }).waitFor();
+      await page.getByText('You can add 4 more drivers.').waitFor();
+      await page.getByRole('link', { name: 'Add a driver' }).click();
+      await page.waitForURL((url) =>
+        url.pathname.endsWith('/disclosure/additional-drivers/profile'),
+      );
+      await fillDriver(page, 'Bob');
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${OUT_DIR}driver-${viewport.width}.png`, fullPage: true });
+      const created = page.waitForResponse((response) => response.request().method() === 'PATCH');
+      await page.getByRole('button', { name: 'Save driver' }).click();
+      const createBody = (await created).request().postDataJSON() as {
+        changes: { changeType: string; profileCode: string }[];
+      };
+      expect(createBody.changes[0]).toMatchObject({
+        changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE',
+        profileCode: 'p1',
+      });
+      await page.locator('.driver-list__name', { hasText: 'Bob Smith' }).waitFor();
+      await page.getByText('You can add 3 more drivers.').waitFor();
+
+      await page.getByRole('link', { name: 'Edit Bob Smith' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith('/additional-drivers/profile/p1'));
+      await page.getByLabel('First name').fill('Robert');
+      const edited = page.waitForResponse((response) => response.request().method() === 'PATCH');
+      await page.getByRole('button', { name: 'Save driver' }).click();
+      expect((await edited).request().postDataJSON()).toEqual({
+        changes: [
+          {
+            changeType: 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
+            profileCode: 'p1',
+            update: [{ path: 'firstName', value: 'Robert' }],
+          },
+        ],
+        applyRating: true,
+      });
+      await page.locator('.driver-list__name', { hasText: 'Robert Smith' }).waitFor();
+      await page.getByRole('button', { name: 'Remove Robert Smith' }).click();
+      await page.getByText('No additional drivers yet.').waitFor();
+
+      await page.goto(`${proposalPath}/disclosure/start-date`);
+      await page.getByRole('heading', { level: 1, name: 'Start date' }).waitFor();
+      const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+      const dates = group(page, 'When should your cover start?');
+      await dates.getByLabel('Year').selectOption(String(tomorrow.getFullYear()));
+      await dates.getByLabel('Month').selectOption({ index: tomorrow.getMonth() + 1 });
+      await dates.getByLabel('Day').selectOption(String(tomorrow.getDate()));
+      await expectNoSeriousA11yViolations(page);
+      const moved = page.waitForResponse((response) => response.request().method() === 'PATCH');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      const startBody = (await moved).request().postDataJSON() as {
+        changes: { changeType: string; startDate: string }[];
+      };
+      expect(startBody.changes).toHaveLength(1);
+      expect(startBody.changes[0]!.changeType).toBe('START_DATE_CHANGE');
+      expect(new Date(startBody.changes[0]!.startDate).getTime()).toBeGreaterThan(Date.now());
     } finally {
       await context.close();
     }

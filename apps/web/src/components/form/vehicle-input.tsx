@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { engineCapacityLitres, enginePowerPs } from '@motor/domain';
 import type { RegistrationFormatConfig } from '@motor/forms';
-import { isCompleteRegistration } from '@motor/forms';
+import { DEFAULT_FORM_FORMATS, formatRegistration, isCompleteRegistration } from '@motor/forms';
 import { useApiClient } from '../../lib/use-api-client';
 import { Button } from '../ui/button';
 import { ChangeOrConfirm } from './change-or-confirm';
@@ -50,7 +50,11 @@ export function VehicleSummary({ vehicle }: { vehicle: VehicleSpecification }): 
   ].filter(Boolean);
   return (
     <div className="vehicle-summary">
-      {vehicle.vrn ? <p className="vehicle-summary__plate licence-plate">{vehicle.vrn}</p> : null}
+      {vehicle.vrn ? (
+        <p className="vehicle-summary__plate licence-plate">
+          {formatRegistration(vehicle.vrn, DEFAULT_FORM_FORMATS.vehicleRegistration)}
+        </p>
+      ) : null}
       <p className="vehicle-summary__name">{describeVehicle(vehicle)}</p>
       <p className="vehicle-summary__facts">{facts.join(' · ')}</p>
     </div>
