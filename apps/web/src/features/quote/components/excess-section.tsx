@@ -61,7 +61,9 @@ export function ExcessSection({
   return (
     <section className="card quote-section" aria-labelledby="quote-excess-title">
       <h2 id="quote-excess-title">{t('config.excess.title')}</h2>
-      <p className="text-muted">{t('config.excess.intro')}</p>
+      <p className="text-muted">
+        {canChange ? t('config.excess.intro') : t('config.excess.introFixed')}
+      </p>
       <ExcessLines proposal={proposal} />
       {canChange ? (
         <>

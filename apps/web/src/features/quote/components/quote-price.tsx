@@ -1,19 +1,50 @@
 import { useTranslation } from 'react-i18next';
 import { LineItem, LineItemList } from '../../../components/ui/line-item';
+import { PremiumDisplay } from '../../../components/ui/premium-display';
 import type { ProductConfig } from '../../../lib/brand';
 import type { Proposal } from '../api/get-proposal';
 import { getActiveSchedule } from '../proposal-rules';
+
+/** The headline price: the monthly instalment for flex, the total otherwise, 'Free' when free. */
+export function QuoteHeadline({
+  proposal,
+  product,
+}: {
+  proposal: Proposal;
+  product: ProductConfig;
+}) {
+  const { t } = useTranslation('quote');
+  const { type, premiumBreakdown } = getActiveSchedule(proposal);
+  if (product.free) {
+    return (
+      <div className="premium-display">
+        <p className="premium-display__header">{t('config.premium.single')}</p>
+        <p className="premium-display__amount">{t('config.premium.free')}</p>
+      </div>
+    );
+  }
+  const isMonthly = type === 'MONTHLY';
+  return (
+    <PremiumDisplay
+      header={isMonthly ? t('config.premium.monthly') : t('config.premium.single')}
+      currentAmount={
+        isMonthly ? premiumBreakdown.instalmentAmount : proposal.quote.totals.discounted
+      }
+      suffix={isMonthly ? t('config.premium.perMonth') : undefined}
+    />
+  );
+}
 
 /** The price of the active schedule: monthly instalment for flex, the total otherwise. */
 export function QuotePrice({ proposal, product }: { proposal: Proposal; product: ProductConfig }) {
   const { t } = useTranslation('quote');
   const { type, premiumBreakdown } = getActiveSchedule(proposal);
   const discounted = proposal.quote.totals.discounted;
-  const isMonthly = type === 'MONTHLY';
+  if (product.free) return <p>{t('config.premium.freeNote')}</p>;
   return (
     <>
       <LineItemList>
-        {isMonthly ? (
+        {type === 'MONTHLY' ? (
           <LineItem
             header={t('config.premium.monthly')}
             currentAmount={premiumBreakdown.instalmentAmount}

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentScheduleType, ProposalChange } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
-import { PremiumDisplay } from '../../../components/ui/premium-display';
 import { useAuth } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { useApiClient } from '../../../lib/use-api-client';
@@ -19,7 +18,7 @@ import { ExcessSection } from '../components/excess-section';
 import { IdCheckFailedModal } from '../components/id-check-failed-modal';
 import { OptionalCoversSummary } from '../components/optional-covers-summary';
 import { ProposalHeader } from '../components/proposal-header';
-import { QuotePrice } from '../components/quote-price';
+import { QuoteHeadline, QuotePrice } from '../components/quote-price';
 import { continueFromConfiguration } from '../continue-flow';
 import {
   getActiveSchedule,
@@ -138,17 +137,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
           <DocumentsList types={getQuoteDocuments(proposal, product)} />
         </div>
         <aside className="quote-layout__sidebar card" aria-label={t('config.benefits.title')}>
-          <PremiumDisplay
-            header={
-              active.type === 'MONTHLY' ? t('config.premium.monthly') : t('config.premium.single')
-            }
-            currentAmount={
-              active.type === 'MONTHLY'
-                ? active.premiumBreakdown.instalmentAmount
-                : active.premiumBreakdown.totalPremium
-            }
-            suffix={active.type === 'MONTHLY' ? t('config.premium.perMonth') : undefined}
-          />
+          <QuoteHeadline proposal={proposal} product={product} />
           <Benefits proposal={proposal} />
           <Button
             layout="fixed"

@@ -93,6 +93,7 @@ describe('summary page (spec 2 §2)', () => {
     renderApp('/driveaway/proposal/P-1/summary');
     expect(await screen.findByText('Today')).toBeInTheDocument();
     expect(screen.getByText('28 November 2026')).toBeInTheDocument();
+    expect(screen.getByText('Free')).toBeInTheDocument();
     expect(screen.queryByText('Payment frequency')).toBeNull();
     expect(screen.queryByRole('switch')).toBeNull();
   });

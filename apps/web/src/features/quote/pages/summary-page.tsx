@@ -5,7 +5,6 @@ import { isSameLondonDay } from '@motor/domain';
 import { formatRegistration } from '@motor/forms';
 import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
-import { PremiumDisplay } from '../../../components/ui/premium-display';
 import { formatDate } from '../../../lib/format';
 import { getTrackingValues } from '../../../lib/tracking';
 import { useApiClient } from '../../../lib/use-api-client';
@@ -14,6 +13,7 @@ import { recordImpression, useRetainProposal, useSetAutoRenewal } from '../api/p
 import { DocumentsList } from '../components/documents-list';
 import { ExcessLines } from '../components/excess-section';
 import { ProposalHeader } from '../components/proposal-header';
+import { QuoteHeadline } from '../components/quote-price';
 import {
   getActiveSchedule,
   getPolicyholderData,
@@ -184,15 +184,7 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
           <DocumentsList types={getQuoteDocuments(proposal, product)} />
         </div>
         <aside className="quote-layout__sidebar card" aria-labelledby="summary-checklist-title">
-          <PremiumDisplay
-            header={schedule.type === 'MONTHLY' ? t('config.premium.monthly') : t('summary.price')}
-            currentAmount={
-              schedule.type === 'MONTHLY'
-                ? schedule.premiumBreakdown.instalmentAmount
-                : proposal.quote.totals.discounted
-            }
-            suffix={schedule.type === 'MONTHLY' ? t('config.premium.perMonth') : undefined}
-          />
+          <QuoteHeadline proposal={proposal} product={product} />
           <h2 id="summary-checklist-title" className="quote-sidebar__title">
             {t('summary.checklist.title')}
           </h2>
