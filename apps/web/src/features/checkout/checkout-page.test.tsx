@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { admin, json, makeProposal, renderCheckout, stubRoutes } from './test/fixtures';
 import { redirectTo } from './redirect';
+import { anonymousAuthState } from '../../lib/auth';
 
 vi.mock('./redirect', () => ({ redirectTo: vi.fn() }));
 
@@ -124,6 +125,28 @@ describe('checkout page: card (driveaway-style single payment)', () => {
   });
 });
 
+describe('phone payment: the tokeniser refuses a card', () => {
+  it("shows the card provider's field errors and sends nothing to the API", async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () =>
+        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 4599 })),
+      'POST /sandbox/card/tokenize': () =>
+        json(400, { errors: { expiry: 'This card has expired' } }),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout', admin);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay £45.99' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
+    await userEvent.type(within(dialog).getByLabelText('Expiry date (MM/YY)'), '01/20');
+    await userEvent.type(within(dialog).getByLabelText('Security code'), '123');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Take payment/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The payment was not taken: This card has expired',
+    );
+    expect(calls.some((call) => call.path.startsWith('/api/stripe'))).toBe(false);
+  });
+});
+
 describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)', () => {
   it('starts with DUAL for flex and disables pay until a mandate exists', async () => {
     const calls = stubRoutes({
@@ -229,6 +252,19 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
 });
 
 describe('checkout routes', () => {
+  it('sends a visitor who is not signed in to account set-up first', async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal()),
+      'POST /api/policyholder/validateAccount': () => json(200, { isValid: true }),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout', anonymousAuthState);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/sign-in?returnTo=%2Fflex%2Fproposal%2FQX7%2Faccount-setup',
+      ),
+    );
+  });
+
   it('shows the error view when the payment schedule is missing', async () => {
     stubRoutes({ [PROPOSAL]: () => json(200, makeProposal({ scheduleType: null })) });
     renderCheckout('/flex/proposal/QX7/checkout');

@@ -39,7 +39,8 @@ import { useCheckoutErrors, useNotAuthorised } from './use-checkout-errors';
 /** Spec 2 §2 checkout index: the payment page, or an error view when it cannot be used. */
 export function CheckoutPage() {
   const { t } = useTranslation('checkout');
-  const { proposalCode = '' } = useParams();
+  const { productUrlName = '', proposalCode = '' } = useParams();
+  const { isAuthenticated } = useAuth();
   const proposal = useCheckoutProposal(proposalCode);
   const location = useLocation();
 
@@ -51,6 +52,10 @@ export function CheckoutPage() {
   // Just bound on account set-up: the proposal is reloading as POLICY.
   if ((location.state as { isBound?: boolean } | null)?.isBound) {
     return <Spinner label={t('loading')} isBlock />;
+  }
+  // Paying needs an account: account set-up signs the visitor in and comes back here.
+  if (!isAuthenticated) {
+    return <Navigate to={checkoutPaths.accountSetup(productUrlName, proposalCode)} replace />;
   }
   if (!findActiveSchedule(proposal.data)) return <CheckoutDisabledView reason="noSchedule" />;
   if (proposal.data.status !== 'QUOTE' || proposal.data.quote.ratingStatus !== 'QUOTE') {
