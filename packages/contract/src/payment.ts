@@ -20,10 +20,11 @@ export const CardCheckoutRequestSchema = z
     successPath: ReturnPathSchema,
     cancelPath: ReturnPathSchema,
     /**
-     * The policy's payment method once bound: CARD (default), or BACS_DEBIT for DUAL, where the
-     * card pays the deposit and the Direct Debit mandate (set up first) the instalments.
+     * The policy's payment method once bound: CARD, or BACS_DEBIT for DUAL, where the card pays
+     * the deposit and the Direct Debit mandate (set up first) the instalments. Default: BACS_DEBIT
+     * for a MONTHLY schedule (spec 2 §4: flex monthly is DUAL only), else CARD.
      */
-    paymentMethodType: PaymentMethodTypeSchema.default('CARD'),
+    paymentMethodType: PaymentMethodTypeSchema.optional(),
   })
   .meta({ id: 'CardCheckoutRequest' });
 export type CardCheckoutRequest = z.input<typeof CardCheckoutRequestSchema>;
@@ -60,7 +61,7 @@ export const MotoCheckoutRequestSchema = z
     dateOfBirth: z.iso.date({ error: 'Enter the date of birth as yyyy-MM-dd' }),
     postalCode: z.string().max(10).optional(),
     /** As for the hosted checkout: BACS_DEBIT when the card pays a DUAL deposit. */
-    paymentMethodType: PaymentMethodTypeSchema.default('CARD'),
+    paymentMethodType: PaymentMethodTypeSchema.optional(),
   })
   .meta({ id: 'MotoCheckoutRequest' });
 export type MotoCheckoutRequest = z.input<typeof MotoCheckoutRequestSchema>;

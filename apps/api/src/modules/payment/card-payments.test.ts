@@ -45,7 +45,13 @@ describe('card payments through the sandbox provider', () => {
       method: 'POST',
       url: `/api/stripe/checkout/proposal/${quote.proposalCode}`,
       headers,
-      payload: { saveCard, successPath: '/checkout/callback?ok=1', cancelPath: '/checkout' },
+      // A flex (MONTHLY) quote is DUAL by default: these tests pay by card alone.
+      payload: {
+        saveCard,
+        successPath: '/checkout/callback?ok=1',
+        cancelPath: '/checkout',
+        paymentMethodType: 'CARD',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { sessionId: string; url: string; amountPence: number };
@@ -149,16 +155,12 @@ describe('card payments through the sandbox provider', () => {
     expect(await proposalStatus(quote.proposalCode)).toBe('QUOTE');
   });
 
-  it('takes a DUAL card deposit only with a mandate, then binds the policy to Direct Debit', async () => {
+  it('takes a monthly (DUAL) card deposit only with a mandate, then binds to Direct Debit', async () => {
     const owner = bearer(await createTestAccessToken(app, { userId: 'dual-buyer' }));
     const quote = await createQuote(app, owner);
     const url = `/api/stripe/checkout/proposal/${quote.proposalCode}`;
-    const payload = {
-      saveCard: false,
-      successPath: '/checkout/callback',
-      cancelPath: '/checkout',
-      paymentMethodType: 'BACS_DEBIT',
-    };
+    // No paymentMethodType: a MONTHLY schedule is DUAL (spec 2 §4), so a mandate comes first.
+    const payload = { saveCard: false, successPath: '/checkout/callback', cancelPath: '/checkout' };
     const noMandate = await app.inject({ method: 'POST', url, headers: owner, payload });
     expect(noMandate.statusCode).toBe(409);
     expect(noMandate.json().error.message).toBe(
@@ -338,7 +340,12 @@ describe('card payments through the sandbox provider', () => {
     it('is refused to a customer (403) and to an admin with a wrong date of birth (400)', async () => {
       const quote = await createQuote(app, headers);
       const url = `/api/stripe/moto/checkout/proposal/${quote.proposalCode}`;
-      const payload = { saveCard: false, token: await tokenize(), dateOfBirth: '1980-05-17' };
+      const payload = {
+        saveCard: false,
+        token: await tokenize(),
+        dateOfBirth: '1980-05-17',
+        paymentMethodType: 'CARD',
+      };
       expect((await app.inject({ method: 'POST', url, headers, payload })).statusCode).toBe(403);
       const admin = bearer(
         await createTestAccessToken(app, {
@@ -382,7 +389,12 @@ describe('card payments through the sandbox provider', () => {
         method: 'POST',
         url,
         headers: admin,
-        payload: { saveCard: false, token: await tokenize('4000000000000002'), dateOfBirth },
+        payload: {
+          saveCard: false,
+          token: await tokenize('4000000000000002'),
+          dateOfBirth,
+          paymentMethodType: 'CARD',
+        },
       });
       expect(declined.statusCode).toBe(402);
       expect(declined.json().error.message).toBe('Your card was declined.');
@@ -391,7 +403,7 @@ describe('card payments through the sandbox provider', () => {
         method: 'POST',
         url,
         headers: admin,
-        payload: { saveCard: true, token, dateOfBirth },
+        payload: { saveCard: true, token, dateOfBirth, paymentMethodType: 'CARD' },
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
@@ -410,12 +422,12 @@ describe('card payments through the sandbox provider', () => {
         );
       expect(audits).toHaveLength(2);
       expect(audits[0]).toMatchObject({ actorUserId: 'agent-1', subjectUserId: 'card-buyer' });
-      // A token is single use.
+      // Once bound, another phone payment is refused and charges nothing.
       const again = await app.inject({
         method: 'POST',
         url,
         headers: admin,
-        payload: { saveCard: false, token, dateOfBirth },
+        payload: { saveCard: false, token, dateOfBirth, paymentMethodType: 'CARD' },
       });
       expect(again.statusCode).toBe(409);
     });

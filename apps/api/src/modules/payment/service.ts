@@ -49,16 +49,29 @@ async function withProvider<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** What the customer pays now for a proposal they may buy; refuses anything else (409). */
-export function getAmountDueNow(app: App, row: ProposalRow): number {
+/**
+ * What the customer pays now for a proposal they may buy, and how the policy will be paid: a
+ * MONTHLY schedule is DUAL unless the caller says otherwise (a card deposit, then Direct Debit,
+ * which needs a mandate before any money is taken). Refuses anything else with 409.
+ */
+export async function getCardPaymentPlan(
+  app: App,
+  options: { row: ProposalRow; requested: PaymentMethodType | undefined },
+): Promise<{ amountPence: number; paymentMethodType: PaymentMethodType }> {
+  const { row } = options;
   const answered = toProposalResponse(row, app.clock.now());
   if (answered.status === 'POLICY') throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadyPolicy);
   if (answered.status !== 'QUOTE') {
     throw new AppError('CONFLICT', PAYMENT_MESSAGES.notPayable, { status: answered.status });
   }
-  const amount = computeAmountDueAtBind(answered.quote).totalPence;
-  if (amount <= 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.nothingToPay);
-  return amount;
+  const due = computeAmountDueAtBind(answered.quote);
+  if (due.totalPence <= 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.nothingToPay);
+  const paymentMethodType =
+    options.requested ?? (due.scheduleType === 'MONTHLY' ? 'BACS_DEBIT' : 'CARD');
+  if (paymentMethodType === 'BACS_DEBIT' && !(await findActiveMandate(app.db, row.ownerUserId))) {
+    throw new AppError('CONFLICT', MANDATE_REQUIRED_MESSAGE);
+  }
+  return { amountPence: due.totalPence, paymentMethodType };
 }
 
 function describe(row: ProposalRow): string {
@@ -73,15 +86,14 @@ export async function startCardCheckout(
     saveCard: boolean;
     successPath: string;
     cancelPath: string;
-    paymentMethodType: PaymentMethodType;
+    paymentMethodType?: PaymentMethodType;
   },
 ): Promise<CardCheckoutSession> {
-  const { row, ownerUserId, paymentMethodType } = options;
-  const amountPence = getAmountDueNow(app, row);
-  // DUAL: refuse before any money is taken if the bind would then refuse for want of a mandate.
-  if (paymentMethodType === 'BACS_DEBIT' && !(await findActiveMandate(app.db, ownerUserId))) {
-    throw new AppError('CONFLICT', MANDATE_REQUIRED_MESSAGE);
-  }
+  const { row, ownerUserId } = options;
+  const { amountPence, paymentMethodType } = await getCardPaymentPlan(app, {
+    row,
+    requested: options.paymentMethodType,
+  });
   const sessionId = createPaymentSessionId();
   const provider = app.providers.cardPayments;
   const session = await withProvider(() =>
@@ -162,20 +174,20 @@ export async function takeMotoPayment(
     token: string;
     saveCard: boolean;
     dateOfBirth: string;
-    paymentMethodType: PaymentMethodType;
+    paymentMethodType?: PaymentMethodType;
   },
 ): Promise<MotoCheckoutResponse> {
-  const { row, principal, paymentMethodType } = options;
+  const { row, principal } = options;
   const subject = buildIdentitySubject(row.data as unknown as ProposalData);
   if (subject.dateOfBirth !== options.dateOfBirth) {
     throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.dateOfBirthMismatch, {
       fields: [{ in: 'body', path: 'dateOfBirth', message: PAYMENT_MESSAGES.dateOfBirthMismatch }],
     });
   }
-  const amountPence = getAmountDueNow(app, row);
-  if (paymentMethodType === 'BACS_DEBIT' && !(await findActiveMandate(app.db, row.ownerUserId))) {
-    throw new AppError('CONFLICT', MANDATE_REQUIRED_MESSAGE);
-  }
+  const { amountPence, paymentMethodType } = await getCardPaymentPlan(app, {
+    row,
+    requested: options.paymentMethodType,
+  });
   const now = app.clock.now();
   await app.db.insert(auditLog).values({
     actorUserId: findActorUserId(principal) ?? 'unknown',
