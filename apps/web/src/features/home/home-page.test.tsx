@@ -154,6 +154,30 @@ describe('home (signed in)', () => {
     expect(screen.getByRole('heading', { name: 'Get another quote' })).toBeInTheDocument();
   });
 
+  it('offers the upsell on a policy card only while it is a QUOTE or QUOTE_EXPIRED', async () => {
+    const driveaway = (id: string, status: string) =>
+      policy(id, 'ACTIVE', '2026-01-01T00:00:00Z', {
+        schemeCode: 'bmw-driveaway',
+        upsellProposal: { proposalCode: `U-${id}`, schemeCode: 'bmw-flex', status },
+      });
+    stubPaths({
+      '/proposals': [],
+      '/policies': [
+        driveaway('a', 'QUOTE'),
+        driveaway('b', 'QUOTE_EXPIRED'),
+        driveaway('c', 'INSUFFICIENT_ACCURACY'),
+        driveaway('d', 'POLICY'),
+      ],
+    });
+    renderApp('/', { authState: signedInAuthState });
+    const region = await screen.findByRole('region', { name: 'Your policies' });
+    const links = within(region).getAllByRole('link', { name: /Keep driving with BMW Flex/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/flex/proposal/U-a',
+      '/flex/proposal/U-b',
+    ]);
+  });
+
   it('shows tabs Policies and Proposals with counts only when both exist', async () => {
     stubPaths({
       '/proposals': [proposal('Q-1', 'QUOTE', '2026-01-01T00:00:00Z')],

@@ -4,6 +4,7 @@ import {
   AccountStatusSchema,
   PaymentMethodTypeSchema,
   PolicyStatusSchema,
+  ProposalStatusSchema,
   sortPolicyCards,
 } from '@motor/domain';
 import type { ApiClient } from '../../../lib/api-client';
@@ -24,6 +25,14 @@ export const PolicySummarySchema = z
       terminatedAt: z.string().nullish(),
     }),
     currentPolicyVersion: z.object({ quote: z.unknown() }).nullish(),
+    /** A longer-term quote offered on this policy (driveaway to flex). */
+    upsellProposal: z
+      .object({
+        proposalCode: z.string(),
+        schemeCode: z.string().nullish(),
+        status: ProposalStatusSchema,
+      })
+      .nullish(),
     accounts: z
       .array(
         z.object({

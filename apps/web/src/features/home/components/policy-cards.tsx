@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getDisplayedPolicyEndDate, getPolicyCardKind } from '@motor/domain';
+import { countsAsUpsell, getDisplayedPolicyEndDate, getPolicyCardKind } from '@motor/domain';
 import type { PolicyCardKind } from '@motor/domain';
 import { paths } from '../../../app/paths';
 import { formatDate } from '../../../lib/format';
@@ -19,6 +19,9 @@ function PolicyCard({ policy }: { policy: PolicySummary }) {
   // RENEWED has no card (its renewal is the live term); unknown schemes cannot be opened.
   if (!scheme || !kind) return null;
   const date = cardDate(kind, policy);
+  // An upsell counts only while it is a QUOTE or QUOTE_EXPIRED (spec 1 §4).
+  const upsell = countsAsUpsell(policy.upsellProposal) ? policy.upsellProposal : null;
+  const upsellScheme = upsell ? findSchemeByCode(upsell.schemeCode ?? undefined) : null;
   return (
     <li className={`card home-card home-card--${kind}`}>
       <p className={`home-card__status home-card__status--${kind}`}>
@@ -43,6 +46,14 @@ function PolicyCard({ policy }: { policy: PolicySummary }) {
         {t('policies.view')}
         <span className="visually-hidden"> {policy.policyNumber}</span>
       </Link>
+      {upsell && upsellScheme ? (
+        <Link
+          className="home-card__upsell"
+          to={paths.proposal(upsellScheme.urlName, upsell.proposalCode)}
+        >
+          {t('policies.upsell', { name: upsellScheme.name })}
+        </Link>
+      ) : null}
     </li>
   );
 }
