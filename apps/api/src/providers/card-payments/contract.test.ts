@@ -196,7 +196,15 @@ describe('stripe adapter requests', () => {
         saveCard: false,
         token: 'tok_visa',
       });
-      const [checkout, moto] = fake.requests;
+      await stripe.chargeWithToken({
+        reference: 'ps_moto_saved',
+        customerReference: 'user-1',
+        amountPence: 100,
+        description: 'x',
+        saveCard: true,
+        token: 'tok_visa',
+      });
+      const [checkout, moto, customer, savedMoto] = fake.requests;
       expect(checkout).toMatchObject({
         path: '/v1/checkout/sessions',
         idempotencyKey: 'checkout-ps_fixed',
@@ -207,6 +215,15 @@ describe('stripe adapter requests', () => {
       );
       expect(moto).toMatchObject({ path: '/v1/payment_intents', idempotencyKey: 'moto-ps_moto' });
       expect(moto!.fields.get('payment_method_options[card][moto]')).toBe('true');
+      expect(moto!.fields.get('customer')).toBeNull();
+      // A card kept for later belongs to a Stripe customer made once per attempt.
+      expect(customer).toMatchObject({
+        path: '/v1/customers',
+        idempotencyKey: 'customer-ps_moto_saved',
+      });
+      expect(customer!.fields.get('metadata[customerReference]')).toBe('user-1');
+      expect(savedMoto!.fields.get('setup_future_usage')).toBe('off_session');
+      expect(savedMoto!.fields.get('customer')).toMatch(/^cus_/);
     } finally {
       await fake.close();
     }

@@ -51,7 +51,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       amount_total: mode === 'payment' ? amount : null,
       payment_status: mode === 'payment' ? 'unpaid' : 'no_payment_required',
       status: 'open',
-      customer: null,
+      customer: fields.get('customer'),
       payment_intent: null,
       setup_intent: null,
       success_url: fields.get('success_url'),
@@ -100,7 +100,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     Object.assign(intent, {
       status: 'succeeded',
       amount_received: intent.amount,
-      customer: intent.setup_future_usage ? id('cus') : null,
+      customer: fields.get('customer'),
       payment_method: CARD_METHOD('4242'),
     });
     return { status: 200, body: intent };
@@ -133,7 +133,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     let answer: { status: number; body: Json };
     const sessionMatch = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
-    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      answer = { status: 200, body: { id: id('cus'), object: 'customer', metadata: {} } };
+    } else if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       answer = { status: 200, body: createSession(fields) };
     } else if (request.method === 'GET' && sessionMatch && sessions.has(sessionMatch[1]!)) {
       answer = { status: 200, body: expanded(sessions.get(sessionMatch[1]!)!) };
@@ -159,7 +161,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     completeSession(sessionId, now) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
-      const customer = id('cus');
+      const customer = (session.customer as string | null) ?? id('cus');
       if (session.mode === 'setup') {
         const setup = {
           id: id('seti'),

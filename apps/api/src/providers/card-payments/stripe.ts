@@ -113,11 +113,26 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
     return { ...base, type: 'PAYMENT_PENDING', amountPence: intent.amount };
   }
 
+  /**
+   * A saved card must belong to a Stripe customer to be charged later. One per attempt (keyed by
+   * our reference), carrying our user id, so a retry reuses it.
+   */
+  async function createCustomer(reference: string, customerReference: string): Promise<string> {
+    const customer = await call('customer create', () =>
+      stripe.customers.create(
+        { metadata: { customerReference } },
+        { idempotencyKey: `customer-${reference}` },
+      ),
+    );
+    return customer.id;
+  }
+
   return {
     adapter: 'stripe',
 
     async createCheckoutSession(request) {
       const isSetup = request.mode === 'SETUP';
+      const keepsCard = isSetup || request.saveCard;
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: isSetup ? 'setup' : 'payment',
         client_reference_id: request.reference,
@@ -125,6 +140,9 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
         cancel_url: request.cancelUrl,
         metadata: { reference: request.reference, customerReference: request.customerReference },
       };
+      if (keepsCard) {
+        params.customer = await createCustomer(request.reference, request.customerReference);
+      }
       if (isSetup) {
         params.currency = 'gbp';
         params.allowed_payment_method_types = ['card'];
@@ -139,7 +157,6 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
             },
           },
         ];
-        params.customer_creation = 'always';
         params.payment_intent_data = {
           metadata: { reference: request.reference },
           ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
@@ -156,9 +173,13 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
     },
 
     async chargeWithToken(request): Promise<MotoChargeResult> {
+      const customer = request.saveCard
+        ? await createCustomer(request.reference, request.customerReference)
+        : undefined;
       try {
         const intent = await stripe.paymentIntents.create(
           {
+            customer,
             amount: request.amountPence,
             currency: 'gbp',
             confirm: true,
