@@ -55,7 +55,8 @@ async function main(): Promise<void> {
   });
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForReady(baseUrl, 30_000);
+    // Generous: PGlite's first start is slow on a busy machine.
+    await waitForReady(baseUrl, 90_000);
     await loadTest({ url: `${baseUrl}/api/health`, durationSeconds: 10, connections: 20 });
     // The flex index is the quote journey's first page: it creates a proposal and opens it.
     await printLighthouse([
