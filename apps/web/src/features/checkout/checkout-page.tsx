@@ -216,7 +216,8 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
           {usesDirectDebit ? (
             <DirectDebitSection
               mandate={mandate}
-              isLoading={mandates.isPending || isCompletingMandate}
+              isLoading={mandates.isPending}
+              isCompleting={isCompletingMandate}
               isStarting={isBusy}
               onAdd={onAddMandate}
             />

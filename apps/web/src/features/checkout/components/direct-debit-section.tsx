@@ -10,11 +10,14 @@ import type { Mandate } from '../api/payments';
 export function DirectDebitSection({
   mandate,
   isLoading,
+  isCompleting,
   isStarting,
   onAdd,
 }: {
   mandate: Mandate | null;
   isLoading: boolean;
+  /** Back from the hosted mandate page: the flow is being completed. */
+  isCompleting: boolean;
   isStarting: boolean;
   onAdd: () => void;
 }) {
@@ -24,8 +27,8 @@ export function DirectDebitSection({
       <h2 id="checkout-direct-debit" className="checkout-section__title">
         {t('directDebit.title')}
       </h2>
-      {isLoading ? (
-        <Spinner size="small" />
+      {isLoading || isCompleting ? (
+        <Spinner size="small" label={isCompleting ? t('directDebit.completing') : undefined} />
       ) : mandate ? (
         <p className="checkout-mandate">
           <span className="visually-hidden">
