@@ -73,7 +73,7 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
       const code = await startQuote(page, 'flex');
       await expectNoSeriousA11yViolations(page);
       // Before we begin, through its screen; it goes on to the first section.
-      await page.getByLabel('I confirm these statements are true').check();
+      await page.getByRole('checkbox', { name: 'I confirm these statements are true' }).check();
       await page.getByRole('button', { name: 'Start my quote' }).click();
       await heading(page, 'About you');
 
