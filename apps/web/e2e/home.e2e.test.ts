@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signInWithCode, uniqueEmail } from './support/auth';
 import { OUT_DIR, VIEWPORTS, expectNoSeriousA11yViolations, useBrowser } from './support/browser';
 
 describe.each(VIEWPORTS)('home at $width px', (viewport) => {
@@ -46,6 +47,24 @@ describe.each(VIEWPORTS)('home at $width px', (viewport) => {
       expect(await page.getByRole('link', { name: 'Get a BMW Flex quote' }).count()).toBe(0);
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `${OUT_DIR}home-${viewport.width}.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('greets a signed-in customer and offers a quote per product', async () => {
+    const { context, page } = await browser.newPage(viewport);
+    try {
+      await page.goto('/sign-in');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await signInWithCode(page, browser.baseUrl, uniqueEmail(`home-${viewport.width}`));
+      await page.waitForURL((url) => url.pathname === '/');
+      // A new customer has no name yet, no policies and no quotes: no tabs, no notices.
+      await page.getByRole('heading', { level: 1, name: /^Hello/ }).waitFor();
+      await page.getByRole('link', { name: 'Get a BMW Driveaway quote' }).waitFor();
+      expect(await page.getByRole('tablist').count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Already insured with us?' }).count()).toBe(0);
+      await expectNoSeriousA11yViolations(page);
     } finally {
       await context.close();
     }
