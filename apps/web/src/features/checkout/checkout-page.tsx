@@ -32,6 +32,7 @@ import {
   getAmountDueNow,
   getCheckoutMethods,
   getInitialMethod,
+  getLaterInstalment,
   getOfferedMethods,
 } from './rules';
 import { useCheckoutErrors, useNotAuthorised } from './use-checkout-errors';
@@ -123,7 +124,7 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
   const action = getAction(proposal, method, false);
   const code = proposal.proposalCode;
   const amountDueNow = getAmountDueNow(proposal);
-  const schedule = findActiveSchedule(proposal);
+  const laterInstalment = getLaterInstalment(proposal);
   const callbackPath = checkoutPaths.callback(productUrlName, code);
   // The policy's method once bound: DUAL pays the deposit by card and then by Direct Debit.
   const paymentMethodType = method === 'CARD' ? 'CARD' : 'BACS_DEBIT';
@@ -232,11 +233,11 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
           ) : (
             <p className="checkout__amount">{t('page.nothingDue')}</p>
           )}
-          {schedule?.type === 'MONTHLY' && schedule.premiumBreakdown.numberOfInstalments > 1 ? (
+          {laterInstalment ? (
             <p className="text-muted">
               {t('page.monthly', {
-                count: schedule.premiumBreakdown.numberOfInstalments - 1,
-                amount: formatPence(schedule.premiumBreakdown.instalmentAmount),
+                count: laterInstalment.count,
+                amount: formatPence(laterInstalment.amountPence),
               })}
             </p>
           ) : null}

@@ -7,7 +7,9 @@ import { MethodPicker } from './components/method-picker';
 import { makeProposal } from './test/fixtures';
 import {
   getAction,
+  getAmountDueNow,
   getCheckoutMethods,
+  getLaterInstalment,
   getInitialMethod,
   getOfferedMethods,
   needsPaymentMethod,
@@ -43,6 +45,19 @@ describe('checkout rules', () => {
     ['DUAL', 1, false, 'BIND'],
   ] as const)('%s at %ip (saved card %s) is %s', (method, pence, saved, action) => {
     expect(getAction(makeProposal({ discountedPence: pence }), method, saved)).toBe(action);
+  });
+
+  it('takes the first instalment now, less a promotion spread over the instalments', () => {
+    const plain = makeProposal({ discountedPence: 12000 });
+    expect(getAmountDueNow(plain)).toBe(1000);
+    expect(getLaterInstalment(plain)).toEqual({ count: 11, amountPence: 1000 });
+    const promoted = makeProposal({ discountedPence: 12000 });
+    promoted.quote.totals.discounted = 6000;
+    expect(getAmountDueNow(promoted)).toBe(500);
+    expect(getLaterInstalment(promoted)).toEqual({ count: 11, amountPence: 500 });
+    const single = makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 4599 });
+    expect(getAmountDueNow(single)).toBe(4599);
+    expect(getLaterInstalment(single)).toBeNull();
   });
 
   it('needs a payment method above 0.001 pounds only (driveaway binds without)', () => {

@@ -63,11 +63,35 @@ export function needsPaymentMethod(proposal: CheckoutProposal): boolean {
   return isPaymentMethodNeeded({ discountedTotalPence: proposal.quote.totals.discounted });
 }
 
-/** Pence taken now: the schedule's deposit (monthly) or the whole total (single payment). */
+/**
+ * The part of each monthly instalment a promotion takes off: the discount between the schedule's
+ * total and the discounted total, spread over the instalments.
+ */
+function getMonthlyDiscount(proposal: CheckoutProposal, schedule: PaymentSchedule): number {
+  const { totalPremium, numberOfInstalments } = schedule.premiumBreakdown;
+  const discount = Math.max(0, totalPremium - proposal.quote.totals.discounted);
+  return numberOfInstalments > 0 ? Math.round(discount / numberOfInstalments) : 0;
+}
+
+/** Pence taken now: the first instalment (monthly) or the discounted total (single payment). */
 export function getAmountDueNow(proposal: CheckoutProposal): number {
-  const breakdown = findActiveSchedule(proposal)?.premiumBreakdown;
-  if (!breakdown) return proposal.quote.totals.discounted;
-  return breakdown.deposit > 0 ? breakdown.deposit : breakdown.totalPremium;
+  const schedule = findActiveSchedule(proposal);
+  if (schedule?.type !== 'MONTHLY') return Math.max(0, proposal.quote.totals.discounted);
+  return Math.max(0, schedule.premiumBreakdown.deposit - getMonthlyDiscount(proposal, schedule));
+}
+
+/** Each later monthly instalment, after any promotion; null for a single payment. */
+export function getLaterInstalment(
+  proposal: CheckoutProposal,
+): { count: number; amountPence: number } | null {
+  const schedule = findActiveSchedule(proposal);
+  if (schedule?.type !== 'MONTHLY') return null;
+  const { instalmentAmount, numberOfInstalments } = schedule.premiumBreakdown;
+  if (numberOfInstalments < 2) return null;
+  return {
+    count: numberOfInstalments - 1,
+    amountPence: Math.max(0, instalmentAmount - getMonthlyDiscount(proposal, schedule)),
+  };
 }
 
 export type FailedCheck = VerifyResponse['checks'][number];
