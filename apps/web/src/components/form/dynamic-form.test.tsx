@@ -36,7 +36,7 @@ function renderForm({
   return { onSubmit, submit: screen.getByRole('button', { name: 'Save and continue' }) };
 }
 
-describe('DynamicForm', () => {
+describe('DynamicForm', { timeout: 20_000 }, () => {
   it('validates on change, keeps submit disabled until valid and links each error', async () => {
     const user = userEvent.setup();
     const { submit, onSubmit } = renderForm({
@@ -231,6 +231,17 @@ describe('DynamicForm', () => {
     });
     expect(screen.queryByLabelText(/retailer/i)).toBeNull();
     expect(screen.getByLabelText('I confirm these statements are true')).toBeInTheDocument();
+  });
+
+  it('offers help for a question, opening its content page in a modal', async () => {
+    const user = userEvent.setup();
+    renderForm({ inputs: pick(flex.disclosures.profile, ['dateOfBirth']) });
+    await user.click(screen.getByRole('button', { name: 'Help with this question' }));
+    const dialog = screen.getByRole('dialog', { name: 'Date of birth' });
+    expect(dialog.querySelector('iframe')).toHaveAttribute(
+      'src',
+      expect.stringMatching(/\/questions\/date-of-birth\.html$/),
+    );
   });
 
   it('shows a server error under its input until the answer changes', async () => {

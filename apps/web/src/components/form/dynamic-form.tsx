@@ -13,8 +13,10 @@ import {
 } from '@motor/forms';
 import type { FormContext, FormValues, InputDefinition } from '@motor/forms';
 import { Button } from '../ui/button';
+import { helpPageUrl } from '../ui/help-link';
 import { Modal } from '../ui/modal';
 import { ErrorBar, showField } from './error-bar';
+import { useInputCopy } from './form-copy';
 import { FormInput } from './form-input';
 
 /** What the info modal of a read-only input says. */
@@ -51,6 +53,32 @@ export type DynamicFormProps = {
   /** Content between the questions and the buttons. */
   children?: ReactNode;
 };
+
+/**
+ * "Help" beside a question: its plain-English page from the content service, in a modal. The
+ * button's name does not repeat the question, so the question's label names only its field.
+ */
+function QuestionHelp({ input }: { input: InputDefinition }): ReactElement | null {
+  const { t } = useTranslation('forms');
+  const { label } = useInputCopy(input);
+  const [isOpen, setIsOpen] = useState(false);
+  if (!input.meta.helpLink) return null;
+  return (
+    <div className="dynamic-form__help">
+      <button type="button" className="help-link" onClick={() => setIsOpen(true)}>
+        {t('help.text')}
+        <span className="visually-hidden"> {t('help.suffix')}</span>
+      </button>
+      <Modal
+        isOpen={isOpen}
+        onClose={() => setIsOpen(false)}
+        title={label}
+        variant="iframe"
+        iframeSrc={helpPageUrl(input.meta.helpLink)}
+      />
+    </div>
+  );
+}
 
 /** The DOM id of an input's control. */
 export const getInputId = (idPrefix: string, name: string) =>
@@ -197,8 +225,16 @@ export function DynamicForm({
         );
         if (!readOnly.has(input.name)) {
           return (
-            <div className="dynamic-form__input" key={input.name}>
+            <div
+              className={
+                input.meta.helpLink
+                  ? 'dynamic-form__input dynamic-form__input--help'
+                  : 'dynamic-form__input'
+              }
+              key={input.name}
+            >
               {rendered}
+              <QuestionHelp input={input} />
             </div>
           );
         }

@@ -38,7 +38,7 @@ function Lookup({ table, min }: { table: string; min: number }) {
   );
 }
 
-describe('LookupInput', () => {
+describe('LookupInput', { timeout: 20_000 }, () => {
   it('searches only from the minimum characters, once typing pauses (250 ms)', async () => {
     const fetchMock = stubLookups(() => [{ code: 'O073', name: 'Engineer' }]);
     const user = userEvent.setup();
@@ -65,7 +65,7 @@ describe('LookupInput', () => {
   });
 });
 
-describe('DataEntrySearch (retailer number)', () => {
+describe('DataEntrySearch (retailer number)', { timeout: 20_000 }, () => {
   function Retailer() {
     const [value, setValue] = useState('');
     return (
@@ -105,7 +105,7 @@ describe('DataEntrySearch (retailer number)', () => {
   });
 });
 
-describe('AddressInput', () => {
+describe('AddressInput', { timeout: 20_000 }, () => {
   function Address({
     canOverride = false,
     initial,
@@ -198,7 +198,7 @@ describe('AddressInput', () => {
   });
 });
 
-describe('VehicleInput', () => {
+describe('VehicleInput', { timeout: 20_000 }, () => {
   const spec = {
     vehicleCode: 'BMW-G20-320I-MSPORT',
     year: 2024,

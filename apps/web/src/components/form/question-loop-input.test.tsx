@@ -39,7 +39,8 @@ async function fillDate(
   await user.type(within(group).getByLabelText('Year'), year);
 }
 
-describe('QuestionLoopInput (claims)', () => {
+// Typing a whole row with user-event is slow on a busy machine.
+describe('QuestionLoopInput (claims)', { timeout: 20_000 }, () => {
   it('answering no sends an empty list', async () => {
     const user = userEvent.setup();
     const { onSubmit, submit } = renderClaims();
