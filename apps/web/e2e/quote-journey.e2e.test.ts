@@ -107,10 +107,10 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
       // A different voluntary excess reprices; the same one sends nothing.
       await page.getByRole('button', { name: 'Change excess' }).click();
       const excess = page.getByRole('dialog', { name: 'Choose your voluntary excess' });
-      await excess.getByRole('radio', { name: '£500.00' }).check();
+      await excess.getByRole('radio', { name: '£500' }).check();
       await expectNoSeriousA11yViolations(page);
       await excess.getByRole('button', { name: 'Save excess' }).click();
-      await page.getByText('Voluntary excess: £500.00').waitFor(SLOW);
+      await page.getByText('Voluntary excess: £500').waitFor(SLOW);
       expect(await price.textContent()).not.toBe(before);
 
       await page.getByRole('button', { name: 'Continue' }).click();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { LineItem, LineItemList } from '../../../components/ui/line-item';
 import { Modal } from '../../../components/ui/modal';
-import { formatPence } from '../../../lib/format';
+import { formatMoney } from '@motor/domain';
 import type { Proposal } from '../api/get-proposal';
 import { ChoiceList } from './choice-list';
 
@@ -68,7 +68,8 @@ export function ExcessSection({
       {canChange ? (
         <>
           <p>
-            {t('config.excess.voluntary')}: <strong>{formatPence(current)}</strong>
+            {t('config.excess.voluntary')}:{' '}
+            <strong>{formatMoney(current, { style: 'short' })}</strong>
           </p>
           <Button variant="inverted" onClick={open}>
             {t('config.excess.change')}
@@ -81,7 +82,10 @@ export function ExcessSection({
             <ChoiceList
               legend={t('config.excess.legend')}
               isLegendHidden
-              choices={options.map((value) => ({ value, label: formatPence(value) }))}
+              choices={options.map((value) => ({
+                value,
+                label: formatMoney(value, { style: 'short' }),
+              }))}
               value={choice}
               onChange={setChoice}
             />

@@ -83,14 +83,14 @@ describe('proposal configuration page (spec 2 §2)', () => {
     renderApp('/flex/proposal/P-1');
     await userEvent.click(await screen.findByRole('button', { name: 'Change excess' }));
     let dialog = await screen.findByRole('dialog', { name: 'Choose your voluntary excess' });
-    await userEvent.click(within(dialog).getByRole('radio', { name: '£0.00' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: '£0' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save excess' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.writes()).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Change excess' }));
     dialog = await screen.findByRole('dialog', { name: 'Choose your voluntary excess' });
-    await userEvent.click(within(dialog).getByRole('radio', { name: '£200.00' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: '£200' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save excess' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]).toEqual({
