@@ -193,6 +193,20 @@ describe('DynamicForm', { timeout: 20_000 }, () => {
     expect(onSubmit.mock.calls[0]![0]).toEqual({ phoneNumber: '+447911123456' });
   });
 
+  it('a masked text blocks typing that does not match; an upper-case text is upper-cased', async () => {
+    const user = userEvent.setup();
+    renderForm({
+      inputs: defineInputs([
+        { name: 'code', type: 'maskedText', meta: { label: 'Code', mask: '^\\d{0,4}$' } },
+        { name: 'postalCode', type: 'text', meta: { label: 'Postcode', upperCase: true } },
+      ]),
+    });
+    await user.type(screen.getByLabelText(/^Code/), '12a34b5');
+    expect(screen.getByLabelText(/^Code/)).toHaveValue('1234');
+    await user.type(screen.getByLabelText(/^Postcode/), 'sw1a 2aa');
+    expect(screen.getByLabelText(/^Postcode/)).toHaveValue('SW1A 2AA');
+  });
+
   it('applies a configured default (5 seats) and sends it like any answer', async () => {
     const user = userEvent.setup();
     const { onSubmit, submit } = renderForm({
