@@ -207,6 +207,17 @@ describe('DynamicForm', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Postcode/)).toHaveValue('SW1A 2AA');
   });
 
+  it('a stored retailer entry is shown and validated as its code', () => {
+    const driveaway = getProductConfig('bmw-driveaway');
+    renderForm({
+      inputs: pick(driveaway.disclosures.quote, ['retailer']),
+      values: { retailer: { code: '10142', name: 'Thameside BMW, Reading' } },
+      context: { ...baseContext, schemeCode: 'bmw-driveaway' },
+    });
+    expect(screen.getByLabelText('Your BMW retailer number')).toHaveValue('10142');
+    expect(document.getElementById('test-retailer-error')).toBeNull();
+  });
+
   it('applies a configured default (5 seats) and sends it like any answer', async () => {
     const user = userEvent.setup();
     const { onSubmit, submit } = renderForm({

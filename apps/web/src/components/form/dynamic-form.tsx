@@ -96,12 +96,18 @@ function getDefaultValue(input: InputDefinition): unknown {
   return undefined;
 }
 
+/** The answers as the renderers hold them: defaults filled in, looked-up codes as codes. */
 function withDefaults(inputs: readonly InputDefinition[], values: FormValues): FormValues {
   let result = values;
   for (const input of inputs) {
+    const value = getValueAtPath(result, input.name);
     const defaultValue = getDefaultValue(input);
-    if (defaultValue !== undefined && getValueAtPath(result, input.name) === undefined) {
+    if (defaultValue !== undefined && value === undefined) {
       result = setValueAtPath(result, input.name, defaultValue);
+    }
+    // The API may store a data-entry answer as its table entry; the field holds the code.
+    if (input.type === 'dataEntrySearch' && typeof value === 'object' && value !== null) {
+      result = setValueAtPath(result, input.name, (value as { code?: unknown }).code);
     }
   }
   return result;
