@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { i18n } from '../lib/i18n';
 import { ApiError } from '../lib/api-client';
+import { ANONYMOUS_TOKEN_KEY } from '../lib/auth/anonymous-session';
 import { AppError, getErrorContent } from './error-content';
 import { jsonResponse, renderApp, stubApi } from './test/render-app';
 
@@ -37,13 +38,23 @@ describe('error content (spec 1 §8)', () => {
   });
 });
 
+/** A visitor who has started a quote: home lists their proposals (no session, no request). */
+function withAnonymousSession() {
+  sessionStorage.setItem(
+    ANONYMOUS_TOKEN_KEY,
+    JSON.stringify({ accessToken: 'anonymous-token', expiresAt: Date.now() + 3_600_000 }),
+  );
+}
+
 describe('error modal wiring', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+    sessionStorage.clear();
   });
 
   it('opens with the NETWORK text when a query fails without a response', async () => {
+    withAnonymousSession();
     stubApi(() => {
       throw new TypeError('Failed to fetch');
     });
@@ -54,6 +65,7 @@ describe('error modal wiring', () => {
 
   it('opens with the UNEXPECTED text on a server error, and reports it', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    withAnonymousSession();
     stubApi(() => jsonResponse(500, { message: 'boom' }));
     renderApp('/');
     expect(
@@ -63,6 +75,7 @@ describe('error modal wiring', () => {
   });
 
   it('treats a 404 proposals list as empty: start cards, no modal', async () => {
+    withAnonymousSession();
     stubApi(() => jsonResponse(404, {}));
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Get a BMW Flex quote' })).toHaveAttribute(

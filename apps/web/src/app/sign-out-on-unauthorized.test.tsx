@@ -1,12 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anonymousAuthState } from '../lib/auth';
+import { ANONYMOUS_TOKEN_KEY } from '../lib/auth/anonymous-session';
 import { jsonResponse, renderApp, signedInAuthState, stubApi } from './test/render-app';
+
+/** A visitor who has started a quote: home lists their proposals (no session, no request). */
+function withAnonymousSession() {
+  sessionStorage.setItem(
+    ANONYMOUS_TOKEN_KEY,
+    JSON.stringify({ accessToken: 'anonymous-token', expiresAt: Date.now() + 3_600_000 }),
+  );
+}
 
 describe('sign-out on a 401 from the API (spec 1 §8)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+    sessionStorage.clear();
   });
 
   it('signs a signed-in user out once when a query answers 401', async () => {
@@ -22,6 +32,7 @@ describe('sign-out on a 401 from the API (spec 1 §8)', () => {
 
   it('does not sign out an anonymous visitor', async () => {
     const signOut = vi.fn();
+    withAnonymousSession();
     const fetchMock = stubApi(() => jsonResponse(401, {}));
     renderApp('/', { authState: { ...anonymousAuthState, signOut } });
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
