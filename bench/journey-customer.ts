@@ -27,7 +27,12 @@ export const STEPS = [
 ] as const;
 export type Step = (typeof STEPS)[number];
 
-export type JourneyResult = { durations: Partial<Record<Step, number>>; error?: string };
+export type JourneyResult = {
+  durations: Partial<Record<Step, number>>;
+  /** HTTP requests per step: latency under load grows with them (each one queues). */
+  requests: Partial<Record<Step, number>>;
+  error?: string;
+};
 
 const CLIENT_ID = 'motor-web';
 const SCOPE = 'openid email phone profile api';
@@ -186,11 +191,14 @@ export async function runJourney(options: {
   const { baseUrl, index } = options;
   const browser = new VirtualBrowser(baseUrl, loopbackAddress(index));
   const durations: JourneyResult['durations'] = {};
+  const requests: JourneyResult['requests'] = {};
   const timed = async <T>(step: Step, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
+    const sent = browser.requestCount;
     try {
       const value = await run();
       durations[step] = performance.now() - started;
+      requests[step] = browser.requestCount - sent;
       return value;
     } catch (error) {
       throw new Error(`${step}: ${error instanceof Error ? error.message : String(error)}`);
@@ -269,9 +277,9 @@ export async function runJourney(options: {
         await wait(50);
       }
     });
-    return { durations };
+    return { durations, requests };
   } catch (error) {
-    return { durations, error: error instanceof Error ? error.message : String(error) };
+    return { durations, requests, error: error instanceof Error ? error.message : String(error) };
   } finally {
     browser.close();
   }

@@ -20,6 +20,8 @@ export type RequestOptions = {
 export class VirtualBrowser {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   private readonly cookies = new Map<string, string>();
+  /** Requests sent so far (the journey shows how many each step takes). */
+  requestCount = 0;
 
   constructor(
     private readonly baseUrl: string,
@@ -34,6 +36,7 @@ export class VirtualBrowser {
   async request(target: string, options: RequestOptions = {}): Promise<HttpResponse> {
     const url = new URL(target, this.baseUrl);
     if (url.origin !== this.baseUrl) throw new Error(`refusing to leave ${this.baseUrl}: ${url}`);
+    this.requestCount += 1;
     const headers: Record<string, string> = { ...options.headers };
     let payload: string | undefined;
     if (options.body instanceof URLSearchParams) {

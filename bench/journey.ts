@@ -55,6 +55,10 @@ function printFigures(name: string, results: JourneyResult[], wallMs: number): T
         return [
           step,
           {
+            'requests (mean)': (
+              completed.reduce((sum, result) => sum + (result.requests[step] ?? 0), 0) /
+              completed.length
+            ).toFixed(1),
             'p50 ms': percentile(sorted, 50).toFixed(1),
             'p95 ms': percentile(sorted, 95).toFixed(1),
             'share of time': `${((100 * totals.get(step)!) / allSteps).toFixed(1)} %`,
