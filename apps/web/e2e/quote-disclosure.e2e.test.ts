@@ -21,7 +21,7 @@ async function answer(page: Page, question: string | RegExp, option: string) {
 async function startQuote(page: Page, product: 'flex' | 'driveaway') {
   await page.goto(`/${product}`);
   await page.getByRole('heading', { level: 1, name: 'Before we begin' }).waitFor({
-    timeout: 30_000,
+    timeout: 45_000,
   });
   // The consent banner covers the bottom of small screens.
   await page.getByRole('button', { name: 'Reject non-essential cookies' }).click();
@@ -129,7 +129,8 @@ async function fillDriver(page: Page, firstName: string) {
     .selectOption({ label: "No, I can't use other cars" });
 }
 
-describe.each(VIEWPORTS)('quote disclosure at $width px', (viewport) => {
+// Whole journeys of many questions: generous limits, as the machine may be busy.
+describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, (viewport) => {
   const browser = useBrowser();
 
   it('a new flex customer answers every section and reaches a price', async () => {
