@@ -291,21 +291,29 @@ describe('an expired quote', () => {
           LOG_LEVEL: 'warn',
           MOTOR_E2E_CLOCK_OFFSET_FILE: offsetFile,
         },
-        stdio: 'ignore',
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    const deadline = Date.now() + 60_000;
+    let log = '';
+    const collect = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-4000);
+    };
+    state.server.stdout?.on('data', collect);
+    state.server.stderr?.on('data', collect);
+    const deadline = Date.now() + 120_000;
     for (;;) {
       try {
         if ((await fetch(`${state.baseUrl}/api/ready`)).ok) break;
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error('the shifted-clock server did not start');
+      if (Date.now() > deadline || state.server.exitCode !== null) {
+        throw new Error(`the shifted-clock server did not start:\n${log}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     state.browser = await launchChromium();
-  }, 90_000);
+  }, 150_000);
 
   afterAll(async () => {
     await state.browser?.close();
