@@ -65,7 +65,7 @@ async function processCardEvent(app: App, event: CardEvent): Promise<void> {
   if (event.type === 'PAYMENT_FAILED') {
     await repository.recordCollectionStatus(app.db, {
       ...base,
-      amountPence: 0,
+      amountPence: session?.amountPence ?? 0,
       status: 'FAILED',
       failureReason: event.message,
     });
