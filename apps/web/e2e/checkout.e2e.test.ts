@@ -92,9 +92,15 @@ const driverAnswers = (email: string) => ({
 /** A priced QUOTE started by an anonymous visitor, as the quote journey leaves it. */
 async function createQuote(
   baseUrl: string,
-  options: { scheme: 'flex' | 'driveaway'; label: string; token?: string; vrn?: string },
+  options: {
+    scheme: 'flex' | 'driveaway';
+    label: string;
+    token?: string;
+    vrn?: string;
+    email?: string;
+  },
 ): Promise<Quote> {
-  const email = uniqueEmail(options.label);
+  const email = options.email ?? uniqueEmail(options.label);
   // Anonymous unless a signed-in customer's token is given.
   const token =
     options.token ??
@@ -263,7 +269,7 @@ describe('checkout journeys', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 
   it('a new user buys flex at 1280 px by direct debit (?context=DIRECT_DEBIT)', async () => {
     const quote = await createQuote(browser.baseUrl, { scheme: 'flex', label: 'flex-dd' });
@@ -289,7 +295,7 @@ describe('checkout journeys', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 
   it('a declined card 4000 0000 0000 0002 shows the payment-result error', async () => {
     const quote = await createQuote(browser.baseUrl, { scheme: 'flex', label: 'declined' });
@@ -314,7 +320,31 @@ describe('checkout journeys', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
+
+  it('a quote whose e-mail already has an account asks the visitor to sign in', async () => {
+    const quote = await createQuote(browser.baseUrl, {
+      scheme: 'flex',
+      label: 'conflict',
+      email: ADMIN_EMAIL,
+    });
+    const { context, page } = await openAsQuoteOwner(browser, MOBILE, quote);
+    try {
+      await page.goto(`${proposalPath(quote)}/account-setup`);
+      const dialog = page.getByRole('dialog', { name: 'Please sign in' });
+      await dialog
+        .getByText('If you already have an account with us, please sign in again.')
+        .waitFor();
+      await expectNoSeriousA11yViolations(page);
+      await dialog.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      expect(pathOf(page)).toBe(
+        `/sign-in?returnTo=${encodeURIComponent(`${proposalPath(quote)}/account-setup`)}`,
+      );
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 
   it('driveaway binds without payment straight from account set-up', async () => {
     const quote = await createQuote(browser.baseUrl, { scheme: 'driveaway', label: 'driveaway' });
@@ -344,7 +374,7 @@ describe('checkout journeys', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('phone payment', () => {
