@@ -8,6 +8,13 @@ describe.each(VIEWPORTS)('API down at $width px', (viewport) => {
     const { context, page } = await browser.newPage(viewport);
     try {
       await page.route('**/api/**', (route) => route.abort('failed'));
+      // A visitor with a quote in this tab: home asks the API for their proposals.
+      await context.addInitScript(() =>
+        sessionStorage.setItem(
+          'motor.anonymousAccessToken',
+          JSON.stringify({ accessToken: 'anonymous-token', expiresAt: Date.now() + 3_600_000 }),
+        ),
+      );
       await page.goto('/');
       const dialog = page.getByRole('dialog');
       await dialog.waitFor({ timeout: 15_000 });
