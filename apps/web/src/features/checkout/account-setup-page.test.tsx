@@ -60,6 +60,19 @@ describe('account set-up: anonymous visitors sign in first', () => {
 });
 
 describe('account set-up: verify, create the account, bind when free', () => {
+  it('a collection in flight on another active account does not block', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal()),
+      [VERIFY]: () => json(200, clear),
+      [ACCOUNT]: () => json(201, account),
+      [ACCOUNTS]: () =>
+        json(200, [account, { ...account, accountId: 'acc_9', outstandingAmount: 8495 }]),
+    });
+    renderCheckout('/flex/proposal/QX7/account-setup');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/flex\/proposal\/QX7\/checkout$/));
+    expect(count(calls, '/api/customerAccounts')).toBe(1);
+  });
+
   it('retries account creation on 402, then goes to checkout', async () => {
     let attempts = 0;
     const calls = stubRoutes({
@@ -168,14 +181,19 @@ describe('account set-up: verify, create the account, bind when free', () => {
     ]);
   });
 
-  it('an outstanding balance on any account blocks activation; confirm goes home', async () => {
+  it('arrears on a suspended account block activation; confirm goes home', async () => {
     const calls = stubRoutes({
       [PROPOSAL]: () =>
         json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
       [VERIFY]: () => json(200, clear),
       [ACCOUNT]: () => json(201, account),
       [ACCOUNTS]: () =>
-        json(200, [account, { ...account, accountId: 'acc_0', outstandingAmount: 2550 }]),
+        json(200, [
+          account,
+          { ...account, accountId: 'acc_0', accountStatus: 'SUSPENDED', outstandingAmount: 2550 },
+          // A collection still in flight on an active account is not arrears.
+          { ...account, accountId: 'acc_9', outstandingAmount: 8495 },
+        ]),
     });
     renderCheckout('/driveaway/proposal/QX7/account-setup');
     const dialog = await screen.findByRole('dialog', { name: 'You have an outstanding balance' });

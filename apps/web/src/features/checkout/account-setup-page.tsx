@@ -116,8 +116,8 @@ function AccountSetup({
         return;
       }
       setStep({ kind: 'creating' });
-      await createCustomerAccount(client, proposalCode);
-      const outstandingPence = await getOutstandingPence(client);
+      const account = await createCustomerAccount(client, proposalCode);
+      const outstandingPence = await getOutstandingPence(client, account);
       if (outstandingPence > 0) {
         setStep({ kind: 'outstanding', amountPence: outstandingPence });
         return;

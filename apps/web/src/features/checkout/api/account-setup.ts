@@ -72,13 +72,23 @@ export async function createCustomerAccount(
 }
 
 /**
- * GET /api/customerAccounts: what the customer still owes across all their accounts, in pence.
- * Any debt blocks a new policy from starting (spec 2 §4).
+ * What blocks a new policy from starting (spec 2 §4 outstanding balance), in pence: a debt on the
+ * account just created, or arrears on a suspended account (GET /api/customerAccounts). An active
+ * account whose Direct Debit collection is still in flight is not in arrears.
  */
-export async function getOutstandingPence(client: ApiClient): Promise<number> {
+export async function getOutstandingPence(
+  client: ApiClient,
+  created: CustomerAccount,
+): Promise<number> {
   const data = await client.get<unknown>('/customerAccounts');
   const accounts = z.array(CustomerAccountSchema).parse(Array.isArray(data) ? data : []);
-  return accounts.reduce((sum, account) => sum + Math.max(0, account.outstandingAmount ?? 0), 0);
+  const blocking = accounts.filter(
+    (account) => account.accountId !== created.accountId && account.accountStatus === 'SUSPENDED',
+  );
+  return [created, ...blocking].reduce(
+    (sum, account) => sum + Math.max(0, account.outstandingAmount ?? 0),
+    0,
+  );
 }
 
 export const BindResultSchema = z.object({
