@@ -209,7 +209,7 @@ export const paymentRoutes: AppPlugin = async (app) => {
             tags: ['webhooks'],
             summary: `Events from the ${provider === 'CARD' ? 'card' : 'direct-debit'} provider`,
             description: 'Signed by the provider; a bad signature answers 400 and stores nothing.',
-            response: { 200: Received, 400: ErrorBodySchema },
+            response: { 200: Received, 400: ErrorBodySchema, 503: ErrorBodySchema },
           },
         },
         async (request) => {

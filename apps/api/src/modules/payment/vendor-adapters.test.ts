@@ -2,9 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestClock } from '../../clock';
-import { collections, paymentMethods } from '../../db/schema';
+import { collections, paymentMethods, webhookEvents } from '../../db/schema';
 import { createSandboxProviders } from '../../providers';
-import { startFakeStripe, type FakeStripe } from '../../providers/card-payments/fake-stripe';
+import {
+  signStripePayload,
+  startFakeStripe,
+  type FakeStripe,
+} from '../../providers/card-payments/fake-stripe';
 import { createStripeCardPayments } from '../../providers/card-payments/stripe';
 import {
   startFakeGoCardless,
@@ -146,6 +150,28 @@ describe('payments through the vendor adapters', () => {
       payload: signed.rawBody,
     });
     expect(forged.statusCode).toBe(400);
+  });
+
+  it('answers 503 and stores nothing when Stripe cannot be read back, so Stripe redelivers', async () => {
+    const payload = JSON.stringify({
+      id: 'evt_unknown_session',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_missing', object: 'checkout.session' } },
+    });
+    const header = signStripePayload({ payload, secret: stripe.webhookSecret, now: clock.now() });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/card',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      payload,
+    });
+    expect(res.statusCode).toBe(503);
+    const stored = await app.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, 'evt_unknown_session'));
+    expect(stored).toEqual([]);
   });
 
   it('does not mount the sandbox pages', async () => {

@@ -1,7 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { App } from '../../app';
 import { AppError } from '../../errors';
-import { WebhookSignatureError, type CardEvent } from '../../providers/card-payments';
+import {
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type CardEvent,
+} from '../../providers/card-payments';
 import type { DirectDebitEvent } from '../../providers/direct-debit';
 import { bindProposal, type SystemPrincipal } from '../policy/bind';
 import * as repository from './repository';
@@ -172,6 +176,12 @@ export async function receiveWebhook(
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       throw new AppError('BAD_REQUEST', BAD_SIGNATURE_MESSAGE, undefined, { cause: error });
+    }
+    // Reading the event's details back from the provider failed: 503, and it redelivers.
+    if (error instanceof ProviderUnavailableError) {
+      throw new AppError('UNAVAILABLE', 'The payment provider is not answering.', undefined, {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -30,6 +30,15 @@ const CARD_METHOD = (last4: string): Json => ({
   card: { brand: 'visa', last4 },
 });
 
+/** A `stripe-signature` header for a payload, as Stripe would send it at `now`. */
+export function signStripePayload(options: { payload: string; secret: string; now: Date }): string {
+  return new Stripe('sk_test_signer').webhooks.generateTestHeaderString({
+    payload: options.payload,
+    secret: options.secret,
+    timestamp: Math.floor(options.now.getTime() / 1000),
+  });
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
   const sessions = new Map<string, Json>();
