@@ -110,7 +110,7 @@ describe('checkout page: card (driveaway-style single payment)', () => {
         json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 4599 })),
       'POST /sandbox/card/tokenize': () => json(200, { token: 'tok_declined' }),
       'POST /api/stripe/moto/checkout/proposal/QX7': () =>
-        json(402, { message: 'Your card was declined.' }),
+        json(402, { error: { code: 'PAYMENT_REQUIRED', message: 'Your card was declined.' } }),
     });
     renderCheckout('/driveaway/proposal/QX7/checkout', admin);
     await userEvent.click(await screen.findByRole('button', { name: 'Pay £45.99' }));
@@ -212,6 +212,22 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
       }),
     );
     expect(calls.some((call) => call.path.startsWith('/api/stripe'))).toBe(false);
+  });
+
+  it("a refused bind shows the server's message", async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 1 })),
+      [MANDATES]: () => json(200, [barclays]),
+      'POST /api/proposals/QX7/bind': () =>
+        json(402, {
+          error: { code: 'PAYMENT_REQUIRED', message: 'Set up a Direct Debit first.' },
+        }),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy policy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'We could not do that' });
+    expect(dialog).toHaveTextContent('Set up a Direct Debit first.');
+    expect(screen.getByRole('button', { name: 'Buy policy' })).toBeEnabled();
   });
 
   it('binds with BACS_DEBIT at 1p or less (no deposit)', async () => {

@@ -1,26 +1,49 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AppError } from '../../app/error-content';
 import { useShowError } from '../../app/error-modal';
 import { isAbortError, isApiError } from '../../lib/api-client';
 import { reportError } from '../../lib/error-reporting';
 
+/** The customer-facing message of an API refusal (`{ error: { message } }`), if any. */
+export function findApiMessage(error: unknown): string | null {
+  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
+  const data = error.failure.data as { error?: { message?: unknown }; message?: unknown } | null;
+  const message = data?.error?.message ?? data?.message;
+  return typeof message === 'string' ? message : null;
+}
+
 /**
  * Failures of the checkout's own calls: a 403 (e.g. an admin blocked from a customer-only step)
- * shows 'You are not authorised to perform this action.', anything else the error modal.
+ * shows 'You are not authorised to perform this action.'; another refusal (4xx) its own message
+ * (a mandate is needed, the quote changed); anything else the error modal's texts.
  */
 export function useCheckoutErrors(): (error: unknown) => void {
+  const { t } = useTranslation('checkout');
   const showError = useShowError();
   return useCallback(
     (error: unknown) => {
       if (isAbortError(error)) return;
       reportError(error);
-      if (isApiError(error) && error.status === 403) {
+      if (!isApiError(error)) {
+        showError(error);
+        return;
+      }
+      if (error.status === 403) {
         showError(new AppError('NOT_AUTHORISED_ACTION'));
+        return;
+      }
+      const message = findApiMessage(error);
+      if (error.status !== undefined && error.status < 500 && message) {
+        // The error modal shows an Error's name as its header and its message as the text.
+        const refusal = new Error(message);
+        refusal.name = t('refused');
+        showError(refusal);
         return;
       }
       showError(error);
     },
-    [showError],
+    [showError, t],
   );
 }
 

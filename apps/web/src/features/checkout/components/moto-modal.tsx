@@ -5,11 +5,11 @@ import { TextInput } from '../../../components/form/text-input';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api-client';
 import { brandFormats } from '../../../lib/brand';
 import { formatPence } from '../../../lib/format';
 import { useApiClient } from '../../../lib/use-api-client';
 import { takePhonePayment, tokenizeCard } from '../api/payments';
+import { findApiMessage } from '../use-checkout-errors';
 
 type Form = { cardNumber: string; expiry: string; cvc: string; dateOfBirth: string };
 type Errors = Partial<Record<keyof Form, string>>;
@@ -29,11 +29,7 @@ function validate(form: Form): Errors {
 }
 
 function reasonOf(error: unknown): string {
-  if (isApiError(error) && error.failure.kind === 'UNEXPECTED') {
-    const message = (error.failure.data as { message?: unknown } | null)?.message;
-    if (typeof message === 'string') return message;
-  }
-  return error instanceof Error ? error.message : String(error);
+  return findApiMessage(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
 /**
