@@ -5,6 +5,12 @@ import { Spinner } from '../components/ui/spinner';
 // Unit tests render a page as soon as they start: their chunks load with the route table instead
 // of at first render, so a test's wait covers the page's own requests, not the module import.
 const isTest = import.meta.env.MODE === 'test';
+const testLoads: Promise<unknown>[] = [];
+
+/** Tests: settles once every page chunk started by the route table has loaded (see setup.ts). */
+export function whenPageChunksLoaded(): Promise<unknown> {
+  return Promise.allSettled(testLoads);
+}
 
 /**
  * A page loaded on first visit, in its own chunk, so the first route's JavaScript stays small
@@ -15,7 +21,7 @@ export function lazyPage<Props extends object>(
 ): (props: Props) => ReactElement {
   let loading: Promise<ComponentType<Props>> | null = null;
   const start = () => (loading ??= load());
-  if (isTest) void start();
+  if (isTest) testLoads.push(start());
   const Page = lazy(async () => ({ default: await start() }));
   return function LazyPage(props: Props) {
     return (
