@@ -63,10 +63,15 @@ export function pathOf(page: Page): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** Waits for running animations (the page transition's fade) to finish. */
+/**
+ * Waits for running animations (the page transition's fade) to finish. An animation cancelled by
+ * a navigation rejects `finished` with AbortError: it is over too, so that counts as settled.
+ */
 export async function settle(page: Page) {
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished)),
+    Promise.all(
+      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
 }
 

@@ -272,12 +272,16 @@ describe('asset disclosure rules', () => {
     ['disclosedSteering', 'steering', 'RHD'],
     ['disclosedNumberOfSeats', 'numberOfSeats', 5],
     ['estimatedValue', 'valuePence', 3000000],
-  ])('%s is asked only when the specification lacks %s', (name, field, known) => {
+  ])('%s is asked only once a car is chosen whose specification lacks %s', (name, field, known) => {
     const asked = input('asset', name);
-    const withValue = { vehicle: { specification: { [field]: known } } };
-    const without = { vehicle: { specification: { make: 'BMW' } } };
+    const chosen = { vehicleCode: 'BMW-G20-320I-MSPORT', make: 'BMW' };
+    const withValue = { vehicle: { specification: { ...chosen, [field]: known } } };
+    const without = { vehicle: { specification: chosen } };
+    const noCarYet = { vehicle: { specification: { make: 'BMW' } } };
     expect(isInputVisible({ input: asked, values: withValue, context: flexContext })).toBe(false);
     expect(isInputVisible({ input: asked, values: without, context: flexContext })).toBe(true);
+    expect(isInputVisible({ input: asked, values: noCarYet, context: flexContext })).toBe(false);
+    expect(isInputVisible({ input: asked, values: {}, context: flexContext })).toBe(false);
   });
 
   it.each([

@@ -67,7 +67,11 @@ const whenAnswer = (name: string, values: (string | number | boolean)[]): Condit
 });
 
 const whenSpecificationLacks = (field: string): ConditionalInput => ({
-  conditions: [{ kind: 'input', name: `vehicle.specification.${field}`, isDefined: false }],
+  // Asked only once a car is chosen (it has a vehicleCode) and its specification lacks the field.
+  conditions: [
+    { kind: 'input', name: 'vehicle.specification.vehicleCode', isDefined: true },
+    { kind: 'input', name: `vehicle.specification.${field}`, isDefined: false },
+  ],
   // An answer given before a lookup found the value is kept if the vehicle changes again.
   preserve: true,
 });

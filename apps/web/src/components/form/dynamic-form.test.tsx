@@ -222,6 +222,11 @@ describe('DynamicForm', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { onSubmit, submit } = renderForm({
       inputs: pick(flex.disclosures.asset, ['disclosedNumberOfSeats']),
+      // Asked once a car is chosen whose specification has no seat count.
+      context: {
+        ...baseContext,
+        related: { vehicle: { specification: { vehicleCode: 'BMW-G20-320I-MSPORT' } } },
+      },
     });
     expect(screen.getByLabelText('How many seats does your car have?')).toHaveValue('5');
     await user.click(submit);
