@@ -183,10 +183,13 @@ async function aboutYou(page: Page) {
   await page.keyboard.press('Enter');
   await page.getByText('10 Downing Street, London, SW1A 2AA').waitFor();
   await answer(page, 'Do you own or rent your home?', 'I own it');
+  await expectFocusVisible(page);
   await choose(page, 'Marital status', 'Married');
+  await expectFocusVisible(page);
   await answer(page, 'Employment status', 'Employed full time');
   await pickSuggestion(page, 'Occupation', 'Engin', 'Engineer');
   await pickSuggestion(page, 'Industry you work in', 'Bank', 'Banking');
+  expect(await page.getByLabel('Occupation').inputValue()).toBe('Engineer');
   for (const question of NO_TO_HISTORY) await answer(page, question, 'No');
   await choose(page, 'What type of driving licence do you have?', 'Full UK licence');
   await typeDate(page, 'When was the licence issued?', '01052004');
@@ -279,6 +282,9 @@ describe('keyboard-only quote at 1280 px', { timeout: 240_000 }, () => {
       expect(await price.first().textContent()).toMatch(/^£\d+\.\d\d a month$/);
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `${OUT_DIR}keyboard-price-1280.png`, fullPage: true });
+      // The way on is within reach too.
+      await tabTo(page, 'Continue');
+      await expectFocusVisible(page);
     } finally {
       await context.close();
     }
