@@ -3,9 +3,8 @@
 // Instants are written by the application from its Clock, so there are no `default now()` on
 // business timestamps: tests that move time see the times they set.
 import { sql } from 'drizzle-orm';
-import { char, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { char, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './schema/columns';
 
 /**
  * Who did what to whom. Every admin action (impersonation, MOTO payment, effective-date choice,

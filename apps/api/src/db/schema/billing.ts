@@ -1,16 +1,7 @@
 // Customer accounts and the double-entry ledger (DOMAIN.md "Money"). Balances are derived from
 // ledger_postings, never stored; postings are append-only.
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ACCOUNT_STATUSES,
   PAYMENT_METHOD_TYPES,
@@ -19,8 +10,8 @@ import {
   TRANSACTION_TYPES,
 } from '@motor/domain';
 import { policies } from './policies';
+import { instant } from './columns';
 
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**

@@ -9,13 +9,12 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { POLICY_STATUSES, REVIEW_TYPES } from '@motor/domain';
+import { instant } from './columns';
 
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /** Draws the numeric part of policy numbers (BMW-FLX-000123): one sequence for every scheme. */

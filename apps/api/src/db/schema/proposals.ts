@@ -8,12 +8,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { instant } from './columns';
 
 export const PROPOSAL_ROW_STATUSES = [
   'INSUFFICIENT_ACCURACY',
