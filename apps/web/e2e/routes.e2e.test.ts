@@ -86,15 +86,13 @@ describe.each(VIEWPORTS)('routes at $width px', (viewport) => {
     }
   });
 
-  it('follows a start card to its product page and keeps returnTo through sign-in', async () => {
+  it('follows a start card to a new proposal and keeps returnTo through sign-in', async () => {
     const { context, page } = await browser.newPage(viewport);
     try {
       await page.goto('/');
       await page.getByRole('link', { name: 'Get a BMW Driveaway quote' }).click();
-      await page
-        .getByRole('heading', { level: 1, name: 'Get a quote for BMW Driveaway' })
-        .waitFor();
-      expect(pathOf(page)).toBe('/driveaway');
+      // The product index creates the proposal, then moves on to its route.
+      await page.waitForURL(/\/driveaway\/proposal\/[^/]+/, { timeout: 30_000 });
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
       await page.goto('/flex/policy/POL-9?tab=billing');
