@@ -9,6 +9,7 @@ import {
   useBrowser,
   type Viewport,
 } from './support/browser';
+import { CAR_ANSWERS, DRIVER_ANSWERS, updates } from '../../api/src/modules/proposal/fixtures';
 
 // Issue 6 "How it will be checked": a new user buys flex paying by card (4242) and again by
 // direct debit, a declined card shows the payment-result error, driveaway binds without payment,
@@ -38,56 +39,12 @@ async function callApi(
   return data;
 }
 
-const updates = (answers: Record<string, unknown>) =>
-  Object.entries(answers).map(([name, value]) => ({
-    path: `data.${name}`,
-    attribute: name,
-    value,
-  }));
-
-// The complete disclosure of apps/api/src/modules/proposal/fixtures.ts, with this test's e-mail.
+// The complete disclosure of the API's fixtures, with this test's car and e-mail.
 const carAnswers = (vrn: string) => ({
-  vehicle: { vrn, regLookup: true, specification: { vehicleCode: 'BMW-G20-320I-MSPORT' } },
-  modifications: false,
-  purchaseType: 'Used',
-  trackerFitted: false,
-  registeredKeeper: 'PolicyHolder',
-  legalOwner: 'PolicyHolder',
-  usageStartYearMonth: '2024-05',
-  usage: 'SocialDomesticPleasureCommuting',
-  annualMileage: 8000,
-  overnightLocation: 'Driveway',
-  noClaimsDiscount: 5,
-  noClaimsDiscountType: 'Private',
+  ...CAR_ANSWERS,
+  vehicle: { ...CAR_ANSWERS.vehicle, vrn },
 });
-
-const driverAnswers = (email: string) => ({
-  firstName: 'Jane',
-  lastName: 'Smith',
-  dateOfBirth: '1985-06-15',
-  address: {
-    line1: '10 Downing Street',
-    city: 'London',
-    postalCode: 'SW1A 2AA',
-    countryIso3: 'GBR',
-  },
-  homeOwnership: 'Own',
-  maritalStatus: 'Married',
-  employmentStatus: 'FT',
-  occupation: { code: 'O001', name: 'Accountant' },
-  industry: { code: 'I001', name: 'Accountancy' },
-  bankrupt: false,
-  unsatisfiedCCJs: false,
-  unspentCriminalConvictions: false,
-  previouslyRefusedInsurance: false,
-  drivingLicence: { licenceType: 'UKFull', validFrom: '2004-07-01', convictions: [] },
-  vehicleClaimsHistory: [],
-  useOfOtherCar: 'NoAccessToOtherCars',
-  dvlaUnawareOfMedicalCondition: false,
-  advisedByDoctorNotToDrive: false,
-  bannedOrDisqualified: false,
-  email,
-});
+const driverAnswers = (email: string) => ({ ...DRIVER_ANSWERS, email });
 
 /** A priced QUOTE started by an anonymous visitor, as the quote journey leaves it. */
 async function createQuote(
