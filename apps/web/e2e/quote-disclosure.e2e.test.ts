@@ -108,12 +108,12 @@ async function fillDriver(page: Page, firstName: string) {
   await page.getByLabel('Marital status').selectOption({ label: 'Married' });
   await answer(page, 'Employment status', 'Retired');
   for (const question of [
-    'Have you ever been declared bankrupt?',
+    'Has this driver ever been declared bankrupt?',
     /county court judgments/,
-    'Do you have any unspent criminal convictions?',
+    'Does this driver have any unspent criminal convictions?',
     /refused, cancelled or declined/,
     /medical condition the DVLA/,
-    'Has a doctor advised you not to drive?',
+    'Has a doctor advised this driver not to drive?',
     /banned or disqualified/,
     /motoring convictions/,
     /claims or accidents/,
@@ -121,12 +121,12 @@ async function fillDriver(page: Page, firstName: string) {
     await answer(page, question, 'No');
   }
   await page
-    .getByLabel('What type of driving licence do you have?')
+    .getByLabel('What type of driving licence does this driver have?')
     .selectOption({ label: 'Full UK licence' });
-  await fillDate(page, 'When was the licence issued?', ['01', '10', '2006']);
+  await fillDate(page, "When was this driver's licence issued?", ['01', '10', '2006']);
   await page
-    .getByLabel('Can you use any other car?')
-    .selectOption({ label: "No, I can't use other cars" });
+    .getByLabel('Can this driver use any other car?')
+    .selectOption({ label: "No, they can't use other cars" });
 }
 
 // Whole journeys of many questions: generous limits, as the machine may be busy.
@@ -332,6 +332,8 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
 
       await page.getByRole('link', { name: 'Edit Bob Smith' }).click();
       await page.waitForURL((url) => url.pathname.endsWith('/additional-drivers/profile/p1'));
+      // A saved driver's questions use the driver's first name.
+      await page.getByLabel('Can Bob use any other car?').waitFor();
       await page.getByLabel('First name').fill('Robert');
       const edited = page.waitForResponse((response) => response.request().method() === 'PATCH');
       await page.getByRole('button', { name: 'Save driver' }).click();

@@ -5,7 +5,7 @@ import type { ProposalChange } from '@motor/domain';
 import type { InputDefinition } from '@motor/forms';
 import { findInput } from '@motor/forms';
 import { DynamicForm } from '../../../components/form/dynamic-form';
-import { useInputCopy } from '../../../components/form/form-copy';
+import { AdditionalDriverContext, useInputCopy } from '../../../components/form/form-copy';
 import { Modal } from '../../../components/ui/modal';
 import type { Proposal } from '../api/get-proposal';
 import { buildChanges, findInputOfErrorPath, getAnswers, getRelatedAnswers } from './sections';
@@ -59,6 +59,12 @@ export function DisclosureForm({
   const [refused, setRefused] = useState<RefusedAnswer[]>([]);
   const [isRefusalOpen, setRefusalOpen] = useState(false);
   const [values] = useState(() => getAnswers(proposal, target, profileCode));
+  // A driver's questions are phrased about the driver, named by the first name saved so far.
+  const [driver] = useState(() =>
+    target === 'additionalProfile'
+      ? { firstName: typeof values.firstName === 'string' ? values.firstName : undefined }
+      : null,
+  );
 
   const submit = async (
     answers: Record<string, unknown>,
@@ -98,7 +104,7 @@ export function DisclosureForm({
   );
 
   return (
-    <>
+    <AdditionalDriverContext value={driver}>
       <DynamicForm
         inputs={inputs}
         values={values}
@@ -128,6 +134,6 @@ export function DisclosureForm({
           </ul>
         </div>
       </Modal>
-    </>
+    </AdditionalDriverContext>
   );
 }
