@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { browserCheck } from './vite-browser-check';
 import { precompress } from './vite-precompress';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), browserCheck(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/content': 'http://localhost:3000' } },
 });
