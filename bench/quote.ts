@@ -2,21 +2,26 @@
 // on rated PATCH updates (each connection updates its own proposal), and times rateQuote alone.
 // Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL answers.
 // Prints figures only; nothing is asserted. Target: p95 <= 25 ms at 16 connections.
-//   npm run bench:quote
-import { spawn, type ChildProcess } from 'node:child_process';
+// Latency depends on what else the machine runs, so it also prints CPU per request: the API
+// process's and, on PostgreSQL, its server backends' (from /proc, Linux only).
+//   npm run bench:quote   (BENCH_SECONDS=5 shortens it; BENCH_CPU_PROF=1 profiles the PATCH run)
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildCompleteDisclosure } from '../apps/api/src/modules/proposal/fixtures';
+import { printCpuProfileSummary } from './journey-profile';
 import { loadTest, type LoadTestFigures } from './load-test';
 import { benchRating, printRatingFigures } from './rating';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 16;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PROFILE = process.env.BENCH_CPU_PROF === '1';
 
 type Target = {
   name: string;
@@ -24,6 +29,54 @@ type Target = {
   env: Record<string, string | undefined>;
   cleanUp: () => Promise<void>;
 };
+
+type TargetFigures = LoadTestFigures & { apiCpuMs: number | null; databaseCpuMs: number | null };
+
+const CLOCK_TICKS = existsSync('/proc/self/stat')
+  ? Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }))
+  : 0;
+
+/** CPU time (user + system) a process has used, in ms; 0 when it is gone or there is no /proc. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (comm) ": state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server processes (backends) serving a PostgreSQL database, other than this query's. */
+async function backendPids(databaseUrl: string | undefined): Promise<number[]> {
+  if (!databaseUrl) return [];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU ms per process now, to subtract from a later reading (a new process counts from 0). */
+async function readCpu(server: ChildProcess, databaseUrl: string | undefined) {
+  const backends = await backendPids(databaseUrl);
+  return {
+    api: server.pid ? processCpuMs(server.pid) : 0,
+    backends: new Map(backends.map((pid) => [pid, processCpuMs(pid)])),
+  };
+}
+
+function backendCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
 
 async function waitForReady(baseUrl: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -78,7 +131,7 @@ async function createQuote(baseUrl: string) {
   };
 }
 
-function startServer(port: number, env: Target['env']): ChildProcess {
+function startServer(port: number, env: Target['env'], profileDir?: string): ChildProcess {
   const merged: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),
@@ -87,16 +140,22 @@ function startServer(port: number, env: Target['env']): ChildProcess {
     ...env,
   };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
-  return spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  return spawn('node', [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: merged,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
 
-async function benchTarget(target: Target): Promise<LoadTestFigures> {
+/** The monotonic clock in µs, as V8 profile timestamps read it. */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+async function benchTarget(target: Target): Promise<TargetFigures> {
   const port = 3900 + Math.floor(Math.random() * 90);
-  const server = startServer(port, target.env);
+  const profileDir = PROFILE ? await mkdtemp(join(tmpdir(), 'motor-bench-prof-')) : undefined;
+  const server = startServer(port, target.env, profileDir);
+  const window = { fromUs: 0, toUs: 0 };
   try {
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForReady(baseUrl, 60_000);
@@ -133,7 +192,10 @@ async function benchTarget(target: Target): Promise<LoadTestFigures> {
         };
       },
     });
-    return await loadTest({
+    const databaseUrl = target.env.DATABASE_URL;
+    const cpuBefore = await readCpu(server, databaseUrl);
+    window.fromUs = nowUs();
+    const figures = await loadTest({
       url: `${baseUrl}/api/proposals/${quotes[0]!.proposalCode}`,
       method: 'PATCH',
       durationSeconds: DURATION_SECONDS,
@@ -149,9 +211,29 @@ async function benchTarget(target: Target): Promise<LoadTestFigures> {
         };
       },
     });
+    window.toUs = nowUs();
+    const cpuAfter = await readCpu(server, databaseUrl);
+    const perRequest = (ms: number) =>
+      CLOCK_TICKS && figures.requests ? ms / figures.requests : null;
+    const result: TargetFigures = {
+      ...figures,
+      apiCpuMs: perRequest(cpuAfter.api - cpuBefore.api),
+      databaseCpuMs: databaseUrl
+        ? perRequest(backendCpuDelta(cpuBefore.backends, cpuAfter.backends))
+        : null,
+    };
+    console.log(
+      `CPU per PATCH: API process ${result.apiCpuMs?.toFixed(2) ?? '?'} ms` +
+        (databaseUrl ? `, PostgreSQL backends ${result.databaseCpuMs?.toFixed(2) ?? '?'} ms` : ''),
+    );
+    return result;
   } finally {
-    server.kill('SIGTERM');
+    server.kill('SIGTERM'); // server.ts exits by itself, so --cpu-prof writes its profile
     await new Promise((resolve) => server.once('exit', resolve));
+    if (profileDir) {
+      await printCpuProfileSummary(profileDir, `[${target.name}] PATCH run CPU profile`, window);
+      await rm(profileDir, { recursive: true, force: true });
+    }
     await target.cleanUp();
   }
 }
@@ -198,7 +280,7 @@ async function postgresTarget(): Promise<Target | null> {
 }
 
 async function main(): Promise<void> {
-  const results: Record<string, LoadTestFigures> = {};
+  const results: Record<string, TargetFigures> = {};
   results.PGlite = await benchTarget(await pgliteTarget());
   const postgres = await postgresTarget();
   if (postgres) results.PostgreSQL = await benchTarget(postgres);
@@ -218,10 +300,17 @@ async function main(): Promise<void> {
           'p50 ms': figures.p50Ms,
           'p95 ms': figures.p95Ms,
           'p99 ms': figures.p99Ms,
+          'API CPU ms/req': figures.apiCpuMs?.toFixed(2) ?? '-',
+          'DB CPU ms/req': figures.databaseCpuMs?.toFixed(2) ?? '-',
           non2xx: figures.non2xx,
         },
       ]),
     ),
+  );
+  console.log(
+    `load average (1, 5, 15 min): ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`,
   );
   console.log(
     `rateQuote alone: p50 ${rating.p50Us.toFixed(1)} µs, p95 ${rating.p95Us.toFixed(1)} µs, p99 ${rating.p99Us.toFixed(1)} µs`,

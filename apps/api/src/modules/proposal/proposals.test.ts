@@ -13,6 +13,7 @@ import {
   DRIVER_ANSWERS,
   updates,
 } from './fixtures';
+import { saveProposal } from './repository';
 
 const START = '2026-03-02T09:00:00.000Z';
 const DAY = 24 * 60 * 60 * 1000;
@@ -147,6 +148,16 @@ describe('proposal API', () => {
       .where(eq(ratingRecords.proposalCode, proposal.proposalCode));
     expect(records).toHaveLength(1);
     expect(records[0]!.tableVersion).toBe('bmw-2026-01');
+  });
+
+  it('answers a rated PATCH with what a later GET reads', async () => {
+    const proposal = await createQuote();
+    const res = await patch(proposal.proposalCode, [
+      { changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 10000 },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().revision).toBe(proposal.revision + 1);
+    expect(res.json()).toEqual((await get(proposal.proposalCode)).json());
   });
 
   describe('one test per change type', () => {
@@ -537,6 +548,25 @@ describe('proposal API', () => {
       });
       expect(res.statusCode).toBe(409);
       expect((await get(proposal.proposalCode)).json().quote.voluntaryExcess).toBe(10000);
+    });
+
+    it('a save that lost a race (stale revision) writes neither the proposal nor a rating record', async () => {
+      const proposal = await createQuote();
+      const recordsOf = () =>
+        app.db
+          .select()
+          .from(ratingRecords)
+          .where(eq(ratingRecords.proposalCode, proposal.proposalCode));
+      const before = await recordsOf();
+      const isSaved = await saveProposal(app.db, {
+        proposalCode: proposal.proposalCode,
+        revision: proposal.revision - 1,
+        changes: { status: 'REFERRAL', updatedAt: clock.now() },
+        ratingRecord: { tableVersion: null, inputs: {}, result: {}, ratedAt: clock.now() },
+      });
+      expect(isSaved).toBe(false);
+      expect(await recordsOf()).toHaveLength(before.length);
+      expect((await get(proposal.proposalCode)).json()).toEqual(proposal);
     });
   });
 

@@ -58,8 +58,10 @@ export async function insertProposal(db: Db, row: NewProposalRow): Promise<boole
 
 /**
  * Saves a new state of a proposal if nobody saved another since `revision` was read, with its
- * rating record when there is one, in one transaction. Answers the saved row, or null when the
- * revision was stale.
+ * rating record when there is one. Answers whether it saved (false: the revision was stale).
+ * One statement (the record is inserted from the update's CTE, so both or neither happen): this
+ * is every PATCH, and a transaction would cost BEGIN and COMMIT round trips; nothing is read back,
+ * as the caller already has the new state.
  */
 export async function saveProposal(
   db: Db,
@@ -69,24 +71,32 @@ export async function saveProposal(
     changes: Partial<Omit<NewProposalRow, 'proposalCode' | 'revision'>>;
     ratingRecord?: RatingRecordInput;
   },
-): Promise<ProposalRow | null> {
+): Promise<boolean> {
   const { proposalCode, revision, changes, ratingRecord } = options;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(proposals)
-      .set({ ...changes, revision: revision + 1 })
-      .where(
-        and(
-          eq(proposals.proposalCode, proposalCode),
-          eq(proposals.revision, revision),
-          isNull(proposals.deletedAt),
-        ),
-      )
-      .returning();
-    if (!row) return null;
-    if (ratingRecord) await tx.insert(ratingRecords).values({ ...ratingRecord, proposalCode });
-    return row;
-  });
+  const update = db
+    .update(proposals)
+    .set({ ...changes, revision: revision + 1 })
+    .where(
+      and(
+        eq(proposals.proposalCode, proposalCode),
+        eq(proposals.revision, revision),
+        isNull(proposals.deletedAt),
+      ),
+    )
+    .returning({ proposalCode: proposals.proposalCode });
+  const record = ratingRecord
+    ? sql`, recorded as (
+        insert into ${ratingRecords} (proposal_code, table_version, inputs, result, rated_at)
+        select proposal_code, ${ratingRecord.tableVersion ?? null},
+          ${JSON.stringify(ratingRecord.inputs)}::jsonb, ${JSON.stringify(ratingRecord.result)}::jsonb,
+          ${ratingRecord.ratedAt.toISOString()}::timestamptz
+        from updated)`
+    : sql``;
+  const result = await db.execute(
+    sql`with updated as (${update.getSQL()})${record} select count(*)::int as saved from updated`,
+  );
+  const [row] = (result as unknown as { rows: { saved: number }[] }).rows;
+  return row?.saved === 1;
 }
 
 export async function insertRatingRecord(
