@@ -32,6 +32,10 @@ import { policyRoutes } from './modules/policy/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
 import { documentRoutes } from './modules/document/routes';
 import { insightRoutes } from './modules/insight/routes';
+import { issuePolicyDocumentsJob } from './modules/document/jobs';
+import { purgeFinishedJobsJob, registerJobs } from './modules/jobs/runner';
+import { deliverSandboxDirectDebitEventsJob } from './modules/payment/sandbox-direct-debit-job';
+import { activatePoliciesJob } from './modules/policy/activation';
 import type { Providers } from './providers';
 
 // Module augmentation only works with interfaces.
@@ -121,6 +125,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(policyRoutes, { prefix: '/api' });
   await app.register(documentRoutes, { prefix: '/api' });
   await app.register(insightRoutes, { prefix: '/api' });
+
+  // Jobs the runner may run: started by server.ts; tests call runDueJobs with their clock.
+  registerJobs(app, [
+    issuePolicyDocumentsJob,
+    activatePoliciesJob,
+    purgeFinishedJobsJob,
+    ...(providers.directDebit.adapter === 'sandbox' ? [deliverSandboxDirectDebitEventsJob] : []),
+  ]);
 
   return app;
 }

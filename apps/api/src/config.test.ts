@@ -19,6 +19,7 @@ describe('config', () => {
       nodeEnv: 'development',
       webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
       seedDemoData: true,
+      jobsEnabled: true,
       identity: {
         issuer: 'http://localhost:3000/auth',
         isEmbedded: true,
@@ -50,6 +51,7 @@ describe('config', () => {
       NODE_ENV: 'production',
       WEB_DIST_DIR: '/srv/web',
       SEED_DEMO_DATA: 'false',
+      JOBS_ENABLED: 'false',
       OIDC_ISSUER: 'https://login.example.com/',
       OIDC_CLIENT_ID: 'spa',
       OIDC_AUDIENCE: 'https://api.example.com',
@@ -74,6 +76,7 @@ describe('config', () => {
       nodeEnv: 'production',
       webDistDir: '/srv/web',
       seedDemoData: false,
+      jobsEnabled: false,
       identity: {
         issuer: 'https://login.example.com',
         isEmbedded: false,

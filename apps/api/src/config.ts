@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
   SEED_DEMO_DATA: optional(booleanFlag),
+  JOBS_ENABLED: optional(booleanFlag),
   // Identity (modules/identity): unset OIDC_ISSUER → the embedded provider at PUBLIC_URL/auth.
   OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   OIDC_CLIENT_ID: optional(z.string()),
@@ -63,6 +64,8 @@ export type Config = {
   nodeEnv: (typeof NODE_ENVS)[number];
   webDistDir: string;
   seedDemoData: boolean;
+  /** Run the job runner in this process (server.ts); every instance may, leases keep one run. */
+  jobsEnabled: boolean;
   identity: IdentityConfig;
   payments: PaymentsConfig;
 };
@@ -145,6 +148,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       ? path.resolve(vars.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'apps', 'web', 'dist'),
     seedDemoData: vars.SEED_DEMO_DATA ?? true,
+    jobsEnabled: vars.JOBS_ENABLED ?? true,
     identity: {
       issuer,
       isEmbedded: issuer === embeddedIssuer,

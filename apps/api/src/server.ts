@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
+import { startJobRunner } from './modules/jobs/runner';
 import { createProviders } from './providers';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,6 +29,8 @@ async function startServer(): Promise<void> {
     clock: systemClock,
     logger,
   });
+  // Before listen: its onClose hook (registered here) lets a running job finish on shutdown.
+  if (config.jobsEnabled) startJobRunner(app);
 
   let isShuttingDown = false;
   async function shutDown(signal: NodeJS.Signals): Promise<void> {

@@ -113,3 +113,4 @@ export * from './schema/payments';
 export * from './schema/policies';
 export * from './schema/billing';
 export * from './schema/insights';
+export * from './schema/jobs';

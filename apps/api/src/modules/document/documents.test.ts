@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,13 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestClock } from '../../clock';
 import { notificationOutbox } from '../../db/schema';
+import { findJobByKey } from '../jobs/queue';
+import { runDueJobs } from '../jobs/runner';
 import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { computeAmountDueAtBind } from '../policy/amounts';
 import { bindProposal } from '../policy/bind';
 import { createQuote } from '../policy/test-helpers';
-import { issuePolicyDocuments } from './service';
+import { getDocumentStorage, issuePolicyDocuments } from './service';
 
 const run = promisify(execFile);
 const START = '2026-03-02T09:00:00.000Z';
@@ -34,21 +36,25 @@ describe('policy documents', () => {
   let policyId: string;
   let policyNumber: string;
 
-  beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    headers = bearer(await createTestAccessToken(app, { userId: 'doc-owner' }));
+  async function bindPaidQuote(paymentId: string) {
     const quote = await createQuote(app, headers);
     const due = computeAmountDueAtBind(quote.quote);
-    ({ policyId, policyNumber } = await bindProposal(app, {
+    return bindProposal(app, {
       proposalCode: quote.proposalCode,
       principal: { kind: 'system', name: 'test' },
       payment: {
         provider: 'CARD',
-        providerPaymentId: 'pi_docs',
+        providerPaymentId: paymentId,
         amountPence: due.totalPence,
         settled: true,
       },
-    }));
+    });
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true });
+    headers = bearer(await createTestAccessToken(app, { userId: 'doc-owner' }));
+    ({ policyId, policyNumber } = await bindPaidQuote('pi_docs'));
   });
   afterAll(async () => {
     await assertLedgerBalanced(app.db);
@@ -69,7 +75,20 @@ describe('policy documents', () => {
     return app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
   }
 
+  const confirmationMails = (number: string) =>
+    app.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.subject, `Your policy ${number} is confirmed`));
+  const blobFile = (id: string, doc: string) =>
+    path.join(app.config.dataDir, 'blobs', 'policies', id, `${doc}.pdf`);
+
   it('gives a short-lived link to a certificate that names the policy, car and policyholder', async () => {
+    // Opened right after bind: the documents job has not run yet, so the route renders it.
+    expect(await findJobByKey(app.db, `issue-policy-documents:${policyId}`)).toMatchObject({
+      attempts: 0,
+      doneAt: null,
+    });
     const res = await open('policy-certificate');
     expect(res.statusCode, res.body).toBe(200);
     const { location, expiresAt } = res.json();
@@ -137,12 +156,34 @@ describe('policy documents', () => {
     expect(res.json().error.message).toBe('We could not find that policy.');
   });
 
-  it('queues one confirmation e-mail with a link to the documents, however often it runs', async () => {
-    await issuePolicyDocuments(app, policyId);
-    const mails = await app.db
-      .select()
-      .from(notificationOutbox)
-      .where(eq(notificationOutbox.subject, `Your policy ${policyNumber} is confirmed`));
+  it('renders a new policy’s documents and sends one confirmation e-mail when its job runs', async () => {
+    const second = await bindPaidQuote('pi_docs_second');
+    const storage = getDocumentStorage(app);
+    const key = (doc: string) => `policies/${second.policyId}/${doc}.pdf`;
+    expect(await storage.get(key('policy-certificate'))).toBeNull();
+    expect(await confirmationMails(second.policyNumber)).toHaveLength(0);
+    // The first policy's certificate was rendered on demand by the route, before its job ran.
+    const renderedOnDemand = await stat(blobFile(policyId, 'policy-certificate'));
+
+    expect(await runDueJobs(app)).toBeGreaterThanOrEqual(2);
+    for (const id of [policyId, second.policyId]) {
+      const job = await findJobByKey(app.db, `issue-policy-documents:${id}`);
+      expect(job).toMatchObject({ attempts: 1, doneAt: clock.now(), lastError: null });
+    }
+    const certificate = await pdfText((await storage.get(key('policy-certificate')))!);
+    expect(certificate).toContain(second.policyNumber);
+    const schedule = await pdfText((await storage.get(key('policy-schedule')))!);
+    expect(schedule).toContain('Policy Schedule');
+    // Stored once: the job did not render the first policy's certificate again.
+    expect((await stat(blobFile(policyId, 'policy-certificate'))).mtimeMs).toBe(
+      renderedOnDemand.mtimeMs,
+    );
+
+    // However often it runs again, each policy has one confirmation e-mail.
+    await issuePolicyDocuments(app, second.policyId);
+    await runDueJobs(app);
+    expect(await confirmationMails(second.policyNumber)).toHaveLength(1);
+    const mails = await confirmationMails(policyNumber);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.recipient).toBe('jane.smith@example.com');
     expect(mails[0]!.body).toContain(`http://localhost:3000/policy/${policyId}/documents`);

@@ -21,8 +21,9 @@ import {
 import { renderPdf } from './pdf';
 import { createLocalDiskStorage, type BlobStorage } from './storage';
 
-// Policy documents: rendered at bind (after the commit) and on demand when missing, stored as
-// blobs, handed out as short-lived signed links, announced by one confirmation e-mail per policy.
+// Policy documents: rendered by the job a bind enqueues (document/jobs.ts) and on demand when
+// missing (a document opened before that job ran), stored once as blobs, handed out as
+// short-lived signed links, announced by one confirmation e-mail per policy.
 
 /** How long a document link works: long enough to open it, too short to pass around. */
 export const DOCUMENT_LINK_SECONDS = 300;
@@ -132,8 +133,8 @@ export async function readDocumentLink(
 }
 
 /**
- * After a bind commits: renders the certificate and schedule and queues the confirmation e-mail,
- * once per policy (an idempotency key guards the e-mail). Safe to run again.
+ * The bind's job: renders the certificate and schedule and queues the confirmation e-mail, once
+ * per policy (an idempotency key guards the e-mail). Safe to run again.
  */
 export async function issuePolicyDocuments(app: App, policyId: string): Promise<void> {
   const [policy] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));

@@ -6,6 +6,7 @@ import { createTestClock } from '../../clock';
 import {
   auditLog,
   customerAccounts,
+  jobs,
   ledgerTransactions,
   paymentMethods,
   policies,
@@ -17,6 +18,7 @@ import { defaultPaymentDay } from '../billing/accounts';
 import { listAccountTransactions } from '../billing/ledger';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { runDueJobs } from '../jobs/runner';
 import { computeAmountDueAtBind } from './amounts';
 import { bindProposal, type BindPayment } from './bind';
 import { createQuote, demoCar } from './test-helpers';
@@ -131,6 +133,8 @@ describe('customer accounts and binding', () => {
         'Payment is required before this quote can become a policy.',
       );
       expect(await app.db.select().from(policies)).toEqual([]);
+      // The documents job is written in the bind's transaction: rolled back with it.
+      expect(await app.db.select().from(jobs)).toEqual([]);
       const proposal = await get(`/api/proposals/${quote.proposalCode}`);
       expect(proposal.json().status).toBe('QUOTE');
     });
@@ -253,6 +257,11 @@ describe('customer accounts and binding', () => {
         .from(policyVersions)
         .where(eq(policyVersions.policyId, rows[0]!.policyId));
       expect(versions).toHaveLength(1);
+      const documentJobs = await app.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.idempotencyKey, `issue-policy-documents:${rows[0]!.policyId}`));
+      expect(documentJobs).toHaveLength(1);
 
       // ...and the customer's own retries through the API answer the same policy.
       const retries = await Promise.all(
@@ -343,6 +352,15 @@ describe('customer accounts and binding', () => {
         policyStatus: 'PENDING',
         inceptedAt: '2026-03-10T00:00:00.000Z',
       });
+      const storedStatus = async () => {
+        const [row] = await app.db
+          .select({ status: policies.status })
+          .from(policies)
+          .where(eq(policies.policyId, result.policyId));
+        return row?.status;
+      };
+      await runDueJobs(app);
+      expect(await storedStatus()).toBe('PENDING');
       // From inception it reads ACTIVE, even before the activation job stores it.
       clock.set('2026-03-10T00:00:00.000Z');
       try {
@@ -351,6 +369,36 @@ describe('customer accounts and binding', () => {
           await get(`/api/policies/${result.policyId}`, later)
         ).json();
         expect(started.policyDetail.policyStatus).toBe('ACTIVE');
+        expect(await storedStatus()).toBe('PENDING');
+        // The activation job stores it, with an event dated at inception.
+        await runDueJobs(app);
+        expect(await storedStatus()).toBe('ACTIVE');
+        const events = await app.db
+          .select()
+          .from(policyEvents)
+          .where(eq(policyEvents.policyId, result.policyId))
+          .orderBy(policyEvents.at);
+        expect(
+          events.map(({ fromStatus, toStatus, actor, at }) => ({
+            fromStatus,
+            toStatus,
+            actor,
+            at,
+          })),
+        ).toEqual([
+          {
+            fromStatus: null,
+            toStatus: 'PENDING',
+            actor: 'system:test-webhook',
+            at: new Date(START),
+          },
+          {
+            fromStatus: 'PENDING',
+            toStatus: 'ACTIVE',
+            actor: 'system:activate-policies',
+            at: new Date('2026-03-10T00:00:00.000Z'),
+          },
+        ]);
       } finally {
         clock.set(START);
       }

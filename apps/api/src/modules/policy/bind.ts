@@ -23,14 +23,16 @@ import { findActiveMandate } from '../payment/methods';
 import { getSchemeFacts } from '../proposal/product';
 import { findProposal, type ProposalRow } from '../proposal/repository';
 import { PROPOSAL_NOT_FOUND_MESSAGE, toProposalResponse } from '../proposal/service';
-import { issuePolicyDocuments } from '../document/service';
+import { enqueuePolicyDocuments } from '../document/jobs';
+import { wakeJobRunner } from '../jobs/runner';
 import { computeAmountDueAtBind } from './amounts';
 import { findPolicyByProposal } from './repository';
 import { recordBind } from './state';
 import { assertCustomerVerified } from './verification';
 
 // Binding: a priced quote becomes a policy, in ONE database transaction (policy, version 1,
-// status event, customer account, invoice and payment, proposal → POLICY). The proposal row is
+// status event, customer account, invoice and payment, proposal → POLICY, and the job that
+// renders its documents and sends the confirmation e-mail). The proposal row is
 // locked first, so concurrent binds queue and the later ones find the policy already made; the
 // unique policies.proposal_code and ledger idempotency keys hold even if that lock were missed.
 
@@ -199,6 +201,7 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
     createdAt: now,
   });
   await recordBind(tx, { policyId, status, actor, at: now });
+  await enqueuePolicyDocuments(tx, { policyId, at: now });
   await setAccountPaymentMethod(tx, {
     accountId: account.accountId,
     paymentMethodType: methodType,
@@ -261,12 +264,7 @@ export async function bindProposal(app: App, input: BindInput): Promise<BindResu
   }
   const now = app.clock.now();
   const result = await app.db.transaction((tx) => bindLocked(tx, input, now));
-  if (result.created) {
-    // Outside the transaction: a failure here never undoes the policy; the document route renders
-    // a missing document on demand, and the e-mail is claimed once per policy.
-    await issuePolicyDocuments(app, result.policyId).catch((error: unknown) => {
-      app.log.error({ err: error, policyId: result.policyId }, 'policy documents failed');
-    });
-  }
+  // The documents job is committed with the policy; the runner need not wait for its next poll.
+  if (result.created) wakeJobRunner(app);
   return result;
 }

@@ -48,19 +48,24 @@ export async function recordBind(
   });
 }
 
-/** Moves a policy to `to`; throws on an illegal move (a programming error, never user input). */
+/**
+ * Moves a policy to `to`; throws on an illegal move (a programming error, never user input).
+ * With `from`, a policy no longer in that status is left alone and false is answered: how a job
+ * moves a policy that someone else may have moved since the job chose it.
+ */
 export async function transitionPolicy(
   db: Db,
-  options: { policyId: string; to: PolicyStatus; actor: string; at: Date },
-): Promise<void> {
-  const { policyId, to, actor, at } = options;
-  await db.transaction(async (tx) => {
+  options: { policyId: string; from?: PolicyStatus; to: PolicyStatus; actor: string; at: Date },
+): Promise<boolean> {
+  const { policyId, from, to, actor, at } = options;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: policies.status })
       .from(policies)
       .where(eq(policies.policyId, policyId))
       .for('update');
     if (!row) throw new Error(`No policy ${policyId}`);
+    if (from && row.status !== from) return false;
     if (!canTransition(row.status, to)) {
       throw new Error(`A ${row.status} policy cannot become ${to}`);
     }
@@ -72,5 +77,6 @@ export async function transitionPolicy(
     await tx
       .insert(policyEvents)
       .values({ policyId, fromStatus: row.status, toStatus: to, actor, at });
+    return true;
   });
 }

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { defineJob } from '../jobs/runner';
+import { enqueueJob } from '../jobs/queue';
+import { issuePolicyDocuments } from './service';
+
+// A new policy's certificate, schedule and confirmation e-mail are made by the job runner, not in
+// the request that binds (a card webhook): the bind enqueues this job in its own transaction.
+
+const ISSUE_POLICY_DOCUMENTS = 'issue-policy-documents';
+
+export const issuePolicyDocumentsJob = defineJob({
+  kind: ISSUE_POLICY_DOCUMENTS,
+  payload: z.object({ policyId: z.string().min(1) }),
+  run: (app, { policyId }) => issuePolicyDocuments(app, policyId),
+});
+
+/** In the bind's transaction: the documents are promised exactly when the policy commits. */
+export async function enqueuePolicyDocuments(
+  tx: Db,
+  options: { policyId: string; at: Date },
+): Promise<void> {
+  await enqueueJob(tx, {
+    kind: ISSUE_POLICY_DOCUMENTS,
+    key: `${ISSUE_POLICY_DOCUMENTS}:${options.policyId}`,
+    payload: { policyId: options.policyId },
+    at: options.at,
+  });
+}

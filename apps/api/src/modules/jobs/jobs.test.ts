@@ -1,0 +1,149 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { createTestClock } from '../../clock';
+import { jobs } from '../../db/schema';
+import { createTestApp } from '../../test/test-app';
+import { claimDueJob, enqueueJob, findJobByKey } from './queue';
+import { defineJob, JOB_LEASE_MS, registerJobs, retryDelayMs, runDueJobs } from './runner';
+
+const START = '2026-03-02T09:00:20.000Z';
+
+describe('job runner', () => {
+  const clock = createTestClock(START);
+  let app: App;
+  /** How often each job key's handler ran. */
+  const runs = new Map<string, number>();
+  let failures = 0;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+    registerJobs(app, [
+      defineJob({
+        kind: 'test-count',
+        payload: z.object({ key: z.string() }),
+        run: async (_app, { key }) => {
+          // Yield inside the handler, so that two runners' work interleaves.
+          await new Promise((resolve) => setImmediate(resolve));
+          runs.set(key, (runs.get(key) ?? 0) + 1);
+        },
+      }),
+      defineJob({
+        kind: 'test-fail',
+        payload: z.object({}),
+        maxAttempts: 3,
+        run: async () => {
+          failures += 1;
+          throw new Error('The insurer is down');
+        },
+      }),
+    ]);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const enqueue = (key: string, db = app.db) =>
+    enqueueJob(db, { kind: 'test-count', key, payload: { key }, at: clock.now() });
+
+  it('enqueues in the caller’s transaction: a rollback leaves no job, a commit exactly one', async () => {
+    const rolledBack = app.db.transaction(async (tx) => {
+      await enqueue('tx-rolled-back', tx);
+      throw new Error('the bind failed');
+    });
+    await expect(rolledBack).rejects.toThrow('the bind failed');
+    expect(await findJobByKey(app.db, 'tx-rolled-back')).toBeNull();
+
+    await app.db.transaction(async (tx) => {
+      expect(await enqueue('tx-committed', tx)).toBe(true);
+      expect(await enqueue('tx-committed', tx)).toBe(false);
+    });
+    expect(await enqueue('tx-committed')).toBe(false);
+    const rows = await app.db.select().from(jobs).where(eq(jobs.idempotencyKey, 'tx-committed'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'test-count', attempts: 0, doneAt: null });
+
+    await runDueJobs(app);
+    expect(runs.get('tx-committed')).toBe(1);
+    expect((await findJobByKey(app.db, 'tx-committed'))?.doneAt).toEqual(clock.now());
+  });
+
+  it('never runs one job twice when two runners claim at the same time', async () => {
+    const keys = Array.from({ length: 20 }, (_, index) => `concurrent-${index}`);
+    for (const key of keys) await enqueue(key);
+    await Promise.all([
+      runDueJobs(app, { owner: 'runner-a' }),
+      runDueJobs(app, { owner: 'runner-b' }),
+    ]);
+    expect(keys.map((key) => runs.get(key))).toEqual(keys.map(() => 1));
+    const rows = await app.db.select().from(jobs).where(like(jobs.idempotencyKey, 'concurrent-%'));
+    expect(rows.every((row) => row.doneAt !== null && row.attempts === 1)).toBe(true);
+    expect(rows.every((row) => row.leasedBy === null)).toBe(true);
+  });
+
+  it('leaves a job another runner holds until its lease runs out, then takes it over', async () => {
+    await enqueue('crashed');
+    const held = await claimDueJob(app.db, {
+      owner: 'runner-that-died',
+      now: clock.now(),
+      leaseMs: JOB_LEASE_MS,
+      kinds: ['test-count'],
+    });
+    expect(held?.idempotencyKey).toBe('crashed');
+    await runDueJobs(app);
+    expect(runs.get('crashed')).toBeUndefined();
+
+    clock.advance(JOB_LEASE_MS);
+    await runDueJobs(app);
+    expect(runs.get('crashed')).toBe(1);
+    expect(await findJobByKey(app.db, 'crashed')).toMatchObject({ attempts: 2, leasedBy: null });
+  });
+
+  it('retries a failing job with a growing backoff, then records the error and gives up', async () => {
+    await enqueueJob(app.db, { kind: 'test-fail', key: 'failing', at: clock.now() });
+    const failedAt = clock.now().getTime();
+    await runDueJobs(app);
+    let row = await findJobByKey(app.db, 'failing');
+    expect(row).toMatchObject({ attempts: 1, doneAt: null, failedAt: null, leasedBy: null });
+    expect(row?.lastError).toContain('Error: The insurer is down');
+    expect(row?.runAt).toEqual(new Date(failedAt + retryDelayMs(1)));
+    expect(retryDelayMs(1)).toBe(30_000);
+    expect(retryDelayMs(2)).toBe(60_000);
+
+    await runDueJobs(app); // not due yet
+    expect(failures).toBe(1);
+    clock.advance(retryDelayMs(1));
+    await runDueJobs(app);
+    expect(failures).toBe(2);
+    expect((await findJobByKey(app.db, 'failing'))?.runAt).toEqual(
+      new Date(clock.now().getTime() + retryDelayMs(2)),
+    );
+
+    clock.advance(retryDelayMs(2));
+    await runDueJobs(app);
+    row = await findJobByKey(app.db, 'failing');
+    expect(row).toMatchObject({ attempts: 3, doneAt: null, failedAt: clock.now() });
+    expect(row?.lastError).toContain('The insurer is down');
+
+    clock.advance(24 * 60 * 60_000);
+    await runDueJobs(app);
+    expect(failures).toBe(3);
+  });
+
+  it('enqueues each scheduled slot once, however many runners tick in it', async () => {
+    clock.set('2026-03-03T10:15:40.000Z');
+    await runDueJobs(app, { owner: 'runner-a' });
+    clock.set('2026-03-03T10:15:55.000Z');
+    await runDueJobs(app, { owner: 'runner-b' });
+    const slot = await findJobByKey(app.db, 'activate-policies@2026-03-03T10:15:00.000Z');
+    expect(slot).toMatchObject({ attempts: 1, doneAt: new Date('2026-03-03T10:15:40.000Z') });
+    const all = await app.db.select().from(jobs).where(eq(jobs.kind, 'activate-policies'));
+    expect(
+      all.filter((row) => row.runAt.toISOString().startsWith('2026-03-03T10:15')),
+    ).toHaveLength(1);
+    clock.set('2026-03-03T10:16:00.000Z');
+    await runDueJobs(app);
+    expect(await findJobByKey(app.db, 'activate-policies@2026-03-03T10:16:00.000Z')).not.toBeNull();
+  });
+});

@@ -1,0 +1,116 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { jobs } from '../../db/schema';
+
+// The jobs table as a queue: enqueue in the caller's transaction, claim with a lease, finish.
+// Times come from the app's Clock (passed in), never from the database's now(): tests move time.
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export type EnqueueJobInput = {
+  kind: string;
+  /** Unique across all jobs: the same key again enqueues nothing. */
+  key: string;
+  payload?: Record<string, unknown>;
+  /** The clock's now, stored as created_at (and the run time unless `runAt` says later). */
+  at: Date;
+  runAt?: Date;
+};
+
+/**
+ * Adds a job. Given a transaction, the job exists if and only if that transaction commits, so work
+ * promised by a change (documents for a new policy) is never lost and never done for a rollback.
+ * Returns false when a job with that key exists already.
+ */
+export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<boolean> {
+  const created = await db
+    .insert(jobs)
+    .values({
+      kind: input.kind,
+      idempotencyKey: input.key,
+      payload: input.payload ?? {},
+      runAt: input.runAt ?? input.at,
+      createdAt: input.at,
+    })
+    .onConflictDoNothing({ target: jobs.idempotencyKey })
+    .returning({ id: jobs.id });
+  return created.length > 0;
+}
+
+export async function findJobByKey(db: Db, key: string): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.idempotencyKey, key)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Takes the earliest due job of one of `kinds` that nobody holds (or whose holder's lease ran
+ * out), leases it to `owner` until `now + leaseMs` and counts the attempt. SKIP LOCKED lets
+ * concurrent runners pass over each other's candidate rows instead of queueing behind them;
+ * the lease check in the same statement makes a second claim of a held job impossible.
+ */
+export async function claimDueJob(
+  db: Db,
+  options: { owner: string; now: Date; leaseMs: number; kinds: readonly string[] },
+): Promise<JobRow | null> {
+  const { owner, now, leaseMs, kinds } = options;
+  if (kinds.length === 0) return null;
+  const candidate = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        isNull(jobs.doneAt),
+        isNull(jobs.failedAt),
+        lte(jobs.runAt, now),
+        or(isNull(jobs.leasedUntil), lte(jobs.leasedUntil, now)),
+        inArray(jobs.kind, [...kinds]),
+      ),
+    )
+    .orderBy(asc(jobs.runAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(jobs)
+    .set({
+      leasedBy: owner,
+      leasedUntil: new Date(now.getTime() + leaseMs),
+      attempts: sql`${jobs.attempts} + 1`,
+    })
+    .where(inArray(jobs.id, candidate))
+    .returning();
+  return claimed ?? null;
+}
+
+/** Only the lease holder may finish a job: a runner whose lease ran out changes nothing. */
+const heldBy = (job: JobRow, owner: string) =>
+  and(eq(jobs.id, job.id), eq(jobs.leasedBy, owner), isNull(jobs.doneAt));
+
+export async function completeJob(db: Db, job: JobRow, options: { owner: string; at: Date }) {
+  await db
+    .update(jobs)
+    .set({ doneAt: options.at, leasedBy: null, leasedUntil: null })
+    .where(heldBy(job, options.owner));
+}
+
+/** Records the error; `retryAt` null means the attempts ran out and the job is given up. */
+export async function failJob(
+  db: Db,
+  job: JobRow,
+  options: { owner: string; at: Date; error: string; retryAt: Date | null },
+) {
+  const { owner, at, error, retryAt } = options;
+  await db
+    .update(jobs)
+    .set({
+      lastError: error,
+      leasedBy: null,
+      leasedUntil: null,
+      ...(retryAt ? { runAt: retryAt } : { failedAt: at }),
+    })
+    .where(heldBy(job, owner));
+}
+
+/** Deletes jobs finished before `before`; failed jobs stay for an engineer to read. */
+export async function purgeFinishedJobs(db: Db, before: Date): Promise<void> {
+  await db.delete(jobs).where(lte(jobs.doneAt, before));
+}

@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Cron } from 'croner';
+import { z } from 'zod';
+import type { App } from '../../app';
+import {
+  claimDueJob,
+  completeJob,
+  enqueueJob,
+  failJob,
+  purgeFinishedJobs,
+  type JobRow,
+} from './queue';
+
+// The job runner (DESIGN.md §1 "Jobs"): the same code in every API process. A tick enqueues the
+// current slot of each scheduled job (every process may do so: the slot's key keeps one row),
+// then claims and runs due jobs one at a time until none is left. In production croner drives
+// the ticks (startJobRunner); tests call runDueJobs after moving their clock, so no timer runs.
+
+export type JobDefinition<Payload> = {
+  kind: string;
+  /** Checked when the job runs: a row written by an older or newer release may differ. */
+  payload: z.ZodType<Payload>;
+  /** Must be idempotent: a crash after the work and before the job is marked done runs it again. */
+  run: (app: App, payload: Payload) => Promise<void>;
+  /** Runs before the job is given up (default 5). */
+  maxAttempts?: number;
+  /** A cron pattern in Europe/London: one run per slot, with an empty payload. */
+  schedule?: string;
+};
+
+/** A definition as the runner holds it: the payload is parsed before the typed handler runs. */
+export type Job = Omit<JobDefinition<unknown>, 'payload'>;
+
+export function defineJob<Payload>(definition: JobDefinition<Payload>): Job {
+  const { payload, run, ...rest } = definition;
+  return { ...rest, run: (app, raw) => run(app, payload.parse(raw)) };
+}
+
+const DEFAULT_MAX_ATTEMPTS = 5;
+/** Longer than any job takes; a runner that dies holding a job delays it by this much. */
+export const JOB_LEASE_MS = 5 * 60_000;
+const RETRY_BASE_MS = 30_000;
+const RETRY_MAX_MS = 60 * 60_000;
+/** Jobs per tick, so one tick cannot starve the process of time for requests forever. */
+const TICK_LIMIT = 100;
+const POLL_PATTERN = '*/5 * * * * *';
+const TIME_ZONE = 'Europe/London';
+
+/** This process, as a lease holder. */
+const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+/** The wait before attempt `attempts + 1`: 30 s, 1 min, 2 min, ... at most 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+const registries = new WeakMap<App, Map<string, Job>>();
+
+/** Tells the app's runner which kinds it runs (app.ts at start; a test may add its own). */
+export function registerJobs(app: App, definitions: readonly Job[]): void {
+  const registry = registries.get(app) ?? new Map<string, Job>();
+  for (const definition of definitions) registry.set(definition.kind, definition);
+  registries.set(app, registry);
+}
+
+/** Parsed patterns; paused, so they only compute dates and hold no timer. */
+const schedules = new Map<string, Cron>();
+
+/** The latest slot of `pattern` at or before `now` (croner's previousRuns is exclusive). */
+function currentSlot(pattern: string, now: Date): Date | undefined {
+  let cron = schedules.get(pattern);
+  if (!cron) {
+    cron = new Cron(pattern, { paused: true, timezone: TIME_ZONE });
+    schedules.set(pattern, cron);
+  }
+  return cron.previousRuns(1, new Date(now.getTime() + 1000))[0];
+}
+
+async function enqueueScheduledJobs(app: App, registry: Map<string, Job>) {
+  const now = app.clock.now();
+  for (const { kind, schedule } of registry.values()) {
+    const slot = schedule && currentSlot(schedule, now);
+    if (!slot) continue;
+    await enqueueJob(app.db, { kind, key: `${kind}@${slot.toISOString()}`, at: now, runAt: slot });
+  }
+}
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return text.slice(0, 4000);
+}
+
+async function runClaimed(app: App, definition: Job, job: JobRow, owner: string) {
+  const maxAttempts = definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  try {
+    // More attempts than allowed means earlier ones died holding the lease: do not try again.
+    if (job.attempts > maxAttempts) throw new Error('The runner stopped during the last attempt');
+    await definition.run(app, job.payload);
+    await completeJob(app.db, job, { owner, at: app.clock.now() });
+  } catch (error) {
+    const at = app.clock.now();
+    const retry = job.attempts < maxAttempts;
+    app.log.error(
+      { err: error, jobId: job.id, kind: job.kind, attempts: job.attempts },
+      retry ? 'job failed: will retry' : 'job failed: giving up',
+    );
+    await failJob(app.db, job, {
+      owner,
+      at,
+      error: describeError(error),
+      retryAt: retry ? new Date(at.getTime() + retryDelayMs(job.attempts)) : null,
+    });
+  }
+}
+
+/**
+ * One tick: enqueues the scheduled jobs' current slots, then runs due jobs until none is left
+ * (at most `limit`). Returns how many ran. `owner` names the runner (tests pose as two).
+ */
+export async function runDueJobs(
+  app: App,
+  options: { owner?: string; limit?: number } = {},
+): Promise<number> {
+  const { owner = PROCESS_OWNER, limit = TICK_LIMIT } = options;
+  const registry = registries.get(app) ?? new Map<string, Job>();
+  await enqueueScheduledJobs(app, registry);
+  const kinds = [...registry.keys()];
+  let ran = 0;
+  while (ran < limit) {
+    const job = await claimDueJob(app.db, {
+      owner,
+      now: app.clock.now(),
+      leaseMs: JOB_LEASE_MS,
+      kinds,
+    });
+    if (!job) break;
+    ran += 1;
+    await runClaimed(app, registry.get(job.kind)!, job, owner);
+  }
+  return ran;
+}
+
+type Runner = { wake: () => void };
+const runners = new WeakMap<App, Runner>();
+
+/**
+ * Production: ticks every 5 seconds (and when woken) until the app closes; closing waits for
+ * the tick in progress. Call before `listen()`.
+ */
+export function startJobRunner(app: App): void {
+  let current: Promise<void> = Promise.resolve();
+  let isBusy = false;
+  let isWokenWhileBusy = false;
+  const tick = (): void => {
+    if (isBusy) {
+      isWokenWhileBusy = true;
+      return;
+    }
+    isBusy = true;
+    current = runDueJobs(app)
+      .then(() => undefined)
+      .catch((error: unknown) => app.log.error({ err: error }, 'job runner tick failed'))
+      .finally(() => {
+        isBusy = false;
+        // A job enqueued after the last claim of that tick would otherwise wait for the next poll.
+        if (isWokenWhileBusy && cron.isRunning()) {
+          isWokenWhileBusy = false;
+          tick();
+        }
+      });
+  };
+  const cron = new Cron(POLL_PATTERN, { timezone: TIME_ZONE }, tick);
+  runners.set(app, { wake: tick });
+  app.addHook('onClose', async () => {
+    cron.stop();
+    runners.delete(app);
+    await current;
+  });
+  tick();
+}
+
+/** Runs due jobs now rather than at the next poll (after a commit that enqueued one). */
+export function wakeJobRunner(app: App): void {
+  runners.get(app)?.wake();
+}
+
+const KEEP_FINISHED_MS = 7 * 24 * 60 * 60_000;
+
+/** Scheduled slots add a row a minute per kind: finished rows go after a week. */
+export const purgeFinishedJobsJob = defineJob({
+  kind: 'purge-finished-jobs',
+  payload: z.object({}),
+  schedule: '30 3 * * *',
+  run: async (app) => {
+    await purgeFinishedJobs(app.db, new Date(app.clock.now().getTime() - KEEP_FINISHED_MS));
+  },
+});

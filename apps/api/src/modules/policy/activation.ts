@@ -1,0 +1,45 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { policies } from '../../db/schema';
+import { defineJob } from '../jobs/runner';
+import { transitionPolicy } from './state';
+
+// PENDING → ACTIVE at inception (DOMAIN.md "Jobs"). Answers already derive ACTIVE once inception
+// has passed (derivePolicyStatus); this job makes the stored status and its event catch up.
+
+const BATCH = 200;
+
+/** Activates every PENDING policy whose inception is at or before `now`; returns how many. */
+export async function activateDuePolicies(db: Db, now: Date): Promise<number> {
+  let activated = 0;
+  for (;;) {
+    const due = await db
+      .select({ policyId: policies.policyId, inceptedAt: policies.inceptedAt })
+      .from(policies)
+      .where(and(eq(policies.status, 'PENDING'), lte(policies.inceptedAt, now)))
+      .orderBy(asc(policies.inceptedAt))
+      .limit(BATCH);
+    for (const { policyId, inceptedAt } of due) {
+      // The event is dated at inception, when cover started, not when the job noticed.
+      const moved = await transitionPolicy(db, {
+        policyId,
+        from: 'PENDING',
+        to: 'ACTIVE',
+        actor: 'system:activate-policies',
+        at: inceptedAt,
+      });
+      if (moved) activated += 1;
+    }
+    if (due.length < BATCH) return activated;
+  }
+}
+
+export const activatePoliciesJob = defineJob({
+  kind: 'activate-policies',
+  payload: z.object({}),
+  schedule: '* * * * *',
+  run: async (app) => {
+    await activateDuePolicies(app.db, app.clock.now());
+  },
+});
