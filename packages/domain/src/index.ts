@@ -1,15 +1,25 @@
 // @motor/domain: pure TypeScript (no I/O, no clock reads) shared by web, api and brands.
 
 export * from './enums/policy';
+export * from './enums/policy-schemas';
 export * from './enums/proposal';
+export * from './enums/proposal-schemas';
 export * from './enums/billing';
+export * from './enums/billing-schemas';
 export * from './enums/product';
+export * from './enums/product-schemas';
 export * from './enums/content';
+export * from './enums/content-schemas';
 export * from './enums/claim';
+export * from './enums/claim-schemas';
 export * from './enums/errors';
+export * from './enums/errors-schemas';
 export * from './enums/ui';
+export * from './enums/ui-schemas';
 export * from './enums/forms';
+export * from './enums/forms-schemas';
 export * from './enums/tracking';
+export * from './enums/tracking-schemas';
 export * from './enums/answers';
 
 export * from './entities/common';

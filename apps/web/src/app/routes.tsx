@@ -1,6 +1,5 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { AccountSettingPage, AccountSettingsPage } from '../features/account/account-pages';
 import { CallbackPage } from '../features/auth/callback-page';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { HomePage } from '../features/home/home-page';
@@ -11,7 +10,13 @@ import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { lazyPage } from './lazy-page';
 
-// Every area but home (and the small account pages) loads on first visit (first-route JS budget, issue 5).
+// Every area but home and sign-in loads on first visit (first-route JS budget, issue 5).
+const AccountSettingsPage = lazyPage(() =>
+  import('../features/account/account-pages').then((m) => m.AccountSettingsPage),
+);
+const AccountSettingPage = lazyPage(() =>
+  import('../features/account/account-pages').then((m) => m.AccountSettingPage),
+);
 const ImpersonatePage = lazyPage(() =>
   import('../features/admin/impersonate-page').then((m) => m.ImpersonatePage),
 );

@@ -1,7 +1,7 @@
 // Campaign tracking (spec 2 §9): the utm_* parameters of the URL a visitor lands on are kept for
 // the browser session, so a proposal started pages later still carries them.
-import { bmwBrandConfigData } from '@motor/brand-bmw';
 import type { ApiClient } from './api-client';
+import { brandProposalTracking } from './brand';
 
 export const TRACKING_STORAGE_KEY = 'motor.tracking';
 /** The API keeps at most 200 characters a value. */
@@ -22,7 +22,7 @@ function readStored(storage: Storage): TrackingValues {
 export function readTrackingParameters(search: string): TrackingValues {
   const params = new URLSearchParams(search);
   const values: TrackingValues = {};
-  for (const name of bmwBrandConfigData.proposalTracking) {
+  for (const name of brandProposalTracking) {
     const value = params.get(name)?.trim();
     if (value) values[name] = value.slice(0, MAX_VALUE_LENGTH);
   }

@@ -54,6 +54,9 @@ export function findDisclosureInput({
   return find(getDisclosureInputs({ schemeCode, target }), name);
 }
 
+/** Input formats of the brand (phone, postcode, registration, card token). */
+export const bmwBrandFormats = bmwBrandConfig.formats;
+
 /** The brand's formats in the form engine's shape (for FormContext.formats). */
 export const bmwFormFormats: FormFormats = {
   phoneNumber: bmwBrandConfig.formats.phoneNumber,

@@ -1,6 +1,10 @@
+import { TRACKING_PARAMETERS } from '@motor/domain';
+import type { FeatureToggle } from '@motor/domain';
 import type { BrandConfigInput } from './brand-config-schema';
 
-// The BMW brand as plain data; index.ts validates it once at import.
+// The BMW brand as plain data, free of zod so the browser's first page can use it as is (the
+// package's ./data entry). The server validates it at start (index.ts, bmw-brand-config.ts) and
+// brand-config.test.ts checks that parsing leaves it unchanged.
 export const bmwBrandData = {
   brandCode: 'bmw',
   appName: 'BMW Insurance',
@@ -50,3 +54,13 @@ export const bmwBrandData = {
     },
   ],
 } satisfies BrandConfigInput;
+
+export const bmwFeatures = {
+  isAdmin: false,
+  multiQuote: true,
+  allowModifyBillingDay: true,
+  axitechFnol: false,
+} satisfies Record<FeatureToggle, boolean>;
+
+/** Query parameters kept for the session and sent with proposal impressions (spec 2 §9). */
+export const bmwProposalTracking = [...TRACKING_PARAMETERS];

@@ -1,17 +1,15 @@
 import {
   CANCELLATION_REASONS,
   DRIVEAWAY_INCLUDED_COVER_CODES,
-  FEATURE_TOGGLES,
   INCLUDED_COVER_CODES,
   LEGAL_EXPENSES_DOCUMENT_TYPES,
   POLICY_DOCUMENT_TYPES,
   PRODUCT_DOCUMENT_TYPES,
   STATIC_DOCUMENT_TYPES,
-  TRACKING_PARAMETERS,
 } from '@motor/domain';
 import { UK_PHONE_NATIONAL_REGEX, UK_POSTCODE_REGEX, UK_REGISTRATION_FORMAT } from '@motor/forms';
 import type { InputDefinitionInput } from '@motor/forms';
-import { bmwBrandData } from './bmw-brand';
+import { bmwBrandData, bmwFeatures, bmwProposalTracking } from './bmw-brand';
 import {
   DRIVEAWAY_SCHEME_CODE,
   FLEX_SCHEME_CODE,
@@ -171,24 +169,17 @@ const driveaway = {
   ],
 } satisfies ProductConfigInput;
 
-const FEATURES = {
-  isAdmin: false,
-  multiQuote: true,
-  allowModifyBillingDay: true,
-  axitechFnol: false,
-} satisfies Record<(typeof FEATURE_TOGGLES)[number], boolean>;
-
 /** The complete BMW brand configuration as plain data (validated in bmw-brand-config.ts). */
 export const bmwBrandConfigData = {
   ...bmwBrandData,
-  features: FEATURES,
+  features: bmwFeatures,
   formats: {
     phoneNumber: { prefix: '+44', regex: UK_PHONE_NATIONAL_REGEX },
     postalCode: { regex: UK_POSTCODE_REGEX, upperCase: true },
     vehicleRegistration: UK_REGISTRATION_FORMAT,
     cardToken: { regex: '^tok_\\w{2,}$' },
   },
-  proposalTracking: [...TRACKING_PARAMETERS],
+  proposalTracking: bmwProposalTracking,
   accountInputs,
   retrieve: { inputs: retrieveInputs },
   earliestVehicleYear: 1934,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BrandConfigSchema, brand, parseBrandConfig } from './index';
-import { bmwBrandData } from './bmw-brand';
+import { BrandConfigSchema, bmwBrandConfig, brand, parseBrandConfig } from './index';
+import { bmwBrandData, bmwFeatures, bmwProposalTracking } from './bmw-brand';
 
 describe('BMW brand configuration', () => {
   it('parses', () => {
@@ -8,6 +8,13 @@ describe('BMW brand configuration', () => {
     expect(brand.brandCode).toBe('bmw');
     expect(brand.theme.colours.primary).toBe('#1c69d4');
     expect(brand.contentBaseUrl).toBe('/content');
+  });
+
+  // The web app uses this data unparsed (./data), so parsing must not add defaults or transform it.
+  it('is valid as shipped to the browser: parsing leaves it unchanged', () => {
+    expect(parseBrandConfig(bmwBrandData)).toEqual(bmwBrandData);
+    expect(bmwBrandConfig.features).toEqual(bmwFeatures);
+    expect(bmwBrandConfig.proposalTracking).toEqual(bmwProposalTracking);
   });
 
   it('has the flex and driveaway schemes', () => {

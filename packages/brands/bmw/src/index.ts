@@ -58,6 +58,7 @@ export {
 export { FLEX_VOLUNTARY_EXCESS_PENCE, bmwBrandConfigData } from './bmw-products';
 export {
   bmwBrandConfig,
+  bmwBrandFormats,
   bmwFormFormats,
   bmwVehicleAdjustmentInput,
   createBmwFormContext,

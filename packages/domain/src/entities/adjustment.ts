@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PaymentScheduleTypeSchema } from '../enums/billing';
-import { AdjustmentTypeSchema } from '../enums/policy';
-import { CoverCodeSchema, OptionalCoverCodeSchema } from '../enums/product';
+import { PaymentScheduleTypeSchema } from '../enums/billing-schemas';
+import { AdjustmentTypeSchema } from '../enums/policy-schemas';
+import { CoverCodeSchema, OptionalCoverCodeSchema } from '../enums/product-schemas';
 import { IsoInstantSchema, PenceSchema } from './common';
 import { PolicyVersionSchema } from './policy';
 

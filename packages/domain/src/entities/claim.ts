@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClaimStatusSchema } from '../enums/claim';
+import { ClaimStatusSchema } from '../enums/claim-schemas';
 import { IsoDateSchema } from './common';
 
 /** A claim on a policy (fetched by policy number). */

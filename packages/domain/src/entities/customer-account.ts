@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountStatusSchema, PaymentMethodTypeSchema } from '../enums/billing';
+import { AccountStatusSchema, PaymentMethodTypeSchema } from '../enums/billing-schemas';
 import { PenceSchema } from './common';
 
 export const MIN_PAYMENT_DAY = 1;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgreementStatusSchema } from '../enums/billing';
+import { AgreementStatusSchema } from '../enums/billing-schemas';
 
 export const CardPaymentMethodSchema = z.object({
   type: z.literal('CARD'),

@@ -3,8 +3,8 @@ import {
   AccountStatusSchema,
   PaymentMethodTypeSchema,
   PaymentScheduleTypeSchema,
-} from '../enums/billing';
-import { PolicyStatusSchema, ReviewTypeSchema } from '../enums/policy';
+} from '../enums/billing-schemas';
+import { PolicyStatusSchema, ReviewTypeSchema } from '../enums/policy-schemas';
 import { IsoInstantSchema } from './common';
 import { ProposalLinkSchema } from './proposal';
 import { EndorsementSchema, ExcessItemSchema, QuoteSchema } from './quote';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CancellationReasonSchema } from '../enums/answers';
-import { CancellationTypeSchema, CoolingOffCountedFromSchema } from '../enums/policy';
+import { CancellationTypeSchema, CoolingOffCountedFromSchema } from '../enums/policy-schemas';
 
 /** Cooling-off days when the product does not say (DOMAIN.md). */
 export const DEFAULT_COOLING_OFF_DAYS = 14;

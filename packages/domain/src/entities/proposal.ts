@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProposalStatusSchema } from '../enums/proposal';
+import { ProposalStatusSchema } from '../enums/proposal-schemas';
 import { IsoDurationSchema, IsoInstantSchema, PenceSchema } from './common';
 import { QuoteSchema } from './quote';
 

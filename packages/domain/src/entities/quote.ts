@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { PaymentScheduleTypeSchema } from '../enums/billing';
+import { PaymentScheduleTypeSchema } from '../enums/billing-schemas';
 import {
   CoverCodeSchema,
   CoverTypeSchema,
   OptionalCoverCodeSchema,
   PriceOptionTypeSchema,
-} from '../enums/product';
-import { RatingStatusSchema } from '../enums/proposal';
+} from '../enums/product-schemas';
+import { RatingStatusSchema } from '../enums/proposal-schemas';
 import { DisclosureDataSchema, IsoInstantSchema, PenceSchema } from './common';
 
 export const InsuredProfileSchema = z.object({

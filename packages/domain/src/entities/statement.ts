@@ -5,7 +5,7 @@ import {
   TransactionStatusSchema,
   TransactionSubTypeSchema,
   TransactionTypeSchema,
-} from '../enums/billing';
+} from '../enums/billing-schemas';
 import { IsoInstantSchema, PenceSchema } from './common';
 
 export const TransactionSchema = z.object({

@@ -1,38 +1,39 @@
 import type { EnumCase } from './enum-test-kit';
 import { describeEnumerations } from './enum-test-kit';
 import * as e from './billing';
+import * as s from './billing-schemas';
 
 const cases: EnumCase[] = [
-  ['account status', e.ACCOUNT_STATUSES, e.AccountStatusSchema, ['ACTIVE', 'SUSPENDED']],
+  ['account status', e.ACCOUNT_STATUSES, s.AccountStatusSchema, ['ACTIVE', 'SUSPENDED']],
   [
     'payment status',
     e.PAYMENT_STATUSES,
-    e.PaymentStatusSchema,
+    s.PaymentStatusSchema,
     ['PENDING', 'FAILED', 'SETTLED', 'DRAFT'],
   ],
   [
     'statement status',
     e.STATEMENT_STATUSES,
-    e.StatementStatusSchema,
+    s.StatementStatusSchema,
     ['DRAFT', 'PENDING', 'FAILED', 'SETTLED'],
   ],
   [
     'statement status icon',
     e.STATEMENT_STATUS_ICONS,
-    e.StatementStatusIconSchema,
+    s.StatementStatusIconSchema,
     ['clock', 'warning', 'tick'],
   ],
   [
     'transaction status',
     e.TRANSACTION_STATUSES,
-    e.TransactionStatusSchema,
+    s.TransactionStatusSchema,
     ['PENDING', 'POSTED', 'FAILED'],
   ],
-  ['transaction group', e.TRANSACTION_GROUPS, e.TransactionGroupSchema, ['INVOICE', 'PAYMENT']],
+  ['transaction group', e.TRANSACTION_GROUPS, s.TransactionGroupSchema, ['INVOICE', 'PAYMENT']],
   [
     'transaction type',
     e.TRANSACTION_TYPES,
-    e.TransactionTypeSchema,
+    s.TransactionTypeSchema,
     [
       'INVOICE',
       'CREDIT_NOTE',
@@ -47,33 +48,33 @@ const cases: EnumCase[] = [
   [
     'transaction sub type',
     e.TRANSACTION_SUB_TYPES,
-    e.TransactionSubTypeSchema,
+    s.TransactionSubTypeSchema,
     ['GOCARDLESS', 'STRIPE', 'MTA'],
   ],
   [
     'agreement status',
     e.AGREEMENT_STATUSES,
-    e.AgreementStatusSchema,
+    s.AgreementStatusSchema,
     ['PENDING_CUSTOMER_APPROVAL', 'ACTIVE', 'CANCELLED'],
   ],
   [
     'payment method type',
     e.PAYMENT_METHOD_TYPES,
-    e.PaymentMethodTypeSchema,
+    s.PaymentMethodTypeSchema,
     ['CARD', 'BACS_DEBIT'],
   ],
-  ['checkout method', e.CHECKOUT_METHODS, e.CheckoutMethodSchema, ['CARD', 'DIRECT_DEBIT', 'DUAL']],
-  ['checkout action', e.CHECKOUT_ACTIONS, e.CheckoutActionSchema, ['PAY', 'BIND', 'SETUP']],
+  ['checkout method', e.CHECKOUT_METHODS, s.CheckoutMethodSchema, ['CARD', 'DIRECT_DEBIT', 'DUAL']],
+  ['checkout action', e.CHECKOUT_ACTIONS, s.CheckoutActionSchema, ['PAY', 'BIND', 'SETUP']],
   [
     'payment schedule type',
     e.PAYMENT_SCHEDULE_TYPES,
-    e.PaymentScheduleTypeSchema,
+    s.PaymentScheduleTypeSchema,
     ['MONTHLY', 'SINGLE_PAYMENT'],
   ],
   [
     'account setting state',
     e.ACCOUNT_SETTING_STATES,
-    e.AccountSettingStateSchema,
+    s.AccountSettingStateSchema,
     ['ACTIVE', 'SETTLED', 'PENDING'],
   ],
 ];

@@ -1,13 +1,14 @@
 import type { EnumCase } from './enum-test-kit';
 import { describeEnumerations } from './enum-test-kit';
 import * as e from './content';
+import * as s from './content-schemas';
 
 const cases: EnumCase[] = [
-  ['content kind', e.CONTENT_KINDS, e.ContentKindSchema, ['product', 'policy', 'static']],
+  ['content kind', e.CONTENT_KINDS, s.ContentKindSchema, ['product', 'policy', 'static']],
   [
     'document type',
     e.DOCUMENT_TYPES,
-    e.DocumentTypeSchema,
+    s.DocumentTypeSchema,
     [
       'policy-certificate',
       'policy-schedule',
@@ -21,27 +22,27 @@ const cases: EnumCase[] = [
   [
     'policy document type',
     e.POLICY_DOCUMENT_TYPES,
-    e.DocumentTypeSchema,
+    s.DocumentTypeSchema,
     ['policy-certificate', 'policy-schedule'],
   ],
   [
     'product document type',
     e.PRODUCT_DOCUMENT_TYPES,
-    e.DocumentTypeSchema,
+    s.DocumentTypeSchema,
     ['ipid', 'policy-wording'],
   ],
   [
     'legal expenses document type',
     e.LEGAL_EXPENSES_DOCUMENT_TYPES,
-    e.DocumentTypeSchema,
+    s.DocumentTypeSchema,
     ['legal-ipid', 'legal-wording'],
   ],
-  ['static document type', e.STATIC_DOCUMENT_TYPES, e.DocumentTypeSchema, ['business-terms']],
-  ['upload type', e.UPLOAD_TYPES, e.UploadTypeSchema, ['ncb-proof']],
+  ['static document type', e.STATIC_DOCUMENT_TYPES, s.DocumentTypeSchema, ['business-terms']],
+  ['upload type', e.UPLOAD_TYPES, s.UploadTypeSchema, ['ncb-proof']],
   [
     'upload rejection code',
     e.UPLOAD_REJECTION_CODES,
-    e.UploadRejectionCodeSchema,
+    s.UploadRejectionCodeSchema,
     ['file-invalid-type', 'file-too-large', 'too-many-files'],
   ],
 ];

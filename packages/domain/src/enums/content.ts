@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** Kinds of content and document (spec 1 §3): per product, per policy, or static. */
 export const CONTENT_KINDS = ['product', 'policy', 'static'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
-export const ContentKindSchema = z.enum(CONTENT_KINDS);
 
 export const POLICY_DOCUMENT_TYPES = ['policy-certificate', 'policy-schedule'] as const;
 export const PRODUCT_DOCUMENT_TYPES = ['ipid', 'policy-wording'] as const;
@@ -18,12 +15,10 @@ export const DOCUMENT_TYPES = [
   ...STATIC_DOCUMENT_TYPES,
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export const DocumentTypeSchema = z.enum(DOCUMENT_TYPES);
 
 /** Upload types; the spec names only the NCB proof upload, 'ncb-proof' is our spelling. */
 export const UPLOAD_TYPES = ['ncb-proof'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
-export const UploadTypeSchema = z.enum(UPLOAD_TYPES);
 
 /** Reasons a dropped file is rejected; unknown codes fall back to a generic message. */
 export const UPLOAD_REJECTION_CODES = [
@@ -32,4 +27,3 @@ export const UPLOAD_REJECTION_CODES = [
   'too-many-files',
 ] as const;
 export type UploadRejectionCode = (typeof UPLOAD_REJECTION_CODES)[number];
-export const UploadRejectionCodeSchema = z.enum(UPLOAD_REJECTION_CODES);

@@ -1,28 +1,29 @@
 import type { EnumCase } from './enum-test-kit';
 import { describeEnumerations } from './enum-test-kit';
 import * as e from './errors';
+import * as s from './errors-schemas';
 
 const cases: EnumCase[] = [
-  ['error kind', e.ERROR_KINDS, e.ErrorKindSchema, ['NETWORK', 'UNAUTHORIZED', 'UNEXPECTED']],
+  ['error kind', e.ERROR_KINDS, s.ErrorKindSchema, ['NETWORK', 'UNAUTHORIZED', 'UNEXPECTED']],
   [
     'error modal type',
     e.ERROR_MODAL_TYPES,
-    e.ErrorModalTypeSchema,
+    s.ErrorModalTypeSchema,
     ['NETWORK', 'UNAUTHORIZED', 'UNEXPECTED', 'SIGN_IN_FAILED'],
   ],
   [
     'auth error code',
     e.AUTH_ERROR_CODES,
-    e.AuthErrorCodeSchema,
+    s.AuthErrorCodeSchema,
     ['login_required', 'unauthorized', 'missing_refresh_token', 'invalid_grant'],
   ],
   [
     'sign-out error code',
     e.SIGN_OUT_ERROR_CODES,
-    e.SignOutErrorCodeSchema,
+    s.SignOutErrorCodeSchema,
     ['login_required', 'unauthorized', 'unauthorised'],
   ],
-  ['settle error type', e.SETTLE_ERROR_TYPES, e.SettleErrorTypeSchema, ['timeout', 'incomplete']],
+  ['settle error type', e.SETTLE_ERROR_TYPES, s.SettleErrorTypeSchema, ['timeout', 'incomplete']],
 ];
 
 describeEnumerations('error enumerations', cases);

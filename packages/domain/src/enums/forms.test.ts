@@ -1,15 +1,16 @@
 import type { EnumCase } from './enum-test-kit';
 import { describeEnumerations } from './enum-test-kit';
 import * as e from './forms';
+import * as s from './forms-schemas';
 
 const cases: EnumCase[] = [
   [
     'condition kind',
     e.CONDITION_KINDS,
-    e.ConditionKindSchema,
+    s.ConditionKindSchema,
     ['input', 'featureToggle', 'anonymous', 'policy', 'schemeCode', 'admin', 'adminPermission'],
   ],
-  ['condition operator', e.CONDITION_OPERATORS, e.ConditionOperatorSchema, ['every', 'some']],
+  ['condition operator', e.CONDITION_OPERATORS, s.ConditionOperatorSchema, ['every', 'some']],
 ];
 
 describeEnumerations('form engine enumerations', cases);

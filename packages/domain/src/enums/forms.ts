@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Kinds of condition on a form input's `conditional` (spec 3 §5). */
 export const CONDITION_KINDS = [
   'input',
@@ -11,9 +9,7 @@ export const CONDITION_KINDS = [
   'adminPermission',
 ] as const;
 export type ConditionKind = (typeof CONDITION_KINDS)[number];
-export const ConditionKindSchema = z.enum(CONDITION_KINDS);
 
 /** How the conditions of one input combine. */
 export const CONDITION_OPERATORS = ['every', 'some'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
-export const ConditionOperatorSchema = z.enum(CONDITION_OPERATORS);

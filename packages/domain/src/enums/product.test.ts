@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EnumCase } from './enum-test-kit';
 import { describeEnumerations } from './enum-test-kit';
 import * as e from './product';
+import * as s from './product-schemas';
 
 const flexIncluded = [
   'liability_to_others',
@@ -19,27 +20,27 @@ const flexIncluded = [
 ];
 
 const cases: EnumCase[] = [
-  ['product kind', e.PRODUCT_KINDS, e.ProductKindSchema, ['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY']],
-  ['plan', e.PLANS, e.PlanSchema, ['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY']],
-  ['cover type', e.COVER_TYPES, e.CoverTypeSchema, ['MAIN', 'OPTIONAL', 'DISCOUNT']],
-  ['price option type', e.PRICE_OPTION_TYPES, e.PriceOptionTypeSchema, ['main', 'discount']],
-  ['included cover code', e.INCLUDED_COVER_CODES, e.IncludedCoverCodeSchema, flexIncluded],
+  ['product kind', e.PRODUCT_KINDS, s.ProductKindSchema, ['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY']],
+  ['plan', e.PLANS, s.PlanSchema, ['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY']],
+  ['cover type', e.COVER_TYPES, s.CoverTypeSchema, ['MAIN', 'OPTIONAL', 'DISCOUNT']],
+  ['price option type', e.PRICE_OPTION_TYPES, s.PriceOptionTypeSchema, ['main', 'discount']],
+  ['included cover code', e.INCLUDED_COVER_CODES, s.IncludedCoverCodeSchema, flexIncluded],
   [
     'optional cover code',
     e.OPTIONAL_COVER_CODES,
-    e.OptionalCoverCodeSchema,
+    s.OptionalCoverCodeSchema,
     ['ncb_protection', 'legal_expenses'],
   ],
   [
     'cover code',
     e.COVER_CODES,
-    e.CoverCodeSchema,
+    s.CoverCodeSchema,
     [...flexIncluded, 'ncb_protection', 'legal_expenses'],
   ],
   [
     'excess endorsement code',
     e.EXCESS_ENDORSEMENT_CODES,
-    e.ExcessEndorsementCodeSchema,
+    s.ExcessEndorsementCodeSchema,
     ['DRVEXC_YOUNG', 'DRVEXC_INEXP'],
   ],
 ];

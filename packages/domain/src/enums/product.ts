@@ -1,22 +1,16 @@
-import { z } from 'zod';
-
 /** Product kinds (spec 1 §1); "plans" in spec 1 §4 are the same three values. */
 export const PRODUCT_KINDS = ['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
-export const ProductKindSchema = z.enum(PRODUCT_KINDS);
 
 export const PLANS = PRODUCT_KINDS;
 export type Plan = ProductKind;
-export const PlanSchema = ProductKindSchema;
 
 export const COVER_TYPES = ['MAIN', 'OPTIONAL', 'DISCOUNT'] as const;
 export type CoverType = (typeof COVER_TYPES)[number];
-export const CoverTypeSchema = z.enum(COVER_TYPES);
 
 /** Type of a price option of a cover option (spec 3 §3 writes them lower case). */
 export const PRICE_OPTION_TYPES = ['main', 'discount'] as const;
 export type PriceOptionType = (typeof PRICE_OPTION_TYPES)[number];
-export const PriceOptionTypeSchema = z.enum(PRICE_OPTION_TYPES);
 
 /** Covers included in the flex product (spec 2 §3). */
 export const INCLUDED_COVER_CODES = [
@@ -34,7 +28,6 @@ export const INCLUDED_COVER_CODES = [
   'drive_other_cars',
 ] as const;
 export type IncludedCoverCode = (typeof INCLUDED_COVER_CODES)[number];
-export const IncludedCoverCodeSchema = z.enum(INCLUDED_COVER_CODES);
 
 /** Covers the driveaway product includes: the flex list without three covers. */
 export const DRIVEAWAY_INCLUDED_COVER_CODES = INCLUDED_COVER_CODES.filter(
@@ -44,13 +37,10 @@ export const DRIVEAWAY_INCLUDED_COVER_CODES = INCLUDED_COVER_CODES.filter(
 
 export const OPTIONAL_COVER_CODES = ['ncb_protection', 'legal_expenses'] as const;
 export type OptionalCoverCode = (typeof OPTIONAL_COVER_CODES)[number];
-export const OptionalCoverCodeSchema = z.enum(OPTIONAL_COVER_CODES);
 
 export const COVER_CODES = [...INCLUDED_COVER_CODES, ...OPTIONAL_COVER_CODES] as const;
 export type CoverCode = (typeof COVER_CODES)[number];
-export const CoverCodeSchema = z.enum(COVER_CODES);
 
 /** Excess endorsements: young driver and inexperienced driver. */
 export const EXCESS_ENDORSEMENT_CODES = ['DRVEXC_YOUNG', 'DRVEXC_INEXP'] as const;
 export type ExcessEndorsementCode = (typeof EXCESS_ENDORSEMENT_CODES)[number];
-export const ExcessEndorsementCodeSchema = z.enum(EXCESS_ENDORSEMENT_CODES);

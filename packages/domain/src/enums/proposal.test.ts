@@ -1,19 +1,20 @@
 import type { EnumCase } from './enum-test-kit';
 import { describeEnumerations } from './enum-test-kit';
 import * as e from './proposal';
+import * as s from './proposal-schemas';
 
 const cases: EnumCase[] = [
   [
     'proposal status',
     e.PROPOSAL_STATUSES,
-    e.ProposalStatusSchema,
+    s.ProposalStatusSchema,
     ['INSUFFICIENT_ACCURACY', 'QUOTE', 'QUOTE_EXPIRED', 'REFERRAL', 'POLICY'],
   ],
-  ['rating status', e.RATING_STATUSES, e.RatingStatusSchema, ['QUOTE', 'REFERRAL']],
+  ['rating status', e.RATING_STATUSES, s.RatingStatusSchema, ['QUOTE', 'REFERRAL']],
   [
     'proposal change type',
     e.PROPOSAL_CHANGE_TYPES,
-    e.ProposalChangeTypeSchema,
+    s.ProposalChangeTypeSchema,
     [
       'ASSET_DISCLOSURE_CHANGE',
       'PROFILE_DISCLOSURE_CHANGE',
@@ -33,32 +34,32 @@ const cases: EnumCase[] = [
   [
     'disclosure type',
     e.DISCLOSURE_TYPES,
-    e.DisclosureTypeSchema,
+    s.DisclosureTypeSchema,
     ['ADDITIONAL_PROFILE', 'POLICYHOLDER', 'PROMOTION'],
   ],
   [
     'section type',
     e.SECTION_TYPES,
-    e.SectionTypeSchema,
+    s.SectionTypeSchema,
     ['ADDITIONAL_PROFILE', 'POLICYHOLDER', 'PROMOTION'],
   ],
-  ['conflict result', e.CONFLICT_RESULTS, e.ConflictResultSchema, ['CONFLICT', 'OK']],
+  ['conflict result', e.CONFLICT_RESULTS, s.ConflictResultSchema, ['CONFLICT', 'OK']],
   [
     'proposal card action',
     e.PROPOSAL_CARD_ACTIONS,
-    e.ProposalCardActionSchema,
+    s.ProposalCardActionSchema,
     ['view', 'update', 'resume'],
   ],
   [
     'verification check result',
     e.VERIFICATION_CHECK_RESULTS,
-    e.VerificationCheckResultSchema,
+    s.VerificationCheckResultSchema,
     ['CLEAR', 'CONSIDER'],
   ],
   [
     'verification failure code',
     e.VERIFICATION_FAILURE_CODES,
-    e.VerificationFailureCodeSchema,
+    s.VerificationFailureCodeSchema,
     ['MAX_DRIVEAWAY_POLICIES', 'PRIOR_POLICY'],
   ],
 ];

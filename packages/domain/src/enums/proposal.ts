@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Lifecycle of a proposal (spec 1 §4, spec 2 §4). */
 export const PROPOSAL_STATUSES = [
   'INSUFFICIENT_ACCURACY',
@@ -9,12 +7,10 @@ export const PROPOSAL_STATUSES = [
   'POLICY',
 ] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
-export const ProposalStatusSchema = z.enum(PROPOSAL_STATUSES);
 
 /** Outcome of rating a quote or an adjusted policy version. */
 export const RATING_STATUSES = ['QUOTE', 'REFERRAL'] as const;
 export type RatingStatus = (typeof RATING_STATUSES)[number];
-export const RatingStatusSchema = z.enum(RATING_STATUSES);
 
 /**
  * Changes sent to a proposal or a policy adjustment. The canonical spelling is the one with the
@@ -37,27 +33,22 @@ export const PROPOSAL_CHANGE_TYPES = [
   'START_DATE_CHANGE',
 ] as const;
 export type ProposalChangeType = (typeof PROPOSAL_CHANGE_TYPES)[number];
-export const ProposalChangeTypeSchema = z.enum(PROPOSAL_CHANGE_TYPES);
 
 /** Disclosure (and policy-management section) types (spec 1 §3, spec 3 §2). */
 export const DISCLOSURE_TYPES = ['ADDITIONAL_PROFILE', 'POLICYHOLDER', 'PROMOTION'] as const;
 export type DisclosureType = (typeof DISCLOSURE_TYPES)[number];
-export const DisclosureTypeSchema = z.enum(DISCLOSURE_TYPES);
 
 /** Section types of the management area share the disclosure types. */
 export const SECTION_TYPES = DISCLOSURE_TYPES;
 export type SectionType = DisclosureType;
-export const SectionTypeSchema = DisclosureTypeSchema;
 
 /** Result of validating an account against an existing one (account setup). */
 export const CONFLICT_RESULTS = ['CONFLICT', 'OK'] as const;
 export type ConflictResult = (typeof CONFLICT_RESULTS)[number];
-export const ConflictResultSchema = z.enum(CONFLICT_RESULTS);
 
 /** Actions a proposal card offers on the home page. */
 export const PROPOSAL_CARD_ACTIONS = ['view', 'update', 'resume'] as const;
 export type ProposalCardAction = (typeof PROPOSAL_CARD_ACTIONS)[number];
-export const ProposalCardActionSchema = z.enum(PROPOSAL_CARD_ACTIONS);
 
 /**
  * Result of one identity/verification check. Only CONSIDER (= failed) is named by the spec;
@@ -65,9 +56,7 @@ export const ProposalCardActionSchema = z.enum(PROPOSAL_CARD_ACTIONS);
  */
 export const VERIFICATION_CHECK_RESULTS = ['CLEAR', 'CONSIDER'] as const;
 export type VerificationCheckResult = (typeof VERIFICATION_CHECK_RESULTS)[number];
-export const VerificationCheckResultSchema = z.enum(VERIFICATION_CHECK_RESULTS);
 
 /** Verification failures with their own message (spec 2 §4: one Driveaway policy per customer). */
 export const VERIFICATION_FAILURE_CODES = ['MAX_DRIVEAWAY_POLICIES', 'PRIOR_POLICY'] as const;
 export type VerificationFailureCode = (typeof VERIFICATION_FAILURE_CODES)[number];
-export const VerificationFailureCodeSchema = z.enum(VERIFICATION_FAILURE_CODES);

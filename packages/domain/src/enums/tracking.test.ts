@@ -1,12 +1,13 @@
 import type { EnumCase } from './enum-test-kit';
 import { describeEnumerations } from './enum-test-kit';
 import * as e from './tracking';
+import * as s from './tracking-schemas';
 
 const cases: EnumCase[] = [
   [
     'tracking parameter',
     e.TRACKING_PARAMETERS,
-    e.TrackingParameterSchema,
+    s.TrackingParameterSchema,
     [
       'utm_medium',
       'utm_campaign',
@@ -18,26 +19,26 @@ const cases: EnumCase[] = [
       'utm_asset_id',
     ],
   ],
-  ['marketing channel', e.MARKETING_CHANNELS, e.MarketingChannelSchema, ['email', 'phone', 'sms']],
+  ['marketing channel', e.MARKETING_CHANNELS, s.MarketingChannelSchema, ['email', 'phone', 'sms']],
   [
     'other marketing option',
     e.OTHER_MARKETING_OPTIONS,
-    e.OtherMarketingOptionSchema,
+    s.OtherMarketingOptionSchema,
     ['in-car', 'mail', 'none'],
   ],
   [
     'lookup table',
     e.LOOKUP_TABLES,
-    e.LookupTableSchema,
+    s.LookupTableSchema,
     ['OccupationABI', 'Industry', 'DrivingConvictions', 'BMWRetailers'],
   ],
   [
     'feature toggle',
     e.FEATURE_TOGGLES,
-    e.FeatureToggleSchema,
+    s.FeatureToggleSchema,
     ['isAdmin', 'multiQuote', 'allowModifyBillingDay', 'axitechFnol'],
   ],
-  ['permission', e.PERMISSIONS, e.PermissionSchema, ['access:impersonate', 'action:mta-claims']],
+  ['permission', e.PERMISSIONS, s.PermissionSchema, ['access:impersonate', 'action:mta-claims']],
 ];
 
 describeEnumerations('tracking, marketing and lookup enumerations', cases);

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Query parameters saved per session and sent with proposal impressions (spec 2 §9). */
 export const TRACKING_PARAMETERS = [
   'utm_medium',
@@ -12,12 +10,10 @@ export const TRACKING_PARAMETERS = [
   'utm_asset_id',
 ] as const;
 export type TrackingParameter = (typeof TRACKING_PARAMETERS)[number];
-export const TrackingParameterSchema = z.enum(TRACKING_PARAMETERS);
 
 /** Marketing preference channels a customer can opt into (spec 2 §3, spec 3 §2). */
 export const MARKETING_CHANNELS = ['email', 'phone', 'sms'] as const;
 export type MarketingChannel = (typeof MARKETING_CHANNELS)[number];
-export const MarketingChannelSchema = z.enum(MARKETING_CHANNELS);
 
 /**
  * Further marketing options one text mentions ("in-car, mail and none"); they are not configured
@@ -25,7 +21,6 @@ export const MarketingChannelSchema = z.enum(MARKETING_CHANNELS);
  */
 export const OTHER_MARKETING_OPTIONS = ['in-car', 'mail', 'none'] as const;
 export type OtherMarketingOption = (typeof OTHER_MARKETING_OPTIONS)[number];
-export const OtherMarketingOptionSchema = z.enum(OTHER_MARKETING_OPTIONS);
 
 /** Data tables served under /lookup (spec 2 §7). */
 export const LOOKUP_TABLES = [
@@ -35,7 +30,6 @@ export const LOOKUP_TABLES = [
   'BMWRetailers',
 ] as const;
 export type LookupTable = (typeof LOOKUP_TABLES)[number];
-export const LookupTableSchema = z.enum(LOOKUP_TABLES);
 
 /** Feature toggles of the configuration (spec 1 §3, spec 3 §3). */
 export const FEATURE_TOGGLES = [
@@ -45,9 +39,7 @@ export const FEATURE_TOGGLES = [
   'axitechFnol',
 ] as const;
 export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
-export const FeatureToggleSchema = z.enum(FEATURE_TOGGLES);
 
 /** Admin permissions named by the spec. */
 export const PERMISSIONS = ['access:impersonate', 'action:mta-claims'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
-export const PermissionSchema = z.enum(PERMISSIONS);

@@ -1,33 +1,34 @@
 import type { EnumCase } from './enum-test-kit';
 import { describeEnumerations } from './enum-test-kit';
 import * as e from './ui';
+import * as s from './ui-schemas';
 
 const cases: EnumCase[] = [
   [
     'cookie consent state',
     e.COOKIE_CONSENT_STATES,
-    e.CookieConsentStateSchema,
+    s.CookieConsentStateSchema,
     ['unset', 'accepted', 'dismissed'],
   ],
   [
     'change-or-confirm mode',
     e.CHANGE_OR_CONFIRM_MODES,
-    e.ChangeOrConfirmModeSchema,
+    s.ChangeOrConfirmModeSchema,
     ['view', 'change', 'override'],
   ],
-  ['button layout', e.BUTTON_LAYOUTS, e.ButtonLayoutSchema, ['default', 'fixed', 'small']],
-  ['button variant', e.BUTTON_VARIANTS, e.ButtonVariantSchema, ['default', 'inverted', 'critical']],
+  ['button layout', e.BUTTON_LAYOUTS, s.ButtonLayoutSchema, ['default', 'fixed', 'small']],
+  ['button variant', e.BUTTON_VARIANTS, s.ButtonVariantSchema, ['default', 'inverted', 'critical']],
   [
     'notification variant',
     e.NOTIFICATION_VARIANTS,
-    e.NotificationVariantSchema,
+    s.NotificationVariantSchema,
     ['default', 'info', 'success', 'warning', 'critical'],
   ],
-  ['modal variant', e.MODAL_VARIANTS, e.ModalVariantSchema, ['default', 'iframe', 'feedback']],
+  ['modal variant', e.MODAL_VARIANTS, s.ModalVariantSchema, ['default', 'iframe', 'feedback']],
   [
     'feedback state',
     e.FEEDBACK_STATES,
-    e.FeedbackStateSchema,
+    s.FeedbackStateSchema,
     ['default', 'confirmation', 'trustPilot'],
   ],
 ];

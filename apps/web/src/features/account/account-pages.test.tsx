@@ -45,10 +45,10 @@ describe('account settings (spec 3 §2)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('lists the settings, each linking to its sub-page', () => {
+  it('lists the settings, each linking to its sub-page', async () => {
     stubPolicyholder();
     renderApp('/account', { authState: signedInAuthState });
-    expect(screen.getByRole('heading', { name: 'Your account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'E-mail address' })).toHaveAttribute(
       'href',
       '/account/email',

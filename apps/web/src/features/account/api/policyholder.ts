@@ -1,28 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useApiClient } from '../../../lib/use-api-client';
+import type { MarketingPreferences, Policyholder } from './policyholder-schema';
 
-// GET/PATCH /api/policyholder (apps/api identity account-routes): the account settings.
-export const MarketingPreferencesSchema = z.object({
-  email: z.boolean(),
-  phone: z.boolean(),
-  sms: z.boolean(),
-});
-export type MarketingPreferences = z.infer<typeof MarketingPreferencesSchema>;
+export type { MarketingPreferences, Policyholder };
 
-export const PolicyholderSchema = z.object({
-  userId: z.string(),
-  connection: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  marketingPreferences: MarketingPreferencesSchema,
-});
-export type Policyholder = z.infer<typeof PolicyholderSchema>;
+// GET/PATCH /api/policyholder (apps/api identity account-routes): the account settings. The page
+// shell asks for the customer's name on every page, so the schema loads with the first answer,
+// not with the shell (no zod in the first route's JS, issue 5).
+const parsePolicyholder = async (data: unknown): Promise<Policyholder> =>
+  (await import('./policyholder-schema')).PolicyholderSchema.parse(data);
 
 /** Only the changed fields are sent; phoneNumber is read-only. */
 export type PolicyholderUpdate = {
@@ -38,7 +26,7 @@ export async function getPolicyholder(
   client: ApiClient,
   signal?: AbortSignal,
 ): Promise<Policyholder> {
-  return PolicyholderSchema.parse(await client.get<unknown>('/policyholder', { signal }));
+  return parsePolicyholder(await client.get<unknown>('/policyholder', { signal }));
 }
 
 /** The signed-in customer (or, for an admin, the customer acted for). */
@@ -60,7 +48,7 @@ export function useUpdatePolicyholder() {
     // The forms show a 409 (e-mail in use) inline and pass other failures to the error modal.
     meta: { handlesErrors: true },
     mutationFn: async (changes: PolicyholderUpdate) =>
-      PolicyholderSchema.parse(await client.patch<unknown>('/policyholder', changes)),
+      parsePolicyholder(await client.patch<unknown>('/policyholder', changes)),
     onSuccess: (policyholder) => queryClient.setQueryData(policyholderQueryKey, policyholder),
   });
 }

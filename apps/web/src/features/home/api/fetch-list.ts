@@ -3,6 +3,14 @@ import { isApiError, nullOn404 } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporting';
 
+type HomeSchemas = typeof import('./schemas');
+
+/**
+ * The home page's API schemas, in their own chunk: only a visitor with a session lists anything,
+ * so a new visitor's first page loads no zod (first-route JS budget, issue 5).
+ */
+export const loadHomeSchemas = (): Promise<HomeSchemas> => import('./schemas');
+
 function toList(data: unknown): unknown[] {
   if (Array.isArray(data)) return data;
   if (typeof data === 'object' && data !== null) {
@@ -12,6 +20,18 @@ function toList(data: unknown): unknown[] {
   return [];
 }
 
+async function getData(
+  client: ApiClient,
+  options: { path: string; signal?: AbortSignal; hasSession: boolean },
+): Promise<unknown> {
+  try {
+    return await nullOn404(client.get<unknown>(options.path, { signal: options.signal }));
+  } catch (error) {
+    if (!options.hasSession && isApiError(error) && error.kind === 'UNAUTHORIZED') return [];
+    throw error;
+  }
+}
+
 /**
  * A list from the API for the home page. 404 is an empty list (a route not deployed yet, or
  * nothing there); so is 401 for a visitor who has no session yet. Items that do not parse are
@@ -19,30 +39,21 @@ function toList(data: unknown): unknown[] {
  */
 export async function fetchList<T>(
   client: ApiClient,
-  options: { path: string; schema: z.ZodType<T>; signal?: AbortSignal; hasSession: boolean },
+  options: {
+    path: string;
+    /** Picks the item schema from the home schemas (loaded with the list, in parallel). */
+    schema: (schemas: HomeSchemas) => z.ZodType<T>;
+    signal?: AbortSignal;
+    hasSession: boolean;
+  },
 ): Promise<T[]> {
-  let data: unknown;
-  try {
-    data = await nullOn404(client.get<unknown>(options.path, { signal: options.signal }));
-  } catch (error) {
-    if (!options.hasSession && isApiError(error) && error.kind === 'UNAUTHORIZED') return [];
-    throw error;
-  }
+  const [data, schemas] = await Promise.all([getData(client, options), loadHomeSchemas()]);
+  const schema = options.schema(schemas);
   const items: T[] = [];
   for (const item of toList(data)) {
-    const parsed = options.schema.safeParse(item);
+    const parsed = schema.safeParse(item);
     if (parsed.success) items.push(parsed.data);
     else reportError(parsed.error, { where: options.path });
   }
   return items;
-}
-
-/** The registration of the quote's insured car, if known. */
-export function readRegistration(quote: unknown): string | null {
-  const assets = (quote as { insuredAssets?: unknown } | null | undefined)?.insuredAssets;
-  if (!Array.isArray(assets)) return null;
-  const core = assets.find((asset) => (asset as { coreAsset?: unknown }).coreAsset) as
-    { data?: { vehicle?: { vrn?: unknown } } } | undefined;
-  const vrn = core?.data?.vehicle?.vrn;
-  return typeof vrn === 'string' && vrn !== '' ? vrn : null;
 }

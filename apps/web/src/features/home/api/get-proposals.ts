@@ -1,29 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { PROPOSAL_STATUSES, sortProposalsByStartDate } from '@motor/domain';
+import { sortProposalsByStartDate } from '@motor/domain';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { getLiveAuth } from '../../../lib/auth/live-auth-state';
 import { useApiClient } from '../../../lib/use-api-client';
-import { fetchList, readRegistration } from './fetch-list';
+import { fetchList } from './fetch-list';
+import type { ProposalSummary } from './schemas';
 
-// Only the fields the home list shows; the contract package owns the full shape.
-export const ProposalSummarySchema = z
-  .object({
-    proposalCode: z.string(),
-    /** The reference the customer was given (e-mails, retrieve); the code is only for links. */
-    externalReference: z.string().nullish(),
-    schemeCode: z.string(),
-    status: z.enum(PROPOSAL_STATUSES),
-    startAt: z.string().nullish(),
-    quote: z.object({ totalPremium: z.number().nullish() }).loose().nullish(),
-  })
-  .transform(({ quote, ...proposal }) => ({
-    ...proposal,
-    premiumPence: quote?.totalPremium ?? null,
-    registration: readRegistration(quote),
-  }));
-export type ProposalSummary = z.infer<typeof ProposalSummarySchema>;
+export type { ProposalSummary };
 
 /** Proposals of the current session, sorted by start date (spec 1 §4). */
 export async function getProposals(
@@ -32,7 +16,7 @@ export async function getProposals(
 ): Promise<ProposalSummary[]> {
   const list = await fetchList(client, {
     path: '/proposals',
-    schema: ProposalSummarySchema,
+    schema: (schemas) => schemas.ProposalSummarySchema,
     ...options,
   });
   return sortProposalsByStartDate(list);

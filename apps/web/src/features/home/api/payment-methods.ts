@@ -1,29 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  AccountStatusSchema,
-  AgreementStatusSchema,
-  PaymentMethodTypeSchema,
-  canAddPaymentMethod,
-} from '@motor/domain';
+import { canAddPaymentMethod } from '@motor/domain';
 import type { PaymentMethodType, PolicyAccount } from '@motor/domain';
 import { useAuth } from '../../../lib/auth';
 import { useApiClient } from '../../../lib/use-api-client';
-import { fetchList } from './fetch-list';
+import { fetchList, loadHomeSchemas } from './fetch-list';
+import type { CustomerAccountSummary, PaymentMethodSummary } from './schemas';
 
-const CustomerAccountSchema = z.object({
-  accountCode: z.string(),
-  accountStatus: AccountStatusSchema,
-  paymentMethodType: PaymentMethodTypeSchema.nullable(),
-});
-export type CustomerAccountSummary = z.infer<typeof CustomerAccountSchema>;
-
-// Spec 3 §7 getPaymentMethods is GET /goCardless/mandates; an item without a type is a mandate.
-const PaymentMethodSummarySchema = z.object({
-  type: PaymentMethodTypeSchema.default('BACS_DEBIT'),
-  status: AgreementStatusSchema,
-});
-export type PaymentMethodSummary = z.infer<typeof PaymentMethodSummarySchema>;
+export type { CustomerAccountSummary, PaymentMethodSummary };
 
 export type PaymentNotice = { type: PaymentMethodType; accountCode: string };
 
@@ -61,7 +44,7 @@ export function useCustomerAccounts() {
     queryFn: ({ signal }) =>
       fetchList(client, {
         path: '/customerAccounts',
-        schema: CustomerAccountSchema,
+        schema: (schemas) => schemas.CustomerAccountSchema,
         signal,
         hasSession: true,
       }),
@@ -79,15 +62,13 @@ export function usePaymentMethods() {
     queryFn: ({ signal }) =>
       fetchList(client, {
         path: '/goCardless/mandates',
-        schema: PaymentMethodSummarySchema,
+        schema: (schemas) => schemas.PaymentMethodSummarySchema,
         signal,
         hasSession: true,
       }),
     enabled: isAuthenticated,
   });
 }
-
-const RedirectSchema = z.object({ redirectUrl: z.string().optional(), url: z.string().optional() });
 
 /**
  * Starts adding a payment method on the provider's hosted page: a Direct Debit mandate flow
@@ -109,6 +90,7 @@ export function useStartAddingPaymentMethod() {
               successPath: '/',
               cancelPath: '/',
             });
+      const { RedirectSchema } = await loadHomeSchemas();
       const parsed = RedirectSchema.parse(data);
       const target = parsed.redirectUrl ?? parsed.url;
       if (!target) throw new Error('The payment provider gave no page to open');

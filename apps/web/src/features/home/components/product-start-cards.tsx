@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { bmwBrandConfigData } from '@motor/brand-bmw';
 import { paths } from '../../../app/paths';
-import { brand } from '../../../lib/brand';
+import { brand, brandFeatures } from '../../../lib/brand';
 
 /**
  * A start card per product. With multiQuote on a customer may hold several quotes per product;
@@ -17,7 +16,7 @@ export function ProductStartCards({
 }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
-  const schemes = bmwBrandConfigData.features.multiQuote
+  const schemes = brandFeatures.multiQuote
     ? brand.schemes
     : brand.schemes.filter((scheme) => !schemeCodesInProgress.includes(scheme.schemeCode));
   if (schemes.length === 0) return null;
