@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProposalResponse } from '@motor/contract';
+import { ProposalResponseSchema, type ProposalResponse } from '@motor/contract';
 import type { ProposalChange } from '@motor/domain';
 import type { App } from '../../app';
 import { createTestClock } from '../../clock';
@@ -158,6 +158,8 @@ describe('proposal API', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().revision).toBe(proposal.revision + 1);
     expect(res.json()).toEqual((await get(proposal.proposalCode)).json());
+    // These routes skip the zod serializer: the answer must already be exactly the contract's.
+    expect(ProposalResponseSchema.parse(res.json())).toEqual(res.json());
   });
 
   describe('one test per change type', () => {
