@@ -28,6 +28,8 @@ export const STEPS = [
 export type Step = (typeof STEPS)[number];
 
 export type JourneyResult = {
+  /** The customer's address: their confirmation e-mail is found in the sandbox outbox by it. */
+  email: string;
   durations: Partial<Record<Step, number>>;
   /** HTTP requests per step: latency under load grows with them (each one queues). */
   requests: Partial<Record<Step, number>>;
@@ -277,9 +279,14 @@ export async function runJourney(options: {
         await wait(50);
       }
     });
-    return { durations, requests };
+    return { email, durations, requests };
   } catch (error) {
-    return { durations, requests, error: error instanceof Error ? error.message : String(error) };
+    return {
+      email,
+      durations,
+      requests,
+      error: error instanceof Error ? error.message : String(error),
+    };
   } finally {
     browser.close();
   }
