@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import type { ComponentType, ReactElement } from 'react';
 import { Spinner } from '../components/ui/spinner';
+import { loadAreaTexts } from '../lib/i18n';
 
 // Unit tests render a page as soon as they start: their chunks load with the route table instead
 // of at first render, so a test's wait covers the page's own requests, not the module import.
@@ -14,13 +15,15 @@ export function whenPageChunksLoaded(): Promise<unknown> {
 
 /**
  * A page loaded on first visit, in its own chunk, so the first route's JavaScript stays small
- * (issue 5 performance budget). Shows the page loader while the chunk arrives.
+ * (issue 5 performance budget). Shows the page loader while the chunk and texts arrive.
  */
 export function lazyPage<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): (props: Props) => ReactElement {
   let loading: Promise<ComponentType<Props>> | null = null;
-  const start = () => (loading ??= load());
+  // The page's texts arrive with its chunk, so it never renders keys (see loadAreaTexts).
+  const start = () =>
+    (loading ??= Promise.all([load(), loadAreaTexts()]).then(([component]) => component));
   if (isTest) testLoads.push(start());
   const Page = lazy(async () => ({ default: await start() }));
   return function LazyPage(props: Props) {

@@ -1,12 +1,23 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+type LocaleFiles = Record<string, { default: Record<string, unknown> }>;
+
 // Each area owns one namespace file under locales/en-GB/<namespace>.json.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en-GB/*.json', {
-  eager: true,
-});
-const resources = Object.fromEntries(
-  Object.entries(files).map(([path, mod]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), mod.default]),
+const toResources = (files: LocaleFiles) =>
+  Object.fromEntries(
+    Object.entries(files).map(([path, mod]) => [
+      path.replace(/^.*\/(.+)\.json$/, '$1'),
+      mod.default,
+    ]),
+  );
+
+// The shell's and home's texts are bundled; the other areas' come with their pages (below).
+const resources = toResources(
+  import.meta.glob<{ default: Record<string, unknown> }>(
+    '../locales/en-GB/{common,errors,home,ui}.json',
+    { eager: true },
+  ),
 );
 
 export const i18n = i18next.createInstance();
@@ -26,3 +37,18 @@ void i18n.use(initReactI18next).init({
     console.warn(`i18n: missing key ${ns}:${key}`);
   },
 });
+
+let areaTexts: Promise<void> | null = null;
+
+/**
+ * Adds the texts of every other area (quote, forms, checkout, ...) in one chunk. Page chunks load
+ * with it (lazyPage), so a page never renders before its texts; the first route skips them.
+ */
+export function loadAreaTexts(): Promise<void> {
+  areaTexts ??= import('./i18n-areas').then(({ areaFiles }) => {
+    for (const [namespace, texts] of Object.entries(toResources(areaFiles))) {
+      i18n.addResourceBundle('en-GB', namespace, texts);
+    }
+  });
+  return areaTexts;
+}

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import '../lib/i18n';
+import { loadAreaTexts } from '../lib/i18n';
 import { whenPageChunksLoaded } from '../app/lazy-page';
+
+// Components are rendered on their own too, outside a page chunk that would bring their texts.
+beforeAll(() => loadAreaTexts());
 
 afterEach(() => {
   cleanup();
