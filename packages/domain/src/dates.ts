@@ -57,10 +57,23 @@ export function londonDateString(instant: DateInput): string {
   // Intl is much cheaper than date-fns here (a hot path of every rated request); outside the
   // years it formats plainly, date-fns does.
   if (year < 1000 || year > 9998) return format(date, 'yyyy-MM-dd', { in: inLondon });
+  // Since 1972 London's offset changes only at 01:00 UTC, so one UTC hour lies within one London
+  // day: formatting once per hour keeps this at a map look-up (rating asks it many times).
+  const hour = Math.floor(date.getTime() / HOUR_MS);
+  const known = year >= 1972 ? londonDayByHour.get(hour) : undefined;
+  if (known) return known;
   const parts: Record<string, string> = {};
   for (const part of LONDON_DATE_FORMAT.formatToParts(date)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  if (year >= 1972) {
+    if (londonDayByHour.size >= 4096) londonDayByHour.clear();
+    londonDayByHour.set(hour, day);
+  }
+  return day;
 }
+
+const HOUR_MS = 3_600_000;
+const londonDayByHour = new Map<number, string>();
 
 const LONDON_DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
   timeZone: LONDON_TIME_ZONE,
