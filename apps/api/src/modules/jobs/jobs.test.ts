@@ -1,14 +1,24 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { createTestClock } from '../../clock';
 import { jobs } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
 import { claimDueJob, enqueueJob, findJobByKey } from './queue';
-import { defineJob, JOB_LEASE_MS, registerJobs, retryDelayMs, runDueJobs } from './runner';
+import {
+  defineJob,
+  JOB_LEASE_MS,
+  registerJobs,
+  retryDelayMs,
+  runDueJobs,
+  startJobRunner,
+  wakeJobRunner,
+} from './runner';
 
 const START = '2026-03-02T09:00:20.000Z';
+/** Generous for a busy machine: the runner works in the background. */
+const WAIT = { timeout: 15_000, interval: 20 };
 
 describe('job runner', () => {
   const clock = createTestClock(START);
@@ -145,5 +155,34 @@ describe('job runner', () => {
     clock.set('2026-03-03T10:16:00.000Z');
     await runDueJobs(app);
     expect(await findJobByKey(app.db, 'activate-policies@2026-03-03T10:16:00.000Z')).not.toBeNull();
+  });
+
+  it('runs in the server: at start, when woken after a commit, and no more once the app closes', async () => {
+    const served = await createTestApp({ clock });
+    const ran: string[] = [];
+    registerJobs(served, [
+      defineJob({
+        kind: 'test-served',
+        payload: z.object({ key: z.string() }),
+        run: async (_app, { key }) => {
+          ran.push(key);
+        },
+      }),
+    ]);
+    const enqueueServed = (key: string) =>
+      enqueueJob(served.db, { kind: 'test-served', key, payload: { key }, at: clock.now() });
+    try {
+      await enqueueServed('before-start');
+      startJobRunner(served);
+      await vi.waitFor(() => expect(ran).toEqual(['before-start']), WAIT);
+      await enqueueServed('after-a-bind');
+      wakeJobRunner(served);
+      await vi.waitFor(() => expect(ran).toEqual(['before-start', 'after-a-bind']), WAIT);
+    } finally {
+      await served.close();
+    }
+    // Closed: the timer is stopped and waking finds no runner.
+    wakeJobRunner(served);
+    expect(ran).toEqual(['before-start', 'after-a-bind']);
   });
 });
