@@ -4,7 +4,8 @@
 // Prints figures only; nothing is asserted. Target: p95 <= 25 ms at 16 connections.
 // Latency depends on what else the machine runs, so it also prints CPU per request: the API
 // process's and, on PostgreSQL, its server backends' (from /proc, Linux only).
-//   npm run bench:quote   (BENCH_SECONDS=5 shortens it; BENCH_CPU_PROF=1 profiles the PATCH run)
+//   npm run bench:quote   (BENCH_SECONDS=5 shortens it; BENCH_CPU_PROF=1 profiles the PATCH run;
+//   BENCH_DATABASES=postgres runs one database)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,6 +23,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 16;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PROFILE = process.env.BENCH_CPU_PROF === '1';
+/** Which databases to run on: BENCH_DATABASES=pglite or =postgres for one of them. */
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 
 type Target = {
   name: string;
@@ -281,8 +284,8 @@ async function postgresTarget(): Promise<Target | null> {
 
 async function main(): Promise<void> {
   const results: Record<string, TargetFigures> = {};
-  results.PGlite = await benchTarget(await pgliteTarget());
-  const postgres = await postgresTarget();
+  if (DATABASES.includes('pglite')) results.PGlite = await benchTarget(await pgliteTarget());
+  const postgres = DATABASES.includes('postgres') ? await postgresTarget() : null;
   if (postgres) results.PostgreSQL = await benchTarget(postgres);
 
   const rating = benchRating();
