@@ -77,12 +77,22 @@ function currentSlot(pattern: string, now: Date): Date | undefined {
   return cron.previousRuns(1, new Date(now.getTime() + 1000))[0];
 }
 
+/** The slot keys this process has enqueued already: a tick (one per bind, when woken) skips them. */
+const enqueuedSlots = new WeakMap<App, Set<string>>();
+
 async function enqueueScheduledJobs(app: App, registry: Map<string, Job>) {
   const now = app.clock.now();
+  const enqueued = enqueuedSlots.get(app) ?? new Set<string>();
+  enqueuedSlots.set(app, enqueued);
   for (const { kind, schedule } of registry.values()) {
     const slot = schedule && currentSlot(schedule, now);
     if (!slot) continue;
-    await enqueueJob(app.db, { kind, key: `${kind}@${slot.toISOString()}`, at: now, runAt: slot });
+    const key = `${kind}@${slot.toISOString()}`;
+    if (enqueued.has(key)) continue;
+    await enqueueJob(app.db, { kind, key, at: now, runAt: slot });
+    // Only the current slot can come up again: forget the older ones.
+    for (const old of enqueued) if (old.startsWith(`${kind}@`)) enqueued.delete(old);
+    enqueued.add(key);
   }
 }
 
