@@ -5,10 +5,10 @@
 // Latency depends on what else the machine runs, so it also prints CPU per request: the API
 // process's and, on PostgreSQL, its server backends' (from /proc, Linux only).
 //   npm run bench:quote   (BENCH_SECONDS=5 shortens it; BENCH_CPU_PROF=1 profiles the PATCH run;
-//   BENCH_DATABASES=postgres runs one database)
+//   BENCH_DATABASES=postgres runs one database; BENCH_WORKERS=2 runs 2 API processes on PostgreSQL)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,20 @@ function processCpuMs(pid: number): number {
   }
 }
 
+/** A process and its descendants (the API's cluster workers), by pid. */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const listed = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (listed) children = [...children, ...listed.split(' ').map(Number)];
+    }
+  } catch {
+    // gone, or no /proc
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
 /** The server processes (backends) serving a PostgreSQL database, other than this query's. */
 async function backendPids(databaseUrl: string | undefined): Promise<number[]> {
   if (!databaseUrl) return [];
@@ -70,12 +84,14 @@ async function backendPids(databaseUrl: string | undefined): Promise<number[]> {
 async function readCpu(server: ChildProcess, databaseUrl: string | undefined) {
   const backends = await backendPids(databaseUrl);
   return {
-    api: server.pid ? processCpuMs(server.pid) : 0,
+    api: new Map(
+      (server.pid ? processTree(server.pid) : []).map((pid) => [pid, processCpuMs(pid)]),
+    ),
     backends: new Map(backends.map((pid) => [pid, processCpuMs(pid)])),
   };
 }
 
-function backendCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+function cpuDelta(before: Map<number, number>, after: Map<number, number>): number {
   let total = 0;
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
@@ -220,9 +236,9 @@ async function benchTarget(target: Target): Promise<TargetFigures> {
       CLOCK_TICKS && figures.requests ? ms / figures.requests : null;
     const result: TargetFigures = {
       ...figures,
-      apiCpuMs: perRequest(cpuAfter.api - cpuBefore.api),
+      apiCpuMs: perRequest(cpuDelta(cpuBefore.api, cpuAfter.api)),
       databaseCpuMs: databaseUrl
-        ? perRequest(backendCpuDelta(cpuBefore.backends, cpuAfter.backends))
+        ? perRequest(cpuDelta(cpuBefore.backends, cpuAfter.backends))
         : null,
     };
     console.log(
@@ -270,8 +286,11 @@ async function postgresTarget(): Promise<Target | null> {
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'motor-bench-quote-'));
   return {
-    name: 'PostgreSQL',
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    name: process.env.BENCH_WORKERS
+      ? `PostgreSQL, ${process.env.BENCH_WORKERS} workers`
+      : 'PostgreSQL',
+    // BENCH_WORKERS=n runs the API as n processes (WORKERS, PostgreSQL only).
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir, WORKERS: process.env.BENCH_WORKERS },
     cleanUp: async () => {
       const drop = new pg.Client({ connectionString: baseUrl });
       await drop.connect();
@@ -286,7 +305,7 @@ async function main(): Promise<void> {
   const results: Record<string, TargetFigures> = {};
   if (DATABASES.includes('pglite')) results.PGlite = await benchTarget(await pgliteTarget());
   const postgres = DATABASES.includes('postgres') ? await postgresTarget() : null;
-  if (postgres) results.PostgreSQL = await benchTarget(postgres);
+  if (postgres) results[postgres.name] = await benchTarget(postgres);
 
   const rating = benchRating();
   printRatingFigures(rating);

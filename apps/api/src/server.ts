@@ -1,5 +1,7 @@
-// The production entry point: `node --import tsx apps/api/src/server.ts` (npm start, npm run serve).
+// The production entry point: `node --import tsx apps/api/src/server.ts` (npm start, npm run serve);
+// WORKERS=n runs n processes on PostgreSQL (cluster.ts).
 import { buildApp } from './app';
+import { readWorkerCount, runWorkers } from './cluster';
 import { systemClock } from './clock';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
@@ -69,7 +71,16 @@ async function startServer(): Promise<void> {
   );
 }
 
-startServer().catch((error: unknown) => {
-  console.error('The server could not start:', error);
+function startOrExit(): void {
+  startServer().catch((error: unknown) => {
+    console.error('The server could not start:', error);
+    process.exit(1);
+  });
+}
+
+try {
+  runWorkers(readWorkerCount(process.env), startOrExit);
+} catch (error) {
+  console.error('The server could not start:', error instanceof Error ? error.message : error);
   process.exit(1);
-});
+}
