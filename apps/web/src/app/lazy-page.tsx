@@ -19,18 +19,21 @@ export function whenPageChunksLoaded(): Promise<unknown> {
  */
 export function lazyPage<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-): (props: Props) => ReactElement {
+): ((props: Props) => ReactElement) & { preload: () => Promise<unknown> } {
   let loading: Promise<ComponentType<Props>> | null = null;
   // The page's texts arrive with its chunk, so it never renders keys (see loadAreaTexts).
   const start = () =>
     (loading ??= Promise.all([load(), loadAreaTexts()]).then(([component]) => component));
   if (isTest) testLoads.push(start());
   const Page = lazy(async () => ({ default: await start() }));
-  return function LazyPage(props: Props) {
+  function LazyPage(props: Props) {
     return (
       <Suspense fallback={<Spinner isBlock size="large" />}>
         <Page {...props} />
       </Suspense>
     );
-  };
+  }
+  /** Starts loading the page before it renders (a page that surely comes next). */
+  LazyPage.preload = start;
+  return LazyPage;
 }

@@ -26,9 +26,6 @@ const PolicyPage = lazyPage(() =>
 const UnsupportedBrowserPage = lazyPage(() =>
   import('../features/quote').then((m) => m.UnsupportedBrowserPage),
 );
-const ProductStartPage = lazyPage(() =>
-  import('../features/product/product-start-page').then((m) => m.ProductStartPage),
-);
 const RenewalPage = lazyPage(() =>
   import('../features/renewal/renewal-page').then((m) => m.RenewalPage),
 );
@@ -36,6 +33,11 @@ const RetrievePage = lazyPage(() =>
   import('../features/retrieve/retrieve-page').then((m) => m.RetrievePage),
 );
 const ProposalRoutes = lazyPage(() => import('./proposal-routes').then((m) => m.ProposalRoutes));
+// A product's index only creates a proposal and opens it: its chunk comes in the meantime.
+const ProductStartPage = lazyPage(() => {
+  void ProposalRoutes.preload();
+  return import('../features/product/product-start-page').then((m) => m.ProductStartPage);
+});
 
 const goHome = <Navigate to={paths.home()} replace />;
 
