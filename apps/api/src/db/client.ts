@@ -98,6 +98,25 @@ export function openPostgresDatabase(
   };
 }
 
+/**
+ * Runs one statement with $n parameters on the driver itself, for the few hot paths where building
+ * it with drizzle costs more than running it. On PostgreSQL `name` makes it a prepared statement
+ * of each connection (parsed and planned once); PGlite has no use for the name. Values go as the
+ * driver takes them: jsonb as JSON text, instants as ISO strings.
+ */
+export async function runStatement<Row extends Record<string, unknown>>(
+  db: Db,
+  statement: { name: string; text: string; values: unknown[] },
+): Promise<Row[]> {
+  // drizzle keeps the client it was given; a transaction's `tx` has none and is refused.
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGlite) {
+    return (await client.query<Row>(statement.text, statement.values)).rows;
+  }
+  if (client instanceof pg.Pool) return (await client.query<Row>(statement)).rows;
+  throw new Error('runStatement needs the database handle, not a transaction');
+}
+
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite persisted under DATA_DIR/pglite. */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,

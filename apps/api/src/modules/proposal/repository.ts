@@ -1,5 +1,5 @@
-import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, count, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
+import { runStatement, type Db } from '../../db/client';
 import { notificationOutbox, proposals, ratingRecords } from '../../db/schema';
 
 export type ProposalRow = typeof proposals.$inferSelect;
@@ -56,46 +56,72 @@ export async function insertProposal(db: Db, row: NewProposalRow): Promise<boole
   return inserted.length === 1;
 }
 
+type ProposalChanges = Partial<Omit<NewProposalRow, 'proposalCode' | 'revision'>>;
+
+const proposalColumns = getTableColumns(proposals);
+/** Save statements by the columns they set: a handful of shapes, each prepared once. */
+const saveStatements = new Map<string, { name: string; text: string }>();
+
+function saveStatement(keys: readonly (keyof ProposalChanges)[], withRecord: boolean) {
+  const id = `${keys.join(',')}${withRecord ? '+record' : ''}`;
+  let statement = saveStatements.get(id);
+  if (!statement) {
+    const set = keys.map((key, index) => `"${proposalColumns[key].name}" = $${index + 1}`);
+    const at = keys.length;
+    const record = withRecord
+      ? `, recorded as (insert into rating_records (proposal_code, table_version, inputs, result, rated_at)
+          select proposal_code, $${at + 4}, $${at + 5}::jsonb, $${at + 6}::jsonb, $${at + 7}::timestamptz
+          from updated)`
+      : '';
+    const text = `with updated as (
+        update proposals set ${[...set, `revision = $${at + 1}`].join(', ')}
+        where proposal_code = $${at + 2} and revision = $${at + 3} and deleted_at is null
+        returning proposal_code)${record}
+      select count(*)::int as saved from updated`;
+    statement = { name: `save_proposal_${saveStatements.size + 1}`, text };
+    saveStatements.set(id, statement);
+  }
+  return statement;
+}
+
 /**
  * Saves a new state of a proposal if nobody saved another since `revision` was read, with its
  * rating record when there is one. Answers whether it saved (false: the revision was stale).
  * One statement (the record is inserted from the update's CTE, so both or neither happen): this
  * is every PATCH, and a transaction would cost BEGIN and COMMIT round trips; nothing is read back,
- * as the caller already has the new state.
+ * as the caller already has the new state. Written as SQL, not with drizzle's builder, which cost
+ * more than the statement; values still go through the columns' own mapping (jsonb, instants).
  */
 export async function saveProposal(
   db: Db,
   options: {
     proposalCode: string;
     revision: number;
-    changes: Partial<Omit<NewProposalRow, 'proposalCode' | 'revision'>>;
+    changes: ProposalChanges;
     ratingRecord?: RatingRecordInput;
   },
 ): Promise<boolean> {
   const { proposalCode, revision, changes, ratingRecord } = options;
-  const update = db
-    .update(proposals)
-    .set({ ...changes, revision: revision + 1 })
-    .where(
-      and(
-        eq(proposals.proposalCode, proposalCode),
-        eq(proposals.revision, revision),
-        isNull(proposals.deletedAt),
-      ),
-    )
-    .returning({ proposalCode: proposals.proposalCode });
-  const record = ratingRecord
-    ? sql`, recorded as (
-        insert into ${ratingRecords} (proposal_code, table_version, inputs, result, rated_at)
-        select proposal_code, ${ratingRecord.tableVersion ?? null},
-          ${JSON.stringify(ratingRecord.inputs)}::jsonb, ${JSON.stringify(ratingRecord.result)}::jsonb,
-          ${ratingRecord.ratedAt.toISOString()}::timestamptz
-        from updated)`
-    : sql``;
-  const result = await db.execute(
-    sql`with updated as (${update.getSQL()})${record} select count(*)::int as saved from updated`,
+  const keys = (Object.keys(changes) as (keyof ProposalChanges)[]).filter(
+    (key) => changes[key] !== undefined,
   );
-  const [row] = (result as unknown as { rows: { saved: number }[] }).rows;
+  const values: unknown[] = keys.map((key) => {
+    const value = changes[key];
+    return value === null ? null : proposalColumns[key].mapToDriverValue(value as never);
+  });
+  values.push(revision + 1, proposalCode, revision);
+  if (ratingRecord) {
+    values.push(
+      ratingRecord.tableVersion ?? null,
+      JSON.stringify(ratingRecord.inputs),
+      JSON.stringify(ratingRecord.result),
+      ratingRecord.ratedAt.toISOString(),
+    );
+  }
+  const [row] = await runStatement<{ saved: number }>(db, {
+    ...saveStatement(keys, ratingRecord !== undefined),
+    values,
+  });
   return row?.saved === 1;
 }
 
