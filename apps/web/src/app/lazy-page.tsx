@@ -14,6 +14,15 @@ export function whenPageChunksLoaded(): Promise<unknown> {
 }
 
 /**
+ * Resolves once the browser has painted what is already rendered (the shell and the page loader):
+ * a page chunk arriving at once would otherwise hold back the first paint with its evaluation.
+ */
+function afterNextPaint(): Promise<void> {
+  if (isTest || document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
  * A page loaded on first visit, in its own chunk, so the first route's JavaScript stays small
  * (issue 5 performance budget). Shows the page loader while the chunk and texts arrive.
  */
@@ -23,7 +32,9 @@ export function lazyPage<Props extends object>(
   let loading: Promise<ComponentType<Props>> | null = null;
   // The page's texts arrive with its chunk, so it never renders keys (see loadAreaTexts).
   const start = () =>
-    (loading ??= Promise.all([load(), loadAreaTexts()]).then(([component]) => component));
+    (loading ??= afterNextPaint()
+      .then(() => Promise.all([load(), loadAreaTexts()]))
+      .then(([component]) => component));
   if (isTest) testLoads.push(start());
   const Page = lazy(async () => ({ default: await start() }));
   function LazyPage(props: Props) {
