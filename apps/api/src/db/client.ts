@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -100,9 +100,9 @@ export function openPostgresDatabase(
 
 /**
  * Runs one statement with $n parameters on the driver itself, for the few hot paths where building
- * it with drizzle costs more than running it. On PostgreSQL `name` makes it a prepared statement
- * of each connection (parsed and planned once); PGlite has no use for the name. Values go as the
- * driver takes them: jsonb as JSON text, instants as ISO strings.
+ * it with drizzle costs more than running it. `name` makes it a prepared statement, parsed and
+ * planned once per PostgreSQL connection or PGlite database: one name, one text. Values go as
+ * the driver takes them: jsonb as JSON text, instants as ISO strings.
  */
 export async function runStatement<Row extends Record<string, unknown>>(
   db: Db,
@@ -110,11 +110,63 @@ export async function runStatement<Row extends Record<string, unknown>>(
 ): Promise<Row[]> {
   // drizzle keeps the client it was given; a transaction's `tx` has none and is refused.
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof PGlite) {
-    return (await client.query<Row>(statement.text, statement.values)).rows;
-  }
+  if (client instanceof PGlite) return runOnPglite<Row>(client, statement);
   if (client instanceof pg.Pool) return (await client.query<Row>(statement)).rows;
   throw new Error('runStatement needs the database handle, not a transaction');
+}
+
+const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
+
+/**
+ * PGlite's own `query` makes six calls into WebAssembly (parse, describe, bind, describe,
+ * execute, sync) and parses and plans the statement every time. Here it is one call: the
+ * statement is prepared under its name the first time, then bound and run (parameters as text,
+ * typed by the prepared statement) with its answer read by PGlite's own result parser. It waits
+ * for PGlite's locks as `query` does, so it never runs inside someone else's transaction.
+ */
+async function runOnPglite<Row>(
+  client: PGlite,
+  statement: { name: string; text: string; values: unknown[] },
+): Promise<Row[]> {
+  const prepared = preparedOnPglite.get(client) ?? new Set<string>();
+  preparedOnPglite.set(client, prepared);
+  const { serialize } = protocol;
+  const run = async () => {
+    const isPrepared = prepared.has(statement.name);
+    const batch = concatenate([
+      ...(isPrepared ? [] : [serialize.parse({ name: statement.name, text: statement.text })]),
+      serialize.bind({
+        statement: statement.name,
+        values: statement.values.map((value) => (value === null ? null : String(value))),
+      }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    try {
+      const result = await client.execProtocol(batch);
+      prepared.add(statement.name);
+      const [answer] = parse.parseResults(result.messages, types.parsers);
+      return (answer?.rows ?? []) as Row[];
+    } catch (error) {
+      // It may have been prepared before running failed: drop it, so the next call prepares it.
+      if (!isPrepared) {
+        const close = concatenate([
+          serialize.close({ type: 'S', name: statement.name }),
+          serialize.sync(),
+        ]);
+        await client.execProtocol(close, { throwOnError: false });
+      }
+      throw error;
+    }
+  };
+  return client._runExclusiveTransaction(() => client._runExclusiveQuery(run));
+}
+
+function concatenate(messages: Uint8Array[]): Uint8Array {
+  const batch = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  messages.reduce((offset, message) => (batch.set(message, offset), offset + message.length), 0);
+  return batch;
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite persisted under DATA_DIR/pglite. */
