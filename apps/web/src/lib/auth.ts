@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useMemo } from 'react';
 import { getLiveAuth, useLiveAuthFunctions, useOidcUser } from './auth/live-auth-state';
-import { toSignedInUser } from './auth/oidc';
+import { toSignedInUser } from './auth/signed-in-user';
 import type { ReactNode } from 'react';
 
 export type AuthUser = {

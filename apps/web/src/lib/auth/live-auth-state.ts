@@ -3,23 +3,29 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { User } from 'oidc-client-ts';
 import { createAnonymousSession, type AnonymousSession } from './anonymous-session';
 import { mergeAnonymousProposal } from './merge-anonymous-proposal';
-import { createOidcAuth, type OidcAuth } from './oidc';
+import type { OidcAuth } from './oidc';
 
-export type LiveAuth = { oidc: OidcAuth; anonymous: AnonymousSession };
+/** The OIDC client loads on first use, after the first paint (first-route JS budget, issue 5). */
+export type LiveAuth = { oidc: () => Promise<OidcAuth>; anonymous: AnonymousSession };
 
 let singleton: LiveAuth | null = null;
+let oidcAuth: Promise<OidcAuth> | null = null;
 
-/** One OIDC client and one anonymous session per page. */
-export function getLiveAuth(): LiveAuth {
-  singleton ??= {
-    oidc: createOidcAuth({
+function loadOidcAuth(): Promise<OidcAuth> {
+  oidcAuth ??= import('./oidc').then(({ createOidcAuth }) =>
+    createOidcAuth({
       authority:
         (import.meta.env.VITE_OIDC_AUTHORITY as string | undefined) ??
         `${window.location.origin}/auth`,
       clientId: (import.meta.env.VITE_OIDC_CLIENT_ID as string | undefined) ?? 'motor-web',
     }),
-    anonymous: createAnonymousSession(),
-  };
+  );
+  return oidcAuth;
+}
+
+/** One OIDC client and one anonymous session per page. */
+export function getLiveAuth(): LiveAuth {
+  singleton ??= { oidc: loadOidcAuth, anonymous: createAnonymousSession() };
   return singleton;
 }
 
@@ -32,22 +38,32 @@ export type LiveAuthSnapshot = {
 export function useOidcUser(auth: LiveAuth = getLiveAuth()): LiveAuthSnapshot {
   const [snapshot, setSnapshot] = useState<LiveAuthSnapshot>({ isLoading: true, user: null });
   useEffect(() => {
-    const { events } = auth.oidc.userManager;
     let isCurrent = true;
+    let unsubscribe = () => {};
     const load = (user: User | null) => {
       if (isCurrent) setSnapshot({ isLoading: false, user });
     };
-    void auth.oidc.getUser().then(load, () => load(null));
     const onLoaded = (user: User) => load(user);
     const onUnloaded = () => load(null);
-    events.addUserLoaded(onLoaded);
-    events.addUserUnloaded(onUnloaded);
-    events.addUserSignedOut(onUnloaded);
+    auth.oidc().then(
+      (oidc) => {
+        if (!isCurrent) return;
+        const { events } = oidc.userManager;
+        void oidc.getUser().then(load, () => load(null));
+        events.addUserLoaded(onLoaded);
+        events.addUserUnloaded(onUnloaded);
+        events.addUserSignedOut(onUnloaded);
+        unsubscribe = () => {
+          events.removeUserLoaded(onLoaded);
+          events.removeUserUnloaded(onUnloaded);
+          events.removeUserSignedOut(onUnloaded);
+        };
+      },
+      () => load(null),
+    );
     return () => {
       isCurrent = false;
-      events.removeUserLoaded(onLoaded);
-      events.removeUserUnloaded(onUnloaded);
-      events.removeUserSignedOut(onUnloaded);
+      unsubscribe();
     };
   }, [auth]);
   return snapshot;
@@ -55,23 +71,27 @@ export function useOidcUser(auth: LiveAuth = getLiveAuth()): LiveAuthSnapshot {
 
 export function useLiveAuthFunctions(auth: LiveAuth = getLiveAuth()) {
   const getAccessToken = useCallback(async () => {
-    const token = await auth.oidc.getTokenSilently();
+    const token = await (await auth.oidc()).getTokenSilently();
     return token ?? auth.anonymous.getToken();
   }, [auth]);
-  const signIn = useCallback((returnTo: string) => auth.oidc.signIn(returnTo), [auth]);
+  const signIn = useCallback(
+    async (returnTo: string) => (await auth.oidc()).signIn(returnTo),
+    [auth],
+  );
   const handleSignInCallback = useCallback(async () => {
-    const returnTo = await auth.oidc.handleSignInCallback();
+    const oidc = await auth.oidc();
+    const returnTo = await oidc.handleSignInCallback();
     // Back to a quote started anonymously (account set-up): make it the signed-in user's first.
     await mergeAnonymousProposal({
       returnTo,
-      accessToken: await auth.oidc.getTokenSilently(),
+      accessToken: await oidc.getTokenSilently(),
       anonymousToken: auth.anonymous.peekToken(),
     });
     return returnTo;
   }, [auth]);
   const signOut = useCallback(async () => {
     auth.anonymous.clear();
-    await auth.oidc.signOut();
+    await (await auth.oidc()).signOut();
   }, [auth]);
   return useMemo(
     () => ({ getAccessToken, signIn, handleSignInCallback, signOut }),
