@@ -162,6 +162,21 @@ describe('proposal API', () => {
     expect(ProposalResponseSchema.parse(res.json())).toEqual(res.json());
   });
 
+  it('keeps the priced quote through a PATCH that does not re-rate', async () => {
+    const proposal = await createQuote();
+    const res = await patch(
+      proposal.proposalCode,
+      [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 10000 }],
+      { applyRating: false },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { voluntaryExcess, ...priced } = res.json().quote;
+    const { voluntaryExcess: before, ...pricedBefore } = proposal.quote;
+    expect([before, voluntaryExcess]).toEqual([0, 10000]);
+    expect(priced).toEqual(pricedBefore);
+    expect(res.json()).toEqual((await get(proposal.proposalCode)).json());
+  });
+
   describe('one test per change type', () => {
     let quoted: ProposalResponse;
     beforeAll(async () => {

@@ -11,16 +11,32 @@ const proposalColumns = getTableColumns(proposals);
 // The most frequent query (every proposal route), as SQL prepared once per connection: drizzle's
 // row mapping cost more than the query. Both drivers already read timestamptz as a Date and jsonb
 // as its value, so naming each column after its field gives the row as drizzle would.
-const FIND_PROPOSAL = {
-  name: 'find_proposal',
-  text: `select ${Object.entries(proposalColumns)
-    .map(([field, column]) => `"${column.name}" as "${field}"`)
-    .join(', ')} from proposals where proposal_code = $1 and deleted_at is null limit 1`,
-};
+function findProposalStatement(name: string, withQuote: boolean) {
+  const fields = Object.entries(proposalColumns).map(([field, column]) =>
+    field === 'quote' && !withQuote ? `null as "${field}"` : `"${column.name}" as "${field}"`,
+  );
+  return {
+    name,
+    text: `select ${fields.join(', ')} from proposals
+      where proposal_code = $1 and deleted_at is null limit 1`,
+  };
+}
 
-/** A live proposal (not deleted) by code; ownership is the caller's check. */
-export async function findProposal(db: Db, proposalCode: string): Promise<ProposalRow | null> {
-  const [row] = await runStatement<ProposalRow>(db, { ...FIND_PROPOSAL, values: [proposalCode] });
+const FIND_PROPOSAL = findProposalStatement('find_proposal', true);
+const FIND_PROPOSAL_WITHOUT_QUOTE = findProposalStatement('find_proposal_without_quote', false);
+
+/**
+ * A live proposal (not deleted) by code; ownership is the caller's check. `withQuote: false`
+ * leaves out the stored quote (quote: null) for a caller about to replace it (a rated update):
+ * a few KB of jsonb not read, parsed or sent.
+ */
+export async function findProposal(
+  db: Db,
+  proposalCode: string,
+  options: { withQuote?: boolean } = {},
+): Promise<ProposalRow | null> {
+  const statement = options.withQuote === false ? FIND_PROPOSAL_WITHOUT_QUOTE : FIND_PROPOSAL;
+  const [row] = await runStatement<ProposalRow>(db, { ...statement, values: [proposalCode] });
   return row ?? null;
 }
 

@@ -47,8 +47,12 @@ export const proposalRoutes: AppPlugin = async (app) => {
     publicUrl: app.config.publicUrl,
   };
 
-  async function loadOwnProposal(request: FastifyRequest, code: string) {
-    const row = await repository.findProposal(app.db, code);
+  async function loadOwnProposal(
+    request: FastifyRequest,
+    code: string,
+    options: { withQuote?: boolean } = {},
+  ) {
+    const row = await repository.findProposal(app.db, code, options);
     if (!row || !canAccessProposal(request.principal, row)) {
       throw new AppError('NOT_FOUND', service.PROPOSAL_NOT_FOUND_MESSAGE);
     }
@@ -159,8 +163,11 @@ export const proposalRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) => {
-      const row = await loadOwnProposal(request, request.params.code);
       const { changes, applyRating, revision } = request.body;
+      // Re-rating replaces the quote, so the stored one need not be read.
+      const row = await loadOwnProposal(request, request.params.code, {
+        withQuote: !applyRating,
+      });
       return answer(await service.updateProposal(deps, { row, changes, applyRating, revision }));
     },
   );
