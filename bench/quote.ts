@@ -3,7 +3,7 @@
 // Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL answers.
 // Prints figures only; nothing is asserted. Target: p95 <= 25 ms at 16 connections.
 // Latency depends on what else the machine runs, so it also prints CPU per request: the API
-// process's and, on PostgreSQL, its server backends' (from /proc, Linux only).
+// processes' and, on PostgreSQL, its server backends' (from /proc, Linux only).
 //   npm run bench:quote   (BENCH_SECONDS=5 shortens it; BENCH_CPU_PROF=1 profiles the PATCH run;
 //   BENCH_DATABASES=postgres runs one database; BENCH_WORKERS=2 runs 2 API processes on PostgreSQL)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -242,7 +242,7 @@ async function benchTarget(target: Target): Promise<TargetFigures> {
         : null,
     };
     console.log(
-      `CPU per PATCH: API process ${result.apiCpuMs?.toFixed(2) ?? '?'} ms` +
+      `CPU per PATCH: API ${result.apiCpuMs?.toFixed(2) ?? '?'} ms` +
         (databaseUrl ? `, PostgreSQL backends ${result.databaseCpuMs?.toFixed(2) ?? '?'} ms` : ''),
     );
     return result;
