@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app';
-import { REDACTION_CENSOR, redactUrl } from './logger';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { REDACTION_CENSOR, redactUrl, serializeError } from './logger';
 import { createLogCapture, createTestApp } from './test/test-app';
 
 const EMAIL = 'jane.driver@example.co.uk';
@@ -67,5 +68,20 @@ describe('logging', () => {
     expect(redactUrl('/api/x?email=a%40b.com&page=2')).toBe('/api/x?email=%5BRedacted%5D&page=2');
     expect(redactUrl('/api/x?Phone=0123')).toBe('/api/x?Phone=%5BRedacted%5D');
     expect(redactUrl('/api/x')).toBe('/api/x');
+  });
+
+  it("keeps a failed query's SQL but not its values", () => {
+    const cause = new Error('duplicate key value violates unique constraint');
+    const error = new DrizzleQueryError(
+      'insert into "users" ("email", "date_of_birth") values ($1, $2)',
+      [EMAIL, DATE_OF_BIRTH],
+      cause,
+    );
+    const line = JSON.stringify(serializeError(error));
+    expect(line).toContain('insert into \\"users\\"');
+    expect(line).toContain(`params: ${REDACTION_CENSOR}`);
+    expect(line).toContain('duplicate key value violates unique constraint');
+    expect(line).not.toContain(EMAIL);
+    expect(line).not.toContain(DATE_OF_BIRTH);
   });
 });

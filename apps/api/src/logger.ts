@@ -65,12 +65,31 @@ export function redactUrl(url: string): string {
   return query ? `${url.slice(0, queryStart)}?${query}` : url.slice(0, queryStart);
 }
 
+/**
+ * An error for the log. A failed database query (drizzle's DrizzleQueryError) carries the bound
+ * values — names, dates of birth, e-mail addresses — in `params` and in its message and stack, so
+ * they are replaced; the SQL text stays (it has placeholders only) to find the failing query.
+ */
+export function serializeError(error: Error): ReturnType<typeof pino.stdSerializers.err> {
+  const serialized = pino.stdSerializers.err(error);
+  const params = (error as { params?: unknown }).params;
+  if (!Array.isArray(params)) return serialized;
+  const withoutParams = (text: string) =>
+    text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, `\nparams: ${REDACTION_CENSOR}`);
+  return {
+    ...serialized,
+    message: withoutParams(serialized.message),
+    stack: withoutParams(serialized.stack),
+    params: `${REDACTION_CENSOR} (${params.length} values)`,
+  };
+}
+
 // Fastify's default serializers would log the client's address and host; keep only what helps
 // to find a request again. The request id is bound to every line as `reqId`.
 const serializers = {
   req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
   res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
-  err: pino.stdSerializers.err,
+  err: serializeError,
 };
 
 export type CreateLoggerOptions = {
