@@ -141,34 +141,38 @@ export async function issuePolicyDocuments(app: App, policyId: string): Promise<
   if (!policy) return;
   await ensureDocument(app, policy, 'policy-certificate');
   const { data } = await ensureDocument(app, policy, 'policy-schedule');
-  const [claimed] = await app.db
-    .insert(idempotencyKeys)
-    .values({
-      key: `policy-confirmation:${policyId}`,
-      scope: 'policy.confirmation-email',
-      response: null,
-      createdAt: app.clock.now(),
-    })
-    .onConflictDoNothing({ target: idempotencyKeys.key })
-    .returning({ key: idempotencyKeys.key });
-  if (!claimed) return;
-  const recipient = findPolicyholderEmail(data.quote as unknown as ProposalData);
-  if (!recipient) return;
-  const holder = describePolicyholder(data.quote);
-  const link = new URL(`/policy/${encodeURIComponent(policyId)}/documents`, app.config.publicUrl);
-  const outbox = new Outbox({ db: app.db, clock: app.clock, config: app.config, log: app.log });
-  await outbox.send({
-    channel: 'EMAIL',
-    recipient,
-    subject: `Your policy ${policy.policyNumber} is confirmed`,
-    body: [
-      `Dear ${holder.name || 'customer'},`,
-      '',
-      `Thank you: your policy ${policy.policyNumber} is confirmed.`,
-      'Your certificate of motor insurance and your policy schedule are ready here:',
-      link.toString(),
-      '',
-      'You can also find your Insurance Product Information Document and policy wording there.',
-    ].join('\n'),
+  // The claim and the outbox row commit together: a crash between them cannot mark the e-mail
+  // sent while losing it (the job runs again and claims afresh).
+  await app.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(idempotencyKeys)
+      .values({
+        key: `policy-confirmation:${policyId}`,
+        scope: 'policy.confirmation-email',
+        response: null,
+        createdAt: app.clock.now(),
+      })
+      .onConflictDoNothing({ target: idempotencyKeys.key })
+      .returning({ key: idempotencyKeys.key });
+    if (!claimed) return;
+    const recipient = findPolicyholderEmail(data.quote as unknown as ProposalData);
+    if (!recipient) return;
+    const holder = describePolicyholder(data.quote);
+    const link = new URL(`/policy/${encodeURIComponent(policyId)}/documents`, app.config.publicUrl);
+    const outbox = new Outbox({ db: tx, clock: app.clock, config: app.config, log: app.log });
+    await outbox.send({
+      channel: 'EMAIL',
+      recipient,
+      subject: `Your policy ${policy.policyNumber} is confirmed`,
+      body: [
+        `Dear ${holder.name || 'customer'},`,
+        '',
+        `Thank you: your policy ${policy.policyNumber} is confirmed.`,
+        'Your certificate of motor insurance and your policy schedule are ready here:',
+        link.toString(),
+        '',
+        'You can also find your Insurance Product Information Document and policy wording there.',
+      ].join('\n'),
+    });
   });
 }
