@@ -31,7 +31,7 @@ describe('migrations', () => {
       expect.arrayContaining([
         'audit_log',
         'idempotency_keys',
-        'job_leases',
+        'jobs',
         'lookup_retailers',
         'notification_outbox',
       ]),

@@ -47,17 +47,6 @@ export const idempotencyKeys = pgTable(
   (table) => [index('idempotency_keys_created_at_idx').on(table.createdAt)],
 );
 
-/**
- * One row per scheduled job. A process runs a job only while it holds the lease
- * (`leased_until` in the future), so N API processes never run the same job twice.
- */
-export const jobLeases = pgTable('job_leases', {
-  jobName: text('job_name').primaryKey(),
-  /** Which process holds it: host name + pid + a random suffix. */
-  leasedBy: text('leased_by').notNull(),
-  leasedUntil: instant('leased_until').notNull(),
-});
-
 export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
 export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 
