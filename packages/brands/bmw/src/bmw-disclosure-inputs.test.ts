@@ -305,6 +305,9 @@ describe('asset disclosure rules', () => {
 
 describe('profile disclosure rules', () => {
   table('profile', [
+    // The same inputs ask about an additional driver, so their messages never say "your".
+    ['occupation', undefined, 'Please search for an occupation and choose it from the list'],
+    ['industry', undefined, 'Please search for an industry and choose it from the list'],
     ['firstName', 'A', 'A first name needs at least 2 characters'],
     ['firstName', 'Al', null],
     ['firstName', 'A'.repeat(31), 'A first name can have up to 30 characters'],
