@@ -46,6 +46,25 @@ describe('OpenAPI and docs', () => {
     expect(Object.keys(document.paths).some((route) => route.startsWith('/api/docs'))).toBe(false);
   });
 
+  it('tells a client which operations need a bearer token and who may call each', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json<{
+      components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+      paths: Record<string, Record<string, { security?: unknown[]; 'x-access'?: string[] }>>;
+    }>();
+    expect(document.components.securitySchemes['bearerAuth']).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    // Anyone: no token needed.
+    expect(document.paths['/api/session']?.post?.security).toEqual([]);
+    expect(document.paths['/api/health']?.get?.security).toEqual([]);
+    // A quote needs a session's token.
+    const update = document.paths['/api/proposals/{code}']?.patch;
+    expect(update?.security).toEqual([{ bearerAuth: [] }]);
+    expect(update?.['x-access']).toEqual(expect.arrayContaining(['anonymous', 'customer']));
+  });
+
   it('serves the Swagger UI page and its assets at /api/docs', async () => {
     const page = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
