@@ -5,11 +5,12 @@
 // Latency depends on what else the machine runs, so it also prints CPU per request: the API
 // processes' and, on PostgreSQL, its server backends' (from /proc, Linux only).
 //   npm run bench:quote   (BENCH_SECONDS=5 shortens it; BENCH_CPU_PROF=1 profiles the PATCH run;
-//   BENCH_DATABASES=postgres runs one database; BENCH_WORKERS=2 runs 2 API processes on PostgreSQL)
+//   BENCH_DATABASES=postgres runs one database; BENCH_WORKERS=2 runs 2 API processes on PostgreSQL;
+//   BENCH_CPU_PROF_KEEP=dir copies the profiles there, with the PATCH run's window, for own analysis)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 16;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PROFILE = process.env.BENCH_CPU_PROF === '1';
+/** Where to keep the profiles (the bench deletes its own directory); unset: not kept. */
+const PROFILE_KEEP_DIR = process.env.BENCH_CPU_PROF_KEEP;
 /** Which databases to run on: BENCH_DATABASES=pglite or =postgres for one of them. */
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 
@@ -167,6 +170,20 @@ function startServer(port: number, env: Target['env'], profileDir?: string): Chi
   });
 }
 
+/** Copies a run's profiles to `keepDir`/<target>/ with window.json (the PATCH run's µs window). */
+async function keepProfiles(
+  profileDir: string,
+  keepDir: string,
+  targetName: string,
+  window: { fromUs: number; toUs: number },
+): Promise<void> {
+  const dir = join(keepDir, targetName.replace(/[^A-Za-z0-9]+/g, '-'));
+  await mkdir(dir, { recursive: true });
+  await cp(profileDir, dir, { recursive: true });
+  await writeFile(join(dir, 'window.json'), JSON.stringify(window));
+  console.log(`CPU profiles kept in ${dir}`);
+}
+
 /** The monotonic clock in µs, as V8 profile timestamps read it. */
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -251,6 +268,7 @@ async function benchTarget(target: Target): Promise<TargetFigures> {
     await new Promise((resolve) => server.once('exit', resolve));
     if (profileDir) {
       await printCpuProfileSummary(profileDir, `[${target.name}] PATCH run CPU profile`, window);
+      if (PROFILE_KEEP_DIR) await keepProfiles(profileDir, PROFILE_KEEP_DIR, target.name, window);
       await rm(profileDir, { recursive: true, force: true });
     }
     await target.cleanUp();

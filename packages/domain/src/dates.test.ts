@@ -1,3 +1,5 @@
+import { tz } from '@date-fns/tz';
+import { add } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
   addIsoDuration,
@@ -6,12 +8,15 @@ import {
   fullDaysBetween,
   isSameLondonDay,
   isWithinLastYears,
+  LONDON_TIME_ZONE,
   londonDateString,
   parseIsoDuration,
   startOfLondonDay,
   toInstant,
 } from './dates';
 import { isDomainError } from './errors';
+
+const DAY_MS = 86_400_000;
 
 describe('toInstant', () => {
   it.each([
@@ -147,8 +152,31 @@ describe('addIsoDuration', () => {
     ['2026-05-31T23:00:00Z', 'P12M', '2027-05-31T23:00:00.000Z'],
     ['2026-10-24T23:00:00Z', 'P1D', '2026-10-26T00:00:00.000Z'], // 25-hour day
     ['2028-02-29', 'P12M', '2029-02-28T00:00:00.000Z'], // leap day clamps to month end
+    // Days and weeks take a fast path; these rows cross or land in the 2026 clock changes.
+    ['2026-03-02T09:00:00Z', 'P30D', '2026-04-01T08:00:00.000Z'], // a quote's validity
+    ['2026-10-01T12:00:00Z', 'P30D', '2026-10-31T13:00:00.000Z'],
+    ['2026-02-27T10:00:00Z', 'P4W2D', '2026-03-29T09:00:00.000Z'],
+    ['2026-03-29T00:59:00Z', 'P1W', '2026-04-04T23:59:00.000Z'],
+    ['2026-03-28T01:30:00Z', 'P1D', '2026-03-29T01:30:00.000Z'], // 01:30 is skipped: 02:30 BST
+    ['2026-10-24T00:30:00Z', 'P1D', '2026-10-25T01:30:00.000Z'], // 01:30 repeats: the GMT one
+    ['2026-10-25T00:30:00Z', 'P1D', '2026-10-26T01:30:00.000Z'],
+    ['2026-06-10T14:30:00Z', 'P0D', '2026-06-10T14:30:00.000Z'],
+    ['1971-06-10T14:30:00Z', 'P5D', '1971-06-15T14:30:00.000Z'], // British Standard Time
   ])('%s + %s = %s', (start, duration, end) => {
     expect(addIsoDuration(start, duration).toISOString()).toBe(end);
+  });
+
+  it('adds days as date-fns does on the London calendar, every 15 minutes across the 2026 changes', () => {
+    const inLondon = tz(LONDON_TIME_ZONE);
+    for (const changeDay of [Date.UTC(2026, 2, 29), Date.UTC(2026, 9, 25)]) {
+      // Starts from 32 days before the change to 2 days after: results land on either side.
+      for (let at = changeDay - 32 * DAY_MS; at < changeDay + 2 * DAY_MS; at += 15 * 60_000) {
+        for (const days of [1, 2, 7, 30, 31]) {
+          const expected = add(new Date(at), { days }, { in: inLondon }).getTime();
+          expect(addIsoDuration(new Date(at), `P${days}D`).getTime()).toBe(expected);
+        }
+      }
+    }
   });
 });
 

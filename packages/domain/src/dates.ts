@@ -1,4 +1,4 @@
-import { TZDate, tz } from '@date-fns/tz';
+import { TZDate, tz, tzOffset } from '@date-fns/tz';
 import {
   add,
   differenceInCalendarDays,
@@ -126,7 +126,53 @@ export function parseIsoDuration(duration: string): Duration {
  * on 1 March ends at London midnight on 1 March next year, whatever BST does in between.
  */
 export function addIsoDuration(instant: DateInput, duration: string): Date {
-  return new Date(add(toInstant(instant), parseIsoDuration(duration), { in: inLondon }).getTime());
+  const start = toInstant(instant);
+  const parts = parseIsoDuration(duration);
+  const days = wholeDaysOnly(parts);
+  const fast = days === null ? null : addLondonDays(start, days);
+  return fast ?? new Date(add(start, parts, { in: inLondon }).getTime());
+}
+
+/** The number of days of a duration of days and weeks only; null when it has other parts. */
+function wholeDaysOnly(parts: Duration): number | null {
+  const { days = 0, weeks = 0, ...rest } = parts;
+  return Object.keys(rest).length === 0 ? days + 7 * weeks : null;
+}
+
+/**
+ * Adds days on the London wall clock without date-fns (its time-zone arithmetic was a noticeable
+ * part of every rated request: a quote's validity is now + P30D). Since 1972 London's offset
+ * changes only at 01:00 UTC, so it is looked up once per UTC hour. Answers null, for date-fns to
+ * decide, outside those years and when the wall-clock time falls in a change's skipped or
+ * repeated hour.
+ */
+function addLondonDays(start: Date, days: number): Date | null {
+  const startMs = start.getTime();
+  const wallClockMs = startMs + londonOffsetMs(startMs) + days * DAY_MS;
+  // The instant showing that wall-clock time is 0 or 1 hour earlier (GMT or BST); it is unique
+  // when both readings agree on the offset.
+  const offsetIfGmt = londonOffsetMs(wallClockMs);
+  const offsetIfBst = londonOffsetMs(wallClockMs - HOUR_MS);
+  if (offsetIfGmt === null || offsetIfGmt !== offsetIfBst) return null;
+  return new Date(wallClockMs - offsetIfGmt);
+}
+
+const DAY_MS = 86_400_000;
+const FIRST_FAST_MS = Date.UTC(1972, 0, 1);
+const LAST_FAST_MS = Date.UTC(9998, 11, 31);
+const londonOffsetByHour = new Map<number, number>();
+
+/** London's offset from UTC in ms at an instant from 1972 to 9998; null outside those years. */
+function londonOffsetMs(ms: number): number | null {
+  if (!(ms >= FIRST_FAST_MS && ms < LAST_FAST_MS)) return null;
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = londonOffsetByHour.get(hour);
+  if (offset === undefined) {
+    offset = tzOffset(LONDON_TIME_ZONE, new Date(hour * HOUR_MS)) * 60_000;
+    if (londonOffsetByHour.size >= 4096) londonOffsetByHour.clear();
+    londonOffsetByHour.set(hour, offset);
+  }
+  return offset;
 }
 
 /**
