@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /** What repositories use: the query builder, the same on PGlite and PostgreSQL. */
@@ -19,8 +20,14 @@ type HandleBase = {
   close(): Promise<void>;
 };
 
+/** PGlite in this thread (tests) or on its own worker thread (the server, decision 012). */
+export type PgliteClient = PGlite | PgliteThread;
+
+type InProcessPgliteHandle = HandleBase & { kind: 'pglite'; client: PGlite };
+
 export type DatabaseHandle =
-  | (HandleBase & { kind: 'pglite'; client: PGlite })
+  | InProcessPgliteHandle
+  | (HandleBase & { kind: 'pglite'; client: PgliteThread })
   | (HandleBase & { kind: 'postgres'; client: pg.Pool });
 
 const PING_TIMEOUT_MS = 2_000;
@@ -45,7 +52,18 @@ export type PgliteOptions = {
   loadDataDir?: Blob;
 };
 
-export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<DatabaseHandle> {
+/**
+ * drizzle's pglite driver and migrator call only `query(text, params, options)` and
+ * `transaction(fn)` (with `tx.query`), which both clients have.
+ */
+export function drizzleOnPglite(client: PgliteClient): PgliteDatabase<typeof schema> {
+  return drizzlePglite({ client: client as PGlite, schema });
+}
+
+/** PGlite in this thread: what tests use (in memory, from a snapshot). */
+export async function openPgliteDatabase(
+  options: PgliteOptions = {},
+): Promise<InProcessPgliteHandle> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -55,7 +73,7 @@ export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<D
   return {
     kind: 'pglite',
     client,
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzleOnPglite(client) as unknown as Db,
     async ping() {
       // A closed PGlite can hang rather than fail, so answer for it.
       if (isClosed || client.closed) throw new Error('database is closed');
@@ -65,6 +83,28 @@ export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<D
       isClosed = true;
       await client.close();
     }),
+  };
+}
+
+/**
+ * PGlite persisted in `dataDir`, running on a worker thread. If the thread dies, queries reject
+ * (so ping fails and /api/ready says not ready) and the logger hears why.
+ */
+export async function openPgliteThreadDatabase(
+  dataDir: string,
+  options: { logger?: Logger } = {},
+): Promise<DatabaseHandle> {
+  const client = await PgliteThread.start(dataDir, (error) => {
+    options.logger?.error({ err: error }, 'PGlite worker thread stopped');
+  });
+  return {
+    kind: 'pglite',
+    client,
+    db: drizzleOnPglite(client) as unknown as Db,
+    async ping() {
+      await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
+    },
+    close: closeOnce(() => client.close()),
   };
 }
 
@@ -110,12 +150,14 @@ export async function runStatement<Row extends Record<string, unknown>>(
 ): Promise<Row[]> {
   // drizzle keeps the client it was given; a transaction's `tx` has none and is refused.
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof PGlite) return runOnPglite<Row>(client, statement);
+  if (client instanceof PGlite || client instanceof PgliteThread) {
+    return runOnPglite<Row>(client, statement);
+  }
   if (client instanceof pg.Pool) return (await client.query<Row>(statement)).rows;
   throw new Error('runStatement needs the database handle, not a transaction');
 }
 
-const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
+const preparedOnPglite = new WeakMap<PgliteClient, Set<string>>();
 
 /**
  * PGlite's own `query` makes six calls into WebAssembly (parse, describe, bind, describe,
@@ -125,7 +167,7 @@ const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
  * for PGlite's locks as `query` does, so it never runs inside someone else's transaction.
  */
 async function runOnPglite<Row>(
-  client: PGlite,
+  client: PgliteClient,
   statement: { name: string; text: string; values: unknown[] },
 ): Promise<Row[]> {
   const prepared = preparedOnPglite.get(client) ?? new Set<string>();
@@ -169,11 +211,14 @@ function concatenate(messages: Uint8Array[]): Uint8Array {
   return batch;
 }
 
-/** PostgreSQL when DATABASE_URL is set, otherwise PGlite persisted under DATA_DIR/pglite. */
+/**
+ * PostgreSQL when DATABASE_URL is set, otherwise PGlite persisted under DATA_DIR/pglite on its
+ * own worker thread.
+ */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
   options: { logger?: Logger } = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openPostgresDatabase(config.databaseUrl, options);
-  return openPgliteDatabase({ dataDir: config.pgliteDir });
+  return openPgliteThreadDatabase(config.pgliteDir, options);
 }

@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { DatabaseHandle } from './client';
+import { drizzleOnPglite, type DatabaseHandle } from './client';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -18,7 +17,7 @@ const MIGRATION_LOCK_ID = 7_240_311;
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
     // drizzle's pglite migrator, not PGlite's node-postgres adapter (that one hung in the migrator).
-    await migratePglite(drizzlePglite({ client: handle.client }), {
+    await migratePglite(drizzleOnPglite(handle.client), {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
     return;

@@ -1,0 +1,132 @@
+// The worker side of pglite-thread.ts: owns the one PGlite session and runs what the API's main
+// thread sends, one request at a time, answering with PostgreSQL's raw protocol bytes (the main
+// thread parses them as PGlite would). Loaded by `new Worker`, which inherits `--import tsx`.
+import { mkdir } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, protocol, type messages } from '@electric-sql/pglite';
+
+export type PgliteThreadRequest = { id: number } & (
+  | {
+      /** One extended-protocol query (parse, describe, bind, describe, execute, sync). */
+      op: 'query';
+      text: string;
+      params: unknown[];
+      paramTypes?: number[];
+      syncToFs: boolean;
+    }
+  | { op: 'exec'; text: string; syncToFs: boolean } // simple protocol, several statements allowed
+  | { op: 'protocol'; message: Uint8Array; syncToFs: boolean } // as PGlite's execProtocolRaw
+  | { op: 'close' }
+);
+
+export type PgliteThreadReply =
+  | { id: number; bytes: Uint8Array }
+  | { id: number; error: { message: string; stack?: string } }
+  | { id: number; closed: true };
+
+export type PgliteThreadStatus = { ready: true } | { failed: { message: string; stack?: string } };
+
+export type PgliteThreadData = { dataDir: string };
+
+const { serialize } = protocol;
+
+function concatenate(chunks: Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
+  chunks.reduce((offset, chunk) => (bytes.set(chunk, offset), offset + chunk.length), 0);
+  return bytes;
+}
+
+/** The parameter types PostgreSQL inferred, or undefined when parsing the statement failed. */
+function parameterTypes(described: Uint8Array): number[] | undefined {
+  let types: number[] = [];
+  let failed = false;
+  new protocol.Parser().parse(described, (message) => {
+    if (message.name === 'error') failed = true;
+    if (message.name === 'parameterDescription') {
+      types = (message as messages.ParameterDescriptionMessage).dataTypeIDs;
+    }
+  });
+  return failed ? undefined : types;
+}
+
+/**
+ * What BasePGlite's query does in six calls, in two: parse and describe (to learn the parameter
+ * types), then bind (parameters serialised by PGlite's own serializers, as in-process), describe,
+ * execute and sync. The main thread gets both answers as one buffer, so one hop per query.
+ */
+function runQuery(pg: PGlite, text: string, params: unknown[], paramTypes?: number[]): Uint8Array {
+  const described = pg.execProtocolRawSync(
+    concatenate([serialize.parse({ text, types: paramTypes }), serialize.describe({ type: 'S' })]),
+  );
+  const types = parameterTypes(described);
+  if (!types) return concatenate([described, pg.execProtocolRawSync(serialize.sync())]);
+  let bind: Uint8Array;
+  try {
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serializer = pg.serializers[types[i]!];
+      return serializer ? serializer(param) : (param as { toString(): string }).toString();
+    });
+    bind = serialize.bind({ values: values as (string | null)[] });
+  } catch (error) {
+    pg.execProtocolRawSync(serialize.sync()); // leave the session ready for the next query
+    throw error;
+  }
+  const executed = pg.execProtocolRawSync(
+    concatenate([bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+  );
+  return concatenate([described, executed]);
+}
+
+async function answer(pg: PGlite, request: PgliteThreadRequest): Promise<PgliteThreadReply> {
+  if (request.op === 'close') {
+    await pg.close();
+    return { id: request.id, closed: true };
+  }
+  const bytes = await pg.runExclusive(async () => {
+    if (request.op === 'protocol') {
+      return pg.execProtocolRaw(request.message, { syncToFs: request.syncToFs });
+    }
+    const result =
+      request.op === 'query'
+        ? runQuery(pg, request.text, request.params, request.paramTypes)
+        : pg.execProtocolRawSync(concatenate([serialize.query(request.text), serialize.sync()]));
+    if (request.syncToFs) await pg.syncToFs();
+    return result;
+  });
+  return { id: request.id, bytes };
+}
+
+function describeError(error: unknown): { message: string; stack?: string } {
+  return error instanceof Error
+    ? { message: error.message, stack: error.stack }
+    : { message: String(error) };
+}
+
+async function serve(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('pglite-thread-worker.ts runs only as a worker thread');
+  const { dataDir } = workerData as PgliteThreadData;
+  let pg: PGlite;
+  try {
+    await mkdir(dataDir, { recursive: true });
+    pg = await PGlite.create({ dataDir });
+  } catch (error) {
+    port.postMessage({ failed: describeError(error) } satisfies PgliteThreadStatus);
+    return;
+  }
+  port.on('message', (request: PgliteThreadRequest) => {
+    answer(pg, request).then(
+      (reply) => {
+        // Transferred, not copied: the answer is the worker's own fresh buffer.
+        const transfer = 'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer] : [];
+        port.postMessage(reply, transfer);
+        if ('closed' in reply) port.close(); // nothing left to serve: the thread ends
+      },
+      (error: unknown) => port.postMessage({ id: request.id, error: describeError(error) }),
+    );
+  });
+  port.postMessage({ ready: true } satisfies PgliteThreadStatus);
+}
+
+void serve();
