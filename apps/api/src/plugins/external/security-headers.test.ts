@@ -52,6 +52,29 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the same helmet headers on an API error as on a page', async () => {
+    const helmetNames = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const pick = (headers: Record<string, unknown>) =>
+      Object.fromEntries(helmetNames.map((name) => [name, headers[name]]));
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    const unauthorised = await app.inject({ method: 'GET', url: '/api/proposals/prp_x' });
+    expect(Object.values(pick(health.headers)).every(Boolean)).toBe(true);
+    expect(unauthorised.statusCode).toBe(401);
+    expect(pick(unauthorised.headers)).toEqual(pick(health.headers));
+  });
+
   it('adds HSTS and upgrade-insecure-requests when served over https', async () => {
     const response = await httpsApp.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
