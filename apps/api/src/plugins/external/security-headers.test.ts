@@ -52,7 +52,7 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends the same helmet headers on an API error as on a page', async () => {
+  it('sends the same helmet headers on a 404 as on a page', async () => {
     const helmetNames = [
       'content-security-policy',
       'cross-origin-opener-policy',
@@ -69,10 +69,10 @@ describe('security headers', () => {
     const pick = (headers: Record<string, unknown>) =>
       Object.fromEntries(helmetNames.map((name) => [name, headers[name]]));
     const health = await app.inject({ method: 'GET', url: '/api/health' });
-    const unauthorised = await app.inject({ method: 'GET', url: '/api/proposals/prp_x' });
+    const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(Object.values(pick(health.headers)).every(Boolean)).toBe(true);
-    expect(unauthorised.statusCode).toBe(401);
-    expect(pick(unauthorised.headers)).toEqual(pick(health.headers));
+    expect(missing.statusCode).toBe(404);
+    expect(pick(missing.headers)).toEqual(pick(health.headers));
   });
 
   it('adds HSTS and upgrade-insecure-requests when served over https', async () => {
