@@ -162,6 +162,7 @@ describe('addIsoDuration', () => {
     ['2026-10-25T00:30:00Z', 'P1D', '2026-10-26T01:30:00.000Z'],
     ['2026-06-10T14:30:00Z', 'P0D', '2026-06-10T14:30:00.000Z'],
     ['1971-06-10T14:30:00Z', 'P5D', '1971-06-15T14:30:00.000Z'], // British Standard Time
+    ['1971-10-01T12:00:00Z', 'P100D', '1972-01-09T13:00:00.000Z'], // 13:00 then, 13:00 GMT
   ])('%s + %s = %s', (start, duration, end) => {
     expect(addIsoDuration(start, duration).toISOString()).toBe(end);
   });

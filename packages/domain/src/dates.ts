@@ -148,7 +148,9 @@ function wholeDaysOnly(parts: Duration): number | null {
  */
 function addLondonDays(start: Date, days: number): Date | null {
   const startMs = start.getTime();
-  const wallClockMs = startMs + londonOffsetMs(startMs) + days * DAY_MS;
+  const startOffset = londonOffsetMs(startMs);
+  if (startOffset === null) return null;
+  const wallClockMs = startMs + startOffset + days * DAY_MS;
   // The instant showing that wall-clock time is 0 or 1 hour earlier (GMT or BST); it is unique
   // when both readings agree on the offset.
   const offsetIfGmt = londonOffsetMs(wallClockMs);

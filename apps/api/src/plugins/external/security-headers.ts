@@ -41,9 +41,9 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, st
   let headers: [string, string][] = [];
   await probe.register(helmet, options);
   probe.get('/', (_request, reply) => {
-    headers = reply.raw
-      .getRawHeaderNames()
-      .map((name) => [name, String(reply.raw.getHeader(name))] as [string, string]);
+    // getRawHeaderNames keeps helmet's spelling; @types/node 20 lacks it on responses.
+    const raw = reply.raw as typeof reply.raw & { getRawHeaderNames(): string[] };
+    headers = raw.getRawHeaderNames().map((name) => [name, String(raw.getHeader(name))]);
     return '';
   });
   await probe.inject({ method: 'GET', url: '/' });
