@@ -24,10 +24,29 @@ import { CORE_ASSET_CODE, type ProposalData } from './types';
 
 type Answers = Record<string, unknown>;
 
-function read<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
+type Read = <T>(schema: z.ZodType<T>, value: unknown) => T | undefined;
+
+const readOnce: Read = (schema, value) => {
   if (value === undefined || value === null) return undefined;
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+};
+
+/**
+ * A read that parses each answer with each schema once: rating and underwriting read many of the
+ * same answers (the car, every driver's date of birth, licence, claims and convictions) from the
+ * same data, and a parse is pure, so its result can serve both.
+ */
+function createRead(): Read {
+  const parsedBySchema = new Map<z.ZodType, Map<unknown, unknown>>();
+  return <T>(schema: z.ZodType<T>, value: unknown): T | undefined => {
+    let parsed = parsedBySchema.get(schema);
+    if (!parsed) parsedBySchema.set(schema, (parsed = new Map()));
+    if (parsed.has(value)) return parsed.get(value) as T | undefined;
+    const result = readOnce(schema, value);
+    parsed.set(value, result);
+    return result;
+  };
 }
 
 const Day = z.iso.date();
@@ -55,11 +74,11 @@ const VehicleAnswerSchema = z
   .object({ specification: LookupSpecificationSchema.nullish() })
   .loose();
 
-function readClaims(answers: Answers): RatingClaim[] | undefined {
+function readClaims(read: Read, answers: Answers): RatingClaim[] | undefined {
   return read(Claims, answers.vehicleClaimsHistory);
 }
 
-function readConvictions(answers: Answers): RatingConviction[] | undefined {
+function readConvictions(read: Read, answers: Answers): RatingConviction[] | undefined {
   const licence = read(DrivingLicenceAnswerSchema, answers.drivingLicence);
   const convictions = licence?.convictions ?? read(Convictions, answers.convictions);
   if (!convictions) return undefined;
@@ -69,12 +88,12 @@ function readConvictions(answers: Answers): RatingConviction[] | undefined {
   }));
 }
 
-function readEmployment(answers: Answers) {
+function readEmployment(read: Read, answers: Answers) {
   const answer = read(EmploymentStatusAnswerSchema, answers.employmentStatus);
   return typeof answer === 'string' ? answer : answer?.employmentStatus;
 }
 
-function readVehicle(data: ProposalData) {
+function readVehicle(read: Read, data: ProposalData) {
   const asset =
     data.insuredAssets.find((item) => item.assetCode === CORE_ASSET_CODE) ?? data.insuredAssets[0];
   const answers: Answers = asset?.data ?? {};
@@ -82,7 +101,7 @@ function readVehicle(data: ProposalData) {
   return { answers, specification };
 }
 
-function readOvernightLocation(value: unknown) {
+function readOvernightLocation(read: Read, value: unknown) {
   if (typeof value === 'string') return value;
   return read(Location, value)?.location;
 }
@@ -92,10 +111,10 @@ function policyholderOf(data: ProposalData): InsuredProfile | undefined {
 }
 
 /** The rating input of a proposal. Pure: same data, same input. */
-export function buildRatingInput(data: ProposalData): RatingInput {
+export function buildRatingInput(data: ProposalData, read: Read = createRead()): RatingInput {
   const main: Answers = policyholderOf(data)?.data ?? {};
   const licence = read(DrivingLicenceAnswerSchema, main.drivingLicence);
-  const { answers: car, specification } = readVehicle(data);
+  const { answers: car, specification } = readVehicle(read, data);
   const estimatedValue = read(PositiveWhole, car.estimatedValue);
   const requested = Object.entries(data.choices.requestedOptionalCovers)
     .filter(([, wanted]) => wanted)
@@ -109,9 +128,9 @@ export function buildRatingInput(data: ProposalData): RatingInput {
       licenceValidFrom: licence?.validFrom ?? undefined,
       licenceType: licence?.licenceType ?? undefined,
       ncdYears: read(NonNegativeWhole, car.noClaimsDiscount),
-      claims: readClaims(main),
-      convictions: readConvictions(main),
-      employmentStatus: readEmployment(main),
+      claims: readClaims(read, main),
+      convictions: readConvictions(read, main),
+      employmentStatus: readEmployment(read, main),
       occupationCode: read(Code, main.occupation),
       postcode: address?.postalCode ?? undefined,
     },
@@ -122,8 +141,8 @@ export function buildRatingInput(data: ProposalData): RatingInput {
         dateOfBirth: read(Day, profile.data.dateOfBirth),
         licenceValidFrom:
           read(DrivingLicenceAnswerSchema, profile.data.drivingLicence)?.validFrom ?? undefined,
-        claims: readClaims(profile.data),
-        convictions: readConvictions(profile.data),
+        claims: readClaims(read, profile.data),
+        convictions: readConvictions(read, profile.data),
       })),
     vehicle: {
       insuranceGroup: specification?.insuranceGroup ?? undefined,
@@ -134,13 +153,20 @@ export function buildRatingInput(data: ProposalData): RatingInput {
     },
     annualMileage: read(NonNegativeWhole, car.annualMileage),
     usage: read(VehicleUsageSchema, car.usage),
-    overnightLocation: read(OvernightLocationSchema, readOvernightLocation(car.overnightLocation)),
+    overnightLocation: read(
+      OvernightLocationSchema,
+      readOvernightLocation(read, car.overnightLocation),
+    ),
     voluntaryExcessPence: data.choices.voluntaryExcess,
     requestedOptionalCovers: requested,
   };
 }
 
-function toUnderwritingDriver(answers: Answers, profileCode: string): UnderwritingDriver {
+function toUnderwritingDriver(
+  read: Read,
+  answers: Answers,
+  profileCode: string,
+): UnderwritingDriver {
   const flag = (name: string) => read(Flag, answers[name]);
   return {
     profileCode,
@@ -152,20 +178,25 @@ function toUnderwritingDriver(answers: Answers, profileCode: string): Underwriti
     bannedOrDisqualified: flag('bannedOrDisqualified'),
     dvlaUnawareOfMedicalCondition: flag('dvlaUnawareOfMedicalCondition'),
     advisedByDoctorNotToDrive: flag('advisedByDoctorNotToDrive'),
-    claims: readClaims(answers),
-    convictions: readConvictions(answers),
+    claims: readClaims(read, answers),
+    convictions: readConvictions(read, answers),
   };
 }
 
 /** The underwriting input of a proposal: every driver (policyholder first) and the car. */
-export function buildUnderwritingInput(data: ProposalData): UnderwritingInput {
+export function buildUnderwritingInput(
+  data: ProposalData,
+  read: Read = createRead(),
+): UnderwritingInput {
   const profiles = [...data.insuredProfiles].sort(
     (a, b) => Number(b.policyholder) - Number(a.policyholder),
   );
-  const { answers: car, specification } = readVehicle(data);
+  const { answers: car, specification } = readVehicle(read, data);
   const estimatedValue = read(PositiveWhole, car.estimatedValue);
   return {
-    drivers: profiles.map((profile) => toUnderwritingDriver(profile.data, profile.profileCode)),
+    drivers: profiles.map((profile) =>
+      toUnderwritingDriver(read, profile.data, profile.profileCode),
+    ),
     vehicle: {
       steering: read(SteeringPositionSchema, car.disclosedSteering) ?? specification?.steering,
       year: specification?.year ?? undefined,
@@ -180,14 +211,23 @@ export function buildUnderwritingInput(data: ProposalData): UnderwritingInput {
   };
 }
 
+/** Both inputs of an evaluation, each answer parsed once for the two. */
+export function buildEvaluationInputs(data: ProposalData): {
+  rating: RatingInput;
+  underwriting: UnderwritingInput;
+} {
+  const read = createRead();
+  return { rating: buildRatingInput(data, read), underwriting: buildUnderwritingInput(data, read) };
+}
+
 /** The policyholder as identity checks see them. */
 export function buildIdentitySubject(data: ProposalData): IdentitySubject {
   const answers: Answers = policyholderOf(data)?.data ?? {};
-  const address = read(AddressAnswer, answers.address);
+  const address = readOnce(AddressAnswer, answers.address);
   return {
-    firstName: read(Text, answers.firstName) ?? null,
-    lastName: read(Text, answers.lastName) ?? null,
-    dateOfBirth: read(Day, answers.dateOfBirth) ?? null,
+    firstName: readOnce(Text, answers.firstName) ?? null,
+    lastName: readOnce(Text, answers.lastName) ?? null,
+    dateOfBirth: readOnce(Day, answers.dateOfBirth) ?? null,
     postalCode: address?.postalCode ?? null,
     addressLine1: address?.line1 ?? null,
   };
@@ -195,5 +235,5 @@ export function buildIdentitySubject(data: ProposalData): IdentitySubject {
 
 /** The policyholder's disclosed e-mail address, if any. */
 export function findPolicyholderEmail(data: ProposalData): string | null {
-  return read(Email, policyholderOf(data)?.data.email) ?? null;
+  return readOnce(Email, policyholderOf(data)?.data.email) ?? null;
 }

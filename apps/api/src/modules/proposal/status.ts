@@ -12,7 +12,7 @@ import { rateQuote, type RatedQuote, type RatingInput, type RatingResult } from 
 import { bmwRatingTables } from '../rating/brand-rating-tables';
 import { underwrite, type UnderwritingInput, type UnderwritingResult } from '../underwriting';
 import { QUOTE_VALIDITY_DAYS, type SchemeFacts } from './product';
-import { buildRatingInput, buildUnderwritingInput } from './rating-input';
+import { buildEvaluationInputs } from './rating-input';
 import type { ProposalDraft, ProposalData } from './types';
 
 // Rating + underwriting → the proposal's status and the priced part of its quote.
@@ -154,8 +154,9 @@ export function evaluateProposal(options: {
   const { draft, facts, now } = options;
   // Rate as at the start of cover when it starts later than now (ages, look-backs, tables).
   const ratedAt = draft.startAt && draft.startAt > now ? draft.startAt : now;
-  const ratingInput: RatingInput = buildRatingInput(draft.data);
-  const underwritingInput: UnderwritingInput = buildUnderwritingInput(draft.data);
+  const inputs = buildEvaluationInputs(draft.data);
+  const ratingInput: RatingInput = inputs.rating;
+  const underwritingInput: UnderwritingInput = inputs.underwriting;
   const rating: RatingResult = rateQuote({
     input: ratingInput,
     tables: bmwRatingTables,
