@@ -51,14 +51,14 @@ function createRead(): Read {
 
 const Day = z.iso.date();
 const Code = z.union([z.string(), z.object({ code: z.string() }).transform((entry) => entry.code)]);
-const LookupSpecificationSchema = z
-  .object({
-    year: z.number().int().nullish(),
-    insuranceGroup: z.number().int().nullable().optional(),
-    valuePence: z.number().int().nullish(),
-    steering: SteeringPositionSchema.nullish(),
-  })
-  .loose();
+// The car's answer and its specification carry many more fields (make, model, engine, ...): these
+// schemas keep only what rating and underwriting read, as copying the rest was most of a read.
+const LookupSpecificationSchema = z.object({
+  year: z.number().int().nullish(),
+  insuranceGroup: z.number().int().nullable().optional(),
+  valuePence: z.number().int().nullish(),
+  steering: SteeringPositionSchema.nullish(),
+});
 const Claims = z.array(ClaimAnswerSchema);
 const Convictions = z.array(ConvictionAnswerSchema);
 const Location = z.object({ location: z.string() }).loose();
@@ -70,9 +70,7 @@ const Email = z.email();
 const AddressAnswer = z
   .object({ postalCode: z.string().nullish(), line1: z.string().nullish() })
   .loose();
-const VehicleAnswerSchema = z
-  .object({ specification: LookupSpecificationSchema.nullish() })
-  .loose();
+const VehicleAnswerSchema = z.object({ specification: LookupSpecificationSchema.nullish() });
 
 function readClaims(read: Read, answers: Answers): RatingClaim[] | undefined {
   return read(Claims, answers.vehicleClaimsHistory);
