@@ -96,13 +96,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // App plugins: behaviour every route shares.
   await app.register(requestIdPlugin);
-  await app.register(errorHandlerPlugin);
-  await app.register(authenticatePlugin);
-
-  // External wiring: headers, docs, the web app. Docs come before routes so it sees them all.
+  // Before authentication: its onRequest hook answers 401/403 itself, and those answers need the
+  // security headers too.
   await app.register(securityHeadersPlugin, {
     isHttps: config.publicUrl.startsWith('https:'),
   });
+  await app.register(errorHandlerPlugin);
+  await app.register(authenticatePlugin);
+
+  // External wiring: docs and the web app. Docs come before routes so it sees them all.
   await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 

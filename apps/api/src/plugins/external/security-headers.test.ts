@@ -52,7 +52,7 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends the same helmet headers on a 404 as on a page', async () => {
+  it('sends the same helmet headers on a 404 and a 401 as on a page', async () => {
     const helmetNames = [
       'content-security-policy',
       'cross-origin-opener-policy',
@@ -70,9 +70,13 @@ describe('security headers', () => {
       Object.fromEntries(helmetNames.map((name) => [name, headers[name]]));
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
+    // Refused by authentication before any route runs.
+    const refused = await app.inject({ method: 'GET', url: '/api/proposals/P-NO-TOKEN' });
     expect(Object.values(pick(health.headers)).every(Boolean)).toBe(true);
     expect(missing.statusCode).toBe(404);
     expect(pick(missing.headers)).toEqual(pick(health.headers));
+    expect(refused.statusCode).toBe(401);
+    expect(pick(refused.headers)).toEqual(pick(health.headers));
   });
 
   it('adds HSTS and upgrade-insecure-requests when served over https', async () => {
