@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
+import { parse, PGlite, types } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { closeStatementBatch, statementBatch, type NamedStatement } from './pglite-statement';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -146,7 +147,7 @@ export function openPostgresDatabase(
  */
 export async function runStatement<Row extends Record<string, unknown>>(
   db: Db,
-  statement: { name: string; text: string; values: unknown[] },
+  statement: NamedStatement,
 ): Promise<Row[]> {
   // drizzle keeps the client it was given; a transaction's `tx` has none and is refused.
   const client = (db as unknown as { $client?: unknown }).$client;
@@ -157,58 +158,34 @@ export async function runStatement<Row extends Record<string, unknown>>(
   throw new Error('runStatement needs the database handle, not a transaction');
 }
 
-const preparedOnPglite = new WeakMap<PgliteClient, Set<string>>();
+const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
 
 /**
  * PGlite's own `query` makes six calls into WebAssembly (parse, describe, bind, describe,
- * execute, sync) and parses and plans the statement every time. Here it is one call: the
- * statement is prepared under its name the first time, then bound and run (parameters as text,
- * typed by the prepared statement) with its answer read by PGlite's own result parser. It waits
- * for PGlite's locks as `query` does, so it never runs inside someone else's transaction.
+ * execute, sync) and parses and plans the statement every time. Here it is one call
+ * (statementBatch) with its answer read by PGlite's own result parser. It waits for PGlite's
+ * locks as `query` does, so it never runs inside someone else's transaction. On the worker
+ * thread the worker does the same, and keeps the list of prepared statements itself.
  */
-async function runOnPglite<Row>(
-  client: PgliteClient,
-  statement: { name: string; text: string; values: unknown[] },
-): Promise<Row[]> {
+async function runOnPglite<Row>(client: PgliteClient, statement: NamedStatement): Promise<Row[]> {
+  if (client instanceof PgliteThread) return client.runStatement<Row>(statement);
   const prepared = preparedOnPglite.get(client) ?? new Set<string>();
   preparedOnPglite.set(client, prepared);
-  const { serialize } = protocol;
   const run = async () => {
     const isPrepared = prepared.has(statement.name);
-    const batch = concatenate([
-      ...(isPrepared ? [] : [serialize.parse({ name: statement.name, text: statement.text })]),
-      serialize.bind({
-        statement: statement.name,
-        values: statement.values.map((value) => (value === null ? null : String(value))),
-      }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
     try {
-      const result = await client.execProtocol(batch);
+      const result = await client.execProtocol(statementBatch(statement, isPrepared));
       prepared.add(statement.name);
       const [answer] = parse.parseResults(result.messages, types.parsers);
       return (answer?.rows ?? []) as Row[];
     } catch (error) {
-      // It may have been prepared before running failed: drop it, so the next call prepares it.
       if (!isPrepared) {
-        const close = concatenate([
-          serialize.close({ type: 'S', name: statement.name }),
-          serialize.sync(),
-        ]);
-        await client.execProtocol(close, { throwOnError: false });
+        await client.execProtocol(closeStatementBatch(statement.name), { throwOnError: false });
       }
       throw error;
     }
   };
   return client._runExclusiveTransaction(() => client._runExclusiveQuery(run));
-}
-
-function concatenate(messages: Uint8Array[]): Uint8Array {
-  const batch = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  messages.reduce((offset, message) => (batch.set(message, offset), offset + message.length), 0);
-  return batch;
 }
 
 /**

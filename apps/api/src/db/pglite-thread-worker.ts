@@ -4,6 +4,12 @@
 import { mkdir } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol, type messages } from '@electric-sql/pglite';
+import {
+  closeStatementBatch,
+  concatenate,
+  statementBatch,
+  type NamedStatement,
+} from './pglite-statement';
 
 export type PgliteThreadRequest = { id: number } & (
   | {
@@ -16,6 +22,7 @@ export type PgliteThreadRequest = { id: number } & (
     }
   | { op: 'exec'; text: string; syncToFs: boolean } // simple protocol, several statements allowed
   | { op: 'protocol'; message: Uint8Array; syncToFs: boolean } // as PGlite's execProtocolRaw
+  | { op: 'statement'; statement: NamedStatement } // runStatement's, prepared once by name
   | { op: 'close' }
 );
 
@@ -30,23 +37,28 @@ export type PgliteThreadData = { dataDir: string };
 
 const { serialize } = protocol;
 
-function concatenate(chunks: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
-  chunks.reduce((offset, chunk) => (bytes.set(chunk, offset), offset + chunk.length), 0);
-  return bytes;
-}
-
-/** The parameter types PostgreSQL inferred, or undefined when parsing the statement failed. */
-function parameterTypes(described: Uint8Array): number[] | undefined {
+/** The parameter types PostgreSQL inferred, or undefined when the answer is an error. */
+function parameterTypes(answer: Uint8Array): number[] | undefined {
   let types: number[] = [];
   let failed = false;
-  new protocol.Parser().parse(described, (message) => {
+  new protocol.Parser().parse(answer, (message) => {
     if (message.name === 'error') failed = true;
     if (message.name === 'parameterDescription') {
       types = (message as messages.ParameterDescriptionMessage).dataTypeIDs;
     }
   });
   return failed ? undefined : types;
+}
+
+/** As runStatement in process (client.ts); this PGlite's prepared statements are listed here. */
+const prepared = new Set<string>();
+
+function runNamedStatement(pg: PGlite, statement: NamedStatement): Uint8Array {
+  const isPrepared = prepared.has(statement.name);
+  const answer = pg.execProtocolRawSync(statementBatch(statement, isPrepared));
+  if (parameterTypes(answer)) prepared.add(statement.name);
+  else if (!isPrepared) pg.execProtocolRawSync(closeStatementBatch(statement.name));
+  return answer;
 }
 
 /**
@@ -84,15 +96,26 @@ async function answer(pg: PGlite, request: PgliteThreadRequest): Promise<PgliteT
     return { id: request.id, closed: true };
   }
   const bytes = await pg.runExclusive(async () => {
-    if (request.op === 'protocol') {
-      return pg.execProtocolRaw(request.message, { syncToFs: request.syncToFs });
+    switch (request.op) {
+      case 'protocol':
+        return pg.execProtocolRaw(request.message, { syncToFs: request.syncToFs });
+      case 'statement': {
+        const answer = runNamedStatement(pg, request.statement);
+        await pg.syncToFs(); // as execProtocol does by default
+        return answer;
+      }
+      case 'query':
+      case 'exec': {
+        const answer =
+          request.op === 'query'
+            ? runQuery(pg, request.text, request.params, request.paramTypes)
+            : pg.execProtocolRawSync(
+                concatenate([serialize.query(request.text), serialize.sync()]),
+              );
+        if (request.syncToFs) await pg.syncToFs();
+        return answer;
+      }
     }
-    const result =
-      request.op === 'query'
-        ? runQuery(pg, request.text, request.params, request.paramTypes)
-        : pg.execProtocolRawSync(concatenate([serialize.query(request.text), serialize.sync()]));
-    if (request.syncToFs) await pg.syncToFs();
-    return result;
   });
   return { id: request.id, bytes };
 }

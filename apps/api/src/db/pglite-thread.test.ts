@@ -94,6 +94,12 @@ describe('PGlite on a worker thread', () => {
     );
     expect(await runStatement(database.db, { ...divide, values: [5] })).toEqual([{ quotient: 2 }]);
     expect(await runStatement(database.db, { ...divide, values: [2] })).toEqual([{ quotient: 5 }]);
+    // Sent together, first runs of one name prepare it once (the worker keeps the list).
+    const twice = { name: 'thread_test_twice', text: 'select $1::int * 2 as "doubled"' };
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => runStatement(database.db, { ...twice, values: [n] })),
+    );
+    expect(answers).toEqual([[{ doubled: 2 }], [{ doubled: 4 }], [{ doubled: 6 }]]);
   });
 
   it('runs the migrations', async () => {

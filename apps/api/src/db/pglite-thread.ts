@@ -1,8 +1,7 @@
 // PGlite on its own thread (decision 012): the WebAssembly database and its file writes run in a
 // worker (pglite-thread-worker.ts), so the API's main thread and the database use a core each.
 // PgliteThread is the main thread's client, with the part of PGlite's API this code base uses:
-// query, exec and transaction (drizzle and its migrator), execProtocol and the exclusive-run
-// locks (runStatement). Answers come back as protocol bytes, parsed here by PGlite's own parser,
+// query, exec and transaction (drizzle and its migrator), execProtocol (runStatement). Answers come back as protocol bytes, parsed here by PGlite's own parser,
 // so rows and errors (a DatabaseError with its `code`) are what in-process PGlite gives.
 import { Worker } from 'node:worker_threads';
 import {
@@ -16,6 +15,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import type { NamedStatement } from './pglite-statement';
 import type {
   PgliteThreadData,
   PgliteThreadReply,
@@ -82,8 +82,8 @@ export class PgliteThread {
   /** The thread itself; public so a test can stop it as a crash would. */
   readonly worker: Worker;
   readonly #pending = new Map<number, Pending>();
+  /** Held for a whole transaction: PGlite has one session, so nothing else may run meanwhile. */
   readonly #transactionMutex = new Mutex();
-  readonly #queryMutex = new Mutex();
   #nextId = 1;
   /** Why requests are refused: set by close() or by the worker stopping on its own. */
   #stopped: Error | undefined;
@@ -188,28 +188,24 @@ export class PgliteThread {
     inTransaction: boolean,
   ): Promise<Results<T>> {
     refuseUnsupported(options);
-    return this.#queryMutex.runExclusive(async () => {
-      const bytes = await this.#send({
-        op: 'query',
-        text,
-        params,
-        paramTypes: options?.paramTypes,
-        syncToFs: !inTransaction,
-      });
-      const answer = readAnswer(bytes, { onNotice: options?.onNotice });
-      if (answer.error) throw asQueryError(answer.error, text, params, options);
-      return parse.parseResults(answer.messages, this.parsers, options)[0] as Results<T>;
+    const bytes = await this.#send({
+      op: 'query',
+      text,
+      params,
+      paramTypes: options?.paramTypes,
+      syncToFs: !inTransaction,
     });
+    const answer = readAnswer(bytes, { onNotice: options?.onNotice });
+    if (answer.error) throw asQueryError(answer.error, text, params, options);
+    return parse.parseResults(answer.messages, this.parsers, options)[0] as Results<T>;
   }
 
   async #runExec(text: string, options: QueryOptions | undefined, inTransaction: boolean) {
     refuseUnsupported(options);
-    return this.#queryMutex.runExclusive(async () => {
-      const bytes = await this.#send({ op: 'exec', text, syncToFs: !inTransaction });
-      const answer = readAnswer(bytes, { onNotice: options?.onNotice });
-      if (answer.error) throw asQueryError(answer.error, text, undefined, options);
-      return parse.parseResults(answer.messages, this.parsers, options);
-    });
+    const bytes = await this.#send({ op: 'exec', text, syncToFs: !inTransaction });
+    const answer = readAnswer(bytes, { onNotice: options?.onNotice });
+    if (answer.error) throw asQueryError(answer.error, text, undefined, options);
+    return parse.parseResults(answer.messages, this.parsers, options);
   }
 
   async query<T>(
@@ -217,13 +213,22 @@ export class PgliteThread {
     params: unknown[] = [],
     options?: QueryOptions,
   ): Promise<Results<T>> {
-    return this.#transactionMutex.runExclusive(() =>
-      this.#runQuery<T>(text, params, options, false),
-    );
+    return this.outsideTransaction(() => this.#runQuery<T>(text, params, options, false));
   }
 
   async exec(text: string, options?: QueryOptions): Promise<Results[]> {
-    return this.#transactionMutex.runExclusive(() => this.#runExec(text, options, false));
+    return this.outsideTransaction(() => this.#runExec(text, options, false));
+  }
+
+  /**
+   * Runs `fn` once no transaction holds the session, and holds no lock itself, unlike PGlite's
+   * query: each request is one message that the worker runs whole, in order of sending, so
+   * statements of many API requests are in flight together and the worker never idles while
+   * this thread reads an answer. A transaction sent later waits behind them in the worker.
+   */
+  async outsideTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    while (this.#transactionMutex.isLocked()) await this.#transactionMutex.waitForUnlock();
+    return fn();
   }
 
   /** As BasePGlite's transaction: BEGIN, the callback, COMMIT; ROLLBACK if it throws. */
@@ -278,6 +283,15 @@ export class PgliteThread {
     });
   }
 
+  /** runStatement's statement (client.ts), outside any transaction. */
+  async runStatement<Row>(statement: NamedStatement): Promise<Row[]> {
+    const bytes = await this.outsideTransaction(() => this.#send({ op: 'statement', statement }));
+    const answer = readAnswer(bytes);
+    if (answer.error) throw answer.error;
+    const [result] = parse.parseResults(answer.messages, types.parsers);
+    return (result?.rows ?? []) as Row[];
+  }
+
   /** As PGlite's execProtocol: raw protocol messages in, the parsed answer out. */
   async execProtocol(
     message: Uint8Array,
@@ -289,30 +303,21 @@ export class PgliteThread {
     return { messages: answer.messages, data };
   }
 
-  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#queryMutex.runExclusive(fn);
-  }
-
-  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#transactionMutex.runExclusive(fn);
-  }
-
   /**
    * Waits for running queries and transactions, closes PGlite in the worker (its files flushed),
    * then ends the thread. Idempotent; later queries reject.
    */
   close(): Promise<void> {
-    this.#closing ??= this.#transactionMutex.runExclusive(() =>
-      this.#queryMutex.runExclusive(async () => {
-        if (this.#stopped) return;
-        try {
-          await this.#send({ op: 'close' });
-        } finally {
-          this.#stop(new Error('database is closed'));
-          await this.worker.terminate();
-        }
-      }),
-    );
+    // Requests sent before it are ahead of it in the worker, so they are answered first.
+    this.#closing ??= this.#transactionMutex.runExclusive(async () => {
+      if (this.#stopped) return;
+      try {
+        await this.#send({ op: 'close' });
+      } finally {
+        this.#stop(new Error('database is closed'));
+        await this.worker.terminate();
+      }
+    });
     return this.#closing;
   }
 }
