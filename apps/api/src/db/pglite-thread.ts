@@ -1,8 +1,9 @@
 // PGlite on its own thread (decision 012): the WebAssembly database and its file writes run in a
 // worker (pglite-thread-worker.ts), so the API's main thread and the database use a core each.
 // PgliteThread is the main thread's client, with the part of PGlite's API this code base uses:
-// query, exec and transaction (drizzle and its migrator), execProtocol (runStatement). Answers come back as protocol bytes, parsed here by PGlite's own parser,
-// so rows and errors (a DatabaseError with its `code`) are what in-process PGlite gives.
+// query, exec and transaction (drizzle and its migrator), execProtocol, plus runStatement's own
+// message. Answers come back as protocol bytes, parsed here by PGlite's own parser, so rows and
+// errors (a DatabaseError with its `code`) are what in-process PGlite gives.
 import { Worker } from 'node:worker_threads';
 import {
   Mutex,
