@@ -69,6 +69,19 @@ export async function insertProposal(db: Db, row: NewProposalRow): Promise<boole
 
 type ProposalChanges = Partial<Omit<NewProposalRow, 'proposalCode' | 'revision'>>;
 
+/**
+ * A proposal as its save left it, without the quote (as findProposal without it) and with the
+ * data as the database's JSON text: what ProposalCache keeps, parsed only when used.
+ */
+export type SavedProposal = Omit<ProposalRow, 'data' | 'quote'> & { dataText: string };
+
+const savedColumns = Object.entries(proposalColumns)
+  .filter(([field]) => field !== 'quote')
+  .map(([field, column]) =>
+    field === 'data' ? `"${column.name}"::text as "dataText"` : `"${column.name}" as "${field}"`,
+  )
+  .join(', ');
+
 /** Save statements by the columns they set: a handful of shapes, each prepared once. */
 const saveStatements = new Map<string, { name: string; text: string }>();
 
@@ -80,14 +93,14 @@ function saveStatement(keys: readonly (keyof ProposalChanges)[], withRecord: boo
     const at = keys.length;
     const record = withRecord
       ? `, recorded as (insert into rating_records (proposal_code, table_version, inputs, result, rated_at)
-          select proposal_code, $${at + 4}, $${at + 5}::jsonb, $${at + 6}::jsonb, $${at + 7}::timestamptz
+          select "proposalCode", $${at + 4}, $${at + 5}::jsonb, $${at + 6}::jsonb, $${at + 7}::timestamptz
           from updated)`
       : '';
     const text = `with updated as (
         update proposals set ${[...set, `revision = $${at + 1}`].join(', ')}
         where proposal_code = $${at + 2} and revision = $${at + 3} and deleted_at is null
-        returning proposal_code)${record}
-      select count(*)::int as saved from updated`;
+        returning ${savedColumns})${record}
+      select * from updated`;
     statement = { name: `save_proposal_${saveStatements.size + 1}`, text };
     saveStatements.set(id, statement);
   }
@@ -96,11 +109,12 @@ function saveStatement(keys: readonly (keyof ProposalChanges)[], withRecord: boo
 
 /**
  * Saves a new state of a proposal if nobody saved another since `revision` was read, with its
- * rating record when there is one. Answers whether it saved (false: the revision was stale).
- * One statement (the record is inserted from the update's CTE, so both or neither happen): this
- * is every PATCH, and a transaction would cost BEGIN and COMMIT round trips; nothing is read back,
- * as the caller already has the new state. Written as SQL, not with drizzle's builder, which cost
- * more than the statement; values still go through the columns' own mapping (jsonb, instants).
+ * rating record when there is one. Answers the row as saved, or null when the revision was
+ * stale (nothing saved). One statement (the record is inserted from the update's CTE, so both
+ * or neither happen): this is every PATCH, and a transaction would cost BEGIN and COMMIT round
+ * trips. The saved row comes back for the proposal cache (decision 013). Written as SQL, not
+ * with drizzle's builder, which cost more than the statement; values still go through the
+ * columns' own mapping (jsonb, instants).
  */
 export async function saveProposal(
   db: Db,
@@ -110,7 +124,7 @@ export async function saveProposal(
     changes: ProposalChanges;
     ratingRecord?: RatingRecordInput;
   },
-): Promise<boolean> {
+): Promise<SavedProposal | null> {
   const { proposalCode, revision, changes, ratingRecord } = options;
   const keys = (Object.keys(changes) as (keyof ProposalChanges)[]).filter(
     (key) => changes[key] !== undefined,
@@ -128,11 +142,11 @@ export async function saveProposal(
       ratingRecord.ratedAt.toISOString(),
     );
   }
-  const [row] = await runStatement<{ saved: number }>(db, {
+  const [row] = await runStatement<SavedProposal>(db, {
     ...saveStatement(keys, ratingRecord !== undefined),
     values,
   });
-  return row?.saved === 1;
+  return row ?? null;
 }
 
 export async function insertRatingRecord(

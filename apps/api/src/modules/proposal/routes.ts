@@ -20,6 +20,7 @@ import {
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../plugins/define-plugin';
 import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
+import { ProposalCache } from './proposal-cache';
 import * as repository from './repository';
 import * as service from './service';
 
@@ -45,6 +46,7 @@ export const proposalRoutes: AppPlugin = async (app) => {
     vehicleLookup: app.providers.vehicleLookup,
     identityVerification: app.providers.identityVerification,
     publicUrl: app.config.publicUrl,
+    proposalCache: new ProposalCache(),
   };
 
   async function loadOwnProposal(
@@ -163,12 +165,14 @@ export const proposalRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) => {
-      const { changes, applyRating, revision } = request.body;
-      // Re-rating replaces the quote, so the stored one need not be read.
-      const row = await loadOwnProposal(request, request.params.code, {
-        withQuote: !applyRating,
+      const { code } = request.params;
+      const row = await service.updateOwnProposal(deps, {
+        ...request.body,
+        proposalCode: code,
+        load: (options) => loadOwnProposal(request, code, options),
+        canAccess: (cached) => canAccessProposal(request.principal, cached),
       });
-      return answer(await service.updateProposal(deps, { row, changes, applyRating, revision }));
+      return answer(row);
     },
   );
 

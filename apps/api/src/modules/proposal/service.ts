@@ -13,6 +13,7 @@ import type { IdentityVerificationProvider } from '../../providers/identity-veri
 import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
 import { applyChanges } from './changes';
 import { findSchemeFacts, getSchemeFacts, type SchemeFacts } from './product';
+import { lookupOncePerRequest, type ProposalCache } from './proposal-cache';
 import { buildIdentitySubject, findPolicyholderEmail } from './rating-input';
 import * as repository from './repository';
 import type { ProposalRow } from './repository';
@@ -30,6 +31,8 @@ export type ProposalServiceDeps = {
   vehicleLookup: VehicleLookupProvider;
   identityVerification: IdentityVerificationProvider;
   publicUrl: string;
+  /** Saved states for rated PATCHes to start from (decision 013); this process's own. */
+  proposalCache: ProposalCache;
 };
 
 export const PROPOSAL_NOT_FOUND_MESSAGE = 'We could not find that quote.';
@@ -202,13 +205,14 @@ async function save(
   ratingRecord?: Parameters<typeof repository.saveProposal>[1]['ratingRecord'],
 ): Promise<ProposalRow> {
   const saved = { ...changes, updatedAt: deps.clock.now() };
-  const isSaved = await repository.saveProposal(deps.db, {
+  const savedRow = await repository.saveProposal(deps.db, {
     proposalCode: row.proposalCode,
     revision: row.revision,
     changes: saved,
     ratingRecord,
   });
-  if (!isSaved) throw new AppError('CONFLICT', STALE_REVISION_MESSAGE);
+  if (!savedRow) throw new AppError('CONFLICT', STALE_REVISION_MESSAGE);
+  deps.proposalCache.remember(savedRow);
   // What the database now holds: nobody saved in between (the revision matched).
   return { ...row, ...saved, revision: row.revision + 1 };
 }
@@ -265,12 +269,48 @@ export async function updateProposal(
   );
 }
 
+/**
+ * A PATCH. A rated one starts from the proposal cache when it has the proposal (decision 013):
+ * only a successful conditional save proves the cached row was current, so any other ending
+ * (a stale save or client revision, 400, 404, 409, any error) forgets it and runs the update
+ * once more from the database, and that run's outcome is the answer, as without a cache.
+ * `load` reads the proposal and checks access as every route does; `canAccess` is that check.
+ */
+export async function updateOwnProposal(
+  deps: ProposalServiceDeps,
+  options: {
+    proposalCode: string;
+    load: (options: { withQuote: boolean }) => Promise<ProposalRow>;
+    canAccess: (row: ProposalRow) => boolean;
+    changes: readonly ProposalChange[];
+    applyRating: boolean;
+    revision?: number;
+  },
+): Promise<ProposalRow> {
+  const { proposalCode, load, canAccess, ...update } = options;
+  // Re-rating replaces the quote, so the stored one need not be read: the cache has none.
+  const cached = update.applyRating ? deps.proposalCache.read(proposalCode) : null;
+  if (!cached) {
+    return updateProposal(deps, { ...update, row: await load({ withQuote: !update.applyRating }) });
+  }
+  // Both runs share the provider's answers: a second run asks nothing twice.
+  const once = { ...deps, vehicleLookup: lookupOncePerRequest(deps.vehicleLookup) };
+  try {
+    if (canAccess(cached)) return await updateProposal(once, { ...update, row: cached });
+  } catch {
+    // Whatever went wrong is found again (or not) from the database's row, below.
+  }
+  deps.proposalCache.forget(proposalCode);
+  return updateProposal(once, { ...update, row: await load({ withQuote: false }) });
+}
+
 export async function deleteProposal(deps: ProposalServiceDeps, row: ProposalRow): Promise<void> {
   assertNotBound(row);
   await repository.softDeleteProposal(deps.db, {
     proposalCode: row.proposalCode,
     at: deps.clock.now(),
   });
+  deps.proposalCache.forget(row.proposalCode);
 }
 
 export async function checkIdentity(
@@ -283,7 +323,7 @@ export async function checkIdentity(
 
 /** The provider's checks plus our own: one Driveaway policy per customer and per car. */
 export async function verifyCustomer(
-  deps: ProposalServiceDeps,
+  deps: Omit<ProposalServiceDeps, 'proposalCache'>,
   row: ProposalRow,
 ): Promise<VerifyResponse> {
   const data = readData(row);
