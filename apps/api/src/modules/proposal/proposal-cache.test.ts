@@ -1,0 +1,341 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProposalResponse } from '@motor/contract';
+import type { ProposalChange } from '@motor/domain';
+import type { App } from '../../app';
+import { createTestClock } from '../../clock';
+import { proposals, ratingRecords } from '../../db/schema';
+import { createSandboxProviders } from '../../providers';
+import { createTestApp } from '../../test/test-app';
+import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { buildCompleteDisclosure, CAR_ANSWERS, updates } from './fixtures';
+import { lookupOncePerRequest, ProposalCache } from './proposal-cache';
+import type { SavedProposal } from './repository';
+import { STALE_REVISION_MESSAGE } from './service';
+import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from './types';
+
+// Decision 013: a rated PATCH starts from the state its last save returned. These tests change
+// proposals behind that cache (as bind, an account merge or an operator would) and check that
+// every PATCH answers as it would from a fresh read.
+describe('rated PATCH from the proposal cache', () => {
+  const clock = createTestClock('2026-03-02T09:00:00.000Z');
+  const providers = createSandboxProviders();
+  const registrationLookups: string[] = [];
+  let app: App;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    const { vehicleLookup } = providers;
+    const countingLookup = Object.create(vehicleLookup) as typeof vehicleLookup;
+    countingLookup.findVehicleByRegistration = (vrn) => {
+      registrationLookups.push(vrn);
+      return vehicleLookup.findVehicleByRegistration(vrn);
+    };
+    app = await createTestApp({
+      clock,
+      seed: true,
+      providers: { ...providers, vehicleLookup: countingLookup },
+    });
+    headers = bearer(await createTestAccessToken(app, { userId: 'customer-1' }));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const renamed = (firstName: string): ProposalChange[] => [
+    {
+      changeType: 'PROFILE_DISCLOSURE_CHANGE',
+      profileCode: POLICYHOLDER_PROFILE_CODE,
+      update: updates({ firstName }),
+    },
+  ];
+
+  async function patch(code: string, changes: ProposalChange[], extra: object = {}, as = headers) {
+    return app.inject({
+      method: 'PATCH',
+      url: `/api/proposals/${code}`,
+      headers: as,
+      payload: { changes, applyRating: true, ...extra },
+    });
+  }
+
+  /** A proposal at QUOTE whose last save is in the cache (every save is remembered). */
+  async function createCachedQuote(): Promise<ProposalResponse> {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/proposals',
+      headers,
+      payload: { schemeCode: 'bmw-flex', brand: 'bmw' },
+    });
+    const res = await patch(
+      created.json<ProposalResponse>().proposalCode,
+      buildCompleteDisclosure(),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const quote = res.json<ProposalResponse>();
+    expect(quote.status).toBe('QUOTE');
+    return quote;
+  }
+
+  async function rowOf(code: string) {
+    const [row] = await app.db.select().from(proposals).where(eq(proposals.proposalCode, code));
+    return row!;
+  }
+
+  const firstNameOf = (proposal: ProposalResponse) =>
+    proposal.quote.insuredProfiles[0]!.data.firstName;
+
+  it('bumps the revision on an update that leaves it as it was (the trigger)', async () => {
+    const quote = await createCachedQuote();
+    const where = eq(proposals.proposalCode, quote.proposalCode);
+    await app.db.update(proposals).set({ brand: 'bmw' }).where(where);
+    expect((await rowOf(quote.proposalCode)).revision).toBe(quote.revision + 1);
+    // A writer that sets the revision itself (the save, bind) keeps its own value.
+    await app.db
+      .update(proposals)
+      .set({ revision: sql`${proposals.revision} + 1` })
+      .where(where);
+    expect((await rowOf(quote.proposalCode)).revision).toBe(quote.revision + 2);
+    await app.db
+      .update(proposals)
+      .set({ revision: quote.revision + 2 })
+      .where(where);
+    expect((await rowOf(quote.proposalCode)).revision).toBe(quote.revision + 3);
+  });
+
+  it("keeps another writer's change made behind the cache (no lost write)", async () => {
+    const quote = await createCachedQuote();
+    await app.db
+      .update(proposals)
+      .set({
+        data: sql`jsonb_set(${proposals.data}, '{insuredProfiles,0,data,lastName}', '"Jones"')`,
+      })
+      .where(eq(proposals.proposalCode, quote.proposalCode));
+    const res = await patch(quote.proposalCode, renamed('Ann'));
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<ProposalResponse>();
+    expect(answer.revision).toBe(quote.revision + 2);
+    expect(firstNameOf(answer)).toBe('Ann');
+    expect(answer.quote.insuredProfiles[0]!.data.lastName).toBe('Jones');
+    const stored = (await rowOf(quote.proposalCode)).data as {
+      insuredProfiles: { data: Record<string, unknown> }[];
+    };
+    expect(stored.insuredProfiles[0]!.data).toMatchObject({ firstName: 'Ann', lastName: 'Jones' });
+  });
+
+  it('answers 409 once the proposal became a policy behind the cache', async () => {
+    const quote = await createCachedQuote();
+    await app.db
+      .update(proposals)
+      .set({ status: 'POLICY', policyNumber: 'TEST-1' })
+      .where(eq(proposals.proposalCode, quote.proposalCode));
+    const before = await rowOf(quote.proposalCode);
+    const res = await patch(quote.proposalCode, renamed('Ann'));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe('This quote has already become a policy.');
+    expect(await rowOf(quote.proposalCode)).toEqual(before);
+  });
+
+  it('follows an owner change behind the cache: 404 for the old owner, 200 for the new', async () => {
+    const quote = await createCachedQuote();
+    await app.db
+      .update(proposals)
+      .set({ ownerUserId: 'customer-2' })
+      .where(eq(proposals.proposalCode, quote.proposalCode));
+    expect((await patch(quote.proposalCode, renamed('Ann'))).statusCode).toBe(404);
+    const newOwner = bearer(await createTestAccessToken(app, { userId: 'customer-2' }));
+    const res = await patch(quote.proposalCode, renamed('Bea'), {}, newOwner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(firstNameOf(res.json())).toBe('Bea');
+    // The old owner's PATCH is still refused once the new owner's save is the cached state.
+    expect((await patch(quote.proposalCode, renamed('Cy'))).statusCode).toBe(404);
+  });
+
+  it('answers 404 after a soft delete, through the route or behind the cache', async () => {
+    const deletedByRoute = await createCachedQuote();
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/proposals/${deletedByRoute.proposalCode}`,
+      headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await patch(deletedByRoute.proposalCode, renamed('Ann'))).statusCode).toBe(404);
+
+    const deletedBehind = await createCachedQuote();
+    await app.db
+      .update(proposals)
+      .set({ deletedAt: clock.now() })
+      .where(eq(proposals.proposalCode, deletedBehind.proposalCode));
+    expect((await patch(deletedBehind.proposalCode, renamed('Ann'))).statusCode).toBe(404);
+  });
+
+  it('checks a client revision against the current one, not the cached one', async () => {
+    const quote = await createCachedQuote();
+    const first = await patch(quote.proposalCode, renamed('Ann'), { revision: quote.revision });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<ProposalResponse>().revision).toBe(quote.revision + 1);
+    const stale = await patch(quote.proposalCode, renamed('Bea'), { revision: quote.revision });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject({
+      message: STALE_REVISION_MESSAGE,
+      details: { revision: quote.revision + 1 },
+    });
+    // Another writer moves the revision on: the client's (cached) revision is stale now.
+    await app.db
+      .update(proposals)
+      .set({ brand: 'bmw' })
+      .where(eq(proposals.proposalCode, quote.proposalCode));
+    const behind = await patch(quote.proposalCode, renamed('Cy'), { revision: quote.revision + 1 });
+    expect(behind.statusCode).toBe(409);
+    expect(behind.json().error.details).toEqual({ revision: quote.revision + 2 });
+    const current = await patch(quote.proposalCode, renamed('Di'), {
+      revision: quote.revision + 2,
+    });
+    expect(current.statusCode, current.body).toBe(200);
+    expect(firstNameOf(current.json())).toBe('Di');
+  });
+
+  it('answers an invalid change 400 and saves nothing, then saves a valid one', async () => {
+    const quote = await createCachedQuote();
+    const before = await rowOf(quote.proposalCode);
+    const invalid = await patch(quote.proposalCode, [
+      {
+        changeType: 'PROFILE_DISCLOSURE_CHANGE',
+        profileCode: POLICYHOLDER_PROFILE_CODE,
+        update: updates({ dateOfBirth: '15/06/1985' }),
+      },
+    ]);
+    expect(invalid.statusCode).toBe(400);
+    expect(await rowOf(quote.proposalCode)).toEqual(before);
+    const valid = await patch(quote.proposalCode, renamed('Ann'));
+    expect(valid.statusCode, valid.body).toBe(200);
+    expect(valid.json<ProposalResponse>().revision).toBe(quote.revision + 1);
+  });
+
+  it('asks the vehicle lookup once when a PATCH from a stale entry runs again', async () => {
+    const quote = await createCachedQuote();
+    await app.db
+      .update(proposals)
+      .set({ brand: 'bmw' })
+      .where(eq(proposals.proposalCode, quote.proposalCode));
+    registrationLookups.length = 0;
+    const res = await patch(quote.proposalCode, [
+      {
+        changeType: 'ASSET_DISCLOSURE_CHANGE',
+        assetCode: CORE_ASSET_CODE,
+        update: updates({ vehicle: CAR_ANSWERS.vehicle }),
+      },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ProposalResponse>().revision).toBe(quote.revision + 2);
+    expect(registrationLookups).toEqual([CAR_ANSWERS.vehicle.vrn]);
+  });
+
+  it('writes a rating record with inputs, table version and result for every rated PATCH', async () => {
+    const quote = await createCachedQuote();
+    const recordsOf = () =>
+      app.db.select().from(ratingRecords).where(eq(ratingRecords.proposalCode, quote.proposalCode));
+    const before = await recordsOf();
+    for (const firstName of ['Ann', 'Bea', 'Cy']) {
+      expect((await patch(quote.proposalCode, renamed(firstName))).statusCode).toBe(200);
+    }
+    const records = await recordsOf();
+    expect(records).toHaveLength(before.length + 3);
+    for (const record of records.slice(before.length)) {
+      expect(record.tableVersion).toBe(before[0]!.tableVersion);
+      expect(record.tableVersion).not.toBeNull();
+      expect(record.inputs).toMatchObject({});
+      expect(Object.keys(record.inputs as object).length).toBeGreaterThan(0);
+      expect(record.result).toBeTruthy();
+    }
+  });
+
+  it('answers concurrent PATCHes of one proposal with one save per 200', async () => {
+    const quote = await createCachedQuote();
+    const answers = await Promise.all(
+      ['Ann', 'Bea', 'Cy', 'Di'].map((firstName) => patch(quote.proposalCode, renamed(firstName))),
+    );
+    const saved = answers.filter((res) => res.statusCode === 200);
+    expect(answers.every((res) => [200, 409].includes(res.statusCode))).toBe(true);
+    expect((await rowOf(quote.proposalCode)).revision).toBe(quote.revision + saved.length);
+  });
+});
+
+describe('ProposalCache', () => {
+  const saved = (proposalCode: string, revision = 1): SavedProposal => ({
+    proposalCode,
+    revision,
+    externalReference: 'BMW-2222-2222',
+    schemeCode: 'bmw-flex',
+    brand: 'bmw',
+    ownerUserId: 'customer-1',
+    status: 'QUOTE',
+    startAt: null,
+    endAt: null,
+    policyTerm: 'P12M',
+    autoRenewalEnabled: true,
+    promoCode: null,
+    policyId: null,
+    policyNumber: null,
+    tracking: {},
+    dataText: '{"choices":{"voluntaryExcess":0}}',
+    expiresAt: null,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    deletedAt: null,
+  });
+
+  it('stays within its capacity, dropping the least recently saved', () => {
+    const cache = new ProposalCache(3);
+    for (const code of ['a', 'b', 'c', 'd']) cache.remember(saved(code));
+    cache.remember(saved('b', 2));
+    cache.remember(saved('e'));
+    expect(cache.size).toBe(3);
+    expect(['a', 'b', 'c', 'd', 'e'].map((code) => cache.read(code)?.revision ?? null)).toEqual([
+      null,
+      2,
+      null,
+      1,
+      1,
+    ]);
+  });
+
+  it('never replaces a newer revision with an older one (saves answered out of order)', () => {
+    const cache = new ProposalCache();
+    cache.remember(saved('a', 5));
+    cache.remember(saved('a', 4));
+    expect(cache.read('a')?.revision).toBe(5);
+    cache.forget('a');
+    expect(cache.read('a')).toBeNull();
+  });
+
+  it('hands out a fresh copy each time and keeps its entries frozen', () => {
+    const cache = new ProposalCache();
+    const entry = saved('a');
+    cache.remember(entry);
+    expect(Object.isFrozen(entry)).toBe(true);
+    const first = cache.read('a')!;
+    (first.data as { choices: { voluntaryExcess: number } }).choices.voluntaryExcess = 250;
+    first.status = 'REFERRAL';
+    expect(cache.read('a')).toMatchObject({
+      status: 'QUOTE',
+      quote: null,
+      data: { choices: { voluntaryExcess: 0 } },
+    });
+  });
+
+  it('shares vehicle lookups (and their failures) between the runs of one request', async () => {
+    let calls = 0;
+    const lookup = createSandboxProviders().vehicleLookup;
+    const failing = Object.create(lookup) as typeof lookup;
+    failing.findVehicleByRegistration = () => {
+      calls += 1;
+      return Promise.reject(new Error('provider down'));
+    };
+    const once = lookupOncePerRequest(failing);
+    await expect(once.findVehicleByRegistration('BM24XYZ')).rejects.toThrow('provider down');
+    await expect(once.findVehicleByRegistration('BM24XYZ')).rejects.toThrow('provider down');
+    expect(calls).toBe(1);
+    expect(await once.listMakes()).toEqual(await lookup.listMakes());
+  });
+});
