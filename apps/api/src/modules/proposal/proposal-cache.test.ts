@@ -314,6 +314,7 @@ describe('ProposalCache', () => {
     const entry = saved('a');
     cache.remember(entry);
     expect(Object.isFrozen(entry)).toBe(true);
+    expect(Object.isFrozen(entry.tracking)).toBe(true);
     const first = cache.read('a')!;
     (first.data as { choices: { voluntaryExcess: number } }).choices.voluntaryExcess = 250;
     first.status = 'REFERRAL';

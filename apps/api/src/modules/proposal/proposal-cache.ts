@@ -12,7 +12,8 @@ const DEFAULT_CAPACITY = 1_000;
  * rated PATCH to start from without reading the proposal first. Only a hint: the save is
  * conditional on the revision, and every write to a proposal changes its revision (a trigger),
  * so a PATCH that started from a stale entry fails its save and runs again from the database.
- * Entries are frozen and hold the data as JSON text: each use parses its own copy to change.
+ * Entries are frozen (their instants are never changed in place either: changes assign new
+ * ones) and hold the data as JSON text: each use parses its own copy, which the service changes.
  */
 export class ProposalCache {
   readonly #entries = new Map<string, Readonly<SavedProposal>>();
@@ -39,6 +40,7 @@ export class ProposalCache {
     const current = this.#entries.get(saved.proposalCode);
     if (current && current.revision > saved.revision) return;
     this.#entries.delete(saved.proposalCode);
+    Object.freeze(saved.tracking);
     this.#entries.set(saved.proposalCode, Object.freeze(saved));
     if (this.#entries.size > this.capacity) {
       const oldest = this.#entries.keys().next().value as string;
