@@ -141,7 +141,8 @@ async function addDirectDebit(page: Page) {
   await page.getByLabel('Account number').fill('63748472');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
-  await page.getByText('Barclays account ending ••72').waitFor();
+  // Back to the app with a full page load and the mandate's creation: slow on a loaded machine.
+  await page.getByText('Barclays account ending ••72').waitFor({ timeout: 30_000 });
   expect(new URL(page.url()).searchParams.get('redirect_flow_id')).toBeNull();
 }
 
