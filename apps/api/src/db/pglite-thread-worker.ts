@@ -56,8 +56,11 @@ const prepared = new Set<string>();
 function runNamedStatement(pg: PGlite, statement: NamedStatement): Uint8Array {
   const isPrepared = prepared.has(statement.name);
   const answer = pg.execProtocolRawSync(statementBatch(statement, isPrepared));
+  // Only a first run needs reading here (did the statement prepare?): reading every answer would
+  // decode each row's text once more on this, the busier, thread.
+  if (isPrepared) return answer;
   if (parameterTypes(answer)) prepared.add(statement.name);
-  else if (!isPrepared) pg.execProtocolRawSync(closeStatementBatch(statement.name));
+  else pg.execProtocolRawSync(closeStatementBatch(statement.name));
   return answer;
 }
 
