@@ -151,9 +151,9 @@ export async function runStatement<Row extends Record<string, unknown>>(
 ): Promise<Row[]> {
   // drizzle keeps the client it was given; a transaction's `tx` has none and is refused.
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof PGlite || client instanceof PgliteThread) {
-    return runOnPglite<Row>(client, statement);
-  }
+  // On the worker thread the worker runs it the same way and keeps the prepared list itself.
+  if (client instanceof PgliteThread) return client.runStatement<Row>(statement);
+  if (client instanceof PGlite) return runOnPglite<Row>(client, statement);
   if (client instanceof pg.Pool) return (await client.query<Row>(statement)).rows;
   throw new Error('runStatement needs the database handle, not a transaction');
 }
@@ -164,11 +164,9 @@ const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
  * PGlite's own `query` makes six calls into WebAssembly (parse, describe, bind, describe,
  * execute, sync) and parses and plans the statement every time. Here it is one call
  * (statementBatch) with its answer read by PGlite's own result parser. It waits for PGlite's
- * locks as `query` does, so it never runs inside someone else's transaction. On the worker
- * thread the worker does the same, and keeps the list of prepared statements itself.
+ * locks as `query` does, so it never runs inside someone else's transaction.
  */
-async function runOnPglite<Row>(client: PgliteClient, statement: NamedStatement): Promise<Row[]> {
-  if (client instanceof PgliteThread) return client.runStatement<Row>(statement);
+async function runOnPglite<Row>(client: PGlite, statement: NamedStatement): Promise<Row[]> {
   const prepared = preparedOnPglite.get(client) ?? new Set<string>();
   preparedOnPglite.set(client, prepared);
   const run = async () => {

@@ -8,9 +8,9 @@ import {
   type ProposalStatus,
   type ReferralReason,
 } from '@motor/domain';
-import { rateQuote, type RatedQuote, type RatingInput, type RatingResult } from '../rating';
+import { rateQuote, type RatedQuote, type RatingResult } from '../rating';
 import { bmwRatingTables } from '../rating/brand-rating-tables';
-import { underwrite, type UnderwritingInput, type UnderwritingResult } from '../underwriting';
+import { underwrite, type UnderwritingResult } from '../underwriting';
 import { QUOTE_VALIDITY_DAYS, type SchemeFacts } from './product';
 import { buildEvaluationInputs } from './rating-input';
 import type { ProposalDraft, ProposalData } from './types';
@@ -154,9 +154,9 @@ export function evaluateProposal(options: {
   const { draft, facts, now } = options;
   // Rate as at the start of cover when it starts later than now (ages, look-backs, tables).
   const ratedAt = draft.startAt && draft.startAt > now ? draft.startAt : now;
-  const inputs = buildEvaluationInputs(draft.data);
-  const ratingInput: RatingInput = inputs.rating;
-  const underwritingInput: UnderwritingInput = inputs.underwriting;
+  const { rating: ratingInput, underwriting: underwritingInput } = buildEvaluationInputs(
+    draft.data,
+  );
   const rating: RatingResult = rateQuote({
     input: ratingInput,
     tables: bmwRatingTables,
