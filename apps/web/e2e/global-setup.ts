@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -102,5 +102,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stop(server);
     await rm(dataDir, { recursive: true, force: true });
+    // The server's warnings and errors (its last 20 KB), for reading after a failed journey.
+    const outDir = path.join(REPO_ROOT, 'apps/web/e2e/out');
+    await mkdir(outDir, { recursive: true });
+    await writeFile(path.join(outDir, 'server.log'), log);
   };
 }
