@@ -120,14 +120,6 @@ export function openPostgresDatabase(
   });
   // An idle client losing its connection emits here; without a listener the process would crash.
   client.on('error', (error) => options.logger?.error({ err: error }, 'PostgreSQL pool error'));
-  // A proposal's answers and quote and each rating record are a few KB of jsonb written on every
-  // rated PATCH: lz4 compresses them for a fraction of pglz's CPU (the default). Runs before the
-  // connection's first query; a server without lz4 (or before PostgreSQL 14) keeps pglz.
-  client.on('connect', (connection) => {
-    connection.query(`set default_toast_compression = 'lz4'`).catch((error: unknown) => {
-      options.logger?.debug({ err: error }, 'lz4 compression unavailable: pglz stays');
-    });
-  });
   return {
     kind: 'postgres',
     client,

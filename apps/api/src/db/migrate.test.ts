@@ -51,6 +51,31 @@ describe('migrations', () => {
     expect(row?.count).toBe(journal.entries.length);
   });
 
+  it('compresses the large jsonb columns with lz4 where the server has it (pglz otherwise)', async () => {
+    const [{ hasLz4 } = { hasLz4: false }] = await queryRows<{ hasLz4: boolean }>(
+      database,
+      "select 'lz4' = any (enumvals) as \"hasLz4\" from pg_settings where name = 'default_toast_compression'",
+    );
+    const rows = await queryRows<{ column: string; compression: string }>(
+      database,
+      `select c.relname || '.' || a.attname as "column", a.attcompression::text as compression
+       from pg_attribute a join pg_class c on c.oid = a.attrelid
+       where (c.relname, a.attname) in (('proposals', 'data'), ('proposals', 'quote'),
+         ('rating_records', 'inputs'), ('rating_records', 'result'), ('policy_versions', 'quote'))
+       order by 1`,
+    );
+    // 'l' is lz4; '' is the default (pglz).
+    expect(rows).toEqual(
+      [
+        'policy_versions.quote',
+        'proposals.data',
+        'proposals.quote',
+        'rating_records.inputs',
+        'rating_records.result',
+      ].map((column) => ({ column, compression: hasLz4 ? 'l' : '' })),
+    );
+  });
+
   it('generates ids and enforces the documented constraints', async () => {
     const [audit] = await queryRows<{ id: string }>(
       database,

@@ -15,6 +15,12 @@ export type AuthUser = {
 // What the app needs to know about the session. The identity issue replaces the source
 // (an OIDC client); pages and the api client only read this shape.
 export type AuthState = {
+  /**
+   * True while the page restores a stored session (the OIDC client loads after the first paint):
+   * isAuthenticated is not known yet, so a page must not send the visitor elsewhere by it.
+   * Absent or false: known.
+   */
+  isLoading?: boolean;
   isAuthenticated: boolean;
   isAdmin: boolean;
   user: AuthUser | null;
@@ -41,10 +47,10 @@ const AuthContext = createContext<AuthState>(anonymousAuthState);
 /** The live session: the OIDC user when signed in, the anonymous session otherwise. */
 function useLiveAuthState(): AuthState {
   const auth = getLiveAuth();
-  const { user } = useOidcUser(auth);
+  const { user, isLoading } = useOidcUser(auth);
   const functions = useLiveAuthFunctions(auth);
   return useMemo(() => {
-    if (!user) return { ...anonymousAuthState, ...functions };
+    if (!user) return { ...anonymousAuthState, ...functions, isLoading };
     const signedIn = toSignedInUser(user);
     return {
       ...functions,
@@ -60,7 +66,7 @@ function useLiveAuthState(): AuthState {
         email: signedIn.email,
       },
     };
-  }, [user, functions]);
+  }, [user, isLoading, functions]);
 }
 
 function LiveAuthProvider({ children }: { children?: ReactNode }) {

@@ -83,8 +83,10 @@ function SignInFirst({ proposalCode }: { proposalCode: string }) {
  * bind when nothing is to be paid (Driveaway), then go to checkout (or straight to success).
  */
 export function AccountSetupPage() {
-  const { isAuthenticated } = useAuth();
+  const { t } = useTranslation('checkout');
+  const { isAuthenticated, isLoading } = useAuth();
   const { productUrlName = '', proposalCode = '' } = useParams();
+  if (isLoading) return <Spinner label={t('loading')} isBlock />;
   if (!isAuthenticated) return <SignInFirst proposalCode={proposalCode} />;
   return <AccountSetup productUrlName={productUrlName} proposalCode={proposalCode} />;
 }

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { admin, json, makeProposal, renderCheckout, stubRoutes } from './test/fixtures';
+import { RouterProvider } from 'react-router';
+import { admin, json, makeProposal, renderCheckout, signedIn, stubRoutes } from './test/fixtures';
 import { redirectTo } from './redirect';
-import { anonymousAuthState } from '../../lib/auth';
+import { AppProviders } from '../../app/providers';
+import { anonymousAuthState, type AuthState } from '../../lib/auth';
 
 vi.mock('./redirect', () => ({ redirectTo: vi.fn() }));
 
@@ -264,6 +266,39 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
         '/flex/proposal/QX7/checkout?context=DUAL',
       ),
     );
+  });
+  it('back from the mandate page, waits for the session before sending anyone elsewhere', async () => {
+    let mandates: unknown[] = [];
+    const calls = stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal()),
+      [MANDATES]: () => json(200, mandates),
+      'POST /api/goCardless/mandates': () => {
+        mandates = [barclays];
+        return json(200, barclays);
+      },
+    });
+    const path = '/flex/proposal/QX7/checkout?context=DUAL&redirect_flow_id=RE1';
+    const restoring: AuthState = {
+      ...signedIn,
+      isAuthenticated: false,
+      user: null,
+      isLoading: true,
+    };
+    const { rerender, router } = renderCheckout(path, restoring);
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/proposals/QX7')).toBe(true),
+    );
+    // The proposal is in, the session is not yet: no redirect to account set-up, no POST.
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    rerender(
+      <AppProviders authState={signedIn}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('Barclays account ending ••12')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ redirectFlowId: 'RE1' });
   });
 });
 

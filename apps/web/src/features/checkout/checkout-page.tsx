@@ -41,11 +41,13 @@ import { useCheckoutErrors, useNotAuthorised } from './use-checkout-errors';
 export function CheckoutPage() {
   const { t } = useTranslation('checkout');
   const { productUrlName = '', proposalCode = '' } = useParams();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, isLoading: isAuthLoading } = useAuth();
   const proposal = useCheckoutProposal(proposalCode);
   const location = useLocation();
 
-  if (proposal.isPending) return <Spinner label={t('loading')} isBlock />;
+  // Waits for the session too: back from the hosted mandate page (a full page load), sending the
+  // customer to account set-up before it is restored would drop ?redirect_flow_id=.
+  if (proposal.isPending || isAuthLoading) return <Spinner label={t('loading')} isBlock />;
   if (proposal.isError) return <CheckoutDisabledView />;
   if (proposal.data === null) return <Navigate to={paths.home()} replace />;
   // Bound meanwhile (another tab, the webhook): the success page belongs here.
