@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../../modules/identity/principal';
+import { describeDisclosures } from '../../modules/proposal/openapi-disclosures';
 import { definePlugin } from '../define-plugin';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -62,7 +63,8 @@ export const apiDocsPlugin = definePlugin<{ publicUrl: string }>(
         security: [{ [BEARER_SCHEME]: [] }],
       },
       transform,
-      transformObject: jsonSchemaTransformObject,
+      // Then the disclosure answers, which the routes' zod schemas carry only as `value: unknown`.
+      transformObject: (input) => describeDisclosures(jsonSchemaTransformObject(input)),
     });
 
     await app.register(swaggerUi, {
