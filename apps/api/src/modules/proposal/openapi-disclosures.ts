@@ -518,7 +518,9 @@ const RATING_FIELD_ANSWERS: Record<
   vehicle: {
     target: CAR,
     answer: 'vehicle',
-    note: 'Choose the car by registration ({ vrn, regLookup: true }) or by catalogue vehicleCode ({ regLookup: false, specification: { vehicleCode } }).',
+    note:
+      'The catalogue car: { vrn, regLookup: true, specification: { vehicleCode } } after GET ' +
+      '/api/lookup/vehicles/{vrn}, or { regLookup: false, specification: { vehicleCode } }.',
   },
   'vehicle.insuranceGroup': {
     target: CAR,
