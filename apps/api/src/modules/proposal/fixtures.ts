@@ -1,5 +1,6 @@
-// Example disclosures for tests and the benchmark: a complete flex quote for a 2024 BMW 3 Series
-// (demo registration BM24 XYZ) and an experienced driver. Not used by the service.
+// Example disclosures for tests, the benchmark and the OpenAPI document's worked example (so the
+// example is what the tests send): a complete flex quote for a 2024 BMW 3 Series (demo
+// registration BM24 XYZ) and an experienced driver. Rates nothing itself.
 import type { ProposalChange } from '@motor/domain';
 import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from './types';
 

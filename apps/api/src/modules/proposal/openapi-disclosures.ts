@@ -8,9 +8,13 @@ import type { Condition, InputDefinition } from '@motor/forms';
 import { z } from 'zod';
 import { findAnswerSchema, type DisclosureTarget } from './answers';
 import { buildCompleteDisclosure } from './fixtures';
-import { getSchemeFacts } from './product';
-import { evaluateProposal } from './status';
-import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE, type ProposalDraft } from './types';
+import {
+  describeMissingInformation,
+  listMissingInformationAnswers,
+  schemeCodes,
+  type MissingInformationAnswer,
+} from './openapi-missing-information';
+import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from './types';
 
 // What /api/openapi.json says about the disclosure answers, generated from the definitions the
 // API validates with: the brand's form-engine inputs (what is asked, when, with which options and
@@ -27,13 +31,6 @@ type JsonSchema = Record<string, unknown> & {
   enum?: unknown[];
   description?: string;
 };
-
-/** A change type that carries disclosure answers. */
-export type DisclosureChangeType =
-  | 'QUOTE_DISCLOSURE_CHANGE'
-  | 'ASSET_DISCLOSURE_CHANGE'
-  | 'PROFILE_DISCLOSURE_CHANGE'
-  | 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE';
 
 /** One documented answer set: a components.schemas entry and the change that carries it. */
 export type DisclosureAnswersDoc = {
@@ -83,8 +80,6 @@ export const DISCLOSURE_ANSWER_DOCS: readonly DisclosureAnswersDoc[] = [
       'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE with that profileCode answers more.',
   },
 ];
-
-const schemeCodes = (): string[] => brand.schemes.map((scheme) => scheme.schemeCode);
 
 /** The input definitions of a target across every scheme, each with the schemes that ask it. */
 export function collectDisclosureInputs(
@@ -460,246 +455,6 @@ export function buildDisclosureAnswersSchema(
   root['x-change-types'] = doc.changeTypes;
   root['x-needed-to-rate'] = needed;
   return root;
-}
-
-// --- missingInformation → the answer that gives it ---------------------------------------------
-
-/** How a missingInformation name is answered: a change and the update's path and attribute. */
-export type MissingInformationAnswer = {
-  /** As it appears in quote.missingInformation; additional drivers as additionalDrivers[i]. */
-  name: string;
-  changeType: DisclosureChangeType;
-  schemaName: string;
-  /** profileCode / assetCode of the change (null for the quote). */
-  profileCode?: string;
-  assetCode?: string;
-  /** The answer's name in its schema ('drivingLicence.validFrom'). */
-  answer: string;
-  path: string;
-  attribute: string;
-  note?: string;
-  /** Only these schemes ask it (absent: every scheme). */
-  schemeCodes?: string[];
-};
-
-type AnswerTarget = Pick<
-  MissingInformationAnswer,
-  'changeType' | 'schemaName' | 'profileCode' | 'assetCode'
->;
-const CAR: AnswerTarget = {
-  changeType: 'ASSET_DISCLOSURE_CHANGE',
-  schemaName: 'CarDisclosureAnswers',
-  assetCode: CORE_ASSET_CODE,
-};
-const POLICYHOLDER: AnswerTarget = {
-  changeType: 'PROFILE_DISCLOSURE_CHANGE',
-  schemaName: 'PolicyholderDisclosureAnswers',
-  profileCode: POLICYHOLDER_PROFILE_CODE,
-};
-const ADDITIONAL: AnswerTarget = {
-  changeType: 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
-  schemaName: 'AdditionalDriverDisclosureAnswers',
-  profileCode: '<the driver’s profileCode>',
-};
-const QUOTE: AnswerTarget = {
-  changeType: 'QUOTE_DISCLOSURE_CHANGE',
-  schemaName: 'QuoteDisclosureAnswers',
-};
-
-/**
- * Which answer feeds each field rating reads (rating-input.ts buildRatingInput reads them in
- * code; this says the same for a client). Keyed by the missingInformation name with additional
- * drivers' index as [i]; quote.<name> entries come from the scheme's required quote answers.
- */
-const RATING_FIELD_ANSWERS: Record<
-  string,
-  { target: AnswerTarget; answer: string; note?: string }
-> = {
-  vehicle: {
-    target: CAR,
-    answer: 'vehicle',
-    note:
-      'The catalogue car: { vrn, regLookup: true, specification: { vehicleCode } } after GET ' +
-      '/api/lookup/vehicles/{vrn}, or { regLookup: false, specification: { vehicleCode } }.',
-  },
-  'vehicle.insuranceGroup': {
-    target: CAR,
-    answer: 'vehicle',
-    note: "From the catalogue car chosen by the vehicle answer; a car without a known group refers ('get in touch').",
-  },
-  'vehicle.year': { target: CAR, answer: 'vehicle', note: 'From the catalogue car.' },
-  'vehicle.valuePence': {
-    target: CAR,
-    answer: 'vehicle',
-    note: 'From the catalogue car; when the catalogue has no value, answer estimatedValue (whole pounds).',
-  },
-  'mainDriver.dateOfBirth': { target: POLICYHOLDER, answer: 'dateOfBirth' },
-  'mainDriver.licenceValidFrom': { target: POLICYHOLDER, answer: 'drivingLicence.validFrom' },
-  'mainDriver.licenceType': { target: POLICYHOLDER, answer: 'drivingLicence.licenceType' },
-  'mainDriver.ncdYears': {
-    target: CAR,
-    answer: 'noClaimsDiscount',
-    note: "The policyholder's no claims discount is a question about the car.",
-  },
-  'mainDriver.claims': {
-    target: POLICYHOLDER,
-    answer: 'vehicleClaimsHistory',
-    note: '[] when there were none in the last 5 years.',
-  },
-  'mainDriver.convictions': {
-    target: POLICYHOLDER,
-    answer: 'drivingLicence.convictions',
-    note: '[] when there were none in the last 5 years.',
-  },
-  'mainDriver.employmentStatus': { target: POLICYHOLDER, answer: 'employmentStatus' },
-  'mainDriver.postcode': {
-    target: POLICYHOLDER,
-    answer: 'address',
-    note: 'The postcode is address.postalCode.',
-  },
-  'mainDriver.occupationCode': {
-    target: POLICYHOLDER,
-    answer: 'occupation',
-    note: 'Asked when employmentStatus is one of those with an occupation.',
-  },
-  'additionalDrivers[i].dateOfBirth': { target: ADDITIONAL, answer: 'dateOfBirth' },
-  'additionalDrivers[i].licenceValidFrom': {
-    target: ADDITIONAL,
-    answer: 'drivingLicence.validFrom',
-  },
-  'additionalDrivers[i].claims': {
-    target: ADDITIONAL,
-    answer: 'vehicleClaimsHistory',
-    note: '[] when there were none.',
-  },
-  'additionalDrivers[i].convictions': {
-    target: ADDITIONAL,
-    answer: 'drivingLicence.convictions',
-    note: '[] when there were none.',
-  },
-  annualMileage: { target: CAR, answer: 'annualMileage' },
-  usage: { target: CAR, answer: 'usage' },
-  overnightLocation: { target: CAR, answer: 'overnightLocation' },
-};
-
-/** additionalDrivers[2].claims → additionalDrivers[i].claims. */
-export function toMissingInformationKey(name: string): string {
-  return name.replace(/^additionalDrivers\[\d+\]/, 'additionalDrivers[i]');
-}
-
-function emptyDraft(schemeCode: string, profiles: ProposalDraft['data']['insuredProfiles']) {
-  const facts = getSchemeFacts(schemeCode);
-  const draft: ProposalDraft = {
-    schemeCode,
-    startAt: null,
-    endAt: null,
-    policyTerm: facts.policyTerm,
-    data: {
-      quoteData: {},
-      insuredProfiles: profiles,
-      insuredAssets: [{ assetCode: CORE_ASSET_CODE, coreAsset: true, data: {} }],
-      choices: {
-        requestedOptionalCovers: {},
-        voluntaryExcess: 0,
-        paymentScheduleType: facts.defaultPaymentScheduleType,
-      },
-    },
-  };
-  return { draft, facts };
-}
-
-/** Which answers are missing does not depend on the time; any instant will do. */
-const PROBE_INSTANT = new Date('2026-01-01T00:00:00.000Z');
-
-/**
- * Every name missingInformation can hold, found by asking the code that produces it
- * (status.ts evaluateProposal) about empty proposals of each scheme: nothing answered, with an
- * additional driver, and with an employment status that asks for an occupation.
- */
-export function listMissingInformationNames(): Map<string, string[]> {
-  const names = new Map<string, string[]>();
-  const probes: ProposalDraft['data']['insuredProfiles'][] = [
-    [
-      { profileCode: POLICYHOLDER_PROFILE_CODE, policyholder: true, data: {} },
-      { profileCode: 'd1', policyholder: false, data: {} },
-    ],
-    [
-      {
-        profileCode: POLICYHOLDER_PROFILE_CODE,
-        policyholder: true,
-        data: { employmentStatus: 'FT' },
-      },
-    ],
-  ];
-  for (const schemeCode of schemeCodes()) {
-    for (const profiles of probes) {
-      const { draft, facts } = emptyDraft(schemeCode, structuredClone(profiles));
-      const { snapshot } = evaluateProposal({ draft, facts, now: PROBE_INSTANT });
-      for (const name of snapshot.missingInformation) {
-        const key = toMissingInformationKey(name);
-        const schemes = names.get(key) ?? [];
-        if (!schemes.includes(schemeCode)) schemes.push(schemeCode);
-        names.set(key, schemes);
-      }
-    }
-  }
-  return names;
-}
-
-const toUpdate = (answer: string) => ({
-  path: `data.${answer}`,
-  attribute: answer.split('.').at(-1) ?? answer,
-});
-
-/**
- * The answer of every missingInformation name. A name without one (a new rating field nobody
- * documented yet) is left out rather than breaking the document; the tests fail on it.
- */
-export function listMissingInformationAnswers(): MissingInformationAnswer[] {
-  const all = schemeCodes();
-  return [...listMissingInformationNames()].flatMap(([name, schemes]) => {
-    const known = name.startsWith('quote.')
-      ? { target: QUOTE, answer: name.slice('quote.'.length), note: undefined }
-      : Object.hasOwn(RATING_FIELD_ANSWERS, name)
-        ? RATING_FIELD_ANSWERS[name]
-        : null;
-    if (!known) return [];
-    const entry: MissingInformationAnswer = {
-      name,
-      ...known.target,
-      answer: known.answer,
-      ...toUpdate(known.answer),
-    };
-    if (known.note) entry.note = known.note;
-    if (schemes.length < all.length) {
-      entry.schemeCodes = schemes;
-      entry.note = [`Only ${schemes.join(', ')}.`, entry.note].filter(Boolean).join(' ');
-    }
-    return [entry];
-  });
-}
-
-function describeMissingInformation(entries: MissingInformationAnswer[]): string {
-  const rows = entries.map((entry) => {
-    const code = entry.profileCode
-      ? `profileCode ${entry.profileCode}`
-      : entry.assetCode
-        ? `assetCode ${entry.assetCode}`
-        : '';
-    return (
-      `| ${entry.name} | ${entry.changeType}${code ? ` (${code})` : ''} | ${entry.path} | ` +
-      `${entry.attribute} | ${entry.schemaName} | ${entry.note ?? ''} |`
-    );
-  });
-  return [
-    'Each missingInformation name and the disclosure change that answers it ' +
-      '(additionalDrivers[i] is the i-th additional driver, in the order they were added; ' +
-      'machine-readable in x-answered-by):',
-    '',
-    '| missingInformation | changeType | update path | attribute | schema | note |',
-    '|---|---|---|---|---|---|',
-    ...rows,
-  ].join('\n');
 }
 
 // --- The document ---------------------------------------------------------------------------

@@ -9,12 +9,12 @@ import {
   ADDITIONAL_DRIVER_ANSWERS,
   buildCompleteDisclosure,
 } from '../../modules/proposal/fixtures';
+import { DISCLOSURE_ANSWER_DOCS } from '../../modules/proposal/openapi-disclosures';
 import {
-  DISCLOSURE_ANSWER_DOCS,
   listMissingInformationNames,
   toMissingInformationKey,
   type MissingInformationAnswer,
-} from '../../modules/proposal/openapi-disclosures';
+} from '../../modules/proposal/openapi-missing-information';
 import { createTestApp } from '../../test/test-app';
 
 // The disclosure part of /api/openapi.json, read as a new client reads it: the answer schemas
