@@ -13,6 +13,19 @@ const PROPOSAL = 'GET /api/proposals/QX7';
 const MANDATES = 'GET /api/goCardless/mandates';
 const barclays = { bankName: 'Barclays', accountNumberEnding: '12', status: 'ACTIVE' };
 
+/** A flex proposal, no mandate until POST /api/goCardless/mandates completes the flow. */
+function stubMandateReturn() {
+  let mandates: unknown[] = [];
+  return stubRoutes({
+    [PROPOSAL]: () => json(200, makeProposal()),
+    [MANDATES]: () => json(200, mandates),
+    'POST /api/goCardless/mandates': () => {
+      mandates = [barclays];
+      return json(200, barclays);
+    },
+  });
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(redirectTo).mockClear();
@@ -249,15 +262,7 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
   });
 
   it('completes the mandate flow it comes back from (?redirect_flow_id=)', async () => {
-    let mandates: unknown[] = [];
-    const calls = stubRoutes({
-      [PROPOSAL]: () => json(200, makeProposal()),
-      [MANDATES]: () => json(200, mandates),
-      'POST /api/goCardless/mandates': () => {
-        mandates = [barclays];
-        return json(200, barclays);
-      },
-    });
+    const calls = stubMandateReturn();
     renderCheckout('/flex/proposal/QX7/checkout?context=DUAL&redirect_flow_id=RE1');
     expect(await screen.findByText('Barclays account ending ••12')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ redirectFlowId: 'RE1' });
@@ -267,16 +272,9 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
       ),
     );
   });
+
   it('back from the mandate page, waits for the session before sending anyone elsewhere', async () => {
-    let mandates: unknown[] = [];
-    const calls = stubRoutes({
-      [PROPOSAL]: () => json(200, makeProposal()),
-      [MANDATES]: () => json(200, mandates),
-      'POST /api/goCardless/mandates': () => {
-        mandates = [barclays];
-        return json(200, barclays);
-      },
-    });
+    const calls = stubMandateReturn();
     const path = '/flex/proposal/QX7/checkout?context=DUAL&redirect_flow_id=RE1';
     const restoring: AuthState = {
       ...signedIn,
