@@ -22,6 +22,7 @@ import {
   ACCIDENT_CLAIM_SUB_TYPES,
   THEFT_CLAIM_SUB_TYPES,
 } from '@motor/domain';
+import { UK_POSTCODE_REGEX } from '@motor/forms';
 import { z } from 'zod';
 import { findDataEntry } from '../lookup';
 
@@ -32,6 +33,7 @@ import { findDataEntry } from '../lookup';
 export const DISCLOSURE_TARGETS = ['quote', 'asset', 'profile'] as const;
 export type DisclosureTarget = (typeof DISCLOSURE_TARGETS)[number];
 
+const UK_POSTCODE = new RegExp(UK_POSTCODE_REGEX);
 const Day = z.iso.date({ error: 'Enter a real date' });
 const Name = z
   .string()
@@ -124,6 +126,11 @@ const INPUTS: Record<DisclosureTarget, Record<string, z.ZodType>> = {
     address: AddressSchema.refine(
       (address) => !address.countryIso3 || address.countryIso3 === 'GBR',
       'Enter a UK address',
+    ).refine(
+      // The lookup's addresses always match; this stops a client inventing one (spec 2: postal
+      // code, UK pattern, upper-cased), which would also miss the postcode-area rating factor.
+      (address) => !address.postalCode || UK_POSTCODE.test(address.postalCode),
+      { message: 'Enter a UK postcode in capitals, e.g. SW1A 2AA', path: ['postalCode'] },
     ),
     homeOwnership: HomeOwnershipSchema,
     maritalStatus: MaritalStatusSchema,

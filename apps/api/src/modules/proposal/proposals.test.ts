@@ -10,6 +10,7 @@ import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import {
   ADDITIONAL_DRIVER_ANSWERS,
   buildCompleteDisclosure,
+  DEMO_ADDRESS,
   DRIVER_ANSWERS,
   updates,
 } from './fixtures';
@@ -393,6 +394,15 @@ describe('proposal API', () => {
         'changes.1.update.0',
       ],
       [
+        'an address with a postcode that is not a UK one',
+        {
+          changeType: 'PROFILE_DISCLOSURE_CHANGE',
+          profileCode: 'ph',
+          update: updates({ address: { line1: '1 High Street', postalCode: 'sw1a2aa x' } }),
+        },
+        'changes.1.update.0.value.postalCode',
+      ],
+      [
         'a licence date before the 16th birthday',
         {
           changeType: 'PROFILE_DISCLOSURE_CHANGE',
@@ -430,6 +440,22 @@ describe('proposal API', () => {
         expect(res.json().error.details.fields).toEqual([{ in: 'body', path, message }]);
         expect((await get(code)).json()).toEqual(before);
       }
+
+      it('refuses a postcode that is not a UK one in capitals, with the message', async () => {
+        const proposal = await create();
+        await expectRefused(
+          proposal.proposalCode,
+          [
+            {
+              changeType: 'PROFILE_DISCLOSURE_CHANGE',
+              profileCode: 'ph',
+              update: updates({ address: { ...DEMO_ADDRESS, postalCode: 'sw1a 2aa' } }),
+            },
+          ],
+          'changes.0.update.0.value.postalCode',
+          'Enter a UK postcode in capitals, e.g. SW1A 2AA',
+        );
+      });
 
       it('refuses more NCD years than since the stored driver turned 16', async () => {
         const proposal = await create();
