@@ -1,5 +1,5 @@
 import { brand } from '@motor/brand-bmw';
-import { getSchemeFacts } from './product';
+import { getSchemeFacts, newProposalData } from './product';
 import { evaluateProposal } from './status';
 import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE, type ProposalDraft } from './types';
 
@@ -148,16 +148,7 @@ function emptyDraft(schemeCode: string, profiles: ProposalDraft['data']['insured
     startAt: null,
     endAt: null,
     policyTerm: facts.policyTerm,
-    data: {
-      quoteData: {},
-      insuredProfiles: profiles,
-      insuredAssets: [{ assetCode: CORE_ASSET_CODE, coreAsset: true, data: {} }],
-      choices: {
-        requestedOptionalCovers: {},
-        voluntaryExcess: 0,
-        paymentScheduleType: facts.defaultPaymentScheduleType,
-      },
-    },
+    data: newProposalData(facts, profiles),
   };
   return { draft, facts };
 }

@@ -8,6 +8,7 @@ import {
   type PaymentScheduleType,
   type ProductKind,
 } from '@motor/domain';
+import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE, type ProposalData } from './types';
 
 // What the proposal module needs to know about a scheme, read from the brand's product
 // configuration (@motor/brand-bmw getProductConfig). The one place that reads it, so the rest of
@@ -77,4 +78,27 @@ export function getSchemeFacts(schemeCode: string): SchemeFacts {
   const facts = findSchemeFacts(schemeCode);
   if (!facts) throw new Error(`No scheme for the code ${schemeCode}`);
   return facts;
+}
+
+/**
+ * What a new proposal of a scheme holds: nothing answered, the policyholder and the car, the
+ * scheme's default choices. `insuredProfiles` replaces the lone policyholder (the OpenAPI
+ * document asks evaluateProposal about a new proposal with an additional driver).
+ */
+export function newProposalData(
+  facts: SchemeFacts,
+  insuredProfiles: ProposalData['insuredProfiles'] = [
+    { profileCode: POLICYHOLDER_PROFILE_CODE, policyholder: true, data: {} },
+  ],
+): ProposalData {
+  return {
+    quoteData: {},
+    insuredProfiles,
+    insuredAssets: [{ assetCode: CORE_ASSET_CODE, coreAsset: true, data: {} }],
+    choices: {
+      requestedOptionalCovers: {},
+      voluntaryExcess: 0,
+      paymentScheduleType: facts.defaultPaymentScheduleType,
+    },
+  };
 }

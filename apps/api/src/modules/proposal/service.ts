@@ -12,18 +12,13 @@ import { AppError } from '../../errors';
 import type { IdentityVerificationProvider } from '../../providers/identity-verification';
 import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
 import { applyChanges } from './changes';
-import { findSchemeFacts, getSchemeFacts, type SchemeFacts } from './product';
+import { findSchemeFacts, getSchemeFacts, newProposalData, type SchemeFacts } from './product';
 import { lookupOncePerRequest, type ProposalCache } from './proposal-cache';
 import { buildIdentitySubject, findPolicyholderEmail } from './rating-input';
 import * as repository from './repository';
 import type { ProposalRow } from './repository';
 import { buildQuoteResponse, deriveStatus, evaluateProposal, type RatedSnapshot } from './status';
-import {
-  CORE_ASSET_CODE,
-  POLICYHOLDER_PROFILE_CODE,
-  type ProposalData,
-  type ProposalDraft,
-} from './types';
+import type { ProposalData, ProposalDraft } from './types';
 
 export type ProposalServiceDeps = {
   db: Db;
@@ -153,16 +148,7 @@ export async function createProposal(
     startAt: now,
     endAt: addIsoDuration(now, facts.policyTerm),
     policyTerm: facts.policyTerm,
-    data: {
-      quoteData: {},
-      insuredProfiles: [{ profileCode: POLICYHOLDER_PROFILE_CODE, policyholder: true, data: {} }],
-      insuredAssets: [{ assetCode: CORE_ASSET_CODE, coreAsset: true, data: {} }],
-      choices: {
-        requestedOptionalCovers: {},
-        voluntaryExcess: 0,
-        paymentScheduleType: facts.defaultPaymentScheduleType,
-      },
-    },
+    data: newProposalData(facts),
   };
   const { snapshot, expiresAt } = evaluateProposal({ draft, facts, now });
   for (let attempt = 0; attempt < 5; attempt += 1) {
