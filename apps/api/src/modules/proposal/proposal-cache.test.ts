@@ -10,8 +10,16 @@ import { createTestApp } from '../../test/test-app';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { buildCompleteDisclosure, CAR_ANSWERS, updates } from './fixtures';
 import { lookupOncePerRequest, ProposalCache } from './proposal-cache';
-import type { SavedProposal } from './repository';
-import { STALE_REVISION_MESSAGE } from './service';
+import { findProposal, type ProposalRow, type SavedProposal } from './repository';
+import {
+  activatePromotion,
+  createProposal,
+  saveTracking,
+  setAutoRenewal,
+  STALE_REVISION_MESSAGE,
+  updateProposal,
+  type ProposalServiceDeps,
+} from './service';
 import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from './types';
 
 // Decision 013: a rated PATCH starts from the state its last save returned. These tests change
@@ -258,6 +266,75 @@ describe('rated PATCH from the proposal cache', () => {
     const saved = answers.filter((res) => res.statusCode === 200);
     expect(answers.every((res) => [200, 409].includes(res.statusCode))).toBe(true);
     expect((await rowOf(quote.proposalCode)).revision).toBe(quote.revision + saved.length);
+  });
+});
+
+describe('the state a save leaves in the cache', () => {
+  const clock = createTestClock('2026-03-02T09:00:00.000Z');
+  let app: App;
+  let deps: ProposalServiceDeps;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true });
+    deps = {
+      db: app.db,
+      clock,
+      vehicleLookup: app.providers.vehicleLookup,
+      identityVerification: app.providers.identityVerification,
+      publicUrl: 'http://localhost:3000',
+      proposalCache: new ProposalCache(),
+    };
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** The database's row as a rated PATCH would read it (no quote). */
+  async function storedRow(code: string) {
+    return (await findProposal(app.db, code, { withQuote: false }))!;
+  }
+
+  // Nothing comes back from the save statement: the cache keeps the row read at revision r with
+  // the changes applied. This is what makes that the database's row, save by save.
+  it('is the row the database holds, after rated and unrated updates and every other save', async () => {
+    const created = await createProposal(deps, {
+      ownerUserId: 'customer-1',
+      schemeCode: 'bmw-flex',
+    });
+    const steps: ((row: ProposalRow) => Promise<ProposalRow>)[] = [
+      (row) => updateProposal(deps, { row, changes: buildCompleteDisclosure(), applyRating: true }),
+      (row) =>
+        updateProposal(deps, {
+          row,
+          changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 50_000 }],
+          applyRating: false,
+        }),
+      (row) => saveTracking(deps, row, { utm_source: 'newsletter' }),
+      (row) =>
+        activatePromotion(deps, row, {
+          promotionId: 'flex-welcome',
+          activationCode: 'FLEXWELCOME',
+        }),
+      (row) => setAutoRenewal(deps, row, false),
+      (row) =>
+        updateProposal(deps, {
+          row,
+          changes: [
+            { changeType: 'ADD_COVER', coverCode: 'legal_expenses', assetCode: CORE_ASSET_CODE },
+          ],
+          applyRating: true,
+        }),
+    ];
+    let row: ProposalRow = created;
+    for (const [index, step] of steps.entries()) {
+      clock.advance(60_000);
+      row = await step(row);
+      const stored = await storedRow(created.proposalCode);
+      expect(deps.proposalCache.read(created.proposalCode), `step ${index}`).toEqual(stored);
+      expect(stored.revision).toBe(index + 1);
+      // The next step starts from the cached state, as a rated PATCH does.
+      row = { ...deps.proposalCache.read(created.proposalCode)!, quote: row.quote };
+    }
   });
 });
 

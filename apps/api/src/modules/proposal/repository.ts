@@ -71,16 +71,9 @@ type ProposalChanges = Partial<Omit<NewProposalRow, 'proposalCode' | 'revision'>
 
 /**
  * A proposal as its save left it, without the quote (as findProposal without it) and with the
- * data as the database's JSON text: what ProposalCache keeps, parsed only when used.
+ * data as JSON text: what ProposalCache keeps, parsed only when used.
  */
 export type SavedProposal = Omit<ProposalRow, 'data' | 'quote'> & { dataText: string };
-
-const savedColumns = Object.entries(proposalColumns)
-  .filter(([field]) => field !== 'quote')
-  .map(([field, column]) =>
-    field === 'data' ? `"${column.name}"::text as "dataText"` : `"${column.name}" as "${field}"`,
-  )
-  .join(', ');
 
 /** Save statements by the columns they set: a handful of shapes, each prepared once. */
 const saveStatements = new Map<string, { name: string; text: string }>();
@@ -99,8 +92,8 @@ function saveStatement(keys: readonly (keyof ProposalChanges)[], withRecord: boo
     const text = `with updated as (
         update proposals set ${[...set, `revision = $${at + 1}`].join(', ')}
         where proposal_code = $${at + 2} and revision = $${at + 3} and deleted_at is null
-        returning ${savedColumns})${record}
-      select * from updated`;
+        returning proposal_code as "proposalCode")${record}
+      select 1 as saved from updated`;
     statement = { name: `save_proposal_${saveStatements.size + 1}`, text };
     saveStatements.set(id, statement);
   }
@@ -109,12 +102,13 @@ function saveStatement(keys: readonly (keyof ProposalChanges)[], withRecord: boo
 
 /**
  * Saves a new state of a proposal if nobody saved another since `revision` was read, with its
- * rating record when there is one. Answers the row as saved, or null when the revision was
- * stale (nothing saved). One statement (the record is inserted from the update's CTE, so both
- * or neither happen): this is every PATCH, and a transaction would cost BEGIN and COMMIT round
- * trips. The saved row comes back for the proposal cache (decision 013). Written as SQL, not
- * with drizzle's builder, which cost more than the statement; values still go through the
- * columns' own mapping (jsonb, instants).
+ * rating record when there is one. One statement (the record is inserted from the update's CTE,
+ * so both or neither happen): this is every PATCH, and a transaction would cost BEGIN and COMMIT
+ * round trips. Written as SQL, not with drizzle's builder, which cost more than the statement;
+ * values still go through the columns' own mapping (jsonb, instants).
+ * Answers null when the revision was stale (nothing saved). Otherwise the data's JSON text as
+ * sent, when `changes` set it, for the proposal cache (decision 013): nothing comes back from
+ * the database, whose row is now the one read at `revision` with `changes` applied.
  */
 export async function saveProposal(
   db: Db,
@@ -124,7 +118,7 @@ export async function saveProposal(
     changes: ProposalChanges;
     ratingRecord?: RatingRecordInput;
   },
-): Promise<SavedProposal | null> {
+): Promise<{ dataText: string | undefined } | null> {
   const { proposalCode, revision, changes, ratingRecord } = options;
   const keys = (Object.keys(changes) as (keyof ProposalChanges)[]).filter(
     (key) => changes[key] !== undefined,
@@ -133,6 +127,8 @@ export async function saveProposal(
     const value = changes[key];
     return value === null ? null : proposalColumns[key].mapToDriverValue(value as never);
   });
+  const dataIndex = keys.indexOf('data');
+  const dataText = dataIndex >= 0 ? (values[dataIndex] as string) : undefined;
   values.push(revision + 1, proposalCode, revision);
   if (ratingRecord) {
     values.push(
@@ -142,11 +138,11 @@ export async function saveProposal(
       ratingRecord.ratedAt.toISOString(),
     );
   }
-  const [row] = await runStatement<SavedProposal>(db, {
+  const rows = await runStatement(db, {
     ...saveStatement(keys, ratingRecord !== undefined),
     values,
   });
-  return row ?? null;
+  return rows.length === 1 ? { dataText } : null;
 }
 
 export async function insertRatingRecord(

@@ -191,16 +191,18 @@ async function save(
   ratingRecord?: Parameters<typeof repository.saveProposal>[1]['ratingRecord'],
 ): Promise<ProposalRow> {
   const saved = { ...changes, updatedAt: deps.clock.now() };
-  const savedRow = await repository.saveProposal(deps.db, {
+  const outcome = await repository.saveProposal(deps.db, {
     proposalCode: row.proposalCode,
     revision: row.revision,
     changes: saved,
     ratingRecord,
   });
-  if (!savedRow) throw new AppError('CONFLICT', STALE_REVISION_MESSAGE);
-  deps.proposalCache.remember(savedRow);
+  if (!outcome) throw new AppError('CONFLICT', STALE_REVISION_MESSAGE);
   // What the database now holds: nobody saved in between (the revision matched).
-  return { ...row, ...saved, revision: row.revision + 1 };
+  const savedRow: ProposalRow = { ...row, ...saved, revision: row.revision + 1 };
+  const { data, quote: _quote, ...columns } = savedRow;
+  deps.proposalCache.remember({ ...columns, dataText: outcome.dataText ?? JSON.stringify(data) });
+  return savedRow;
 }
 
 /**
