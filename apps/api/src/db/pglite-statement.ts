@@ -1,6 +1,6 @@
 // The protocol batches of runStatement (client.ts) on PGlite, shared by PGlite in process and on
 // its worker thread (pglite-thread-worker.ts), which keeps its own list of prepared statements.
-import { protocol } from '@electric-sql/pglite';
+import { protocol, type PGlite } from '@electric-sql/pglite';
 
 export type NamedStatement = { name: string; text: string; values: unknown[] };
 
@@ -32,4 +32,25 @@ export function statementBatch(statement: NamedStatement, isPrepared: boolean): 
 /** It may have been prepared before running it failed: dropped, the next call prepares it. */
 export function closeStatementBatch(name: string): Uint8Array {
   return concatenate([serialize.close({ type: 'S', name }), serialize.sync()]);
+}
+
+/**
+ * Runs protocol messages and answers the raw bytes (the worker's way to run anything). Not
+ * PGlite's execProtocolRawSync or execProtocolRaw: they also parse every answer into a list that
+ * only execProtocol clears, so the worker's list grew with every query (a leak, and garbage
+ * collection pauses that grew with it and stalled every query in flight). The stream variant
+ * only hands the bytes over.
+ */
+export async function runProtocol(
+  pg: PGlite,
+  message: Uint8Array,
+  syncToFs = false,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  await pg.execProtocolRawStream(message, {
+    syncToFs,
+    // A view into the WebAssembly memory, which the next chunk may overwrite: copied.
+    onRawData: (bytes) => chunks.push(bytes.slice()),
+  });
+  return chunks.length === 1 ? chunks[0]! : concatenate(chunks);
 }

@@ -7,6 +7,7 @@ import { PGlite, protocol, type messages } from '@electric-sql/pglite';
 import {
   closeStatementBatch,
   concatenate,
+  runProtocol,
   statementBatch,
   type NamedStatement,
 } from './pglite-statement';
@@ -53,14 +54,14 @@ function parameterTypes(answer: Uint8Array): number[] | undefined {
 /** As runStatement in process (client.ts); this PGlite's prepared statements are listed here. */
 const prepared = new Set<string>();
 
-function runNamedStatement(pg: PGlite, statement: NamedStatement): Uint8Array {
+async function runNamedStatement(pg: PGlite, statement: NamedStatement): Promise<Uint8Array> {
   const isPrepared = prepared.has(statement.name);
-  const answer = pg.execProtocolRawSync(statementBatch(statement, isPrepared));
+  const answer = await runProtocol(pg, statementBatch(statement, isPrepared));
   // Only a first run needs reading here (did the statement prepare?): reading every answer would
   // decode each row's text once more on this, the busier, thread.
   if (isPrepared) return answer;
   if (parameterTypes(answer)) prepared.add(statement.name);
-  else pg.execProtocolRawSync(closeStatementBatch(statement.name));
+  else await runProtocol(pg, closeStatementBatch(statement.name));
   return answer;
 }
 
@@ -69,12 +70,18 @@ function runNamedStatement(pg: PGlite, statement: NamedStatement): Uint8Array {
  * types), then bind (parameters serialised by PGlite's own serializers, as in-process), describe,
  * execute and sync. The main thread gets both answers as one buffer, so one hop per query.
  */
-function runQuery(pg: PGlite, text: string, params: unknown[], paramTypes?: number[]): Uint8Array {
-  const described = pg.execProtocolRawSync(
+async function runQuery(
+  pg: PGlite,
+  text: string,
+  params: unknown[],
+  paramTypes?: number[],
+): Promise<Uint8Array> {
+  const described = await runProtocol(
+    pg,
     concatenate([serialize.parse({ text, types: paramTypes }), serialize.describe({ type: 'S' })]),
   );
   const types = parameterTypes(described);
-  if (!types) return concatenate([described, pg.execProtocolRawSync(serialize.sync())]);
+  if (!types) return concatenate([described, await runProtocol(pg, serialize.sync())]);
   let bind: Uint8Array;
   try {
     const values = params.map((param, i) => {
@@ -84,10 +91,11 @@ function runQuery(pg: PGlite, text: string, params: unknown[], paramTypes?: numb
     });
     bind = serialize.bind({ values: values as (string | null)[] });
   } catch (error) {
-    pg.execProtocolRawSync(serialize.sync()); // leave the session ready for the next query
+    await runProtocol(pg, serialize.sync()); // leave the session ready for the next query
     throw error;
   }
-  const executed = pg.execProtocolRawSync(
+  const executed = await runProtocol(
+    pg,
     concatenate([bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
   );
   return concatenate([described, executed]);
@@ -101,9 +109,9 @@ async function answer(pg: PGlite, request: PgliteThreadRequest): Promise<PgliteT
   const bytes = await pg.runExclusive(async () => {
     switch (request.op) {
       case 'protocol':
-        return pg.execProtocolRaw(request.message, { syncToFs: request.syncToFs });
+        return runProtocol(pg, request.message, request.syncToFs);
       case 'statement': {
-        const answer = runNamedStatement(pg, request.statement);
+        const answer = await runNamedStatement(pg, request.statement);
         await pg.syncToFs(); // as execProtocol does by default
         return answer;
       }
@@ -111,10 +119,8 @@ async function answer(pg: PGlite, request: PgliteThreadRequest): Promise<PgliteT
       case 'exec': {
         const answer =
           request.op === 'query'
-            ? runQuery(pg, request.text, request.params, request.paramTypes)
-            : pg.execProtocolRawSync(
-                concatenate([serialize.query(request.text), serialize.sync()]),
-              );
+            ? await runQuery(pg, request.text, request.params, request.paramTypes)
+            : await runProtocol(pg, concatenate([serialize.query(request.text), serialize.sync()]));
         if (request.syncToFs) await pg.syncToFs();
         return answer;
       }

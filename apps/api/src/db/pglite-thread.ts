@@ -35,9 +35,13 @@ type Pending = { resolve: (reply: PgliteThreadReply) => void; reject: (error: Er
 
 const WORKER_ENTRY = new URL('./pglite-thread-entry.mjs', import.meta.url);
 
+// One parser for every answer: making one costs more than parsing a short answer, and each answer
+// is whole (the worker sends complete replies), so the parser never holds a partial message.
+const answerParser = new protocol.Parser();
+
 function readMessages(bytes: Uint8Array): messages.BackendMessage[] {
   const received: messages.BackendMessage[] = [];
-  new protocol.Parser().parse(bytes, (message) => received.push(message));
+  answerParser.parse(bytes, (message) => received.push(message));
   return received;
 }
 
