@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/client';
-import { createLogger } from './logger';
+import { createLogger, createRequestLogger } from './logger';
 import { authenticatePlugin } from './plugins/app/authenticate';
 import { errorHandlerPlugin } from './plugins/app/error-handler';
 import { generateRequestId, requestIdPlugin } from './plugins/app/request-id';
@@ -81,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: generateRequestId, // logged as `reqId` on every line of the request
+    childLoggerFactory: (parent, bindings, options) =>
+      createRequestLogger(parent as Logger, bindings, options) as FastifyBaseLogger,
     // Fastify 5 answers 503 to requests that arrive while closing; in-flight ones finish.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

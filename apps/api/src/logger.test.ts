@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from './app';
 import { DrizzleQueryError } from 'drizzle-orm';
-import { REDACTION_CENSOR, redactUrl, serializeError } from './logger';
+import { createRequestLogger, REDACTION_CENSOR, redactUrl, serializeError } from './logger';
 import { createLogCapture, createTestApp } from './test/test-app';
 
 const EMAIL = 'jane.driver@example.co.uk';
@@ -83,5 +83,37 @@ describe('logging', () => {
     expect(line).toContain('duplicate key value violates unique constraint');
     expect(line).not.toContain(EMAIL);
     expect(line).not.toContain(DATE_OF_BIRTH);
+  });
+});
+
+describe("a request's logger", () => {
+  it('makes its child on the first line the level lets through, and binds the request id', () => {
+    const logs = createLogCapture('warn');
+    const makeChild = vi.spyOn(logs.logger, 'child');
+    const log = createRequestLogger(logs.logger, { reqId: 'req-7' }, {});
+    expect(log.level).toBe('warn');
+    expect(log.isLevelEnabled('info')).toBe(false);
+    log.info({ email: EMAIL }, 'below the level');
+    log.debug('below the level too');
+    expect(makeChild).not.toHaveBeenCalled();
+    expect(logs.entries).toEqual([]);
+
+    log.warn({ email: EMAIL }, 'first line');
+    log.error('second line');
+    expect(makeChild).toHaveBeenCalledTimes(1);
+    expect(logs.entries.map(({ reqId, msg, email }) => ({ reqId, msg, email }))).toEqual([
+      { reqId: 'req-7', msg: 'first line', email: REDACTION_CENSOR },
+      { reqId: 'req-7', msg: 'second line', email: undefined },
+    ]);
+    expect(log.child({ step: 'x' }).bindings()).toEqual({ reqId: 'req-7', step: 'x' });
+  });
+
+  it('is the child itself when the route sets its own level', () => {
+    const logs = createLogCapture('warn');
+    const log = createRequestLogger(logs.logger, { reqId: 'req-8' }, { level: 'info' });
+    log.info('a route that logs at info');
+    expect(logs.entries.map(({ reqId, msg }) => ({ reqId, msg }))).toEqual([
+      { reqId: 'req-8', msg: 'a route that logs at info' },
+    ]);
   });
 });

@@ -1,4 +1,11 @@
-import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import {
+  pino,
+  type Bindings,
+  type ChildLoggerOptions,
+  type DestinationStream,
+  type Logger,
+  type LoggerOptions,
+} from 'pino';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 
@@ -111,4 +118,45 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true } } });
   }
   return pino(base);
+}
+
+const LEVEL_METHODS: ReadonlySet<string> = new Set([
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+]);
+const writeNothing = () => {};
+
+/**
+ * A request's logger (fastify's childLoggerFactory, `bindings` being its `reqId`): the pino child
+ * is made when the request first writes a line its level lets through. Making one serialises
+ * and redacts the bindings, a visible share of a rated PATCH's CPU, and at level warn most
+ * requests write no line. Until then, lines below the level are dropped as pino would drop them.
+ */
+export function createRequestLogger(
+  parent: Logger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): Logger {
+  if (options.level) return parent.child(bindings, options); // a route's own level
+  let child: Logger | undefined;
+  const made = () => (child ??= parent.child(bindings, options));
+  return new Proxy(parent, {
+    get(target, property) {
+      if (!child && typeof property === 'string') {
+        if (LEVEL_METHODS.has(property) && !target.isLevelEnabled(property)) return writeNothing;
+        if (property === 'level') return target.level;
+        if (property === 'isLevelEnabled') return target.isLevelEnabled.bind(target);
+      }
+      const logger = made();
+      const value: unknown = Reflect.get(logger, property, logger);
+      return typeof value === 'function' ? value.bind(logger) : value;
+    },
+    set(_target, property, value) {
+      return Reflect.set(made(), property, value);
+    },
+  });
 }
