@@ -108,12 +108,37 @@ describe("a request's logger", () => {
     expect(log.child({ step: 'x' }).bindings()).toEqual({ reqId: 'req-7', step: 'x' });
   });
 
-  it('is the child itself when the route sets its own level', () => {
+  it("writes at the route's level, which fastify passes for every route", () => {
     const logs = createLogCapture('warn');
-    const log = createRequestLogger(logs.logger, { reqId: 'req-8' }, { level: 'info' });
-    log.info('a route that logs at info');
+    const makeChild = vi.spyOn(logs.logger, 'child');
+    const chatty = createRequestLogger(logs.logger, { reqId: 'req-8' }, { level: 'info' });
+    const quiet = createRequestLogger(logs.logger, { reqId: 'req-9' }, { level: 'error' });
+    expect(chatty.level).toBe('info');
+    chatty.info('a route that logs at info');
+    quiet.warn('below the quiet route level');
+    expect(makeChild).toHaveBeenCalledTimes(1);
     expect(logs.entries.map(({ reqId, msg }) => ({ reqId, msg }))).toEqual([
       { reqId: 'req-8', msg: 'a route that logs at info' },
     ]);
+  });
+
+  it('makes no child for a request that writes no line (the default level, warn)', async () => {
+    const logs = createLogCapture('warn');
+    const makeChild = vi.spyOn(logs.logger, 'child');
+    const app = await createTestApp({ logger: logs.logger });
+    try {
+      const session = await app.inject({ method: 'POST', url: '/api/session', payload: {} });
+      expect(session.statusCode).toBe(200);
+      const calls = makeChild.mock.calls.length;
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/proposals',
+        headers: { authorization: `Bearer ${session.json<{ accessToken: string }>().accessToken}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(makeChild.mock.calls.length).toBe(calls);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   type Bindings,
   type ChildLoggerOptions,
   type DestinationStream,
+  type Level,
   type Logger,
   type LoggerOptions,
 } from 'pino';
@@ -131,25 +132,35 @@ const LEVEL_METHODS: ReadonlySet<string> = new Set([
 const writeNothing = () => {};
 
 /**
- * A request's logger (fastify's childLoggerFactory, `bindings` being its `reqId`): the pino child
- * is made when the request first writes a line its level lets through. Making one serialises
- * and redacts the bindings, a visible share of a rated PATCH's CPU, and at level warn most
- * requests write no line. Until then, lines below the level are dropped as pino would drop them.
+ * A request's logger (fastify's childLoggerFactory, `bindings` being its `reqId`, `options.level`
+ * the route's level, which fastify sets to the app's unless the route has its own): the pino
+ * child is made when the request first writes a line that level lets through. Making one
+ * serialises and redacts the bindings, a visible share of a rated PATCH's CPU, and at level warn
+ * most requests write no line. Until then, lines below the level are dropped as pino drops them.
  */
 export function createRequestLogger(
   parent: Logger,
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): Logger {
-  if (options.level) return parent.child(bindings, options); // a route's own level
+  const level = options.level ?? parent.level;
+  const threshold = parent.levels.values[level] ?? Infinity; // 'silent' has none
+  const isLevelEnabled = (name: string) => (parent.levels.values[name] ?? -Infinity) >= threshold;
   let child: Logger | undefined;
   const made = () => (child ??= parent.child(bindings, options));
   return new Proxy(parent, {
-    get(target, property) {
+    get(_target, property) {
       if (!child && typeof property === 'string') {
-        if (LEVEL_METHODS.has(property) && !target.isLevelEnabled(property)) return writeNothing;
-        if (property === 'level') return target.level;
-        if (property === 'isLevelEnabled') return target.isLevelEnabled.bind(target);
+        if (LEVEL_METHODS.has(property)) {
+          if (!isLevelEnabled(property)) return writeNothing;
+          // Not made on reading: fastify reads every method to check the logger, per request.
+          return (...args: unknown[]) =>
+            (made()[property as Level] as (...args: unknown[]) => void)(...args);
+        }
+        if (property === 'child')
+          return (...args: Parameters<Logger['child']>) => made().child(...args);
+        if (property === 'level') return level;
+        if (property === 'isLevelEnabled') return isLevelEnabled;
       }
       const logger = made();
       const value: unknown = Reflect.get(logger, property, logger);
