@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page, Response } from 'playwright-core';
 import { ADMIN_EMAIL, readLatestCode, signInWithCode, uniqueEmail } from './support/auth';
 import {
   OUT_DIR,
@@ -140,9 +140,33 @@ async function addDirectDebit(page: Page) {
   await page.getByLabel('Sort code').fill('20-29-59');
   await page.getByLabel('Account number').fill('63748472');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
-  // Back to the app with a full page load and the mandate's creation: slow on a loaded machine.
-  await page.getByText('Barclays account ending ••72').waitFor({ timeout: 30_000 });
+  // This step failed once in a while on a loaded CI machine: keep what happened on the way back
+  // (where the page went, API answers other than 2xx) for the failure's message.
+  const steps: string[] = [];
+  const onNavigation = (frame: Frame) => {
+    if (frame === page.mainFrame()) steps.push(`at ${pathOf(page)}`);
+  };
+  const onResponse = (response: Response) => {
+    if (response.status() >= 300 && response.url().includes('/api/')) {
+      steps.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    }
+  };
+  page.on('framenavigated', onNavigation);
+  page.on('response', onResponse);
+  try {
+    await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
+    // Back to the app with a full page load and the mandate's creation: slow on a loaded machine.
+    await page.getByText('Barclays account ending ••72').waitFor({ timeout: 30_000 });
+  } catch (error) {
+    await page.screenshot({ path: `${OUT_DIR}checkout-mandate-return-failed.png`, fullPage: true });
+    const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 400);
+    throw new Error(`No mandate shown after the hosted page. ${steps.join('; ')}. Page: ${shown}`, {
+      cause: error,
+    });
+  } finally {
+    page.off('framenavigated', onNavigation);
+    page.off('response', onResponse);
+  }
   expect(new URL(page.url()).searchParams.get('redirect_flow_id')).toBeNull();
 }
 
