@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Frame, Page, Response } from 'playwright-core';
+import type { BrowserContext, Frame, Page, Request, Response } from 'playwright-core';
 import { ADMIN_EMAIL, readLatestCode, signInWithCode, uniqueEmail } from './support/auth';
 import {
   OUT_DIR,
@@ -141,18 +141,22 @@ async function addDirectDebit(page: Page) {
   await page.getByLabel('Account number').fill('63748472');
   await page.getByRole('button', { name: 'Continue' }).click();
   // This step failed once in a while on a loaded CI machine: keep what happened on the way back
-  // (where the page went, API answers other than 2xx) for the failure's message.
+  // (where the page went, the API's answers, failed requests) for the failure's message.
   const steps: string[] = [];
   const onNavigation = (frame: Frame) => {
     if (frame === page.mainFrame()) steps.push(`at ${pathOf(page)}`);
   };
   const onResponse = (response: Response) => {
-    if (response.status() >= 300 && response.url().includes('/api/')) {
+    if (response.url().includes('/api/')) {
       steps.push(`${response.status()} ${response.request().method()} ${response.url()}`);
     }
   };
+  const onFailure = (request: Request) => {
+    steps.push(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+  };
   page.on('framenavigated', onNavigation);
   page.on('response', onResponse);
+  page.on('requestfailed', onFailure);
   try {
     await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
     // Back to the app with a full page load and the mandate's creation: slow on a loaded machine.
@@ -166,6 +170,7 @@ async function addDirectDebit(page: Page) {
   } finally {
     page.off('framenavigated', onNavigation);
     page.off('response', onResponse);
+    page.off('requestfailed', onFailure);
   }
   expect(new URL(page.url()).searchParams.get('redirect_flow_id')).toBeNull();
 }

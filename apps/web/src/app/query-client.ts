@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isAbortError, isApiError } from '../lib/api-client';
 import { reportError } from '../lib/error-reporting';
 
@@ -64,4 +64,16 @@ export function createQueryClient(
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Makes a query show what a write (a POST) just did. invalidateQueries alone does not when the
+ * query's first fetch is still running, having started before the write finished: TanStack
+ * Query then hands back that fetch (its answer from before the write) instead of a new one, as
+ * it cancels a running fetch only when the query already has data. So the running fetch is
+ * cancelled first (reverted, no error shown), then the query fetched again.
+ */
+export async function refetchAfterWrite(queryClient: QueryClient, queryKey: QueryKey) {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }

@@ -273,6 +273,42 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
     );
   });
 
+  it("shows the new mandate when the list's first fetch read the list before the mandate existed", async () => {
+    // The page lists mandates and completes the flow at once: the first list is read before the
+    // mandate exists and answers after it does. (Refetching by invalidation alone reused that
+    // fetch, and the page kept offering "Add a Direct Debit": a flaky checkout journey.)
+    let mandates: unknown[] = [];
+    let firstListRead = () => {};
+    const firstListIsRead = new Promise<void>((resolve) => (firstListRead = resolve));
+    let answerFirstList = () => {};
+    const firstListMayAnswer = new Promise<void>((resolve) => {
+      answerFirstList = resolve;
+      setTimeout(resolve, 300);
+    });
+    let lists = 0;
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal()),
+      [MANDATES]: async () => {
+        const read = mandates;
+        lists += 1;
+        if (lists === 1) {
+          firstListRead();
+          await firstListMayAnswer;
+        } else {
+          answerFirstList();
+        }
+        return json(200, read);
+      },
+      'POST /api/goCardless/mandates': async () => {
+        await firstListIsRead;
+        mandates = [barclays];
+        return json(200, barclays);
+      },
+    });
+    renderCheckout('/flex/proposal/QX7/checkout?context=DUAL&redirect_flow_id=RE1');
+    expect(await screen.findByText('Barclays account ending ••12')).toBeInTheDocument();
+  });
+
   it('back from the mandate page, waits for the session before sending anyone elsewhere', async () => {
     const calls = stubMandateReturn();
     const path = '/flex/proposal/QX7/checkout?context=DUAL&redirect_flow_id=RE1';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CheckoutMethod } from '@motor/domain';
 import { paths } from '../../app/paths';
+import { refetchAfterWrite } from '../../app/query-client';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
@@ -82,7 +83,8 @@ function useMandateReturn() {
     handled.current = redirectFlowId;
     setIsCompleting(true);
     completeMandate(client, redirectFlowId)
-      .then(() => queryClient.invalidateQueries({ queryKey: mandatesQueryKey }), onError)
+      // The list's first fetch may have started before the mandate existed.
+      .then(() => refetchAfterWrite(queryClient, mandatesQueryKey), onError)
       .finally(() => {
         setIsCompleting(false);
         setSearchParams(

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { canAddPaymentMethod } from '@motor/domain';
 import type { PaymentMethodType, PolicyAccount } from '@motor/domain';
+import { refetchAfterWrite } from '../../../app/query-client';
 import { useAuth } from '../../../lib/auth';
 import { useApiClient } from '../../../lib/use-api-client';
 import { fetchList, loadHomeSchemas } from './fetch-list';
@@ -106,6 +107,7 @@ export function useCompleteMandate() {
   return useMutation({
     mutationFn: (redirectFlowId: string) =>
       client.post<unknown>('/goCardless/mandates', { redirectFlowId }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey }),
+    // The list's first fetch may have started before the mandate existed.
+    onSettled: () => refetchAfterWrite(queryClient, paymentMethodsQueryKey),
   });
 }
