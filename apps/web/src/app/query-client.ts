@@ -67,7 +67,13 @@ export function createQueryClient(
 }
 
 /**
- * Makes a query show what a write (a POST) just did. invalidateQueries alone does not when the
+ * The caller's Direct Debit mandates. Checkout and home parse the list differently, so each keeps
+ * it under its own key below this one; a mandate write refreshes both through this one.
+ */
+export const MANDATES_QUERY_KEY = ['goCardless', 'mandates'] as const;
+
+/**
+ * Makes the queries under a key show what a write (a POST) just did. invalidateQueries alone does not when the
  * query's first fetch is still running, having started before the write finished: TanStack
  * Query then hands back that fetch (its answer from before the write) instead of a new one, as
  * it cancels a running fetch only when the query already has data. So the running fetch is

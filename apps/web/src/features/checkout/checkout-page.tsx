@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CheckoutMethod } from '@motor/domain';
 import { paths } from '../../app/paths';
-import { refetchAfterWrite } from '../../app/query-client';
+import { MANDATES_QUERY_KEY, refetchAfterWrite } from '../../app/query-client';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
@@ -13,7 +13,6 @@ import { useApiClient } from '../../lib/use-api-client';
 import { bindProposal } from './api/account-setup';
 import {
   completeMandate,
-  mandatesQueryKey,
   startCardCheckout,
   startCardSetup,
   startMandateFlow,
@@ -84,7 +83,7 @@ function useMandateReturn() {
     setIsCompleting(true);
     completeMandate(client, redirectFlowId)
       // The list's first fetch may have started before the mandate existed.
-      .then(() => refetchAfterWrite(queryClient, mandatesQueryKey), onError)
+      .then(() => refetchAfterWrite(queryClient, MANDATES_QUERY_KEY), onError)
       .finally(() => {
         setIsCompleting(false);
         setSearchParams(

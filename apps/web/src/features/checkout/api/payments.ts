@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { PaymentMethodType } from '@motor/domain';
+import { MANDATES_QUERY_KEY } from '../../../app/query-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useApiClient } from '../../../lib/use-api-client';
@@ -110,7 +111,7 @@ export const MandateSchema = z
   .loose();
 export type Mandate = z.infer<typeof MandateSchema>;
 
-export const mandatesQueryKey = ['goCardless', 'mandates'] as const;
+export const mandatesQueryKey = [...MANDATES_QUERY_KEY, 'checkout'] as const;
 
 /** POST /api/goCardless/mandates: completes the flow the customer came back from. */
 export async function completeMandate(client: ApiClient, redirectFlowId: string): Promise<Mandate> {

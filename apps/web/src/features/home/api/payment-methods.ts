@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { canAddPaymentMethod } from '@motor/domain';
 import type { PaymentMethodType, PolicyAccount } from '@motor/domain';
-import { refetchAfterWrite } from '../../../app/query-client';
+import { MANDATES_QUERY_KEY, refetchAfterWrite } from '../../../app/query-client';
 import { useAuth } from '../../../lib/auth';
 import { useApiClient } from '../../../lib/use-api-client';
 import { fetchList, loadHomeSchemas } from './fetch-list';
@@ -53,7 +53,7 @@ export function useCustomerAccounts() {
   });
 }
 
-export const paymentMethodsQueryKey = ['goCardless', 'mandates'] as const;
+export const paymentMethodsQueryKey = [...MANDATES_QUERY_KEY, 'summaries'] as const;
 
 export function usePaymentMethods() {
   const client = useApiClient();
@@ -108,6 +108,6 @@ export function useCompleteMandate() {
     mutationFn: (redirectFlowId: string) =>
       client.post<unknown>('/goCardless/mandates', { redirectFlowId }),
     // The list's first fetch may have started before the mandate existed.
-    onSettled: () => refetchAfterWrite(queryClient, paymentMethodsQueryKey),
+    onSettled: () => refetchAfterWrite(queryClient, MANDATES_QUERY_KEY),
   });
 }
