@@ -73,11 +73,11 @@ export function createQueryClient(
 export const MANDATES_QUERY_KEY = ['goCardless', 'mandates'] as const;
 
 /**
- * Makes the queries under a key show what a write (a POST) just did. invalidateQueries alone does not when the
- * query's first fetch is still running, having started before the write finished: TanStack
- * Query then hands back that fetch (its answer from before the write) instead of a new one, as
- * it cancels a running fetch only when the query already has data. So the running fetch is
- * cancelled first (reverted, no error shown), then the query fetched again.
+ * Makes the queries under a key show what a write (a POST) just did. invalidateQueries alone
+ * does not when a query's first fetch is still running, having started before the write
+ * finished: TanStack Query then hands back that fetch (its answer from before the write) instead
+ * of a new one, as it cancels a running fetch only when the query already has data. So running
+ * fetches are cancelled first (reverted, no error shown), then the queries fetched again.
  */
 export async function refetchAfterWrite(queryClient: QueryClient, queryKey: QueryKey) {
   await queryClient.cancelQueries({ queryKey });
