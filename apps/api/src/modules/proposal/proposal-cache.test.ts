@@ -22,7 +22,7 @@ import {
 } from './service';
 import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from './types';
 
-// Decision 013: a rated PATCH starts from the state its last save returned. These tests change
+// Decision 013: a rated PATCH starts from the state its last save left. These tests change
 // proposals behind that cache (as bind, an account merge or an operator would) and check that
 // every PATCH answers as it would from a fresh read.
 describe('rated PATCH from the proposal cache', () => {

@@ -8,7 +8,7 @@ import type { ProposalRow, SavedProposal } from './repository';
 const DEFAULT_CAPACITY = 1_000;
 
 /**
- * The last saved state of proposals, as their save statement returned it (decision 013), for a
+ * The last saved state of proposals, as each successful save left it (decision 013), for a
  * rated PATCH to start from without reading the proposal first. Only a hint: the save is
  * conditional on the revision, and every write to a proposal changes its revision (a trigger),
  * so a PATCH that started from a stale entry fails its save and runs again from the database.
