@@ -140,8 +140,9 @@ async function addDirectDebit(page: Page) {
   await page.getByLabel('Sort code').fill('20-29-59');
   await page.getByLabel('Account number').fill('63748472');
   await page.getByRole('button', { name: 'Continue' }).click();
-  // This step failed once in a while on a loaded CI machine: keep what happened on the way back
-  // (where the page went, the API's answers, failed requests) for the failure's message.
+  // On a loaded machine this step once failed now and then (the mandate list raced its completion:
+  // refetchAfterWrite). Should it fail again, the message says what happened on the way back:
+  // where the page went, the API's answers, failed requests.
   const steps: string[] = [];
   const onNavigation = (frame: Frame) => {
     if (frame === page.mainFrame()) steps.push(`at ${pathOf(page)}`);

@@ -145,22 +145,6 @@ export async function saveProposal(
   return rows.length === 1 ? { dataText } : null;
 }
 
-export async function insertRatingRecord(
-  db: Db,
-  proposalCode: string,
-  record: RatingRecordInput,
-): Promise<void> {
-  await db.insert(ratingRecords).values({ ...record, proposalCode });
-}
-
-export async function listRatingRecords(db: Db, proposalCode: string) {
-  return db
-    .select()
-    .from(ratingRecords)
-    .where(eq(ratingRecords.proposalCode, proposalCode))
-    .orderBy(ratingRecords.ratedAt);
-}
-
 export async function softDeleteProposal(
   db: Db,
   options: { proposalCode: string; at: Date },
