@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -10,6 +7,7 @@ import { createTestClock } from '../../clock';
 import { notificationOutbox } from '../../db/schema';
 import { findJobByKey } from '../jobs/queue';
 import { runDueJobs } from '../jobs/runner';
+import { pdfText } from '../../test/pdf-text';
 import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
@@ -18,16 +16,7 @@ import { bindProposal } from '../policy/bind';
 import { createQuote } from '../policy/test-helpers';
 import { getDocumentStorage, issuePolicyDocuments } from './service';
 
-const run = promisify(execFile);
 const START = '2026-03-02T09:00:00.000Z';
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const directory = await mkdtemp(path.join(tmpdir(), 'motor-pdf-'));
-  const file = path.join(directory, 'document.pdf');
-  await writeFile(file, bytes);
-  const { stdout } = await run('/usr/bin/pdftotext', ['-layout', file, '-']);
-  return stdout;
-}
 
 describe('policy documents', () => {
   const clock = createTestClock(START);
