@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
-import { UNSUPPORTED_BROWSER_PAGE } from './src/lib/browser-support';
+import { UNSUPPORTED_BROWSER_PAGE } from './src/lib/browser-support.ts';
 
 // The unsupported-browser check (docs/decisions/009-unsupported-browsers.md). A browser too old
 // for the module bundle never runs it, so the check is a classic ES5 script that index.html runs

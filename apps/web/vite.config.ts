@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { browserCheck } from './vite-browser-check';
-import { precompress } from './vite-precompress';
+import { browserCheck } from './vite-browser-check.ts';
+import { precompress } from './vite-precompress.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
