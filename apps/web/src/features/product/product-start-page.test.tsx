@@ -54,10 +54,16 @@ describe('product index: the create flow (spec 2 §2)', () => {
         attempts += 1;
         return attempts === 1
           ? jsonResponse(500, { error: { message: 'Something went wrong on our side.' } })
-          : jsonResponse(201, buildProposal({ proposalCode: 'NEW-2' }));
+          : jsonResponse(
+              201,
+              buildProposal({ proposalCode: 'NEW-2', schemeCode: 'bmw-driveaway' }),
+            );
       }
       if (path === '/proposals/NEW-2')
-        return jsonResponse(200, buildProposal({ proposalCode: 'NEW-2' }));
+        return jsonResponse(
+          200,
+          buildProposal({ proposalCode: 'NEW-2', schemeCode: 'bmw-driveaway' }),
+        );
       return jsonResponse(404, {});
     });
     const { router } = renderApp('/driveaway');
