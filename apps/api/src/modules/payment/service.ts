@@ -15,16 +15,14 @@ import { FlowNotCompletedError } from '../../providers/direct-debit';
 import { findActorUserId, type Principal } from '../identity/principal';
 import { computeAmountDueAtBind } from '../policy/amounts';
 import { bindProposal, MANDATE_REQUIRED_MESSAGE } from '../policy/bind';
+import { assertBindable } from '../policy/bind-gates';
 import { buildIdentitySubject } from '../proposal/rating-input';
 import type { ProposalRow } from '../proposal/repository';
-import { toProposalResponse } from '../proposal/service';
 import type { ProposalData } from '../proposal/types';
 import { findActiveMandate } from './methods';
 import * as repository from './repository';
 
 export const PAYMENT_MESSAGES = {
-  notPayable: 'This quote cannot be paid for now. Check its status and try again.',
-  alreadyPolicy: 'This quote is already a policy.',
   nothingToPay: 'There is nothing to pay on this quote.',
   dateOfBirthMismatch: "The date of birth does not match the policyholder's.",
   flowNotFound: 'We could not find that Direct Debit set-up.',
@@ -59,11 +57,8 @@ export async function getCardPaymentPlan(
   options: { row: ProposalRow; requested: PaymentMethodType | undefined },
 ): Promise<{ amountPence: number; paymentMethodType: PaymentMethodType }> {
   const { row } = options;
-  const answered = toProposalResponse(row, app.clock.now());
-  if (answered.status === 'POLICY') throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadyPolicy);
-  if (answered.status !== 'QUOTE') {
-    throw new AppError('CONFLICT', PAYMENT_MESSAGES.notPayable, { status: answered.status });
-  }
+  // Every bind gate before any money moves: a payment bind would refuse is never taken.
+  const answered = await assertBindable(app, row);
   const due = computeAmountDueAtBind(answered.quote);
   if (due.totalPence <= 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.nothingToPay);
   const paymentMethodType =
@@ -178,16 +173,17 @@ export async function takeMotoPayment(
   },
 ): Promise<MotoCheckoutResponse> {
   const { row, principal } = options;
+  // The quote's gates first: a quote that cannot be bought is refused whoever is on the phone.
+  const { amountPence, paymentMethodType } = await getCardPaymentPlan(app, {
+    row,
+    requested: options.paymentMethodType,
+  });
   const subject = buildIdentitySubject(row.data as unknown as ProposalData);
   if (subject.dateOfBirth !== options.dateOfBirth) {
     throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.dateOfBirthMismatch, {
       fields: [{ in: 'body', path: 'dateOfBirth', message: PAYMENT_MESSAGES.dateOfBirthMismatch }],
     });
   }
-  const { amountPence, paymentMethodType } = await getCardPaymentPlan(app, {
-    row,
-    requested: options.paymentMethodType,
-  });
   const now = app.clock.now();
   await app.db.insert(auditLog).values({
     actorUserId: findActorUserId(principal) ?? 'unknown',

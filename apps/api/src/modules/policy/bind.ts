@@ -22,13 +22,13 @@ import { canAccessProposal, type Principal } from '../identity/principal';
 import { findActiveMandate } from '../payment/methods';
 import { getSchemeFacts } from '../proposal/product';
 import { findProposal, type ProposalRow } from '../proposal/repository';
-import { PROPOSAL_NOT_FOUND_MESSAGE, toProposalResponse } from '../proposal/service';
+import { PROPOSAL_NOT_FOUND_MESSAGE } from '../proposal/service';
 import { enqueuePolicyDocuments } from '../document/jobs';
 import { wakeJobRunner } from '../jobs/runner';
 import { computeAmountDueAtBind } from './amounts';
 import { findPolicyByProposal } from './repository';
 import { recordBind } from './state';
-import { assertCustomerVerified } from './verification';
+import { assertBindable, assertQuoteStatus } from './bind-gates';
 
 // Binding: a priced quote becomes a policy, in ONE database transaction (policy, version 1,
 // status event, customer account, invoice and payment, proposal → POLICY, and the job that
@@ -68,9 +68,7 @@ export const PAYMENT_REQUIRED_MESSAGE =
   'Payment is required before this quote can become a policy.';
 export const MANDATE_REQUIRED_MESSAGE =
   'Set up a Direct Debit before this quote can become a policy.';
-export const QUOTE_EXPIRED_MESSAGE =
-  'This quote has expired. Update the start date to get a new price.';
-export const NOT_BINDABLE_MESSAGE = 'This quote cannot become a policy.';
+export { NOT_BINDABLE_MESSAGE, QUOTE_EXPIRED_MESSAGE } from './bind-gates';
 
 function actorOf(principal: BindPrincipal): string {
   if (principal.kind === 'system') return `system:${principal.name}`;
@@ -138,11 +136,8 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
     };
   }
 
-  const answered = toProposalResponse(row, now);
-  if (answered.status === 'QUOTE_EXPIRED') throw new AppError('CONFLICT', QUOTE_EXPIRED_MESSAGE);
-  if (answered.status !== 'QUOTE') {
-    throw new AppError('CONFLICT', NOT_BINDABLE_MESSAGE, { status: answered.status });
-  }
+  // Checked again under the lock: a webhook's bind has no caller who passed assertBindable.
+  const answered = assertQuoteStatus(row, now);
 
   const due = computeAmountDueAtBind(answered.quote);
   const account = await ensureCustomerAccount(tx, { proposal: row, now });
@@ -259,8 +254,8 @@ export async function bindProposal(app: App, input: BindInput): Promise<BindResu
     if (!row || !canAccessProposal(principal, row)) {
       throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
     }
-    // A payment webhook binds what checkout already verified; a direct call must not skip it.
-    if (row.status !== 'POLICY') await assertCustomerVerified(app, row);
+    // A payment webhook binds what checkout already checked; a direct call must not skip it.
+    if (row.status !== 'POLICY') await assertBindable(app, row);
   }
   const now = app.clock.now();
   const result = await app.db.transaction((tx) => bindLocked(tx, input, now));
