@@ -118,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(lookupRoutes, {
     prefix: '/api/lookup',
+    db: db.db,
     vehicleLookup: providers.vehicleLookup,
     addressLookup: providers.addressLookup,
   });

@@ -71,7 +71,7 @@ async function createQuote(
   });
   const proposalCode = String(proposal.proposalCode);
   const quoteAnswers = isDriveaway
-    ? { eligibilityConfirmed: true, renewalMonth: 4, retailer: '10142' }
+    ? { eligibilityConfirmed: true, renewalMonth: 4, retailer: '10231' }
     : { eligibilityConfirmed: true };
   const changes: unknown[] = [
     { changeType: 'QUOTE_DISCLOSURE_CHANGE', update: updates(quoteAnswers) },

@@ -230,9 +230,9 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
         path: `${OUT_DIR}driveaway-retailer-${viewport.width}.png`,
         fullPage: true,
       });
-      await retailer.fill('10142');
+      await retailer.fill('10231');
       await page.getByRole('button', { name: 'Find' }).click();
-      await page.getByText('Found: Thameside BMW, Reading').waitFor();
+      await page.getByText('Found: Aldgate BMW London City').waitFor();
       const saved = page.waitForResponse((response) => response.request().method() === 'PATCH');
       await page.getByRole('button', { name: 'Start my quote' }).click();
       const body = (await (await saved).request().postDataJSON()) as unknown;
@@ -243,7 +243,7 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
             update: [
               { path: 'eligibilityConfirmed', value: true },
               { path: 'renewalMonth', value: 0 },
-              { path: 'retailer', value: '10142' },
+              { path: 'retailer', value: '10231' },
             ],
           },
         ],

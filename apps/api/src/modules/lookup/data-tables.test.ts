@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BMW_RETAILERS } from './data/bmw-retailers';
 import { DRIVING_CONVICTION_FAMILIES, DRIVING_CONVICTIONS } from './data/driving-convictions';
 import { INDUSTRIES } from './data/industries';
 import { OCCUPATIONS } from './data/occupations';
@@ -16,7 +15,6 @@ describe('data table contents', () => {
     ['OccupationABI', OCCUPATIONS, 150],
     ['Industry', INDUSTRIES, 80],
     ['DrivingConvictions', DRIVING_CONVICTIONS, 60],
-    ['BMWRetailers', BMW_RETAILERS, 12],
   ] as const)('%s has unique codes and names and enough rows', (_table, entries, atLeast) => {
     expect(entries.length).toBeGreaterThanOrEqual(atLeast);
     expect(new Set(entries.map((e) => e.code)).size).toBe(entries.length);
@@ -61,13 +59,6 @@ describe('data table contents', () => {
     );
   });
 
-  it('retailer codes are exactly 5 digits with a UK postcode', () => {
-    for (const retailer of BMW_RETAILERS) {
-      expect(retailer.code).toMatch(/^\d{5}$/);
-      expect(retailer.postalCode).toMatch(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/);
-    }
-  });
-
   it('occupation and industry codes follow our own scheme', () => {
     for (const entry of OCCUPATIONS) expect(entry.code).toMatch(/^O\d{3}$/);
     for (const entry of INDUSTRIES) expect(entry.code).toMatch(/^I\d{3}$/);
@@ -87,7 +78,6 @@ describe('searchDataTable', () => {
     expect(searchDataTable({ table: 'OccupationABI', query: '  te  ' })).toEqual([]);
     expect(searchDataTable({ table: 'Industry', query: 'in' })).toEqual([]);
     expect(searchDataTable({ table: 'DrivingConvictions', query: 's' })).toEqual([]);
-    expect(searchDataTable({ table: 'BMWRetailers', query: '1014' })).toEqual([]);
   });
 
   it('matches occupations case-insensitively, prefix first', () => {
@@ -97,11 +87,6 @@ describe('searchDataTable', () => {
     expect(nurses.slice(0, 1)).toEqual(['Nurse']);
     expect(nurses).toContain('Veterinary Nurse');
     expect(nurses).toContain('Nursery Nurse');
-  });
-
-  it('answers entries with code and name only', () => {
-    const [first] = searchDataTable({ table: 'BMWRetailers', query: '10142' });
-    expect(first).toEqual({ code: '10142', name: 'Thameside BMW, Reading' });
   });
 
   it('matches industries by any word', () => {
@@ -120,13 +105,6 @@ describe('searchDataTable', () => {
     expect(phone.map((r) => r.code)).toEqual(['CU80']);
   });
 
-  it('needs an exact 5-digit retailer code', () => {
-    expect(searchDataTable({ table: 'BMWRetailers', query: '1014x' })).toEqual([]);
-    expect(searchDataTable({ table: 'BMWRetailers', query: '101420' })).toEqual([]);
-    expect(searchDataTable({ table: 'BMWRetailers', query: '99999' })).toEqual([]);
-    expect(searchDataTable({ table: 'BMWRetailers', query: ' 10142 ' })).toHaveLength(1);
-  });
-
   it('respects the limit', () => {
     expect(searchDataTable({ table: 'OccupationABI', query: 'er', limit: 3 })).toEqual([]);
     expect(searchDataTable({ table: 'OccupationABI', query: 'ist', limit: 3 })).toHaveLength(3);
@@ -143,7 +121,6 @@ describe('findDataEntry', () => {
       code: 'DR10',
       name: 'Driving or attempting to drive with alcohol level above limit',
     });
-    expect(findDataEntry('BMWRetailers', '10142')?.name).toBe('Thameside BMW, Reading');
     expect(findDataEntry('OccupationABI', 'O001')).toEqual({ code: 'O001', name: 'Accountant' });
     expect(findDataEntry('Industry', 'nope')).toBeNull();
   });

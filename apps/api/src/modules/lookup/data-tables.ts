@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { DataEntry } from '@motor/domain';
-import { BMW_RETAILERS } from './data/bmw-retailers';
 import { DRIVING_CONVICTIONS, type DrivingConviction } from './data/driving-convictions';
 import { INDUSTRIES } from './data/industries';
 import { OCCUPATIONS } from './data/occupations';
@@ -21,11 +20,15 @@ type DataTable = {
   minimumCharacters: number;
   /** Also match the start of the code (conviction codes are typed as often as their text). */
   matchesCodePrefix: boolean;
-  /** The query must be a whole code (retailers are checked, not browsed). */
-  pattern?: RegExp;
 };
 
-const DATA_TABLES: Record<DataTableName, DataTable> = {
+/** Tables held in code; retailers are rows of the database (retailers.ts). */
+type StaticTableName = Exclude<DataTableName, 'BMWRetailers'>;
+
+/** Retailers are checked by whole 5-digit code, not browsed (spec 2 §5). */
+export const RETAILER_MINIMUM_CHARACTERS = 5;
+
+const DATA_TABLES: Record<StaticTableName, DataTable> = {
   OccupationABI: { entries: OCCUPATIONS, minimumCharacters: 3, matchesCodePrefix: false },
   Industry: { entries: INDUSTRIES, minimumCharacters: 3, matchesCodePrefix: false },
   DrivingConvictions: {
@@ -33,18 +36,13 @@ const DATA_TABLES: Record<DataTableName, DataTable> = {
     minimumCharacters: 2,
     matchesCodePrefix: true,
   },
-  BMWRetailers: {
-    entries: BMW_RETAILERS,
-    minimumCharacters: 5,
-    matchesCodePrefix: false,
-    pattern: /^\d{5}$/,
-  },
 };
 
 export const DATA_SEARCH_DEFAULT_LIMIT = 50;
 
 /** The minimum number of characters a search of `table` needs. */
 export function getMinimumCharacters(table: DataTableName): number {
+  if (table === 'BMWRetailers') return RETAILER_MINIMUM_CHARACTERS;
   return DATA_TABLES[table].minimumCharacters;
 }
 
@@ -64,11 +62,11 @@ function rankMatch(entry: DataEntry, needle: string, table: DataTable): number |
 }
 
 /**
- * Searches a lookup table, case-insensitively, by name (and by code for convictions); a query
- * below the table's minimum length answers an empty list; retailers need an exact 5-digit code.
+ * Searches a table held in code, case-insensitively, by name (and by code for convictions); a
+ * query below the table's minimum length answers an empty list.
  */
 export function searchDataTable(options: {
-  table: DataTableName;
+  table: StaticTableName;
   query: string;
   limit?: number;
 }): DataEntry[] {
@@ -76,10 +74,6 @@ export function searchDataTable(options: {
   const table = DATA_TABLES[name];
   const query = options.query.trim();
   if (query.length < table.minimumCharacters) return [];
-  if (table.pattern) {
-    if (!table.pattern.test(query)) return [];
-    return table.entries.filter((entry) => entry.code === query).map(toDataEntry);
-  }
   const needle = query.toLowerCase();
   return table.entries
     .flatMap((entry) => {
@@ -97,7 +91,7 @@ export function searchDataTable(options: {
 }
 
 /** The entry of `table` with `code` (any case, surrounding spaces ignored), or null. */
-export function findDataEntry(table: DataTableName, code: string): DataEntry | null {
+export function findDataEntry(table: StaticTableName, code: string): DataEntry | null {
   const wanted = code.trim().toUpperCase();
   const entry = DATA_TABLES[table].entries.find((e) => e.code.toUpperCase() === wanted);
   return entry ? toDataEntry(entry) : null;

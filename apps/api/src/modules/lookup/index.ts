@@ -10,5 +10,5 @@ export {
   searchDataTable,
   type DataTableName,
 } from './data-tables';
-export { BMW_RETAILERS, type BmwRetailer } from './data/bmw-retailers';
+export { findRetailer, RETAILER_CODE_PATTERN, RETAILER_NOT_FOUND_MESSAGE } from './retailers';
 export type { DrivingConviction } from './data/driving-convictions';

@@ -9,17 +9,21 @@ import { createFixedClock } from '@motor/domain';
 import { errorHandlerPlugin } from '../../plugins/app/error-handler';
 import { createSandboxAddressLookup } from '../../providers/address-lookup/sandbox';
 import { createSandboxVehicleLookup } from '../../providers/vehicle-lookup/sandbox';
+import type { DatabaseHandle } from '../../db/client';
+import { DEMO_RETAILERS, seedDemoData } from '../../db/seed';
+import { createTestDatabase } from '../../test/test-app';
 import { lookupRoutes, VEHICLE_NOT_FOUND_MESSAGE } from './routes';
 
 // A bare Fastify with the app's validator, serializer and error handler, the plugin mounted
-// where the app will mount it; no database needed.
-async function buildLookupApp() {
+// where the app will mount it, on a seeded test database (retailers are its rows).
+async function buildLookupApp(database: DatabaseHandle) {
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
   await app.register(lookupRoutes, {
     prefix: '/api/lookup',
+    db: database.db,
     vehicleLookup: createSandboxVehicleLookup({ clock: createFixedClock('2026-01-15T09:00:00Z') }),
     addressLookup: createSandboxAddressLookup(),
   });
@@ -29,11 +33,15 @@ async function buildLookupApp() {
 
 describe('lookup routes', () => {
   let app: Awaited<ReturnType<typeof buildLookupApp>>;
+  let database: DatabaseHandle;
   beforeAll(async () => {
-    app = await buildLookupApp();
+    database = await createTestDatabase();
+    await seedDemoData(database.db);
+    app = await buildLookupApp(database);
   });
   afterAll(async () => {
     await app.close();
+    await database.close();
   });
 
   const get = (url: string) => app.inject({ method: 'GET', url: `/api/lookup${url}` });
@@ -97,7 +105,9 @@ describe('lookup routes', () => {
     expect((await get('/data/OccupationABI?query=teacher')).json()).toEqual([
       { code: expect.any(String), name: 'Teacher' },
     ]);
-    expect((await get('/data/BMWRetailers?query=10142')).json()).toHaveLength(1);
+    expect((await get('/data/BMWRetailers?query=10231')).json()).toEqual([
+      { code: '10231', name: 'Aldgate BMW London City' },
+    ]);
     expect((await get('/data/Industry')).json()).toEqual([]);
   });
 
@@ -137,5 +147,17 @@ describe('lookup routes', () => {
     const missing = await get(`/addresses/${encodeURIComponent('GB|RM|A|1')}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  // Issue 13 item 6: one source of retailers, the seeded table; every seeded code is found.
+  it('finds every seeded retailer by its exact 5-digit code, and nothing else', async () => {
+    for (const retailer of DEMO_RETAILERS) {
+      expect((await get(`/data/BMWRetailers?query=${retailer.code}`)).json()).toEqual([
+        { code: retailer.code, name: retailer.name },
+      ]);
+    }
+    for (const query of ['99999', '1023', '102310', '1023x', '']) {
+      expect((await get(`/data/BMWRetailers?query=${query}`)).json()).toEqual([]);
+    }
   });
 });

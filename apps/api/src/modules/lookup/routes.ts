@@ -15,11 +15,14 @@ import {
   VehicleModelEntrySchema,
   type VehicleLookupProvider,
 } from '../../providers/vehicle-lookup/types';
+import type { Db } from '../../db/client';
 import { DATA_SEARCH_DEFAULT_LIMIT, DataTableNameSchema, searchDataTable } from './data-tables';
+import { findRetailer } from './retailers';
 
 export const VEHICLE_NOT_FOUND_MESSAGE = 'We could not find a vehicle with that registration.';
 
 export type LookupRoutesOptions = {
+  db: Db;
   vehicleLookup: VehicleLookupProvider;
   addressLookup: AddressLookupProvider;
 };
@@ -33,7 +36,7 @@ const TAGS = ['lookup'];
  * mounts the plugin (/api/lookup). Public: quotes start anonymously, and nothing here is personal.
  */
 export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options) => {
-  const { vehicleLookup, addressLookup } = options;
+  const { db, vehicleLookup, addressLookup } = options;
   // Public: anyone starting a quote looks things up, and nothing here is personal.
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config ?? {}), access: ['public'] };
@@ -113,12 +116,14 @@ export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options)
         response: { 200: z.array(DataEntrySchema), 400: ErrorBodySchema },
       },
     },
-    async (request) =>
-      searchDataTable({
-        table: request.params.table,
-        query: request.query.query,
-        limit: request.query.limit,
-      }),
+    async (request) => {
+      const { table } = request.params;
+      if (table === 'BMWRetailers') {
+        const retailer = await findRetailer(db, { code: request.query.query });
+        return retailer ? [retailer] : [];
+      }
+      return searchDataTable({ table, query: request.query.query, limit: request.query.limit });
+    },
   );
 
   app.get(

@@ -31,7 +31,7 @@ export async function createQuote(
   if (schemeCode === 'bmw-driveaway') {
     changes.push({
       changeType: 'QUOTE_DISCLOSURE_CHANGE',
-      update: updates({ renewalMonth: 4, retailer: '10142' }),
+      update: updates({ renewalMonth: 4, retailer: '10231' }),
     });
   }
   changes.push(...(options.extraChanges ?? []));

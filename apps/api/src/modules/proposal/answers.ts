@@ -24,7 +24,7 @@ import {
 } from '@motor/domain';
 import { UK_POSTCODE_REGEX } from '@motor/forms';
 import { z } from 'zod';
-import { findDataEntry } from '../lookup';
+import { findDataEntry, RETAILER_CODE_PATTERN } from '../lookup';
 
 // The server's typed view of each disclosure answer (spec 2 §3 inputs, §5 rules, the answer
 // enumerations). The brand's form definitions say what is asked and when; these schemas make
@@ -43,7 +43,7 @@ const Name = z
 const YesNo = z.boolean({ error: 'Answer yes or no' });
 
 /** A lookup answer: a `{ code, name }` entry or its bare code, checked against the table. */
-const lookupAnswer = (table: 'OccupationABI' | 'Industry' | 'BMWRetailers', label: string) =>
+const lookupAnswer = (table: 'OccupationABI' | 'Industry', label: string) =>
   z
     .union([z.string(), z.object({ code: z.string(), name: z.string().optional() })])
     .transform((value, ctx) => {
@@ -93,7 +93,11 @@ const INPUTS: Record<DisclosureTarget, Record<string, z.ZodType>> = {
   quote: {
     eligibilityConfirmed: z.literal(true, { error: 'Confirm you are eligible to continue' }),
     renewalMonth: z.number().int().min(0).max(12),
-    retailer: lookupAnswer('BMWRetailers', 'retailer'),
+    // Its shape here; whether the retailer exists is read from the database (changes.ts).
+    retailer: z
+      .union([z.string(), z.object({ code: z.string(), name: z.string().optional() })])
+      .transform((value) => (typeof value === 'string' ? value : value.code).trim())
+      .pipe(z.string().regex(RETAILER_CODE_PATTERN, 'Enter the 5-digit retailer code')),
   },
   asset: {
     vehicle: VehicleInputSchema,

@@ -1,6 +1,7 @@
 import type { FieldError } from '@motor/contract';
 import {
   addIsoDuration,
+  type DataEntry,
   INCLUDED_COVER_CODES,
   londonDateString,
   type DisclosureUpdate,
@@ -22,6 +23,7 @@ import {
   type InputDefinition,
 } from '@motor/forms';
 import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
+import { RETAILER_NOT_FOUND_MESSAGE } from '../lookup';
 import { findAnswerSchema, VehicleInputSchema, type DisclosureTarget } from './answers';
 import { MAX_START_DAYS_AHEAD, type SchemeFacts } from './product';
 import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE, type ProposalDraft } from './types';
@@ -34,6 +36,8 @@ export type ChangeContext = {
   now: Date;
   facts: SchemeFacts;
   vehicleLookup: VehicleLookupProvider;
+  /** The brand's retailer with a code, from the lookup table (one source: the database). */
+  findRetailer: (code: string) => Promise<DataEntry | null>;
   /** 'changes.3': where the change sits in the request body, for field errors. */
   path: string;
   errors: FieldError[];
@@ -186,12 +190,21 @@ async function applyUpdates(options: {
     const value =
       target === 'asset' && name === 'vehicle'
         ? await resolveVehicle(parsed.data as VehicleInput, context, field)
-        : parsed.data;
+        : target === 'quote' && name === 'retailer'
+          ? await resolveRetailer(parsed.data as string, context, field)
+          : parsed.data;
     if (value !== undefined) answers[name] = value;
   }
 }
 
 type VehicleInput = ReturnType<typeof VehicleInputSchema.parse>;
+
+/** A retailer answer is the table's entry (code and name), or a field error when unknown. */
+async function resolveRetailer(code: string, context: ChangeContext, field: string) {
+  const retailer = await context.findRetailer(code);
+  if (!retailer) fail(context, RETAILER_NOT_FOUND_MESSAGE, `${field}.value`);
+  return retailer ?? undefined;
+}
 
 /**
  * The car is always the catalogue's: a client names it by registration (regLookup) or by

@@ -62,7 +62,7 @@ describe('proposal API', () => {
     if (schemeCode === 'bmw-driveaway') {
       changes.push({
         changeType: 'QUOTE_DISCLOSURE_CHANGE',
-        update: updates({ renewalMonth: 4, retailer: '10142' }),
+        update: updates({ renewalMonth: 4, retailer: '10231' }),
       });
     }
     const res = await patch(proposal.proposalCode, changes);
@@ -390,7 +390,7 @@ describe('proposal API', () => {
       ],
       [
         'a question the scheme does not ask (retailer on flex)',
-        { changeType: 'QUOTE_DISCLOSURE_CHANGE', update: updates({ retailer: '10142' }) },
+        { changeType: 'QUOTE_DISCLOSURE_CHANGE', update: updates({ retailer: '10231' }) },
         'changes.1.update.0',
       ],
       [

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { IdentityVerificationProvider } from '../../providers/identity-verification';
 import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
+import { findRetailer } from '../lookup';
 import { applyChanges } from './changes';
 import { findSchemeFacts, getSchemeFacts, newProposalData, type SchemeFacts } from './product';
 import { lookupOncePerRequest, type ProposalCache } from './proposal-cache';
@@ -232,7 +233,12 @@ export async function updateProposal(
   const errors: FieldError[] = await applyChanges({
     draft,
     changes,
-    context: { now, facts, vehicleLookup: deps.vehicleLookup },
+    context: {
+      now,
+      facts,
+      vehicleLookup: deps.vehicleLookup,
+      findRetailer: (code) => findRetailer(deps.db, { code, brand: facts.brand }),
+    },
   });
   if (errors.length > 0) {
     throw new AppError('VALIDATION_FAILED', 'Some answers need checking.', { fields: errors });
