@@ -175,7 +175,11 @@ describe('policy documents', () => {
     const mails = await confirmationMails(policyNumber);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.recipient).toBe('jane.smith@example.com');
-    expect(mails[0]!.body).toContain(`http://localhost:3000/policy/${policyId}/documents`);
+    // Its one link is the SPA's policy page (/{productUrlName}/policy/{policyId}, spec 1 §2),
+    // which lists the documents; /policy/{id}/documents was no route at all (issue 13 item 4).
+    expect(mails[0]!.body.match(/https?:\/\/\S+/g)).toEqual([
+      `http://localhost:3000/flex/policy/${policyId}`,
+    ]);
     expect(mails[0]!.body).toContain('Dear Jane Smith,');
   });
 });

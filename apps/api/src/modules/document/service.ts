@@ -8,6 +8,7 @@ import { idempotencyKeys, policies, policyVersions } from '../../db/schema';
 import { loadSigningKeys, SIGNING_ALG, toPublicJwk } from '../identity/signing-keys';
 import { Outbox } from '../identity/outbox';
 import { findPolicyholderEmail } from '../proposal/rating-input';
+import { getSchemeFacts } from '../proposal/product';
 import type { ProposalData } from '../proposal/types';
 import type { PolicyRow } from '../policy/repository';
 import {
@@ -158,7 +159,7 @@ export async function issuePolicyDocuments(app: App, policyId: string): Promise<
     const recipient = findPolicyholderEmail(data.quote as unknown as ProposalData);
     if (!recipient) return;
     const holder = describePolicyholder(data.quote);
-    const link = new URL(`/policy/${encodeURIComponent(policyId)}/documents`, app.config.publicUrl);
+    const link = policyPageUrl(app.config.publicUrl, policy);
     const outbox = new Outbox({ db: tx, clock: app.clock, config: app.config, log: app.log });
     await outbox.send({
       channel: 'EMAIL',
@@ -168,11 +169,25 @@ export async function issuePolicyDocuments(app: App, policyId: string): Promise<
         `Dear ${holder.name || 'customer'},`,
         '',
         `Thank you: your policy ${policy.policyNumber} is confirmed.`,
-        'Your certificate of motor insurance and your policy schedule are ready here:',
-        link.toString(),
-        '',
-        'You can also find your Insurance Product Information Document and policy wording there.',
+        'Your certificate of motor insurance and your policy schedule are on your policy page,',
+        'with your Insurance Product Information Document and policy wording (sign in to open it):',
+        link,
       ].join('\n'),
     });
   });
+}
+
+/**
+ * The SPA's page of a policy, `/{productUrlName}/policy/{policyId}` (spec 1 §2), where its
+ * documents are: the one builder of that link for e-mails.
+ */
+export function policyPageUrl(
+  publicUrl: string,
+  policy: { policyId: string; schemeCode: string },
+): string {
+  const { urlName } = getSchemeFacts(policy.schemeCode);
+  return new URL(
+    `/${encodeURIComponent(urlName)}/policy/${encodeURIComponent(policy.policyId)}`,
+    publicUrl,
+  ).toString();
 }
