@@ -5,6 +5,7 @@ import {
   addIsoDuration,
   daysBetween,
   formatDisplayDate,
+  londonTimeString,
   fullDaysBetween,
   isSameLondonDay,
   isWithinLastYears,
@@ -116,6 +117,17 @@ describe('formatDisplayDate', () => {
     ['2026-12-31T23:59:59Z', '31 Dec 2026'],
   ])('%s → %s', (instant, text) => {
     expect(formatDisplayDate(instant)).toBe(text);
+  });
+});
+
+describe('londonTimeString', () => {
+  it.each([
+    ['2026-03-02T09:00:00Z', '09:00'], // GMT
+    ['2026-06-01T23:30:00Z', '00:30'], // BST: the next London day
+    ['2026-10-25T00:59:00Z', '01:59'], // the last BST minute
+    ['2026-10-25T01:00:00Z', '01:00'], // GMT again
+  ])('%s → %s', (instant, text) => {
+    expect(londonTimeString(instant)).toBe(text);
   });
 });
 

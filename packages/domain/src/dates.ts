@@ -105,6 +105,11 @@ export function formatDisplayDate(instant: DateInput): string {
   return format(toInstant(instant), 'dd MMM yyyy', { in: inLondon });
 }
 
+/** Formats an instant as the 24-hour London clock time 'HH:mm', e.g. '09:00' (BST-aware). */
+export function londonTimeString(instant: DateInput): string {
+  return format(toInstant(instant), 'HH:mm', { in: inLondon });
+}
+
 const ISO_DURATION =
   /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
 

@@ -66,3 +66,8 @@ export {
   getDisclosureInputs,
   getProductConfig,
 } from './bmw-brand-config';
+export {
+  COVER_DISPLAY_NAMES,
+  EXCESS_CATEGORY_DISPLAY_NAMES,
+  USE_LIMITATIONS,
+} from './document-copy';

@@ -1,6 +1,13 @@
-import { brand } from '@motor/brand-bmw';
+import {
+  bmwFormFormats,
+  brand,
+  COVER_DISPLAY_NAMES,
+  EXCESS_CATEGORY_DISPLAY_NAMES,
+  USE_LIMITATIONS,
+} from '@motor/brand-bmw';
+import { formatRegistration } from '@motor/forms';
 import type { DocumentType } from '@motor/contract';
-import { formatDisplayDate, formatMoney, type Quote } from '@motor/domain';
+import { formatDisplayDate, formatMoney, londonTimeString, type Quote } from '@motor/domain';
 import type { PdfContent } from './pdf';
 
 // What each document says, from the policy's own data (never placeholders). Product documents
@@ -38,22 +45,47 @@ export function describePolicyholder(quote: Quote): { name: string; address: str
   };
 }
 
-export function describeVehicle(quote: Quote): { registration: string; description: string } {
+function coreAssetAnswers(quote: Quote): Answers {
   const asset = quote.insuredAssets.find((item) => item.coreAsset) ?? quote.insuredAssets[0];
-  const vehicle = ((asset?.data ?? {}) as Answers).vehicle as Answers | undefined;
+  return (asset?.data ?? {}) as Answers;
+}
+
+/**
+ * The car as a certificate names it: the mark with its space ('BM24 XYZ') and the whole car
+ * ('2024 BMW 3 Series 320i M Sport').
+ */
+export function describeVehicle(quote: Quote): { registration: string; description: string } {
+  const vehicle = coreAssetAnswers(quote).vehicle as Answers | undefined;
   const spec = (vehicle?.specification ?? {}) as Answers;
   const year = typeof spec.year === 'number' ? String(spec.year) : '';
+  const mark = text(vehicle?.vrn) || text(spec.vrn);
   return {
-    registration: text(vehicle?.vrn) || text(spec.vrn),
-    description: [year, text(spec.make), text(spec.model), text(spec.trim)]
+    registration: mark ? formatRegistration(mark, bmwFormFormats.vehicleRegistration) : '',
+    description: [year, text(spec.make), text(spec.model), text(spec.engineLabel), text(spec.trim)]
       .filter(Boolean)
       .join(' '),
   };
 }
 
+/** The certificate's limitations as to use, from the class of use the customer disclosed. */
+export function describeUse(quote: Quote): string {
+  const usage = text(coreAssetAnswers(quote).usage);
+  const limitation = USE_LIMITATIONS[usage];
+  if (!limitation) throw new Error(`No limitation of use worded for the class of use '${usage}'`);
+  return limitation;
+}
+
+/** Commencement as the law asks for it: date and time, London time ('02 Mar 2026 at 09:00'). */
+function formatCommencement(instant: Date): string {
+  return `${formatDisplayDate(instant)} at ${londonTimeString(instant)}`;
+}
+
 function coverName(code: string): string {
-  const words = code.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return COVER_DISPLAY_NAMES[code] ?? code;
+}
+
+function excessName(category: string): string {
+  return EXCESS_CATEGORY_DISPLAY_NAMES[category] ?? category;
 }
 
 function drivers(quote: Quote): string {
@@ -85,15 +117,12 @@ export function certificateContent(data: PolicyDocumentData): PdfContent {
           ['   Vehicle', vehicle.description],
           ['2. Name of policyholder', holder.name],
           [
-            '3. Effective date of the commencement of insurance',
-            formatDisplayDate(data.inceptedAt),
+            '3. Effective date and time of the commencement of insurance',
+            formatCommencement(data.inceptedAt),
           ],
           ['4. Date of expiry of insurance', formatDisplayDate(data.expiredAt)],
           ['5. Persons or classes of persons entitled to drive', drivers(data.quote)],
-          [
-            '6. Limitations as to use',
-            'Social, domestic and pleasure purposes and commuting. Not for hire or reward, racing or track days.',
-          ],
+          ['6. Limitations as to use', describeUse(data.quote)],
           ['Policy number', data.policyNumber],
           ['Authorised insurer', text(data.quote.mainInsurer)],
         ],
@@ -128,7 +157,7 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
       {
         heading: 'Period of cover',
         rows: [
-          ['From', formatDisplayDate(data.inceptedAt)],
+          ['From', formatCommencement(data.inceptedAt)],
           ['To', formatDisplayDate(data.expiredAt)],
           ['Insurer', text(quote.mainInsurer)],
           ['Policy wording version', text(quote.wordingVersion)],
@@ -138,7 +167,7 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
       {
         heading: 'Excess',
         rows: quote.excess.map(
-          (line) => [coverName(line.excessCategory), formatMoney(line.excess)] as const,
+          (line) => [excessName(line.excessCategory), formatMoney(line.excess)] as const,
         ),
         paragraphs: quote.excess.length === 0 ? ['No excess applies.'] : [],
       },

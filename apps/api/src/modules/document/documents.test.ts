@@ -92,10 +92,16 @@ describe('policy documents', () => {
     const text = await pdfText(file.rawPayload);
     expect(text).toContain('Certificate of Motor Insurance');
     expect(text).toContain(policyNumber);
-    expect(text).toContain('BM24XYZ');
+    // Issue 13 item 5: the mark with its space, the whole car, the time of commencement and
+    // the class of use disclosed (the fixture's SocialDomesticPleasureCommuting).
+    expect(text).toContain('BM24 XYZ');
+    expect(text).not.toContain('BM24XYZ');
     expect(text).toContain('Jane Smith');
-    expect(text).toContain('2024 BMW 3 Series');
-    expect(text).toContain('02 Mar 2026');
+    expect(text).toContain('2024 BMW 3 Series 320i M Sport');
+    expect(text).toContain('02 Mar 2026 at 09:00');
+    expect(text).toContain(
+      'Use for social, domestic and pleasure purposes and for commuting to a permanent place of work.',
+    );
   });
 
   it('renders the schedule with covers, excess and premium', async () => {
@@ -104,6 +110,12 @@ describe('policy documents', () => {
     expect(text).toContain('Policy Schedule');
     expect(text).toContain(policyNumber);
     expect(text).toContain('Liability to others');
+    // Covers and excess categories by their names, never their codes.
+    expect(text).toContain('Accidental damage, fire and theft of your car');
+    expect(text).toContain('Windscreen replacement');
+    expect(text).not.toMatch(
+      /damage_to_car|ACCIDENTAL_DAMAGE|WINDSCREEN_REPAIR|Liability to others_/,
+    );
     expect(text).toContain('12 monthly payments of £');
     expect(text).toContain('Insurance premium tax');
   });

@@ -1,0 +1,41 @@
+// The words the policy documents use for codes (covers, excess categories, classes of use): the
+// brand's copy, so that a certificate or schedule never shows a code.
+
+/** Display names of covers, by cover code. */
+export const COVER_DISPLAY_NAMES: Record<string, string> = {
+  liability_to_others: 'Liability to others (injury to others and damage to their property)',
+  damage_to_car: 'Accidental damage, fire and theft of your car',
+  uk_accident_recovery: 'UK accident recovery',
+  electric_vehicles: 'Charging cable and battery cover',
+  windscreen: 'Windscreen repair and replacement',
+  accessories: 'Accessories and in-car equipment',
+  child_car_seat: 'Replacement child car seats',
+  foreign_travel: 'Driving in the EU',
+  personal_accident: 'Personal accident cover',
+  medical_expenses: 'Medical expenses',
+  uninsured_driver_promise: 'Uninsured driver promise',
+  drive_other_cars: 'Driving other cars (third party only)',
+  ncb_protection: 'No-claims bonus protection',
+  legal_expenses: 'Motor legal expenses',
+};
+
+/** Display names of excess categories, by category code. */
+export const EXCESS_CATEGORY_DISPLAY_NAMES: Record<string, string> = {
+  ACCIDENTAL_DAMAGE: 'Accidental damage',
+  FIRE_AND_THEFT: 'Fire and theft',
+  WINDSCREEN_REPLACEMENT: 'Windscreen replacement',
+  WINDSCREEN_REPAIR: 'Windscreen repair',
+  DRVEXC_YOUNG: 'Extra excess: drivers under 25',
+  DRVEXC_INEXP: 'Extra excess: licence held under 1 year',
+  voluntary: 'Voluntary excess',
+};
+
+/** The certificate's "limitations as to use", by the class of use the customer disclosed. */
+export const USE_LIMITATIONS: Record<string, string> = {
+  SocialDomesticPleasure:
+    'Use for social, domestic and pleasure purposes only. Not for commuting, business use, hire or reward, racing, pace-making or track days.',
+  SocialDomesticPleasureCommuting:
+    'Use for social, domestic and pleasure purposes and for commuting to a permanent place of work. Not for business use, hire or reward, racing, pace-making or track days.',
+  BusinessClass1:
+    'Use for social, domestic and pleasure purposes, for commuting and by the policyholder in person in connection with their business (class 1). Not for hire or reward, commercial travelling, racing, pace-making or track days.',
+};
