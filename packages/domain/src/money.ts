@@ -18,6 +18,25 @@ export function roundPence(value: number): number {
   return value < 0 ? -magnitude : magnitude;
 }
 
+/**
+ * Splits whole pence into `count` instalments that sum exactly to it: every instalment is the
+ * total divided by the count, rounded down, and the first also takes the remainder (at most
+ * count − 1 pence). So a schedule is fully described by its first and its regular instalment
+ * ("£84.98 then 11 × £84.94" = the total), as quote, checkout, documents and ledger show it.
+ */
+export function splitIntoInstalments(options: { totalPence: number; count: number }): number[] {
+  const { totalPence, count } = options;
+  if (!Number.isSafeInteger(totalPence) || totalPence < 0) {
+    throw new RangeError(`An instalment total must be whole, non-negative pence: ${totalPence}`);
+  }
+  if (!Number.isInteger(count) || count < 1) {
+    throw new RangeError(`An instalment count must be a positive integer: ${count}`);
+  }
+  const regular = Math.floor(totalPence / count);
+  const remainder = totalPence - regular * count;
+  return Array.from({ length: count }, (_, index) => (index === 0 ? regular + remainder : regular));
+}
+
 /** Converts pounds to integer pence with the one rounding rule. */
 export function penceFromPounds(pounds: number): number {
   return roundPence(pounds * 100);

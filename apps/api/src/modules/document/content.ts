@@ -80,6 +80,20 @@ function formatCommencement(instant: Date): string {
   return `${formatDisplayDate(instant)} at ${londonTimeString(instant)}`;
 }
 
+/** '12 monthly payments of £84.94', or the first apart when it takes the odd pennies. */
+export function describeMonthlyPayments(breakdown: {
+  deposit: number;
+  instalmentAmount: number;
+  numberOfInstalments: number;
+}): string {
+  const { deposit, instalmentAmount, numberOfInstalments } = breakdown;
+  if (deposit === instalmentAmount || numberOfInstalments < 2) {
+    return `${numberOfInstalments} monthly payments of ${formatMoney(instalmentAmount)}`;
+  }
+  const later = numberOfInstalments - 1;
+  return `A first payment of ${formatMoney(deposit)}, then ${later} monthly payments of ${formatMoney(instalmentAmount)}`;
+}
+
 function coverName(code: string): string {
   return COVER_DISPLAY_NAMES[code] ?? code;
 }
@@ -182,7 +196,7 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
                 [
                   'Payment',
                   schedule.type === 'MONTHLY'
-                    ? `${schedule.premiumBreakdown.numberOfInstalments} monthly payments of ${formatMoney(schedule.premiumBreakdown.instalmentAmount)}`
+                    ? describeMonthlyPayments(schedule.premiumBreakdown)
                     : 'One payment',
                 ] as const,
               ]

@@ -116,7 +116,15 @@ describe('policy documents', () => {
     expect(text).not.toMatch(
       /damage_to_car|ACCIDENTAL_DAMAGE|WINDSCREEN_REPAIR|Liability to others_/,
     );
-    expect(text).toContain('12 monthly payments of £');
+    // Issue 13 item 11: the payments stated add up to the total stated.
+    const total = /Total: £([\d,]+\.\d\d)/.exec(text)?.[1];
+    const payments = /A first payment of £([\d.,]+), then 11 monthly payments of £([\d.,]+)/.exec(
+      text,
+    );
+    const pence = (pounds: string | undefined) =>
+      Math.round(Number(pounds?.replace(',', '')) * 100);
+    expect(payments, text).not.toBeNull();
+    expect(pence(payments![1]) + 11 * pence(payments![2])).toBe(pence(total));
     expect(text).toContain('Insurance premium tax');
   });
 

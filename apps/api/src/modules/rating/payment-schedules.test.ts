@@ -13,14 +13,22 @@ describe('splitIntoInstalments', () => {
       expect(instalments).toHaveLength(12);
       expect(sum(instalments)).toBe(totalPence);
       expect(instalments.every(Number.isInteger)).toBe(true);
-      expect(Math.max(...instalments) - Math.min(...instalments)).toBeLessThanOrEqual(1);
+      // The first takes the remainder; the other eleven are equal.
+      expect(new Set(instalments.slice(1)).size).toBeLessThanOrEqual(1);
+      expect(instalments[0]! - instalments[1]!).toBeGreaterThanOrEqual(0);
+      expect(instalments[0]! - instalments[1]!).toBeLessThan(12);
     },
   );
 
-  it('puts the remainder pennies on the first instalments', () => {
-    // 100001 = 12 × 8333 + 5: the first five carry the extra penny.
+  it('puts the remainder pennies on the first instalment (issue 13 item 11)', () => {
+    // 100001 = 12 × 8333 + 5: the first carries the 5p, so first + 11 × regular = the total.
     expect(splitIntoInstalments({ totalPence: 100001, count: 12 })).toEqual([
-      8334, 8334, 8334, 8334, 8334, 8333, 8333, 8333, 8333, 8333, 8333, 8333,
+      8338, 8333, 8333, 8333, 8333, 8333, 8333, 8333, 8333, 8333, 8333, 8333,
+    ]);
+    // The issue's case: £1,617.40 was shown as 12 × £134.79 (£1,617.48); it is £134.82 then
+    // 11 × £134.78.
+    expect(splitIntoInstalments({ totalPence: 161740, count: 12 }).slice(0, 2)).toEqual([
+      13482, 13478,
     ]);
   });
 
@@ -31,7 +39,15 @@ describe('splitIntoInstalments', () => {
         fc.integer({ min: 1, max: 60 }),
         (totalPence, count) => {
           const instalments = splitIntoInstalments({ totalPence, count });
-          return instalments.length === count && sum(instalments) === totalPence;
+          const [first = 0, regular = first] = instalments;
+          return (
+            instalments.length === count &&
+            sum(instalments) === totalPence &&
+            instalments.slice(1).every((amount) => amount === regular) &&
+            first - regular >= 0 &&
+            first - regular < count &&
+            first + (count - 1) * regular === totalPence
+          );
         },
       ),
     );

@@ -1,22 +1,7 @@
-import type { PaymentScheduleType } from '@motor/domain';
+import { splitIntoInstalments, type PaymentScheduleType } from '@motor/domain';
 
-/**
- * Splits an amount in pence into `count` whole-penny instalments that sum exactly to it. The
- * remainder goes one penny each to the first instalments, so no instalment differs from another
- * by more than 1p and the customer never pays the odd pennies later than the rest.
- */
-export function splitIntoInstalments(options: { totalPence: number; count: number }): number[] {
-  const { totalPence, count } = options;
-  if (!Number.isSafeInteger(totalPence) || totalPence < 0) {
-    throw new RangeError(`An instalment total must be whole, non-negative pence: ${totalPence}`);
-  }
-  if (!Number.isInteger(count) || count < 1) {
-    throw new RangeError(`An instalment count must be a positive integer: ${count}`);
-  }
-  const base = Math.floor(totalPence / count);
-  const remainder = totalPence - base * count;
-  return Array.from({ length: count }, (_, index) => (index < remainder ? base + 1 : base));
-}
+// The one instalment rule is the domain's (splitIntoInstalments); re-exported for rating's callers.
+export { splitIntoInstalments };
 
 export const MONTHLY_INSTALMENT_COUNT = 12;
 

@@ -44,6 +44,13 @@ export function QuotePrice({ proposal, product }: { proposal: Proposal; product:
   return (
     <>
       <LineItemList>
+        {type === 'MONTHLY' && premiumBreakdown.deposit !== premiumBreakdown.instalmentAmount ? (
+          // The first instalment takes the odd pennies, so the payments add up to the total.
+          <LineItem
+            header={t('config.premium.firstPayment')}
+            currentAmount={premiumBreakdown.deposit}
+          />
+        ) : null}
         {type === 'MONTHLY' ? (
           <LineItem
             header={t('config.premium.monthly')}
