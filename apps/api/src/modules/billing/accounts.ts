@@ -88,7 +88,7 @@ function readSequenceValue(result: unknown): number {
 
 export async function setAccountPaymentMethod(
   db: Db,
-  options: { accountId: string; paymentMethodType: PaymentMethodType; policyId?: string },
+  options: { accountId: string; paymentMethodType: PaymentMethodType | null; policyId?: string },
 ): Promise<void> {
   await db
     .update(customerAccounts)

@@ -4,6 +4,7 @@ import {
   addIsoDuration,
   CARD_PAYMENT_THRESHOLD_PENCE,
   DIRECT_DEBIT_PAYMENT_THRESHOLD_PENCE,
+  isPaymentMethodNeeded,
   type PaymentMethodType,
   type PolicyStatus,
 } from '@motor/domain';
@@ -141,10 +142,17 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
 
   const due = computeAmountDueAtBind(answered.quote);
   const account = await ensureCustomerAccount(tx, { proposal: row, now });
-  const methodType: PaymentMethodType =
-    input.paymentMethodType ??
-    account.paymentMethodType ??
-    (input.payment?.provider === 'DIRECT_DEBIT' ? 'BACS_DEBIT' : 'CARD');
+  // Spec 1 §4: no payment method is needed when none is set and nothing is due (free driveaway).
+  const chosenType = input.paymentMethodType ?? account.paymentMethodType ?? null;
+  const methodNeeded =
+    Boolean(input.payment) ||
+    isPaymentMethodNeeded({
+      paymentMethodType: chosenType,
+      discountedTotalPence: answered.quote.totals.discounted,
+    });
+  const methodType: PaymentMethodType | null = !methodNeeded
+    ? null
+    : (chosenType ?? (input.payment?.provider === 'DIRECT_DEBIT' ? 'BACS_DEBIT' : 'CARD'));
   const threshold =
     methodType === 'BACS_DEBIT'
       ? DIRECT_DEBIT_PAYMENT_THRESHOLD_PENCE
@@ -239,6 +247,35 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
     });
   }
   return { policyId, policyNumber: policy.policyNumber, status, created: true };
+}
+
+/**
+ * A payment the provider took for a proposal that bind then refused (a webhook's bind after the
+ * quote expired meanwhile, ...): the money is not lost but posted to the customer's account as a
+ * credit, with an audit row, for staff to bind by hand or refund. A replay posts nothing again.
+ */
+export async function recordPaymentWithoutBind(
+  app: App,
+  options: { proposalCode: string; payment: BindPayment; actor: string },
+): Promise<void> {
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(proposals)
+      .where(eq(proposals.proposalCode, options.proposalCode))
+      .for('update');
+    if (!row) return;
+    const account = await ensureCustomerAccount(tx, { proposal: row, now });
+    await recordPayment(tx, { account, payment: options.payment, at: now });
+    await tx.insert(auditLog).values({
+      actorUserId: options.actor,
+      subjectUserId: row.ownerUserId,
+      action: 'payment.unbound',
+      target: `proposal:${row.proposalCode}`,
+      at: now,
+    });
+  });
 }
 
 /**

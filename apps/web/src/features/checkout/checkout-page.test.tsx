@@ -51,34 +51,23 @@ describe('checkout page: card (driveaway-style single payment)', () => {
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
-  it('0p without a saved card is SETUP: a hosted card set-up coming back to the callback', async () => {
+  // Spec 1 §4 (issue 13 item 10): a free quote needs no payment method, so a free driveaway
+  // customer is never asked for a card: checkout binds it with no method at all.
+  it('a free driveaway quote (0p) is bought without a card and without a payment method', async () => {
     const calls = stubRoutes({
       [PROPOSAL]: () =>
         json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
-      'POST /api/stripe/setup': () =>
-        json(200, { sessionId: 'seti_1', url: '/sandbox/card/setup/seti_1' }),
+      'POST /api/proposals/QX7/bind': () =>
+        json(200, { policyId: 'pol_1', policyNumber: 'P1', status: 'ACTIVE' }),
     });
     renderCheckout('/driveaway/proposal/QX7/checkout');
-    await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
-    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/card/setup/seti_1'));
-    expect(calls.at(-1)?.body).toEqual({
-      clientReference: 'QX7',
-      successPath: '/driveaway/proposal/QX7/checkout/callback?setup=1',
-      cancelPath: '/driveaway/proposal/QX7/checkout/payment-error',
-    });
-  });
-
-  it('an admin blocked from SETUP sees the not-authorised message', async () => {
-    stubRoutes({
-      [PROPOSAL]: () =>
-        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
-    });
-    renderCheckout('/driveaway/proposal/QX7/checkout', admin);
-    await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
-    expect(
-      await screen.findByText('You are not authorised to perform this action.'),
-    ).toBeInTheDocument();
-    expect(redirectTo).not.toHaveBeenCalled();
+    expect(await screen.findByText('Nothing to pay today')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a card' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy policy' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/proposals/QX7/bind')?.body).toEqual({}),
+    );
+    expect(calls.some((call) => call.path.startsWith('/api/stripe'))).toBe(false);
   });
 
   it('an admin PAYs by phone: the card goes to the tokeniser, the API gets the token', async () => {

@@ -34,6 +34,7 @@ import {
   getInitialMethod,
   getLaterInstalment,
   getOfferedMethods,
+  needsPaymentMethod,
 } from './rules';
 import { useCheckoutErrors, useNotAuthorised } from './use-checkout-errors';
 
@@ -191,9 +192,14 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
       });
       return;
     }
-    // BIND, or a direct-debit PAY whose deposit is collected from the mandate.
+    // BIND, or a direct-debit PAY whose deposit is collected from the mandate. A free quote
+    // binds with no payment method at all.
     void perform(async () => {
-      await bindProposal(client, code, paymentMethodType);
+      await bindProposal(
+        client,
+        code,
+        needsPaymentMethod(proposal) ? paymentMethodType : undefined,
+      );
       await onBound();
     });
   };

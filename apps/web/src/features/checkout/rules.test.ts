@@ -38,7 +38,8 @@ describe('checkout rules', () => {
   it.each([
     ['CARD', 1, false, 'PAY'],
     ['CARD', 0, true, 'BIND'],
-    ['CARD', 0, false, 'SETUP'],
+    // A free quote needs no payment method (spec 1 §4, issue 13 item 10): no card set-up.
+    ['CARD', 0, false, 'BIND'],
     ['DIRECT_DEBIT', 2, false, 'PAY'],
     ['DIRECT_DEBIT', 1, false, 'BIND'],
     ['DUAL', 2, false, 'PAY'],

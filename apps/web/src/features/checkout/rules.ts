@@ -46,11 +46,16 @@ export function getOfferedMethods(
   return methods.includes(initial) ? methods : [initial];
 }
 
+/**
+ * PAY, BIND or SETUP (spec 2 §4); but a free quote (total ≤ 0.001, spec 1 §4) needs no payment
+ * method at all, so it is bound without asking for a card.
+ */
 export function getAction(
   proposal: CheckoutProposal,
   method: CheckoutMethod,
   hasSavedCard: boolean,
 ): CheckoutAction {
+  if (!needsPaymentMethod(proposal)) return 'BIND';
   return getCheckoutAction({
     method,
     discountedTotalPence: proposal.quote.totals.discounted,
