@@ -80,6 +80,11 @@ export const MandateFlowRequestSchema = z
     mandateDescription: z.string().min(1).max(100),
     /** Where the customer comes back, with `?redirect_flow_id=`: a path on this site. */
     successUrl: ReturnPathSchema,
+    /**
+     * The proposal the mandate will pay for, when set up at checkout: the quote's bind gates
+     * (status, verification, agreements) are checked before the customer is sent to the bank.
+     */
+    proposalCode: z.string().min(1).max(100).optional(),
   })
   .meta({ id: 'MandateFlowRequest' });
 export type MandateFlowRequest = z.infer<typeof MandateFlowRequestSchema>;

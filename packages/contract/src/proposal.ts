@@ -123,3 +123,30 @@ export const ActivatePromotionRequestSchema = z
 export const SetAutoRenewalRequestSchema = z
   .object({ enabled: z.boolean() })
   .meta({ id: 'SetProposalAutoRenewalRequest' });
+
+/** A summary checklist key of the product configuration (checkoutChecklist), e.g. terms-and-conditions. */
+const ChecklistKeySchema = z.string().min(1).max(60);
+
+export const AcceptAgreementsRequestSchema = z
+  .object({
+    /** Every key of the product's checkoutChecklist, each ticked by the customer. */
+    accepted: z.array(ChecklistKeySchema).max(20),
+  })
+  .meta({ id: 'AcceptAgreementsRequest' });
+export type AcceptAgreementsRequest = z.infer<typeof AcceptAgreementsRequestSchema>;
+
+/** A document the customer was shown when they agreed: its type, wording version and insurer. */
+export const AgreedDocumentSchema = z
+  .object({ type: z.string(), wordingVersion: z.string(), insurer: z.string() })
+  .meta({ id: 'AgreedDocument' });
+export type AgreedDocument = z.infer<typeof AgreedDocumentSchema>;
+
+export const ProposalAgreementsSchema = z
+  .object({
+    proposalCode: z.string(),
+    accepted: z.array(z.string()),
+    documents: z.array(AgreedDocumentSchema),
+    acceptedAt: IsoInstantSchema,
+  })
+  .meta({ id: 'ProposalAgreements' });
+export type ProposalAgreements = z.infer<typeof ProposalAgreementsSchema>;

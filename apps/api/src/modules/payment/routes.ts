@@ -18,6 +18,7 @@ import { AppError } from '../../errors';
 import type { AppPlugin } from '../../plugins/define-plugin';
 import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
 import * as proposalRepository from '../proposal/repository';
+import { assertBindable } from '../policy/bind-gates';
 import { PROPOSAL_NOT_FOUND_MESSAGE } from '../proposal/service';
 import * as repository from './repository';
 import * as service from './service';
@@ -117,6 +118,12 @@ export const paymentRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
+      // At checkout the reference is the proposal (a zero total by card saves one first): the
+      // quote's bind gates hold there too. Elsewhere (an account's notice) it names no proposal.
+      const proposal = await proposalRepository.findProposal(app.db, request.body.clientReference);
+      if (proposal && canAccessProposal(request.principal, proposal)) {
+        await assertBindable(app, proposal);
+      }
       const session = await service.startCardSetup(app, {
         ownerUserId: getOwnerUserId(request.principal),
         ...request.body,
@@ -140,6 +147,10 @@ export const paymentRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
+      // At checkout the mandate pays for a proposal: refused, like its deposit, until it may bind.
+      if (request.body.proposalCode) {
+        await assertBindable(app, await loadOwnProposal(request, request.body.proposalCode));
+      }
       const flow = await service.startMandateFlow(app, {
         ownerUserId: getOwnerUserId(request.principal),
         description: request.body.mandateDescription,

@@ -7,7 +7,7 @@ import {
   type CardEvent,
 } from '../../providers/card-payments';
 import type { DirectDebitEvent } from '../../providers/direct-debit';
-import { bindProposal, type SystemPrincipal } from '../policy/bind';
+import { bindProposal, recordPaymentWithoutBind, type SystemPrincipal } from '../policy/bind';
 import * as repository from './repository';
 import { saveCard } from './service';
 
@@ -96,22 +96,29 @@ async function processCardEvent(app: App, event: CardEvent): Promise<void> {
   });
   if (session.kind !== 'CARD_CHECKOUT' || !session.proposalCode) return;
   if (collection.status !== 'SETTLED') return;
+  const payment = {
+    provider: 'CARD' as const,
+    providerPaymentId: event.providerPaymentId,
+    amountPence: event.amountPence,
+    settled: true,
+  };
   try {
     await bindProposal(app, {
       proposalCode: session.proposalCode,
       principal: CARD_WEBHOOK,
       paymentMethodType: session.paymentMethodType ?? 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: event.providerPaymentId,
-        amountPence: event.amountPence,
-        settled: true,
-      },
+      payment,
     });
   } catch (error) {
     // A business refusal (expired quote, ...) will not change on redelivery: the money was taken,
-    // so staff must bind by hand or refund. Anything else propagates and the event is retried.
+    // so it is posted to the customer's account as a credit and staff bind by hand or refund.
+    // Anything else propagates and the event is retried.
     if (!(error instanceof AppError)) throw error;
+    await recordPaymentWithoutBind(app, {
+      proposalCode: session.proposalCode,
+      payment,
+      actor: `system:${CARD_WEBHOOK.name}`,
+    });
     app.log.error(
       {
         err: error,

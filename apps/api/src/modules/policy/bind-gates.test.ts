@@ -3,17 +3,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalChange } from '@motor/domain';
 import type { App } from '../../app';
 import { createTestClock } from '../../clock';
-import { collections, ledgerTransactions, paymentSessions, policies } from '../../db/schema';
+import {
+  auditLog,
+  collections,
+  customerAccounts,
+  ledgerTransactions,
+  paymentSessions,
+  policies,
+  proposalAgreements,
+} from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { buildCompleteDisclosure } from '../proposal/fixtures';
+import {
+  AGREEMENTS_INCOMPLETE_MESSAGE,
+  AGREEMENTS_REQUIRED_MESSAGE,
+  AGREEMENTS_UNKNOWN_MESSAGE,
+} from './agreements';
 import { INFORMATION_MISSING_MESSAGE, QUOTE_EXPIRED_MESSAGE, REFERRED_MESSAGE } from './bind-gates';
+import { createQuote, getChecklistKeys } from './test-helpers';
 import { VERIFICATION_NOT_CLEAR_MESSAGE } from './verification';
 
-// Issue 13 item 1: the server refuses every way of paying for or binding a quote that may not
-// become a policy, called directly and out of order — whatever the pages would have shown —
+// Issue 13 items 1 and 2: the server refuses every way of paying for or binding a quote that may
+// not become a policy, called directly and out of order — whatever the pages would have shown —
 // and refuses it before any money moves: no payment session, no charge, no ledger line, no policy.
+// The gates: QUOTE status, the summary's agreements for the quote as it is now, a clear
+// verification.
 
 const START = '2026-03-02T09:00:00.000Z';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -48,8 +64,19 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
     await app.close();
   });
 
-  /** A proposal for OWNER with these changes, at whatever status they lead to. */
-  async function propose(changes: ProposalChange[], expectedStatus: string) {
+  const agree = (code: string, accepted = getChecklistKeys()) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/proposals/${code}/agreements`,
+      headers,
+      payload: { accepted },
+    });
+
+  /**
+   * A proposal for OWNER with these changes, at whatever status they lead to; a QUOTE has its
+   * agreements accepted unless `agreed` is false.
+   */
+  async function propose(changes: ProposalChange[], expectedStatus: string, agreed = true) {
     const created = await app.inject({
       method: 'POST',
       url: '/api/proposals',
@@ -69,6 +96,7 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
     }
     const read = await app.inject({ method: 'GET', url: `/api/proposals/${code}`, headers });
     expect(read.json().status).toBe(expectedStatus);
+    if (agreed && expectedStatus === 'QUOTE') expect((await agree(code)).statusCode).toBe(200);
     return { code, dateOfBirth: '1985-06-15' };
   }
 
@@ -102,6 +130,28 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
       headers: admin,
       payload: { saveCard: false, token: await tokenize(), dateOfBirth, paymentMethodType: 'CARD' },
     });
+  const cardSetup = (code: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/stripe/setup',
+      headers,
+      payload: {
+        clientReference: code,
+        successPath: '/flex/proposal/x/checkout/callback?setup=1',
+        cancelPath: '/flex/proposal/x/checkout',
+      },
+    });
+  const mandateFlow = (code: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/goCardless/flows',
+      headers,
+      payload: {
+        mandateDescription: 'Motor insurance',
+        successUrl: '/flex/proposal/x/checkout?context=DUAL',
+        proposalCode: code,
+      },
+    });
   const bind = (code: string) =>
     app.inject({
       method: 'POST',
@@ -110,11 +160,17 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
       payload: { paymentMethodType: 'CARD' },
     });
 
-  async function nothingMoved(code: string) {
+  /** The owner's payment sessions (card and mandate set-ups name no proposal). */
+  async function countOwnSessions() {
     const [sessions] = await app.db
       .select({ n: count() })
       .from(paymentSessions)
-      .where(eq(paymentSessions.proposalCode, code));
+      .where(eq(paymentSessions.ownerUserId, OWNER));
+    return sessions!.n;
+  }
+
+  async function nothingMoved(code: string, sessionsBefore: number) {
+    const sessions = { n: (await countOwnSessions()) - sessionsBefore };
     const [charged] = await app.db
       .select({ n: count() })
       .from(collections)
@@ -123,17 +179,31 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
       .select({ n: count() })
       .from(policies)
       .where(eq(policies.proposalCode, code));
-    expect({ sessions: sessions!.n, charged: charged!.n, policies: made!.n }).toEqual({
+    expect({ sessions: sessions.n, charged: charged!.n, policies: made!.n }).toEqual({
       sessions: 0,
       charged: 0,
       policies: 0,
     });
   }
 
+  async function nothingMovedButThePolicy(code: string) {
+    const [sessions] = await app.db
+      .select({ n: count() })
+      .from(paymentSessions)
+      .where(eq(paymentSessions.proposalCode, code));
+    expect(sessions!.n).toBe(0);
+    expect(
+      await app.db.select().from(policies).where(eq(policies.proposalCode, code)),
+    ).toHaveLength(1);
+  }
+
   async function expectRefused(code: string, dateOfBirth: string, expected: { message: string }) {
     const ledgerBefore = await app.db.select({ n: count() }).from(ledgerTransactions);
+    const sessionsBefore = await countOwnSessions();
     for (const call of [
       () => cardCheckout(code),
+      () => cardSetup(code),
+      () => mandateFlow(code),
       () => moto(code, dateOfBirth),
       () => bind(code),
     ]) {
@@ -141,7 +211,7 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().error.message).toBe(expected.message);
     }
-    await nothingMoved(code);
+    await nothingMoved(code, sessionsBefore);
     expect(await app.db.select({ n: count() }).from(ledgerTransactions)).toEqual(ledgerBefore);
   }
 
@@ -187,9 +257,151 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
     }
   });
 
+  it('binds a free driveaway quote with no payment method at all (spec 1 §4, item 10)', async () => {
+    const quote = await createQuote(app, headers, { schemeCode: 'bmw-driveaway' });
+    expect(quote.quote.totals.discounted).toBe(0);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/proposals/${quote.proposalCode}/bind`,
+      headers,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [account] = await app.db
+      .select()
+      .from(customerAccounts)
+      .where(eq(customerAccounts.proposalCode, quote.proposalCode));
+    expect(account).toMatchObject({ paymentMethodType: null });
+    await nothingMovedButThePolicy(quote.proposalCode);
+  });
+
+  it('refuses a quote whose agreements were not accepted on the summary', async () => {
+    const { code, dateOfBirth } = await propose(buildCompleteDisclosure(), 'QUOTE', false);
+    await expectRefused(code, dateOfBirth, { message: AGREEMENTS_REQUIRED_MESSAGE });
+    const res = await bind(code);
+    expect(res.json().error.details).toMatchObject({
+      reason: 'AGREEMENTS_REQUIRED',
+      missing: getChecklistKeys(),
+    });
+  });
+
+  it('refuses an incomplete or unknown set of agreements with 400 and records nothing', async () => {
+    const { code, dateOfBirth } = await propose(buildCompleteDisclosure(), 'QUOTE', false);
+    const [first, ...rest] = getChecklistKeys();
+    const incomplete = await agree(code, rest);
+    expect(incomplete.statusCode, incomplete.body).toBe(400);
+    expect(incomplete.json().error.message).toBe(AGREEMENTS_INCOMPLETE_MESSAGE);
+    expect(incomplete.json().error.details.missing).toEqual([first]);
+    const unknown = await agree(code, [...getChecklistKeys(), 'not-a-box']);
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json().error.message).toBe(AGREEMENTS_UNKNOWN_MESSAGE);
+    const recorded = await app.db
+      .select()
+      .from(proposalAgreements)
+      .where(eq(proposalAgreements.proposalCode, code));
+    expect(recorded).toEqual([]);
+    await expectRefused(code, dateOfBirth, { message: AGREEMENTS_REQUIRED_MESSAGE });
+  });
+
+  it('records which boxes, which documents (wording version, insurer) and when', async () => {
+    const { code } = await propose(buildCompleteDisclosure(), 'QUOTE', false);
+    const res = await agree(code);
+    expect(res.statusCode, res.body).toBe(200);
+    const quote = (
+      await app.inject({ method: 'GET', url: `/api/proposals/${code}`, headers })
+    ).json().quote;
+    expect(res.json()).toEqual({
+      proposalCode: code,
+      accepted: getChecklistKeys(),
+      documents: ['ipid', 'policy-wording', 'business-terms'].map((type) => ({
+        type,
+        wordingVersion: quote.wordingVersion,
+        insurer: quote.mainInsurer,
+      })),
+      acceptedAt: START,
+    });
+    const [row] = await app.db
+      .select()
+      .from(proposalAgreements)
+      .where(eq(proposalAgreements.proposalCode, code));
+    expect(row).toMatchObject({ acceptedBy: OWNER, checklistKeys: getChecklistKeys() });
+  });
+
+  it('asks again when the quote changed its documents since (a cover added brings its own)', async () => {
+    const { code, dateOfBirth } = await propose(buildCompleteDisclosure(), 'QUOTE');
+    const added = await app.inject({
+      method: 'PATCH',
+      url: `/api/proposals/${code}`,
+      headers,
+      payload: {
+        changes: [{ changeType: 'ADD_COVER', coverCode: 'legal_expenses', assetCode: 'car' }],
+        applyRating: true,
+      },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await expectRefused(code, dateOfBirth, { message: AGREEMENTS_REQUIRED_MESSAGE });
+    expect((await bind(code)).json().error.details.unagreedDocuments).toEqual([
+      'legal-ipid',
+      'legal-wording',
+    ]);
+    expect((await agree(code)).statusCode).toBe(200);
+    expect((await cardCheckout(code)).statusCode).toBe(201);
+  });
+
+  it('does not record agreements for a quote that cannot be bought', async () => {
+    const { code } = await propose(
+      buildCompleteDisclosure({ car: { modifications: true } }),
+      'REFERRAL',
+    );
+    const res = await agree(code);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe(REFERRED_MESSAGE);
+  });
+
   it('still takes a clear, accepted quote (the gates refuse only what they must)', async () => {
     const { code } = await propose(buildCompleteDisclosure(), 'QUOTE');
     const res = await cardCheckout(code);
     expect(res.statusCode, res.body).toBe(201);
+    expect((await cardSetup(code)).statusCode).toBe(201);
+    expect((await mandateFlow(code)).statusCode).toBe(201);
+  });
+
+  it('keeps a payment taken for a quote that expired before the webhook bound it', async () => {
+    const { code } = await propose(buildCompleteDisclosure(), 'QUOTE');
+    const session = (await cardCheckout(code)).json() as { url: string; amountPence: number };
+    const ledgerBefore = await app.db.select({ n: count() }).from(ledgerTransactions);
+    clock.advance(40 * 24 * 60 * 60 * 1000);
+    try {
+      const paid = await app.inject({
+        method: 'POST',
+        url: session.url,
+        headers: FORM,
+        payload: new URLSearchParams(CARD).toString(),
+      });
+      expect(paid.statusCode, paid.body).toBe(303);
+      const made = await app.db.select().from(policies).where(eq(policies.proposalCode, code));
+      expect(made).toEqual([]);
+      const [account] = await app.db
+        .select()
+        .from(customerAccounts)
+        .where(eq(customerAccounts.proposalCode, code));
+      expect(account).toBeDefined();
+      const payments = await app.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.accountId, account!.accountId));
+      expect(payments).toEqual([expect.objectContaining({ type: 'PAYMENT', status: 'POSTED' })]);
+      expect(await app.db.select({ n: count() }).from(ledgerTransactions)).toEqual([
+        { n: ledgerBefore[0]!.n + 1 },
+      ]);
+      const audits = await app.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `proposal:${code}`));
+      expect(audits.map((row) => row.action)).toContain('payment.unbound');
+    } finally {
+      clock.set(START);
+      await signIn();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import type { ProposalRow } from '../proposal/repository';
 import type { ProposalResponse } from '@motor/contract';
 import { toProposalResponse } from '../proposal/service';
+import { assertAgreementsAccepted } from './agreements';
 import { assertCustomerVerified } from './verification';
 
 export const ALREADY_POLICY_MESSAGE = 'This quote is already a policy.';
@@ -40,12 +41,14 @@ export function assertQuoteStatus(row: ProposalRow, now: Date): ProposalResponse
 
 /**
  * Every gate a quote passes before money is taken for it or it becomes a policy (issue 13): it
- * is at QUOTE (not referred, expired or missing answers) and its policyholder's verification is
- * clear. Card checkout, the phone payment and bind all call this first, so that no path takes
- * money for a policy that bind would then refuse.
+ * is at QUOTE (not referred, expired or missing answers), the summary's agreements were accepted
+ * for the quote as it is now, and its policyholder's verification is clear. Card checkout, card
+ * set-up, the mandate set-up, the phone payment and bind all call this first, so that no path
+ * takes money for a policy that bind would then refuse.
  */
 export async function assertBindable(app: App, row: ProposalRow): Promise<ProposalResponse> {
   const answered = assertQuoteStatus(row, app.clock.now());
+  await assertAgreementsAccepted(app.db, { row, quote: answered.quote });
   await assertCustomerVerified(app, row);
   return answered;
 }

@@ -1,4 +1,5 @@
 import {
+  AcceptAgreementsRequestSchema,
   BindProposalRequestSchema,
   BindProposalResponseSchema,
   ErrorBodySchema,
@@ -6,12 +7,17 @@ import {
   PolicyIdParamsSchema,
   PolicyListResponseSchema,
   PolicyResponseSchema,
+  ProposalAgreementsSchema,
   ProposalCodeParamsSchema,
 } from '@motor/contract';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../plugins/define-plugin';
-import { getOwnerUserId, type RouteAccess } from '../identity/principal';
+import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
+import { findProposal } from '../proposal/repository';
+import { PROPOSAL_NOT_FOUND_MESSAGE } from '../proposal/service';
+import { acceptAgreements } from './agreements';
 import { bindProposal } from './bind';
+import { assertQuoteStatus } from './bind-gates';
 import { findPolicy, listOwnPolicies } from './repository';
 import { answerPolicies } from './response';
 
@@ -31,6 +37,42 @@ export const POLICY_NOT_FOUND_MESSAGE = 'We could not find that policy.';
  * GET /api/policies/{id}). Signed-in callers only; someone else's policy answers 404.
  */
 export const policyRoutes: AppPlugin = async (app) => {
+  app.put(
+    '/proposals/:code/agreements',
+    {
+      // The summary comes before account set-up: an anonymous quote's owner agrees too.
+      config: { access: ['anonymous', 'customer', 'admin'] },
+      schema: {
+        tags: ['proposals'],
+        summary: "Records the summary's agreements accepted for the quote as it is now",
+        description:
+          'The keys of the product’s checkoutChecklist (terms-and-conditions, policy-documents, ' +
+          'demands-and-needs, information-correct), every one of them: 400 when one is missing ' +
+          'or unknown. Stored with the quote’s documents (type, wording version, insurer) and ' +
+          'the time. Checkout and bind answer 409 until the latest acceptance covers every box ' +
+          'and the quote’s current documents. 409 when the proposal is not a QUOTE.',
+        params: ProposalCodeParamsSchema,
+        body: AcceptAgreementsRequestSchema,
+        response: { 200: ProposalAgreementsSchema, 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await findProposal(app.db, request.params.code);
+      if (!row || !canAccessProposal(request.principal, row)) {
+        throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
+      }
+      const now = app.clock.now();
+      const answered = assertQuoteStatus(row, now);
+      return acceptAgreements(app.db, {
+        row,
+        quote: answered.quote,
+        principal: request.principal,
+        accepted: request.body.accepted,
+        now,
+      });
+    },
+  );
+
   app.post(
     '/proposals/:code/bind',
     {

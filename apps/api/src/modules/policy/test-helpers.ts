@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
 import type { ProposalChange } from '@motor/domain';
+import { getProductConfig } from '@motor/brand-bmw';
 import type { App } from '../../app';
 import { buildCompleteDisclosure, updates } from '../proposal/fixtures';
 
@@ -17,6 +18,8 @@ export async function createQuote(
     schemeCode?: string;
     extraChanges?: ProposalChange[];
     car?: Record<string, unknown>;
+    /** Whether the summary's agreements are accepted (default true: the quote may be bought). */
+    acceptAgreements?: boolean;
   } = {},
 ): Promise<ProposalResponse> {
   const schemeCode = options.schemeCode ?? 'bmw-flex';
@@ -44,5 +47,28 @@ export async function createQuote(
   expect(patched.statusCode, patched.body).toBe(200);
   const proposal: ProposalResponse = patched.json();
   expect(proposal.status).toBe('QUOTE');
+  if (options.acceptAgreements !== false) {
+    await acceptAgreements(app, headers, proposal.proposalCode);
+  }
   return proposal;
+}
+
+/** Every box of the product's checklist, as the summary page sends them. */
+export function getChecklistKeys(schemeCode = 'bmw-flex'): string[] {
+  return getProductConfig(schemeCode).checkoutChecklist.map((input) => input.name);
+}
+
+/** PUT /api/proposals/{code}/agreements with every box of the checklist ticked. */
+export async function acceptAgreements(
+  app: App,
+  headers: Record<string, string>,
+  proposalCode: string,
+): Promise<void> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/proposals/${proposalCode}/agreements`,
+    headers,
+    payload: { accepted: getChecklistKeys() },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }

@@ -32,6 +32,14 @@ export type SchemeFacts = {
   requiredQuoteAnswers: readonly string[];
   mainInsurer: string;
   wordingVersion: string;
+  /** The summary's agreements (checkoutChecklist input names), all to be accepted before bind. */
+  checkoutChecklist: readonly string[];
+  /** Document types shown with a quote: the product's, those of each cover added, static ones. */
+  quoteDocuments: {
+    product: readonly string[];
+    covers: Partial<Record<string, readonly string[]>>;
+    static: readonly string[];
+  };
 };
 
 /** How long a quote holds once rated, and how far ahead a start date may be (spec 1 §9). */
@@ -59,6 +67,12 @@ function toFacts(config: ProductConfig): SchemeFacts {
       .map((input) => input.name),
     mainInsurer: config.mainInsurer,
     wordingVersion: config.wordingVersion,
+    checkoutChecklist: config.checkoutChecklist.map((input) => input.name),
+    quoteDocuments: {
+      product: config.documents.product,
+      covers: config.documents.covers,
+      static: config.documents.static,
+    },
   };
 }
 
