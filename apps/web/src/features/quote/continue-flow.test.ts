@@ -27,7 +27,6 @@ describe('continue from the configuration page (spec 2 §2)', () => {
       client,
       proposal,
       selectedSchedule: 'SINGLE_PAYMENT',
-      isAuthenticated: false,
     });
     expect(calls).toEqual([
       [
@@ -52,7 +51,6 @@ describe('continue from the configuration page (spec 2 §2)', () => {
       client,
       proposal: buildProposal(),
       selectedSchedule: 'MONTHLY',
-      isAuthenticated: false,
     });
     expect(calls.map(([method]) => method)).toEqual(['PUT']);
   });
@@ -63,19 +61,18 @@ describe('continue from the configuration page (spec 2 §2)', () => {
       client,
       proposal: buildProposal(),
       selectedSchedule: 'MONTHLY',
-      isAuthenticated: false,
     });
     expect(result).toEqual({ kind: 'idCheckFailed' });
   });
 
-  it('treats a failed account look-up as not registered (account setup)', async () => {
+  it('goes to the summary when no cover can be added, without looking up the account', async () => {
     const { client } = fakeClient({ isClear: true });
     const result = await continueFromConfiguration({
       client,
       proposal: withQuote({ covers: [] }),
       selectedSchedule: 'MONTHLY',
-      isAuthenticated: true,
     });
-    expect(result).toMatchObject({ kind: 'next', step: 'account-setup' });
+    expect(result).toMatchObject({ kind: 'next', step: 'summary' });
+    expect(client.get).not.toHaveBeenCalled();
   });
 });

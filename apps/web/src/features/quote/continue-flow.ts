@@ -1,6 +1,5 @@
 import type { PaymentScheduleType } from '@motor/domain';
 import type { ApiClient } from '../../lib/api-client';
-import { isAccountRegistered } from './api/get-policyholder';
 import type { Proposal } from './api/get-proposal';
 import { checkIdentity } from './api/proposal-actions';
 import { updateProposal } from './api/update-proposal';
@@ -15,15 +14,15 @@ export type ContinueResult =
 
 /**
  * Continue on the configuration page (spec 2 §2): save a changed payment schedule with rating,
- * run the ID check, then choose add-ons, summary or account setup.
+ * run the ID check, then go to add-ons or the summary (whether signed in or not: the summary's
+ * agreements come before account set-up).
  */
 export async function continueFromConfiguration(options: {
   client: ApiClient;
   proposal: Proposal;
   selectedSchedule: PaymentScheduleType;
-  isAuthenticated: boolean;
 }): Promise<ContinueResult> {
-  const { client, isAuthenticated } = options;
+  const { client } = options;
   let proposal = options.proposal;
   const active = proposal.quote.availablePaymentSchedules.find((schedule) => schedule.active);
   if (active?.type !== options.selectedSchedule) {
@@ -38,19 +37,5 @@ export async function continueFromConfiguration(options: {
   const { isClear } = await checkIdentity(client, proposal.proposalCode);
   if (!isClear) return { kind: 'idCheckFailed' };
   const hasOptionalCovers = getAvailableOptionalCovers(proposal).length > 0;
-  const registered = !hasOptionalCovers && isAuthenticated ? await findRegistered(client) : false;
-  return {
-    kind: 'next',
-    step: getStepAfterConfiguration({ hasOptionalCovers, isAccountRegistered: registered }),
-    proposal,
-  };
-}
-
-/** Whether the signed-in caller's account is registered; a failed look-up means "not yet". */
-export async function findRegistered(client: ApiClient): Promise<boolean> {
-  try {
-    return await isAccountRegistered(client);
-  } catch {
-    return false;
-  }
+  return { kind: 'next', step: getStepAfterConfiguration({ hasOptionalCovers }), proposal };
 }

@@ -47,16 +47,9 @@ describe('quote rules', () => {
     expect(getContinueLabel(buildProposal({ promoCode: 'flex-welcome' }))).toBe('inactivePromo');
   });
 
-  it('goes to add-ons, else summary when registered, else account setup', () => {
-    expect(getStepAfterConfiguration({ hasOptionalCovers: true, isAccountRegistered: true })).toBe(
-      'add-ons',
-    );
-    expect(getStepAfterConfiguration({ hasOptionalCovers: false, isAccountRegistered: true })).toBe(
-      'summary',
-    );
-    expect(
-      getStepAfterConfiguration({ hasOptionalCovers: false, isAccountRegistered: false }),
-    ).toBe('account-setup');
+  it('goes to add-ons when covers can be added, else to the summary, registered or not', () => {
+    expect(getStepAfterConfiguration({ hasOptionalCovers: true })).toBe('add-ons');
+    expect(getStepAfterConfiguration({ hasOptionalCovers: false })).toBe('summary');
   });
 
   it('maps a missing rating answer to the section that asks it', () => {

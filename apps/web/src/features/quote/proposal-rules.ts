@@ -111,20 +111,15 @@ export function getContinueLabel(proposal: Proposal): ContinueLabel {
   return proposal.quote.totals.discounted < total ? 'activePromo' : 'inactivePromo';
 }
 
-export type NextStep = 'add-ons' | 'summary' | 'account-setup';
+export type NextStep = 'add-ons' | 'summary';
 
-/** After a clear ID check: add-ons when covers can be added, else summary or account setup. */
-export function getStepAfterConfiguration(options: {
-  hasOptionalCovers: boolean;
-  isAccountRegistered: boolean;
-}): NextStep {
-  if (options.hasOptionalCovers) return 'add-ons';
-  return getStepAfterAddOns(options);
-}
-
-/** After add-ons: summary when the policyholder account is registered, else account setup. */
-export function getStepAfterAddOns(options: { isAccountRegistered: boolean }): NextStep {
-  return options.isAccountRegistered ? 'summary' : 'account-setup';
+/**
+ * After a clear ID check: add-ons when covers can be added, else the summary. Every customer,
+ * signed in or not, sees the summary and accepts its agreements before verify, account and
+ * checkout (spec 2 §2 and §4, issue 13).
+ */
+export function getStepAfterConfiguration(options: { hasOptionalCovers: boolean }): NextStep {
+  return options.hasOptionalCovers ? 'add-ons' : 'summary';
 }
 
 /** The disclosure section a missing rating answer is asked in (for the insufficient page). */

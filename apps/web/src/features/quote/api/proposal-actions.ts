@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   IdCheckResponseSchema,
+  ProposalAgreementsSchema,
   ProposalResponseSchema,
   RetainProposalResponseSchema,
   type IdCheckResponse,
+  type ProposalAgreements,
 } from '@motor/contract';
 import { isApiError } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
@@ -43,6 +45,30 @@ export async function setAutoRenewal(
 }
 
 /**
+ * PUT /api/proposals/{code}/agreements { accepted }: the summary's checklist keys the customer
+ * ticked. The server records them with the quote's documents and refuses checkout without them.
+ */
+export async function acceptAgreements(
+  client: ApiClient,
+  proposalCode: string,
+  accepted: string[],
+): Promise<ProposalAgreements> {
+  const data = await client.put<unknown>(`${proposalPath(proposalCode)}/agreements`, {
+    accepted,
+  });
+  return ProposalAgreementsSchema.parse(data);
+}
+
+/** The customer-facing message of a 4xx refusal (`{ error: { message } }`), if any. */
+export function findRefusalMessage(error: unknown): string | null {
+  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED' || error.failure.status >= 500) {
+    return null;
+  }
+  const data = error.failure.data as { error?: { message?: unknown } } | null;
+  return typeof data?.error?.message === 'string' ? data.error.message : null;
+}
+
+/**
  * POST /api/insights/impression { proposalCode }: one impression per proposal. The insight is not
  * worth an error in the customer's face, so any failure (a 404 while the route is missing
  * included) is swallowed.
@@ -62,6 +88,15 @@ export async function recordImpression(
 export function useRetainProposal(proposalCode: string) {
   const client = useApiClient();
   return useMutation({ mutationFn: () => retainProposal(client, proposalCode) });
+}
+
+export function useAcceptAgreements(proposalCode: string) {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (accepted: string[]) => acceptAgreements(client, proposalCode, accepted),
+    // The summary shows a refusal next to its continue button rather than in the error modal.
+    meta: { handlesErrors: true },
+  });
 }
 
 export function useSetAutoRenewal(proposalCode: string) {

@@ -17,7 +17,7 @@ describe('add-ons page (spec 2 §2)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('needs a decision for every available cover, then sends the changes and goes to account setup', async () => {
+  it('needs a decision for every available cover, then sends the changes and goes to the summary, signed out too', async () => {
     const api = stubQuoteApi({ proposal: buildProposal() });
     const { router } = renderApp('/flex/proposal/P-1/add-ons');
     const next = await screen.findByRole('button', { name: 'Continue' });
@@ -31,10 +31,9 @@ describe('add-ons page (spec 2 §2)', () => {
     );
     expect(next).toBeEnabled();
     await userEvent.click(next);
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/flex/proposal/P-1/account-setup'),
-    );
-    // The account-setup page may already have sent its own check; only this page's writes count.
+    // Signed out, the summary and its agreements still come before sign-in (issue 13).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/P-1/summary'));
+    // The summary may already have recorded its impression; only this page's writes count.
     const proposalWrites = api.writes().filter((write) => write.path === '/proposals/P-1');
     expect(proposalWrites).toEqual([
       {
@@ -58,7 +57,6 @@ describe('add-ons page (spec 2 §2)', () => {
     );
     const api = stubQuoteApi({
       proposal: withQuote({ covers, requestedOptionalCovers: { legal_expenses: false } }),
-      registered: true,
     });
     const { router } = renderApp('/flex/proposal/P-1/add-ons', { authState: signedInAuthState });
     expect(

@@ -4,18 +4,15 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OptionalCoverCode, ProposalChange } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
-import { useAuth } from '../../../lib/auth';
 import { useApiClient } from '../../../lib/use-api-client';
 import { proposalQueryKey, type Proposal } from '../api/get-proposal';
 import { updateProposal } from '../api/update-proposal';
 import { ChoiceList } from '../components/choice-list';
 import { useCoverPrice } from '../components/optional-covers-summary';
-import { findRegistered } from '../continue-flow';
 import {
   getAvailableOptionalCovers,
   getCoreAssetCode,
   getCoverDecisions,
-  getStepAfterAddOns,
   isOptionalCoverCode,
 } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
@@ -41,12 +38,11 @@ export function getCoverChanges(options: {
   });
 }
 
-/** Add-ons (spec 2 §2): a decision for every available optional cover before continuing. */
+/** Add-ons (spec 2 §2): a decision for every available optional cover, then the summary. */
 export function AddOnsPage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('quote');
   const navigate = useNavigate();
   const client = useApiClient();
-  const { isAuthenticated } = useAuth();
   const { pathTo } = useQuoteContext(proposal);
   const queryClient = useQueryClient();
   const covers = getAvailableOptionalCovers(proposal);
@@ -67,10 +63,9 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
         });
         queryClient.setQueryData(proposalQueryKey(proposal.proposalCode), updated);
       }
-      const registered = isAuthenticated ? await findRegistered(client) : false;
-      return getStepAfterAddOns({ isAccountRegistered: registered });
     },
-    onSuccess: (step) => void navigate(pathTo(step)),
+    // The summary and its agreements come next for everyone, signed in or not (spec 2 §2).
+    onSuccess: () => void navigate(pathTo('summary')),
   });
 
   return (

@@ -48,21 +48,19 @@ describe('proposal configuration page (spec 2 §2)', () => {
     expect(api.writes()).toEqual([{ method: 'PUT', path: '/proposals/P-1/id-check', body: {} }]);
   });
 
-  it('continue: without optional covers an anonymous visitor goes to account setup', async () => {
+  it('continue: without optional covers a signed-out visitor goes to the summary, not account setup', async () => {
     stubQuoteApi({ proposal: withQuote({ covers: MAIN_ONLY }) });
     const { router } = renderApp('/flex/proposal/P-1');
     await clickContinue();
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/flex/proposal/P-1/account-setup'),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/P-1/summary'));
   });
 
-  it('continue: without optional covers a registered customer goes to the summary', async () => {
+  it('continue: without optional covers a signed-in customer goes to the summary too', async () => {
     const api = stubQuoteApi({ proposal: withQuote({ covers: MAIN_ONLY }), registered: true });
     const { router } = renderApp('/flex/proposal/P-1', { authState: signedInAuthState });
     await clickContinue();
     await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/P-1/summary'));
-    expect(api.calls.some((call) => call.path === '/policyholder')).toBe(true);
+    expect(api.calls.some((call) => call.path === '/policyholder')).toBe(false);
   });
 
   it('continue: an ID check that is not clear shows the id-check-failed modal with a mailto', async () => {

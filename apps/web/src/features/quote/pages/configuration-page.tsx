@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentScheduleType, ProposalChange } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
-import { useAuth } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { useApiClient } from '../../../lib/use-api-client';
 import { proposalQueryKey, type Proposal } from '../api/get-proposal';
@@ -33,7 +32,6 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('quote');
   const navigate = useNavigate();
   const client = useApiClient();
-  const { isAuthenticated } = useAuth();
   const { product, pathTo } = useQuoteContext(proposal);
   const update = useUpdateProposal(proposal.proposalCode);
   const active = getActiveSchedule(proposal);
@@ -44,8 +42,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
   const isMissing = missing.length > 0;
   const queryClient = useQueryClient();
   const proceed = useMutation({
-    mutationFn: () =>
-      continueFromConfiguration({ client, proposal, selectedSchedule: schedule, isAuthenticated }),
+    mutationFn: () => continueFromConfiguration({ client, proposal, selectedSchedule: schedule }),
     onSuccess: (result) => {
       if (result.kind === 'idCheckFailed') {
         setIsIdCheckFailed(true);

@@ -42,8 +42,8 @@ describe('summary page (spec 2 §2)', () => {
     expect(screen.getByRole('link', { name: /Terms of business/ })).toBeInTheDocument();
   });
 
-  it('continue stays disabled until every checklist box is ticked, then goes to account setup', async () => {
-    stubQuoteApi({ proposal: buildProposal() });
+  it('continue stays disabled until every checklist box is ticked, records the agreements, then goes to account setup', async () => {
+    const api = stubQuoteApi({ proposal: buildProposal() });
     const { router } = renderApp('/flex/proposal/P-1/summary');
     const next = await screen.findByRole('button', { name: 'Continue' });
     for (const label of CHECKLIST) {
@@ -61,6 +61,33 @@ describe('summary page (spec 2 §2)', () => {
         decodeURIComponent(router.state.location.pathname + router.state.location.search),
       ).toContain('/flex/proposal/P-1/account-setup'),
     );
+    expect(api.writes()).toContainEqual({
+      method: 'PUT',
+      path: '/proposals/P-1/agreements',
+      body: {
+        accepted: [
+          'terms-and-conditions',
+          'policy-documents',
+          'demands-and-needs',
+          'information-correct',
+        ],
+      },
+    });
+  });
+
+  it('stays on the summary and shows the reason when the agreements are refused', async () => {
+    stubQuoteApi({
+      proposal: buildProposal(),
+      agreementsRefusal: { status: 409, message: 'This quote has expired.' },
+    });
+    const { router } = renderApp('/flex/proposal/P-1/summary');
+    const next = await screen.findByRole('button', { name: 'Continue' });
+    for (const label of CHECKLIST) {
+      await userEvent.click(screen.getByRole('checkbox', { name: label }));
+    }
+    await userEvent.click(next);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This quote has expired.');
+    expect(router.state.location.pathname).toBe('/flex/proposal/P-1/summary');
   });
 
   it('records one impression per proposal, toggles auto-renewal and e-mails the quote', async () => {

@@ -9,7 +9,13 @@ import { formatDate } from '../../../lib/format';
 import { getTrackingValues } from '../../../lib/tracking';
 import { useApiClient } from '../../../lib/use-api-client';
 import type { Proposal } from '../api/get-proposal';
-import { recordImpression, useRetainProposal, useSetAutoRenewal } from '../api/proposal-actions';
+import {
+  findRefusalMessage,
+  recordImpression,
+  useAcceptAgreements,
+  useRetainProposal,
+  useSetAutoRenewal,
+} from '../api/proposal-actions';
 import { DocumentsList } from '../components/documents-list';
 import { ExcessLines } from '../components/excess-section';
 import { ProposalHeader } from '../components/proposal-header';
@@ -59,6 +65,7 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
   const schedule = getActiveSchedule(proposal);
   const retain = useRetainProposal(proposal.proposalCode);
   const autoRenewal = useSetAutoRenewal(proposal.proposalCode);
+  const agreements = useAcceptAgreements(proposal.proposalCode);
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   useImpressionOnce(proposal.proposalCode);
 
@@ -209,11 +216,23 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
           </fieldset>
           <Button
             layout="fixed"
-            disabled={!isChecked}
-            onClick={() => void navigate(pathTo('account-setup'))}
+            disabled={!isChecked || agreements.isPending}
+            onClick={() =>
+              // The server records what was agreed (and to which documents) before verify,
+              // account set-up (signing in when needed) and checkout, which refuse without it.
+              agreements.mutate(
+                checklist.map((input) => input.name),
+                { onSuccess: () => void navigate(pathTo('account-setup')) },
+              )
+            }
           >
             {t('summary.continue')}
           </Button>
+          {agreements.isError ? (
+            <Notification variant="critical" isAlert>
+              {findRefusalMessage(agreements.error) ?? t('summary.checklist.failed')}
+            </Notification>
+          ) : null}
           <Button variant="inverted" onClick={() => retain.mutate()} disabled={retain.isPending}>
             {t('summary.retain.button')}
           </Button>

@@ -5,14 +5,15 @@ export type RecordedCall = { method: string; path: string; body: unknown };
 
 /**
  * A fake /api for the quote pages: GET answers the proposal, PATCH answers `afterPatch` (or the
- * same proposal), id-check answers `isClear`, /policyholder answers when `registered`. Every call
- * is recorded.
+ * same proposal), id-check answers `isClear`, /policyholder answers when `registered`, agreements
+ * are recorded (or refused with `agreementsRefusal`). Every call is recorded.
  */
 export function stubQuoteApi(options: {
   proposal: Proposal;
   afterPatch?: Proposal;
   isClear?: boolean;
   registered?: boolean;
+  agreementsRefusal?: { status: number; message: string };
 }) {
   const calls: RecordedCall[] = [];
   const code = options.proposal.proposalCode;
@@ -31,6 +32,22 @@ export function stubQuoteApi(options: {
     }
     if (path === '/policyholder' && options.registered) {
       return jsonResponse(200, { userId: 'u-1', accountRegistered: true });
+    }
+    if (path === `/proposals/${code}/agreements` && method === 'PUT') {
+      const refusal = options.agreementsRefusal;
+      if (refusal) {
+        return jsonResponse(refusal.status, {
+          error: { code: 'CONFLICT', message: refusal.message },
+        });
+      }
+      return jsonResponse(200, {
+        proposalCode: code,
+        accepted: (body as { accepted: string[] }).accepted,
+        documents: [
+          { type: 'ipid', wordingVersion: '2026-01', insurer: 'Bavaria Insurance UK Ltd' },
+        ],
+        acceptedAt: '2026-03-02T09:00:00.000Z',
+      });
     }
     if (path === `/proposals/${code}/retain`) return jsonResponse(202, { sent: true });
     if (path === `/proposals/${code}/autoRenewal`) {
