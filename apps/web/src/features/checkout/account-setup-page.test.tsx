@@ -30,9 +30,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('account set-up: anonymous visitors sign in first', () => {
-  it('goes to sign-in and back here when no account uses the quote e-mail', async () => {
+describe('account set-up: anonymous visitors are verified, then sign in', () => {
+  it('verifies, then goes to sign-in and back here when no account uses the quote e-mail', async () => {
     const calls = stubRoutes({
+      [VERIFY]: () => json(200, clear),
       'POST /api/policyholder/validateAccount': () => json(200, { isValid: true }),
     });
     renderCheckout('/flex/proposal/QX7/account-setup', anonymousAuthState);
@@ -41,11 +42,27 @@ describe('account set-up: anonymous visitors sign in first', () => {
         '/sign-in?returnTo=%2Fflex%2Fproposal%2FQX7%2Faccount-setup',
       ),
     );
-    expect(calls[0]?.body).toEqual({ source: 'QX7' });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      VERIFY,
+      'POST /api/policyholder/validateAccount',
+    ]);
+    expect(calls[1]?.body).toEqual({ source: 'QX7' });
+  });
+
+  it('a verification that is not clear is said before any sign-in', async () => {
+    const calls = stubRoutes({
+      [VERIFY]: () =>
+        json(200, { isClear: false, checks: [{ name: 'IDENTITY', result: 'CONSIDER' }] }),
+    });
+    renderCheckout('/flex/proposal/QX7/account-setup', anonymousAuthState);
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(screen.queryByText(/sign-in\?returnTo/)).toBeNull();
+    expect(count(calls, '/api/policyholder/validateAccount')).toBe(0);
   });
 
   it('a conflict (the e-mail has an account) opens the sign-in modal', async () => {
     stubRoutes({
+      [VERIFY]: () => json(200, clear),
       'POST /api/policyholder/validateAccount': () =>
         json(409, { message: 'If you already have an account with us, please sign in again.' }),
     });

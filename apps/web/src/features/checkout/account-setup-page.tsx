@@ -28,42 +28,78 @@ type Step =
   | { kind: 'outstanding'; amountPence: number }
   | { kind: 'failed' };
 
-/** Anonymous visitors: a quote whose e-mail already has an account asks to sign in (409). */
-function SignInFirst({ proposalCode }: { proposalCode: string }) {
+/**
+ * Anonymous visitors (spec 2 §4, issue 13): the customer is verified first, as a signed-in one
+ * is, so that a check that is not clear is said before they are asked to sign in; then a quote
+ * whose e-mail already has an account asks to sign in (409), and sign-in comes back here.
+ */
+function SignInFirst({
+  productUrlName,
+  proposalCode,
+}: {
+  productUrlName: string;
+  proposalCode: string;
+}) {
   const { t } = useTranslation('checkout');
   const location = useLocation();
   const navigate = useNavigate();
   const client = useApiClient();
   const onError = useCheckoutErrors();
-  const [state, setState] = useState<'checking' | 'valid' | 'conflict'>('checking');
+  const [state, setState] = useState<
+    | { kind: 'verifying' | 'checking' | 'valid' | 'conflict' }
+    | { kind: 'verificationFailed'; failedChecks: FailedCheck[] }
+  >({ kind: 'verifying' });
   const signInPath = paths.signIn(`${location.pathname}${location.search}`);
 
   useEffect(() => {
     let isCurrent = true;
-    validateAccount(client, proposalCode).then(
-      (isValid) => isCurrent && setState(isValid ? 'valid' : 'conflict'),
-      (error: unknown) => {
+    const run = async () => {
+      const verification = await verifyCustomer(client, proposalCode);
+      if (!isCurrent) return;
+      if (!verification.isClear) {
+        setState({ kind: 'verificationFailed', failedChecks: getFailedChecks(verification) });
+        return;
+      }
+      setState({ kind: 'checking' });
+      try {
+        const isValid = await validateAccount(client, proposalCode);
+        if (isCurrent) setState({ kind: isValid ? 'valid' : 'conflict' });
+      } catch (error) {
         // Sign-in is needed either way; the conflict check only changes what the user reads.
         if (!isCurrent) return;
         onError(error);
-        setState('valid');
-      },
-    );
+        setState({ kind: 'valid' });
+      }
+    };
+    run().catch((error: unknown) => {
+      // The verification could not run: signed in, account set-up verifies again.
+      if (!isCurrent) return;
+      onError(error);
+      setState({ kind: 'valid' });
+    });
     return () => {
       isCurrent = false;
     };
   }, [client, proposalCode, onError]);
 
-  if (state === 'valid') return <Navigate to={signInPath} replace />;
+  if (state.kind === 'valid') return <Navigate to={signInPath} replace />;
   return (
     <div className="checkout">
       <div className="page-header">
         <h1>{t('accountSetup.title')}</h1>
         <p className="lead">{t('accountSetup.signInIntro')}</p>
       </div>
-      {state === 'checking' ? <Spinner label={t('accountSetup.working')} /> : null}
+      {state.kind === 'verifying' || state.kind === 'checking' ? (
+        <Spinner label={t('accountSetup.working')} />
+      ) : null}
+      {state.kind === 'verificationFailed' ? (
+        <VerificationFailedModal
+          failedChecks={state.failedChecks}
+          onClose={() => void navigate(paths.proposal(productUrlName, proposalCode))}
+        />
+      ) : null}
       <Modal
-        isOpen={state === 'conflict'}
+        isOpen={state.kind === 'conflict'}
         onClose={() => void navigate(signInPath)}
         title={t('accountSetup.conflict.title')}
       >
@@ -87,7 +123,9 @@ export function AccountSetupPage() {
   const { isAuthenticated, isLoading } = useAuth();
   const { productUrlName = '', proposalCode = '' } = useParams();
   if (isLoading) return <Spinner label={t('loading')} isBlock />;
-  if (!isAuthenticated) return <SignInFirst proposalCode={proposalCode} />;
+  if (!isAuthenticated) {
+    return <SignInFirst productUrlName={productUrlName} proposalCode={proposalCode} />;
+  }
   return <AccountSetup productUrlName={productUrlName} proposalCode={proposalCode} />;
 }
 

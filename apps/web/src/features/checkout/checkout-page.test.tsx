@@ -169,6 +169,7 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
     expect(flow?.body).toEqual({
       mandateDescription: 'Monthly payments for your BMW Insurance policy',
       successUrl: '/flex/proposal/QX7/checkout?context=DUAL',
+      proposalCode: 'QX7',
     });
   });
 
@@ -216,6 +217,28 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
       }),
     );
     expect(calls.some((call) => call.path.startsWith('/api/stripe'))).toBe(false);
+  });
+
+  it('a checkout refused for agreements not accepted shows the server message and takes nothing', async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 2 })),
+      [MANDATES]: () => json(200, [barclays]),
+      'POST /api/stripe/checkout/proposal/QX7': () =>
+        json(409, {
+          error: {
+            code: 'CONFLICT',
+            message:
+              'Check your quote and accept the agreements on the summary page before you pay.',
+          },
+        }),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: /^Pay / }));
+    const dialog = await screen.findByRole('dialog', { name: 'We could not do that' });
+    expect(dialog).toHaveTextContent(
+      'Check your quote and accept the agreements on the summary page before you pay.',
+    );
+    expect(redirectTo).not.toHaveBeenCalled();
   });
 
   it("a refused bind shows the server's message", async () => {

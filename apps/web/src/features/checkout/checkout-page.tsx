@@ -155,6 +155,8 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
       const flow = await startMandateFlow(client, {
         mandateDescription: t('directDebit.description'),
         successUrl: `${checkoutPaths.checkout(productUrlName, code)}?context=${method}`,
+        // The server checks the quote may still be bought before sending the customer to the bank.
+        proposalCode: code,
       });
       redirectTo(flow.redirectUrl);
     });

@@ -97,7 +97,7 @@ const FlowSchema = z.object({ redirectUrl: z.string(), flowId: z.string().nullis
 /** POST /api/goCardless/flows: the hosted mandate page; it comes back with ?redirect_flow_id=. */
 export async function startMandateFlow(
   client: ApiClient,
-  body: { mandateDescription: string; successUrl: string },
+  body: { mandateDescription: string; successUrl: string; proposalCode?: string },
 ): Promise<z.infer<typeof FlowSchema>> {
   return FlowSchema.parse(await client.post<unknown>('/goCardless/flows', body));
 }
