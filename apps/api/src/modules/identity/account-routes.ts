@@ -190,9 +190,10 @@ export const accountRoutes: AppPlugin = async (app) => {
         .limit(1);
       if (!row) throw notFound;
       if (row.ownerUserId === ownerUserId) return { proposalCode: row.proposalCode };
-      // Only a proposal the anonymous session itself owns moves; a back-book token (scoped to
-      // someone else's proposal) cannot hand that proposal to a new account.
-      if (source.principal.proposalScope !== null || row.ownerUserId !== source.principal.userId) {
+      // Only a proposal the anonymous session itself owns moves; a back-book token cannot hand
+      // the proposal it is scoped to (someone else's) to a new account, but a quote its own
+      // anonymous user started after the retrieve moves like any other.
+      if (row.ownerUserId !== source.principal.userId) {
         throw notFound;
       }
       const moved = await app.db

@@ -55,7 +55,8 @@ export function findActorUserId(principal: Principal): string | null {
 
 /**
  * Whether the caller may read or write this proposal: its owner (or an admin acting for them),
- * or a back-book token scoped to exactly this proposal. Answer 404 when false.
+ * or a back-book token scoped to exactly this proposal (and the proposals its own anonymous user
+ * made). Answer 404 when false.
  */
 export function canAccessProposal(
   principal: Principal,
@@ -63,7 +64,11 @@ export function canAccessProposal(
 ): boolean {
   if (principal.kind === 'none') return false;
   if (principal.kind === 'anonymous' && principal.proposalScope !== null) {
-    return principal.proposalScope === proposal.proposalCode;
+    // A back-book token's own user is new and owns only what this tab created after the
+    // retrieve (a new quote must work whatever token the tab holds, issue 13 item 7).
+    return (
+      principal.proposalScope === proposal.proposalCode || principal.userId === proposal.ownerUserId
+    );
   }
   if (principal.kind === 'admin' && principal.actingForUserId === null) return false;
   return getOwnerUserId(principal) === proposal.ownerUserId;

@@ -83,4 +83,41 @@ describe('GET /api/proposals with a back-book session', () => {
     });
     expect(other.json()).toEqual([]);
   });
+
+  // Issue 13 item 7: a tab that retrieved a quote still starts a new one (the PATCH answered 404
+  // while the token kept only the retrieved proposal's scope), and still cannot reach the owner's.
+  it('starts, answers and lists a new quote with the retrieve session', async () => {
+    const headers = await backBookHeaders();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/proposals',
+      headers,
+      payload: { schemeCode: 'bmw-driveaway', brand: 'bmw' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const fresh = created.json<ProposalResponse>();
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/proposals/${fresh.proposalCode}`,
+      headers,
+      payload: {
+        changes: [
+          {
+            changeType: 'QUOTE_DISCLOSURE_CHANGE',
+            update: updates({ eligibilityConfirmed: true }),
+          },
+        ],
+      },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const all = await app.inject({ url: '/api/proposals', headers });
+    expect(
+      all
+        .json<ProposalResponse[]>()
+        .map((p) => p.proposalCode)
+        .sort(),
+    ).toEqual([saved.proposalCode, fresh.proposalCode].sort());
+    const other = await app.inject({ url: `/api/proposals/${otherOfOwner.proposalCode}`, headers });
+    expect(other.statusCode).toBe(404);
+  });
 });

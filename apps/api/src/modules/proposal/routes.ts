@@ -96,7 +96,12 @@ export const proposalRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const { principal } = request;
-      // A back-book session (retrieve) reaches its one proposal, which another user owns.
+      const rows = await repository.listProposals(app.db, {
+        ownerUserId: getOwnerUserId(request.principal),
+        ...request.query,
+      });
+      // A back-book session (retrieve) reaches its one proposal, which another user owns, as
+      // well as any its own anonymous user started since.
       if (principal.kind === 'anonymous' && principal.proposalScope !== null) {
         const row = await repository.findProposal(app.db, principal.proposalScope);
         const { schemeCode, externalReference } = request.query;
@@ -104,12 +109,8 @@ export const proposalRoutes: AppPlugin = async (app) => {
           row !== null &&
           (!schemeCode || row.schemeCode === schemeCode) &&
           (!externalReference || row.externalReference === externalReference.toUpperCase());
-        return isMatch ? [answer(row)] : [];
+        if (isMatch) rows.unshift(row);
       }
-      const rows = await repository.listProposals(app.db, {
-        ownerUserId: getOwnerUserId(request.principal),
-        ...request.query,
-      });
       return rows.filter((row) => canAccessProposal(request.principal, row)).map(answer);
     },
   );
