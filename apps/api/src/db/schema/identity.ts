@@ -39,6 +39,11 @@ export const users = pgTable(
       .$type<MarketingPreferences>()
       .notNull()
       .default({ email: false, phone: false, sms: false }),
+    /**
+     * When the customer last chose their marketing preferences in account settings; null until
+     * they do. Until then bind copies the preferences disclosed on the quote (issue 13).
+     */
+    marketingPreferencesSetAt: instant('marketing_preferences_set_at'),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },

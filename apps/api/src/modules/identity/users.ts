@@ -114,9 +114,12 @@ export async function updateUserSettings(options: {
   };
 }): Promise<User | null> {
   const { db, clock, userId, changes } = options;
+  const now = clock.now();
+  // Chosen here, the preferences are the customer's: a later bind no longer copies the quote's.
+  const chosen = changes.marketingPreferences ? { marketingPreferencesSetAt: now } : {};
   const [updated] = await db
     .update(users)
-    .set({ ...changes, updatedAt: clock.now() })
+    .set({ ...changes, ...chosen, updatedAt: now })
     .where(eq(users.userId, userId))
     .returning();
   return updated ?? null;

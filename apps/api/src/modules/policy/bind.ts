@@ -18,11 +18,13 @@ import {
   type CustomerAccountRow,
 } from '../billing/accounts';
 import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from '../billing/ledger';
+import { fillPolicyholderFromQuote } from '../identity/policyholder-from-quote';
 import { canAccessProposal, type Principal } from '../identity/principal';
 // The module file, not the payment index: the payment service imports this one.
 import { findActiveMandate } from '../payment/methods';
 import { getSchemeFacts } from '../proposal/product';
 import { findProposal, type ProposalRow } from '../proposal/repository';
+import type { ProposalData } from '../proposal/types';
 import { PROPOSAL_NOT_FOUND_MESSAGE } from '../proposal/service';
 import { enqueuePolicyDocuments } from '../document/jobs';
 import { wakeJobRunner } from '../jobs/runner';
@@ -204,6 +206,17 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
     createdAt: now,
   });
   await recordBind(tx, { policyId, status, actor, at: now });
+  // The account gets the name, phone and marketing consent disclosed (not over what was set).
+  const policyholder = (row.data as unknown as ProposalData).insuredProfiles.find(
+    (profile) => profile.policyholder,
+  );
+  if (policyholder) {
+    await fillPolicyholderFromQuote(tx, {
+      userId: row.ownerUserId,
+      profile: policyholder.data,
+      now,
+    });
+  }
   await enqueuePolicyDocuments(tx, { policyId, at: now });
   await setAccountPaymentMethod(tx, {
     accountId: account.accountId,
