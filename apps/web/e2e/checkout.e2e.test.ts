@@ -14,7 +14,8 @@ import { CAR_ANSWERS, DRIVER_ANSWERS, updates } from '../../api/src/modules/prop
 // Issue 6 "How it will be checked": a new user buys flex paying by card (4242) and again by
 // direct debit, a declined card shows the payment-result error, driveaway binds without payment,
 // an admin takes a phone payment; axe on each page. The quote itself is reached through the API
-// (the quote journey has its own e2e); everything from account set-up on is the real browser flow.
+// (the quote journey has its own e2e); everything from the summary on is the real browser flow,
+// in the spec's order (issue 13): summary with agreements → verify → account → checkout.
 
 const [MOBILE, DESKTOP] = VIEWPORTS;
 const ANONYMOUS_TOKEN_KEY = 'motor.anonymousAccessToken';
@@ -117,9 +118,18 @@ async function openAsQuoteOwner(
 
 const proposalPath = (quote: Quote) => `/${quote.productUrlName}/proposal/${quote.proposalCode}`;
 
+/** "Check your quote": every agreement ticked, then continue to account set-up. */
+async function agreeOnSummary(page: Page, quote: Quote) {
+  await page.goto(`${proposalPath(quote)}/summary`);
+  await page.getByRole('heading', { level: 1, name: 'Check your quote' }).waitFor();
+  const boxes = page.getByRole('group', { name: 'Please confirm each of these' });
+  for (const box of await boxes.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
 /** Summary continue lands on account set-up: sign in (a new account) and come back to it. */
 async function setUpAccount(page: Page, baseUrl: string, quote: Quote) {
-  await page.goto(`${proposalPath(quote)}/account-setup`);
+  await agreeOnSummary(page, quote);
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
   expect(pathOf(page)).toBe(
     `/sign-in?returnTo=${encodeURIComponent(`${proposalPath(quote)}/account-setup`)}`,
@@ -310,6 +320,27 @@ describe('checkout journeys', () => {
     }
   }, 120_000);
 
+  it('checkout opened directly, without the summary, is refused by the server and says why', async () => {
+    const quote = await createQuote(browser.baseUrl, { scheme: 'flex', label: 'no-summary' });
+    const { context, page } = await openAsQuoteOwner(browser, MOBILE, quote);
+    try {
+      // The summary skipped: straight to account set-up, then checkout.
+      await page.goto(`${proposalPath(quote)}/account-setup`);
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await signInWithCode(page, browser.baseUrl, quote.email);
+      await waitForCheckout(page, quote);
+      await page.getByRole('button', { name: 'Add a Direct Debit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'We could not do that' });
+      await dialog
+        .getByText('Check your quote and accept the agreements on the summary page before you pay.')
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe(`${proposalPath(quote)}/checkout`);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('a quote whose e-mail already has an account asks the visitor to sign in', async () => {
     const quote = await createQuote(browser.baseUrl, {
       scheme: 'flex',
@@ -318,7 +349,7 @@ describe('checkout journeys', () => {
     });
     const { context, page } = await openAsQuoteOwner(browser, MOBILE, quote);
     try {
-      await page.goto(`${proposalPath(quote)}/account-setup`);
+      await agreeOnSummary(page, quote);
       const dialog = page.getByRole('dialog', { name: 'Please sign in' });
       await dialog
         .getByText('If you already have an account with us, please sign in again.')
@@ -350,7 +381,7 @@ describe('checkout journeys', () => {
         token: await bearerOf(page),
         vrn: 'MA21 HGD',
       });
-      await page.goto(`${proposalPath(second)}/account-setup`);
+      await agreeOnSummary(page, second);
       const dialog = page.getByRole('dialog', { name: 'We could not verify your details' });
       await dialog
         .getByText(

@@ -129,10 +129,8 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
         .getByRole('radio', { name: 'No thanks' })
         .check();
       await next.click();
-      // An anonymous visitor has no account yet: account setup comes next.
-      await page.waitForURL((url) => decodeURIComponent(url.href).includes('/account-setup'), SLOW);
-
-      await page.goto(`/flex/proposal/${code}/summary`);
+      // Signed out or not, the summary and its agreements come next (issue 13), not sign-in.
+      await page.waitForURL((url) => url.pathname === `/flex/proposal/${code}/summary`, SLOW);
       await heading(page, 'Check your quote');
       for (const text of [
         'Monthly',
@@ -160,6 +158,22 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
       await page.getByText("We've e-mailed you a link to this quote.").waitFor(SLOW);
       await expectNoSeriousA11yViolations(page);
       await shoot(page, 'summary', viewport.width);
+
+      // Continue records the agreements, verifies, then asks the visitor to sign in and come
+      // back to account set-up.
+      const agreed = page.waitForResponse(
+        (response) =>
+          response.url().endsWith(`/api/proposals/${code}/agreements`) &&
+          response.request().method() === 'PUT',
+      );
+      await checkout.click();
+      expect((await agreed).status()).toBe(200);
+      await page.waitForURL(
+        (url) =>
+          url.pathname === '/sign-in' &&
+          url.searchParams.get('returnTo') === `/flex/proposal/${code}/account-setup`,
+        SLOW,
+      );
     } finally {
       await context.close();
     }
