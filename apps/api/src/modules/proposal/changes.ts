@@ -231,7 +231,32 @@ async function resolveVehicle(input: VehicleInput, context: ChangeContext, field
     return undefined;
   }
   const vrn = byRegistration ? specification.vrn : (input.vrn?.toUpperCase() ?? null);
-  return { vrn, regLookup: byRegistration, specification: { ...specification, vrn } };
+  if (byRegistration) {
+    return { vrn, regLookup: byRegistration, specification: { ...specification, vrn } };
+  }
+  // Chosen by year, make and model: the year is the customer's (a catalogue entry spans many),
+  // and must be one the model was made in (issue 13 item 8: it was dropped, so no price).
+  const year = readChosenYear(input.specification?.year);
+  const firstYear = specification.rangeStartYear ?? 0;
+  const lastYear = specification.rangeEndYear ?? Number(londonDateString(context.now).slice(0, 4));
+  if (year === null) {
+    fail(context, 'Choose the year your car was made', `${field}.value.specification.year`);
+    return undefined;
+  }
+  if (year < firstYear || year > lastYear) {
+    fail(
+      context,
+      `That car was made from ${firstYear} to ${lastYear}: check the year`,
+      `${field}.value.specification.year`,
+    );
+    return undefined;
+  }
+  return { vrn, regLookup: false, specification: { ...specification, year, vrn } };
+}
+
+function readChosenYear(value: unknown): number | null {
+  const year = typeof value === 'string' ? Number(value) : value;
+  return typeof year === 'number' && Number.isInteger(year) ? year : null;
 }
 
 /** `context.related` for the form engine: the driver's and the car's prospective answers. */

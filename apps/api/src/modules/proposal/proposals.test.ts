@@ -70,6 +70,59 @@ describe('proposal API', () => {
     return res.json();
   }
 
+  // Issue 13 item 8: a car chosen by year, make and model (no registration) keeps its year and
+  // is priced; a missing or impossible year is refused on the field, nothing saved.
+  it('keeps the year of a car chosen by year, make and model, and prices it', async () => {
+    const proposal = await create();
+    const byModel = (specification: Record<string, unknown>) =>
+      patch(proposal.proposalCode, [
+        ...buildCompleteDisclosure({
+          car: { vehicle: { vrn: null, regLookup: false, specification } },
+        }),
+      ]);
+    const chosen = await byModel({ vehicleCode: 'BMW-G20-320I-MSPORT', year: 2021 });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const quoted: ProposalResponse = chosen.json();
+    expect(quoted.status).toBe('QUOTE');
+    expect(quoted.quote.totals.discounted).toBeGreaterThan(0);
+    const vehicle = quoted.quote.insuredAssets[0]!.data.vehicle as {
+      specification: { year: number; make: string; model: string };
+    };
+    expect(vehicle.specification).toMatchObject({ year: 2021, make: 'BMW', model: '3 Series' });
+
+    const other = await create();
+    for (const [specification, message] of [
+      [{ vehicleCode: 'BMW-G20-320I-MSPORT' }, 'Choose the year your car was made'],
+      [
+        { vehicleCode: 'BMW-G20-320I-MSPORT', year: 2015 },
+        'That car was made from 2019 to 2026: check the year',
+      ],
+    ] as const) {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `/api/proposals/${other.proposalCode}`,
+        headers,
+        payload: {
+          applyRating: true,
+          changes: [
+            {
+              changeType: 'ASSET_DISCLOSURE_CHANGE',
+              assetCode: 'car',
+              update: updates({ vehicle: { vrn: null, regLookup: false, specification } }),
+            },
+          ],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.details.fields[0]).toMatchObject({
+        path: 'changes.0.update.0.value.specification.year',
+        message,
+      });
+    }
+    const unchanged: ProposalResponse = (await get(other.proposalCode)).json();
+    expect(unchanged.quote.insuredAssets[0]!.data.vehicle).toBeUndefined();
+  });
+
   it('creates a proposal still missing the answers rating needs', async () => {
     const proposal = await create();
     expect(proposal.status).toBe('INSUFFICIENT_ACCURACY');

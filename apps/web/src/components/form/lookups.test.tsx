@@ -308,4 +308,28 @@ describe('VehicleInput', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('value')).toHaveTextContent('"regLookup":false');
     expect(screen.getByTestId('value')).toHaveTextContent('"vehicleCode":"BMW-G20-320I-MSPORT"');
   });
+
+  // Spec 1 §4 (issue 13 item 8): a select with exactly one option chooses it, so a year with one
+  // make, model and trim goes straight to the car, and the answer keeps its year.
+  it('chooses the only make, model and trim of a year, and the answer keeps the year', async () => {
+    stubLookups((path) => {
+      if (path === '/lookup/vehicles/makes?year=2021') return [{ make: 'BMW' }];
+      if (path === '/lookup/vehicles/models?make=BMW&year=2021')
+        return [{ make: 'BMW', model: '3 Series' }];
+      if (path.startsWith('/lookup/vehicles/specifications'))
+        return [{ ...spec, year: 2021, vrn: null }];
+      return null;
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<Vehicle />);
+    await user.click(screen.getByRole('button', { name: 'Make and model' }));
+    await user.type(screen.getByLabelText('Year of manufacture'), '2021');
+    // Nothing else was chosen by the customer: the car comes up for confirmation by itself.
+    expect(await screen.findByText('2021 BMW 3 Series M Sport')).toBeInTheDocument();
+    for (const label of ['Make', 'Model', 'Engine and trim']) {
+      expect(within(screen.getByLabelText(label)).getAllByRole('option')).toHaveLength(2);
+    }
+    await user.click(screen.getByRole('button', { name: 'Yes, this is my car' }));
+    expect(screen.getByTestId('value')).toHaveTextContent('"year":2021');
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -176,6 +176,20 @@ function ManualSearch({
     queryFn: () => listSpecifications(client, { make, model, year }),
     enabled: isYearValid && make !== '' && model !== '',
   });
+  // Spec 1 §4: a cascading select with exactly one option chooses it (and each choice upstream
+  // resets the ones below, in the change handlers).
+  const onlyMake = makes.data?.length === 1 ? makes.data[0]!.make : '';
+  const onlyModel = models.data?.length === 1 ? models.data[0]!.model : '';
+  const onlyTrim = trims.data?.length === 1 ? trims.data[0]!.vehicleCode : '';
+  useEffect(() => {
+    if (onlyMake && !make) setMake(onlyMake);
+  }, [onlyMake, make]);
+  useEffect(() => {
+    if (onlyModel && !model) setModel(onlyModel);
+  }, [onlyModel, model]);
+  useEffect(() => {
+    if (onlyTrim && !vehicleCode) setVehicleCode(onlyTrim);
+  }, [onlyTrim, vehicleCode]);
   const candidate = trims.data?.find((trim) => trim.vehicleCode === vehicleCode);
   const yearError =
     yearText.length === 4 && !isYearValid
