@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -161,36 +161,28 @@ function ManualSearch({
   const [vehicleCode, setVehicleCode] = useState('');
   const year = Number(yearText);
   const isYearValid = yearText.length === 4 && year >= earliestYear && year <= currentYear;
+  // Spec 1 §4: a cascading select with exactly one option chooses it (each choice upstream
+  // resets the ones below, in the change handlers), so each level reads the choice or the only
+  // option.
   const makes = useQuery({
     queryKey: ['lookup', 'makes', year],
     queryFn: () => listMakes(client, year),
     enabled: isYearValid,
   });
+  const chosenMake = make || (makes.data?.length === 1 ? makes.data[0]!.make : '');
   const models = useQuery({
-    queryKey: ['lookup', 'models', make, year],
-    queryFn: () => listModels(client, make, year),
-    enabled: isYearValid && make !== '',
+    queryKey: ['lookup', 'models', chosenMake, year],
+    queryFn: () => listModels(client, chosenMake, year),
+    enabled: isYearValid && chosenMake !== '',
   });
+  const chosenModel = model || (models.data?.length === 1 ? models.data[0]!.model : '');
   const trims = useQuery({
-    queryKey: ['lookup', 'trims', make, model, year],
-    queryFn: () => listSpecifications(client, { make, model, year }),
-    enabled: isYearValid && make !== '' && model !== '',
+    queryKey: ['lookup', 'trims', chosenMake, chosenModel, year],
+    queryFn: () => listSpecifications(client, { make: chosenMake, model: chosenModel, year }),
+    enabled: isYearValid && chosenMake !== '' && chosenModel !== '',
   });
-  // Spec 1 §4: a cascading select with exactly one option chooses it (and each choice upstream
-  // resets the ones below, in the change handlers).
-  const onlyMake = makes.data?.length === 1 ? makes.data[0]!.make : '';
-  const onlyModel = models.data?.length === 1 ? models.data[0]!.model : '';
-  const onlyTrim = trims.data?.length === 1 ? trims.data[0]!.vehicleCode : '';
-  useEffect(() => {
-    if (onlyMake && !make) setMake(onlyMake);
-  }, [onlyMake, make]);
-  useEffect(() => {
-    if (onlyModel && !model) setModel(onlyModel);
-  }, [onlyModel, model]);
-  useEffect(() => {
-    if (onlyTrim && !vehicleCode) setVehicleCode(onlyTrim);
-  }, [onlyTrim, vehicleCode]);
-  const candidate = trims.data?.find((trim) => trim.vehicleCode === vehicleCode);
+  const chosenCode = vehicleCode || (trims.data?.length === 1 ? trims.data[0]!.vehicleCode : '');
+  const candidate = trims.data?.find((trim) => trim.vehicleCode === chosenCode);
   const yearError =
     yearText.length === 4 && !isYearValid
       ? t('vehicle.yearRange', { earliest: earliestYear, latest: currentYear })
@@ -222,7 +214,7 @@ function ManualSearch({
           id={`${id}-make`}
           label={t('vehicle.make')}
           options={makes.data.map((entry) => ({ value: entry.make, text: entry.make }))}
-          value={make || undefined}
+          value={chosenMake || undefined}
           onChange={(next) => {
             setMake(String(next));
             setModel('');
@@ -232,7 +224,7 @@ function ManualSearch({
       ) : null}
       {models.data && models.data.length === 0 ? (
         <p className="field__error" role="status">
-          {t('vehicle.noMakeModelsInYear', { make, year })}
+          {t('vehicle.noMakeModelsInYear', { make: chosenMake, year })}
         </p>
       ) : null}
       {models.data && models.data.length > 0 ? (
@@ -240,7 +232,7 @@ function ManualSearch({
           id={`${id}-model`}
           label={t('vehicle.model')}
           options={models.data.map((entry) => ({ value: entry.model, text: entry.model }))}
-          value={model || undefined}
+          value={chosenModel || undefined}
           onChange={(next) => {
             setModel(String(next));
             setVehicleCode('');
@@ -255,7 +247,7 @@ function ManualSearch({
             value: trim.vehicleCode,
             text: `${trim.engineLabel ?? ''} ${trim.trim}`.trim(),
           }))}
-          value={vehicleCode || undefined}
+          value={chosenCode || undefined}
           onChange={(next) => setVehicleCode(String(next))}
         />
       ) : null}
