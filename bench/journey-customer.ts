@@ -5,6 +5,7 @@
 // token exchange, exactly as the SPA (oidc-client-ts) does it.
 import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { getProductConfig } from '@motor/brand-bmw';
 import { buildCompleteDisclosure } from '../apps/api/src/modules/proposal/fixtures';
 import { loopbackAddress, VirtualBrowser, type HttpResponse } from './journey-http';
 
@@ -12,6 +13,7 @@ export const STEPS = [
   'session',
   'proposal',
   'disclosures (rated)',
+  'agreements',
   'validateAccount',
   'sign-in (OIDC e-mail code)',
   'merge',
@@ -224,6 +226,12 @@ export async function runJourney(options: {
       }),
     );
     if (quoted.status !== 'QUOTE') throw new Error(`expected QUOTE, got ${quoted.status}`);
+    // "Check your quote": every box of the checklist, before verify, account and checkout.
+    await timed('agreements', () =>
+      api(browser, 'PUT', `/proposals/${code}/agreements`, anonymous, {
+        accepted: getProductConfig('bmw-flex').checkoutChecklist.map((input) => input.name),
+      }),
+    );
     await timed('validateAccount', () =>
       api(browser, 'POST', '/policyholder/validateAccount', anonymous, { source: code }),
     );

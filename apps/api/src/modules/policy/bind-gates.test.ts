@@ -348,6 +348,15 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
     expect((await cardCheckout(code)).statusCode).toBe(201);
   });
 
+  it('documents the agreements route and its shapes in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const put = doc.paths['/api/proposals/{code}/agreements'].put;
+    expect(Object.keys(put.responses)).toEqual(expect.arrayContaining(['200', '400', '409']));
+    expect(JSON.stringify(put)).toContain('AcceptAgreementsRequest');
+    expect(doc.components.schemas).toHaveProperty('ProposalAgreements');
+    expect(doc.components.schemas.MandateFlowRequest.properties).toHaveProperty('proposalCode');
+  });
+
   it('does not record agreements for a quote that cannot be bought', async () => {
     const { code } = await propose(
       buildCompleteDisclosure({ car: { modifications: true } }),
