@@ -39,3 +39,32 @@ export const USE_LIMITATIONS: Record<string, string> = {
   BusinessClass1:
     'Use for social, domestic and pleasure purposes, for commuting and by the policyholder in person in connection with their business (class 1). Not for hire or reward, commercial travelling, racing, pace-making or track days.',
 };
+
+/**
+ * Who is who, as an insurer's documents must say (FCA handbook: status disclosure). The firms
+ * and reference numbers are this sandbox brand's own, not real registrations.
+ */
+export const LEGAL_ENTITIES = {
+  insurer: {
+    name: 'Bavaria Insurance UK Ltd',
+    address: '1 Riverside Quay, London SE1 9PP',
+    statement:
+      'Bavaria Insurance UK Ltd is authorised by the Prudential Regulation Authority and regulated by the Financial Conduct Authority and the Prudential Regulation Authority (Firm Reference Number 900123). Registered in England and Wales, company number 13579246.',
+  },
+  legalExpensesInsurer: {
+    name: 'Albion Legal Protection Ltd',
+    address: '20 Market Street, Bristol BS1 3AD',
+    statement:
+      'Albion Legal Protection Ltd is authorised by the Prudential Regulation Authority and regulated by the Financial Conduct Authority and the Prudential Regulation Authority (Firm Reference Number 900456).',
+  },
+  intermediary: {
+    name: 'BMW Insurance Services Ltd',
+    address: 'Summit ONE, Summit Avenue, Farnborough GU14 0FB',
+    statement:
+      'BMW Insurance is arranged by BMW Insurance Services Ltd, an insurance intermediary authorised and regulated by the Financial Conduct Authority (Firm Reference Number 900789). You can check this on the Financial Services Register at register.fca.org.uk.',
+  },
+  complaints:
+    'If you are unhappy with our service, tell us using Help (chat) or write to BMW Insurance Services Ltd, Summit ONE, Summit Avenue, Farnborough GU14 0FB. We will reply within 8 weeks; if you are still unhappy you may refer your complaint to the Financial Ombudsman Service, Exchange Tower, London E14 9SR, www.financial-ombudsman.org.uk, 0800 023 4567.',
+  compensation:
+    'The insurers are covered by the Financial Services Compensation Scheme (FSCS). Compulsory motor insurance is protected in full; see www.fscs.org.uk.',
+} as const;

@@ -69,5 +69,6 @@ export {
 export {
   COVER_DISPLAY_NAMES,
   EXCESS_CATEGORY_DISPLAY_NAMES,
+  LEGAL_ENTITIES,
   USE_LIMITATIONS,
 } from './document-copy';

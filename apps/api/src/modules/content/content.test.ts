@@ -66,6 +66,62 @@ describe('help and wording content under contentBaseUrl', () => {
     }
   });
 
+  // Issue 13 item 3: every document link a quote shows opens a real document for its scheme,
+  // written from the product's configuration, naming the insurer and the intermediary.
+  it('serves every document a quote links to, by scheme, with the standard IPID sections', async () => {
+    for (const [schemeCode, product] of Object.entries(bmwBrandConfig.products)) {
+      const types = new Set([
+        ...product.documents.product,
+        ...Object.values(product.documents.covers ?? {}).flat(),
+        ...product.documents.static,
+      ]);
+      expect(types.size).toBeGreaterThan(0);
+      for (const type of types) {
+        const url = `${brand.contentBaseUrl}/documents/${product.urlName}/${type}.html`;
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, `${schemeCode} ${url}`).toBe(200);
+        expect(res.body, url).toContain('Financial Conduct Authority');
+        expect(res.body).not.toMatch(/lorem|placeholder|TODO|undefined|\[object/i);
+      }
+      const ipid = (
+        await app.inject({ url: `${brand.contentBaseUrl}/documents/${product.urlName}/ipid.html` })
+      ).body;
+      for (const heading of [
+        'What is this type of insurance?',
+        'What is insured?',
+        'What is not insured?',
+        'Are there any restrictions on cover?',
+        'Where am I covered?',
+        'What are my obligations?',
+        'When and how do I pay?',
+        'When does the cover start and end?',
+        'How do I cancel the contract?',
+      ]) {
+        expect(ipid, `${schemeCode}: ${heading}`).toContain(`<h2>${heading}</h2>`);
+      }
+      expect(ipid).toContain('Bavaria Insurance UK Ltd');
+      expect(ipid).toContain('BMW Insurance Services Ltd');
+      expect(ipid).toContain('Accidental damage: £250.00');
+    }
+    const flexIpid = (await app.inject({ url: '/content/documents/flex/ipid.html' })).body;
+    const driveawayIpid = (await app.inject({ url: '/content/documents/driveaway/ipid.html' }))
+      .body;
+    // What each product really sells: flex covers EU driving and is paid monthly; driveaway is
+    // free for 5 days and has no EU cover beyond the legal minimum.
+    expect(flexIpid).toContain('Driving in the EU');
+    expect(flexIpid).toContain('11 monthly payments by Direct Debit');
+    expect(driveawayIpid).not.toContain('Driving in the EU');
+    expect(driveawayIpid).toContain('Driveaway cover is free');
+    expect(driveawayIpid).toContain('Cover lasts 5 days');
+    // The legal expenses documents belong to flex only (its optional cover).
+    expect((await app.inject({ url: '/content/documents/flex/legal-ipid.html' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await app.inject({ url: '/content/documents/driveaway/legal-ipid.html' })).statusCode,
+    ).toBe(404);
+  });
+
   it('serves static HTML that only our own origin may frame, with no script', async () => {
     const response = await app.inject({
       method: 'GET',

@@ -1,6 +1,8 @@
 import { brand } from '@motor/brand-bmw';
 import type { AppPlugin } from '../../plugins/define-plugin';
 import { COVER_PAGES, EXPOSURE_PAGES, OPTIONAL_COVER_PAGES } from './cover-pages';
+import { buildProductDocument, PRODUCT_DOCUMENT_TYPES } from '../document/product-documents';
+import { getSchemeFacts } from '../proposal/product';
 import { QUESTION_PAGES } from './question-pages';
 import { renderContentPage, renderContentStylesheet, type ContentPage } from './render';
 
@@ -23,12 +25,30 @@ export function listContentPages(): Map<string, ContentPage> {
   add('covers', COVER_PAGES);
   add('optional-covers', OPTIONAL_COVER_PAGES);
   add('exposures', EXPOSURE_PAGES);
+  // documents/{productUrlName}/{type}: the scheme's product and static documents (spec 3 §7).
+  for (const scheme of brand.schemes) {
+    const facts = getSchemeFacts(scheme.schemeCode);
+    const types = new Set([
+      ...facts.quoteDocuments.product,
+      ...Object.values(facts.quoteDocuments.covers).flatMap((docs) => docs ?? []),
+      ...facts.quoteDocuments.static,
+    ]);
+    for (const doc of PRODUCT_DOCUMENT_TYPES.filter((type) => types.has(type))) {
+      const document = buildProductDocument({ doc, schemeCode: scheme.schemeCode });
+      pages.set(`documents/${facts.urlName}/${doc}`, {
+        title: `${document.title}: ${scheme.name}`,
+        paragraphs: [document.subtitle, ...document.intro],
+        sections: document.sections,
+      });
+    }
+  }
   return pages;
 }
 
 /**
  * Help and wording content under the brand's contentBaseUrl (spec 1 §7): questions/{helpLink}.html,
- * covers/{code}.html, optional-covers/{code}.html and exposures/{productUrlName}.html. Rendered
+ * covers/{code}.html, optional-covers/{code}.html, exposures/{productUrlName}.html and
+ * documents/{productUrlName}/{type}.html (IPID, wordings, terms of business). Rendered
  * once at start: the content is static.
  */
 export const contentRoutes: AppPlugin = async (app) => {

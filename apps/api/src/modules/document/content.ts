@@ -6,9 +6,9 @@ import {
   USE_LIMITATIONS,
 } from '@motor/brand-bmw';
 import { formatRegistration } from '@motor/forms';
-import type { DocumentType } from '@motor/contract';
 import { formatDisplayDate, formatMoney, londonTimeString, type Quote } from '@motor/domain';
 import type { PdfContent } from './pdf';
+import { buildProductDocument, type ProductDocumentType } from './product-documents';
 
 // What each document says, from the policy's own data (never placeholders). Product documents
 // depend only on scheme, wording version and insurer, so they are rendered once per triple.
@@ -215,19 +215,9 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
   };
 }
 
-const PRODUCT_TITLES: Record<
-  Exclude<DocumentType, 'policy-certificate' | 'policy-schedule'>,
-  string
-> = {
-  ipid: 'Insurance Product Information Document',
-  'policy-wording': 'Policy Wording',
-  'legal-ipid': 'Legal Expenses Insurance Product Information Document',
-  'legal-wording': 'Legal Expenses Policy Wording',
-  'business-terms': 'Terms of Business',
-};
+export type { ProductDocumentType } from './product-documents';
 
-export type ProductDocumentType = keyof typeof PRODUCT_TITLES;
-
+/** A product document as a PDF: the same words as its page under /content/documents. */
 export function productContent(options: {
   doc: ProductDocumentType;
   schemeCode: string;
@@ -235,26 +225,18 @@ export function productContent(options: {
   insurer: string;
   createdAt: Date;
 }): PdfContent {
-  const { doc, schemeCode, wordingVersion, insurer } = options;
-  const legal = doc === 'legal-ipid' || doc === 'legal-wording';
+  const document = buildProductDocument(options);
   return {
-    title: PRODUCT_TITLES[doc],
-    subtitle: `${schemeName(schemeCode)} — wording ${wordingVersion} — insurer ${insurer}`,
+    title: document.title,
+    subtitle: document.subtitle,
     createdAt: options.createdAt,
     sections: [
-      {
-        heading: 'What is this type of insurance?',
-        paragraphs: [
-          legal
-            ? 'Motor legal expenses insurance pays legal costs up to £100,000 to recover losses that were not your fault, with no excess.'
-            : 'Comprehensive motor insurance for your car, as required by the Road Traffic Act 1988, with the covers shown in your policy schedule.',
-        ],
-      },
-      {
-        heading: 'Who is the insurer?',
-        paragraphs: [`${insurer}. ${brand.footer.contentLine}`],
-      },
+      { paragraphs: document.intro },
+      ...document.sections.map((section) => ({
+        heading: section.heading,
+        paragraphs: section.items.map((item) => `• ${item}`),
+      })),
     ],
-    footer: `${PRODUCT_TITLES[doc]}, ${schemeName(schemeCode)}, version ${wordingVersion}.`,
+    footer: `${document.title}, ${schemeName(options.schemeCode)}, version ${options.wordingVersion}.`,
   };
 }

@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../../lib/brand';
 
-/** Where a document of the product lives under the brand's content base. */
-export function documentUrl(type: string): string {
-  return `${brand.contentBaseUrl}/documents/${encodeURIComponent(type)}.html`;
+/** Where a document of the product lives under the brand's content base (spec 3 §7: by scheme). */
+export function documentUrl(productUrlName: string, type: string): string {
+  return `${brand.contentBaseUrl}/documents/${encodeURIComponent(productUrlName)}/${encodeURIComponent(type)}.html`;
 }
 
 /** The quote's documents as links (each opens in a new tab). */
-export function DocumentsList({ types }: { types: readonly string[] }) {
+export function DocumentsList({
+  productUrlName,
+  types,
+}: {
+  productUrlName: string;
+  types: readonly string[];
+}) {
   const { t } = useTranslation('quote');
   return (
     <section className="card quote-section" aria-labelledby="quote-documents-title">
@@ -16,7 +22,7 @@ export function DocumentsList({ types }: { types: readonly string[] }) {
       <ul className="quote-documents">
         {types.map((type) => (
           <li key={type}>
-            <a href={documentUrl(type)} target="_blank" rel="noreferrer">
+            <a href={documentUrl(productUrlName, type)} target="_blank" rel="noreferrer">
               {t(`documents.types.${type}`, { defaultValue: type })}
               <span className="visually-hidden"> {t('documents.opensNew')}</span>
             </a>

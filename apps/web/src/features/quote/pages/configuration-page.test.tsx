@@ -35,7 +35,7 @@ describe('proposal configuration page (spec 2 §2)', () => {
     expect(screen.getByText('£8.49 a month')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Policy wording/ })).toHaveAttribute(
       'href',
-      '/content/documents/policy-wording.html',
+      '/content/documents/flex/policy-wording.html',
     );
     expect(screen.getByText('Accidental damage, fire and theft of your car')).toBeInTheDocument();
   });

@@ -131,7 +131,10 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
               <p>{t('config.upgrade.body')}</p>
             </Notification>
           ) : null}
-          <DocumentsList types={getQuoteDocuments(proposal, product)} />
+          <DocumentsList
+            productUrlName={product.urlName}
+            types={getQuoteDocuments(proposal, product)}
+          />
         </div>
         <aside className="quote-layout__sidebar card" aria-label={t('config.benefits.title')}>
           <QuoteHeadline proposal={proposal} product={product} />

@@ -188,7 +188,10 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
             <h2 id="summary-excess-title">{t('config.excess.title')}</h2>
             <ExcessLines proposal={proposal} />
           </section>
-          <DocumentsList types={getQuoteDocuments(proposal, product)} />
+          <DocumentsList
+            productUrlName={product.urlName}
+            types={getQuoteDocuments(proposal, product)}
+          />
         </div>
         <aside className="quote-layout__sidebar card" aria-labelledby="summary-checklist-title">
           <QuoteHeadline proposal={proposal} product={product} />
