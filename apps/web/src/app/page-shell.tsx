@@ -124,7 +124,20 @@ export function PageShell({ children, up, hideAccountNav = false, after }: PageS
       </main>
       <footer className="shell-footer">
         <div className="container shell-footer__inner">
+          <nav aria-label={t('shell.footerLinks')}>
+            <ul className="shell-footer__links">
+              {brand.footer.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} target="_blank" rel="noreferrer">
+                    {link.text}
+                    <span className="visually-hidden"> {t('shell.opensNewTab')}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <p className="shell-footer__content">{brand.footer.contentLine}</p>
+          <p className="shell-footer__content">{brand.footer.regulatoryStatement}</p>
           <p className="shell-footer__powered-by">{brand.footer.poweredBy}</p>
         </div>
       </footer>

@@ -34,6 +34,20 @@ describe('route table (spec 1 §2)', () => {
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText(/Powered by/)).toBeInTheDocument();
+    // Issue 13 item 15: the regulatory statement and the legal pages a UK insurer shows.
+    expect(
+      within(footer).getByText(/authorised and regulated by the Financial Conduct Authority/),
+    ).toBeInTheDocument();
+    for (const [name, href] of [
+      ['Complaints', '/content/static/complaints.html'],
+      ['Privacy notice', '/content/static/privacy.html'],
+      ['Cookie policy', '/content/static/cookies.html'],
+      ['Terms of business', '/content/documents/flex/business-terms.html'],
+    ]) {
+      expect(
+        within(footer).getByRole('link', { name: `${name} (opens in a new tab)` }),
+      ).toHaveAttribute('href', href);
+    }
   });
 
   it.each([

@@ -35,7 +35,15 @@ export const bmwBrandData = {
   },
   footer: {
     contentLine:
-      'BMW Insurance is provided by the insurer named in your policy documents. Cover is subject to terms and conditions.',
+      'BMW Insurance motor policies are underwritten by Bavaria Insurance UK Ltd; motor legal expenses by Albion Legal Protection Ltd. Cover is subject to the terms and conditions of your policy.',
+    regulatoryStatement:
+      'BMW Insurance is a trading name of BMW Insurance Services Ltd, an insurance intermediary authorised and regulated by the Financial Conduct Authority (Firm Reference Number 900789). Registered in England and Wales. Registered office: Summit ONE, Summit Avenue, Farnborough GU14 0FB.',
+    links: [
+      { text: 'Complaints', href: '/content/static/complaints.html' },
+      { text: 'Privacy notice', href: '/content/static/privacy.html' },
+      { text: 'Cookie policy', href: '/content/static/cookies.html' },
+      { text: 'Terms of business', href: '/content/documents/flex/business-terms.html' },
+    ],
     poweredBy: 'Powered by Motor Insurance Cloud',
   },
   contentBaseUrl: '/content',

@@ -79,6 +79,10 @@ export const BrandConfigSchema = z.object({
   theme: ThemeSchema,
   footer: z.object({
     contentLine: z.string().min(1),
+    /** The FCA status disclosure a UK insurance intermediary shows on every page. */
+    regulatoryStatement: z.string().min(1),
+    /** Complaints, privacy and cookie policy pages (paths under contentBaseUrl or absolute). */
+    links: z.array(z.object({ text: z.string().min(1), href: z.string().min(1) })).min(1),
     poweredBy: z.string().min(1),
   }),
   contentBaseUrl: z.string().min(1),

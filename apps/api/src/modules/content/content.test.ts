@@ -122,6 +122,20 @@ describe('help and wording content under contentBaseUrl', () => {
     ).toBe(404);
   });
 
+  // Issue 13 item 15: the footer's complaints, privacy, cookie and terms links open real pages.
+  it('serves every page the footer links to', async () => {
+    expect(brand.footer.regulatoryStatement).toContain('Financial Conduct Authority');
+    for (const link of brand.footer.links) {
+      const res = await app.inject({ url: link.href });
+      expect(res.statusCode, link.href).toBe(200);
+      expect(res.body.toLowerCase()).toContain(`<h1>${link.text.toLowerCase()}`);
+    }
+    const complaints = (await app.inject({ url: '/content/static/complaints.html' })).body;
+    expect(complaints).toContain('Financial Ombudsman Service');
+    const privacy = (await app.inject({ url: '/content/static/privacy.html' })).body;
+    expect(privacy).toContain('Information Commissioner');
+  });
+
   it('serves static HTML that only our own origin may frame, with no script', async () => {
     const response = await app.inject({
       method: 'GET',

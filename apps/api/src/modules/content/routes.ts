@@ -4,6 +4,7 @@ import { COVER_PAGES, EXPOSURE_PAGES, OPTIONAL_COVER_PAGES } from './cover-pages
 import { buildProductDocument, PRODUCT_DOCUMENT_TYPES } from '../document/product-documents';
 import { getSchemeFacts } from '../proposal/product';
 import { QUESTION_PAGES } from './question-pages';
+import { STATIC_PAGES } from './static-pages';
 import { renderContentPage, renderContentStylesheet, type ContentPage } from './render';
 
 const STYLESHEET = 'content.css';
@@ -25,6 +26,7 @@ export function listContentPages(): Map<string, ContentPage> {
   add('covers', COVER_PAGES);
   add('optional-covers', OPTIONAL_COVER_PAGES);
   add('exposures', EXPOSURE_PAGES);
+  add('static', STATIC_PAGES);
   // documents/{productUrlName}/{type}: the scheme's product and static documents (spec 3 §7).
   for (const scheme of brand.schemes) {
     const facts = getSchemeFacts(scheme.schemeCode);
