@@ -240,14 +240,19 @@ describe('canAccessProposal', () => {
     expect(
       canAccessProposal({ kind: 'anonymous', userId: 'x', proposalScope: 'P1' }, proposal),
     ).toBe(true);
+    // A back-book token's own anonymous user reaches a quote it started after the retrieve.
+    expect(
+      canAccessProposal({ kind: 'anonymous', userId: 'u1', proposalScope: 'P2' }, proposal),
+    ).toBe(true);
   });
   it('keeps everyone else out', () => {
     expect(canAccessProposal({ kind: 'none' }, proposal)).toBe(false);
     expect(canAccessProposal({ kind: 'customer', userId: 'u2', permissions: [] }, proposal)).toBe(
       false,
     );
+    // A back-book token for another proposal, whose own (new) user did not make this one.
     expect(
-      canAccessProposal({ kind: 'anonymous', userId: 'u1', proposalScope: 'P2' }, proposal),
+      canAccessProposal({ kind: 'anonymous', userId: 'x', proposalScope: 'P2' }, proposal),
     ).toBe(false);
     expect(
       canAccessProposal(
