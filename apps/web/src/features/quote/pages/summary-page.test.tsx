@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../app/test/render-app';
 import { buildProposal } from '../test/proposal-fixture';
@@ -39,7 +39,12 @@ describe('summary page (spec 2 §2)', () => {
       '/flex/proposal/P-1/disclosure/about-you',
     );
     expect(screen.getByText('Accidental damage')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Terms of business/ })).toBeInTheDocument();
+    // The quote's documents (the footer links to the terms of business too).
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(within(documents).getByRole('link', { name: /Terms of business/ })).toHaveAttribute(
+      'href',
+      '/content/documents/flex/business-terms.html',
+    );
   });
 
   it('continue stays disabled until every checklist box is ticked, records the agreements, then goes to account setup', async () => {
