@@ -98,7 +98,9 @@ describe('retrieve a saved quote', () => {
         return jsonResponse(200, { accessToken: 'back-book-token', expiresIn: 3600 });
       }
       if (path === '/api/proposals?externalReference=BMW-AAAA-BBBB') {
-        return jsonResponse(200, [{ proposalCode: 'prp_1', schemeCode: 'bmw-flex' }]);
+        return jsonResponse(200, [
+          { proposalCode: 'prp_1', schemeCode: 'bmw-flex', status: 'QUOTE' },
+        ]);
       }
       return jsonResponse(404, {});
     });
@@ -113,5 +115,39 @@ describe('retrieve a saved quote', () => {
       String(input).endsWith('/tracking'),
     );
     expect(JSON.parse(String(trackingCall![1]!.body))).toEqual({ utm_source: 'reminder-email' });
+  });
+
+  // Issue 13 item 14: a quote already bought does not land silently on home.
+  it('says a bought quote is a policy now, and links to it', async () => {
+    stubApi((path) => {
+      if (path === '/api/proposals/prp_2/tracking') return jsonResponse(200, {});
+      if (path === '/api/session/back-book') {
+        return jsonResponse(200, { accessToken: 'back-book-token', expiresIn: 3600 });
+      }
+      if (path === '/api/proposals?externalReference=BMW-CCCC-DDDD') {
+        return jsonResponse(200, [
+          {
+            proposalCode: 'prp_2',
+            schemeCode: 'bmw-flex',
+            status: 'POLICY',
+            policyId: 'pol_9',
+            policyNumber: 'BMW-FLX-000009',
+          },
+        ]);
+      }
+      return jsonResponse(404, {});
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/retrieve');
+    await fillForm(user, { reference: 'BMW-CCCC-DDDD' });
+    await user.click(await screen.findByRole('button', { name: 'Retrieve my quote' }));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('This quote has already been bought');
+    expect(notice).toHaveTextContent('It is now policy BMW-FLX-000009.');
+    expect(screen.getByRole('link', { name: 'Sign in to see your policy' })).toHaveAttribute(
+      'href',
+      '/flex/policy/pol_9',
+    );
+    expect(router.state.location.pathname).toBe('/retrieve');
   });
 });

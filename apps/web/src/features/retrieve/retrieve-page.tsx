@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { bmwBrandConfig, createBmwFormContext } from '@motor/brand-bmw';
 import { validateInputs } from '@motor/forms';
 import { paths } from '../../app/paths';
@@ -39,6 +39,8 @@ export function RetrievePage() {
   const [values, setValues] = useState<RetrieveDetails>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const [failure, setFailure] = useState<{ status: number | null } | null>(null);
+  // A quote already bought is a policy now: say so and link to it (issue 13 item 14).
+  const [bought, setBought] = useState<{ policyNumber: string; href: string } | null>(null);
 
   const details = { ...values, externalReference: givenReference ?? values.externalReference };
   const inputs = useMemo(
@@ -65,6 +67,13 @@ export function RetrievePage() {
     retrieve.mutate(details, {
       onSuccess: (proposal) => {
         const scheme = findSchemeByCode(proposal.schemeCode);
+        if (proposal.status === 'POLICY' && scheme && proposal.policyId) {
+          setBought({
+            policyNumber: proposal.policyNumber ?? '',
+            href: paths.policy(scheme.urlName, proposal.policyId),
+          });
+          return;
+        }
         void navigate(
           scheme ? paths.proposal(scheme.urlName, proposal.proposalCode) : paths.home(),
         );
@@ -79,6 +88,15 @@ export function RetrievePage() {
         <h1>{t('title')}</h1>
         <p className="lead">{t('intro')}</p>
       </div>
+      {bought ? (
+        <div className="notice notice--info" role="status">
+          <h2>{t('bought.header')}</h2>
+          <p>{t('bought.message', { policyNumber: bought.policyNumber })}</p>
+          <p>
+            <Link to={bought.href}>{t('bought.link')}</Link>
+          </p>
+        </div>
+      ) : null}
       <form className="retrieve__form card" onSubmit={onSubmit} noValidate>
         {givenReference ? (
           <p className="retrieve__reference">

@@ -14,7 +14,13 @@ export type RetrieveDetails = {
   postalCode: string;
 };
 
-const RetrievedProposalSchema = z.object({ proposalCode: z.string(), schemeCode: z.string() });
+const RetrievedProposalSchema = z.object({
+  proposalCode: z.string(),
+  schemeCode: z.string(),
+  status: z.string(),
+  policyId: z.string().nullish(),
+  policyNumber: z.string().nullish(),
+});
 export type RetrievedProposal = z.infer<typeof RetrievedProposalSchema>;
 
 /** The HTTP status a failed retrieve answered with (401 when the details did not match). */
