@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Frame, Page, Request, Response } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, readLatestCode, signInWithCode, uniqueEmail } from './support/auth';
+import { addDirectDebit, bearerOf, payOnHostedPage } from './support/checkout';
 import {
   OUT_DIR,
   VIEWPORTS,
@@ -143,57 +144,6 @@ async function waitForCheckout(page: Page, quote: Quote) {
   expect(new URL(page.url()).pathname).toBe(`${proposalPath(quote)}/checkout`);
 }
 
-/** The sandbox's hosted mandate page: a Barclays test account that passes the modulus check. */
-async function addDirectDebit(page: Page) {
-  await page.getByRole('button', { name: 'Add a Direct Debit' }).click();
-  await page.getByLabel('Name on the account').fill('Jane Smith');
-  await page.getByLabel('Sort code').fill('20-29-59');
-  await page.getByLabel('Account number').fill('63748472');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  // On a loaded machine this step once failed now and then (the mandate list raced its completion:
-  // refetchAfterWrite). Should it fail again, the message says what happened on the way back:
-  // where the page went, the API's answers, failed requests.
-  const steps: string[] = [];
-  const onNavigation = (frame: Frame) => {
-    if (frame === page.mainFrame()) steps.push(`at ${pathOf(page)}`);
-  };
-  const onResponse = (response: Response) => {
-    if (response.url().includes('/api/')) {
-      steps.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-    }
-  };
-  const onFailure = (request: Request) => {
-    steps.push(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
-  };
-  page.on('framenavigated', onNavigation);
-  page.on('response', onResponse);
-  page.on('requestfailed', onFailure);
-  try {
-    await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
-    // Back to the app with a full page load and the mandate's creation: slow on a loaded machine.
-    await page.getByText('Barclays account ending ••72').waitFor({ timeout: 30_000 });
-  } catch (error) {
-    await page.screenshot({ path: `${OUT_DIR}checkout-mandate-return-failed.png`, fullPage: true });
-    const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 400);
-    throw new Error(`No mandate shown after the hosted page. ${steps.join('; ')}. Page: ${shown}`, {
-      cause: error,
-    });
-  } finally {
-    page.off('framenavigated', onNavigation);
-    page.off('response', onResponse);
-    page.off('requestfailed', onFailure);
-  }
-  expect(new URL(page.url()).searchParams.get('redirect_flow_id')).toBeNull();
-}
-
-/** The sandbox's hosted card checkout. */
-async function payOnHostedPage(page: Page, cardNumber: string) {
-  await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByLabel('Expiry date').fill('12/30');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /^Pay £/ }).click();
-}
-
 async function expectSuccess(page: Page, quote: Quote) {
   await page
     .getByRole('heading', { level: 1, name: "You're insured" })
@@ -205,20 +155,6 @@ async function expectSuccess(page: Page, quote: Quote) {
     token: await bearerOf(page),
   }).catch(() => null);
   if (proposal) expect(proposal.status).toBe('POLICY');
-}
-
-/** The signed-in user's access token, as oidc-client-ts keeps it. */
-function bearerOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('oidc.user:')) {
-        return String(
-          (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token,
-        );
-      }
-    }
-    return '';
-  });
 }
 
 function userIdOf(page: Page): Promise<string> {
