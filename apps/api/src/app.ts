@@ -1,18 +1,14 @@
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawServerDefault,
-} from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { App } from './app-types';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import type { DatabaseHandle, Db } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { createLogger, createRequestLogger } from './logger';
 import { authenticatePlugin } from './plugins/app/authenticate';
 import { errorHandlerPlugin } from './plugins/app/error-handler';
@@ -22,11 +18,13 @@ import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { webAppPlugin } from './plugins/external/web-app';
 import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/identity/session-routes';
-import { devOutboxRoutes, oidcRoutes } from './modules/identity/oidc/routes';
+import { oidcRoutes } from './modules/identity/oidc/routes';
+import { deliverMessageJob, devOutboxRoutes } from './modules/notification';
 import { accountRoutes } from './modules/identity/account-routes';
 import { lookupRoutes } from './modules/lookup';
 import { proposalRoutes } from './modules/proposal/routes';
-import { paymentRoutes, registerSandboxPaymentPages } from './modules/payment';
+import { registerSandboxPaymentPages } from './modules/payment';
+import { paymentRoutes } from './modules/payment/routes';
 import { contentRoutes } from './modules/content/routes';
 import { policyRoutes } from './modules/policy/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
@@ -34,31 +32,9 @@ import { documentRoutes } from './modules/document/routes';
 import { insightRoutes } from './modules/insight/routes';
 import { issuePolicyDocumentsJob } from './modules/document/jobs';
 import { purgeFinishedJobsJob, registerJobs } from './modules/jobs/runner';
-import { deliverSandboxDirectDebitEventsJob } from './modules/payment/sandbox-direct-debit-job';
+import { createSandboxDirectDebitEventsJob } from './modules/payment/sandbox-direct-debit-job';
 import { activatePoliciesJob } from './modules/policy/activation';
 import type { Providers } from './providers';
-
-// Module augmentation only works with interfaces.
-declare module 'fastify' {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
-  interface FastifyInstance {
-    config: Config;
-    /** The query builder, for repositories. */
-    db: Db;
-    /** The connection itself: kind, ping, close. Closed by whoever opened it, not by the app. */
-    database: DatabaseHandle;
-    providers: Providers;
-    clock: Clock;
-  }
-}
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 export type BuildAppOptions = {
   config: Config;
@@ -133,10 +109,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // Jobs the runner may run: started by server.ts; tests call runDueJobs with their clock.
   registerJobs(app, [
+    deliverMessageJob,
     issuePolicyDocumentsJob,
     activatePoliciesJob,
     purgeFinishedJobsJob,
-    ...(providers.directDebit.adapter === 'sandbox' ? [deliverSandboxDirectDebitEventsJob] : []),
+    ...(providers.directDebit.adapter === 'sandbox'
+      ? [createSandboxDirectDebitEventsJob(app)]
+      : []),
   ]);
 
   return app;

@@ -29,6 +29,7 @@ describe('config', () => {
         permissionsClaim: 'permissions',
         smtpUrl: undefined,
         mailFrom: 'Motor Insurance <no-reply@localhost>',
+        signInCodeLimits: { perAddressAndClient: 5, perAddress: 50, perClient: 20 },
       },
       payments: {
         stripeSecretKey: undefined,
@@ -86,6 +87,7 @@ describe('config', () => {
         permissionsClaim: 'scp',
         smtpUrl: 'smtp://mail:25',
         mailFrom: 'Motor <motor@example.com>',
+        signInCodeLimits: { perAddressAndClient: 5, perAddress: 50, perClient: 20 },
       },
       payments: {
         stripeSecretKey: 'sk_live_abc',

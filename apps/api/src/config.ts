@@ -98,6 +98,8 @@ export type IdentityConfig = {
   /** Unset → messages stay in the outbox (readable at /dev/outbox outside production). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Sign-in codes per hour (issue 21 item 6): see modules/identity/one-time-codes.ts. */
+  signInCodeLimits: { perAddressAndClient: number; perAddress: number; perClient: number };
 };
 
 export class ConfigError extends Error {
@@ -158,6 +160,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       permissionsClaim: vars.OIDC_PERMISSIONS_CLAIM ?? 'permissions',
       smtpUrl: vars.SMTP_URL,
       mailFrom: vars.MAIL_FROM ?? 'Motor Insurance <no-reply@localhost>',
+      signInCodeLimits: { perAddressAndClient: 5, perAddress: 50, perClient: 20 },
     },
     payments: {
       stripeSecretKey: vars.STRIPE_SECRET_KEY,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from './app';
+import type { App } from './app-types';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { createRequestLogger, REDACTION_CENSOR, redactUrl, serializeError } from './logger';
 import { createLogCapture, createTestApp } from './test/test-app';

@@ -21,20 +21,26 @@ describe.each(VIEWPORTS)('identity journeys at $width px', (viewport) => {
 
       const menu = page.getByLabel(/^Account menu for /);
       await menu.click();
+      const revoked = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/auth/token/revocation',
+      );
       await page.getByRole('button', { name: 'Sign out' }).click();
-      // The provider may ask to confirm the sign-out.
-      const confirm = page.getByRole('button', { name: 'Yes, sign me out' });
+      // One step (issue 13 item 12): the refresh token is revoked and the provider session ends
+      // without a question the customer could leave open.
+      expect((await revoked).status()).toBe(200);
       const home = page.getByRole('heading', { level: 2, name: 'Already insured with us?' });
-      await confirm.or(home).first().waitFor({ timeout: 15_000 });
-      if (await confirm.isVisible()) await confirm.click();
       await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
       await home.waitFor();
+      expect(await page.getByText('Do you want to sign out?').count()).toBe(0);
       expect(await page.getByLabel(/^Account menu for /).count()).toBe(0);
 
-      // Still anonymous after a reload: the protected page sends them to sign in again.
+      // Still anonymous after a reload: the protected page sends them to sign in again, and
+      // the provider asks who they are (its session is over, so nobody is signed in silently).
       await page.goto('/account');
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       expect(pathOf(page)).toBe(`/sign-in?returnTo=${encodeURIComponent('/account')}`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Sign in or create an account' }).waitFor();
     } finally {
       await context.close();
     }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonDateString, startOfLondonDay } from '@motor/domain';
-import { buildCompleteDisclosure } from '../../api/src/modules/proposal/fixtures';
+import { DRIVER_ANSWERS, buildCompleteDisclosure } from '../../api/src/modules/proposal/fixtures';
 import {
   OUT_DIR,
   VIEWPORTS,
@@ -26,6 +26,22 @@ import {
 const SLOW = { timeout: 20_000 };
 
 type Changes = ReturnType<typeof buildCompleteDisclosure>;
+
+/**
+ * The link in the newest quote e-mail to `recipient` (sandbox outbox), checked to name this
+ * proposal's reference.
+ */
+async function readQuoteEmailLink(baseUrl: string, recipient: string, code: string) {
+  const response = await fetch(
+    `${baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(recipient)}`,
+  );
+  const messages = (await response.json()) as { subject: string | null; body: string }[];
+  const quoteEmail = messages.find((message) => message.subject?.includes('insurance quote'));
+  const link = /https?:\/\/\S+/.exec(quoteEmail?.body ?? '')?.[0];
+  if (!link) throw new Error(`no quote e-mail for ${recipient} (proposal ${code})`);
+  expect(new URL(link).pathname).toBe('/retrieve');
+  return link;
+}
 
 /** Starts a quote at the product index and waits for the proposal route; returns its code. */
 async function startQuote(page: Page, product: 'flex' | 'driveaway'): Promise<string> {
@@ -158,6 +174,27 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
       await page.getByText("We've e-mailed you a link to this quote.").waitFor(SLOW);
       await expectNoSeriousA11yViolations(page);
       await shoot(page, 'summary', viewport.width);
+
+      // The e-mail is real (issue 13 item 14): its link, opened on another device, retrieves
+      // this quote with the date of birth and postcode.
+      const link = await readQuoteEmailLink(browser.baseUrl, DRIVER_ANSWERS.email, code);
+      const other = await browser.newPage(viewport);
+      try {
+        await other.page.goto(link);
+        await other.page.getByRole('heading', { level: 1, name: 'Retrieve your quote' }).waitFor();
+        const [year, month, day] = DRIVER_ANSWERS.dateOfBirth.split('-');
+        await other.page.getByLabel('Day').fill(day!);
+        await other.page.getByLabel('Month').fill(month!);
+        await other.page.getByLabel('Year').fill(year!);
+        await other.page.getByLabel('Postcode').fill(DRIVER_ANSWERS.address.postalCode);
+        await other.page.getByRole('button', { name: 'Retrieve my quote' }).click();
+        await other.page.waitForURL(
+          (url) => url.pathname.startsWith(`/flex/proposal/${code}`),
+          SLOW,
+        );
+      } finally {
+        await other.context.close();
+      }
 
       // Continue records the agreements, verifies, then asks the visitor to sign in and come
       // back to account set-up.

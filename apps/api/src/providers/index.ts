@@ -6,6 +6,7 @@ import {
   type IdentityVerificationProvider,
 } from './identity-verification';
 import { createVehicleLookup, type VehicleLookupProvider } from './vehicle-lookup';
+import { createMail, createSandboxMail, type MailProvider } from './mail';
 import {
   createCardPayments,
   createSandboxCardPayments,
@@ -29,6 +30,7 @@ export type Providers = {
   identityVerification: IdentityVerificationProvider;
   cardPayments: CardPaymentsProvider;
   directDebit: DirectDebitProvider;
+  mail: MailProvider;
 };
 
 /** The providers chosen by configuration (vendor adapters when configured, sandboxes otherwise). */
@@ -39,6 +41,7 @@ export function createProviders(config: Config): Providers {
     identityVerification: createIdentityVerification(),
     cardPayments: createCardPayments(config.payments),
     directDebit: createDirectDebit(config.payments),
+    mail: createMail(config.identity),
   };
 }
 
@@ -50,5 +53,6 @@ export function createSandboxProviders(): Providers {
     identityVerification: createSandboxIdentityVerification(),
     cardPayments: createSandboxCardPayments(),
     directDebit: createSandboxDirectDebit(),
+    mail: createSandboxMail(),
   };
 }

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setImpersonatedUserId } from '../lib/auth/impersonation';
-import { jsonResponse, renderApp, signedInAuthState, stubApi } from './test/render-app';
+import { jsonResponse, signedInAuthState, stubApi } from '../test/api-stubs';
+import { renderApp } from '../test/render-app';
 
 const admin = {
   ...signedInAuthState,

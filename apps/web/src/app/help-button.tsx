@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../components/ui/modal';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 // Opens chat once the chat issue lands; until then it opens the help text, so it is never dead.
 export function HelpButton() {

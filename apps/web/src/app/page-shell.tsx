@@ -7,7 +7,7 @@ import type { AuthUser } from '../lib/auth';
 import { getImpersonatedUserId } from '../lib/auth/impersonation';
 import { usePolicyholder, type Policyholder } from '../features/account/api/policyholder';
 import { HelpButton } from './help-button';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 function displayName(user: AuthUser): string {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useParams } from 'react-router';
 import { findSchemeByUrlName } from '../lib/schemes';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** /:productUrlName — one area per brand scheme; an unknown product goes home. */
 export function ProductLayout() {

@@ -17,7 +17,7 @@ import {
 } from '../features/quote';
 import { BeforeWeBeginPage, DisclosureRoutes } from '../features/quote/disclosure';
 import { findSchemeByCode } from '../lib/schemes';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** The screens of one proposal status, as routes relative to the proposal path. */
 function routesFor(proposal: Proposal, base: string): ReactElement {

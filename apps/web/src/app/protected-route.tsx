@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** Sends anonymous visitors to sign-in, keeping the path (and query) to come back to. */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {

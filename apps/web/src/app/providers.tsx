@@ -6,8 +6,9 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { AuthProvider, useAuth } from '../lib/auth';
 import type { AuthState } from '../lib/auth';
-import { ErrorModalProvider } from './error-modal';
-import { createErrorChannel, createQueryClient, type ErrorChannel } from './query-client';
+import { ErrorModalProvider } from '../components/ui/error-modal';
+import { createErrorChannel, type ErrorChannel } from '../lib/error-channel';
+import { createQueryClient } from '../lib/query-client';
 
 export type AppProvidersProps = {
   children?: ReactNode;

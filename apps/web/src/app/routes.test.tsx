@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildProposal } from '../features/quote/test/proposal-fixture';
-import { jsonResponse, renderApp, signedInAuthState, stubApi } from './test/render-app';
+import { buildProposal } from '../test/proposal-fixture';
+import { jsonResponse, signedInAuthState, stubApi } from '../test/api-stubs';
+import { renderApp } from '../test/render-app';
 
 function location(router: ReturnType<typeof renderApp>['router']) {
   return `${router.state.location.pathname}${router.state.location.search}`;

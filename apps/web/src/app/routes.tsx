@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { CallbackPage } from '../features/auth/callback-page';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { HomePage } from '../features/home/home-page';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { ProductLayout } from './product-layout';
 import { AnonymousOnlyRoute, ProtectedRoute } from './protected-route';
 import { RootLayout } from './root-layout';

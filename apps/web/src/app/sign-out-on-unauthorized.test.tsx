@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anonymousAuthState } from '../lib/auth';
 import { ANONYMOUS_TOKEN_KEY } from '../lib/auth/anonymous-session';
-import { jsonResponse, renderApp, signedInAuthState, stubApi } from './test/render-app';
+import { jsonResponse, signedInAuthState, stubApi } from '../test/api-stubs';
+import { renderApp } from '../test/render-app';
 
 /** A visitor who has started a quote: home lists their proposals (no session, no request). */
 function withAnonymousSession() {

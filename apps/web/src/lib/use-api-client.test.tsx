@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, signedInAuthState } from '../app/test/render-app';
+import { jsonResponse, signedInAuthState } from '../test/api-stubs';
 import { createApiClient } from './api-client';
 import { AuthProvider, type AuthState } from './auth';
 import { IMPERSONATE_HEADER, setImpersonatedUserId } from './auth/impersonation';

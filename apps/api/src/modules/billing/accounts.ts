@@ -4,7 +4,7 @@ import type { CustomerAccountResponse } from '@motor/contract';
 import { londonDateString, MAX_PAYMENT_DAY, type PaymentMethodType } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { customerAccounts } from '../../db/schema';
-import { getSchemeFacts } from '../proposal/product';
+import { getSchemeFacts } from '../disclosure';
 import { getAccountBalances, type AccountBalances } from './ledger';
 
 // Customer accounts (spec 3 §3): one per proposal, then per policy. The account is created

@@ -9,11 +9,10 @@ import {
   type CustomerAccountResponse,
 } from '@motor/contract';
 import { AppError } from '../../errors';
-import type { AppPlugin } from '../../plugins/define-plugin';
-import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
-import * as proposalRepository from '../proposal/repository';
-import * as proposalService from '../proposal/service';
-import { assertCustomerVerified } from '../policy/verification';
+import type { AppPlugin } from '../../app-types';
+import { getOwnerUserId, type RouteAccess } from '../identity';
+import { assertCustomerVerified } from '../policy';
+import { getOwnProposal, toProposalResponse } from '../proposal';
 import { answerAccounts, ensureCustomerAccount, listOwnAccounts } from './accounts';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
@@ -35,11 +34,8 @@ export const customerAccountRoutes: AppPlugin = async (app) => {
     request: FastifyRequest,
     code: string,
   ): Promise<CustomerAccountResponse> {
-    const row = await proposalRepository.findProposal(app.db, code);
-    if (!row || !canAccessProposal(request.principal, row)) {
-      throw new AppError('NOT_FOUND', proposalService.PROPOSAL_NOT_FOUND_MESSAGE);
-    }
-    const status = proposalService.toProposalResponse(row, app.clock.now()).status;
+    const row = await getOwnProposal(app.db, request.principal, code);
+    const status = toProposalResponse(row, app.clock.now()).status;
     if (status !== 'QUOTE' && status !== 'POLICY') {
       throw new AppError('CONFLICT', 'This quote is not ready for checkout.', { status });
     }

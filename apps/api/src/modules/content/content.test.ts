@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bmwBrandConfig, brand } from '@motor/brand-bmw';
 import type { InputDefinition } from '@motor/forms';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestApp } from '../../test/test-app';
 
 /** Every helpLink the brand's configuration names, wherever the input lives. */

@@ -1,4 +1,5 @@
 import type { Theme } from '@motor/brand-bmw';
+import { escapeHtml } from '../../html-page';
 
 /** One help or wording page: a title, short paragraphs and optional headed lists. */
 export type ContentPage = {
@@ -6,15 +7,6 @@ export type ContentPage = {
   paragraphs: string[];
   sections?: { heading: string; items: string[] }[];
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /**
  * A static page that reads well on its own and inside the help modal's iframe: no script, one

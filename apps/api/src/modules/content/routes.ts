@@ -1,8 +1,8 @@
 import { brand } from '@motor/brand-bmw';
-import type { AppPlugin } from '../../plugins/define-plugin';
+import type { AppPlugin } from '../../app-types';
 import { COVER_PAGES, EXPOSURE_PAGES, OPTIONAL_COVER_PAGES } from './cover-pages';
-import { buildProductDocument, PRODUCT_DOCUMENT_TYPES } from '../document/product-documents';
-import { getSchemeFacts } from '../proposal/product';
+import { buildProductDocument, PRODUCT_DOCUMENT_TYPES } from '../document';
+import { getSchemeFacts } from '../disclosure';
 import { QUESTION_PAGES } from './question-pages';
 import { STATIC_PAGES } from './static-pages';
 import { renderContentPage, renderContentStylesheet, type ContentPage } from './render';

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { notificationOutbox } from '../../db/schema';
 import { findJobByKey } from '../jobs/queue';
@@ -12,7 +12,7 @@ import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { computeAmountDueAtBind } from '../policy/amounts';
-import { bindProposal } from '../policy/bind';
+import { bindProposal } from '../../flows/bind-policy';
 import { createQuote } from '../policy/test-helpers';
 import { getDocumentStorage, issuePolicyDocuments } from './service';
 

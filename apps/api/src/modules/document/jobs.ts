@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { defineJob } from '../jobs/runner';
-import { enqueueJob } from '../jobs/queue';
+import { defineJob } from '../jobs';
+import { enqueueJob } from '../jobs';
 import { issuePolicyDocuments } from './service';
 
 // A new policy's certificate, schedule and confirmation e-mail are made by the job runner, not in
@@ -12,7 +12,7 @@ const ISSUE_POLICY_DOCUMENTS = 'issue-policy-documents';
 export const issuePolicyDocumentsJob = defineJob({
   kind: ISSUE_POLICY_DOCUMENTS,
   payload: z.object({ policyId: z.string().min(1) }),
-  run: (app, { policyId }) => issuePolicyDocuments(app, policyId),
+  run: (deps, { policyId }) => issuePolicyDocuments(deps, policyId),
 });
 
 /** In the bind's transaction: the documents are promised exactly when the policy commits. */

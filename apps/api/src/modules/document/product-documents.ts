@@ -1,7 +1,7 @@
 import { COVER_DISPLAY_NAMES, LEGAL_ENTITIES, brand } from '@motor/brand-bmw';
 import { formatMoney } from '@motor/domain';
-import { bmwRatingTables } from '../rating/brand-rating-tables';
-import { getSchemeFacts, type SchemeFacts } from '../proposal/product';
+import { bmwRatingTables } from '../rating';
+import { getSchemeFacts, type SchemeFacts } from '../disclosure';
 
 // The product documents (spec 3 §7: by scheme, wording version, cover and insurer), written from
 // the scheme's own configuration so that what they say is what the quote sells: the covers, the

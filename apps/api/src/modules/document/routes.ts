@@ -5,10 +5,9 @@ import {
   PolicyDocumentParamsSchema,
 } from '@motor/contract';
 import { AppError } from '../../errors';
-import type { AppPlugin } from '../../plugins/define-plugin';
-import { getOwnerUserId, type RouteAccess } from '../identity/principal';
-import { findPolicy } from '../policy/repository';
-import { POLICY_NOT_FOUND_MESSAGE } from '../policy/routes';
+import type { AppPlugin } from '../../app-types';
+import type { RouteAccess } from '../identity';
+import { getOwnPolicy } from '../policy';
 import {
   createDocumentLink,
   ensureDocument,
@@ -41,10 +40,7 @@ export const documentRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const { id, doc } = request.params;
-      const policy = await findPolicy(app.db, id);
-      if (!policy || policy.ownerUserId !== getOwnerUserId(request.principal)) {
-        throw new AppError('NOT_FOUND', POLICY_NOT_FOUND_MESSAGE);
-      }
+      const policy = await getOwnPolicy(app.db, request.principal, id);
       const { key } = await ensureDocument(app, policy, doc);
       return createDocumentLink(app, { key, fileName: `${policy.policyNumber}-${doc}.pdf` });
     },

@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { importJWK, jwtVerify, SignJWT } from 'jose';
 import type { DocumentType } from '@motor/contract';
 import type { Quote } from '@motor/domain';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../app-types';
 import { idempotencyKeys, policies, policyVersions } from '../../db/schema';
-import { loadSigningKeys, SIGNING_ALG, toPublicJwk } from '../identity/signing-keys';
-import { Outbox } from '../identity/outbox';
-import { findPolicyholderEmail } from '../proposal/rating-input';
-import { getSchemeFacts } from '../proposal/product';
-import type { ProposalData } from '../proposal/types';
-import type { PolicyRow } from '../policy/repository';
+import { loadSigningKeys, SIGNING_ALG, toPublicJwk } from '../identity';
+import { queueDepsOf, queueMessage } from '../notification';
+import { findPolicyholderEmail } from '../proposal';
+import { getSchemeFacts } from '../disclosure';
+import type { ProposalData } from '../disclosure';
+import type { PolicyRow } from '../policy';
 import {
   certificateContent,
   describePolicyholder,
@@ -30,19 +30,19 @@ import { createLocalDiskStorage, type BlobStorage } from './storage';
 export const DOCUMENT_LINK_SECONDS = 300;
 const LINK_AUDIENCE = 'document-link';
 
-const storages = new WeakMap<App, BlobStorage>();
+const storages = new WeakMap<ServiceDeps, BlobStorage>();
 
-export function getDocumentStorage(app: App): BlobStorage {
-  let storage = storages.get(app);
+export function getDocumentStorage(deps: ServiceDeps): BlobStorage {
+  let storage = storages.get(deps);
   if (!storage) {
-    storage = createLocalDiskStorage(path.join(app.config.dataDir, 'blobs'));
-    storages.set(app, storage);
+    storage = createLocalDiskStorage(path.join(deps.config.dataDir, 'blobs'));
+    storages.set(deps, storage);
   }
   return storage;
 }
 
-async function loadDocumentData(app: App, policy: PolicyRow): Promise<PolicyDocumentData> {
-  const [version] = await app.db
+async function loadDocumentData(deps: ServiceDeps, policy: PolicyRow): Promise<PolicyDocumentData> {
+  const [version] = await deps.db
     .select()
     .from(policyVersions)
     .where(eq(policyVersions.policyId, policy.policyId))
@@ -69,10 +69,10 @@ function blobKey(policy: PolicyRow, doc: DocumentType, quote: Quote): string {
 }
 
 /** The document's blob key, rendering and storing it first when it is missing. */
-export async function ensureDocument(app: App, policy: PolicyRow, doc: DocumentType) {
-  const data = await loadDocumentData(app, policy);
+export async function ensureDocument(deps: ServiceDeps, policy: PolicyRow, doc: DocumentType) {
+  const data = await loadDocumentData(deps, policy);
   const key = blobKey(policy, doc, data.quote);
-  const storage = getDocumentStorage(app);
+  const storage = getDocumentStorage(deps);
   if (await storage.get(key)) return { key, data };
   let content;
   if (doc === 'policy-certificate') content = certificateContent(data);
@@ -90,19 +90,19 @@ export async function ensureDocument(app: App, policy: PolicyRow, doc: DocumentT
   return { key, data };
 }
 
-async function sessionKey(app: App) {
-  const [key] = await loadSigningKeys({ db: app.db, clock: app.clock, purpose: 'session' });
+async function sessionKey(deps: ServiceDeps) {
+  const [key] = await loadSigningKeys({ db: deps.db, clock: deps.clock, purpose: 'session' });
   if (!key) throw new Error('No session signing key');
   return key;
 }
 
 /** A signed link to the document, valid for DOCUMENT_LINK_SECONDS from the app clock's now. */
 export async function createDocumentLink(
-  app: App,
+  deps: ServiceDeps,
   options: { key: string; fileName: string },
 ): Promise<{ location: string; expiresAt: string }> {
-  const jwk = await sessionKey(app);
-  const now = Math.floor(app.clock.now().getTime() / 1000);
+  const jwk = await sessionKey(deps);
+  const now = Math.floor(deps.clock.now().getTime() / 1000);
   const token = await new SignJWT({ key: options.key, name: options.fileName })
     .setProtectedHeader({ alg: SIGNING_ALG, kid: jwk.kid })
     .setAudience(LINK_AUDIENCE)
@@ -110,21 +110,21 @@ export async function createDocumentLink(
     .setExpirationTime(now + DOCUMENT_LINK_SECONDS)
     .sign(await importJWK(jwk, SIGNING_ALG));
   return {
-    location: `${app.config.publicUrl}/api/documents/file?token=${token}`,
+    location: `${deps.config.publicUrl}/api/documents/file?token=${token}`,
     expiresAt: new Date((now + DOCUMENT_LINK_SECONDS) * 1000).toISOString(),
   };
 }
 
 /** The blob key and file name a link names, or null when it is forged or expired. */
 export async function readDocumentLink(
-  app: App,
+  deps: ServiceDeps,
   token: string,
 ): Promise<{ key: string; fileName: string } | null> {
-  const jwk = await sessionKey(app);
+  const jwk = await sessionKey(deps);
   try {
     const { payload } = await jwtVerify(token, await importJWK(toPublicJwk(jwk), SIGNING_ALG), {
       audience: LINK_AUDIENCE,
-      currentDate: app.clock.now(),
+      currentDate: deps.clock.now(),
     });
     if (typeof payload.key !== 'string' || typeof payload.name !== 'string') return null;
     return { key: payload.key, fileName: payload.name };
@@ -137,21 +137,21 @@ export async function readDocumentLink(
  * The bind's job: renders the certificate and schedule and queues the confirmation e-mail, once
  * per policy (an idempotency key guards the e-mail). Safe to run again.
  */
-export async function issuePolicyDocuments(app: App, policyId: string): Promise<void> {
-  const [policy] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+export async function issuePolicyDocuments(deps: ServiceDeps, policyId: string): Promise<void> {
+  const [policy] = await deps.db.select().from(policies).where(eq(policies.policyId, policyId));
   if (!policy) return;
-  await ensureDocument(app, policy, 'policy-certificate');
-  const { data } = await ensureDocument(app, policy, 'policy-schedule');
-  // The claim and the outbox row commit together: a crash between them cannot mark the e-mail
-  // sent while losing it (the job runs again and claims afresh).
-  await app.db.transaction(async (tx) => {
+  await ensureDocument(deps, policy, 'policy-certificate');
+  const { data } = await ensureDocument(deps, policy, 'policy-schedule');
+  // The claim and the queued e-mail commit together: a crash between them cannot mark the
+  // e-mail sent while losing it (the job runs again and claims afresh).
+  await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(idempotencyKeys)
       .values({
         key: `policy-confirmation:${policyId}`,
         scope: 'policy.confirmation-email',
         response: null,
-        createdAt: app.clock.now(),
+        createdAt: deps.clock.now(),
       })
       .onConflictDoNothing({ target: idempotencyKeys.key })
       .returning({ key: idempotencyKeys.key });
@@ -159,21 +159,24 @@ export async function issuePolicyDocuments(app: App, policyId: string): Promise<
     const recipient = findPolicyholderEmail(data.quote as unknown as ProposalData);
     if (!recipient) return;
     const holder = describePolicyholder(data.quote);
-    const link = policyPageUrl(app.config.publicUrl, policy);
-    const outbox = new Outbox({ db: tx, clock: app.clock, config: app.config, log: app.log });
-    await outbox.send({
-      channel: 'EMAIL',
-      recipient,
-      subject: `Your policy ${policy.policyNumber} is confirmed`,
-      body: [
-        `Dear ${holder.name || 'customer'},`,
-        '',
-        `Thank you: your policy ${policy.policyNumber} is confirmed.`,
-        'Your certificate of motor insurance and your policy schedule are on your policy page,',
-        'with your Insurance Product Information Document and policy wording (sign in to open it):',
-        link,
-      ].join('\n'),
-    });
+    const link = policyPageUrl(deps.config.publicUrl, policy);
+    await queueMessage(
+      queueDepsOf({ ...deps, db: tx }),
+      {
+        channel: 'EMAIL',
+        recipient,
+        subject: `Your policy ${policy.policyNumber} is confirmed`,
+        body: [
+          `Dear ${holder.name || 'customer'},`,
+          '',
+          `Thank you: your policy ${policy.policyNumber} is confirmed.`,
+          'Your certificate of motor insurance and your policy schedule are on your policy page,',
+          'with your Insurance Product Information Document and policy wording (sign in to open it):',
+          link,
+        ].join('\n'),
+      },
+      deps.clock.now(),
+    );
   });
 }
 

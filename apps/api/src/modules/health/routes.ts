@@ -3,7 +3,7 @@ import {
   ReadyResponseSchema,
   UnavailableResponseSchema,
 } from '@motor/contract';
-import type { AppPlugin } from '../../plugins/define-plugin';
+import type { AppPlugin } from '../../app-types';
 
 /**
  * Liveness and readiness, for load balancers and orchestrators (and e2e scripts that wait for

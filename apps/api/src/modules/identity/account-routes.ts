@@ -2,10 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditLog, proposals } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AppPlugin } from '../../plugins/define-plugin';
-import { findPolicyholderEmail } from '../proposal/rating-input';
-import type { ProposalData } from '../proposal/types';
-import { canAccessProposal, getOwnerUserId, type Principal } from './principal';
+import type { AppPlugin } from '../../app-types';
+import { findPolicyholderEmail, getOwnProposal } from '../proposal';
+import { hitRateLimit } from './rate-limit';
+import type { ProposalData } from '../disclosure';
+import { getOwnerUserId, type Principal } from './principal';
 import {
   createExternalUser,
   findUserByEmail,
@@ -13,6 +14,11 @@ import {
   updateUserSettings,
   type User,
 } from './users';
+
+const HOUR_MS = 60 * 60_000;
+/** Account checks per client address and per session an hour (issue 21 item 5). */
+export const VALIDATE_ACCOUNT_LIMIT_PER_CLIENT = 30;
+export const VALIDATE_ACCOUNT_LIMIT_PER_SESSION = 10;
 
 export const ACCOUNT_EXISTS_MESSAGE =
   'If you already have an account with us, please sign in again.';
@@ -142,14 +148,24 @@ export const accountRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await app.db
-        .select()
-        .from(proposals)
-        .where(and(eq(proposals.proposalCode, request.body.source), isNull(proposals.deletedAt)))
-        .limit(1);
-      if (!row || !canAccessProposal(request.principal, row)) {
-        throw new AppError('NOT_FOUND', 'We could not find that quote.');
+      // Whether an address has an account is worth knowing to an attacker: a few answers per
+      // client and per session an hour, as many as a customer setting up an account needs.
+      const now = app.clock.now();
+      for (const [key, limit] of [
+        [`validate-account:client:${request.ip}`, VALIDATE_ACCOUNT_LIMIT_PER_CLIENT],
+        [
+          `validate-account:session:${getOwnerUserId(request.principal)}`,
+          VALIDATE_ACCOUNT_LIMIT_PER_SESSION,
+        ],
+      ] as const) {
+        const hit = await hitRateLimit({ db: app.db, key, limit, windowMs: HOUR_MS, now });
+        if (!hit.isAllowed) {
+          throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
+            retryAfterSeconds: hit.retryAfterSeconds,
+          });
+        }
       }
+      const row = await getOwnProposal(app.db, request.principal, request.body.source);
       const email = findPolicyholderEmail(row.data as unknown as ProposalData);
       if (email) {
         const existing = await findUserByEmail(app.db, email);

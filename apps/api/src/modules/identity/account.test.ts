@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock, type TestClock } from '../../clock';
 import { auditLog, proposals, users } from '../../db/schema';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp, createTestConfig } from '../../test/test-app';
 import { createOneTimeCode, verifyOneTimeCode } from './one-time-codes';
 import { bearer, createTestAccessToken } from './test-tokens';
+import { VALIDATE_ACCOUNT_LIMIT_PER_SESSION } from './account-routes';
 import { findOrCreateUser, upsertStaffUser } from './users';
 
 async function insertProposal(
@@ -168,12 +169,14 @@ describe('identity: back-book, account settings, merge, codes', () => {
 
   describe('GET/PATCH /api/policyholder', () => {
     it('reads and changes the account settings; the phone number is read-only', async () => {
-      const user = await findOrCreateUser({
+      const found = await findOrCreateUser({
         db: app.db,
         clock,
         connection: 'sms',
         recipient: '+447123456789',
       });
+      if (!('user' in found)) throw new Error('a new number signs up, nothing to link');
+      const { user } = found;
       const token = await createTestAccessToken(app, { userId: user.userId });
       const read = await app.inject({ url: '/api/policyholder', headers: bearer(token) });
       expect(read.statusCode).toBe(200);
@@ -216,7 +219,7 @@ describe('identity: back-book, account settings, merge, codes', () => {
         connection: 'email',
         recipient: 'taken@example.com',
       });
-      const me = await findOrCreateUser({
+      const { user: me } = await findOrCreateUser({
         db: app.db,
         clock,
         connection: 'email',
@@ -233,7 +236,7 @@ describe('identity: back-book, account settings, merge, codes', () => {
     });
 
     it('an impersonating admin reads the customer and leaves audit rows', async () => {
-      const customer = await findOrCreateUser({
+      const { user: customer } = await findOrCreateUser({
         db: app.db,
         clock,
         connection: 'email',
@@ -277,7 +280,7 @@ describe('identity: back-book, account settings, merge, codes', () => {
       const anonUserId = (await app.tokens.verifyAccessToken(anon))!.principal;
       if (anonUserId.kind !== 'anonymous') throw new Error('unreachable');
       const { proposalCode } = await insertProposal(app, { ownerUserId: anonUserId.userId });
-      const customer = await findOrCreateUser({
+      const { user: customer } = await findOrCreateUser({
         db: app.db,
         clock,
         connection: 'email',
@@ -357,21 +360,55 @@ describe('identity: back-book, account settings, merge, codes', () => {
       });
       expect(notMine.statusCode).toBe(404);
     });
+
+    it('validateAccount answers a session at most VALIDATE_ACCOUNT_LIMIT_PER_SESSION times an hour (issue 21 item 5)', async () => {
+      const anon = await anonymousToken();
+      const principal = (await app.tokens.verifyAccessToken(anon))!.principal;
+      if (principal.kind !== 'anonymous') throw new Error('unreachable');
+      const probe = (source: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/policyholder/validateAccount',
+          headers: bearer(anon),
+          payload: { source },
+        });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < VALIDATE_ACCOUNT_LIMIT_PER_SESSION; attempt += 1) {
+        const proposal = await insertProposal(app, {
+          ownerUserId: principal.userId,
+          email: `probe-${attempt}@example.com`,
+        });
+        statuses.push((await probe(proposal.proposalCode)).statusCode);
+      }
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      const over = await insertProposal(app, {
+        ownerUserId: principal.userId,
+        email: 'existing@example.com',
+      });
+      const refused = await probe(over.proposalCode);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.message).toBe('Too many attempts. Please try again later.');
+    });
   });
 
   describe('one-time codes', () => {
     const recipient = 'codes@example.com';
-    const verify = (code: string) =>
-      verifyOneTimeCode({ db: app.db, clock, connection: 'email', recipient, code });
-
-    it('refuses the 6th try, even with the right code', async () => {
-      const { code } = await createOneTimeCode({
+    const limits = createTestConfig().identity.signInCodeLimits;
+    const ask = (from: { clientKey?: string; interactionId?: string } = {}) =>
+      createOneTimeCode({
         db: app.db,
         clock,
         connection: 'email',
         recipient,
-        clientKey: 'c1',
+        clientKey: from.clientKey ?? 'c1',
+        interactionId: from.interactionId ?? 'sign-in-1',
+        limits,
       });
+    const verify = (code: string, interactionId = 'sign-in-1') =>
+      verifyOneTimeCode({ db: app.db, clock, connection: 'email', recipient, code, interactionId });
+
+    it('refuses the 6th try, even with the right code', async () => {
+      const { code } = await ask();
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i += 1) expect(await verify(wrong)).toBe(false);
       expect(await verify(code)).toBe(false);
@@ -379,30 +416,51 @@ describe('identity: back-book, account settings, merge, codes', () => {
 
     it('has a resend cooldown, expires after 10 minutes, works once, stores only a hash', async () => {
       clock.advance(60 * 1000);
-      const { code } = await createOneTimeCode({
-        db: app.db,
-        clock,
-        connection: 'email',
-        recipient,
-        clientKey: 'c1',
-      });
-      await expect(
-        createOneTimeCode({ db: app.db, clock, connection: 'email', recipient, clientKey: 'c1' }),
-      ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      const { code } = await ask();
+      await expect(ask()).rejects.toMatchObject({ code: 'RATE_LIMITED' });
       const { oneTimeCodes } = await import('../../db/schema');
       const rows = await app.db.select().from(oneTimeCodes);
       expect(rows.every((row) => !row.codeHash.includes(code))).toBe(true);
       clock.advance(10 * 60 * 1000 + 1);
       expect(await verify(code)).toBe(false);
-      const fresh = await createOneTimeCode({
-        db: app.db,
-        clock,
-        connection: 'email',
-        recipient,
-        clientKey: 'c1',
-      });
+      const fresh = await ask();
       expect(await verify(fresh.code)).toBe(true);
       expect(await verify(fresh.code)).toBe(false);
+    });
+
+    it('a stranger cannot lock the owner out (issue 21 item 6)', async () => {
+      clock.advance(60 * 60 * 1000);
+      // The stranger uses up their own share of codes for the owner's address ...
+      const stranger = { clientKey: '198.51.100.7', interactionId: 'stranger-sign-in' };
+      for (let i = 0; i < limits.perAddressAndClient; i += 1) {
+        await ask(stranger);
+        clock.advance(31 * 1000);
+      }
+      await expect(ask(stranger)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      // ... and the owner, from their own device, still gets a code, right after the stranger's
+      // (no shared cooldown), which the stranger's next request does not close.
+      const owner = { clientKey: '203.0.113.9', interactionId: 'owner-sign-in' };
+      const { code } = await ask(owner);
+      // The stranger's guesses are tried only against codes their sign-in asked for.
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 10; i += 1) {
+        expect(await verify(code, 'stranger-sign-in')).toBe(false);
+        expect(await verify(wrong, 'stranger-sign-in')).toBe(false);
+      }
+      expect(await verify(code, 'owner-sign-in')).toBe(true);
+    });
+
+    it('bounds the codes of one address from many clients together', async () => {
+      clock.advance(60 * 60 * 1000);
+      for (let i = 0; i < limits.perAddress; i += 1) {
+        await ask({
+          clientKey: `10.0.${Math.floor(i / 200)}.${i % 200}`,
+          interactionId: `si-${i}`,
+        });
+      }
+      await expect(ask({ clientKey: '10.9.9.9', interactionId: 'one-more' })).rejects.toMatchObject(
+        { code: 'RATE_LIMITED' },
+      );
     });
   });
 

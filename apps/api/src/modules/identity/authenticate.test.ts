@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock, type TestClock } from '../../clock';
 import { auditLog } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';

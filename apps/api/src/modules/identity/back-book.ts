@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { proposals } from '../../db/schema';
-import { buildIdentitySubject } from '../proposal/rating-input';
-import type { ProposalData } from '../proposal/types';
+import { buildIdentitySubject } from '../proposal';
+import type { ProposalData } from '../disclosure';
 
 const normalisePostcode = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestApp, createTestConfig } from '../../test/test-app';
 import type { Principal } from './principal';
 import { bearer } from './test-tokens';

@@ -3,7 +3,7 @@
 import { createServer } from 'node:net';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createLogCapture, createTestApp, createTestConfig } from '../../test/test-app';
 
 async function findFreePort(): Promise<number> {
@@ -253,6 +253,130 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
     phoneRefreshToken = phoneTokens.refresh_token!;
   });
 
+  describe('a phone sign-in finds the account the number was disclosed on (issue 13 item 13)', () => {
+    const buyer = 'phone.buyer@example.com';
+    const mobile = '07700 900321';
+    const e164 = '+447700900321';
+
+    /** Starts a phone sign-in in a fresh browser and enters the text-message code. */
+    async function signInByText(): Promise<{
+      phoneBrowser: ReturnType<typeof createBrowser>;
+      interactionUrl: string;
+      codeVerifier: string;
+      verified: Response;
+    }> {
+      const phoneBrowser = createBrowser();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const url = client.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri(),
+        scope: 'openid email phone api',
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+      });
+      const start = await phoneBrowser.request(url.href);
+      const interactionUrl = new URL(start.headers.get('location')!, baseUrl).href;
+      await phoneBrowser.request(interactionUrl);
+      await phoneBrowser.request(`${interactionUrl}/send`, form({ identifier: mobile }));
+      const code = await readLatestCode(e164);
+      const verified = await phoneBrowser.request(
+        `${interactionUrl}/verify`,
+        form({ identifier: mobile, code }),
+      );
+      return { phoneBrowser, interactionUrl, codeVerifier, verified };
+    }
+
+    async function finish(
+      phoneBrowser: ReturnType<typeof createBrowser>,
+      codeVerifier: string,
+      response: Response,
+    ) {
+      expect(response.status).toBe(303);
+      let next = new URL(response.headers.get('location')!, baseUrl).href;
+      while (!next.startsWith(redirectUri())) {
+        const hop = await phoneBrowser.request(next);
+        next = new URL(hop.headers.get('location')!, baseUrl).href;
+      }
+      const signedIn = await client.authorizationCodeGrant(config, new URL(next), {
+        pkceCodeVerifier: codeVerifier,
+        expectedState: client.skipStateCheck,
+      });
+      secrets.push(signedIn.access_token, signedIn.refresh_token!);
+      return signedIn.claims()!;
+    }
+
+    it('asks the owner to confirm by e-mail code once, then signs in to that account', async () => {
+      const { findOrCreateUser } = await import('./users');
+      const { fillPolicyholderFromQuote } = await import('./policyholder-from-quote');
+      const { user: owner } = await findOrCreateUser({
+        db: app.db,
+        clock: app.clock,
+        connection: 'email',
+        recipient: buyer,
+      });
+      // Bind copies the number disclosed on the quote to the account (item 9): typed, not proved.
+      await fillPolicyholderFromQuote(app.db, {
+        userId: owner.userId,
+        profile: { firstName: 'Pat', lastName: 'Buyer', phoneNumber: mobile },
+        now: app.clock.now(),
+      });
+
+      const first = await signInByText();
+      expect(first.verified.status).toBe(200);
+      const page = await first.verified.text();
+      expect(page).toContain('Confirm it is your account');
+      expect(page).toContain('enter the 6-digit code we sent to p•••@example.com');
+      expect(page).not.toContain(buyer);
+
+      const emailCode = await readLatestCode(buyer);
+      const wrong = await first.phoneBrowser.request(
+        `${first.interactionUrl}/link`,
+        form({ identifier: mobile, code: emailCode === '000000' ? '111111' : '000000' }),
+      );
+      expect(wrong.status).toBe(400);
+      expect(await wrong.text()).toContain('Wrong email or verification code');
+      // The text-message code is not the e-mail code: it does not link the number.
+      const textCode = await readLatestCode(e164);
+      const withTextCode = await first.phoneBrowser.request(
+        `${first.interactionUrl}/link`,
+        form({ identifier: mobile, code: textCode }),
+      );
+      expect(withTextCode.status).toBe(400);
+
+      const linked = await first.phoneBrowser.request(
+        `${first.interactionUrl}/link`,
+        form({ identifier: mobile, code: emailCode }),
+      );
+      const claims = await finish(first.phoneBrowser, first.codeVerifier, linked);
+      expect(claims.sub).toBe(owner.userId);
+      expect(claims['email']).toBe(buyer);
+      expect(claims['phone_number']).toBe(e164);
+
+      // Proved now: the next phone sign-in goes straight to the same account, and it is the
+      // only account with that number.
+      const next = await findOrCreateUser({
+        db: app.db,
+        clock: app.clock,
+        connection: 'sms',
+        recipient: e164,
+      });
+      expect(next).toMatchObject({ user: { userId: owner.userId } });
+      const { eq } = await import('drizzle-orm');
+      const { users } = await import('../../db/schema');
+      const holders = await app.db.select().from(users).where(eq(users.phone, e164));
+      expect(holders.map((holder) => holder.userId)).toEqual([owner.userId]);
+      expect(holders[0]!.phoneVerifiedAt).not.toBeNull();
+    });
+
+    it('a link form for a number no e-mail account holds unproved is refused', async () => {
+      const { phoneBrowser, interactionUrl } = await signInByText();
+      const refused = await phoneBrowser.request(
+        `${interactionUrl}/link`,
+        form({ identifier: '07700 900999', code: '123456' }),
+      );
+      expect(refused.status).toBe(400);
+    });
+  });
+
   it('a staff member signs in as an admin: roles and permissions reach the API', async () => {
     const { upsertStaffUser } = await import('./users');
     await upsertStaffUser({
@@ -312,7 +436,7 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
     });
   });
 
-  it('signing out ends the provider session: no more silent sign-in', async () => {
+  it('a link to sign out without the ID token asks first, and ends nothing by itself', async () => {
     const endUrl = client.buildEndSessionUrl(config, {
       post_logout_redirect_uri: `${baseUrl}/`,
       client_id: app.config.identity.clientId,
@@ -320,10 +444,42 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
     const page = await browser.request(endUrl.href);
     expect(page.status).toBe(200);
     const html = await page.text();
+    expect(html).toContain('Do you want to sign out?');
     expect(html).not.toContain('<script');
+    const { response } = await startSignIn({ prompt: 'none' });
+    expect(new URL(response.headers.get('location')!).searchParams.get('code')).toBeTruthy();
+  });
+
+  it("the app's sign-out ends the provider session in one step: no question, no more silent sign-in or refresh", async () => {
+    // Fresh tokens of this session (the first ones were revoked by the rotation test).
+    const silent = await startSignIn({ prompt: 'none' });
+    const current = await client.authorizationCodeGrant(
+      config,
+      new URL(silent.response.headers.get('location')!),
+      { pkceCodeVerifier: silent.codeVerifier, expectedState: silent.state },
+    );
+    const refreshToken = current.refresh_token;
+    expect(refreshToken).toBeTruthy();
+    secrets.push(current.access_token, refreshToken!);
+    const endUrl = client.buildEndSessionUrl(config, {
+      post_logout_redirect_uri: `${baseUrl}/`,
+      id_token_hint: current.id_token!,
+    });
+    const page = await browser.request(endUrl.href);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain('Do you want to sign out?');
+    // The page posts its form at once; its one inline script is allowed by hash, nothing else.
+    const script = /<script>([^<]+)<\/script>/.exec(html)?.[1];
+    expect(script).toContain("getElementById('op.logoutForm').submit()");
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(script!).digest('base64');
+    const csp = page.headers.get('content-security-policy')!;
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    expect(csp).toContain("script-src-attr 'none'");
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
     const action = /action="([^"]+)"/.exec(html)?.[1];
-    expect(xsrf && action).toBeTruthy();
+    expect(html).toContain('name="logout" value="yes"');
     const confirmed = await browser.request(
       new URL(action!, baseUrl).href,
       form({ xsrf: xsrf!, logout: 'yes' }),
@@ -334,6 +490,9 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
     expect(new URL(response.headers.get('location')!).searchParams.get('error')).toBe(
       'login_required',
     );
+    await expect(client.refreshTokenGrant(config, refreshToken!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('never writes tokens or authorization codes to the log', () => {

@@ -10,9 +10,17 @@ import { hitRateLimit } from './rate-limit';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 30 * 1000;
-/** Codes sent to one address, and asked for by one client, per hour. */
-export const CODES_PER_ADDRESS_PER_HOUR = 5;
-export const CODES_PER_CLIENT_PER_HOUR = 20;
+
+/**
+ * Codes per hour. A stranger can use up only their own share of an address's codes (per
+ * address and client); the per-address ceiling bounds guesses from many clients together
+ * (at most MAX_CODE_ATTEMPTS each). Numbers chosen in config.ts (identity.signInCodeLimits).
+ */
+export type SignInCodeLimits = {
+  perAddressAndClient: number;
+  perAddress: number;
+  perClient: number;
+};
 export const WRONG_CODE_MESSAGE = 'Wrong email or verification code';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -48,39 +56,43 @@ export async function createOneTimeCode(options: {
   clock: Clock;
   connection: Connection;
   recipient: string;
+  /** The requesting client (its address): whose share of the limits this is. */
   clientKey: string;
+  /** The sign-in that asks: only it may use the code. */
+  interactionId: string;
+  limits: SignInCodeLimits;
 }): Promise<{ code: string; expiresAt: Date }> {
-  const { db, clock, connection, recipient, clientKey } = options;
+  const { db, clock, connection, recipient, clientKey, interactionId, limits } = options;
   const now = clock.now();
+  const ownCodes = and(
+    eq(oneTimeCodes.connection, connection),
+    eq(oneTimeCodes.recipient, recipient),
+    eq(oneTimeCodes.interactionId, interactionId),
+  );
   const [latest] = await db
     .select({ createdAt: oneTimeCodes.createdAt })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.connection, connection), eq(oneTimeCodes.recipient, recipient)))
+    .where(ownCodes)
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   if (latest && now.getTime() - latest.createdAt.getTime() < RESEND_COOLDOWN_MS) {
     throw new AppError('RATE_LIMITED', 'Please wait a few seconds before asking for a new code.');
   }
   for (const [key, limit] of [
-    [`otp:address:${connection}:${recipient}`, CODES_PER_ADDRESS_PER_HOUR],
-    [`otp:client:${clientKey}`, CODES_PER_CLIENT_PER_HOUR],
+    [`otp:address-client:${connection}:${recipient}:${clientKey}`, limits.perAddressAndClient],
+    [`otp:client:${clientKey}`, limits.perClient],
+    [`otp:address:${connection}:${recipient}`, limits.perAddress],
   ] as const) {
     const hit = await hitRateLimit({ db, key, limit, windowMs: HOUR_MS, now });
     if (!hit.isAllowed) {
       throw new AppError('RATE_LIMITED', 'Too many codes asked for. Please try again later.');
     }
   }
-  // Only the newest code counts: older ones are closed.
+  // Only this sign-in's newest code counts: its older ones are closed (not other sign-ins').
   await db
     .update(oneTimeCodes)
     .set({ consumedAt: now })
-    .where(
-      and(
-        eq(oneTimeCodes.connection, connection),
-        eq(oneTimeCodes.recipient, recipient),
-        isNull(oneTimeCodes.consumedAt),
-      ),
-    );
+    .where(and(ownCodes, isNull(oneTimeCodes.consumedAt)));
   const id = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
@@ -91,6 +103,7 @@ export async function createOneTimeCode(options: {
     codeHash: hashCode(id, code),
     createdAt: now,
     expiresAt,
+    interactionId,
   });
   return { code, expiresAt };
 }
@@ -105,8 +118,10 @@ export async function verifyOneTimeCode(options: {
   connection: Connection;
   recipient: string;
   code: string;
+  /** Only a code asked for by this sign-in is tried (and charged an attempt). */
+  interactionId: string;
 }): Promise<boolean> {
-  const { db, clock, connection, recipient } = options;
+  const { db, clock, connection, recipient, interactionId } = options;
   const now = clock.now();
   const [attempt] = await db
     .update(oneTimeCodes)
@@ -115,6 +130,7 @@ export async function verifyOneTimeCode(options: {
       and(
         eq(oneTimeCodes.connection, connection),
         eq(oneTimeCodes.recipient, recipient),
+        eq(oneTimeCodes.interactionId, interactionId),
         isNull(oneTimeCodes.consumedAt),
         lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
         sql`${oneTimeCodes.expiresAt} > ${now.toISOString()}`,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { createTestApp } from '../../test/test-app';
 import { createQuote, demoCar } from '../policy/test-helpers';
 import { updates } from '../proposal/fixtures';
-import { POLICYHOLDER_PROFILE_CODE } from '../proposal/types';
+import { POLICYHOLDER_PROFILE_CODE } from '../disclosure';
 import { bearer, createTestAccessToken } from './test-tokens';
 import { findOrCreateUser } from './users';
 
@@ -30,7 +30,7 @@ describe('bind fills the account from the quote (issue 13)', () => {
 
   /** A customer who signed in by e-mail (no name, phone or consent on the account yet). */
   async function signUp(email: string) {
-    const user = await findOrCreateUser({
+    const { user } = await findOrCreateUser({
       db: app.db,
       clock,
       connection: 'email',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import type { AppPlugin } from '../../plugins/define-plugin';
+import type { AppPlugin } from '../../app-types';
 import { findProposalForBackBook } from './back-book';
 import { hitRateLimit } from './rate-limit';
 

@@ -2,7 +2,7 @@
 // database's `oidc` key, so API suites can call routes as a customer or an admin.
 import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT, type JWTPayload } from 'jose';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { IMPERSONATE_CLAIM } from './tokens';
 
 export type TestTokenOptions = {

@@ -39,9 +39,16 @@ const TOKEN_KIND_CLAIM = 'token_kind';
 
 export type VerifiedAccessToken = { payload: JWTPayload; principal: Principal };
 
-/** A set of keys read from the database, re-read once when a token names an unknown kid. */
+/**
+ * A set of keys read from the database, re-read when a token names an unknown kid: at most once
+ * per KEY_RELOAD_INTERVAL_MS, so forged tokens with made-up kids cannot cost a query each
+ * (issue 21 item 8). A key rotated in by another process is still picked up within that time.
+ */
+export const KEY_RELOAD_INTERVAL_MS = 30_000;
+
 class DatabaseKeyRing {
   private keys: Promise<PrivateJwk[]> | undefined;
+  private lastReloadAt = Number.NEGATIVE_INFINITY;
   // One JWK set per key list: jose caches the imported keys inside it, so verifying a token
   // does not re-import the public key on every request (that import dominated request time).
   private publicKeySet: Promise<JWTVerifyGetKey> | undefined;
@@ -80,6 +87,9 @@ class DatabaseKeyRing {
       )(header, token);
     } catch (error) {
       if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+      const now = this.clock.now().getTime();
+      if (now - this.lastReloadAt < KEY_RELOAD_INTERVAL_MS) throw error;
+      this.lastReloadAt = now;
       this.keys = undefined;
       return (await this.getPublicKeySet())(header, token);
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { users, type MarketingPreferences } from '../../db/schema';
@@ -23,17 +23,31 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | nul
   return row ?? null;
 }
 
-/** The user who signs in with this address or number, created on first sign-in. */
-export async function findOrCreateUser(options: {
-  db: Db;
-  clock: Clock;
-  connection: Connection;
-  recipient: string;
-}): Promise<User> {
+/**
+ * Who signs in with this address or number, once its code was entered: the account, created on
+ * first sign-in; or, for a number that an account holds but nobody has proved (typed on a quote
+ * and copied at bind), that account to link — its owner confirms by e-mail code first
+ * (`confirmPhoneLink`), so a mistyped number never opens someone else's policies.
+ */
+type SignInTarget = { db: Db; clock: Clock; connection: Connection; recipient: string };
+export async function findOrCreateUser(
+  options: SignInTarget & { connection: 'email' },
+): Promise<{ user: User }>;
+export async function findOrCreateUser(
+  options: SignInTarget,
+): Promise<{ user: User } | { linkTo: User & { email: string } }>;
+export async function findOrCreateUser(
+  options: SignInTarget,
+): Promise<{ user: User } | { linkTo: User & { email: string } }> {
   const { db, clock, connection, recipient } = options;
   const column = connection === 'email' ? users.email : users.phone;
   const [existing] = await db.select().from(users).where(eq(column, recipient)).limit(1);
-  if (existing) return existing;
+  if (existing) {
+    if (connection === 'email' || existing.phoneVerifiedAt) return { user: existing };
+    if (existing.email) return { linkTo: { ...existing, email: existing.email } };
+    // Unreachable today (only an e-mail account gets a number from a quote): proved now.
+    return { user: await markPhoneVerified(db, clock, existing.userId, recipient) };
+  }
   const now = clock.now();
   await db
     .insert(users)
@@ -43,13 +57,54 @@ export async function findOrCreateUser(options: {
       username: recipient || UNKNOWN_USERNAME,
       email: connection === 'email' ? recipient : null,
       phone: connection === 'sms' ? recipient : null,
+      phoneVerifiedAt: connection === 'sms' ? now : null,
       createdAt: now,
       updatedAt: now,
     })
     .onConflictDoNothing();
   const [created] = await db.select().from(users).where(eq(column, recipient)).limit(1);
   if (!created) throw new Error('user could not be created');
-  return created;
+  return { user: created };
+}
+
+async function markPhoneVerified(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  phone: string,
+): Promise<User> {
+  const now = clock.now();
+  const [updated] = await db
+    .update(users)
+    .set({ phoneVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.userId, userId), eq(users.phone, phone)))
+    .returning();
+  if (!updated) throw new Error('the number is no longer on this account');
+  return updated;
+}
+
+/**
+ * The owner of the account holding `phone` confirmed with their e-mail code: the number is
+ * theirs to sign in with from now on. Null when no e-mail account holds that number unproved.
+ */
+export async function confirmPhoneLink(options: {
+  db: Db;
+  clock: Clock;
+  phone: string;
+}): Promise<User | null> {
+  const { db, clock, phone } = options;
+  const holder = await findPhoneLinkHolder(db, phone);
+  return holder ? markPhoneVerified(db, clock, holder.userId, phone) : null;
+}
+
+/** The e-mail account holding `phone` unproved, if any: whose owner may link it. */
+export async function findPhoneLinkHolder(
+  db: Db,
+  phone: string,
+): Promise<(User & { email: string }) | null> {
+  const [holder] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  if (!holder?.email || holder.phoneVerifiedAt) return null;
+  return { ...holder, email: holder.email };
 }
 
 /** The row of a user signed in through an external issuer (username 'Unknown' until known). */
@@ -84,7 +139,7 @@ export async function upsertStaffUser(options: {
 }): Promise<User> {
   const { db, clock } = options;
   const email = options.email.trim().toLowerCase();
-  const user = await findOrCreateUser({ db, clock, connection: 'email', recipient: email });
+  const { user } = await findOrCreateUser({ db, clock, connection: 'email', recipient: email });
   const roles = [...new Set([...user.roles, 'admin'])];
   const permissions = [...new Set([...user.permissions, ...options.permissions])];
   const [updated] = await db

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { insightFeedback, insightImpressions } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { computeAmountDueAtBind } from '../policy/amounts';
-import { bindProposal } from '../policy/bind';
+import { bindProposal } from '../../flows/bind-policy';
 import { createQuote } from '../policy/test-helpers';
 
 describe('insights', () => {

@@ -4,14 +4,11 @@ import {
   ImpressionRequestSchema,
   InsightAcceptedResponseSchema,
 } from '@motor/contract';
-import { AppError } from '../../errors';
 import { insightFeedback, insightImpressions } from '../../db/schema';
-import type { AppPlugin } from '../../plugins/define-plugin';
-import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
-import { findPolicy } from '../policy/repository';
-import { POLICY_NOT_FOUND_MESSAGE } from '../policy/routes';
-import { findProposal } from '../proposal/repository';
-import { PROPOSAL_NOT_FOUND_MESSAGE } from '../proposal/service';
+import type { AppPlugin } from '../../app-types';
+import { getOwnerUserId, type RouteAccess } from '../identity';
+import { getOwnPolicy } from '../policy';
+import { getOwnProposal } from '../proposal';
 
 const ACCESS: readonly RouteAccess[] = ['anonymous', 'customer', 'admin'];
 const errors = {
@@ -40,10 +37,7 @@ export const insightRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       const ownerUserId = getOwnerUserId(request.principal);
       const { policyId, rating, comment, type, tags } = request.body;
-      const policy = await findPolicy(app.db, policyId);
-      if (!policy || policy.ownerUserId !== ownerUserId) {
-        throw new AppError('NOT_FOUND', POLICY_NOT_FOUND_MESSAGE);
-      }
+      await getOwnPolicy(app.db, request.principal, policyId);
       await app.db.insert(insightFeedback).values({
         ownerUserId,
         type,
@@ -70,10 +64,7 @@ export const insightRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const { proposalCode, values } = request.body;
-      const proposal = await findProposal(app.db, proposalCode);
-      if (!proposal || !canAccessProposal(request.principal, proposal)) {
-        throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
-      }
+      const proposal = await getOwnProposal(app.db, request.principal, proposalCode);
       await app.db
         .insert(insightImpressions)
         .values({

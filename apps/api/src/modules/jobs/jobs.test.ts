@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { jobs } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App, ServiceDeps } from '../../app-types';
 import {
   claimDueJob,
   completeJob,
@@ -22,7 +22,7 @@ export type JobDefinition<Payload> = {
   /** Checked when the job runs: a row written by an older or newer release may differ. */
   payload: z.ZodType<Payload>;
   /** Must be idempotent: a crash after the work and before the job is marked done runs it again. */
-  run: (app: App, payload: Payload) => Promise<void>;
+  run: (deps: ServiceDeps, payload: Payload) => Promise<void>;
   /** Runs before the job is given up (default 5). */
   maxAttempts?: number;
   /** A cron pattern in Europe/London: one run per slot, with an empty payload. */
@@ -34,7 +34,7 @@ export type Job = Omit<JobDefinition<unknown>, 'payload'>;
 
 export function defineJob<Payload>(definition: JobDefinition<Payload>): Job {
   const { payload, run, ...rest } = definition;
-  return { ...rest, run: (app, raw) => run(app, payload.parse(raw)) };
+  return { ...rest, run: (deps, raw) => run(deps, payload.parse(raw)) };
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -152,7 +152,8 @@ export async function runDueJobs(
 }
 
 type Runner = { wake: () => void };
-const runners = new WeakMap<App, Runner>();
+/** Keyed by the app, which services hold as their deps: a service can wake its own runner. */
+const runners = new WeakMap<object, Runner>();
 
 /**
  * Production: ticks every 5 seconds (and when woken) until the app closes; closing waits for
@@ -193,8 +194,8 @@ export function startJobRunner(app: App): void {
 }
 
 /** Runs due jobs now rather than at the next poll (after a commit that enqueued one). */
-export function wakeJobRunner(app: App): void {
-  runners.get(app)?.wake();
+export function wakeJobRunner(deps: ServiceDeps): void {
+  runners.get(deps)?.wake();
 }
 
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60_000;

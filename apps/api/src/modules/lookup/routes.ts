@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@motor/contract';
 import { DataEntrySchema } from '@motor/domain';
 import { AppError } from '../../errors';
-import type { AppPlugin } from '../../plugins/define-plugin';
+import type { AppPlugin } from '../../app-types';
 import {
   ADDRESS_SEARCH_DEFAULT_LIMIT,
   AddressSearchResultSchema,

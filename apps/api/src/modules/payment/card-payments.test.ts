@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { auditLog, collections, paymentMethods, policies, webhookEvents } from '../../db/schema';
 import type { SandboxCardPayments } from '../../providers/card-payments';

@@ -1,8 +1,7 @@
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
-import { MANDATE_REQUIRED_MESSAGE } from '../policy/bind';
 import * as repository from './repository';
-import { findActiveMandate } from './methods';
+import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
 
 /**
  * Asks the direct-debit provider for money under the owner's active mandate and records the
@@ -10,7 +9,7 @@ import { findActiveMandate } from './methods';
  * bind id): the same reference never collects twice.
  */
 export async function createDirectDebitCollection(
-  app: App,
+  deps: ServiceDeps,
   options: {
     ownerUserId: string;
     proposalCode: string | null;
@@ -22,17 +21,17 @@ export async function createDirectDebitCollection(
   if (!Number.isSafeInteger(options.amountPence) || options.amountPence <= 0) {
     throw new RangeError(`A collection must be whole, positive pence: ${options.amountPence}`);
   }
-  const mandate = await findActiveMandate(app.db, options.ownerUserId);
+  const mandate = await findActiveMandate(deps.db, options.ownerUserId);
   if (!mandate) throw new AppError('PAYMENT_REQUIRED', MANDATE_REQUIRED_MESSAGE);
-  const now = app.clock.now();
-  const collection = await app.providers.directDebit.createCollection({
+  const now = deps.clock.now();
+  const collection = await deps.providers.directDebit.createCollection({
     reference: options.reference,
     mandateId: mandate.providerReference,
     amountPence: options.amountPence,
     description: options.description,
     now,
   });
-  return repository.recordCollectionStatus(app.db, {
+  return repository.recordCollectionStatus(deps.db, {
     providerPaymentId: collection.providerPaymentId,
     provider: 'DIRECT_DEBIT',
     ownerUserId: options.ownerUserId,

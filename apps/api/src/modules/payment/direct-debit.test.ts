@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { collections, paymentMethods, webhookEvents } from '../../db/schema';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';

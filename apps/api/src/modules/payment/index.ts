@@ -1,15 +1,20 @@
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { SandboxCardPayments } from '../../providers/card-payments';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
 import { createDatabaseSandboxStore } from './repository';
 import { sandboxCardPages } from './sandbox-card-pages';
 import { sandboxDirectDebitPages } from './sandbox-direct-debit-pages';
 
-export { paymentRoutes } from './routes';
 export { deliverSandboxDirectDebitEvents } from './sandbox-direct-debit-pages';
 export { createDirectDebitCollection } from './collections';
-export { receiveWebhook } from './webhooks';
-export { findActiveCard, findActiveMandate } from './methods';
+export { chargeByPhone } from './service';
+export {
+  findActiveCard,
+  findActiveMandate,
+  MANDATE_REQUIRED_MESSAGE,
+  PAYMENT_REQUIRED_MESSAGE,
+} from './methods';
+export type { ProposalPaidHandler, ProviderPayment } from './webhooks';
 export type { PaymentMethodRow } from './repository';
 
 /**

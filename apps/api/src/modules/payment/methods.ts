@@ -3,6 +3,11 @@ import type { Db } from '../../db/client';
 import { paymentMethods } from '../../db/schema';
 import type { PaymentMethodRow } from './repository';
 
+export const PAYMENT_REQUIRED_MESSAGE =
+  'Payment is required before this quote can become a policy.';
+export const MANDATE_REQUIRED_MESSAGE =
+  'Set up a Direct Debit before this quote can become a policy.';
+
 async function findActive(db: Db, ownerUserId: string, type: PaymentMethodRow['type']) {
   const [row] = await db
     .select()

@@ -14,12 +14,12 @@ import {
   MotoCheckoutResponseSchema,
   ProposalCodeParamsSchema,
 } from '@motor/contract';
-import { AppError } from '../../errors';
-import type { AppPlugin } from '../../plugins/define-plugin';
-import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
-import * as proposalRepository from '../proposal/repository';
-import { assertBindable } from '../policy/bind-gates';
-import { PROPOSAL_NOT_FOUND_MESSAGE } from '../proposal/service';
+import type { AppPlugin } from '../../app-types';
+import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity';
+import { assertBindable } from '../policy';
+import { findProposal, getOwnProposal } from '../proposal';
+import { bindPaidProposal } from '../../flows/bind-policy';
+import { takeMotoPayment } from '../../flows/take-moto-payment';
 import * as repository from './repository';
 import * as service from './service';
 import { receiveWebhook } from './webhooks';
@@ -41,13 +41,8 @@ const errors = {
  * (someone else's proposal or flow answers 404); the phone payment (MOTO) is admin-only.
  */
 export const paymentRoutes: AppPlugin = async (app) => {
-  async function loadOwnProposal(request: FastifyRequest, code: string) {
-    const row = await proposalRepository.findProposal(app.db, code);
-    if (!row || !canAccessProposal(request.principal, row)) {
-      throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
-    }
-    return row;
-  }
+  const loadOwnProposal = (request: FastifyRequest, code: string) =>
+    getOwnProposal(app.db, request.principal, code);
 
   app.post(
     '/stripe/checkout/proposal/:code',
@@ -95,7 +90,7 @@ export const paymentRoutes: AppPlugin = async (app) => {
       // An admin acting for nobody is refused (403) before the proposal is looked up.
       getOwnerUserId(request.principal);
       const row = await loadOwnProposal(request, request.params.code);
-      return service.takeMotoPayment(app, {
+      return takeMotoPayment(app, {
         row,
         principal: request.principal,
         token: request.body.token,
@@ -120,7 +115,7 @@ export const paymentRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       // At checkout the reference is the proposal (a zero total by card saves one first): the
       // quote's bind gates hold there too. Elsewhere (an account's notice) it names no proposal.
-      const proposal = await proposalRepository.findProposal(app.db, request.body.clientReference);
+      const proposal = await findProposal(app.db, request.body.clientReference);
       if (proposal && canAccessProposal(request.principal, proposal)) {
         await assertBindable(app, proposal);
       }
@@ -225,7 +220,12 @@ export const paymentRoutes: AppPlugin = async (app) => {
         },
         async (request) => {
           const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          return receiveWebhook(app, { provider, rawBody, headers: request.headers });
+          return receiveWebhook(app, {
+            provider,
+            rawBody,
+            headers: request.headers,
+            onProposalPaid: bindPaidProposal,
+          });
         },
       );
     }

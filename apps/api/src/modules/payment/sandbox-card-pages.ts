@@ -2,11 +2,11 @@ import formbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { SandboxCardPayments, SandboxDelivery } from '../../providers/card-payments';
 import type { CardErrors } from '../../providers/card-payments/card-check';
 import type { SandboxSession, SubmitOutcome } from '../../providers/card-payments/sandbox';
-import { escapeHtml } from '../identity/oidc/pages';
+import { escapeHtml } from '../../html-page';
 import { errorSummary, formatPounds, page, textField } from './sandbox-html';
 
 // The sandbox card provider's hosted pages (what Stripe Checkout is for the real adapter):

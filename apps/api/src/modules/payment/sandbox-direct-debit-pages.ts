@@ -1,14 +1,14 @@
 import formbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
 import type {
   BankAccountErrors,
   BankAccountInput,
 } from '../../providers/direct-debit/bank-account';
 import type { SandboxFlow } from '../../providers/direct-debit/sandbox';
-import { escapeHtml } from '../identity/oidc/pages';
+import { escapeHtml } from '../../html-page';
 import { errorSummary, page, textField } from './sandbox-html';
 
 // The sandbox direct-debit provider's hosted mandate page (what GoCardless's Billing Request

@@ -1,4 +1,4 @@
-import { escapeHtml, renderPage } from '../identity/oidc/pages';
+import { escapeHtml, renderPage } from '../../html-page';
 
 // Building blocks of the sandbox providers' pages, on the sign-in pages' layout and styles.
 

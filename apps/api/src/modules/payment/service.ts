@@ -1,25 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  CardCheckoutSession,
-  Mandate,
-  MandateFlowResponse,
-  MotoCheckoutResponse,
-} from '@motor/contract';
+import type { CardCheckoutSession, Mandate, MandateFlowResponse } from '@motor/contract';
 import type { PaymentMethodType } from '@motor/domain';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import { ProviderUnavailableError } from '../../providers/card-payments';
 import { FlowNotCompletedError } from '../../providers/direct-debit';
-import { findActorUserId, type Principal } from '../identity/principal';
-import { computeAmountDueAtBind } from '../policy/amounts';
-import { bindProposal, MANDATE_REQUIRED_MESSAGE } from '../policy/bind';
-import { assertBindable } from '../policy/bind-gates';
-import { buildIdentitySubject } from '../proposal/rating-input';
-import type { ProposalRow } from '../proposal/repository';
-import type { ProposalData } from '../proposal/types';
-import { findActiveMandate } from './methods';
+import { findActorUserId, type Principal } from '../identity';
+import { computeAmountDueAtBind } from '../policy';
+import { assertBindable } from '../policy';
+import { buildIdentitySubject } from '../proposal';
+import type { ProposalRow } from '../proposal';
+import type { ProposalData } from '../disclosure';
+import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
 import * as repository from './repository';
 
 export const PAYMENT_MESSAGES = {
@@ -53,17 +47,17 @@ async function withProvider<T>(run: () => Promise<T>): Promise<T> {
  * which needs a mandate before any money is taken). Refuses anything else with 409.
  */
 export async function getCardPaymentPlan(
-  app: App,
+  deps: ServiceDeps,
   options: { row: ProposalRow; requested: PaymentMethodType | undefined },
 ): Promise<{ amountPence: number; paymentMethodType: PaymentMethodType }> {
   const { row } = options;
   // Every bind gate before any money moves: a payment bind would refuse is never taken.
-  const answered = await assertBindable(app, row);
+  const answered = await assertBindable(deps, row);
   const due = computeAmountDueAtBind(answered.quote);
   if (due.totalPence <= 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.nothingToPay);
   const paymentMethodType =
     options.requested ?? (due.scheduleType === 'MONTHLY' ? 'BACS_DEBIT' : 'CARD');
-  if (paymentMethodType === 'BACS_DEBIT' && !(await findActiveMandate(app.db, row.ownerUserId))) {
+  if (paymentMethodType === 'BACS_DEBIT' && !(await findActiveMandate(deps.db, row.ownerUserId))) {
     throw new AppError('CONFLICT', MANDATE_REQUIRED_MESSAGE);
   }
   return { amountPence: due.totalPence, paymentMethodType };
@@ -74,7 +68,7 @@ function describe(row: ProposalRow): string {
 }
 
 export async function startCardCheckout(
-  app: App,
+  deps: ServiceDeps,
   options: {
     row: ProposalRow;
     ownerUserId: string;
@@ -85,12 +79,12 @@ export async function startCardCheckout(
   },
 ): Promise<CardCheckoutSession> {
   const { row, ownerUserId } = options;
-  const { amountPence, paymentMethodType } = await getCardPaymentPlan(app, {
+  const { amountPence, paymentMethodType } = await getCardPaymentPlan(deps, {
     row,
     requested: options.paymentMethodType,
   });
   const sessionId = createPaymentSessionId();
-  const provider = app.providers.cardPayments;
+  const provider = deps.providers.cardPayments;
   const session = await withProvider(() =>
     provider.createCheckoutSession({
       mode: 'PAYMENT',
@@ -99,11 +93,11 @@ export async function startCardCheckout(
       amountPence,
       description: describe(row),
       saveCard: options.saveCard,
-      successUrl: `${app.config.publicUrl}${options.successPath}`,
-      cancelUrl: `${app.config.publicUrl}${options.cancelPath}`,
+      successUrl: `${deps.config.publicUrl}${options.successPath}`,
+      cancelUrl: `${deps.config.publicUrl}${options.cancelPath}`,
     }),
   );
-  await repository.insertSession(app.db, {
+  await repository.insertSession(deps.db, {
     sessionId,
     kind: 'CARD_CHECKOUT',
     adapter: provider.adapter,
@@ -114,13 +108,13 @@ export async function startCardCheckout(
     saveCard: options.saveCard,
     paymentMethodType,
     status: 'OPEN',
-    createdAt: app.clock.now(),
+    createdAt: deps.clock.now(),
   });
   return { sessionId: session.providerSessionId, url: session.url, amountPence };
 }
 
 export async function startCardSetup(
-  app: App,
+  deps: ServiceDeps,
   options: {
     ownerUserId: string;
     clientReference: string;
@@ -129,7 +123,7 @@ export async function startCardSetup(
   },
 ): Promise<CardCheckoutSession> {
   const sessionId = createPaymentSessionId();
-  const provider = app.providers.cardPayments;
+  const provider = deps.providers.cardPayments;
   const session = await withProvider(() =>
     provider.createCheckoutSession({
       mode: 'SETUP',
@@ -138,11 +132,11 @@ export async function startCardSetup(
       amountPence: 0,
       description: 'Save a card for your motor insurance',
       saveCard: true,
-      successUrl: `${app.config.publicUrl}${options.successPath}`,
-      cancelUrl: `${app.config.publicUrl}${options.cancelPath}`,
+      successUrl: `${deps.config.publicUrl}${options.successPath}`,
+      cancelUrl: `${deps.config.publicUrl}${options.cancelPath}`,
     }),
   );
-  await repository.insertSession(app.db, {
+  await repository.insertSession(deps.db, {
     sessionId,
     kind: 'CARD_SETUP',
     adapter: provider.adapter,
@@ -152,17 +146,18 @@ export async function startCardSetup(
     amountPence: 0,
     saveCard: true,
     status: 'OPEN',
-    createdAt: app.clock.now(),
+    createdAt: deps.clock.now(),
   });
   return { sessionId: session.providerSessionId, url: session.url, amountPence: 0 };
 }
 
 /**
- * A phone payment taken by an admin for the proposal's owner with a card token, then the bind.
- * The date of birth must be the policyholder's; the attempt is audited whatever its outcome.
+ * A phone payment taken by an admin for the proposal's owner with a card token (the bind that
+ * follows is the take-moto-payment flow's). The quote's gates come first; the date of birth must
+ * be the policyholder's; the attempt is audited whatever its outcome.
  */
-export async function takeMotoPayment(
-  app: App,
+export async function chargeByPhone(
+  deps: ServiceDeps,
   options: {
     row: ProposalRow;
     principal: Principal;
@@ -171,10 +166,14 @@ export async function takeMotoPayment(
     dateOfBirth: string;
     paymentMethodType?: PaymentMethodType;
   },
-): Promise<MotoCheckoutResponse> {
+): Promise<{
+  providerPaymentId: string;
+  amountPence: number;
+  paymentMethodType: PaymentMethodType;
+}> {
   const { row, principal } = options;
   // The quote's gates first: a quote that cannot be bought is refused whoever is on the phone.
-  const { amountPence, paymentMethodType } = await getCardPaymentPlan(app, {
+  const { amountPence, paymentMethodType } = await getCardPaymentPlan(deps, {
     row,
     requested: options.paymentMethodType,
   });
@@ -184,8 +183,8 @@ export async function takeMotoPayment(
       fields: [{ in: 'body', path: 'dateOfBirth', message: PAYMENT_MESSAGES.dateOfBirthMismatch }],
     });
   }
-  const now = app.clock.now();
-  await app.db.insert(auditLog).values({
+  const now = deps.clock.now();
+  await deps.db.insert(auditLog).values({
     actorUserId: findActorUserId(principal) ?? 'unknown',
     subjectUserId: row.ownerUserId,
     action: 'payment.moto',
@@ -193,7 +192,7 @@ export async function takeMotoPayment(
     at: now,
   });
   const sessionId = createPaymentSessionId();
-  const provider = app.providers.cardPayments;
+  const provider = deps.providers.cardPayments;
   const result = await withProvider(() =>
     provider.chargeWithToken({
       reference: sessionId,
@@ -204,7 +203,7 @@ export async function takeMotoPayment(
       saveCard: options.saveCard,
     }),
   );
-  await repository.insertSession(app.db, {
+  await repository.insertSession(deps.db, {
     sessionId,
     kind: 'CARD_CHECKOUT',
     adapter: provider.adapter,
@@ -222,7 +221,7 @@ export async function takeMotoPayment(
   if (result.status === 'DECLINED') {
     throw new AppError('PAYMENT_REQUIRED', result.message);
   }
-  await repository.recordCollectionStatus(app.db, {
+  await repository.recordCollectionStatus(deps.db, {
     providerPaymentId: result.providerPaymentId,
     provider: 'CARD',
     ownerUserId: row.ownerUserId,
@@ -233,25 +232,14 @@ export async function takeMotoPayment(
     at: now,
   });
   if (result.card) {
-    await saveCard(app.db, {
+    await saveCard(deps.db, {
       ownerUserId: row.ownerUserId,
       adapter: provider.adapter,
       card: result.card,
       at: now,
     });
   }
-  await bindProposal(app, {
-    proposalCode: row.proposalCode,
-    principal,
-    paymentMethodType,
-    payment: {
-      provider: 'CARD',
-      providerPaymentId: result.providerPaymentId,
-      amountPence,
-      settled: true,
-    },
-  });
-  return { status: 'SUCCEEDED', providerPaymentId: result.providerPaymentId, amountPence };
+  return { providerPaymentId: result.providerPaymentId, amountPence, paymentMethodType };
 }
 
 export async function saveCard(
@@ -285,20 +273,20 @@ export async function saveCard(
 }
 
 export async function startMandateFlow(
-  app: App,
+  deps: ServiceDeps,
   options: { ownerUserId: string; description: string; successPath: string },
 ): Promise<MandateFlowResponse> {
   const sessionId = createPaymentSessionId();
-  const provider = app.providers.directDebit;
+  const provider = deps.providers.directDebit;
   const flow = await withProvider(() =>
     provider.createMandateFlow({
       reference: sessionId,
       customerReference: options.ownerUserId,
       description: options.description,
-      successUrl: `${app.config.publicUrl}${options.successPath}`,
+      successUrl: `${deps.config.publicUrl}${options.successPath}`,
     }),
   );
-  await repository.insertSession(app.db, {
+  await repository.insertSession(deps.db, {
     sessionId,
     kind: 'MANDATE_FLOW',
     adapter: provider.adapter,
@@ -306,7 +294,7 @@ export async function startMandateFlow(
     ownerUserId: options.ownerUserId,
     amountPence: 0,
     status: 'OPEN',
-    createdAt: app.clock.now(),
+    createdAt: deps.clock.now(),
   });
   return { flowId: flow.flowId, redirectUrl: flow.redirectUrl };
 }
@@ -323,18 +311,18 @@ export function toMandate(row: repository.PaymentMethodRow): Mandate {
 
 /** Completes the caller's own flow (someone else's answers 404) and stores its mandate. */
 export async function completeMandateFlow(
-  app: App,
+  deps: ServiceDeps,
   options: { ownerUserId: string; flowId: string },
 ): Promise<Mandate> {
-  const provider = app.providers.directDebit;
-  const session = await repository.findSessionByProviderId(app.db, {
+  const provider = deps.providers.directDebit;
+  const session = await repository.findSessionByProviderId(deps.db, {
     adapter: provider.adapter,
     providerSessionId: options.flowId,
   });
   if (!session || session.kind !== 'MANDATE_FLOW' || session.ownerUserId !== options.ownerUserId) {
     throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.flowNotFound);
   }
-  const now = app.clock.now();
+  const now = deps.clock.now();
   let mandate;
   try {
     mandate = await withProvider(() =>
@@ -344,7 +332,7 @@ export async function completeMandateFlow(
     if (error instanceof FlowNotCompletedError) throw new AppError('CONFLICT', error.message);
     throw error;
   }
-  const row = await repository.upsertPaymentMethod(app.db, {
+  const row = await repository.upsertPaymentMethod(deps.db, {
     paymentMethodId: `md_${randomBytes(12).toString('base64url')}`,
     type: 'BACS_DEBIT',
     status: mandate.status,
@@ -357,7 +345,7 @@ export async function completeMandateFlow(
     createdAt: now,
     updatedAt: now,
   });
-  await repository.completeSession(app.db, {
+  await repository.completeSession(deps.db, {
     sessionId: session.sessionId,
     providerPaymentId: null,
     at: now,

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { App } from '../../app';
+import type { PaymentMethodType } from '@motor/domain';
+import type { ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
 import {
   ProviderUnavailableError,
@@ -7,8 +8,8 @@ import {
   type CardEvent,
 } from '../../providers/card-payments';
 import type { DirectDebitEvent } from '../../providers/direct-debit';
-import { bindProposal, recordPaymentWithoutBind, type SystemPrincipal } from '../policy/bind';
 import * as repository from './repository';
+import { checkCardEvent, checkDirectDebitEvent } from './webhook-events';
 import { saveCard } from './service';
 
 // Webhooks (DESIGN.md §5): the signature is checked on the raw body before anything is stored;
@@ -20,30 +21,60 @@ import { saveCard } from './service';
 type Provider = 'CARD' | 'DIRECT_DEBIT';
 
 export const BAD_SIGNATURE_MESSAGE = 'The webhook signature is missing or does not match.';
+export const WEBHOOK_NOT_JSON_MESSAGE = 'The webhook body is not JSON.';
+export const WEBHOOK_EVENT_INVALID_MESSAGE =
+  'The webhook event is not whole (an id, a known type and its fields).';
 
-const CARD_WEBHOOK: SystemPrincipal = { kind: 'system', name: 'card-webhook' };
+/** A provider's payment as the ledger records it. */
+export type ProviderPayment = {
+  provider: 'CARD' | 'DIRECT_DEBIT';
+  /** The provider's id of the payment: the ledger's idempotency key for it. */
+  providerPaymentId: string;
+  amountPence: number;
+  /** False while the provider has not settled it (the ledger line stays PENDING). */
+  settled: boolean;
+};
 
-async function processCardEvent(app: App, event: CardEvent): Promise<void> {
+/**
+ * What happens once a checkout for a proposal is paid: the bind flow, handed in by the route
+ * (flows sit above modules; this module only says that it happened).
+ */
+export type ProposalPaidHandler = (
+  deps: ServiceDeps,
+  paid: {
+    proposalCode: string;
+    paymentMethodType: PaymentMethodType;
+    payment: ProviderPayment;
+    /** What the checkout session asked for: a payment of any other amount must not bind. */
+    expectedAmountPence: number;
+  },
+) => Promise<void>;
+
+async function processCardEvent(
+  deps: ServiceDeps,
+  event: CardEvent,
+  onProposalPaid: ProposalPaidHandler,
+): Promise<void> {
   if (event.type === 'IGNORED') return;
-  const now = app.clock.now();
-  const adapter = app.providers.cardPayments.adapter;
+  const now = deps.clock.now();
+  const adapter = deps.providers.cardPayments.adapter;
   const session =
-    (event.reference ? await repository.findSession(app.db, event.reference) : null) ??
+    (event.reference ? await repository.findSession(deps.db, event.reference) : null) ??
     (event.providerSessionId
-      ? await repository.findSessionByProviderId(app.db, {
+      ? await repository.findSessionByProviderId(deps.db, {
           adapter,
           providerSessionId: event.providerSessionId,
         })
       : null);
   if (event.type === 'CARD_SAVED') {
     if (!session) return;
-    await saveCard(app.db, {
+    await saveCard(deps.db, {
       ownerUserId: session.ownerUserId,
       adapter,
       card: event.card,
       at: now,
     });
-    await repository.completeSession(app.db, {
+    await repository.completeSession(deps.db, {
       sessionId: session.sessionId,
       providerPaymentId: null,
       at: now,
@@ -59,7 +90,7 @@ async function processCardEvent(app: App, event: CardEvent): Promise<void> {
     at: now,
   };
   if (event.type === 'PAYMENT_PENDING') {
-    await repository.recordCollectionStatus(app.db, {
+    await repository.recordCollectionStatus(deps.db, {
       ...base,
       amountPence: event.amountPence,
       status: 'PENDING',
@@ -67,7 +98,7 @@ async function processCardEvent(app: App, event: CardEvent): Promise<void> {
     return;
   }
   if (event.type === 'PAYMENT_FAILED') {
-    await repository.recordCollectionStatus(app.db, {
+    await repository.recordCollectionStatus(deps.db, {
       ...base,
       amountPence: session?.amountPence ?? 0,
       status: 'FAILED',
@@ -75,70 +106,49 @@ async function processCardEvent(app: App, event: CardEvent): Promise<void> {
     });
     return;
   }
-  const collection = await repository.recordCollectionStatus(app.db, {
+  const collection = await repository.recordCollectionStatus(deps.db, {
     ...base,
     amountPence: event.amountPence,
     status: 'SETTLED',
   });
   if (!session) return;
   if (event.card && session.saveCard) {
-    await saveCard(app.db, {
+    await saveCard(deps.db, {
       ownerUserId: session.ownerUserId,
       adapter,
       card: event.card,
       at: now,
     });
   }
-  await repository.completeSession(app.db, {
+  await repository.completeSession(deps.db, {
     sessionId: session.sessionId,
     providerPaymentId: event.providerPaymentId,
     at: now,
   });
   if (session.kind !== 'CARD_CHECKOUT' || !session.proposalCode) return;
   if (collection.status !== 'SETTLED') return;
-  const payment = {
-    provider: 'CARD' as const,
-    providerPaymentId: event.providerPaymentId,
-    amountPence: event.amountPence,
-    settled: true,
-  };
-  try {
-    await bindProposal(app, {
-      proposalCode: session.proposalCode,
-      principal: CARD_WEBHOOK,
-      paymentMethodType: session.paymentMethodType ?? 'CARD',
-      payment,
-    });
-  } catch (error) {
-    // A business refusal (expired quote, ...) will not change on redelivery: the money was taken,
-    // so it is posted to the customer's account as a credit and staff bind by hand or refund.
-    // Anything else propagates and the event is retried.
-    if (!(error instanceof AppError)) throw error;
-    await recordPaymentWithoutBind(app, {
-      proposalCode: session.proposalCode,
-      payment,
-      actor: `system:${CARD_WEBHOOK.name}`,
-    });
-    app.log.error(
-      {
-        err: error,
-        proposalCode: session.proposalCode,
-        providerPaymentId: event.providerPaymentId,
-      },
-      'card payment succeeded but the proposal could not be bound',
-    );
-  }
+  await onProposalPaid(deps, {
+    proposalCode: session.proposalCode,
+    paymentMethodType: session.paymentMethodType ?? 'CARD',
+    expectedAmountPence: session.amountPence,
+    payment: {
+      provider: 'CARD',
+      providerPaymentId: event.providerPaymentId,
+      amountPence: event.amountPence,
+      settled: true,
+    },
+  });
 }
 
-async function processDirectDebitEvent(app: App, event: DirectDebitEvent): Promise<void> {
-  const now = app.clock.now();
-  const adapter = app.providers.directDebit.adapter;
+async function processDirectDebitEvent(deps: ServiceDeps, event: DirectDebitEvent): Promise<void> {
+  const now = deps.clock.now();
+  const adapter = deps.providers.directDebit.adapter;
   switch (event.type) {
     case 'IGNORED':
       return;
     case 'MANDATE_ACTIVE':
     case 'MANDATE_CANCELLED':
-      await repository.setPaymentMethodStatus(app.db, {
+      await repository.setPaymentMethodStatus(deps.db, {
         adapter,
         providerReference: event.mandateId,
         status: event.type === 'MANDATE_ACTIVE' ? 'ACTIVE' : 'CANCELLED',
@@ -155,7 +165,7 @@ async function processDirectDebitEvent(app: App, event: DirectDebitEvent): Promi
         } as const
       )[event.type];
       // Amount 0 only when we hear of a collection before we stored it: greatest() keeps ours.
-      await repository.recordCollectionStatus(app.db, {
+      await repository.recordCollectionStatus(deps.db, {
         providerPaymentId: event.providerPaymentId,
         provider: 'DIRECT_DEBIT',
         amountPence: 0,
@@ -169,17 +179,22 @@ async function processDirectDebitEvent(app: App, event: DirectDebitEvent): Promi
 
 /** Verifies, stores and processes one webhook delivery; answers how many events were new. */
 export async function receiveWebhook(
-  app: App,
-  options: { provider: Provider; rawBody: Buffer; headers: IncomingHttpHeaders },
+  deps: ServiceDeps,
+  options: {
+    provider: Provider;
+    rawBody: Buffer;
+    headers: IncomingHttpHeaders;
+    onProposalPaid: ProposalPaidHandler;
+  },
 ): Promise<{ received: number; duplicates: number }> {
-  const now = app.clock.now();
+  const now = deps.clock.now();
   const input = { rawBody: options.rawBody, headers: options.headers, now };
   let events: (CardEvent | DirectDebitEvent)[];
   try {
     events =
       options.provider === 'CARD'
-        ? [await app.providers.cardPayments.parseWebhook(input)]
-        : await app.providers.directDebit.parseWebhook(input);
+        ? [await deps.providers.cardPayments.parseWebhook(input)]
+        : await deps.providers.directDebit.parseWebhook(input);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       throw new AppError('BAD_REQUEST', BAD_SIGNATURE_MESSAGE, undefined, { cause: error });
@@ -190,12 +205,26 @@ export async function receiveWebhook(
         cause: error,
       });
     }
+    // Signed, but not JSON: no redelivery will mend it.
+    if (error instanceof SyntaxError) {
+      throw new AppError('BAD_REQUEST', WEBHOOK_NOT_JSON_MESSAGE, undefined, { cause: error });
+    }
     throw error;
   }
+  const checked = Array.isArray(events)
+    ? events.map((event) =>
+        options.provider === 'CARD' ? checkCardEvent(event) : checkDirectDebitEvent(event),
+      )
+    : [null];
+  if (checked.some((event) => event === null)) {
+    deps.log.warn({ provider: options.provider }, 'a signed webhook event is not whole: refused');
+    throw new AppError('BAD_REQUEST', WEBHOOK_EVENT_INVALID_MESSAGE);
+  }
+  events = checked as (CardEvent | DirectDebitEvent)[];
   let received = 0;
   let duplicates = 0;
   for (const event of events) {
-    const state = await repository.recordWebhookEvent(app.db, {
+    const state = await repository.recordWebhookEvent(deps.db, {
       provider: options.provider,
       eventId: event.eventId,
       type: event.type,
@@ -207,12 +236,13 @@ export async function receiveWebhook(
       continue;
     }
     received += 1;
-    if (options.provider === 'CARD') await processCardEvent(app, event as CardEvent);
-    else await processDirectDebitEvent(app, event as DirectDebitEvent);
-    await repository.markWebhookEventProcessed(app.db, {
+    if (options.provider === 'CARD') {
+      await processCardEvent(deps, event as CardEvent, options.onProposalPaid);
+    } else await processDirectDebitEvent(deps, event as DirectDebitEvent);
+    await repository.markWebhookEventProcessed(deps.db, {
       provider: options.provider,
       eventId: event.eventId,
-      at: app.clock.now(),
+      at: deps.clock.now(),
     });
   }
   return { received, duplicates };

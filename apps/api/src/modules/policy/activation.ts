@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { policies } from '../../db/schema';
-import { defineJob } from '../jobs/runner';
+import { defineJob } from '../jobs';
 import { transitionPolicy } from './state';
 
 // PENDING → ACTIVE at inception (DOMAIN.md "Jobs"). Answers already derive ACTIVE once inception

@@ -3,9 +3,9 @@ import type { AgreedDocument, ProposalAgreements, ProposalResponse } from '@moto
 import type { Db } from '../../db/client';
 import { proposalAgreements } from '../../db/schema';
 import { AppError } from '../../errors';
-import { findActorUserId, type Principal } from '../identity/principal';
-import { getSchemeFacts } from '../proposal/product';
-import type { ProposalRow } from '../proposal/repository';
+import { findActorUserId, type Principal } from '../identity';
+import { getSchemeFacts } from '../disclosure';
+import type { ProposalRow } from '../proposal';
 
 // The summary's agreements (spec 2 §2 "Check your quote", issue 13): the customer ticks every
 // box of the product's checkoutChecklist; we record which boxes, the documents (type, wording

@@ -1,6 +1,6 @@
 import type { ProposalQuote } from '@motor/contract';
 import { roundPence, type PaymentScheduleType } from '@motor/domain';
-import { PROMOTION_MONTHLY_DISCOUNT_PENCE } from '../proposal/status';
+import { PROMOTION_MONTHLY_DISCOUNT_PENCE } from '../proposal';
 
 export type AmountDueAtBind = {
   scheduleType: PaymentScheduleType | null;

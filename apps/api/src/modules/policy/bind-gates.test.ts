@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalChange } from '@motor/domain';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import {
   auditLog,

@@ -1,8 +1,8 @@
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
-import type { ProposalRow } from '../proposal/repository';
+import type { ProposalRow } from '../proposal';
 import type { ProposalResponse } from '@motor/contract';
-import { toProposalResponse } from '../proposal/service';
+import { toProposalResponse } from '../proposal';
 import { assertAgreementsAccepted } from './agreements';
 import { assertCustomerVerified } from './verification';
 
@@ -46,9 +46,12 @@ export function assertQuoteStatus(row: ProposalRow, now: Date): ProposalResponse
  * set-up, the mandate set-up, the phone payment and bind all call this first, so that no path
  * takes money for a policy that bind would then refuse.
  */
-export async function assertBindable(app: App, row: ProposalRow): Promise<ProposalResponse> {
-  const answered = assertQuoteStatus(row, app.clock.now());
-  await assertAgreementsAccepted(app.db, { row, quote: answered.quote });
-  await assertCustomerVerified(app, row);
+export async function assertBindable(
+  deps: ServiceDeps,
+  row: ProposalRow,
+): Promise<ProposalResponse> {
+  const answered = assertQuoteStatus(row, deps.clock.now());
+  await assertAgreementsAccepted(deps.db, { row, quote: answered.quote });
+  await assertCustomerVerified(deps, row);
   return answered;
 }

@@ -10,15 +10,14 @@ import {
   ProposalAgreementsSchema,
   ProposalCodeParamsSchema,
 } from '@motor/contract';
-import { AppError } from '../../errors';
-import type { AppPlugin } from '../../plugins/define-plugin';
-import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
-import { findProposal } from '../proposal/repository';
-import { PROPOSAL_NOT_FOUND_MESSAGE } from '../proposal/service';
+import type { AppPlugin } from '../../app-types';
+import { getOwnerUserId, type RouteAccess } from '../identity';
+import { getOwnProposal } from '../proposal';
+import { bindProposal } from '../../flows/bind-policy';
+import { getOwnPolicy } from './access';
 import { acceptAgreements } from './agreements';
-import { bindProposal } from './bind';
 import { assertQuoteStatus } from './bind-gates';
-import { findPolicy, listOwnPolicies } from './repository';
+import { listOwnPolicies } from './repository';
 import { answerPolicies } from './response';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
@@ -29,8 +28,6 @@ const errors = {
   403: ErrorBodySchema,
   404: ErrorBodySchema,
 };
-
-export const POLICY_NOT_FOUND_MESSAGE = 'We could not find that policy.';
 
 /**
  * Binding (POST /api/proposals/{code}/bind) and the caller's policies (GET /api/policies,
@@ -57,10 +54,7 @@ export const policyRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) => {
-      const row = await findProposal(app.db, request.params.code);
-      if (!row || !canAccessProposal(request.principal, row)) {
-        throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
-      }
+      const row = await getOwnProposal(app.db, request.principal, request.params.code);
       const now = app.clock.now();
       const answered = assertQuoteStatus(row, now);
       return acceptAgreements(app.db, {
@@ -141,10 +135,7 @@ export const policyRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) => {
-      const row = await findPolicy(app.db, request.params.id);
-      if (!row || row.ownerUserId !== getOwnerUserId(request.principal)) {
-        throw new AppError('NOT_FOUND', POLICY_NOT_FOUND_MESSAGE);
-      }
+      const row = await getOwnPolicy(app.db, request.principal, request.params.id);
       const [answer] = await answerPolicies(app.db, [row], app.clock.now());
       return answer;
     },

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
 import type { ProposalChange } from '@motor/domain';
 import { getProductConfig } from '@motor/brand-bmw';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { buildCompleteDisclosure, updates } from '../proposal/fixtures';
 
 /** A bmw-flex (default) or bmw-driveaway proposal in QUOTE for the caller of `headers`. */

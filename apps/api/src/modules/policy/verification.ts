@@ -1,7 +1,7 @@
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
-import type { ProposalRow } from '../proposal/repository';
-import { verifyCustomer } from '../proposal/service';
+import type { ProposalRow } from '../proposal';
+import { verifyCustomer } from '../proposal';
 
 export const VERIFICATION_NOT_CLEAR_MESSAGE =
   'We could not verify your details, so we cannot set up your account. Please chat with us.';
@@ -11,14 +11,14 @@ export const VERIFICATION_NOT_CLEAR_MESSAGE =
  * policy per customer and per car) instead of trusting the browser to have called verify, so
  * that calling account or bind directly cannot skip it. 409 with the checks when not clear.
  */
-export async function assertCustomerVerified(app: App, row: ProposalRow): Promise<void> {
+export async function assertCustomerVerified(deps: ServiceDeps, row: ProposalRow): Promise<void> {
   const verification = await verifyCustomer(
     {
-      db: app.db,
-      clock: app.clock,
-      vehicleLookup: app.providers.vehicleLookup,
-      identityVerification: app.providers.identityVerification,
-      publicUrl: app.config.publicUrl,
+      db: deps.db,
+      clock: deps.clock,
+      vehicleLookup: deps.providers.vehicleLookup,
+      identityVerification: deps.providers.identityVerification,
+      publicUrl: deps.config.publicUrl,
     },
     row,
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestApp } from '../../test/test-app';
 import { bearer } from '../identity/test-tokens';
 import { DRIVER_ANSWERS, updates } from './fixtures';

@@ -2,7 +2,7 @@
 // example is what the tests send): a complete flex quote for a 2024 BMW 3 Series (demo
 // registration BM24 XYZ) and an experienced driver. Rates nothing itself.
 import type { ProposalChange } from '@motor/domain';
-import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from './types';
+import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from '../disclosure';
 
 type Update = { path: string; attribute: string; value: unknown };
 

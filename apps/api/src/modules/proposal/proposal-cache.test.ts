@@ -2,13 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
 import type { ProposalChange } from '@motor/domain';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { proposals, ratingRecords } from '../../db/schema';
 import { createSandboxProviders } from '../../providers';
 import { createTestApp } from '../../test/test-app';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { buildCompleteDisclosure, CAR_ANSWERS, updates } from './fixtures';
+import { queueDepsOf } from '../notification';
 import { lookupOncePerRequest, ProposalCache } from './proposal-cache';
 import { findProposal, type ProposalRow, type SavedProposal } from './repository';
 import {
@@ -20,7 +21,7 @@ import {
   updateProposal,
   type ProposalServiceDeps,
 } from './service';
-import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from './types';
+import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from '../disclosure';
 
 // Decision 013: a rated PATCH starts from the state its last save left. These tests change
 // proposals behind that cache (as bind, an account merge or an operator would) and check that
@@ -283,6 +284,7 @@ describe('the state a save leaves in the cache', () => {
       identityVerification: app.providers.identityVerification,
       publicUrl: 'http://localhost:3000',
       proposalCache: new ProposalCache(),
+      notifications: queueDepsOf(app),
     };
   });
   afterAll(async () => {

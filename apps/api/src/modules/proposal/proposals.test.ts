@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProposalResponseSchema, type ProposalResponse } from '@motor/contract';
 import type { ProposalChange } from '@motor/domain';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { notificationOutbox, proposals, ratingRecords } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';

@@ -15,8 +15,8 @@ import {
   ConvictionAnswerSchema,
   DrivingLicenceAnswerSchema,
   EmploymentStatusAnswerSchema,
-} from './answers';
-import { CORE_ASSET_CODE, type ProposalData } from './types';
+} from '../disclosure';
+import { CORE_ASSET_CODE, type ProposalData } from '../disclosure';
 
 // Reads a proposal's stored answers into what rating, underwriting and identity checks take.
 // Answers were validated when they were stored; each read is still parsed, so an answer that is

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
-import { notificationOutbox, proposals, ratingRecords } from '../../db/schema';
+import { proposals, ratingRecords } from '../../db/schema';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type NewProposalRow = typeof proposals.$inferInsert;
@@ -191,17 +191,4 @@ export async function countBoundProposalsForVehicle(
       ),
     );
   return result?.value ?? 0;
-}
-
-export async function insertEmail(
-  db: Db,
-  email: { recipient: string; subject: string; body: string; at: Date },
-): Promise<void> {
-  await db.insert(notificationOutbox).values({
-    channel: 'EMAIL',
-    recipient: email.recipient,
-    subject: email.subject,
-    body: email.body,
-    createdAt: email.at,
-  });
 }

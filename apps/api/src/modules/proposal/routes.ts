@@ -17,9 +17,10 @@ import {
   UpdateProposalRequestSchema,
   VerifyResponseSchema,
 } from '@motor/contract';
-import { AppError } from '../../errors';
-import type { AppPlugin } from '../../plugins/define-plugin';
-import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity/principal';
+import type { AppPlugin } from '../../app-types';
+import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity';
+import { queueDepsOf } from '../notification';
+import { getOwnProposal } from './access';
 import { ProposalCache } from './proposal-cache';
 import * as repository from './repository';
 import * as service from './service';
@@ -47,19 +48,14 @@ export const proposalRoutes: AppPlugin = async (app) => {
     identityVerification: app.providers.identityVerification,
     publicUrl: app.config.publicUrl,
     proposalCache: new ProposalCache(),
+    notifications: queueDepsOf(app),
   };
 
-  async function loadOwnProposal(
+  const loadOwnProposal = (
     request: FastifyRequest,
     code: string,
     options: { withQuote?: boolean } = {},
-  ) {
-    const row = await repository.findProposal(app.db, code, options);
-    if (!row || !canAccessProposal(request.principal, row)) {
-      throw new AppError('NOT_FOUND', service.PROPOSAL_NOT_FOUND_MESSAGE);
-    }
-    return row;
-  }
+  ) => getOwnProposal(app.db, request.principal, code, options);
 
   const answer = (row: repository.ProposalRow) => service.toProposalResponse(row, app.clock.now());
 

@@ -12,14 +12,15 @@ import { AppError } from '../../errors';
 import type { IdentityVerificationProvider } from '../../providers/identity-verification';
 import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
 import { findRetailer } from '../lookup';
-import { applyChanges } from './changes';
-import { findSchemeFacts, getSchemeFacts, newProposalData, type SchemeFacts } from './product';
+import { queueMessage, type QueueDeps } from '../notification';
+import { applyChanges } from '../disclosure';
+import { findSchemeFacts, getSchemeFacts, newProposalData, type SchemeFacts } from '../disclosure';
 import { lookupOncePerRequest, type ProposalCache } from './proposal-cache';
 import { buildIdentitySubject, findPolicyholderEmail } from './rating-input';
 import * as repository from './repository';
 import type { ProposalRow } from './repository';
 import { buildQuoteResponse, deriveStatus, evaluateProposal, type RatedSnapshot } from './status';
-import type { ProposalData, ProposalDraft } from './types';
+import type { ProposalData, ProposalDraft } from '../disclosure';
 
 export type ProposalServiceDeps = {
   db: Db;
@@ -29,9 +30,10 @@ export type ProposalServiceDeps = {
   publicUrl: string;
   /** Saved states for rated PATCHes to start from (decision 013); this process's own. */
   proposalCache: ProposalCache;
+  /** Where the quote e-mail goes (its db is the proposal's). */
+  notifications: Omit<QueueDeps, 'db'>;
 };
 
-export const PROPOSAL_NOT_FOUND_MESSAGE = 'We could not find that quote.';
 export const STALE_REVISION_MESSAGE =
   'This quote was changed somewhere else (another tab?). Reload it and try again.';
 
@@ -317,7 +319,7 @@ export async function checkIdentity(
 
 /** The provider's checks plus our own: one Driveaway policy per customer and per car. */
 export async function verifyCustomer(
-  deps: Omit<ProposalServiceDeps, 'proposalCache'>,
+  deps: Omit<ProposalServiceDeps, 'proposalCache' | 'notifications'>,
   row: ProposalRow,
 ): Promise<VerifyResponse> {
   const data = readData(row);
@@ -354,7 +356,7 @@ export async function verifyCustomer(
   return { isClear: checks.every((check) => check.result === 'CLEAR'), checks };
 }
 
-/** Writes an e-mail with a link back to the quote (retrieve by its reference) to the outbox. */
+/** Queues an e-mail with a link back to the quote (retrieve by its reference). */
 export async function retainProposal(
   deps: ProposalServiceDeps,
   row: ProposalRow,
@@ -371,17 +373,21 @@ export async function retainProposal(
     `/retrieve?ref=${encodeURIComponent(row.externalReference)}`,
     deps.publicUrl,
   );
-  await repository.insertEmail(deps.db, {
-    recipient,
-    subject: `Your ${facts.brand.toUpperCase()} insurance quote ${row.externalReference}`,
-    body: [
-      'Thank you for your quote. Pick up where you left off here:',
-      link.toString(),
-      '',
-      `Your quote reference is ${row.externalReference}. You will need it, your date of birth and your postcode.`,
-    ].join('\n'),
-    at: deps.clock.now(),
-  });
+  await queueMessage(
+    { ...deps.notifications, db: deps.db },
+    {
+      channel: 'EMAIL',
+      recipient,
+      subject: `Your ${facts.brand.toUpperCase()} insurance quote ${row.externalReference}`,
+      body: [
+        'Thank you for your quote. Pick up where you left off here:',
+        link.toString(),
+        '',
+        `Your quote reference is ${row.externalReference}. You will need it, your date of birth and your postcode.`,
+      ].join('\n'),
+    },
+    deps.clock.now(),
+  );
 }
 
 export async function saveTracking(

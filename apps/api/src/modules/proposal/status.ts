@@ -9,11 +9,11 @@ import {
   type ReferralReason,
 } from '@motor/domain';
 import { rateQuote, type RatedQuote, type RatingResult } from '../rating';
-import { bmwRatingTables } from '../rating/brand-rating-tables';
+import { bmwRatingTables } from '../rating';
 import { underwrite, type UnderwritingResult } from '../underwriting';
-import { QUOTE_VALIDITY_DAYS, type SchemeFacts } from './product';
+import { QUOTE_VALIDITY_DAYS, type SchemeFacts } from '../disclosure';
 import { buildEvaluationInputs } from './rating-input';
-import type { ProposalDraft, ProposalData } from './types';
+import type { ProposalDraft, ProposalData } from '../disclosure';
 
 // Rating + underwriting → the proposal's status and the priced part of its quote.
 // INSUFFICIENT_ACCURACY: information rating needs is missing; REFERRAL: an underwriting rule

@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
+  IMPERSONATE_HEADER,
   NOT_AUTHORISED_MESSAGE,
   SIGN_IN_REQUIRED_MESSAGE,
+  TokenService,
   type Principal,
-  type RouteAccess,
-} from '../../modules/identity/principal';
-import { IMPERSONATE_HEADER, TokenService } from '../../modules/identity/tokens';
-import { definePlugin } from '../define-plugin';
+} from '../../modules/identity';
+import { definePlugin } from '../../app-types';
 
 // Module augmentation only works with interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -16,13 +16,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling; `{ kind: 'none' }` without a valid bearer token. */
     principal: Principal;
-  }
-  interface FastifyContextConfig {
-    /**
-     * Who may call the route. Every route under /api must say; a route without it answers
-     * 401/403 to everyone. `public` lets anybody in (the principal is still resolved).
-     */
-    access?: readonly RouteAccess[];
   }
   interface FastifyInstance {
     /** Issues anonymous tokens and verifies bearer tokens. */

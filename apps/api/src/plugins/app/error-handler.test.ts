@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { AppError, ERROR_CODES, ERROR_STATUS, INTERNAL_ERROR_MESSAGE } from '../../errors';
 import { createLogCapture, createTestApp } from '../../test/test-app';
 

@@ -7,7 +7,8 @@ import {
   findCodeForStatus,
   INTERNAL_ERROR_MESSAGE,
 } from '../../errors';
-import { definePlugin } from '../define-plugin';
+import { definePlugin } from '../../app-types';
+import { isDatabaseDataError, refuseNulCharacters } from './control-characters';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
@@ -53,6 +54,7 @@ function readStatusCode(error: unknown): number | undefined {
  * - AppError → its code's status, its message and details;
  * - request validation (zod schemas) → 400 VALIDATION_FAILED with one entry per bad field;
  * - Fastify's own client errors (bad JSON, wrong content type, body too large) → their 4xx;
+ * - a value the database refuses (PostgreSQL data exception) → 400 BAD_REQUEST;
  * - anything else → 500 INTERNAL with a fixed message; the real error goes to the log only.
  */
 export async function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
@@ -95,6 +97,18 @@ export async function handleError(error: unknown, request: FastifyRequest, reply
       );
   }
 
+  // A value the database refuses (a data exception) is the request's fault, not ours.
+  if (isDatabaseDataError(error)) {
+    request.log.warn({ err: error }, 'the database refused a value of the request');
+    return reply.code(ERROR_STATUS.BAD_REQUEST).send(
+      createErrorBody({
+        code: 'BAD_REQUEST',
+        message: 'The request contains a value that cannot be stored. Check it and try again.',
+        requestId,
+      }),
+    );
+  }
+
   request.log.error({ err: error }, 'unhandled error');
   return reply
     .code(ERROR_STATUS.INTERNAL)
@@ -103,4 +117,6 @@ export async function handleError(error: unknown, request: FastifyRequest, reply
 
 export const errorHandlerPlugin = definePlugin('error-handler', async (app) => {
   app.setErrorHandler(handleError);
+  // After parsing, before schema validation and every handler: one place for the NUL check.
+  app.addHook('preValidation', async (request) => refuseNulCharacters(request));
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { definePlugin } from '../define-plugin';
+import { definePlugin } from '../../app-types';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestApp } from '../../test/test-app';
 
 function parseCsp(header: unknown): Record<string, string> {
@@ -50,6 +50,33 @@ describe('security headers', () => {
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     // Served over http: no HSTS, no upgrade of requests to https.
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('keeps personal answers out of caches and switches unused browser features off (issue 21 item 7)', async () => {
+    for (const url of [
+      '/api/proposals/unknown',
+      '/api/policies',
+      '/api/policyholder',
+      '/api/health',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['permissions-policy'], url).toBe(
+        'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+      );
+    }
+    const sandboxPage = await app.inject({ method: 'GET', url: '/sandbox/card/checkout/none' });
+    expect(sandboxPage.headers['cache-control']).toBe('no-store');
+    // Content pages may be cached: they say so themselves.
+    const content = await app.inject({ method: 'GET', url: '/content/documents/flex/ipid.html' });
+    expect(content.headers['cache-control']).not.toBe('no-store');
+  });
+
+  it('sends HSTS when the public address is https', async () => {
+    const response = await httpsApp.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
   });
 
   it('sends the same helmet headers on a 404 and a 401 as on a page', async () => {

@@ -1,6 +1,6 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
-import { definePlugin } from '../define-plugin';
+import { definePlugin } from '../../app-types';
 
 /**
  * The Content-Security-Policy the SPA, the sandbox pages and the API docs run under.
@@ -15,6 +15,12 @@ import { definePlugin } from '../define-plugin';
  * own /api/docs/static/ and the spec from /api/docs/json, so it works under the same policy; its
  * validator badge (an external image) is switched off in the docs plugin.
  */
+/** Browser features the app never uses are switched off for it and anything it frames. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
+
+const NO_STORE_PREFIXES = ['/api/', '/sandbox/', '/auth/'];
+
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
@@ -69,8 +75,14 @@ export const securityHeadersPlugin = definePlugin<{ isHttps: boolean }>(
     });
     if (headers.length === 0) throw new Error('helmet set no headers');
     // On the raw response, as helmet does, on every route and on 404s.
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+      // API answers and the sandbox's payment pages are personal: no cache keeps them (a route
+      // that may be cached says so itself, after this).
+      if (NO_STORE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
+        reply.raw.setHeader('cache-control', 'no-store');
+      }
       done();
     });
   },

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { createTestApp } from '../../test/test-app';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
@@ -73,6 +73,16 @@ describe('the web app (SPA) with a built dist folder', () => {
       headers: { accept: 'application/javascript' },
     });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('answers 404 for a missing asset even when the client accepts HTML (issue 21 item 7)', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/missing-456.js',
+      headers: { accept: BROWSER_ACCEPT },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).not.toContain('text/html');
   });
 
   it('does not fall back for other methods', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createErrorBody } from '../../errors';
-import { definePlugin } from '../define-plugin';
+import { definePlugin } from '../../app-types';
 
 /** Paths the SPA never owns: unknown URLs under them are 404s, not the app's index.html. */
 export const RESERVED_PREFIXES = ['/api', '/auth', '/sandbox', '/dev'] as const;
@@ -30,6 +30,8 @@ export function isHistoryFallback(request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !isReservedPath(readPath(request)) &&
+    // A build file that is not there is a 404, never the app's HTML under a script's name.
+    !readPath(request).startsWith('/assets/') &&
     acceptsHtml(request)
   );
 }

@@ -231,8 +231,9 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
           links?: { payment?: string; mandate?: string };
           details?: { description?: string };
         }[];
-      };
-      return (body.events ?? []).map((event): DirectDebitEvent => {
+      } | null;
+      if (!Array.isArray(body?.events)) return [];
+      return body.events.map((event): DirectDebitEvent => {
         const vendorType = `${event.resource_type}.${event.action}`;
         const eventId = event.id;
         if (event.resource_type === 'payments' && event.links?.payment) {

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp, signedInAuthState, stubApi } from '../../app/test/render-app';
+import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
+import { renderApp } from '../../test/render-app';
 
 const policyholder = {
   userId: 'u-1',

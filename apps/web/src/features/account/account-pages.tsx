@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useShowError } from '../../app/error-modal';
-import { paths } from '../../app/paths';
+import { useShowError } from '../../components/ui/error-modal';
+import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api-client';
 import { brand } from '../../lib/brand';

@@ -1,21 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
 import { anonymousAuthState, type AuthState } from '../../lib/auth';
 import { IMPERSONATE_KEY } from '../../lib/auth/impersonation';
+import { TestApp } from '../../test/render-app';
 import { ImpersonatePage } from './impersonate-page';
 
 function renderAt(path: string, authState: AuthState) {
   const router = createMemoryRouter([{ path: '/admin', element: <ImpersonatePage /> }], {
     initialEntries: [path],
   });
-  return render(
-    <AppProviders authState={authState}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  return render(<TestApp router={router} authState={authState} />);
 }
 
 describe('admin screens', () => {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
 import { setImpersonatedUserId } from '../../lib/auth/impersonation';

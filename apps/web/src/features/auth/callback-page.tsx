@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths, safeReturnTo } from '../../app/paths';
+import { paths, safeReturnTo } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
 import { reportError } from '../../lib/error-reporting';
 

@@ -1,6 +1,6 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths, safeReturnTo } from '../../app/paths';
+import { paths, safeReturnTo } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
 

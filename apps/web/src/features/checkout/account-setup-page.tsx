@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
+import { proposalQueryKey } from '../../lib/query-keys';
 import { useApiClient } from '../../lib/use-api-client';
 import {
   bindProposal,
@@ -15,7 +16,7 @@ import {
   validateAccount,
   verifyCustomer,
 } from './api/account-setup';
-import { checkoutProposalKey, useCheckoutProposal } from './api/proposal';
+import { useCheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
 import { OutstandingBalanceModal } from './components/outstanding-balance-modal';
 import { VerificationFailedModal } from './components/verification-failed-modal';
@@ -171,7 +172,7 @@ function AccountSetup({
           replace: true,
           state: { isBound: true },
         });
-        await queryClient.invalidateQueries({ queryKey: checkoutProposalKey(proposalCode) });
+        await queryClient.invalidateQueries({ queryKey: proposalQueryKey(proposalCode) });
         return;
       }
       await navigate(checkoutPaths.checkout(productUrlName, proposalCode), { replace: true });

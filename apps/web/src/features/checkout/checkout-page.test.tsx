@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider } from 'react-router';
 import { admin, json, makeProposal, renderCheckout, signedIn, stubRoutes } from './test/fixtures';
 import { redirectTo } from './redirect';
-import { AppProviders } from '../../app/providers';
 import { anonymousAuthState, type AuthState } from '../../lib/auth';
+import { TestApp } from '../../test/render-app';
 
 vi.mock('./redirect', () => ({ redirectTo: vi.fn() }));
 
@@ -229,16 +228,19 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
             code: 'CONFLICT',
             message:
               'Check your quote and accept the agreements on the summary page before you pay.',
+            details: { reason: 'AGREEMENTS_REQUIRED', missing: ['termsAgreed'] },
           },
         }),
     });
-    renderCheckout('/flex/proposal/QX7/checkout');
+    const { router } = renderCheckout('/flex/proposal/QX7/checkout');
     await userEvent.click(await screen.findByRole('button', { name: /^Pay / }));
     const dialog = await screen.findByRole('dialog', { name: 'We could not do that' });
     expect(dialog).toHaveTextContent(
       'Check your quote and accept the agreements on the summary page before you pay.',
     );
     expect(redirectTo).not.toHaveBeenCalled();
+    // ... and it takes the customer back to "Check your quote", where the agreements are.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/QX7/summary'));
   });
 
   it("a refused bind shows the server's message", async () => {
@@ -338,11 +340,7 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     expect(screen.getByTestId('location')).toHaveTextContent(path);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
-    rerender(
-      <AppProviders authState={signedIn}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    rerender(<TestApp router={router} authState={signedIn} />);
     expect(await screen.findByText('Barclays account ending ••12')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ redirectFlowId: 'RE1' });
   });

@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { CheckoutMethod } from '@motor/domain';
-import { paths } from '../../app/paths';
-import { MANDATES_QUERY_KEY, refetchAfterWrite } from '../../app/query-client';
+import { paths } from '../../lib/paths';
+import { refetchAfterWrite } from '../../lib/query-client';
+import { MANDATES_QUERY_KEY, proposalQueryKey } from '../../lib/query-keys';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
@@ -18,7 +19,7 @@ import {
   startMandateFlow,
   useMandates,
 } from './api/payments';
-import { checkoutProposalKey, useCheckoutProposal, type CheckoutProposal } from './api/proposal';
+import { useCheckoutProposal, type CheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
 import { CheckoutDisabledView } from './checkout-status-pages';
 import { CheckoutSuccessPage } from './checkout-success-page';
@@ -135,7 +136,7 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
   const errorPath = checkoutPaths.paymentError(productUrlName, code);
 
   const onBound = async () => {
-    await queryClient.invalidateQueries({ queryKey: checkoutProposalKey(code) });
+    await queryClient.invalidateQueries({ queryKey: proposalQueryKey(code) });
     await navigate(checkoutPaths.success(productUrlName, code), { replace: true });
   };
 

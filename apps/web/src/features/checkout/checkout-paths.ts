@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 // Paths inside one proposal's checkout; the proposal router mounts account-setup and checkout/*.
 export const checkoutPaths = {

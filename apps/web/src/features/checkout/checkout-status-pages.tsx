@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/ui/spinner';
+import { proposalQueryKey } from '../../lib/query-keys';
 import { useApiClient } from '../../lib/use-api-client';
 import { bindProposal } from './api/account-setup';
-import { checkoutProposalKey, useCheckoutProposal } from './api/proposal';
+import { useCheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
 import { useCheckoutErrors } from './use-checkout-errors';
 
@@ -82,7 +83,7 @@ export function CardCallbackPage() {
     if (!isSetup || bound.current || proposal.data?.status !== 'QUOTE') return;
     bound.current = true;
     bindProposal(client, proposalCode, 'CARD').then(
-      () => queryClient.invalidateQueries({ queryKey: checkoutProposalKey(proposalCode) }),
+      () => queryClient.invalidateQueries({ queryKey: proposalQueryKey(proposalCode) }),
       (error: unknown) => {
         onError(error);
         setBindFailed(true);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';

@@ -8,7 +8,7 @@ import {
   type PaymentSchedule,
 } from '@motor/domain';
 import type { VerifyResponse } from '@motor/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { brand, getProductConfig } from '../../lib/brand';
 import { findSchemeByCode } from '../../lib/schemes';
 import type { CheckoutProposal } from './api/proposal';

@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppError } from '../../app/error-content';
-import { useShowError } from '../../app/error-modal';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../lib/paths';
+import { AppError } from '../../lib/error-content';
+import { useShowError } from '../../components/ui/error-modal';
 import { isAbortError, isApiError } from '../../lib/api-client';
 import { reportError } from '../../lib/error-reporting';
 
@@ -13,14 +15,24 @@ export function findApiMessage(error: unknown): string | null {
   return typeof message === 'string' ? message : null;
 }
 
+/** Did the server refuse because the summary's agreements are not accepted (issue 13)? */
+function isAgreementsRefusal(error: unknown): boolean {
+  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return false;
+  const data = error.failure.data as { error?: { details?: { reason?: unknown } } } | null;
+  return data?.error?.details?.reason === 'AGREEMENTS_REQUIRED';
+}
+
 /**
  * Failures of the checkout's own calls: a 403 (e.g. an admin blocked from a customer-only step)
  * shows 'You are not authorised to perform this action.'; another refusal (4xx) its own message
- * (a mandate is needed, the quote changed); anything else the error modal's texts.
+ * (a mandate is needed, the quote changed); anything else the error modal's texts. Agreements
+ * not accepted also take the customer back to "Check your quote", where they are given.
  */
 export function useCheckoutErrors(): (error: unknown) => void {
   const { t } = useTranslation('checkout');
   const showError = useShowError();
+  const navigate = useNavigate();
+  const { productUrlName, proposalCode } = useParams();
   return useCallback(
     (error: unknown) => {
       if (isAbortError(error)) return;
@@ -39,11 +51,14 @@ export function useCheckoutErrors(): (error: unknown) => void {
         const refusal = new Error(message);
         refusal.name = t('refused');
         showError(refusal);
+        if (isAgreementsRefusal(error) && productUrlName && proposalCode) {
+          navigate(paths.proposalSummary(productUrlName, proposalCode));
+        }
         return;
       }
       showError(error);
     },
-    [showError, t],
+    [showError, t, navigate, productUrlName, proposalCode],
   );
 }
 

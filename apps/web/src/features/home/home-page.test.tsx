@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderApp, signedInAuthState, stubApi } from '../../app/test/render-app';
+import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
+import { renderApp } from '../../test/render-app';
 
 const proposal = (code: string, status: string, startAt: string | null, extra = {}) => ({
   proposalCode: code,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderApp, signedInAuthState, stubApi } from '../../app/test/render-app';
+import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
+import { renderApp } from '../../test/render-app';
 
 // The confirmation e-mail sends the customer to /{product}/policy/{policyId} for their
 // documents (issue 13 item 4): the page lists them and opens each through a signed link.

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProposalResponseSchema, type ProposalResponse } from '@motor/contract';
 import { getLiveAuth } from '../../lib/auth/live-auth-state';
+import { proposalQueryKey } from '../../lib/query-keys';
 import { saveTrackingParameters } from '../../lib/tracking';
 import { useApiClient } from '../../lib/use-api-client';
 
@@ -32,6 +33,6 @@ export function useStartProposal(refreshAnonymous = () => getLiveAuth().anonymou
     // The page says it could not start and offers to try again: no error modal on top.
     meta: { handlesErrors: true },
     onSuccess: (proposal) =>
-      queryClient.setQueryData(['proposal', proposal.proposalCode], proposal),
+      queryClient.setQueryData(proposalQueryKey(proposal.proposalCode), proposal),
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../lib/api-client';
 import { continueFromConfiguration } from './continue-flow';
-import { buildProposal, withQuote } from './test/proposal-fixture';
+import { buildProposal, withQuote } from '../../test/proposal-fixture';
 
 function fakeClient(answers: { isClear: boolean; afterPatch?: unknown }) {
   const calls: [string, string, unknown][] = [];

@@ -7,7 +7,7 @@ import {
   getSectionOfMissing,
   getStepAfterConfiguration,
 } from './proposal-rules';
-import { buildProposal, withQuote } from './test/proposal-fixture';
+import { buildProposal, withQuote } from '../../test/proposal-fixture';
 
 const flex = getProductConfig('bmw-flex');
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { getProductConfig, type ProductConfig } from '../../lib/brand';
 import type { Proposal } from './api/get-proposal';
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderApp, stubApi } from '../../app/test/render-app';
+import { jsonResponse, stubApi } from '../../test/api-stubs';
+import { renderApp } from '../../test/render-app';
 
 const NOT_FOUND_TEXT =
   "The details you entered don't match a saved quote. Check your policy reference, date of birth and postcode, then try again.";

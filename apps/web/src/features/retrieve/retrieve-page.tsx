@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { bmwBrandConfig, createBmwFormContext } from '@motor/brand-bmw';
 import { validateInputs } from '@motor/forms';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { DateInput } from '../../components/form/date-input';
 import { TextInput } from '../../components/form/text-input';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,7 @@
 // Sign-in through the identity provider (spec 1 §7): redirect, return to /callback, tokens and
 // refresh tokens in local storage. The embedded provider is at /auth on the same origin.
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { safeReturnTo } from '../paths';
 
 // The claims-to-user mapping is apart so the first route can use it without the OIDC client.
 export { toSignedInUser, type SignedInUser } from './signed-in-user';
@@ -89,7 +90,7 @@ export function createOidcAuth(settings: OidcSettings): OidcAuth {
       const state = user.state as { returnTo?: unknown } | undefined;
       const returnTo = typeof state?.returnTo === 'string' ? state.returnTo : '/';
       // Only paths of this app: never an open redirect.
-      return returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+      return safeReturnTo(returnTo);
     },
     signInSilently,
     async signOut() {

@@ -6,13 +6,31 @@ import type { Db } from '../../../db/client';
 import { loadSigningKeys, SIGNING_ALG } from '../signing-keys';
 import { findUserById } from '../users';
 import { createDatabaseAdapter } from './adapter';
-import { escapeHtml, renderPage } from './pages';
+import { escapeHtml, renderPage } from '../../../html-page';
 
 export const OIDC_MOUNT_PATH = '/auth';
 /** The scope of the API resource: what the SPA asks for besides the OpenID ones. */
 export const API_SCOPE = 'api';
 export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 const DAY_SECONDS = 24 * 60 * 60;
+
+const SUBMIT_LOGOUT_FORM = "document.getElementById('op.logoutForm').submit();";
+
+/**
+ * An inline script allowed by its hash in this response's Content-Security-Policy, as the
+ * provider does for its own form_post pages; every other inline script stays refused.
+ */
+function inlineScript(ctx: KoaContextWithOIDC, script: string): string {
+  const policy = ctx.response.get('content-security-policy');
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  if (policy) {
+    ctx.set(
+      'content-security-policy',
+      policy.replace(/script-src ([^;]*)/, `script-src $1 ${hash}`),
+    );
+  }
+  return `<script>${script}</script>`;
+}
 
 export function interactionPath(uid: string): string {
   return `${OIDC_MOUNT_PATH}/interaction/${uid}`;
@@ -95,6 +113,20 @@ export async function createOidcProvider(options: {
         enabled: true,
         logoutSource: async (ctx, form) => {
           ctx.type = 'html';
+          // The app's own sign-out sends the ID token it holds (validated by now): the session
+          // ends in the same step. A question left open would leave the next visitor signed in.
+          if (ctx.oidc.entities.IdTokenHint) {
+            ctx.body = renderPage({
+              title: 'Signing out',
+              body: `<h1>Signing you out</h1>${form.replace(
+                '</form>',
+                '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Continue</button></noscript></form>',
+              )}${inlineScript(ctx, SUBMIT_LOGOUT_FORM)}`,
+            });
+            return;
+          }
+          // Anyone else's link to the end-session endpoint asks first (a stray link must not sign
+          // people out).
           ctx.body = renderPage({
             title: 'Sign out',
             body: `<h1>Sign out</h1><p>Do you want to sign out?</p>${form}

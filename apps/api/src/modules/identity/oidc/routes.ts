@@ -4,16 +4,22 @@ import type { IncomingMessage } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppError } from '../../../errors';
-import type { AppPlugin } from '../../../plugins/define-plugin';
+import { wakeJobRunner } from '../../jobs';
+import { queueDepsOf, queueMessage } from '../../notification';
+import type { AppPlugin } from '../../../app-types';
 import {
   createOneTimeCode,
   normaliseRecipient,
   verifyOneTimeCode,
   WRONG_CODE_MESSAGE,
 } from '../one-time-codes';
-import { Outbox } from '../outbox';
-import { findOrCreateUser } from '../users';
-import { renderCodePage, renderIdentifierPage, renderMessagePage } from './pages';
+import { confirmPhoneLink, findOrCreateUser, findPhoneLinkHolder } from '../users';
+import {
+  renderCodePage,
+  renderIdentifierPage,
+  renderLinkCodePage,
+  renderMessagePage,
+} from './pages';
 import { createOidcProvider, interactionPath, OIDC_MOUNT_PATH } from './provider';
 
 const InteractionParams = z.object({ uid: z.string().min(1).max(200) });
@@ -54,7 +60,6 @@ function sendHtml(reply: FastifyReply, html: string, status = 200) {
  */
 export const oidcRoutes: AppPlugin = async (app) => {
   const provider = await createOidcProvider({ db: app.db, clock: app.clock, config: app.config });
-  const outbox = new Outbox({ db: app.db, clock: app.clock, config: app.config, log: app.log });
   const providerCallback = provider.callback();
 
   // The provider itself: it reads its own bodies, so this context parses none.
@@ -163,19 +168,7 @@ export const oidcRoutes: AppPlugin = async (app) => {
         }
         let notice: string | null = 'We have sent you a code.';
         try {
-          const { code } = await createOneTimeCode({
-            db: app.db,
-            clock: app.clock,
-            ...target,
-            clientKey: request.ip,
-          });
-          const text = `Your sign-in code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
-          await outbox.send({
-            channel: target.connection === 'email' ? 'EMAIL' : 'SMS',
-            recipient: target.recipient,
-            subject: target.connection === 'email' ? 'Your sign-in code' : null,
-            body: text,
-          });
+          await sendCode(target, { clientKey: request.ip, interactionId: details.uid });
         } catch (error) {
           if (!isAppError(error) || error.code !== 'RATE_LIMITED') throw error;
           notice = error.message;
@@ -204,7 +197,13 @@ export const oidcRoutes: AppPlugin = async (app) => {
         const target = normaliseRecipient(identifier);
         const isValid =
           target !== null &&
-          (await verifyOneTimeCode({ db: app.db, clock: app.clock, ...target, code }));
+          (await verifyOneTimeCode({
+            db: app.db,
+            clock: app.clock,
+            ...target,
+            code,
+            interactionId: details.uid,
+          }));
         if (!target || !isValid) {
           return sendHtml(
             reply,
@@ -218,46 +217,119 @@ export const oidcRoutes: AppPlugin = async (app) => {
             400,
           );
         }
-        const user = await findOrCreateUser({ db: app.db, clock: app.clock, ...target });
-        reply.hijack();
-        await provider.interactionFinished(
-          request.raw,
-          reply.raw,
-          { login: { accountId: user.userId } },
-          { mergeWithLastSubmission: false },
-        );
+        const found = await findOrCreateUser({ db: app.db, clock: app.clock, ...target });
+        if ('linkTo' in found) {
+          // The number is on an e-mail account but was only typed in: its owner confirms.
+          return sendLinkCode(request, reply, {
+            action,
+            identifier,
+            email: found.linkTo.email,
+            interactionId: details.uid,
+          });
+        }
+        return finishSignIn(request, reply, found.user.userId);
+      },
+    );
+
+    // The second half of a first phone sign-in to an e-mail account (see findOrCreateUser):
+    // the code sent to the account's e-mail proves it is its owner who links the number.
+    pages.post(
+      `${OIDC_MOUNT_PATH}/interaction/:uid/link`,
+      { schema: { hide: true, params: InteractionParams, body: CodeBody } },
+      async (request, reply) => {
+        const details = await loadInteraction(request, reply);
+        if (!details || details.uid !== request.params.uid) return expired(reply);
+        const action = interactionPath(details.uid);
+        const { identifier, code } = request.body;
+        const phone = normaliseRecipient(identifier);
+        const holder =
+          phone?.connection === 'sms' ? await findPhoneLinkHolder(app.db, phone.recipient) : null;
+        const isValid =
+          holder !== null &&
+          (await verifyOneTimeCode({
+            db: app.db,
+            clock: app.clock,
+            connection: 'email',
+            recipient: holder.email,
+            code,
+            interactionId: details.uid,
+          }));
+        if (!holder || !isValid) {
+          return sendHtml(
+            reply,
+            renderLinkCodePage({
+              action,
+              identifier,
+              email: holder?.email ?? '',
+              error: WRONG_CODE_MESSAGE,
+            }),
+            400,
+          );
+        }
+        const user = await confirmPhoneLink({
+          db: app.db,
+          clock: app.clock,
+          phone: phone!.recipient,
+        });
+        if (!user) return expired(reply);
+        return finishSignIn(request, reply, user.userId);
       },
     );
   });
-};
 
-/** The sandbox outbox: messages the app would have sent, newest first (never in production). */
-export const devOutboxRoutes: AppPlugin = async (app) => {
-  const outbox = new Outbox({ db: app.db, clock: app.clock, config: app.config, log: app.log });
-  const Query = z.object({ recipient: z.string().optional() });
-
-  app.get('/dev/outbox.json', { schema: { hide: true, querystring: Query } }, async (request) => {
-    const messages = await outbox.listRecent(100);
-    const recipient = request.query.recipient?.toLowerCase();
-    return messages.filter((message) => !recipient || message.recipient === recipient);
-  });
-
-  app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
-    const messages = await outbox.listRecent(50);
-    const { escapeHtml, renderPage } = await import('./pages');
-    const rows = messages
-      .map(
-        (message) =>
-          `<tr><td>${escapeHtml(message.createdAt.toISOString())}</td><td>${message.channel}</td><td>${escapeHtml(message.recipient)}</td><td>${escapeHtml(message.subject ?? '')}</td><td>${escapeHtml(message.body)}</td></tr>`,
-      )
-      .join('\n');
-    return sendHtml(
-      reply,
-      renderPage({
-        title: 'Outbox',
-        body: `<h1>Outbox (sandbox)</h1><p>Messages the app would have sent, newest first.</p>
-<table><caption class="visually-hidden">Messages</caption><thead><tr><th scope="col">Time</th><th scope="col">Channel</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Message</th></tr></thead><tbody>${rows}</tbody></table>`,
-      }),
+  async function finishSignIn(request: FastifyRequest, reply: FastifyReply, accountId: string) {
+    reply.hijack();
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { login: { accountId } },
+      { mergeWithLastSubmission: false },
     );
-  });
+  }
+
+  async function sendLinkCode(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: { action: string; identifier: string; email: string; interactionId: string },
+  ) {
+    const { interactionId, ...page } = options;
+    let notice: string | null = null;
+    try {
+      await sendCode(
+        { connection: 'email', recipient: options.email },
+        { clientKey: request.ip, interactionId },
+      );
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'RATE_LIMITED') throw error;
+      notice = error.message;
+    }
+    return sendHtml(reply, renderLinkCodePage({ ...page, notice }));
+  }
+
+  /** A new 6-digit code, sent by e-mail or text message (RATE_LIMITED when asked too often). */
+  async function sendCode(
+    target: { connection: 'email' | 'sms'; recipient: string },
+    from: { clientKey: string; interactionId: string },
+  ) {
+    const { code } = await createOneTimeCode({
+      db: app.db,
+      clock: app.clock,
+      ...target,
+      ...from,
+      limits: app.config.identity.signInCodeLimits,
+    });
+    const text = `Your sign-in code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+    await queueMessage(
+      queueDepsOf(app),
+      {
+        channel: target.connection === 'email' ? 'EMAIL' : 'SMS',
+        recipient: target.recipient,
+        subject: target.connection === 'email' ? 'Your sign-in code' : null,
+        body: text,
+      },
+      app.clock.now(),
+    );
+    // The customer is waiting for it: deliver now rather than at the next poll.
+    wakeJobRunner(app);
+  }
 };

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { PaymentMethodType } from '@motor/domain';
-import { MANDATES_QUERY_KEY } from '../../../app/query-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { checkoutMandatesQueryKey } from '../../../lib/query-keys';
 import { useApiClient } from '../../../lib/use-api-client';
 
 const HostedSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
@@ -111,8 +111,6 @@ export const MandateSchema = z
   .loose();
 export type Mandate = z.infer<typeof MandateSchema>;
 
-export const mandatesQueryKey = [...MANDATES_QUERY_KEY, 'checkout'] as const;
-
 /** POST /api/goCardless/mandates: completes the flow the customer came back from. */
 export async function completeMandate(client: ApiClient, redirectFlowId: string): Promise<Mandate> {
   return MandateSchema.parse(
@@ -141,7 +139,7 @@ export function useMandates(options: { enabled?: boolean } = {}) {
   const client = useApiClient();
   const { isAuthenticated } = useAuth();
   return useQuery({
-    queryKey: mandatesQueryKey,
+    queryKey: checkoutMandatesQueryKey,
     queryFn: ({ signal }) => listMandates(client, signal),
     enabled: isAuthenticated && (options.enabled ?? true),
   });

@@ -2,12 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ProposalResponseSchema, type ProposalResponse } from '@motor/contract';
 import { nullOn404 } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
+import { proposalQueryKey } from '../../../lib/query-keys';
 import { useApiClient } from '../../../lib/use-api-client';
 
 export type CheckoutProposal = ProposalResponse;
-
-// The same cache entry as the quote feature's proposal hook, so a bind refreshes every screen.
-export const checkoutProposalKey = (proposalCode: string) => ['proposal', proposalCode] as const;
 
 const path = (proposalCode: string, rest = '') =>
   `/proposals/${encodeURIComponent(proposalCode)}${rest}`;
@@ -28,7 +26,7 @@ export function useCheckoutProposal(
 ) {
   const client = useApiClient();
   return useQuery({
-    queryKey: checkoutProposalKey(proposalCode),
+    queryKey: proposalQueryKey(proposalCode),
     queryFn: ({ signal }) => findCheckoutProposal(client, proposalCode, signal),
     refetchInterval: options.refetchInterval,
   });

@@ -1,11 +1,11 @@
 // Test-only: a priced proposal as GET /api/proposals/{code} answers, and a router around the
 // checkout's pages the way the proposal router mounts them.
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
-import { AppProviders } from '../../../app/providers';
 import { anonymousAuthState, type AuthState } from '../../../lib/auth';
+import { TestApp } from '../../../test/render-app';
 import { AccountSetupPage, CheckoutRoutes } from '..';
 
 export const signedIn: AuthState = {
@@ -119,11 +119,7 @@ export function renderCheckout(path: string, authState: AuthState = signedIn) {
     ],
     { initialEntries: [path] },
   );
-  const result = render(
-    <AppProviders authState={authState}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const result = render(<TestApp router={router} authState={authState} />);
   return { ...result, router };
 }
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { canAddPaymentMethod } from '@motor/domain';
 import type { PaymentMethodType, PolicyAccount } from '@motor/domain';
-import { MANDATES_QUERY_KEY, refetchAfterWrite } from '../../../app/query-client';
+import { refetchAfterWrite } from '../../../lib/query-client';
+import { MANDATES_QUERY_KEY, paymentMethodsQueryKey } from '../../../lib/query-keys';
 import { useAuth } from '../../../lib/auth';
 import { useApiClient } from '../../../lib/use-api-client';
 import { fetchList, loadHomeSchemas } from './fetch-list';
@@ -52,8 +53,6 @@ export function useCustomerAccounts() {
     enabled: isAuthenticated,
   });
 }
-
-export const paymentMethodsQueryKey = [...MANDATES_QUERY_KEY, 'summaries'] as const;
 
 export function usePaymentMethods() {
   const client = useApiClient();

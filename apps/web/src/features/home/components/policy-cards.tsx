@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { countsAsUpsell, getDisplayedPolicyEndDate, getPolicyCardKind } from '@motor/domain';
 import type { PolicyCardKind } from '@motor/domain';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/format';
 import { findSchemeByCode } from '../../../lib/schemes';
 import type { PolicySummary } from '../api/get-policies';

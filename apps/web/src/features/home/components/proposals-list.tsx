@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getProposalCardKind } from '@motor/domain';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { formatDate, formatPence } from '../../../lib/format';
 import { findSchemeByCode } from '../../../lib/schemes';
 import type { ProposalSummary } from '../api/get-proposals';

@@ -2,12 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ProposalResponseSchema, type ProposalResponse } from '@motor/contract';
 import { nullOn404 } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
+import { proposalQueryKey } from '../../../lib/query-keys';
 import { useApiClient } from '../../../lib/use-api-client';
 
 export type Proposal = ProposalResponse;
-
-/** The query key of one proposal; every hook that changes a proposal writes its answer here. */
-export const proposalQueryKey = (proposalCode: string) => ['proposal', proposalCode] as const;
 
 /** GET /api/proposals/{code}; null when there is no such proposal (404). */
 export async function findProposal(

@@ -10,7 +10,8 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
-import { proposalQueryKey, type Proposal } from './get-proposal';
+import { proposalQueryKey } from '../../../lib/query-keys';
+import type { Proposal } from './get-proposal';
 
 // The proposal calls of the configuration and summary pages (spec 2 §7).
 

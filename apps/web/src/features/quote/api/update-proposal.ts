@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProposalResponseSchema, type UpdateProposalRequest } from '@motor/contract';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
-import { proposalQueryKey, type Proposal } from './get-proposal';
+import { proposalQueryKey } from '../../../lib/query-keys';
+import type { Proposal } from './get-proposal';
 
 /** PATCH /api/proposals/{code}: apply changes (all or nothing) and, by default, re-rate. */
 export async function updateProposal(

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen } from '@testing-library/react';
-import { renderApp } from '../../../app/test/render-app';
-import { withQuote } from '../test/proposal-fixture';
+import { renderApp } from '../../../test/render-app';
+import { withQuote } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
 
 configure({ asyncUtilTimeout: 5000 });

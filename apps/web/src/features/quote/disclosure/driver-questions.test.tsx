@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen } from '@testing-library/react';
-import { renderApp } from '../../../app/test/render-app';
-import { buildProposal } from '../test/proposal-fixture';
+import { renderApp } from '../../../test/render-app';
+import { buildProposal } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
 
 // Two shared cores: give slow renders room rather than fail on timing.

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProposal } from '../api/get-proposal';
 import type { Proposal } from '../api/get-proposal';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { DisclosureForm } from './disclosure-form';
 import { getNextPath, ProposalLoader } from './proposal-loader';
 import type { LoadedProposal } from './proposal-loader';

@@ -2,7 +2,7 @@ import type { ProposalChange } from '@motor/domain';
 import { londonDateString, toInstant } from '@motor/domain';
 import { getValueAtPath, isInputVisible, validateInputValue } from '@motor/forms';
 import type { FormContext, FormValues, InputDefinition } from '@motor/forms';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { getProductConfig } from '../../../lib/brand';
 import type { Proposal } from '../api/get-proposal';
 

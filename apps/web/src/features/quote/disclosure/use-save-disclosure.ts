@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProposalRequest } from '@motor/contract';
-import { useShowError } from '../../../app/error-modal';
+import { useShowError } from '../../../components/ui/error-modal';
 import { isApiError } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
-import { proposalQueryKey } from '../api/get-proposal';
+import { proposalQueryKey } from '../../../lib/query-keys';
 import { updateProposal } from '../api/update-proposal';
 
 /** One answer the server refused, as it says it. */

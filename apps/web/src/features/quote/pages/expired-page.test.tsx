@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { londonDateString, toInstant } from '@motor/domain';
-import { renderApp } from '../../../app/test/render-app';
-import { buildProposal } from '../test/proposal-fixture';
+import { renderApp } from '../../../test/render-app';
+import { buildProposal } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
 
 // Two shared cores: give slow renders room rather than fail on timing.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import type { Proposal } from '../api/get-proposal';
 import { ProposalHeader } from '../components/proposal-header';
 import { useQuoteContext } from '../use-quote-context';

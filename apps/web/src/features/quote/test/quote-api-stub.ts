@@ -1,4 +1,4 @@
-import { jsonResponse, stubApi } from '../../../app/test/render-app';
+import { jsonResponse, stubApi } from '../../../test/api-stubs';
 import type { Proposal } from '../api/get-proposal';
 
 export type RecordedCall = { method: string; path: string; body: unknown };

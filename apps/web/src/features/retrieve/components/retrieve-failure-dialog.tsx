@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Modal } from '../../../components/ui/modal';
 
 /** Spec 2 §8: the retrieve failure dialog, keyed by HTTP status; 401 has its own text. */

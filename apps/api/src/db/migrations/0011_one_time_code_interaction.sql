@@ -1,0 +1,1 @@
+ALTER TABLE "one_time_codes" ADD COLUMN "interaction_id" text;

@@ -1,0 +1,369 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  addIsoDuration,
+  CARD_PAYMENT_THRESHOLD_PENCE,
+  DIRECT_DEBIT_PAYMENT_THRESHOLD_PENCE,
+  isPaymentMethodNeeded,
+  type PaymentMethodType,
+  type PolicyStatus,
+} from '@motor/domain';
+import type { ServiceDeps } from '../app-types';
+import type { Db } from '../db/client';
+import { auditLog, policies, policyVersions, proposals } from '../db/schema';
+import { AppError } from '../errors';
+import {
+  ensureCustomerAccount,
+  LEDGER_ACCOUNTS,
+  postTransaction,
+  receivableAccount,
+  setAccountPaymentMethod,
+  type CustomerAccountRow,
+} from '../modules/billing';
+import { enqueuePolicyDocuments } from '../modules/document';
+import { canAccessProposal, fillPolicyholderFromQuote, type Principal } from '../modules/identity';
+import { wakeJobRunner } from '../modules/jobs';
+import {
+  findActiveMandate,
+  MANDATE_REQUIRED_MESSAGE,
+  PAYMENT_REQUIRED_MESSAGE,
+  type ProposalPaidHandler,
+  type ProviderPayment,
+} from '../modules/payment';
+import {
+  assertBindable,
+  assertQuoteStatus,
+  computeAmountDueAtBind,
+  findPolicyByProposal,
+  recordBind,
+} from '../modules/policy';
+import { findProposal, PROPOSAL_NOT_FOUND_MESSAGE, type ProposalRow } from '../modules/proposal';
+import { getSchemeFacts, type ProposalData } from '../modules/disclosure';
+
+// Binding: a priced quote becomes a policy, in ONE database transaction (policy, version 1,
+// status event, customer account, invoice and payment, proposal → POLICY, and the job that
+// renders its documents and sends the confirmation e-mail). The proposal row is
+// locked first, so concurrent binds queue and the later ones find the policy already made; the
+// unique policies.proposal_code and ledger idempotency keys hold even if that lock were missed.
+
+/** Webhook processing and jobs bind with no user behind them. */
+export type SystemPrincipal = { kind: 'system'; name: string };
+export type BindPrincipal = Principal | SystemPrincipal;
+
+export type BindPayment = ProviderPayment;
+
+export type BindInput = {
+  proposalCode: string;
+  principal: BindPrincipal;
+  paymentMethodType?: PaymentMethodType;
+  payment?: BindPayment;
+};
+
+export type BindResult = {
+  policyId: string;
+  policyNumber: string;
+  status: PolicyStatus;
+  /** False when the proposal was already bound (a retry): nothing new was created. */
+  created: boolean;
+};
+
+function actorOf(principal: BindPrincipal): string {
+  if (principal.kind === 'system') return `system:${principal.name}`;
+  if (principal.kind === 'none') throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
+  return principal.userId;
+}
+
+/** Posts a provider's payment to the account; a replay of the same payment posts nothing. */
+export async function recordPayment(
+  db: Db,
+  options: { account: CustomerAccountRow; payment: BindPayment; at: Date },
+): Promise<void> {
+  const { account, payment, at } = options;
+  if (!Number.isSafeInteger(payment.amountPence) || payment.amountPence <= 0) return;
+  const card = payment.provider === 'CARD';
+  await postTransaction(db, {
+    accountId: account.accountId,
+    type: 'PAYMENT',
+    subType: card ? 'STRIPE' : 'GOCARDLESS',
+    status: payment.settled ? 'POSTED' : 'PENDING',
+    idempotencyKey: `payment:${payment.providerPaymentId}`,
+    description: card ? 'Card payment' : 'Direct Debit payment',
+    postings: [
+      {
+        ledgerAccount: card ? LEDGER_ACCOUNTS.cardClearing : LEDGER_ACCOUNTS.directDebitClearing,
+        amountPence: payment.amountPence,
+      },
+      { ledgerAccount: receivableAccount(account.accountId), amountPence: -payment.amountPence },
+    ],
+    at,
+  });
+}
+
+/** Inception now or at the chosen start, whichever is later; the term runs from there. */
+function termDates(row: ProposalRow, now: Date): { inceptedAt: Date; expiredAt: Date } {
+  if (row.startAt && row.startAt.getTime() >= now.getTime()) {
+    return {
+      inceptedAt: row.startAt,
+      expiredAt: row.endAt ?? addIsoDuration(row.startAt, row.policyTerm),
+    };
+  }
+  return { inceptedAt: now, expiredAt: addIsoDuration(now, row.policyTerm) };
+}
+
+async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResult> {
+  const [row] = await tx
+    .select()
+    .from(proposals)
+    .where(eq(proposals.proposalCode, input.proposalCode))
+    .for('update');
+  if (!row || row.deletedAt) throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
+
+  const existing = await findPolicyByProposal(tx, row.proposalCode);
+  if (existing) {
+    // A retry, or a second payment webhook: the policy stands; a real payment is still recorded.
+    if (input.payment) {
+      const account = await ensureCustomerAccount(tx, { proposal: row, now });
+      await recordPayment(tx, { account, payment: input.payment, at: now });
+    }
+    return {
+      policyId: existing.policyId,
+      policyNumber: existing.policyNumber,
+      status: existing.status,
+      created: false,
+    };
+  }
+
+  // Checked again under the lock: a webhook's bind has no caller who passed assertBindable.
+  const answered = assertQuoteStatus(row, now);
+
+  const due = computeAmountDueAtBind(answered.quote);
+  const account = await ensureCustomerAccount(tx, { proposal: row, now });
+  // Spec 1 §4: no payment method is needed when none is set and nothing is due (free driveaway).
+  const chosenType = input.paymentMethodType ?? account.paymentMethodType ?? null;
+  const methodNeeded =
+    Boolean(input.payment) ||
+    isPaymentMethodNeeded({
+      paymentMethodType: chosenType,
+      discountedTotalPence: answered.quote.totals.discounted,
+    });
+  const methodType: PaymentMethodType | null = !methodNeeded
+    ? null
+    : (chosenType ?? (input.payment?.provider === 'DIRECT_DEBIT' ? 'BACS_DEBIT' : 'CARD'));
+  const threshold =
+    methodType === 'BACS_DEBIT'
+      ? DIRECT_DEBIT_PAYMENT_THRESHOLD_PENCE
+      : CARD_PAYMENT_THRESHOLD_PENCE;
+  // Direct debit collects the later instalments, so it needs a mandate whatever is due now.
+  const mandate =
+    methodType === 'BACS_DEBIT' && (await findActiveMandate(tx, row.ownerUserId)) !== null;
+  if (methodType === 'BACS_DEBIT' && !mandate) {
+    throw new AppError('PAYMENT_REQUIRED', MANDATE_REQUIRED_MESSAGE);
+  }
+  if (due.totalPence > threshold && !input.payment && !mandate) {
+    throw new AppError('PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE, {
+      amountDuePence: due.totalPence,
+    });
+  }
+
+  const { inceptedAt, expiredAt } = termDates(row, now);
+  const status: PolicyStatus = inceptedAt.getTime() > now.getTime() ? 'PENDING' : 'ACTIVE';
+  const policyId = `pol_${randomBytes(16).toString('base64url')}`;
+  const driveaway = getSchemeFacts(row.schemeCode).productKind === 'DRIVEAWAY';
+  const [policy] = await tx
+    .insert(policies)
+    .values({
+      policyId,
+      policyNumber: account.accountCode,
+      schemeCode: row.schemeCode,
+      ownerUserId: row.ownerUserId,
+      proposalCode: row.proposalCode,
+      status,
+      createdAt: now,
+      inceptedAt,
+      firstInceptedAt: inceptedAt,
+      expiredAt,
+      autoRenewalEnabled: row.autoRenewalEnabled,
+      // Driveaway cover is never renewed: at its end the customer is offered flex instead.
+      reviewType: driveaway ? 'NEVER' : 'AUTO',
+      policyTerm: row.policyTerm,
+    })
+    .onConflictDoNothing({ target: policies.proposalCode })
+    .returning();
+  if (!policy) throw new AppError('CONFLICT', 'This quote is being bound already. Try again.');
+
+  const actor = actorOf(input.principal);
+  await tx.insert(policyVersions).values({
+    policyId,
+    versionNumber: 1,
+    startedAt: inceptedAt,
+    quote: answered.quote as unknown as Record<string, unknown>,
+    createdAt: now,
+  });
+  await recordBind(tx, { policyId, status, actor, at: now });
+  // The account gets the name, phone and marketing consent disclosed (not over what was set).
+  const policyholder = (row.data as unknown as ProposalData).insuredProfiles.find(
+    (profile) => profile.policyholder,
+  );
+  if (policyholder) {
+    await fillPolicyholderFromQuote(tx, {
+      userId: row.ownerUserId,
+      profile: policyholder.data,
+      now,
+    });
+  }
+  await enqueuePolicyDocuments(tx, { policyId, at: now });
+  await setAccountPaymentMethod(tx, {
+    accountId: account.accountId,
+    paymentMethodType: methodType,
+    policyId,
+  });
+  if (due.totalPence > 0) {
+    const postings = [
+      { ledgerAccount: receivableAccount(account.accountId), amountPence: due.totalPence },
+      { ledgerAccount: LEDGER_ACCOUNTS.premium, amountPence: -due.netPence },
+      { ledgerAccount: LEDGER_ACCOUNTS.iptPayable, amountPence: -due.taxPence },
+    ].filter((posting) => posting.amountPence !== 0);
+    await postTransaction(tx, {
+      accountId: account.accountId,
+      type: 'INVOICE',
+      idempotencyKey: `bind:${row.proposalCode}:invoice`,
+      description:
+        due.scheduleType === 'MONTHLY' ? 'First monthly instalment' : 'Premium for the term',
+      postings,
+      at: now,
+    });
+  }
+  if (input.payment) await recordPayment(tx, { account, payment: input.payment, at: now });
+  await tx
+    .update(proposals)
+    .set({
+      status: 'POLICY',
+      policyId,
+      policyNumber: policy.policyNumber,
+      revision: sql`${proposals.revision} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(proposals.proposalCode, row.proposalCode));
+  if (input.principal.kind === 'admin') {
+    await tx.insert(auditLog).values({
+      actorUserId: input.principal.userId,
+      subjectUserId: row.ownerUserId,
+      action: 'proposal.bind',
+      target: `policy:${policy.policyNumber}`,
+      at: now,
+    });
+  }
+  return { policyId, policyNumber: policy.policyNumber, status, created: true };
+}
+
+/**
+ * A payment the provider took for a proposal that bind then refused (a webhook's bind after the
+ * quote expired meanwhile, ...): the money is not lost but posted to the customer's account as a
+ * credit, with an audit row, for staff to bind by hand or refund. A replay posts nothing again.
+ */
+export async function recordPaymentWithoutBind(
+  deps: ServiceDeps,
+  options: {
+    proposalCode: string;
+    payment: BindPayment;
+    actor: string;
+    /** The audit action staff look for (default: a payment bind refused). */
+    action?: 'payment.unbound' | 'payment.amount-mismatch';
+  },
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(proposals)
+      .where(eq(proposals.proposalCode, options.proposalCode))
+      .for('update');
+    if (!row) return;
+    const account = await ensureCustomerAccount(tx, { proposal: row, now });
+    await recordPayment(tx, { account, payment: options.payment, at: now });
+    await tx.insert(auditLog).values({
+      actorUserId: options.actor,
+      subjectUserId: row.ownerUserId,
+      action: options.action ?? 'payment.unbound',
+      target: `proposal:${row.proposalCode}`,
+      at: now,
+    });
+  });
+}
+
+/**
+ * Binds a proposal (spec 2 §4 checkout, issue 6). Customers and admins may bind only their own
+ * (acting-for) proposals; a system caller (payment webhooks) may bind any. Errors: 404 unknown
+ * or someone else's, 409 not a valid QUOTE, 402 payment or mandate missing. A retried or
+ * concurrent bind answers the same policy with `created: false` and invoices nothing again.
+ */
+export async function bindProposal(deps: ServiceDeps, input: BindInput): Promise<BindResult> {
+  const { principal } = input;
+  if (principal.kind !== 'system') {
+    const row = await findProposal(deps.db, input.proposalCode);
+    if (!row || !canAccessProposal(principal, row)) {
+      throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
+    }
+    // A payment webhook binds what checkout already checked; a direct call must not skip it.
+    if (row.status !== 'POLICY') await assertBindable(deps, row);
+  }
+  const now = deps.clock.now();
+  const result = await deps.db.transaction((tx) => bindLocked(tx, input, now));
+  // The documents job is committed with the policy; the runner need not wait for its next poll.
+  if (result.created) wakeJobRunner(deps);
+  return result;
+}
+
+const CARD_WEBHOOK: SystemPrincipal = { kind: 'system', name: 'card-webhook' };
+
+/**
+ * A checkout the card provider reports paid becomes a policy. A business refusal (the quote
+ * expired meanwhile, ...) will not change on redelivery: the money was taken, so it is posted to
+ * the customer's account as a credit and staff bind by hand or refund. Anything else propagates
+ * and the provider's event is retried.
+ */
+export const bindPaidProposal: ProposalPaidHandler = async (deps, paid) => {
+  if (paid.payment.amountPence !== paid.expectedAmountPence) {
+    // Not what the checkout asked for (issue 21 item 4): no policy on a payment that does not
+    // match the quote. The money is kept on the customer's account and staff are told.
+    await recordPaymentWithoutBind(deps, {
+      proposalCode: paid.proposalCode,
+      payment: paid.payment,
+      actor: `system:${CARD_WEBHOOK.name}`,
+      action: 'payment.amount-mismatch',
+    });
+    deps.log.error(
+      {
+        proposalCode: paid.proposalCode,
+        providerPaymentId: paid.payment.providerPaymentId,
+        amountPence: paid.payment.amountPence,
+        expectedAmountPence: paid.expectedAmountPence,
+      },
+      'card payment amount differs from the checkout session: not bound, raised for staff',
+    );
+    return;
+  }
+  try {
+    await bindProposal(deps, {
+      proposalCode: paid.proposalCode,
+      principal: CARD_WEBHOOK,
+      paymentMethodType: paid.paymentMethodType,
+      payment: paid.payment,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await recordPaymentWithoutBind(deps, {
+      proposalCode: paid.proposalCode,
+      payment: paid.payment,
+      actor: `system:${CARD_WEBHOOK.name}`,
+    });
+    deps.log.error(
+      {
+        err: error,
+        proposalCode: paid.proposalCode,
+        providerPaymentId: paid.payment.providerPaymentId,
+      },
+      'card payment succeeded but the proposal could not be bound',
+    );
+  }
+};

@@ -1,0 +1,11 @@
+// The job runner's public face: define a job, enqueue it in your transaction, wake the runner.
+export { enqueueJob } from './queue';
+export {
+  defineJob,
+  purgeFinishedJobsJob,
+  registerJobs,
+  runDueJobs,
+  startJobRunner,
+  wakeJobRunner,
+  type Job,
+} from './runner';

@@ -1,0 +1,19 @@
+import { createSmtpMail } from './smtp';
+import type { MailProvider } from './types';
+
+export type { MailMessage, MailProvider } from './types';
+export { createSmtpMail } from './smtp';
+
+/** Sends nothing: without SMTP_URL the outbox is the sandbox (/dev/outbox). */
+export function createSandboxMail(): MailProvider {
+  return { adapter: 'sandbox', send: async () => undefined };
+}
+
+/** SMTP when SMTP_URL is set, the sandbox otherwise. */
+export function createMail(options: {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+}): MailProvider {
+  const { smtpUrl, mailFrom } = options;
+  return smtpUrl ? createSmtpMail({ smtpUrl, mailFrom }) : createSandboxMail();
+}

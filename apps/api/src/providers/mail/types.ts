@@ -1,0 +1,12 @@
+/** One e-mail to send. */
+export type MailMessage = { to: string; subject: string; text: string };
+
+/**
+ * Sends e-mail. The outbox's delivery job is its only caller: a change never sends mail itself,
+ * it queues a message in its transaction (modules/notification).
+ */
+export type MailProvider = {
+  /** `sandbox` sends nothing: messages stay in the outbox, readable at /dev/outbox. */
+  adapter: 'smtp' | 'sandbox';
+  send: (message: MailMessage) => Promise<void>;
+};

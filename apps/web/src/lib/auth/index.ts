@@ -1,4 +1,0 @@
-export * from './anonymous-session';
-export * from './oidc';
-export * from './impersonation';
-export * from './live-auth-state';

@@ -1,0 +1,46 @@
+// Typed builders for every route of spec 1 §2; components never hand-write these strings.
+
+const segment = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  home: () => '/',
+  product: (productUrlName: string) => `/${segment(productUrlName)}`,
+  proposal: (productUrlName: string, proposalCode: string) =>
+    `/${segment(productUrlName)}/proposal/${segment(proposalCode)}`,
+  /** "Check your quote": the agreements checkout needs (spec 2 §2). */
+  proposalSummary: (productUrlName: string, proposalCode: string) =>
+    `/${segment(productUrlName)}/proposal/${segment(proposalCode)}/summary`,
+  renewal: (productUrlName: string, proposalCode: string) =>
+    `/${segment(productUrlName)}/renewal/${segment(proposalCode)}`,
+  policy: (productUrlName: string, policyId: string) =>
+    `/${segment(productUrlName)}/policy/${segment(policyId)}`,
+  retrieve: () => '/retrieve',
+  callback: () => '/callback',
+  signIn: (returnTo?: string) =>
+    returnTo ? `/sign-in?returnTo=${encodeURIComponent(returnTo)}` : '/sign-in',
+  account: () => '/account',
+  accountSetting: (name: string) => `/account/${segment(name)}`,
+} as const;
+
+function isControlCharacter(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+}
+
+/**
+ * A returnTo value that is safe to navigate to: a same-origin path, never a full URL or a
+ * protocol-relative one (no open redirect). Anything else becomes home.
+ */
+export function safeReturnTo(value: string | null | undefined): string {
+  // Our own paths only: no other origin (//host, /\\host) and no control characters or
+  // backslashes a browser might read as a different address (issue 21 item 8).
+  if (
+    !value ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    [...value].some((character) => character === '\\' || isControlCharacter(character))
+  ) {
+    return paths.home();
+  }
+  return value;
+}
