@@ -38,6 +38,7 @@ describe('config', () => {
         goCardlessWebhookSecret: undefined,
         sandboxWebhookSecret: undefined,
       },
+      storage: { provider: 'local-disk', root: path.resolve('.data', 'blobs') },
     });
   });
 
@@ -65,6 +66,13 @@ describe('config', () => {
       SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-0123456789',
       SMTP_URL: 'smtp://mail:25',
       MAIL_FROM: 'Motor <motor@example.com>',
+      STORAGE_PROVIDER: 's3',
+      S3_ENDPOINT: 'https://s3.example.com/',
+      S3_REGION: 'eu-west-2',
+      S3_BUCKET: 'motor-documents',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 's3-secret',
+      S3_FORCE_PATH_STYLE: 'false',
     });
     expect(config).toEqual({
       port: 8080,
@@ -95,6 +103,14 @@ describe('config', () => {
         goCardlessAccessToken: 'live_abc',
         goCardlessWebhookSecret: 'gc-secret',
         sandboxWebhookSecret: 'sandbox-secret-0123456789',
+      },
+      storage: {
+        provider: 's3',
+        bucket: 'motor-documents',
+        region: 'eu-west-2',
+        endpoint: 'https://s3.example.com',
+        forcePathStyle: false,
+        credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 's3-secret' },
       },
     });
   });
@@ -138,6 +154,75 @@ describe('config', () => {
     );
     expect(() => parseConfig({ GOCARDLESS_WEBHOOK_SECRET: 'x' })).toThrow(/GOCARDLESS/);
     expect(() => parseConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/sk_ or rk_/);
+  });
+
+  it('keeps documents under DATA_DIR/blobs unless STORAGE_PROVIDER=s3', () => {
+    expect(parseConfig({ DATA_DIR: '/var/lib/motor' }).storage).toEqual({
+      provider: 'local-disk',
+      root: '/var/lib/motor/blobs',
+    });
+    expect(parseConfig({ STORAGE_PROVIDER: 'local-disk' }).storage.provider).toBe('local-disk');
+  });
+
+  it('reads S3 on AWS with the default credential chain, and path style with an endpoint', () => {
+    expect(
+      parseConfig({ STORAGE_PROVIDER: 's3', S3_REGION: 'eu-west-2', S3_BUCKET: 'motor-docs' })
+        .storage,
+    ).toEqual({
+      provider: 's3',
+      bucket: 'motor-docs',
+      region: 'eu-west-2',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(
+      parseConfig({
+        STORAGE_PROVIDER: 's3',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'us-east-1',
+        S3_BUCKET: 'motor-docs',
+      }).storage,
+    ).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true });
+  });
+
+  it('says what S3 storage lacks, and refuses S3 variables without STORAGE_PROVIDER=s3', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      throw new Error('parsed');
+    };
+    expect(problemsOf({ STORAGE_PROVIDER: 's3' })).toEqual([
+      'S3_BUCKET: required when STORAGE_PROVIDER=s3',
+      'S3_REGION: required when STORAGE_PROVIDER=s3 (for example eu-west-2; S3-compatible stores usually accept us-east-1)',
+    ]);
+    expect(
+      problemsOf({
+        STORAGE_PROVIDER: 's3',
+        S3_REGION: 'eu-west-2',
+        S3_BUCKET: 'motor-docs',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      }),
+    ).toEqual(['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']);
+    expect(problemsOf({ S3_BUCKET: 'motor-docs', S3_REGION: 'eu-west-2' })).toEqual([
+      'S3_REGION, S3_BUCKET: only used when STORAGE_PROVIDER=s3; set it, or documents stay on local disk',
+    ]);
+    expect(
+      problemsOf({
+        STORAGE_PROVIDER: 'gcs',
+        S3_ENDPOINT: 'minio:9000',
+        S3_BUCKET: 'Motor_Docs',
+        S3_FORCE_PATH_STYLE: 'sometimes',
+      }),
+    ).toEqual([
+      'STORAGE_PROVIDER: must be one of local-disk, s3',
+      'S3_ENDPOINT: must be an http(s) URL',
+      'S3_BUCKET: must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+      'S3_FORCE_PATH_STYLE: must be true or false',
+    ]);
   });
 
   it('refuses a port out of range', () => {

@@ -7,6 +7,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
+export const STORAGE_PROVIDERS = ['local-disk', 's3'] as const;
 
 // An empty variable (`FOO=` in a .env or compose file) means "not set", not "set to nothing".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -49,7 +50,32 @@ const EnvSchema = z.object({
   GOCARDLESS_ACCESS_TOKEN: optional(z.string()),
   GOCARDLESS_WEBHOOK_SECRET: optional(z.string()),
   SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
+  // Documents and uploads (providers/storage): unset → local disk under DATA_DIR/blobs.
+  STORAGE_PROVIDER: optional(
+    z.enum(STORAGE_PROVIDERS, { error: `must be one of ${STORAGE_PROVIDERS.join(', ')}` }),
+  ),
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  S3_REGION: optional(
+    z.string().regex(/^[a-z0-9-]+$/, { error: 'must be a region name such as eu-west-2' }),
+  ),
+  S3_BUCKET: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    }),
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(booleanFlag),
 });
+
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
 
 export type Config = {
   port: number;
@@ -68,7 +94,23 @@ export type Config = {
   jobsEnabled: boolean;
   identity: IdentityConfig;
   payments: PaymentsConfig;
+  storage: StorageConfig;
 };
+
+/** Where documents and uploads are kept (providers/storage). */
+export type StorageConfig =
+  | { provider: 'local-disk'; root: string }
+  | {
+      provider: 's3';
+      bucket: string;
+      region: string;
+      /** Unset → AWS; set → an S3-compatible store. */
+      endpoint: string | undefined;
+      /** Default: true with S3_ENDPOINT (most S3-compatible stores), false on AWS. */
+      forcePathStyle: boolean;
+      /** Unset → the AWS SDK's default credential chain (e.g. an instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
 
 /** Vendor keys come in pairs (API key + webhook secret); a provider without both is the sandbox. */
 export type PaymentsConfig = {
@@ -125,16 +167,34 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const unpaired = [
     ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
     ['GOCARDLESS_ACCESS_TOKEN', 'GOCARDLESS_WEBHOOK_SECRET'],
+    ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   ].filter(
     ([a, b]) => Boolean(vars[a as keyof typeof vars]) !== Boolean(vars[b as keyof typeof vars]),
   );
-  if (unpaired.length > 0) {
-    throw new ConfigError(unpaired.map(([a, b]) => `${a}, ${b}: set both or neither`));
-  }
+  const problems = [
+    ...unpaired.map(([a, b]) => `${a}, ${b}: set both or neither`),
+    ...storageProblems(vars),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
   const port = vars.PORT ?? 3000;
   const dataDir = path.resolve(vars.DATA_DIR ?? './.data');
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const embeddedIssuer = `${publicUrl}/auth`;
+  const storage: StorageConfig =
+    vars.STORAGE_PROVIDER === 's3'
+      ? {
+          provider: 's3',
+          // storageProblems() has refused an s3 provider without them.
+          bucket: vars.S3_BUCKET ?? '',
+          region: vars.S3_REGION ?? '',
+          endpoint: vars.S3_ENDPOINT?.replace(/\/+$/, ''),
+          forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? Boolean(vars.S3_ENDPOINT),
+          credentials:
+            vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { provider: 'local-disk', root: path.join(dataDir, 'blobs') };
   const issuer = (vars.OIDC_ISSUER ?? embeddedIssuer).replace(/\/+$/, '');
   return {
     port,
@@ -169,7 +229,28 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       goCardlessWebhookSecret: vars.GOCARDLESS_WEBHOOK_SECRET,
       sandboxWebhookSecret: vars.SANDBOX_WEBHOOK_SECRET,
     },
+    storage,
   };
+}
+
+/** S3 needs a bucket and a region; S3_* without STORAGE_PROVIDER=s3 is a forgotten switch. */
+function storageProblems(vars: z.infer<typeof EnvSchema>): string[] {
+  if (vars.STORAGE_PROVIDER === 's3') {
+    return [
+      ...(vars.S3_BUCKET ? [] : ['S3_BUCKET: required when STORAGE_PROVIDER=s3']),
+      ...(vars.S3_REGION
+        ? []
+        : [
+            'S3_REGION: required when STORAGE_PROVIDER=s3 (for example eu-west-2; S3-compatible stores usually accept us-east-1)',
+          ]),
+    ];
+  }
+  const stray = S3_VARIABLES.filter((name) => vars[name] !== undefined);
+  return stray.length > 0
+    ? [
+        `${stray.join(', ')}: only used when STORAGE_PROVIDER=s3; set it, or documents stay on local disk`,
+      ]
+    : [];
 }
 
 /** For entry points: a bad environment is a start-up failure with a readable message. */

@@ -17,11 +17,12 @@ import {
   createSandboxDirectDebit,
   type DirectDebitProvider,
 } from './direct-debit';
+import { createSandboxStorage, createStorage, type StorageProvider } from './storage';
 
 /**
  * The external capabilities the app uses, one entry per capability (payments, direct debit,
  * mail, SMS, lookups, storage, ...), each typed by our own contract in
- * `providers/<capability>/types.ts`. None yet: later work adds entries here and to both
+ * `providers/<capability>/types.ts`. A new capability adds an entry here and to both
  * factories below. See docs/decisions/004-provider-contracts.md.
  */
 export type Providers = {
@@ -31,6 +32,7 @@ export type Providers = {
   cardPayments: CardPaymentsProvider;
   directDebit: DirectDebitProvider;
   mail: MailProvider;
+  storage: StorageProvider;
 };
 
 /** The providers chosen by configuration (vendor adapters when configured, sandboxes otherwise). */
@@ -42,6 +44,7 @@ export function createProviders(config: Config): Providers {
     cardPayments: createCardPayments(config.payments),
     directDebit: createDirectDebit(config.payments),
     mail: createMail(config.identity),
+    storage: createStorage(config.storage),
   };
 }
 
@@ -54,5 +57,6 @@ export function createSandboxProviders(): Providers {
     cardPayments: createSandboxCardPayments(),
     directDebit: createSandboxDirectDebit(),
     mail: createSandboxMail(),
+    storage: createSandboxStorage(),
   };
 }

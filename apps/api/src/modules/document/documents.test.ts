@@ -1,7 +1,5 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { notificationOutbox } from '../../db/schema';
@@ -14,7 +12,8 @@ import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { computeAmountDueAtBind } from '../policy/amounts';
 import { bindProposal } from '../../flows/bind-policy';
 import { createQuote } from '../policy/test-helpers';
-import { getDocumentStorage, issuePolicyDocuments } from './service';
+import type { StorageProvider } from '../../providers/storage';
+import { issuePolicyDocuments } from './service';
 
 const START = '2026-03-02T09:00:00.000Z';
 
@@ -40,8 +39,14 @@ describe('policy documents', () => {
     });
   }
 
+  let storage: StorageProvider;
+  // Every write to the sandbox's store: a document is rendered and stored once.
+  let put: MockInstance<StorageProvider['put']>;
+
   beforeAll(async () => {
     app = await createTestApp({ clock, seed: true });
+    storage = app.providers.storage;
+    put = vi.spyOn(storage, 'put');
     headers = bearer(await createTestAccessToken(app, { userId: 'doc-owner' }));
     ({ policyId, policyNumber } = await bindPaidQuote('pi_docs'));
   });
@@ -69,8 +74,10 @@ describe('policy documents', () => {
       .select()
       .from(notificationOutbox)
       .where(eq(notificationOutbox.subject, `Your policy ${number} is confirmed`));
-  const blobFile = (id: string, doc: string) =>
-    path.join(app.config.dataDir, 'blobs', 'policies', id, `${doc}.pdf`);
+  const writesOf = (id: string, doc: string) =>
+    put.mock.calls
+      .filter(([key]) => key === `policies/${id}/${doc}.pdf`)
+      .map(([key, , options]) => ({ key, contentType: options.contentType }));
 
   it('gives a short-lived link to a certificate that names the policy, car and policyholder', async () => {
     // Opened right after bind: the documents job has not run yet, so the route renders it.
@@ -167,12 +174,13 @@ describe('policy documents', () => {
 
   it('renders a new policy’s documents and sends one confirmation e-mail when its job runs', async () => {
     const second = await bindPaidQuote('pi_docs_second');
-    const storage = getDocumentStorage(app);
     const key = (doc: string) => `policies/${second.policyId}/${doc}.pdf`;
     expect(await storage.get(key('policy-certificate'))).toBeNull();
     expect(await confirmationMails(second.policyNumber)).toHaveLength(0);
     // The first policy's certificate was rendered on demand by the route, before its job ran.
-    const renderedOnDemand = await stat(blobFile(policyId, 'policy-certificate'));
+    expect(writesOf(policyId, 'policy-certificate')).toEqual([
+      { key: `policies/${policyId}/policy-certificate.pdf`, contentType: 'application/pdf' },
+    ]);
 
     expect(await runDueJobs(app)).toBeGreaterThanOrEqual(2);
     for (const id of [policyId, second.policyId]) {
@@ -184,9 +192,8 @@ describe('policy documents', () => {
     const schedule = await pdfText((await storage.get(key('policy-schedule')))!);
     expect(schedule).toContain('Policy Schedule');
     // Stored once: the job did not render the first policy's certificate again.
-    expect((await stat(blobFile(policyId, 'policy-certificate'))).mtimeMs).toBe(
-      renderedOnDemand.mtimeMs,
-    );
+    expect(writesOf(policyId, 'policy-certificate')).toHaveLength(1);
+    expect(writesOf(second.policyId, 'policy-certificate')).toHaveLength(1);
 
     // However often it runs again, each policy has one confirmation e-mail.
     await issuePolicyDocuments(app, second.policyId);

@@ -8,12 +8,7 @@ import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import type { RouteAccess } from '../identity';
 import { getOwnPolicy } from '../policy';
-import {
-  createDocumentLink,
-  ensureDocument,
-  getDocumentStorage,
-  readDocumentLink,
-} from './service';
+import { createDocumentLink, ensureDocument, readDocumentLink } from './service';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -60,7 +55,7 @@ export const documentRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       const link = await readDocumentLink(app, request.query.token);
       if (!link) throw new AppError('GONE', DOCUMENT_LINK_EXPIRED_MESSAGE);
-      const bytes = await getDocumentStorage(app).get(link.key);
+      const bytes = await app.providers.storage.get(link.key);
       if (!bytes) throw new AppError('NOT_FOUND', 'We could not find that document.');
       return reply
         .header('content-type', 'application/pdf')

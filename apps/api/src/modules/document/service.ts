@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { importJWK, jwtVerify, SignJWT } from 'jose';
 import type { DocumentType } from '@motor/contract';
@@ -20,7 +19,6 @@ import {
   type ProductDocumentType,
 } from './content';
 import { renderPdf } from './pdf';
-import { createLocalDiskStorage, type BlobStorage } from './storage';
 
 // Policy documents: rendered by the job a bind enqueues (document/jobs.ts) and on demand when
 // missing (a document opened before that job ran), stored once as blobs, handed out as
@@ -29,17 +27,6 @@ import { createLocalDiskStorage, type BlobStorage } from './storage';
 /** How long a document link works: long enough to open it, too short to pass around. */
 export const DOCUMENT_LINK_SECONDS = 300;
 const LINK_AUDIENCE = 'document-link';
-
-const storages = new WeakMap<ServiceDeps, BlobStorage>();
-
-export function getDocumentStorage(deps: ServiceDeps): BlobStorage {
-  let storage = storages.get(deps);
-  if (!storage) {
-    storage = createLocalDiskStorage(path.join(deps.config.dataDir, 'blobs'));
-    storages.set(deps, storage);
-  }
-  return storage;
-}
 
 async function loadDocumentData(deps: ServiceDeps, policy: PolicyRow): Promise<PolicyDocumentData> {
   const [version] = await deps.db
@@ -72,8 +59,8 @@ function blobKey(policy: PolicyRow, doc: DocumentType, quote: Quote): string {
 export async function ensureDocument(deps: ServiceDeps, policy: PolicyRow, doc: DocumentType) {
   const data = await loadDocumentData(deps, policy);
   const key = blobKey(policy, doc, data.quote);
-  const storage = getDocumentStorage(deps);
-  if (await storage.get(key)) return { key, data };
+  const { storage } = deps.providers;
+  if (await storage.exists(key)) return { key, data };
   let content;
   if (doc === 'policy-certificate') content = certificateContent(data);
   else if (doc === 'policy-schedule') content = scheduleContent(data);
@@ -86,7 +73,7 @@ export async function ensureDocument(deps: ServiceDeps, policy: PolicyRow, doc: 
       createdAt: data.createdAt,
     });
   }
-  await storage.put(key, await renderPdf(content));
+  await storage.put(key, await renderPdf(content), { contentType: 'application/pdf' });
   return { key, data };
 }
 
