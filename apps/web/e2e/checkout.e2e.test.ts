@@ -271,7 +271,9 @@ describe('checkout journeys', () => {
       await dialog
         .getByText('Check your quote and accept the agreements on the summary page before you pay.')
         .waitFor();
-      expect(new URL(page.url()).pathname).toBe(`${proposalPath(quote)}/checkout`);
+      // ...and takes the customer to the summary, where the agreements are.
+      await page.waitForURL((url) => url.pathname === `${proposalPath(quote)}/summary`);
+      await page.getByRole('heading', { level: 1, name: 'Check your quote' }).waitFor();
     } finally {
       await context.close();
     }
