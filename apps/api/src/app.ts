@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createLogger, createRequestLogger } from './logger';
 import { authenticatePlugin } from './plugins/app/authenticate';
-import { errorHandlerPlugin } from './plugins/app/error-handler';
+import { errorHandlerPlugin, handleFrameworkError } from './plugins/app/error-handler';
 import { generateRequestId, requestIdPlugin } from './plugins/app/request-id';
 import { apiDocsPlugin } from './plugins/external/api-docs';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
@@ -61,6 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       createRequestLogger(parent as Logger, bindings, options) as FastifyBaseLogger,
     // Fastify 5 answers 503 to requests that arrive while closing; in-flight ones finish.
     return503OnClosing: true,
+    // A URL that cannot be routed is refused in the error shape too (issue 21 item 10).
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -115,6 +115,33 @@ export async function handleError(error: unknown, request: FastifyRequest, reply
     .send(createErrorBody({ code: 'INTERNAL', message: INTERNAL_ERROR_MESSAGE, requestId }));
 }
 
+/** What the client is told when the URL itself cannot be routed (bad %-encoding, too long). */
+export const BAD_URL_MESSAGE = 'The address of the request is not valid.';
+
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing (a URL whose %-encoding is not UTF-8,
+ * a path parameter over maxParamLength). Without it Fastify writes its own body, not the error
+ * shape of spec 1 §8, and without the request id. The status stays Fastify's (400, 414); the
+ * message does not echo the URL.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = readStatusCode(error);
+  if (status === undefined || status < 400 || status >= 500) {
+    return handleError(error, request, reply);
+  }
+  request.log.info({ code: error.code }, 'the URL could not be routed');
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send(
+      createErrorBody({ code: 'BAD_REQUEST', message: BAD_URL_MESSAGE, requestId: request.id }),
+    );
+}
+
 export const errorHandlerPlugin = definePlugin('error-handler', async (app) => {
   app.setErrorHandler(handleError);
   // After parsing, before schema validation and every handler: one place for the NUL check.
