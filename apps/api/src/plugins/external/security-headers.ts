@@ -19,7 +19,8 @@ import { definePlugin } from '../../app-types';
 export const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
-const NO_STORE_PREFIXES = ['/api/', '/sandbox/', '/auth/'];
+// /dev/ (not in production) shows the outbox: messages with names, addresses and one-time codes.
+const NO_STORE_PREFIXES = ['/api/', '/sandbox/', '/auth/', '/dev/'];
 
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
