@@ -8,7 +8,9 @@ import {
   INTERNAL_ERROR_MESSAGE,
 } from '../../errors';
 import { definePlugin } from '../../app-types';
+import { applySecurityHeaders } from '../external/security-headers';
 import { isDatabaseDataError, refuseNulCharacters } from './control-characters';
+import { REQUEST_ID_HEADER } from './request-id';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
@@ -134,8 +136,11 @@ export function handleFrameworkError(
     return handleError(error, request, reply);
   }
   request.log.info({ code: error.code }, 'the URL could not be routed');
+  // No onRequest hook ran: the headers every other answer gets are set here.
+  applySecurityHeaders(request.server, request.url, reply.raw);
   return reply
     .code(status)
+    .header(REQUEST_ID_HEADER, request.id)
     .header('cache-control', 'no-store')
     .send(
       createErrorBody({ code: 'BAD_REQUEST', message: BAD_URL_MESSAGE, requestId: request.id }),

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import { definePlugin } from '../../app-types';
@@ -58,6 +59,19 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, st
   return headers;
 }
 
+type ApplySecurityHeaders = (url: string, raw: ServerResponse) => void;
+
+/** Each app's own headers (http and https apps differ), for answers no hook runs for. */
+const appliers = new WeakMap<object, ApplySecurityHeaders>();
+
+/**
+ * Sets the security headers of `server` (the app) on a response that skips the onRequest hooks:
+ * Fastify's frameworkErrors (a URL it cannot route) answer before any hook runs.
+ */
+export function applySecurityHeaders(server: object, url: string, raw: ServerResponse): void {
+  appliers.get(server)?.(url, raw);
+}
+
 export const securityHeadersPlugin = definePlugin<{ isHttps: boolean }>(
   'security-headers',
   async (app, options) => {
@@ -75,15 +89,19 @@ export const securityHeadersPlugin = definePlugin<{ isHttps: boolean }>(
         : false,
     });
     if (headers.length === 0) throw new Error('helmet set no headers');
-    // On the raw response, as helmet does, on every route and on 404s.
-    app.addHook('onRequest', (request, reply, done) => {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
-      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    const apply: ApplySecurityHeaders = (url, raw) => {
+      for (const [name, value] of headers) raw.setHeader(name, value);
+      raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
       // API answers and the sandbox's payment pages are personal: no cache keeps them (a route
       // that may be cached says so itself, after this).
-      if (NO_STORE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
-        reply.raw.setHeader('cache-control', 'no-store');
+      if (NO_STORE_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+        raw.setHeader('cache-control', 'no-store');
       }
+    };
+    appliers.set(app, apply);
+    // On the raw response, as helmet does, on every route and on 404s.
+    app.addHook('onRequest', (request, reply, done) => {
+      apply(request.url, reply.raw);
       done();
     });
   },

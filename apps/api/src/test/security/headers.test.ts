@@ -289,7 +289,14 @@ describe('security headers on every page and route (issue 21 item 12)', () => {
         counts.routes += 1;
       }
     }
-    for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/no-such-route']) {
+    // Also the answers made before routing (bad %-encoding, an over-long id) and a miss.
+    for (const url of [
+      '/api/docs',
+      '/api/docs/static/index.html',
+      '/api/no-such-route',
+      '/api/proposals/%zz',
+      `/api/proposals/${'a'.repeat(200)}`,
+    ]) {
       await call({ url, headers: { accept: BROWSER_ACCEPT } });
     }
 
