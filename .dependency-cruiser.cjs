@@ -71,6 +71,19 @@ module.exports = {
       to: { dependencyTypes: ['npm', 'npm-dev'], path: `node_modules/(${VENDOR_SDKS.join('|')})/` },
     },
     {
+      name: 'api-brand-at-composition-root',
+      severity: 'error',
+      comment:
+        'Only the composition root picks a brand (server.ts loads BRAND_PACKAGES; tests use ' +
+        'test/test-brands.ts): modules read the brand through modules/brand (brandOfScheme, ' +
+        'deploymentBrand), so a second brand is a package and a setting, not code.',
+      from: {
+        path: '^apps/api/src/',
+        pathNot: ['^apps/api/src/(server|brands)\\.ts$', '^apps/api/src/test/', TEST_HELPERS],
+      },
+      to: { path: '^(packages/brands/|node_modules/@motor/brand-(?!kit))' },
+    },
+    {
       name: 'domain-without-io',
       severity: 'error',
       comment:

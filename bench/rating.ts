@@ -2,7 +2,7 @@
 // node --import tsx bench/rating.ts (figures only, no assertions); bench/quote.ts runs it too.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { bmwRatingTables } from '../apps/api/src/modules/rating/brand-rating-tables';
+import { bmwRatingTables } from '@motor/brand-bmw';
 import { rateQuote } from '../apps/api/src/modules/rating/rate-quote';
 import { FIXTURE_RATED_AT, buildRatingInput } from '../apps/api/src/modules/rating/rating-fixtures';
 

@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./src/test/global-setup.ts'],
+    // Registers the test brands in every test file's module graph (services resolve schemes).
+    setupFiles: ['./src/test/test-brands.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

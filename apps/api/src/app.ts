@@ -35,12 +35,16 @@ import { purgeFinishedJobsJob, registerJobs } from './modules/jobs/runner';
 import { createSandboxDirectDebitEventsJob } from './modules/payment/sandbox-direct-debit-job';
 import { activatePoliciesJob } from './modules/policy/activation';
 import type { Providers } from './providers';
+import type { Brand } from '@motor/brand-kit';
+import { useBrands } from './modules/brand';
 
 export type BuildAppOptions = {
   config: Config;
   db: DatabaseHandle;
   providers: Providers;
   clock: Clock;
+  /** The brands served; the first is the deployment's own (name, pages, e-mails). */
+  brands: readonly Brand[];
   /** Default: a pino logger at config.logLevel to stdout. */
   logger?: Logger;
 };
@@ -52,6 +56,7 @@ export type BuildAppOptions = {
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db, providers, clock } = options;
+  useBrands(options.brands);
   const logger = options.logger ?? createLogger({ level: config.logLevel });
 
   const app = Fastify({

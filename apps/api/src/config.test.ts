@@ -19,6 +19,7 @@ describe('config', () => {
       nodeEnv: 'development',
       webDistDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
       seedDemoData: true,
+      brandPackages: ['@motor/brand-bmw'],
       jobsEnabled: true,
       identity: {
         issuer: 'http://localhost:3000/auth',
@@ -53,6 +54,7 @@ describe('config', () => {
       NODE_ENV: 'production',
       WEB_DIST_DIR: '/srv/web',
       SEED_DEMO_DATA: 'false',
+      BRAND_PACKAGES: '@motor/brand-northwind,@motor/brand-bmw',
       JOBS_ENABLED: 'false',
       OIDC_ISSUER: 'https://login.example.com/',
       OIDC_CLIENT_ID: 'spa',
@@ -85,6 +87,7 @@ describe('config', () => {
       nodeEnv: 'production',
       webDistDir: '/srv/web',
       seedDemoData: false,
+      brandPackages: ['@motor/brand-northwind', '@motor/brand-bmw'],
       jobsEnabled: false,
       identity: {
         issuer: 'https://login.example.com',

@@ -31,6 +31,14 @@ const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
   SEED_DEMO_DATA: optional(booleanFlag),
+  BRAND_PACKAGES: optional(
+    z
+      .string()
+      .regex(
+        /^@?[a-z0-9][\w./-]*(,@?[a-z0-9][\w./-]*)*$/,
+        'Expected package names separated by commas, such as @motor/brand-bmw',
+      ),
+  ),
   JOBS_ENABLED: optional(booleanFlag),
   // Identity (modules/identity): unset OIDC_ISSUER → the embedded provider at PUBLIC_URL/auth.
   OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
@@ -90,6 +98,8 @@ export type Config = {
   nodeEnv: (typeof NODE_ENVS)[number];
   webDistDir: string;
   seedDemoData: boolean;
+  /** The brand packages served (BRAND_PACKAGES); the first is the deployment's own. */
+  brandPackages: string[];
   /** Run the job runner in this process (server.ts); every instance may, leases keep one run. */
   jobsEnabled: boolean;
   identity: IdentityConfig;
@@ -210,6 +220,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       ? path.resolve(vars.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'apps', 'web', 'dist'),
     seedDemoData: vars.SEED_DEMO_DATA ?? true,
+    brandPackages: (vars.BRAND_PACKAGES ?? '@motor/brand-bmw').split(','),
     jobsEnabled: vars.JOBS_ENABLED ?? true,
     identity: {
       issuer,

@@ -1,6 +1,7 @@
 // The production entry point: `node --import tsx apps/api/src/server.ts` (npm start, npm run serve);
 // WORKERS=n runs n processes on PostgreSQL (cluster.ts).
 import { buildApp } from './app';
+import { loadBrands } from './brands';
 import { readWorkerCount, runWorkers } from './cluster';
 import { systemClock } from './clock';
 import { loadConfigOrExit } from './config';
@@ -20,15 +21,17 @@ async function startServer(): Promise<void> {
     isPretty: config.nodeEnv === 'development' && process.stdout.isTTY === true,
   });
 
+  const brands = await loadBrands(config.brandPackages);
   const database = await openDatabase(config, { logger });
   await migrateDatabase(database);
-  if (config.seedDemoData) await seedDemoData(database.db);
+  if (config.seedDemoData) await seedDemoData(database.db, brands);
 
   const app = await buildApp({
     config,
     db: database,
-    providers: createProviders(config),
+    providers: createProviders(config, brands),
     clock: systemClock,
+    brands,
     logger,
   });
   // Before listen: its onClose hook (registered here) lets a running job finish on shutdown.

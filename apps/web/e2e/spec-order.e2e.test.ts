@@ -12,6 +12,7 @@ import {
   type Viewport,
 } from './support/browser';
 import { addDirectDebit, payOnHostedPage } from './support/checkout';
+import { readConfirmation } from './support/outbox';
 
 // Issue 13: quote to policy in the spec's order, as a new customer meets it, signed out at the
 // home page: home → product → disclosure → quote → add-ons → summary with agreements → verify →
@@ -74,23 +75,6 @@ async function disclose(page: Page, baseUrl: string, journey: Journey, email: st
   expect(response.status, await response.clone().text()).toBe(200);
   expect(((await response.json()) as { status: string }).status).toBe('QUOTE');
   return code;
-}
-
-type OutboxMessage = { subject: string; body: string };
-
-/** The policy confirmation e-mail, once the documents job has sent it. */
-async function readConfirmation(baseUrl: string, email: string): Promise<OutboxMessage> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(
-      `${baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(email)}`,
-    );
-    const messages = (await response.json()) as OutboxMessage[];
-    const found = messages.find((message) => /^Your policy .+ is confirmed$/.test(message.subject));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`no confirmation e-mail for ${email}`);
 }
 
 const JOURNEYS: Journey[] = [

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app';
 import type { DatabaseHandle } from './client';
 import { lookupRetailers } from './schema';
-import { DEMO_RETAILERS, seedDemoData } from './seed';
+import { TEST_BRANDS } from '../test/test-brands';
+import { seedDemoData } from './seed';
+
+const DEMO_RETAILERS = TEST_BRANDS.flatMap((brand) => brand.retailers);
 
 describe('demo data', () => {
   let database: DatabaseHandle;
@@ -26,21 +29,20 @@ describe('demo data', () => {
   });
 
   it('can be applied on every start: missing rows are added, existing ones left alone', async () => {
-    await seedDemoData(database.db);
-    const first = DEMO_RETAILERS[0];
+    await seedDemoData(database.db, TEST_BRANDS);
+    const [first, second] = DEMO_RETAILERS;
+    if (!first || !second) throw new Error('the test brand has fewer than two retailers');
     await database.db
       .update(lookupRetailers)
       .set({ name: 'Renamed by an operator' })
       .where(eq(lookupRetailers.code, first.code));
-    await database.db
-      .delete(lookupRetailers)
-      .where(eq(lookupRetailers.code, DEMO_RETAILERS[1].code));
+    await database.db.delete(lookupRetailers).where(eq(lookupRetailers.code, second.code));
 
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, TEST_BRANDS);
 
     const rows = await database.db.select().from(lookupRetailers);
     expect(rows).toHaveLength(DEMO_RETAILERS.length);
     expect(rows.find((row) => row.code === first.code)?.name).toBe('Renamed by an operator');
-    expect(rows.some((row) => row.code === DEMO_RETAILERS[1].code)).toBe(true);
+    expect(rows.some((row) => row.code === second.code)).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import type { Brand } from '@motor/brand-kit';
 import type { Config } from '../config';
 import { createAddressLookup, type AddressLookupProvider } from './address-lookup';
 import {
@@ -35,10 +36,18 @@ export type Providers = {
   storage: StorageProvider;
 };
 
-/** The providers chosen by configuration (vendor adapters when configured, sandboxes otherwise). */
-export function createProviders(config: Config): Providers {
+/** The cars every brand of the deployment insures, for the sandbox vehicle lookup. */
+function combinedCatalogue(brands: readonly Brand[]) {
   return {
-    vehicleLookup: createVehicleLookup(),
+    entries: brands.flatMap((brand) => brand.vehicleCatalogue.entries),
+    registrations: brands.flatMap((brand) => brand.vehicleCatalogue.registrations),
+  };
+}
+
+/** The providers chosen by configuration (vendor adapters when configured, sandboxes otherwise). */
+export function createProviders(config: Config, brands: readonly Brand[]): Providers {
+  return {
+    vehicleLookup: createVehicleLookup({ catalogue: combinedCatalogue(brands) }),
     addressLookup: createAddressLookup(),
     identityVerification: createIdentityVerification(),
     cardPayments: createCardPayments(config.payments),
@@ -49,9 +58,9 @@ export function createProviders(config: Config): Providers {
 }
 
 /** Offline sandboxes for every capability: what tests use unless they pass their own. */
-export function createSandboxProviders(): Providers {
+export function createSandboxProviders(brands: readonly Brand[]): Providers {
   return {
-    vehicleLookup: createVehicleLookup(),
+    vehicleLookup: createVehicleLookup({ catalogue: combinedCatalogue(brands) }),
     addressLookup: createAddressLookup(),
     identityVerification: createSandboxIdentityVerification(),
     cardPayments: createSandboxCardPayments(),

@@ -19,6 +19,7 @@ import { migrateDatabase } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
 import { createLogger } from '../logger';
 import { createSandboxProviders, type Providers } from '../providers';
+import { TEST_BRANDS } from './test-brands';
 
 let snapshot: Blob | undefined;
 
@@ -86,6 +87,11 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
   return { ...base, ...overrides };
 }
 
+/** The sandbox providers over the test brands' data (vehicle catalogue). */
+export function createTestProviders(): Providers {
+  return createSandboxProviders(TEST_BRANDS);
+}
+
 export type TestAppOptions = {
   clock?: Clock;
   config?: Partial<Config>;
@@ -103,13 +109,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
   const config = createTestConfig(options.config);
   const database = await createTestDatabase();
   try {
-    if (options.seed) await seedDemoData(database.db);
+    if (options.seed) await seedDemoData(database.db, TEST_BRANDS);
     const app = await buildApp({
       config,
       db: database,
-      providers: options.providers ?? createSandboxProviders(),
+      providers: options.providers ?? createTestProviders(),
       clock: options.clock ?? createTestClock(),
       logger: options.logger ?? createLogger({ level: 'silent' }),
+      brands: TEST_BRANDS,
     });
     app.addHook('onClose', async () => {
       await database.close();

@@ -27,8 +27,11 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** One Chromium per test file; a fresh context (cookies, storage) per test. */
-export function useBrowser() {
+/**
+ * One Chromium per test file; a fresh context (cookies, storage) per test. Pages open the
+ * journeys' server unless `server` names another (read when a page opens, after beforeAll).
+ */
+export function useBrowser(options: { server?: () => string } = {}) {
   const state: { browser: Browser | null } = { browser: null };
   const baseUrl = inject('baseUrl');
   beforeAll(async () => {
@@ -44,7 +47,7 @@ export function useBrowser() {
     async newPage(viewport: Viewport): Promise<{ context: BrowserContext; page: Page }> {
       if (!state.browser) throw new Error('Chromium is not running');
       const context = await state.browser.newContext({
-        baseURL: baseUrl,
+        baseURL: options.server?.() ?? baseUrl,
         viewport: { width: viewport.width, height: viewport.height },
         locale: 'en-GB',
         timezoneId: 'Europe/London',

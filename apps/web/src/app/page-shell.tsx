@@ -102,7 +102,17 @@ export function PageShell({ children, up, hideAccountNav = false, after }: PageS
             className="shell-header__home"
             aria-label={t('shell.homeLink', { appName: brand.appName })}
           >
-            <span className="shell-header__mark" aria-hidden="true" />
+            {brand.logoSvg ? (
+              <img
+                className="shell-header__logo"
+                src={`data:image/svg+xml,${encodeURIComponent(brand.logoSvg)}`}
+                alt=""
+                width={28}
+                height={28}
+              />
+            ) : (
+              <span className="shell-header__mark" aria-hidden="true" />
+            )}
             <span className="shell-header__app-name">{brand.appName}</span>
           </Link>
           <div className="shell-header__actions">

@@ -1,21 +1,15 @@
-// The one place the web app picks its brand; a second brand swaps these imports only.
-import { bmwBrandData, bmwFeatures, bmwProposalTracking } from '@motor/brand-bmw/data';
-import type { BrandConfig } from '@motor/brand-bmw';
+// The one place the web app reads its brand's shell: the package it is built with (BRAND_PACKAGE,
+// see vite-brand.ts). A second brand is a build setting, not a change here.
+import shell from '@motor/brand/data';
+import type { BrandConfig } from '@motor/brand-kit';
 
 // The brand as data, already validated (at API start and in the brand package's tests): the first
 // page does not load zod to parse it again (first-route JS budget, issue 5).
-export const brand: BrandConfig = bmwBrandData;
+export const brand: BrandConfig = shell.config;
 /** Feature toggles of the brand (multi-quote, admin, ...). */
-export const brandFeatures = bmwFeatures;
+export const brandFeatures = shell.features;
+/** The brand's own words, by locale namespace, merged over the base texts (lib/i18n.ts). */
+export const brandTexts: Readonly<Record<string, Record<string, unknown>>> = shell.texts ?? {};
 /** Campaign parameters kept for the session (spec 2 §9). */
-export const brandProposalTracking: readonly string[] = bmwProposalTracking;
-export type { BrandConfig, Scheme, Theme } from '@motor/brand-bmw';
-
-// Products, formats and the form engine's context are parsed with zod: re-exported, not read here,
-// so only the chunks of pages that use them (quote, checkout, retrieve) load that code.
-export {
-  bmwBrandFormats as brandFormats,
-  createBmwFormContext as createBrandFormContext,
-  getProductConfig,
-} from '@motor/brand-bmw';
-export type { ProductConfig } from '@motor/brand-bmw';
+export const brandProposalTracking: readonly string[] = shell.proposalTracking;
+export type { BrandConfig, Scheme, Theme } from '@motor/brand-kit';

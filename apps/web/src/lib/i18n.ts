@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { brand, brandTexts } from './brand';
 
 type LocaleFiles = Record<string, { default: Record<string, unknown> }>;
 
@@ -29,7 +30,17 @@ void i18n.use(initReactI18next).init({
   ns: Object.keys(resources),
   defaultNS: 'common',
   resources: { 'en-GB': resources },
-  interpolation: { escapeValue: false },
+  interpolation: {
+    escapeValue: false,
+    // The brand's names, so the base texts need no copy per brand.
+    defaultVariables: {
+      appName: brand.appName,
+      subscriptionName: (
+        brand.schemes.find((scheme) => scheme.productKind !== 'DRIVEAWAY') ?? brand.schemes[0]
+      )?.name,
+      referencePrefix: brand.brandCode.toUpperCase(),
+    },
+  },
   initAsync: false,
   saveMissing: true,
   // Missing translations are only logged (spec 1 §8), never thrown.
@@ -37,6 +48,15 @@ void i18n.use(initReactI18next).init({
     console.warn(`i18n: missing key ${ns}:${key}`);
   },
 });
+
+/** Lays the brand's own words over the base texts of these namespaces (once they are loaded). */
+function applyBrandTexts(namespaces: readonly string[]): void {
+  for (const namespace of namespaces) {
+    const texts = brandTexts[namespace];
+    if (texts) i18n.addResourceBundle('en-GB', namespace, texts, true, true);
+  }
+}
+applyBrandTexts(Object.keys(resources));
 
 let areaTexts: Promise<void> | null = null;
 
@@ -46,9 +66,11 @@ let areaTexts: Promise<void> | null = null;
  */
 export function loadAreaTexts(): Promise<void> {
   areaTexts ??= import('./i18n-areas').then(({ areaFiles }) => {
-    for (const [namespace, texts] of Object.entries(toResources(areaFiles))) {
+    const areas = toResources(areaFiles);
+    for (const [namespace, texts] of Object.entries(areas)) {
       i18n.addResourceBundle('en-GB', namespace, texts);
     }
+    applyBrandTexts(Object.keys(areas));
   });
   return areaTexts;
 }

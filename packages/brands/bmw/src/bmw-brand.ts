@@ -1,9 +1,9 @@
 import { TRACKING_PARAMETERS } from '@motor/domain';
 import type { FeatureToggle } from '@motor/domain';
-import type { BrandConfigInput } from './brand-config-schema';
+import type { BrandConfigInput, BrandShellData } from '@motor/brand-kit';
 
 // The BMW brand as plain data, free of zod so the browser's first page can use it as is (the
-// package's ./data entry). The server validates it at start (index.ts, bmw-brand-config.ts) and
+// package's ./data entry). The server validates it at start (index.ts, defineBrand) and
 // brand-config.test.ts checks that parsing leaves it unchanged.
 export const bmwBrandData = {
   brandCode: 'bmw',
@@ -72,3 +72,42 @@ export const bmwFeatures = {
 
 /** Query parameters kept for the session and sent with proposal impressions (spec 2 §9). */
 export const bmwProposalTracking = [...TRACKING_PARAMETERS];
+
+/** The web app's words that are BMW's own (merged over its base texts). */
+const bmwTexts = {
+  home: { title: 'Car insurance for your BMW' },
+  forms: {
+    labels: { retailer: 'Your BMW retailer number' },
+    eligibility: {
+      statements: [
+        'I live in the United Kingdom and the car is kept here',
+        'The car is a BMW or MINI, registered in the UK and not used for hire or reward',
+        'I have not had more than 2 claims or any driving ban in the last 5 years',
+      ],
+    },
+  },
+  quote: {
+    upgrade: {
+      benefits: [
+        'Fully comprehensive cover for your BMW',
+        'Your price is guaranteed for 12 months',
+        'Pay monthly with no long-term contract',
+        'Add no-claims bonus protection and legal expenses if you want them',
+      ],
+    },
+  },
+  retrieve: {
+    notFound: {
+      external: 'Find out more about BMW car insurance (opens in a new tab)',
+      externalUrl: 'https://www.bmw.co.uk/',
+    },
+  },
+};
+
+/** The ./data entry: the web shell's brand (see BrandShellData). */
+export default {
+  config: bmwBrandData,
+  features: bmwFeatures,
+  proposalTracking: bmwProposalTracking,
+  texts: bmwTexts,
+} satisfies BrandShellData;

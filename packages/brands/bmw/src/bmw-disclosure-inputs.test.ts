@@ -16,13 +16,8 @@ import {
 } from '@motor/domain';
 import { isInputReadOnly, isInputVisible, validateInputs, validateInputValue } from '@motor/forms';
 import type { FormContext, FormValues, InputDefinition } from '@motor/forms';
-import {
-  createBmwFormContext,
-  findDisclosureInput,
-  getDisclosureInputs,
-  vehicleAdjustmentInput,
-} from './index';
-import type { DisclosureTarget } from './index';
+import { vehicleAdjustmentInput, type DisclosureTarget } from '@motor/brand-kit';
+import { createBmwFormContext, findDisclosureInput, getDisclosureInputs } from './index';
 
 // Today is 10 March 2026 in London.
 const now = new Date('2026-03-10T12:00:00Z');

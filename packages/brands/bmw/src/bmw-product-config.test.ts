@@ -7,13 +7,10 @@ import {
 import { isCompleteRegistration } from '@motor/forms';
 import {
   FullBrandConfigSchema,
-  bmwBrandConfig,
-  bmwBrandConfigData,
-  brand,
   getOptionalCoverInputs,
-  getProductConfig,
   parseFullBrandConfig,
-} from './index';
+} from '@motor/brand-kit';
+import { bmwBrandConfig, bmwBrandConfigData, brand, getProductConfig } from './index';
 
 const flex = getProductConfig('bmw-flex');
 const driveaway = getProductConfig('bmw-driveaway');

@@ -11,19 +11,21 @@ import { UK_PHONE_NATIONAL_REGEX, UK_POSTCODE_REGEX, UK_REGISTRATION_FORMAT } fr
 import type { InputDefinitionInput } from '@motor/forms';
 import { bmwBrandData, bmwFeatures, bmwProposalTracking } from './bmw-brand';
 import {
-  DRIVEAWAY_SCHEME_CODE,
-  FLEX_SCHEME_CODE,
   accountInputs,
   checkoutChecklistInputs,
   createDisclosureInputs,
   retrieveInputs,
-} from './bmw-disclosure-inputs';
-import type { FullBrandConfigInput, ProductConfigInput } from './product-config-schema';
+  type FullBrandConfigInput,
+  type ProductConfigInput,
+} from '@motor/brand-kit';
 
 // BMW product data (spec 2 §3, §9; spec 3 §3). Money is integer pence throughout, including the
 // voluntary excess options (£0-£500 → 0-50000) and the endorsement amounts.
 
 const pounds = (amount: number): number => amount * 100;
+
+export const FLEX_SCHEME_CODE = 'bmw-flex';
+export const DRIVEAWAY_SCHEME_CODE = 'bmw-driveaway';
 
 /** Flex voluntary excess options, in pence: £0, £100, £200, £300, £400, £500. */
 export const FLEX_VOLUNTARY_EXCESS_PENCE = [0, 100, 200, 300, 400, 500].map(pounds);
@@ -123,7 +125,11 @@ const flex = {
     defaultAutoRenewal: true,
     optOutReasons: [...CANCELLATION_REASONS],
   },
-  disclosures: createDisclosureInputs(FLEX_SCHEME_CODE, FLEX_VOLUNTARY_EXCESS_PENCE),
+  disclosures: createDisclosureInputs({
+    schemeCode: FLEX_SCHEME_CODE,
+    productKind: 'SUBSCRIPTION',
+    voluntaryExcessPence: FLEX_VOLUNTARY_EXCESS_PENCE,
+  }),
   management: [
     { type: 'vehicle' },
     { type: 'policyholder' },
@@ -161,7 +167,11 @@ const driveaway = {
     defaultAutoRenewal: false,
     optOutReasons: [...CANCELLATION_REASONS],
   },
-  disclosures: createDisclosureInputs(DRIVEAWAY_SCHEME_CODE, []),
+  disclosures: createDisclosureInputs({
+    schemeCode: DRIVEAWAY_SCHEME_CODE,
+    productKind: 'DRIVEAWAY',
+    voluntaryExcessPence: [],
+  }),
   management: [
     { type: 'vehicle' },
     { type: 'policyholder' },
@@ -169,7 +179,7 @@ const driveaway = {
   ],
 } satisfies ProductConfigInput;
 
-/** The complete BMW brand configuration as plain data (validated in bmw-brand-config.ts). */
+/** The complete BMW brand configuration as plain data (validated by defineBrand in index.ts). */
 export const bmwBrandConfigData = {
   ...bmwBrandData,
   features: bmwFeatures,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BrandConfigSchema, bmwBrandConfig, brand, parseBrandConfig } from './index';
+import { BrandConfigSchema, parseBrandConfig } from '@motor/brand-kit';
+import { bmwBrandConfig, brand } from './index';
 import { bmwBrandData, bmwFeatures, bmwProposalTracking } from './bmw-brand';
 
 describe('BMW brand configuration', () => {

@@ -1,8 +1,10 @@
-// The words the policy documents use for codes (covers, excess categories, classes of use): the
-// brand's copy, so that a certificate or schedule never shows a code.
+import type { DocumentCopy } from '@motor/brand-kit';
+
+// The words the policy documents use for codes (covers, excess categories, classes of use) and
+// who is who: the brand's copy, so that a certificate or schedule never shows a code.
 
 /** Display names of covers, by cover code. */
-export const COVER_DISPLAY_NAMES: Record<string, string> = {
+const coverDisplayNames: Record<string, string> = {
   liability_to_others: 'Liability to others (injury to others and damage to their property)',
   damage_to_car: 'Accidental damage, fire and theft of your car',
   uk_accident_recovery: 'UK accident recovery',
@@ -20,7 +22,7 @@ export const COVER_DISPLAY_NAMES: Record<string, string> = {
 };
 
 /** Display names of excess categories, by category code. */
-export const EXCESS_CATEGORY_DISPLAY_NAMES: Record<string, string> = {
+const excessCategoryDisplayNames: Record<string, string> = {
   ACCIDENTAL_DAMAGE: 'Accidental damage',
   FIRE_AND_THEFT: 'Fire and theft',
   WINDSCREEN_REPLACEMENT: 'Windscreen replacement',
@@ -31,7 +33,7 @@ export const EXCESS_CATEGORY_DISPLAY_NAMES: Record<string, string> = {
 };
 
 /** The certificate's "limitations as to use", by the class of use the customer disclosed. */
-export const USE_LIMITATIONS: Record<string, string> = {
+const useLimitations: Record<string, string> = {
   SocialDomesticPleasure:
     'Use for social, domestic and pleasure purposes only. Not for commuting, business use, hire or reward, racing, pace-making or track days.',
   SocialDomesticPleasureCommuting:
@@ -44,7 +46,7 @@ export const USE_LIMITATIONS: Record<string, string> = {
  * Who is who, as an insurer's documents must say (FCA handbook: status disclosure). The firms
  * and reference numbers are this sandbox brand's own, not real registrations.
  */
-export const LEGAL_ENTITIES = {
+const legalEntities = {
   insurer: {
     name: 'Bavaria Insurance UK Ltd',
     address: '1 Riverside Quay, London SE1 9PP',
@@ -68,3 +70,10 @@ export const LEGAL_ENTITIES = {
   compensation:
     'The insurers are covered by the Financial Services Compensation Scheme (FSCS). Compulsory motor insurance is protected in full; see www.fscs.org.uk.',
 } as const;
+
+export const bmwDocumentCopy: DocumentCopy = {
+  coverDisplayNames,
+  excessCategoryDisplayNames,
+  useLimitations,
+  legalEntities,
+};

@@ -1,74 +1,40 @@
-import { parseBrandConfig } from './brand-config-schema';
-import { bmwBrandData } from './bmw-brand';
+import { defineBrand, vehicleAdjustmentInput } from '@motor/brand-kit';
+import retailers from '../data/retailers.json' with { type: 'json' };
+import vehicleCatalogue from '../data/vehicles.json' with { type: 'json' };
+import { bmwDocumentCopy } from './document-copy';
+import { bmwBrandConfigData, FLEX_SCHEME_CODE } from './bmw-products';
+import { bmwRatingTableData } from './bmw-rating-tables';
 
-export {
-  AccountSettingSchema,
-  BrandConfigSchema,
-  ProductKindSchema,
-  PRODUCT_KINDS,
-  SchemeSchema,
-  ThemeSchema,
-  parseBrandConfig,
-} from './brand-config-schema';
-export type {
-  AccountSetting,
-  BrandConfig,
-  BrandConfigInput,
-  ProductKind,
-  Scheme,
-  Theme,
-} from './brand-config-schema';
+// The BMW brand: data only, assembled and validated by the brand kit. The API registers it at its
+// composition root (server.ts, by BRAND_PACKAGE); the web is built with it (vite alias).
 
-/** The validated BMW brand configuration. */
-export const brand = parseBrandConfig(bmwBrandData);
+/** The validated BMW brand (throws at import when its data is invalid). */
+export const bmwBrand = defineBrand({
+  config: bmwBrandConfigData,
+  ratingTables: bmwRatingTableData,
+  documentCopy: bmwDocumentCopy,
+  retailers,
+  promotions: {
+    'flex-welcome': { activationCode: 'FLEXWELCOME', schemeCodes: [FLEX_SCHEME_CODE] },
+  },
+  vehicleCatalogue,
+  vehicleAdjustmentInput,
+});
+export default bmwBrand;
 
-// Products, disclosure inputs and the full brand configuration (quote engine and form engine).
-export {
-  AssetTypeConfigSchema,
-  DisclosuresConfigSchema,
-  DocumentsConfigSchema,
-  ExcessConfigSchema,
-  ExcessEndorsementConfigSchema,
-  FormatsConfigSchema,
-  FullBrandConfigSchema,
-  ManagementSectionSchema,
-  OptionalCoverConfigSchema,
-  ProductConfigSchema,
-  UploadConfigSchema,
-  getOptionalCoverInputs,
-  parseFullBrandConfig,
-} from './product-config-schema';
-export type {
-  AssetTypeConfig,
-  DisclosureTarget,
-  DisclosuresConfig,
-  ExcessConfig,
-  FormatsConfig,
-  FullBrandConfig,
-  FullBrandConfigInput,
-  OptionalCoverConfig,
-  ProductConfig,
-  ProductConfigInput,
-} from './product-config-schema';
+// Shorthands the web app and tests use.
+export const brand = bmwBrand.config;
+export const bmwBrandConfig = bmwBrand.config;
+export const getProductConfig = bmwBrand.getProductConfig;
+export const getDisclosureInputs = bmwBrand.getDisclosureInputs;
+export const findDisclosureInput = bmwBrand.findDisclosureInput;
+export const createBmwFormContext = bmwBrand.createFormContext;
+export const bmwBrandFormats = bmwBrand.config.formats;
+export const bmwRatingTables = bmwBrand.ratingTables;
+export { bmwRatingTableData } from './bmw-rating-tables';
 export {
   DRIVEAWAY_SCHEME_CODE,
   FLEX_SCHEME_CODE,
-  vehicleAdjustmentInput,
-} from './bmw-disclosure-inputs';
-export { FLEX_VOLUNTARY_EXCESS_PENCE, bmwBrandConfigData } from './bmw-products';
-export {
-  bmwBrandConfig,
-  bmwBrandFormats,
-  bmwFormFormats,
-  bmwVehicleAdjustmentInput,
-  createBmwFormContext,
-  findDisclosureInput,
-  getDisclosureInputs,
-  getProductConfig,
-} from './bmw-brand-config';
-export {
-  COVER_DISPLAY_NAMES,
-  EXCESS_CATEGORY_DISPLAY_NAMES,
-  LEGAL_ENTITIES,
-  USE_LIMITATIONS,
-} from './document-copy';
+  FLEX_VOLUNTARY_EXCESS_PENCE,
+} from './bmw-products';
+export { bmwBrandConfigData };

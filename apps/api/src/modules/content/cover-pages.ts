@@ -1,6 +1,7 @@
+import type { ProductKind } from '@motor/brand-kit';
 import type { ContentPage } from './render';
 
-// What each cover of the BMW products does, in plain words (spec 2 §3 "Covers"). The policy
+// What each cover of the brand's products does, in plain words (spec 2 §3 "Covers"). The policy
 // wording is the legal text; these pages only help a customer choose and understand.
 
 /** Covers included in the products, keyed by cover code. */
@@ -98,12 +99,44 @@ export const OPTIONAL_COVER_PAGES: Record<string, ContentPage> = {
   },
 };
 
-/** What is and is not covered, per product url name (the "exposures" content). */
-export const EXPOSURE_PAGES: Record<string, ContentPage> = {
-  flex: {
-    title: "What BMW Flex covers, and what it doesn't",
+/** What is and is not covered by a product of this kind, named as the brand names it. */
+export function createExposurePage(scheme: {
+  name: string;
+  productKind: ProductKind;
+}): ContentPage {
+  if (scheme.productKind === 'DRIVEAWAY') {
+    return {
+      title: `What ${scheme.name} covers, and what it doesn't`,
+      paragraphs: [
+        `${scheme.name} is free, fully comprehensive cover for 5 days from when you collect your new car, so you can drive it home and arrange your long-term insurance.`,
+      ],
+      sections: [
+        {
+          heading: "What's covered",
+          items: [
+            'Injury and damage to other people and their property',
+            'Damage to your car, even if the accident was your fault',
+            'Fire and theft',
+            'Windscreen and windows',
+          ],
+        },
+        {
+          heading: "What isn't covered",
+          items: [
+            'Driving outside the UK',
+            'The excesses shown on your quote',
+            'Loss or damage when the car is left unlocked or with the keys in it',
+            'Anyone driving who is not named on your certificate',
+            'Cover after the 5 days end: you need your own insurance by then',
+          ],
+        },
+      ],
+    };
+  }
+  return {
+    title: `What ${scheme.name} covers, and what it doesn't`,
     paragraphs: [
-      'BMW Flex is fully comprehensive cover paid monthly. Your price is fixed for 12 months.',
+      `${scheme.name} is fully comprehensive cover paid monthly. Your price is fixed for 12 months.`,
     ],
     sections: [
       {
@@ -127,32 +160,5 @@ export const EXPOSURE_PAGES: Record<string, ContentPage> = {
         ],
       },
     ],
-  },
-  driveaway: {
-    title: "What BMW Driveaway covers, and what it doesn't",
-    paragraphs: [
-      'BMW Driveaway is free, fully comprehensive cover for 5 days from when you collect your new car, so you can drive it home and arrange your long-term insurance.',
-    ],
-    sections: [
-      {
-        heading: "What's covered",
-        items: [
-          'Injury and damage to other people and their property',
-          'Damage to your car, even if the accident was your fault',
-          'Fire and theft',
-          'Windscreen and windows',
-        ],
-      },
-      {
-        heading: "What isn't covered",
-        items: [
-          'Driving outside the UK',
-          'The excesses shown on your quote',
-          'Loss or damage when the car is left unlocked or with the keys in it',
-          'Anyone driving who is not named on your certificate',
-          'Cover after the 5 days end: you need your own insurance by then',
-        ],
-      },
-    ],
-  },
-};
+  };
+}

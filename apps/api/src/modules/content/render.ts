@@ -1,4 +1,4 @@
-import type { Theme } from '@motor/brand-bmw';
+import type { Theme } from '../brand';
 import { escapeHtml } from '../../html-page';
 
 /** One help or wording page: a title, short paragraphs and optional headed lists. */

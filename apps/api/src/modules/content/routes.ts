@@ -1,10 +1,10 @@
-import { brand } from '@motor/brand-bmw';
+import { deploymentBrand } from '../brand';
 import type { AppPlugin } from '../../app-types';
-import { COVER_PAGES, EXPOSURE_PAGES, OPTIONAL_COVER_PAGES } from './cover-pages';
+import { COVER_PAGES, createExposurePage, OPTIONAL_COVER_PAGES } from './cover-pages';
 import { buildProductDocument, PRODUCT_DOCUMENT_TYPES } from '../document';
 import { getSchemeFacts } from '../disclosure';
-import { QUESTION_PAGES } from './question-pages';
-import { STATIC_PAGES } from './static-pages';
+import { createQuestionPages } from './question-pages';
+import { createStaticPages } from './static-pages';
 import { renderContentPage, renderContentStylesheet, type ContentPage } from './render';
 
 const STYLESHEET = 'content.css';
@@ -16,19 +16,37 @@ const STYLESHEET = 'content.css';
 export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
+/** 'BMW or MINI'; 'A, B or C'. */
+function listInWords(words: readonly string[]): string {
+  if (words.length < 2) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
 /** Every page under the content base, by path without '.html'. */
 export function listContentPages(): Map<string, ContentPage> {
+  const brand = deploymentBrand();
   const pages = new Map<string, ContentPage>();
   const add = (folder: string, entries: Record<string, ContentPage>) => {
     for (const [name, page] of Object.entries(entries)) pages.set(`${folder}/${name}`, page);
   };
-  add('questions', QUESTION_PAGES);
+  const { schemes } = brand.config;
+  const subscription = schemes.find((scheme) => scheme.productKind !== 'DRIVEAWAY') ?? schemes[0];
+  add(
+    'questions',
+    createQuestionPages({
+      makes: listInWords(brand.makes),
+      subscriptionName: subscription?.name ?? brand.config.appName,
+    }),
+  );
   add('covers', COVER_PAGES);
   add('optional-covers', OPTIONAL_COVER_PAGES);
-  add('exposures', EXPOSURE_PAGES);
-  add('static', STATIC_PAGES);
+  add(
+    'exposures',
+    Object.fromEntries(schemes.map((scheme) => [scheme.urlName, createExposurePage(scheme)])),
+  );
+  add('static', createStaticPages(brand.documentCopy.legalEntities));
   // documents/{productUrlName}/{type}: the scheme's product and static documents (spec 3 §7).
-  for (const scheme of brand.schemes) {
+  for (const scheme of brand.config.schemes) {
     const facts = getSchemeFacts(scheme.schemeCode);
     const types = new Set([
       ...facts.quoteDocuments.product,
@@ -54,6 +72,7 @@ export function listContentPages(): Map<string, ContentPage> {
  * once at start: the content is static.
  */
 export const contentRoutes: AppPlugin = async (app) => {
+  const brand = deploymentBrand().config;
   const stylesheetPath = `${brand.contentBaseUrl}/${STYLESHEET}`;
   const html = new Map(
     [...listContentPages()].map(([name, page]) => [

@@ -1,89 +1,91 @@
-import { LEGAL_ENTITIES } from '@motor/brand-bmw';
+import type { LegalEntities } from '../brand';
 import type { ContentPage } from './render';
 
 // The pages the footer links to (issue 13 item 15): what a UK insurance intermediary must tell
 // everyone, not only customers. Their facts come from the brand's legal entities.
 
-const { insurer, legalExpensesInsurer, intermediary } = LEGAL_ENTITIES;
-
-export const STATIC_PAGES: Record<string, ContentPage> = {
-  complaints: {
-    title: 'Complaints',
-    paragraphs: [LEGAL_ENTITIES.complaints],
-    sections: [
-      {
-        heading: 'How we handle a complaint',
-        items: [
-          'We acknowledge it within 5 working days and tell you who is dealing with it.',
-          'We send our final answer within 8 weeks, or explain why we need longer and that you may go to the Financial Ombudsman Service.',
-          'Going to the ombudsman is free and does not affect your right to take legal action.',
-        ],
-      },
-      {
-        heading: 'Who is responsible',
-        items: [
-          `${intermediary.name}, ${intermediary.address}: the service you receive from us.`,
-          `${insurer.name}, ${insurer.address}: your motor insurance and its claims.`,
-          `${legalExpensesInsurer.name}, ${legalExpensesInsurer.address}: motor legal expenses claims.`,
-        ],
-      },
-    ],
-  },
-  privacy: {
-    title: 'Privacy notice',
-    paragraphs: [
-      `${intermediary.name} (${intermediary.address}) is the controller of the personal data you give us when you get a quote, buy or manage a policy. ${insurer.name} is a controller of the data it needs to insure you and handle claims.`,
-    ],
-    sections: [
-      {
-        heading: 'What we use and why',
-        items: [
-          'Your name, date of birth, address, contact details, driving licence, claims and convictions, and your car: to quote for, arrange and administer your insurance (the contract with you).',
-          'Identity and fraud checks with credit reference and fraud prevention agencies, and the Motor Insurance Database: because the law and our legitimate interest in preventing fraud require it.',
-          'Health information (medical conditions the DVLA must know about): only with your explicit consent or as insurance law allows.',
-          'Marketing by e-mail, phone or SMS: only if you said yes, and you can change your mind in your account settings at any time.',
-        ],
-      },
-      {
-        heading: 'How long we keep it',
-        items: [
-          'Quotes you do not buy: 12 months. Policies and claims: 7 years after the policy ends, as insurance and tax rules require.',
-        ],
-      },
-      {
-        heading: 'Your rights',
-        items: [
-          'You may ask for a copy of your data, have it corrected or erased, object to its use, or ask us to stop marketing. Ask us using Help (chat).',
-          'You may complain to the Information Commissioner’s Office, ico.org.uk, 0303 123 1113.',
-        ],
-      },
-    ],
-  },
-  cookies: {
-    title: 'Cookie policy',
-    paragraphs: [
-      'We use cookies and similar storage only to run this website and, if you accept them, to understand how it is used.',
-    ],
-    sections: [
-      {
-        heading: 'Strictly necessary (always on)',
-        items: [
-          'cookieConsent: remembers whether you accepted or rejected non-essential cookies, for 365 days.',
-          'Session storage for your anonymous quote session, and local storage for your sign-in: removed when you sign out.',
-        ],
-      },
-      {
-        heading: 'Non-essential (only if you accept)',
-        items: [
-          'We set none today, and no advertising cookies at all. If we add analytics to improve the site, they will be set only if you accept non-essential cookies.',
-        ],
-      },
-      {
-        heading: 'Changing your choice',
-        items: [
-          'Clear this site’s cookies in your browser settings and the banner asks you again.',
-        ],
-      },
-    ],
-  },
-};
+/** The footer's pages, worded with the brand's legal entities. */
+export function createStaticPages(legalEntities: LegalEntities): Record<string, ContentPage> {
+  const { insurer, legalExpensesInsurer, intermediary } = legalEntities;
+  return {
+    complaints: {
+      title: 'Complaints',
+      paragraphs: [legalEntities.complaints],
+      sections: [
+        {
+          heading: 'How we handle a complaint',
+          items: [
+            'We acknowledge it within 5 working days and tell you who is dealing with it.',
+            'We send our final answer within 8 weeks, or explain why we need longer and that you may go to the Financial Ombudsman Service.',
+            'Going to the ombudsman is free and does not affect your right to take legal action.',
+          ],
+        },
+        {
+          heading: 'Who is responsible',
+          items: [
+            `${intermediary.name}, ${intermediary.address}: the service you receive from us.`,
+            `${insurer.name}, ${insurer.address}: your motor insurance and its claims.`,
+            `${legalExpensesInsurer.name}, ${legalExpensesInsurer.address}: motor legal expenses claims.`,
+          ],
+        },
+      ],
+    },
+    privacy: {
+      title: 'Privacy notice',
+      paragraphs: [
+        `${intermediary.name} (${intermediary.address}) is the controller of the personal data you give us when you get a quote, buy or manage a policy. ${insurer.name} is a controller of the data it needs to insure you and handle claims.`,
+      ],
+      sections: [
+        {
+          heading: 'What we use and why',
+          items: [
+            'Your name, date of birth, address, contact details, driving licence, claims and convictions, and your car: to quote for, arrange and administer your insurance (the contract with you).',
+            'Identity and fraud checks with credit reference and fraud prevention agencies, and the Motor Insurance Database: because the law and our legitimate interest in preventing fraud require it.',
+            'Health information (medical conditions the DVLA must know about): only with your explicit consent or as insurance law allows.',
+            'Marketing by e-mail, phone or SMS: only if you said yes, and you can change your mind in your account settings at any time.',
+          ],
+        },
+        {
+          heading: 'How long we keep it',
+          items: [
+            'Quotes you do not buy: 12 months. Policies and claims: 7 years after the policy ends, as insurance and tax rules require.',
+          ],
+        },
+        {
+          heading: 'Your rights',
+          items: [
+            'You may ask for a copy of your data, have it corrected or erased, object to its use, or ask us to stop marketing. Ask us using Help (chat).',
+            'You may complain to the Information Commissioner’s Office, ico.org.uk, 0303 123 1113.',
+          ],
+        },
+      ],
+    },
+    cookies: {
+      title: 'Cookie policy',
+      paragraphs: [
+        'We use cookies and similar storage only to run this website and, if you accept them, to understand how it is used.',
+      ],
+      sections: [
+        {
+          heading: 'Strictly necessary (always on)',
+          items: [
+            'cookieConsent: remembers whether you accepted or rejected non-essential cookies, for 365 days.',
+            'Session storage for your anonymous quote session, and local storage for your sign-in: removed when you sign out.',
+          ],
+        },
+        {
+          heading: 'Non-essential (only if you accept)',
+          items: [
+            'We set none today, and no advertising cookies at all. If we add analytics to improve the site, they will be set only if you accept non-essential cookies.',
+          ],
+        },
+        {
+          heading: 'Changing your choice',
+          items: [
+            'Clear this site’s cookies in your browser settings and the banner asks you again.',
+          ],
+        },
+      ],
+    },
+  };
+}

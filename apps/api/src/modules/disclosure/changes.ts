@@ -10,12 +10,8 @@ import {
   type ProposalChange,
   type ProposalChangeType,
 } from '@motor/domain';
-import {
-  createBmwFormContext,
-  findDisclosureInput,
-  getDisclosureInputs,
-  type DisclosureTarget as BrandTarget,
-} from '@motor/brand-bmw';
+import type { DisclosureTarget as BrandTarget } from '@motor/brand-kit';
+import { brandOfScheme } from '../brand';
 import {
   getValueAtPath,
   validateInputValue,
@@ -109,11 +105,12 @@ function findBrandInputs(options: {
   location: string;
 }): InputDefinition[] {
   const { schemeCode, target, location } = options;
-  const exact = findDisclosureInput({ schemeCode, target, name: location });
+  const brand = brandOfScheme(schemeCode);
+  const exact = brand.findDisclosureInput({ schemeCode, target, name: location });
   if (exact) return [exact];
-  return getDisclosureInputs({ schemeCode, target }).filter((input) =>
-    input.name.startsWith(`${location}.`),
-  );
+  return brand
+    .getDisclosureInputs({ schemeCode, target })
+    .filter((input) => input.name.startsWith(`${location}.`));
 }
 
 async function applyUpdates(options: {
@@ -126,7 +123,7 @@ async function applyUpdates(options: {
   relatedTo?: { profileCode?: string; assetCode?: string };
 }): Promise<void> {
   const { answers, updates, target, brandTarget, context } = options;
-  const formContext = createBmwFormContext({
+  const formContext = brandOfScheme(context.facts.schemeCode).createFormContext({
     now: context.now,
     schemeCode: context.facts.schemeCode,
     isPolicy: false,
@@ -500,7 +497,8 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
       );
     }
     // The brand's cross-field rule: cover cannot start before the car's usage start month.
-    const input = findDisclosureInput({
+    const brand = brandOfScheme(context.facts.schemeCode);
+    const input = brand.findDisclosureInput({
       schemeCode: context.facts.schemeCode,
       target: 'startDate',
       name: 'startDate',
@@ -510,7 +508,7 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
           input,
           value: day,
           values: { startDate: day },
-          context: createBmwFormContext({
+          context: brand.createFormContext({
             now: context.now,
             schemeCode: context.facts.schemeCode,
             isPolicy: false,

@@ -1,5 +1,4 @@
-import { getProductConfig, type ProductConfig } from '@motor/brand-bmw';
-import { brand } from '@motor/brand-bmw';
+import { brandOfScheme, registeredSchemeCodes, type ProductConfig } from '../brand';
 import {
   CoverCodeSchema,
   OptionalCoverCodeSchema,
@@ -11,7 +10,7 @@ import {
 import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE, type ProposalData } from './types';
 
 // What the proposal module needs to know about a scheme, read from the brand's product
-// configuration (@motor/brand-bmw getProductConfig). The one place that reads it, so the rest of
+// configuration (resolved from the scheme code by the brand registry). The one place that reads it, so the rest of
 // the module does not depend on its exact shape.
 
 export type SchemeFacts = {
@@ -46,12 +45,12 @@ export type SchemeFacts = {
 export const QUOTE_VALIDITY_DAYS = 30;
 export const MAX_START_DAYS_AHEAD = 30;
 
-function toFacts(config: ProductConfig): SchemeFacts {
+function toFacts(config: ProductConfig, brandCode: string): SchemeFacts {
   const core = config.assetTypes.find((asset) => asset.core) ?? config.assetTypes[0];
   return {
     schemeCode: config.schemeCode,
     urlName: config.urlName,
-    brand: brand.brandCode,
+    brand: brandCode,
     productKind: config.productKind,
     policyTerm: config.policyTerm,
     includedCovers: (core?.includedCovers ?? []).map((code) => CoverCodeSchema.parse(code)),
@@ -81,8 +80,9 @@ const cache = new Map<string, SchemeFacts | null>();
 /** The facts of a scheme of the brand, or null when the brand has no such scheme. */
 export function findSchemeFacts(schemeCode: string): SchemeFacts | null {
   if (!cache.has(schemeCode)) {
-    const known = brand.schemes.some((scheme) => scheme.schemeCode === schemeCode);
-    cache.set(schemeCode, known ? toFacts(getProductConfig(schemeCode)) : null);
+    const known = registeredSchemeCodes().includes(schemeCode);
+    const brand = known ? brandOfScheme(schemeCode) : null;
+    cache.set(schemeCode, brand ? toFacts(brand.getProductConfig(schemeCode), brand.code) : null);
   }
   return cache.get(schemeCode) ?? null;
 }

@@ -1,10 +1,4 @@
-import {
-  bmwFormFormats,
-  brand,
-  COVER_DISPLAY_NAMES,
-  EXCESS_CATEGORY_DISPLAY_NAMES,
-  USE_LIMITATIONS,
-} from '@motor/brand-bmw';
+import { brandOfScheme } from '../brand';
 import { formatRegistration } from '@motor/forms';
 import { formatDisplayDate, formatMoney, londonTimeString, type Quote } from '@motor/domain';
 import type { PdfContent } from './pdf';
@@ -25,7 +19,8 @@ export type PolicyDocumentData = {
 type Answers = Record<string, unknown>;
 
 function schemeName(schemeCode: string): string {
-  return brand.schemes.find((scheme) => scheme.schemeCode === schemeCode)?.name ?? schemeCode;
+  const { schemes } = brandOfScheme(schemeCode).config;
+  return schemes.find((scheme) => scheme.schemeCode === schemeCode)?.name ?? schemeCode;
 }
 
 function text(value: unknown): string {
@@ -54,13 +49,18 @@ function coreAssetAnswers(quote: Quote): Answers {
  * The car as a certificate names it: the mark with its space ('BM24 XYZ') and the whole car
  * ('2024 BMW 3 Series 320i M Sport').
  */
-export function describeVehicle(quote: Quote): { registration: string; description: string } {
+function describeVehicle(
+  quote: Quote,
+  schemeCode: string,
+): { registration: string; description: string } {
   const vehicle = coreAssetAnswers(quote).vehicle as Answers | undefined;
   const spec = (vehicle?.specification ?? {}) as Answers;
   const year = typeof spec.year === 'number' ? String(spec.year) : '';
   const mark = text(vehicle?.vrn) || text(spec.vrn);
   return {
-    registration: mark ? formatRegistration(mark, bmwFormFormats.vehicleRegistration) : '',
+    registration: mark
+      ? formatRegistration(mark, brandOfScheme(schemeCode).formFormats.vehicleRegistration)
+      : '',
     description: [year, text(spec.make), text(spec.model), text(spec.engineLabel), text(spec.trim)]
       .filter(Boolean)
       .join(' '),
@@ -68,9 +68,9 @@ export function describeVehicle(quote: Quote): { registration: string; descripti
 }
 
 /** The certificate's limitations as to use, from the class of use the customer disclosed. */
-export function describeUse(quote: Quote): string {
+function describeUse(quote: Quote, schemeCode: string): string {
   const usage = text(coreAssetAnswers(quote).usage);
-  const limitation = USE_LIMITATIONS[usage];
+  const limitation = brandOfScheme(schemeCode).documentCopy.useLimitations[usage];
   if (!limitation) throw new Error(`No limitation of use worded for the class of use '${usage}'`);
   return limitation;
 }
@@ -94,12 +94,12 @@ export function describeMonthlyPayments(breakdown: {
   return `A first payment of ${formatMoney(deposit)}, then ${later} monthly payments of ${formatMoney(instalmentAmount)}`;
 }
 
-function coverName(code: string): string {
-  return COVER_DISPLAY_NAMES[code] ?? code;
+function coverName(schemeCode: string, code: string): string {
+  return brandOfScheme(schemeCode).documentCopy.coverDisplayNames[code] ?? code;
 }
 
-function excessName(category: string): string {
-  return EXCESS_CATEGORY_DISPLAY_NAMES[category] ?? category;
+function excessName(schemeCode: string, category: string): string {
+  return brandOfScheme(schemeCode).documentCopy.excessCategoryDisplayNames[category] ?? category;
 }
 
 function drivers(quote: Quote): string {
@@ -119,7 +119,7 @@ const CERTIFY =
 
 export function certificateContent(data: PolicyDocumentData): PdfContent {
   const holder = describePolicyholder(data.quote);
-  const vehicle = describeVehicle(data.quote);
+  const vehicle = describeVehicle(data.quote, data.schemeCode);
   return {
     title: 'Certificate of Motor Insurance',
     subtitle: `${schemeName(data.schemeCode)} — certificate number ${data.policyNumber}`,
@@ -136,7 +136,7 @@ export function certificateContent(data: PolicyDocumentData): PdfContent {
           ],
           ['4. Date of expiry of insurance', formatDisplayDate(data.expiredAt)],
           ['5. Persons or classes of persons entitled to drive', drivers(data.quote)],
-          ['6. Limitations as to use', describeUse(data.quote)],
+          ['6. Limitations as to use', describeUse(data.quote, data.schemeCode)],
           ['Policy number', data.policyNumber],
           ['Authorised insurer', text(data.quote.mainInsurer)],
         ],
@@ -150,9 +150,11 @@ export function certificateContent(data: PolicyDocumentData): PdfContent {
 export function scheduleContent(data: PolicyDocumentData): PdfContent {
   const { quote } = data;
   const holder = describePolicyholder(quote);
-  const vehicle = describeVehicle(quote);
+  const vehicle = describeVehicle(quote, data.schemeCode);
   const schedule = quote.availablePaymentSchedules.find((item) => item.active);
-  const covers = quote.covers.filter((cover) => cover.active).map((cover) => coverName(cover.code));
+  const covers = quote.covers
+    .filter((cover) => cover.active)
+    .map((cover) => coverName(data.schemeCode, cover.code));
   return {
     title: 'Policy Schedule',
     subtitle: `${schemeName(data.schemeCode)} — policy number ${data.policyNumber}`,
@@ -181,7 +183,8 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
       {
         heading: 'Excess',
         rows: quote.excess.map(
-          (line) => [excessName(line.excessCategory), formatMoney(line.excess)] as const,
+          (line) =>
+            [excessName(data.schemeCode, line.excessCategory), formatMoney(line.excess)] as const,
         ),
         paragraphs: quote.excess.length === 0 ? ['No excess applies.'] : [],
       },

@@ -1,6 +1,5 @@
-import { COVER_DISPLAY_NAMES, LEGAL_ENTITIES, brand } from '@motor/brand-bmw';
 import { formatMoney } from '@motor/domain';
-import { bmwRatingTables } from '../rating';
+import { brandOfScheme, type LegalEntities } from '../brand';
 import { getSchemeFacts, type SchemeFacts } from '../disclosure';
 
 // The product documents (spec 3 §7: by scheme, wording version, cover and insurer), written from
@@ -34,16 +33,17 @@ export type ProductDocument = {
 };
 
 function schemeName(schemeCode: string): string {
-  return brand.schemes.find((scheme) => scheme.schemeCode === schemeCode)?.name ?? schemeCode;
+  const { schemes } = brandOfScheme(schemeCode).config;
+  return schemes.find((scheme) => scheme.schemeCode === schemeCode)?.name ?? schemeCode;
 }
 
-function coverName(code: string): string {
-  return COVER_DISPLAY_NAMES[code] ?? code;
+function coverName(schemeCode: string, code: string): string {
+  return brandOfScheme(schemeCode).documentCopy.coverDisplayNames[code] ?? code;
 }
 
 /** The compulsory excesses of the rating table in force for the scheme (the latest version). */
 function compulsoryExcess(schemeCode: string): string[] {
-  const table = bmwRatingTables.at(-1);
+  const table = brandOfScheme(schemeCode).ratingTables.at(-1);
   const scheme = table?.schemes[schemeCode];
   return (scheme?.compulsoryExcess ?? []).map(
     (line) =>
@@ -68,18 +68,25 @@ function describePayment(facts: SchemeFacts): string {
   return 'You pay monthly: the first payment by card when you buy, then 11 monthly payments by Direct Debit on your chosen payment day. The first payment may be a few pence more than the others so that the 12 add up exactly to the price for the year. Insurance premium tax (12%) is included.';
 }
 
-function motorIpid(facts: SchemeFacts, insurer: string): ProductDocument['sections'] {
+function motorIpid(
+  facts: SchemeFacts,
+  insurer: string,
+  legalEntities: LegalEntities,
+): ProductDocument['sections'] {
   const driveaway = facts.productKind === 'DRIVEAWAY';
   return [
     {
       heading: 'What is this type of insurance?',
       items: [
         driveaway
-          ? 'Short-term comprehensive motor insurance for 5 days for a new car you collect from a BMW retailer.'
+          ? 'Short-term comprehensive motor insurance for 5 days for a new car you collect from one of our retailers.'
           : 'Comprehensive motor insurance for your car, sold as a monthly subscription, meeting the requirements of the Road Traffic Act 1988.',
       ],
     },
-    { heading: 'What is insured?', items: facts.includedCovers.map(coverName) },
+    {
+      heading: 'What is insured?',
+      items: facts.includedCovers.map((code) => coverName(facts.schemeCode, code)),
+    },
     {
       heading: 'What is not insured?',
       items: [
@@ -90,7 +97,9 @@ function motorIpid(facts: SchemeFacts, insurer: string): ProductDocument['sectio
         'Driving while over the legal limit for alcohol or drugs.',
         'Theft when the keys were left in or on the car.',
         ...(facts.optionalCovers.length > 0
-          ? [`Optional covers you did not add: ${facts.optionalCovers.map(coverName).join(', ')}.`]
+          ? [
+              `Optional covers you did not add: ${facts.optionalCovers.map((code) => coverName(facts.schemeCode, code)).join(', ')}.`,
+            ]
           : []),
       ],
     },
@@ -146,14 +155,14 @@ function motorIpid(facts: SchemeFacts, insurer: string): ProductDocument['sectio
     {
       heading: 'Who provides this insurance?',
       items: [
-        `${insurer}. ${LEGAL_ENTITIES.insurer.statement}`,
-        LEGAL_ENTITIES.intermediary.statement,
+        `${insurer}. ${legalEntities.insurer.statement}`,
+        legalEntities.intermediary.statement,
       ],
     },
   ];
 }
 
-function legalIpid(): ProductDocument['sections'] {
+function legalIpid(legalEntities: LegalEntities): ProductDocument['sections'] {
   return [
     {
       heading: 'What is this type of insurance?',
@@ -212,15 +221,19 @@ function legalIpid(): ProductDocument['sections'] {
     {
       heading: 'Who provides this insurance?',
       items: [
-        `${LEGAL_ENTITIES.legalExpensesInsurer.name}. ${LEGAL_ENTITIES.legalExpensesInsurer.statement}`,
-        LEGAL_ENTITIES.intermediary.statement,
+        `${legalEntities.legalExpensesInsurer.name}. ${legalEntities.legalExpensesInsurer.statement}`,
+        legalEntities.intermediary.statement,
       ],
     },
   ];
 }
 
-function motorWording(facts: SchemeFacts, insurer: string): ProductDocument['sections'] {
-  const ipid = motorIpid(facts, insurer);
+function motorWording(
+  facts: SchemeFacts,
+  insurer: string,
+  legalEntities: LegalEntities,
+): ProductDocument['sections'] {
+  const ipid = motorIpid(facts, insurer, legalEntities);
   const byHeading = new Map(ipid.map((section) => [section.heading, section.items]));
   return [
     {
@@ -231,14 +244,14 @@ function motorWording(facts: SchemeFacts, insurer: string): ProductDocument['sec
     },
     {
       heading: '2. The cover',
-      items: facts.includedCovers.map((code) => `${coverName(code)}: included.`),
+      items: facts.includedCovers.map((code) => `${coverName(facts.schemeCode, code)}: included.`),
     },
     {
       heading: '3. Optional covers',
       items:
         facts.optionalCovers.length > 0
           ? facts.optionalCovers.map(
-              (code) => `${coverName(code)}: only when your schedule lists it.`,
+              (code) => `${coverName(facts.schemeCode, code)}: only when your schedule lists it.`,
             )
           : ['This product has no optional covers.'],
     },
@@ -254,20 +267,20 @@ function motorWording(facts: SchemeFacts, insurer: string): ProductDocument['sec
         ...(byHeading.get('How do I cancel the contract?') ?? []),
       ],
     },
-    { heading: '9. Complaints', items: [LEGAL_ENTITIES.complaints] },
-    { heading: '10. Compensation', items: [LEGAL_ENTITIES.compensation] },
+    { heading: '9. Complaints', items: [legalEntities.complaints] },
+    { heading: '10. Compensation', items: [legalEntities.compensation] },
     {
       heading: '11. Who we are',
       items: [
-        `${insurer}. ${LEGAL_ENTITIES.insurer.statement}`,
-        LEGAL_ENTITIES.intermediary.statement,
+        `${insurer}. ${legalEntities.insurer.statement}`,
+        legalEntities.intermediary.statement,
       ],
     },
   ];
 }
 
-function legalWording(): ProductDocument['sections'] {
-  const ipid = legalIpid();
+function legalWording(legalEntities: LegalEntities): ProductDocument['sections'] {
+  const ipid = legalIpid(legalEntities);
   return [
     {
       heading: '1. The cover',
@@ -287,25 +300,25 @@ function legalWording(): ProductDocument['sections'] {
         ...ipid.find((s) => s.heading === 'What are my obligations?')!.items,
       ],
     },
-    { heading: '4. Complaints', items: [LEGAL_ENTITIES.complaints] },
-    { heading: '5. Compensation', items: [LEGAL_ENTITIES.compensation] },
+    { heading: '4. Complaints', items: [legalEntities.complaints] },
+    { heading: '5. Compensation', items: [legalEntities.compensation] },
     {
       heading: '6. Who we are',
       items: [
-        `${LEGAL_ENTITIES.legalExpensesInsurer.name}. ${LEGAL_ENTITIES.legalExpensesInsurer.statement}`,
-        LEGAL_ENTITIES.intermediary.statement,
+        `${legalEntities.legalExpensesInsurer.name}. ${legalEntities.legalExpensesInsurer.statement}`,
+        legalEntities.intermediary.statement,
       ],
     },
   ];
 }
 
-function businessTerms(insurer: string): ProductDocument['sections'] {
+function businessTerms(insurer: string, legalEntities: LegalEntities): ProductDocument['sections'] {
   return [
-    { heading: 'Who we are', items: [LEGAL_ENTITIES.intermediary.statement] },
+    { heading: 'Who we are', items: [legalEntities.intermediary.statement] },
     {
       heading: 'Our service',
       items: [
-        `We offer motor insurance from one insurer, ${insurer}, and motor legal expenses insurance from ${LEGAL_ENTITIES.legalExpensesInsurer.name}. We do not give advice: you decide whether a policy meets your demands and needs.`,
+        `We offer motor insurance from one insurer, ${insurer}, and motor legal expenses insurance from ${legalEntities.legalExpensesInsurer.name}. We do not give advice: you decide whether a policy meets your demands and needs.`,
       ],
     },
     {
@@ -320,8 +333,8 @@ function businessTerms(insurer: string): ProductDocument['sections'] {
         'Payments you make to us are held for the insurer: once we receive them, you are treated as having paid the insurer.',
       ],
     },
-    { heading: 'Complaints', items: [LEGAL_ENTITIES.complaints] },
-    { heading: 'Compensation', items: [LEGAL_ENTITIES.compensation] },
+    { heading: 'Complaints', items: [legalEntities.complaints] },
+    { heading: 'Compensation', items: [legalEntities.compensation] },
     {
       heading: 'Your personal data',
       items: [
@@ -342,19 +355,20 @@ export function buildProductDocument(options: {
   const wordingVersion = options.wordingVersion ?? facts.wordingVersion;
   const insurer = options.insurer ?? facts.mainInsurer;
   const legal = options.doc === 'legal-ipid' || options.doc === 'legal-wording';
+  const entities = brandOfScheme(options.schemeCode).documentCopy.legalEntities;
   const sections =
     options.doc === 'ipid'
-      ? motorIpid(facts, insurer)
+      ? motorIpid(facts, insurer, entities)
       : options.doc === 'policy-wording'
-        ? motorWording(facts, insurer)
+        ? motorWording(facts, insurer, entities)
         : options.doc === 'legal-ipid'
-          ? legalIpid()
+          ? legalIpid(entities)
           : options.doc === 'legal-wording'
-            ? legalWording()
-            : businessTerms(insurer);
+            ? legalWording(entities)
+            : businessTerms(insurer, entities);
   return {
     title: PRODUCT_DOCUMENT_TITLES[options.doc],
-    subtitle: `${schemeName(options.schemeCode)} — wording ${wordingVersion} — insurer ${legal ? LEGAL_ENTITIES.legalExpensesInsurer.name : insurer}`,
+    subtitle: `${schemeName(options.schemeCode)} — wording ${wordingVersion} — insurer ${legal ? entities.legalExpensesInsurer.name : insurer}`,
     intro: [
       options.doc.endsWith('ipid')
         ? 'This document is a summary of the key information about this insurance. Complete pre-contractual and contractual information is in the policy wording and your policy schedule.'

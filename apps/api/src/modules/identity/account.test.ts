@@ -466,8 +466,9 @@ describe('identity: back-book, account settings, merge, codes', () => {
 
   it('the demo seed has admin@example.com with access:impersonate and action:mta-claims', async () => {
     const { seedDemoData } = await import('../../db/seed');
-    await seedDemoData(app.db);
-    await seedDemoData(app.db);
+    const { TEST_BRANDS } = await import('../../test/test-brands');
+    await seedDemoData(app.db, TEST_BRANDS);
+    await seedDemoData(app.db, TEST_BRANDS);
     const [admin] = await app.db.select().from(users).where(eq(users.email, 'admin@example.com'));
     expect(admin).toMatchObject({
       roles: ['admin'],

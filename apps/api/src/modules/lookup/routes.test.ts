@@ -8,9 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixedClock } from '@motor/domain';
 import { errorHandlerPlugin } from '../../plugins/app/error-handler';
 import { createSandboxAddressLookup } from '../../providers/address-lookup/sandbox';
+import { bmwBrand } from '@motor/brand-bmw';
+import { parseVehicleCatalogue } from '../../providers/vehicle-lookup';
 import { createSandboxVehicleLookup } from '../../providers/vehicle-lookup/sandbox';
 import type { DatabaseHandle } from '../../db/client';
-import { DEMO_RETAILERS, seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../db/seed';
+import { TEST_BRANDS } from '../../test/test-brands';
 import { createTestDatabase } from '../../test/test-app';
 import { lookupRoutes, VEHICLE_NOT_FOUND_MESSAGE } from './routes';
 
@@ -24,7 +27,10 @@ async function buildLookupApp(database: DatabaseHandle) {
   await app.register(lookupRoutes, {
     prefix: '/api/lookup',
     db: database.db,
-    vehicleLookup: createSandboxVehicleLookup({ clock: createFixedClock('2026-01-15T09:00:00Z') }),
+    vehicleLookup: createSandboxVehicleLookup({
+      catalogue: parseVehicleCatalogue(bmwBrand.vehicleCatalogue),
+      clock: createFixedClock('2026-01-15T09:00:00Z'),
+    }),
     addressLookup: createSandboxAddressLookup(),
   });
   await app.ready();
@@ -36,7 +42,7 @@ describe('lookup routes', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, TEST_BRANDS);
     app = await buildLookupApp(database);
   });
   afterAll(async () => {
@@ -151,7 +157,7 @@ describe('lookup routes', () => {
 
   // Issue 13 item 6: one source of retailers, the seeded table; every seeded code is found.
   it('finds every seeded retailer by its exact 5-digit code, and nothing else', async () => {
-    for (const retailer of DEMO_RETAILERS) {
+    for (const retailer of bmwBrand.retailers) {
       expect((await get(`/data/BMWRetailers?query=${retailer.code}`)).json()).toEqual([
         { code: retailer.code, name: retailer.name },
       ]);

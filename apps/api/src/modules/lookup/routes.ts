@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@motor/contract';
 import { DataEntrySchema } from '@motor/domain';
 import { AppError } from '../../errors';
+import { deploymentBrand } from '../brand';
 import type { AppPlugin } from '../../app-types';
 import {
   ADDRESS_SEARCH_DEFAULT_LIMIT,
@@ -119,7 +120,9 @@ export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options)
     async (request) => {
       const { table } = request.params;
       if (table === 'BMWRetailers') {
-        const retailer = await findRetailer(db, { code: request.query.query });
+        // The deployment's brand: the lookup is asked before a quote names its scheme.
+        const brand = deploymentBrand().code;
+        const retailer = await findRetailer(db, { code: request.query.query, brand });
         return retailer ? [retailer] : [];
       }
       return searchDataTable({ table, query: request.query.query, limit: request.query.limit });

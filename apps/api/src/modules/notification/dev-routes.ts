@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml, renderPage } from '../../html-page';
+import { escapeHtml } from '../../html-page';
+import { renderPage } from '../brand';
 import type { AppPlugin } from '../../app-types';
 import { listRecentMessages } from './outbox';
 

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { notificationOutbox } from '../../db/schema';
 import { createTestClock } from '../../clock';
-import { createTestApp, createTestConfig } from '../../test/test-app';
-import { createSandboxProviders } from '../../providers';
+import { createTestApp, createTestConfig, createTestProviders } from '../../test/test-app';
 import { createMail } from '../../providers/mail';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
@@ -56,7 +55,7 @@ describe('notification outbox', () => {
       clock,
       seed: true, // the driveaway retailers
       providers: {
-        ...createSandboxProviders(),
+        ...createTestProviders(),
         mail: createMail({
           smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
           mailFrom: createTestConfig().identity.mailFrom,

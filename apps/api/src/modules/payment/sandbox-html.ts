@@ -1,4 +1,5 @@
-import { escapeHtml, renderPage } from '../../html-page';
+import { escapeHtml } from '../../html-page';
+import { renderPage } from '../brand';
 
 // Building blocks of the sandbox providers' pages, on the sign-in pages' layout and styles.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { collections, paymentMethods, webhookEvents } from '../../db/schema';
-import { createSandboxProviders } from '../../providers';
+import { createTestProviders, createTestApp } from '../../test/test-app';
 import {
   signStripePayload,
   startFakeStripe,
@@ -15,7 +15,6 @@ import {
   type FakeGoCardless,
 } from '../../providers/direct-debit/fake-gocardless';
 import { createGoCardlessDirectDebit } from '../../providers/direct-debit/gocardless';
-import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { createQuote } from '../policy/test-helpers';
@@ -38,7 +37,7 @@ describe('payments through the vendor adapters', () => {
       clock,
       seed: true,
       providers: {
-        ...createSandboxProviders(),
+        ...createTestProviders(),
         cardPayments: createStripeCardPayments({
           secretKey: 'sk_test_app',
           webhookSecret: stripe.webhookSecret,

@@ -7,13 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { auditLog, customerAccounts, policies, webhookEvents } from '../../db/schema';
-import { createSandboxProviders } from '../../providers';
+import { createTestProviders, createTestApp } from '../../test/test-app';
 import { createSandboxCardPayments, type SandboxCardPayments } from '../../providers/card-payments';
 import {
   SANDBOX_SIGNATURE_HEADER,
   signSandboxPayload,
 } from '../../providers/card-payments/signature';
-import { createTestApp } from '../../test/test-app';
 import { listAccountTransactions } from '../billing/ledger';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
@@ -32,7 +31,7 @@ describe('webhook validation after the signature, and the amount a checkout aske
     app = await createTestApp({
       clock,
       seed: true,
-      providers: { ...createSandboxProviders(), cardPayments: sandbox },
+      providers: { ...createTestProviders(), cardPayments: sandbox },
     });
   });
   afterAll(async () => {

@@ -5,8 +5,7 @@ import type { ProposalChange } from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { proposals, ratingRecords } from '../../db/schema';
-import { createSandboxProviders } from '../../providers';
-import { createTestApp } from '../../test/test-app';
+import { createTestProviders, createTestApp } from '../../test/test-app';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { buildCompleteDisclosure, CAR_ANSWERS, updates } from './fixtures';
 import { queueDepsOf } from '../notification';
@@ -28,7 +27,7 @@ import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE } from '../disclosure';
 // every PATCH answers as it would from a fresh read.
 describe('rated PATCH from the proposal cache', () => {
   const clock = createTestClock('2026-03-02T09:00:00.000Z');
-  const providers = createSandboxProviders();
+  const providers = createTestProviders();
   const registrationLookups: string[] = [];
   let app: App;
   let headers: Record<string, string>;
@@ -406,7 +405,7 @@ describe('ProposalCache', () => {
 
   it('shares vehicle lookups (and their failures) between the runs of one request', async () => {
     let calls = 0;
-    const lookup = createSandboxProviders().vehicleLookup;
+    const lookup = createTestProviders().vehicleLookup;
     const failing = Object.create(lookup) as typeof lookup;
     failing.findVehicleByRegistration = () => {
       calls += 1;

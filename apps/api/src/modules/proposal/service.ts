@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { IdentityVerificationProvider } from '../../providers/identity-verification';
 import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
+import { brandOfScheme } from '../brand';
 import { findRetailer } from '../lookup';
 import { queueMessage, type QueueDeps } from '../notification';
 import { applyChanges } from '../disclosure';
@@ -42,11 +43,6 @@ export const BUSINESS_CHECK_MESSAGES = {
   MAX_DRIVEAWAY_POLICIES: 'You already have a Driveaway policy: there is one per customer.',
   PRIOR_POLICY: 'This car has already been insured with a Driveaway policy.',
 } as const;
-
-/** Known promotions: id → activation code and the schemes it applies to. */
-export const PROMOTIONS: Record<string, { activationCode: string; schemeCodes: string[] }> = {
-  'flex-welcome': { activationCode: 'FLEXWELCOME', schemeCodes: ['bmw-flex'] },
-};
 
 // No 0/O, 1/I/L or U/V pairs: a reference is read out over the phone and typed from a letter.
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
@@ -404,7 +400,10 @@ export async function activatePromotion(
   options: { promotionId: string; activationCode: string },
 ): Promise<ProposalRow> {
   assertNotBound(row);
-  const promotion = PROMOTIONS[options.promotionId];
+  const { promotions } = brandOfScheme(row.schemeCode);
+  const promotion = Object.hasOwn(promotions, options.promotionId)
+    ? promotions[options.promotionId]
+    : undefined;
   if (!promotion || !promotion.schemeCodes.includes(row.schemeCode)) {
     throw new AppError('NOT_FOUND', 'We could not find that promotion.');
   }

@@ -8,8 +8,8 @@ import {
   type ProposalStatus,
   type ReferralReason,
 } from '@motor/domain';
+import { brandOfScheme } from '../brand';
 import { rateQuote, type RatedQuote, type RatingResult } from '../rating';
-import { bmwRatingTables } from '../rating';
 import { underwrite, type UnderwritingResult } from '../underwriting';
 import { QUOTE_VALIDITY_DAYS, type SchemeFacts } from '../disclosure';
 import { buildEvaluationInputs } from './rating-input';
@@ -159,7 +159,7 @@ export function evaluateProposal(options: {
   );
   const rating: RatingResult = rateQuote({
     input: ratingInput,
-    tables: bmwRatingTables,
+    tables: brandOfScheme(facts.schemeCode).ratingTables,
     schemeCode: facts.schemeCode,
     ratedAt,
   });

@@ -33,5 +33,3 @@ export {
 } from './payment-schedules';
 export type { RatedPaymentSchedule } from './payment-schedules';
 export { countWholeYears, createLookBack, getLondonYear, toLondonDay } from './calendar';
-// The brand's rating tables (until the brand is data: issue 20 item 5).
-export { bmwRatingTables } from './brand-rating-tables';

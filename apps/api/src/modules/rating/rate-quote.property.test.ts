@@ -7,7 +7,7 @@ import {
 } from '@motor/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bmwRatingTables } from './brand-rating-tables';
+import { bmwRatingTables } from '@motor/brand-bmw';
 import { rateQuote } from './rate-quote';
 import type { RatedQuote } from './rate-quote';
 import type { RatingClaim, RatingConviction, RatingInput } from './rating-input';

@@ -1,6 +1,7 @@
 import { roundPence } from '@motor/domain';
 import { describe, expect, it } from 'vitest';
-import { bmwRatingTableData, bmwRatingTables, parseRatingTables } from './brand-rating-tables';
+import { parseRatingTables } from '@motor/brand-kit';
+import { bmwRatingTableData, bmwRatingTables } from '@motor/brand-bmw';
 import { rateQuote } from './rate-quote';
 import type { RatedQuote, RatingResult } from './rate-quote';
 import { FIXTURE_RATED_AT, buildRatingInput } from './rating-fixtures';

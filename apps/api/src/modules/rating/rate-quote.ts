@@ -4,8 +4,7 @@ import {
   roundPence,
 } from '@motor/domain';
 import type { DateInput, ExcessEndorsementCode, OptionalCoverCode } from '@motor/domain';
-import { findBandFactor } from './brand-rating-tables';
-import type { RatingTable, SchemeRating } from './brand-rating-tables';
+import { findBandFactor, type RatingTable, type SchemeRating } from '@motor/brand-kit';
 import { countWholeYears, createLookBack, toLondonDay } from './calendar';
 import { buildPaymentSchedules } from './payment-schedules';
 import type { RatedPaymentSchedule } from './payment-schedules';

@@ -1,5 +1,5 @@
 import type { DateInput } from '@motor/domain';
-import type { RatingTable } from './brand-rating-tables';
+import type { RatingTable } from '@motor/brand-kit';
 import { toLondonDay } from './calendar';
 
 /**

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { enginePowerPs } from '@motor/domain';
-import {
-  DEMO_REGISTRATIONS,
-  VEHICLE_CATALOGUE,
-  VehicleCatalogueSchema,
-  type CatalogueEntry,
-} from './catalogue';
+import { bmwBrand } from '@motor/brand-bmw';
+import { parseVehicleCatalogue, VehicleCatalogueSchema, type CatalogueEntry } from './catalogue';
 import { findRegistrationYear } from './registration';
 import { convertKwToBhp } from './sandbox';
+
+// The BMW brand's catalogue (packages/brands/bmw/data/vehicles.json), as the sandbox reads it.
+const { entries: VEHICLE_CATALOGUE, registrations: DEMO_REGISTRATIONS } = parseVehicleCatalogue(
+  bmwBrand.vehicleCatalogue,
+);
 
 function getEntry(vehicleCode: string): CatalogueEntry {
   const entry = VEHICLE_CATALOGUE.find((e) => e.vehicleCode === vehicleCode);

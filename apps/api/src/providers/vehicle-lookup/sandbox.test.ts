@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createFixedClock } from '@motor/domain';
-import { DEMO_REGISTRATIONS } from './catalogue';
+import { bmwBrand } from '@motor/brand-bmw';
+import { parseVehicleCatalogue } from './catalogue';
 import { findRegistrationYear, normaliseRegistration } from './registration';
 import { createSandboxVehicleLookup } from './sandbox';
 import { LookupVehicleSpecificationSchema } from './types';
 
-const lookup = createSandboxVehicleLookup({ clock: createFixedClock('2026-01-15T09:00:00Z') });
+const catalogue = parseVehicleCatalogue(bmwBrand.vehicleCatalogue);
+const DEMO_REGISTRATIONS = catalogue.registrations;
+const lookup = createSandboxVehicleLookup({
+  catalogue,
+  clock: createFixedClock('2026-01-15T09:00:00Z'),
+});
 
 describe('registration helpers', () => {
   it('normalise case, spaces and hyphens', () => {
@@ -93,7 +99,7 @@ describe('sandbox vehicle lookup: cascading selection', () => {
 
   it('caps models in production at the current year of the clock', async () => {
     expect(await lookup.listModels({ make: 'BMW', year: 2027 })).toEqual([]);
-    const open = createSandboxVehicleLookup();
+    const open = createSandboxVehicleLookup({ catalogue });
     expect((await open.listModels({ make: 'BMW', year: 2027 })).length).toBeGreaterThan(0);
   });
 

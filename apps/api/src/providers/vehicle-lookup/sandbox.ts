@@ -1,10 +1,5 @@
 import { londonDateString, type Clock } from '@motor/domain';
-import {
-  DEMO_REGISTRATIONS,
-  VEHICLE_CATALOGUE,
-  type CatalogueEntry,
-  type DemoRegistration,
-} from './catalogue';
+import type { BrandVehicleCatalogue, CatalogueEntry } from './catalogue';
 import { normaliseRegistration } from './registration';
 import type {
   LookupVehicleSpecification,
@@ -65,22 +60,19 @@ function isSame(a: string, b: string): boolean {
 const byText = (a: string, b: string) => a.localeCompare(b, 'en-GB', { numeric: true });
 
 export type SandboxVehicleLookupOptions = {
-  entries?: readonly CatalogueEntry[];
-  registrations?: readonly DemoRegistration[];
+  /** The brand's catalogue (parseVehicleCatalogue). */
+  catalogue: BrandVehicleCatalogue;
   /** Caps models still in production at the current year; without it their range is open. */
   clock?: Clock;
 };
 
 /** The offline vehicle lookup over the curated catalogue and the demo registrations. */
 export function createSandboxVehicleLookup(
-  options: SandboxVehicleLookupOptions = {},
+  options: SandboxVehicleLookupOptions,
 ): VehicleLookupProvider {
-  const entries = options.entries ?? VEHICLE_CATALOGUE;
+  const { entries } = options.catalogue;
   const registrations = new Map(
-    (options.registrations ?? DEMO_REGISTRATIONS).map((demo) => [
-      normaliseRegistration(demo.registration),
-      demo,
-    ]),
+    options.catalogue.registrations.map((demo) => [normaliseRegistration(demo.registration), demo]),
   );
   const byCode = new Map(entries.map((entry) => [entry.vehicleCode, entry]));
   const { clock } = options;

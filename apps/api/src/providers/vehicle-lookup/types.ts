@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { PenceSchema, SteeringPositionSchema, VehicleSpecificationSchema } from '@motor/domain';
 
-// Our contract for vehicle lookup. The sandbox answers from the curated catalogue; a real adapter
+// Our contract for vehicle lookup. The sandbox answers from the brand's curated catalogue; a real adapter
 // (DVLA Vehicle Enquiry for make, colour, fuel and first-registration date, plus a vehicle-data
 // vendor for the trim, insurance group and value) maps its answers to these shapes, so callers
 // never see a vendor field name.
 
-export const VEHICLE_MAKES = ['BMW', 'MINI'] as const;
-export type VehicleMake = (typeof VEHICLE_MAKES)[number];
-export const VehicleMakeSchema = z.enum(VEHICLE_MAKES);
+/** A manufacturer's name as the brand's catalogue spells it (BMW, MINI, ...). */
+export const VehicleMakeSchema = z.string().min(1).max(40);
 
 export const FUEL_TYPES = ['Petrol', 'Diesel', 'Electric'] as const;
 export type FuelType = (typeof FUEL_TYPES)[number];

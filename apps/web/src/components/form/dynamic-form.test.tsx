@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getProductConfig } from '@motor/brand-bmw';
+import { getProductConfig } from '../../lib/brand-products';
 import type { FormContext, FormValues, InputDefinition } from '@motor/forms';
 import { DynamicForm } from './dynamic-form';
 import { baseContext, defineInputs, renderWithQuery } from './test-helpers';

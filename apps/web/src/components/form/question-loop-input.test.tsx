@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getProductConfig } from '@motor/brand-bmw';
+import { getProductConfig } from '../../lib/brand-products';
 import { DynamicForm } from './dynamic-form';
 import { baseContext, renderWithQuery } from './test-helpers';
 

@@ -9,7 +9,8 @@ import {
 } from '@motor/domain';
 import type { VerifyResponse } from '@motor/contract';
 import { paths } from '../../lib/paths';
-import { brand, getProductConfig } from '../../lib/brand';
+import { brand } from '../../lib/brand';
+import { getProductConfig } from '../../lib/brand-products';
 import { findSchemeByCode } from '../../lib/schemes';
 import type { CheckoutProposal } from './api/proposal';
 

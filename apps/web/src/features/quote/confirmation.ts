@@ -1,7 +1,7 @@
 import type { ProposalChange } from '@motor/domain';
 import { parseInputDefinition } from '@motor/forms';
 import type { FormValues, InputDefinition } from '@motor/forms';
-import type { ProductConfig } from '../../lib/brand';
+import type { ProductConfig } from '../../lib/brand-products';
 import type { Proposal } from './api/get-proposal';
 import { VEHICLE_REGISTRATION_INPUT, getCoreAssetCode, getVehicle } from './proposal-rules';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getProductConfig } from '../../lib/brand';
+import { getProductConfig } from '../../lib/brand-products';
 import {
   getContinueLabel,
   getMissingConfirmation,

@@ -1,6 +1,6 @@
 import type { Cover, OptionalCoverCode, PaymentSchedule } from '@motor/domain';
 import { OPTIONAL_COVER_CODES } from '@motor/domain';
-import type { ProductConfig } from '../../lib/brand';
+import type { ProductConfig } from '../../lib/brand-products';
 import type { Proposal } from './api/get-proposal';
 
 // Pure reading of a proposal for the quote pages (spec 2 §2); no I/O, tested on their own.

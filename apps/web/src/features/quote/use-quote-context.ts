@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { getProductConfig, type ProductConfig } from '../../lib/brand';
+import { getProductConfig, type ProductConfig } from '../../lib/brand-products';
 import type { Proposal } from './api/get-proposal';
 
 /** The product configuration of a proposal's scheme and the path builder of its pages. */

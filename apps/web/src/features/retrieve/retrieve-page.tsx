@@ -1,8 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { bmwBrandConfig, createBmwFormContext } from '@motor/brand-bmw';
 import { validateInputs } from '@motor/forms';
+import { brandRetrieveInputs, createBrandFormContext } from '../../lib/brand-products';
 import { paths } from '../../lib/paths';
 import { DateInput } from '../../components/form/date-input';
 import { TextInput } from '../../components/form/text-input';
@@ -45,7 +45,7 @@ export function RetrievePage() {
   const details = { ...values, externalReference: givenReference ?? values.externalReference };
   const inputs = useMemo(
     () =>
-      bmwBrandConfig.retrieve.inputs.filter(
+      brandRetrieveInputs.filter(
         (input) => !(givenReference && input.name === 'externalReference'),
       ),
     [givenReference],
@@ -53,7 +53,7 @@ export function RetrievePage() {
   const { valid, errors } = validateInputs({
     inputs,
     values: { ...details, postalCode: details.postalCode.trim() },
-    context: createBmwFormContext({ now: new Date(), isAnonymous: true }),
+    context: createBrandFormContext({ now: new Date(), isAnonymous: true }),
   });
   const errorOf = (name: FieldName) => (touched[name] ? errors[name] : undefined);
   const change = (name: FieldName) => (value: string) => {

@@ -2,7 +2,8 @@
 // 'self'; the pages work without JavaScript); GOV.UK-style errors: a summary with role=alert,
 // the message linked to its field with aria-describedby and a visually hidden "Error:" prefix.
 
-import { escapeHtml, renderPage } from '../../../html-page';
+import { escapeHtml } from '../../../html-page';
+import { renderPage } from '../../brand';
 
 function errorSummary(error: string | null, fieldId: string): string {
   if (!error) return '';

@@ -6,7 +6,8 @@ import type { Db } from '../../../db/client';
 import { loadSigningKeys, SIGNING_ALG } from '../signing-keys';
 import { findUserById } from '../users';
 import { createDatabaseAdapter } from './adapter';
-import { escapeHtml, renderPage } from '../../../html-page';
+import { escapeHtml } from '../../../html-page';
+import { renderPage } from '../../brand';
 
 export const OIDC_MOUNT_PATH = '/auth';
 /** The scope of the API resource: what the SPA asks for besides the OpenID ones. */

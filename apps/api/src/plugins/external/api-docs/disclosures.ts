@@ -1,11 +1,7 @@
-import {
-  bmwFormFormats,
-  brand,
-  getDisclosureInputs,
-  type DisclosureTarget as BrandTarget,
-} from '@motor/brand-bmw';
+import type { DisclosureTarget as BrandTarget } from '@motor/brand-kit';
 import type { Condition, InputDefinition } from '@motor/forms';
 import { z } from 'zod';
+import { brandOfScheme, deploymentBrand } from '../../../modules/brand';
 import { buildCompleteDisclosure } from '../../../modules/proposal';
 import {
   CORE_ASSET_CODE,
@@ -91,7 +87,7 @@ export function collectDisclosureInputs(
 ): { input: InputDefinition; schemeCodes: string[] }[] {
   const byName = new Map<string, { input: InputDefinition; schemeCodes: string[] }>();
   for (const schemeCode of schemeCodes()) {
-    for (const input of getDisclosureInputs({ schemeCode, target })) {
+    for (const input of brandOfScheme(schemeCode).getDisclosureInputs({ schemeCode, target })) {
       const known = byName.get(input.name);
       if (known) known.schemeCodes.push(schemeCode);
       else byName.set(input.name, { input, schemeCodes: [schemeCode] });
@@ -254,7 +250,8 @@ function describeTypeRules(schema: JsonSchema, input: InputDefinition): string |
     schema.required = ['regLookup', 'specification'];
     const specification = schema.properties?.specification;
     if (specification) specification.required = ['vehicleCode'];
-    schema['x-registration-formats'] = bmwFormFormats.vehicleRegistration.completeFormats;
+    schema['x-registration-formats'] =
+      deploymentBrand().formFormats.vehicleRegistration.completeFormats;
     return (
       'The car, from the catalogue: find it by registration (GET /api/lookup/vehicles/{vrn}) and ' +
       'send { vrn, regLookup: true, specification: { vehicleCode } } (the car is then looked up ' +
@@ -268,7 +265,7 @@ function describeTypeRules(schema: JsonSchema, input: InputDefinition): string |
   if (input.type === 'address') {
     schema.required = ['line1', 'postalCode'];
     const postalCode = schema.properties?.postalCode;
-    const postcodeRegex = bmwFormFormats.postalCode?.regex;
+    const postcodeRegex = deploymentBrand().formFormats.postalCode?.regex;
     if (postalCode && postcodeRegex) {
       postalCode.pattern = postcodeRegex;
       postalCode.description = 'UK postcode, upper-case, optional single space (SW1A 2AA).';
@@ -279,7 +276,7 @@ function describeTypeRules(schema: JsonSchema, input: InputDefinition): string |
     );
   }
   if (input.type === 'phoneNumber') {
-    return `A UK phone number in international form (${bmwFormFormats.phoneNumber.prefix} then the national number without its 0).`;
+    return `A UK phone number in international form (${deploymentBrand().formFormats.phoneNumber.prefix} then the national number without its 0).`;
   }
   if (input.type === 'yearMonth') return 'Year and month as YYYY-MM.';
   if (input.type === 'date') return 'A calendar date as YYYY-MM-DD.';
@@ -325,7 +322,8 @@ function overlayInput(schema: JsonSchema, input: InputDefinition, askedBy: Asked
   const onlyFor = askedBy.schemeCodes.length < askedBy.allSchemes.length;
   if (onlyFor) {
     const names = askedBy.schemeCodes.map((code) => {
-      const scheme = brand.schemes.find((candidate) => candidate.schemeCode === code);
+      const { schemes } = brandOfScheme(code).config;
+      const scheme = schemes.find((candidate) => candidate.schemeCode === code);
       return scheme ? `${scheme.urlName} (${code})` : code;
     });
     words.push(`Asked only by the ${names.join(' and ')} scheme.`);

@@ -1,4 +1,4 @@
-import { brand } from '@motor/brand-bmw';
+import { registeredSchemeCodes } from '../../../modules/brand';
 import { evaluateProposal } from '../../../modules/proposal';
 import {
   CORE_ASSET_CODE,
@@ -20,8 +20,8 @@ export type DisclosureChangeType =
   | 'PROFILE_DISCLOSURE_CHANGE'
   | 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE';
 
-/** Every scheme of the brand, by code. */
-export const schemeCodes = (): string[] => brand.schemes.map((scheme) => scheme.schemeCode);
+/** Every scheme of the registered brands, by code. */
+export const schemeCodes = (): string[] => registeredSchemeCodes();
 
 /** How a missingInformation name is answered: a change and the update's path and attribute. */
 export type MissingInformationAnswer = {

@@ -5,7 +5,7 @@ import { TextInput } from '../../../components/form/text-input';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { brandFormats } from '../../../lib/brand';
+import { brandFormats } from '../../../lib/brand-products';
 import { formatPence } from '../../../lib/format';
 import { useApiClient } from '../../../lib/use-api-client';
 import { takePhonePayment, tokenizeCard } from '../api/payments';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProposalChange } from '@motor/domain';
 import { DynamicForm } from '../../../components/form/dynamic-form';
 import { Modal } from '../../../components/ui/modal';
-import type { ProductConfig } from '../../../lib/brand';
+import type { ProductConfig } from '../../../lib/brand-products';
 import type { Proposal } from '../api/get-proposal';
 import {
   buildConfirmationChanges,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LineItem, LineItemList } from '../../../components/ui/line-item';
 import { PremiumDisplay } from '../../../components/ui/premium-display';
-import type { ProductConfig } from '../../../lib/brand';
+import type { ProductConfig } from '../../../lib/brand-products';
 import type { Proposal } from '../api/get-proposal';
 import { getActiveSchedule } from '../proposal-rules';
 

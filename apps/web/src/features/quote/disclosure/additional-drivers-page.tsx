@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getProductConfig } from '../../../lib/brand';
+import { getProductConfig } from '../../../lib/brand-products';
 import { Button } from '../../../components/ui/button';
 import { DisclosureForm } from './disclosure-form';
 import { getNextPath, ProposalLoader } from './proposal-loader';

@@ -3,7 +3,7 @@ import { londonDateString, toInstant } from '@motor/domain';
 import { getValueAtPath, isInputVisible, validateInputValue } from '@motor/forms';
 import type { FormContext, FormValues, InputDefinition } from '@motor/forms';
 import { paths } from '../../../lib/paths';
-import { getProductConfig } from '../../../lib/brand';
+import { getProductConfig } from '../../../lib/brand-products';
 import type { Proposal } from '../api/get-proposal';
 
 // The disclosure sections of spec 2 §2 and where each answer is stored. The brand's product

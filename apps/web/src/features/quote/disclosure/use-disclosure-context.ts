@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { FormContext } from '@motor/forms';
 import { useAuth } from '../../../lib/auth';
-import { createBrandFormContext } from '../../../lib/brand';
+import { createBrandFormContext } from '../../../lib/brand-products';
 
 /** The form context of a proposal's disclosure: who is answering, for which scheme, and when. */
 export function useDisclosureContext(schemeCode: string): FormContext {

@@ -73,6 +73,15 @@ const RESERVED_URL_NAMES = ['retrieve', 'callback', 'sign-in', 'account', 'api',
 export const BrandConfigSchema = z.object({
   brandCode: z.string().regex(/^[a-z0-9-]+$/),
   appName: z.string().min(1),
+  /**
+   * The brand's mark as an SVG document, shown beside the app name in the header (decorative:
+   * the name beside it is the accessible text). Optional: without it the name stands alone.
+   */
+  logoSvg: z
+    .string()
+    .regex(/^<svg[\s>][\s\S]*<\/svg>\s*$/, 'Expected an SVG document')
+    .max(20_000)
+    .optional(),
   locale: z.literal('en-GB'),
   currency: z.literal('GBP'),
   timeZone: z.literal('Europe/London'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bmwRatingTableData } from './bmw-rating-tables';
-import { bmwRatingTables, findBandFactor, parseRatingTables } from './index';
+import { findBandFactor, parseRatingTables } from '@motor/brand-kit';
+import { bmwRatingTables } from './index';
 
 type Mutable = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

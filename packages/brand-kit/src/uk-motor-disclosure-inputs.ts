@@ -22,14 +22,13 @@ import {
 } from '@motor/domain';
 import { UK_POSTCODE_REGEX } from '@motor/forms';
 import type { ConditionalInput, InputDefinitionInput, InputOption } from '@motor/forms';
+import type { ProductKind } from './brand-config-schema';
 
-// Every disclosure question of spec 2 §3 with its rules from spec 2 §5, as form-engine input
+// The standard UK private-car disclosure set that a brand's products are built from (a brand may
+// use it as is, as both sample brands do, or bring its own). Every disclosure question of spec 2 §3 with its rules from spec 2 §5, as form-engine input
 // definitions. The same definitions validate answers in the browser and in the proposal API.
 // Cross-field rules that read another disclosure name it as 'profile.<path>' or 'asset.<path>'
 // (the caller passes those disclosures as context.related).
-
-export const FLEX_SCHEME_CODE = 'bmw-flex';
-export const DRIVEAWAY_SCHEME_CODE = 'bmw-driveaway';
 
 /** Options whose value and text are the enumeration value itself (labels live in the web copy). */
 const toOptions = (values: readonly (string | number)[]): InputOption[] =>
@@ -97,9 +96,12 @@ const WITHIN_FIVE_YEARS_MESSAGES = {
 
 // --- Quote disclosure ------------------------------------------------------------------------
 
-/** QUOTE_DISCLOSURE inputs: eligibility for both schemes, renewal month and retailer for driveaway. */
-export const quoteDisclosureInputs: InputDefinitionInput[] = [
-  {
+/** QUOTE_DISCLOSURE inputs: eligibility for every scheme, renewal month and retailer for driveaway. */
+function createQuoteDisclosureInputs(
+  schemeCode: string,
+  productKind: ProductKind,
+): InputDefinitionInput[] {
+  const eligibility: InputDefinitionInput = {
     name: 'eligibilityConfirmed',
     type: 'eligibility',
     validation: { required: true, onlyAccept: true },
@@ -108,38 +110,42 @@ export const quoteDisclosureInputs: InputDefinitionInput[] = [
       onlyAccept: 'You need to confirm the statements above to get a quote',
     },
     meta: { helpLink: 'eligibility' },
-  },
-  {
-    name: 'renewalMonth',
-    type: 'select',
-    validation: { required: true },
-    // 0 means not applicable; 1-12 are the months in which the current insurance renews.
-    meta: {
-      options: Array.from({ length: 13 }, (_, month) => ({
-        value: month,
-        text: month === 0 ? 'Not applicable' : String(month),
-      })),
-      helpLink: 'renewal-month',
+  };
+  if (productKind !== 'DRIVEAWAY') return [eligibility];
+  return [
+    eligibility,
+    {
+      name: 'renewalMonth',
+      type: 'select',
+      validation: { required: true },
+      // 0 means not applicable; 1-12 are the months in which the current insurance renews.
+      meta: {
+        options: Array.from({ length: 13 }, (_, month) => ({
+          value: month,
+          text: month === 0 ? 'Not applicable' : String(month),
+        })),
+        helpLink: 'renewal-month',
+      },
+      conditional: onlyForScheme(schemeCode),
     },
-    conditional: onlyForScheme(DRIVEAWAY_SCHEME_CODE),
-  },
-  {
-    name: 'retailer',
-    type: 'dataEntrySearch',
-    validation: { required: true, regExp: '^\\d{5}$' },
-    messages: {
-      required: 'Please enter your retailer number',
-      regExp: 'A retailer number is exactly 5 digits',
+    {
+      name: 'retailer',
+      type: 'dataEntrySearch',
+      validation: { required: true, regExp: '^\\d{5}$' },
+      messages: {
+        required: 'Please enter your retailer number',
+        regExp: 'A retailer number is exactly 5 digits',
+      },
+      meta: { lookupTable: 'BMWRetailers', maxLength: 5, mask: '^\\d{0,5}$', helpLink: 'retailer' },
+      conditional: onlyForScheme(schemeCode),
     },
-    meta: { lookupTable: 'BMWRetailers', maxLength: 5, mask: '^\\d{0,5}$', helpLink: 'retailer' },
-    conditional: onlyForScheme(DRIVEAWAY_SCHEME_CODE),
-  },
-];
+  ];
+}
 
 // --- Asset disclosure ------------------------------------------------------------------------
 
 /** The vehicle input: on a policy read-only for driveaway, and for flex unless admin. */
-function createVehicleInput(schemeCode: string): InputDefinitionInput {
+function createVehicleInput(productKind: ProductKind): InputDefinitionInput {
   return {
     name: 'vehicle',
     type: 'vehicleTabs',
@@ -147,7 +153,7 @@ function createVehicleInput(schemeCode: string): InputDefinitionInput {
     messages: { required: 'Please find and confirm your car' },
     meta: { helpLink: 'vehicle', earliestYear: 1934 },
     readOnly:
-      schemeCode === DRIVEAWAY_SCHEME_CODE
+      productKind === 'DRIVEAWAY'
         ? { conditions: [{ kind: 'policy', isPolicy: true }] }
         : READ_ONLY_ON_POLICY_UNLESS_ADMIN,
   };
@@ -155,7 +161,7 @@ function createVehicleInput(schemeCode: string): InputDefinitionInput {
 
 /** The vehicle adjustment on a policy also needs a registration number (spec 2 §5). */
 export const vehicleAdjustmentInput: InputDefinitionInput = {
-  ...createVehicleInput(FLEX_SCHEME_CODE),
+  ...createVehicleInput('SUBSCRIPTION'),
   validation: { required: true, vrn: true },
   messages: {
     required: 'Please find and confirm your car',
@@ -169,9 +175,9 @@ const NCD_OPTIONS: InputOption[] = Array.from({ length: 10 }, (_, years) => ({
   text: years === 9 ? '9+' : String(years),
 }));
 
-function createAssetInputs(schemeCode: string): InputDefinitionInput[] {
+function createAssetInputs(productKind: ProductKind): InputDefinitionInput[] {
   return [
-    createVehicleInput(schemeCode),
+    createVehicleInput(productKind),
     {
       name: 'disclosedSteering',
       type: 'radio',
@@ -653,23 +659,19 @@ export type DisclosureInputSets = {
   voluntaryExcess: InputDefinitionInput[];
 };
 
-/** Drops inputs whose schemeCode condition excludes the scheme. */
-function forScheme(inputs: InputDefinitionInput[], schemeCode: string): InputDefinitionInput[] {
-  return inputs.filter((input) =>
-    (input.conditional?.conditions ?? []).every(
-      (condition) => condition.kind !== 'schemeCode' || condition.schemeCodes.includes(schemeCode),
-    ),
-  );
-}
-
 /** The disclosure inputs of one scheme (driveaway-only questions only in driveaway). */
-export function createDisclosureInputs(
-  schemeCode: string,
-  voluntaryExcessPence: readonly number[],
-): DisclosureInputSets {
+export function createDisclosureInputs({
+  schemeCode,
+  productKind,
+  voluntaryExcessPence,
+}: {
+  schemeCode: string;
+  productKind: ProductKind;
+  voluntaryExcessPence: readonly number[];
+}): DisclosureInputSets {
   return {
-    quote: forScheme(quoteDisclosureInputs, schemeCode),
-    asset: createAssetInputs(schemeCode),
+    quote: createQuoteDisclosureInputs(schemeCode, productKind),
+    asset: createAssetInputs(productKind),
     profile: profileDisclosureInputs,
     additionalProfile: additionalProfileDisclosureInputs,
     startDate: startDateInputs,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RatingTablesSchema } from './rating-table-schema';
+import type { RatingTablesSchema } from '@motor/brand-kit';
 
 // BMW rating tables. Figures are illustrative but UK-plausible: a 40-year-old with 9+ years NCD in
 // a group-26–30 BMW 3 Series worth £35,000, commuting 8,000 miles from a driveway in an average

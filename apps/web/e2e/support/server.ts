@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Starts the real server (`apps/api/src/server.ts`, as `npm run serve` does) on a free port with
+// its own data folder: the journeys' one server (global-setup.ts) and any other a test needs,
+// such as the second brand's.
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+
+export type RunningServer = {
+  baseUrl: string;
+  /** The server's last 20 KB of output, for reading after a failed journey. */
+  log: () => string;
+  stop: () => Promise<void>;
+};
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(baseUrl: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(
+        `The API server exited (${server.exitCode}) before it was ready:\n${output()}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/ready`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The API server was not ready within ${READY_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+function stopProcess(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+/** Starts a server with the given extra environment and waits until it is ready. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'motor-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  let log = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      // The embedded OIDC provider's issuer and the SPA's redirect URIs live at this origin.
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', collect);
+  server.stderr?.on('data', collect);
+
+  const stop = async () => {
+    await stopProcess(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(baseUrl, server, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, log: () => log, stop };
+}

@@ -1,0 +1,15 @@
+// The brand kit: what a brand package is made of (schemas), the standard disclosure set brands
+// build their products from, and defineBrand, which turns a package's data into a Brand.
+export * from './brand-config-schema';
+export * from './product-config-schema';
+export * from './rating-table-schema';
+export * from './brand-schema';
+export { defineBrand, type Brand } from './define-brand';
+export {
+  accountInputs,
+  checkoutChecklistInputs,
+  createDisclosureInputs,
+  retrieveInputs,
+  vehicleAdjustmentInput,
+  type DisclosureInputSets,
+} from './uk-motor-disclosure-inputs';

@@ -1,0 +1,97 @@
+import { TRACKING_PARAMETERS } from '@motor/domain';
+import type { BrandConfigInput, BrandShellData } from '@motor/brand-kit';
+
+// Lumen Motors, a fictional car maker: the second brand that shows a brand is data. Its web shell
+// as plain data (the ./data entry), free of zod for the browser's first page.
+
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32"><circle cx="16" cy="16" r="15" fill="#0f766e"/><path d="M10 8v16h12v-3h-9V8z" fill="#fde68a"/></svg>`;
+
+export const lumenShellConfig = {
+  brandCode: 'lumen',
+  appName: 'Lumen Cover',
+  logoSvg: LOGO,
+  locale: 'en-GB',
+  currency: 'GBP',
+  timeZone: 'Europe/London',
+  theme: {
+    colours: {
+      primary: '#0f766e',
+      primaryHover: '#115e59',
+      onPrimary: '#ffffff',
+      text: '#1f2937',
+      textMuted: '#4b5563',
+      background: '#ffffff',
+      surface: '#f0fdfa',
+      border: '#94a3b8',
+      critical: '#b91c1c',
+      onCritical: '#ffffff',
+      success: '#15803d',
+      warning: '#92400e',
+      info: '#1d4ed8',
+      focus: '#7c2d12',
+    },
+    fontFamily: "Georgia, 'Times New Roman', serif",
+    spacing: { 1: '8px', 2: '16px', 3: '24px', 4: '32px', 5: '48px', 6: '64px' },
+    radius: { default: '10px', sm: '6px', lg: '16px', pill: '999px' },
+  },
+  footer: {
+    contentLine:
+      'Lumen Cover motor policies are underwritten by Meridian Mutual Insurance Ltd; motor legal expenses by Harbour Legal Insurance Ltd.',
+    regulatoryStatement:
+      'Lumen Cover is a trading name of Lumen Motors Finance Ltd, an insurance intermediary authorised and regulated by the Financial Conduct Authority (Firm Reference Number 900901). Registered in England and Wales. Registered office: 3 Quayside, Bristol BS1 4QA.',
+    links: [
+      { text: 'Complaints', href: '/content/static/complaints.html' },
+      { text: 'Privacy notice', href: '/content/static/privacy.html' },
+      { text: 'Cookie policy', href: '/content/static/cookies.html' },
+      { text: 'Terms of business', href: '/content/documents/monthly/business-terms.html' },
+    ],
+    poweredBy: 'Powered by Motor Insurance Cloud',
+  },
+  contentBaseUrl: '/content',
+  accountSettings: [
+    { name: 'email', input: 'emailAccount', readOnly: false },
+    { name: 'phone-number', input: 'phoneNumberAccount', readOnly: true },
+    { name: 'marketing-preferences', input: 'marketingPreferencesAccount', readOnly: false },
+  ],
+  schemes: [
+    {
+      schemeCode: 'lumen-monthly',
+      urlName: 'monthly',
+      productKind: 'SUBSCRIPTION',
+      name: 'Lumen Monthly',
+    },
+    {
+      schemeCode: 'lumen-collect',
+      urlName: 'collect',
+      productKind: 'DRIVEAWAY',
+      name: 'Lumen Collect',
+    },
+  ],
+} satisfies BrandConfigInput;
+
+export const lumenFeatures = {
+  isAdmin: false,
+  multiQuote: false,
+  allowModifyBillingDay: true,
+  axitechFnol: false,
+};
+
+const shell: BrandShellData = {
+  config: lumenShellConfig,
+  features: lumenFeatures,
+  proposalTracking: [...TRACKING_PARAMETERS],
+  texts: {
+    home: { title: 'Cover for your Lumen, by the month' },
+    forms: {
+      eligibility: {
+        statements: [
+          'I live in the United Kingdom and the car is kept here',
+          'The car is a Lumen, registered in the UK and not used for hire or reward',
+          'I have not had more than 2 claims or any driving ban in the last 5 years',
+        ],
+      },
+    },
+    retrieve: { notFound: { externalUrl: 'https://lumen.example/' } },
+  },
+};
+export default shell;
