@@ -55,5 +55,6 @@ export * from './clock';
 export * from './money';
 export * from './prorate';
 export * from './dates';
+export * from './calendar-days';
 export * from './vehicle';
 export * from './people';

@@ -27,6 +27,7 @@ export {
   QUOTE_VALIDITY_DAYS,
   type SchemeFacts,
 } from './product';
+export { createAnswerReader, policyholderOf, readAnswer, type AnswerRead } from './read-answers';
 export {
   CORE_ASSET_CODE,
   POLICYHOLDER_PROFILE_CODE,

@@ -3,10 +3,8 @@
 // the scheme's facts are the disclosure module's.
 export { getOwnProposal, PROPOSAL_NOT_FOUND_MESSAGE } from './access';
 export { findProposal, type ProposalRow } from './repository';
-export { buildIdentitySubject, findPolicyholderEmail } from './rating-input';
+export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export { toProposalResponse, verifyCustomer } from './service';
 export { PROMOTION_MONTHLY_DISCOUNT_PENCE } from './status';
-// For the OpenAPI document's disclosure pages (plugins/external/api-docs).
-export { evaluateProposal } from './status';
 // The docs' worked example of a complete disclosure.
 export { buildCompleteDisclosure } from './fixtures';

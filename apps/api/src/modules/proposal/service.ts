@@ -17,10 +17,11 @@ import { queueMessage, type QueueDeps } from '../notification';
 import { applyChanges } from '../disclosure';
 import { findSchemeFacts, getSchemeFacts, newProposalData, type SchemeFacts } from '../disclosure';
 import { lookupOncePerRequest, type ProposalCache } from './proposal-cache';
-import { buildIdentitySubject, findPolicyholderEmail } from './rating-input';
+import { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 import * as repository from './repository';
 import type { ProposalRow } from './repository';
-import { buildQuoteResponse, deriveStatus, evaluateProposal, type RatedSnapshot } from './status';
+import { evaluateProposal, type RatedSnapshot } from '../rating';
+import { buildQuoteResponse, deriveStatus } from './status';
 import type { ProposalData, ProposalDraft } from '../disclosure';
 
 export type ProposalServiceDeps = {

@@ -32,4 +32,11 @@ export {
   splitIntoInstalments,
 } from './payment-schedules';
 export type { RatedPaymentSchedule } from './payment-schedules';
-export { countWholeYears, createLookBack, getLondonYear, toLondonDay } from './calendar';
+// Evaluation: rate + underwrite a proposal's data (proposals today; adjustments and renewals next).
+export {
+  evaluateProposal,
+  isQuoteExpired,
+  toCovers,
+  type Evaluation,
+  type RatedSnapshot,
+} from './evaluate';

@@ -5,7 +5,7 @@ import {
 } from '@motor/domain';
 import type { DateInput, ExcessEndorsementCode, OptionalCoverCode } from '@motor/domain';
 import { findBandFactor, type RatingTable, type SchemeRating } from '@motor/brand-kit';
-import { countWholeYears, createLookBack, toLondonDay } from './calendar';
+import { countWholeYears, createLookBack, toLondonDay } from '@motor/domain';
 import { buildPaymentSchedules } from './payment-schedules';
 import type { RatedPaymentSchedule } from './payment-schedules';
 import { findMissingRatingFields } from './rating-input';

@@ -1,6 +1,6 @@
 import type { DateInput } from '@motor/domain';
 import type { RatingTable } from '@motor/brand-kit';
-import { toLondonDay } from './calendar';
+import { toLondonDay } from '@motor/domain';
 
 /**
  * Returns the table version in force on the London day of `ratedAt`: the one with the latest

@@ -1,7 +1,7 @@
 import { SteeringPositionSchema, formatMoney, isWithinLastYears, toInstant } from '@motor/domain';
 import type { DateInput } from '@motor/domain';
 import { z } from 'zod';
-import { countWholeYears, getLondonYear } from '../rating';
+import { countWholeYears, getLondonYear } from '@motor/domain';
 
 // Underwriting decides whether we offer a quote at all; rating decides its price. Each rule is a
 // coded referral reason with the message the customer sees on the referral page. An answer not

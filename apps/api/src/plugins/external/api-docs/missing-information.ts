@@ -1,5 +1,5 @@
 import { registeredSchemeCodes } from '../../../modules/brand';
-import { evaluateProposal } from '../../../modules/proposal';
+import { evaluateProposal } from '../../../modules/rating';
 import {
   CORE_ASSET_CODE,
   getSchemeFacts,

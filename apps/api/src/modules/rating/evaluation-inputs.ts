@@ -3,51 +3,26 @@ import {
   OvernightLocationSchema,
   SteeringPositionSchema,
   VehicleUsageSchema,
-  type InsuredProfile,
 } from '@motor/domain';
 import { z } from 'zod';
-import type { IdentitySubject } from '../../providers/identity-verification';
-import { findDrivingConviction } from '../lookup';
-import type { RatingClaim, RatingConviction, RatingInput } from '../rating';
-import type { UnderwritingDriver, UnderwritingInput } from '../underwriting';
 import {
   ClaimAnswerSchema,
   ConvictionAnswerSchema,
+  CORE_ASSET_CODE,
+  createAnswerReader,
   DrivingLicenceAnswerSchema,
   EmploymentStatusAnswerSchema,
+  policyholderOf,
+  type AnswerRead,
+  type ProposalData,
 } from '../disclosure';
-import { CORE_ASSET_CODE, type ProposalData } from '../disclosure';
+import { findDrivingConviction } from '../lookup';
+import type { UnderwritingDriver, UnderwritingInput } from '../underwriting';
+import type { RatingClaim, RatingConviction, RatingInput } from './rating-input';
 
-// Reads a proposal's stored answers into what rating, underwriting and identity checks take.
-// Answers were validated when they were stored; each read is still parsed, so an answer that is
-// missing or no longer valid counts as not given (INSUFFICIENT_ACCURACY), never as a guess.
+// A proposal's answers as rating and underwriting take them (each answer parsed once for both).
 
 type Answers = Record<string, unknown>;
-
-type Read = <T>(schema: z.ZodType<T>, value: unknown) => T | undefined;
-
-const readOnce: Read = (schema, value) => {
-  if (value === undefined || value === null) return undefined;
-  const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-};
-
-/**
- * A read that parses each answer with each schema once: rating and underwriting read many of the
- * same answers (the car, every driver's date of birth, licence, claims and convictions) from the
- * same data, and a parse is pure, so its result can serve both.
- */
-function createRead(): Read {
-  const parsedBySchema = new Map<z.ZodType, Map<unknown, unknown>>();
-  return <T>(schema: z.ZodType<T>, value: unknown): T | undefined => {
-    let parsed = parsedBySchema.get(schema);
-    if (!parsed) parsedBySchema.set(schema, (parsed = new Map()));
-    if (parsed.has(value)) return parsed.get(value) as T | undefined;
-    const result = readOnce(schema, value);
-    parsed.set(value, result);
-    return result;
-  };
-}
 
 const Day = z.iso.date();
 const Code = z.union([z.string(), z.object({ code: z.string() }).transform((entry) => entry.code)]);
@@ -65,18 +40,16 @@ const Location = z.object({ location: z.string() }).loose();
 const PositiveWhole = z.number().int().positive();
 const NonNegativeWhole = z.number().int().nonnegative();
 const Flag = z.boolean();
-const Text = z.string();
-const Email = z.email();
 const AddressAnswer = z
   .object({ postalCode: z.string().nullish(), line1: z.string().nullish() })
   .loose();
 const VehicleAnswerSchema = z.object({ specification: LookupSpecificationSchema.nullish() });
 
-function readClaims(read: Read, answers: Answers): RatingClaim[] | undefined {
+function readClaims(read: AnswerRead, answers: Answers): RatingClaim[] | undefined {
   return read(Claims, answers.vehicleClaimsHistory);
 }
 
-function readConvictions(read: Read, answers: Answers): RatingConviction[] | undefined {
+function readConvictions(read: AnswerRead, answers: Answers): RatingConviction[] | undefined {
   const licence = read(DrivingLicenceAnswerSchema, answers.drivingLicence);
   const convictions = licence?.convictions ?? read(Convictions, answers.convictions);
   if (!convictions) return undefined;
@@ -86,12 +59,12 @@ function readConvictions(read: Read, answers: Answers): RatingConviction[] | und
   }));
 }
 
-function readEmployment(read: Read, answers: Answers) {
+function readEmployment(read: AnswerRead, answers: Answers) {
   const answer = read(EmploymentStatusAnswerSchema, answers.employmentStatus);
   return typeof answer === 'string' ? answer : answer?.employmentStatus;
 }
 
-function readVehicle(read: Read, data: ProposalData) {
+function readVehicle(read: AnswerRead, data: ProposalData) {
   const asset =
     data.insuredAssets.find((item) => item.assetCode === CORE_ASSET_CODE) ?? data.insuredAssets[0];
   const answers: Answers = asset?.data ?? {};
@@ -99,17 +72,16 @@ function readVehicle(read: Read, data: ProposalData) {
   return { answers, specification };
 }
 
-function readOvernightLocation(read: Read, value: unknown) {
+function readOvernightLocation(read: AnswerRead, value: unknown) {
   if (typeof value === 'string') return value;
   return read(Location, value)?.location;
 }
 
-function policyholderOf(data: ProposalData): InsuredProfile | undefined {
-  return data.insuredProfiles.find((profile) => profile.policyholder);
-}
-
 /** The rating input of a proposal. Pure: same data, same input. */
-export function buildRatingInput(data: ProposalData, read: Read = createRead()): RatingInput {
+export function buildRatingInput(
+  data: ProposalData,
+  read: AnswerRead = createAnswerReader(),
+): RatingInput {
   const main: Answers = policyholderOf(data)?.data ?? {};
   const licence = read(DrivingLicenceAnswerSchema, main.drivingLicence);
   const { answers: car, specification } = readVehicle(read, data);
@@ -161,7 +133,7 @@ export function buildRatingInput(data: ProposalData, read: Read = createRead()):
 }
 
 function toUnderwritingDriver(
-  read: Read,
+  read: AnswerRead,
   answers: Answers,
   profileCode: string,
 ): UnderwritingDriver {
@@ -184,7 +156,7 @@ function toUnderwritingDriver(
 /** The underwriting input of a proposal: every driver (policyholder first) and the car. */
 export function buildUnderwritingInput(
   data: ProposalData,
-  read: Read = createRead(),
+  read: AnswerRead = createAnswerReader(),
 ): UnderwritingInput {
   const profiles = [...data.insuredProfiles].sort(
     (a, b) => Number(b.policyholder) - Number(a.policyholder),
@@ -214,24 +186,6 @@ export function buildEvaluationInputs(data: ProposalData): {
   rating: RatingInput;
   underwriting: UnderwritingInput;
 } {
-  const read = createRead();
+  const read = createAnswerReader();
   return { rating: buildRatingInput(data, read), underwriting: buildUnderwritingInput(data, read) };
-}
-
-/** The policyholder as identity checks see them. */
-export function buildIdentitySubject(data: ProposalData): IdentitySubject {
-  const answers: Answers = policyholderOf(data)?.data ?? {};
-  const address = readOnce(AddressAnswer, answers.address);
-  return {
-    firstName: readOnce(Text, answers.firstName) ?? null,
-    lastName: readOnce(Text, answers.lastName) ?? null,
-    dateOfBirth: readOnce(Day, answers.dateOfBirth) ?? null,
-    postalCode: address?.postalCode ?? null,
-    addressLine1: address?.line1 ?? null,
-  };
-}
-
-/** The policyholder's disclosed e-mail address, if any. */
-export function findPolicyholderEmail(data: ProposalData): string | null {
-  return readOnce(Email, policyholderOf(data)?.data.email) ?? null;
 }

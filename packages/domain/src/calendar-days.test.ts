@@ -1,7 +1,7 @@
-import { isWithinLastYears } from '@motor/domain';
+import { isWithinLastYears } from './dates';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countWholeYears, createLookBack, getLondonYear, toLondonDay } from './calendar';
+import { countWholeYears, createLookBack, getLondonYear, toLondonDay } from './calendar-days';
 
 describe('countWholeYears', () => {
   it.each([

@@ -1,7 +1,6 @@
-import { londonDateString } from '@motor/domain';
-import type { DateInput } from '@motor/domain';
+import { londonDateString, type DateInput } from './dates';
 
-// Rating compares many calendar days per quote. Answers are already 'yyyy-MM-dd' London days, so
+// Rating and underwriting compare many calendar days per quote. Answers are already 'yyyy-MM-dd' London days, so
 // these helpers compare strings and convert an instant only when given one: this keeps a rating
 // in microseconds rather than spending it in time-zone formatting.
 
