@@ -5,9 +5,9 @@ import { z } from 'zod';
 /** The repository root, from this file's location, so `npm start` works from any cwd. */
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export const NODE_ENVS = ['development', 'test', 'production'] as const;
-export const STORAGE_PROVIDERS = ['local-disk', 's3'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'test', 'production'] as const;
+const STORAGE_PROVIDERS = ['local-disk', 's3'] as const;
 
 // An empty variable (`FOO=` in a .env or compose file) means "not set", not "set to nothing".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -123,7 +123,7 @@ export type StorageConfig =
     };
 
 /** Vendor keys come in pairs (API key + webhook secret); a provider without both is the sandbox. */
-export type PaymentsConfig = {
+type PaymentsConfig = {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   goCardlessAccessToken: string | undefined;
@@ -135,7 +135,7 @@ export type PaymentsConfig = {
   sandboxWebhookSecret: string | undefined;
 };
 
-export type IdentityConfig = {
+type IdentityConfig = {
   /** Whose tokens the API accepts; `${publicUrl}/auth` is the embedded provider. */
   issuer: string;
   /** True when `issuer` is the embedded provider mounted on this process. */

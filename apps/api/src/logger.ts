@@ -15,7 +15,7 @@ import type { Config } from './config';
  * a log line, up to four levels deep (fast-redact has no "any depth" wildcard). Do not log whole
  * request bodies: log ids instead.
  */
-export const REDACTED_KEYS = [
+const REDACTED_KEYS = [
   'email',
   'firstName',
   'lastName',

@@ -505,7 +505,7 @@ const addressInput: InputDefinitionInput = {
 };
 
 /** Contact answers (e-mail and phone) of the policyholder. */
-export const contactInputs: InputDefinitionInput[] = [
+const contactInputs: InputDefinitionInput[] = [
   { name: 'email', type: 'email', validation: { required: true }, meta: { helpLink: 'email' } },
   {
     name: 'phoneNumber',
@@ -516,7 +516,7 @@ export const contactInputs: InputDefinitionInput[] = [
 ];
 
 /** Marketing preferences (email, phone, sms; each true or false). */
-export const marketingPreferencesInput: InputDefinitionInput = {
+const marketingPreferencesInput: InputDefinitionInput = {
   name: 'marketingPreferences',
   type: 'marketingPreferences',
   validation: { required: true },
@@ -532,7 +532,7 @@ function pick(inputs: InputDefinitionInput[], names: string[]): InputDefinitionI
 }
 
 /** PROFILE_DISCLOSURE inputs of the policyholder (about you, contact details). */
-export const profileDisclosureInputs: InputDefinitionInput[] = [
+const profileDisclosureInputs: InputDefinitionInput[] = [
   ...pick(driverInputs, ['firstName', 'lastName', 'dateOfBirth']),
   addressInput,
   {
@@ -547,7 +547,7 @@ export const profileDisclosureInputs: InputDefinitionInput[] = [
 ];
 
 /** ADDITIONAL_PROFILE_* inputs: the relationship, then the driver questions. */
-export const additionalProfileDisclosureInputs: InputDefinitionInput[] = [
+const additionalProfileDisclosureInputs: InputDefinitionInput[] = [
   {
     name: 'relationshipToInsured',
     type: 'select',
@@ -560,7 +560,7 @@ export const additionalProfileDisclosureInputs: InputDefinitionInput[] = [
 // --- Start date, excess, account and retrieve -----------------------------------------------
 
 /** START_DATE_CHANGE: today up to 30 days ahead, not before the car's usage start month. */
-export const startDateInputs: InputDefinitionInput[] = [
+const startDateInputs: InputDefinitionInput[] = [
   {
     name: 'startDate',
     type: 'datePicker',
@@ -581,7 +581,7 @@ export const startDateInputs: InputDefinitionInput[] = [
 ];
 
 /** Builds the SELECT_VOLUNTARY_EXCESS input from the scheme's options (in pence). */
-export function createVoluntaryExcessInput(optionsPence: readonly number[]): InputDefinitionInput {
+function createVoluntaryExcessInput(optionsPence: readonly number[]): InputDefinitionInput {
   return {
     name: 'voluntaryExcess',
     type: 'radio',

@@ -47,8 +47,8 @@ import { getSchemeFacts, type ProposalData } from '../modules/disclosure';
 // unique policies.proposal_code and ledger idempotency keys hold even if that lock were missed.
 
 /** Webhook processing and jobs bind with no user behind them. */
-export type SystemPrincipal = { kind: 'system'; name: string };
-export type BindPrincipal = Principal | SystemPrincipal;
+type SystemPrincipal = { kind: 'system'; name: string };
+type BindPrincipal = Principal | SystemPrincipal;
 
 export type BindPayment = ProviderPayment;
 
@@ -74,7 +74,7 @@ function actorOf(principal: BindPrincipal): string {
 }
 
 /** Posts a provider's payment to the account; a replay of the same payment posts nothing. */
-export async function recordPayment(
+async function recordPayment(
   db: Db,
   options: { account: CustomerAccountRow; payment: BindPayment; at: Date },
 ): Promise<void> {
@@ -261,7 +261,7 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
  * quote expired meanwhile, ...): the money is not lost but posted to the customer's account as a
  * credit, with an audit row, for staff to bind by hand or refund. A replay posts nothing again.
  */
-export async function recordPaymentWithoutBind(
+async function recordPaymentWithoutBind(
   deps: ServiceDeps,
   options: {
     proposalCode: string;

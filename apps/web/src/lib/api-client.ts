@@ -42,7 +42,7 @@ export function isAbortError(error: unknown): boolean {
   return name === 'AbortError' || name === 'CancelledError';
 }
 
-export type ApiRequestOptions = {
+type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
@@ -74,7 +74,7 @@ export type ApiClient = {
   delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) => Promise<T>;
 };
 
-export const API_BASE_URL = '/api';
+const API_BASE_URL = '/api';
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-client';
 
-export const ERROR_TYPES = [
+const ERROR_TYPES = [
   'NETWORK',
   'SIGN_IN_FAILED',
   'UNAUTHORIZED',

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack
 import { isAbortError, isApiError } from './api-client';
 import { reportError } from './error-reporting';
 
-export type QueryMeta = {
+type QueryMeta = {
   /** The caller handles failures itself: no error modal. */
   handlesErrors?: boolean;
 };

@@ -19,7 +19,7 @@ function readStored(storage: Storage): TrackingValues {
 }
 
 /** The brand's tracking parameters present (and non-empty) in a query string. */
-export function readTrackingParameters(search: string): TrackingValues {
+function readTrackingParameters(search: string): TrackingValues {
   const params = new URLSearchParams(search);
   const values: TrackingValues = {};
   for (const name of brandProposalTracking) {

@@ -20,6 +20,7 @@ export const bmwBrand = defineBrand({
   vehicleCatalogue,
   vehicleAdjustmentInput,
 });
+/** @alias The API loads a brand package by name (BRAND_PACKAGES) and takes its default export. */
 export default bmwBrand;
 
 // Shorthands the web app and tests use.

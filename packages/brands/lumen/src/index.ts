@@ -18,4 +18,5 @@ export const lumenBrand = defineBrand({
   vehicleCatalogue,
   vehicleAdjustmentInput,
 });
+/** @alias The API loads a brand package by name (BRAND_PACKAGES) and takes its default export. */
 export default lumenBrand;

@@ -203,6 +203,8 @@ export const CANCELLATION_REASONS = [
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 export const CancellationReasonSchema = z.enum(CANCELLATION_REASONS);
 
+/** @alias Opt-out reasons are the cancellation reasons. */
 export const OPT_OUT_REASONS = CANCELLATION_REASONS;
 export type OptOutReason = CancellationReason;
+/** @alias */
 export const OptOutReasonSchema = CancellationReasonSchema;

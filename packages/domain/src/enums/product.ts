@@ -2,6 +2,7 @@
 export const PRODUCT_KINDS = ['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
+/** @alias A plan is a product kind. */
 export const PLANS = PRODUCT_KINDS;
 export type Plan = ProductKind;
 

@@ -16,6 +16,7 @@ export const ProposalStatusSchema = z.enum(PROPOSAL_STATUSES);
 export const RatingStatusSchema = z.enum(RATING_STATUSES);
 export const ProposalChangeTypeSchema = z.enum(PROPOSAL_CHANGE_TYPES);
 export const DisclosureTypeSchema = z.enum(DISCLOSURE_TYPES);
+/** @alias */
 export const SectionTypeSchema = DisclosureTypeSchema;
 export const ConflictResultSchema = z.enum(CONFLICT_RESULTS);
 export const ProposalCardActionSchema = z.enum(PROPOSAL_CARD_ACTIONS);

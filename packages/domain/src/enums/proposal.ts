@@ -38,7 +38,7 @@ export type ProposalChangeType = (typeof PROPOSAL_CHANGE_TYPES)[number];
 export const DISCLOSURE_TYPES = ['ADDITIONAL_PROFILE', 'POLICYHOLDER', 'PROMOTION'] as const;
 export type DisclosureType = (typeof DISCLOSURE_TYPES)[number];
 
-/** Section types of the management area share the disclosure types. */
+/** @alias Section types of the management area share the disclosure types. */
 export const SECTION_TYPES = DISCLOSURE_TYPES;
 export type SectionType = DisclosureType;
 

@@ -15,7 +15,7 @@ export type CustomerAccountRow = typeof customerAccounts.$inferSelect;
 const PRODUCT_CODES = { SUBSCRIPTION: 'FLX', DRIVEAWAY: 'DRV', ANNUAL: 'ANN' } as const;
 
 /** e.g. BMW-FLX-000123: brand, product, then a number from the shared sequence. */
-export function formatPolicyNumber(options: { schemeCode: string; sequence: number }): string {
+function formatPolicyNumber(options: { schemeCode: string; sequence: number }): string {
   const facts = getSchemeFacts(options.schemeCode);
   const number = String(options.sequence).padStart(6, '0');
   return `${facts.brand.toUpperCase()}-${PRODUCT_CODES[facts.productKind]}-${number}`;
@@ -26,7 +26,7 @@ export function defaultPaymentDay(now: Date): number {
   return Math.min(Number(londonDateString(now).slice(8, 10)), MAX_PAYMENT_DAY);
 }
 
-export async function findAccountByProposal(
+async function findAccountByProposal(
   db: Db,
   proposalCode: string,
 ): Promise<CustomerAccountRow | null> {
@@ -115,7 +115,7 @@ export async function listOwnAccounts(
     .limit(100);
 }
 
-export function toCustomerAccountResponse(
+function toCustomerAccountResponse(
   row: CustomerAccountRow,
   balances: AccountBalances,
 ): CustomerAccountResponse {

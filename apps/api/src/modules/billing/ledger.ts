@@ -32,7 +32,7 @@ const GROUP_OF_TYPE: Record<TransactionType, TransactionGroup> = {
   REFUND_REVERSAL: 'PAYMENT',
 };
 
-export type Posting = { ledgerAccount: string; amountPence: number };
+type Posting = { ledgerAccount: string; amountPence: number };
 
 export type PostTransactionInput = {
   accountId: string;
@@ -111,7 +111,7 @@ export async function postTransaction(
   });
 }
 
-export async function findTransactionByKey(
+async function findTransactionByKey(
   db: Db,
   idempotencyKey: string,
 ): Promise<LedgerTransaction | null> {

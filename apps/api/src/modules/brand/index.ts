@@ -1,3 +1,3 @@
 export { brandOfScheme, deploymentBrand, registeredSchemeCodes, useBrands } from './registry';
 export { renderPage } from './page-shell';
-export type { Brand, LegalEntities, ProductConfig, Theme } from '@motor/brand-kit';
+export type { LegalEntities, ProductConfig, Theme } from '@motor/brand-kit';

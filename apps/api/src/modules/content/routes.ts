@@ -13,7 +13,7 @@ const STYLESHEET = 'content.css';
  * Only these pages may be framed, and only by our own origin (the help modal's iframe); they run
  * no script and load nothing but their stylesheet.
  */
-export const CONTENT_SECURITY_POLICY =
+const CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /** 'BMW or MINI'; 'A, B or C'. */

@@ -81,7 +81,7 @@ function formatCommencement(instant: Date): string {
 }
 
 /** '12 monthly payments of £84.94', or the first apart when it takes the odd pennies. */
-export function describeMonthlyPayments(breakdown: {
+function describeMonthlyPayments(breakdown: {
   deposit: number;
   instalmentAmount: number;
   numberOfInstalments: number;

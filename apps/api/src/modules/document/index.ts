@@ -1,4 +1,4 @@
 // The document module's public face: product documents (IPID, wording, ...) and the job that
 // issues a new policy's certificate, schedule and confirmation e-mail.
 export { PRODUCT_DOCUMENT_TYPES, buildProductDocument } from './product-documents';
-export { enqueuePolicyDocuments, issuePolicyDocumentsJob } from './jobs';
+export { enqueuePolicyDocuments } from './jobs';

@@ -25,7 +25,7 @@ const loadFonts = () =>
   (fonts ??= { regular: openFont('DejaVuSans.ttf'), bold: openFont('DejaVuSans-Bold.ttf') });
 
 /** A document is a title and sections of label/value rows or paragraphs. */
-export type PdfSection = {
+type PdfSection = {
   heading?: string;
   rows?: readonly (readonly [string, string])[];
   paragraphs?: readonly string[];

@@ -16,7 +16,7 @@ export const PRODUCT_DOCUMENT_TYPES = [
 ] as const;
 export type ProductDocumentType = (typeof PRODUCT_DOCUMENT_TYPES)[number];
 
-export const PRODUCT_DOCUMENT_TITLES: Record<ProductDocumentType, string> = {
+const PRODUCT_DOCUMENT_TITLES: Record<ProductDocumentType, string> = {
   ipid: 'Insurance Product Information Document',
   'policy-wording': 'Policy Wording',
   'legal-ipid': 'Legal Expenses Insurance Product Information Document',

@@ -13,7 +13,7 @@ import { createDocumentLink, ensureDocument, readDocumentLink } from './service'
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-export const DOCUMENT_LINK_EXPIRED_MESSAGE =
+const DOCUMENT_LINK_EXPIRED_MESSAGE =
   'This document link has expired. Open the document again from your policy.';
 
 /**

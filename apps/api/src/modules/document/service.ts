@@ -25,7 +25,7 @@ import { renderPdf } from './pdf';
 // short-lived signed links, announced by one confirmation e-mail per policy.
 
 /** How long a document link works: long enough to open it, too short to pass around. */
-export const DOCUMENT_LINK_SECONDS = 300;
+const DOCUMENT_LINK_SECONDS = 300;
 const LINK_AUDIENCE = 'document-link';
 
 async function loadDocumentData(deps: ServiceDeps, policy: PolicyRow): Promise<PolicyDocumentData> {
@@ -171,7 +171,7 @@ export async function issuePolicyDocuments(deps: ServiceDeps, policyId: string):
  * The SPA's page of a policy, `/{productUrlName}/policy/{policyId}` (spec 1 §2), where its
  * documents are: the one builder of that link for e-mails.
  */
-export function policyPageUrl(
+function policyPageUrl(
   publicUrl: string,
   policy: { policyId: string; schemeCode: string },
 ): string {

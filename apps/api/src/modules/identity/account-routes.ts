@@ -17,17 +17,16 @@ import {
 
 const HOUR_MS = 60 * 60_000;
 /** Account checks per client address and per session an hour (issue 21 item 5). */
-export const VALIDATE_ACCOUNT_LIMIT_PER_CLIENT = 30;
+const VALIDATE_ACCOUNT_LIMIT_PER_CLIENT = 30;
 export const VALIDATE_ACCOUNT_LIMIT_PER_SESSION = 10;
 
-export const ACCOUNT_EXISTS_MESSAGE =
-  'If you already have an account with us, please sign in again.';
+const ACCOUNT_EXISTS_MESSAGE = 'If you already have an account with us, please sign in again.';
 
 const MarketingPreferencesSchema = z
   .object({ email: z.boolean(), phone: z.boolean(), sms: z.boolean() })
   .meta({ id: 'MarketingPreferences' });
 
-export const PolicyholderSchema = z
+const PolicyholderSchema = z
   .object({
     userId: z.string(),
     connection: z.string().describe('How they sign in: email, sms, or an external connection'),
@@ -41,7 +40,7 @@ export const PolicyholderSchema = z
   .meta({ id: 'Policyholder' });
 
 // Only the fields that changed; phoneNumber is read-only, so it is refused as unknown.
-export const PolicyholderUpdateSchema = z
+const PolicyholderUpdateSchema = z
   .strictObject({
     email: z.email().max(320).optional(),
     firstName: z.string().trim().min(1).max(100).optional(),

@@ -1,18 +1,11 @@
 // The identity module's public face: who is calling (principals), users, signing keys and
 // filling the policyholder's account from a bought quote. Routes are mounted by app.ts.
 export {
-  ADMIN_ROLE,
-  assertAdminPermission,
-  assertNotAdmin,
   canAccessProposal,
   findActorUserId,
   getOwnerUserId,
-  hasPermission,
-  isAdmin,
-  isSignedIn,
   NOT_AUTHORISED_MESSAGE,
   PERMISSIONS,
-  ROUTE_ACCESS,
   SIGN_IN_REQUIRED_MESSAGE,
   type Principal,
   type RouteAccess,

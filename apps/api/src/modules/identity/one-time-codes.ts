@@ -7,9 +7,9 @@ import { AppError } from '../../errors';
 import type { Connection } from './users';
 import { hitRateLimit } from './rate-limit';
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
-export const RESEND_COOLDOWN_MS = 30 * 1000;
+const CODE_TTL_MS = 10 * 60 * 1000;
+const MAX_CODE_ATTEMPTS = 5;
+const RESEND_COOLDOWN_MS = 30 * 1000;
 
 /**
  * Codes per hour. A stranger can use up only their own share of an address's codes (per

@@ -15,8 +15,7 @@ export type Principal =
   | { kind: 'none' };
 
 /** What a route declares in `config.access`: who may call it. */
-export const ROUTE_ACCESS = ['public', 'anonymous', 'customer', 'admin'] as const;
-export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+export type RouteAccess = 'public' | 'anonymous' | 'customer' | 'admin';
 
 export const PERMISSIONS = {
   impersonate: 'access:impersonate',
@@ -72,32 +71,4 @@ export function canAccessProposal(
   }
   if (principal.kind === 'admin' && principal.actingForUserId === null) return false;
   return getOwnerUserId(principal) === proposal.ownerUserId;
-}
-
-/** True for a signed-in customer or an admin; anonymous and back-book callers are not. */
-export function isSignedIn(principal: Principal): boolean {
-  return principal.kind === 'customer' || principal.kind === 'admin';
-}
-
-export function isAdmin(principal: Principal): principal is Extract<Principal, { kind: 'admin' }> {
-  return principal.kind === 'admin';
-}
-
-export function hasPermission(principal: Principal, permission: string): boolean {
-  return (
-    (principal.kind === 'customer' || principal.kind === 'admin') &&
-    principal.permissions.includes(permission)
-  );
-}
-
-/** Throws FORBIDDEN ('You are not authorised to perform this action.') unless an admin with it. */
-export function assertAdminPermission(principal: Principal, permission: string): void {
-  if (principal.kind !== 'admin' || !principal.permissions.includes(permission)) {
-    throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, { permission });
-  }
-}
-
-/** Throws FORBIDDEN for admins: for actions only the customer may take themself. */
-export function assertNotAdmin(principal: Principal): void {
-  if (principal.kind === 'admin') throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE);
 }

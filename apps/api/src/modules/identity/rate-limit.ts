@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 
@@ -26,9 +26,4 @@ export async function hitRateLimit(options: {
   const count = row?.count ?? 1;
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
   return { isAllowed: count <= limit, count, retryAfterSeconds };
-}
-
-/** Drops counters of windows that ended before `before`. */
-export async function deleteOldRateLimitCounters(db: Db, before: Date): Promise<void> {
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));
 }

@@ -4,13 +4,13 @@ import type { AppPlugin } from '../../app-types';
 import { findProposalForBackBook } from './back-book';
 import { hitRateLimit } from './rate-limit';
 
-export const BACK_BOOK_FAILED_MESSAGE =
+const BACK_BOOK_FAILED_MESSAGE =
   'We could not find a quote with those details. Check your policy reference, date of birth and postcode.';
 const BACK_BOOK_WINDOW_MS = 15 * 60 * 1000;
-export const BACK_BOOK_LIMIT_PER_CLIENT = 10;
-export const BACK_BOOK_LIMIT_PER_REFERENCE = 5;
+const BACK_BOOK_LIMIT_PER_CLIENT = 10;
+const BACK_BOOK_LIMIT_PER_REFERENCE = 5;
 
-export const BackBookRequestSchema = z
+const BackBookRequestSchema = z
   .object({
     externalReference: z.string().trim().min(1).max(40),
     dateOfBirth: z.iso.date(),
@@ -19,7 +19,7 @@ export const BackBookRequestSchema = z
   })
   .meta({ id: 'BackBookSessionRequest' });
 
-export const SessionTokenResponseSchema = z
+const SessionTokenResponseSchema = z
   .object({
     accessToken: z.string().describe('A bearer token for /api; keep it in session storage.'),
     expiresIn: z.number().int().describe('Seconds until it expires.'),

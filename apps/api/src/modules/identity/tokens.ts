@@ -24,9 +24,9 @@ import {
 } from './signing-keys';
 
 /** Anonymous session tokens live one hour; the SPA refreshes them with POST /api/session. */
-export const ANONYMOUS_TOKEN_TTL_SECONDS = 60 * 60;
+const ANONYMOUS_TOKEN_TTL_SECONDS = 60 * 60;
 /** Only asymmetric algorithms: never `none`, never HS* (which a public key could forge). */
-export const ALLOWED_ALGS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
+const ALLOWED_ALGS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
 /**
  * How an admin names the customer they act for (see docs/decisions/006-identity.md): the
  * X-Impersonate-User request header, or this claim when an external issuer puts it in the token.

@@ -7,7 +7,7 @@ import { users, type MarketingPreferences } from '../../db/schema';
 export type User = typeof users.$inferSelect;
 export type Connection = 'email' | 'sms';
 
-export const UNKNOWN_USERNAME = 'Unknown';
+const UNKNOWN_USERNAME = 'Unknown';
 
 export async function findUserById(db: Db, userId: string): Promise<User | null> {
   const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
@@ -190,7 +190,7 @@ export async function listStaffUsers(db: Db): Promise<User[]> {
 }
 
 /** The demo admin of the seeded data (README): signs in with a code sent to this address. */
-export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+const DEMO_ADMIN_EMAIL = 'admin@example.com';
 
 /** Creates the demo admin when missing; an existing account is left as an operator left it. */
 export async function seedDemoAdmin(db: Db, clock: Clock): Promise<void> {

@@ -1,11 +1,3 @@
 // The job runner's public face: define a job, enqueue it in your transaction, wake the runner.
 export { enqueueJob } from './queue';
-export {
-  defineJob,
-  purgeFinishedJobsJob,
-  registerJobs,
-  runDueJobs,
-  startJobRunner,
-  wakeJobRunner,
-  type Job,
-} from './runner';
+export { defineJob, wakeJobRunner } from './runner';

@@ -26,7 +26,7 @@ type DataTable = {
 type StaticTableName = Exclude<DataTableName, 'BMWRetailers'>;
 
 /** Retailers are checked by whole 5-digit code, not browsed (spec 2 §5). */
-export const RETAILER_MINIMUM_CHARACTERS = 5;
+const RETAILER_MINIMUM_CHARACTERS = 5;
 
 const DATA_TABLES: Record<StaticTableName, DataTable> = {
   OccupationABI: { entries: OCCUPATIONS, minimumCharacters: 3, matchesCodePrefix: false },

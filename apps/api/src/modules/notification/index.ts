@@ -1,6 +1,6 @@
 // The notification module's public face: queue a message in your transaction; the job runner
 // delivers it.
-export { queueMessage, listRecentMessages, type OutboxMessage, type QueueDeps } from './outbox';
+export { queueMessage, type QueueDeps } from './outbox';
 import type { ServiceDeps } from '../../app-types';
 import type { QueueDeps } from './outbox';
 

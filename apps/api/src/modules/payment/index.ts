@@ -8,14 +8,8 @@ import { sandboxDirectDebitPages } from './sandbox-direct-debit-pages';
 export { deliverSandboxDirectDebitEvents } from './sandbox-direct-debit-pages';
 export { createDirectDebitCollection } from './collections';
 export { chargeByPhone } from './service';
-export {
-  findActiveCard,
-  findActiveMandate,
-  MANDATE_REQUIRED_MESSAGE,
-  PAYMENT_REQUIRED_MESSAGE,
-} from './methods';
+export { findActiveMandate, MANDATE_REQUIRED_MESSAGE, PAYMENT_REQUIRED_MESSAGE } from './methods';
 export type { ProposalPaidHandler, ProviderPayment } from './webhooks';
-export type { PaymentMethodRow } from './repository';
 
 /**
  * The sandbox providers' hosted pages (/sandbox/card/*, /sandbox/direct-debit/*), mounted when

@@ -153,18 +153,6 @@ export async function recordCollectionStatus(
   return saved!;
 }
 
-export async function findCollection(
-  db: Db,
-  providerPaymentId: string,
-): Promise<CollectionRow | null> {
-  const [row] = await db
-    .select()
-    .from(collections)
-    .where(eq(collections.providerPaymentId, providerPaymentId))
-    .limit(1);
-  return row ?? null;
-}
-
 /** Stores an event id; answers 'NEW', 'UNPROCESSED' (seen, not yet processed) or 'DONE'. */
 export async function recordWebhookEvent(
   db: Db,

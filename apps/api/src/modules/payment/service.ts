@@ -16,7 +16,7 @@ import type { ProposalData } from '../disclosure';
 import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
 import * as repository from './repository';
 
-export const PAYMENT_MESSAGES = {
+const PAYMENT_MESSAGES = {
   nothingToPay: 'There is nothing to pay on this quote.',
   dateOfBirthMismatch: "The date of birth does not match the policyholder's.",
   flowNotFound: 'We could not find that Direct Debit set-up.',
@@ -24,7 +24,7 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** Our own ids: the provider's client reference and the root of every idempotency key. */
-export function createPaymentSessionId(): string {
+function createPaymentSessionId(): string {
   return `ps_${randomBytes(16).toString('base64url')}`;
 }
 
@@ -46,7 +46,7 @@ async function withProvider<T>(run: () => Promise<T>): Promise<T> {
  * MONTHLY schedule is DUAL unless the caller says otherwise (a card deposit, then Direct Debit,
  * which needs a mandate before any money is taken). Refuses anything else with 409.
  */
-export async function getCardPaymentPlan(
+async function getCardPaymentPlan(
   deps: ServiceDeps,
   options: { row: ProposalRow; requested: PaymentMethodType | undefined },
 ): Promise<{ amountPence: number; paymentMethodType: PaymentMethodType }> {

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { getOwnerUserId, type Principal } from '../identity';
 import { findPolicy, type PolicyRow } from './repository';
 
-export const POLICY_NOT_FOUND_MESSAGE = 'We could not find that policy.';
+const POLICY_NOT_FOUND_MESSAGE = 'We could not find that policy.';
 
 /**
  * The caller's own policy (or the one of the customer an admin acts for), else 404: someone

@@ -11,7 +11,7 @@ import { transitionPolicy } from './state';
 const BATCH = 200;
 
 /** Activates every PENDING policy whose inception is at or before `now`; returns how many. */
-export async function activateDuePolicies(db: Db, now: Date): Promise<number> {
+async function activateDuePolicies(db: Db, now: Date): Promise<number> {
   let activated = 0;
   for (;;) {
     const due = await db

@@ -22,7 +22,7 @@ export const AGREEMENTS_REQUIRED_MESSAGE =
 type Quote = ProposalResponse['quote'];
 
 /** The documents shown with this quote: the product's, those of each cover added, static ones. */
-export function getQuoteDocuments(schemeCode: string, quote: Quote): AgreedDocument[] {
+function getQuoteDocuments(schemeCode: string, quote: Quote): AgreedDocument[] {
   const facts = getSchemeFacts(schemeCode);
   const coverDocuments = quote.covers
     .filter((cover) => cover.active)
@@ -54,10 +54,7 @@ function toResponse(row: AgreementRow): ProposalAgreements {
 }
 
 /** The latest acceptance recorded for a proposal, or null. */
-export async function findLatestAgreements(
-  db: Db,
-  proposalCode: string,
-): Promise<AgreementRow | null> {
+async function findLatestAgreements(db: Db, proposalCode: string): Promise<AgreementRow | null> {
   const [row] = await db
     .select()
     .from(proposalAgreements)

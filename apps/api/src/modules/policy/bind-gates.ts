@@ -6,14 +6,14 @@ import { toProposalResponse } from '../proposal';
 import { assertAgreementsAccepted } from './agreements';
 import { assertCustomerVerified } from './verification';
 
-export const ALREADY_POLICY_MESSAGE = 'This quote is already a policy.';
+const ALREADY_POLICY_MESSAGE = 'This quote is already a policy.';
 export const QUOTE_EXPIRED_MESSAGE =
   'This quote has expired. Update the start date to get a new price.';
 export const REFERRED_MESSAGE =
   'We cannot offer cover online for these details, so this quote cannot be bought. Please chat with us.';
 export const INFORMATION_MISSING_MESSAGE =
   'Some answers this quote needs are missing. Answer every question before you pay.';
-export const NOT_BINDABLE_MESSAGE = 'This quote cannot become a policy.';
+const NOT_BINDABLE_MESSAGE = 'This quote cannot become a policy.';
 
 function statusMessage(status: string): string {
   switch (status) {

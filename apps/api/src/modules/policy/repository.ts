@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { customerAccounts, policies, policyVersions } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
-export type PolicyVersionRow = typeof policyVersions.$inferSelect;
 
 export async function findPolicy(db: Db, policyId: string): Promise<PolicyRow | null> {
   const [row] = await db.select().from(policies).where(eq(policies.policyId, policyId)).limit(1);

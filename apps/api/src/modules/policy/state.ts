@@ -16,7 +16,7 @@ const TRANSITIONS: Record<PolicyStatus, readonly PolicyStatus[]> = {
   NTU: [],
 };
 
-export function canTransition(from: PolicyStatus, to: PolicyStatus): boolean {
+function canTransition(from: PolicyStatus, to: PolicyStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 

@@ -59,7 +59,7 @@ export function getChecklistKeys(schemeCode = 'bmw-flex'): string[] {
 }
 
 /** PUT /api/proposals/{code}/agreements with every box of the checklist ticked. */
-export async function acceptAgreements(
+async function acceptAgreements(
   app: App,
   headers: Record<string, string>,
   proposalCode: string,

@@ -17,7 +17,7 @@ type ValidationIssue = { instancePath?: string; message?: string };
 const MAX_FIELDS_IN_MESSAGE = 3;
 
 /** Turns Fastify's validation issues (from zod or ajv) into our per-field details. */
-export function toFieldErrors(
+function toFieldErrors(
   issues: readonly ValidationIssue[],
   location: string | undefined,
 ): FieldError[] {
@@ -118,7 +118,7 @@ export async function handleError(error: unknown, request: FastifyRequest, reply
 }
 
 /** What the client is told when the URL itself cannot be routed (bad %-encoding, too long). */
-export const BAD_URL_MESSAGE = 'The address of the request is not valid.';
+const BAD_URL_MESSAGE = 'The address of the request is not valid.';
 
 /**
  * Fastify's `frameworkErrors`: errors raised before routing (a URL whose %-encoding is not UTF-8,

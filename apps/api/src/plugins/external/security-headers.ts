@@ -17,13 +17,13 @@ import { definePlugin } from '../../app-types';
  * validator badge (an external image) is switched off in the docs plugin.
  */
 /** Browser features the app never uses are switched off for it and anything it frames. */
-export const PERMISSIONS_POLICY =
+const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
 // /dev/ (not in production) shows the outbox: messages with names, addresses and one-time codes.
 const NO_STORE_PREFIXES = ['/api/', '/sandbox/', '/auth/', '/dev/'];
 
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],

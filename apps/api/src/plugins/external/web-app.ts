@@ -6,12 +6,12 @@ import { createErrorBody } from '../../errors';
 import { definePlugin } from '../../app-types';
 
 /** Paths the SPA never owns: unknown URLs under them are 404s, not the app's index.html. */
-export const RESERVED_PREFIXES = ['/api', '/auth', '/sandbox', '/dev'] as const;
+const RESERVED_PREFIXES = ['/api', '/auth', '/sandbox', '/dev'] as const;
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-export function isReservedPath(urlPath: string): boolean {
+function isReservedPath(urlPath: string): boolean {
   return RESERVED_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
 }
 
@@ -26,7 +26,7 @@ function readPath(request: FastifyRequest): string {
 }
 
 /** Is this a browser navigation that the SPA's router should answer? */
-export function isHistoryFallback(request: FastifyRequest): boolean {
+function isHistoryFallback(request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !isReservedPath(readPath(request)) &&

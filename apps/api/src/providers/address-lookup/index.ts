@@ -2,7 +2,6 @@ import { createSandboxAddressLookup } from './sandbox';
 import type { AddressLookupProvider } from './types';
 
 export * from './types';
-export { createSandboxAddressLookup, normalisePostcode } from './sandbox';
 
 /**
  * The address lookup chosen by configuration. Only the sandbox exists yet; a Loqate adapter

@@ -13,7 +13,7 @@ import {
 // student rooms at CV4 7AL). Ideal Postcodes' field names stop here: the rest of the service sees
 // our Loqate-shaped contract only.
 
-export const ADDRESS_NOT_FOUND_MESSAGE = 'We could not find that address.';
+const ADDRESS_NOT_FOUND_MESSAGE = 'We could not find that address.';
 
 const PafRecordSchema = z.object({
   postcode: z.string(),
@@ -92,7 +92,7 @@ const ADDRESS_ID_PREFIX = 'GB|RM|A|';
 const POSTCODE_ID_PREFIX = 'GB|RM|PC|';
 
 /** Maps one PAF record to our address: company and department apart, as Loqate does. */
-export function toPostalAddress(record: PafRecord): PostalAddress {
+function toPostalAddress(record: PafRecord): PostalAddress {
   const company = record.organisation_name.trim();
   const department = record.department_name.trim();
   const lines = [record.line_1, record.line_2, record.line_3]

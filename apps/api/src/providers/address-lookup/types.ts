@@ -4,9 +4,8 @@ import { z } from 'zod';
 // adapter maps field for field. Results of a search are either an address, or a postcode that
 // groups several addresses (its id is a container to search within).
 
-export const ADDRESS_RESULT_TYPES = ['Address', 'Postcode'] as const;
-export type AddressResultType = (typeof ADDRESS_RESULT_TYPES)[number];
-export const AddressResultTypeSchema = z.enum(ADDRESS_RESULT_TYPES);
+const ADDRESS_RESULT_TYPES = ['Address', 'Postcode'] as const;
+const AddressResultTypeSchema = z.enum(ADDRESS_RESULT_TYPES);
 
 /** One line of a search answer: `text` is the match, `description` where it is. */
 export const AddressSearchResultSchema = z.object({
@@ -44,7 +43,7 @@ export type PostalAddress = z.infer<typeof PostalAddressSchema>;
 
 export const ADDRESS_SEARCH_DEFAULT_LIMIT = 100;
 
-export type AddressSearchOptions = {
+type AddressSearchOptions = {
   /** A postcode (any case and spacing) or free text; blank answers nothing. */
   query: string;
   /** The id of a Postcode result: answers the addresses inside it. */

@@ -1,10 +1,10 @@
 // Checks of what a customer types into a card form (the sandbox's hosted page and token form).
 
 export type CardInput = { number: string; expiry: string; cvc: string };
-export type CardField = keyof CardInput;
+type CardField = keyof CardInput;
 export type CardErrors = Partial<Record<CardField, string>>;
 
-export const CARD_MESSAGES = {
+const CARD_MESSAGES = {
   numberMissing: 'Enter your card number',
   numberInvalid: 'Enter a valid card number, like 4242 4242 4242 4242',
   expiryMissing: 'Enter the expiry date',

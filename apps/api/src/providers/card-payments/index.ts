@@ -6,12 +6,9 @@ export * from './types';
 export {
   createSandboxCardPayments,
   createSandboxWebhookSecret,
-  SANDBOX_MESSAGES,
-  SANDBOX_TEST_CARDS,
   type SandboxCardPayments,
   type SandboxDelivery,
 } from './sandbox';
-export { CARD_MESSAGES } from './card-check';
 export type { SandboxStore } from './sandbox-store';
 
 export type CardPaymentsConfig = {

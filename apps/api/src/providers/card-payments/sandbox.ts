@@ -14,7 +14,7 @@ import type {
  * The sandbox's test cards (any future expiry, any 3-digit CVC), as Stripe's test mode has them.
  * Other numbers are refused: the sandbox never sees a real card.
  */
-export const SANDBOX_TEST_CARDS = {
+const SANDBOX_TEST_CARDS = {
   '4242424242424242': { outcome: 'SUCCEEDS', brand: 'visa' },
   '4000000000000002': { outcome: 'DECLINED', brand: 'visa' },
   '4000002500003155': { outcome: 'AUTHENTICATE', brand: 'visa' },

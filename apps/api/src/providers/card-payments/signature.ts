@@ -5,7 +5,7 @@ import { WebhookSignatureError } from './types';
 // "t.body">`, so a captured request cannot be replayed after the tolerance.
 
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 function hmacHex(secret: string, text: string): string {
   return createHmac('sha256', secret).update(text).digest('hex');

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 // Our contract for card payments. A vendor adapter maps its sessions, intents and webhook events
 // to these shapes, so the payment module never sees a vendor status or event name.
 
-export type CardPaymentsAdapter = 'sandbox' | 'stripe';
+type CardPaymentsAdapter = 'sandbox' | 'stripe';
 
 /** A hosted page where the customer pays (PAYMENT) or saves a card without paying (SETUP). */
 export type CardCheckoutRequest = {
@@ -22,7 +22,7 @@ export type CardCheckoutRequest = {
   cancelUrl: string;
 };
 
-export type CardCheckoutSession = { providerSessionId: string; url: string };
+type CardCheckoutSession = { providerSessionId: string; url: string };
 
 /** A card the provider keeps for us. */
 export type SavedCard = {
@@ -33,7 +33,7 @@ export type SavedCard = {
 };
 
 /** A phone (MOTO) payment with a token made by the provider's card form: no card number here. */
-export type MotoChargeRequest = {
+type MotoChargeRequest = {
   reference: string;
   customerReference: string;
   amountPence: number;

@@ -7,10 +7,10 @@ export type BankAccountInput = {
   sortCode: string;
   accountNumber: string;
 };
-export type BankAccountField = keyof BankAccountInput;
+type BankAccountField = keyof BankAccountInput;
 export type BankAccountErrors = Partial<Record<BankAccountField, string>>;
 
-export const BANK_ACCOUNT_MESSAGES = {
+const BANK_ACCOUNT_MESSAGES = {
   nameMissing: 'Enter the name on the account',
   nameTooLong: 'The name on the account must be 18 characters or fewer',
   sortCodeMissing: 'Enter a sort code',

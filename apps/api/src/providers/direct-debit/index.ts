@@ -3,15 +3,7 @@ import { createSandboxDirectDebit } from './sandbox';
 import type { DirectDebitProvider } from './types';
 
 export * from './types';
-export {
-  createSandboxDirectDebit,
-  SANDBOX_FAILING_ACCOUNT_HOLDER,
-  SANDBOX_FAILURE_REASON,
-  SANDBOX_SETTLEMENT_WORKING_DAYS,
-  type SandboxDirectDebit,
-} from './sandbox';
-export { BANK_ACCOUNT_MESSAGES, checkBankAccount, findBankName } from './bank-account';
-export { addWorkingDays, isWorkingDay, nextWorkingDayFrom } from './working-days';
+export { createSandboxDirectDebit, type SandboxDirectDebit } from './sandbox';
 
 export type DirectDebitConfig = {
   goCardlessAccessToken: string | undefined;

@@ -29,10 +29,10 @@ import {
 import { addWorkingDays } from './working-days';
 
 /** An account holder with this name (any case) has every collection fail (see the README). */
-export const SANDBOX_FAILING_ACCOUNT_HOLDER = 'Fail Payment';
-export const SANDBOX_FAILURE_REASON = 'The payer’s bank refused the collection (sandbox).';
+const SANDBOX_FAILING_ACCOUNT_HOLDER = 'Fail Payment';
+const SANDBOX_FAILURE_REASON = 'The payer’s bank refused the collection (sandbox).';
 /** Working days from creation until a sandbox collection settles. */
-export const SANDBOX_SETTLEMENT_WORKING_DAYS = 3;
+const SANDBOX_SETTLEMENT_WORKING_DAYS = 3;
 
 export type SandboxFlow = MandateFlowRequest & {
   flowId: string;

@@ -3,7 +3,7 @@ import type { WebhookInput } from '../card-payments/types';
 // Our contract for Bacs direct debit. A vendor adapter maps its mandate and payment statuses and
 // its webhook events to these shapes, so the payment module never sees a vendor name for them.
 
-export type DirectDebitAdapter = 'sandbox' | 'gocardless';
+type DirectDebitAdapter = 'sandbox' | 'gocardless';
 
 export type MandateFlowRequest = {
   /** Our own id for this flow: idempotency key and metadata at the provider. */
@@ -14,11 +14,11 @@ export type MandateFlowRequest = {
   successUrl: string;
 };
 
-export type MandateFlow = { flowId: string; redirectUrl: string };
+type MandateFlow = { flowId: string; redirectUrl: string };
 
 export type MandateStatus = 'PENDING_CUSTOMER_APPROVAL' | 'ACTIVE' | 'CANCELLED';
 
-export type CompletedMandate = {
+type CompletedMandate = {
   mandateId: string;
   providerCustomerReference: string | null;
   status: MandateStatus;
@@ -29,7 +29,7 @@ export type CompletedMandate = {
 
 export type CollectionStatus = 'PENDING' | 'SUBMITTED' | 'SETTLED' | 'FAILED';
 
-export type CollectionRequest = {
+type CollectionRequest = {
   reference: string;
   mandateId: string;
   amountPence: number;

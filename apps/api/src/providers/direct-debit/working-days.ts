@@ -35,8 +35,3 @@ export function addWorkingDays(day: string, count: number): string {
   }
   return formatDay(date);
 }
-
-/** `day` itself when it is a working day, else the next one. */
-export function nextWorkingDayFrom(day: string): string {
-  return isWorkingDay(day) ? day : addWorkingDays(day, 1);
-}

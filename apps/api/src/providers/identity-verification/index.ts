@@ -2,7 +2,7 @@ import { createSandboxIdentityVerification } from './sandbox';
 import type { IdentityVerificationProvider } from './types';
 
 export * from './types';
-export { createSandboxIdentityVerification, SANDBOX_IDENTITY_OUTCOMES } from './sandbox';
+export { createSandboxIdentityVerification } from './sandbox';
 
 /**
  * The identity verification chosen by configuration. Only the sandbox exists yet; a KYC vendor

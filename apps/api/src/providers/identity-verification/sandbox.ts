@@ -15,7 +15,7 @@ import type {
  * - everybody else is CLEAR on every check.
  * Surnames compare without case or surrounding spaces.
  */
-export const SANDBOX_IDENTITY_OUTCOMES = {
+const SANDBOX_IDENTITY_OUTCOMES = {
   identityFailsForLastName: 'consider',
   identityFailsForDateOfBirth: '1900-01-01',
   sanctionsFailsForLastName: 'sanction',

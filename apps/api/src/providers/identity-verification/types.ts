@@ -14,8 +14,7 @@ export type IdentitySubject = {
 };
 
 /** The checks a provider runs. IDENTITY backs the quick id-check; verify runs all three. */
-export const IDENTITY_CHECK_NAMES = ['IDENTITY', 'SANCTIONS', 'FRAUD'] as const;
-export type IdentityCheckName = (typeof IDENTITY_CHECK_NAMES)[number];
+export type IdentityCheckName = 'IDENTITY' | 'SANCTIONS' | 'FRAUD';
 
 export type IdentityCheck = { name: IdentityCheckName; result: VerificationCheckResult };
 

@@ -1,8 +1,7 @@
 import { createSmtpMail } from './smtp';
 import type { MailProvider } from './types';
 
-export type { MailMessage, MailProvider } from './types';
-export { createSmtpMail } from './smtp';
+export type { MailProvider } from './types';
 
 /** Sends nothing: without SMTP_URL the outbox is the sandbox (/dev/outbox). */
 export function createSandboxMail(): MailProvider {

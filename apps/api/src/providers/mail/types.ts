@@ -1,5 +1,5 @@
 /** One e-mail to send. */
-export type MailMessage = { to: string; subject: string; text: string };
+type MailMessage = { to: string; subject: string; text: string };
 
 /**
  * Sends e-mail. The outbox's delivery job is its only caller: a change never sends mail itself,

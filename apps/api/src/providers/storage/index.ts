@@ -4,7 +4,7 @@ import { createMemoryStorage } from './memory';
 import { createS3Storage } from './s3';
 import type { StorageProvider } from './types';
 
-export type { PutOptions, StorageProvider } from './types';
+export type { StorageProvider } from './types';
 
 /** S3 when STORAGE_PROVIDER=s3 (config.ts checks its variables), local disk otherwise. */
 export function createStorage(config: StorageConfig): StorageProvider {

@@ -1,5 +1,5 @@
 /** What a stored object is served as (S3 keeps it; local disk and memory do not need it). */
-export type PutOptions = { contentType: string };
+type PutOptions = { contentType: string };
 
 /**
  * Where documents and uploads are kept: local disk under `DATA_DIR/blobs` by default,

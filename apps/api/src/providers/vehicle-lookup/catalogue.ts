@@ -16,7 +16,7 @@ import {
 // trims and insurance groups). The data lives in the brand package (BMW: data/vehicles.json).
 
 /** One specification in the catalogue, as curated. */
-export const CatalogueEntrySchema = z
+const CatalogueEntrySchema = z
   .object({
     /** Stable id; proposals store it, so never reuse or renumber one. */
     vehicleCode: z.string().regex(/^[A-Z0-9]+(-[A-Z0-9]+)+$/),
@@ -75,17 +75,16 @@ export const VehicleCatalogueSchema = z
   });
 
 /** A demo registration: what the sandbox answers for a registration lookup. */
-export const DemoRegistrationSchema = z.object({
+const DemoRegistrationSchema = z.object({
   /** As printed on the plate (memory tag, age identifier, space, random letters). */
   registration: z.string().regex(/^(?!Q)[A-Z]{2}\d{2} [A-Z]{3}$/),
   vehicleCode: z.string(),
   /** Year of first registration. */
   year: z.number().int(),
 });
-export type DemoRegistration = z.infer<typeof DemoRegistrationSchema>;
 
 /** A brand's vehicle catalogue: the curated specifications and the demo registrations. */
-export const BrandVehicleCatalogueSchema = z
+const BrandVehicleCatalogueSchema = z
   .object({
     entries: VehicleCatalogueSchema,
     registrations: z.array(DemoRegistrationSchema),

@@ -4,9 +4,7 @@ import { createSandboxVehicleLookup } from './sandbox';
 import type { VehicleLookupProvider } from './types';
 
 export * from './types';
-export { normaliseRegistration, findRegistrationYear } from './registration';
-export { createSandboxVehicleLookup } from './sandbox';
-export { parseVehicleCatalogue, type BrandVehicleCatalogue } from './catalogue';
+export { parseVehicleCatalogue } from './catalogue';
 
 /**
  * The vehicle lookup chosen by configuration. Only the sandbox exists yet; a DVLA Vehicle

@@ -17,7 +17,7 @@ export function convertKwToBhp(kw: number): number {
 }
 
 /** Maps a catalogue entry to the lookup answer; `vrn` set means it came from a registration. */
-export function toLookupSpecification(
+function toLookupSpecification(
   entry: CatalogueEntry,
   context: { year?: number | null; vrn?: string | null } = {},
 ): LookupVehicleSpecification {

@@ -9,16 +9,14 @@ import { PenceSchema, SteeringPositionSchema, VehicleSpecificationSchema } from 
 /** A manufacturer's name as the brand's catalogue spells it (BMW, MINI, ...). */
 export const VehicleMakeSchema = z.string().min(1).max(40);
 
-export const FUEL_TYPES = ['Petrol', 'Diesel', 'Electric'] as const;
-export type FuelType = (typeof FUEL_TYPES)[number];
+const FUEL_TYPES = ['Petrol', 'Diesel', 'Electric'] as const;
 export const FuelTypeSchema = z.enum(FUEL_TYPES);
 
 /** BEV battery electric; PHEV plug-in hybrid (primary fuel petrol or diesel, secondary electric). */
-export const ELECTRIC_VEHICLE_TYPES = ['BEV', 'PHEV'] as const;
-export type ElectricVehicleType = (typeof ELECTRIC_VEHICLE_TYPES)[number];
+const ELECTRIC_VEHICLE_TYPES = ['BEV', 'PHEV'] as const;
 export const ElectricVehicleTypeSchema = z.enum(ELECTRIC_VEHICLE_TYPES);
 
-export const BODY_STYLES = [
+const BODY_STYLES = [
   'Hatchback',
   'Saloon',
   'Estate',
@@ -27,15 +25,12 @@ export const BODY_STYLES = [
   'SUV',
   'MPV',
 ] as const;
-export type BodyStyle = (typeof BODY_STYLES)[number];
 export const BodyStyleSchema = z.enum(BODY_STYLES);
 
-export const TRANSMISSIONS = ['Manual', 'Automatic'] as const;
-export type Transmission = (typeof TRANSMISSIONS)[number];
+const TRANSMISSIONS = ['Manual', 'Automatic'] as const;
 export const TransmissionSchema = z.enum(TRANSMISSIONS);
 
-export const DRIVE_TRAINS = ['FWD', 'RWD', 'AWD'] as const;
-export type DriveTrain = (typeof DRIVE_TRAINS)[number];
+const DRIVE_TRAINS = ['FWD', 'RWD', 'AWD'] as const;
 export const DriveTrainSchema = z.enum(DRIVE_TRAINS);
 
 export const INSURANCE_GROUP_MIN = 1;

@@ -197,7 +197,7 @@ export const NASTY_STRINGS = [
 ] as const;
 
 /** Values of the wrong type for almost any field. */
-export const WRONG_TYPE_VALUES: unknown[] = [
+const WRONG_TYPE_VALUES: unknown[] = [
   null,
   true,
   0,
@@ -225,7 +225,7 @@ const MUTATION_KINDS = [
   'negative-number',
   'replace-root',
 ] as const;
-export type MutationKind = (typeof MUTATION_KINDS)[number];
+type MutationKind = (typeof MUTATION_KINDS)[number];
 
 export type Mutation = { kind: MutationKind; pick: number; value: unknown };
 

@@ -11,7 +11,7 @@ import { useApiClient } from '../../lib/use-api-client';
 import { TextInput } from './text-input';
 
 /** Spec 1 §5: the address search runs 500 ms after the last keystroke. */
-export const ADDRESS_DEBOUNCE_MS = 500;
+const ADDRESS_DEBOUNCE_MS = 500;
 
 /** Fields an admin sees but cannot change when overriding an address (spec 1 §5). */
 const READ_ONLY_OVERRIDE_FIELDS = [
@@ -36,7 +36,7 @@ const LABEL_FIELDS = [
 ] as const;
 
 /** The one-line label of an address, from its non-empty visible fields. */
-export function buildAddressLabel(address: PostalAddress): string {
+function buildAddressLabel(address: PostalAddress): string {
   return LABEL_FIELDS.map((field) => address[field]?.trim())
     .filter(Boolean)
     .join(', ');

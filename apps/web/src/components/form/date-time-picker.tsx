@@ -13,7 +13,7 @@ import { FieldGroup } from './field';
 import type { FieldBaseProps } from './field';
 
 /** Spec 1 §9: earliest vehicle year default. */
-export const DEFAULT_EARLIEST_YEAR = 1940;
+const DEFAULT_EARLIEST_YEAR = 1940;
 
 export type DateTimePickerProps = FieldBaseProps & {
   /** 'yyyy-mm-ddTHH:mm' or ''. */

@@ -20,7 +20,7 @@ import { useInputCopy } from './form-copy';
 import { FormInput } from './form-input';
 
 /** What the info modal of a read-only input says. */
-export type ReadOnlyInfo = { title: string; message: string };
+type ReadOnlyInfo = { title: string; message: string };
 
 export type DynamicFormProps = {
   /** Input definitions (parsed, e.g. from the product configuration), in the order shown. */
@@ -81,8 +81,7 @@ function QuestionHelp({ input }: { input: InputDefinition }): ReactElement | nul
 }
 
 /** The DOM id of an input's control. */
-export const getInputId = (idPrefix: string, name: string) =>
-  `${idPrefix}-${name.replace(/\./g, '-')}`;
+const getInputId = (idPrefix: string, name: string) => `${idPrefix}-${name.replace(/\./g, '-')}`;
 
 const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

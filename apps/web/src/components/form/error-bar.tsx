@@ -9,7 +9,7 @@ export type ErrorBarProps = {
 };
 
 /** The field to focus for an input id: the control itself, else the first control inside it. */
-export function findFocusTarget(id: string): HTMLElement | null {
+function findFocusTarget(id: string): HTMLElement | null {
   const element = document.getElementById(id);
   if (!element) return null;
   if (element.matches('input, select, textarea, button')) return element;

@@ -10,8 +10,8 @@ export type FieldBaseProps = {
   isOptional?: boolean;
 };
 
-export const getErrorId = (id: string): string => `${id}-error`;
-export const getHintId = (id: string): string => `${id}-hint`;
+const getErrorId = (id: string): string => `${id}-error`;
+const getHintId = (id: string): string => `${id}-hint`;
 
 /** aria-describedby for a field: hint then error, undefined when neither is shown. */
 export function getDescribedBy(

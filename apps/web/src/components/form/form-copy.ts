@@ -14,13 +14,13 @@ export type AdditionalDriver = { firstName?: string };
 export const AdditionalDriverContext = createContext<AdditionalDriver | null>(null);
 
 /** The copy key of an input: its dot path with underscores, prefixed by its loop's key. */
-export function getCopyKey(name: string, loopName?: string): string {
+function getCopyKey(name: string, loopName?: string): string {
   const own = name.replace(/\./g, '_');
   return loopName ? `${loopName.replace(/\./g, '_')}_${own}` : own;
 }
 
 /** An answer value as an option key ('true', '5', 'PolicyHolder'). */
-export const optionKey = (value: InputOption['value']): string => String(value);
+const optionKey = (value: InputOption['value']): string => String(value);
 
 export type InputCopy = {
   label: string;

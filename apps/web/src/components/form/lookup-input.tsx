@@ -7,7 +7,7 @@ import type { FieldBaseProps } from './field';
 import { useDataTableSearch, useDebouncedValue } from './lookup-api';
 
 /** Spec 1 §5: a lookup searches 250 ms after the last keystroke. */
-export const LOOKUP_DEBOUNCE_MS = 250;
+const LOOKUP_DEBOUNCE_MS = 250;
 
 export type LookupInputProps = FieldBaseProps & {
   /** Data table: OccupationABI, Industry, DrivingConvictions. */

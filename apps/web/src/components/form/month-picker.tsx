@@ -11,7 +11,7 @@ import { FieldGroup } from './field';
 import type { FieldBaseProps } from './field';
 
 /** Spec 1 §9: yearMonth allows 1 month ahead. */
-export const DEFAULT_MONTHS_AHEAD = 1;
+const DEFAULT_MONTHS_AHEAD = 1;
 
 export type MonthPickerProps = FieldBaseProps & {
   /** 'yyyy-mm' or ''. */

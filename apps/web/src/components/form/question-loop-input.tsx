@@ -27,7 +27,7 @@ import { RadioGroup } from './choice-inputs';
 import { useInputCopy } from './form-copy';
 
 /** Renders one row input (the dynamic form's renderer, passed in to avoid an import cycle). */
-export type RenderRowInput = (args: {
+type RenderRowInput = (args: {
   input: InputDefinition;
   id: string;
   value: unknown;

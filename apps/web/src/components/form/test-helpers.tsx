@@ -8,7 +8,7 @@ import type { FormContext, InputDefinitionInput } from '@motor/forms';
 // Shared by the form component tests: real definitions through the engine's parser, a query
 // client for lookups, and a fetch stub that answers by path.
 
-export const NOW = new Date('2026-06-15T10:00:00Z');
+const NOW = new Date('2026-06-15T10:00:00Z');
 
 export const baseContext: FormContext = { now: NOW, schemeCode: 'bmw-flex' };
 

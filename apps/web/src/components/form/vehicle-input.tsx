@@ -33,11 +33,11 @@ export type VehicleInputProps = FieldBaseProps & {
 };
 
 /** A car's description: '2024 BMW 3 Series M Sport'. */
-export const describeVehicle = (vehicle: VehicleSpecification) =>
+const describeVehicle = (vehicle: VehicleSpecification) =>
   `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.trim}`;
 
 /** The specification card: engine in litres and PS (spec 1 §9), fuel, gearbox, seats. */
-export function VehicleSummary({ vehicle }: { vehicle: VehicleSpecification }): ReactElement {
+function VehicleSummary({ vehicle }: { vehicle: VehicleSpecification }): ReactElement {
   const { t } = useTranslation('forms');
   const facts = [
     vehicle.engineCapacity

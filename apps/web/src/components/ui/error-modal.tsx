@@ -16,7 +16,7 @@ export function useShowError(): (error: unknown) => void {
   return useContext(ErrorModalContext).showError;
 }
 
-export function ErrorModal({ error, onClose }: { error: unknown; onClose: () => void }) {
+function ErrorModal({ error, onClose }: { error: unknown; onClose: () => void }) {
   const { t } = useTranslation();
   const content = getErrorContent(error, t);
   return (

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 
-export type TabItem = { label: ReactNode; content?: ReactNode };
+type TabItem = { label: ReactNode; content?: ReactNode };
 
 export type TabsProps = {
   /** Accessible name of the tab list. */

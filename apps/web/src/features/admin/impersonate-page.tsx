@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { setImpersonatedUserId } from '../../lib/auth/impersonation';
 import { UnauthorisedPage } from './unauthorised-page';
 
-export const IMPERSONATE_PERMISSION = 'access:impersonate';
+const IMPERSONATE_PERMISSION = 'access:impersonate';
 
 /** Spec 1 §2 admin mode: choose the customer to act for (also from ?impersonate=). */
 export function ImpersonatePage() {

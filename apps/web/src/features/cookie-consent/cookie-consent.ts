@@ -1,7 +1,7 @@
 // Cookie consent (spec 1 §4, §9): cookie cookieConsent, JSON value, 365 days, path /, optional domain.
 
-export const COOKIE_CONSENT_NAME = 'cookieConsent';
-export const COOKIE_CONSENT_MAX_AGE_DAYS = 365;
+const COOKIE_CONSENT_NAME = 'cookieConsent';
+const COOKIE_CONSENT_MAX_AGE_DAYS = 365;
 
 /** true accepted, false dismissed, null not chosen yet (banner shown). */
 export type CookieConsent = boolean | null;

@@ -4,7 +4,7 @@ import { DocumentLocationResponseSchema } from '@motor/contract';
 import { useApiClient } from '../../lib/use-api-client';
 
 /** The documents every policy has; the confirmation e-mail sends the customer here for them. */
-export const POLICY_DOCUMENTS = [
+const POLICY_DOCUMENTS = [
   'policy-certificate',
   'policy-schedule',
   'ipid',

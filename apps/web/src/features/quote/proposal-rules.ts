@@ -16,7 +16,7 @@ export function getPolicyholderData(proposal: Proposal): Data {
 }
 
 /** The insured car's answers (empty when none yet). */
-export function getCoreAssetData(proposal: Proposal): Data {
+function getCoreAssetData(proposal: Proposal): Data {
   return proposal.quote.insuredAssets.find((asset) => asset.coreAsset)?.data ?? {};
 }
 

@@ -6,7 +6,7 @@ export const ANONYMOUS_TOKEN_KEY = 'motor.anonymousAccessToken';
 /** Refresh this long before the token expires. */
 const REFRESH_MARGIN_MS = 60 * 1000;
 
-export type RetrieveForm = {
+type RetrieveForm = {
   externalReference: string;
   dateOfBirth: string;
   postalCode: string;

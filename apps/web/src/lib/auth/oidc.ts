@@ -4,10 +4,10 @@ import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { safeReturnTo } from '../paths';
 
 // The claims-to-user mapping is apart so the first route can use it without the OIDC client.
-export { toSignedInUser, type SignedInUser } from './signed-in-user';
+export { toSignedInUser } from './signed-in-user';
 
 /** Errors after which the user is signed out (spec 1 §8). */
-export const SIGN_OUT_ERRORS = [
+const SIGN_OUT_ERRORS = [
   'login_required',
   'unauthorized',
   'invalid_grant',

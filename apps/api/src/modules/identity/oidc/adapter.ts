@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../../db/client';
 import { oidcPayloads } from '../../../db/schema';
@@ -84,9 +84,4 @@ export function createDatabaseAdapter(db: Db) {
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
   };
-}
-
-/** Removes expired rows; run now and then (the provider never asks for it). */
-export async function deleteExpiredOidcPayloads(db: Db): Promise<void> {
-  await db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, now()));
 }

@@ -69,7 +69,7 @@ ${error ? `<p class="error-message" id="code-error"><span class="visually-hidden
 }
 
 /** "a•••@example.com": enough for its owner to recognise, little for anyone else. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}•••@${domain}`;
 }

@@ -11,8 +11,8 @@ import { renderPage } from '../../brand';
 
 export const OIDC_MOUNT_PATH = '/auth';
 /** The scope of the API resource: what the SPA asks for besides the OpenID ones. */
-export const API_SCOPE = 'api';
-export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
+const API_SCOPE = 'api';
+const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 const DAY_SECONDS = 24 * 60 * 60;
 
 const SUBMIT_LOGOUT_FORM = "document.getElementById('op.logoutForm').submit();";

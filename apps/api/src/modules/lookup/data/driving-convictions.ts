@@ -31,7 +31,6 @@ export const DRIVING_CONVICTION_FAMILIES = {
   TT: 'Special code (totting up)',
   UT: 'Theft or unauthorised taking',
 } as const;
-export type DrivingConvictionFamily = keyof typeof DRIVING_CONVICTION_FAMILIES;
 
 const conviction = (
   code: string,

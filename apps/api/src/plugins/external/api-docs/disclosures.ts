@@ -82,7 +82,7 @@ export const DISCLOSURE_ANSWER_DOCS: readonly DisclosureAnswersDoc[] = [
 ];
 
 /** The input definitions of a target across every scheme, each with the schemes that ask it. */
-export function collectDisclosureInputs(
+function collectDisclosureInputs(
   target: BrandTarget,
 ): { input: InputDefinition; schemeCodes: string[] }[] {
   const byName = new Map<string, { input: InputDefinition; schemeCodes: string[] }>();
@@ -412,7 +412,7 @@ function addInput(options: {
 }
 
 /** components.schemas entry of one disclosure target. */
-export function buildDisclosureAnswersSchema(
+function buildDisclosureAnswersSchema(
   doc: DisclosureAnswersDoc,
   missing: readonly MissingInformationAnswer[] = listMissingInformationAnswers(),
 ): JsonSchema {
@@ -462,7 +462,7 @@ export function buildDisclosureAnswersSchema(
 // --- The document ---------------------------------------------------------------------------
 
 /** The worked example: every change a new flex proposal needs to reach QUOTE (the tests' own). */
-export function buildWorkedExample() {
+function buildWorkedExample() {
   return { changes: buildCompleteDisclosure(), applyRating: true };
 }
 
@@ -487,7 +487,7 @@ type OpenApiDocument = {
   paths?: Record<string, Record<string, Record<string, unknown>>>;
 };
 
-export const UPDATE_PROPOSAL_PATH = '/api/proposals/{code}';
+const UPDATE_PROPOSAL_PATH = '/api/proposals/{code}';
 
 /**
  * Adds the disclosure answers to an OpenAPI document: the answer schemas, the PATCH operation's

@@ -5,9 +5,9 @@ import type { RouteAccess } from '../../../modules/identity';
 import { describeDisclosures } from './disclosures';
 import { definePlugin } from '../../../app-types';
 
-export const OPENAPI_PATH = '/api/openapi.json';
-export const DOCS_PREFIX = '/api/docs';
-export const BEARER_SCHEME = 'bearerAuth';
+const OPENAPI_PATH = '/api/openapi.json';
+const DOCS_PREFIX = '/api/docs';
+const BEARER_SCHEME = 'bearerAuth';
 
 /**
  * The zod transform, plus who may call each operation: a client reading the document learns that

@@ -20,12 +20,9 @@ export type PolicyholderUpdate = {
   marketingPreferences?: Partial<MarketingPreferences>;
 };
 
-export const policyholderQueryKey = ['policyholder'] as const;
+const policyholderQueryKey = ['policyholder'] as const;
 
-export async function getPolicyholder(
-  client: ApiClient,
-  signal?: AbortSignal,
-): Promise<Policyholder> {
+async function getPolicyholder(client: ApiClient, signal?: AbortSignal): Promise<Policyholder> {
   return parsePolicyholder(await client.get<unknown>('/policyholder', { signal }));
 }
 

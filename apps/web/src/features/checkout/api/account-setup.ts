@@ -15,14 +15,6 @@ export async function validateAccount(client: ApiClient, proposalCode: string): 
   }
 }
 
-/** POST /api/proposals/merge: moves a quote started anonymously to the signed-in account. */
-export async function mergeProposal(
-  client: ApiClient,
-  options: { proposalCode: string; sourceAccessToken: string },
-): Promise<void> {
-  await client.post<unknown>('/proposals/merge', options);
-}
-
 /** PUT /api/proposals/{code}/verify: identity checks plus our business checks. */
 export async function verifyCustomer(
   client: ApiClient,
@@ -33,7 +25,7 @@ export async function verifyCustomer(
   );
 }
 
-export const CustomerAccountSchema = z.object({
+const CustomerAccountSchema = z.object({
   accountId: z.string(),
   accountCode: z.string().nullish(),
   paymentDay: z.number().int().nullish(),
@@ -46,7 +38,7 @@ export const CustomerAccountSchema = z.object({
 export type CustomerAccount = z.infer<typeof CustomerAccountSchema>;
 
 /** How often, and how far apart, a 402 from account creation is retried (spec 2 §8). */
-export const ACCOUNT_RETRY = { attempts: 4, delayMs: 750 } as const;
+const ACCOUNT_RETRY = { attempts: 4, delayMs: 750 } as const;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,7 +83,7 @@ export async function getOutstandingPence(
   );
 }
 
-export const BindResultSchema = z.object({
+const BindResultSchema = z.object({
   policyId: z.string(),
   policyNumber: z.string().nullish(),
   status: z.string().nullish(),

@@ -36,7 +36,7 @@ export async function startCardSetup(
   return HostedSessionSchema.parse(await client.post<unknown>('/stripe/setup', body));
 }
 
-export const MotoResultSchema = z
+const MotoResultSchema = z
   .object({
     status: z.string().nullish(),
     policyId: z.string().nullish(),
@@ -102,7 +102,7 @@ export async function startMandateFlow(
   return FlowSchema.parse(await client.post<unknown>('/goCardless/flows', body));
 }
 
-export const MandateSchema = z
+const MandateSchema = z
   .object({
     bankName: z.string(),
     accountNumberEnding: z.string(),
@@ -127,7 +127,7 @@ function toList(data: unknown): unknown[] {
 }
 
 /** GET /api/goCardless/mandates: the caller's mandates, redacted; the usable (not cancelled) ones. */
-export async function listMandates(client: ApiClient, signal?: AbortSignal): Promise<Mandate[]> {
+async function listMandates(client: ApiClient, signal?: AbortSignal): Promise<Mandate[]> {
   const data = await client.get<unknown>('/goCardless/mandates', { signal });
   return z
     .array(MandateSchema)

@@ -11,7 +11,7 @@ const path = (proposalCode: string, rest = '') =>
   `/proposals/${encodeURIComponent(proposalCode)}${rest}`;
 
 /** GET /api/proposals/{code}; null when there is no such proposal (404). */
-export async function findCheckoutProposal(
+async function findCheckoutProposal(
   client: ApiClient,
   proposalCode: string,
   signal?: AbortSignal,

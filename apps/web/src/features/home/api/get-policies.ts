@@ -9,7 +9,7 @@ import type { PolicySummary } from './schemas';
 export type { PolicySummary };
 
 /** The signed-in customer's policies, in home-card order (status order, then latest inception). */
-export async function getPolicies(
+async function getPolicies(
   client: ApiClient,
   options: { signal?: AbortSignal },
 ): Promise<PolicySummary[]> {

@@ -10,7 +10,7 @@ import type { ProposalSummary } from './schemas';
 export type { ProposalSummary };
 
 /** Proposals of the current session, sorted by start date (spec 1 §4). */
-export async function getProposals(
+async function getProposals(
   client: ApiClient,
   options: { signal?: AbortSignal; hasSession: boolean },
 ): Promise<ProposalSummary[]> {

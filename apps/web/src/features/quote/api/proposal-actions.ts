@@ -27,14 +27,14 @@ export async function checkIdentity(
 }
 
 /** POST /api/proposals/{code}/retain: e-mails a link back to the quote. */
-export async function retainProposal(client: ApiClient, proposalCode: string): Promise<void> {
+async function retainProposal(client: ApiClient, proposalCode: string): Promise<void> {
   RetainProposalResponseSchema.parse(
     await client.post<unknown>(`${proposalPath(proposalCode)}/retain`, {}),
   );
 }
 
 /** PUT /api/proposals/{code}/autoRenewal { enabled }. */
-export async function setAutoRenewal(
+async function setAutoRenewal(
   client: ApiClient,
   proposalCode: string,
   enabled: boolean,
@@ -49,7 +49,7 @@ export async function setAutoRenewal(
  * PUT /api/proposals/{code}/agreements { accepted }: the summary's checklist keys the customer
  * ticked. The server records them with the quote's documents and refuses checkout without them.
  */
-export async function acceptAgreements(
+async function acceptAgreements(
   client: ApiClient,
   proposalCode: string,
   accepted: string[],

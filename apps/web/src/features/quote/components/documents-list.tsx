@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { brand } from '../../../lib/brand';
 
 /** Where a document of the product lives under the brand's content base (spec 3 §7: by scheme). */
-export function documentUrl(productUrlName: string, type: string): string {
+function documentUrl(productUrlName: string, type: string): string {
   return `${brand.contentBaseUrl}/documents/${encodeURIComponent(productUrlName)}/${encodeURIComponent(type)}.html`;
 }
 

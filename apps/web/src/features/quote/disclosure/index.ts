@@ -3,6 +3,3 @@
 // shows progress from listDisclosureSections (each section, complete or not, and its path).
 export { BeforeWeBeginPage } from './before-we-begin-page';
 export { DisclosureRoutes } from './disclosure-routes';
-export { SECTION_IDS, disclosurePath, getRelatedAnswers, listDisclosureSections } from './sections';
-export type { DisclosureSectionStatus, SectionId } from './sections';
-export { useDisclosureContext } from './use-disclosure-context';

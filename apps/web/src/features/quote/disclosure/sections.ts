@@ -9,7 +9,7 @@ import type { Proposal } from '../api/get-proposal';
 // The disclosure sections of spec 2 §2 and where each answer is stored. The brand's product
 // configuration holds the questions by target; this file groups them into pages.
 
-export const SECTION_IDS = [
+const SECTION_IDS = [
   'about-you',
   'your-car',
   'additional-drivers',
@@ -26,7 +26,7 @@ const CONTACT_NAMES = ['email', 'phoneNumber', 'marketingPreferences'];
 const COVER_NAMES = ['noClaimsDiscount', 'noClaimsDiscountType'];
 
 /** The default code of a new additional driver (spec 2 §2), then p2, p3, ... */
-export const FIRST_ADDITIONAL_PROFILE_CODE = 'p1';
+const FIRST_ADDITIONAL_PROFILE_CODE = 'p1';
 
 /** The questions of a section, all answered in one target. */
 export function getSectionInputs(
@@ -190,7 +190,7 @@ export function findInputOfErrorPath(
 }
 
 /** Whether every visible question of a list has a valid answer. */
-export function isComplete(
+function isComplete(
   inputs: readonly InputDefinition[],
   values: FormValues,
   context: FormContext,

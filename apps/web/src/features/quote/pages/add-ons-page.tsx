@@ -21,10 +21,7 @@ import { useQuoteContext } from '../use-quote-context';
 type Decisions = Partial<Record<OptionalCoverCode, boolean>>;
 
 /** The changes that record each decision that differs from what the quote has. */
-export function getCoverChanges(options: {
-  proposal: Proposal;
-  decisions: Decisions;
-}): ProposalChange[] {
+function getCoverChanges(options: { proposal: Proposal; decisions: Decisions }): ProposalChange[] {
   const { proposal, decisions } = options;
   const assetCode = getCoreAssetCode(proposal);
   return getAvailableOptionalCovers(proposal).flatMap((cover): ProposalChange[] => {

@@ -1,7 +1,7 @@
 import { jsonResponse, stubApi } from '../../../test/api-stubs';
 import type { Proposal } from '../api/get-proposal';
 
-export type RecordedCall = { method: string; path: string; body: unknown };
+type RecordedCall = { method: string; path: string; body: unknown };
 
 /**
  * A fake /api for the quote pages: GET answers the proposal, PATCH answers `afterPatch` (or the

@@ -21,7 +21,7 @@ const RetrievedProposalSchema = z.object({
   policyId: z.string().nullish(),
   policyNumber: z.string().nullish(),
 });
-export type RetrievedProposal = z.infer<typeof RetrievedProposalSchema>;
+type RetrievedProposal = z.infer<typeof RetrievedProposalSchema>;
 
 /** The HTTP status a failed retrieve answered with (401 when the details did not match). */
 export function getRetrieveFailureStatus(error: unknown): number | null {
@@ -35,7 +35,7 @@ export function getRetrieveFailureStatus(error: unknown): number | null {
  * the anonymous session, so every later call uses it); then the proposal with that external
  * reference is listed with it and the first one is used. No match is a 401, like wrong details.
  */
-export async function retrieveProposal(details: RetrieveDetails): Promise<RetrievedProposal> {
+async function retrieveProposal(details: RetrieveDetails): Promise<RetrievedProposal> {
   const externalReference = details.externalReference.trim().toUpperCase();
   const token = await getLiveAuth().anonymous.retrieveToken({
     externalReference,
