@@ -30,8 +30,7 @@ import { findDataEntry, RETAILER_CODE_PATTERN } from '../lookup';
 // enumerations). The brand's form definitions say what is asked and when; these schemas make
 // sure whatever is stored can be read back by rating and underwriting.
 
-export const DISCLOSURE_TARGETS = ['quote', 'asset', 'profile'] as const;
-export type DisclosureTarget = (typeof DISCLOSURE_TARGETS)[number];
+export type DisclosureTarget = 'quote' | 'asset' | 'profile';
 
 const UK_POSTCODE = new RegExp(UK_POSTCODE_REGEX);
 const Day = z.iso.date({ error: 'Enter a real date' });
@@ -62,7 +61,6 @@ export const ClaimAnswerSchema = z.object({
   subType: z.enum([...ACCIDENT_CLAIM_SUB_TYPES, ...THEFT_CLAIM_SUB_TYPES]).nullish(),
   ncdAffected: YesNo,
 });
-export type ClaimAnswer = z.infer<typeof ClaimAnswerSchema>;
 
 export const ConvictionAnswerSchema = z.object({
   code: z.string().trim().toUpperCase().min(2),

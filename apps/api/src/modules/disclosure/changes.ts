@@ -45,7 +45,7 @@ export type ChangeContext = {
 };
 
 /** Disclosure answers by profileCode and assetCode, with a request's updates merged in. */
-export type ProspectiveAnswers = {
+type ProspectiveAnswers = {
   profiles: Map<string, Record<string, unknown>>;
   assets: Map<string, Record<string, unknown>>;
 };
@@ -65,7 +65,7 @@ function fail(context: ChangeContext, message: string, field = ''): void {
 }
 
 /** Where an update points: the input name and the path inside its answer ([] = whole answer). */
-export function resolveUpdateLocation(update: DisclosureUpdate): { name: string; rest: string[] } {
+function resolveUpdateLocation(update: DisclosureUpdate): { name: string; rest: string[] } {
   const attribute = update.attribute?.trim() ?? '';
   let location = update.path.trim();
   if (attribute && location.split('.').at(-1) !== attribute) {
@@ -286,7 +286,7 @@ function mergeUpdates(
 }
 
 /** Every driver's and car's answers once all the changes apply (the last update wins). */
-export function prospectiveAnswers(
+function prospectiveAnswers(
   draft: ProposalDraft,
   changes: readonly ProposalChange[],
 ): ProspectiveAnswers {

@@ -6,7 +6,7 @@ import type {
 } from '@motor/domain';
 
 /** The customer's choices besides the disclosure. */
-export type ProposalChoices = {
+type ProposalChoices = {
   requestedOptionalCovers: Partial<Record<OptionalCoverCode, boolean>>;
   /** Pence. */
   voluntaryExcess: number;

@@ -13,7 +13,7 @@ export const updates = (answers: Record<string, unknown>): Update[] =>
     value,
   }));
 
-export const DEMO_REGISTRATION = 'BM24 XYZ';
+const DEMO_REGISTRATION = 'BM24 XYZ';
 
 export const DEMO_ADDRESS = {
   line1: '10 Downing Street',

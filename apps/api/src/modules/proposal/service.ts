@@ -40,7 +40,7 @@ export const STALE_REVISION_MESSAGE =
   'This quote was changed somewhere else (another tab?). Reload it and try again.';
 
 /** Business checks of verify with their customer-facing messages (spec 2 §4). */
-export const BUSINESS_CHECK_MESSAGES = {
+const BUSINESS_CHECK_MESSAGES = {
   MAX_DRIVEAWAY_POLICIES: 'You already have a Driveaway policy: there is one per customer.',
   PRIOR_POLICY: 'This car has already been insured with a Driveaway policy.',
 } as const;
@@ -57,12 +57,12 @@ function randomChunk(length: number): string {
 }
 
 /** e.g. 'BMW-7KQ4-2MXD': about 10^11.7 values, unique by index (retried on a clash). */
-export function createExternalReference(brand: string): string {
+function createExternalReference(brand: string): string {
   return `${brand.toUpperCase()}-${randomChunk(4)}-${randomChunk(4)}`;
 }
 
 /** 'prp_' + 128 random bits: a link is all it takes to reach a proposal, so it is unguessable. */
-export function createProposalCode(): string {
+function createProposalCode(): string {
   return `prp_${randomBytes(16).toString('base64url')}`;
 }
 

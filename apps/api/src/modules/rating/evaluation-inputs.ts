@@ -78,7 +78,7 @@ function readOvernightLocation(read: AnswerRead, value: unknown) {
 }
 
 /** The rating input of a proposal. Pure: same data, same input. */
-export function buildRatingInput(
+function buildRatingInput(
   data: ProposalData,
   read: AnswerRead = createAnswerReader(),
 ): RatingInput {
@@ -154,7 +154,7 @@ function toUnderwritingDriver(
 }
 
 /** The underwriting input of a proposal: every driver (policyholder first) and the car. */
-export function buildUnderwritingInput(
+function buildUnderwritingInput(
   data: ProposalData,
   read: AnswerRead = createAnswerReader(),
 ): UnderwritingInput {

@@ -3,7 +3,7 @@ import { splitIntoInstalments, type PaymentScheduleType } from '@motor/domain';
 // The one instalment rule is the domain's (splitIntoInstalments); re-exported for rating's callers.
 export { splitIntoInstalments };
 
-export const MONTHLY_INSTALMENT_COUNT = 12;
+const MONTHLY_INSTALMENT_COUNT = 12;
 
 export type RatedPaymentSchedule = {
   type: PaymentScheduleType;

@@ -13,17 +13,17 @@ import type { RatingClaim, RatingConviction, RatingInput } from './rating-input'
 import { selectRatingTable } from './select-rating-table';
 
 /** Claims and convictions older than this many years are not rated (spec 3 §9). */
-export const RATING_LOOK_BACK_YEARS = 5;
+const RATING_LOOK_BACK_YEARS = 5;
 
 /** One multiplicative factor of the price, kept so a customer (or an agent) can see why. */
-export type RatingFactor = {
+type RatingFactor = {
   name: string;
   /** The answer or derived figure that chose the factor; null when nothing applies. */
   value: number | string | null;
   factor: number;
 };
 
-export type RatedOptionalCover = {
+type RatedOptionalCover = {
   code: OptionalCoverCode;
   available: boolean;
   /** True when requested and available: its premium is inside the quote's premium. */
@@ -33,14 +33,14 @@ export type RatedOptionalCover = {
   taxPence: number;
 };
 
-export type RatedExcessEndorsement = {
+type RatedExcessEndorsement = {
   code: ExcessEndorsementCode;
   excessPence: number;
   /** Profile codes of the drivers it applies to ('main' / 'additional-N' when none given). */
   drivers: string[];
 };
 
-export type RatedExcess = {
+type RatedExcess = {
   compulsory: { excessCategory: string; excessPence: number }[];
   endorsements: RatedExcessEndorsement[];
   voluntaryPence: number;
@@ -63,7 +63,7 @@ export type RatedQuote = {
   paymentSchedules: RatedPaymentSchedule[];
 };
 
-export type InsufficientRatingData = { status: 'INSUFFICIENT_DATA'; missing: string[] };
+type InsufficientRatingData = { status: 'INSUFFICIENT_DATA'; missing: string[] };
 
 export type RatingResult = RatedQuote | InsufficientRatingData;
 

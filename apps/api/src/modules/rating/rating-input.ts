@@ -1,84 +1,78 @@
-import {
-  ACCIDENT_CLAIM_SUB_TYPES,
-  ClaimTypeSchema,
-  EMPLOYMENT_STATUSES_WITH_OCCUPATION,
-  EmploymentStatusSchema,
-  LicenceTypeSchema,
-  OptionalCoverCodeSchema,
-  OvernightLocationSchema,
-  THEFT_CLAIM_SUB_TYPES,
-  VehicleUsageSchema,
+import { EMPLOYMENT_STATUSES_WITH_OCCUPATION } from '@motor/domain';
+import type {
+  AccidentClaimSubType,
+  ClaimType,
+  EmploymentStatus,
+  LicenceType,
+  OptionalCoverCode,
+  OvernightLocation,
+  TheftClaimSubType,
+  VehicleUsage,
 } from '@motor/domain';
-import { z } from 'zod';
 
 // What rating reads from a proposal. Answers are nullish because a proposal is rated while it is
 // still being filled in: a missing answer makes the result INSUFFICIENT_DATA, never a guess.
-
-const DaySchema = z.iso.date();
+// Days are yyyy-MM-dd.
 
 /** A claim in the driver's history (spec 2 §3: date, type, NCD-affected flag). */
-export const RatingClaimSchema = z.object({
-  date: DaySchema,
-  type: ClaimTypeSchema,
-  subType: z.enum([...ACCIDENT_CLAIM_SUB_TYPES, ...THEFT_CLAIM_SUB_TYPES]).nullish(),
-  ncdAffected: z.boolean(),
-});
-export type RatingClaim = z.infer<typeof RatingClaimSchema>;
+export type RatingClaim = {
+  date: string;
+  type: ClaimType;
+  subType?: AccidentClaimSubType | TheftClaimSubType | null;
+  ncdAffected: boolean;
+};
 
-/** A motoring conviction; `points` comes from the DrivingConvictions lookup when known. */
-export const RatingConvictionSchema = z.object({
-  code: z.string().min(2),
-  date: DaySchema,
-  points: z.number().int().min(0).max(12).nullish(),
-});
-export type RatingConviction = z.infer<typeof RatingConvictionSchema>;
+/** A motoring conviction; `points` (0–12) comes from the DrivingConvictions lookup when known. */
+export type RatingConviction = {
+  code: string;
+  date: string;
+  points?: number | null;
+};
 
-export const RatingMainDriverSchema = z.object({
-  profileCode: z.string().nullish(),
-  dateOfBirth: DaySchema.nullish(),
-  licenceValidFrom: DaySchema.nullish(),
-  licenceType: LicenceTypeSchema.nullish(),
-  ncdYears: z.number().int().min(0).nullish(),
+type RatingMainDriver = {
+  profileCode?: string | null;
+  dateOfBirth?: string | null;
+  licenceValidFrom?: string | null;
+  licenceType?: LicenceType | null;
+  /** Whole years, 0 or more. */
+  ncdYears?: number | null;
   /** Undefined = not answered yet; [] = answered "none". */
-  claims: z.array(RatingClaimSchema).nullish(),
-  convictions: z.array(RatingConvictionSchema).nullish(),
-  employmentStatus: EmploymentStatusSchema.nullish(),
+  claims?: RatingClaim[] | null;
+  convictions?: RatingConviction[] | null;
+  employmentStatus?: EmploymentStatus | null;
   /** OccupationABI code; needed only for FT, PT and SE. */
-  occupationCode: z.string().nullish(),
-  postcode: z.string().nullish(),
-});
-export type RatingMainDriver = z.infer<typeof RatingMainDriverSchema>;
+  occupationCode?: string | null;
+  postcode?: string | null;
+};
 
-export const RatingAdditionalDriverSchema = z.object({
-  profileCode: z.string().nullish(),
-  dateOfBirth: DaySchema.nullish(),
-  licenceValidFrom: DaySchema.nullish(),
-  claims: z.array(RatingClaimSchema).nullish(),
-  convictions: z.array(RatingConvictionSchema).nullish(),
-});
-export type RatingAdditionalDriver = z.infer<typeof RatingAdditionalDriverSchema>;
+type RatingAdditionalDriver = {
+  profileCode?: string | null;
+  dateOfBirth?: string | null;
+  licenceValidFrom?: string | null;
+  claims?: RatingClaim[] | null;
+  convictions?: RatingConviction[] | null;
+};
 
-export const RatingVehicleSchema = z.object({
-  insuranceGroup: z.number().int().min(1).max(50).nullish(),
+type RatingVehicle = {
+  /** 1–50. */
+  insuranceGroup?: number | null;
   /** Year of manufacture (or first registration when that is all that is known). */
-  year: z.number().int().nullish(),
-  valuePence: z.number().int().nonnegative().nullish(),
-});
-export type RatingVehicle = z.infer<typeof RatingVehicleSchema>;
+  year?: number | null;
+  valuePence?: number | null;
+};
 
 /** Everything rating reads; build it from the proposal, rate it, and record it with the result. */
-export const RatingInputSchema = z.object({
-  mainDriver: RatingMainDriverSchema,
-  additionalDrivers: z.array(RatingAdditionalDriverSchema).nullish(),
-  vehicle: RatingVehicleSchema,
-  annualMileage: z.number().int().nonnegative().nullish(),
-  usage: VehicleUsageSchema.nullish(),
-  overnightLocation: OvernightLocationSchema.nullish(),
+export type RatingInput = {
+  mainDriver: RatingMainDriver;
+  additionalDrivers?: RatingAdditionalDriver[] | null;
+  vehicle: RatingVehicle;
+  annualMileage?: number | null;
+  usage?: VehicleUsage | null;
+  overnightLocation?: OvernightLocation | null;
   /** Chosen voluntary excess; none chosen yet rates as 0. */
-  voluntaryExcessPence: z.number().int().nonnegative().nullish(),
-  requestedOptionalCovers: z.array(OptionalCoverCodeSchema).nullish(),
-});
-export type RatingInput = z.infer<typeof RatingInputSchema>;
+  voluntaryExcessPence?: number | null;
+  requestedOptionalCovers?: OptionalCoverCode[] | null;
+};
 
 const OCCUPATION_ASKED: readonly string[] = EMPLOYMENT_STATUSES_WITH_OCCUPATION;
 

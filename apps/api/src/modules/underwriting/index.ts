@@ -1,18 +1,2 @@
-export {
-  REFERRAL_CODES,
-  REFERRAL_MESSAGES,
-  ReferralCodeSchema,
-  UNDERWRITING_LIMITS,
-  UnderwritingDriverSchema,
-  UnderwritingInputSchema,
-  UnderwritingVehicleSchema,
-  underwrite,
-} from './underwrite';
-export type {
-  ReferralCode,
-  ReferralReason,
-  UnderwritingDriver,
-  UnderwritingInput,
-  UnderwritingResult,
-  UnderwritingVehicle,
-} from './underwrite';
+export { underwrite } from './underwrite';
+export type { UnderwritingDriver, UnderwritingInput, UnderwritingResult } from './underwrite';

@@ -1,57 +1,48 @@
-import { SteeringPositionSchema, formatMoney, isWithinLastYears, toInstant } from '@motor/domain';
-import type { DateInput } from '@motor/domain';
-import { z } from 'zod';
+import { formatMoney, isWithinLastYears, toInstant } from '@motor/domain';
+import type { DateInput, SteeringPosition } from '@motor/domain';
 import { countWholeYears, getLondonYear } from '@motor/domain';
 
 // Underwriting decides whether we offer a quote at all; rating decides its price. Each rule is a
 // coded referral reason with the message the customer sees on the referral page. An answer not
 // given yet never refers: the proposal is then INSUFFICIENT_ACCURACY, not REFERRAL.
 
-const DaySchema = z.iso.date();
+// Days are yyyy-MM-dd.
+export type UnderwritingDriver = {
+  profileCode?: string | null;
+  dateOfBirth?: string | null;
+  bankrupt?: boolean | null;
+  unsatisfiedCCJs?: boolean | null;
+  unspentCriminalConvictions?: boolean | null;
+  previouslyRefusedInsurance?: boolean | null;
+  bannedOrDisqualified?: boolean | null;
+  dvlaUnawareOfMedicalCondition?: boolean | null;
+  advisedByDoctorNotToDrive?: boolean | null;
+  claims?: { date: string }[] | null;
+  convictions?: { code: string; date: string; points?: number | null }[] | null;
+};
 
-export const UnderwritingDriverSchema = z.object({
-  profileCode: z.string().nullish(),
-  dateOfBirth: DaySchema.nullish(),
-  bankrupt: z.boolean().nullish(),
-  unsatisfiedCCJs: z.boolean().nullish(),
-  unspentCriminalConvictions: z.boolean().nullish(),
-  previouslyRefusedInsurance: z.boolean().nullish(),
-  bannedOrDisqualified: z.boolean().nullish(),
-  dvlaUnawareOfMedicalCondition: z.boolean().nullish(),
-  advisedByDoctorNotToDrive: z.boolean().nullish(),
-  claims: z.array(z.object({ date: DaySchema })).nullish(),
-  convictions: z
-    .array(
-      z.object({ code: z.string(), date: DaySchema, points: z.number().int().min(0).nullish() }),
-    )
-    .nullish(),
-});
-export type UnderwritingDriver = z.infer<typeof UnderwritingDriverSchema>;
-
-export const UnderwritingVehicleSchema = z.object({
+type UnderwritingVehicle = {
   /** Disclosed steering, or the specification's when it has one. */
-  steering: SteeringPositionSchema.nullish(),
+  steering?: SteeringPosition | null;
   /** Year of manufacture (or first registration). */
-  year: z.number().int().nullish(),
-  estimatedValuePence: z.number().int().nonnegative().nullish(),
-  modifications: z.boolean().nullish(),
+  year?: number | null;
+  estimatedValuePence?: number | null;
+  modifications?: boolean | null;
   /**
    * undefined: no vehicle chosen yet (does not refer). null, or outside 1–50: the vehicle is
    * known but its group could not be determined (refers with the 'get in touch via chat' text).
    */
-  insuranceGroup: z.number().int().nullish(),
-});
-export type UnderwritingVehicle = z.infer<typeof UnderwritingVehicleSchema>;
+  insuranceGroup?: number | null;
+};
 
 /** What underwriting reads: every driver (policyholder first) and the car. */
-export const UnderwritingInputSchema = z.object({
-  drivers: z.array(UnderwritingDriverSchema),
-  vehicle: UnderwritingVehicleSchema,
-});
-export type UnderwritingInput = z.infer<typeof UnderwritingInputSchema>;
+export type UnderwritingInput = {
+  drivers: UnderwritingDriver[];
+  vehicle: UnderwritingVehicle;
+};
 
 /** Limits of the rules (spec 2 §1 for age and steering; the rest are our underwriting choices). */
-export const UNDERWRITING_LIMITS = {
+const UNDERWRITING_LIMITS = {
   minDriverAge: 17,
   maxDriverAge: 85,
   /** The car must be under 19 years old (counted in calendar years from its year). */
@@ -85,7 +76,6 @@ export const REFERRAL_CODES = [
   'INSURANCE_GROUP_UNDETERMINED',
 ] as const;
 export type ReferralCode = (typeof REFERRAL_CODES)[number];
-export const ReferralCodeSchema = z.enum(REFERRAL_CODES);
 
 const limits = UNDERWRITING_LIMITS;
 
@@ -114,7 +104,7 @@ export const REFERRAL_MESSAGES: Record<ReferralCode, string> = {
     'The insurance group could not be determined, so get in touch via chat.',
 };
 
-export type ReferralReason = { code: ReferralCode; message: string };
+type ReferralReason = { code: ReferralCode; message: string };
 
 export type UnderwritingResult = { accepted: boolean; referralReasons: ReferralReason[] };
 

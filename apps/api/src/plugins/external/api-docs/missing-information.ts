@@ -14,7 +14,7 @@ import {
 // one hand-written part (RATING_FIELD_ANSWERS), checked against the API in the tests.
 
 /** A change type that carries disclosure answers. */
-export type DisclosureChangeType =
+type DisclosureChangeType =
   | 'QUOTE_DISCLOSURE_CHANGE'
   | 'ASSET_DISCLOSURE_CHANGE'
   | 'PROFILE_DISCLOSURE_CHANGE'
