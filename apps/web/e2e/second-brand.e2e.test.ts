@@ -16,6 +16,7 @@ import {
 } from './support/browser';
 import { addDirectDebit, payOnHostedPage } from './support/checkout';
 import { readConfirmation } from './support/outbox';
+import { openPolicyTab } from './support/policy';
 import { REPO_ROOT, startServer, type RunningServer } from './support/server';
 
 // Issue 20 item 5: a brand is data. The fictional Lumen brand (packages/brands/lumen) is chosen by
@@ -222,6 +223,7 @@ describe('a second brand, chosen by configuration, sells a policy (issue 20 item
       expect(link.pathname).toMatch(/^\/monthly\/policy\/pol_[\w-]+$/);
       await page.goto(`${link.pathname}${link.search}`);
       await heading(page, 'Your policy');
+      await openPolicyTab(page, 'Documents');
       const opened = page.waitForRequest((request) =>
         request.url().includes('/api/documents/file?token='),
       );

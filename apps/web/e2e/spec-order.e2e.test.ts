@@ -13,6 +13,7 @@ import {
 } from './support/browser';
 import { addDirectDebit, payOnHostedPage } from './support/checkout';
 import { readConfirmation } from './support/outbox';
+import { openPolicyTab } from './support/policy';
 
 // Issue 13: quote to policy in the spec's order, as a new customer meets it, signed out at the
 // home page: home → product → disclosure → quote → add-ons → summary with agreements → verify →
@@ -200,6 +201,7 @@ describe('quote to policy in the spec order, signed out at home (issue 13)', () 
         await page.goto(`${link.pathname}${link.search}`);
         await heading(page, 'Your policy');
         expect(pathOf(page)).toBe(link.pathname);
+        await openPolicyTab(page, 'Documents');
         await page.getByRole('heading', { level: 2, name: 'Your documents' }).waitFor(SLOW);
         await expectNoSeriousA11yViolations(page);
         await shot('policy');

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { loadAreaTexts } from '../lib/i18n';
 import { whenPageChunksLoaded } from '../app/lazy-page';
+
+// The first render of a route imports its page chunk; on a loaded 2-core CI machine that can take
+// more than Testing Library's default second. findBy* and waitFor wait up to 5 s instead.
+configure({ asyncUtilTimeout: 5000 });
 
 // Components are rendered on their own too, outside a page chunk that would bring their texts.
 beforeAll(() => loadAreaTexts());

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { POLICY_STATUSES, REVIEW_TYPES } from '@motor/domain';
+import { OPT_OUT_REASONS, POLICY_STATUSES, REVIEW_TYPES } from '@motor/domain';
 import { instant } from './columns';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -87,4 +87,30 @@ export const policyEvents = pgTable(
     at: instant('at').notNull(),
   },
   (table) => [index('policy_events_policy_at_idx').on(table.policyId, table.at)],
+);
+
+/**
+ * Every change of a policy's auto-renewal (spec 3 §4; FCA ICOBS 6A.6): on or off, why when off,
+ * who (the customer, or the staff member acting for them) and when. The renewal job reads the
+ * latest; the customer may change it online at any time.
+ */
+export const policyAutoRenewalChanges = pgTable(
+  'policy_auto_renewal_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    enabled: boolean('enabled').notNull(),
+    /** One of OPT_OUT_REASONS when turned off; null when turned on. */
+    reason: text('reason', { enum: OPT_OUT_REASONS }),
+    /** The customer's words for "Other". */
+    details: text('details'),
+    /** Who made the change: the customer, or the staff member acting for them. */
+    actorUserId: text('actor_user_id').notNull(),
+    /** Set when staff acted for the customer. */
+    onBehalfOfUserId: text('on_behalf_of_user_id'),
+    at: instant('at').notNull(),
+  },
+  (table) => [index('policy_auto_renewal_changes_policy_at_idx').on(table.policyId, table.at)],
 );

@@ -8,6 +8,7 @@ import {
   PolicyListResponseSchema,
   PolicyResponseSchema,
   ProposalAgreementsSchema,
+  SetPolicyAutoRenewalRequestSchema,
   ProposalCodeParamsSchema,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
@@ -19,6 +20,7 @@ import { acceptAgreements } from './agreements';
 import { assertQuoteStatus } from './bind-gates';
 import { listOwnPolicies } from './repository';
 import { answerPolicies } from './response';
+import { setPolicyAutoRenewal } from './auto-renewal';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
 const config = { access: SIGNED_IN };
@@ -27,6 +29,7 @@ const errors = {
   401: ErrorBodySchema,
   403: ErrorBodySchema,
   404: ErrorBodySchema,
+  409: ErrorBodySchema,
 };
 
 /**
@@ -50,7 +53,7 @@ export const policyRoutes: AppPlugin = async (app) => {
           'and the quote’s current documents. 409 when the proposal is not a QUOTE.',
         params: ProposalCodeParamsSchema,
         body: AcceptAgreementsRequestSchema,
-        response: { 200: ProposalAgreementsSchema, 409: ErrorBodySchema, ...errors },
+        response: { 200: ProposalAgreementsSchema, ...errors },
       },
     },
     async (request) => {
@@ -84,7 +87,6 @@ export const policyRoutes: AppPlugin = async (app) => {
         response: {
           200: BindProposalResponseSchema,
           402: ErrorBodySchema,
-          409: ErrorBodySchema,
           ...errors,
         },
       },
@@ -138,6 +140,38 @@ export const policyRoutes: AppPlugin = async (app) => {
       const row = await getOwnPolicy(app.db, request.principal, request.params.id);
       const [answer] = await answerPolicies(app.db, [row], app.clock.now());
       return answer;
+    },
+  );
+
+  app.put(
+    '/policies/:id/autoRenewal',
+    {
+      config,
+      schema: {
+        tags: ['policies'],
+        summary: 'Turns automatic renewal on, or off with a reason',
+        description:
+          'Spec 3 §4: opt-out reasons SoldNR, SoldMake, Price, Service, NotSuitable, Other (with ' +
+          'details). Refused (409) when the product does not allow it, renewal is stopped or the ' +
+          'policy has ended. Every change is kept with who made it.',
+        params: PolicyIdParamsSchema,
+        body: SetPolicyAutoRenewalRequestSchema,
+        response: { 200: PolicyResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const policy = await getOwnPolicy(app.db, request.principal, request.params.id);
+      await setPolicyAutoRenewal(app, {
+        policy,
+        request: request.body,
+        principal: request.principal,
+      });
+      const [row] = await answerPolicies(
+        app.db,
+        [await getOwnPolicy(app.db, request.principal, request.params.id)],
+        app.clock.now(),
+      );
+      return row;
     },
   );
 };

@@ -1,19 +1,83 @@
-import { useParams } from 'react-router';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { getPolicyTabs, isPolicyViewable, type PolicyTab } from '@motor/domain';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../lib/paths';
+import { findSchemeByCode } from '../../lib/schemes';
+import { usePolicy, type Policy } from './api/get-policy';
+import { BillingTab } from './billing/billing-tab';
+import { DetailsTab } from './details/details-tab';
 import { PolicyDocuments } from './policy-documents';
+import { describeCar } from './policy-facts';
+import { PolicyTabNav, TAB_PATHS } from './policy-tab-nav';
 
-// Protected by the route table; tabs and sub-routes arrive with the policy issue (14). The
-// documents are here already: the confirmation e-mail links to this page for them.
+// The policy area (spec 3 §2): tabs by status — ACTIVE and PENDING all four, CANCELLED and LAPSED
+// billing and claims, VOIDED and NTU billing only, never billing for driveaway; RENEWED and a
+// missing policy go home; an unknown sub-path or a tab the status does not have goes to the root,
+// which shows the first tab.
+
+function TabContent({ tab, policy }: { tab: PolicyTab; policy: Policy }) {
+  switch (tab) {
+    case 'details':
+      return <DetailsTab policy={policy} />;
+    case 'documents':
+      return <PolicyDocuments policyId={policy.policyId} />;
+    case 'billing':
+      return <BillingTab policy={policy} />;
+    case 'claims':
+      return <PolicyClaimsPlaceholder />;
+  }
+}
+
+function PolicyClaimsPlaceholder() {
+  return null;
+}
+
 export function PolicyPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('servicing');
   const { policyId = '' } = useParams();
+  const { data: policy, isPending } = usePolicy(policyId);
+  if (isPending) return <Spinner isBlock size="large" />;
+  const scheme = policy ? findSchemeByCode(policy.schemeCode) : null;
+  if (!policy || !scheme || !isPolicyViewable(policy.policyDetail.policyStatus)) {
+    return <Navigate to={paths.home()} replace />;
+  }
+  const tabs = getPolicyTabs({
+    status: policy.policyDetail.policyStatus,
+    productKind: scheme.productKind,
+  });
+  const [first] = tabs;
+  // A driveaway policy that was never taken up has no tab at all.
+  if (!first) return <Navigate to={paths.home()} replace />;
+  const root = paths.policy(scheme.urlName, policy.policyId);
+  const car = describeCar(policy);
+
   return (
     <>
       <div className="page-header">
-        <h1>{t('policy.title')}</h1>
-        <p className="text-muted">{t('policy.reference', { id: policyId })}</p>
+        <h1>{t('title')}</h1>
+        <p className="text-muted">
+          {[scheme.name, t('number', { number: policy.policyNumber }), car.registration]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
       </div>
-      <PolicyDocuments policyId={policyId} />
+      <PolicyTabNav tabs={tabs} root={root} />
+      <div className="policy-area__content">
+        <Routes>
+          <Route index element={<TabContent tab={first} policy={policy} />} />
+          {tabs
+            .filter((tab) => tab !== first)
+            .map((tab) => (
+              <Route
+                key={tab}
+                path={TAB_PATHS[tab]}
+                element={<TabContent tab={tab} policy={policy} />}
+              />
+            ))}
+          <Route path="*" element={<Navigate to={root} replace />} />
+        </Routes>
+      </div>
     </>
   );
 }

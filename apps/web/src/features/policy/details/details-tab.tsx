@@ -1,0 +1,182 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { canCancelPolicy, formatMoney, getDisplayedPolicyEndDate } from '@motor/domain';
+import { Notification } from '../../../components/ui/notification';
+import { getProductConfig } from '../../../lib/brand-products';
+import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { findSchemeByCode } from '../../../lib/schemes';
+import type { Policy } from '../api/get-policy';
+import { describeCar, listDrivers } from '../policy-facts';
+import { AutoRenewalSection } from './auto-renewal-section';
+
+// The details tab (spec 3 §2): cancellation notice, promotion banner, a sidebar (what is
+// included, how to cancel, uploads), the policy summary, auto-renewal, cover, add-ons and excess.
+
+function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="summary-list__row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function DetailsTab({ policy }: { policy: Policy }) {
+  const { t } = useTranslation('servicing');
+  const { t: tQuote } = useTranslation('quote');
+  const scheme = findSchemeByCode(policy.schemeCode);
+  const product = getProductConfig(policy.schemeCode);
+  const { policyDetail } = policy;
+  const quote = policy.currentPolicyVersion?.quote;
+  const car = describeCar(policy);
+  const drivers = listDrivers(policy);
+  const endDate = getDisplayedPolicyEndDate(policyDetail);
+  const covers = quote?.covers ?? [];
+  const included = covers.filter((cover) => cover.coverType === 'MAIN' && cover.active);
+  const optional = covers.filter((cover) => cover.coverType === 'OPTIONAL');
+  const excess = quote?.excess ?? [];
+  const voluntary = excess.find((line) => line.excessCategory === 'voluntary')?.excess ?? 0;
+  const perClaim = excess.filter((line) =>
+    ['ACCIDENTAL_DAMAGE', 'FIRE_AND_THEFT'].includes(line.excessCategory),
+  );
+  const cancellable = canCancelPolicy({
+    policy: {
+      policyDetail: {
+        policyStatus: policyDetail.policyStatus,
+        terminatedAt: policyDetail.terminatedAt ?? null,
+        inceptedAt: policyDetail.inceptedAt ?? null,
+        createdAt: policyDetail.createdAt ?? null,
+      },
+    },
+    cancellation: { type: product.cancellation.type },
+    now: new Date(),
+  });
+  const uploadTypes = Object.keys(product.uploads);
+  const root = paths.policy(scheme?.urlName ?? '', policy.policyId);
+  const category = (code: string) =>
+    tQuote(`config.excess.categories.${code}`, { defaultValue: code });
+
+  return (
+    <div className="policy-details">
+      <div className="policy-details__main">
+        {policyDetail.terminatedAt ? (
+          <Notification variant="warning" title={t('details.cancelledTitle')}>
+            {t('details.cancelled', { date: formatDate(policyDetail.terminatedAt) })}
+          </Notification>
+        ) : null}
+        {quote?.promoCode ? (
+          <Notification variant="success" title={t('details.promotionTitle')}>
+            {t('details.promotion', { code: quote.promoCode })}
+          </Notification>
+        ) : null}
+
+        <section className="card" aria-labelledby="policy-summary-title">
+          <h2 id="policy-summary-title">{t('details.summary.title')}</h2>
+          <dl className="summary-list">
+            <Row term={t('details.summary.product')}>{scheme?.name ?? policy.schemeCode}</Row>
+            <Row term={t('details.summary.number')}>{policy.policyNumber}</Row>
+            <Row term={t('details.summary.car')}>
+              {[car.registration, car.name].filter(Boolean).join(', ') || '—'}
+            </Row>
+            <Row term={t('details.summary.drivers')}>
+              <ul className="plain-list">
+                {drivers.map((driver) => (
+                  <li key={driver.name}>
+                    {driver.isPolicyholder
+                      ? t('details.summary.policyholder', { name: driver.name })
+                      : driver.name}
+                  </li>
+                ))}
+              </ul>
+            </Row>
+            <Row term={t('details.summary.starts')}>
+              {policyDetail.inceptedAt ? formatDate(policyDetail.inceptedAt) : '—'}
+            </Row>
+            <Row term={t('details.summary.ends')}>{endDate ? formatDate(endDate) : '—'}</Row>
+          </dl>
+        </section>
+
+        <AutoRenewalSection policy={policy} product={product} />
+
+        <section className="card" aria-labelledby="policy-cover-title">
+          <h2 id="policy-cover-title">{t('details.cover.title')}</h2>
+          <ul className="tick-list">
+            {included.map((cover) => (
+              <li key={cover.code}>{tQuote(`covers.${cover.code}`)}</li>
+            ))}
+          </ul>
+        </section>
+
+        {optional.length > 0 ? (
+          <section className="card" aria-labelledby="policy-addons-title">
+            <h2 id="policy-addons-title">{t('details.addOns.title')}</h2>
+            <dl className="summary-list">
+              {optional.map((cover) => (
+                <Row key={cover.code} term={tQuote(`covers.${cover.code}`)}>
+                  {cover.active ? t('details.addOns.added') : t('details.addOns.notAdded')}
+                </Row>
+              ))}
+            </dl>
+          </section>
+        ) : null}
+
+        <section className="card" aria-labelledby="policy-excess-title">
+          <h2 id="policy-excess-title">{t('details.excess.title')}</h2>
+          <dl className="summary-list">
+            {excess.map((line) => (
+              <Row key={line.excessCategory} term={category(line.excessCategory)}>
+                {formatMoney(line.excess, { style: 'short' })}
+              </Row>
+            ))}
+          </dl>
+          {perClaim.length > 0 ? (
+            <>
+              <h3>{t('details.excess.totalTitle')}</h3>
+              <p className="text-muted">{t('details.excess.totalIntro')}</p>
+              <dl className="summary-list">
+                {perClaim.map((line) => (
+                  <Row key={line.excessCategory} term={category(line.excessCategory)}>
+                    <strong>{formatMoney(line.excess + voluntary, { style: 'short' })}</strong>
+                  </Row>
+                ))}
+              </dl>
+            </>
+          ) : null}
+        </section>
+      </div>
+
+      <aside className="policy-details__sidebar" aria-label={t('details.sidebar.label')}>
+        <section className="card">
+          <h2>{t('details.sidebar.benefitsTitle')}</h2>
+          <ul className="tick-list">
+            {included.slice(0, 5).map((cover) => (
+              <li key={cover.code}>{tQuote(`covers.${cover.code}`)}</li>
+            ))}
+          </ul>
+        </section>
+        {uploadTypes.length > 0 ? (
+          <section className="card">
+            <h2>{t('details.sidebar.uploadsTitle')}</h2>
+            <p>{t('details.sidebar.uploadsIntro')}</p>
+            <ul className="link-list">
+              {uploadTypes.map((type) => (
+                <li key={type}>
+                  <Link to={`${root}/uploads/${type}`}>
+                    {t(`uploads.${type}`, { defaultValue: type })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {cancellable ? (
+          <section className="card">
+            <h2>{t('details.sidebar.cancelTitle')}</h2>
+            <p>{t('details.sidebar.cancel')}</p>
+          </section>
+        ) : null}
+      </aside>
+    </div>
+  );
+}

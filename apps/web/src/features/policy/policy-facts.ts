@@ -1,0 +1,43 @@
+import type { Policy } from './api/get-policy';
+
+// What the policy pages say about the cover in force: read from the current version's quote.
+
+type Answers = Record<string, unknown>;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function quoteOf(policy: Policy) {
+  return policy.currentPolicyVersion?.quote;
+}
+
+/** The car: its registration as disclosed and its make, model, engine and trim. */
+export function describeCar(policy: Policy): { registration: string; name: string } {
+  const assets = quoteOf(policy)?.insuredAssets ?? [];
+  const car = (assets.find((asset) => asset.coreAsset) ?? assets[0])?.data as Answers | undefined;
+  const vehicle = (car?.vehicle ?? {}) as Answers;
+  const specification = (vehicle.specification ?? {}) as Answers;
+  const name = [
+    specification.make,
+    specification.model,
+    specification.engineLabel,
+    specification.trim,
+  ]
+    .map(text)
+    .filter(Boolean)
+    .join(' ');
+  return { registration: text(vehicle.vrn), name };
+}
+
+/** The drivers' names, the policyholder first. */
+export function listDrivers(policy: Policy): { name: string; isPolicyholder: boolean }[] {
+  const profiles = quoteOf(policy)?.insuredProfiles ?? [];
+  return [...profiles]
+    .sort((a, b) => Number(b.policyholder) - Number(a.policyholder))
+    .map((profile) => {
+      const data = profile.data as Answers;
+      return {
+        name: [text(data.firstName), text(data.lastName)].filter(Boolean).join(' '),
+        isPolicyholder: profile.policyholder,
+      };
+    });
+}

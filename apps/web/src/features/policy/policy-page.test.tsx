@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PolicyStatus } from '@motor/domain';
+import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
+import { buildPolicy } from '../../test/policy-fixture';
+import { renderApp } from '../../test/render-app';
+
+// The policy area (spec 3 §2): tabs by status, details, auto-renewal (spec 3 §4).
+
+function stubPolicy(policy = buildPolicy(), onPut?: (body: unknown) => void) {
+  stubApi((url, init) => {
+    const path = url.replace(/^.*\/api/, '');
+    if (path === '/policies/pol_1' && init?.method === 'PUT') return jsonResponse(404, {});
+    if (path === '/policies/pol_1/autoRenewal') {
+      onPut?.(JSON.parse(String(init?.body)));
+      return jsonResponse(200, policy);
+    }
+    if (path === '/policies/pol_1') return jsonResponse(200, policy);
+    if (path.startsWith('/customerAccounts')) return jsonResponse(200, []);
+    return jsonResponse(404, {});
+  });
+}
+
+const tabNames = () =>
+  within(screen.getByRole('navigation', { name: 'Policy sections' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('policy area', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it.each<[PolicyStatus, string[]]>([
+    ['ACTIVE', ['Policy details', 'Documents', 'Billing', 'Claims']],
+    ['PENDING', ['Policy details', 'Documents', 'Billing', 'Claims']],
+    ['CANCELLED', ['Billing', 'Claims']],
+    ['LAPSED', ['Billing', 'Claims']],
+  ])('a %s flex policy has the tabs %j', async (policyStatus, tabs) => {
+    stubPolicy(buildPolicy({ policyDetail: { policyStatus } }));
+    renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: 'Your policy' });
+    expect(tabNames()).toEqual(tabs);
+  });
+
+  it('a VOIDED policy shows its billing only, without a tab bar', async () => {
+    stubPolicy(buildPolicy({ policyDetail: { policyStatus: 'VOIDED' } }));
+    renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Billing' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Policy sections' })).toBeNull();
+  });
+
+  it('never shows billing for driveaway', async () => {
+    stubPolicy(buildPolicy({ schemeCode: 'bmw-driveaway' }));
+    renderApp('/driveaway/policy/pol_1', { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: 'Your policy' });
+    expect(tabNames()).toEqual(['Policy details', 'Documents', 'Claims']);
+  });
+
+  it('sends a RENEWED or missing policy home, and an unknown sub-path to the tab root', async () => {
+    stubPolicy(buildPolicy({ policyDetail: { policyStatus: 'RENEWED' } }));
+    const renewed = renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    await waitFor(() => expect(renewed.router.state.location.pathname).toBe('/'));
+    renewed.unmount();
+
+    stubPolicy();
+    const unknown = renderApp('/flex/policy/pol_1/no-such-tab', { authState: signedInAuthState });
+    await waitFor(() => expect(unknown.router.state.location.pathname).toBe('/flex/policy/pol_1'));
+    unknown.unmount();
+
+    stubPolicy(buildPolicy({ policyDetail: { policyStatus: 'CANCELLED' } }));
+    const hidden = renderApp('/flex/policy/pol_1/documents', { authState: signedInAuthState });
+    await waitFor(() => expect(hidden.router.state.location.pathname).toBe('/flex/policy/pol_1'));
+  });
+
+  it('shows the details: car, drivers, dates, cover, add-ons and the excess per claim', async () => {
+    stubPolicy();
+    renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    const summary = await screen.findByRole('region', { name: 'Your policy' });
+    expect(within(summary).getByText('BM24XYZ, BMW 3 Series 320i M Sport')).toBeInTheDocument();
+    expect(within(summary).getByText('Jane Smith (policyholder)')).toBeInTheDocument();
+    expect(within(summary).getByText('23 November 2027')).toBeInTheDocument();
+    const excess = screen.getByRole('region', { name: 'Your excess' });
+    expect(within(excess).getByText('What you pay towards a claim')).toBeInTheDocument();
+    const addOns = screen.getByRole('region', { name: 'Add-ons' });
+    expect(within(addOns).getAllByText('Not added')).toHaveLength(2);
+  });
+
+  it('turns auto-renewal off only with a reason, and Other only with details', async () => {
+    const sent: unknown[] = [];
+    stubPolicy(buildPolicy(), (body) => sent.push(body));
+    const user = userEvent.setup();
+    renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    const section = await screen.findByRole('region', { name: 'Automatic renewal' });
+    expect(within(section).getByText('On')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Turn off automatic renewal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off automatic renewal' });
+    await user.click(within(dialog).getByRole('button', { name: 'Turn it off' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a reason');
+    await user.click(within(dialog).getByRole('radio', { name: 'Something else' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Turn it off' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      "Tell us why you're turning it off",
+    );
+    await user.type(within(dialog).getByLabelText('Tell us more'), 'Moving abroad');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn it off' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ enabled: false, reason: 'Other', details: 'Moving abroad' }]),
+    );
+  });
+
+  it('hides auto-renewal when the product does not allow changing it (driveaway)', async () => {
+    stubPolicy(buildPolicy({ schemeCode: 'bmw-driveaway' }));
+    renderApp('/driveaway/policy/pol_1', { authState: signedInAuthState });
+    await screen.findByRole('region', { name: 'Your policy' });
+    expect(screen.queryByRole('region', { name: 'Automatic renewal' })).toBeNull();
+  });
+});
