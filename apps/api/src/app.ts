@@ -21,6 +21,7 @@ import { sessionRoutes } from './modules/identity/session-routes';
 import { oidcRoutes } from './modules/identity/oidc/routes';
 import { deliverMessageJob, devOutboxRoutes } from './modules/notification';
 import { accountRoutes } from './modules/identity/account-routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { lookupRoutes } from './modules/lookup';
 import { proposalRoutes } from './modules/proposal/routes';
 import { registerSandboxPaymentPages } from './modules/payment';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(privacyRoutes, { prefix: '/api' });
   if (config.identity.isEmbedded) await app.register(oidcRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(lookupRoutes, {

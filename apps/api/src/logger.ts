@@ -55,6 +55,9 @@ const REDACTED_URL_ONLY_KEYS = [
   'access_token',
   'refresh_token',
   'recipient',
+  // Address lookups search by postcode or street (`?query=SW1A 1AA`, `?container=GB|RM|PC|...`).
+  'query',
+  'container',
 ];
 
 const REDACTED_QUERY_KEYS = new Set(

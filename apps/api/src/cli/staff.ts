@@ -11,7 +11,8 @@ import { listStaffUsers, upsertStaffUser } from '../modules/identity/users';
 const USAGE = `Usage:
   npm run staff -- add --email <address> [--permission <name>]... [--first-name <name>] [--last-name <name>]
   npm run staff -- list
-Permissions: access:impersonate (act for a customer), action:mta-claims (edit claims on policies).`;
+Permissions: access:impersonate (act for a customer), action:mta-claims (edit claims on policies),
+  action:gdpr-erase (erase a customer's personal data).`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({

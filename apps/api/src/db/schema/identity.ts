@@ -49,6 +49,13 @@ export const users = pgTable(
      * they do. Until then bind copies the preferences disclosed on the quote (issue 13).
      */
     marketingPreferencesSetAt: instant('marketing_preferences_set_at'),
+    /**
+     * Set when the account may no longer be used: sign-in, refresh and access tokens are refused
+     * (tokens.ts, oidc/provider.ts). Erasure sets it (flows/erase-customer.ts).
+     */
+    disabledAt: instant('disabled_at'),
+    /** When the person's data was erased (GDPR, decision 018); the row stays as 'erased'. */
+    erasedAt: instant('erased_at'),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },

@@ -2,3 +2,4 @@
 // issues a new policy's certificate, schedule and confirmation e-mail.
 export { PRODUCT_DOCUMENT_TYPES, buildProductDocument } from './product-documents';
 export { enqueuePolicyDocuments } from './jobs';
+export { deletePolicyDocumentFiles, listPolicyDocumentFiles } from './service';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { importJWK, jwtVerify, SignJWT } from 'jose';
-import type { DocumentType } from '@motor/contract';
+import { POLICY_DOCUMENT_TYPES, type DocumentType } from '@motor/contract';
 import type { Quote } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import { idempotencyKeys, policies, policyVersions } from '../../db/schema';
@@ -46,9 +46,11 @@ async function loadDocumentData(deps: ServiceDeps, policy: PolicyRow): Promise<P
   };
 }
 
+const policyBlobKey = (policyId: string, doc: DocumentType) => `policies/${policyId}/${doc}.pdf`;
+
 function blobKey(policy: PolicyRow, doc: DocumentType, quote: Quote): string {
   if (doc === 'policy-certificate' || doc === 'policy-schedule') {
-    return `policies/${policy.policyId}/${doc}.pdf`;
+    return policyBlobKey(policy.policyId, doc);
   }
   const safe = (value: string | null | undefined) =>
     (value ?? 'default').replace(/[^a-z0-9_-]+/gi, '-');
@@ -75,6 +77,36 @@ export async function ensureDocument(deps: ServiceDeps, policy: PolicyRow, doc: 
   }
   await storage.put(key, await renderPdf(content), { contentType: 'application/pdf' });
   return { key, data };
+}
+
+/**
+ * The policy's own documents (certificate, schedule: they name the policyholder) and whether
+ * each is stored yet, for a data export; product documents name nobody.
+ */
+export async function listPolicyDocumentFiles(
+  deps: Pick<ServiceDeps, 'providers'>,
+  policy: Pick<PolicyRow, 'policyId' | 'policyNumber'>,
+): Promise<{ type: DocumentType; fileName: string; isStored: boolean }[]> {
+  return Promise.all(
+    POLICY_DOCUMENT_TYPES.map(async (type) => ({
+      type,
+      fileName: `${policy.policyNumber}-${type}.pdf`,
+      isStored: await deps.providers.storage.exists(policyBlobKey(policy.policyId, type)),
+    })),
+  );
+}
+
+/**
+ * Deletes the policy's stored certificate and schedule (erasure: they print the name and
+ * address); opened again, they are rendered afresh from the policy's (anonymised) records.
+ */
+export async function deletePolicyDocumentFiles(
+  deps: Pick<ServiceDeps, 'providers'>,
+  policyId: string,
+): Promise<void> {
+  for (const type of POLICY_DOCUMENT_TYPES) {
+    await deps.providers.storage.delete(policyBlobKey(policyId, type));
+  }
 }
 
 async function sessionKey(deps: ServiceDeps) {

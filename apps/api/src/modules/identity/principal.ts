@@ -20,6 +20,8 @@ export type RouteAccess = 'public' | 'anonymous' | 'customer' | 'admin';
 export const PERMISSIONS = {
   impersonate: 'access:impersonate',
   mtaClaims: 'action:mta-claims',
+  /** Erase a customer's personal data (GDPR, decision 018). */
+  gdprErase: 'action:gdpr-erase',
 } as const;
 
 export const ADMIN_ROLE = 'admin';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -13,6 +14,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { ADMIN_ROLE, NOT_AUTHORISED_MESSAGE, PERMISSIONS, type Principal } from './principal';
 import {
@@ -107,6 +109,13 @@ function readStringList(value: unknown): string[] {
  * are ours (key `session` in the database); access tokens come from the configured issuer
  * (embedded: keys `oidc` in the database; external: its JWKS, found through discovery).
  */
+/**
+ * How long a process trusts its answer to "is this account disabled?" (an erased customer,
+ * decision 018): the process that disables an account refuses its tokens at once
+ * (`refuseUser`), the others within this time — well inside an access token's 10 minutes.
+ */
+const DISABLED_CHECK_INTERVAL_MS = 30_000;
+
 /** How long a verified token is trusted without checking its signature again. */
 const VERIFIED_CACHE_MS = 60_000;
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -125,6 +134,9 @@ export class TokenService {
     string,
     { payload: JWTPayload; kind: 'anonymous' | 'issuer'; at: number }
   >();
+
+  /** Whether a signed-in user's account is disabled, as last read, by user id. */
+  private readonly accountChecks = new Map<string, { isDisabled: boolean; at: number }>();
 
   constructor(
     private readonly options: {
@@ -199,7 +211,7 @@ export class TokenService {
         typeof exp === 'number' &&
         exp > seconds &&
         (typeof nbf !== 'number' || nbf <= seconds);
-      if (isFresh) return this.toVerified(cached.kind, cached.payload, options);
+      if (isFresh) return this.toEnabledVerified(cached.kind, cached.payload, options);
       this.verified.delete(token);
     }
     const verified = await this.verifyUncached(token, currentDate);
@@ -209,7 +221,53 @@ export class TokenService {
       if (!oldest.done) this.verified.delete(oldest.value);
     }
     this.verified.set(token, { ...verified, at: currentDate.getTime() });
-    return this.toVerified(verified.kind, verified.payload, options);
+    return this.toEnabledVerified(verified.kind, verified.payload, options);
+  }
+
+  /** From now on this process refuses every token of this user (the account was disabled). */
+  refuseUser(userId: string): void {
+    this.accountChecks.set(userId, {
+      isDisabled: true,
+      at: this.options.clock.now().getTime(),
+    });
+  }
+
+  /** A signed-in user's token is refused once their account is disabled (erased). */
+  private async toEnabledVerified(
+    kind: 'anonymous' | 'issuer',
+    payload: JWTPayload,
+    options: { impersonateUserId?: string | null },
+  ): Promise<VerifiedAccessToken | null> {
+    const verified = this.toVerified(kind, payload, options);
+    if (
+      !verified ||
+      verified.principal.kind === 'anonymous' ||
+      verified.principal.kind === 'none'
+    ) {
+      return verified;
+    }
+    return (await this.isUserDisabled(verified.principal.userId)) ? null : verified;
+  }
+
+  private async isUserDisabled(userId: string): Promise<boolean> {
+    const now = this.options.clock.now().getTime();
+    const known = this.accountChecks.get(userId);
+    if (known && now >= known.at && now - known.at < DISABLED_CHECK_INTERVAL_MS) {
+      return known.isDisabled;
+    }
+    const [row] = await this.options.db
+      .select({ disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.userId, userId))
+      .limit(1);
+    const isDisabled = Boolean(row?.disabledAt);
+    this.accountChecks.delete(userId);
+    if (this.accountChecks.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.accountChecks.keys().next();
+      if (!oldest.done) this.accountChecks.delete(oldest.value);
+    }
+    this.accountChecks.set(userId, { isDisabled, at: now });
+    return isDisabled;
   }
 
   private toVerified(

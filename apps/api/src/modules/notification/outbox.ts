@@ -49,9 +49,12 @@ export async function queueMessage(
   if (!row) throw new Error('the message could not be queued');
   if (!isDeliverable(deps.mail, message)) {
     if (!deps.isProduction) {
-      // Sandbox only: the developer reads the code here or at /dev/outbox. Production never
-      // logs a message body (it carries one-time codes).
-      deps.log.info({ messageId: row.id, channel: message.channel }, `outbox: ${message.body}`);
+      // Sandbox only: the developer reads the message at /dev/outbox. The log never holds its
+      // body or recipient: names, addresses and one-time codes (issue 21 item 14).
+      deps.log.info(
+        { messageId: row.id, channel: message.channel },
+        'outbox: a message is waiting at /dev/outbox',
+      );
     }
     return row.id;
   }

@@ -123,6 +123,16 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
         payload: { marketingPreferences: { sms: false } },
       }),
     },
+    // The caller's own data only: whoever may call it gets their own (or their customer's).
+    'GET /api/policyholder/data-export': { build: () => get('/api/policyholder/data-export') },
+    // Staff here lack action:gdpr-erase: everyone is refused, no customer is erased.
+    'POST /api/admin/customers/{userId}/erasure': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/admin/customers/${target!.userId}/erasure`,
+      }),
+    },
     'POST /api/policyholder/validateAccount': {
       resource: 'quote',
       build: (target) => ({

@@ -64,6 +64,38 @@ describe('account settings (spec 3 §2)', () => {
     );
   });
 
+  it('downloads the data export as a JSON file from the settings list', async () => {
+    const exported = { format: 'motor-insurance-customer-data', userId: 'u-1', proposals: [] };
+    const fetchMock = stubApi((path) =>
+      path === '/api/policyholder/data-export'
+        ? jsonResponse(200, exported)
+        : jsonResponse(200, policyholder),
+    );
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:my-data');
+    const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicked: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    renderApp('/account', { authState: signedInAuthState });
+    expect(await screen.findByRole('heading', { name: 'Your data' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Download your data' }));
+    expect(await screen.findByText('Your data has been downloaded.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([path]) => path)).toContain('/api/policyholder/data-export');
+    expect(clicked).toEqual([
+      {
+        href: 'blob:my-data',
+        download: expect.stringMatching(/^my-data-\d{4}-\d{2}-\d{2}\.json$/),
+      },
+    ]);
+    const blob = createObjectURL.mock.calls[0]![0] as Blob;
+    expect(JSON.parse(await blob.text())).toEqual(exported);
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:my-data');
+    for (const spy of [click, createObjectURL, revokeObjectURL]) spy.mockRestore();
+  });
+
   it('changes the e-mail with PATCH {email} only, with an up-button to /account', async () => {
     const fetchMock = stubPolicyholder();
     renderApp('/account/email', { authState: signedInAuthState });

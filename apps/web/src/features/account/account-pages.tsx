@@ -13,6 +13,7 @@ import {
   type Policyholder,
   type PolicyholderUpdate,
 } from './api/policyholder';
+import { useDownloadDataExport } from './api/data-export';
 
 const MARKETING_CHANNELS = ['email', 'phone', 'sms'] as const;
 
@@ -36,7 +37,32 @@ export function AccountSettingsPage() {
           </li>
         ))}
       </ul>
+      <DataExportSection />
     </div>
+  );
+}
+
+/** "Download your data": a JSON copy of every record we hold (UK GDPR access and portability). */
+function DataExportSection() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const download = useDownloadDataExport();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('account.dataExport.title')}</h2>
+      <p>{t('account.dataExport.intro')}</p>
+      <Button
+        onClick={() => download.mutate()}
+        disabled={download.isPending}
+        aria-busy={download.isPending || undefined}
+      >
+        {t('account.dataExport.download')}
+      </Button>
+      <p role="status">
+        {download.isPending ? t('account.dataExport.preparing') : null}
+        {download.isSuccess ? t('account.dataExport.done') : null}
+      </p>
+    </section>
   );
 }
 

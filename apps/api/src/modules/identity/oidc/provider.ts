@@ -161,7 +161,8 @@ export async function createOidcProvider(options: {
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
     findAccount: async (_ctx, sub) => {
       const user = await findUserById(db, sub);
-      if (!user) return undefined;
+      // A disabled (erased) account is no account: sign-in and refresh are refused.
+      if (!user || user.disabledAt) return undefined;
       return {
         accountId: user.userId,
         claims: async () => ({

@@ -1,0 +1,181 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { ServiceDeps } from '../app-types';
+import {
+  auditLog,
+  insightFeedback,
+  notificationOutbox,
+  oidcPayloads,
+  oneTimeCodes,
+  paymentMethods,
+  policyVersions,
+  proposals,
+  rateLimitCounters,
+  ratingRecords,
+  users,
+} from '../db/schema';
+import { AppError } from '../errors';
+import { deletePolicyDocumentFiles } from '../modules/document';
+import { anonymiseJson, ERASED, inListOrNone, loadCustomerRecords } from './customer-data';
+
+// Staff erase a customer (UK GDPR Article 17), issue 21 item 14, decision 018. In one
+// transaction: the personal data goes (names, e-mail, phone, dates of birth, addresses, in the
+// account and in every stored answer, quote, rating and policy version; one-time codes; sign-in
+// sessions, grants and refresh tokens; messages' recipients and bodies; masked card and bank
+// details; feedback comments); the records the law makes the insurer keep stay, with their
+// amounts, dates and numbers (policies, versions, events, customer accounts, the ledger,
+// collections, the audit log). The account is disabled: it signs in no more, its tokens are
+// refused. Idempotent: erasing again changes nothing more and answers the same.
+
+/** Policies the insurer must keep in force: a customer with one is not erased. */
+const LIVE_POLICY_STATUSES = ['ACTIVE', 'PENDING'] as const;
+
+/** The 409 for a customer with a live policy, naming it. */
+function livePolicyMessage(policyNumbers: string[]): string {
+  return (
+    `This customer has a live policy (${policyNumbers.join(', ')}), which the insurer must ` +
+    'keep: cancel it or let it end, then erase the customer.'
+  );
+}
+const CUSTOMER_NOT_FOUND_MESSAGE = 'We could not find that customer.';
+const STAFF_NOT_ERASED_MESSAGE =
+  'This is a staff account: remove its roles before erasing it.';
+
+type ErasureResult = {
+  userId: string;
+  erasedAt: string;
+  /** True when the customer had been erased before this request. */
+  wasAlreadyErased: boolean;
+};
+
+export async function eraseCustomer(
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'providers'>,
+  options: { userId: string; actorUserId: string },
+): Promise<ErasureResult> {
+  const { userId, actorUserId } = options;
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx) => {
+    // Locks the account row: two erasures (or an erasure and a sign-in) queue.
+    const [locked] = await tx
+      .select({ userId: users.userId })
+      .from(users)
+      .where(eq(users.userId, userId))
+      .for('update');
+    const records = await loadCustomerRecords(tx, userId);
+    const { user } = records;
+    if (!locked || !user) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND_MESSAGE);
+    if (user.roles.length > 0) throw new AppError('CONFLICT', STAFF_NOT_ERASED_MESSAGE);
+    const live = records.policies.filter((policy) =>
+      (LIVE_POLICY_STATUSES as readonly string[]).includes(policy.status),
+    );
+    if (live.length > 0) {
+      throw new AppError('CONFLICT', livePolicyMessage(live.map((policy) => policy.policyNumber)));
+    }
+
+    await tx
+      .update(users)
+      .set({
+        username: ERASED,
+        email: null,
+        phone: null,
+        phoneVerifiedAt: null,
+        firstName: null,
+        lastName: null,
+        marketingPreferences: { email: false, phone: false, sms: false },
+        permissions: [],
+        disabledAt: user.disabledAt ?? now,
+        erasedAt: user.erasedAt ?? now,
+        updatedAt: now,
+      })
+      .where(eq(users.userId, userId));
+
+    // Stored answers, quotes and ratings keep their shape, the personal values become 'erased'.
+    for (const proposal of records.proposals) {
+      await tx
+        .update(proposals)
+        .set({
+          data: anonymiseJson(proposal.data),
+          quote: proposal.quote ? anonymiseJson(proposal.quote) : null,
+        })
+        .where(eq(proposals.proposalCode, proposal.proposalCode));
+    }
+    const proposalCodes = records.proposals.map((row) => row.proposalCode);
+    if (proposalCodes.length > 0) {
+      const ratings = await tx
+        .select({
+          id: ratingRecords.id,
+          inputs: ratingRecords.inputs,
+          result: ratingRecords.result,
+        })
+        .from(ratingRecords)
+        .where(inArray(ratingRecords.proposalCode, proposalCodes));
+      for (const rating of ratings) {
+        await tx
+          .update(ratingRecords)
+          .set({ inputs: anonymiseJson(rating.inputs), result: anonymiseJson(rating.result) })
+          .where(eq(ratingRecords.id, rating.id));
+      }
+    }
+    // Versions are never edited, except here: the contract's terms stay, the person goes.
+    const policyIds = records.policies.map((row) => row.policyId);
+    if (policyIds.length > 0) {
+      const versions = await tx
+        .select({ id: policyVersions.id, quote: policyVersions.quote })
+        .from(policyVersions)
+        .where(inArray(policyVersions.policyId, policyIds));
+      for (const version of versions) {
+        await tx
+          .update(policyVersions)
+          .set({ quote: anonymiseJson(version.quote) })
+          .where(eq(policyVersions.id, version.id));
+      }
+    }
+
+    const contacts = records.contacts;
+    const toContacts = inListOrNone(notificationOutbox.recipient, contacts);
+    if (toContacts) {
+      await tx
+        .update(notificationOutbox)
+        .set({ recipient: ERASED, body: ERASED })
+        .where(toContacts);
+    }
+    const codes = inListOrNone(oneTimeCodes.recipient, contacts);
+    if (codes) await tx.delete(oneTimeCodes).where(codes);
+    for (const contact of contacts) {
+      // Counters are keyed by what and who (`otp:address:email:<address>`).
+      await tx
+        .delete(rateLimitCounters)
+        .where(sql`strpos(${rateLimitCounters.key}, ${contact}) > 0`);
+    }
+    // Sessions, grants, codes and refresh tokens of the embedded provider: sign-in ends.
+    await tx
+      .delete(oidcPayloads)
+      .where(
+        sql`${oidcPayloads.payload} ->> 'accountId' = ${userId} or ${oidcPayloads.grantId} in (select ${oidcPayloads.id} from ${oidcPayloads} where ${oidcPayloads.kind} = 'Grant' and ${oidcPayloads.payload} ->> 'accountId' = ${userId})`,
+      );
+    // The provider keeps the card or mandate itself; our masked copy of it goes.
+    await tx
+      .update(paymentMethods)
+      .set({ bankName: null, accountNumberEnding: null, cardLast4: null, updatedAt: now })
+      .where(eq(paymentMethods.ownerUserId, userId));
+    await tx
+      .update(insightFeedback)
+      .set({ comment: null })
+      .where(eq(insightFeedback.ownerUserId, userId));
+
+    await tx.insert(auditLog).values({
+      actorUserId,
+      subjectUserId: userId,
+      action: 'gdpr.erase',
+      target: `user:${userId}`,
+      at: now,
+    });
+    return {
+      erasedAt: (user.erasedAt ?? now).toISOString(),
+      wasAlreadyErased: user.erasedAt !== null,
+      policyIds,
+    };
+  });
+  // After the commit: the stored certificate and schedule print the name and address.
+  for (const policyId of result.policyIds) await deletePolicyDocumentFiles(deps, policyId);
+  return { userId, erasedAt: result.erasedAt, wasAlreadyErased: result.wasAlreadyErased };
+}
