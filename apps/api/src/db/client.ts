@@ -120,6 +120,14 @@ export function openPostgresDatabase(
   });
   // An idle client losing its connection emits here; without a listener the process would crash.
   client.on('error', (error) => options.logger?.error({ err: error }, 'PostgreSQL pool error'));
+  // The pool listens only to idle clients. One checked out (a transaction between statements)
+  // whose backend is ended (pg_terminate_backend, failover) emits there too: without this the
+  // process crashed. Its next statement fails, and the pool drops it when it is released.
+  client.on('connect', (connection) =>
+    connection.on('error', (error) =>
+      options.logger?.warn({ err: error }, 'PostgreSQL connection lost while in use'),
+    ),
+  );
   return {
     kind: 'postgres',
     client,
