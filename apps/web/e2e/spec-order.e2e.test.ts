@@ -201,6 +201,8 @@ describe('quote to policy in the spec order, signed out at home (issue 13)', () 
         await page.goto(`${link.pathname}${link.search}`);
         await heading(page, 'Your policy');
         expect(pathOf(page)).toBe(link.pathname);
+        await expectNoSeriousA11yViolations(page);
+        await shot('details');
         await openPolicyTab(page, 'Documents');
         await page.getByRole('heading', { level: 2, name: 'Your documents' }).waitFor(SLOW);
         await expectNoSeriousA11yViolations(page);

@@ -1,3 +1,5 @@
+import { formatRegistration } from '@motor/forms';
+import { brandFormats } from '../../lib/brand-products';
 import type { Policy } from './api/get-policy';
 
 // What the policy pages say about the cover in force: read from the current version's quote.
@@ -10,7 +12,7 @@ function quoteOf(policy: Policy) {
   return policy.currentPolicyVersion?.quote;
 }
 
-/** The car: its registration as disclosed and its make, model, engine and trim. */
+/** The car: its registration as printed on the plate ('BM24 XYZ') and its make and model. */
 export function describeCar(policy: Policy): { registration: string; name: string } {
   const assets = quoteOf(policy)?.insuredAssets ?? [];
   const car = (assets.find((asset) => asset.coreAsset) ?? assets[0])?.data as Answers | undefined;
@@ -25,7 +27,11 @@ export function describeCar(policy: Policy): { registration: string; name: strin
     .map(text)
     .filter(Boolean)
     .join(' ');
-  return { registration: text(vehicle.vrn), name };
+  const mark = text(vehicle.vrn);
+  return {
+    registration: mark ? formatRegistration(mark, brandFormats.vehicleRegistration) : '',
+    name,
+  };
 }
 
 /** The drivers' names, the policyholder first. */

@@ -79,7 +79,7 @@ describe('policy area', () => {
     stubPolicy();
     renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
     const summary = await screen.findByRole('region', { name: 'Your policy' });
-    expect(within(summary).getByText('BM24XYZ, BMW 3 Series 320i M Sport')).toBeInTheDocument();
+    expect(within(summary).getByText('BM24 XYZ, BMW 3 Series 320i M Sport')).toBeInTheDocument();
     expect(within(summary).getByText('Jane Smith (policyholder)')).toBeInTheDocument();
     expect(within(summary).getByText('23 November 2027')).toBeInTheDocument();
     const excess = screen.getByRole('region', { name: 'Your excess' });
