@@ -31,6 +31,8 @@ import { policyRoutes } from './modules/policy/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
 import { documentRoutes } from './modules/document/routes';
 import { insightRoutes } from './modules/insight/routes';
+import { uploadRoutes } from './modules/upload/routes';
+import { purgeStagedUploadsJob } from './modules/upload/jobs';
 import { issuePolicyDocumentsJob } from './modules/document/jobs';
 import { purgeFinishedJobsJob, registerJobs } from './modules/jobs/runner';
 import { createSandboxDirectDebitEventsJob } from './modules/payment/sandbox-direct-debit-job';
@@ -115,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(policyRoutes, { prefix: '/api' });
   await app.register(documentRoutes, { prefix: '/api' });
   await app.register(insightRoutes, { prefix: '/api' });
+  await app.register(uploadRoutes, { prefix: '/api' });
 
   // Jobs the runner may run: started by server.ts; tests call runDueJobs with their clock.
   registerJobs(app, [
@@ -122,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     issuePolicyDocumentsJob,
     activatePoliciesJob,
     purgeFinishedJobsJob,
+    purgeStagedUploadsJob,
     ...(providers.directDebit.adapter === 'sandbox'
       ? [createSandboxDirectDebitEventsJob(app)]
       : []),

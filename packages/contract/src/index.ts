@@ -6,3 +6,4 @@ export * from './billing';
 export * from './document';
 export * from './insight';
 export * from './payment';
+export * from './upload';

@@ -103,3 +103,4 @@ export * from './schema/policies';
 export * from './schema/billing';
 export * from './schema/insights';
 export * from './schema/jobs';
+export * from './schema/uploads';

@@ -17,6 +17,7 @@ import { IMPERSONATE_HEADER, PERMISSIONS } from '../../modules/identity';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { computeAmountDueAtBind } from '../../modules/policy/amounts';
 import { createQuote, getChecklistKeys } from '../../modules/policy/test-helpers';
+import { multipartFile, pdfBytes } from '../../modules/upload/test-helpers';
 import { DRIVER_ANSWERS, updates } from '../../modules/proposal/fixtures';
 import { createTestApp } from '../test-app';
 
@@ -68,6 +69,8 @@ type Request = {
   method: string;
   url: string;
   payload?: unknown;
+  /** Beside the caller's own (a multipart body's content type). */
+  headers?: Record<string, string>;
 };
 
 type Recipe = {
@@ -278,6 +281,24 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
     'GET /api/documents/policy/{id}/{doc}': {
       resource: 'private',
       build: (target) => get(`/api/documents/policy/${target!.policyId}/policy-certificate`),
+    },
+    // A small PDF staged for the target's policy: staged for whoever may act on it.
+    'POST /api/documents/upload/stage/{policyId}': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/documents/upload/stage/${target!.policyId}?purpose=ncb-proof`,
+        ...multipartFile({ fileName: 'access-matrix.pdf', bytes: pdfBytes() }),
+      }),
+    },
+    // A file never staged: 409 for whoever may act on the policy, nothing committed.
+    'POST /api/documents/upload/commit/{policyId}': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/documents/upload/commit/${target!.policyId}`,
+        payload: { fileNames: ['never-staged.pdf'], purpose: 'ncb-proof' },
+      }),
     },
     // The signed link is the permission (a browser tab has no bearer token): an altered one is
     // 410 for everyone.
@@ -497,7 +518,7 @@ describe('access matrix (issue 21 item 9)', () => {
           const response = await app.inject({
             method: request.method as 'GET',
             url: request.url,
-            headers: callerHeaders[caller](target),
+            headers: { ...callerHeaders[caller](target), ...request.headers },
             ...(request.payload === undefined ? {} : { payload: request.payload as object }),
           });
           const answer = classify(response.statusCode);

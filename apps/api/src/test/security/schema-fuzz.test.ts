@@ -20,6 +20,7 @@ import { bindProposal } from '../../flows/bind-policy';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { computeAmountDueAtBind } from '../../modules/policy/amounts';
 import { createQuote } from '../../modules/policy/test-helpers';
+import { exeBytes, multipartFile, pdfBytes } from '../../modules/upload/test-helpers';
 import { createTestApp } from '../test-app';
 import {
   applyMutation,
@@ -145,6 +146,7 @@ describe('schema fuzzing (issue 21 item 10)', () => {
   /** The value a real client would put in a path parameter: the owner's own objects. */
   function realPathValue(path: string, name: string, schema: JsonSchema | undefined): string {
     if (name === 'code') return owner.proposalCode;
+    if (name === 'policyId') return owner.policyId;
     if (path.includes('/promotions/')) return 'flex-welcome';
     if (name === 'id' && path.includes('polic')) return owner.policyId;
     if (name === 'doc') return 'policy-certificate';
@@ -197,6 +199,7 @@ describe('schema fuzzing (issue 21 item 10)', () => {
       });
     }
     if (method === 'GET' || method === 'DELETE') return cases;
+    if (operation.path.includes('/upload/stage/')) cases.push(...multipartCases(validUrl));
 
     for (const body of BAD_JSON_BODIES) add(`bad JSON ${JSON.stringify(body).slice(0, 30)}`, body);
     const text = JSON.stringify(validBody ?? {});
@@ -212,6 +215,70 @@ describe('schema fuzzing (issue 21 item 10)', () => {
     add('body just over the limit', filler(bodyLimit + 1));
     add('no body', undefined);
     return cases;
+  }
+
+  /**
+   * The stage route takes multipart, not JSON: files of the right and wrong kinds and sizes and
+   * broken envelopes (no boundary, a wrong one, cut short, two files, odd names).
+   */
+  function multipartCases(validUrl: string): FuzzCase[] {
+    const url = `${validUrl}?purpose=ncb-proof`;
+    const file = (label: string, options: Parameters<typeof multipartFile>[0]) => {
+      const { payload, headers } = multipartFile(options);
+      return { label, method: 'POST', url, headers, payload: payload.toString('latin1') };
+    };
+    const boundary = 'fuzz-boundary';
+    const raw = (
+      label: string,
+      payload: string,
+      type = `multipart/form-data; boundary=${boundary}`,
+    ) => ({
+      label,
+      method: 'POST',
+      url,
+      headers: { 'content-type': type },
+      payload,
+    });
+    const part = (name: string, fileName: string, body: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\n` +
+      `Content-Type: application/pdf\r\n\r\n${body}\r\n`;
+    const pdf = pdfBytes(600).toString('latin1');
+    return [
+      file('multipart: a small PDF', { fileName: 'fuzz.pdf', bytes: pdfBytes(600) }),
+      file('multipart: a program called .pdf', { fileName: 'fuzz.pdf', bytes: exeBytes() }),
+      file('multipart: an empty file', { fileName: 'empty.pdf', bytes: Buffer.alloc(0) }),
+      file('multipart: one byte over the limit', {
+        fileName: 'big.pdf',
+        bytes: pdfBytes(10_485_761),
+      }),
+      file('multipart: a NUL and a path in the name', {
+        fileName: '../../etc/pa\u0000sswd.pdf',
+        bytes: pdfBytes(600),
+      }),
+      file('multipart: a 100k-character name', { fileName: HUGE_STRING, bytes: pdfBytes(600) }),
+      file('multipart: a name of nasty strings', {
+        fileName: NASTY_STRINGS.join(''),
+        bytes: pdfBytes(600),
+      }),
+      raw('multipart: no boundary', part('file', 'a.pdf', pdf), 'multipart/form-data'),
+      raw('multipart: another boundary', part('file', 'a.pdf', pdf).replaceAll(boundary, 'other')),
+      raw('multipart: cut short', part('file', 'a.pdf', pdf).slice(0, 300)),
+      raw('multipart: no closing boundary', part('file', 'a.pdf', pdf)),
+      raw('multipart: empty', ''),
+      raw(
+        'multipart: a field and no file',
+        `--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n--${boundary}--\r\n`,
+      ),
+      raw(
+        'multipart: two files',
+        `${part('file', 'a.pdf', pdf)}${part('file', 'b.pdf', pdf)}--${boundary}--\r\n`,
+      ),
+      raw('multipart: headers only', `--${boundary}\r\n${'X-Header: y\r\n'.repeat(2000)}\r\n`),
+      raw(
+        'multipart: many fields',
+        `${`--${boundary}\r\nContent-Disposition: form-data; name="f"\r\n\r\nv\r\n`.repeat(100)}--${boundary}--\r\n`,
+      ),
+    ];
   }
 
   /** Generated cases: schema values (or the example) with mutations, query and path included. */
