@@ -33,6 +33,8 @@ import { documentRoutes } from './modules/document/routes';
 import { insightRoutes } from './modules/insight/routes';
 import { uploadRoutes } from './modules/upload/routes';
 import { purgeStagedUploadsJob } from './modules/upload/jobs';
+import { claimRoutes } from './modules/claim/routes';
+import { registerSandboxFnolPages } from './modules/claim';
 import { issuePolicyDocumentsJob } from './modules/document/jobs';
 import { purgeFinishedJobsJob, registerJobs } from './modules/jobs/runner';
 import { createSandboxDirectDebitEventsJob } from './modules/payment/sandbox-direct-debit-job';
@@ -118,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(documentRoutes, { prefix: '/api' });
   await app.register(insightRoutes, { prefix: '/api' });
   await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(claimRoutes, { prefix: '/api' });
+  await registerSandboxFnolPages(app);
 
   // Jobs the runner may run: started by server.ts; tests call runDueJobs with their clock.
   registerJobs(app, [

@@ -95,6 +95,17 @@ export const BrandConfigSchema = z.object({
     poweredBy: z.string().min(1),
   }),
   contentBaseUrl: z.string().min(1),
+  /**
+   * The claims tab's sidebar (spec 3 §2): the claims line, the claims e-mail and the claims FAQ
+   * (a path on the site or an absolute URL). Optional: without it the sidebar is not shown.
+   */
+  claims: z
+    .object({
+      phone: z.string().min(1),
+      email: z.email(),
+      faqUrl: z.string().min(1),
+    })
+    .optional(),
   /** Editable account settings; empty means no account navigation. */
   accountSettings: z.array(AccountSettingSchema),
   schemes: z

@@ -6,4 +6,5 @@ export * from './billing';
 export * from './document';
 export * from './insight';
 export * from './payment';
+export * from './claim';
 export * from './upload';

@@ -103,4 +103,5 @@ export * from './schema/policies';
 export * from './schema/billing';
 export * from './schema/insights';
 export * from './schema/jobs';
+export * from './schema/claims';
 export * from './schema/uploads';

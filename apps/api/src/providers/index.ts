@@ -19,6 +19,7 @@ import {
   type DirectDebitProvider,
 } from './direct-debit';
 import { createSandboxStorage, createStorage, type StorageProvider } from './storage';
+import { createFnol, createSandboxFnol, type FnolProvider } from './fnol';
 
 /**
  * The external capabilities the app uses, one entry per capability (payments, direct debit,
@@ -34,6 +35,8 @@ export type Providers = {
   directDebit: DirectDebitProvider;
   mail: MailProvider;
   storage: StorageProvider;
+  /** Online claims (first notification of loss): the sandbox claim page until a vendor's. */
+  fnol: FnolProvider;
 };
 
 /** The cars every brand of the deployment insures, for the sandbox vehicle lookup. */
@@ -54,6 +57,7 @@ export function createProviders(config: Config, brands: readonly Brand[]): Provi
     directDebit: createDirectDebit(config.payments),
     mail: createMail(config.identity),
     storage: createStorage(config.storage),
+    fnol: createFnol(),
   };
 }
 
@@ -67,5 +71,6 @@ export function createSandboxProviders(brands: readonly Brand[]): Providers {
     directDebit: createSandboxDirectDebit(),
     mail: createSandboxMail(),
     storage: createSandboxStorage(),
+    fnol: createSandboxFnol(),
   };
 }

@@ -47,6 +47,11 @@ export const bmwBrandData = {
     poweredBy: 'Powered by Motor Insurance Cloud',
   },
   contentBaseUrl: '/content',
+  claims: {
+    phone: '0800 000 0000',
+    email: 'claims@bmw-insurance.example',
+    faqUrl: '/content/static/claims-faq.html',
+  },
   accountSettings: [
     { name: 'email', input: 'emailAccount', readOnly: false },
     { name: 'phone-number', input: 'phoneNumberAccount', readOnly: true },
@@ -67,7 +72,7 @@ export const bmwFeatures = {
   isAdmin: false,
   multiQuote: true,
   allowModifyBillingDay: true,
-  axitechFnol: false,
+  axitechFnol: true,
 } satisfies Record<FeatureToggle, boolean>;
 
 /** Query parameters kept for the session and sent with proposal impressions (spec 2 §9). */

@@ -238,7 +238,7 @@ describe('brand settings', () => {
     expect(bmwBrandConfig.features).toMatchObject({
       multiQuote: true,
       allowModifyBillingDay: true,
-      axitechFnol: false,
+      axitechFnol: true,
     });
     expect(bmwBrandConfig.proposalTracking).toEqual([...TRACKING_PARAMETERS]);
     expect(bmwBrandConfig.accountInputs.map((input) => [input.name, input.readOnly])).toEqual([

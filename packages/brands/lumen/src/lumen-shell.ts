@@ -48,6 +48,11 @@ export const lumenShellConfig = {
     poweredBy: 'Powered by Motor Insurance Cloud',
   },
   contentBaseUrl: '/content',
+  claims: {
+    phone: '0800 000 0001',
+    email: 'claims@lumen.example',
+    faqUrl: '/content/static/claims-faq.html',
+  },
   accountSettings: [
     { name: 'email', input: 'emailAccount', readOnly: false },
     { name: 'phone-number', input: 'phoneNumberAccount', readOnly: true },

@@ -60,6 +60,34 @@ export function createStaticPages(legalEntities: LegalEntities): Record<string, 
         },
       ],
     },
+    'claims-faq': {
+      title: 'Claims: questions and answers',
+      paragraphs: [
+        `Claims on your motor insurance are handled for ${insurer.name}. Tell us about an accident, theft or damage as soon as you can, even if you do not want to claim.`,
+      ],
+      sections: [
+        {
+          heading: 'How do I make a claim?',
+          items: [
+            'Call the claims line shown on your policy’s claims tab, any time, or e-mail us.',
+            'While your policy is active you can also make a claim online from the claims tab: tell us what happened and when, and we call you back.',
+          ],
+        },
+        {
+          heading: 'What happens next?',
+          items: [
+            'Your claim shows as pending until a claims handler has looked at it, then as active while it is being dealt with, and as settled once it is closed.',
+            'Quote your claim reference whenever you contact us about it.',
+          ],
+        },
+        {
+          heading: 'What should I have ready?',
+          items: [
+            'Your policy number, the date, time and place of the incident, the other people and vehicles involved, and a crime reference number for a theft or vandalism.',
+          ],
+        },
+      ],
+    },
     cookies: {
       title: 'Cookie policy',
       paragraphs: [

@@ -3,6 +3,6 @@
 export { assertBindable, assertQuoteStatus } from './bind-gates';
 export { computeAmountDueAtBind } from './amounts';
 export { findPolicyByProposal, type PolicyRow } from './repository';
-export { recordBind } from './state';
+export { derivePolicyStatus, recordBind } from './state';
 export { assertCustomerVerified } from './verification';
 export { getOwnPolicy } from './access';

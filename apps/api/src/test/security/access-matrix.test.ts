@@ -15,6 +15,7 @@ import { bindProposal } from '../../flows/bind-policy';
 import { POLICYHOLDER_PROFILE_CODE } from '../../modules/disclosure';
 import { IMPERSONATE_HEADER, PERMISSIONS } from '../../modules/identity';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { insertClaim } from '../../modules/claim/repository';
 import { computeAmountDueAtBind } from '../../modules/policy/amounts';
 import { createQuote, getChecklistKeys } from '../../modules/policy/test-helpers';
 import { multipartFile, pdfBytes } from '../../modules/upload/test-helpers';
@@ -60,6 +61,8 @@ type Owner = {
   policyNumber: string;
   boundProposalCode: string;
   flowId: string;
+  /** A claim on the bound policy. */
+  claimReference: string;
 };
 
 /** Resource kinds: a back-book token reaches its one quote, never the owner's other records. */
@@ -303,6 +306,47 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
     // The signed link is the permission (a browser tab has no bearer token): an altered one is
     // 410 for everyone.
     'GET /api/documents/file': { build: () => get('/api/documents/file?token=forged.token') },
+    'GET /api/claims': {
+      resource: 'private',
+      build: (target) => get(`/api/claims?policyNumber=${target!.policyNumber}`),
+    },
+    // Staff acting for the owner hold action:mta-claims here: they add and correct claims.
+    'POST /api/claims': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: '/api/claims',
+        payload: {
+          policyNumber: target!.policyNumber,
+          claimType: 'Windscreen',
+          status: 'SETTLED',
+          insuredName: 'Access Matrix',
+          occurredDate: '2026-02-01',
+        },
+      }),
+    },
+    'PATCH /api/claims/{claimReference}': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'PATCH',
+        url: `/api/claims/${target!.claimReference}`,
+        payload: { status: 'ACTIVE' },
+      }),
+    },
+    'POST /api/fnol/link': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: '/api/fnol/link',
+        payload: {
+          policyId: target!.policyId,
+          callbackUrl: RETURN_PATH,
+          privacyPolicyUrl: '/content/static/privacy.html',
+          telephone: '0800 000 0000',
+          email: 'claims@access-matrix.example',
+        },
+      }),
+    },
     'POST /api/insights/feedback': {
       resource: 'private',
       build: (target) => ({
@@ -376,6 +420,18 @@ describe('access matrix (issue 21 item 9)', () => {
         settled: true,
       },
     });
+    const claim = await insertClaim(app.db, {
+      policyId: bound.policyId,
+      claimType: 'Accident',
+      status: 'PENDING',
+      insuredName: `Customer${name}`,
+      occurredDate: '2026-03-01',
+      source: 'fnol',
+      createdBy: userId,
+      createdAt: clock.now(),
+      updatedBy: userId,
+      updatedAt: clock.now(),
+    });
     const quote = await createQuote(app, headers, { extraChanges: [person] });
     const flow = await app.inject({
       method: 'POST',
@@ -394,6 +450,7 @@ describe('access matrix (issue 21 item 9)', () => {
       policyNumber: bound.policyNumber,
       boundProposalCode: bought.proposalCode,
       flowId: flow.json<{ flowId: string }>().flowId,
+      claimReference: claim.claimReference,
     };
   }
 
@@ -494,7 +551,13 @@ describe('access matrix (issue 21 item 9)', () => {
     };
     const markers = (owner: Owner): Record<ResourceKind, string[]> => ({
       quote: [owner.quote.proposalCode, owner.quote.externalReference, owner.email],
-      private: [owner.policyId, owner.policyNumber, owner.boundProposalCode, owner.flowId],
+      private: [
+        owner.policyId,
+        owner.policyNumber,
+        owner.boundProposalCode,
+        owner.flowId,
+        owner.claimReference,
+      ],
     });
 
     for (const operation of operations) {

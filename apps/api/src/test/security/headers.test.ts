@@ -345,7 +345,7 @@ describe('security headers on every page and route (issue 21 item 12)', () => {
     await call({ url: '/auth/no-such-endpoint' });
     counts.auth += 7;
 
-    // Sandbox payment pages: the real checkout session and mandate flow, and unknown ids.
+    // Sandbox pages: the real checkout session and mandate flow, and unknown ids.
     const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
     for (const request of [
       { url: checkoutPath },
@@ -357,6 +357,9 @@ describe('security headers on every page and route (issue 21 item 12)', () => {
       { url: flowPath, method: 'POST', headers: formHeaders, payload: 'sortCode=00' },
       { url: `${flowPath}/confirm`, method: 'POST', headers: formHeaders, payload: '' },
       { url: '/sandbox/direct-debit/no-such-flow' },
+      // The sandbox FNOL (online claim) page: an unknown or used link, read and posted.
+      { url: '/sandbox/fnol/no-such-link' },
+      { url: '/sandbox/fnol/no-such-link', method: 'POST', headers: formHeaders, payload: '' },
       { url: '/sandbox/no-such-page' },
       { url: '/dev/outbox', headers: { accept: BROWSER_ACCEPT } },
       { url: '/dev/outbox.json' },

@@ -1,0 +1,44 @@
+// Claims on policies (spec 3 §3 "Claim", issue 14 item 5): recorded by the FNOL provider's
+// callback (an online claim) or by staff with action:mta-claims, read by the policy's owner.
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgSequence, pgTable, text } from 'drizzle-orm/pg-core';
+import { CLAIM_STATUSES, CLAIM_TYPES } from '@motor/domain';
+import { instant } from './columns';
+import { policies } from './policies';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/** Draws the numeric part of claim references (CLM-00000123). */
+export const claimReferenceSequence = pgSequence('claim_reference_seq', { startWith: 1 });
+
+export const claims = pgTable(
+  'claims',
+  {
+    /** What the customer and staff see and quote: CLM- and 8 digits, never reused. */
+    claimReference: text('claim_reference').primaryKey(),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    claimType: text('claim_type', { enum: CLAIM_TYPES }).notNull(),
+    status: text('status', { enum: CLAIM_STATUSES }).notNull(),
+    /** The insured person the claim is under (personal data: never logged). */
+    insuredName: text('insured_name').notNull(),
+    /** The London calendar day the incident happened. */
+    occurredDate: date('occurred_date', { mode: 'string' }).notNull(),
+    /** What the customer said happened (online claims); staff may leave it empty. */
+    description: text('description'),
+    /** `fnol` (the customer's online claim) or `staff`. */
+    source: text('source', { enum: ['fnol', 'staff'] }).notNull(),
+    /** A user id: the customer who claimed online, or the staff member who added the claim. */
+    createdBy: text('created_by').notNull(),
+    createdAt: instant('created_at').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    index('claims_policy_occurred_idx').on(table.policyId, table.occurredDate),
+    check('claims_status_check', sql`${table.status} in (${inList(CLAIM_STATUSES)})`),
+    check('claims_type_check', sql`${table.claimType} in (${inList(CLAIM_TYPES)})`),
+    check('claims_source_check', sql`${table.source} in ('fnol', 'staff')`),
+  ],
+);

@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Quote } from '@motor/domain';
+import type { Db } from '../../db/client';
+import { claims, policies, policyVersions, sandboxProviderRecords } from '../../db/schema';
+import type { SandboxStore } from '../../providers/card-payments';
+
+export type ClaimRow = typeof claims.$inferSelect;
+type NewClaim = Omit<typeof claims.$inferInsert, 'claimReference'>;
+
+/** The claims of a policy, the latest incident first. */
+export async function listClaimsOfPolicy(db: Db, policyId: string): Promise<ClaimRow[]> {
+  return db
+    .select()
+    .from(claims)
+    .where(eq(claims.policyId, policyId))
+    .orderBy(desc(claims.occurredDate), asc(claims.createdAt));
+}
+
+export async function findClaim(db: Db, claimReference: string): Promise<ClaimRow | null> {
+  const [row] = await db
+    .select()
+    .from(claims)
+    .where(eq(claims.claimReference, claimReference))
+    .limit(1);
+  return row ?? null;
+}
+
+/** CLM- and the next number of the claims sequence, 8 digits. */
+async function drawClaimReference(db: Db): Promise<string> {
+  const drawn = await db.execute<{ value: string }>(
+    sql`select nextval('claim_reference_seq') as value`,
+  );
+  // node-postgres and PGlite both answer `execute` with `{ rows }`.
+  const value = (drawn as { rows?: { value?: string | number }[] }).rows?.[0]?.value;
+  if (value === undefined) throw new Error('nextval answered nothing');
+  return `CLM-${String(value).padStart(8, '0')}`;
+}
+
+export async function insertClaim(db: Db, values: NewClaim): Promise<ClaimRow> {
+  const claimReference = await drawClaimReference(db);
+  const [row] = await db
+    .insert(claims)
+    .values({ ...values, claimReference })
+    .returning();
+  if (!row) throw new Error('The claim was not inserted');
+  return row;
+}
+
+export async function updateClaim(
+  db: Db,
+  claimReference: string,
+  changes: Partial<Pick<ClaimRow, 'claimType' | 'status' | 'insuredName' | 'occurredDate'>> &
+    Pick<ClaimRow, 'updatedBy' | 'updatedAt'>,
+): Promise<ClaimRow> {
+  const [row] = await db
+    .update(claims)
+    .set(changes)
+    .where(eq(claims.claimReference, claimReference))
+    .returning();
+  if (!row) throw new Error(`Claim ${claimReference} vanished`);
+  return row;
+}
+
+/** The id of the policy with this number, or null. */
+export async function findPolicyIdByNumber(db: Db, policyNumber: string): Promise<string | null> {
+  const [row] = await db
+    .select({ policyId: policies.policyId })
+    .from(policies)
+    .where(eq(policies.policyNumber, policyNumber))
+    .limit(1);
+  return row?.policyId ?? null;
+}
+
+/** The policyholder's name on the policy's latest version ('' when the quote has none). */
+export async function findPolicyholderName(db: Db, policyId: string): Promise<string> {
+  const [row] = await db
+    .select({ quote: policyVersions.quote })
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, policyId))
+    .orderBy(desc(policyVersions.versionNumber))
+    .limit(1);
+  const quote = row?.quote as Partial<Quote> | undefined;
+  const profile = quote?.insuredProfiles?.find((item) => item.policyholder);
+  const data = (profile?.data ?? {}) as Record<string, unknown>;
+  return [data.firstName, data.lastName]
+    .filter((part): part is string => typeof part === 'string' && part.length > 0)
+    .join(' ');
+}
+
+/**
+ * The sandbox FNOL provider's links, kept with the other sandbox records in the database so any
+ * process serves the claim page.
+ */
+export function createDatabaseFnolStore(db: Db, now: () => Date): SandboxStore {
+  return {
+    async get<T extends object>(kind: string, id: string) {
+      const [row] = await db
+        .select({ data: sandboxProviderRecords.data })
+        .from(sandboxProviderRecords)
+        .where(and(eq(sandboxProviderRecords.kind, kind), eq(sandboxProviderRecords.id, id)));
+      return (row?.data as T | undefined) ?? null;
+    },
+    async put(kind, id, data) {
+      const values = { kind, id, data: data as Record<string, unknown>, updatedAt: now() };
+      await db
+        .insert(sandboxProviderRecords)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [sandboxProviderRecords.kind, sandboxProviderRecords.id],
+          set: { data: values.data, updatedAt: values.updatedAt },
+        });
+    },
+    async list<T extends object>(kind: string) {
+      const rows = await db
+        .select({ data: sandboxProviderRecords.data })
+        .from(sandboxProviderRecords)
+        .where(eq(sandboxProviderRecords.kind, kind));
+      return rows.map((row) => row.data as T);
+    },
+  };
+}
