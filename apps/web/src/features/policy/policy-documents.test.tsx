@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
 import { buildPolicy } from '../../test/policy-fixture';
@@ -48,16 +48,33 @@ describe('policy page: documents', () => {
     expect(asked).toContain('/documents/policy/pol_1/policy-certificate');
   });
 
-  it('says so when a document cannot be opened', async () => {
+  it('offers to try again when a document cannot be opened yet (the missing-document modal)', async () => {
+    let attempts = 0;
+    stubApi((url) => {
+      if (url.endsWith('/api/policies/pol_1')) return jsonResponse(200, buildPolicy());
+      attempts += 1;
+      return jsonResponse(500, { error: { message: 'Something went wrong on our side.' } });
+    });
+    renderApp('/flex/policy/pol_1/documents', { authState: signedInAuthState });
+    await userEvent.click(await screen.findByRole('button', { name: 'Policy schedule (PDF)' }));
+    const dialog = await screen.findByRole('dialog', { name: "This document isn't ready" });
+    expect(dialog).toHaveTextContent(
+      'We could not open that document. Please try again, or chat with us using Help.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(attempts).toBe(2));
+  });
+
+  it('lists the legal expenses documents only with that cover, and the terms of business', async () => {
     stubApi((url) =>
       url.endsWith('/api/policies/pol_1')
         ? jsonResponse(200, buildPolicy())
-        : jsonResponse(500, { error: { message: 'Something went wrong on our side.' } }),
+        : jsonResponse(404, {}),
     );
     renderApp('/flex/policy/pol_1/documents', { authState: signedInAuthState });
-    await userEvent.click(await screen.findByRole('button', { name: 'Policy schedule (PDF)' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'We could not open that document. Please try again, or chat with us using Help.',
-    );
+    expect(await screen.findByRole('button', { name: 'Terms of business (PDF)' })).toBeEnabled();
+    expect(
+      screen.queryByRole('button', { name: 'Legal expenses policy wording (PDF)' }),
+    ).toBeNull();
   });
 });

@@ -1,65 +1,89 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentLocationResponseSchema } from '@motor/contract';
+import {
+  LEGAL_EXPENSES_DOCUMENT_TYPES,
+  POLICY_DOCUMENT_TYPES,
+  PRODUCT_DOCUMENT_TYPES,
+  STATIC_DOCUMENT_TYPES,
+  type DocumentType,
+} from '@motor/domain';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { getProductConfig } from '../../lib/brand-products';
 import { useApiClient } from '../../lib/use-api-client';
-
-/** The documents every policy has; the confirmation e-mail sends the customer here for them. */
-const POLICY_DOCUMENTS = [
-  'policy-certificate',
-  'policy-schedule',
-  'ipid',
-  'policy-wording',
-] as const;
-type PolicyDocument = (typeof POLICY_DOCUMENTS)[number];
+import type { Policy } from './api/get-policy';
 
 /**
- * Opens each document through a short-lived signed link asked for on the click (links expire,
- * so none is rendered ahead of time); the PDF opens in this tab, as a popup after an await would
- * be blocked.
+ * The documents tab (spec 3 §7): the policy's own documents (certificate, schedule) and the
+ * product's, by the cover it has (legal expenses documents only with that cover). Each opens
+ * through a short-lived signed link asked for on the click (links expire, so none is rendered
+ * ahead of time); the PDF opens in this tab, as a popup after an await would be blocked. A
+ * document that cannot be opened yet gets the missing-document modal: try again, or chat.
  */
-export function PolicyDocuments({ policyId }: { policyId: string }) {
+export function PolicyDocuments({ policy }: { policy: Policy }) {
   const { t } = useTranslation();
   const client = useApiClient();
-  const [opening, setOpening] = useState<PolicyDocument | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [opening, setOpening] = useState<DocumentType | null>(null);
+  const [missing, setMissing] = useState<DocumentType | null>(null);
+  const product = getProductConfig(policy.schemeCode);
+  const hasLegalCover = (policy.currentPolicyVersion?.quote.covers ?? []).some(
+    (cover) => cover.code === 'legal_expenses' && cover.active,
+  );
+  const productDocuments: DocumentType[] = [
+    ...PRODUCT_DOCUMENT_TYPES.filter((doc) => product.documents.product.includes(doc)),
+    ...(hasLegalCover ? LEGAL_EXPENSES_DOCUMENT_TYPES : []),
+    ...STATIC_DOCUMENT_TYPES.filter((doc) => product.documents.static.includes(doc)),
+  ];
 
-  async function open(doc: PolicyDocument) {
+  async function open(doc: DocumentType) {
     setOpening(doc);
-    setFailed(false);
+    setMissing(null);
     try {
       const data = await client.get<unknown>(
-        `/documents/policy/${encodeURIComponent(policyId)}/${doc}`,
+        `/documents/policy/${encodeURIComponent(policy.policyId)}/${doc}`,
       );
       window.location.assign(DocumentLocationResponseSchema.parse(data).location);
     } catch {
-      setFailed(true);
+      setMissing(doc);
     } finally {
       setOpening(null);
     }
   }
 
+  const list = (docs: readonly DocumentType[]) => (
+    <ul className="link-list">
+      {docs.map((doc) => (
+        <li key={doc}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void open(doc)}
+            disabled={opening !== null}
+          >
+            {t(`policy.documents.${doc}`)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
   return (
-    <section aria-labelledby="policy-documents-heading">
+    <section className="card" aria-labelledby="policy-documents-heading">
       <h2 id="policy-documents-heading">{t('policy.documents.title')}</h2>
-      <ul className="link-list">
-        {POLICY_DOCUMENTS.map((doc) => (
-          <li key={doc}>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => void open(doc)}
-              disabled={opening !== null}
-            >
-              {t(`policy.documents.${doc}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {failed && (
-        <p role="alert" className="notice notice--critical">
-          {t('policy.documents.failed')}
-        </p>
-      )}
+      {list(POLICY_DOCUMENT_TYPES)}
+      <h3>{t('policy.documents.productTitle')}</h3>
+      {list(productDocuments)}
+      <Modal
+        isOpen={missing !== null}
+        onClose={() => setMissing(null)}
+        title={t('policy.documents.missingTitle')}
+      >
+        <p>{t('policy.documents.failed')}</p>
+        <Button onClick={() => missing && void open(missing)} disabled={opening !== null}>
+          {t('policy.documents.retry')}
+        </Button>
+      </Modal>
     </section>
   );
 }

@@ -21,7 +21,7 @@ function TabContent({ tab, policy }: { tab: PolicyTab; policy: Policy }) {
     case 'details':
       return <DetailsTab policy={policy} />;
     case 'documents':
-      return <PolicyDocuments policyId={policy.policyId} />;
+      return <PolicyDocuments policy={policy} />;
     case 'billing':
       return <BillingTab policy={policy} />;
     case 'claims':
