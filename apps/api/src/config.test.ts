@@ -228,6 +228,22 @@ describe('config', () => {
     ]);
   });
 
+  it('reads the sandbox fault switches, and refuses them in production', () => {
+    expect(parseConfig({}).payments.sandboxFaults).toBeUndefined();
+    expect(
+      parseConfig({
+        SANDBOX_PROVIDER_TIMEOUT_RATE: '0.25',
+        SANDBOX_WEBHOOK_CAPTURE_FILE: '/tmp/webhooks.jsonl',
+      }).payments.sandboxFaults,
+    ).toEqual({ timeoutRate: 0.25, webhookCaptureFile: '/tmp/webhooks.jsonl' });
+    expect(() => parseConfig({ SANDBOX_PROVIDER_TIMEOUT_RATE: '2' })).toThrow(
+      /SANDBOX_PROVIDER_TIMEOUT_RATE/,
+    );
+    expect(() =>
+      parseConfig({ NODE_ENV: 'production', SANDBOX_PROVIDER_TIMEOUT_RATE: '0.1' }),
+    ).toThrow(/SANDBOX_PROVIDER_TIMEOUT_RATE: sandbox fault switches for benches/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => parseConfig({ PORT: '70000' })).toThrow(/PORT/);
   });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SandboxFaults } from './providers/card-payments';
 
 /** The repository root, from this file's location, so `npm start` works from any cwd. */
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -58,6 +59,11 @@ const EnvSchema = z.object({
   GOCARDLESS_ACCESS_TOKEN: optional(z.string()),
   GOCARDLESS_WEBHOOK_SECRET: optional(z.string()),
   SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
+  // Fault switches of the sandbox payment providers (bench/faults.ts); never in production.
+  SANDBOX_PROVIDER_TIMEOUT_RATE: optional(
+    z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0).max(1),
+  ),
+  SANDBOX_WEBHOOK_CAPTURE_FILE: optional(z.string()),
   // Documents and uploads (providers/storage): unset → local disk under DATA_DIR/blobs.
   STORAGE_PROVIDER: optional(
     z.enum(STORAGE_PROVIDERS, { error: `must be one of ${STORAGE_PROVIDERS.join(', ')}` }),
@@ -133,6 +139,8 @@ type PaymentsConfig = {
    * deliver to their own process, and nobody can forge a "payment succeeded" from a known default.
    */
   sandboxWebhookSecret: string | undefined;
+  /** Set only when a fault switch is (SANDBOX_PROVIDER_TIMEOUT_RATE, SANDBOX_WEBHOOK_CAPTURE_FILE). */
+  sandboxFaults?: SandboxFaults;
 };
 
 type IdentityConfig = {
@@ -181,9 +189,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   ].filter(
     ([a, b]) => Boolean(vars[a as keyof typeof vars]) !== Boolean(vars[b as keyof typeof vars]),
   );
+  const faultSwitches = (
+    ['SANDBOX_PROVIDER_TIMEOUT_RATE', 'SANDBOX_WEBHOOK_CAPTURE_FILE'] as const
+  ).filter((name) => vars[name] !== undefined);
   const problems = [
     ...unpaired.map(([a, b]) => `${a}, ${b}: set both or neither`),
     ...storageProblems(vars),
+    ...(vars.NODE_ENV === 'production' && faultSwitches.length > 0
+      ? [`${faultSwitches.join(', ')}: sandbox fault switches for benches, not in production`]
+      : []),
   ];
   if (problems.length > 0) throw new ConfigError(problems);
   const port = vars.PORT ?? 3000;
@@ -239,6 +253,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       goCardlessAccessToken: vars.GOCARDLESS_ACCESS_TOKEN,
       goCardlessWebhookSecret: vars.GOCARDLESS_WEBHOOK_SECRET,
       sandboxWebhookSecret: vars.SANDBOX_WEBHOOK_SECRET,
+      sandboxFaults:
+        faultSwitches.length > 0
+          ? {
+              timeoutRate: vars.SANDBOX_PROVIDER_TIMEOUT_RATE ?? 0,
+              webhookCaptureFile: vars.SANDBOX_WEBHOOK_CAPTURE_FILE
+                ? path.resolve(vars.SANDBOX_WEBHOOK_CAPTURE_FILE)
+                : undefined,
+            }
+          : undefined,
     },
     storage,
   };

@@ -1,5 +1,6 @@
 import { createSandboxCardPayments } from './sandbox';
 import { createStripeCardPayments } from './stripe';
+import type { SandboxFaults } from './sandbox-faults';
 import type { CardPaymentsProvider } from './types';
 
 export * from './types';
@@ -10,11 +11,13 @@ export {
   type SandboxDelivery,
 } from './sandbox';
 export type { SandboxStore } from './sandbox-store';
+export type { SandboxFaults } from './sandbox-faults';
 
 export type CardPaymentsConfig = {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   sandboxWebhookSecret: string | undefined;
+  sandboxFaults?: SandboxFaults;
 };
 
 /** Stripe when its keys are configured (config.ts checks they come in pairs), else the sandbox. */
@@ -25,5 +28,8 @@ export function createCardPayments(config: CardPaymentsConfig): CardPaymentsProv
       webhookSecret: config.stripeWebhookSecret,
     });
   }
-  return createSandboxCardPayments({ webhookSecret: config.sandboxWebhookSecret });
+  return createSandboxCardPayments({
+    webhookSecret: config.sandboxWebhookSecret,
+    faults: config.sandboxFaults,
+  });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { checkCardInput, normaliseCardNumber, type CardErrors, type CardInput } from './card-check';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, verifySandboxSignature } from './signature';
 import { createMemorySandboxStore, type SandboxStore } from './sandbox-store';
+import { createSandboxFaultInjector, type SandboxFaults } from './sandbox-faults';
 import type {
   CardCheckoutRequest,
   CardEvent,
@@ -94,20 +95,23 @@ export type SandboxCardPayments = CardPaymentsProvider & {
 
 /** The offline card provider: hosted checkout and set-up pages, MOTO tokens, signed webhooks. */
 export function createSandboxCardPayments(
-  options: { webhookSecret?: string; store?: SandboxStore } = {},
+  options: { webhookSecret?: string; store?: SandboxStore; faults?: SandboxFaults } = {},
 ): SandboxCardPayments {
   const secret = options.webhookSecret ?? createSandboxWebhookSecret();
   let store = options.store ?? createMemorySandboxStore();
+  const faults = createSandboxFaultInjector(options.faults);
 
   const signEvent = (event: CardEvent, now: Date): SandboxDelivery => {
     const body = JSON.stringify(event);
-    return {
+    const delivery = {
       body,
       headers: {
         'content-type': 'application/json',
         [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload({ secret, body, now }),
       },
     };
+    faults.capture('CARD', delivery);
+    return delivery;
   };
 
   const testCardOf = (card: CardInput) =>
@@ -153,11 +157,13 @@ export function createSandboxCardPayments(
         card: session.saveCard ? saved : null,
       };
     }
+    // Signed (and captured) before the session completes: no completed payment lacks its event.
+    const delivery = signEvent(event, now);
     await store.put(SESSION, id, { ...session, status: 'COMPLETED', pendingCard: null });
     return {
       kind: 'COMPLETED',
       redirectUrl: withQuery(session.successUrl, 'session_id', id),
-      deliveries: [signEvent(event, now)],
+      deliveries: [delivery],
     };
   }
 
@@ -183,7 +189,7 @@ export function createSandboxCardPayments(
 
   const getSession = (id: string) => store.get<SandboxSession>(SESSION, id);
 
-  return {
+  const sandbox: SandboxCardPayments = {
     adapter: 'sandbox',
     connectStore(next) {
       store = next;
@@ -299,6 +305,12 @@ export function createSandboxCardPayments(
       verifySandboxSignature({ secret, rawBody, header: headers[SANDBOX_SIGNATURE_HEADER], now });
       return JSON.parse(rawBody.toString('utf8')) as CardEvent;
     },
+  };
+  // Our calls to the provider (not its hosted pages) are where SANDBOX_PROVIDER_TIMEOUT_RATE bites.
+  return {
+    ...sandbox,
+    createCheckoutSession: (request) => faults.call(() => sandbox.createCheckoutSession(request)),
+    chargeWithToken: (request) => faults.call(() => sandbox.chargeWithToken(request)),
   };
 }
 

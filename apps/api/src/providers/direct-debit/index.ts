@@ -1,5 +1,6 @@
 import { createGoCardlessDirectDebit } from './gocardless';
 import { createSandboxDirectDebit } from './sandbox';
+import type { SandboxFaults } from '../card-payments/sandbox-faults';
 import type { DirectDebitProvider } from './types';
 
 export * from './types';
@@ -9,6 +10,7 @@ export type DirectDebitConfig = {
   goCardlessAccessToken: string | undefined;
   goCardlessWebhookSecret: string | undefined;
   sandboxWebhookSecret: string | undefined;
+  sandboxFaults?: SandboxFaults;
 };
 
 /** GoCardless when its token and webhook secret are configured, else the sandbox. */
@@ -19,5 +21,8 @@ export function createDirectDebit(config: DirectDebitConfig): DirectDebitProvide
       webhookSecret: config.goCardlessWebhookSecret,
     });
   }
-  return createSandboxDirectDebit({ webhookSecret: config.sandboxWebhookSecret });
+  return createSandboxDirectDebit({
+    webhookSecret: config.sandboxWebhookSecret,
+    faults: config.sandboxFaults,
+  });
 }

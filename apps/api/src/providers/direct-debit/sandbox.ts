@@ -11,6 +11,7 @@ import {
   verifySandboxSignature,
 } from '../card-payments/signature';
 import { createMemorySandboxStore } from '../card-payments/sandbox-store';
+import { createSandboxFaultInjector, type SandboxFaults } from '../card-payments/sandbox-faults';
 import {
   checkBankAccount,
   findBankName,
@@ -111,22 +112,25 @@ export type SandboxDirectDebit = DirectDebitProvider & {
 
 /** The offline direct-debit provider: hosted mandate page, collections that settle by the clock. */
 export function createSandboxDirectDebit(
-  options: { webhookSecret?: string; store?: SandboxStore } = {},
+  options: { webhookSecret?: string; store?: SandboxStore; faults?: SandboxFaults } = {},
 ): SandboxDirectDebit {
   const secret = options.webhookSecret ?? createSandboxWebhookSecret();
   let store = options.store ?? createMemorySandboxStore();
+  const faults = createSandboxFaultInjector(options.faults);
   const getFlow = (flowId: string) => store.get<SandboxFlow>(FLOW, flowId);
 
   const signEvents = (events: DirectDebitEvent[], now: Date): SandboxDelivery => {
     const body = JSON.stringify({ events });
     const signature = signSandboxPayload({ secret, body, now });
-    return {
+    const delivery = {
       body,
       headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
     };
+    faults.capture('DIRECT_DEBIT', delivery);
+    return delivery;
   };
 
-  return {
+  const sandbox: SandboxDirectDebit = {
     adapter: 'sandbox',
     connectStore(next) {
       store = next;
@@ -266,5 +270,13 @@ export function createSandboxDirectDebit(
       const body = JSON.parse(rawBody.toString('utf8')) as { events?: DirectDebitEvent[] } | null;
       return body?.events ?? [];
     },
+  };
+  // Our calls to the provider (not its hosted pages) are where SANDBOX_PROVIDER_TIMEOUT_RATE bites.
+  return {
+    ...sandbox,
+    createMandateFlow: (request) => faults.call(() => sandbox.createMandateFlow(request)),
+    completeMandateFlow: (request) => faults.call(() => sandbox.completeMandateFlow(request)),
+    createCollection: (request) => faults.call(() => sandbox.createCollection(request)),
+    getCollection: (request) => faults.call(() => sandbox.getCollection(request)),
   };
 }
