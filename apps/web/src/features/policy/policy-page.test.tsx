@@ -18,6 +18,7 @@ function stubPolicy(policy = buildPolicy(), onPut?: (body: unknown) => void) {
     }
     if (path === '/policies/pol_1') return jsonResponse(200, policy);
     if (path.startsWith('/customerAccounts')) return jsonResponse(200, []);
+    if (path.startsWith('/claims')) return jsonResponse(200, []);
     return jsonResponse(404, {});
   });
 }
@@ -116,5 +117,20 @@ describe('policy area', () => {
     renderApp('/driveaway/policy/pol_1', { authState: signedInAuthState });
     await screen.findByRole('region', { name: 'Your policy' });
     expect(screen.queryByRole('region', { name: 'Automatic renewal' })).toBeNull();
+  });
+
+  it('opens the claims tab from its link', async () => {
+    stubPolicy();
+    const user = userEvent.setup();
+    renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: 'Your policy' });
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Policy sections' })).getByRole('link', {
+        name: 'Claims',
+      }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Your claims' }),
+    ).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { paths } from '../../lib/paths';
 import { findSchemeByCode } from '../../lib/schemes';
 import { usePolicy, type Policy } from './api/get-policy';
 import { BillingTab } from './billing/billing-tab';
+import { ClaimsTab } from './claims/claims-tab';
 import { DetailsTab } from './details/details-tab';
 import { PolicyDocuments } from './policy-documents';
 import { describeCar } from './policy-facts';
@@ -25,12 +26,8 @@ function TabContent({ tab, policy }: { tab: PolicyTab; policy: Policy }) {
     case 'billing':
       return <BillingTab policy={policy} />;
     case 'claims':
-      return <PolicyClaimsPlaceholder />;
+      return <ClaimsTab policy={policy} />;
   }
-}
-
-function PolicyClaimsPlaceholder() {
-  return null;
 }
 
 export function PolicyPage() {
