@@ -236,6 +236,29 @@ describe('GDPR: data export and erasure', () => {
       },
     });
     policyA = { policyId: bound.policyId, policyNumber: bound.policyNumber };
+    // An online claim: the claims table then holds the insured's name and what they said.
+    const link = await app.inject({
+      method: 'POST',
+      url: '/api/fnol/link',
+      headers: headersA,
+      payload: {
+        policyId: policyA.policyId,
+        callbackUrl: '/flex/policy/claims',
+        privacyPolicyUrl: '/content/static/privacy.html',
+        telephone: '0800 000 0000',
+        email: 'claims@bmw-insurance.example',
+      },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const claimed = await app.inject({
+      method: 'POST',
+      url: link.json<{ url: string }>().url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `claimType=Theft&occurredDate=2026-03-01&description=${encodeURIComponent(
+        `Stolen from outside ${PERSON.line1}`,
+      )}`,
+    });
+    expect(claimed.statusCode, claimed.body).toBe(303);
     quoteB = await createQuote(app, headersB);
   });
   afterAll(async () => {
@@ -264,6 +287,13 @@ describe('GDPR: data export and erasure', () => {
         {
           policyNumber: policyA.policyNumber,
           versions: [expect.objectContaining({ versionNumber: 1 })],
+          claims: [
+            expect.objectContaining({
+              claimType: 'Theft',
+              status: 'PENDING',
+              insuredName: `${PERSON.firstName} ${PERSON.lastName}`,
+            }),
+          ],
           documents: [
             {
               type: 'policy-certificate',

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../app-types';
 import {
   auditLog,
+  claims,
   insightFeedback,
   notificationOutbox,
   oidcPayloads,
@@ -37,8 +38,7 @@ function livePolicyMessage(policyNumbers: string[]): string {
   );
 }
 const CUSTOMER_NOT_FOUND_MESSAGE = 'We could not find that customer.';
-const STAFF_NOT_ERASED_MESSAGE =
-  'This is a staff account: remove its roles before erasing it.';
+const STAFF_NOT_ERASED_MESSAGE = 'This is a staff account: remove its roles before erasing it.';
 
 type ErasureResult = {
   userId: string;
@@ -128,6 +128,11 @@ export async function eraseCustomer(
           .set({ quote: anonymiseJson(version.quote) })
           .where(eq(policyVersions.id, version.id));
       }
+      // Claims keep their type, status, date and reference; the insured and the story go.
+      await tx
+        .update(claims)
+        .set({ insuredName: ERASED, description: null, updatedAt: now })
+        .where(inArray(claims.policyId, policyIds));
     }
 
     const contacts = records.contacts;

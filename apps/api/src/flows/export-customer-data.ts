@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceDeps } from '../app-types';
 import {
   auditLog,
+  claims,
   collections,
   customerAccounts,
   insightFeedback,
@@ -82,6 +83,13 @@ export async function exportCustomerData(
           .from(policyEvents)
           .where(inArray(policyEvents.policyId, policyIds))
           .orderBy(asc(policyEvents.at))
+      : [];
+    const claimRows = policyIds.length
+      ? await db
+          .select()
+          .from(claims)
+          .where(inArray(claims.policyId, policyIds))
+          .orderBy(asc(claims.occurredDate))
       : [];
     const accounts = await db
       .select()
@@ -174,6 +182,7 @@ export async function exportCustomerData(
       ratings,
       versions,
       events,
+      claims: claimRows,
       accounts,
       transactions,
       postings,
@@ -193,6 +202,7 @@ export async function exportCustomerData(
       ...policy,
       versions: read.versions.filter((row) => row.policyId === policy.policyId),
       events: read.events.filter((row) => row.policyId === policy.policyId),
+      claims: read.claims.filter((row) => row.policyId === policy.policyId),
       documents: await listPolicyDocumentFiles(deps, policy),
     })),
   );

@@ -6,7 +6,7 @@ import type { App } from '../../app-types';
 import { escapeHtml } from '../../html-page';
 import type { SandboxFnol, SandboxFnolSession } from '../../providers/fnol';
 import { renderPage } from '../brand';
-import { createDatabaseFnolStore } from './repository';
+import { createDatabaseFnolStore, findPolicyholderName } from './repository';
 import { recordOnlineClaim } from './service';
 
 // The sandbox FNOL provider's claim page (what Axitech's hosted page is for a vendor adapter):
@@ -84,6 +84,7 @@ ${options.control(attributes)}
 
 function claimPage(
   session: SandboxFnolSession,
+  insuredName: string,
   today: string,
   values: ClaimFormValues = { claimType: '', occurredDate: '', description: '' },
   errors: FormErrors = {},
@@ -103,7 +104,7 @@ function claimPage(
 <h1>Make a claim</h1>
 <dl>
 <dt>Policy</dt><dd>${escapeHtml(session.policy.policyNumber)}</dd>
-<dt>Policyholder</dt><dd>${escapeHtml(session.policy.insuredName || '–')}</dd>
+<dt>Policyholder</dt><dd>${escapeHtml(insuredName || '–')}</dd>
 </dl>
 <form method="post" action="/sandbox/fnol/${escapeHtml(session.token)}" novalidate>
 ${field({
@@ -183,7 +184,8 @@ export async function sandboxFnolPages(app: App, sandbox: SandboxFnol): Promise<
         const session = await sandbox.findOpenSession(request.params.token, now);
         reply.type('text/html; charset=utf-8');
         if (!session) return reply.code(404).send(notOpenPage());
-        return reply.send(claimPage(session, londonDateString(now)));
+        const insuredName = await findPolicyholderName(app.db, session.policy.policyId);
+        return reply.send(claimPage(session, insuredName, londonDateString(now)));
       },
     );
 
@@ -197,12 +199,15 @@ export async function sandboxFnolPages(app: App, sandbox: SandboxFnol): Promise<
         if (!session) return reply.code(404).send(notOpenPage());
         const today = londonDateString(now);
         const form = readForm(request.body, today);
+        const insuredName = await findPolicyholderName(app.db, session.policy.policyId);
         if ('errors' in form) {
-          return reply.code(400).send(claimPage(session, today, request.body, form.errors));
+          return reply
+            .code(400)
+            .send(claimPage(session, insuredName, today, request.body, form.errors));
         }
         const claim = await recordOnlineClaim(app, {
           policyId: session.policy.policyId,
-          insuredName: session.policy.insuredName,
+          insuredName,
           customerReference: session.customerReference,
           actorReference: session.actorReference,
           ...form,

@@ -21,7 +21,7 @@ const DataExportSchema = z
   })
   .describe(
     'Every record about the customer: account, marketing preferences, proposals with their ' +
-      'answers, agreements and ratings, policies with versions, events and documents, customer ' +
+      'answers, agreements and ratings, policies with versions, events, claims and documents, customer ' +
       'accounts with ledger transactions and postings, payment methods (masked), payment ' +
       'sessions, collections, feedback, messages sent to them and audit entries about them.',
   )

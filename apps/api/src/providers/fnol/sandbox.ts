@@ -13,7 +13,8 @@ const LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 export type SandboxFnolSession = {
   token: string;
-  policy: FnolPolicy;
+  /** Without the policyholder's name: the page reads it from the policy when it needs it. */
+  policy: Omit<FnolPolicy, 'insuredName'>;
   callbackUrl: string;
   privacyPolicyUrl: string;
   telephone: string;
@@ -45,7 +46,11 @@ export function createSandboxFnol(): SandboxFnol {
       const token = `fnol_sandbox_${randomBytes(24).toString('base64url')}`;
       const session: SandboxFnolSession = {
         token,
-        policy: request.policy,
+        policy: {
+          policyId: request.policy.policyId,
+          policyNumber: request.policy.policyNumber,
+          schemeCode: request.policy.schemeCode,
+        },
         callbackUrl: request.callbackUrl,
         privacyPolicyUrl: request.privacyPolicyUrl,
         telephone: request.telephone,
