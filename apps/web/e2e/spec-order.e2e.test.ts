@@ -78,6 +78,45 @@ async function disclose(page: Page, baseUrl: string, journey: Journey, email: st
   return code;
 }
 
+/**
+ * The policy area (issue 14): the tabs of an ACTIVE policy of this product, auto-renewal off with
+ * a reason and on again (flex; driveaway has none), the billing and claims tabs, axe on each.
+ */
+async function checkPolicyArea(page: Page, journey: Journey) {
+  const tabs = await page
+    .getByRole('navigation', { name: 'Policy sections' })
+    .locator('option')
+    .allTextContents();
+  expect(tabs).toEqual(
+    journey.product === 'driveaway'
+      ? ['Policy details', 'Documents', 'Claims']
+      : ['Policy details', 'Documents', 'Billing', 'Claims'],
+  );
+  const renewal = page.getByRole('region', { name: 'Automatic renewal' });
+  if (journey.product === 'driveaway') {
+    expect(await renewal.count()).toBe(0);
+  } else {
+    await renewal.getByRole('button', { name: 'Turn off automatic renewal' }).click();
+    const off = page.getByRole('dialog', { name: 'Turn off automatic renewal' });
+    await off.getByRole('radio', { name: 'The price' }).check();
+    await expectNoSeriousA11yViolations(page);
+    await off.getByRole('button', { name: 'Turn it off' }).click();
+    await renewal.getByText('Off', { exact: true }).waitFor(SLOW);
+    await renewal.getByRole('button', { name: 'Turn on automatic renewal' }).click();
+    await page
+      .getByRole('dialog', { name: 'Turn on automatic renewal' })
+      .getByRole('button', { name: 'Turn it on' })
+      .click();
+    await renewal.getByText('On', { exact: true }).waitFor(SLOW);
+    await openPolicyTab(page, 'Billing');
+    await page.getByRole('heading', { level: 2, name: 'Billing' }).waitFor(SLOW);
+    await expectNoSeriousA11yViolations(page);
+  }
+  await openPolicyTab(page, 'Claims');
+  await page.getByRole('heading', { level: 2, name: 'Your claims' }).waitFor(SLOW);
+  await expectNoSeriousA11yViolations(page);
+}
+
 const JOURNEYS: Journey[] = [
   { label: 'flex by card', product: 'flex', pay: 'card', viewport: MOBILE, vrn: 'YR70 FPL' },
   {
@@ -203,6 +242,7 @@ describe('quote to policy in the spec order, signed out at home (issue 13)', () 
         expect(pathOf(page)).toBe(link.pathname);
         await expectNoSeriousA11yViolations(page);
         await shot('details');
+        await checkPolicyArea(page, journey);
         await openPolicyTab(page, 'Documents');
         await page.getByRole('heading', { level: 2, name: 'Your documents' }).waitFor(SLOW);
         await expectNoSeriousA11yViolations(page);
