@@ -281,6 +281,15 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       resource: 'private',
       build: (target) => get(`/api/policies/${target!.policyId}`),
     },
+    // Turned on (it is on already): the same answer for whoever may act on the policy.
+    'PUT /api/policies/{id}/autoRenewal': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'PUT',
+        url: `/api/policies/${target!.policyId}/autoRenewal`,
+        payload: { enabled: true },
+      }),
+    },
     'GET /api/documents/policy/{id}/{doc}': {
       resource: 'private',
       build: (target) => get(`/api/documents/policy/${target!.policyId}/policy-certificate`),
