@@ -133,4 +133,26 @@ describe('policy area', () => {
       await screen.findByRole('heading', { level: 2, name: 'Your claims' }),
     ).toBeInTheDocument();
   });
+
+  it('opens the upload page from the details sidebar for an ACTIVE policy only', async () => {
+    stubPolicy();
+    const user = userEvent.setup();
+    const view = renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    await user.click(
+      await screen.findByRole('link', { name: 'Upload proof of your no-claims bonus' }),
+    );
+    await waitFor(() =>
+      expect(view.router.state.location.pathname).toBe('/flex/policy/pol_1/uploads/ncb-proof'),
+    );
+    expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(1);
+    view.unmount();
+
+    stubPolicy(buildPolicy({ policyDetail: { policyStatus: 'CANCELLED' } }));
+    const cancelled = renderApp('/flex/policy/pol_1/uploads/ncb-proof', {
+      authState: signedInAuthState,
+    });
+    await waitFor(() =>
+      expect(cancelled.router.state.location.pathname).toBe('/flex/policy/pol_1'),
+    );
+  }, 20_000);
 });

@@ -11,6 +11,8 @@ import { DetailsTab } from './details/details-tab';
 import { PolicyDocuments } from './policy-documents';
 import { describeCar } from './policy-facts';
 import { PolicyTabNav, TAB_PATHS } from './policy-tab-nav';
+import { UploadConfirmationPage } from './uploads/upload-confirmation-page';
+import { UploadPage } from './uploads/upload-page';
 
 // The policy area (spec 3 §2): tabs by status — ACTIVE and PENDING all four, CANCELLED and LAPSED
 // billing and claims, VOIDED and NTU billing only, never billing for driveaway; RENEWED and a
@@ -47,34 +49,49 @@ export function PolicyPage() {
   // A driveaway policy that was never taken up has no tab at all.
   if (!first) return <Navigate to={paths.home()} replace />;
   const root = paths.policy(scheme.urlName, policy.policyId);
+  // Uploads are for a policy in force or about to be (spec 3 §2 sub-routes).
+  const canUpload = ['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus);
   const car = describeCar(policy);
 
   return (
-    <>
-      <div className="page-header">
-        <h1>{t('title')}</h1>
-        <p className="text-muted">
-          {[scheme.name, t('number', { number: policy.policyNumber }), car.registration]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-      </div>
-      <PolicyTabNav tabs={tabs} root={root} />
-      <div className="policy-area__content">
-        <Routes>
-          <Route index element={<TabContent tab={first} policy={policy} />} />
-          {tabs
-            .filter((tab) => tab !== first)
-            .map((tab) => (
-              <Route
-                key={tab}
-                path={TAB_PATHS[tab]}
-                element={<TabContent tab={tab} policy={policy} />}
-              />
-            ))}
-          <Route path="*" element={<Navigate to={root} replace />} />
-        </Routes>
-      </div>
-    </>
+    <Routes>
+      {canUpload ? (
+        <>
+          <Route path="uploads/:type" element={<UploadPage />} />
+          <Route path="uploads/:type/confirmation" element={<UploadConfirmationPage />} />
+        </>
+      ) : null}
+      <Route
+        path="*"
+        element={
+          <>
+            <div className="page-header">
+              <h1>{t('title')}</h1>
+              <p className="text-muted">
+                {[scheme.name, t('number', { number: policy.policyNumber }), car.registration]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+            </div>
+            <PolicyTabNav tabs={tabs} root={root} />
+            <div className="policy-area__content">
+              <Routes>
+                <Route index element={<TabContent tab={first} policy={policy} />} />
+                {tabs
+                  .filter((tab) => tab !== first)
+                  .map((tab) => (
+                    <Route
+                      key={tab}
+                      path={TAB_PATHS[tab]}
+                      element={<TabContent tab={tab} policy={policy} />}
+                    />
+                  ))}
+                <Route path="*" element={<Navigate to={root} replace />} />
+              </Routes>
+            </div>
+          </>
+        }
+      />
+    </Routes>
   );
 }

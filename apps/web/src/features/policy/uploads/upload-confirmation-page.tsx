@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths';
 /** /{product}/policy/{policyId}/uploads/{type}/confirmation: the files were sent. */
 export function UploadConfirmationPage() {
   const { t } = useTranslation('uploads');
-  const { product = '', policyId = '' } = useParams();
+  const { productUrlName: product = '', policyId = '' } = useParams();
   const state = useLocation().state as { fileNames?: unknown } | null;
   const fileNames = Array.isArray(state?.fileNames)
     ? state.fileNames.filter((name): name is string => typeof name === 'string')

@@ -50,9 +50,9 @@ const PAGE = '/flex/policy/pol_1/uploads/ncb-proof';
 function renderUploadPage(path = PAGE) {
   const router = createMemoryRouter(
     [
-      { path: '/:product/policy/:policyId/uploads/:type', element: <UploadPage /> },
+      { path: '/:productUrlName/policy/:policyId/uploads/:type', element: <UploadPage /> },
       {
-        path: '/:product/policy/:policyId/uploads/:type/confirmation',
+        path: '/:productUrlName/policy/:policyId/uploads/:type/confirmation',
         element: <UploadConfirmationPage />,
       },
       { path: '*', element: <p>Somewhere else</p> },

@@ -223,7 +223,7 @@ function UploadForm({
 /** /{product}/policy/{policyId}/uploads/{type}: an upload type the product does not have → policy. */
 export function UploadPage() {
   const { t } = useTranslation('uploads');
-  const { product = '', policyId = '', type = '' } = useParams();
+  const { productUrlName: product = '', policyId = '', type = '' } = useParams();
   const scheme = findSchemeByUrlName(product);
   if (!scheme) return <Navigate to={paths.home()} replace />;
   const uploads = getProductConfig(scheme.schemeCode).uploads;
