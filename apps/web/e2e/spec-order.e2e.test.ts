@@ -82,7 +82,11 @@ async function disclose(page: Page, baseUrl: string, journey: Journey, email: st
  * The policy area (issue 14): the tabs of an ACTIVE policy of this product, auto-renewal off with
  * a reason and on again (flex; driveaway has none), the billing and claims tabs, axe on each.
  */
-async function checkPolicyArea(page: Page, journey: Journey) {
+async function checkPolicyArea(
+  page: Page,
+  journey: Journey,
+  shot: (step: string) => Promise<unknown>,
+) {
   const tabs = await page
     .getByRole('navigation', { name: 'Policy sections' })
     .locator('option')
@@ -115,6 +119,53 @@ async function checkPolicyArea(page: Page, journey: Journey) {
   await openPolicyTab(page, 'Claims');
   await page.getByRole('heading', { level: 2, name: 'Your claims' }).waitFor(SLOW);
   await expectNoSeriousA11yViolations(page);
+  if (journey.product === 'driveaway') return;
+
+  // An online claim through the (sandbox) claims provider's page, back in the list.
+  await page.getByRole('button', { name: 'Make a claim online' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Make a claim' }).waitFor(SLOW);
+  await page.getByLabel('What happened?').selectOption({ index: 1 });
+  await page.getByLabel('When did it happen?').fill(new Date().toISOString().slice(0, 10));
+  await page.getByLabel('Tell us briefly what happened').fill('Reversed into a post.');
+  await page.getByRole('button', { name: 'Submit claim' }).click();
+  const thanks = await page
+    .getByText(/^Thank you\. We have your claim (CLM-\d+)/)
+    .textContent(SLOW);
+  const claimReference = /CLM-\d+/.exec(thanks ?? '')![0];
+  await page.getByText(claimReference).last().waitFor(SLOW);
+  await shot('claims');
+
+  // Uploads: a 3 MB PDF staged with its progress and sent; an 11 MB one refused.
+  await openPolicyTab(page, 'Policy details');
+  await page.getByRole('link', { name: 'Upload proof of your no-claims bonus' }).click();
+  await page
+    .getByRole('heading', { level: 1, name: 'Send proof of your no claims discount' })
+    .waitFor(SLOW);
+  const pdf = (megabytes: number) =>
+    Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.alloc(megabytes * 1024 * 1024 - 20, 0x20),
+      Buffer.from('\n%%EOF\n'),
+    ]);
+  const input = page.getByTestId('dropzone-input');
+  await input.setInputFiles({ name: 'too-big.pdf', mimeType: 'application/pdf', buffer: pdf(11) });
+  await page.getByText('This file is too large. Files can be up to 10 MB.').waitFor(SLOW);
+  await input.setInputFiles({
+    name: 'ncb-letter.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf(3),
+  });
+  await page.getByRole('progressbar').first().waitFor(SLOW);
+  await page.getByRole('button', { name: 'Remove ncb-letter.pdf' }).waitFor(SLOW);
+  await expectNoSeriousA11yViolations(page);
+  await shot('upload');
+  await page.getByRole('button', { name: 'Send files' }).click();
+  await page
+    .getByRole('heading', { level: 1, name: 'Thank you, we have your files' })
+    .waitFor(SLOW);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Back to your policy' }).click();
+  await heading(page, 'Your policy');
 }
 
 const JOURNEYS: Journey[] = [
@@ -242,7 +293,7 @@ describe('quote to policy in the spec order, signed out at home (issue 13)', () 
         expect(pathOf(page)).toBe(link.pathname);
         await expectNoSeriousA11yViolations(page);
         await shot('details');
-        await checkPolicyArea(page, journey);
+        await checkPolicyArea(page, journey, shot);
         await openPolicyTab(page, 'Documents');
         await page.getByRole('heading', { level: 2, name: 'Your documents' }).waitFor(SLOW);
         await expectNoSeriousA11yViolations(page);
