@@ -25,7 +25,7 @@ describe('policy auto-renewal', () => {
   let flexId = '';
   let driveawayId = '';
 
-  const put = (id: string, payload: unknown, headers = owner) =>
+  const put = (id: string, payload: Record<string, unknown>, headers = owner) =>
     app.inject({ method: 'PUT', url: `/api/policies/${id}/autoRenewal`, headers, payload });
 
   async function bind(schemeCode: string): Promise<string> {
@@ -43,7 +43,7 @@ describe('policy auto-renewal', () => {
               amountPence: due.totalPence,
               settled: true,
             }
-          : null,
+          : undefined,
     });
     return result.policyId;
   }
