@@ -22,6 +22,7 @@ import { oidcRoutes } from './modules/identity/oidc/routes';
 import { deliverMessageJob, devOutboxRoutes } from './modules/notification';
 import { accountRoutes } from './modules/identity/account-routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { careRoutes } from './modules/care/routes';
 import { lookupRoutes } from './modules/lookup';
 import { proposalRoutes } from './modules/proposal/routes';
 import { registerSandboxPaymentPages } from './modules/payment';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(privacyRoutes, { prefix: '/api' });
+  await app.register(careRoutes, { prefix: '/api' });
   if (config.identity.isEmbedded) await app.register(oidcRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(lookupRoutes, {

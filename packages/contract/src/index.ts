@@ -8,3 +8,4 @@ export * from './insight';
 export * from './payment';
 export * from './claim';
 export * from './upload';
+export * from './care';

@@ -12,7 +12,7 @@ const USAGE = `Usage:
   npm run staff -- add --email <address> [--permission <name>]... [--first-name <name>] [--last-name <name>]
   npm run staff -- list
 Permissions: access:impersonate (act for a customer), action:mta-claims (edit claims on policies),
-  action:gdpr-erase (erase a customer's personal data).`;
+  action:gdpr-erase (erase a customer's personal data), access:audit (read the audit trail).`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({

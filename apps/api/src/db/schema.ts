@@ -105,3 +105,4 @@ export * from './schema/insights';
 export * from './schema/jobs';
 export * from './schema/claims';
 export * from './schema/uploads';
+export * from './schema/care';

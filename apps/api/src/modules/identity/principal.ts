@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   mtaClaims: 'action:mta-claims',
   /** Erase a customer's personal data (GDPR, decision 018). */
   gdprErase: 'action:gdpr-erase',
+  /** Read the audit trail of staff actions (issue 18). */
+  audit: 'access:audit',
 } as const;
 
 export const ADMIN_ROLE = 'admin';

@@ -199,7 +199,7 @@ export async function seedDemoAdmin(db: Db, clock: Clock): Promise<void> {
     db,
     clock,
     email: DEMO_ADMIN_EMAIL,
-    permissions: ['access:impersonate', 'action:mta-claims'],
+    permissions: ['access:impersonate', 'action:mta-claims', 'access:audit'],
     firstName: 'Demo',
     lastName: 'Admin',
   });

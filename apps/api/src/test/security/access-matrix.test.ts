@@ -86,6 +86,11 @@ type Recipe = {
   referenceOnly?: boolean;
   /** A fresh proposal of the target per cell (the request destroys what it names). */
   freshProposal?: boolean;
+  /**
+   * The staff console (issue 18): every staff member may read any customer there, acting for
+   * them or not (each read is audited); customers and sessions never reach it.
+   */
+  staffConsole?: boolean;
   build: (target: Owner | null, context: { caller: Caller; freshCode?: string }) => Request;
 };
 
@@ -138,6 +143,22 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
         method: 'POST',
         url: `/api/admin/customers/${target!.userId}/erasure`,
       }),
+    },
+    'GET /api/admin/customers': {
+      resource: 'private',
+      staffConsole: true,
+      build: (target) => get(`/api/admin/customers?q=${encodeURIComponent(target!.policyNumber)}`),
+    },
+    'GET /api/admin/customers/{userId}': {
+      resource: 'private',
+      staffConsole: true,
+      build: (target) => get(`/api/admin/customers/${target!.userId}`),
+    },
+    // Staff here lack access:audit: every caller is refused.
+    'GET /api/admin/audit': {
+      resource: 'private',
+      staffConsole: true,
+      build: (target) => get(`/api/admin/audit?customer=${target!.userId}`),
     },
     'POST /api/policyholder/validateAccount': {
       resource: 'quote',
@@ -554,7 +575,13 @@ describe('access matrix (issue 21 item 9)', () => {
 
     // What each caller may see: a back-book token its one quote; customers and staff acting for
     // them everything of theirs; everybody else nothing.
-    const entitled = (caller: Caller, owner: OwnerName, kind: ResourceKind): boolean => {
+    const entitled = (
+      caller: Caller,
+      owner: OwnerName,
+      kind: ResourceKind,
+      recipe: Recipe,
+    ): boolean => {
+      if (recipe.staffConsole && caller.startsWith('staff')) return true;
       if (caller === 'backBookA') return owner === 'A' && kind === 'quote';
       return caller === `customer${owner}` || caller === `staffFor${owner}`;
     };
@@ -610,7 +637,7 @@ describe('access matrix (issue 21 item 9)', () => {
             target &&
             recipe.resource &&
             !recipe.referenceOnly &&
-            !entitled(caller, target.name, recipe.resource) &&
+            !entitled(caller, target.name, recipe.resource, recipe) &&
             (answer === 'ok' || answer === 'refused')
           ) {
             leaks.push(`${cell}: ${response.statusCode} ${response.body.slice(0, 200)}`);
@@ -622,7 +649,7 @@ describe('access matrix (issue 21 item 9)', () => {
               ResourceKind,
               string[],
             ][]) {
-              if (entitled(caller, owner.name, kind)) continue;
+              if (entitled(caller, owner.name, kind, recipe)) continue;
               for (const value of values) {
                 if (!sent.includes(value) && response.body.includes(value)) {
                   leaks.push(`${cell}: the answer holds ${owner.name}'s ${kind} ${value}`);

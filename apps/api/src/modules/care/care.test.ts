@@ -1,0 +1,245 @@
+// Issue 18 items 1 and 2: the staff console's customer search and customer page, and the audit
+// trail viewer, through the real app.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditListResponse, CustomerSearchResponse } from '@motor/contract';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import { auditLog, proposals, users } from '../../db/schema';
+import { bindProposal } from '../../flows/bind-policy';
+import { createTestApp } from '../../test/test-app';
+import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { computeAmountDueAtBind } from '../policy/amounts';
+import { createQuote } from '../policy/test-helpers';
+
+const START = '2026-03-02T09:00:00.000Z';
+const CUSTOMER_A = 'care-customer-a';
+const CUSTOMER_B = 'care-customer-b';
+const STAFF = 'care-staff';
+const AUDITOR = 'care-auditor';
+
+describe('the staff console API', () => {
+  const clock = createTestClock(START);
+  let app: App;
+  let customerA: Record<string, string>;
+  let staff: Record<string, string>;
+  let auditor: Record<string, string>;
+  let policyNumber: string;
+  let externalReference: string;
+
+  const addUser = async (user: Partial<typeof users.$inferInsert> & { userId: string }) => {
+    const now = clock.now();
+    await app.db.insert(users).values({
+      connection: 'email',
+      username: user.email ?? user.userId,
+      createdAt: now,
+      updatedAt: now,
+      ...user,
+    });
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true });
+    await addUser({ userId: CUSTOMER_A, email: 'aurelia.quixley@example.com' });
+    await addUser({
+      userId: CUSTOMER_B,
+      email: 'bob.quimby@example.com',
+      phone: '+447700900111',
+      firstName: 'Bob',
+      lastName: 'Quimby',
+    });
+    await addUser({
+      userId: STAFF,
+      email: 'care.agent@example.com',
+      firstName: 'Quimby',
+      lastName: 'Staff',
+      roles: ['admin'],
+      permissions: ['access:impersonate'],
+    });
+    await addUser({
+      userId: AUDITOR,
+      email: 'auditor@example.com',
+      roles: ['admin'],
+      permissions: ['access:audit'],
+    });
+    customerA = bearer(await createTestAccessToken(app, { userId: CUSTOMER_A }));
+    staff = bearer(
+      await createTestAccessToken(app, {
+        userId: STAFF,
+        roles: ['admin'],
+        permissions: ['access:impersonate'],
+      }),
+    );
+    auditor = bearer(
+      await createTestAccessToken(app, {
+        userId: AUDITOR,
+        roles: ['admin'],
+        permissions: ['access:audit'],
+      }),
+    );
+    const quote = await createQuote(app, customerA);
+    const due = computeAmountDueAtBind(quote.quote);
+    ({ policyNumber } = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: { kind: 'system', name: 'test' },
+      payment: {
+        provider: 'CARD',
+        providerPaymentId: 'pi_care_a',
+        amountPence: due.totalPence,
+        settled: true,
+      },
+    }));
+    const [row] = await app.db
+      .select({ externalReference: proposals.externalReference })
+      .from(proposals)
+      .where(eq(proposals.proposalCode, quote.proposalCode));
+    externalReference = row!.externalReference;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const search = (q: string, headers: Record<string, string> = staff) =>
+    app.inject({ method: 'GET', url: `/api/admin/customers?q=${encodeURIComponent(q)}`, headers });
+  const found = async (q: string) => {
+    const res = await search(q);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as CustomerSearchResponse).results;
+  };
+
+  it('refuses the search to nobody (401) and to customers (403)', async () => {
+    expect((await search('quimby', {})).statusCode).toBe(401);
+    expect((await search('quimby', customerA)).statusCode).toBe(403);
+  });
+
+  it('finds a customer by each field, in part and in any case', async () => {
+    const ids = async (q: string) => (await found(q)).map((result) => result.userId);
+    // The name bind copied from the quote (Jane Smith) and a name typed on the account.
+    expect(await ids('jane SMI')).toEqual([CUSTOMER_A]);
+    expect(await ids('QUIMB')).toEqual([CUSTOMER_B]);
+    expect(await ids('Aurelia.Quix')).toEqual([CUSTOMER_A]);
+    expect(await ids('07700 900111')).toEqual([CUSTOMER_B]);
+    expect(await ids('900111')).toEqual([CUSTOMER_B]);
+    expect(await ids('+4477009001')).toEqual([CUSTOMER_B]);
+    expect(await ids(policyNumber.slice(-6).toLowerCase())).toEqual([CUSTOMER_A]);
+    expect(await ids(externalReference.toLowerCase())).toEqual([CUSTOMER_A]);
+    expect(await ids('bm24 x')).toEqual([CUSTOMER_A]);
+    expect(await ids('24xy')).toEqual([CUSTOMER_A]);
+  });
+
+  it('answers name, e-mail, policy numbers and what matched; never staff; nothing for %', async () => {
+    const [result] = await found(policyNumber);
+    expect(result).toMatchObject({
+      userId: CUSTOMER_A,
+      name: 'Jane Smith',
+      email: 'aurelia.quixley@example.com',
+      policyNumbers: [policyNumber],
+      matchedFields: ['policy-number'],
+    });
+    expect((await found('care.agent')).length).toBe(0);
+    expect((await found('%%')).length).toBe(0);
+    expect((await search('a')).statusCode).toBe(400);
+  });
+
+  it('answers at most 20 customers', async () => {
+    for (let i = 0; i < 25; i += 1) {
+      await addUser({ userId: `care-many-${i}`, email: `many.${i}@example.org` });
+    }
+    expect((await found('example.org')).length).toBe(20);
+  });
+
+  it('shows staff a customer, audits each read, and refuses customers and unknown ids', async () => {
+    const url = `/api/admin/customers/${CUSTOMER_A}`;
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url, headers: customerA })).statusCode).toBe(403);
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/admin/customers/nobody-here',
+      headers: staff,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const staffAccount = await app.inject({
+      method: 'GET',
+      url: `/api/admin/customers/${AUDITOR}`,
+      headers: staff,
+    });
+    expect(staffAccount.statusCode).toBe(404);
+    const res = await app.inject({ method: 'GET', url, headers: staff });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json();
+    expect(detail).toMatchObject({
+      userId: CUSTOMER_A,
+      firstName: 'Jane',
+      lastName: 'Smith',
+      email: 'aurelia.quixley@example.com',
+      proposals: [{ externalReference, schemeCode: 'bmw-flex', status: 'POLICY' }],
+      policies: [{ policyNumber, schemeCode: 'bmw-flex' }],
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const rows = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'care.view-customer'));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        actorUserId: STAFF,
+        subjectUserId: CUSTOMER_A,
+        target: `user:${CUSTOMER_A}`,
+      }),
+    ]);
+    // The next read lists the previous one among the customer's recent audit entries.
+    const again = await app.inject({ method: 'GET', url, headers: staff });
+    expect(again.json().audit[0]).toMatchObject({
+      action: 'care.view-customer',
+      actorUserId: STAFF,
+      actorEmail: 'care.agent@example.com',
+    });
+  });
+
+  describe('the audit trail', () => {
+    const audit = (query: string, headers: Record<string, string> = auditor) =>
+      app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers });
+
+    it('is for staff with access:audit only', async () => {
+      expect((await audit('', {})).statusCode).toBe(401);
+      expect((await audit('', customerA)).statusCode).toBe(403);
+      const refused = await audit('', staff);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.details).toMatchObject({ permission: 'access:audit' });
+    });
+
+    it('lists entries newest first with who, for whom, what and when; filters', async () => {
+      clock.advance(60_000);
+      await app.db.insert(auditLog).values({
+        actorUserId: AUDITOR,
+        subjectUserId: CUSTOMER_B,
+        action: 'session.impersonate',
+        target: `user:${CUSTOMER_B}`,
+        at: clock.now(),
+      });
+      const all: AuditListResponse = (await audit('')).json();
+      expect(all.entries[0]).toMatchObject({
+        action: 'session.impersonate',
+        actorUserId: AUDITOR,
+        actorEmail: 'auditor@example.com',
+        subjectUserId: CUSTOMER_B,
+        subjectName: 'Bob Quimby',
+        subjectEmail: 'bob.quimby@example.com',
+      });
+      const times = all.entries.map((entry) => entry.at);
+      expect([...times].sort().reverse()).toEqual(times);
+
+      const forA: AuditListResponse = (await audit(`?customer=${CUSTOMER_A}`)).json();
+      expect(forA.entries.length).toBeGreaterThan(0);
+      expect(forA.entries.every((entry) => entry.subjectUserId === CUSTOMER_A)).toBe(true);
+      const byEmail: AuditListResponse = (
+        await audit('?customer=Bob.Quimby@example.com&staff=auditor@example.com')
+      ).json();
+      expect(byEmail.entries.map((entry) => entry.action)).toEqual(['session.impersonate']);
+      const byStaff: AuditListResponse = (await audit(`?staff=${STAFF}&limit=1`)).json();
+      expect(byStaff.entries).toHaveLength(1);
+      expect(byStaff.entries[0]!.actorUserId).toBe(STAFF);
+      expect((await audit('?customer=nobody@example.com')).json()).toEqual({ entries: [] });
+    });
+  });
+});

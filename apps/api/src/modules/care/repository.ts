@@ -1,0 +1,182 @@
+import { aliasedTable, and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditEntry } from '@motor/contract';
+import type { Db } from '../../db/client';
+import {
+  auditLog,
+  customerSearch,
+  paymentSessions,
+  policies,
+  proposals,
+  users,
+} from '../../db/schema';
+
+const MAX_RESULTS = 20;
+
+/** `%`, `_` and `\` typed by staff are searched for as themselves. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+const fullName = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(' ') || null;
+
+/**
+ * Customers (signed-in users who are not staff) with a value containing `query`, case-insensitive;
+ * spaces are ignored too for registrations and phone numbers. Prefix matches come first.
+ */
+export async function searchCustomers(db: Db, query: string) {
+  const lowered = query.trim().toLowerCase();
+  const compact = lowered.replace(/\s+/g, '');
+  const contains = (value: string) => `%${escapeLike(value)}%`;
+  const matches = or(
+    sql`${customerSearch.value} like ${contains(lowered)}`,
+    sql`${customerSearch.field} in ('registration', 'phone', 'phone-national') and ${customerSearch.value} like ${contains(compact)}`,
+  );
+  const hits = await db
+    .select({
+      userId: customerSearch.userId,
+      fields: sql<string[]>`array_agg(distinct ${customerSearch.field})`,
+      isPrefix: sql<boolean>`bool_or(${customerSearch.value} like ${`${escapeLike(lowered)}%`})`,
+    })
+    .from(customerSearch)
+    .innerJoin(users, eq(users.userId, customerSearch.userId))
+    .where(and(matches, sql`not (${users.roles} @> '["admin"]'::jsonb)`))
+    .groupBy(customerSearch.userId)
+    .orderBy(desc(sql`bool_or(${customerSearch.value} like ${`${escapeLike(lowered)}%`})`))
+    .limit(MAX_RESULTS);
+  if (hits.length === 0) return [];
+  const ids = hits.map((hit) => hit.userId);
+  const people = await db.select().from(users).where(inArray(users.userId, ids));
+  const numbers = await db
+    .select({ userId: policies.ownerUserId, policyNumber: policies.policyNumber })
+    .from(policies)
+    .where(inArray(policies.ownerUserId, ids))
+    .orderBy(policies.createdAt);
+  return hits.flatMap((hit) => {
+    const person = people.find((row) => row.userId === hit.userId);
+    if (!person) return [];
+    return [
+      {
+        userId: person.userId,
+        name: fullName(person.firstName, person.lastName),
+        email: person.email,
+        phone: person.phone,
+        policyNumbers: numbers
+          .filter((row) => row.userId === hit.userId)
+          .map((row) => row.policyNumber),
+        matchedFields: [...hit.fields].sort(),
+      },
+    ];
+  });
+}
+
+const actor = aliasedTable(users, 'actor');
+const subject = aliasedTable(users, 'subject');
+
+/** Audit rows, newest first, with who acted and for whom. */
+export async function listAuditEntries(
+  db: Db,
+  filter: { subjectUserId?: string; actorUserId?: string; limit: number },
+): Promise<AuditEntry[]> {
+  const conditions: SQL[] = [];
+  if (filter.subjectUserId) conditions.push(eq(auditLog.subjectUserId, filter.subjectUserId));
+  if (filter.actorUserId) conditions.push(eq(auditLog.actorUserId, filter.actorUserId));
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      target: auditLog.target,
+      actorUserId: auditLog.actorUserId,
+      actorFirstName: actor.firstName,
+      actorLastName: actor.lastName,
+      actorEmail: actor.email,
+      subjectUserId: auditLog.subjectUserId,
+      subjectFirstName: subject.firstName,
+      subjectLastName: subject.lastName,
+      subjectEmail: subject.email,
+    })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.userId, auditLog.actorUserId))
+    .leftJoin(subject, eq(subject.userId, auditLog.subjectUserId))
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(filter.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    action: row.action,
+    target: row.target,
+    actorUserId: row.actorUserId,
+    actorName: fullName(row.actorFirstName, row.actorLastName),
+    actorEmail: row.actorEmail,
+    subjectUserId: row.subjectUserId,
+    subjectName: fullName(row.subjectFirstName, row.subjectLastName),
+    subjectEmail: row.subjectEmail,
+  }));
+}
+
+/** A user id, or the id of the user with this e-mail address; null when nobody matches. */
+export async function resolveUserId(db: Db, idOrEmail: string): Promise<string | null> {
+  const value = idOrEmail.trim();
+  const [row] = await db
+    .select({ userId: users.userId })
+    .from(users)
+    .where(value.includes('@') ? eq(users.email, value.toLowerCase()) : eq(users.userId, value))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** What the console shows about one customer; null for an unknown user or a staff member. */
+export async function findCustomerDetail(db: Db, userId: string) {
+  const [person] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  if (!person || person.roles.includes('admin')) return null;
+  const [proposalRows, policyRows, paymentRows, audit] = await Promise.all([
+    db
+      .select()
+      .from(proposals)
+      .where(eq(proposals.ownerUserId, userId))
+      .orderBy(desc(proposals.createdAt))
+      .limit(50),
+    db
+      .select()
+      .from(policies)
+      .where(eq(policies.ownerUserId, userId))
+      .orderBy(desc(policies.createdAt)),
+    db
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.ownerUserId, userId))
+      .orderBy(desc(paymentSessions.createdAt))
+      .limit(50),
+    listAuditEntries(db, { subjectUserId: userId, limit: 20 }),
+  ]);
+  return {
+    userId: person.userId,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email,
+    phone: person.phone,
+    createdAt: person.createdAt.toISOString(),
+    isDisabled: person.disabledAt !== null,
+    proposals: proposalRows.map((row) => ({
+      externalReference: row.externalReference,
+      schemeCode: row.schemeCode,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    policies: policyRows.map((row) => ({
+      policyId: row.policyId,
+      policyNumber: row.policyNumber,
+      schemeCode: row.schemeCode,
+      status: row.status,
+      inceptedAt: row.inceptedAt.toISOString(),
+      expiredAt: row.expiredAt.toISOString(),
+    })),
+    payments: paymentRows.map((row) => ({
+      kind: row.kind,
+      amountPence: row.amountPence,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    audit,
+  };
+}

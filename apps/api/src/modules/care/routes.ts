@@ -1,0 +1,94 @@
+import {
+  ErrorBodySchema,
+  AuditListResponseSchema,
+  AuditQuerySchema,
+  CustomerDetailResponseSchema,
+  CustomerParamsSchema,
+  CustomerSearchQuerySchema,
+  CustomerSearchResponseSchema,
+} from '@motor/contract';
+import { auditLog } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { AppPlugin } from '../../app-types';
+import { NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
+import { findCustomerDetail, listAuditEntries, resolveUserId, searchCustomers } from './repository';
+
+// The staff console (issue 18 items 1 and 2): find a customer, see what we hold about them
+// (each look is audited), and read the audit trail (permission access:audit).
+
+const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema };
+
+export const careRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/admin/customers',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Find customers (staff)',
+        description:
+          'By name, e-mail, phone, policy number, proposal reference or registration: part of ' +
+          'the value, any case (spaces ignored in registrations and phone numbers). At most 20.',
+        querystring: CustomerSearchQuerySchema,
+        response: { 200: CustomerSearchResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ results: await searchCustomers(app.db, request.query.q) }),
+  );
+
+  app.get(
+    '/admin/customers/:userId',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'A customer’s contact details, proposals, policies, payments and audit (staff)',
+        description: 'Each read is audited (`care.view-customer`). 404 for an unknown customer.',
+        params: CustomerParamsSchema,
+        response: { 200: CustomerDetailResponseSchema, 404: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { principal } = request;
+      const detail = await findCustomerDetail(app.db, request.params.userId);
+      if (!detail || principal.kind !== 'admin') {
+        throw new AppError('NOT_FOUND', 'We could not find that customer.');
+      }
+      await app.db.insert(auditLog).values({
+        actorUserId: principal.userId,
+        subjectUserId: detail.userId,
+        action: 'care.view-customer',
+        target: `user:${detail.userId}`,
+        at: app.clock.now(),
+      });
+      return reply.header('cache-control', 'no-store').send(detail);
+    },
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit trail of staff actions, newest first (permission access:audit)',
+        description:
+          'Filter by `customer` and `staff`, each a user id or an e-mail address; an unknown ' +
+          'one answers no entries.',
+        querystring: AuditQuerySchema,
+        response: { 200: AuditListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { principal } = request;
+      if (principal.kind !== 'admin' || !principal.permissions.includes(PERMISSIONS.audit)) {
+        throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, { permission: PERMISSIONS.audit });
+      }
+      const { customer, staff, limit } = request.query;
+      const subjectUserId = customer ? await resolveUserId(app.db, customer) : undefined;
+      const actorUserId = staff ? await resolveUserId(app.db, staff) : undefined;
+      if (subjectUserId === null || actorUserId === null) return { entries: [] };
+      return { entries: await listAuditEntries(app.db, { subjectUserId, actorUserId, limit }) };
+    },
+  );
+};

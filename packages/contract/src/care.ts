@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+// The staff console (issue 18 items 1 and 2): finding a customer, what we hold about them, and
+// the audit trail of staff actions.
+
+/** GET /api/admin/customers?q= */
+export const CustomerSearchQuerySchema = z.object({
+  q: z.string().trim().min(2).max(100).describe('Part of a name, e-mail, phone, reference...'),
+});
+
+const CustomerSearchResultSchema = z.object({
+  userId: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  policyNumbers: z.array(z.string()),
+  /** Which fields matched: name, email, phone, reference, policy-number, registration. */
+  matchedFields: z.array(z.string()),
+});
+
+export const CustomerSearchResponseSchema = z
+  .object({ results: z.array(CustomerSearchResultSchema).max(20) })
+  .meta({ id: 'CustomerSearch' });
+export type CustomerSearchResponse = z.infer<typeof CustomerSearchResponseSchema>;
+
+export const CustomerParamsSchema = z.object({ userId: z.string().min(1).max(200) });
+
+const AuditEntrySchema = z
+  .object({
+    id: z.string(),
+    at: z.string(),
+    action: z.string(),
+    target: z.string(),
+    actorUserId: z.string(),
+    actorName: z.string().nullable(),
+    actorEmail: z.string().nullable(),
+    subjectUserId: z.string().nullable(),
+    subjectName: z.string().nullable(),
+    subjectEmail: z.string().nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const CustomerDetailResponseSchema = z
+  .object({
+    userId: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    createdAt: z.string(),
+    isDisabled: z.boolean(),
+    proposals: z.array(
+      z.object({
+        externalReference: z.string(),
+        schemeCode: z.string(),
+        status: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+    policies: z.array(
+      z.object({
+        policyId: z.string(),
+        policyNumber: z.string(),
+        schemeCode: z.string(),
+        status: z.string(),
+        inceptedAt: z.string(),
+        expiredAt: z.string(),
+      }),
+    ),
+    payments: z.array(
+      z.object({
+        kind: z.string(),
+        amountPence: z.number().int(),
+        status: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+    audit: z.array(AuditEntrySchema),
+  })
+  .meta({ id: 'CustomerDetail' });
+export type CustomerDetailResponse = z.infer<typeof CustomerDetailResponseSchema>;
+
+/** GET /api/admin/audit: a user id or an e-mail address for each filter. */
+export const AuditQuerySchema = z.object({
+  customer: z.string().trim().min(1).max(200).optional(),
+  staff: z.string().trim().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const AuditListResponseSchema = z
+  .object({ entries: z.array(AuditEntrySchema) })
+  .meta({ id: 'AuditList' });
+export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;
