@@ -21,6 +21,11 @@ export const PolicyDocumentParamsSchema = z.object({
   doc: DocumentTypeSchema,
 });
 
+/** Which version's certificate or schedule (policyVersionId); default the version in force. */
+export const PolicyDocumentQuerySchema = z.object({
+  version: z.string().min(1).max(100).optional(),
+});
+
 export const DocumentLocationResponseSchema = z
   .object({
     /** A short-lived signed URL on this API that streams the PDF; open it in a new tab. */

@@ -16,6 +16,7 @@ import {
   ledgerTransactions,
   oidcPayloads,
   policies,
+  policyVersions,
   users,
 } from '../db/schema';
 import { POLICYHOLDER_PROFILE_CODE } from '../modules/disclosure';
@@ -77,6 +78,16 @@ const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   body: new URLSearchParams(fields).toString(),
 });
+
+/** Where a policy's first version keeps its certificate. */
+async function certificateKeyOfIn(app: App, policyId: string): Promise<string> {
+  const [version] = await app.db
+    .select()
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, policyId))
+    .orderBy(policyVersions.versionNumber);
+  return `policies/${policyId}/${version!.id}/policy-certificate.pdf`;
+}
 
 describe('GDPR: data export and erasure', () => {
   const clock = createTestClock(START);
@@ -406,7 +417,7 @@ describe('GDPR: data export and erasure', () => {
       );
       expect(link.statusCode, link.body).toBe(200);
       expect(
-        await app.providers.storage.exists(`policies/${policyA.policyId}/policy-certificate.pdf`),
+        await app.providers.storage.exists(await certificateKeyOfIn(app, policyA.policyId)),
       ).toBe(true);
 
       const res = await erase(userA);
@@ -438,7 +449,7 @@ describe('GDPR: data export and erasure', () => {
         .where(eq(policies.policyId, policyA.policyId));
       expect(policyAfter).toEqual(policyBefore);
       expect(
-        await app.providers.storage.exists(`policies/${policyA.policyId}/policy-certificate.pdf`),
+        await app.providers.storage.exists(await certificateKeyOfIn(app, policyA.policyId)),
       ).toBe(false);
       expect(
         await app.db

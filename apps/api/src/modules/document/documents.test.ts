@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
-import { notificationOutbox } from '../../db/schema';
+import { notificationOutbox, policyVersions } from '../../db/schema';
 import { findJobByKey } from '../jobs/queue';
 import { runDueJobs } from '../jobs/runner';
 import { pdfText } from '../../test/pdf-text';
@@ -13,7 +13,7 @@ import { computeAmountDueAtBind } from '../policy/amounts';
 import { bindProposal } from '../../flows/bind-policy';
 import { createQuote } from '../policy/test-helpers';
 import type { StorageProvider } from '../../providers/storage';
-import { issuePolicyDocuments } from './service';
+import { issuePolicyDocuments, POLICY_VERSION_NOT_FOUND_MESSAGE } from './service';
 
 const START = '2026-03-02T09:00:00.000Z';
 
@@ -55,10 +55,10 @@ describe('policy documents', () => {
     await app.close();
   });
 
-  async function open(doc: string, as = headers) {
+  async function open(doc: string, as = headers, query = '') {
     const res = await app.inject({
       method: 'GET',
-      url: `/api/documents/policy/${policyId}/${doc}`,
+      url: `/api/documents/policy/${policyId}/${doc}${query}`,
       headers: as,
     });
     return res;
@@ -76,8 +76,17 @@ describe('policy documents', () => {
       .where(eq(notificationOutbox.subject, `Your policy ${number} is confirmed`));
   const writesOf = (id: string, doc: string) =>
     put.mock.calls
-      .filter(([key]) => key === `policies/${id}/${doc}.pdf`)
+      .filter(([key]) => key.startsWith(`policies/${id}/`) && key.endsWith(`/${doc}.pdf`))
       .map(([key, , options]) => ({ key, contentType: options.contentType }));
+  /** Where a policy's first version keeps this document. */
+  const firstVersionKey = async (id: string, doc: string) => {
+    const [version] = await app.db
+      .select()
+      .from(policyVersions)
+      .where(eq(policyVersions.policyId, id))
+      .orderBy(policyVersions.versionNumber);
+    return `policies/${id}/${version!.id}/${doc}.pdf`;
+  };
 
   it('gives a short-lived link to a certificate that names the policy, car and policyholder', async () => {
     // Opened right after bind: the documents job has not run yet, so the route renders it.
@@ -174,12 +183,17 @@ describe('policy documents', () => {
 
   it('renders a new policy’s documents and sends one confirmation e-mail when its job runs', async () => {
     const second = await bindPaidQuote('pi_docs_second');
-    const key = (doc: string) => `policies/${second.policyId}/${doc}.pdf`;
+    const certificateKey = await firstVersionKey(second.policyId, 'policy-certificate');
+    const scheduleKey = await firstVersionKey(second.policyId, 'policy-schedule');
+    const key = (doc: string) => (doc === 'policy-certificate' ? certificateKey : scheduleKey);
     expect(await storage.get(key('policy-certificate'))).toBeNull();
     expect(await confirmationMails(second.policyNumber)).toHaveLength(0);
     // The first policy's certificate was rendered on demand by the route, before its job ran.
     expect(writesOf(policyId, 'policy-certificate')).toEqual([
-      { key: `policies/${policyId}/policy-certificate.pdf`, contentType: 'application/pdf' },
+      {
+        key: await firstVersionKey(policyId, 'policy-certificate'),
+        contentType: 'application/pdf',
+      },
     ]);
 
     expect(await runDueJobs(app)).toBeGreaterThanOrEqual(2);
@@ -208,5 +222,35 @@ describe('policy documents', () => {
       `http://localhost:3000/flex/policy/${policyId}`,
     ]);
     expect(mails[0]!.body).toContain('Dear Jane Smith,');
+  });
+
+  it('keeps a certificate per version: the one in force by default, an earlier one by id', async () => {
+    const [first] = await app.db
+      .select()
+      .from(policyVersions)
+      .where(eq(policyVersions.policyId, policyId))
+      .orderBy(policyVersions.versionNumber);
+    // A change of car from today (what a mid-term adjustment adds): a second version.
+    const quote = structuredClone(first!.quote) as {
+      insuredAssets: { data: { vehicle: { vrn: string } } }[];
+    };
+    quote.insuredAssets[0]!.data.vehicle.vrn = 'LB69KRT';
+    await app.db.insert(policyVersions).values({
+      policyId,
+      versionNumber: 2,
+      startedAt: clock.now(),
+      quote,
+      createdAt: clock.now(),
+    });
+    const textOf = async (query: string) => {
+      const res = await open('policy-certificate', headers, query);
+      expect(res.statusCode, res.body).toBe(200);
+      return pdfText((await download(res.json().location)).rawPayload);
+    };
+    expect(await textOf('')).toContain('LB69 KRT');
+    expect(await textOf(`?version=${first!.id}`)).not.toContain('LB69 KRT');
+    const unknown = await open('policy-certificate', headers, '?version=pv-none');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(POLICY_VERSION_NOT_FOUND_MESSAGE);
   });
 });

@@ -3,6 +3,7 @@ import {
   DocumentLocationResponseSchema,
   ErrorBodySchema,
   PolicyDocumentParamsSchema,
+  PolicyDocumentQuerySchema,
 } from '@motor/contract';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
@@ -29,14 +30,20 @@ export const documentRoutes: AppPlugin = async (app) => {
       schema: {
         tags: ['documents'],
         summary: 'A link to open a policy or product document',
+        description:
+          "A policy's certificate and schedule are kept per version: `version` names one " +
+          '(a policyVersionId of the policy; 404 otherwise); without it, the version in force.',
         params: PolicyDocumentParamsSchema,
+        querystring: PolicyDocumentQuerySchema,
         response: { 200: DocumentLocationResponseSchema, 400: ErrorBodySchema, ...errors },
       },
     },
     async (request) => {
       const { id, doc } = request.params;
       const policy = await getOwnPolicy(app.db, request.principal, id);
-      const { key } = await ensureDocument(app, policy, doc);
+      const { key } = await ensureDocument(app, policy, doc, {
+        versionId: request.query.version,
+      });
       return createDocumentLink(app, { key, fileName: `${policy.policyNumber}-${doc}.pdf` });
     },
   );

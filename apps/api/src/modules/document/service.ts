@@ -3,6 +3,8 @@ import { importJWK, jwtVerify, SignJWT } from 'jose';
 import { POLICY_DOCUMENT_TYPES, type DocumentType } from '@motor/contract';
 import type { Quote } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
 import { idempotencyKeys, policies, policyVersions } from '../../db/schema';
 import { loadSigningKeys, SIGNING_ALG, toPublicJwk } from '../identity';
 import { queueDepsOf, queueMessage } from '../notification';
@@ -28,39 +30,76 @@ import { renderPdf } from './pdf';
 const DOCUMENT_LINK_SECONDS = 300;
 const LINK_AUDIENCE = 'document-link';
 
-async function loadDocumentData(deps: ServiceDeps, policy: PolicyRow): Promise<PolicyDocumentData> {
-  const [version] = await deps.db
-    .select()
+export const POLICY_VERSION_NOT_FOUND_MESSAGE = 'We could not find that version of your policy.';
+
+/** The policy's versions, oldest first. */
+async function listVersions(db: Db, policyId: string) {
+  return db
+    .select({
+      id: policyVersions.id,
+      startedAt: policyVersions.startedAt,
+      quote: policyVersions.quote,
+    })
     .from(policyVersions)
-    .where(eq(policyVersions.policyId, policy.policyId))
-    .orderBy(policyVersions.versionNumber)
-    .limit(1);
-  if (!version) throw new Error(`Policy ${policy.policyId} has no version`);
+    .where(eq(policyVersions.policyId, policyId))
+    .orderBy(policyVersions.versionNumber);
+}
+
+/**
+ * The data a document of one version prints: the version asked for, or the one in force now
+ * (before inception, the first). A later version's certificate takes effect when it starts.
+ */
+async function loadDocumentData(
+  deps: ServiceDeps,
+  policy: PolicyRow,
+  versionId?: string,
+): Promise<{ data: PolicyDocumentData; versionId: string }> {
+  const versions = await listVersions(deps.db, policy.policyId);
+  const now = deps.clock.now();
+  const version = versionId
+    ? versions.find((candidate) => candidate.id === versionId)
+    : (versions.findLast((candidate) => candidate.startedAt <= now) ?? versions[0]);
+  if (!version) throw new AppError('NOT_FOUND', POLICY_VERSION_NOT_FOUND_MESSAGE);
+  const effectiveFrom =
+    version.startedAt > policy.inceptedAt ? version.startedAt : policy.inceptedAt;
   return {
-    policyNumber: policy.policyNumber,
-    schemeCode: policy.schemeCode,
-    inceptedAt: policy.inceptedAt,
-    expiredAt: policy.expiredAt,
-    createdAt: policy.createdAt,
-    quote: version.quote as unknown as Quote,
+    versionId: version.id,
+    data: {
+      policyNumber: policy.policyNumber,
+      schemeCode: policy.schemeCode,
+      inceptedAt: effectiveFrom,
+      expiredAt: policy.expiredAt,
+      createdAt: policy.createdAt,
+      quote: version.quote as unknown as Quote,
+    },
   };
 }
 
-const policyBlobKey = (policyId: string, doc: DocumentType) => `policies/${policyId}/${doc}.pdf`;
+/** A version's own document (certificate, schedule): one per version, never overwritten. */
+const policyBlobKey = (policyId: string, versionId: string, doc: DocumentType) =>
+  `policies/${policyId}/${versionId}/${doc}.pdf`;
 
-function blobKey(policy: PolicyRow, doc: DocumentType, quote: Quote): string {
+function blobKey(policy: PolicyRow, versionId: string, doc: DocumentType, quote: Quote): string {
   if (doc === 'policy-certificate' || doc === 'policy-schedule') {
-    return policyBlobKey(policy.policyId, doc);
+    return policyBlobKey(policy.policyId, versionId, doc);
   }
   const safe = (value: string | null | undefined) =>
     (value ?? 'default').replace(/[^a-z0-9_-]+/gi, '-');
   return `products/${policy.schemeCode}/${safe(quote.wordingVersion)}/${safe(quote.mainInsurer)}/${doc}.pdf`;
 }
 
-/** The document's blob key, rendering and storing it first when it is missing. */
-export async function ensureDocument(deps: ServiceDeps, policy: PolicyRow, doc: DocumentType) {
-  const data = await loadDocumentData(deps, policy);
-  const key = blobKey(policy, doc, data.quote);
+/**
+ * The document's blob key, rendering and storing it first when it is missing: of the version
+ * asked for, or of the one in force (a version added later gets its own on first use).
+ */
+export async function ensureDocument(
+  deps: ServiceDeps,
+  policy: PolicyRow,
+  doc: DocumentType,
+  options: { versionId?: string } = {},
+) {
+  const { data, versionId } = await loadDocumentData(deps, policy, options.versionId);
+  const key = blobKey(policy, versionId, doc, data.quote);
   const { storage } = deps.providers;
   if (await storage.exists(key)) return { key, data };
   let content;
@@ -84,15 +123,21 @@ export async function ensureDocument(deps: ServiceDeps, policy: PolicyRow, doc: 
  * each is stored yet, for a data export; product documents name nobody.
  */
 export async function listPolicyDocumentFiles(
-  deps: Pick<ServiceDeps, 'providers'>,
+  deps: Pick<ServiceDeps, 'providers' | 'db'>,
   policy: Pick<PolicyRow, 'policyId' | 'policyNumber'>,
-): Promise<{ type: DocumentType; fileName: string; isStored: boolean }[]> {
+): Promise<{ type: DocumentType; versionId: string; fileName: string; isStored: boolean }[]> {
+  const versions = await listVersions(deps.db, policy.policyId);
   return Promise.all(
-    POLICY_DOCUMENT_TYPES.map(async (type) => ({
-      type,
-      fileName: `${policy.policyNumber}-${type}.pdf`,
-      isStored: await deps.providers.storage.exists(policyBlobKey(policy.policyId, type)),
-    })),
+    versions.flatMap((version, index) =>
+      POLICY_DOCUMENT_TYPES.map(async (type) => ({
+        type,
+        versionId: version.id,
+        fileName: `${policy.policyNumber}-${type}${index > 0 ? `-v${index + 1}` : ''}.pdf`,
+        isStored: await deps.providers.storage.exists(
+          policyBlobKey(policy.policyId, version.id, type),
+        ),
+      })),
+    ),
   );
 }
 
@@ -101,11 +146,16 @@ export async function listPolicyDocumentFiles(
  * address); opened again, they are rendered afresh from the policy's (anonymised) records.
  */
 export async function deletePolicyDocumentFiles(
-  deps: Pick<ServiceDeps, 'providers'>,
+  deps: Pick<ServiceDeps, 'providers' | 'db'>,
   policyId: string,
 ): Promise<void> {
+  const versions = await listVersions(deps.db, policyId);
   for (const type of POLICY_DOCUMENT_TYPES) {
-    await deps.providers.storage.delete(policyBlobKey(policyId, type));
+    for (const version of versions) {
+      await deps.providers.storage.delete(policyBlobKey(policyId, version.id, type));
+    }
+    // Where documents were kept before there was one per version.
+    await deps.providers.storage.delete(`policies/${policyId}/${type}.pdf`);
   }
 }
 

@@ -77,4 +77,34 @@ describe('policy page: documents', () => {
       screen.queryByRole('button', { name: 'Legal expenses policy wording (PDF)' }),
     ).toBeNull();
   });
+
+  it('lists an earlier version’s certificate and schedule after a change, each opened by its version', async () => {
+    const policy = buildPolicy();
+    const earlier = { ...policy.currentPolicyVersion, policyVersionId: 'pv_0' };
+    policy.policyVersions = [
+      { ...earlier, startedAt: '2026-11-01T09:00:00.000Z' },
+      policy.currentPolicyVersion,
+    ];
+    const asked: string[] = [];
+    stubApi((url) => {
+      const path = url.replace(/^.*\/api/, '');
+      asked.push(path);
+      if (path === '/policies/pol_1') return jsonResponse(200, policy);
+      return jsonResponse(200, {
+        location: 'http://localhost:3000/api/documents/file?token=t',
+        expiresAt: '2026-11-25T10:05:00.000Z',
+      });
+    });
+    vi.spyOn(window.location, 'assign').mockImplementation(vi.fn());
+    renderApp('/flex/policy/pol_1/documents', { authState: signedInAuthState });
+    await screen.findByRole('heading', { name: 'Before your policy changed' });
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Certificate of motor insurance (PDF), from 1 November 2026',
+      }),
+    );
+    await waitFor(() =>
+      expect(asked).toContain('/documents/policy/pol_1/policy-certificate?version=pv_0'),
+    );
+  });
 });

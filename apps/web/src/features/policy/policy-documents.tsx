@@ -11,6 +11,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { getProductConfig } from '../../lib/brand-products';
+import { formatDate } from '../../lib/format';
 import { useApiClient } from '../../lib/use-api-client';
 import type { Policy } from './api/get-policy';
 
@@ -25,7 +26,10 @@ export function PolicyDocuments({ policy }: { policy: Policy }) {
   const { t } = useTranslation();
   const client = useApiClient();
   const [opening, setOpening] = useState<DocumentType | null>(null);
-  const [missing, setMissing] = useState<DocumentType | null>(null);
+  const [missing, setMissing] = useState<{
+    doc: DocumentType;
+    versionId?: string | null;
+  } | null>(null);
   const product = getProductConfig(policy.schemeCode);
   const hasLegalCover = (policy.currentPolicyVersion?.quote.covers ?? []).some(
     (cover) => cover.code === 'legal_expenses' && cover.active,
@@ -36,16 +40,21 @@ export function PolicyDocuments({ policy }: { policy: Policy }) {
     ...STATIC_DOCUMENT_TYPES.filter((doc) => product.documents.static.includes(doc)),
   ];
 
-  async function open(doc: DocumentType) {
+  // A policy changed mid-term has a certificate and schedule per version, newest first.
+  const versions = [...policy.policyVersions].reverse();
+  const [current] = versions;
+
+  async function open(doc: DocumentType, versionId?: string | null) {
     setOpening(doc);
     setMissing(null);
     try {
+      const query = versionId ? `?version=${encodeURIComponent(versionId)}` : '';
       const data = await client.get<unknown>(
-        `/documents/policy/${encodeURIComponent(policy.policyId)}/${doc}`,
+        `/documents/policy/${encodeURIComponent(policy.policyId)}/${doc}${query}`,
       );
       window.location.assign(DocumentLocationResponseSchema.parse(data).location);
     } catch {
-      setMissing(doc);
+      setMissing({ doc, versionId });
     } finally {
       setOpening(null);
     }
@@ -72,6 +81,32 @@ export function PolicyDocuments({ policy }: { policy: Policy }) {
     <section className="card" aria-labelledby="policy-documents-heading">
       <h2 id="policy-documents-heading">{t('policy.documents.title')}</h2>
       {list(POLICY_DOCUMENT_TYPES)}
+      {versions.length > 1 ? (
+        <>
+          <h3>{t('policy.documents.earlierTitle')}</h3>
+          <ul className="link-list">
+            {versions
+              .filter((version) => version !== current)
+              .flatMap((version) =>
+                POLICY_DOCUMENT_TYPES.map((doc) => (
+                  <li key={`${version.policyVersionId ?? version.startedAt}-${doc}`}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => void open(doc, version.policyVersionId)}
+                      disabled={opening !== null}
+                    >
+                      {t('policy.documents.versionOf', {
+                        document: t(`policy.documents.${doc}`),
+                        date: formatDate(version.startedAt),
+                      })}
+                    </button>
+                  </li>
+                )),
+              )}
+          </ul>
+        </>
+      ) : null}
       <h3>{t('policy.documents.productTitle')}</h3>
       {list(productDocuments)}
       <Modal
@@ -80,7 +115,10 @@ export function PolicyDocuments({ policy }: { policy: Policy }) {
         title={t('policy.documents.missingTitle')}
       >
         <p>{t('policy.documents.failed')}</p>
-        <Button onClick={() => missing && void open(missing)} disabled={opening !== null}>
+        <Button
+          onClick={() => missing && void open(missing.doc, missing.versionId)}
+          disabled={opening !== null}
+        >
           {t('policy.documents.retry')}
         </Button>
       </Modal>
