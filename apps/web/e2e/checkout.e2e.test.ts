@@ -375,7 +375,7 @@ describe('phone payment', () => {
     try {
       await signInAdmin(page);
       expect(customerId).toMatch(/\S/);
-      await page.goto('/admin');
+      await page.goto('/admin/impersonate');
       await page.getByLabel('Customer user id').fill(customerId);
       await page.getByRole('button', { name: 'Continue' }).click();
       // A full reload; the red bar names the customer acted for.

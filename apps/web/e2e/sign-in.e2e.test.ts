@@ -44,13 +44,15 @@ describe('sign-in journey', () => {
       await page.getByLabel('Verification code').fill(code);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
-      // Back through /callback to home, signed in as an admin.
-      await page.waitForURL((url) => url.pathname === '/');
+      // Back through /callback to the staff console (issue 18), signed in as an admin.
+      await page.waitForURL((url) => url.pathname === '/admin');
+      await page.getByRole('heading', { level: 1, name: 'Staff console' }).waitFor();
       await page.getByRole('region', { name: 'Admin view' }).waitFor();
       await page.getByLabel(/^Account menu for /).waitFor();
-      expect(pathOf(page)).toBe('/');
+      expect(pathOf(page)).toBe('/admin');
+      await expectNoSeriousA11yViolations(page);
 
-      await page.goto('/admin');
+      await page.goto('/admin/impersonate');
       await page.getByRole('heading', { level: 1, name: 'Act for a customer' }).waitFor();
       await expect(page.getByLabel('Customer user id').isVisible()).resolves.toBe(true);
       await expect(page.getByRole('button', { name: 'Continue' }).isVisible()).resolves.toBe(true);

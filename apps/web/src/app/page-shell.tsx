@@ -43,7 +43,7 @@ function AdminBar() {
 
 function AccountMenu({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
-  const { signOut } = useAuth();
+  const { signOut, isAdmin } = useAuth();
   const name = displayName(user);
   const showConnection = user.connection && !['email', 'sms'].includes(user.connection);
   return (
@@ -59,6 +59,11 @@ function AccountMenu({ user }: { user: AuthUser }) {
           <li>
             <Link to={paths.home()}>{t('shell.account.dashboard')}</Link>
           </li>
+          {isAdmin ? (
+            <li>
+              <Link to={paths.admin()}>{t('shell.account.staffConsole')}</Link>
+            </li>
+          ) : null}
           {brand.accountSettings.length > 0 ? (
             <li>
               <Link to={paths.account()}>{t('shell.account.settings')}</Link>

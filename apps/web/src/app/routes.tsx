@@ -20,6 +20,13 @@ const AccountSettingPage = lazyPage(() =>
 const ImpersonatePage = lazyPage(() =>
   import('../features/admin/impersonate-page').then((m) => m.ImpersonatePage),
 );
+const StaffConsolePage = lazyPage(() =>
+  import('../features/admin/staff-console-page').then((m) => m.StaffConsolePage),
+);
+const StaffCustomerPage = lazyPage(() =>
+  import('../features/admin/customer-page').then((m) => m.CustomerPage),
+);
+const AuditPage = lazyPage(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
 const PolicyPage = lazyPage(() =>
   import('../features/policy/policy-page').then((m) => m.PolicyPage),
 );
@@ -56,8 +63,22 @@ export const routes: RouteObject[] = [
         ),
         handle: { hideAccountNav: true } satisfies RouteHandle,
       },
-      // Admin mode: choose a customer to act for (also from ?impersonate=); shows Unauthorised otherwise.
-      { path: 'admin', element: <ImpersonatePage /> },
+      // The staff console (issue 18): search, a customer, the audit trail, acting for a customer
+      // by id (also /admin?impersonate=); each shows Unauthorised to anyone but staff.
+      {
+        path: 'admin',
+        children: [
+          { index: true, element: <StaffConsolePage /> },
+          {
+            path: 'customers/:userId',
+            element: <StaffCustomerPage />,
+            handle: { up: () => paths.admin() } satisfies RouteHandle,
+          },
+          { path: 'audit', element: <AuditPage /> },
+          { path: 'impersonate', element: <ImpersonatePage /> },
+          { path: '*', element: <Navigate to={paths.admin()} replace /> },
+        ],
+      },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'sign-in', element: <SignInPage /> },
       { path: 'unsupported-browser', element: <UnsupportedBrowserPage /> },

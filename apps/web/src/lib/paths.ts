@@ -20,7 +20,21 @@ export const paths = {
     returnTo ? `/sign-in?returnTo=${encodeURIComponent(returnTo)}` : '/sign-in',
   account: () => '/account',
   accountSetting: (name: string) => `/account/${segment(name)}`,
+  /** The staff console (issue 18): customer search; a staff member's landing page. */
+  admin: () => '/admin',
+  adminCustomer: (userId: string) => `/admin/customers/${segment(userId)}`,
+  adminAudit: () => '/admin/audit',
+  /** Act for a customer by their user id (spec 1 §6; also from ?impersonate=). */
+  adminImpersonate: () => '/admin/impersonate',
 } as const;
+
+/**
+ * Where sign-in goes on to: staff who signed in from home land on the console (home is a
+ * customer's page, and they act for nobody yet); everyone else where they were going.
+ */
+export function landingAfterSignIn(returnTo: string, isStaff: boolean): string {
+  return isStaff && returnTo === paths.home() ? paths.admin() : returnTo;
+}
 
 function isControlCharacter(character: string): boolean {
   const code = character.charCodeAt(0);

@@ -2,8 +2,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { User } from 'oidc-client-ts';
 import { createAnonymousSession, type AnonymousSession } from './anonymous-session';
+import { landingAfterSignIn } from '../paths';
 import { mergeAnonymousProposal } from './merge-anonymous-proposal';
 import type { OidcAuth } from './oidc';
+import { toSignedInUser } from './signed-in-user';
 
 /** The OIDC client loads on first use, after the first paint (first-route JS budget, issue 5). */
 export type LiveAuth = { oidc: () => Promise<OidcAuth>; anonymous: AnonymousSession };
@@ -87,7 +89,10 @@ export function useLiveAuthFunctions(auth: LiveAuth = getLiveAuth()) {
       accessToken: await oidc.getTokenSilently(),
       anonymousToken: auth.anonymous.peekToken(),
     });
-    return returnTo;
+    // Staff land on the console, never on a customer's page that would refuse them (issue 18).
+    const user = await oidc.getUser();
+    const isStaff = user ? toSignedInUser(user).roles.includes('admin') : false;
+    return landingAfterSignIn(returnTo, isStaff);
   }, [auth]);
   const signOut = useCallback(async () => {
     auth.anonymous.clear();

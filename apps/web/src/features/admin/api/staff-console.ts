@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  AuditListResponseSchema,
+  CustomerDetailResponseSchema,
+  CustomerSearchResponseSchema,
+  type AuditListResponse,
+  type CustomerDetailResponse,
+  type CustomerSearchResponse,
+} from '@motor/contract';
+import { nullOn404 } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/use-api-client';
+
+/** Fewer characters than this are not searched (the API answers 400). */
+export const MIN_SEARCH_LENGTH = 2;
+
+/** GET /api/admin/customers?q= (staff): at most 20 customers matching part of a value. */
+export function useCustomerSearch(query: string, isStaff: boolean) {
+  const client = useApiClient();
+  const q = query.trim();
+  return useQuery({
+    queryKey: ['admin', 'customers', q],
+    enabled: isStaff && q.length >= MIN_SEARCH_LENGTH,
+    queryFn: async ({ signal }): Promise<CustomerSearchResponse> =>
+      CustomerSearchResponseSchema.parse(
+        await client.get<unknown>(`/admin/customers?q=${encodeURIComponent(q)}`, { signal }),
+      ),
+  });
+}
+
+/** GET /api/admin/customers/{userId} (staff, audited); null for an unknown customer. */
+export function useCustomer(userId: string, isStaff: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['admin', 'customer', userId],
+    enabled: isStaff,
+    queryFn: async ({ signal }): Promise<CustomerDetailResponse | null> => {
+      const data = await nullOn404(
+        client.get<unknown>(`/admin/customers/${encodeURIComponent(userId)}`, { signal }),
+      );
+      return data === null ? null : CustomerDetailResponseSchema.parse(data);
+    },
+  });
+}
+
+/** GET /api/admin/audit (access:audit): newest first, by customer and staff member. */
+export function useAuditEntries(filter: { customer: string; staff: string }, isAllowed: boolean) {
+  const client = useApiClient();
+  const params = new URLSearchParams({ limit: '100' });
+  if (filter.customer) params.set('customer', filter.customer);
+  if (filter.staff) params.set('staff', filter.staff);
+  return useQuery({
+    queryKey: ['admin', 'audit', filter.customer, filter.staff],
+    enabled: isAllowed,
+    queryFn: async ({ signal }): Promise<AuditListResponse> =>
+      AuditListResponseSchema.parse(
+        await client.get<unknown>(`/admin/audit?${params.toString()}`, { signal }),
+      ),
+  });
+}

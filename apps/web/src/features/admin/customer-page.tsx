@@ -1,0 +1,232 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { AuditEntry } from '@motor/contract';
+import { Button } from '../../components/ui/button';
+import { useAuth } from '../../lib/auth';
+import { setImpersonatedUserId } from '../../lib/auth/impersonation';
+import { formatDate, formatPence } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useCustomer } from './api/staff-console';
+import { UnauthorisedPage } from './unauthorised-page';
+
+const IMPERSONATE_PERMISSION = 'access:impersonate';
+
+/** Who did it and for whom, as the audit tables show a person. */
+function describePerson(name: string | null, email: string | null, userId: string | null): string {
+  if (userId === null) return '—';
+  if (name && email) return `${name} (${email})`;
+  return name ?? email ?? userId;
+}
+
+export function AuditTable({ entries, caption }: { entries: AuditEntry[]; caption: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('audit.when')}</th>
+            <th scope="col">{t('audit.who')}</th>
+            <th scope="col">{t('audit.forWhom')}</th>
+            <th scope="col">{t('audit.what')}</th>
+            <th scope="col">{t('audit.target')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString('en-GB')}</time>
+              </td>
+              <td>{describePerson(entry.actorName, entry.actorEmail, entry.actorUserId)}</td>
+              <td>{describePerson(entry.subjectName, entry.subjectEmail, entry.subjectUserId)}</td>
+              <td>{entry.action}</td>
+              <td>{entry.target}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Issue 18 item 1: what we hold about one customer, and acting for them. */
+export function CustomerPage() {
+  const { t } = useTranslation('admin');
+  const { userId = '' } = useParams();
+  const { isAdmin, permissions } = useAuth();
+  const customer = useCustomer(userId, isAdmin);
+
+  if (!isAdmin) return <UnauthorisedPage />;
+
+  const back = (
+    <p>
+      <Link to={paths.admin()}>{t('customer.back')}</Link>
+    </p>
+  );
+  if (customer.isPending) {
+    return (
+      <div className="page-header">
+        {back}
+        <p role="status">{t('customer.loading')}</p>
+      </div>
+    );
+  }
+  if (customer.isError || !customer.data) {
+    return (
+      <div className="page-header">
+        {back}
+        <h1>{t('customer.notFound')}</h1>
+        {customer.isError ? (
+          <p role="alert" className="notice notice--critical">
+            {t('customer.failed')}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  const person = customer.data;
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ');
+  const actFor = () => {
+    setImpersonatedUserId(person.userId);
+    // A full reload so every cached query is refetched as the customer.
+    window.location.assign(paths.home());
+  };
+
+  return (
+    <div className="page-header staff-customer">
+      {back}
+      <h1>{name || person.email || person.userId}</h1>
+      {person.isDisabled ? <p className="notice">{t('customer.disabled')}</p> : null}
+      {(permissions ?? []).includes(IMPERSONATE_PERMISSION) && !person.isDisabled ? (
+        <Button onClick={actFor}>{t('customer.act')}</Button>
+      ) : null}
+
+      <section className="card" aria-labelledby="staff-customer-contact">
+        <h2 id="staff-customer-contact">{t('customer.contact')}</h2>
+        <dl className="summary-list">
+          {(
+            [
+              ['name', name || t('customer.notGiven')],
+              ['email', person.email ?? t('customer.notGiven')],
+              ['phone', person.phone ?? t('customer.notGiven')],
+              ['userId', person.userId],
+              ['since', formatDate(person.createdAt)],
+            ] as const
+          ).map(([key, value]) => (
+            <div className="summary-list__row" key={key}>
+              <dt>{t(`customer.${key}`)}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="staff-customer-policies">
+        <h2 id="staff-customer-policies">{t('customer.policies')}</h2>
+        {person.policies.length === 0 ? (
+          <p>{t('customer.noPolicies')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('customer.policyNumber')}</th>
+                  <th scope="col">{t('customer.scheme')}</th>
+                  <th scope="col">{t('customer.status')}</th>
+                  <th scope="col">{t('customer.period')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {person.policies.map((policy) => (
+                  <tr key={policy.policyId}>
+                    <td>{policy.policyNumber}</td>
+                    <td>{policy.schemeCode}</td>
+                    <td>{policy.status}</td>
+                    <td>
+                      {t('customer.periodValue', {
+                        from: formatDate(policy.inceptedAt),
+                        to: formatDate(policy.expiredAt),
+                      })}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="staff-customer-proposals">
+        <h2 id="staff-customer-proposals">{t('customer.proposals')}</h2>
+        {person.proposals.length === 0 ? (
+          <p>{t('customer.noProposals')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('customer.reference')}</th>
+                  <th scope="col">{t('customer.scheme')}</th>
+                  <th scope="col">{t('customer.status')}</th>
+                  <th scope="col">{t('customer.created')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {person.proposals.map((proposal) => (
+                  <tr key={proposal.externalReference}>
+                    <td>{proposal.externalReference}</td>
+                    <td>{proposal.schemeCode}</td>
+                    <td>{proposal.status}</td>
+                    <td>{formatDate(proposal.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="staff-customer-payments">
+        <h2 id="staff-customer-payments">{t('customer.payments')}</h2>
+        {person.payments.length === 0 ? (
+          <p>{t('customer.noPayments')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('customer.created')}</th>
+                  <th scope="col">{t('customer.paymentKind')}</th>
+                  <th scope="col">{t('customer.amount')}</th>
+                  <th scope="col">{t('customer.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {person.payments.map((payment, index) => (
+                  <tr key={`${payment.createdAt}-${index}`}>
+                    <td>{formatDate(payment.createdAt)}</td>
+                    <td>{payment.kind}</td>
+                    <td>{formatPence(payment.amountPence)}</td>
+                    <td>{payment.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="staff-customer-audit">
+        <h2 id="staff-customer-audit">{t('customer.audit')}</h2>
+        {person.audit.length === 0 ? (
+          <p>{t('customer.noAudit')}</p>
+        ) : (
+          <AuditTable entries={person.audit} caption={t('customer.audit')} />
+        )}
+      </section>
+    </div>
+  );
+}
