@@ -17,8 +17,11 @@ import {
   oidcPayloads,
   policies,
   policyVersions,
+  uploadCommits,
+  uploads,
   users,
 } from '../db/schema';
+import { multipartFile, pdfBytes } from '../modules/upload/test-helpers';
 import { POLICYHOLDER_PROFILE_CODE } from '../modules/disclosure';
 import { PERMISSIONS } from '../modules/identity';
 import { assertLedgerBalanced } from '../modules/billing/testing';
@@ -393,6 +396,28 @@ describe('GDPR: data export and erasure', () => {
     });
 
     it('erases the person once the policy has ended, keeping policy, ledger and audit records', async () => {
+      // While the policy was live, A sent a proof letter (a file naming them, with a comment).
+      const staged = await app.inject({
+        method: 'POST',
+        url: `/api/documents/upload/stage/${policyA.policyId}?purpose=ncb-proof`,
+        ...(() => {
+          const file = multipartFile({ fileName: 'jane-smith-ncb.pdf', bytes: pdfBytes() });
+          return { payload: file.payload, headers: { ...headersA, ...file.headers } };
+        })(),
+      });
+      expect(staged.statusCode, staged.body).toBe(201);
+      const committed = await app.inject({
+        method: 'POST',
+        url: `/api/documents/upload/commit/${policyA.policyId}`,
+        headers: headersA,
+        payload: { fileNames: ['jane-smith-ncb.pdf'], comment: 'From Jane', purpose: 'ncb-proof' },
+      });
+      expect(committed.statusCode, committed.body).toBe(201);
+      const [upload] = await app.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.policyId, policyA.policyId));
+      expect(await app.providers.storage.exists(upload!.storageKey)).toBe(true);
       // The policy ends (no cancellation flow yet: its record says so, as cancel-policy would).
       await app.db
         .update(policies)
@@ -468,6 +493,20 @@ describe('GDPR: data export and erasure', () => {
       // B is untouched.
       expect((await exportOf(headersB)).data.proposals).toHaveLength(1);
       expect(dump).toContain('jane.smith@example.com');
+    });
+
+    it('deletes the uploaded files and keeps only their type, size and dates', async () => {
+      const rows = await app.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.policyId, policyA.policyId));
+      expect(rows.map((row) => row.fileName)).toEqual(['erased']);
+      expect(await app.providers.storage.exists(rows[0]!.storageKey)).toBe(false);
+      const [commit] = await app.db
+        .select()
+        .from(uploadCommits)
+        .where(eq(uploadCommits.policyId, policyA.policyId));
+      expect(commit?.comment).toBeNull();
     });
 
     it('answers the same when asked again', async () => {

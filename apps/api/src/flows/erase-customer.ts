@@ -3,6 +3,8 @@ import type { ServiceDeps } from '../app-types';
 import {
   auditLog,
   claims,
+  uploadCommits,
+  uploads,
   insightFeedback,
   notificationOutbox,
   oidcPayloads,
@@ -53,6 +55,7 @@ export async function eraseCustomer(
 ): Promise<ErasureResult> {
   const { userId, actorUserId } = options;
   const now = deps.clock.now();
+  const uploadKeys: string[] = [];
   const result = await deps.db.transaction(async (tx) => {
     // Locks the account row: two erasures (or an erasure and a sign-in) queue.
     const [locked] = await tx
@@ -133,6 +136,24 @@ export async function eraseCustomer(
         .update(claims)
         .set({ insuredName: ERASED, description: null, updatedAt: now })
         .where(inArray(claims.policyId, policyIds));
+      // Uploaded proof (letters naming the person): the records keep type, size and dates;
+      // the names and comments go, and the files are deleted after the commit.
+      uploadKeys.push(
+        ...(
+          await tx
+            .select({ storageKey: uploads.storageKey })
+            .from(uploads)
+            .where(inArray(uploads.policyId, policyIds))
+        ).map((row) => row.storageKey),
+      );
+      await tx
+        .update(uploads)
+        .set({ fileName: ERASED })
+        .where(inArray(uploads.policyId, policyIds));
+      await tx
+        .update(uploadCommits)
+        .set({ comment: null })
+        .where(inArray(uploadCommits.policyId, policyIds));
     }
 
     const contacts = records.contacts;
@@ -180,7 +201,9 @@ export async function eraseCustomer(
       policyIds,
     };
   });
-  // After the commit: the stored certificate and schedule print the name and address.
+  // After the commit: the stored certificate and schedule print the name and address, and the
+  // uploaded files are the person's own papers.
   for (const policyId of result.policyIds) await deletePolicyDocumentFiles(deps, policyId);
+  for (const key of uploadKeys) await deps.providers.storage.delete(key);
   return { userId, erasedAt: result.erasedAt, wasAlreadyErased: result.wasAlreadyErased };
 }

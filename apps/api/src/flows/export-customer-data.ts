@@ -3,6 +3,8 @@ import type { ServiceDeps } from '../app-types';
 import {
   auditLog,
   claims,
+  uploadCommits,
+  uploads,
   collections,
   customerAccounts,
   insightFeedback,
@@ -90,6 +92,31 @@ export async function exportCustomerData(
           .from(claims)
           .where(inArray(claims.policyId, policyIds))
           .orderBy(asc(claims.occurredDate))
+      : [];
+    // What the customer uploaded (file names, sizes, types, comments); the files themselves are
+    // proof letters they already hold, so the export names them rather than copying them.
+    const uploadRows = policyIds.length
+      ? await db
+          .select({
+            id: uploads.id,
+            policyId: uploads.policyId,
+            purpose: uploads.purpose,
+            status: uploads.status,
+            fileName: uploads.fileName,
+            mimeType: uploads.mimeType,
+            stagedAt: uploads.stagedAt,
+            commitId: uploads.commitId,
+          })
+          .from(uploads)
+          .where(inArray(uploads.policyId, policyIds))
+          .orderBy(asc(uploads.stagedAt))
+      : [];
+    const commitRows = policyIds.length
+      ? await db
+          .select()
+          .from(uploadCommits)
+          .where(inArray(uploadCommits.policyId, policyIds))
+          .orderBy(asc(uploadCommits.committedAt))
       : [];
     const accounts = await db
       .select()
@@ -183,6 +210,8 @@ export async function exportCustomerData(
       versions,
       events,
       claims: claimRows,
+      uploads: uploadRows,
+      uploadCommits: commitRows,
       accounts,
       transactions,
       postings,
@@ -203,6 +232,8 @@ export async function exportCustomerData(
       versions: read.versions.filter((row) => row.policyId === policy.policyId),
       events: read.events.filter((row) => row.policyId === policy.policyId),
       claims: read.claims.filter((row) => row.policyId === policy.policyId),
+      uploads: read.uploads.filter((row) => row.policyId === policy.policyId),
+      uploadCommits: read.uploadCommits.filter((row) => row.policyId === policy.policyId),
       documents: await listPolicyDocumentFiles(deps, policy),
     })),
   );
