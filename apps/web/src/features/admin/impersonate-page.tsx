@@ -1,46 +1,73 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
 import { setImpersonatedUserId } from '../../lib/auth/impersonation';
+import { nullOn404 } from '../../lib/api-client';
+import { useApiClient } from '../../lib/use-api-client';
 import { UnauthorisedPage } from './unauthorised-page';
 
 const IMPERSONATE_PERMISSION = 'access:impersonate';
 
-/** Spec 1 §2 admin mode: choose the customer to act for (also from ?impersonate=). */
+/**
+ * Spec 1 §6 admin mode: choose the customer to act for by user id (also from ?impersonate=).
+ * The id is checked first: an unknown customer is refused with a message and nothing is kept.
+ */
 export function ImpersonatePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [searchParams] = useSearchParams();
   const { isAdmin, permissions } = useAuth();
+  const client = useApiClient();
   const [userId, setUserId] = useState(searchParams.get('impersonate') ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
   const inputId = useId();
 
   if (!isAdmin || !(permissions ?? []).includes(IMPERSONATE_PERMISSION)) {
     return <UnauthorisedPage />;
   }
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!userId.trim()) {
-      setError(t('admin.impersonate.required', 'Enter the user id of the customer'));
+    const id = userId.trim();
+    if (!id) {
+      setError(t('impersonate.required'));
       return;
     }
-    setImpersonatedUserId(userId.trim());
+    setIsChecking(true);
+    try {
+      const customer = await nullOn404(
+        client.get<unknown>(`/admin/customers/${encodeURIComponent(id)}`),
+      );
+      if (customer === null) {
+        setError(t('impersonate.unknown'));
+        return;
+      }
+    } catch {
+      setError(t('impersonate.failed'));
+      return;
+    } finally {
+      setIsChecking(false);
+    }
+    setImpersonatedUserId(id);
     // A full reload so every cached query is refetched as the customer.
     window.location.assign(paths.home());
   };
 
   return (
     <div className="page-header">
-      <h1>{t('admin.impersonate.title', 'Act for a customer')}</h1>
-      <form onSubmit={onSubmit} noValidate>
-        <label htmlFor={inputId}>{t('admin.impersonate.label', 'Customer user id')}</label>
+      <p>
+        <Link to={paths.admin()}>{t('customer.back')}</Link>
+      </p>
+      <h1>{t('impersonate.title')}</h1>
+      <p className="lead">{t('impersonate.intro')}</p>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <label htmlFor={inputId}>{t('impersonate.label')}</label>
         {error ? (
           <p id={`${inputId}-error`} className="field-error">
-            <span className="visually-hidden">{t('admin.error', 'Error:')} </span>
+            <span className="visually-hidden">{t('impersonate.error')} </span>
             {error}
           </p>
         ) : null}
@@ -54,7 +81,9 @@ export function ImpersonatePage() {
           autoComplete="off"
           spellCheck={false}
         />
-        <Button type="submit">{t('admin.impersonate.submit', 'Continue')}</Button>
+        <Button type="submit" disabled={isChecking}>
+          {t('impersonate.submit')}
+        </Button>
       </form>
     </div>
   );
