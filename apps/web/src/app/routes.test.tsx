@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { buildPolicy } from '../test/policy-fixture';
 import { buildProposal } from '../test/proposal-fixture';
 import { jsonResponse, signedInAuthState, stubApi } from '../test/api-stubs';
 import { renderApp } from '../test/render-app';
@@ -125,8 +126,20 @@ describe('route table (spec 1 §2)', () => {
   });
 
   it('shows a signed-in user the policy page', async () => {
-    renderApp('/flex/policy/pol-1', { authState: signedInAuthState });
-    expect(await screen.findByRole('heading', { name: 'Your policy' })).toBeInTheDocument();
+    stubApi((path) =>
+      path.endsWith('/api/policies/pol_1')
+        ? jsonResponse(200, buildPolicy())
+        : jsonResponse(404, { message: 'Not found' }),
+    );
+    renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your policy' }),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user home from a policy that is not theirs', async () => {
+    const view = renderApp('/flex/policy/pol-1', { authState: signedInAuthState });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/'));
   });
 
   it('sign-in keeps returnTo and says sign-in is by e-mail code', async () => {
