@@ -189,6 +189,44 @@ describe('authentication and route access', () => {
     });
   });
 
+  it('stopping acting for a customer leaves an audit row; only staff may call it', async () => {
+    const customerId = randomUUID();
+    const adminId = randomUUID();
+    const admin = await createTestAccessToken(app, {
+      userId: adminId,
+      roles: ['admin'],
+      permissions: ['access:impersonate'],
+    });
+    const stop = await app.inject({
+      method: 'DELETE',
+      url: '/api/session/impersonation',
+      headers: { ...bearer(admin), 'x-impersonate-user': customerId },
+    });
+    expect(stop.statusCode).toBe(204);
+    const rows = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'session.impersonate.end'));
+    expect(rows).toEqual([
+      expect.objectContaining({ actorUserId: adminId, subjectUserId: customerId }),
+    ]);
+    const notActing = await app.inject({
+      method: 'DELETE',
+      url: '/api/session/impersonation',
+      headers: bearer(admin),
+    });
+    expect(notActing.statusCode).toBe(204);
+    const customer = await createTestAccessToken(app);
+    const asCustomer = await app.inject({
+      method: 'DELETE',
+      url: '/api/session/impersonation',
+      headers: bearer(customer),
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    const nobody = await app.inject({ method: 'DELETE', url: '/api/session/impersonation' });
+    expect(nobody.statusCode).toBe(401);
+  });
+
   it('X-Impersonate-User is honoured for an admin with access:impersonate only', async () => {
     const customerId = randomUUID();
     const admin = await createTestAccessToken(app, {

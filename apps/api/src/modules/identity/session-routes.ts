@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { findProposalForBackBook } from './back-book';
@@ -98,6 +99,34 @@ export const sessionRoutes: AppPlugin = async (app) => {
       // owner's account, policies or other proposals.
       const issued = await app.tokens.issueAnonymousToken({ proposalScope: proposal.proposalCode });
       return { accessToken: issued.accessToken, expiresIn: issued.expiresIn };
+    },
+  );
+
+  app.delete(
+    '/session/impersonation',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['identity'],
+        summary: 'Stop acting for a customer',
+        description:
+          'Called by the staff console when a staff member stops acting for the customer named ' +
+          'in X-Impersonate-User: leaves an audit row `session.impersonate.end`. Acting is ' +
+          'carried by that header, so the web also forgets it. 204 when acting for nobody.',
+      },
+    },
+    async (request, reply) => {
+      const { principal } = request;
+      if (principal.kind === 'admin' && principal.actingForUserId !== null) {
+        await app.db.insert(auditLog).values({
+          actorUserId: principal.userId,
+          subjectUserId: principal.actingForUserId,
+          action: 'session.impersonate.end',
+          target: `user:${principal.actingForUserId}`,
+          at: app.clock.now(),
+        });
+      }
+      return reply.code(204).send();
     },
   );
 };
