@@ -6,57 +6,50 @@
 // After a deliberate change of access, regenerate the table and review its diff:
 //   ACCESS_MATRIX_UPDATE=1 npx vitest run apps/api/src/test/security/access-matrix.test.ts
 //   npx prettier --write apps/api/src/test/security/access-matrix.expected.json
-import { readFileSync, writeFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProposalResponse } from "@motor/contract";
-import type { App } from "../../app-types";
-import { createTestClock } from "../../clock";
-import { bindProposal } from "../../flows/bind-policy";
-import { POLICYHOLDER_PROFILE_CODE } from "../../modules/disclosure";
-import { IMPERSONATE_HEADER, PERMISSIONS } from "../../modules/identity";
-import {
-  bearer,
-  createTestAccessToken,
-} from "../../modules/identity/test-tokens";
-import { insertClaim } from "../../modules/claim/repository";
-import { computeAmountDueAtBind } from "../../modules/policy/amounts";
-import {
-  createQuote,
-  getChecklistKeys,
-} from "../../modules/policy/test-helpers";
-import { multipartFile, pdfBytes } from "../../modules/upload/test-helpers";
-import { DRIVER_ANSWERS, updates } from "../../modules/proposal/fixtures";
-import { createTestApp } from "../test-app";
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProposalResponse } from '@motor/contract';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import { bindProposal } from '../../flows/bind-policy';
+import { POLICYHOLDER_PROFILE_CODE } from '../../modules/disclosure';
+import { IMPERSONATE_HEADER, PERMISSIONS } from '../../modules/identity';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { insertClaim } from '../../modules/claim/repository';
+import { computeAmountDueAtBind } from '../../modules/policy/amounts';
+import { createQuote, getChecklistKeys } from '../../modules/policy/test-helpers';
+import { multipartFile, pdfBytes } from '../../modules/upload/test-helpers';
+import { DRIVER_ANSWERS, updates } from '../../modules/proposal/fixtures';
+import { createTestApp } from '../test-app';
 
-const START = "2026-03-02T09:00:00.000Z";
-const EXPECTED_FILE = new URL("./access-matrix.expected.json", import.meta.url);
-const IS_UPDATE = process.env.ACCESS_MATRIX_UPDATE === "1";
+const START = '2026-03-02T09:00:00.000Z';
+const EXPECTED_FILE = new URL('./access-matrix.expected.json', import.meta.url);
+const IS_UPDATE = process.env.ACCESS_MATRIX_UPDATE === '1';
 
 /** Who calls. `staffNoPermission` asks to act for the target's owner without access:impersonate. */
 const CALLERS = [
-  "nobody",
-  "session",
-  "backBookA",
-  "customerA",
-  "customerB",
-  "staff",
-  "staffNoPermission",
-  "staffForA",
-  "staffForB",
+  'nobody',
+  'session',
+  'backBookA',
+  'customerA',
+  'customerB',
+  'staff',
+  'staffNoPermission',
+  'staffForA',
+  'staffForB',
 ] as const;
 type Caller = (typeof CALLERS)[number];
 
 /** The answer class of a cell: past access control (ok, refused by a rule) or stopped by it. */
-type AnswerClass = "ok" | "refused" | "401" | "403" | "404" | "5xx";
+type AnswerClass = 'ok' | 'refused' | '401' | '403' | '404' | '5xx';
 function classify(status: number): AnswerClass {
-  if (status >= 500) return "5xx";
-  if (status === 401 || status === 403 || status === 404)
-    return String(status) as AnswerClass;
-  if (status >= 400) return "refused";
-  return "ok";
+  if (status >= 500) return '5xx';
+  if (status === 401 || status === 403 || status === 404) return String(status) as AnswerClass;
+  if (status >= 400) return 'refused';
+  return 'ok';
 }
 
-type OwnerName = "A" | "B";
+type OwnerName = 'A' | 'B';
 /** What a customer has: a quote, a bound policy (with its account and documents), a mandate flow. */
 type Owner = {
   name: OwnerName;
@@ -73,7 +66,7 @@ type Owner = {
 };
 
 /** Resource kinds: a back-book token reaches its one quote, never the owner's other records. */
-type ResourceKind = "quote" | "private";
+type ResourceKind = 'quote' | 'private';
 
 type Request = {
   method: string;
@@ -98,26 +91,17 @@ type Recipe = {
    * them or not (each read is audited); customers and sessions never reach it.
    */
   staffConsole?: boolean;
-  build: (
-    target: Owner | null,
-    context: { caller: Caller; freshCode?: string },
-  ) => Request;
+  build: (target: Owner | null, context: { caller: Caller; freshCode?: string }) => Request;
 };
 
-const RETURN_PATH = "/checkout/return";
+const RETURN_PATH = '/checkout/return';
 
 /** One request per operation, with a valid body, so that a caller who may pass is let through. */
-function buildRecipes(fixtures: {
-  backBookToken: () => string;
-}): Record<string, Recipe> {
-  const get = (url: string): Request => ({ method: "GET", url });
+function buildRecipes(fixtures: { backBookToken: () => string }): Record<string, Recipe> {
+  const get = (url: string): Request => ({ method: 'GET', url });
   const quoteOf = (target: Owner | null) => target!.quote.proposalCode;
-  const onQuote = (
-    method: string,
-    suffix: string,
-    payload?: unknown,
-  ): Recipe => ({
-    resource: "quote",
+  const onQuote = (method: string, suffix: string, payload?: unknown): Recipe => ({
+    resource: 'quote',
     build: (target) => ({
       method,
       url: `/api/proposals/${quoteOf(target)}${suffix}`,
@@ -125,177 +109,141 @@ function buildRecipes(fixtures: {
     }),
   });
   return {
-    "GET /api/health": { build: () => get("/api/health") },
-    "GET /api/ready": { build: () => get("/api/ready") },
-    "POST /api/session": {
-      build: () => ({ method: "POST", url: "/api/session" }),
-    },
-    "POST /api/session/back-book": {
+    'GET /api/health': { build: () => get('/api/health') },
+    'GET /api/ready': { build: () => get('/api/ready') },
+    'POST /api/session': { build: () => ({ method: 'POST', url: '/api/session' }) },
+    'POST /api/session/back-book': {
       // Wrong details: a 401 for everyone, whoever asks (a reference per caller, as the route
       // allows 5 tries per reference).
       build: (_target, { caller }) => ({
-        method: "POST",
-        url: "/api/session/back-book",
+        method: 'POST',
+        url: '/api/session/back-book',
         payload: {
           externalReference: `NO-SUCH-REF-${caller}`,
-          dateOfBirth: "1970-01-01",
-          postalCode: "SW1A 2AA",
-          brand: "bmw",
+          dateOfBirth: '1970-01-01',
+          postalCode: 'SW1A 2AA',
+          brand: 'bmw',
         },
       }),
     },
-    "GET /api/policyholder": { build: () => get("/api/policyholder") },
-    "PATCH /api/policyholder": {
+    'GET /api/policyholder': { build: () => get('/api/policyholder') },
+    'PATCH /api/policyholder': {
       build: () => ({
-        method: "PATCH",
-        url: "/api/policyholder",
+        method: 'PATCH',
+        url: '/api/policyholder',
         payload: { marketingPreferences: { sms: false } },
       }),
     },
     // The caller's own data only: whoever may call it gets their own (or their customer's).
-    "GET /api/policyholder/data-export": {
-      build: () => get("/api/policyholder/data-export"),
-    },
+    'GET /api/policyholder/data-export': { build: () => get('/api/policyholder/data-export') },
     // Staff here lack action:gdpr-erase: everyone is refused, no customer is erased.
-    "POST /api/admin/customers/{userId}/erasure": {
-      resource: "private",
+    'POST /api/admin/customers/{userId}/erasure': {
+      resource: 'private',
       build: (target) => ({
-        method: "POST",
+        method: 'POST',
         url: `/api/admin/customers/${target!.userId}/erasure`,
       }),
     },
-    "GET /api/admin/customers": {
-      resource: "private",
+    'GET /api/admin/customers': {
+      resource: 'private',
       staffConsole: true,
-      build: (target) =>
-        get(
-          `/api/admin/customers?q=${encodeURIComponent(target!.policyNumber)}`,
-        ),
+      build: (target) => get(`/api/admin/customers?q=${encodeURIComponent(target!.policyNumber)}`),
     },
-    "GET /api/admin/customers/{userId}": {
-      resource: "private",
+    'GET /api/admin/customers/{userId}': {
+      resource: 'private',
       staffConsole: true,
       build: (target) => get(`/api/admin/customers/${target!.userId}`),
     },
     // Staff here lack access:audit: every caller is refused.
-    "GET /api/admin/audit": {
-      resource: "private",
+    'GET /api/admin/audit': {
+      resource: 'private',
       staffConsole: true,
       build: (target) => get(`/api/admin/audit?customer=${target!.userId}`),
     },
-    "POST /api/policyholder/validateAccount": {
-      resource: "quote",
+    'POST /api/policyholder/validateAccount': {
+      resource: 'quote',
       build: (target) => ({
-        method: "POST",
-        url: "/api/policyholder/validateAccount",
+        method: 'POST',
+        url: '/api/policyholder/validateAccount',
         payload: { source: quoteOf(target) },
       }),
     },
-    "POST /api/proposals/merge": {
+    'POST /api/proposals/merge': {
       // The attack the route guards against: a back-book token handing the quote it reaches to
       // another account.
-      resource: "quote",
+      resource: 'quote',
       build: (target) => ({
-        method: "POST",
-        url: "/api/proposals/merge",
-        payload: {
-          proposalCode: quoteOf(target),
-          sourceAccessToken: fixtures.backBookToken(),
-        },
+        method: 'POST',
+        url: '/api/proposals/merge',
+        payload: { proposalCode: quoteOf(target), sourceAccessToken: fixtures.backBookToken() },
       }),
     },
-    "GET /api/lookup/vehicles/makes": {
-      build: () => get("/api/lookup/vehicles/makes"),
+    'GET /api/lookup/vehicles/makes': { build: () => get('/api/lookup/vehicles/makes') },
+    'GET /api/lookup/vehicles/models': { build: () => get('/api/lookup/vehicles/models?make=BMW') },
+    'GET /api/lookup/vehicles/specifications': {
+      build: () => get('/api/lookup/vehicles/specifications?make=BMW&model=3%20Series'),
     },
-    "GET /api/lookup/vehicles/models": {
-      build: () => get("/api/lookup/vehicles/models?make=BMW"),
+    'GET /api/lookup/vehicles/{vrn}': { build: () => get('/api/lookup/vehicles/BM24XYZ') },
+    'GET /api/lookup/data/{table}': {
+      build: () => get('/api/lookup/data/BMWRetailers?query=10231'),
     },
-    "GET /api/lookup/vehicles/specifications": {
-      build: () =>
-        get("/api/lookup/vehicles/specifications?make=BMW&model=3%20Series"),
-    },
-    "GET /api/lookup/vehicles/{vrn}": {
-      build: () => get("/api/lookup/vehicles/BM24XYZ"),
-    },
-    "GET /api/lookup/data/{table}": {
-      build: () => get("/api/lookup/data/BMWRetailers?query=10231"),
-    },
-    "GET /api/lookup/addresses": {
-      build: () => get("/api/lookup/addresses?query=SW1A%202AA"),
-    },
-    "GET /api/lookup/addresses/{id}": {
-      build: () => get("/api/lookup/addresses/no-such-id"),
-    },
-    "POST /api/proposals": {
+    'GET /api/lookup/addresses': { build: () => get('/api/lookup/addresses?query=SW1A%202AA') },
+    'GET /api/lookup/addresses/{id}': { build: () => get('/api/lookup/addresses/no-such-id') },
+    'POST /api/proposals': {
       build: () => ({
-        method: "POST",
-        url: "/api/proposals",
-        payload: { schemeCode: "bmw-flex", brand: "bmw" },
+        method: 'POST',
+        url: '/api/proposals',
+        payload: { schemeCode: 'bmw-flex', brand: 'bmw' },
       }),
     },
-    "GET /api/proposals": {
-      resource: "quote",
+    'GET /api/proposals': {
+      resource: 'quote',
       referenceOnly: true,
-      build: (target) =>
-        get(
-          `/api/proposals?externalReference=${target!.quote.externalReference}`,
-        ),
+      build: (target) => get(`/api/proposals?externalReference=${target!.quote.externalReference}`),
     },
-    "GET /api/proposals/{code}": onQuote("GET", ""),
-    "DELETE /api/proposals/{code}": {
-      resource: "quote",
+    'GET /api/proposals/{code}': onQuote('GET', ''),
+    'DELETE /api/proposals/{code}': {
+      resource: 'quote',
       freshProposal: true,
-      build: (_target, { freshCode }) => ({
-        method: "DELETE",
-        url: `/api/proposals/${freshCode}`,
-      }),
+      build: (_target, { freshCode }) => ({ method: 'DELETE', url: `/api/proposals/${freshCode}` }),
     },
-    "PATCH /api/proposals/{code}": onQuote("PATCH", "", {
-      changes: [],
-      applyRating: false,
+    'PATCH /api/proposals/{code}': onQuote('PATCH', '', { changes: [], applyRating: false }),
+    'PUT /api/proposals/{code}/id-check': onQuote('PUT', '/id-check'),
+    'PUT /api/proposals/{code}/verify': onQuote('PUT', '/verify'),
+    'POST /api/proposals/{code}/retain': onQuote('POST', '/retain', {
+      email: 'someone@example.com',
     }),
-    "PUT /api/proposals/{code}/id-check": onQuote("PUT", "/id-check"),
-    "PUT /api/proposals/{code}/verify": onQuote("PUT", "/verify"),
-    "POST /api/proposals/{code}/retain": onQuote("POST", "/retain", {
-      email: "someone@example.com",
-    }),
-    "POST /api/proposals/{code}/tracking": onQuote("POST", "/tracking", {
-      utm_source: "access-matrix",
+    'POST /api/proposals/{code}/tracking': onQuote('POST', '/tracking', {
+      utm_source: 'access-matrix',
     }),
     // The one promotion of flex with a wrong code: refused, the price unchanged.
-    "PATCH /api/proposals/{code}/promotions/{id}": onQuote(
-      "PATCH",
-      "/promotions/flex-welcome",
-      {
-        promotionActivationCode: "NOPE",
-      },
-    ),
-    "PUT /api/proposals/{code}/autoRenewal": onQuote("PUT", "/autoRenewal", {
-      enabled: true,
+    'PATCH /api/proposals/{code}/promotions/{id}': onQuote('PATCH', '/promotions/flex-welcome', {
+      promotionActivationCode: 'NOPE',
     }),
-    "POST /api/stripe/checkout/proposal/{code}": {
-      resource: "quote",
+    'PUT /api/proposals/{code}/autoRenewal': onQuote('PUT', '/autoRenewal', { enabled: true }),
+    'POST /api/stripe/checkout/proposal/{code}': {
+      resource: 'quote',
       build: (target) => ({
-        method: "POST",
+        method: 'POST',
         url: `/api/stripe/checkout/proposal/${quoteOf(target)}`,
         payload: { successPath: RETURN_PATH, cancelPath: RETURN_PATH },
       }),
     },
-    "POST /api/stripe/moto/checkout/proposal/{code}": {
+    'POST /api/stripe/moto/checkout/proposal/{code}': {
       // A date of birth that is not the policyholder's: refused before any charge.
-      resource: "quote",
+      resource: 'quote',
       build: (target) => ({
-        method: "POST",
+        method: 'POST',
         url: `/api/stripe/moto/checkout/proposal/${quoteOf(target)}`,
-        payload: { token: "tok_visa", dateOfBirth: "1900-01-01" },
+        payload: { token: 'tok_visa', dateOfBirth: '1900-01-01' },
       }),
     },
-    "POST /api/stripe/setup": {
-      resource: "quote",
+    'POST /api/stripe/setup': {
+      resource: 'quote',
       referenceOnly: true,
       build: (target) => ({
-        method: "POST",
-        url: "/api/stripe/setup",
+        method: 'POST',
+        url: '/api/stripe/setup',
         payload: {
           clientReference: quoteOf(target),
           successPath: RETURN_PATH,
@@ -303,162 +251,149 @@ function buildRecipes(fixtures: {
         },
       }),
     },
-    "POST /api/goCardless/flows": {
-      resource: "quote",
+    'POST /api/goCardless/flows': {
+      resource: 'quote',
       build: (target) => ({
-        method: "POST",
-        url: "/api/goCardless/flows",
+        method: 'POST',
+        url: '/api/goCardless/flows',
         payload: {
-          mandateDescription: "Motor insurance",
+          mandateDescription: 'Motor insurance',
           successUrl: RETURN_PATH,
           proposalCode: quoteOf(target),
         },
       }),
     },
-    "POST /api/goCardless/mandates": {
-      resource: "private",
+    'POST /api/goCardless/mandates': {
+      resource: 'private',
       build: (target) => ({
-        method: "POST",
-        url: "/api/goCardless/mandates",
+        method: 'POST',
+        url: '/api/goCardless/mandates',
         payload: { redirectFlowId: target!.flowId },
       }),
     },
-    "GET /api/goCardless/mandates": {
-      build: () => get("/api/goCardless/mandates"),
+    'GET /api/goCardless/mandates': { build: () => get('/api/goCardless/mandates') },
+    'POST /api/webhooks/card': {
+      build: () => ({ method: 'POST', url: '/api/webhooks/card', payload: {} }),
     },
-    "POST /api/webhooks/card": {
-      build: () => ({ method: "POST", url: "/api/webhooks/card", payload: {} }),
+    'POST /api/webhooks/direct-debit': {
+      build: () => ({ method: 'POST', url: '/api/webhooks/direct-debit', payload: {} }),
     },
-    "POST /api/webhooks/direct-debit": {
-      build: () => ({
-        method: "POST",
-        url: "/api/webhooks/direct-debit",
-        payload: {},
-      }),
-    },
-    "POST /api/proposals/{code}/account": onQuote("POST", "/account"),
-    "POST /api/customerAccounts": {
-      resource: "quote",
+    'POST /api/proposals/{code}/account': onQuote('POST', '/account'),
+    'POST /api/customerAccounts': {
+      resource: 'quote',
       build: (target) => ({
-        method: "POST",
-        url: "/api/customerAccounts",
+        method: 'POST',
+        url: '/api/customerAccounts',
         payload: { proposalCode: quoteOf(target) },
       }),
     },
-    "GET /api/customerAccounts": {
-      resource: "private",
+    'GET /api/customerAccounts': {
+      resource: 'private',
       referenceOnly: true,
-      build: (target) =>
-        get(`/api/customerAccounts?policyNumber=${target!.policyNumber}`),
+      build: (target) => get(`/api/customerAccounts?policyNumber=${target!.policyNumber}`),
     },
-    "PUT /api/proposals/{code}/agreements": onQuote("PUT", "/agreements", {
+    'PUT /api/proposals/{code}/agreements': onQuote('PUT', '/agreements', {
       accepted: getChecklistKeys(),
     }),
     // Card by default, nothing paid: a 402 for whoever may bind it, nothing bound.
-    "POST /api/proposals/{code}/bind": onQuote("POST", "/bind", {
-      paymentMethodType: "CARD",
-    }),
+    'POST /api/proposals/{code}/bind': onQuote('POST', '/bind', { paymentMethodType: 'CARD' }),
     // Stopping acting for a customer: staff only, nothing to own.
-    "DELETE /api/session/impersonation": {
-      build: () => ({ method: "DELETE", url: "/api/session/impersonation" }),
+    'DELETE /api/session/impersonation': {
+      build: () => ({ method: 'DELETE', url: '/api/session/impersonation' }),
     },
-    "GET /api/policies": { build: () => get("/api/policies") },
-    "GET /api/policies/{id}": {
-      resource: "private",
+    'GET /api/policies': { build: () => get('/api/policies') },
+    'GET /api/policies/{id}': {
+      resource: 'private',
       build: (target) => get(`/api/policies/${target!.policyId}`),
     },
     // Turned on (it is on already): the same answer for whoever may act on the policy.
-    "PUT /api/policies/{id}/autoRenewal": {
-      resource: "private",
+    'PUT /api/policies/{id}/autoRenewal': {
+      resource: 'private',
       build: (target) => ({
-        method: "PUT",
+        method: 'PUT',
         url: `/api/policies/${target!.policyId}/autoRenewal`,
         payload: { enabled: true },
       }),
     },
-    "GET /api/documents/policy/{id}/{doc}": {
-      resource: "private",
-      build: (target) =>
-        get(`/api/documents/policy/${target!.policyId}/policy-certificate`),
+    'GET /api/documents/policy/{id}/{doc}': {
+      resource: 'private',
+      build: (target) => get(`/api/documents/policy/${target!.policyId}/policy-certificate`),
     },
     // A small PDF staged for the target's policy: staged for whoever may act on it.
-    "POST /api/documents/upload/stage/{policyId}": {
-      resource: "private",
+    'POST /api/documents/upload/stage/{policyId}': {
+      resource: 'private',
       build: (target) => ({
-        method: "POST",
+        method: 'POST',
         url: `/api/documents/upload/stage/${target!.policyId}?purpose=ncb-proof`,
-        ...multipartFile({ fileName: "access-matrix.pdf", bytes: pdfBytes() }),
+        ...multipartFile({ fileName: 'access-matrix.pdf', bytes: pdfBytes() }),
       }),
     },
     // A file never staged: 409 for whoever may act on the policy, nothing committed.
-    "POST /api/documents/upload/commit/{policyId}": {
-      resource: "private",
+    'POST /api/documents/upload/commit/{policyId}': {
+      resource: 'private',
       build: (target) => ({
-        method: "POST",
+        method: 'POST',
         url: `/api/documents/upload/commit/${target!.policyId}`,
-        payload: { fileNames: ["never-staged.pdf"], purpose: "ncb-proof" },
+        payload: { fileNames: ['never-staged.pdf'], purpose: 'ncb-proof' },
       }),
     },
     // The signed link is the permission (a browser tab has no bearer token): an altered one is
     // 410 for everyone.
-    "GET /api/documents/file": {
-      build: () => get("/api/documents/file?token=forged.token"),
-    },
-    "GET /api/claims": {
-      resource: "private",
-      build: (target) =>
-        get(`/api/claims?policyNumber=${target!.policyNumber}`),
+    'GET /api/documents/file': { build: () => get('/api/documents/file?token=forged.token') },
+    'GET /api/claims': {
+      resource: 'private',
+      build: (target) => get(`/api/claims?policyNumber=${target!.policyNumber}`),
     },
     // Staff acting for the owner hold action:mta-claims here: they add and correct claims.
-    "POST /api/claims": {
-      resource: "private",
+    'POST /api/claims': {
+      resource: 'private',
       build: (target) => ({
-        method: "POST",
-        url: "/api/claims",
+        method: 'POST',
+        url: '/api/claims',
         payload: {
           policyNumber: target!.policyNumber,
-          claimType: "Windscreen",
-          status: "SETTLED",
-          insuredName: "Access Matrix",
-          occurredDate: "2026-02-01",
+          claimType: 'Windscreen',
+          status: 'SETTLED',
+          insuredName: 'Access Matrix',
+          occurredDate: '2026-02-01',
         },
       }),
     },
-    "PATCH /api/claims/{claimReference}": {
-      resource: "private",
+    'PATCH /api/claims/{claimReference}': {
+      resource: 'private',
       build: (target) => ({
-        method: "PATCH",
+        method: 'PATCH',
         url: `/api/claims/${target!.claimReference}`,
-        payload: { status: "ACTIVE" },
+        payload: { status: 'ACTIVE' },
       }),
     },
-    "POST /api/fnol/link": {
-      resource: "private",
+    'POST /api/fnol/link': {
+      resource: 'private',
       build: (target) => ({
-        method: "POST",
-        url: "/api/fnol/link",
+        method: 'POST',
+        url: '/api/fnol/link',
         payload: {
           policyId: target!.policyId,
           callbackUrl: RETURN_PATH,
-          privacyPolicyUrl: "/content/static/privacy.html",
-          telephone: "0800 000 0000",
-          email: "claims@access-matrix.example",
+          privacyPolicyUrl: '/content/static/privacy.html',
+          telephone: '0800 000 0000',
+          email: 'claims@access-matrix.example',
         },
       }),
     },
-    "POST /api/insights/feedback": {
-      resource: "private",
+    'POST /api/insights/feedback': {
+      resource: 'private',
       build: (target) => ({
-        method: "POST",
-        url: "/api/insights/feedback",
+        method: 'POST',
+        url: '/api/insights/feedback',
         payload: { policyId: target!.policyId, rating: 9 },
       }),
     },
-    "POST /api/insights/impression": {
-      resource: "quote",
+    'POST /api/insights/impression': {
+      resource: 'quote',
       build: (target) => ({
-        method: "POST",
-        url: "/api/insights/impression",
+        method: 'POST',
+        url: '/api/insights/impression',
         payload: { proposalCode: quoteOf(target) },
       }),
     },
@@ -470,18 +405,16 @@ function listRegisteredApiRoutes(app: App): string[] {
   const tree = app.printRoutes({ commonPrefix: false });
   const stack: string[] = [];
   const found: string[] = [];
-  for (const line of tree.split("\n")) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(
-      line,
-    );
+  for (const line of tree.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
     if (!match) continue;
     const depth = match[1]!.length / 4;
     stack.length = depth;
     // Each node's segment continues its parent's path (commonPrefix: false prints them whole).
-    stack[depth] = (depth === 0 ? "" : stack[depth - 1]!) + match[2]!;
-    for (const method of (match[3] ?? "").split(", ").filter(Boolean)) {
-      if (method === "HEAD") continue;
-      found.push(`${method} ${stack[depth]!.replace(/:(\w+)/g, "{$1}")}`);
+    stack[depth] = (depth === 0 ? '' : stack[depth - 1]!) + match[2]!;
+    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+      if (method === 'HEAD') continue;
+      found.push(`${method} ${stack[depth]!.replace(/:(\w+)/g, '{$1}')}`);
     }
   }
   return found.filter((route) => / \/api(\/|$)/.test(route));
@@ -489,41 +422,33 @@ function listRegisteredApiRoutes(app: App): string[] {
 
 type Operation = { key: string; access: string[] };
 
-type Cell = {
-  route: string;
-  caller: Caller;
-  target: OwnerName | null;
-  status: number;
-};
+type Cell = { route: string; caller: Caller; target: OwnerName | null; status: number };
 
-describe("access matrix (issue 21 item 9)", () => {
+describe('access matrix (issue 21 item 9)', () => {
   const clock = createTestClock(START);
   let app: App;
   let owners: Record<OwnerName, Owner>;
-  const callerHeaders = {} as Record<
-    Caller,
-    (target: Owner | null) => Record<string, string>
-  >;
-  let backBookToken = "";
+  const callerHeaders = {} as Record<Caller, (target: Owner | null) => Record<string, string>>;
+  let backBookToken = '';
   let operations: Operation[] = [];
 
   async function createOwner(name: OwnerName): Promise<Owner> {
     const userId = `access-matrix-${name.toLowerCase()}`;
     const email = `customer.${name.toLowerCase()}@access-matrix.example`;
     const headers = bearer(await createTestAccessToken(app, { userId }));
-    const account = await app.inject({ url: "/api/policyholder", headers });
+    const account = await app.inject({ url: '/api/policyholder', headers });
     expect(account.statusCode, account.body).toBe(200);
     const person = {
-      changeType: "PROFILE_DISCLOSURE_CHANGE" as const,
+      changeType: 'PROFILE_DISCLOSURE_CHANGE' as const,
       profileCode: POLICYHOLDER_PROFILE_CODE,
       update: updates({ firstName: `Customer${name}`, email }),
     };
     const bought = await createQuote(app, headers, { extraChanges: [person] });
     const bound = await bindProposal(app, {
       proposalCode: bought.proposalCode,
-      principal: { kind: "system", name: "access-matrix" },
+      principal: { kind: 'system', name: 'access-matrix' },
       payment: {
-        provider: "CARD",
+        provider: 'CARD',
         providerPaymentId: `pi_matrix_${name}`,
         amountPence: computeAmountDueAtBind(bought.quote).totalPence,
         settled: true,
@@ -531,11 +456,11 @@ describe("access matrix (issue 21 item 9)", () => {
     });
     const claim = await insertClaim(app.db, {
       policyId: bound.policyId,
-      claimType: "Accident",
-      status: "PENDING",
+      claimType: 'Accident',
+      status: 'PENDING',
       insuredName: `Customer${name}`,
-      occurredDate: "2026-03-01",
-      source: "fnol",
+      occurredDate: '2026-03-01',
+      source: 'fnol',
       createdBy: userId,
       createdAt: clock.now(),
       updatedBy: userId,
@@ -543,13 +468,10 @@ describe("access matrix (issue 21 item 9)", () => {
     });
     const quote = await createQuote(app, headers, { extraChanges: [person] });
     const flow = await app.inject({
-      method: "POST",
-      url: "/api/goCardless/flows",
+      method: 'POST',
+      url: '/api/goCardless/flows',
       headers,
-      payload: {
-        mandateDescription: "Motor insurance",
-        successUrl: RETURN_PATH,
-      },
+      payload: { mandateDescription: 'Motor insurance', successUrl: RETURN_PATH },
     });
     expect(flow.statusCode, flow.body).toBe(201);
     return {
@@ -568,31 +490,31 @@ describe("access matrix (issue 21 item 9)", () => {
 
   beforeAll(async () => {
     app = await createTestApp({ clock, seed: true });
-    owners = { A: await createOwner("A"), B: await createOwner("B") };
+    owners = { A: await createOwner('A'), B: await createOwner('B') };
 
-    const session = await app.inject({ method: "POST", url: "/api/session" });
+    const session = await app.inject({ method: 'POST', url: '/api/session' });
     const sessionToken = session.json<{ accessToken: string }>().accessToken;
     const backBook = await app.inject({
-      method: "POST",
-      url: "/api/session/back-book",
+      method: 'POST',
+      url: '/api/session/back-book',
       payload: {
         externalReference: owners.A.quote.externalReference,
         dateOfBirth: DRIVER_ANSWERS.dateOfBirth,
         postalCode: DRIVER_ANSWERS.address.postalCode,
-        brand: "bmw",
+        brand: 'bmw',
       },
     });
     expect(backBook.statusCode, backBook.body).toBe(200);
     backBookToken = backBook.json<{ accessToken: string }>().accessToken;
 
     const staffToken = await createTestAccessToken(app, {
-      userId: "access-matrix-staff",
-      roles: ["admin"],
+      userId: 'access-matrix-staff',
+      roles: ['admin'],
       permissions: [PERMISSIONS.impersonate, PERMISSIONS.mtaClaims],
     });
     const staffNoPermissionToken = await createTestAccessToken(app, {
-      userId: "access-matrix-staff-2",
-      roles: ["admin"],
+      userId: 'access-matrix-staff-2',
+      roles: ['admin'],
       permissions: [PERMISSIONS.mtaClaims],
     });
     const actingFor = (userId: string) => ({
@@ -612,15 +534,15 @@ describe("access matrix (issue 21 item 9)", () => {
     callerHeaders.staffForA = () => actingFor(owners.A.userId);
     callerHeaders.staffForB = () => actingFor(owners.B.userId);
 
-    const document = await app.inject({ url: "/api/openapi.json" });
+    const document = await app.inject({ url: '/api/openapi.json' });
     expect(document.statusCode).toBe(200);
     const paths = document.json<{
-      paths: Record<string, Record<string, { "x-access"?: string[] }>>;
+      paths: Record<string, Record<string, { 'x-access'?: string[] }>>;
     }>().paths;
     operations = Object.entries(paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({
         key: `${method.toUpperCase()} ${path}`,
-        access: operation["x-access"] ?? [],
+        access: operation['x-access'] ?? [],
       })),
     );
   });
@@ -628,34 +550,31 @@ describe("access matrix (issue 21 item 9)", () => {
     await app?.close();
   });
 
-  it("every route under /api is in the OpenAPI document and declares its access", () => {
+  it('every route under /api is in the OpenAPI document and declares its access', () => {
     const documented = new Set(operations.map((operation) => operation.key));
     const registered = listRegisteredApiRoutes(app).filter(
       (route) => !/ \/api\/(docs|openapi\.json)/.test(route),
     );
     expect(registered.length).toBeGreaterThan(0);
     expect(registered.filter((route) => !documented.has(route))).toEqual([]);
-    const undeclared = operations.filter(
-      (operation) => operation.access.length === 0,
-    );
+    const undeclared = operations.filter((operation) => operation.access.length === 0);
     expect(undeclared.map((operation) => operation.key)).toEqual([]);
   });
 
-  it("answers every cell as the table says, with no leak", async () => {
+  it('answers every cell as the table says, with no leak', async () => {
     const recipes = buildRecipes({ backBookToken: () => backBookToken });
-    const expected = (
-      IS_UPDATE ? {} : JSON.parse(readFileSync(EXPECTED_FILE, "utf8"))
-    ) as Record<string, Record<Caller, string>>;
+    const expected = (IS_UPDATE ? {} : JSON.parse(readFileSync(EXPECTED_FILE, 'utf8'))) as Record<
+      string,
+      Record<Caller, string>
+    >;
     const actual: Record<string, Record<string, string>> = {};
     const cells: Cell[] = [];
     const leaks: string[] = [];
     const mismatches: string[] = [];
-    const missingRecipes = operations.filter(
-      (operation) => !recipes[operation.key],
-    );
+    const missingRecipes = operations.filter((operation) => !recipes[operation.key]);
     expect(
       missingRecipes.map((operation) => operation.key),
-      "add a recipe for",
+      'add a recipe for',
     ).toEqual([]);
 
     // What each caller may see: a back-book token its one quote; customers and staff acting for
@@ -666,16 +585,12 @@ describe("access matrix (issue 21 item 9)", () => {
       kind: ResourceKind,
       recipe: Recipe,
     ): boolean => {
-      if (recipe.staffConsole && caller.startsWith("staff")) return true;
-      if (caller === "backBookA") return owner === "A" && kind === "quote";
+      if (recipe.staffConsole && caller.startsWith('staff')) return true;
+      if (caller === 'backBookA') return owner === 'A' && kind === 'quote';
       return caller === `customer${owner}` || caller === `staffFor${owner}`;
     };
     const markers = (owner: Owner): Record<ResourceKind, string[]> => ({
-      quote: [
-        owner.quote.proposalCode,
-        owner.quote.externalReference,
-        owner.email,
-      ],
+      quote: [owner.quote.proposalCode, owner.quote.externalReference, owner.email],
       private: [
         owner.policyId,
         owner.policyNumber,
@@ -689,41 +604,36 @@ describe("access matrix (issue 21 item 9)", () => {
       const recipe = recipes[operation.key]!;
       const row: Record<string, string> = {};
       for (const caller of CALLERS) {
-        const targets: (Owner | null)[] = recipe.resource
-          ? [owners.A, owners.B]
-          : [null];
+        const targets: (Owner | null)[] = recipe.resource ? [owners.A, owners.B] : [null];
         const answers: string[] = [];
         for (const target of targets) {
           let freshCode: string | undefined;
           if (recipe.freshProposal) {
             const created = await app.inject({
-              method: "POST",
-              url: "/api/proposals",
+              method: 'POST',
+              url: '/api/proposals',
               headers: target!.headers,
-              payload: { schemeCode: "bmw-flex", brand: "bmw" },
+              payload: { schemeCode: 'bmw-flex', brand: 'bmw' },
             });
             freshCode = created.json<ProposalResponse>().proposalCode;
           }
           const request = recipe.build(target, { caller, freshCode });
           const response = await app.inject({
-            method: request.method as "GET",
+            method: request.method as 'GET',
             url: request.url,
             headers: { ...callerHeaders[caller](target), ...request.headers },
-            ...(request.payload === undefined
-              ? {}
-              : { payload: request.payload as object }),
+            ...(request.payload === undefined ? {} : { payload: request.payload as object }),
           });
           const answer = classify(response.statusCode);
           answers.push(answer);
-          const cell = `${operation.key} as ${caller}${target ? ` on ${target.name}'s` : ""}`;
+          const cell = `${operation.key} as ${caller}${target ? ` on ${target.name}'s` : ''}`;
           cells.push({
             route: operation.key,
             caller,
             target: target?.name ?? null,
             status: response.statusCode,
           });
-          if (answer === "5xx")
-            mismatches.push(`${cell}: ${response.statusCode} ${response.body}`);
+          if (answer === '5xx') mismatches.push(`${cell}: ${response.statusCode} ${response.body}`);
 
           // A caller not entitled to what the request names must be stopped (401/403/404):
           // any other answer tells them about it, or did something to it.
@@ -732,11 +642,9 @@ describe("access matrix (issue 21 item 9)", () => {
             recipe.resource &&
             !recipe.referenceOnly &&
             !entitled(caller, target.name, recipe.resource, recipe) &&
-            (answer === "ok" || answer === "refused")
+            (answer === 'ok' || answer === 'refused')
           ) {
-            leaks.push(
-              `${cell}: ${response.statusCode} ${response.body.slice(0, 200)}`,
-            );
+            leaks.push(`${cell}: ${response.statusCode} ${response.body.slice(0, 200)}`);
           }
           // Nothing of someone else's in any answer (what the caller sent aside).
           const sent = `${request.url} ${JSON.stringify(request.payload ?? null)}`;
@@ -748,23 +656,19 @@ describe("access matrix (issue 21 item 9)", () => {
               if (entitled(caller, owner.name, kind, recipe)) continue;
               for (const value of values) {
                 if (!sent.includes(value) && response.body.includes(value)) {
-                  leaks.push(
-                    `${cell}: the answer holds ${owner.name}'s ${kind} ${value}`,
-                  );
+                  leaks.push(`${cell}: the answer holds ${owner.name}'s ${kind} ${value}`);
                 }
               }
             }
           }
         }
-        row[caller] = answers.join("|");
+        row[caller] = answers.join('|');
       }
       actual[operation.key] = row;
       const wanted = expected[operation.key];
       if (!IS_UPDATE) {
         if (!wanted) {
-          mismatches.push(
-            `${operation.key}: no row in access-matrix.expected.json`,
-          );
+          mismatches.push(`${operation.key}: no row in access-matrix.expected.json`);
         } else {
           for (const caller of CALLERS) {
             if (wanted[caller] !== row[caller]) {
@@ -777,11 +681,9 @@ describe("access matrix (issue 21 item 9)", () => {
       }
     }
     for (const key of Object.keys(expected)) {
-      if (!actual[key])
-        mismatches.push(`${key}: in the table but no longer a route`);
+      if (!actual[key]) mismatches.push(`${key}: in the table but no longer a route`);
     }
-    if (IS_UPDATE)
-      writeFileSync(EXPECTED_FILE, `${JSON.stringify(actual, null, 2)}\n`);
+    if (IS_UPDATE) writeFileSync(EXPECTED_FILE, `${JSON.stringify(actual, null, 2)}\n`);
 
     console.log(
       `access matrix: ${operations.length} routes, ${CALLERS.length} callers, ` +
