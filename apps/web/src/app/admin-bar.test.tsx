@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setImpersonatedUserId } from '../lib/auth/impersonation';
+import { getImpersonatedUserId, setImpersonatedUserId } from '../lib/auth/impersonation';
 import { jsonResponse, signedInAuthState, stubApi } from '../test/api-stubs';
 import { renderApp } from '../test/render-app';
 
@@ -32,6 +33,7 @@ describe('admin bar', () => {
   afterEach(() => {
     setImpersonatedUserId(null);
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it("names the impersonated customer from GET /api/policyholder, not the admin's own", async () => {
@@ -63,5 +65,28 @@ describe('admin bar', () => {
     stubApi(() => jsonResponse(200, []));
     renderApp('/', { authState: signedInAuthState });
     expect(screen.queryByRole('region', { name: 'Admin view' })).toBeNull();
+  });
+
+  it('stops acting: tells the API (audited), forgets the customer and opens the console', async () => {
+    setImpersonatedUserId('u-42');
+    const fetchMock = stubApi((path, init) => {
+      if (path === '/api/policyholder') return jsonResponse(200, customer);
+      if (path === '/api/session/impersonation' && init?.method === 'DELETE') {
+        return new Response(null, { status: 204 });
+      }
+      return jsonResponse(200, []);
+    });
+    const assign = vi.fn();
+    vi.spyOn(window.location, 'assign').mockImplementation(assign);
+    renderApp('/', { authState: admin });
+    const bar = screen.getByRole('region', { name: 'Admin view' });
+    await userEvent.click(await within(bar).findByRole('button', { name: 'Stop acting' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin'));
+    const stop = fetchMock.mock.calls.find(
+      ([input, init]) =>
+        String(input) === '/api/session/impersonation' && init?.method === 'DELETE',
+    );
+    expect(stop?.[1]?.headers).toMatchObject({ 'X-Impersonate-User': 'u-42' });
+    expect(getImpersonatedUserId()).toBeNull();
   });
 });

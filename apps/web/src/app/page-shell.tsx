@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../lib/brand';
 import { useAuth } from '../lib/auth';
 import type { AuthUser } from '../lib/auth';
-import { getImpersonatedUserId } from '../lib/auth/impersonation';
+import { getImpersonatedUserId, setImpersonatedUserId } from '../lib/auth/impersonation';
+import { useApiClient } from '../lib/use-api-client';
 import { usePolicyholder, type Policyholder } from '../features/account/api/policyholder';
 import { HelpButton } from './help-button';
 import { paths } from '../lib/paths';
@@ -22,20 +23,39 @@ function policyholderName(policyholder: Policyholder): string {
 /** Spec 1 §2: the red bar over every page in admin mode, naming the customer acted for. */
 function AdminBar() {
   const { t } = useTranslation();
+  const client = useApiClient();
   const isImpersonating = getImpersonatedUserId() !== null;
+  const [isStopping, setIsStopping] = useState(false);
+  // Stopping is recorded (audit: session.impersonate.end) while the header still names the
+  // customer; acting ends in this tab whatever the answer, and a reload refetches as staff.
+  const stopActing = async () => {
+    setIsStopping(true);
+    await client.delete<unknown>('/session/impersonation').catch(() => undefined);
+    setImpersonatedUserId(null);
+    window.location.assign(paths.admin());
+  };
   // The API answers as the customer when the admin has chosen one (X-Impersonate-User).
   const { data: customer } = usePolicyholder({ enabled: isImpersonating, handlesErrors: true });
   return (
     <div className="admin-bar" role="region" aria-label={t('shell.adminView')}>
       <strong>{t('shell.adminView')}</strong>
       {isImpersonating && customer ? (
-        <span>
-          {' '}
-          {t('shell.adminImpersonating', {
-            user: policyholderName(customer),
-            email: customer.email ?? customer.username,
-          })}
-        </span>
+        <>
+          <span>
+            {t('shell.adminImpersonating', {
+              user: policyholderName(customer),
+              email: customer.email ?? customer.username,
+            })}
+          </span>
+          <button
+            type="button"
+            className="admin-bar__stop"
+            onClick={() => void stopActing()}
+            disabled={isStopping}
+          >
+            {t('shell.stopActing')}
+          </button>
+        </>
       ) : null}
     </div>
   );
