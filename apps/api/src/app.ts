@@ -40,6 +40,13 @@ import { issuePolicyDocumentsJob } from './modules/document/jobs';
 import { purgeFinishedJobsJob, registerJobs } from './modules/jobs/runner';
 import { createSandboxDirectDebitEventsJob } from './modules/payment/sandbox-direct-debit-job';
 import { activatePoliciesJob } from './modules/policy/activation';
+import {
+  endDriveawayPoliciesJob,
+  lapseExpiredPoliciesJob,
+  ntuUnpaidPoliciesJob,
+} from './modules/policy/lifecycle';
+import { expireQuotesJob } from './modules/proposal/expiry';
+import { jobAdminRoutes } from './modules/jobs/routes';
 import type { Providers } from './providers';
 import type { Brand } from '@motor/brand-kit';
 import { useBrands } from './modules/brand';
@@ -105,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(privacyRoutes, { prefix: '/api' });
   await app.register(careRoutes, { prefix: '/api' });
+  await app.register(jobAdminRoutes, { prefix: '/api' });
   if (config.identity.isEmbedded) await app.register(oidcRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(lookupRoutes, {
@@ -130,6 +138,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     deliverMessageJob,
     issuePolicyDocumentsJob,
     activatePoliciesJob,
+    expireQuotesJob,
+    endDriveawayPoliciesJob,
+    lapseExpiredPoliciesJob,
+    ntuUnpaidPoliciesJob,
     purgeFinishedJobsJob,
     purgeStagedUploadsJob,
     ...(providers.directDebit.adapter === 'sandbox'

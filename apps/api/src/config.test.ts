@@ -21,6 +21,7 @@ describe('config', () => {
       seedDemoData: true,
       brandPackages: ['@motor/brand-bmw'],
       jobsEnabled: true,
+      ntuAfterDays: 14,
       identity: {
         issuer: 'http://localhost:3000/auth',
         isEmbedded: true,
@@ -56,6 +57,7 @@ describe('config', () => {
       SEED_DEMO_DATA: 'false',
       BRAND_PACKAGES: '@motor/brand-northwind,@motor/brand-bmw',
       JOBS_ENABLED: 'false',
+      NTU_AFTER_DAYS: '10',
       OIDC_ISSUER: 'https://login.example.com/',
       OIDC_CLIENT_ID: 'spa',
       OIDC_AUDIENCE: 'https://api.example.com',
@@ -89,6 +91,7 @@ describe('config', () => {
       seedDemoData: false,
       brandPackages: ['@motor/brand-northwind', '@motor/brand-bmw'],
       jobsEnabled: false,
+      ntuAfterDays: 10,
       identity: {
         issuer: 'https://login.example.com',
         isEmbedded: false,

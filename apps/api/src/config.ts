@@ -41,6 +41,9 @@ const EnvSchema = z.object({
       ),
   ),
   JOBS_ENABLED: optional(booleanFlag),
+  NTU_AFTER_DAYS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(90),
+  ),
   // Identity (modules/identity): unset OIDC_ISSUER → the embedded provider at PUBLIC_URL/auth.
   OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   OIDC_CLIENT_ID: optional(z.string()),
@@ -108,6 +111,11 @@ export type Config = {
   brandPackages: string[];
   /** Run the job runner in this process (server.ts); every instance may, leases keep one run. */
   jobsEnabled: boolean;
+  /**
+   * Days a policy's first Direct Debit collection may stay unsettled before the policy is not
+   * taken up (NTU_AFTER_DAYS, default 14; a failed one is NTU at once).
+   */
+  ntuAfterDays: number;
   identity: IdentityConfig;
   payments: PaymentsConfig;
   storage: StorageConfig;
@@ -236,6 +244,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedDemoData: vars.SEED_DEMO_DATA ?? true,
     brandPackages: (vars.BRAND_PACKAGES ?? '@motor/brand-bmw').split(','),
     jobsEnabled: vars.JOBS_ENABLED ?? true,
+    ntuAfterDays: vars.NTU_AFTER_DAYS ?? 14,
     identity: {
       issuer,
       isEmbedded: issuer === embeddedIssuer,

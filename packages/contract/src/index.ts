@@ -9,3 +9,4 @@ export * from './payment';
 export * from './claim';
 export * from './upload';
 export * from './care';
+export * from './jobs';

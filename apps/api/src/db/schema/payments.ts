@@ -109,6 +109,12 @@ export const collections = pgTable(
   },
   (table) => [
     index('collections_proposal_idx').on(table.proposalCode),
+    // The NTU job (issue 17) reads only direct-debit collections of a proposal not yet settled.
+    index('collections_unsettled_direct_debit_idx')
+      .on(table.createdAt)
+      .where(
+        sql`${table.provider} = 'DIRECT_DEBIT' and ${table.status} <> 'SETTLED' and ${table.proposalCode} is not null`,
+      ),
     check('collections_amount_check', sql`${table.amountPence} >= 0`),
   ],
 );

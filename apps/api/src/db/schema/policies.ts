@@ -49,6 +49,13 @@ export const policies = pgTable(
     uniqueIndex('policies_proposal_code_idx').on(table.proposalCode),
     uniqueIndex('policies_policy_number_idx').on(table.policyNumber),
     index('policies_owner_created_at_idx').on(table.ownerUserId, table.createdAt),
+    // What the lifecycle jobs scan (issue 17): only the policies still waiting for a move.
+    index('policies_pending_incepted_at_idx')
+      .on(table.inceptedAt)
+      .where(sql`${table.status} = 'PENDING'`),
+    index('policies_active_expired_at_idx')
+      .on(table.expiredAt)
+      .where(sql`${table.status} = 'ACTIVE'`),
     check('policies_status_check', sql`${table.status} in (${inList(POLICY_STATUSES)})`),
     check('policies_review_type_check', sql`${table.reviewType} in (${inList(REVIEW_TYPES)})`),
   ],

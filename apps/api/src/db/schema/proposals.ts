@@ -63,6 +63,13 @@ export const proposals = pgTable(
   (table) => [
     uniqueIndex('proposals_external_reference_idx').on(table.externalReference),
     index('proposals_owner_created_at_idx').on(table.ownerUserId, table.createdAt),
+    // The quote-expiry job (issue 17) reads only stored QUOTEs, by validity and by start day.
+    index('proposals_quote_expires_at_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'QUOTE'`),
+    index('proposals_quote_start_at_idx')
+      .on(table.startAt)
+      .where(sql`${table.status} = 'QUOTE'`),
     check(
       'proposals_status_check',
       sql`${table.status} in ('INSUFFICIENT_ACCURACY', 'QUOTE', 'QUOTE_EXPIRED', 'REFERRAL', 'POLICY')`,

@@ -160,6 +160,9 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       staffConsole: true,
       build: (target) => get(`/api/admin/audit?customer=${target!.userId}`),
     },
+    // The job runner's runs and failures (issue 17): any staff member; job keys name policies
+    // and proposals by their opaque ids, as the staff console may.
+    'GET /api/admin/jobs': { staffConsole: true, build: () => get('/api/admin/jobs') },
     'POST /api/policyholder/validateAccount': {
       resource: 'quote',
       build: (target) => ({

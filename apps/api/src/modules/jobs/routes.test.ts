@@ -1,0 +1,88 @@
+// GET /api/admin/jobs (issue 17 item 1): staff see each kind's runs, failures and retries.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { JobListResponse } from '@motor/contract';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import { createTestApp } from '../../test/test-app';
+import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { enqueueJob } from './queue';
+import { defineJob, registerJobs, runDueJobs } from './runner';
+
+describe('GET /api/admin/jobs', () => {
+  const clock = createTestClock('2026-05-04T08:00:30.000Z');
+  let app: App;
+  let staff: Record<string, string>;
+  let customer: Record<string, string>;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+    registerJobs(app, [
+      defineJob({
+        kind: 'test-flaky',
+        payload: z.object({ failures: z.number() }),
+        maxAttempts: 2,
+        run: async (_app, { failures }) => {
+          if (failures > 0) throw new Error('The provider did not answer');
+        },
+      }),
+    ]);
+    staff = bearer(await createTestAccessToken(app, { roles: ['admin'] }));
+    customer = bearer(await createTestAccessToken(app, { userId: 'customer-jobs' }));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const list = async (query = '', headers = staff) =>
+    app.inject({ method: 'GET', url: `/api/admin/jobs${query}`, headers });
+
+  it('lists runs, failures and retries per kind, and the jobs with their last error', async () => {
+    const at = clock.now();
+    await enqueueJob(app.db, { kind: 'test-flaky', key: 'flaky-ok', payload: { failures: 0 }, at });
+    await enqueueJob(app.db, {
+      kind: 'test-flaky',
+      key: 'flaky-bad',
+      payload: { failures: 1 },
+      at,
+    });
+    await runDueJobs(app);
+
+    const first = await list('?kind=test-flaky');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const body: JobListResponse = first.json();
+    expect(body.kinds).toContainEqual(
+      expect.objectContaining({ kind: 'test-flaky', done: 1, retrying: 1, failed: 0 }),
+    );
+    // The scheduled lifecycle jobs ran in the same tick.
+    expect(body.kinds.map((kind) => kind.kind)).toEqual(
+      expect.arrayContaining(['activate-policies', 'expire-quotes', 'lapse-policies']),
+    );
+    const bad = body.jobs.find((job) => job.key === 'flaky-bad');
+    expect(bad).toMatchObject({ state: 'RETRYING', attempts: 1, failedAt: null });
+    expect(bad?.lastError).toContain('The provider did not answer');
+    expect(body.jobs.every((job) => job.kind === 'test-flaky')).toBe(true);
+
+    // The retry fails too: attempts ran out, the job is FAILED for good.
+    clock.advance(60_000);
+    await runDueJobs(app);
+    const failed: JobListResponse = (await list('?state=FAILED')).json();
+    expect(failed.jobs).toEqual([
+      expect.objectContaining({ key: 'flaky-bad', state: 'FAILED', attempts: 2 }),
+    ]);
+    expect(failed.kinds).toContainEqual(
+      expect.objectContaining({
+        kind: 'test-flaky',
+        failed: 1,
+        lastFailedAt: clock.now().toISOString(),
+      }),
+    );
+  });
+
+  it('is for staff only', async () => {
+    expect((await list('', customer)).statusCode).toBe(403);
+    expect((await list('', {})).statusCode).toBe(401);
+    expect((await list('?state=LOST')).statusCode).toBe(400);
+  });
+});

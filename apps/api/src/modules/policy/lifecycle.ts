@@ -1,0 +1,188 @@
+import { and, asc, eq, gt, inArray, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
+import type { PolicyStatus } from '@motor/domain';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { collections, policies } from '../../db/schema';
+import { registeredSchemeCodes } from '../brand';
+import { getSchemeFacts } from '../disclosure';
+import { defineJob } from '../jobs';
+import { transitionPolicy } from './state';
+
+// The policy's end of life, driven by the clock (issue 17 item 1; DOMAIN.md "Jobs"): driveaway
+// cover ends after its term, a policy with no renewal lapses at its expiry, a policy whose first
+// Direct Debit payment never settles is not taken up. Like activation.ts, each job picks the due
+// rows through a partial index and moves each one with transitionPolicy(from): the row lock and
+// the status check make a move happen once, whoever (another process, a customer) got there
+// first; a second run finds nothing left to do.
+
+const BATCH = 200;
+
+type Move = {
+  policyId: string;
+  /** When the move happened: the expiry for an end of term, the job's now for NTU. */
+  at: Date;
+};
+
+/** Moves every policy `pick` answers from `from` to `to`, a batch at a time; returns how many. */
+async function moveAll(
+  db: Db,
+  options: {
+    pick: (limit: number) => Promise<Move[]>;
+    from: PolicyStatus;
+    to: PolicyStatus;
+    actor: string;
+  },
+): Promise<number> {
+  const { pick, from, to, actor } = options;
+  let moved = 0;
+  for (;;) {
+    const due = await pick(BATCH);
+    for (const { policyId, at } of due) {
+      if (await transitionPolicy(db, { policyId, from, to, actor, at })) moved += 1;
+    }
+    // A row another runner moved meanwhile is no longer picked, so the loop always ends.
+    if (due.length < BATCH) return moved;
+  }
+}
+
+/** The schemes whose cover is driveaway (a few days, never renewed): read from the brands. */
+function driveawaySchemeCodes(): string[] {
+  return registeredSchemeCodes().filter((code) => getSchemeFacts(code).productKind === 'DRIVEAWAY');
+}
+
+/** ACTIVE policies past their expiry, of the driveaway schemes (or of every other scheme). */
+function pickExpired(db: Db, now: Date, driveaway: boolean) {
+  return async (limit: number): Promise<Move[]> => {
+    const codes = driveawaySchemeCodes();
+    if (driveaway && codes.length === 0) return [];
+    const scheme =
+      codes.length === 0
+        ? undefined
+        : driveaway
+          ? inArray(policies.schemeCode, codes)
+          : notInArray(policies.schemeCode, codes);
+    const rows = await db
+      .select({ policyId: policies.policyId, at: policies.expiredAt })
+      .from(policies)
+      .where(and(eq(policies.status, 'ACTIVE'), lte(policies.expiredAt, now), scheme))
+      .orderBy(asc(policies.expiredAt))
+      .limit(limit);
+    return rows;
+  };
+}
+
+/** Driveaway cover ends at the end of its term: LAPSED, which the customer sees as ended. */
+export async function endDriveawayPolicies(db: Db, now: Date): Promise<number> {
+  return moveAll(db, {
+    pick: pickExpired(db, now, true),
+    from: 'ACTIVE',
+    to: 'LAPSED',
+    actor: 'system:end-driveaway-policies',
+  });
+}
+
+/**
+ * A policy still ACTIVE at its expiry was not renewed (a renewal moves it to RENEWED at the
+ * anniversary): it LAPSES, dated at the expiry. The renewal job (issue 17 item 4) must move the
+ * policies it renews before this job sees them, or this job must skip a policy with a renewal.
+ */
+export async function lapseExpiredPolicies(db: Db, now: Date): Promise<number> {
+  return moveAll(db, {
+    pick: pickExpired(db, now, false),
+    from: 'ACTIVE',
+    to: 'LAPSED',
+    actor: 'system:lapse-policies',
+  });
+}
+
+/**
+ * Not taken up: a PENDING or ACTIVE policy whose first payment never settled. Collections are
+ * kept per proposal (payment module, `collections.proposal_code`), so a policy's are those of the
+ * proposal it was bound from. It is NTU when none of them settled (a card payment at checkout
+ * settles before bind, so card-paid policies never qualify), at least one Direct Debit collection
+ * was asked for, and none is still within its time: each one FAILED, or unsettled for longer
+ * than `afterDays` (a retry still in time holds the policy). A policy with no collection at all
+ * (bound on a mandate, nothing collected yet) is left alone: nothing says its payment failed.
+ */
+export async function markUnpaidPoliciesNtu(
+  db: Db,
+  options: { now: Date; afterDays: number },
+): Promise<number> {
+  const { now, afterDays } = options;
+  const overdueBefore = new Date(now.getTime() - afterDays * 24 * 60 * 60_000);
+  /** A collection of the outer policy's proposal that says the policy is not (yet) NTU. */
+  const sameProposal = sql`${collections.proposalCode} = ${policies.proposalCode}`;
+  const settledOrInTime = db
+    .select({ one: sql`1` })
+    .from(collections)
+    .where(
+      and(
+        sameProposal,
+        or(
+          eq(collections.status, 'SETTLED'),
+          and(
+            eq(collections.provider, 'DIRECT_DEBIT'),
+            inArray(collections.status, ['PENDING', 'SUBMITTED']),
+            gt(collections.createdAt, overdueBefore),
+          ),
+        ),
+      ),
+    );
+  let moved = 0;
+  for (;;) {
+    const due = await db
+      .selectDistinct({ policyId: policies.policyId, status: policies.status })
+      .from(collections)
+      .innerJoin(policies, eq(policies.proposalCode, collections.proposalCode))
+      .where(
+        and(
+          // These three are the partial index collections_unsettled_direct_debit_idx.
+          eq(collections.provider, 'DIRECT_DEBIT'),
+          sql`${collections.status} <> 'SETTLED'`,
+          sql`${collections.proposalCode} is not null`,
+          or(eq(collections.status, 'FAILED'), lte(collections.createdAt, overdueBefore)),
+          inArray(policies.status, ['PENDING', 'ACTIVE']),
+          notExists(settledOrInTime),
+        ),
+      )
+      .limit(BATCH);
+    for (const { policyId, status } of due) {
+      const actor = 'system:ntu-unpaid-policies';
+      if (await transitionPolicy(db, { policyId, from: status, to: 'NTU', actor, at: now })) {
+        moved += 1;
+      }
+    }
+    // A row moved meanwhile is picked again only while still PENDING or ACTIVE: the loop ends.
+    if (due.length < BATCH) return moved;
+  }
+}
+
+export const endDriveawayPoliciesJob = defineJob({
+  kind: 'end-driveaway-policies',
+  payload: z.object({}),
+  schedule: '* * * * *',
+  run: async (app) => {
+    await endDriveawayPolicies(app.db, app.clock.now());
+  },
+});
+
+export const lapseExpiredPoliciesJob = defineJob({
+  kind: 'lapse-policies',
+  payload: z.object({}),
+  schedule: '* * * * *',
+  run: async (app) => {
+    await lapseExpiredPolicies(app.db, app.clock.now());
+  },
+});
+
+export const ntuUnpaidPoliciesJob = defineJob({
+  kind: 'ntu-unpaid-policies',
+  payload: z.object({}),
+  schedule: '7 * * * *',
+  run: async (app) => {
+    await markUnpaidPoliciesNtu(app.db, {
+      now: app.clock.now(),
+      afterDays: app.config.ntuAfterDays,
+    });
+  },
+});

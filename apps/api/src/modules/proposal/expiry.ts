@@ -1,0 +1,54 @@
+import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { startOfLondonDay } from '@motor/domain';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { proposals } from '../../db/schema';
+import { defineJob } from '../jobs';
+
+// Quotes expire (issue 17 item 1; DOMAIN.md "Jobs"): a stored QUOTE whose validity has run out,
+// or whose start day has passed, becomes QUOTE_EXPIRED in storage. Answers already derive it on
+// read (status.ts deriveStatus, the same rule as rating's isQuoteExpired); this job makes the
+// stored status catch up, so that queries by status (reports, renewals, the back book) see it.
+// There is no proposal event table: the row's updatedAt says when the job moved it. The update
+// changes the revision (decision 013's trigger), so a tab holding the old revision is asked to
+// reload, as after any other write.
+
+const BATCH = 500;
+
+/** Expires every due QUOTE, a batch per statement; returns how many. */
+export async function expireQuotes(db: Db, now: Date): Promise<number> {
+  // The start day has passed when the start is before today's London midnight.
+  const due = and(
+    eq(proposals.status, 'QUOTE'),
+    isNull(proposals.deletedAt),
+    or(lte(proposals.expiresAt, now), lt(proposals.startAt, startOfLondonDay(now))),
+  );
+  let expired = 0;
+  for (;;) {
+    // SKIP LOCKED: a proposal being saved or bound right now is left for the next run (the save
+    // re-rates it, bind refuses an expired one under its own lock). The update's condition is
+    // checked again on the locked row, so a row two runners race for changes once.
+    const batch = db
+      .select({ code: proposals.proposalCode })
+      .from(proposals)
+      .where(due)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(proposals)
+      .set({ status: 'QUOTE_EXPIRED', updatedAt: now })
+      .where(and(inArray(proposals.proposalCode, batch), due))
+      .returning({ code: proposals.proposalCode });
+    expired += rows.length;
+    if (rows.length < BATCH) return expired;
+  }
+}
+
+export const expireQuotesJob = defineJob({
+  kind: 'expire-quotes',
+  payload: z.object({}),
+  schedule: '*/5 * * * *',
+  run: async (app) => {
+    await expireQuotes(app.db, app.clock.now());
+  },
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+// The staff view of the job runner (issue 17 item 1): each kind's runs, failures and retries,
+// and the latest jobs themselves.
+
+/** DONE and FAILED are final; RUNNING is leased now; RETRYING failed before and waits again. */
+export const JOB_STATES = ['PENDING', 'RUNNING', 'RETRYING', 'FAILED', 'DONE'] as const;
+
+/** GET /api/admin/jobs */
+export const JobListQuerySchema = z.object({
+  state: z.enum(JOB_STATES).optional(),
+  kind: z.string().trim().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const JobKindSummarySchema = z.object({
+  kind: z.string(),
+  pending: z.number().int(),
+  running: z.number().int(),
+  retrying: z.number().int(),
+  failed: z.number().int(),
+  done: z.number().int(),
+  lastDoneAt: z.string().nullable(),
+  lastFailedAt: z.string().nullable(),
+});
+
+const JobEntrySchema = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    key: z.string(),
+    state: z.enum(JOB_STATES),
+    attempts: z.number().int(),
+    createdAt: z.string(),
+    runAt: z.string(),
+    doneAt: z.string().nullable(),
+    failedAt: z.string().nullable(),
+    /** The last attempt's error (kept after a retry succeeded). */
+    lastError: z.string().nullable(),
+    leasedBy: z.string().nullable(),
+    leasedUntil: z.string().nullable(),
+  })
+  .meta({ id: 'JobEntry' });
+export type JobEntry = z.infer<typeof JobEntrySchema>;
+
+export const JobListResponseSchema = z
+  .object({
+    /** As of this instant (the server's clock). */
+    now: z.string(),
+    kinds: z.array(JobKindSummarySchema),
+    jobs: z.array(JobEntrySchema),
+  })
+  .meta({ id: 'JobList' });
+export type JobListResponse = z.infer<typeof JobListResponseSchema>;
