@@ -27,6 +27,7 @@ const StaffCustomerPage = lazyPage(() =>
   import('../features/admin/customer-page').then((m) => m.CustomerPage),
 );
 const AuditPage = lazyPage(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
+const JobsPage = lazyPage(() => import('../features/admin/jobs-page').then((m) => m.JobsPage));
 const PolicyPage = lazyPage(() =>
   import('../features/policy/policy-page').then((m) => m.PolicyPage),
 );
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
             handle: { up: () => paths.admin() } satisfies RouteHandle,
           },
           { path: 'audit', element: <AuditPage /> },
+          { path: 'jobs', element: <JobsPage /> },
           { path: 'impersonate', element: <ImpersonatePage /> },
           { path: '*', element: <Navigate to={paths.admin()} replace /> },
         ],

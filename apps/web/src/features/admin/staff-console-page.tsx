@@ -103,6 +103,9 @@ export function StaffConsolePage() {
           <li>
             <Link to={paths.adminImpersonate()}>{t('console.impersonateLink')}</Link>
           </li>
+          <li>
+            <Link to={paths.adminJobs()}>{t('console.jobsLink')}</Link>
+          </li>
         </ul>
       </nav>
     </div>

@@ -1,0 +1,194 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { JOB_STATES, type JobListResponse } from '@motor/contract';
+import { Button } from '../../components/ui/button';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import { useJobs } from './api/jobs';
+import { UnauthorisedPage } from './unauthorised-page';
+
+/** An instant as staff read it (London time), or a dash-free fallback text. */
+function When({ iso, fallback = '' }: { iso: string | null; fallback?: string }) {
+  if (!iso) return <>{fallback}</>;
+  return <time dateTime={iso}>{new Date(iso).toLocaleString('en-GB')}</time>;
+}
+
+function KindsTable({ kinds }: { kinds: JobListResponse['kinds'] }) {
+  const { t } = useTranslation('jobs');
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption className="visually-hidden">{t('kinds.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('kinds.kind')}</th>
+            <th scope="col">{t('kinds.pending')}</th>
+            <th scope="col">{t('kinds.running')}</th>
+            <th scope="col">{t('kinds.retrying')}</th>
+            <th scope="col">{t('kinds.failed')}</th>
+            <th scope="col">{t('kinds.done')}</th>
+            <th scope="col">{t('kinds.lastDone')}</th>
+            <th scope="col">{t('kinds.lastFailed')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {kinds.map((kind) => (
+            <tr key={kind.kind}>
+              <th scope="row">{kind.kind}</th>
+              <td>{kind.pending}</td>
+              <td>{kind.running}</td>
+              <td>{kind.retrying}</td>
+              <td>{kind.failed}</td>
+              <td>{kind.done}</td>
+              <td>
+                <When iso={kind.lastDoneAt} fallback={t('kinds.never')} />
+              </td>
+              <td>
+                <When iso={kind.lastFailedAt} fallback={t('kinds.never')} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function JobsTable({ jobs }: { jobs: JobListResponse['jobs'] }) {
+  const { t } = useTranslation('jobs');
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption className="visually-hidden">{t('list.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('list.kind')}</th>
+            <th scope="col">{t('list.key')}</th>
+            <th scope="col">{t('list.state')}</th>
+            <th scope="col">{t('list.attempts')}</th>
+            <th scope="col">{t('list.created')}</th>
+            <th scope="col">{t('list.next')}</th>
+            <th scope="col">{t('list.finished')}</th>
+            <th scope="col">{t('list.error')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.map((job) => (
+            <tr key={job.id}>
+              <td>{job.kind}</td>
+              <td>
+                <code>{job.key}</code>
+              </td>
+              <td>{t(`states.${job.state}`)}</td>
+              <td>{job.attempts}</td>
+              <td>
+                <When iso={job.createdAt} />
+              </td>
+              <td>{job.doneAt || job.failedAt ? null : <When iso={job.runAt} />}</td>
+              <td>
+                <When iso={job.doneAt ?? job.failedAt} />
+              </td>
+              <td>
+                {job.lastError ? (
+                  <details>
+                    <summary>{job.lastError.split('\n')[0]}</summary>
+                    <pre>{job.lastError}</pre>
+                  </details>
+                ) : (
+                  t('list.noError')
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Issue 17 item 1: the job runner's runs, failures and retries, for staff. */
+export function JobsPage() {
+  const { t } = useTranslation('jobs');
+  const { isAdmin } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = { state: searchParams.get('state') ?? '', kind: searchParams.get('kind') ?? '' };
+  const [state, setState] = useState(filter.state);
+  const [kind, setKind] = useState(filter.kind);
+  const id = useId();
+  const jobs = useJobs(filter, isAdmin);
+
+  if (!isAdmin) return <UnauthorisedPage />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (state) next.state = state;
+    if (kind) next.kind = kind;
+    setSearchParams(next);
+  };
+
+  return (
+    <div className="page-header staff-jobs">
+      <p>
+        <Link to={paths.admin()}>{t('back')}</Link>
+      </p>
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('intro')}</p>
+      {jobs.isPending ? (
+        <p role="status">{t('loading')}</p>
+      ) : jobs.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {t('failed')}
+        </p>
+      ) : (
+        <>
+          <section aria-labelledby={`${id}-kinds`}>
+            <h2 id={`${id}-kinds`}>{t('kinds.title')}</h2>
+            <KindsTable kinds={jobs.data.kinds} />
+          </section>
+          <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-filters`}>
+            <h2 id={`${id}-filters`}>{t('filters.title')}</h2>
+            <label htmlFor={`${id}-state`}>{t('filters.state')}</label>
+            <select
+              id={`${id}-state`}
+              name="state"
+              value={state}
+              onChange={(event) => setState(event.target.value)}
+            >
+              <option value="">{t('filters.anyState')}</option>
+              {JOB_STATES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`states.${value}`)}
+                </option>
+              ))}
+            </select>
+            <label htmlFor={`${id}-kind`}>{t('filters.kind')}</label>
+            <select
+              id={`${id}-kind`}
+              name="kind"
+              value={kind}
+              onChange={(event) => setKind(event.target.value)}
+            >
+              <option value="">{t('filters.anyKind')}</option>
+              {jobs.data.kinds.map((row) => (
+                <option key={row.kind} value={row.kind}>
+                  {row.kind}
+                </option>
+              ))}
+            </select>
+            <Button type="submit">{t('filters.apply')}</Button>
+          </form>
+          <section aria-labelledby={`${id}-list`}>
+            <h2 id={`${id}-list`}>{t('list.title')}</h2>
+            {jobs.data.jobs.length === 0 ? (
+              <p role="status">{t('list.none')}</p>
+            ) : (
+              <JobsTable jobs={jobs.data.jobs} />
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
