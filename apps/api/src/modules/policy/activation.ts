@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { policies } from '../../db/schema';
@@ -17,7 +17,8 @@ async function activateDuePolicies(db: Db, now: Date): Promise<number> {
     const due = await db
       .select({ policyId: policies.policyId, inceptedAt: policies.inceptedAt })
       .from(policies)
-      .where(and(eq(policies.status, 'PENDING'), lte(policies.inceptedAt, now)))
+      // A literal, not a parameter: the planner then uses policies_pending_incepted_at_idx.
+      .where(and(sql`${policies.status} = 'PENDING'`, lte(policies.inceptedAt, now)))
       .orderBy(asc(policies.inceptedAt))
       .limit(BATCH);
     for (const { policyId, inceptedAt } of due) {

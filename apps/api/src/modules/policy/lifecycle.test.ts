@@ -1,6 +1,6 @@
 // Issue 17 item 1: the lifecycle jobs move policies and quotes on the clock, once, whoever runs.
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyStatus } from '@motor/domain';
 import type { App } from '../../app-types';
@@ -154,6 +154,36 @@ describe('lifecycle jobs', () => {
     expect(
       await app.db.select().from(policyEvents).where(inArray(policyEvents.policyId, ids)),
     ).toHaveLength(6);
+  });
+
+  it('each scan reads a partial index, not every policy, proposal or collection', async () => {
+    const plans = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const now = clock.now().toISOString();
+      const explain = async (query: ReturnType<typeof sql>) => {
+        const result = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      };
+      return [
+        await explain(
+          sql`select policy_id from policies where status = 'PENDING' and incepted_at <= ${now}`,
+        ),
+        await explain(
+          sql`select policy_id from policies where status = 'ACTIVE' and expired_at <= ${now}`,
+        ),
+        await explain(
+          sql`select proposal_code from proposals where status = 'QUOTE' and expires_at <= ${now}`,
+        ),
+        await explain(
+          sql`select proposal_code from collections where provider = 'DIRECT_DEBIT'
+            and status <> 'SETTLED' and proposal_code is not null and created_at <= ${now}`,
+        ),
+      ];
+    });
+    expect(plans[0]).toContain('policies_pending_incepted_at_idx');
+    expect(plans[1]).toContain('policies_active_expired_at_idx');
+    expect(plans[2]).toMatch(/proposals_quote_(expires|start)_at_idx/);
+    expect(plans[3]).toContain('collections_unsettled_direct_debit_idx');
   });
 
   describe('not taken up', () => {

@@ -17,6 +17,10 @@ import { transitionPolicy } from './state';
 
 const BATCH = 200;
 
+// Written as literals, not parameters: the planner matches a partial index's predicate only
+// against a constant (a parameter's generic plan would read the whole table).
+const IS_ACTIVE = sql`${policies.status} = 'ACTIVE'`;
+
 type Move = {
   policyId: string;
   /** When the move happened: the expiry for an end of term, the job's now for NTU. */
@@ -64,7 +68,7 @@ function pickExpired(db: Db, now: Date, driveaway: boolean) {
     const rows = await db
       .select({ policyId: policies.policyId, at: policies.expiredAt })
       .from(policies)
-      .where(and(eq(policies.status, 'ACTIVE'), lte(policies.expiredAt, now), scheme))
+      .where(and(IS_ACTIVE, lte(policies.expiredAt, now), scheme))
       .orderBy(asc(policies.expiredAt))
       .limit(limit);
     return rows;
@@ -137,7 +141,7 @@ export async function markUnpaidPoliciesNtu(
       .where(
         and(
           // These three are the partial index collections_unsettled_direct_debit_idx.
-          eq(collections.provider, 'DIRECT_DEBIT'),
+          sql`${collections.provider} = 'DIRECT_DEBIT'`,
           sql`${collections.status} <> 'SETTLED'`,
           sql`${collections.proposalCode} is not null`,
           or(eq(collections.status, 'FAILED'), lte(collections.createdAt, overdueBefore)),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { startOfLondonDay } from '@motor/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -19,7 +19,8 @@ const BATCH = 500;
 export async function expireQuotes(db: Db, now: Date): Promise<number> {
   // The start day has passed when the start is before today's London midnight.
   const due = and(
-    eq(proposals.status, 'QUOTE'),
+    // A literal, not a parameter, so that the planner can use the partial indexes.
+    sql`${proposals.status} = 'QUOTE'`,
     isNull(proposals.deletedAt),
     or(lte(proposals.expiresAt, now), lt(proposals.startAt, startOfLondonDay(now))),
   );
