@@ -161,7 +161,10 @@ describe('lifecycle jobs', () => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const now = clock.now().toISOString();
       const explain = async (query: ReturnType<typeof sql>) => {
-        const result = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
+        // PGlite's and node-postgres's results differ in type; both carry `rows`.
+        const result = (await tx.execute(sql`explain ${query}`)) as unknown as {
+          rows: { 'QUERY PLAN': string }[];
+        };
         return result.rows.map((row) => row['QUERY PLAN']).join('\n');
       };
       return [
