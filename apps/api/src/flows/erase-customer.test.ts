@@ -2,10 +2,10 @@
 // erasure by staff (POST /api/admin/customers/{userId}/erasure), through the real app. Customer
 // A signs in through the embedded provider over HTTP, so the erasure's end of sign-in (refresh
 // token, access token, a new sign-in) is tried for real.
-import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrowser, findFreePort, form } from '../test/http-browser';
 import type { ProposalResponse } from '@motor/contract';
 import type { App } from '../app-types';
 import { createTestClock } from '../clock';
@@ -44,43 +44,6 @@ const PERSON = {
   line1: '7 Quill Lane',
   postalCode: 'SW1A 1AA',
 };
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function createBrowser() {
-  const cookies = new Map<string, string>();
-  return {
-    async request(url: string, init: RequestInit = {}) {
-      const headers = new Headers(init.headers);
-      if (cookies.size > 0) {
-        headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-      }
-      const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const index = pair!.indexOf('=');
-        cookies.set(pair!.slice(0, index).trim(), pair!.slice(index + 1).trim());
-      }
-      return response;
-    },
-  };
-}
-
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
 
 /** Where a policy's first version keeps its certificate. */
 async function certificateKeyOfIn(app: App, policyId: string): Promise<string> {

@@ -1,52 +1,10 @@
 // End to end through the embedded provider, over real HTTP: the app listens on a free port and
 // openid-client (the relying party) plus a tiny cookie-keeping browser walk the sign-in.
-import { createServer } from 'node:net';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrowser, findFreePort, form } from '../../test/http-browser';
 import type { App } from '../../app-types';
 import { createLogCapture, createTestApp, createTestConfig } from '../../test/test-app';
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** Keeps cookies like a browser would (enough for one host), follows no redirect by itself. */
-function createBrowser() {
-  const cookies = new Map<string, string>();
-  return {
-    cookies,
-    async request(url: string, init: RequestInit = {}) {
-      const headers = new Headers(init.headers);
-      if (cookies.size > 0) {
-        headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-      }
-      const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const index = pair!.indexOf('=');
-        const name = pair!.slice(0, index).trim();
-        const value = pair!.slice(index + 1).trim();
-        if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
-        else cookies.set(name, value);
-      }
-      return response;
-    },
-  };
-}
-
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
 
 describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, silent sign-in', () => {
   let app: App;

@@ -3,7 +3,6 @@
 // whole family; no return or redirect parameter sends anyone to another site. Runs the app on a
 // real port so the embedded identity provider is driven as a browser and a client would.
 import { createHash, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import {
   exportJWK,
   exportSPKI,
@@ -15,6 +14,7 @@ import {
 } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrowser, findFreePort, form } from '../http-browser';
 import type { ProposalResponse } from '@motor/contract';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
@@ -27,47 +27,6 @@ import { createTestApp, createTestConfig } from '../test-app';
 
 const START = '2026-03-02T09:00:00.000Z';
 const EVIL = 'https://evil.example';
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** Keeps cookies like a browser (one host), follows no redirect by itself. */
-function createBrowser() {
-  const cookies = new Map<string, string>();
-  return {
-    async request(url: string, init: RequestInit = {}) {
-      const headers = new Headers(init.headers);
-      if (cookies.size > 0) {
-        headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-      }
-      const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const index = pair!.indexOf('=');
-        const name = pair!.slice(0, index).trim();
-        const value = pair!.slice(index + 1).trim();
-        if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
-        else cookies.set(name, value);
-      }
-      return response;
-    },
-  };
-}
-
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
