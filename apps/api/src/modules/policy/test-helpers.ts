@@ -4,7 +4,7 @@ import type { ProposalResponse } from '@motor/contract';
 import type { ProposalChange } from '@motor/domain';
 import { getProductConfig } from '@motor/brand-bmw';
 import type { App } from '../../app-types';
-import { buildCompleteDisclosure, updates } from '../proposal/fixtures';
+import { buildCompleteDisclosure, updates } from '../proposal';
 
 /** A bmw-flex (default) or bmw-driveaway proposal in QUOTE for the caller of `headers`. */
 export const demoCar = (vrn: string, vehicleCode: string) => ({

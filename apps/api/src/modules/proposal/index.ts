@@ -6,5 +6,5 @@ export { findProposal, type ProposalRow } from './repository';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export { toProposalResponse, verifyCustomer } from './service';
 export { PROMOTION_MONTHLY_DISCOUNT_PENCE } from './status';
-// The docs' worked example of a complete disclosure.
-export { buildCompleteDisclosure } from './fixtures';
+// The docs' worked example of a complete disclosure, and the update builder tests share.
+export { buildCompleteDisclosure, updates } from './fixtures';
