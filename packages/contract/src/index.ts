@@ -2,6 +2,7 @@ export * from './errors';
 export * from './health';
 export * from './proposal';
 export * from './policy';
+export * from './adjustment';
 export * from './billing';
 export * from './document';
 export * from './insight';

@@ -223,7 +223,9 @@ describe('excess, documents, checkout, cancellation, renewal', () => {
       type: 'Standard',
       daysToDefer: 30,
       reasons: ['SoldNR', 'SoldMake', 'Price', 'Service', 'NotSuitable', 'Other'],
+      coolingOff: { days: 14, countedFrom: 'Inception' },
     });
+    expect(driveaway.cancellation.coolingOff).toBeUndefined();
     expect(flex.renewal.allowModifyAutoRenewal).toBe(true);
     expect(flex.uploads['ncb-proof']).toMatchObject({ maxSize: 10485760 });
     expect(

@@ -92,6 +92,12 @@ const flex = {
   free: false,
   maxPoliciesPerCustomer: null,
   beforeWeBegin: ['eligibilityConfirmed'],
+  // A consumer's 14-day right to cancel (ICOBS 7.1) with everything taken refunded; driveaway,
+  // shorter than a month, has none.
+  cancellation: {
+    ...COMMON.cancellation,
+    coolingOff: { days: 14, countedFrom: 'Inception' },
+  },
   assetTypes: [
     {
       type: 'Vehicle',

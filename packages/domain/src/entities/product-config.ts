@@ -13,5 +13,13 @@ export const CancellationConfigSchema = z.object({
   countedFrom: CoolingOffCountedFromSchema.optional(),
   daysToDefer: z.number().int().nonnegative().optional(),
   reasons: z.array(CancellationReasonSchema).optional(),
+  /**
+   * The cooling-off right of a Standard product (DOMAIN.md "Cooling-off"): inside it the cancel
+   * form is the cooling-off kind and everything taken is refunded; after it, the standard form.
+   * Absent for a policy shorter than a month (driveaway), which has no cooling-off right.
+   */
+  coolingOff: z
+    .object({ days: z.number().int().positive(), countedFrom: CoolingOffCountedFromSchema })
+    .optional(),
 });
 export type CancellationConfig = z.infer<typeof CancellationConfigSchema>;

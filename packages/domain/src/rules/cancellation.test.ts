@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { CancellationType, CoolingOffCountedFrom, PolicyStatus } from '../enums/policy';
 import { isDomainError } from '../errors';
 import type { CanCancelPolicyOptions } from './cancellation';
-import { assertCanCancelPolicy, canCancelPolicy } from './cancellation';
+import {
+  assertCanCancelPolicy,
+  canCancelPolicy,
+  getCancellationEffectiveAt,
+  getCancellationKind,
+  listDeferredCancellationDates,
+  startOfLondonDate,
+} from './cancellation';
 
 const createdAt = '2026-02-20T15:00:00Z'; // bound
 const inceptedAt = '2026-03-01T10:00:00Z'; // 10:00 GMT
@@ -117,5 +124,113 @@ describe('assertCanCancelPolicy', () => {
     } catch (error) {
       expect(isDomainError(error, 'CANCELLATION_NOT_ALLOWED')).toBe(true);
     }
+  });
+});
+
+describe('getCancellationKind', () => {
+  const policy = (status: PolicyStatus = 'ACTIVE') => ({
+    policyDetail: { policyStatus: status, createdAt, inceptedAt, terminatedAt: null },
+  });
+  const flexLike = {
+    type: 'Standard' as const,
+    daysToDefer: 30,
+    coolingOff: { days: 14, countedFrom: 'Inception' as const },
+  };
+
+  it('is CoolingOff inside the cooling-off right of a Standard product, Standard after', () => {
+    const inside = new Date('2026-03-15T09:59:59Z');
+    const after = new Date('2026-03-15T10:00:00Z');
+    expect(getCancellationKind({ policy: policy(), cancellation: flexLike, now: inside })).toBe(
+      'CoolingOff',
+    );
+    expect(getCancellationKind({ policy: policy(), cancellation: flexLike, now: after })).toBe(
+      'Standard',
+    );
+  });
+
+  it('is Standard throughout for a product with no cooling-off right (driveaway)', () => {
+    const now = new Date('2026-03-01T11:00:00Z');
+    expect(getCancellationKind({ policy: policy(), cancellation: { type: 'Standard' }, now })).toBe(
+      'Standard',
+    );
+  });
+
+  it('is null when the policy cannot be cancelled', () => {
+    const now = new Date('2026-03-02T00:00:00Z');
+    expect(getCancellationKind({ policy: policy('CANCELLED'), cancellation: flexLike, now })).toBe(
+      null,
+    );
+    const late = new Date('2026-04-01T00:00:00Z');
+    expect(
+      getCancellationKind({ policy: policy(), cancellation: { type: 'CoolingOff' }, now: late }),
+    ).toBe(null);
+  });
+});
+
+describe('listDeferredCancellationDates', () => {
+  const now = new Date('2026-03-12T12:00:00Z');
+
+  it('offers daysToDefer dates from tomorrow (30 in the flex configuration)', () => {
+    const dates = listDeferredCancellationDates({
+      policyStatus: 'ACTIVE',
+      expiredAt: '2027-03-01T10:00:00Z',
+      daysToDefer: 30,
+      now,
+    });
+    expect(dates).toHaveLength(30);
+    expect(dates[0]).toBe('2026-03-13');
+    expect(dates.at(-1)).toBe('2026-04-11');
+  });
+
+  it('defaults to 1 day, and to 1 day for a pending policy', () => {
+    const base = { expiredAt: '2027-03-01T10:00:00Z', now };
+    expect(listDeferredCancellationDates({ ...base, policyStatus: 'ACTIVE' })).toEqual([
+      '2026-03-13',
+    ]);
+    expect(
+      listDeferredCancellationDates({ ...base, policyStatus: 'PENDING', daysToDefer: 30 }),
+    ).toEqual(['2026-03-13']);
+  });
+
+  it('is capped at the days until expiry (a 5-day driveaway)', () => {
+    expect(
+      listDeferredCancellationDates({
+        policyStatus: 'ACTIVE',
+        expiredAt: '2026-03-15T09:00:00Z',
+        daysToDefer: 30,
+        now,
+      }),
+    ).toEqual(['2026-03-13', '2026-03-14', '2026-03-15']);
+    expect(
+      listDeferredCancellationDates({
+        policyStatus: 'ACTIVE',
+        expiredAt: '2026-03-13T00:00:00Z',
+        daysToDefer: 30,
+        now,
+      }),
+    ).toEqual([]);
+  });
+
+  it('counts London days across the change to BST', () => {
+    const dates = listDeferredCancellationDates({
+      policyStatus: 'ACTIVE',
+      expiredAt: '2027-03-01T10:00:00Z',
+      daysToDefer: 3,
+      now: new Date('2026-03-28T23:30:00Z'),
+    });
+    expect(dates).toEqual(['2026-03-29', '2026-03-30', '2026-03-31']);
+    expect(startOfLondonDate('2026-03-30').toISOString()).toBe('2026-03-29T23:00:00.000Z');
+  });
+});
+
+describe('getCancellationEffectiveAt', () => {
+  const now = new Date('2026-06-12T11:00:00Z');
+  it('is now for Immediately and for a past date; the start of a later London day otherwise', () => {
+    expect(getCancellationEffectiveAt({ date: null, now })).toEqual(now);
+    expect(getCancellationEffectiveAt({ date: '2026-06-01', now })).toEqual(now);
+    expect(getCancellationEffectiveAt({ date: '2026-06-12', now })).toEqual(now);
+    expect(getCancellationEffectiveAt({ date: '2026-06-13', now }).toISOString()).toBe(
+      '2026-06-12T23:00:00.000Z',
+    );
   });
 });
