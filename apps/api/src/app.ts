@@ -29,6 +29,7 @@ import { registerSandboxPaymentPages } from './modules/payment';
 import { paymentRoutes } from './modules/payment/routes';
 import { contentRoutes } from './modules/content/routes';
 import { policyRoutes } from './modules/policy/routes';
+import { adjustmentRoutes } from './modules/adjustment/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
 import { documentRoutes } from './modules/document/routes';
 import { insightRoutes } from './modules/insight/routes';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(contentRoutes, { prefix: '/content' });
   await app.register(customerAccountRoutes, { prefix: '/api' });
   await app.register(policyRoutes, { prefix: '/api' });
+  await app.register(adjustmentRoutes, { prefix: '/api' });
   await app.register(documentRoutes, { prefix: '/api' });
   await app.register(insightRoutes, { prefix: '/api' });
   await app.register(uploadRoutes, { prefix: '/api' });

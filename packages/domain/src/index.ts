@@ -47,6 +47,7 @@ export * from './rules/cancellation';
 export * from './rules/payment';
 export * from './rules/statement';
 export * from './rules/adjustment';
+export * from './rules/policy-versions';
 export * from './rules/cookie-consent';
 export * from './rules/auth';
 

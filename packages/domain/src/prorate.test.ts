@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prorate, prorateMonthlyRefund } from './prorate';
+import { listBilledMonths, prorate, prorateBetween, prorateMonthlyRefund } from './prorate';
 
 describe('prorateMonthlyRefund', () => {
   it.each([
@@ -89,5 +89,64 @@ describe('prorate', () => {
         periodEnd: '2026-03-02',
       }),
     ).toBe(0);
+  });
+});
+
+describe('prorateBetween', () => {
+  const period = { periodStart: '2026-03-01T00:00:00Z', periodEnd: '2026-04-01T00:00:00+01:00' };
+  it('splits a period into parts that add up to the whole, to the penny', () => {
+    const amountPence = 1000;
+    const cut = '2026-03-12T12:00:00Z';
+    const first = prorateBetween({ amountPence, from: '2026-03-01T00:00:00Z', to: cut, ...period });
+    const second = prorateBetween({
+      amountPence,
+      from: cut,
+      to: '2026-04-20T00:00:00Z',
+      ...period,
+    });
+    expect(second).toBe(629);
+    expect(first).toBe(371);
+    expect(first + second).toBe(1000);
+  });
+
+  it('is zero outside the period and mirrors for a credit', () => {
+    expect(
+      prorateBetween({ amountPence: 1000, from: '2026-05-01', to: '2026-06-01', ...period }),
+    ).toBe(0);
+    expect(
+      prorateBetween({
+        amountPence: -1000,
+        from: '2026-03-12T12:00:00Z',
+        to: '2026-05-01',
+        ...period,
+      }),
+    ).toBe(-629);
+  });
+});
+
+describe('listBilledMonths', () => {
+  it('bills the first month at purchase and each later month once it starts', () => {
+    const months = listBilledMonths({
+      inceptedAt: '2026-01-31T10:00:00Z',
+      expiredAt: '2027-01-31T10:00:00Z',
+      now: '2026-03-05T00:00:00Z',
+    });
+    // 31 January → 28 February → 31 March (month ends clamp, then return to the 31st).
+    expect(months.map((month) => month.start.toISOString())).toEqual([
+      '2026-01-31T10:00:00.000Z',
+      '2026-02-28T10:00:00.000Z',
+    ]);
+    expect(months[1]?.end.toISOString()).toBe('2026-03-31T09:00:00.000Z');
+  });
+
+  it('a pending policy has its first month billed; a leap day starts a month too', () => {
+    const months = listBilledMonths({
+      inceptedAt: '2028-02-29T00:00:00Z',
+      expiredAt: '2029-02-28T00:00:00Z',
+      now: '2028-02-01T00:00:00Z',
+    });
+    expect(months).toHaveLength(1);
+    // Same London wall clock a month on: BST has begun by 29 March 2028.
+    expect(months[0]?.end.toISOString()).toBe('2028-03-28T23:00:00.000Z');
   });
 });

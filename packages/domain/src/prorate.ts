@@ -58,3 +58,49 @@ export function prorateMonthlyRefund(options: {
     periodEnd,
   });
 }
+
+/**
+ * Returns the share of `amountPence` for the part from `from` to `to` of the period (each end
+ * clamped to it): the share from `from` less the share from `to`, each rounded by roundPence, so
+ * consecutive parts of one period add up to exactly the share of their union.
+ */
+export function prorateBetween(options: {
+  amountPence: number;
+  from: DateInput;
+  to: DateInput;
+  periodStart: DateInput;
+  periodEnd: DateInput;
+}): number {
+  const { amountPence, periodStart, periodEnd } = options;
+  const share = (fromInstant: DateInput) =>
+    prorate({ amountPence, fromInstant, periodStart, periodEnd });
+  return share(options.from) - share(options.to);
+}
+
+/** A monthly billing period of a subscription: [start, end), one London calendar month. */
+export type BillingMonth = { start: Date; end: Date };
+
+/**
+ * The billing months of a monthly subscription already billed at `now`: the first (its deposit is
+ * taken at purchase) and every later one that has started, never past the term's end. Months run
+ * from inception (the 12 March policy bills 12 March–12 April, ...).
+ */
+export function listBilledMonths(options: {
+  inceptedAt: DateInput;
+  expiredAt: DateInput;
+  now: DateInput;
+  /** At most this many (the months actually invoiced). */
+  limit?: number;
+}): BillingMonth[] {
+  const inceptedAt = toInstant(options.inceptedAt);
+  const expiry = toInstant(options.expiredAt).getTime();
+  const now = toInstant(options.now).getTime();
+  const months: BillingMonth[] = [];
+  for (let index = 0; index < (options.limit ?? 1200); index += 1) {
+    const start = new Date(addMonths(inceptedAt, index, { in: inLondon }).getTime());
+    if (start.getTime() >= expiry || (index > 0 && start.getTime() > now)) break;
+    const end = new Date(addMonths(inceptedAt, index + 1, { in: inLondon }).getTime());
+    months.push({ start, end: end.getTime() > expiry ? new Date(expiry) : end });
+  }
+  return months;
+}

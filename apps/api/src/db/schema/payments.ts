@@ -36,6 +36,8 @@ export const paymentSessions = pgTable(
     providerSessionId: text('provider_session_id').notNull(),
     ownerUserId: text('owner_user_id').notNull(),
     proposalCode: text('proposal_code'),
+    /** A card checkout that pays a policy change (spec 3 §7 stripeCheckoutMta). */
+    adjustmentId: text('adjustment_id'),
     /** Card set-up: the caller's own reference (spec 3 §7 clientReference). */
     clientReference: text('client_reference'),
     amountPence: integer('amount_pence').notNull(),

@@ -12,7 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { OPT_OUT_REASONS, POLICY_STATUSES, REVIEW_TYPES } from '@motor/domain';
+import {
+  ADJUSTMENT_TYPES,
+  CANCELLATION_TYPES,
+  OPT_OUT_REASONS,
+  PAYMENT_SCHEDULE_TYPES,
+  POLICY_STATUSES,
+  REVIEW_TYPES,
+} from '@motor/domain';
 import { instant } from './columns';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -120,4 +127,58 @@ export const policyAutoRenewalChanges = pgTable(
     at: instant('at').notNull(),
   },
   (table) => [index('policy_auto_renewal_changes_policy_at_idx').on(table.policyId, table.at)],
+);
+
+/** One re-rated version an adjustment would add: the full quote in force from `startedAt`. */
+export type AdjustmentVersion = { startedAt: string; quote: Record<string, unknown> };
+
+/**
+ * A change to a policy (DOMAIN.md "Adjustment"): priced when created, confirmed at most once
+ * within its window. `baseVersionNumber` is the policy's latest version when it was priced: a
+ * commit finding a later one is stale and refused. Rows are updated only to confirm.
+ */
+export const policyAdjustments = pgTable(
+  'policy_adjustments',
+  {
+    /** Opaque: 'adj_' + 128 random bits. */
+    adjustmentId: text('adjustment_id').primaryKey(),
+    policyId: text('policy_id')
+      .notNull()
+      .references(() => policies.policyId),
+    adjustmentType: text('adjustment_type', { enum: ADJUSTMENT_TYPES }).notNull(),
+    changes: jsonb('changes').$type<unknown[]>().notNull(),
+    effectiveAt: instant('effective_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    baseVersionNumber: integer('base_version_number').notNull(),
+    /** allowed (every re-rated version QUOTE), referral, or invalid. */
+    outcome: text('outcome', { enum: ['allowed', 'referral', 'invalid'] }).notNull(),
+    updatedVersions: jsonb('updated_versions').$type<AdjustmentVersion[]>().notNull(),
+    /** Pence: positive = the customer pays, negative = refund. */
+    amountDuePence: integer('amount_due_pence').notNull(),
+    prorataPremiumPence: integer('prorata_premium_pence').notNull(),
+    availableBalancePence: integer('available_balance_pence').notNull(),
+    /** The tax part of prorataPremium, for the ledger (pence). */
+    prorataTaxPence: integer('prorata_tax_pence').notNull(),
+    premiumBeforePence: integer('premium_before_pence').notNull(),
+    premiumAfterPence: integer('premium_after_pence').notNull(),
+    instalmentBeforePence: integer('instalment_before_pence'),
+    instalmentAfterPence: integer('instalment_after_pence'),
+    paymentScheduleType: text('payment_schedule_type', { enum: PAYMENT_SCHEDULE_TYPES }),
+    cancellationKind: text('cancellation_kind', { enum: CANCELLATION_TYPES }),
+    verificationClear: boolean('verification_clear').notNull(),
+    /** Cancellation reason, `reason|details` for Other. */
+    reason: text('reason'),
+    /** Who asked: the customer, or the staff member acting for them. */
+    createdByUserId: text('created_by_user_id').notNull(),
+    createdAt: instant('created_at').notNull(),
+    confirmedAt: instant('confirmed_at'),
+    confirmedByUserId: text('confirmed_by_user_id'),
+  },
+  (table) => [
+    index('policy_adjustments_policy_created_idx').on(table.policyId, table.createdAt),
+    check(
+      'policy_adjustments_type_check',
+      sql`${table.adjustmentType} in (${inList(ADJUSTMENT_TYPES)})`,
+    ),
+  ],
 );

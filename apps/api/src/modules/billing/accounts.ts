@@ -148,3 +148,16 @@ export async function answerAccounts(
     ),
   );
 }
+
+/** The customer account a policy is billed on (one per policy), or null. */
+export async function findAccountOfPolicy(
+  db: Db,
+  policyId: string,
+): Promise<CustomerAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(customerAccounts)
+    .where(eq(customerAccounts.policyId, policyId))
+    .limit(1);
+  return row ?? null;
+}

@@ -4,4 +4,5 @@ export {
   setAccountPaymentMethod,
   type CustomerAccountRow,
 } from './accounts';
-export { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
+export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
+export { findAccountOfPolicy } from './accounts';

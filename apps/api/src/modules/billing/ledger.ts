@@ -221,3 +221,32 @@ export async function findUnbalancedTransactions(db: Db): Promise<string[]> {
     );
   return rows.map((row) => row.id);
 }
+
+/**
+ * What a customer account was invoiced (net of credit notes and journals), what it owes, and how
+ * many invoices (periods) it was sent, from its receivable postings: a change or a cancellation
+ * moves money only for the periods invoiced, never more than was invoiced.
+ */
+export async function getAccountTotals(
+  db: Db,
+  accountId: string,
+): Promise<{ invoicedPence: number; balancePence: number; invoiceCount: number }> {
+  const [row] = await db
+    .select({
+      invoices: sql<
+        string | null
+      >`count(distinct case when ${ledgerTransactions.type} = 'INVOICE' then ${ledgerTransactions.id} end)`,
+      invoiced: sql<
+        string | null
+      >`sum(case when ${ledgerTransactions.group} = 'INVOICE' then ${ledgerPostings.amountPence} else 0 end)`,
+      balance: sql<string | null>`sum(${ledgerPostings.amountPence})`,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+    .where(eq(ledgerPostings.ledgerAccount, receivableAccount(accountId)));
+  return {
+    invoicedPence: Number(row?.invoiced ?? 0),
+    balancePence: Number(row?.balance ?? 0),
+    invoiceCount: Number(row?.invoices ?? 0),
+  };
+}

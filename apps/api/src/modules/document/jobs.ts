@@ -15,14 +15,19 @@ export const issuePolicyDocumentsJob = defineJob({
   run: (deps, { policyId }) => issuePolicyDocuments(deps, policyId),
 });
 
-/** In the bind's transaction: the documents are promised exactly when the policy commits. */
+/**
+ * In the bind's (or a change's) transaction: the documents are promised exactly when the policy
+ * or its new version commits. A later version gets its own job, so its documents are made too.
+ */
 export async function enqueuePolicyDocuments(
   tx: Db,
-  options: { policyId: string; at: Date },
+  options: { policyId: string; at: Date; versionNumber?: number },
 ): Promise<void> {
+  const version =
+    options.versionNumber && options.versionNumber > 1 ? `:v${options.versionNumber}` : '';
   await enqueueJob(tx, {
     kind: ISSUE_POLICY_DOCUMENTS,
-    key: `${ISSUE_POLICY_DOCUMENTS}:${options.policyId}`,
+    key: `${ISSUE_POLICY_DOCUMENTS}:${options.policyId}${version}`,
     payload: { policyId: options.policyId },
     at: options.at,
   });

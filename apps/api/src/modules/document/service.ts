@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { importJWK, jwtVerify, SignJWT } from 'jose';
 import { POLICY_DOCUMENT_TYPES, type DocumentType } from '@motor/contract';
-import type { Quote } from '@motor/domain';
+import { getVersionInForceAt, type Quote } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -37,6 +37,7 @@ async function listVersions(db: Db, policyId: string) {
   return db
     .select({
       id: policyVersions.id,
+      versionNumber: policyVersions.versionNumber,
       startedAt: policyVersions.startedAt,
       quote: policyVersions.quote,
     })
@@ -47,7 +48,8 @@ async function listVersions(db: Db, policyId: string) {
 
 /**
  * The data a document of one version prints: the version asked for, or the one in force now
- * (before inception, the first). A later version's certificate takes effect when it starts.
+ * (before inception, the one in force at inception). A later version's certificate takes effect
+ * when it starts.
  */
 async function loadDocumentData(
   deps: ServiceDeps,
@@ -58,7 +60,7 @@ async function loadDocumentData(
   const now = deps.clock.now();
   const version = versionId
     ? versions.find((candidate) => candidate.id === versionId)
-    : (versions.findLast((candidate) => candidate.startedAt <= now) ?? versions[0]);
+    : getVersionInForceAt(versions, now > policy.inceptedAt ? now : policy.inceptedAt);
   if (!version) throw new AppError('NOT_FOUND', POLICY_VERSION_NOT_FOUND_MESSAGE);
   const effectiveFrom =
     version.startedAt > policy.inceptedAt ? version.startedAt : policy.inceptedAt;

@@ -2,7 +2,12 @@
 // due at bind, the policy's records and state, and the caller's own policy.
 export { assertBindable, assertQuoteStatus } from './bind-gates';
 export { computeAmountDueAtBind } from './amounts';
-export { findPolicyByProposal, type PolicyRow } from './repository';
-export { derivePolicyStatus, recordBind } from './state';
+export {
+  findPolicyByProposal,
+  listPolicyVersions,
+  type PolicyRow,
+  type PolicyVersionRow,
+} from './repository';
+export { derivePolicyStatus, recordBind, transitionPolicy } from './state';
 export { assertCustomerVerified } from './verification';
 export { getOwnPolicy } from './access';

@@ -55,3 +55,14 @@ export async function loadPolicyParts(db: Db, policyIds: readonly string[]) {
   ]);
   return { versions, accounts };
 }
+
+export type PolicyVersionRow = typeof policyVersions.$inferSelect;
+
+/** A policy's versions in creation order. */
+export async function listPolicyVersions(db: Db, policyId: string): Promise<PolicyVersionRow[]> {
+  return db
+    .select()
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, policyId))
+    .orderBy(policyVersions.versionNumber);
+}

@@ -1,5 +1,10 @@
 import type { PolicyResponse } from '@motor/contract';
-import type { PaymentMethodType, PolicyAccount, Quote } from '@motor/domain';
+import {
+  getVersionInForceAt,
+  type PaymentMethodType,
+  type PolicyAccount,
+  type Quote,
+} from '@motor/domain';
 import type { Db } from '../../db/client';
 import { loadPolicyParts, type PolicyRow } from './repository';
 import { derivePolicyStatus } from './state';
@@ -13,20 +18,25 @@ type StoredQuote = Quote & {
 
 function toPolicyResponse(
   row: PolicyRow,
-  versions: { id: string; startedAt: Date; quote: Record<string, unknown> }[],
+  versions: {
+    id: string;
+    versionNumber: number;
+    startedAt: Date;
+    quote: Record<string, unknown>;
+  }[],
   accounts: PolicyAccount[],
   now: Date,
 ): PolicyResponse {
   const answered = versions.map((version) => ({
     policyVersionId: version.id,
+    versionNumber: version.versionNumber,
     startedAt: version.startedAt.toISOString(),
     quote: version.quote as unknown as StoredQuote,
   }));
-  // The version in force now; before inception, the first one.
-  const current =
-    [...answered].reverse().find((version) => version.startedAt <= now.toISOString()) ??
-    answered[0];
-  if (!current) throw new Error(`Policy ${row.policyId} has no version`);
+  // The version in force now; before inception, the one in force at inception.
+  const inForce = getVersionInForceAt(answered, now > row.inceptedAt ? now : row.inceptedAt);
+  if (!inForce) throw new Error(`Policy ${row.policyId} has no version`);
+  const { versionNumber: _number, ...current } = inForce;
   const quote = current.quote;
   const schedule = quote.availablePaymentSchedules.find((item) => item.active);
   return {
@@ -35,7 +45,12 @@ function toPolicyResponse(
     schemeCode: row.schemeCode,
     proposalCode: row.proposalCode,
     policyDetail: {
-      policyStatus: derivePolicyStatus({ status: row.status, inceptedAt: row.inceptedAt, now }),
+      policyStatus: derivePolicyStatus({
+        status: row.status,
+        inceptedAt: row.inceptedAt,
+        terminatedAt: row.terminatedAt,
+        now,
+      }),
       createdAt: row.createdAt.toISOString(),
       inceptedAt: row.inceptedAt.toISOString(),
       firstInceptedAt: row.firstInceptedAt.toISOString(),
@@ -45,7 +60,7 @@ function toPolicyResponse(
       autoRenewalEnabled: row.autoRenewalEnabled,
     },
     currentPolicyVersion: current,
-    policyVersions: answered,
+    policyVersions: answered.map(({ versionNumber: _n, ...version }) => version),
     paymentScheduleType: schedule?.type ?? null,
     reviewType: row.reviewType,
     renewalCycle: 0,

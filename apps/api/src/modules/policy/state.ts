@@ -22,14 +22,21 @@ function canTransition(from: PolicyStatus, to: PolicyStatus): boolean {
 
 /**
  * The status to answer at `now`: a PENDING policy whose inception has come is ACTIVE even before
- * the activation job has stored it, so a customer never sees a started policy as pending.
+ * the activation job has stored it, so a customer never sees a started policy as pending; a
+ * deferred cancellation whose day has come is CANCELLED (VOIDED if cover never began) before the
+ * job stores it.
  */
 export function derivePolicyStatus(options: {
   status: PolicyStatus;
   inceptedAt: Date;
+  terminatedAt?: Date | null;
   now: Date;
 }): PolicyStatus {
-  const { status, inceptedAt, now } = options;
+  const { status, inceptedAt, terminatedAt, now } = options;
+  const live = status === 'PENDING' || status === 'ACTIVE';
+  if (live && terminatedAt && terminatedAt.getTime() <= now.getTime()) {
+    return terminatedAt.getTime() <= inceptedAt.getTime() ? 'VOIDED' : 'CANCELLED';
+  }
   if (status === 'PENDING' && inceptedAt.getTime() <= now.getTime()) return 'ACTIVE';
   return status;
 }

@@ -63,6 +63,8 @@ type Owner = {
   flowId: string;
   /** A claim on the bound policy. */
   claimReference: string;
+  /** A referred change of the bound policy: confirmed only with the cancellation agreement. */
+  adjustmentId: string;
 };
 
 /** Resource kinds: a back-book token reaches its one quote, never the owner's other records. */
@@ -95,6 +97,13 @@ type Recipe = {
 };
 
 const RETURN_PATH = '/checkout/return';
+
+/** A change underwriting refers: confirming it needs the cancellation agreement (409 without). */
+const REFERRED_CHANGE = {
+  changeType: 'ASSET_DISCLOSURE_CHANGE',
+  assetCode: 'car',
+  update: [{ path: 'data.modifications', attribute: 'modifications', value: true }],
+};
 
 /** One request per operation, with a valid body, so that a caller who may pass is let through. */
 function buildRecipes(fixtures: { backBookToken: () => string }): Record<string, Recipe> {
@@ -318,6 +327,36 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
         payload: { enabled: true },
       }),
     },
+    // Priced, never confirmed: a 201 for whoever may act on the policy, nothing changed.
+    'POST /api/policyAdjustments': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: '/api/policyAdjustments',
+        payload: {
+          policyId: target!.policyId,
+          adjustmentType: 'MTA',
+          changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 20000 }],
+        },
+      }),
+    },
+    'GET /api/policyAdjustments/{id}': {
+      resource: 'private',
+      build: (target) => get(`/api/policyAdjustments/${target!.adjustmentId}`),
+    },
+    // A referred change without the agreement: 409 for whoever may act on it, nothing changed.
+    'POST /api/policyAdjustments/{id}/commit': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/policyAdjustments/${target!.adjustmentId}/commit`,
+        payload: {},
+      }),
+    },
+    'GET /api/policies/{id}/cancellation': {
+      resource: 'private',
+      build: (target) => get(`/api/policies/${target!.policyId}/cancellation`),
+    },
     'GET /api/documents/policy/{id}/{doc}': {
       resource: 'private',
       build: (target) => get(`/api/documents/policy/${target!.policyId}/policy-certificate`),
@@ -477,6 +516,13 @@ describe('access matrix (issue 21 item 9)', () => {
       payload: { mandateDescription: 'Motor insurance', successUrl: RETURN_PATH },
     });
     expect(flow.statusCode, flow.body).toBe(201);
+    const adjustment = await app.inject({
+      method: 'POST',
+      url: '/api/policyAdjustments',
+      headers,
+      payload: { policyId: bound.policyId, adjustmentType: 'MTA', changes: [REFERRED_CHANGE] },
+    });
+    expect(adjustment.statusCode, adjustment.body).toBe(201);
     return {
       name,
       userId,
@@ -488,6 +534,7 @@ describe('access matrix (issue 21 item 9)', () => {
       boundProposalCode: bought.proposalCode,
       flowId: flow.json<{ flowId: string }>().flowId,
       claimReference: claim.claimReference,
+      adjustmentId: adjustment.json<{ adjustmentId: string }>().adjustmentId,
     };
   }
 
@@ -600,6 +647,7 @@ describe('access matrix (issue 21 item 9)', () => {
         owner.boundProposalCode,
         owner.flowId,
         owner.claimReference,
+        owner.adjustmentId,
       ],
     });
 

@@ -1,0 +1,455 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PolicyAdjustmentResponse, PolicyResponse } from '@motor/contract';
+import {
+  listBilledMonths,
+  prorateBetween,
+  startOfLondonDate,
+  type ProposalChange,
+} from '@motor/domain';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import { auditLog, ledgerTransactions, policyVersions } from '../../db/schema';
+import { assertLedgerBalanced } from '../../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { computeAmountDueAtBind } from '../../modules/policy';
+import { createQuote } from '../../modules/policy/test-helpers';
+import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
+import { createTestApp } from '../../test/test-app';
+import { bindProposal } from '../bind-policy';
+import { ADJUSTMENT_MESSAGES, EFFECTIVE_AT_MESSAGES } from './adjustment-rules';
+
+// Issue 15: POST /api/policyAdjustments, GET …/{id}, POST …/{id}/commit and the cancellation
+// options, called directly, out of order, twice, at once, late and by the wrong people.
+
+const SYSTEM = { kind: 'system', name: 'test' } as const;
+const INCEPTION = '2026-03-12T10:00:00.000Z';
+
+const addDriver: ProposalChange[] = [
+  {
+    changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE',
+    profileCode: 'p1',
+    update: updates({
+      ...ADDITIONAL_DRIVER_ANSWERS,
+      dateOfBirth: '2004-02-01',
+      drivingLicence: { licenceType: 'UKFull', validFrom: '2022-03-01', convictions: [] },
+    }),
+  },
+];
+
+describe('policy adjustments', () => {
+  const clock = createTestClock(INCEPTION);
+  let app: App;
+  let owner: Record<string, string>;
+  let other: Record<string, string>;
+  let staff: Record<string, string>;
+
+  async function bindFlex(options: { startDate?: string } = {}): Promise<string> {
+    const quote = await createQuote(app, owner, {
+      extraChanges: options.startDate
+        ? [{ changeType: 'START_DATE_CHANGE', startDate: options.startDate }]
+        : [],
+    });
+    const due = computeAmountDueAtBind(quote.quote);
+    const result = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: SYSTEM,
+      paymentMethodType: 'CARD',
+      payment: {
+        provider: 'CARD',
+        providerPaymentId: `pi_${quote.proposalCode}`,
+        amountPence: due.totalPence,
+        settled: true,
+      },
+    });
+    return result.policyId;
+  }
+
+  const create = (payload: Record<string, unknown>, headers = owner) =>
+    app.inject({ method: 'POST', url: '/api/policyAdjustments', headers, payload });
+  const commit = (id: string, headers = owner, payload: Record<string, unknown> = {}) =>
+    app.inject({ method: 'POST', url: `/api/policyAdjustments/${id}/commit`, headers, payload });
+  const getPolicy = async (id: string): Promise<PolicyResponse> =>
+    (await app.inject({ method: 'GET', url: `/api/policies/${id}`, headers: owner })).json();
+
+  /** Moves the clock and signs everyone in again (a token lives minutes, not months). */
+  async function at(time: string): Promise<void> {
+    clock.set(time);
+    owner = bearer(await createTestAccessToken(app, { userId: 'changing-owner' }));
+    other = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
+    staff = bearer(
+      await createTestAccessToken(app, {
+        userId: 'agent-7',
+        roles: ['admin'],
+        permissions: ['access:impersonate'],
+        impersonate: 'changing-owner',
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true });
+    await at(INCEPTION);
+  });
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  describe('a mid-term change on a monthly policy', () => {
+    let policyId = '';
+    let adjustment: PolicyAdjustmentResponse;
+
+    beforeAll(async () => {
+      await at(INCEPTION);
+      policyId = await bindFlex();
+      await at('2026-03-20T12:00:00.000Z');
+      const res = await create({ policyId, adjustmentType: 'MTA', changes: addDriver });
+      expect(res.statusCode, res.body).toBe(201);
+      adjustment = res.json();
+    });
+
+    it('re-rates from now and charges the rest of this billing month of the new instalment', async () => {
+      expect(adjustment.confirmed).toBe(false);
+      expect(adjustment.paymentScheduleType).toBe('MONTHLY');
+      expect(adjustment.updatedPolicyVersions).toHaveLength(1);
+      expect(adjustment.updatedPolicyVersions[0]?.quote.ratingStatus).toBe('QUOTE');
+      expect(adjustment.effectiveAt).toBe('2026-03-20T12:00:00.000Z');
+      const before = adjustment.instalmentBefore ?? 0;
+      const after = adjustment.instalmentAfter ?? 0;
+      expect(after).toBeGreaterThan(before); // a 22-year-old driver costs more
+      const [month] = listBilledMonths({
+        inceptedAt: INCEPTION,
+        expiredAt: '2027-03-12T10:00:00.000Z',
+        now: adjustment.effectiveAt,
+      });
+      const expected = prorateBetween({
+        amountPence: after - before,
+        from: adjustment.effectiveAt,
+        to: '2027-03-12T10:00:00.000Z',
+        periodStart: month!.start,
+        periodEnd: month!.end,
+      });
+      expect(adjustment.prorataPremium).toBe(expected);
+      expect(adjustment.amountDue).toBe(expected);
+      expect(adjustment.paymentRequired).toBe(false); // joins the next monthly bill
+      expect(new Date(adjustment.expiresAt!).getTime() - Date.parse(adjustment.effectiveAt)).toBe(
+        30 * 60_000,
+      );
+    });
+
+    it('is hidden from someone else, and someone else cannot confirm it', async () => {
+      const read = await app.inject({
+        method: 'GET',
+        url: `/api/policyAdjustments/${adjustment.adjustmentId}`,
+        headers: other,
+      });
+      expect(read.statusCode).toBe(404);
+      expect((await commit(adjustment.adjustmentId, other)).statusCode).toBe(404);
+      expect(
+        (await create({ policyId, adjustmentType: 'MTA', changes: addDriver }, other)).statusCode,
+      ).toBe(404);
+    });
+
+    it('confirms once: concurrent commits confirm it exactly once, a repeat is refused', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => commit(adjustment.adjustmentId)),
+      );
+      const codes = results.map((res) => res.statusCode).sort();
+      expect(codes).toEqual([200, 409, 409, 409]);
+      for (const res of results.filter((r) => r.statusCode === 409)) {
+        expect(res.json().error.message).toBe('Unable to confirm your changes');
+      }
+      const again = await commit(adjustment.adjustmentId);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(ADJUSTMENT_MESSAGES.unableToConfirm);
+      const versions = await app.db
+        .select()
+        .from(policyVersions)
+        .where(eq(policyVersions.policyId, policyId));
+      expect(versions).toHaveLength(2);
+      const journals = await app.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, `adjustment:${adjustment.adjustmentId}`));
+      expect(journals.map((row) => [row.type, row.subType])).toEqual([['DEBIT_JOURNAL', 'MTA']]);
+      const policy = await getPolicy(policyId);
+      expect(policy.currentPolicyVersion.quote.insuredProfiles.map((p) => p.profileCode)).toContain(
+        'p1',
+      );
+    });
+
+    it('a change priced before another was confirmed is stale', async () => {
+      const first = (
+        await create({
+          policyId,
+          adjustmentType: 'MTA',
+          changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 20000 }],
+        })
+      ).json() as PolicyAdjustmentResponse;
+      const second = (
+        await create({
+          policyId,
+          adjustmentType: 'MTA',
+          changes: [{ changeType: 'REMOVE_PROFILE', profileCode: 'p1' }],
+        })
+      ).json() as PolicyAdjustmentResponse;
+      expect((await commit(second.adjustmentId)).statusCode).toBe(200);
+      const stale = await commit(first.adjustmentId);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().error.message).toBe('Unable to confirm your changes');
+      // Removing the driver returns premium: a credit carried to the next bill.
+      expect(second.amountDue).toBeLessThan(0);
+    });
+
+    it('expires after its confirmation window', async () => {
+      const res = await create({
+        policyId,
+        adjustmentType: 'MTA',
+        changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 10000 }],
+      });
+      const late = res.json() as PolicyAdjustmentResponse;
+      await at(new Date(clock.now().getTime() + 31 * 60_000).toISOString());
+      const refused = await commit(late.adjustmentId);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toBe('Unable to confirm your changes');
+    });
+
+    it('refuses no changes, a customer-chosen date, and a start-date change mid-term', async () => {
+      const none = await create({ policyId, adjustmentType: 'MTA', changes: [] });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.message).toBe(ADJUSTMENT_MESSAGES.noChanges);
+      const dated = await create({
+        policyId,
+        adjustmentType: 'MTA',
+        changes: addDriver,
+        effectiveAt: INCEPTION,
+      });
+      expect(dated.statusCode).toBe(403);
+      const sda = await create({
+        policyId,
+        adjustmentType: 'SDA',
+        changes: [{ changeType: 'START_DATE_CHANGE', startDate: '2026-04-01T00:00:00.000Z' }],
+      });
+      expect(sda.statusCode).toBe(409);
+      expect(sda.json().error.message).toBe(ADJUSTMENT_MESSAGES.startDateOnlyBeforeStart);
+    });
+
+    it('staff backdate to inception within the rules, audited', async () => {
+      const tooEarly = await create(
+        {
+          policyId,
+          adjustmentType: 'MTA',
+          changes: addDriver,
+          effectiveAt: '2026-03-11T10:00:00.000Z',
+        },
+        staff,
+      );
+      expect(tooEarly.statusCode).toBe(400);
+      expect(tooEarly.json().error.message).toBe(
+        EFFECTIVE_AT_MESSAGES.beforeInception(new Date(INCEPTION)),
+      );
+      expect(tooEarly.json().error.message).toContain('12 Mar 2026');
+      const tooLate = await create(
+        {
+          policyId,
+          adjustmentType: 'MTA',
+          changes: addDriver,
+          effectiveAt: '2026-06-01T00:00:00.000Z',
+        },
+        staff,
+      );
+      expect(tooLate.statusCode).toBe(400);
+      expect(tooLate.json().error.message).toBe(EFFECTIVE_AT_MESSAGES.tooFarAhead());
+      const backdated = await create(
+        { policyId, adjustmentType: 'MTA', changes: addDriver, effectiveAt: INCEPTION },
+        staff,
+      );
+      expect(backdated.statusCode, backdated.body).toBe(201);
+      const priced = backdated.json() as PolicyAdjustmentResponse;
+      // Back to inception: the earlier versions are re-rated with the driver too.
+      expect(priced.effectiveAt).toBe(INCEPTION);
+      expect(priced.updatedPolicyVersions.length).toBeGreaterThanOrEqual(2);
+      const confirmed = await commit(priced.adjustmentId, staff);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const audit = await app.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'policy.adjust'));
+      expect(audit.map((row) => row.actorUserId)).toContain('agent-7');
+    });
+
+    it('is refused in the renewal window for the customer, not for staff', async () => {
+      await at('2027-02-20T12:00:00.000Z');
+      const refused = await create({
+        policyId,
+        adjustmentType: 'MTA',
+        changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 20000 }],
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toBe(ADJUSTMENT_MESSAGES.inRenewal);
+      const byStaff = await create(
+        {
+          policyId,
+          adjustmentType: 'MTA',
+          changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 20000 }],
+        },
+        staff,
+      );
+      expect(byStaff.statusCode, byStaff.body).toBe(201);
+    });
+  });
+
+  describe('a referred change', () => {
+    it('is confirmed only with the agreement, and then cancels the policy now', async () => {
+      await at(INCEPTION);
+      const policyId = await bindFlex();
+      await at('2026-05-01T09:00:00.000Z');
+      const res = await create({
+        policyId,
+        adjustmentType: 'MTA',
+        changes: [
+          {
+            changeType: 'ASSET_DISCLOSURE_CHANGE',
+            assetCode: 'car',
+            update: updates({ modifications: true }),
+          },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const referred = res.json() as PolicyAdjustmentResponse;
+      expect(referred.updatedPolicyVersions[0]?.quote.ratingStatus).toBe('REFERRAL');
+      const unticked = await commit(referred.adjustmentId);
+      expect(unticked.statusCode).toBe(409);
+      expect(unticked.json().error.message).toBe(ADJUSTMENT_MESSAGES.agreementRequired);
+      expect((await getPolicy(policyId)).policyDetail.policyStatus).toBe('ACTIVE');
+      const agreed = await commit(referred.adjustmentId, owner, { cancellationAgreed: true });
+      expect(agreed.statusCode, agreed.body).toBe(200);
+      expect(agreed.json().adjustmentType).toBe('CAN');
+      expect((await getPolicy(policyId)).policyDetail.policyStatus).toBe('CANCELLED');
+    });
+  });
+
+  describe('moving the start date of a pending policy', () => {
+    it('moves inception and expiry; staff and customers alike', async () => {
+      await at('2026-03-01T09:00:00.000Z');
+      const policyId = await bindFlex({ startDate: '2026-03-10T00:00:00.000Z' });
+      expect((await getPolicy(policyId)).policyDetail.policyStatus).toBe('PENDING');
+      const res = await create({
+        policyId,
+        adjustmentType: 'SDA',
+        changes: [{ changeType: 'START_DATE_CHANGE', startDate: '2026-03-15T00:00:00.000Z' }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const sda = res.json() as PolicyAdjustmentResponse;
+      expect(sda.effectiveAt).toBe('2026-03-15T00:00:00.000Z');
+      expect((await commit(sda.adjustmentId)).statusCode).toBe(200);
+      const policy = await getPolicy(policyId);
+      expect(policy.policyDetail.inceptedAt).toBe('2026-03-15T00:00:00.000Z');
+      expect(policy.policyDetail.expiredAt).toBe('2027-03-15T00:00:00.000Z');
+      expect(policy.currentPolicyVersion.startedAt).toBe('2026-03-15T00:00:00.000Z');
+    });
+  });
+
+  describe('cancellation', () => {
+    it('offers the cooling-off kind in the first 14 days: everything paid comes back', async () => {
+      await at(INCEPTION);
+      const policyId = await bindFlex();
+      await at('2026-03-20T12:00:00.000Z');
+      const options = await app.inject({
+        method: 'GET',
+        url: `/api/policies/${policyId}/cancellation`,
+        headers: owner,
+      });
+      expect(options.json()).toMatchObject({
+        allowed: true,
+        kind: 'CoolingOff',
+        deferredDates: [],
+        coolingOffEndsAt: '2026-03-26T10:00:00.000Z',
+      });
+      const noReason = await create({ policyId, adjustmentType: 'CAN' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().error.message).toBe(ADJUSTMENT_MESSAGES.reasonRequired);
+      const otherBare = await create({ policyId, adjustmentType: 'CAN', reason: 'Other' });
+      expect(otherBare.json().error.message).toBe(ADJUSTMENT_MESSAGES.otherDetailsRequired);
+      const res = await create({ policyId, adjustmentType: 'CAN', reason: 'Other|Moving abroad' });
+      expect(res.statusCode, res.body).toBe(201);
+      const cancellation = res.json() as PolicyAdjustmentResponse;
+      const paid = computeAmountDueAtBind(
+        (await getPolicy(policyId)).currentPolicyVersion.quote as never,
+      ).totalPence;
+      expect(cancellation.cancellationKind).toBe('CoolingOff');
+      expect(cancellation.amountDue).toBe(-paid);
+      expect(cancellation.reason).toBe('Other|Moving abroad');
+      expect((await commit(cancellation.adjustmentId)).statusCode).toBe(200);
+      const policy = await getPolicy(policyId);
+      expect(policy.policyDetail.policyStatus).toBe('CANCELLED');
+      const refund = await app.db
+        .select()
+        .from(ledgerTransactions)
+        .where(
+          eq(ledgerTransactions.idempotencyKey, `adjustment:${cancellation.adjustmentId}:refund`),
+        );
+      expect(refund.map((row) => row.type)).toEqual(['REFUND']);
+      const again = await create({ policyId, adjustmentType: 'CAN', reason: 'Price' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(ADJUSTMENT_MESSAGES.cancellationNotAllowed);
+    });
+
+    it('after cooling-off refunds the unused part of the month, to the minute', async () => {
+      await at(INCEPTION);
+      const policyId = await bindFlex();
+      await at('2026-04-02T12:00:00.000Z'); // past cooling-off, in the first month
+      const options = (
+        await app.inject({
+          method: 'GET',
+          url: `/api/policies/${policyId}/cancellation`,
+          headers: owner,
+        })
+      ).json();
+      expect(options.kind).toBe('Standard');
+      expect(options.deferredDates).toHaveLength(30);
+      expect(options.deferredDates[0]).toBe('2026-04-03');
+      const notOffered = await create({
+        policyId,
+        adjustmentType: 'CAN',
+        reason: 'Price',
+        effectiveAt: '2026-07-01T00:00:00.000Z',
+      });
+      expect(notOffered.statusCode).toBe(400);
+      const res = await create({ policyId, adjustmentType: 'CAN', reason: 'Price' });
+      const cancellation = res.json() as PolicyAdjustmentResponse;
+      const instalment = (
+        await getPolicy(policyId)
+      ).currentPolicyVersion.quote.availablePaymentSchedules!.find((s) => s.active)!
+        .premiumBreakdown.instalmentAmount;
+      const unused = prorateBetween({
+        amountPence: instalment,
+        from: '2026-04-02T12:00:00.000Z',
+        to: '2027-03-12T10:00:00.000Z',
+        periodStart: INCEPTION,
+        periodEnd: '2026-04-12T09:00:00.000Z', // 10:00 in London, now BST
+      });
+      // Left of the 31-day month: 11 h of 2 April, 3–11 April, 10 h of 12 April (London, BST).
+      expect(unused).toBe(Math.round((instalment * (11 / 24 + 9 + 10 / 24)) / 31));
+      expect(cancellation.cancellationKind).toBe('Standard');
+      expect(cancellation.prorataPremium).toBe(-unused);
+      // The first instalment was paid: the unused part of it comes back.
+      expect(cancellation.amountDue).toBe(-unused);
+
+      const deferred = await create({
+        policyId,
+        adjustmentType: 'CAN',
+        reason: 'SoldNR',
+        effectiveAt: startOfLondonDate('2026-04-10').toISOString(),
+      });
+      expect(deferred.statusCode, deferred.body).toBe(201);
+      expect((await commit(deferred.json().adjustmentId)).statusCode).toBe(200);
+      const pending = await getPolicy(policyId);
+      expect(pending.policyDetail.policyStatus).toBe('ACTIVE');
+      expect(pending.policyDetail.terminatedAt).toBe('2026-04-09T23:00:00.000Z');
+      await at('2026-04-10T08:00:00.000Z');
+      expect((await getPolicy(policyId)).policyDetail.policyStatus).toBe('CANCELLED');
+    });
+  });
+});

@@ -1,0 +1,288 @@
+import { eq, max } from 'drizzle-orm';
+import { formatDisplayDate, formatMoney } from '@motor/domain';
+import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
+import { auditLog, policies, policyVersions } from '../../db/schema';
+import { AppError } from '../../errors';
+import {
+  ADJUSTMENT_NOT_FOUND_MESSAGE,
+  findAdjustment,
+  getOwnAdjustment,
+  markConfirmed,
+  type AdjustmentRow,
+} from '../../modules/adjustment';
+import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
+import { enqueuePolicyDocuments } from '../../modules/document';
+import { findActorUserId, type Principal } from '../../modules/identity';
+import { wakeJobRunner } from '../../modules/jobs';
+import { queueDepsOf, queueMessage } from '../../modules/notification';
+import type { ProviderPayment } from '../../modules/payment';
+import {
+  derivePolicyStatus,
+  listPolicyVersions,
+  transitionPolicy,
+  type PolicyRow,
+} from '../../modules/policy';
+import { findPolicyholderEmail } from '../../modules/proposal';
+import type { ProposalData } from '../../modules/disclosure';
+import { ADJUSTMENT_MESSAGES as M } from './adjustment-rules';
+import { priceCancellation } from './price-cancellation';
+import { postAdjustmentMoney } from './post-adjustment-money';
+
+// POST /api/policyAdjustments/{id}/commit, and the card payment that pays for a change. In one
+// transaction with the policy row locked: the adjustment must be unconfirmed, inside its window
+// and priced on the policy's latest version; then the new versions, the status move and the money
+// are written and the adjustment is marked confirmed by a conditional update, so concurrent or
+// repeated commits confirm it exactly once and the others answer "Unable to confirm your changes".
+
+type ConfirmInput = {
+  adjustmentId: string;
+  /** Who confirms: the customer, staff acting for them, or a payment webhook (system). */
+  actor: { principal: Principal } | { system: string };
+  /** A referred change is confirmed only as a cancellation the customer agreed to. */
+  cancellationAgreed?: boolean;
+  /** The card payment of amountDue (hosted checkout or phone). */
+  payment?: ProviderPayment;
+};
+
+const unable = () => new AppError('CONFLICT', M.unableToConfirm);
+
+async function lockPolicy(tx: Db, policyId: string): Promise<PolicyRow> {
+  const [row] = await tx
+    .select()
+    .from(policies)
+    .where(eq(policies.policyId, policyId))
+    .for('update');
+  if (!row) throw new Error(`No policy ${policyId}`);
+  return row;
+}
+
+async function latestVersionNumber(tx: Db, policyId: string): Promise<number> {
+  const [row] = await tx
+    .select({ latest: max(policyVersions.versionNumber) })
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, policyId));
+  return row?.latest ?? 0;
+}
+
+/** A referred change confirmed with the agreement: the policy is cancelled now instead. */
+async function asReferredCancellation(
+  tx: Db,
+  options: { policy: PolicyRow; adjustment: AdjustmentRow; now: Date },
+): Promise<AdjustmentRow> {
+  const { policy, adjustment, now } = options;
+  const account = await findAccountOfPolicy(tx, policy.policyId);
+  const totals = account
+    ? await getAccountTotals(tx, account.accountId)
+    : { invoicedPence: 0, balancePence: 0, invoiceCount: 0 };
+  const priced = priceCancellation({
+    policy,
+    versions: await listPolicyVersions(tx, policy.policyId),
+    kind: 'Standard',
+    effectiveAt: now,
+    now,
+    ...totals,
+  });
+  return {
+    ...adjustment,
+    adjustmentType: 'CAN',
+    effectiveAt: now,
+    prorataPremiumPence: priced.prorataPremium,
+    prorataTaxPence: priced.prorataTax,
+    amountDuePence: priced.amountDue,
+    reason: 'Referral',
+  };
+}
+
+async function applyVersions(tx: Db, adjustment: AdjustmentRow, policy: PolicyRow, now: Date) {
+  let versionNumber = adjustment.baseVersionNumber;
+  for (const version of adjustment.updatedVersions) {
+    versionNumber += 1;
+    await tx.insert(policyVersions).values({
+      policyId: policy.policyId,
+      versionNumber,
+      startedAt: new Date(version.startedAt),
+      quote: version.quote,
+      createdAt: now,
+    });
+  }
+  if (adjustment.adjustmentType === 'SDA') {
+    const [first] = adjustment.updatedVersions;
+    if (!first) throw new Error('A start-date change has its new version');
+    const inceptedAt = new Date(first.startedAt);
+    const expiredAt = new Date(
+      inceptedAt.getTime() + (policy.expiredAt.getTime() - policy.inceptedAt.getTime()),
+    );
+    await tx
+      .update(policies)
+      .set({ inceptedAt, firstInceptedAt: inceptedAt, expiredAt })
+      .where(eq(policies.policyId, policy.policyId));
+  }
+  await enqueuePolicyDocuments(tx, { policyId: policy.policyId, at: now, versionNumber });
+}
+
+async function applyCancellation(
+  tx: Db,
+  adjustment: AdjustmentRow,
+  policy: PolicyRow,
+  actor: string,
+  now: Date,
+) {
+  const at = adjustment.effectiveAt;
+  if (at.getTime() <= now.getTime()) {
+    const status = derivePolicyStatus({
+      status: policy.status,
+      inceptedAt: policy.inceptedAt,
+      now,
+    });
+    // Cancelled before cover began: nothing was ever on cover.
+    const to = at.getTime() <= policy.inceptedAt.getTime() ? 'VOIDED' : 'CANCELLED';
+    if (status !== policy.status) {
+      await transitionPolicy(tx, { policyId: policy.policyId, to: status, actor, at: now });
+    }
+    await transitionPolicy(tx, { policyId: policy.policyId, to, actor, at });
+    return;
+  }
+  // Deferred: cover runs to the chosen day; the lifecycle job moves the status then.
+  await tx.update(policies).set({ terminatedAt: at }).where(eq(policies.policyId, policy.policyId));
+}
+
+async function tellCustomer(
+  deps: ServiceDeps,
+  tx: Db,
+  options: { policy: PolicyRow; adjustment: AdjustmentRow; refund: number; now: Date },
+) {
+  const { policy, adjustment, refund, now } = options;
+  const versions = await listPolicyVersions(tx, policy.policyId);
+  const quote = versions.at(-1)?.quote as { insuredProfiles?: unknown } | undefined;
+  const recipient = quote
+    ? findPolicyholderEmail({ insuredProfiles: quote.insuredProfiles } as ProposalData)
+    : null;
+  if (!recipient) return;
+  const cancelled = adjustment.adjustmentType === 'CAN';
+  const when =
+    adjustment.effectiveAt.getTime() <= now.getTime()
+      ? 'immediately'
+      : `on ${formatDisplayDate(adjustment.effectiveAt)}`;
+  const lines = cancelled
+    ? [
+        `Your policy ${policy.policyNumber} is cancelled ${when === 'immediately' ? 'from today' : when}.`,
+        refund > 0
+          ? `We are refunding ${formatMoney(refund)} to the way you paid. Refunds take 7 to 10 working days.`
+          : 'There is nothing to refund.',
+      ]
+    : [
+        `Your change to policy ${policy.policyNumber} is confirmed and takes effect ${when}.`,
+        'Your updated certificate and schedule are on your policy page.',
+      ];
+  await queueMessage(
+    // Not a spread: `deps` may be the Fastify instance, whose decorations are not own properties.
+    queueDepsOf({ db: tx, providers: deps.providers, log: deps.log, config: deps.config }),
+    {
+      channel: 'EMAIL',
+      recipient,
+      subject: cancelled
+        ? `Your policy ${policy.policyNumber} is cancelled`
+        : `Your policy ${policy.policyNumber} has changed`,
+      body: ['Dear customer,', '', ...lines].join('\n'),
+    },
+    now,
+  );
+}
+
+export async function confirmAdjustment(
+  deps: ServiceDeps,
+  input: ConfirmInput,
+): Promise<AdjustmentRow> {
+  let stored: AdjustmentRow | null;
+  let actor: string;
+  if ('principal' in input.actor) {
+    // Someone else's adjustment answers as a missing one.
+    stored = await getOwnAdjustment(deps.db, input.actor.principal, input.adjustmentId);
+    actor = findActorUserId(input.actor.principal) ?? stored.createdByUserId;
+  } else {
+    stored = await findAdjustment(deps.db, input.adjustmentId);
+    actor = `system:${input.actor.system}`;
+  }
+  if (!stored) throw new AppError('NOT_FOUND', ADJUSTMENT_NOT_FOUND_MESSAGE);
+  const policyId = stored.policyId;
+  const adjustmentId = stored.adjustmentId;
+  const now = deps.clock.now();
+  const confirmed = await deps.db.transaction(async (tx) => {
+    const policy = await lockPolicy(tx, policyId);
+    const adjustment = await findAdjustment(tx, adjustmentId);
+    if (!adjustment || adjustment.confirmedAt || adjustment.expiresAt.getTime() <= now.getTime()) {
+      throw unable();
+    }
+    if ((await latestVersionNumber(tx, policy.policyId)) !== adjustment.baseVersionNumber)
+      throw unable();
+    const status = derivePolicyStatus({
+      status: policy.status,
+      inceptedAt: policy.inceptedAt,
+      terminatedAt: policy.terminatedAt,
+      now,
+    });
+    if (!['ACTIVE', 'PENDING'].includes(status) || policy.terminatedAt) throw unable();
+    if (adjustment.outcome === 'invalid') throw new AppError('CONFLICT', M.invalid);
+    let effective = adjustment;
+    if (adjustment.outcome === 'referral') {
+      if (!input.cancellationAgreed) throw new AppError('CONFLICT', M.agreementRequired);
+      effective = await asReferredCancellation(tx, { policy, adjustment, now });
+    }
+    const paymentRequired =
+      effective.adjustmentType !== 'CAN' &&
+      effective.amountDuePence > 0 &&
+      effective.paymentScheduleType === 'SINGLE_PAYMENT';
+    if (paymentRequired && !input.payment) {
+      throw new AppError('PAYMENT_REQUIRED', M.paymentRequired, {
+        amountDue: effective.amountDuePence,
+      });
+    }
+    const becomes =
+      effective === adjustment
+        ? undefined
+        : {
+            adjustmentType: effective.adjustmentType,
+            effectiveAt: effective.effectiveAt,
+            prorataPremiumPence: effective.prorataPremiumPence,
+            prorataTaxPence: effective.prorataTaxPence,
+            amountDuePence: effective.amountDuePence,
+            reason: effective.reason,
+          };
+    const marked = await markConfirmed(tx, {
+      adjustmentId: adjustment.adjustmentId,
+      byUserId: actor,
+      at: now,
+      becomes,
+    });
+    if (!marked) {
+      throw unable();
+    }
+    const cancellation = effective.adjustmentType === 'CAN';
+    if (cancellation) await applyCancellation(tx, effective, policy, actor, now);
+    else await applyVersions(tx, effective, policy, now);
+    const account = await findAccountOfPolicy(tx, policy.policyId);
+    const refund = account
+      ? await postAdjustmentMoney(tx, {
+          account,
+          adjustment: effective,
+          payment: input.payment,
+          refundCredit: cancellation || effective.paymentScheduleType === 'SINGLE_PAYMENT',
+          at: now,
+        })
+      : 0;
+    if ('principal' in input.actor && input.actor.principal.kind === 'admin') {
+      await tx.insert(auditLog).values({
+        actorUserId: actor,
+        subjectUserId: policy.ownerUserId,
+        action: cancellation ? 'policy.cancel' : 'policy.adjust',
+        target: `policy:${policy.policyNumber}:${adjustment.adjustmentId}`,
+        at: now,
+      });
+    }
+    await tellCustomer(deps, tx, { policy, adjustment: effective, refund, now });
+    return { ...effective, confirmedAt: now, confirmedByUserId: actor };
+  });
+  wakeJobRunner(deps);
+  return confirmed;
+}

@@ -1,0 +1,56 @@
+import type { Quote } from '@motor/domain';
+import type { ProposalData, ProposalDraft } from '../../modules/disclosure';
+import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
+
+// A policy as an adjustment reads it: its row, its versions, and each version's quote turned back
+// into the proposal data that changes apply to and rating reads.
+
+/** A version's stored quote: the quote response, with its schedules. */
+export type StoredQuote = Quote & {
+  availablePaymentSchedules: {
+    type: 'MONTHLY' | 'SINGLE_PAYMENT';
+    active: boolean;
+    premiumBreakdown: { instalmentAmount: number; deposit: number; numberOfInstalments: number };
+  }[];
+  totals: { discounted: number };
+  totalPremium: number;
+  taxAmount: number;
+  promoCode?: string | null;
+};
+
+export function quoteOf(version: PolicyVersionRow): StoredQuote {
+  return version.quote as unknown as StoredQuote;
+}
+
+export function activeScheduleOf(quote: StoredQuote) {
+  return quote.availablePaymentSchedules.find((schedule) => schedule.active) ?? null;
+}
+
+/** The regular monthly instalment of a MONTHLY quote, else null. */
+export function instalmentOf(quote: StoredQuote): number | null {
+  const schedule = activeScheduleOf(quote);
+  return schedule?.type === 'MONTHLY' ? schedule.premiumBreakdown.instalmentAmount : null;
+}
+
+/** The proposal data a version was rated from (a deep copy: changes mutate it). */
+export function draftOf(policy: PolicyRow, quote: StoredQuote): ProposalDraft {
+  const schedule = activeScheduleOf(quote);
+  const data: ProposalData = structuredClone({
+    quoteData: quote.data as Record<string, unknown>,
+    insuredProfiles: quote.insuredProfiles as ProposalData['insuredProfiles'],
+    insuredAssets: quote.insuredAssets as ProposalData['insuredAssets'],
+    choices: {
+      requestedOptionalCovers: (quote.requestedOptionalCovers ??
+        {}) as ProposalData['choices']['requestedOptionalCovers'],
+      voluntaryExcess: quote.voluntaryExcess ?? 0,
+      paymentScheduleType: schedule?.type ?? 'SINGLE_PAYMENT',
+    },
+  });
+  return {
+    schemeCode: policy.schemeCode,
+    startAt: policy.inceptedAt,
+    endAt: policy.expiredAt,
+    policyTerm: policy.policyTerm,
+    data,
+  };
+}

@@ -1,0 +1,112 @@
+import type { Db } from '../../db/client';
+import type { AdjustmentRow } from '../../modules/adjustment';
+import {
+  getAccountTotals,
+  LEDGER_ACCOUNTS,
+  postTransaction,
+  receivableAccount,
+  type CustomerAccountRow,
+} from '../../modules/billing';
+import type { ProviderPayment } from '../../modules/payment';
+
+// The ledger side of a confirmed change (DOMAIN.md "Money"): the pro-rata premium as a debit
+// journal, a credit journal or a credit note (premium and IPT split), the card payment that paid
+// for it, and the refund of what the customer then has in credit, back to the way they paid.
+// Every transaction is keyed by the adjustment, so a replay posts nothing twice.
+
+function clearingOf(account: CustomerAccountRow): string {
+  return account.paymentMethodType === 'BACS_DEBIT'
+    ? LEDGER_ACCOUNTS.directDebitClearing
+    : LEDGER_ACCOUNTS.cardClearing;
+}
+
+async function postPayment(
+  db: Db,
+  options: { account: CustomerAccountRow; payment: ProviderPayment; description: string; at: Date },
+): Promise<void> {
+  const { account, payment, at } = options;
+  const card = payment.provider === 'CARD';
+  await postTransaction(db, {
+    accountId: account.accountId,
+    type: 'PAYMENT',
+    subType: card ? 'STRIPE' : 'GOCARDLESS',
+    status: payment.settled ? 'POSTED' : 'PENDING',
+    idempotencyKey: `payment:${payment.providerPaymentId}`,
+    description: options.description,
+    postings: [
+      {
+        ledgerAccount: card ? LEDGER_ACCOUNTS.cardClearing : LEDGER_ACCOUNTS.directDebitClearing,
+        amountPence: payment.amountPence,
+      },
+      { ledgerAccount: receivableAccount(account.accountId), amountPence: -payment.amountPence },
+    ],
+    at,
+  });
+}
+
+/**
+ * Posts the change's premium and, when given, its payment; then refunds the credit left when
+ * `refundCredit` (a cancellation, or a single-payment policy's credit). Answers the refund (pence).
+ */
+export async function postAdjustmentMoney(
+  db: Db,
+  options: {
+    account: CustomerAccountRow;
+    adjustment: AdjustmentRow;
+    payment?: ProviderPayment;
+    refundCredit: boolean;
+    at: Date;
+  },
+): Promise<number> {
+  const { account, adjustment, at } = options;
+  const receivable = receivableAccount(account.accountId);
+  const premium = adjustment.prorataPremiumPence;
+  const tax = adjustment.prorataTaxPence;
+  if (premium !== 0) {
+    const cancellation = adjustment.adjustmentType === 'CAN';
+    await postTransaction(db, {
+      accountId: account.accountId,
+      type: cancellation ? 'CREDIT_NOTE' : premium > 0 ? 'DEBIT_JOURNAL' : 'CREDIT_JOURNAL',
+      subType: 'MTA',
+      idempotencyKey: `adjustment:${adjustment.adjustmentId}`,
+      description: cancellation
+        ? 'Cancellation: premium not used'
+        : premium > 0
+          ? 'Policy change: extra premium'
+          : 'Policy change: premium returned',
+      postings: [
+        { ledgerAccount: receivable, amountPence: premium },
+        { ledgerAccount: LEDGER_ACCOUNTS.premium, amountPence: -(premium - tax) },
+        { ledgerAccount: LEDGER_ACCOUNTS.iptPayable, amountPence: -tax },
+      ].filter((posting) => posting.amountPence !== 0),
+      at,
+    });
+  }
+  if (options.payment) {
+    await postPayment(db, {
+      account,
+      payment: options.payment,
+      description: 'Card payment for a policy change',
+      at,
+    });
+  }
+  if (!options.refundCredit) return 0;
+  const { balancePence } = await getAccountTotals(db, account.accountId);
+  const refund = Math.max(0, -balancePence);
+  if (refund === 0) return 0;
+  await postTransaction(db, {
+    accountId: account.accountId,
+    type: 'REFUND',
+    subType: account.paymentMethodType === 'BACS_DEBIT' ? 'GOCARDLESS' : 'STRIPE',
+    // Sent to the provider by billing's refund run (issue 16); until then it waits as PENDING.
+    status: 'PENDING',
+    idempotencyKey: `adjustment:${adjustment.adjustmentId}:refund`,
+    description: 'Refund to the way you paid',
+    postings: [
+      { ledgerAccount: receivable, amountPence: refund },
+      { ledgerAccount: clearingOf(account), amountPence: -refund },
+    ],
+    at,
+  });
+  return refund;
+}

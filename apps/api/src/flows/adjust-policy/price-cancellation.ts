@@ -1,0 +1,95 @@
+import {
+  getVersionTimeline,
+  listBilledMonths,
+  prorateBetween,
+  roundPence,
+  type CancellationType,
+} from '@motor/domain';
+import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
+import { instalmentOf, quoteOf } from './policy-snapshot';
+
+// Pricing a cancellation (spec 3 §4; DOMAIN.md "Pro-rata", "Cooling-off"). Cooling-off, or cover
+// that never started, credits everything invoiced; a Standard cancellation credits the unused
+// time on cover to the minute: the rest of the term for a single payment, the rest of each month
+// already billed for a monthly subscription (golden vector: £10.00 a month, cancelled at 12:00 on
+// 12 March → £6.29). Never more than was invoiced. What the customer paid beyond what they then
+// owe is refunded; what they still owe stays owed.
+
+export type PricedCancellation = {
+  /** The credit note, pence (≤ 0). */
+  prorataPremium: number;
+  prorataTax: number;
+  /** Balance after the credit note: negative = refund, positive = still owed. */
+  amountDue: number;
+};
+
+function unusedPremium(options: {
+  policy: PolicyRow;
+  versions: readonly PolicyVersionRow[];
+  effectiveAt: Date;
+  now: Date;
+  invoiceCount: number;
+}): number {
+  const { policy, versions, effectiveAt, now } = options;
+  const timeline = getVersionTimeline(versions);
+  const months = listBilledMonths({
+    inceptedAt: policy.inceptedAt,
+    expiredAt: policy.expiredAt,
+    now,
+    limit: options.invoiceCount,
+  });
+  return timeline.reduce((sum, version, index) => {
+    const quote = quoteOf(version);
+    const partEnd = timeline[index + 1]?.startedAt ?? policy.expiredAt;
+    const from = version.startedAt > effectiveAt ? version.startedAt : effectiveAt;
+    const instalment = instalmentOf(quote);
+    if (instalment === null) {
+      return (
+        sum +
+        prorateBetween({
+          amountPence: quote.totals.discounted,
+          from,
+          to: partEnd,
+          periodStart: policy.inceptedAt,
+          periodEnd: policy.expiredAt,
+        })
+      );
+    }
+    return months.reduce(
+      (monthSum, month) =>
+        monthSum +
+        prorateBetween({
+          amountPence: instalment,
+          from,
+          to: partEnd,
+          periodStart: month.start,
+          periodEnd: month.end,
+        }),
+      sum,
+    );
+  }, 0);
+}
+
+export function priceCancellation(options: {
+  policy: PolicyRow;
+  versions: readonly PolicyVersionRow[];
+  kind: CancellationType;
+  effectiveAt: Date;
+  now: Date;
+  invoicedPence: number;
+  balancePence: number;
+  /** Months invoiced: only they are credited (later ones were never billed). */
+  invoiceCount: number;
+}): PricedCancellation {
+  const { policy, kind, effectiveAt, invoicedPence, balancePence } = options;
+  const everything = kind === 'CoolingOff' || effectiveAt.getTime() <= policy.inceptedAt.getTime();
+  const unused = everything ? invoicedPence : Math.min(invoicedPence, unusedPremium(options));
+  const credit = Math.max(0, unused);
+  const latest = getVersionTimeline(options.versions).at(-1);
+  const quote = latest ? quoteOf(latest) : null;
+  const prorataTax =
+    quote && quote.totalPremium > 0
+      ? roundPence((-credit * quote.taxAmount) / quote.totalPremium)
+      : 0;
+  return { prorataPremium: -credit, prorataTax, amountDue: balancePence - credit };
+}

@@ -1,0 +1,220 @@
+import type { FieldError } from '@motor/contract';
+import {
+  getAdjustmentReviewOutcome,
+  getVersionInForceAt,
+  getVersionTimeline,
+  listBilledMonths,
+  prorateBetween,
+  roundPence,
+  type AdjustmentReviewOutcome,
+  type ProposalChange,
+} from '@motor/domain';
+import type { ServiceDeps } from '../../app-types';
+import type { AdjustmentVersion } from '../../db/schema';
+import { AppError } from '../../errors';
+import { applyChanges, getSchemeFacts } from '../../modules/disclosure';
+import { findRetailer } from '../../modules/lookup';
+import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
+import { buildQuoteResponse } from '../../modules/proposal';
+import { evaluateProposal } from '../../modules/rating';
+import {
+  activeScheduleOf,
+  draftOf,
+  instalmentOf,
+  quoteOf,
+  type StoredQuote,
+} from './policy-snapshot';
+
+// Pricing a mid-term change (MTA) or a start-date change (SDA): the changes are applied to the
+// version in force at the effective date and to every later version (a backdated change re-rates
+// them), each is rated and underwritten on the tables in force at its start, and the money is the
+// pro-rata difference (DOMAIN.md "Pro-rata"): a single payment by the share of the term left, a
+// monthly subscription by the share of each month already billed. Later months bill the new
+// instalment. Every figure is rounded once per part by roundPence, so preview = charge.
+
+export type PricedChanges = {
+  outcome: AdjustmentReviewOutcome;
+  updatedVersions: AdjustmentVersion[];
+  prorataPremium: number;
+  prorataTax: number;
+  premiumBefore: number;
+  premiumAfter: number;
+  instalmentBefore: number | null;
+  instalmentAfter: number | null;
+};
+
+type Target = { startedAt: Date; base: PolicyVersionRow; end: Date };
+
+/** The term the money is counted over: the policy's, or the moved one of a start-date change. */
+export type Term = { inceptedAt: Date; expiredAt: Date };
+
+/** The versions a change effective at `effectiveAt` re-rates, each with the end of its part. */
+function targetsFrom(
+  versions: readonly PolicyVersionRow[],
+  effectiveAt: Date,
+  term: Term & { moved: boolean },
+) {
+  const timeline = getVersionTimeline(versions);
+  // A moved start date re-rates the latest terms from the new start (nothing has run yet).
+  const inForce = term.moved ? timeline.at(-1) : getVersionInForceAt(versions, effectiveAt);
+  if (!inForce) throw new Error('A policy has no version');
+  const termEnd = term.expiredAt;
+  const later = term.moved
+    ? []
+    : timeline.filter((version) => version.startedAt.getTime() > effectiveAt.getTime());
+  const starts = [
+    { startedAt: effectiveAt, base: inForce },
+    ...later.map((v) => ({ startedAt: v.startedAt, base: v })),
+  ];
+  return starts.map<Target>((start, index) => ({
+    ...start,
+    end: starts[index + 1]?.startedAt ?? termEnd,
+  }));
+}
+
+async function rerate(
+  deps: ServiceDeps,
+  options: { policy: PolicyRow; target: Target; changes: readonly ProposalChange[]; now: Date },
+): Promise<StoredQuote> {
+  const { policy, target, changes, now } = options;
+  const facts = getSchemeFacts(policy.schemeCode);
+  const baseQuote = quoteOf(target.base);
+  const draft = draftOf(policy, baseQuote);
+  const errors: FieldError[] = await applyChanges({
+    draft,
+    changes,
+    context: {
+      now,
+      facts,
+      vehicleLookup: deps.providers.vehicleLookup,
+      findRetailer: (code) => findRetailer(deps.db, { code, brand: facts.brand }),
+    },
+  });
+  if (errors.length > 0) {
+    throw new AppError('VALIDATION_FAILED', 'Some answers need checking.', { fields: errors });
+  }
+  // Rated as at the part's start (ages, look-backs and the tables in force then).
+  const evaluation = evaluateProposal({
+    draft: { ...draft, startAt: null },
+    facts,
+    now: target.startedAt,
+  });
+  return buildQuoteResponse({
+    snapshot: evaluation.snapshot,
+    data: draft.data,
+    facts,
+    promoCode: baseQuote.promoCode ?? null,
+  }) as unknown as StoredQuote;
+}
+
+/** The premium difference of one part of the term, by the schedule the policy pays on. */
+function partDifference(options: {
+  term: Term;
+  target: Target;
+  before: StoredQuote;
+  after: StoredQuote;
+  now: Date;
+  invoiceCount: number;
+}): number {
+  const { term, target, before, after, now, invoiceCount } = options;
+  const monthlyBefore = instalmentOf(before);
+  const monthlyAfter = instalmentOf(after);
+  if (monthlyBefore !== null && monthlyAfter !== null) {
+    // The months invoiced take the difference now; later ones are billed at the new instalment.
+    const months = listBilledMonths({ ...term, now, limit: Math.max(1, invoiceCount) });
+    return months.reduce(
+      (sum, month) =>
+        sum +
+        prorateBetween({
+          amountPence: monthlyAfter - monthlyBefore,
+          from: target.startedAt,
+          to: target.end,
+          periodStart: month.start,
+          periodEnd: month.end,
+        }),
+      0,
+    );
+  }
+  return prorateBetween({
+    amountPence: after.totals.discounted - before.totals.discounted,
+    from: target.startedAt,
+    to: target.end,
+    periodStart: term.inceptedAt,
+    periodEnd: term.expiredAt,
+  });
+}
+
+/** Applies and prices the changes from `effectiveAt`; nothing is stored. */
+export async function priceChanges(
+  deps: ServiceDeps,
+  options: {
+    policy: PolicyRow;
+    versions: readonly PolicyVersionRow[];
+    changes: readonly ProposalChange[];
+    effectiveAt: Date;
+    now: Date;
+    /** A start-date change: the new term (the change is effective from its start). */
+    movedTerm?: Term;
+    /** Months invoiced so far (monthly subscriptions). */
+    invoiceCount: number;
+  },
+): Promise<PricedChanges> {
+  const { policy, versions, changes, effectiveAt, now } = options;
+  const term: Term = options.movedTerm ?? {
+    inceptedAt: policy.inceptedAt,
+    expiredAt: policy.expiredAt,
+  };
+  const targets = targetsFrom(versions, effectiveAt, {
+    ...term,
+    moved: Boolean(options.movedTerm),
+  });
+  const rated: { target: Target; quote: StoredQuote }[] = [];
+  for (const target of targets) {
+    rated.push({ target, quote: await rerate(deps, { policy, target, changes, now }) });
+  }
+  const updatedVersions = rated.map(({ target, quote }) => ({
+    startedAt: target.startedAt.toISOString(),
+    quote: quote as unknown as Record<string, unknown>,
+  }));
+  const outcome = getAdjustmentReviewOutcome(
+    rated.map(({ quote }) => ({ quote: { ratingStatus: quote.ratingStatus ?? null } })),
+  );
+  const [first] = rated;
+  if (!first) throw new Error('An adjustment re-rates at least one version');
+  const before = quoteOf(first.target.base);
+  const prorataPremium =
+    outcome === 'allowed'
+      ? rated.reduce(
+          (sum, { target, quote }) =>
+            sum +
+            partDifference({
+              term,
+              target,
+              before: quoteOf(target.base),
+              after: quote,
+              now,
+              invoiceCount: options.invoiceCount,
+            }),
+          0,
+        )
+      : 0;
+  const taxed = outcome === 'allowed' ? first.quote : before;
+  return {
+    outcome,
+    updatedVersions,
+    prorataPremium,
+    prorataTax:
+      taxed.totalPremium > 0
+        ? roundPence((prorataPremium * taxed.taxAmount) / taxed.totalPremium)
+        : 0,
+    premiumBefore: before.totals.discounted,
+    premiumAfter: outcome === 'allowed' ? first.quote.totals.discounted : before.totals.discounted,
+    instalmentBefore: instalmentOf(before),
+    instalmentAfter: outcome === 'allowed' ? instalmentOf(first.quote) : instalmentOf(before),
+  };
+}
+
+export function scheduleTypeOf(versions: readonly PolicyVersionRow[], at: Date) {
+  const version = getVersionInForceAt(versions, at);
+  return version ? (activeScheduleOf(quoteOf(version))?.type ?? null) : null;
+}

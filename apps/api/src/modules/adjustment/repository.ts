@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { policyAdjustments } from '../../db/schema';
+
+export type AdjustmentRow = typeof policyAdjustments.$inferSelect;
+export type NewAdjustment = Omit<typeof policyAdjustments.$inferInsert, 'adjustmentId'>;
+
+/** 'adj_' + 128 random bits: a link is all it takes to reach an adjustment's review. */
+function createAdjustmentId(): string {
+  return `adj_${randomBytes(16).toString('base64url')}`;
+}
+
+export async function insertAdjustment(db: Db, values: NewAdjustment): Promise<AdjustmentRow> {
+  const [row] = await db
+    .insert(policyAdjustments)
+    .values({ ...values, adjustmentId: createAdjustmentId() })
+    .returning();
+  if (!row) throw new Error('The adjustment was not stored');
+  return row;
+}
+
+export async function findAdjustment(db: Db, adjustmentId: string): Promise<AdjustmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(policyAdjustments)
+    .where(eq(policyAdjustments.adjustmentId, adjustmentId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Marks the adjustment confirmed if it is not yet and its window is open: the conditional update
+ * is what lets concurrent commits confirm it exactly once (the others find nothing to update).
+ */
+export async function markConfirmed(
+  db: Db,
+  options: {
+    adjustmentId: string;
+    byUserId: string;
+    at: Date;
+    /** What confirming turned it into (a referred change confirmed as a cancellation). */
+    becomes?: Partial<NewAdjustment>;
+  },
+): Promise<boolean> {
+  const updated = await db
+    .update(policyAdjustments)
+    .set({ ...options.becomes, confirmedAt: options.at, confirmedByUserId: options.byUserId })
+    .where(
+      and(
+        eq(policyAdjustments.adjustmentId, options.adjustmentId),
+        isNull(policyAdjustments.confirmedAt),
+        gt(policyAdjustments.expiresAt, options.at),
+      ),
+    )
+    .returning({ id: policyAdjustments.adjustmentId });
+  return updated.length > 0;
+}

@@ -1,0 +1,36 @@
+import type { PolicyAdjustmentResponse } from '@motor/contract';
+import type { Adjustment } from '@motor/domain';
+import type { AdjustmentRow } from './repository';
+
+/** An adjustment as the API answers it (spec 3 §3 Adjustment, §7 getPolicyAdjustment). */
+export function toAdjustmentResponse(row: AdjustmentRow): PolicyAdjustmentResponse {
+  const amountDue = row.amountDuePence;
+  return {
+    adjustmentId: row.adjustmentId,
+    policyId: row.policyId,
+    adjustmentType: row.adjustmentType,
+    changes: row.changes as Adjustment['changes'],
+    effectiveAt: row.effectiveAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    confirmed: row.confirmedAt !== null,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    verificationClear: row.verificationClear,
+    amountDue,
+    prorataPremium: row.prorataPremiumPence,
+    availableBalance: row.availableBalancePence,
+    updatedPolicyVersions: row.updatedVersions.map((version) => ({
+      policyVersionId: null,
+      startedAt: version.startedAt,
+      quote: version.quote as unknown as Adjustment['updatedPolicyVersions'][number]['quote'],
+    })),
+    reason: row.reason,
+    paymentScheduleType: row.paymentScheduleType,
+    premiumBefore: row.premiumBeforePence,
+    premiumAfter: row.premiumAfterPence,
+    instalmentBefore: row.instalmentBeforePence,
+    instalmentAfter: row.instalmentAfterPence,
+    paymentRequired:
+      row.confirmedAt === null && amountDue > 0 && row.paymentScheduleType === 'SINGLE_PAYMENT',
+    cancellationKind: row.cancellationKind,
+  };
+}

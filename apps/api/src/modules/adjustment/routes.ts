@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { addIsoDuration } from '@motor/domain';
+import {
+  AdjustmentIdParamsSchema,
+  CancellationOptionsResponseSchema,
+  CreatePolicyAdjustmentRequestSchema,
+  ErrorBodySchema,
+  PolicyAdjustmentResponseSchema,
+  PolicyIdParamsSchema,
+} from '@motor/contract';
+import type { AppPlugin } from '../../app-types';
+import {
+  cancellationKindOf,
+  createAdjustment,
+  deferredCancellationDatesOf,
+} from '../../flows/adjust-policy/create-adjustment';
+import { confirmAdjustment } from '../../flows/adjust-policy/confirm-adjustment';
+import { brandOfScheme } from '../brand';
+import { getOwnPolicy } from '../policy';
+import type { RouteAccess } from '../identity';
+import { getOwnAdjustment } from './access';
+import { toAdjustmentResponse } from './response';
+
+const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+
+const CommitRequestSchema = z
+  .object({
+    /** The referral page's box: a referred change is confirmed only as a cancellation. */
+    cancellationAgreed: z.boolean().optional(),
+  })
+  .default({});
+
+/**
+ * Changing and cancelling a policy (spec 3 §7 createPolicyAdjustment, getPolicyAdjustment,
+ * confirmPolicyAdjustment) and the cancellation options the cancel button and form read. The
+ * caller's own policies only: someone else's policy or adjustment answers 404.
+ */
+export const adjustmentRoutes: AppPlugin = async (app) => {
+  app.post(
+    '/policyAdjustments',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['policies'],
+        summary: 'Prices a change (MTA), a start-date change (SDA) or a cancellation (CAN)',
+        description:
+          'Re-rates every version from the effective date and answers the pro-rata amount due ' +
+          '(pence; negative = refund). Nothing changes until it is confirmed within ' +
+          '`expiresAt`. effectiveAt is staff-only on a change (on or after the inception day, ' +
+          'at most 30 days ahead, before expiry); on a cancellation it is now or the start of ' +
+          'one of the offered days. 409 when the policy cannot be changed, is in its renewal ' +
+          'window (customers) or cannot be cancelled.',
+        body: CreatePolicyAdjustmentRequestSchema,
+        response: { 201: PolicyAdjustmentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await createAdjustment(app, {
+        principal: request.principal,
+        request: request.body,
+      });
+      return reply.code(201).send(toAdjustmentResponse(row));
+    },
+  );
+
+  app.get(
+    '/policyAdjustments/:id',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['policies'],
+        summary: 'An adjustment with its re-rated versions and amounts',
+        params: AdjustmentIdParamsSchema,
+        response: { 200: PolicyAdjustmentResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      return toAdjustmentResponse(
+        await getOwnAdjustment(app.db, request.principal, request.params.id),
+      );
+    },
+  );
+
+  app.post(
+    '/policyAdjustments/:id/commit',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['policies'],
+        summary: 'Confirms an adjustment: once, within its window, on the latest version',
+        description:
+          'A repeated, concurrent, expired or stale commit answers 409 "Unable to confirm your ' +
+          'changes" and changes nothing. A referred change needs `cancellationAgreed` and then ' +
+          'cancels the policy now. A positive amount on a single-payment policy is paid by card ' +
+          'first (402 here).',
+        params: AdjustmentIdParamsSchema,
+        body: CommitRequestSchema,
+        response: { 200: PolicyAdjustmentResponseSchema, 402: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await confirmAdjustment(app, {
+        adjustmentId: request.params.id,
+        actor: { principal: request.principal },
+        cancellationAgreed: request.body?.cancellationAgreed,
+      });
+      return toAdjustmentResponse(row);
+    },
+  );
+
+  app.get(
+    '/policies/:id/cancellation',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['policies'],
+        summary: 'Whether and how the policy may be cancelled now',
+        description:
+          'The cancel form by the product’s configuration: CoolingOff (inside the cooling-off ' +
+          'period: everything refunded, immediately) or Standard (Immediately or one of ' +
+          '`deferredDates`), and the reasons to choose from.',
+        params: PolicyIdParamsSchema,
+        response: { 200: CancellationOptionsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const policy = await getOwnPolicy(app.db, request.principal, request.params.id);
+      const now = app.clock.now();
+      const kind = cancellationKindOf(policy, now);
+      const config = brandOfScheme(policy.schemeCode).getProductConfig(
+        policy.schemeCode,
+      ).cancellation;
+      const right =
+        config.type === 'CoolingOff'
+          ? { days: config.days ?? 14, countedFrom: config.countedFrom ?? 'Inception' }
+          : config.coolingOff;
+      const anchor = right?.countedFrom === 'Bind' ? policy.createdAt : policy.inceptedAt;
+      return {
+        allowed: kind !== null,
+        kind,
+        deferredDates: kind === 'Standard' ? deferredCancellationDatesOf(policy, now) : [],
+        reasons: [...(config.reasons ?? [])],
+        coolingOffEndsAt:
+          kind === 'CoolingOff' && right
+            ? addIsoDuration(anchor, `P${right.days}D`).toISOString()
+            : null,
+      };
+    },
+  );
+};
