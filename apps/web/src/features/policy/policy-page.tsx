@@ -6,6 +6,9 @@ import { paths } from '../../lib/paths';
 import { findSchemeByCode } from '../../lib/schemes';
 import { usePolicy, type Policy } from './api/get-policy';
 import { BillingTab } from './billing/billing-tab';
+import { CancelRoutes } from './cancel/cancel-routes';
+import { CancellationConfirmationPage } from './cancel/cancellation-confirmation-page';
+import { CHANGE_AREAS, PolicyChangeArea } from './changes/policy-change-area';
 import { ClaimsTab } from './claims/claims-tab';
 import { DetailsTab } from './details/details-tab';
 import { PolicyDocuments } from './policy-documents';
@@ -52,9 +55,28 @@ export function PolicyPage() {
   // Uploads are for a policy in force or about to be (spec 3 §2 sub-routes).
   const canUpload = ['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus);
   const car = describeCar(policy);
+  const status = policy.policyDetail.policyStatus;
+  // Cancelling is for a policy in force or about to be; its confirmation also for the cancelled.
+  const canCancel = ['ACTIVE', 'PENDING'].includes(status);
+  const hasCancellation = canCancel || ['CANCELLED', 'VOIDED'].includes(status);
 
   return (
     <Routes>
+      {canCancel ? <Route path="cancel/*" element={<CancelRoutes />} /> : null}
+      {hasCancellation ? (
+        <Route
+          path="cancellation-confirmation"
+          element={<CancellationConfirmationPage policy={policy} />}
+        />
+      ) : null}
+      {/* Changes (spec 3 §2): the area itself shows change-not-allowed when not ACTIVE/PENDING. */}
+      {CHANGE_AREAS.map((area) => (
+        <Route
+          key={area}
+          path={`${area}/*`}
+          element={<PolicyChangeArea policy={policy} area={area} />}
+        />
+      ))}
       {canUpload ? (
         <>
           <Route path="uploads/:type" element={<UploadPage />} />

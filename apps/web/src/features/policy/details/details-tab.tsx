@@ -1,12 +1,18 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { canCancelPolicy, formatMoney, getDisplayedPolicyEndDate } from '@motor/domain';
+import { formatMoney, getDisplayedPolicyEndDate } from '@motor/domain';
 import { Notification } from '../../../components/ui/notification';
 import { getProductConfig } from '../../../lib/brand-products';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { findSchemeByCode } from '../../../lib/schemes';
 import type { Policy } from '../api/get-policy';
+import {
+  CancelSidebarCard,
+  DeferredCancellationNotice,
+  isCancellationPending,
+} from '../cancel/cancel-sidebar-card';
+import { EditLink, usePolicyEditLinks } from '../changes/edit-links';
 import { describeCar, listDrivers } from '../policy-facts';
 import { AutoRenewalSection } from './auto-renewal-section';
 
@@ -31,6 +37,7 @@ export function DetailsTab({ policy }: { policy: Policy }) {
   const quote = policy.currentPolicyVersion?.quote;
   const car = describeCar(policy);
   const drivers = listDrivers(policy);
+  const editLinks = usePolicyEditLinks(policy);
   const endDate = getDisplayedPolicyEndDate(policyDetail);
   const covers = quote?.covers ?? [];
   const included = covers.filter((cover) => cover.coverType === 'MAIN' && cover.active);
@@ -40,18 +47,6 @@ export function DetailsTab({ policy }: { policy: Policy }) {
   const perClaim = excess.filter((line) =>
     ['ACCIDENTAL_DAMAGE', 'FIRE_AND_THEFT'].includes(line.excessCategory),
   );
-  const cancellable = canCancelPolicy({
-    policy: {
-      policyDetail: {
-        policyStatus: policyDetail.policyStatus,
-        terminatedAt: policyDetail.terminatedAt ?? null,
-        inceptedAt: policyDetail.inceptedAt ?? null,
-        createdAt: policyDetail.createdAt ?? null,
-      },
-    },
-    cancellation: { type: product.cancellation.type },
-    now: new Date(),
-  });
   const uploadTypes = Object.keys(product.uploads);
   const root = paths.policy(scheme?.urlName ?? '', policy.policyId);
   const category = (code: string) =>
@@ -60,7 +55,9 @@ export function DetailsTab({ policy }: { policy: Policy }) {
   return (
     <div className="policy-details">
       <div className="policy-details__main">
-        {policyDetail.terminatedAt ? (
+        {policyDetail.terminatedAt && isCancellationPending(policy, new Date()) ? (
+          <DeferredCancellationNotice terminatedAt={policyDetail.terminatedAt} />
+        ) : policyDetail.terminatedAt ? (
           <Notification variant="warning" title={t('details.cancelledTitle')}>
             {t('details.cancelled', { date: formatDate(policyDetail.terminatedAt) })}
           </Notification>
@@ -77,7 +74,8 @@ export function DetailsTab({ policy }: { policy: Policy }) {
             <Row term={t('details.summary.product')}>{scheme?.name ?? policy.schemeCode}</Row>
             <Row term={t('details.summary.number')}>{policy.policyNumber}</Row>
             <Row term={t('details.summary.car')}>
-              {[car.registration, car.name].filter(Boolean).join(', ') || '—'}
+              {[car.registration, car.name].filter(Boolean).join(', ') || '—'}{' '}
+              <EditLink to={editLinks.car} target="car" />
             </Row>
             <Row term={t('details.summary.drivers')}>
               <ul className="plain-list">
@@ -89,6 +87,7 @@ export function DetailsTab({ policy }: { policy: Policy }) {
                   </li>
                 ))}
               </ul>
+              <EditLink to={editLinks.drivers} target="drivers" />
             </Row>
             <Row term={t('details.summary.starts')}>
               {policyDetail.inceptedAt ? formatDate(policyDetail.inceptedAt) : '—'}
@@ -111,6 +110,7 @@ export function DetailsTab({ policy }: { policy: Policy }) {
         {optional.length > 0 ? (
           <section className="card" aria-labelledby="policy-addons-title">
             <h2 id="policy-addons-title">{t('details.addOns.title')}</h2>
+            <EditLink to={editLinks.addOns} target="addOns" />
             <dl className="summary-list">
               {optional.map((cover) => (
                 <Row key={cover.code} term={tQuote(`covers.${cover.code}`)}>
@@ -123,6 +123,7 @@ export function DetailsTab({ policy }: { policy: Policy }) {
 
         <section className="card" aria-labelledby="policy-excess-title">
           <h2 id="policy-excess-title">{t('details.excess.title')}</h2>
+          <EditLink to={editLinks.excess} target="excess" />
           <dl className="summary-list">
             {excess.map((line) => (
               <Row key={line.excessCategory} term={category(line.excessCategory)}>
@@ -170,12 +171,7 @@ export function DetailsTab({ policy }: { policy: Policy }) {
             </ul>
           </section>
         ) : null}
-        {cancellable ? (
-          <section className="card">
-            <h2>{t('details.sidebar.cancelTitle')}</h2>
-            <p>{t('details.sidebar.cancel')}</p>
-          </section>
-        ) : null}
+        <CancelSidebarCard policy={policy} root={root} />
       </aside>
     </div>
   );

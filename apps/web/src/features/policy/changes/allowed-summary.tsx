@@ -1,0 +1,63 @@
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDisplayDate, formatMoney, getAmountDirection } from '@motor/domain';
+import { AmountChange } from '../../../components/ui/amount-change';
+import type { PolicyAdjustment } from './api/adjustment-api';
+
+/** Whether a change takes effect now: its effective instant is not later than now. */
+export const isEffectiveNow = (effectiveAt: string, now = new Date()) =>
+  new Date(effectiveAt).getTime() <= now.getTime();
+
+/**
+ * The allowed-change summary (spec 3 §4 items 3, 11): the premium before and after, what is due
+ * (a debit, or a credit when below zero), and for a monthly policy the instalment change with the
+ * difference joining the next monthly bill.
+ */
+export function AllowedSummary({ adjustment }: { adjustment: PolicyAdjustment }): ReactElement {
+  const { t } = useTranslation('policy-changes');
+  const direction = getAmountDirection(adjustment.amountDue);
+  const amount = formatMoney(Math.abs(adjustment.amountDue));
+  const isMonthly = adjustment.paymentScheduleType === 'MONTHLY';
+  return (
+    <section className="card policy-change__summary" aria-labelledby="change-summary-title">
+      <h2 id="change-summary-title">{t('review.summaryTitle')}</h2>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt>{t('review.premium')}</dt>
+          <dd>
+            <AmountChange
+              previousAmount={adjustment.premiumBefore}
+              currentAmount={adjustment.premiumAfter}
+            />
+          </dd>
+        </div>
+        {isMonthly && adjustment.instalmentAfter !== null ? (
+          <div className="summary-list__row">
+            <dt>{t('review.instalment')}</dt>
+            <dd>
+              <AmountChange
+                previousAmount={adjustment.instalmentBefore}
+                currentAmount={adjustment.instalmentAfter}
+              />
+            </dd>
+          </div>
+        ) : null}
+        <div className="summary-list__row">
+          <dt>{t(`review.${direction}Label`)}</dt>
+          <dd>
+            <strong>{amount}</strong>
+          </dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('review.effective')}</dt>
+          <dd>
+            {isEffectiveNow(adjustment.effectiveAt)
+              ? t('review.effectiveNow')
+              : formatDisplayDate(adjustment.effectiveAt)}
+          </dd>
+        </div>
+      </dl>
+      <p>{t(`review.${direction}${isMonthly ? 'Monthly' : 'Single'}`, { amount })}</p>
+    </section>
+  );
+}

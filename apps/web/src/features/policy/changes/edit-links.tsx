@@ -1,0 +1,43 @@
+import type { ReactElement } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Policy } from '../api/get-policy';
+import { getChangeBlock } from './policy-change-rules';
+import { useChangeContext } from './use-change-context';
+
+export type EditTarget = 'car' | 'drivers' | 'excess' | 'addOns';
+
+/**
+ * Where the details tab's edit links go (spec 3 §2 "policy summary (with edit)"), or nothing when
+ * the policy cannot be changed by this user or the product has no such section.
+ */
+export function usePolicyEditLinks(policy: Policy): Partial<Record<EditTarget, string>> {
+  const { product, paths, isAdmin } = useChangeContext(policy);
+  if (getChangeBlock(policy, isAdmin)) return {};
+  const has = (type: string) => product.management.some((section) => section.type === type);
+  const hasOptionalCovers = (product.assetTypes[0]?.optionalCovers ?? []).length > 0;
+  return {
+    ...(has('vehicle') ? { car: paths.section('vehicle') } : {}),
+    ...(has('additionalDrivers') ? { drivers: paths.section('additionalDrivers') } : {}),
+    ...(has('excess') && (isAdmin || product.excess.isAdjustable) ? { excess: paths.excess } : {}),
+    ...(has('covers') && hasOptionalCovers ? { addOns: paths.addOns } : {}),
+  };
+}
+
+/** "Change" with what it changes for screen readers, e.g. "Change your car". */
+export function EditLink({
+  to,
+  target,
+}: {
+  to: string | undefined;
+  target: EditTarget;
+}): ReactElement | null {
+  const { t } = useTranslation('policy-changes');
+  if (!to) return null;
+  return (
+    <Link to={to} className="policy-change__edit-link">
+      {t('edit.change')}
+      <span className="visually-hidden"> {t(`edit.${target}`)}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ReactElement } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDisplayDate } from '@motor/domain';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth';
+import type { Policy } from '../api/get-policy';
+import { useAdjustment } from './api/adjustment-api';
+import { AdjustmentFeedback } from './adjustment-feedback';
+import { isEffectiveNow } from './allowed-summary';
+import { ChangePageLayout } from './change-page-layout';
+import { ChatAction } from './change-modals';
+import { changePaths } from './change-paths';
+
+/**
+ * .../result (spec 3 §4 items 5-6): a confirmed change succeeds "immediately" or from a later
+ * date (dd MMM yyyy); otherwise the error page, its message by whether verification was clear.
+ * Back from the card provider the payment's webhook confirms it, so the page waits a little.
+ */
+export function ResultPage({ policy, root }: { policy: Policy; root: string }): ReactElement {
+  const { t } = useTranslation('policy-changes');
+  const { isAdmin } = useAuth();
+  const { adjustmentId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const isBackFromPayment = searchParams.has('session_id');
+  const {
+    data: adjustment,
+    isPending,
+    isError,
+  } = useAdjustment(adjustmentId, {
+    pollUntilConfirmed: isBackFromPayment,
+  });
+  const paths = changePaths(root);
+  const back = { to: paths.root, label: t('backToPolicy') };
+  if (isPending) return <Spinner isBlock size="large" />;
+  if (!isError && !adjustment) return <Navigate to={paths.root} replace />;
+  if (adjustment && !adjustment.confirmed && isBackFromPayment) {
+    return <PaymentPending />;
+  }
+  if (!adjustment?.confirmed) {
+    const failedVerification = adjustment?.verificationClear === false;
+    return (
+      <ChangePageLayout
+        title={t('result.errorTitle')}
+        intro={t(failedVerification ? 'result.failedVerification' : 'result.error')}
+        back={back}
+      >
+        <ChatAction />
+      </ChangePageLayout>
+    );
+  }
+  const isNow = isEffectiveNow(adjustment.effectiveAt);
+  return (
+    <ChangePageLayout
+      title={t('result.successTitle')}
+      intro={
+        isNow
+          ? t('result.immediately')
+          : t('result.deferred', { date: formatDisplayDate(adjustment.effectiveAt) })
+      }
+    >
+      <p>
+        <Link to={paths.root}>{t('backToPolicy')}</Link>
+      </p>
+      {isAdmin ? null : (
+        <AdjustmentFeedback policyId={policy.policyId} adjustmentId={adjustmentId} />
+      )}
+    </ChangePageLayout>
+  );
+}
+
+function PaymentPending(): ReactElement {
+  const { t } = useTranslation('policy-changes');
+  return (
+    <ChangePageLayout title={t('result.pendingTitle')} intro={t('result.pending')}>
+      <Spinner isBlock size="large" />
+      <ChatAction />
+    </ChangePageLayout>
+  );
+}

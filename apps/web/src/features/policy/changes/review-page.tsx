@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import type { ReactElement } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { getAdjustmentReviewOutcome } from '@motor/domain';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import type { Policy } from '../api/get-policy';
+import { useAdjustment } from './api/adjustment-api';
+import type { PolicyAdjustment } from './api/adjustment-api';
+import { AllowedSummary } from './allowed-summary';
+import { ChangePageLayout } from './change-page-layout';
+import { ChatAction } from './change-modals';
+import { resultPathOf } from './change-paths';
+import { ReferralReview } from './referral-review';
+import { useConfirmFlow } from './use-confirm-adjustment';
+
+/** The invalid-state page (spec 3 §8 "Invalid adjustment state"): nothing to confirm; chat. */
+function InvalidAdjustment({ parentPath }: { parentPath: string }): ReactElement {
+  const { t } = useTranslation('policy-changes');
+  return (
+    <ChangePageLayout title={t('invalid.title')} intro={t('invalid.content')}>
+      <div className="policy-change__actions">
+        <ChatAction />
+        <Link to={parentPath}>{t('startAgain')}</Link>
+      </div>
+    </ChangePageLayout>
+  );
+}
+
+function ReviewContent({
+  policy,
+  adjustment,
+  reviewPath,
+  parentPath,
+}: {
+  policy: Policy;
+  adjustment: PolicyAdjustment;
+  reviewPath: string;
+  parentPath: string;
+}): ReactElement {
+  const { t } = useTranslation('policy-changes');
+  const [isAgreed, setAgreed] = useState(false);
+  const { confirm, isConfirming, modals } = useConfirmFlow({
+    policy,
+    adjustment,
+    reviewPath,
+    parentPath,
+  });
+  const outcome = getAdjustmentReviewOutcome(adjustment.updatedPolicyVersions);
+  if (outcome === 'invalid') return <InvalidAdjustment parentPath={parentPath} />;
+  const isReferral = outcome === 'referral';
+  return (
+    <ChangePageLayout
+      title={t(isReferral ? 'referral.pageTitle' : 'review.title')}
+      intro={isReferral ? undefined : t('review.intro')}
+      back={{ to: parentPath, label: t('review.back') }}
+    >
+      {isReferral ? (
+        <ReferralReview adjustment={adjustment} isAgreed={isAgreed} onAgreedChange={setAgreed} />
+      ) : (
+        <AllowedSummary adjustment={adjustment} />
+      )}
+      <div className="policy-change__actions">
+        <Button
+          variant={isReferral ? 'critical' : 'default'}
+          disabled={isConfirming || (isReferral && !isAgreed)}
+          onClick={confirm}
+        >
+          {t(
+            isReferral
+              ? 'referral.confirm'
+              : adjustment.paymentRequired
+                ? 'review.pay'
+                : 'review.confirm',
+          )}
+        </Button>
+        <Link to={parentPath}>{t('cancel')}</Link>
+      </div>
+      {modals}
+    </ChangePageLayout>
+  );
+}
+
+/** The review path of this page: the current location without a trailing slash. */
+function useCurrentPath(): string {
+  return useLocation().pathname.replace(/\/+$/, '');
+}
+
+/**
+ * .../adjustment/{adjustmentId} and review/{adjustmentId} (spec 3 §4 items 3-4): a missing
+ * adjustment goes back to the page it came from; a confirmed one to its result.
+ */
+export function ReviewPage({
+  policy,
+  parentPath,
+}: {
+  policy: Policy;
+  parentPath: string;
+}): ReactElement {
+  const { adjustmentId = '' } = useParams();
+  const reviewPath = useCurrentPath();
+  const { data: adjustment, isPending, isError } = useAdjustment(adjustmentId);
+  if (isPending) return <Spinner isBlock size="large" />;
+  if (isError) return <InvalidAdjustment parentPath={parentPath} />;
+  if (!adjustment) return <Navigate to={parentPath} replace />;
+  if (adjustment.confirmed) return <Navigate to={resultPathOf(reviewPath)} replace />;
+  return (
+    <ReviewContent
+      policy={policy}
+      adjustment={adjustment}
+      reviewPath={reviewPath}
+      parentPath={parentPath}
+    />
+  );
+}

@@ -1,0 +1,245 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { signedInAuthState } from '../../../test/api-stubs';
+import { buildPolicy } from '../../../test/policy-fixture';
+import { renderApp } from '../../../test/render-app';
+import { buildAdjustment, postsTo, staffAuthState, stubChangesApi } from './test-kit';
+
+// The review and result pages (spec 3 §4 "Adjustment flow" items 2-6, 9, 11; §8 "Confirm
+// adjustment fails", "Stale confirmation", "Adjustment error page"; §9 card payment only for
+// amountDue > 0 on SINGLE_PAYMENT).
+
+const ROOT = '/flex/policy/pol_1';
+const REVIEW = `${ROOT}/excess/adjustment/adj_1`;
+const RESULT = `${REVIEW}/result`;
+
+const referred = () => {
+  const version = buildPolicy().currentPolicyVersion;
+  return {
+    ...version,
+    quote: {
+      ...version.quote,
+      ratingStatus: 'REFERRAL' as const,
+      referralReasons: [{ message: 'Car value too high' }],
+    },
+  };
+};
+
+describe('adjustment review', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('summarises an allowed change: old and new premium and a debit', async () => {
+    stubChangesApi({ adjustment: buildAdjustment({ amountDue: 1234 }) });
+    renderApp(REVIEW, { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: 'Check your change' });
+    const summary = screen.getByRole('region', { name: 'Your new price' });
+    expect(within(summary).getByText('£1,019.33')).toBeInTheDocument();
+    expect(within(summary).getByText('£1,039.33')).toBeInTheDocument();
+    expect(within(summary).getByText('To pay')).toBeInTheDocument();
+    expect(
+      within(summary).getByText("You'll pay £12.34 by card to confirm this change."),
+    ).toBeVisible();
+  });
+
+  it('shows a negative amount as a credit', async () => {
+    stubChangesApi({ adjustment: buildAdjustment({ amountDue: -500 }) });
+    renderApp(REVIEW, { authState: signedInAuthState });
+    expect(await screen.findByText("We'll refund £5.00 to you.")).toBeInTheDocument();
+    expect(screen.getByText('To refund')).toBeInTheDocument();
+  });
+
+  it('shows a monthly instalment change joining the next bill', async () => {
+    stubChangesApi({
+      adjustment: buildAdjustment({
+        paymentScheduleType: 'MONTHLY',
+        instalmentBefore: 8495,
+        instalmentAfter: 8661,
+        amountDue: 166,
+      }),
+    });
+    renderApp(REVIEW, { authState: signedInAuthState });
+    expect(
+      await screen.findByText('The difference of £1.66 will be added to your next monthly bill.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Monthly payment')).toBeInTheDocument();
+    expect(screen.getByText('£86.61')).toBeInTheDocument();
+  });
+
+  it('keeps a referral confirm disabled until the cancellation agreement is ticked', async () => {
+    stubChangesApi({ adjustment: buildAdjustment({ updatedPolicyVersions: [referred()] }) });
+    renderApp(REVIEW, { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: "We can't cover this change" });
+    expect(
+      screen.getByText('If you confirm this change, your policy will be cancelled immediately.'),
+    ).toBeInTheDocument();
+    const confirm = screen.getByRole('button', { name: 'Confirm and cancel my policy' });
+    expect(confirm).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: /cancellation agreement/ }));
+    expect(confirm).toBeEnabled();
+  });
+
+  it('shows the invalid-state page with a chat action', async () => {
+    stubChangesApi({ adjustment: buildAdjustment({ updatedPolicyVersions: [] }) });
+    renderApp(REVIEW, { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: "We can't make this change online" });
+    expect(screen.getByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
+  });
+
+  it('sends a confirmed adjustment to its result, and a missing one to the parent page', async () => {
+    stubChangesApi({ adjustment: buildAdjustment({ confirmed: true }) });
+    const first = renderApp(REVIEW, { authState: signedInAuthState });
+    await waitFor(() => expect(first.router.state.location.pathname).toBe(RESULT));
+    first.unmount();
+
+    stubChangesApi({ adjustment: null });
+    const second = renderApp(REVIEW, { authState: signedInAuthState });
+    await waitFor(() => expect(second.router.state.location.pathname).toBe(`${ROOT}/excess`));
+  });
+
+  it('sends a customer to card checkout when payment is required', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const calls = stubChangesApi({
+      adjustment: buildAdjustment({ paymentRequired: true }),
+      answers: {
+        'POST /stripe/checkout/mta/adj_1': {
+          status: 200,
+          body: { sessionId: 'cs_1', url: 'https://pay.example/cs_1', amountPence: 1234 },
+        },
+      },
+    });
+    renderApp(REVIEW, { authState: signedInAuthState });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay and confirm' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/cs_1'));
+    expect(postsTo(calls, '/stripe/checkout/mta/adj_1')[0]?.body).toEqual({
+      saveCard: false,
+      successPath: RESULT,
+      cancelPath: REVIEW,
+    });
+    expect(postsTo(calls, '/policyAdjustments/adj_1/commit')).toHaveLength(0);
+  });
+
+  it('gives staff the phone-payment form, date of birth not pre-filled', async () => {
+    const calls = stubChangesApi({
+      adjustment: buildAdjustment({ paymentRequired: true }),
+      answers: {
+        'POST /stripe/moto/checkout/mta/adj_1': {
+          status: 200,
+          body: { status: 'SUCCEEDED', providerPaymentId: 'pi_1', amountPence: 1234 },
+        },
+      },
+    });
+    const { router } = renderApp(REVIEW, { authState: staffAuthState });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay and confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take payment by phone' });
+    const dateOfBirth = within(dialog).getByLabelText(/Policyholder's date of birth/);
+    expect(dateOfBirth).toHaveValue('');
+    const submit = within(dialog).getByRole('button', { name: 'Take payment and confirm' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Card token'), 'tok_visa');
+    await userEvent.type(within(dialog).getByLabelText("Cardholder's postcode"), 'sw1a 2aa');
+    await userEvent.type(dateOfBirth, '1985-06-15');
+    expect(submit).toBeEnabled();
+    await userEvent.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe(RESULT));
+    expect(postsTo(calls, '/stripe/moto/checkout/mta/adj_1')[0]?.body).toEqual({
+      saveCard: false,
+      token: 'tok_visa',
+      postalCode: 'SW1A 2AA',
+      dateOfBirth: '1985-06-15',
+    });
+  });
+
+  it('commits, reloads the policy and shows the result', async () => {
+    const calls = stubChangesApi({ adjustment: buildAdjustment({ amountDue: 0 }) });
+    const { router } = renderApp(REVIEW, { authState: signedInAuthState });
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm change' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(RESULT));
+    expect(postsTo(calls, '/policyAdjustments/adj_1/commit')).toHaveLength(1);
+    await screen.findByRole('heading', { level: 1, name: 'Your policy has been changed' });
+    const policyReads = calls.filter((call) => call.path === '/policies/pol_1');
+    expect(policyReads.length).toBeGreaterThan(1);
+  });
+
+  it('says "Unable to confirm your changes" on a 409', async () => {
+    stubChangesApi({
+      answers: {
+        'POST /policyAdjustments/adj_1/commit': {
+          status: 409,
+          body: { error: { code: 'CONFLICT', message: 'Adjustment expired' } },
+        },
+      },
+    });
+    const { router } = renderApp(REVIEW, { authState: signedInAuthState });
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unable to confirm your changes' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${ROOT}/excess`));
+  });
+
+  it('shows the error-gone modal when confirming fails', async () => {
+    stubChangesApi({
+      answers: { 'POST /policyAdjustments/adj_1/commit': { status: 500, body: {} } },
+    });
+    renderApp(REVIEW, { authState: signedInAuthState });
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm change' }));
+    expect(await screen.findByRole('dialog', { name: 'Something went wrong' })).toBeInTheDocument();
+  });
+});
+
+describe('adjustment result', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('says immediately for a change effective now, and asks a customer for feedback', async () => {
+    const calls = stubChangesApi({
+      adjustment: buildAdjustment({ confirmed: true, effectiveAt: new Date().toISOString() }),
+      answers: { 'POST /insights/feedback': { status: 201, body: { accepted: true } } },
+    });
+    renderApp(RESULT, { authState: signedInAuthState });
+    expect(
+      await screen.findByText('Your change has been made and applies immediately.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '8 out of 10' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    expect(await screen.findByText('Thank you for your feedback.')).toBeInTheDocument();
+    expect(postsTo(calls, '/insights/feedback')[0]?.body).toEqual({
+      type: 'adjustment',
+      policyId: 'pol_1',
+      rating: 8,
+      tags: { adjustmentId: 'adj_1' },
+    });
+  });
+
+  it('gives a later date as dd MMM yyyy, and never asks staff for feedback', async () => {
+    stubChangesApi({
+      adjustment: buildAdjustment({ confirmed: true, effectiveAt: '2099-03-05T00:00:00.000Z' }),
+    });
+    renderApp(RESULT, { authState: staffAuthState });
+    expect(
+      await screen.findByText('Your change has been made and applies from 05 Mar 2099.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'How did we do?' })).toBeNull();
+  });
+
+  it.each([
+    [
+      true,
+      "Something went wrong and your change hasn't been made. Please chat with us and we'll help.",
+    ],
+    [
+      false,
+      "We couldn't verify the details of your change, so it hasn't been made. Please chat with us and we'll help.",
+    ],
+  ])('shows the error page (verificationClear %s) with a chat action', async (clear, text) => {
+    stubChangesApi({ adjustment: buildAdjustment({ confirmed: false, verificationClear: clear }) });
+    renderApp(RESULT, { authState: signedInAuthState });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { ReactElement } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MtaMotoCheckoutRequest } from '@motor/contract';
+import { Modal } from '../../../components/ui/modal';
+import { useAuth } from '../../../lib/auth';
+import type { Policy } from '../api/get-policy';
+import { useConfirmAdjustment } from './api/adjustment-api';
+import type { PolicyAdjustment } from './api/adjustment-api';
+import { ErrorGoneModal, StaleConfirmationModal } from './change-modals';
+import { resultPathOf } from './change-paths';
+import { getParties, isConflict } from './policy-change-rules';
+import { PhonePaymentForm, readPaymentFailure } from './phone-payment-form';
+
+/** Sends the browser to the card provider's page (a full page change, not a route). */
+const goToCardProvider = (url: string) => window.location.assign(url);
+
+/**
+ * Confirming a reviewed adjustment (spec 3 §4 item 9): when a card payment is needed first
+ * (amountDue > 0 on SINGLE_PAYMENT), a customer goes to the hosted checkout, which returns to the
+ * result page (or back to the review if cancelled), and a staff member takes it by phone;
+ * otherwise it is committed, the policy is read again and the result page follows. A stale
+ * adjustment (409) says "Unable to confirm your changes"; any other failure the error-gone modal.
+ */
+export function useConfirmFlow(options: {
+  policy: Policy;
+  adjustment: PolicyAdjustment;
+  reviewPath: string;
+  parentPath: string;
+}): { confirm: () => void; isConfirming: boolean; modals: ReactElement } {
+  const { policy, adjustment, reviewPath, parentPath } = options;
+  const { t } = useTranslation('policy-changes');
+  const { isAdmin } = useAuth();
+  const navigate = useNavigate();
+  const { commit, payByPhone, startCardCheckout } = useConfirmAdjustment(
+    policy.policyId,
+    adjustment.adjustmentId,
+  );
+  const [failure, setFailure] = useState<'stale' | 'gone' | null>(null);
+  const [isPhoneOpen, setPhoneOpen] = useState(false);
+  const [phoneFailure, setPhoneFailure] = useState<string | null>(null);
+  const resultPath = resultPathOf(reviewPath);
+
+  const fail = (error: unknown) => setFailure(isConflict(error) ? 'stale' : 'gone');
+
+  const confirm = () => {
+    if (adjustment.paymentRequired && isAdmin) {
+      setPhoneFailure(null);
+      setPhoneOpen(true);
+      return;
+    }
+    if (adjustment.paymentRequired) {
+      startCardCheckout.mutate(
+        { saveCard: false, successPath: resultPath, cancelPath: reviewPath },
+        { onSuccess: (session) => goToCardProvider(session.url), onError: fail },
+      );
+      return;
+    }
+    commit.mutate(undefined, { onSuccess: () => void navigate(resultPath), onError: fail });
+  };
+
+  const sendPhonePayment = (request: MtaMotoCheckoutRequest) =>
+    payByPhone.mutate(request, {
+      onSuccess: () => void navigate(resultPath),
+      onError: (error) => {
+        if (isConflict(error)) {
+          setPhoneOpen(false);
+          setFailure('stale');
+        } else {
+          setPhoneFailure(readPaymentFailure(error) ?? '');
+        }
+      },
+    });
+
+  const storedDateOfBirth = getParties(policy).policyholder?.data.dateOfBirth;
+  const modals = (
+    <>
+      <Modal
+        isOpen={isPhoneOpen}
+        onClose={() => setPhoneOpen(false)}
+        title={t('phonePayment.title')}
+      >
+        <PhonePaymentForm
+          amountDue={adjustment.amountDue}
+          storedDateOfBirth={typeof storedDateOfBirth === 'string' ? storedDateOfBirth : undefined}
+          isSending={payByPhone.isPending}
+          failure={phoneFailure}
+          onSend={sendPhonePayment}
+        />
+      </Modal>
+      <ErrorGoneModal isOpen={failure === 'gone'} onClose={() => setFailure(null)} />
+      <StaleConfirmationModal
+        isOpen={failure === 'stale'}
+        onClose={() => setFailure(null)}
+        onStartAgain={() => void navigate(parentPath)}
+      />
+    </>
+  );
+  return {
+    confirm,
+    isConfirming: commit.isPending || startCardCheckout.isPending || payByPhone.isPending,
+    modals,
+  };
+}
