@@ -15,10 +15,10 @@ import { AppError } from '../errors';
 import {
   ensureCustomerAccount,
   LEDGER_ACCOUNTS,
+  postProviderPayment,
   postTransaction,
   receivableAccount,
   setAccountPaymentMethod,
-  type CustomerAccountRow,
 } from '../modules/billing';
 import { enqueuePolicyDocuments } from '../modules/document';
 import { canAccessProposal, fillPolicyholderFromQuote, type Principal } from '../modules/identity';
@@ -73,32 +73,6 @@ function actorOf(principal: BindPrincipal): string {
   return principal.userId;
 }
 
-/** Posts a provider's payment to the account; a replay of the same payment posts nothing. */
-async function recordPayment(
-  db: Db,
-  options: { account: CustomerAccountRow; payment: BindPayment; at: Date },
-): Promise<void> {
-  const { account, payment, at } = options;
-  if (!Number.isSafeInteger(payment.amountPence) || payment.amountPence <= 0) return;
-  const card = payment.provider === 'CARD';
-  await postTransaction(db, {
-    accountId: account.accountId,
-    type: 'PAYMENT',
-    subType: card ? 'STRIPE' : 'GOCARDLESS',
-    status: payment.settled ? 'POSTED' : 'PENDING',
-    idempotencyKey: `payment:${payment.providerPaymentId}`,
-    description: card ? 'Card payment' : 'Direct Debit payment',
-    postings: [
-      {
-        ledgerAccount: card ? LEDGER_ACCOUNTS.cardClearing : LEDGER_ACCOUNTS.directDebitClearing,
-        amountPence: payment.amountPence,
-      },
-      { ledgerAccount: receivableAccount(account.accountId), amountPence: -payment.amountPence },
-    ],
-    at,
-  });
-}
-
 /** Inception now or at the chosen start, whichever is later; the term runs from there. */
 function termDates(row: ProposalRow, now: Date): { inceptedAt: Date; expiredAt: Date } {
   if (row.startAt && row.startAt.getTime() >= now.getTime()) {
@@ -123,7 +97,7 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
     // A retry, or a second payment webhook: the policy stands; a real payment is still recorded.
     if (input.payment) {
       const account = await ensureCustomerAccount(tx, { proposal: row, now });
-      await recordPayment(tx, { account, payment: input.payment, at: now });
+      await postProviderPayment(tx, { account, payment: input.payment, at: now });
     }
     return {
       policyId: existing.policyId,
@@ -233,7 +207,7 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
       at: now,
     });
   }
-  if (input.payment) await recordPayment(tx, { account, payment: input.payment, at: now });
+  if (input.payment) await postProviderPayment(tx, { account, payment: input.payment, at: now });
   await tx
     .update(proposals)
     .set({
@@ -280,7 +254,7 @@ async function recordPaymentWithoutBind(
       .for('update');
     if (!row) return;
     const account = await ensureCustomerAccount(tx, { proposal: row, now });
-    await recordPayment(tx, { account, payment: options.payment, at: now });
+    await postProviderPayment(tx, { account, payment: options.payment, at: now });
     await tx.insert(auditLog).values({
       actorUserId: options.actor,
       subjectUserId: row.ownerUserId,

@@ -24,6 +24,7 @@ export const ADJUSTMENT_MESSAGES = {
   invalid: 'This change cannot be made online. Please chat to us using Help.',
   agreementRequired: 'Tick the box to agree that your policy will be cancelled.',
   paymentRequired: 'Pay the difference by card to confirm this change.',
+  nothingToPay: 'There is nothing to pay for this change.',
 } as const;
 
 /** How far ahead staff may date a change (spec 3 §9). */

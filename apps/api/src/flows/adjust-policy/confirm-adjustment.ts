@@ -8,6 +8,7 @@ import {
   ADJUSTMENT_NOT_FOUND_MESSAGE,
   findAdjustment,
   getOwnAdjustment,
+  isPaidByCard,
   markConfirmed,
   type AdjustmentRow,
 } from '../../modules/adjustment';
@@ -63,6 +64,49 @@ async function latestVersionNumber(tx: Db, policyId: string): Promise<number> {
     .from(policyVersions)
     .where(eq(policyVersions.policyId, policyId));
   return row?.latest ?? 0;
+}
+
+/**
+ * The checks every confirmation repeats under the policy's lock: unconfirmed, inside its window,
+ * priced on the latest version, the policy still changeable, the change acceptable online.
+ */
+async function assertStillConfirmable(
+  db: Db,
+  options: { policy: PolicyRow; adjustment: AdjustmentRow; now: Date },
+): Promise<void> {
+  const { policy, adjustment, now } = options;
+  if (adjustment.confirmedAt || adjustment.expiresAt.getTime() <= now.getTime()) throw unable();
+  if ((await latestVersionNumber(db, policy.policyId)) !== adjustment.baseVersionNumber) {
+    throw unable();
+  }
+  const status = derivePolicyStatus({
+    status: policy.status,
+    inceptedAt: policy.inceptedAt,
+    terminatedAt: policy.terminatedAt,
+    now,
+  });
+  if (!['ACTIVE', 'PENDING'].includes(status) || policy.terminatedAt) throw unable();
+  if (adjustment.outcome === 'invalid') throw new AppError('CONFLICT', M.invalid);
+}
+
+/**
+ * What a change costs by card, checked before any money is taken (the confirmation after the
+ * payment checks again under the lock): 409 when it can no longer be confirmed or has nothing
+ * to pay by card.
+ */
+export async function getAmountToPayByCard(
+  db: Db,
+  adjustment: AdjustmentRow,
+  now: Date,
+): Promise<number> {
+  const [policy] = await db
+    .select()
+    .from(policies)
+    .where(eq(policies.policyId, adjustment.policyId));
+  if (!policy) throw unable();
+  await assertStillConfirmable(db, { policy, adjustment, now });
+  if (!isPaidByCard(adjustment)) throw new AppError('CONFLICT', M.nothingToPay);
+  return adjustment.amountDuePence;
 }
 
 /** A referred change confirmed with the agreement: the policy is cancelled now instead. */
@@ -211,29 +255,14 @@ export async function confirmAdjustment(
   const confirmed = await deps.db.transaction(async (tx) => {
     const policy = await lockPolicy(tx, policyId);
     const adjustment = await findAdjustment(tx, adjustmentId);
-    if (!adjustment || adjustment.confirmedAt || adjustment.expiresAt.getTime() <= now.getTime()) {
-      throw unable();
-    }
-    if ((await latestVersionNumber(tx, policy.policyId)) !== adjustment.baseVersionNumber)
-      throw unable();
-    const status = derivePolicyStatus({
-      status: policy.status,
-      inceptedAt: policy.inceptedAt,
-      terminatedAt: policy.terminatedAt,
-      now,
-    });
-    if (!['ACTIVE', 'PENDING'].includes(status) || policy.terminatedAt) throw unable();
-    if (adjustment.outcome === 'invalid') throw new AppError('CONFLICT', M.invalid);
+    if (!adjustment) throw unable();
+    await assertStillConfirmable(tx, { policy, adjustment, now });
     let effective = adjustment;
     if (adjustment.outcome === 'referral') {
       if (!input.cancellationAgreed) throw new AppError('CONFLICT', M.agreementRequired);
       effective = await asReferredCancellation(tx, { policy, adjustment, now });
     }
-    const paymentRequired =
-      effective.adjustmentType !== 'CAN' &&
-      effective.amountDuePence > 0 &&
-      effective.paymentScheduleType === 'SINGLE_PAYMENT';
-    if (paymentRequired && !input.payment) {
+    if (isPaidByCard(effective) && !input.payment) {
       throw new AppError('PAYMENT_REQUIRED', M.paymentRequired, {
         amountDue: effective.amountDuePence,
       });

@@ -3,6 +3,7 @@ import type { AdjustmentRow } from '../../modules/adjustment';
 import {
   getAccountTotals,
   LEDGER_ACCOUNTS,
+  postProviderPayment,
   postTransaction,
   receivableAccount,
   type CustomerAccountRow,
@@ -18,30 +19,6 @@ function clearingOf(account: CustomerAccountRow): string {
   return account.paymentMethodType === 'BACS_DEBIT'
     ? LEDGER_ACCOUNTS.directDebitClearing
     : LEDGER_ACCOUNTS.cardClearing;
-}
-
-async function postPayment(
-  db: Db,
-  options: { account: CustomerAccountRow; payment: ProviderPayment; description: string; at: Date },
-): Promise<void> {
-  const { account, payment, at } = options;
-  const card = payment.provider === 'CARD';
-  await postTransaction(db, {
-    accountId: account.accountId,
-    type: 'PAYMENT',
-    subType: card ? 'STRIPE' : 'GOCARDLESS',
-    status: payment.settled ? 'POSTED' : 'PENDING',
-    idempotencyKey: `payment:${payment.providerPaymentId}`,
-    description: options.description,
-    postings: [
-      {
-        ledgerAccount: card ? LEDGER_ACCOUNTS.cardClearing : LEDGER_ACCOUNTS.directDebitClearing,
-        amountPence: payment.amountPence,
-      },
-      { ledgerAccount: receivableAccount(account.accountId), amountPence: -payment.amountPence },
-    ],
-    at,
-  });
 }
 
 /**
@@ -83,7 +60,7 @@ export async function postAdjustmentMoney(
     });
   }
   if (options.payment) {
-    await postPayment(db, {
+    await postProviderPayment(db, {
       account,
       payment: options.payment,
       description: 'Card payment for a policy change',

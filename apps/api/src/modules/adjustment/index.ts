@@ -2,4 +2,5 @@
 // API answers them. Pricing and confirming them span policy, rating, billing and payment, so they
 // are flows (flows/adjust-policy); this module's routes start them.
 export { findAdjustment, insertAdjustment, markConfirmed, type AdjustmentRow } from './repository';
+export { isPaidByCard } from './response';
 export { ADJUSTMENT_NOT_FOUND_MESSAGE, getOwnAdjustment } from './access';

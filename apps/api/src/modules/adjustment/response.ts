@@ -3,6 +3,16 @@ import type { Adjustment } from '@motor/domain';
 import type { AdjustmentRow } from './repository';
 
 /** An adjustment as the API answers it (spec 3 §3 Adjustment, §7 getPolicyAdjustment). */
+/** A change that costs more on a single-payment policy is paid by card before it is confirmed. */
+export function isPaidByCard(row: AdjustmentRow): boolean {
+  return (
+    row.adjustmentType !== 'CAN' &&
+    row.outcome === 'allowed' &&
+    row.amountDuePence > 0 &&
+    row.paymentScheduleType === 'SINGLE_PAYMENT'
+  );
+}
+
 export function toAdjustmentResponse(row: AdjustmentRow): PolicyAdjustmentResponse {
   const amountDue = row.amountDuePence;
   return {
@@ -29,8 +39,7 @@ export function toAdjustmentResponse(row: AdjustmentRow): PolicyAdjustmentRespon
     premiumAfter: row.premiumAfterPence,
     instalmentBefore: row.instalmentBeforePence,
     instalmentAfter: row.instalmentAfterPence,
-    paymentRequired:
-      row.confirmedAt === null && amountDue > 0 && row.paymentScheduleType === 'SINGLE_PAYMENT',
+    paymentRequired: row.confirmedAt === null && isPaidByCard(row),
     cancellationKind: row.cancellationKind,
   };
 }

@@ -3,8 +3,11 @@ import { addIsoDuration } from '@motor/domain';
 import {
   AdjustmentIdParamsSchema,
   CancellationOptionsResponseSchema,
+  CardCheckoutSessionSchema,
   CreatePolicyAdjustmentRequestSchema,
   ErrorBodySchema,
+  MtaCardCheckoutRequestSchema,
+  MtaMotoCheckoutRequestSchema,
   PolicyAdjustmentResponseSchema,
   PolicyIdParamsSchema,
 } from '@motor/contract';
@@ -15,6 +18,10 @@ import {
   deferredCancellationDatesOf,
 } from '../../flows/adjust-policy/create-adjustment';
 import { confirmAdjustment } from '../../flows/adjust-policy/confirm-adjustment';
+import {
+  startAdjustmentCheckout,
+  takeAdjustmentPaymentByPhone,
+} from '../../flows/adjust-policy/pay-adjustment';
 import { brandOfScheme } from '../brand';
 import { getOwnPolicy } from '../policy';
 import type { RouteAccess } from '../identity';
@@ -22,12 +29,14 @@ import { getOwnAdjustment } from './access';
 import { toAdjustmentResponse } from './response';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
+const ADMIN_ONLY: readonly RouteAccess[] = ['admin'];
 const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
   403: ErrorBodySchema,
   404: ErrorBodySchema,
   409: ErrorBodySchema,
+  503: ErrorBodySchema,
 };
 
 const CommitRequestSchema = z
@@ -110,6 +119,59 @@ export const adjustmentRoutes: AppPlugin = async (app) => {
         adjustmentId: request.params.id,
         actor: { principal: request.principal },
         cancellationAgreed: request.body?.cancellationAgreed,
+      });
+      return toAdjustmentResponse(row);
+    },
+  );
+
+  app.post(
+    '/stripe/checkout/mta/:id',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['payments'],
+        summary: "Starts the card provider's hosted checkout for what a change costs",
+        description:
+          'Only for an unconfirmed change, inside its window, that costs more on a ' +
+          'single-payment policy (otherwise 409). On success the customer returns to ' +
+          'successPath and the provider’s webhook confirms the change; a payment that can no ' +
+          'longer be applied is kept on the customer’s account for staff.',
+        params: AdjustmentIdParamsSchema,
+        body: MtaCardCheckoutRequestSchema,
+        response: { 201: CardCheckoutSessionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await startAdjustmentCheckout(app, {
+        principal: request.principal,
+        adjustmentId: request.params.id,
+        request: request.body,
+      });
+      return reply.code(201).send(session);
+    },
+  );
+
+  app.post(
+    '/stripe/moto/checkout/mta/:id',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags: ['payments'],
+        summary: 'Takes a phone (MOTO) card payment for a change and confirms it (admin only)',
+        description:
+          'The admin must act for the policyholder; the token comes from the card provider’s ' +
+          'form (card numbers never reach this API) and the date of birth, typed by the admin, ' +
+          'must be the policyholder’s. A declined card answers 402 and confirms nothing.',
+        params: AdjustmentIdParamsSchema,
+        body: MtaMotoCheckoutRequestSchema,
+        response: { 200: PolicyAdjustmentResponseSchema, 402: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await takeAdjustmentPaymentByPhone(app, {
+        principal: request.principal,
+        adjustmentId: request.params.id,
+        request: request.body,
       });
       return toAdjustmentResponse(row);
     },

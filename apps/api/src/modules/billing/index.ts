@@ -6,3 +6,4 @@ export {
 } from './accounts';
 export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 export { findAccountOfPolicy } from './accounts';
+export { postProviderPayment } from './provider-payments';

@@ -20,6 +20,7 @@ import { assertBindable } from '../policy';
 import { findProposal, getOwnProposal } from '../proposal';
 import { bindPaidProposal } from '../../flows/bind-policy';
 import { takeMotoPayment } from '../../flows/take-moto-payment';
+import { confirmPaidAdjustment } from '../../flows/adjust-policy/pay-adjustment';
 import * as repository from './repository';
 import * as service from './service';
 import { receiveWebhook } from './webhooks';
@@ -224,7 +225,7 @@ export const paymentRoutes: AppPlugin = async (app) => {
             provider,
             rawBody,
             headers: request.headers,
-            onProposalPaid: bindPaidProposal,
+            handlers: { onProposalPaid: bindPaidProposal, onAdjustmentPaid: confirmPaidAdjustment },
           });
         },
       );

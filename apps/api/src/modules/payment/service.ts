@@ -67,22 +67,24 @@ function describe(row: ProposalRow): string {
   return `Motor insurance ${row.externalReference}`;
 }
 
-export async function startCardCheckout(
+/** What a hosted card checkout pays for: a proposal (bind follows) or a policy change. */
+type CheckoutPurpose =
+  | { proposalCode: string; adjustmentId?: undefined }
+  | { adjustmentId: string; proposalCode?: undefined };
+
+async function openCardCheckout(
   deps: ServiceDeps,
-  options: {
-    row: ProposalRow;
+  options: CheckoutPurpose & {
     ownerUserId: string;
+    amountPence: number;
+    description: string;
     saveCard: boolean;
     successPath: string;
     cancelPath: string;
-    paymentMethodType?: PaymentMethodType;
+    paymentMethodType: PaymentMethodType;
   },
 ): Promise<CardCheckoutSession> {
-  const { row, ownerUserId } = options;
-  const { amountPence, paymentMethodType } = await getCardPaymentPlan(deps, {
-    row,
-    requested: options.paymentMethodType,
-  });
+  const { ownerUserId, amountPence } = options;
   const sessionId = createPaymentSessionId();
   const provider = deps.providers.cardPayments;
   const session = await withProvider(() =>
@@ -91,7 +93,7 @@ export async function startCardCheckout(
       reference: sessionId,
       customerReference: ownerUserId,
       amountPence,
-      description: describe(row),
+      description: options.description,
       saveCard: options.saveCard,
       successUrl: `${deps.config.publicUrl}${options.successPath}`,
       cancelUrl: `${deps.config.publicUrl}${options.cancelPath}`,
@@ -103,14 +105,59 @@ export async function startCardCheckout(
     adapter: provider.adapter,
     providerSessionId: session.providerSessionId,
     ownerUserId,
-    proposalCode: row.proposalCode,
+    proposalCode: options.proposalCode ?? null,
+    adjustmentId: options.adjustmentId ?? null,
     amountPence,
     saveCard: options.saveCard,
-    paymentMethodType,
+    paymentMethodType: options.paymentMethodType,
     status: 'OPEN',
     createdAt: deps.clock.now(),
   });
   return { sessionId: session.providerSessionId, url: session.url, amountPence };
+}
+
+export async function startCardCheckout(
+  deps: ServiceDeps,
+  options: {
+    row: ProposalRow;
+    ownerUserId: string;
+    saveCard: boolean;
+    successPath: string;
+    cancelPath: string;
+    paymentMethodType?: PaymentMethodType;
+  },
+): Promise<CardCheckoutSession> {
+  const { row } = options;
+  const { amountPence, paymentMethodType } = await getCardPaymentPlan(deps, {
+    row,
+    requested: options.paymentMethodType,
+  });
+  return openCardCheckout(deps, {
+    ...options,
+    proposalCode: row.proposalCode,
+    amountPence,
+    paymentMethodType,
+    description: describe(row),
+  });
+}
+
+/**
+ * The hosted checkout for what a confirmed-on-payment policy change costs (the adjustment flow
+ * has checked that it may be paid); the card webhook then confirms the change.
+ */
+export function startAdjustmentCardCheckout(
+  deps: ServiceDeps,
+  options: {
+    adjustmentId: string;
+    ownerUserId: string;
+    amountPence: number;
+    description: string;
+    saveCard: boolean;
+    successPath: string;
+    cancelPath: string;
+  },
+): Promise<CardCheckoutSession> {
+  return openCardCheckout(deps, { ...options, paymentMethodType: 'CARD' });
 }
 
 export async function startCardSetup(
@@ -151,6 +198,99 @@ export async function startCardSetup(
   return { sessionId: session.providerSessionId, url: session.url, amountPence: 0 };
 }
 
+const dateOfBirthMismatch = () =>
+  new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.dateOfBirthMismatch, {
+    fields: [{ in: 'body', path: 'dateOfBirth', message: PAYMENT_MESSAGES.dateOfBirthMismatch }],
+  });
+
+type PhoneCharge = {
+  principal: Principal;
+  ownerUserId: string;
+  amountPence: number;
+  description: string;
+  token: string;
+  saveCard: boolean;
+  paymentMethodType: PaymentMethodType;
+  /** What the payment is for: the audit row's target and the session's link. */
+  target: CheckoutPurpose;
+};
+
+type PhoneChargeResult = {
+  providerPaymentId: string;
+  amountPence: number;
+  paymentMethodType: PaymentMethodType;
+};
+
+/**
+ * Charges a card token (MOTO) once the caller has checked what is paid for and who is on the
+ * phone: audited whatever the outcome; a decline answers 402 and stores a failed session.
+ */
+async function chargeTokenByPhone(
+  deps: ServiceDeps,
+  options: PhoneCharge,
+): Promise<PhoneChargeResult> {
+  const { ownerUserId, amountPence, target } = options;
+  const now = deps.clock.now();
+  await deps.db.insert(auditLog).values({
+    actorUserId: findActorUserId(options.principal) ?? 'unknown',
+    subjectUserId: ownerUserId,
+    action: 'payment.moto',
+    target: target.proposalCode
+      ? `proposal:${target.proposalCode}`
+      : `adjustment:${target.adjustmentId}`,
+    at: now,
+  });
+  const sessionId = createPaymentSessionId();
+  const provider = deps.providers.cardPayments;
+  const result = await withProvider(() =>
+    provider.chargeWithToken({
+      reference: sessionId,
+      customerReference: ownerUserId,
+      amountPence,
+      description: options.description,
+      token: options.token,
+      saveCard: options.saveCard,
+    }),
+  );
+  await repository.insertSession(deps.db, {
+    sessionId,
+    kind: 'CARD_CHECKOUT',
+    adapter: provider.adapter,
+    providerSessionId: result.providerPaymentId ?? sessionId,
+    ownerUserId,
+    proposalCode: target.proposalCode ?? null,
+    adjustmentId: target.adjustmentId ?? null,
+    amountPence,
+    saveCard: options.saveCard,
+    paymentMethodType: options.paymentMethodType,
+    status: result.status === 'SUCCEEDED' ? 'COMPLETED' : 'FAILED',
+    providerPaymentId: result.providerPaymentId,
+    createdAt: now,
+    completedAt: now,
+  });
+  if (result.status === 'DECLINED') {
+    throw new AppError('PAYMENT_REQUIRED', result.message);
+  }
+  await repository.recordCollectionStatus(deps.db, {
+    providerPaymentId: result.providerPaymentId,
+    provider: 'CARD',
+    ownerUserId,
+    sessionId,
+    proposalCode: target.proposalCode ?? null,
+    amountPence,
+    status: 'SETTLED',
+    at: now,
+  });
+  if (result.card) {
+    await saveCard(deps.db, { ownerUserId, adapter: provider.adapter, card: result.card, at: now });
+  }
+  return {
+    providerPaymentId: result.providerPaymentId,
+    amountPence,
+    paymentMethodType: options.paymentMethodType,
+  };
+}
+
 /**
  * A phone payment taken by an admin for the proposal's owner with a card token (the bind that
  * follows is the take-moto-payment flow's). The quote's gates come first; the date of birth must
@@ -166,80 +306,45 @@ export async function chargeByPhone(
     dateOfBirth: string;
     paymentMethodType?: PaymentMethodType;
   },
-): Promise<{
-  providerPaymentId: string;
-  amountPence: number;
-  paymentMethodType: PaymentMethodType;
-}> {
-  const { row, principal } = options;
+): Promise<PhoneChargeResult> {
+  const { row } = options;
   // The quote's gates first: a quote that cannot be bought is refused whoever is on the phone.
   const { amountPence, paymentMethodType } = await getCardPaymentPlan(deps, {
     row,
     requested: options.paymentMethodType,
   });
   const subject = buildIdentitySubject(row.data as unknown as ProposalData);
-  if (subject.dateOfBirth !== options.dateOfBirth) {
-    throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.dateOfBirthMismatch, {
-      fields: [{ in: 'body', path: 'dateOfBirth', message: PAYMENT_MESSAGES.dateOfBirthMismatch }],
-    });
-  }
-  const now = deps.clock.now();
-  await deps.db.insert(auditLog).values({
-    actorUserId: findActorUserId(principal) ?? 'unknown',
-    subjectUserId: row.ownerUserId,
-    action: 'payment.moto',
-    target: `proposal:${row.proposalCode}`,
-    at: now,
-  });
-  const sessionId = createPaymentSessionId();
-  const provider = deps.providers.cardPayments;
-  const result = await withProvider(() =>
-    provider.chargeWithToken({
-      reference: sessionId,
-      customerReference: row.ownerUserId,
-      amountPence,
-      description: describe(row),
-      token: options.token,
-      saveCard: options.saveCard,
-    }),
-  );
-  await repository.insertSession(deps.db, {
-    sessionId,
-    kind: 'CARD_CHECKOUT',
-    adapter: provider.adapter,
-    providerSessionId: result.providerPaymentId ?? sessionId,
+  if (subject.dateOfBirth !== options.dateOfBirth) throw dateOfBirthMismatch();
+  return chargeTokenByPhone(deps, {
+    ...options,
     ownerUserId: row.ownerUserId,
-    proposalCode: row.proposalCode,
     amountPence,
-    saveCard: options.saveCard,
     paymentMethodType,
-    status: result.status === 'SUCCEEDED' ? 'COMPLETED' : 'FAILED',
-    providerPaymentId: result.providerPaymentId,
-    createdAt: now,
-    completedAt: now,
+    description: describe(row),
+    target: { proposalCode: row.proposalCode },
   });
-  if (result.status === 'DECLINED') {
-    throw new AppError('PAYMENT_REQUIRED', result.message);
+}
+
+/**
+ * A phone payment for a policy change (the adjustment flow has checked that it may be paid and
+ * confirms it after): the date of birth typed by the staff member must be the policyholder's.
+ */
+export async function chargeAdjustmentByPhone(
+  deps: ServiceDeps,
+  options: Omit<PhoneCharge, 'target' | 'paymentMethodType'> & {
+    adjustmentId: string;
+    dateOfBirth: string;
+    policyholderDateOfBirth: string | null;
+  },
+): Promise<PhoneChargeResult> {
+  if (!options.policyholderDateOfBirth || options.policyholderDateOfBirth !== options.dateOfBirth) {
+    throw dateOfBirthMismatch();
   }
-  await repository.recordCollectionStatus(deps.db, {
-    providerPaymentId: result.providerPaymentId,
-    provider: 'CARD',
-    ownerUserId: row.ownerUserId,
-    sessionId,
-    proposalCode: row.proposalCode,
-    amountPence,
-    status: 'SETTLED',
-    at: now,
+  return chargeTokenByPhone(deps, {
+    ...options,
+    paymentMethodType: 'CARD',
+    target: { adjustmentId: options.adjustmentId },
   });
-  if (result.card) {
-    await saveCard(deps.db, {
-      ownerUserId: row.ownerUserId,
-      adapter: provider.adapter,
-      card: result.card,
-      at: now,
-    });
-  }
-  return { providerPaymentId: result.providerPaymentId, amountPence, paymentMethodType };
 }
 
 export async function saveCard(

@@ -50,10 +50,25 @@ export type ProposalPaidHandler = (
   },
 ) => Promise<void>;
 
+/**
+ * What happens once a checkout for a policy change is paid: the adjustment flow confirms the
+ * change (or keeps the money on the customer's account when it no longer can).
+ */
+export type AdjustmentPaidHandler = (
+  deps: ServiceDeps,
+  paid: { adjustmentId: string; payment: ProviderPayment; expectedAmountPence: number },
+) => Promise<void>;
+
+/** What a paid checkout session goes on to: bind a proposal, or confirm a policy change. */
+export type PaidHandlers = {
+  onProposalPaid: ProposalPaidHandler;
+  onAdjustmentPaid: AdjustmentPaidHandler;
+};
+
 async function processCardEvent(
   deps: ServiceDeps,
   event: CardEvent,
-  onProposalPaid: ProposalPaidHandler,
+  handlers: PaidHandlers,
 ): Promise<void> {
   if (event.type === 'IGNORED') return;
   const now = deps.clock.now();
@@ -125,19 +140,27 @@ async function processCardEvent(
     providerPaymentId: event.providerPaymentId,
     at: now,
   });
-  if (session.kind !== 'CARD_CHECKOUT' || !session.proposalCode) return;
-  if (collection.status !== 'SETTLED') return;
-  await onProposalPaid(deps, {
-    proposalCode: session.proposalCode,
-    paymentMethodType: session.paymentMethodType ?? 'CARD',
-    expectedAmountPence: session.amountPence,
-    payment: {
-      provider: 'CARD',
-      providerPaymentId: event.providerPaymentId,
-      amountPence: event.amountPence,
-      settled: true,
-    },
-  });
+  if (session.kind !== 'CARD_CHECKOUT' || collection.status !== 'SETTLED') return;
+  const payment: ProviderPayment = {
+    provider: 'CARD',
+    providerPaymentId: event.providerPaymentId,
+    amountPence: event.amountPence,
+    settled: true,
+  };
+  if (session.adjustmentId) {
+    await handlers.onAdjustmentPaid(deps, {
+      adjustmentId: session.adjustmentId,
+      expectedAmountPence: session.amountPence,
+      payment,
+    });
+  } else if (session.proposalCode) {
+    await handlers.onProposalPaid(deps, {
+      proposalCode: session.proposalCode,
+      paymentMethodType: session.paymentMethodType ?? 'CARD',
+      expectedAmountPence: session.amountPence,
+      payment,
+    });
+  }
 }
 
 async function processDirectDebitEvent(deps: ServiceDeps, event: DirectDebitEvent): Promise<void> {
@@ -184,7 +207,7 @@ export async function receiveWebhook(
     provider: Provider;
     rawBody: Buffer;
     headers: IncomingHttpHeaders;
-    onProposalPaid: ProposalPaidHandler;
+    handlers: PaidHandlers;
   },
 ): Promise<{ received: number; duplicates: number }> {
   const now = deps.clock.now();
@@ -237,7 +260,7 @@ export async function receiveWebhook(
     }
     received += 1;
     if (options.provider === 'CARD') {
-      await processCardEvent(deps, event as CardEvent, options.onProposalPaid);
+      await processCardEvent(deps, event as CardEvent, options.handlers);
     } else await processDirectDebitEvent(deps, event as DirectDebitEvent);
     await repository.markWebhookEventProcessed(deps.db, {
       provider: options.provider,

@@ -353,6 +353,23 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
         payload: {},
       }),
     },
+    // The referred change has nothing to pay by card: 409 for whoever may act on it, no charge.
+    'POST /api/stripe/checkout/mta/{id}': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/stripe/checkout/mta/${target!.adjustmentId}`,
+        payload: { successPath: RETURN_PATH, cancelPath: RETURN_PATH },
+      }),
+    },
+    'POST /api/stripe/moto/checkout/mta/{id}': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/stripe/moto/checkout/mta/${target!.adjustmentId}`,
+        payload: { token: 'tok_visa', dateOfBirth: '1900-01-01' },
+      }),
+    },
     'GET /api/policies/{id}/cancellation': {
       resource: 'private',
       build: (target) => get(`/api/policies/${target!.policyId}/cancellation`),

@@ -1,0 +1,304 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PolicyAdjustmentResponse } from '@motor/contract';
+import type { ProposalChange } from '@motor/domain';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import {
+  auditLog,
+  ledgerTransactions,
+  paymentSessions,
+  policies,
+  policyVersions,
+} from '../../db/schema';
+import { assertLedgerBalanced } from '../../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { computeAmountDueAtBind } from '../../modules/policy';
+import { createQuote } from '../../modules/policy/test-helpers';
+import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
+import { createTestApp } from '../../test/test-app';
+import { bindProposal } from '../bind-policy';
+import { ADJUSTMENT_MESSAGES } from './adjustment-rules';
+
+// Issue 15 item 4: paying for a change. A positive amountDue on a single-payment policy is paid
+// by card before the change is confirmed — hosted checkout (its webhook confirms) or staff by
+// phone with a card token. Every route is called directly, out of order and by the wrong people.
+
+const START = '2026-04-01T09:00:00.000Z';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+const OWNER = 'paying-owner';
+
+const addDriver: ProposalChange[] = [
+  {
+    changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE',
+    profileCode: 'p1',
+    update: updates({
+      ...ADDITIONAL_DRIVER_ANSWERS,
+      dateOfBirth: '2004-02-01',
+      drivingLicence: { licenceType: 'UKFull', validFrom: '2022-03-01', convictions: [] },
+    }),
+  },
+];
+
+describe('paying for a change', () => {
+  const clock = createTestClock(START);
+  let app: App;
+  let owner: Record<string, string>;
+  let staff: Record<string, string>;
+  let staffForNobody: Record<string, string>;
+  let dateOfBirth = '';
+
+  async function signIn() {
+    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
+    staff = bearer(
+      await createTestAccessToken(app, {
+        userId: 'agent-9',
+        roles: ['admin'],
+        permissions: ['access:impersonate'],
+        impersonate: OWNER,
+      }),
+    );
+    staffForNobody = bearer(
+      await createTestAccessToken(app, { userId: 'agent-10', roles: ['admin'] }),
+    );
+  }
+
+  /** Every version of the policy says it is paid in one single payment. */
+  async function paidInOnePayment(policyId: string): Promise<void> {
+    await app.db.execute(sql`
+      update policy_versions set quote = jsonb_set(quote, '{availablePaymentSchedules}',
+        '[{"type":"SINGLE_PAYMENT","active":true,"premiumBreakdown":{"instalmentAmount":0,"deposit":0,"numberOfInstalments":1}}]'::jsonb)
+      where policy_id = ${policyId}`);
+  }
+
+  /**
+   * A flex policy whose versions say it was paid in one single payment: no BMW product sells a
+   * priced single payment (driveaway is free), so the test sets the schedule the rule is about.
+   */
+  async function bindSinglePayment(): Promise<string> {
+    const quote = await createQuote(app, owner);
+    dateOfBirth = String(quote.quote.insuredProfiles[0]?.data.dateOfBirth);
+    const due = computeAmountDueAtBind(quote.quote);
+    const { policyId } = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: { kind: 'system', name: 'test' },
+      paymentMethodType: 'CARD',
+      payment: {
+        provider: 'CARD',
+        providerPaymentId: `pi_${quote.proposalCode}`,
+        amountPence: due.totalPence,
+        settled: true,
+      },
+    });
+    await paidInOnePayment(policyId);
+    return policyId;
+  }
+
+  async function priceChange(
+    policyId: string,
+    options: { headers?: Record<string, string> } = {},
+  ): Promise<PolicyAdjustmentResponse> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/policyAdjustments',
+      headers: options.headers ?? owner,
+      payload: {
+        policyId,
+        adjustmentType: 'MTA',
+        changes: addDriver,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+
+  const getAdjustment = async (id: string): Promise<PolicyAdjustmentResponse> =>
+    (
+      await app.inject({ method: 'GET', url: `/api/policyAdjustments/${id}`, headers: owner })
+    ).json();
+  const checkout = (id: string, headers = owner) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/stripe/checkout/mta/${id}`,
+      headers,
+      payload: {
+        saveCard: false,
+        successPath: `/flex/policy/x/review/${id}/result`,
+        cancelPath: '/flex',
+      },
+    });
+  const payByPhone = (id: string, headers: Record<string, string>, payload: object) =>
+    app.inject({ method: 'POST', url: `/api/stripe/moto/checkout/mta/${id}`, headers, payload });
+  const payOnHostedPage = (url: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: FORM,
+      payload: new URLSearchParams(CARD).toString(),
+    });
+
+  async function tokenize(number = CARD.number): Promise<string> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/sandbox/card/tokenize',
+      headers: { ...FORM, accept: 'application/json' },
+      payload: new URLSearchParams({ ...CARD, number }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().token as string;
+  }
+
+  async function versionCount(policyId: string): Promise<number> {
+    const rows = await app.db
+      .select()
+      .from(policyVersions)
+      .where(eq(policyVersions.policyId, policyId));
+    return rows.length;
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true });
+    await signIn();
+  });
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  it('has nothing to pay by card on a monthly policy: the difference joins the next bill', async () => {
+    const quote = await createQuote(app, owner);
+    const { policyId } = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: { kind: 'system', name: 'test' },
+      paymentMethodType: 'CARD',
+      payment: {
+        provider: 'CARD',
+        providerPaymentId: `pi_${quote.proposalCode}`,
+        amountPence: computeAmountDueAtBind(quote.quote).totalPence,
+        settled: true,
+      },
+    });
+    const change = await priceChange(policyId);
+    expect(change.amountDue).toBeGreaterThan(0);
+    expect(change.paymentRequired).toBe(false);
+    const refused = await checkout(change.adjustmentId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(ADJUSTMENT_MESSAGES.nothingToPay);
+    const sessions = await app.db
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.adjustmentId, change.adjustmentId));
+    expect(sessions).toHaveLength(0);
+  });
+
+  describe('on a single-payment policy', () => {
+    it('will not confirm before the card payment (402), then the hosted checkout confirms it once', async () => {
+      const policyId = await bindSinglePayment();
+      const change = await priceChange(policyId);
+      expect(change.paymentScheduleType).toBe('SINGLE_PAYMENT');
+      expect(change.amountDue).toBeGreaterThan(0);
+      expect(change.paymentRequired).toBe(true);
+      const unpaid = await app.inject({
+        method: 'POST',
+        url: `/api/policyAdjustments/${change.adjustmentId}/commit`,
+        headers: owner,
+        payload: {},
+      });
+      expect(unpaid.statusCode).toBe(402);
+      expect(unpaid.json().error.message).toBe(ADJUSTMENT_MESSAGES.paymentRequired);
+      expect(await versionCount(policyId)).toBe(1);
+
+      const started = await checkout(change.adjustmentId);
+      expect(started.statusCode, started.body).toBe(201);
+      const session = started.json() as { url: string; amountPence: number };
+      expect(session.amountPence).toBe(change.amountDue);
+      const paid = await payOnHostedPage(session.url);
+      expect(paid.statusCode, paid.body).toBe(303);
+
+      const confirmed = await getAdjustment(change.adjustmentId);
+      expect(confirmed.confirmed).toBe(true);
+      expect(confirmed.paymentRequired).toBe(false);
+      expect(await versionCount(policyId)).toBe(2);
+      const money = await app.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.description, 'Card payment for a policy change'));
+      expect(money).toHaveLength(1);
+      // Confirmed: no second checkout for it.
+      const again = await checkout(change.adjustmentId);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(ADJUSTMENT_MESSAGES.unableToConfirm);
+    });
+
+    it('keeps a payment that arrives after the window on the account and confirms nothing', async () => {
+      await signIn();
+      const policyId = await bindSinglePayment();
+      const change = await priceChange(policyId);
+      const started = await checkout(change.adjustmentId);
+      expect(started.statusCode, started.body).toBe(201);
+      const session = started.json() as { url: string };
+      clock.advance(31 * 60_000);
+      await signIn();
+      const before = await versionCount(policyId);
+      expect((await payOnHostedPage(session.url)).statusCode).toBe(303);
+      expect((await getAdjustment(change.adjustmentId)).confirmed).toBe(false);
+      expect(await versionCount(policyId)).toBe(before);
+      const audit = await app.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, 'payment.unapplied'),
+            eq(auditLog.target, `adjustment:${change.adjustmentId}`),
+          ),
+        );
+      expect(audit).toHaveLength(1);
+      const kept = await app.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.description, 'Card payment for a change we could not make'));
+      expect(kept).toHaveLength(1);
+    });
+
+    it('is taken by phone only by staff acting for the customer, with their date of birth', async () => {
+      await signIn();
+      const policyId = await bindSinglePayment();
+      const change = await priceChange(policyId, { headers: staff });
+      const payload = { saveCard: false, token: await tokenize(), dateOfBirth };
+      expect((await payByPhone(change.adjustmentId, owner, payload)).statusCode).toBe(403);
+      expect((await payByPhone(change.adjustmentId, staffForNobody, payload)).statusCode).toBe(403);
+      const wrong = await payByPhone(change.adjustmentId, staff, {
+        ...payload,
+        dateOfBirth: '1900-02-02',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.message).toBe(
+        "The date of birth does not match the policyholder's.",
+      );
+      const declined = await payByPhone(change.adjustmentId, staff, {
+        ...payload,
+        token: await tokenize('4000000000000002'),
+      });
+      expect(declined.statusCode).toBe(402);
+      expect(declined.json().error.message).toBe('Your card was declined.');
+      expect((await getAdjustment(change.adjustmentId)).confirmed).toBe(false);
+
+      const before = await versionCount(policyId);
+      const taken = await payByPhone(change.adjustmentId, staff, payload);
+      expect(taken.statusCode, taken.body).toBe(200);
+      expect(taken.json()).toMatchObject({ adjustmentId: change.adjustmentId, confirmed: true });
+      expect(await versionCount(policyId)).toBe(before + 1);
+      const actions = (
+        await app.db.select().from(auditLog).where(eq(auditLog.actorUserId, 'agent-9'))
+      ).map((row) => row.action);
+      expect(actions.filter((a) => a === 'payment.moto')).toHaveLength(2); // declined and taken
+      expect(actions).toContain('policy.adjust');
+      const repeat = await payByPhone(change.adjustmentId, staff, payload);
+      expect(repeat.statusCode).toBe(409);
+      expect(repeat.json().error.message).toBe(ADJUSTMENT_MESSAGES.unableToConfirm);
+      const [policy] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+      expect(policy?.status).toBe('ACTIVE');
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import type { Db } from '../../db/client';
+import type { CustomerAccountRow } from './accounts';
+import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
+
+/** A card or Direct Debit provider's payment, as the ledger records it. */
+type LedgerPayment = {
+  provider: 'CARD' | 'DIRECT_DEBIT';
+  /** The provider's id of the payment: the ledger's idempotency key for it. */
+  providerPaymentId: string;
+  amountPence: number;
+  /** False while the provider has not settled it (the ledger line stays PENDING). */
+  settled: boolean;
+};
+
+/**
+ * Posts a provider's payment to the customer's account (clearing debited, receivable credited).
+ * Keyed by the provider's payment id, so a replayed webhook or a retried flow posts nothing again.
+ */
+export async function postProviderPayment(
+  db: Db,
+  options: {
+    account: CustomerAccountRow;
+    payment: LedgerPayment;
+    at: Date;
+    description?: string;
+  },
+): Promise<void> {
+  const { account, payment, at } = options;
+  if (!Number.isSafeInteger(payment.amountPence) || payment.amountPence <= 0) return;
+  const card = payment.provider === 'CARD';
+  await postTransaction(db, {
+    accountId: account.accountId,
+    type: 'PAYMENT',
+    subType: card ? 'STRIPE' : 'GOCARDLESS',
+    status: payment.settled ? 'POSTED' : 'PENDING',
+    idempotencyKey: `payment:${payment.providerPaymentId}`,
+    description: options.description ?? (card ? 'Card payment' : 'Direct Debit payment'),
+    postings: [
+      {
+        ledgerAccount: card ? LEDGER_ACCOUNTS.cardClearing : LEDGER_ACCOUNTS.directDebitClearing,
+        amountPence: payment.amountPence,
+      },
+      { ledgerAccount: receivableAccount(account.accountId), amountPence: -payment.amountPence },
+    ],
+    at,
+  });
+}
