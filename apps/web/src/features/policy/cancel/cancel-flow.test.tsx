@@ -81,7 +81,8 @@ function stubCancellation({
       return jsonResponse(201, adjustment);
     }
     if (path === '/policyAdjustments/adj_1/commit') {
-      commits.push(path);
+      // What was sent: the API refuses a JSON request without a body (400).
+      commits.push(String(init?.body));
       return jsonResponse(commitStatus, { ...adjustment, confirmed: true });
     }
     if (path.startsWith('/customerAccounts') || path.startsWith('/claims')) {
@@ -231,7 +232,7 @@ describe('cancel flow', () => {
     expect(
       screen.getByText("We'll refund £45.20 to you. Refunds take 7 to 10 working days."),
     ).toBeInTheDocument();
-    expect(commits).toHaveLength(1);
+    expect(commits).toEqual(['{}']);
   });
 
   it('does not commit an adjustment the API already confirmed', async () => {

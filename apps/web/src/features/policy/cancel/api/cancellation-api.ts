@@ -66,8 +66,9 @@ export function useCreateCancellation() {
 export function useCommitAdjustment() {
   const client = useApiClient();
   return useMutation({
+    // An empty JSON object: the API refuses a JSON request without a body.
     mutationFn: (adjustmentId: string) =>
-      client.post<unknown>(`/policyAdjustments/${encodeURIComponent(adjustmentId)}/commit`),
+      client.post<unknown>(`/policyAdjustments/${encodeURIComponent(adjustmentId)}/commit`, {}),
     meta: { handlesErrors: true },
   });
 }

@@ -72,7 +72,8 @@ export function useConfirmAdjustment(policyId: string, adjustmentId: string) {
     ]);
   const commit = useMutation({
     meta: { handlesErrors: true },
-    mutationFn: () => client.post<unknown>(`${adjustmentPath(adjustmentId)}/commit`),
+    // An empty JSON object: the API refuses a JSON request without a body.
+    mutationFn: () => client.post<unknown>(`${adjustmentPath(adjustmentId)}/commit`, {}),
     onSuccess: refresh,
   });
   const payByPhone = useMutation({
