@@ -42,6 +42,7 @@ import { purgeFinishedJobsJob, registerJobs } from './modules/jobs/runner';
 import { createSandboxDirectDebitEventsJob } from './modules/payment/sandbox-direct-debit-job';
 import { activatePoliciesJob } from './modules/policy/activation';
 import {
+  applyDeferredCancellationsJob,
   endDriveawayPoliciesJob,
   lapseExpiredPoliciesJob,
   ntuUnpaidPoliciesJob,
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     expireQuotesJob,
     endDriveawayPoliciesJob,
     lapseExpiredPoliciesJob,
+    applyDeferredCancellationsJob,
     ntuUnpaidPoliciesJob,
     purgeFinishedJobsJob,
     purgeStagedUploadsJob,

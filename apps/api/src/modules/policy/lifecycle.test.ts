@@ -9,7 +9,12 @@ import { collections, policies, policyEvents, proposals } from '../../db/schema'
 import { createTestApp } from '../../test/test-app';
 import { runDueJobs } from '../jobs/runner';
 import { expireQuotes } from '../proposal/expiry';
-import { endDriveawayPolicies, lapseExpiredPolicies, markUnpaidPoliciesNtu } from './lifecycle';
+import {
+  applyDeferredCancellations,
+  endDriveawayPolicies,
+  lapseExpiredPolicies,
+  markUnpaidPoliciesNtu,
+} from './lifecycle';
 
 const START = '2026-04-01T09:00:00.000Z';
 const DAY = 24 * 60 * 60_000;
@@ -32,6 +37,7 @@ describe('lifecycle jobs', () => {
     status?: PolicyStatus;
     inceptedAt?: Date;
     expiredAt: Date;
+    terminatedAt?: Date;
   }) {
     const policyId = id('pol_');
     const proposalCode = id('prop_');
@@ -47,6 +53,7 @@ describe('lifecycle jobs', () => {
       inceptedAt,
       firstInceptedAt: inceptedAt,
       expiredAt: options.expiredAt,
+      terminatedAt: options.terminatedAt ?? null,
       reviewType: options.schemeCode === 'bmw-driveaway' ? 'NEVER' : 'AUTO',
       policyTerm: options.schemeCode === 'bmw-driveaway' ? 'P5D' : 'P12M',
     });
@@ -120,6 +127,45 @@ describe('lifecycle jobs', () => {
     ]);
     // The annual job leaves driveaway to its own job, and the other way round.
     expect(await endDriveawayPolicies(app.db, clock.now())).toBe(0);
+  });
+
+  it('cancels on the chosen day a cancellation deferred to it, once, dated then', async () => {
+    const day = new Date(clock.now().getTime() + 3 * DAY);
+    const expiredAt = new Date(clock.now().getTime() + 300 * DAY);
+    const active = await insertPolicy({ expiredAt, terminatedAt: day });
+    // Bought to start in two days, cancelled for the day after: activated, then cancelled.
+    const started = await insertPolicy({
+      status: 'PENDING',
+      inceptedAt: new Date(clock.now().getTime() + 2 * DAY),
+      expiredAt,
+      terminatedAt: day,
+    });
+    // Cancelled before its cover began: void.
+    const neverStarted = await insertPolicy({
+      status: 'PENDING',
+      inceptedAt: new Date(clock.now().getTime() + 10 * DAY),
+      expiredAt,
+      terminatedAt: day,
+    });
+    clock.set(new Date(day.getTime() - 60_000));
+    expect(await applyDeferredCancellations(app.db, clock.now())).toBe(0);
+    expect((await statusOf(active.policyId)).status).toBe('ACTIVE');
+
+    clock.set(day);
+    const [a, b] = await Promise.all([
+      applyDeferredCancellations(app.db, clock.now()),
+      applyDeferredCancellations(app.db, clock.now()),
+    ]);
+    expect(a + b).toBe(3);
+    await runDueJobs(app);
+    expect((await statusOf(active.policyId)).status).toBe('CANCELLED');
+    expect((await statusOf(neverStarted.policyId)).status).toBe('VOIDED');
+    expect((await eventsOf(active.policyId)).map((event) => [event.toStatus, event.at])).toEqual([
+      ['CANCELLED', day],
+    ]);
+    const history = await eventsOf(started.policyId);
+    expect(history.map((event) => event.toStatus).sort()).toEqual(['ACTIVE', 'CANCELLED']);
+    expect(history.every((event) => event.actor === 'system:deferred-cancellations')).toBe(true);
   });
 
   it('leaves an ended policy alone', async () => {

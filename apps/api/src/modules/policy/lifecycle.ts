@@ -161,6 +161,61 @@ export async function markUnpaidPoliciesNtu(
   }
 }
 
+/**
+ * A cancellation deferred to a chosen day (the adjustment stored `terminatedAt` and cover runs
+ * until then) takes effect on that day: CANCELLED, or VOIDED when cover never began; a PENDING
+ * policy whose cover began first is activated at its inception, so its history reads in order.
+ * The customer already sees the new status (derivePolicyStatus); this job stores it.
+ */
+export async function applyDeferredCancellations(db: Db, now: Date): Promise<number> {
+  const actor = 'system:deferred-cancellations';
+  let moved = 0;
+  for (;;) {
+    const due = await db
+      .select({
+        policyId: policies.policyId,
+        status: policies.status,
+        inceptedAt: policies.inceptedAt,
+        terminatedAt: policies.terminatedAt,
+      })
+      .from(policies)
+      .where(
+        and(
+          // These two are the partial index policies_deferred_cancellation_idx.
+          sql`${policies.status} in ('PENDING', 'ACTIVE')`,
+          sql`${policies.terminatedAt} is not null`,
+          lte(policies.terminatedAt, now),
+        ),
+      )
+      .orderBy(asc(policies.terminatedAt))
+      .limit(BATCH);
+    for (const row of due) {
+      const at = row.terminatedAt ?? now;
+      const voided = at.getTime() <= row.inceptedAt.getTime();
+      let from = row.status;
+      if (from === 'PENDING' && !voided) {
+        const { policyId, inceptedAt } = row;
+        if (!(await transitionPolicy(db, { policyId, from, to: 'ACTIVE', actor, at: inceptedAt })))
+          continue;
+        from = 'ACTIVE';
+      }
+      const to = voided ? 'VOIDED' : 'CANCELLED';
+      if (await transitionPolicy(db, { policyId: row.policyId, from, to, actor, at })) moved += 1;
+    }
+    // A row moved meanwhile is no longer PENDING or ACTIVE, so it is not picked again.
+    if (due.length < BATCH) return moved;
+  }
+}
+
+export const applyDeferredCancellationsJob = defineJob({
+  kind: 'deferred-cancellations',
+  payload: z.object({}),
+  schedule: '* * * * *',
+  run: async (app) => {
+    await applyDeferredCancellations(app.db, app.clock.now());
+  },
+});
+
 export const endDriveawayPoliciesJob = defineJob({
   kind: 'end-driveaway-policies',
   payload: z.object({}),
