@@ -25,12 +25,14 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { careRoutes } from './modules/care/routes';
 import { lookupRoutes } from './modules/lookup';
 import { proposalRoutes } from './modules/proposal/routes';
+import { formValidationRoutes } from './modules/disclosure/routes';
 import { registerSandboxPaymentPages } from './modules/payment';
 import { paymentRoutes } from './modules/payment/routes';
 import { contentRoutes } from './modules/content/routes';
 import { policyRoutes } from './modules/policy/routes';
 import { adjustmentRoutes } from './modules/adjustment/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
+import { raiseInvoicesJob } from './modules/billing/invoicing';
 import { documentRoutes } from './modules/document/routes';
 import { insightRoutes } from './modules/insight/routes';
 import { uploadRoutes } from './modules/upload/routes';
@@ -124,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     addressLookup: providers.addressLookup,
   });
   await app.register(proposalRoutes, { prefix: '/api' });
+  await app.register(formValidationRoutes, { prefix: '/api' });
   await app.register(paymentRoutes, { prefix: '/api' });
   await registerSandboxPaymentPages(app);
   await app.register(contentRoutes, { prefix: '/content' });
@@ -146,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     lapseExpiredPoliciesJob,
     applyDeferredCancellationsJob,
     ntuUnpaidPoliciesJob,
+    raiseInvoicesJob,
     purgeFinishedJobsJob,
     purgeStagedUploadsJob,
     ...(providers.directDebit.adapter === 'sandbox'

@@ -11,3 +11,4 @@ export * from './claim';
 export * from './upload';
 export * from './care';
 export * from './jobs';
+export * from './form-validation';

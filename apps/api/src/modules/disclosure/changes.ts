@@ -141,7 +141,6 @@ async function applyUpdates(options: {
       fail(context, `There is no question called '${location || update.path}' here`, field);
       continue;
     }
-    const schema = findAnswerSchema(target, name);
     const current = answers[name];
     const proposed =
       rest.length === 0
@@ -173,34 +172,63 @@ async function applyUpdates(options: {
       fail(context, message, `${field}.value`);
       continue;
     }
-    if (!schema) {
-      answers[name] = proposed;
+    const checked = await checkServerAnswer({ target, name, value: proposed, lookups: context });
+    if ('error' in checked) {
+      const where = checked.error.path.map((segment) => `.${segment}`).join('');
+      fail(context, checked.error.message, `${field}.value${where}`);
       continue;
     }
-    const parsed = schema.safeParse(proposed);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `.${issue.path.join('.')}` : '';
-      fail(context, issue?.message ?? 'Check this answer', `${field}.value${where}`);
-      continue;
-    }
-    const value =
-      target === 'asset' && name === 'vehicle'
-        ? await resolveVehicle(parsed.data as VehicleInput, context, field)
-        : target === 'quote' && name === 'retailer'
-          ? await resolveRetailer(parsed.data as string, context, field)
-          : parsed.data;
-    if (value !== undefined) answers[name] = value;
+    answers[name] = checked.value;
   }
+}
+
+/** What only the server can check an answer against: the catalogue, the retailer table. */
+export type AnswerLookups = Pick<ChangeContext, 'now' | 'vehicleLookup' | 'findRetailer'>;
+
+/** An answer as it is stored, or why it cannot be (a message, where inside the answer). */
+type CheckedAnswer = { value: unknown } | { error: { message: string; path: string[] } };
+
+/**
+ * The server's own checks of one answer, after the brand's rules (the form engine's, which the
+ * browser runs too) have passed: its schema (what rating and underwriting can read), then the
+ * car from the catalogue and the retailer from the table. Gives the value to store.
+ */
+export async function checkServerAnswer(options: {
+  target: DisclosureTarget;
+  name: string;
+  value: unknown;
+  lookups: AnswerLookups;
+}): Promise<CheckedAnswer> {
+  const { target, name, value, lookups } = options;
+  const schema = findAnswerSchema(target, name);
+  if (!schema) return { value };
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      error: {
+        message: issue?.message ?? 'Check this answer',
+        path: (issue?.path ?? []).map(String),
+      },
+    };
+  }
+  if (target === 'asset' && name === 'vehicle') {
+    return resolveVehicle(parsed.data as VehicleInput, lookups);
+  }
+  if (target === 'quote' && name === 'retailer') {
+    return resolveRetailer(parsed.data as string, lookups);
+  }
+  return { value: parsed.data };
 }
 
 type VehicleInput = ReturnType<typeof VehicleInputSchema.parse>;
 
-/** A retailer answer is the table's entry (code and name), or a field error when unknown. */
-async function resolveRetailer(code: string, context: ChangeContext, field: string) {
-  const retailer = await context.findRetailer(code);
-  if (!retailer) fail(context, RETAILER_NOT_FOUND_MESSAGE, `${field}.value`);
-  return retailer ?? undefined;
+/** A retailer answer is the table's entry (code and name), or an error when unknown. */
+async function resolveRetailer(code: string, lookups: AnswerLookups): Promise<CheckedAnswer> {
+  const retailer = await lookups.findRetailer(code);
+  return retailer
+    ? { value: retailer }
+    : { error: { message: RETAILER_NOT_FOUND_MESSAGE, path: [] } };
 }
 
 /**
@@ -208,8 +236,8 @@ async function resolveRetailer(code: string, context: ChangeContext, field: stri
  * vehicleCode (the year/make/model selector), and the specification (insurance group, value,
  * steering) comes from the lookup, never from the client.
  */
-async function resolveVehicle(input: VehicleInput, context: ChangeContext, field: string) {
-  const lookup = context.vehicleLookup;
+async function resolveVehicle(input: VehicleInput, lookups: AnswerLookups): Promise<CheckedAnswer> {
+  const lookup = lookups.vehicleLookup;
   const byRegistration = input.regLookup !== false && Boolean(input.vrn);
   const vehicleCode = input.specification?.vehicleCode;
   const specification = byRegistration
@@ -218,37 +246,29 @@ async function resolveVehicle(input: VehicleInput, context: ChangeContext, field
       ? await lookup.findSpecification(vehicleCode)
       : null;
   if (!specification) {
-    fail(
-      context,
-      byRegistration
-        ? 'We could not find a vehicle with that registration.'
-        : 'We could not find that vehicle.',
-      `${field}.value`,
-    );
-    return undefined;
+    const message = byRegistration
+      ? 'We could not find a vehicle with that registration.'
+      : 'We could not find that vehicle.';
+    return { error: { message, path: [] } };
   }
   const vrn = byRegistration ? specification.vrn : (input.vrn?.toUpperCase() ?? null);
   if (byRegistration) {
-    return { vrn, regLookup: byRegistration, specification: { ...specification, vrn } };
+    return { value: { vrn, regLookup: byRegistration, specification: { ...specification, vrn } } };
   }
   // Chosen by year, make and model: the year is the customer's (a catalogue entry spans many),
   // and must be one the model was made in (issue 13 item 8: it was dropped, so no price).
   const year = readChosenYear(input.specification?.year);
   const firstYear = specification.rangeStartYear ?? 0;
-  const lastYear = specification.rangeEndYear ?? Number(londonDateString(context.now).slice(0, 4));
+  const lastYear = specification.rangeEndYear ?? Number(londonDateString(lookups.now).slice(0, 4));
+  const yearPath = ['specification', 'year'];
   if (year === null) {
-    fail(context, 'Choose the year your car was made', `${field}.value.specification.year`);
-    return undefined;
+    return { error: { message: 'Choose the year your car was made', path: yearPath } };
   }
   if (year < firstYear || year > lastYear) {
-    fail(
-      context,
-      `That car was made from ${firstYear} to ${lastYear}: check the year`,
-      `${field}.value.specification.year`,
-    );
-    return undefined;
+    const message = `That car was made from ${firstYear} to ${lastYear}: check the year`;
+    return { error: { message, path: yearPath } };
   }
-  return { vrn, regLookup: false, specification: { ...specification, year, vrn } };
+  return { value: { vrn, regLookup: false, specification: { ...specification, year, vrn } } };
 }
 
 function readChosenYear(value: unknown): number | null {

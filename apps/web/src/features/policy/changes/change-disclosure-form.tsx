@@ -1,21 +1,71 @@
 import { useState } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InputDefinition } from '@motor/forms';
+import type { FormValidationResponse } from '@motor/contract';
+import { shouldSubmitAdjustment } from '@motor/domain';
+import { isInputVisible } from '@motor/forms';
+import type { FormContext, FormValues, InputDefinition } from '@motor/forms';
 import { DynamicForm } from '../../../components/form/dynamic-form';
-import { AdditionalDriverContext } from '../../../components/form/form-copy';
+import { AdditionalDriverContext, useInputCopy } from '../../../components/form/form-copy';
+import { useShowError } from '../../../components/ui/error-modal';
+import { Modal } from '../../../components/ui/modal';
 import { Notification } from '../../../components/ui/notification';
+import { reportError } from '../../../lib/error-reporting';
 import type { Policy } from '../api/get-policy';
-import { buildSectionChanges, getCurrentAnswers, getParties } from './policy-change-rules';
+import { useValidateForm } from './api/validate-form-api';
+import {
+  buildSectionChanges,
+  findProfile,
+  getCurrentAnswers,
+  getParties,
+} from './policy-change-rules';
 import type { SectionTarget } from './policy-change-rules';
 import { useChangeContext } from './use-change-context';
 import { useSubmitAdjustment } from './use-submit-adjustment';
+
+/** A server error the form can show: the input it belongs to and its text. */
+type ShownError = { input: InputDefinition; message: string };
+
+/**
+ * The server's errors that belong to a question of the form (a loop row's field belongs to its
+ * loop), first per question, in the server's order; the rest are for the log only.
+ */
+function matchServerErrors(options: {
+  errors: FormValidationResponse['errors'];
+  inputs: readonly InputDefinition[];
+  values: FormValues;
+  context: FormContext;
+}): { shown: ShownError[]; unmatched: FormValidationResponse['errors'] } {
+  const { errors, inputs, values, context } = options;
+  const visible = inputs.filter((input) => isInputVisible({ input, values, context }));
+  const shown: ShownError[] = [];
+  const unmatched: FormValidationResponse['errors'] = [];
+  for (const error of errors) {
+    const input = visible
+      .filter(
+        (candidate) => error.path === candidate.name || error.path.startsWith(`${candidate.name}.`),
+      )
+      .sort((a, b) => b.name.length - a.name.length)[0];
+    if (!input) unmatched.push(error);
+    else if (!shown.some((known) => known.input === input))
+      shown.push({ input, message: error.message });
+  }
+  return { shown, unmatched };
+}
+
+/** The modal's text: the question as the form words it, then the server's message. */
+function RefusedAnswer({ error }: { error: ShownError }): ReactElement {
+  const { label } = useInputCopy(error.input);
+  return <p>{label ? `${label}: ${error.message}` : error.message}</p>;
+}
 
 /**
  * A management section's disclosure form (the quote's form engine, spec 3 §5 "Dynamic forms"):
  * starts from the current version's answers, sends only the answers that changed as an MTA, and
  * says so instead of sending when nothing changed. Read-only inputs follow the product's rules
  * with isPolicy set (name, date of birth and NCD for customers; the car on driveaway).
+ * Before the change is priced, the server validates the section (spec 3 §5, validateForm): its
+ * errors show under their questions and the first in a modal; errors of no question are logged.
  */
 export function ChangeDisclosureForm({
   policy,
@@ -37,7 +87,11 @@ export function ChangeDisclosureForm({
   const { t } = useTranslation('policy-changes');
   const { formContext } = useChangeContext(policy);
   const { submit, isSubmitting, modals } = useSubmitAdjustment(policy);
+  const validateForm = useValidateForm();
+  const showError = useShowError();
   const [isUnchanged, setUnchanged] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ShownError[]>([]);
+  const [isRefusalOpen, setRefusalOpen] = useState(false);
   const [values] = useState(() => getCurrentAnswers(policy, target, profileCode));
   const { policyholder, asset } = getParties(policy);
   const context = {
@@ -65,10 +119,12 @@ export function ChangeDisclosureForm({
         context={context}
         idPrefix={idPrefix}
         submitLabel={t('form.submit')}
-        isSubmitting={isSubmitting}
         readOnlyInfo={{ title: t('form.readOnlyTitle'), message: t('form.readOnly') }}
         secondaryAction={secondaryAction}
-        onSubmit={(answers, { changedNames }) => {
+        serverErrors={Object.fromEntries(
+          serverErrors.map((error) => [error.input.name, error.message]),
+        )}
+        onSubmit={async (answers, { changedNames }) => {
           const changes = buildSectionChanges({
             policy,
             target,
@@ -76,9 +132,51 @@ export function ChangeDisclosureForm({
             changedNames,
             profileCode,
           });
-          setUnchanged(!submit({ adjustmentType: 'MTA', changes, reviewPath }));
+          const draft = { adjustmentType: 'MTA' as const, changes, reviewPath };
+          setUnchanged(!shouldSubmitAdjustment(draft));
+          if (!shouldSubmitAdjustment(draft)) return;
+          // A driver being added has nothing stored to protect: no read-only answers.
+          const isNewDriver = target === 'additionalProfile' && !findProfile(policy, profileCode);
+          let result: FormValidationResponse;
+          try {
+            result = await validateForm.mutateAsync({
+              form: target,
+              request: {
+                schemeCode: policy.schemeCode,
+                data: answers,
+                related: {
+                  profile: target === 'asset' ? (policyholder?.data ?? {}) : answers,
+                  asset: target === 'asset' ? answers : (asset?.data ?? {}),
+                },
+                isPolicy: !isNewDriver,
+              },
+            });
+          } catch (error) {
+            showError(error);
+            return;
+          }
+          const { shown, unmatched } = matchServerErrors({
+            errors: result.errors,
+            inputs,
+            values: answers,
+            context,
+          });
+          if (unmatched.length > 0) {
+            reportError(new Error('Server form validation error'), { form: target, unmatched });
+          }
+          setServerErrors(shown);
+          setRefusalOpen(shown.length > 0);
+          if (shown.length === 0) submit(draft);
         }}
+        isSubmitting={isSubmitting || validateForm.isPending}
       />
+      <Modal
+        isOpen={isRefusalOpen}
+        onClose={() => setRefusalOpen(false)}
+        title={t('form.serverErrorTitle')}
+      >
+        <div role="alert">{serverErrors[0] ? <RefusedAnswer error={serverErrors[0]} /> : null}</div>
+      </Modal>
       {modals}
     </AdditionalDriverContext>
   );
