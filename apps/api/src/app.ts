@@ -32,7 +32,6 @@ import { contentRoutes } from './modules/content/routes';
 import { policyRoutes } from './modules/policy/routes';
 import { adjustmentRoutes } from './modules/adjustment/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
-import { raiseInvoicesJob } from './modules/billing/invoicing';
 import { documentRoutes } from './modules/document/routes';
 import { insightRoutes } from './modules/insight/routes';
 import { uploadRoutes } from './modules/upload/routes';
@@ -149,7 +148,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     lapseExpiredPoliciesJob,
     applyDeferredCancellationsJob,
     ntuUnpaidPoliciesJob,
-    raiseInvoicesJob,
     purgeFinishedJobsJob,
     purgeStagedUploadsJob,
     ...(providers.directDebit.adapter === 'sandbox'
