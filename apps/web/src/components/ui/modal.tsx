@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import type { MouseEvent, ReactElement, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,38 @@ function getFocusable(container: HTMLElement): HTMLElement[] {
   );
 }
 
+// How many modals are open right now, so what sits outside them (the cookie banner) can be made
+// inert while one is (issue 18 item 5): z-index alone leaves it reachable by keyboard and AT.
+let openModalCount = 0;
+const openModalListeners = new Set<() => void>();
+
+/** Marks an element that must sit inert beneath any open modal (the cookie banner). */
+export const BENEATH_MODALS_ATTRIBUTE = 'data-beneath-modals';
+
+function changeOpenModalCount(delta: number) {
+  openModalCount += delta;
+  // Set at once, not on the next render: the opener (a link in the banner) gets focus back as the
+  // modal closes, which an element still inert would refuse.
+  for (const element of document.querySelectorAll(`[${BENEATH_MODALS_ATTRIBUTE}]`)) {
+    element.toggleAttribute('inert', openModalCount > 0);
+  }
+  for (const listener of openModalListeners) listener();
+}
+
+function subscribeToOpenModals(listener: () => void): () => void {
+  openModalListeners.add(listener);
+  return () => openModalListeners.delete(listener);
+}
+
+/** True while any Modal is open. */
+export function useIsAnyModalOpen(): boolean {
+  return useSyncExternalStore(
+    subscribeToOpenModals,
+    () => openModalCount > 0,
+    () => false,
+  );
+}
+
 /** Accessible modal dialog rendered into document.body (spec 1 §4, §9: max width 584px). */
 export function Modal({
   isOpen,
@@ -54,6 +86,7 @@ export function Modal({
 
   useEffect(() => {
     if (!isOpen) return undefined;
+    changeOpenModalCount(1);
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -101,6 +134,7 @@ export function Modal({
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('focusin', onFocusIn);
       document.body.style.overflow = previousOverflow;
+      changeOpenModalCount(-1);
       if (opener && opener.isConnected) opener.focus();
     };
   }, [isOpen]);
