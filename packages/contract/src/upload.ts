@@ -12,6 +12,11 @@ export const UploadPurposeSchema = z
 
 export const UploadParamsSchema = z.object({ policyId: z.string().min(1).max(100) });
 
+/** DELETE /documents/upload/stage/{policyId}/{stageId}: one staged file, by its stage id. */
+export const UploadStagedFileParamsSchema = UploadParamsSchema.extend({
+  stageId: z.string().min(1).max(100),
+});
+
 export const UploadStageQuerySchema = z.object({ purpose: UploadPurposeSchema });
 
 /** The name a staged file is known by: the file's own name, made unique among staged files. */

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { z } from 'zod';
 import {
   ErrorBodySchema,
   UploadCommitRequestSchema,
@@ -6,6 +7,7 @@ import {
   UploadParamsSchema,
   UploadStageQuerySchema,
   UploadStageResponseSchema,
+  UploadStagedFileParamsSchema,
 } from '@motor/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppPlugin } from '../../app-types';
@@ -16,6 +18,7 @@ import {
   commitUploads,
   readUploadStream,
   refuseTooLarge,
+  removeStagedUpload,
   resolveUploadTarget,
   stageUpload,
   type UploadTarget,
@@ -66,8 +69,9 @@ async function readMultipartFile(request: FastifyRequest, target: UploadTarget) 
 /**
  * POST /api/documents/upload/stage/{policyId}?purpose=: one file, multipart, streamed (spec 3 §7
  * stageUpload). POST /api/documents/upload/commit/{policyId}: the staged files, a comment and the
- * purpose (commitUpload). The policy's owner or staff acting for them; ACTIVE or PENDING policies;
- * upload types of the policy's product only.
+ * purpose (commitUpload). DELETE /api/documents/upload/stage/{policyId}/{stageId}: a staged file
+ * taken off the list. The policy's owner or staff acting for them; ACTIVE or PENDING policies
+ * (except for removing); upload types of the policy's product only.
  */
 export const uploadRoutes: AppPlugin = async (app) => {
   // The multipart parser only for the stage route: every other route keeps refusing multipart.
@@ -132,6 +136,31 @@ export const uploadRoutes: AppPlugin = async (app) => {
     );
   };
   await app.register(stageRoute);
+
+  app.delete(
+    '/documents/upload/stage/:policyId/:stageId',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['documents'],
+        summary: 'Removes a staged file that has not been committed',
+        description:
+          'Deletes its bytes and its record (audited as `upload.remove`). 404 for a file that ' +
+          'is not staged for this policy of the caller (or of the customer staff act for); ' +
+          '409 for a file already committed.',
+        params: UploadStagedFileParamsSchema,
+        response: { 204: z.null().describe('Removed'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeStagedUpload(app, {
+        principal: request.principal,
+        policyId: request.params.policyId,
+        stageId: request.params.stageId,
+      });
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/documents/upload/commit/:policyId',

@@ -304,6 +304,51 @@ export async function commitUploads(
   });
 }
 
+const STAGED_FILE_NOT_FOUND_MESSAGE = 'We could not find that file.';
+
+/**
+ * Removes one staged file the customer took off their list: its bytes and its row, audited.
+ * The policy's owner or staff acting for them; someone else's policy or a file staged for another
+ * policy answers 404; a committed file is kept (409). Under the row's lock, so a commit racing it
+ * either takes the file first (then 409) or finds it gone.
+ */
+export async function removeStagedUpload(
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'providers'>,
+  options: { principal: Principal; policyId: string; stageId: string },
+): Promise<void> {
+  const { principal, stageId } = options;
+  const policy = await getOwnPolicy(deps.db, principal, options.policyId);
+  const actorUserId = findActorUserId(principal) ?? getOwnerUserId(principal);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        status: uploads.status,
+        fileName: uploads.fileName,
+        storageKey: uploads.storageKey,
+      })
+      .from(uploads)
+      .where(and(eq(uploads.id, stageId), eq(uploads.policyId, policy.policyId)))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', STAGED_FILE_NOT_FOUND_MESSAGE);
+    if (row.status !== 'STAGED') {
+      throw new AppError('CONFLICT', 'This file has been sent already and cannot be removed.', {
+        status: row.status,
+      });
+    }
+    // Bytes first, as the purge does: should the store fail, the row stays and nothing is lost.
+    await deps.providers.storage.delete(row.storageKey);
+    await tx.delete(uploads).where(eq(uploads.id, stageId));
+    await tx.insert(auditLog).values({
+      actorUserId,
+      subjectUserId: policy.ownerUserId,
+      action: 'upload.remove',
+      target: `policy:${policy.policyNumber} file:${row.fileName}`,
+      at: now,
+    });
+  });
+}
+
 const PURGE_BATCH = 200;
 
 /** Removes files staged before `now` minus a day and never committed; returns how many. */

@@ -88,7 +88,12 @@ describe('upload page', () => {
 
   it('stages files one by one with progress, allows removal once done, commits and confirms', async () => {
     const commits: unknown[] = [];
+    const deletes: string[] = [];
     stubApi((url, init) => {
+      if (init?.method === 'DELETE') {
+        deletes.push(url);
+        return new Response(null, { status: 204 });
+      }
       if (url.endsWith('/api/documents/upload/commit/pol_1')) {
         commits.push(JSON.parse(String(init?.body)));
         return jsonResponse(201, {
@@ -137,7 +142,9 @@ describe('upload page', () => {
     second.respond(201, { stageId: 'upl_2', fileName: 'second.pdf' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Remove second.pdf' }));
-    expect(screen.queryByText('second.pdf')).not.toBeInTheDocument();
+    // Deleted on the server at once, by its stage id.
+    await waitFor(() => expect(screen.queryByText('second.pdf')).not.toBeInTheDocument());
+    expect(deletes).toEqual(['/api/documents/upload/stage/pol_1/upl_2']);
 
     await userEvent.type(screen.getByLabelText(/Comment/), 'My renewal letter');
     await waitFor(() => expect(send).toBeEnabled());
@@ -156,6 +163,42 @@ describe('upload page', () => {
       'href',
       '/flex/policy/pol_1',
     );
+  });
+
+  it('keeps a file the server could not remove, says so, and removes it on a second try', async () => {
+    let answer = 500;
+    const deletes: string[] = [];
+    stubApi((url, init) => {
+      if (init?.method === 'DELETE') {
+        deletes.push(url);
+        return answer === 500
+          ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'x', requestId: 'r' } })
+          : jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'gone', requestId: 'r' } });
+      }
+      return jsonResponse(404, {});
+    });
+    renderUploadPage();
+    await screen.findByRole('button', { name: 'Choose files' });
+    await choose(pdf('keep.pdf'));
+    (await nthRequest(0)).respond(201, { stageId: 'upl_9', fileName: 'keep.pdf' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove keep.pdf' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not remove keep.pdf. Please try again.',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Uploading keep.pdf' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send files' })).toBeEnabled();
+
+    // Already gone on the server (404): off the list all the same.
+    answer = 404;
+    await userEvent.click(screen.getByRole('button', { name: 'Remove keep.pdf' }));
+    await waitFor(() => expect(screen.queryByText('keep.pdf')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(deletes).toEqual([
+      '/api/documents/upload/stage/pol_1/upl_9',
+      '/api/documents/upload/stage/pol_1/upl_9',
+    ]);
+    expect(screen.getByRole('button', { name: 'Send files' })).toBeDisabled();
   });
 
   it('lists refused files by code, with a fallback, and lets them be dismissed', async () => {

@@ -7,6 +7,7 @@ import { getProductConfig } from '../../../lib/brand-products';
 import { paths } from '../../../lib/paths';
 import { findSchemeByUrlName } from '../../../lib/schemes';
 import { useCommitUpload } from './api/commit-upload';
+import { useRemoveStagedUpload } from './api/remove-staged-upload';
 import { useStageUpload } from './api/stage-upload';
 import { Dropzone } from './dropzone';
 import {
@@ -18,7 +19,8 @@ import {
 } from './upload-rules';
 
 // Uploads (spec 3 §2 "uploads/{type}", §4 "Upload", §5): files accepted by the dropzone are
-// staged one by one with a progress bar; a staged file may be removed; refused files are listed
+// staged one by one with a progress bar; a staged file may be removed (deleted on the server at
+// once); refused files are listed
 // with their reason until dismissed; the comment and the commit lead to the confirmation page.
 
 type Item = {
@@ -28,6 +30,10 @@ type Item = {
   progress: number;
   /** The name the API knows the staged file by; set once staged. */
   stagedName: string | null;
+  /** The stage id the API gave, to delete the staged file by; set once staged. */
+  stageId: string | null;
+  /** 'removing' while the server deletes it; 'failed' when it could not. */
+  removal: 'removing' | 'failed' | null;
 };
 
 type Rejection = { key: number; name: string; code: RejectionCode };
@@ -53,6 +59,7 @@ function UploadForm({
   const navigate = useNavigate();
   const stage = useStageUpload();
   const commit = useCommitUpload(policyId);
+  const removeStaged = useRemoveStagedUpload(policyId);
   const [items, setItems] = useState<Item[]>([]);
   const [rejections, setRejections] = useState<Rejection[]>([]);
   const [comment, setComment] = useState('');
@@ -78,7 +85,7 @@ function UploadForm({
           file: item.file,
           onProgress: (progress) => update(item.key, { progress }),
         });
-        update(item.key, { progress: 100, stagedName: staged.fileName });
+        update(item.key, { progress: 100, stagedName: staged.fileName, stageId: staged.stageId });
       } catch (error) {
         setItems((current) => current.filter((entry) => entry.key !== item.key));
         reject(item.name, rejectionCodeOf(error));
@@ -95,6 +102,8 @@ function UploadForm({
       file,
       progress: 0,
       stagedName: null,
+      stageId: null,
+      removal: null,
     }));
     setItems((current) => [...current, ...added]);
     for (const item of added) stageOne(item);
@@ -102,7 +111,17 @@ function UploadForm({
 
   const stagedNames = items.flatMap((item) => (item.stagedName ? [item.stagedName] : []));
   const isUploading = items.some((item) => item.stagedName === null);
-  const canCommit = stagedNames.length > 0 && !isUploading && !commit.isPending;
+  const isRemoving = items.some((item) => item.removal === 'removing');
+  const canCommit = stagedNames.length > 0 && !isUploading && !isRemoving && !commit.isPending;
+
+  function onRemove(item: Item) {
+    if (!item.stageId) return;
+    update(item.key, { removal: 'removing' });
+    removeStaged.mutate(item.stageId, {
+      onSuccess: () => setItems((current) => current.filter((entry) => entry.key !== item.key)),
+      onError: () => update(item.key, { removal: 'failed' }),
+    });
+  }
 
   function onCommit() {
     commit.mutate(
@@ -178,12 +197,16 @@ function UploadForm({
                   <Button
                     layout="small"
                     aria-label={t('files.remove', { name: item.name })}
-                    onClick={() =>
-                      setItems((current) => current.filter((entry) => entry.key !== item.key))
-                    }
+                    disabled={item.removal === 'removing' || commit.isPending}
+                    onClick={() => onRemove(item)}
                   >
-                    {t('files.removeShort')}
+                    {item.removal === 'removing' ? t('files.removing') : t('files.removeShort')}
                   </Button>
+                ) : null}
+                {item.removal === 'failed' ? (
+                  <p role="alert" className="field__error upload-list__error">
+                    {t('files.removeFailed', { name: item.name })}
+                  </p>
                 ) : null}
               </li>
             );
