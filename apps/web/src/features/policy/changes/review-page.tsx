@@ -65,7 +65,7 @@ function ReviewContent({
         <Button
           variant={isReferral ? 'critical' : 'default'}
           disabled={isConfirming || (isReferral && !isAgreed)}
-          onClick={confirm}
+          onClick={() => confirm(isReferral ? { cancellationAgreed: isAgreed } : {})}
         >
           {t(
             isReferral

@@ -82,6 +82,39 @@ describe('adjustment review', () => {
     expect(confirm).toBeEnabled();
   });
 
+  it('confirms a referral with the agreement and shows the cancellation it became', async () => {
+    const calls = stubChangesApi({
+      adjustment: buildAdjustment({ updatedPolicyVersions: [referred()] }),
+      answers: {
+        'POST /policyAdjustments/adj_1/commit': {
+          status: 200,
+          body: buildAdjustment({
+            adjustmentType: 'CAN',
+            confirmed: true,
+            amountDue: -4520,
+            updatedPolicyVersions: [],
+          }),
+        },
+      },
+    });
+    const { router } = renderApp(REVIEW, { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: "We can't cover this change" });
+    await userEvent.click(screen.getByRole('checkbox', { name: /cancellation agreement/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and cancel my policy' }));
+    await screen.findByRole('heading', { level: 1, name: 'Your policy is cancelled' });
+    expect(router.state.location.pathname).toBe(`${ROOT}/cancellation-confirmation`);
+    expect(
+      screen.getByText("We'll refund £45.20 to you. Refunds take 7 to 10 working days."),
+    ).toBeInTheDocument();
+    expect(postsTo(calls, '/policyAdjustments/adj_1/commit')).toEqual([
+      {
+        method: 'POST',
+        path: '/policyAdjustments/adj_1/commit',
+        body: { cancellationAgreed: true },
+      },
+    ]);
+  });
+
   it('shows the invalid-state page with a chat action', async () => {
     stubChangesApi({ adjustment: buildAdjustment({ updatedPolicyVersions: [] }) });
     renderApp(REVIEW, { authState: signedInAuthState });

@@ -6,12 +6,14 @@ import type { MtaMotoCheckoutRequest } from '@motor/contract';
 import { Modal } from '../../../components/ui/modal';
 import { useAuth } from '../../../lib/auth';
 import type { Policy } from '../api/get-policy';
+import type { CancellationDoneState } from '../cancel/cancellation-confirmation-page';
 import { useConfirmAdjustment } from './api/adjustment-api';
 import type { PolicyAdjustment } from './api/adjustment-api';
 import { ErrorGoneModal, StaleConfirmationModal } from './change-modals';
 import { resultPathOf } from './change-paths';
 import { getParties, isConflict } from './policy-change-rules';
 import { PhonePaymentForm, readPaymentFailure } from './phone-payment-form';
+import { useChangeContext } from './use-change-context';
 
 /** Sends the browser to the card provider's page (a full page change, not a route). */
 const goToCardProvider = (url: string) => window.location.assign(url);
@@ -20,7 +22,9 @@ const goToCardProvider = (url: string) => window.location.assign(url);
  * Confirming a reviewed adjustment (spec 3 §4 item 9): when a card payment is needed first
  * (amountDue > 0 on SINGLE_PAYMENT), a customer goes to the hosted checkout, which returns to the
  * result page (or back to the review if cancelled), and a staff member takes it by phone;
- * otherwise it is committed, the policy is read again and the result page follows. A stale
+ * otherwise it is committed, the policy is read again and the result page follows (a referred
+ * change, confirmed with the cancellation agreement, cancelled the policy: the cancellation
+ * confirmation follows instead). A stale
  * adjustment (409) says "Unable to confirm your changes"; any other failure the error-gone modal.
  */
 export function useConfirmFlow(options: {
@@ -28,10 +32,16 @@ export function useConfirmFlow(options: {
   adjustment: PolicyAdjustment;
   reviewPath: string;
   parentPath: string;
-}): { confirm: () => void; isConfirming: boolean; modals: ReactElement } {
+}): {
+  /** A referred change is confirmed with `cancellationAgreed` (it cancels the policy). */
+  confirm: (options?: { cancellationAgreed?: boolean }) => void;
+  isConfirming: boolean;
+  modals: ReactElement;
+} {
   const { policy, adjustment, reviewPath, parentPath } = options;
   const { t } = useTranslation('policy-changes');
   const { isAdmin } = useAuth();
+  const { paths } = useChangeContext(policy);
   const navigate = useNavigate();
   const { commit, payByPhone, startCardCheckout } = useConfirmAdjustment(
     policy.policyId,
@@ -44,7 +54,7 @@ export function useConfirmFlow(options: {
 
   const fail = (error: unknown) => setFailure(isConflict(error) ? 'stale' : 'gone');
 
-  const confirm = () => {
+  const confirm = (options: { cancellationAgreed?: boolean } = {}) => {
     if (adjustment.paymentRequired && isAdmin) {
       setPhoneFailure(null);
       setPhoneOpen(true);
@@ -57,7 +67,18 @@ export function useConfirmFlow(options: {
       );
       return;
     }
-    commit.mutate(undefined, { onSuccess: () => void navigate(resultPath), onError: fail });
+    commit.mutate(options, {
+      onSuccess: (confirmed) => {
+        // A referred change confirmed with the agreement cancelled the policy instead.
+        if (confirmed.adjustmentType === 'CAN') {
+          const done: CancellationDoneState = { effectiveAt: null, amountDue: confirmed.amountDue };
+          void navigate(`${paths.root}/cancellation-confirmation`, { state: done, replace: true });
+        } else {
+          void navigate(resultPath);
+        }
+      },
+      onError: fail,
+    });
   };
 
   const sendPhonePayment = (request: MtaMotoCheckoutRequest) =>

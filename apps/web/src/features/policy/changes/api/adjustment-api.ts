@@ -15,6 +15,9 @@ import { policyQueryKey } from '../../api/get-policy';
 
 export type PolicyAdjustment = PolicyAdjustmentResponse;
 
+/** POST .../commit: a referred change needs the cancellation agreement (spec 3 §4 item 3). */
+type CommitRequest = { cancellationAgreed?: boolean };
+
 const adjustmentQueryKey = (adjustmentId: string) => ['policyAdjustment', adjustmentId] as const;
 
 const POLL_MS = 1500;
@@ -72,9 +75,15 @@ export function useConfirmAdjustment(policyId: string, adjustmentId: string) {
     ]);
   const commit = useMutation({
     meta: { handlesErrors: true },
-    // An empty JSON object: the API refuses a JSON request without a body.
-    mutationFn: () => client.post<unknown>(`${adjustmentPath(adjustmentId)}/commit`, {}),
-    onSuccess: refresh,
+    // Always a JSON object (the API refuses a JSON request without a body); a referred change
+    // carries the customer's cancellation agreement. Answers the adjustment as confirmed.
+    mutationFn: async (request: CommitRequest = {}) =>
+      PolicyAdjustmentResponseSchema.parse(
+        await client.post<unknown>(`${adjustmentPath(adjustmentId)}/commit`, request),
+      ),
+    // Not awaited: the page leaves first (a referred change cancels the policy, and a cancelled
+    // policy no longer has the change routes).
+    onSuccess: () => void refresh(),
   });
   const payByPhone = useMutation({
     meta: { handlesErrors: true },
