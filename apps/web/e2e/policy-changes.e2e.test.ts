@@ -1,0 +1,444 @@
+import { describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { formatDisplayDate, formatMoney, londonDateString, startOfLondonDate } from '@motor/domain';
+import { VIEWPORTS, pathOf, useBrowser } from './support/browser';
+import { bearerOf } from './support/checkout';
+import { buyPolicy } from './support/buy-policy';
+import { actFor, signInStaff } from './support/staff';
+import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
+
+// Issue 15 "Checked by": changing a policy in Chromium, from a policy bought as a new customer
+// buys it (signed out at home). Spec 3 §2 (management, excess and add-ons, review pages), §4
+// (adjustment flow, staff effective-date modal), §5, §8.
+
+const [MOBILE, DESKTOP] = VIEWPORTS;
+const SLOW = { timeout: 30_000 };
+
+type Adjustment = {
+  adjustmentId: string;
+  adjustmentType: string;
+  amountDue: number;
+  premiumBefore: number;
+  premiumAfter: number;
+  instalmentBefore: number | null;
+  instalmentAfter: number | null;
+  effectiveAt: string;
+  confirmed: boolean;
+  changes: { changeType: string }[];
+};
+
+/** A London date `days` after today, 'yyyy-MM-dd'. */
+function londonDayFromToday(days: number): string {
+  const [year = 0, month = 1, day = 1] = londonDateString(new Date()).split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The details tab's date: "5 December 2026". */
+const longDate = (instant: Date | string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(instant));
+
+const summaryRow = (page: Page, term: string) =>
+  page
+    .getByRole('region', { name: 'Your policy' })
+    .locator('.summary-list__row', { hasText: term });
+
+const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name }).waitFor(SLOW);
+
+/** Clicks what creates an adjustment and answers the adjustment the API created. */
+async function createAdjustmentBy(page: Page, click: () => Promise<void>): Promise<Adjustment> {
+  const [answer] = await Promise.all([
+    page.waitForResponse(
+      (response: Response) =>
+        new URL(response.url()).pathname === '/api/policyAdjustments' &&
+        response.request().method() === 'POST',
+      SLOW,
+    ),
+    click(),
+  ]);
+  expect(answer.status(), await answer.text()).toBe(201);
+  return (await answer.json()) as Adjustment;
+}
+
+/** The allowed-change summary: old → new premium, the amount as a debit or credit, monthly. */
+async function expectAllowedSummary(page: Page, adjustment: Adjustment) {
+  await heading(page, 'Check your change');
+  const summary = page.getByRole('region', { name: 'Your new price' });
+  const premium = summary.locator('.summary-list__row', { hasText: 'Policy price' });
+  await premium.getByText(formatMoney(adjustment.premiumAfter), { exact: true }).waitFor();
+  await premium.locator('s').getByText(formatMoney(adjustment.premiumBefore)).waitFor();
+  const amount = formatMoney(Math.abs(adjustment.amountDue));
+  if (adjustment.amountDue < 0) {
+    await summary.locator('dt', { hasText: 'To refund' }).waitFor();
+    await summary
+      .getByText(`The difference of ${amount} will be taken off your next monthly bill.`)
+      .waitFor();
+  } else {
+    await summary.locator('dt', { hasText: 'To pay' }).waitFor();
+    await summary
+      .getByText(`The difference of ${amount} will be added to your next monthly bill.`)
+      .waitFor();
+  }
+}
+
+/** Confirm on the review page; the result page says when the change applies. */
+async function confirmAndExpectResult(
+  page: Page,
+  reviewPath: string,
+  intro = 'Your change has been made and applies immediately.',
+) {
+  const commit = page.waitForResponse(
+    (response) => response.url().endsWith('/commit') && response.request().method() === 'POST',
+    SLOW,
+  );
+  await page.getByRole('button', { name: 'Confirm change' }).click();
+  const committed = await commit;
+  expect(committed.status(), await committed.text()).toBe(200);
+  await heading(page, 'Your policy has been changed');
+  expect(pathOf(page)).toBe(`${reviewPath}/result`);
+  await page.getByText(intro).waitFor();
+}
+
+const group = (page: Page, name: string | RegExp) => page.getByRole('group', { name });
+
+async function answer(page: Page, question: string | RegExp, option: string) {
+  await group(page, question).getByLabel(option, { exact: true }).check();
+}
+
+async function fillDate(page: Page, question: string | RegExp, [day, month, year]: string[]) {
+  const fields = group(page, question);
+  await fields.getByLabel('Day').fill(day!);
+  await fields.getByLabel('Month').fill(month!);
+  await fields.getByLabel('Year').fill(year!);
+}
+
+/**
+ * The additional-driver form of the management area (the quote's questions): a 22-year-old
+ * (the rating's youngest-additional-driver factor 1.3, so the price goes up).
+ */
+async function fillNewDriver(page: Page, firstName: string) {
+  await page
+    .getByLabel('How is this driver related to you?')
+    .selectOption({ label: 'Spouse or partner' });
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill('Smith');
+  await fillDate(page, 'Date of birth', ['09', '03', '2004']);
+  await page.getByLabel('Marital status').selectOption({ label: 'Married' });
+  await answer(page, 'Employment status', 'Employed full time');
+  await page.getByLabel('Occupation').fill('Engin');
+  await page.getByRole('option', { name: 'Engineer', exact: true }).click();
+  await page.getByLabel('Industry this driver works in').fill('Bank');
+  await page.getByRole('option', { name: 'Banking' }).click();
+  for (const question of [
+    'Has this driver ever been declared bankrupt?',
+    /county court judgments/,
+    'Does this driver have any unspent criminal convictions?',
+    /refused, cancelled or declined/,
+    /medical condition the DVLA/,
+    'Has a doctor advised this driver not to drive?',
+    /banned or disqualified/,
+    /motoring convictions/,
+    /claims or accidents/,
+  ]) {
+    await answer(page, question, 'No');
+  }
+  await page
+    .getByLabel('What type of driving licence does this driver have?')
+    .selectOption({ label: 'Full UK licence' });
+  await fillDate(page, "When was this driver's licence issued?", ['01', '10', '2022']);
+  await page
+    .getByLabel('Can this driver use any other car?')
+    .selectOption({ label: "No, they can't use other cars" });
+}
+
+describe('changing a policy (issue 15)', () => {
+  const browser = useBrowser();
+
+  it('a customer adds a driver, removes them, changes the excess and an add-on', async () => {
+    const { context, page } = await browser.newPage(MOBILE);
+    await withFailureShot(page, 'customer-changes', async () => {
+      const policy = await buyPolicy(page, browser.baseUrl, { product: 'flex', label: 'mta' });
+
+      // Management index → additional drivers → a new driver (p1).
+      await page.goto(`${policy.policyPath}/management`);
+      await heading(page, 'Change your policy');
+      await checkAtBothWidths(page, 'change-management-index');
+      await page.getByRole('link', { name: /^Additional drivers/ }).click();
+      await heading(page, 'Additional drivers');
+      await page.getByText('You can add 4 more drivers.').waitFor();
+      await page.getByRole('link', { name: 'Add a driver' }).click();
+      await heading(page, 'Add a driver');
+      expect(pathOf(page)).toBe(
+        `${policy.policyPath}/management/section/additionalDrivers/profile`,
+      );
+      await checkAtBothWidths(page, 'change-driver-form');
+      await fillNewDriver(page, 'Robin');
+      const addition = await createAdjustmentBy(page, () =>
+        page.getByRole('button', { name: 'Get my new price' }).click(),
+      );
+      expect(addition.changes.map((change) => change.changeType)).toEqual([
+        'ADDITIONAL_PROFILE_CREATE_CHANGE',
+      ]);
+      // A young driver costs more: a debit that joins the next monthly bill.
+      expect(addition.amountDue).toBeGreaterThan(0);
+      const addReview = `${policy.policyPath}/management/section/additionalDrivers/adjustment/${addition.adjustmentId}`;
+      await page.waitForURL((url) => url.pathname === addReview, SLOW);
+      await expectAllowedSummary(page, addition);
+      await checkAtBothWidths(page, 'change-review-debit');
+      await confirmAndExpectResult(page, addReview);
+      await checkAtBothWidths(page, 'change-result');
+      await page.getByRole('link', { name: 'Back to your policy' }).click();
+      await heading(page, 'Your policy');
+      const drivers = page.locator('.summary-list__row', { hasText: 'Drivers' });
+      await drivers.getByText('Robin Smith', { exact: true }).waitFor(SLOW);
+      await drivers.getByText('Jane Smith (policyholder)').waitFor();
+
+      // Removing that driver: a credit taken off the next bill.
+      await page.getByRole('link', { name: 'Change your drivers' }).click();
+      await heading(page, 'Additional drivers');
+      await page.getByText('You can add 3 more drivers.').waitFor();
+      const removal = await createAdjustmentBy(page, () =>
+        page.getByRole('button', { name: 'Remove Robin Smith' }).click(),
+      );
+      expect(removal.changes).toEqual([{ changeType: 'REMOVE_PROFILE', profileCode: 'p1' }]);
+      expect(removal.amountDue).toBeLessThan(0);
+      const removeReview = `${policy.policyPath}/management/section/additionalDrivers/adjustment/${removal.adjustmentId}`;
+      await page.waitForURL((url) => url.pathname === removeReview, SLOW);
+      await expectAllowedSummary(page, removal);
+      await checkAtBothWidths(page, 'change-review-credit');
+      await confirmAndExpectResult(page, removeReview);
+      await page.getByRole('link', { name: 'Back to your policy' }).click();
+      await heading(page, 'Your policy');
+      await drivers.getByText('Jane Smith (policyholder)').waitFor(SLOW);
+      expect(await drivers.getByText('Robin Smith').count()).toBe(0);
+
+      // The voluntary excess: £0 → £250 is not offered; £500 is.
+      await page.getByRole('link', { name: 'Change your voluntary excess' }).click();
+      await heading(page, 'Voluntary excess');
+      await page.getByRole('radio', { name: '£0 (your excess now)' }).waitFor();
+      await page.getByRole('button', { name: 'Get my new price' }).click();
+      await page
+        .getByText("You haven't changed anything yet, so there's nothing to review.")
+        .waitFor();
+      await page.getByRole('radio', { name: '£500' }).check();
+      const excess = await createAdjustmentBy(page, () =>
+        page.getByRole('button', { name: 'Get my new price' }).click(),
+      );
+      expect(excess.changes).toEqual([{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 50000 }]);
+      const excessReview = `${policy.policyPath}/excess/adjustment/${excess.adjustmentId}`;
+      await page.waitForURL((url) => url.pathname === excessReview, SLOW);
+      await expectAllowedSummary(page, excess);
+      await confirmAndExpectResult(page, excessReview);
+      await page.getByRole('link', { name: 'Back to your policy' }).click();
+      await heading(page, 'Your policy');
+      await page
+        .getByRole('region', { name: 'Your excess' })
+        .locator('.summary-list__row', { hasText: 'Voluntary' })
+        .getByText('£500', { exact: true })
+        .waitFor(SLOW);
+
+      // An add-on: motor legal expenses.
+      await page.getByRole('link', { name: 'Change your add-ons' }).click();
+      await heading(page, 'Add-ons');
+      await page.getByRole('checkbox', { name: 'Motor legal expenses' }).check();
+      const addOn = await createAdjustmentBy(page, () =>
+        page.getByRole('button', { name: 'Get my new price' }).click(),
+      );
+      expect(addOn.changes).toEqual([
+        { changeType: 'REQUEST_COVER_OPTION', coverCode: 'legal_expenses', selected: true },
+      ]);
+      const addOnReview = `${policy.policyPath}/add-ons/adjustment/${addOn.adjustmentId}`;
+      await page.waitForURL((url) => url.pathname === addOnReview, SLOW);
+      await expectAllowedSummary(page, addOn);
+      await confirmAndExpectResult(page, addOnReview);
+      await page.getByRole('link', { name: 'Back to your policy' }).click();
+      await heading(page, 'Your policy');
+      await page
+        .getByRole('region', { name: 'Add-ons' })
+        .locator('.summary-list__row', { hasText: 'Motor legal expenses' })
+        .getByText('Added', { exact: true })
+        .waitFor(SLOW);
+    }).finally(() => context.close());
+  }, 120_000);
+  it('a pending policy moves its start date (SDA) and the details show the new dates', async () => {
+    const { context, page } = await browser.newPage(DESKTOP);
+    await withFailureShot(page, 'start-date', async () => {
+      const firstStart = startOfLondonDate(londonDayFromToday(10));
+      const policy = await buyPolicy(page, browser.baseUrl, {
+        product: 'flex',
+        label: 'sda',
+        startDate: firstStart.toISOString(),
+      });
+      await summaryRow(page, 'Cover starts').getByText(longDate(firstStart)).waitFor(SLOW);
+
+      await page.goto(`${policy.policyPath}/management`);
+      await heading(page, 'Change your policy');
+      await page.getByRole('link', { name: /^Start date/ }).click();
+      await heading(page, 'Change your start date');
+      await page
+        .getByText(`Your cover is due to start on ${formatDisplayDate(firstStart)}.`)
+        .waitFor();
+      const newDay = londonDayFromToday(20);
+      const newStart = startOfLondonDate(newDay);
+      await page.getByLabel('New start date').fill(newDay);
+      const sda = await createAdjustmentBy(page, () =>
+        page.getByRole('button', { name: 'Get my new price' }).click(),
+      );
+      expect(sda.adjustmentType).toBe('SDA');
+      expect(sda.changes.map((change) => change.changeType)).toEqual(['START_DATE_CHANGE']);
+      const review = `${policy.policyPath}/review/${sda.adjustmentId}`;
+      await page.waitForURL((url) => url.pathname === review, SLOW);
+      await heading(page, 'Check your change');
+      const summary = page.getByRole('region', { name: 'Your new price' });
+      await summary
+        .locator('.summary-list__row', { hasText: 'Takes effect' })
+        .getByText(formatDisplayDate(newStart))
+        .waitFor();
+      await confirmAndExpectResult(
+        page,
+        review,
+        `Your change has been made and applies from ${formatDisplayDate(newStart)}.`,
+      );
+      await page.getByRole('link', { name: 'Back to your policy' }).click();
+      await heading(page, 'Your policy');
+      await summaryRow(page, 'Cover starts').getByText(longDate(newStart)).waitFor(SLOW);
+      const [year, month, day] = newDay.split('-').map(Number) as [number, number, number];
+      const newEnd = startOfLondonDate(
+        new Date(Date.UTC(year + 1, month - 1, day)).toISOString().slice(0, 10),
+      );
+      await summaryRow(page, 'Cover ends').getByText(longDate(newEnd)).waitFor();
+    }).finally(() => context.close());
+  }, 120_000);
+
+  it('a referred change: the referral page, confirm only with the agreement, the policy cancelled', async () => {
+    const { context, page } = await browser.newPage(DESKTOP);
+    await withFailureShot(page, 'referral', async () => {
+      const policy = await buyPolicy(page, browser.baseUrl, {
+        product: 'flex',
+        label: 'referral',
+      });
+      await page.goto(`${policy.policyPath}/management`);
+      await page.getByRole('link', { name: /^Your car/ }).click();
+      await heading(page, 'Your car');
+      await checkAtBothWidths(page, 'change-section-form');
+      // Underwriting refers a modified car (VEHICLE_MODIFIED).
+      await answer(page, /modified/, 'Yes');
+      const referred = await createAdjustmentBy(page, () =>
+        page.getByRole('button', { name: 'Get my new price' }).click(),
+      );
+      expect(referred.changes.map((change) => change.changeType)).toEqual([
+        'ASSET_DISCLOSURE_CHANGE',
+      ]);
+      await page.waitForURL(
+        (url) =>
+          url.pathname ===
+          `${policy.policyPath}/management/section/vehicle/adjustment/${referred.adjustmentId}`,
+        SLOW,
+      );
+      await heading(page, "We can't cover this change");
+      await page.getByText("We can't insure a car that has been modified.").waitFor();
+      await page
+        .getByText('If you confirm this change, your policy will be cancelled immediately.')
+        .waitFor();
+      await checkAtBothWidths(page, 'change-referral');
+      const confirm = page.getByRole('button', { name: 'Confirm and cancel my policy' });
+      expect(await confirm.isDisabled()).toBe(true);
+
+      // The server refuses it without the agreement too, and changes nothing.
+      const refused = await page.request.post(
+        `/api/policyAdjustments/${referred.adjustmentId}/commit`,
+        { headers: { authorization: `Bearer ${await bearerOf(page)}` }, data: {} },
+      );
+      expect(refused.status()).toBe(409);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        'Tick the box to agree that your policy will be cancelled.',
+      );
+
+      await page.getByRole('checkbox', { name: /cancellation agreement/ }).check();
+      const commit = page.waitForResponse((response) => response.url().endsWith('/commit'));
+      await confirm.click();
+      const committed = await commit;
+      expect(committed.status(), await committed.text()).toBe(200);
+      expect(((await committed.json()) as { adjustmentType: string }).adjustmentType).toBe('CAN');
+      await heading(page, 'Your policy is cancelled');
+      expect(pathOf(page)).toBe(`${policy.policyPath}/cancellation-confirmation`);
+      await page.getByText('Your cover has stopped.').waitFor();
+
+      // The policy is cancelled: its page has billing and claims only, and no change area.
+      await page.goto(policy.policyPath);
+      await heading(page, 'Your policy');
+      const tabs = await page
+        .getByRole('navigation', { name: 'Policy sections' })
+        .locator('option')
+        .allTextContents();
+      expect(tabs).toEqual(['Billing', 'Claims']);
+    }).finally(() => context.close());
+  }, 120_000);
+
+  it('staff act for the customer and backdate a change to inception; the audit has it', async () => {
+    const customer = await browser.newPage(DESKTOP);
+    const { policy, inceptedAt } = await withFailureShot(
+      customer.page,
+      'staff-purchase',
+      async () => {
+        const bought = await buyPolicy(customer.page, browser.baseUrl, {
+          product: 'flex',
+          label: 'staff-mta',
+        });
+        const read = await customer.page.request.get(`/api/policies/${bought.policyId}`, {
+          headers: { authorization: `Bearer ${await bearerOf(customer.page)}` },
+        });
+        const detail = ((await read.json()) as { policyDetail: { inceptedAt: string } })
+          .policyDetail;
+        return { policy: bought, inceptedAt: detail.inceptedAt };
+      },
+    ).finally(() => customer.context.close());
+
+    const { context, page } = await browser.newPage(DESKTOP);
+    await withFailureShot(page, 'staff-change', async () => {
+      await signInStaff(page, browser.baseUrl);
+      await actFor(page, policy.userId, policy.email);
+      await page.goto(`${policy.policyPath}/excess`);
+      await heading(page, 'Voluntary excess');
+      await page.getByRole('radio', { name: '£200' }).check();
+      await page.getByRole('button', { name: 'Get my new price' }).click();
+
+      const modal = page.getByRole('dialog', { name: 'When should this change take effect?' });
+      await modal.waitFor();
+      const options = await modal
+        .getByRole('radio')
+        .evaluateAll((radios) => radios.map((radio) => radio.closest('label')?.textContent ?? ''));
+      expect(options).toEqual([
+        'Immediately',
+        `Backdate to the start of the policy (${formatDisplayDate(inceptedAt)})`,
+        'Another date and time',
+      ]);
+      await checkAtBothWidths(page, 'change-staff-effective-date');
+      await modal.getByRole('radio', { name: /^Backdate to the start of the policy/ }).check();
+      const backdated = await createAdjustmentBy(page, () =>
+        modal.getByRole('button', { name: 'Continue' }).click(),
+      );
+      expect(backdated.effectiveAt).toBe(inceptedAt);
+      const review = `${policy.policyPath}/excess/adjustment/${backdated.adjustmentId}`;
+      await page.waitForURL((url) => url.pathname === review, SLOW);
+      await expectAllowedSummary(page, backdated);
+      await confirmAndExpectResult(page, review);
+      // Staff are not asked for feedback.
+      expect(await page.getByRole('region', { name: 'How did we do?' }).count()).toBe(0);
+
+      // The audit trail names the staff member's change of this policy.
+      await page.goto(`/admin/audit?customer=${encodeURIComponent(policy.email)}`);
+      await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor(SLOW);
+      const row = page
+        .getByRole('row')
+        .filter({ hasText: `policy:${policy.policyNumber}:${backdated.adjustmentId}` });
+      await row.getByRole('cell', { name: 'policy.adjust', exact: true }).waitFor(SLOW);
+      await row.getByText('admin@example.com', { exact: false }).waitFor();
+    }).finally(() => context.close());
+  }, 150_000);
+});

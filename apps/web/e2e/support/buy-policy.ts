@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { CAR_ANSWERS, DRIVER_ANSWERS, updates } from '../../../api/src/modules/proposal/fixtures';
+import { signInWithCode, uniqueEmail } from './auth';
+import { pathOf } from './browser';
+import { addDirectDebit } from './checkout';
+
+// A new customer buys a policy as the spec-order journey does, signed out at the home page: the
+// product's start card, the disclosure through the API with the tab's own anonymous session
+// (quote-disclosure.e2e walks those screens), then the summary's agreements, sign-in (a new
+// account), checkout (flex: a Direct Debit mandate and the first month by Direct Debit; driveaway
+// binds free), "Continue to home" and the policy card. For journeys that start from a policy.
+
+const SLOW = { timeout: 30_000 };
+
+export type BoughtPolicy = {
+  email: string;
+  policyId: string;
+  policyNumber: string;
+  /** /{product}/policy/{policyId} */
+  policyPath: string;
+  /** The customer's user id (the token's subject), for staff to act for them. */
+  userId: string;
+};
+
+export type PurchaseOptions = {
+  product: 'flex' | 'driveaway';
+  label: string;
+  /** The car's registration (one Driveaway policy per car). */
+  vrn?: string;
+  /** A later start (ISO instant): the policy is PENDING until then. */
+  startDate?: string;
+};
+
+async function disclose(page: Page, baseUrl: string, options: PurchaseOptions, email: string) {
+  const code = pathOf(page).split('/').at(-1)!;
+  const token = await page.evaluate(
+    () =>
+      (
+        JSON.parse(sessionStorage.getItem('motor.anonymousAccessToken') ?? '{}') as {
+          accessToken?: string;
+        }
+      ).accessToken,
+  );
+  const quoteAnswers =
+    options.product === 'driveaway'
+      ? { eligibilityConfirmed: true, renewalMonth: 4, retailer: '10612' }
+      : { eligibilityConfirmed: true };
+  const response = await fetch(`${baseUrl}/api/proposals/${code}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      applyRating: true,
+      changes: [
+        { changeType: 'QUOTE_DISCLOSURE_CHANGE', update: updates(quoteAnswers) },
+        {
+          changeType: 'ASSET_DISCLOSURE_CHANGE',
+          assetCode: 'car',
+          update: updates({
+            ...CAR_ANSWERS,
+            vehicle: { ...CAR_ANSWERS.vehicle, vrn: options.vrn ?? CAR_ANSWERS.vehicle.vrn },
+          }),
+        },
+        {
+          changeType: 'PROFILE_DISCLOSURE_CHANGE',
+          profileCode: 'ph',
+          update: updates({ ...DRIVER_ANSWERS, email }),
+        },
+        ...(options.startDate
+          ? [{ changeType: 'START_DATE_CHANGE', startDate: options.startDate }]
+          : []),
+      ],
+    }),
+  });
+  const body = (await response.json()) as { status?: string };
+  if (!response.ok || body.status !== 'QUOTE') {
+    throw new Error(`the disclosure was not priced: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return code;
+}
+
+function userIdOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('oidc.user:')) {
+        return String(
+          (JSON.parse(localStorage.getItem(key)!) as { profile: { sub: string } }).profile.sub,
+        );
+      }
+    }
+    return '';
+  });
+}
+
+/**
+ * Buys a policy in `page` (a fresh context) and leaves the customer signed in on its details tab.
+ */
+export async function buyPolicy(
+  page: Page,
+  baseUrl: string,
+  options: PurchaseOptions,
+): Promise<BoughtPolicy> {
+  const email = uniqueEmail(options.label);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Reject non-essential cookies' }).click();
+  const productName = options.product === 'flex' ? 'BMW Flex' : 'BMW Driveaway';
+  await page.getByRole('link', { name: `Get a ${productName} quote` }).click();
+  await page.waitForURL(new RegExp(`/${options.product}/proposal/[^/]+$`), SLOW);
+  await page.getByRole('heading', { level: 1, name: 'Before we begin' }).waitFor(SLOW);
+  const code = await disclose(page, baseUrl, options, email);
+  const proposalPath = `/${options.product}/proposal/${code}`;
+
+  await page.goto(`${proposalPath}/summary`);
+  await page.getByRole('heading', { level: 1, name: 'Check your quote' }).waitFor(SLOW);
+  for (const box of await page
+    .getByRole('group', { name: 'Please confirm each of these' })
+    .getByRole('checkbox')
+    .all()) {
+    await box.check();
+  }
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor(SLOW);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await signInWithCode(page, baseUrl, email);
+
+  if (options.product === 'flex') {
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor(SLOW);
+    await page.goto(`${proposalPath}/checkout?context=DIRECT_DEBIT`);
+    await addDirectDebit(page);
+    await page.getByRole('button', { name: /^Pay £[\d.]+ by Direct Debit$/ }).click();
+  }
+  await page.getByRole('heading', { level: 1, name: "You're insured" }).waitFor(SLOW);
+  const line = await page
+    .getByText(/^Your policy BMW-[A-Z]{3}-\d+ (is active|starts on)/)
+    .textContent(SLOW);
+  const policyNumber = /BMW-[A-Z]{3}-\d+/.exec(line ?? '')![0];
+  const userId = await userIdOf(page);
+
+  await page.getByRole('link', { name: 'Continue to home' }).click();
+  await page.getByRole('link', { name: `View policy ${policyNumber}` }).click(SLOW);
+  await page.getByRole('heading', { level: 1, name: 'Your policy' }).waitFor(SLOW);
+  const policyPath = new URL(page.url()).pathname;
+  const policyId = policyPath.split('/').at(-1)!;
+  return { email, policyId, policyNumber, policyPath, userId };
+}
