@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENDED_POLICY_DOCUMENT_TYPES } from '@motor/domain';
 
 // Documents (spec 2 §3 "Documents", spec 3 §7 getPolicyDocument).
 
@@ -12,7 +13,12 @@ export const PRODUCT_DOCUMENT_TYPES = [
   'legal-wording',
   'business-terms',
 ] as const;
-export const DOCUMENT_TYPES = [...POLICY_DOCUMENT_TYPES, ...PRODUCT_DOCUMENT_TYPES] as const;
+/** The proof of no claims, once cover has ended. */
+export const DOCUMENT_TYPES = [
+  ...POLICY_DOCUMENT_TYPES,
+  ...PRODUCT_DOCUMENT_TYPES,
+  ...ENDED_POLICY_DOCUMENT_TYPES,
+] as const;
 export const DocumentTypeSchema = z.enum(DOCUMENT_TYPES);
 export type DocumentType = z.infer<typeof DocumentTypeSchema>;
 

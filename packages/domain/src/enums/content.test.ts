@@ -17,6 +17,7 @@ const cases: EnumCase[] = [
       'legal-ipid',
       'legal-wording',
       'business-terms',
+      'no-claims-letter',
     ],
   ],
   [

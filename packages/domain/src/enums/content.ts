@@ -7,12 +7,15 @@ export const PRODUCT_DOCUMENT_TYPES = ['ipid', 'policy-wording'] as const;
 /** Documents of the legal expenses optional cover. */
 export const LEGAL_EXPENSES_DOCUMENT_TYPES = ['legal-ipid', 'legal-wording'] as const;
 export const STATIC_DOCUMENT_TYPES = ['business-terms'] as const;
+/** Issued once cover has ended (issue 17 item 6). */
+export const ENDED_POLICY_DOCUMENT_TYPES = ['no-claims-letter'] as const;
 
 export const DOCUMENT_TYPES = [
   ...POLICY_DOCUMENT_TYPES,
   ...PRODUCT_DOCUMENT_TYPES,
   ...LEGAL_EXPENSES_DOCUMENT_TYPES,
   ...STATIC_DOCUMENT_TYPES,
+  ...ENDED_POLICY_DOCUMENT_TYPES,
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

@@ -5,6 +5,8 @@ import type { App } from '../../app-types';
 import type { SandboxFnol } from '../../providers/fnol';
 import { sandboxFnolPages } from './sandbox-fnol-pages';
 
+export { listClaimsOfPolicy } from './repository';
+
 /** The sandbox FNOL provider's claim page (/sandbox/fnol/*), when the sandbox is in use. */
 export async function registerSandboxFnolPages(app: App): Promise<void> {
   if (app.providers.fnol.adapter === 'sandbox') {

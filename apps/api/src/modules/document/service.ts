@@ -20,6 +20,7 @@ import {
   type PolicyDocumentData,
   type ProductDocumentType,
 } from './content';
+import { buildNoClaimsLetter } from './no-claims-letter';
 import { renderPdf } from './pdf';
 
 // Policy documents: rendered by the job a bind enqueues (document/jobs.ts) and on demand when
@@ -90,6 +91,17 @@ function blobKey(policy: PolicyRow, versionId: string, doc: DocumentType, quote:
   return `products/${policy.schemeCode}/${safe(quote.wordingVersion)}/${safe(quote.mainInsurer)}/${doc}.pdf`;
 }
 
+/** The proof of no claims once cover has ended (409 before), stored by what it says. */
+async function ensureNoClaimsLetter(deps: ServiceDeps, policy: PolicyRow) {
+  const { content, version } = await buildNoClaimsLetter(deps, policy);
+  const key = `policies/${policy.policyId}/no-claims-letter-${version}.pdf`;
+  const { storage } = deps.providers;
+  if (!(await storage.exists(key))) {
+    await storage.put(key, await renderPdf(content), { contentType: 'application/pdf' });
+  }
+  return { key };
+}
+
 /**
  * The document's blob key, rendering and storing it first when it is missing: of the version
  * asked for, or of the one in force (a version added later gets its own on first use).
@@ -100,6 +112,7 @@ export async function ensureDocument(
   doc: DocumentType,
   options: { versionId?: string } = {},
 ) {
+  if (doc === 'no-claims-letter') return ensureNoClaimsLetter(deps, policy);
   const { data, versionId } = await loadDocumentData(deps, policy, options.versionId);
   const key = blobKey(policy, versionId, doc, data.quote);
   const { storage } = deps.providers;

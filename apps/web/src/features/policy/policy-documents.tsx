@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentLocationResponseSchema } from '@motor/contract';
 import {
   LEGAL_EXPENSES_DOCUMENT_TYPES,
   POLICY_DOCUMENT_TYPES,
@@ -8,28 +6,19 @@ import {
   STATIC_DOCUMENT_TYPES,
   type DocumentType,
 } from '@motor/domain';
-import { Button } from '../../components/ui/button';
-import { Modal } from '../../components/ui/modal';
 import { getProductConfig } from '../../lib/brand-products';
 import { formatDate } from '../../lib/format';
-import { useApiClient } from '../../lib/use-api-client';
 import type { Policy } from './api/get-policy';
+import { useOpenPolicyDocument } from './use-open-policy-document';
 
 /**
  * The documents tab (spec 3 §7): the policy's own documents (certificate, schedule) and the
- * product's, by the cover it has (legal expenses documents only with that cover). Each opens
- * through a short-lived signed link asked for on the click (links expire, so none is rendered
- * ahead of time); the PDF opens in this tab, as a popup after an await would be blocked. A
- * document that cannot be opened yet gets the missing-document modal: try again, or chat.
+ * product's, by the cover it has (legal expenses documents only with that cover), each opened
+ * through a fresh signed link (useOpenPolicyDocument).
  */
 export function PolicyDocuments({ policy }: { policy: Policy }) {
   const { t } = useTranslation();
-  const client = useApiClient();
-  const [opening, setOpening] = useState<DocumentType | null>(null);
-  const [missing, setMissing] = useState<{
-    doc: DocumentType;
-    versionId?: string | null;
-  } | null>(null);
+  const { open, opening, missingModal } = useOpenPolicyDocument(policy.policyId);
   const product = getProductConfig(policy.schemeCode);
   const hasLegalCover = (policy.currentPolicyVersion?.quote.covers ?? []).some(
     (cover) => cover.code === 'legal_expenses' && cover.active,
@@ -43,22 +32,6 @@ export function PolicyDocuments({ policy }: { policy: Policy }) {
   // A policy changed mid-term has a certificate and schedule per version, newest first.
   const versions = [...policy.policyVersions].reverse();
   const [current] = versions;
-
-  async function open(doc: DocumentType, versionId?: string | null) {
-    setOpening(doc);
-    setMissing(null);
-    try {
-      const query = versionId ? `?version=${encodeURIComponent(versionId)}` : '';
-      const data = await client.get<unknown>(
-        `/documents/policy/${encodeURIComponent(policy.policyId)}/${doc}${query}`,
-      );
-      window.location.assign(DocumentLocationResponseSchema.parse(data).location);
-    } catch {
-      setMissing({ doc, versionId });
-    } finally {
-      setOpening(null);
-    }
-  }
 
   const list = (docs: readonly DocumentType[]) => (
     <ul className="link-list">
@@ -109,19 +82,7 @@ export function PolicyDocuments({ policy }: { policy: Policy }) {
       ) : null}
       <h3>{t('policy.documents.productTitle')}</h3>
       {list(productDocuments)}
-      <Modal
-        isOpen={missing !== null}
-        onClose={() => setMissing(null)}
-        title={t('policy.documents.missingTitle')}
-      >
-        <p>{t('policy.documents.failed')}</p>
-        <Button
-          onClick={() => missing && void open(missing.doc, missing.versionId)}
-          disabled={opening !== null}
-        >
-          {t('policy.documents.retry')}
-        </Button>
-      </Modal>
+      {missingModal}
     </section>
   );
 }
