@@ -5,7 +5,7 @@ import type { Policy } from '../api/get-policy';
 import { getChangeBlock } from './policy-change-rules';
 import { useChangeContext } from './use-change-context';
 
-export type EditTarget = 'car' | 'drivers' | 'excess' | 'addOns';
+export type EditTarget = 'car' | 'drivers' | 'excess' | 'addOns' | 'startDate';
 
 /**
  * Where the details tab's edit links go (spec 3 §2 "policy summary (with edit)"), or nothing when
@@ -21,6 +21,8 @@ export function usePolicyEditLinks(policy: Policy): Partial<Record<EditTarget, s
     ...(has('additionalDrivers') ? { drivers: paths.section('additionalDrivers') } : {}),
     ...(has('excess') && (isAdmin || product.excess.isAdjustable) ? { excess: paths.excess } : {}),
     ...(has('covers') && hasOptionalCovers ? { addOns: paths.addOns } : {}),
+    // The start date moves only before cover begins (SDA).
+    ...(policy.policyDetail.policyStatus === 'PENDING' ? { startDate: paths.startDate } : {}),
   };
 }
 

@@ -216,5 +216,16 @@ describe('policy change pages', () => {
       'href',
       `${ROOT}/add-ons`,
     );
+    // The start date moves only before cover begins.
+    expect(screen.queryByRole('link', { name: 'Change your start date' })).toBeNull();
+  });
+
+  it('links the start date of a policy not yet started to the start-date change', async () => {
+    stubChangesApi({ policy: buildPolicy({ policyDetail: { policyStatus: 'PENDING' } }) });
+    renderApp(ROOT, { authState: signedInAuthState });
+    expect(await screen.findByRole('link', { name: 'Change your start date' })).toHaveAttribute(
+      'href',
+      `${ROOT}/start-date`,
+    );
   });
 });

@@ -90,7 +90,8 @@ export function DetailsTab({ policy }: { policy: Policy }) {
               <EditLink to={editLinks.drivers} target="drivers" />
             </Row>
             <Row term={t('details.summary.starts')}>
-              {policyDetail.inceptedAt ? formatDate(policyDetail.inceptedAt) : '—'}
+              {policyDetail.inceptedAt ? formatDate(policyDetail.inceptedAt) : '—'}{' '}
+              <EditLink to={editLinks.startDate} target="startDate" />
             </Row>
             <Row term={t('details.summary.ends')}>{endDate ? formatDate(endDate) : '—'}</Row>
           </dl>
