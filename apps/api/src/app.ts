@@ -32,6 +32,7 @@ import { contentRoutes } from './modules/content/routes';
 import { policyRoutes } from './modules/policy/routes';
 import { adjustmentRoutes } from './modules/adjustment/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
+import { raiseInvoicesJob } from './modules/billing/invoicing';
 import { documentRoutes } from './modules/document/routes';
 import { insightRoutes } from './modules/insight/routes';
 import { uploadRoutes } from './modules/upload/routes';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     lapseExpiredPoliciesJob,
     applyDeferredCancellationsJob,
     ntuUnpaidPoliciesJob,
+    raiseInvoicesJob,
     purgeFinishedJobsJob,
     purgeStagedUploadsJob,
     ...(providers.directDebit.adapter === 'sandbox'

@@ -30,12 +30,21 @@ export const customerAccounts = pgTable(
     paymentMethodType: text('payment_method_type', { enum: PAYMENT_METHOD_TYPES }),
     accountStatus: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('ACTIVE'),
     createdAt: instant('created_at').notNull(),
+    /**
+     * When the invoicing job next looks at the account (issue 16): the due time of its next
+     * monthly invoice; null when nothing more is to be invoiced. Set at bind to look at once.
+     */
+    nextInvoiceAt: instant('next_invoice_at'),
   },
   (table) => [
     uniqueIndex('customer_accounts_proposal_code_idx').on(table.proposalCode),
     uniqueIndex('customer_accounts_account_code_idx').on(table.accountCode),
     index('customer_accounts_owner_idx').on(table.ownerUserId),
     index('customer_accounts_policy_idx').on(table.policyId),
+    // The invoicing job's scan: only the accounts that still have an invoice to come.
+    index('customer_accounts_next_invoice_at_idx')
+      .on(table.nextInvoiceAt)
+      .where(sql`${table.nextInvoiceAt} is not null`),
     check('customer_accounts_payment_day_check', sql`${table.paymentDay} between 1 and 28`),
     check(
       'customer_accounts_payment_method_type_check',
@@ -68,6 +77,11 @@ export const ledgerTransactions = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     description: text('description').notNull(),
     createdAt: instant('created_at').notNull(),
+    /** The billing period an invoice is for (its statement line's service period). */
+    servicePeriodStart: instant('service_period_start'),
+    servicePeriodEnd: instant('service_period_end'),
+    /** When an invoice is to be paid: the payment day it was raised on. */
+    dueAt: instant('due_at'),
   },
   (table) => [
     uniqueIndex('ledger_transactions_idempotency_key_idx').on(table.idempotencyKey),

@@ -4,7 +4,9 @@ import type { CustomerAccountResponse } from '@motor/contract';
 import { londonDateString, MAX_PAYMENT_DAY, type PaymentMethodType } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { customerAccounts } from '../../db/schema';
+import { AppError } from '../../errors';
 import { getSchemeFacts } from '../disclosure';
+import { getOwnerUserId, type Principal } from '../identity';
 import { getAccountBalances, type AccountBalances } from './ledger';
 
 // Customer accounts (spec 3 §3): one per proposal, then per policy. The account is created
@@ -94,7 +96,13 @@ export async function setAccountPaymentMethod(
     .update(customerAccounts)
     .set({
       paymentMethodType: options.paymentMethodType,
-      ...(options.policyId ? { policyId: options.policyId } : {}),
+      // Bound: the invoicing job looks at the account at its next run and plans its invoices.
+      ...(options.policyId
+        ? {
+            policyId: options.policyId,
+            nextInvoiceAt: sql`coalesce(${customerAccounts.nextInvoiceAt}, ${customerAccounts.createdAt})`,
+          }
+        : {}),
     })
     .where(eq(customerAccounts.accountId, options.accountId));
 }
@@ -160,4 +168,28 @@ export async function findAccountOfPolicy(
     .where(eq(customerAccounts.policyId, policyId))
     .limit(1);
   return row ?? null;
+}
+
+const ACCOUNT_NOT_FOUND_MESSAGE = 'We could not find that account.';
+export const STATEMENT_NOT_FOUND_MESSAGE = 'We could not find that statement.';
+
+/**
+ * The caller's own account (or the one of the customer an admin acts for), else 404: someone
+ * else's answers exactly as a missing one. Staff not acting for anyone get 403.
+ */
+export async function getOwnAccount(
+  db: Db,
+  principal: Principal,
+  accountId: string,
+): Promise<CustomerAccountRow> {
+  const ownerUserId = getOwnerUserId(principal);
+  const [row] = await db
+    .select()
+    .from(customerAccounts)
+    .where(eq(customerAccounts.accountId, accountId))
+    .limit(1);
+  if (!row || row.ownerUserId !== ownerUserId) {
+    throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND_MESSAGE);
+  }
+  return row;
 }

@@ -46,6 +46,9 @@ export type PostTransactionInput = {
   description: string;
   postings: readonly Posting[];
   at: Date;
+  /** An invoice's billing period and the day it is to be paid (statements show them). */
+  servicePeriod?: { start: Date; end: Date };
+  dueAt?: Date;
 };
 
 export type LedgerTransaction = typeof ledgerTransactions.$inferSelect;
@@ -89,6 +92,9 @@ export async function postTransaction(
         idempotencyKey: input.idempotencyKey,
         description: input.description,
         createdAt: input.at,
+        servicePeriodStart: input.servicePeriod?.start ?? null,
+        servicePeriodEnd: input.servicePeriod?.end ?? null,
+        dueAt: input.dueAt ?? null,
       })
       .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
       .returning();

@@ -2,10 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import {
   CreateCustomerAccountRequestSchema,
   CustomerAccountListResponseSchema,
+  CustomerAccountParamsSchema,
   CustomerAccountResponseSchema,
+  CustomerStatementParamsSchema,
   ErrorBodySchema,
   ListCustomerAccountsQuerySchema,
+  NextStatementEstimateResponseSchema,
   ProposalCodeParamsSchema,
+  StatementResponseSchema,
+  StatementSummaryListResponseSchema,
   type CustomerAccountResponse,
 } from '@motor/contract';
 import { AppError } from '../../errors';
@@ -13,7 +18,14 @@ import type { AppPlugin } from '../../app-types';
 import { getOwnerUserId, type RouteAccess } from '../identity';
 import { assertCustomerVerified } from '../policy';
 import { getOwnProposal, toProposalResponse } from '../proposal';
-import { answerAccounts, ensureCustomerAccount, listOwnAccounts } from './accounts';
+import {
+  answerAccounts,
+  ensureCustomerAccount,
+  getOwnAccount,
+  listOwnAccounts,
+  STATEMENT_NOT_FOUND_MESSAGE,
+} from './accounts';
+import { getAccountStatements } from './statements';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
 const config = { access: SIGNED_IN };
@@ -86,6 +98,69 @@ export const customerAccountRoutes: AppPlugin = async (app) => {
         ...request.query,
       });
       return answerAccounts(app.db, rows);
+    },
+  );
+
+  // Statements (spec 3 §7 getStatementSummaries, getCustomerStatement, getNextStatement): the
+  // caller's own account only (staff acting for its owner); anyone else's answers 404.
+  const statementSchema = { tags: ['billing'], params: CustomerAccountParamsSchema };
+
+  app.get(
+    '/customerAccounts/:id/statements',
+    {
+      config,
+      schema: {
+        ...statementSchema,
+        summary: "The account's statements, newest first",
+        description:
+          'One per bill, derived from the ledger: broughtForward + subtotal = statementBalance; ' +
+          'statementBalance + payments, refunds and reversals = carriedForward (pence).',
+        response: { 200: StatementSummaryListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const account = await getOwnAccount(app.db, request.principal, request.params.id);
+      const { statements } = await getAccountStatements(app.db, account);
+      return statements.map((statement) => statement.statementSummary).reverse();
+    },
+  );
+
+  app.get(
+    '/customerAccounts/:id/statements/:sid',
+    {
+      config,
+      schema: {
+        tags: ['billing'],
+        params: CustomerStatementParamsSchema,
+        summary: 'One statement with its line items (sid: the statementNumber)',
+        response: { 200: StatementResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const account = await getOwnAccount(app.db, request.principal, request.params.id);
+      const { statements } = await getAccountStatements(app.db, account);
+      const statement = statements.find(
+        (candidate) => candidate.statementSummary.statementNumber === request.params.sid,
+      );
+      if (!statement) throw new AppError('NOT_FOUND', STATEMENT_NOT_FOUND_MESSAGE);
+      return statement;
+    },
+  );
+
+  app.get(
+    '/customerAccounts/:id/nextStatementEstimate',
+    {
+      config,
+      schema: {
+        ...statementSchema,
+        summary: 'The next bill as a DRAFT statement (empty when no bill is to come)',
+        response: { 200: NextStatementEstimateResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const account = await getOwnAccount(app.db, request.principal, request.params.id);
+      const { estimate } = await getAccountStatements(app.db, account);
+      return estimate ? [estimate] : [];
     },
   );
 };

@@ -1,0 +1,323 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  listBilledMonths,
+  TRANSACTION_SUB_TYPES,
+  type LineItem,
+  type Statement,
+  type StatementStatus,
+  type StatementSummary,
+  type TransactionSubType,
+  type TransactionType,
+} from '@motor/domain';
+import type { Db } from '../../db/client';
+import { ledgerPostings, ledgerTransactions } from '../../db/schema';
+import type { CustomerAccountRow } from './accounts';
+import {
+  findLastInvoicedPeriod,
+  isMonthlyPolicy,
+  loadBilledPolicy,
+  planInvoices,
+  type PlannedInvoice,
+} from './invoicing';
+import { receivableAccount } from './ledger';
+
+// Statements (spec 3 §3; DOMAIN.md "Money"), derived from the ledger on every read, never
+// stored. A statement is a bill: each invoice issues one (bind's is the first), with the
+// adjustments made since the last bill netted into it (debit and credit journals) and the
+// payments, refunds and reversals made until the next one. A cancellation's credit note issues
+// its own statement with its refund; so does a journal when no invoice is to come (a single
+// payment, the last month). For every statement:
+//   broughtForward = the previous statement's carriedForward (0 for the first)
+//   statementBalance = broughtForward + subtotal (the charges and credits of the bill)
+//   carriedForward = statementBalance + the payment lines (payments −, refunds and reversals +)
+// amountOutstanding is what of carriedForward later statements' payments and credits have not
+// covered (so the latest statement's is the account's outstanding amount, bar journals waiting
+// for the next bill). The next bill's estimate is a DRAFT: those journals and the next invoice.
+
+/** One ledger transaction as a statement reads it: its effect on the customer's receivable. */
+type LedgerLine = {
+  type: TransactionType;
+  subType: string | null;
+  status: LineItem['status'];
+  group: 'INVOICE' | 'PAYMENT';
+  idempotencyKey: string;
+  description: string;
+  createdAt: Date;
+  servicePeriodStart: Date | null;
+  servicePeriodEnd: Date | null;
+  dueAt: Date | null;
+  amount: number;
+};
+
+const DESCRIPTION_KEYS: Record<TransactionType, string> = {
+  INVOICE: 'billing.lineItem.invoice',
+  CREDIT_NOTE: 'billing.lineItem.creditNote',
+  DEBIT_JOURNAL: 'billing.lineItem.debitJournal',
+  CREDIT_JOURNAL: 'billing.lineItem.creditJournal',
+  PAYMENT: 'billing.lineItem.payment',
+  PAYMENT_REVERSAL: 'billing.lineItem.paymentReversal',
+  REFUND: 'billing.lineItem.refund',
+  REFUND_REVERSAL: 'billing.lineItem.refundReversal',
+};
+
+const PAYMENT_METHOD_DESCRIPTIONS: Partial<Record<TransactionSubType, string>> = {
+  GOCARDLESS: 'Direct Debit',
+  STRIPE: 'Card',
+};
+
+/** The account's transactions, oldest first, each with its receivable amount (one query). */
+async function loadLedgerLines(db: Db, accountId: string): Promise<LedgerLine[]> {
+  const rows = await db
+    .select({
+      type: ledgerTransactions.type,
+      subType: ledgerTransactions.subType,
+      status: ledgerTransactions.status,
+      group: ledgerTransactions.group,
+      idempotencyKey: ledgerTransactions.idempotencyKey,
+      description: ledgerTransactions.description,
+      createdAt: ledgerTransactions.createdAt,
+      servicePeriodStart: ledgerTransactions.servicePeriodStart,
+      servicePeriodEnd: ledgerTransactions.servicePeriodEnd,
+      dueAt: ledgerTransactions.dueAt,
+      amount: sql<string | null>`sum(${ledgerPostings.amountPence})`,
+    })
+    .from(ledgerTransactions)
+    .leftJoin(
+      ledgerPostings,
+      and(
+        eq(ledgerPostings.transactionId, ledgerTransactions.id),
+        eq(ledgerPostings.ledgerAccount, receivableAccount(accountId)),
+      ),
+    )
+    .where(eq(ledgerTransactions.accountId, accountId))
+    .groupBy(ledgerTransactions.id);
+  const lines = rows.map((row) => ({ ...row, amount: Number(row.amount ?? 0) }));
+  // Oldest first; at one instant the charge before its payment, and periods in order (catch-up).
+  return lines.sort(
+    (a, b) =>
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      (a.group === b.group ? 0 : a.group === 'INVOICE' ? -1 : 1) ||
+      (a.servicePeriodStart?.getTime() ?? 0) - (b.servicePeriodStart?.getTime() ?? 0),
+  );
+}
+
+/** Opens a statement of its own: an invoice, a credit note, or a journal with no bill to join. */
+function opensStatement(line: LedgerLine, laterBill: boolean, billsToCome: boolean): boolean {
+  if (line.type === 'INVOICE' || line.type === 'CREDIT_NOTE') return true;
+  return line.group === 'INVOICE' && !laterBill && !billsToCome;
+}
+
+type Grouped = { opener: LedgerLine; lines: LedgerLine[] };
+
+/**
+ * Groups the lines into statements. Journals join the next bill (or wait for the one to come:
+ * `pending`); payment lines join the latest statement (the first, before any).
+ */
+function groupLines(
+  lines: readonly LedgerLine[],
+  billsToCome: boolean,
+): { groups: Grouped[]; pending: LedgerLine[] } {
+  const groups: Grouped[] = [];
+  let waiting: LedgerLine[] = [];
+  let leading: LedgerLine[] = [];
+  lines.forEach((line, index) => {
+    const laterBill = lines
+      .slice(index + 1)
+      .some((later) => later.type === 'INVOICE' || later.type === 'CREDIT_NOTE');
+    if (opensStatement(line, laterBill, billsToCome)) {
+      groups.push({ opener: line, lines: [...leading, ...waiting, line] });
+      leading = [];
+      waiting = [];
+    } else if (line.group === 'INVOICE') {
+      waiting.push(line);
+    } else if (groups.length === 0) {
+      leading.push(line);
+    } else {
+      groups.at(-1)!.lines.push(line);
+    }
+  });
+  // Only payments and no bill (a payment kept on an account that was never bound).
+  if (leading.length > 0) groups.push({ opener: leading[0]!, lines: leading });
+  return { groups, pending: waiting };
+}
+
+type Period = { start: Date; end: Date };
+
+function toLineItem(line: LedgerLine, firstPeriod: Period | null): LineItem {
+  const subType = (TRANSACTION_SUB_TYPES as readonly string[]).includes(line.subType ?? '')
+    ? (line.subType as TransactionSubType)
+    : null;
+  // Bind's invoice is for the first period; it was posted before invoices carried their period.
+  const period =
+    line.servicePeriodStart && line.servicePeriodEnd
+      ? { start: line.servicePeriodStart, end: line.servicePeriodEnd }
+      : line.type === 'INVOICE' && line.idempotencyKey.startsWith('bind:')
+        ? firstPeriod
+        : null;
+  return {
+    type: line.type,
+    subType,
+    status: line.status,
+    amount: line.amount,
+    descriptionKey: DESCRIPTION_KEYS[line.type],
+    descriptionValue: line.description,
+    servicePeriodStart: period?.start.toISOString() ?? null,
+    servicePeriodEnd: period?.end.toISOString() ?? null,
+    paymentMethodDescription:
+      line.group === 'PAYMENT' && subType ? (PAYMENT_METHOD_DESCRIPTIONS[subType] ?? null) : null,
+    effectiveAt: line.createdAt.toISOString(),
+  };
+}
+
+const sum = (items: readonly LineItem[]) => items.reduce((total, item) => total + item.amount, 0);
+
+/** A new charge of a bill (what later payments and credits pay off). */
+const isCharge = (item: LineItem) =>
+  (item.type === 'INVOICE' || item.type === 'DEBIT_JOURNAL') && item.amount > 0;
+
+const PAYMENT_TYPES: readonly TransactionType[] = [
+  'PAYMENT',
+  'PAYMENT_REVERSAL',
+  'REFUND',
+  'REFUND_REVERSAL',
+];
+
+/**
+ * An issued statement's status: PENDING while one of its payments is with a provider or
+ * something is still to pay, FAILED when a payment failed and it is still owed, else SETTLED.
+ */
+function statusOf(items: readonly LineItem[], outstanding: number): StatementStatus {
+  const payments = items.filter((item) => PAYMENT_TYPES.includes(item.type));
+  if (payments.some((item) => item.status === 'PENDING')) return 'PENDING';
+  if (outstanding <= 0) return 'SETTLED';
+  const failed = payments.some(
+    (item) => item.status === 'FAILED' || item.type === 'PAYMENT_REVERSAL',
+  );
+  return failed ? 'FAILED' : 'PENDING';
+}
+
+function statementNumberOf(accountCode: string, index: number): string {
+  return `${accountCode}-${String(index + 1).padStart(2, '0')}`;
+}
+
+export type AccountStatements = {
+  /** Oldest first. */
+  statements: Statement[];
+  /** The next bill's estimate (DRAFT), or null when no bill is to come. */
+  estimate: Statement | null;
+};
+
+/** Builds the statements and the next bill's estimate from the account's ledger lines. */
+function buildStatements(options: {
+  accountCode: string;
+  lines: readonly LedgerLine[];
+  upcoming: readonly PlannedInvoice[];
+  firstPeriod: Period | null;
+}): AccountStatements {
+  const { accountCode, upcoming, firstPeriod } = options;
+  const { groups, pending } = groupLines(options.lines, upcoming.length > 0);
+  const itemsOf = groups.map((group) => group.lines.map((line) => toLineItem(line, firstPeriod)));
+  const statements: Statement[] = [];
+  let broughtForward = 0;
+  groups.forEach((group, index) => {
+    const items = itemsOf[index]!;
+    const subtotal = sum(items.filter((item) => !PAYMENT_TYPES.includes(item.type)));
+    const statementBalance = broughtForward + subtotal;
+    const carriedForward =
+      statementBalance + sum(items.filter((i) => PAYMENT_TYPES.includes(i.type)));
+    // What later statements paid or credited, oldest debt first.
+    const appliedLater = -sum(
+      itemsOf.slice(index + 1).flatMap((later) => later.filter((i) => !isCharge(i))),
+    );
+    const amountOutstanding = Math.max(0, Math.min(carriedForward, carriedForward - appliedLater));
+    const isLast = index === groups.length - 1;
+    const summary: StatementSummary = {
+      statementNumber: statementNumberOf(accountCode, index),
+      createdAt: group.opener.createdAt.toISOString(),
+      status: statusOf(items, amountOutstanding),
+      statementBalance,
+      subtotalBalance: subtotal,
+      broughtForwardBalance: broughtForward,
+      carriedForwardBalance: carriedForward,
+      amountOutstanding,
+      paymentDueAt:
+        group.opener.type === 'INVOICE'
+          ? (group.opener.dueAt ?? group.opener.createdAt).toISOString()
+          : null,
+      final: isLast && upcoming.length === 0 && pending.length === 0,
+    };
+    statements.push({ statementSummary: summary, lineItems: items });
+    broughtForward = carriedForward;
+  });
+  const next = upcoming[0];
+  if (!next) return { statements, estimate: null };
+  const items = [
+    ...pending.map((line) => toLineItem(line, firstPeriod)),
+    {
+      type: 'INVOICE',
+      subType: null,
+      status: 'PENDING',
+      amount: next.amountPence,
+      descriptionKey: DESCRIPTION_KEYS.INVOICE,
+      descriptionValue: next.coverEndsAt
+        ? 'Monthly instalment to the end of cover'
+        : 'Monthly instalment',
+      servicePeriodStart: next.servicePeriod.start.toISOString(),
+      servicePeriodEnd: (next.coverEndsAt ?? next.servicePeriod.end).toISOString(),
+      paymentMethodDescription: null,
+      effectiveAt: next.dueAt.toISOString(),
+    } satisfies LineItem,
+  ];
+  const subtotal = sum(items);
+  const estimate: Statement = {
+    statementSummary: {
+      statementNumber: statementNumberOf(accountCode, statements.length),
+      createdAt: next.dueAt.toISOString(),
+      status: 'DRAFT',
+      statementBalance: broughtForward + subtotal,
+      subtotalBalance: subtotal,
+      broughtForwardBalance: broughtForward,
+      carriedForwardBalance: broughtForward + subtotal,
+      amountOutstanding: Math.max(0, broughtForward + subtotal),
+      paymentDueAt: next.dueAt.toISOString(),
+      final: next.isLast,
+    },
+    lineItems: items,
+  };
+  return { statements, estimate };
+}
+
+/** The first billing period (bind's invoice): the first month, or the term of a single payment. */
+function firstPeriodOf(billed: Awaited<ReturnType<typeof loadBilledPolicy>>): Period | null {
+  if (!billed) return null;
+  const { policy, versions } = billed;
+  if (!isMonthlyPolicy(versions)) return { start: policy.inceptedAt, end: policy.expiredAt };
+  const [first] = listBilledMonths({
+    inceptedAt: policy.inceptedAt,
+    expiredAt: policy.expiredAt,
+    now: policy.inceptedAt,
+  });
+  return first ?? null;
+}
+
+/** The account's statements, oldest first, and the next bill's estimate, from its ledger. */
+export async function getAccountStatements(
+  db: Db,
+  account: Pick<CustomerAccountRow, 'accountId' | 'accountCode' | 'policyId' | 'paymentDay'>,
+): Promise<AccountStatements> {
+  const billed = await loadBilledPolicy(db, account.policyId);
+  const upcoming = billed
+    ? planInvoices({
+        policy: billed.policy,
+        versions: billed.versions,
+        paymentDay: account.paymentDay,
+        afterPeriod: await findLastInvoicedPeriod(db, account.accountId),
+      })
+    : [];
+  return buildStatements({
+    accountCode: account.accountCode,
+    lines: await loadLedgerLines(db, account.accountId),
+    upcoming,
+    firstPeriod: firstPeriodOf(billed),
+  });
+}
