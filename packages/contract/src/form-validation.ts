@@ -33,7 +33,25 @@ export const FormValidationRequestSchema = z
      */
     isPolicy: z.boolean().default(false),
   })
-  .meta({ id: 'FormValidationRequest' });
+  .meta({
+    id: 'FormValidationRequest',
+    // A named driver's answers, with their licence issued before they were born.
+    example: {
+      schemeCode: 'bmw-flex',
+      data: {
+        relationshipToInsured: 'SpousePartner',
+        firstName: 'Sam',
+        lastName: 'Smith',
+        dateOfBirth: '1987-09-20',
+        maritalStatus: 'Married',
+        employmentStatus: 'RE',
+        drivingLicence: { licenceType: 'UKFull', validFrom: '1986-01-10', convictions: [] },
+        vehicleClaimsHistory: [],
+      },
+      related: {},
+      isPolicy: true,
+    },
+  });
 export type FormValidationRequest = z.input<typeof FormValidationRequestSchema>;
 
 const FormValidationErrorSchema = z.object({

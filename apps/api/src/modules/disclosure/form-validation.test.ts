@@ -306,6 +306,36 @@ describe('POST /api/form/validation/{form}', () => {
     expect(json.statusCode).toBe(400);
   });
 
+  it('is in the OpenAPI document, its example a driver licensed before birth', async () => {
+    const document = (await app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+      components: { schemas: Record<string, { example?: object }> };
+    }>();
+    const operation = document.paths['/api/form/validation/{form}']?.post as {
+      tags: string[];
+      summary: string;
+      'x-access': string[];
+      requestBody: { content: { 'application/json': { schema: { $ref?: string } } } };
+    };
+    expect(operation.tags).toEqual(['forms']);
+    expect(operation.summary).toBeTruthy();
+    expect(operation['x-access']).toEqual(['anonymous', 'customer', 'admin']);
+    // The request schema has defaults, so the document names its input side.
+    const reference = operation.requestBody.content['application/json'].schema.$ref ?? '';
+    expect(reference).toBe('#/components/schemas/FormValidationRequestInput');
+    const example = document.components.schemas.FormValidationRequestInput?.example ?? {};
+    const res = await validate('additionalProfile', example);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        {
+          path: 'drivingLicence.validFrom',
+          message: 'A licence must be issued after the date of birth',
+        },
+      ]),
+    );
+  });
+
   it('needs a session: no token answers 401', async () => {
     const res = await validate('profile', { schemeCode: SCHEME, data: {} }, {});
     expect(res.statusCode).toBe(401);
