@@ -1,14 +1,28 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ClaimResponse, PolicyResponse } from '@motor/contract';
+import type { Permission } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { brand, brandFeatures } from '../../../lib/brand';
+import { listDrivers } from '../policy-facts';
 import { useCreateFnolLink } from './api/create-fnol-link';
 import { useClaims } from './api/get-claims';
+import { ClaimFormModal } from './claim-form';
 
 // The claims tab (spec 3 §2 "Claims tab", §4, §7): the policy's claims, the brand's claims line,
-// e-mail and FAQ, and the online claim for ACTIVE policies when the brand has axitechFnol.
+// e-mail and FAQ, and the online claim for ACTIVE policies when the brand has axitechFnol. Staff
+// with action:mta-claims add and correct claims (spec 3 §6); everyone else reads them.
+
+const EDIT_CLAIMS_PERMISSION: Permission = 'action:mta-claims';
+
+/** Whether the signed-in person may add and correct claims: staff with action:mta-claims. */
+function useCanEditClaims(): boolean {
+  const { isAdmin, permissions } = useAuth();
+  return isAdmin && (permissions ?? []).includes(EDIT_CLAIMS_PERMISSION);
+}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -19,7 +33,14 @@ export function formatClaimDate(isoDate: string): string {
   return match && month ? `${match[3]} ${month} ${match[1]}` : isoDate;
 }
 
-function ClaimItem({ claim }: { claim: ClaimResponse }) {
+function ClaimItem({
+  claim,
+  onCorrect,
+}: {
+  claim: ClaimResponse;
+  /** Staff with the permission only: opens the correction form. */
+  onCorrect?: () => void;
+}) {
   const { t } = useTranslation('claims');
   const headingId = `claim-${claim.claimReference}`;
   return (
@@ -51,11 +72,27 @@ function ClaimItem({ claim }: { claim: ClaimResponse }) {
           <dd>{claim.claimReference}</dd>
         </div>
       </dl>
+      {onCorrect ? (
+        <Button
+          variant="inverted"
+          layout="small"
+          aria-label={t('staff.correctLabel', { claimReference: claim.claimReference })}
+          onClick={onCorrect}
+        >
+          {t('staff.correct')}
+        </Button>
+      ) : null}
     </li>
   );
 }
 
-function ClaimsList({ policyNumber }: { policyNumber: string }) {
+function ClaimsList({
+  policyNumber,
+  onCorrect,
+}: {
+  policyNumber: string;
+  onCorrect?: (claim: ClaimResponse) => void;
+}) {
   const { t } = useTranslation('claims');
   const claims = useClaims(policyNumber);
   if (claims.isPending) {
@@ -79,7 +116,11 @@ function ClaimsList({ policyNumber }: { policyNumber: string }) {
   return (
     <ul className="claims-list" aria-label={t('listLabel', { policyNumber })}>
       {claims.data.map((claim) => (
-        <ClaimItem key={claim.claimReference} claim={claim} />
+        <ClaimItem
+          key={claim.claimReference}
+          claim={claim}
+          onCorrect={onCorrect ? () => onCorrect(claim) : undefined}
+        />
       ))}
     </ul>
   );
@@ -135,6 +176,14 @@ export function ClaimsTab({ policy }: { policy: PolicyResponse }) {
   const [searchParams] = useSearchParams();
   const submitted = searchParams.get('claimReference');
   const contact = brand.claims;
+  const canEdit = useCanEditClaims();
+  // The form open: 'new' to add a claim, else the claim being corrected.
+  const [editing, setEditing] = useState<ClaimResponse | 'new' | null>(null);
+  const [saved, setSaved] = useState<{
+    claimReference: string;
+    kind: 'added' | 'corrected';
+  } | null>(null);
+  const holderName = listDrivers(policy).find((driver) => driver.isPolicyholder)?.name ?? '';
   const canClaimOnline =
     Boolean(brandFeatures.axitechFnol) &&
     policy.policyDetail.policyStatus === 'ACTIVE' &&
@@ -149,7 +198,36 @@ export function ClaimsTab({ policy }: { policy: PolicyResponse }) {
             {t('submitted', { claimReference: submitted })}
           </p>
         )}
-        <ClaimsList policyNumber={policy.policyNumber} />
+        {saved && (
+          <p role="status" className="notice notice--success">
+            {t(`staff.${saved.kind}`, { claimReference: saved.claimReference })}
+          </p>
+        )}
+        {canEdit && (
+          <Button variant="inverted" onClick={() => setEditing('new')}>
+            {t('staff.add')}
+          </Button>
+        )}
+        <ClaimsList
+          policyNumber={policy.policyNumber}
+          onCorrect={canEdit ? (claim) => setEditing(claim) : undefined}
+        />
+        {canEdit && (
+          <ClaimFormModal
+            isOpen={editing !== null}
+            onClose={() => setEditing(null)}
+            policyNumber={policy.policyNumber}
+            claim={editing === 'new' || editing === null ? undefined : editing}
+            insuredName={holderName}
+            onSaved={(claim) => {
+              setSaved({
+                claimReference: claim.claimReference,
+                kind: editing === 'new' ? 'added' : 'corrected',
+              });
+              setEditing(null);
+            }}
+          />
+        )}
       </section>
       {contact && (
         <aside className="claims-tab__sidebar" aria-labelledby="claims-sidebar-heading">

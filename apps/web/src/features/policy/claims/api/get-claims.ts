@@ -3,7 +3,7 @@ import { ClaimListResponseSchema, type ClaimListResponse } from '@motor/contract
 import type { ApiClient } from '../../../../lib/api-client';
 import { useApiClient } from '../../../../lib/use-api-client';
 
-const claimsQueryKey = (policyNumber: string) => ['claims', policyNumber] as const;
+export const claimsQueryKey = (policyNumber: string) => ['claims', policyNumber] as const;
 
 /** GET /api/claims?policyNumber= (spec 3 §7 getClaims). */
 async function getClaims(
