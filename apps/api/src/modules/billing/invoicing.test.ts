@@ -11,7 +11,7 @@ import { runDueJobs } from '../jobs/runner';
 import { computeAmountDueAtBind, transitionPolicy } from '../policy';
 import { createQuote } from '../policy/test-helpers';
 import { createTestApp } from '../../test/test-app';
-import { invoiceDueAt, raiseDueInvoices } from './invoicing';
+import { invoiceDueAt, planInvoices, raiseDueInvoices } from './invoicing';
 import { assertLedgerBalanced } from './testing';
 
 const SYSTEM = { kind: 'system', name: 'test' } as const;
@@ -37,6 +37,128 @@ describe('invoiceDueAt: the payment day on or before the period starts, London m
     expect(invoiceDueAt(new Date('2027-01-03T10:00:00.000Z'), 28).toISOString()).toBe(
       '2026-12-28T00:00:00.000Z',
     );
+  });
+});
+
+describe('planInvoices: what each month bills', () => {
+  /** A stored quote as billing reads it: £1,200.00 a year with £120.00 IPT, 12 instalments. */
+  const quote = (options: { instalment: number; monthly?: boolean; promoCode?: string }) => ({
+    availablePaymentSchedules: [
+      {
+        type: options.monthly === false ? 'SINGLE_PAYMENT' : 'MONTHLY',
+        active: true,
+        premiumBreakdown: { instalmentAmount: options.instalment },
+      },
+    ],
+    totalPremium: 12 * options.instalment,
+    taxAmount: roundTax(12 * options.instalment),
+    promoCode: options.promoCode ?? null,
+  });
+  const roundTax = (gross: number) => Math.round((gross * 12) / 112);
+  const policy = {
+    status: 'ACTIVE' as const,
+    inceptedAt: new Date('2026-03-05T10:00:00.000Z'),
+    expiredAt: new Date('2027-03-05T10:00:00.000Z'),
+    terminatedAt: null,
+  };
+  const version = (versionNumber: number, startedAt: string, body: Record<string, unknown>) => ({
+    versionNumber,
+    startedAt: new Date(startedAt),
+    quote: body,
+  });
+
+  it('raises the 11 months after bind, each due on the payment day before it starts (in advance)', () => {
+    const planned = planInvoices({
+      policy,
+      versions: [version(1, policy.inceptedAt.toISOString(), quote({ instalment: 10_000 }))],
+      paymentDay: 20,
+      afterPeriod: 0,
+    });
+    expect(planned.map((invoice) => invoice.period)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(planned[0]).toMatchObject({
+      servicePeriod: {
+        start: new Date('2026-04-05T09:00:00.000Z'),
+        end: new Date('2026-05-05T09:00:00.000Z'),
+      },
+      // 20 March, GMT: the month from 5 April is billed on the payment day before it.
+      dueAt: new Date('2026-03-20T00:00:00.000Z'),
+      amountPence: 10_000,
+      taxPence: 1_071,
+      coverEndsAt: null,
+      isLast: false,
+    });
+    expect(planned.at(-1)).toMatchObject({ period: 11, isLast: true });
+    // After period 10 was invoiced only the last is left.
+    expect(
+      planInvoices({
+        policy,
+        versions: [version(1, policy.inceptedAt.toISOString(), quote({ instalment: 10_000 }))],
+        paymentDay: 20,
+        afterPeriod: 10,
+      }).map((invoice) => invoice.period),
+    ).toEqual([11]);
+  });
+
+  it('bills each version its share of a month a change falls in, and the new instalment after', () => {
+    const planned = planInvoices({
+      policy,
+      versions: [
+        version(1, policy.inceptedAt.toISOString(), quote({ instalment: 10_000 })),
+        // A change from 12:00 on 20 April (BST), inside the month from 5 April not yet billed.
+        version(2, '2026-04-20T11:00:00.000Z', quote({ instalment: 13_100 })),
+      ],
+      paymentDay: 5,
+      afterPeriod: 0,
+    });
+    const month = { start: '2026-04-05T09:00:00.000Z', end: '2026-05-05T09:00:00.000Z' };
+    const expected =
+      prorateBetween({
+        amountPence: 10_000,
+        from: month.start,
+        to: '2026-04-20T11:00:00.000Z',
+        periodStart: month.start,
+        periodEnd: month.end,
+      }) +
+      prorateBetween({
+        amountPence: 13_100,
+        from: '2026-04-20T11:00:00.000Z',
+        to: month.end,
+        periodStart: month.start,
+        periodEnd: month.end,
+      });
+    expect(planned[0]!.amountPence).toBe(expected);
+    expect(expected).toBeGreaterThan(10_000);
+    expect(expected).toBeLessThan(13_100);
+    expect(planned[1]!.amountPence).toBe(13_100);
+  });
+
+  it('takes the monthly promotion off, bills nothing for a single payment or a policy not taken up', () => {
+    const promo = planInvoices({
+      policy,
+      versions: [
+        version(1, policy.inceptedAt.toISOString(), quote({ instalment: 10_000, promoCode: 'X' })),
+      ],
+      paymentDay: 5,
+      afterPeriod: 0,
+    });
+    expect(promo[0]!.amountPence).toBe(10_000 - 8_334);
+    const single = quote({ instalment: 120_000, monthly: false });
+    expect(
+      planInvoices({
+        policy,
+        versions: [version(1, policy.inceptedAt.toISOString(), single)],
+        paymentDay: 5,
+        afterPeriod: 0,
+      }),
+    ).toEqual([]);
+    expect(
+      planInvoices({
+        policy: { ...policy, status: 'NTU' },
+        versions: [version(1, policy.inceptedAt.toISOString(), quote({ instalment: 10_000 }))],
+        paymentDay: 5,
+        afterPeriod: 0,
+      }),
+    ).toEqual([]);
   });
 });
 
