@@ -12,3 +12,4 @@ export * from './upload';
 export * from './care';
 export * from './jobs';
 export * from './form-validation';
+export * from './chat';
