@@ -51,6 +51,10 @@ export const policies = pgTable(
     reviewType: text('review_type', { enum: REVIEW_TYPES }).notNull().default('AUTO'),
     /** ISO 8601 duration of the term (P5D, P12M). */
     policyTerm: text('policy_term').notNull(),
+    /** The renewal proposal offered for the next term, once the renewal offer job made it. */
+    renewalProposalCode: text('renewal_proposal_code'),
+    /** The previous term this policy renews (null for new business). */
+    sourcePolicyId: text('source_policy_id'),
   },
   (table) => [
     uniqueIndex('policies_proposal_code_idx').on(table.proposalCode),
@@ -63,6 +67,16 @@ export const policies = pgTable(
     index('policies_active_expired_at_idx')
       .on(table.expiredAt)
       .where(sql`${table.status} = 'ACTIVE'`),
+    // The renewal offer job's scan: renewable ACTIVE policies not offered a renewal yet.
+    index('policies_renewal_due_idx')
+      .on(table.expiredAt)
+      .where(
+        sql`${table.status} = 'ACTIVE' and ${table.renewalProposalCode} is null and ${table.reviewType} <> 'NEVER' and ${table.renewalStopped} = false`,
+      ),
+    // One renewed term per policy.
+    uniqueIndex('policies_source_policy_idx')
+      .on(table.sourcePolicyId)
+      .where(sql`${table.sourcePolicyId} is not null`),
     check('policies_status_check', sql`${table.status} in (${inList(POLICY_STATUSES)})`),
     check('policies_review_type_check', sql`${table.reviewType} in (${inList(REVIEW_TYPES)})`),
   ],

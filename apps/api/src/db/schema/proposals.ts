@@ -21,6 +21,9 @@ export const PROPOSAL_ROW_STATUSES = [
   'POLICY',
 ] as const;
 
+/** What a proposal is for: a new customer's quote, a policy's renewal, or an upgrade offer. */
+export const PROPOSAL_KINDS = ['NEW_BUSINESS', 'RENEWAL', 'UPSELL'] as const;
+
 /**
  * A quote in progress. `data` holds the disclosure and the customer's choices; `quote` the last
  * rating result. `revision` grows by one with every accepted update: an update naming an older one
@@ -59,6 +62,16 @@ export const proposals = pgTable(
     policyNumber: text('policy_number'),
     /** Set by DELETE: the proposal disappears for its owner, its rating records stay. */
     deletedAt: instant('deleted_at'),
+    kind: text('kind', { enum: PROPOSAL_KINDS }).notNull().default('NEW_BUSINESS'),
+    /** The policy a RENEWAL renews (or an UPSELL upgrades); null for new business. */
+    sourcePolicyId: text('source_policy_id'),
+    /**
+     * A RENEWAL's price as rated for the renewing customer, before the cap (pence, with IPT;
+     * null when not priced). FCA ICOBS 6B: the offer is never above `newBusinessPricePence`.
+     */
+    renewalRatedPricePence: integer('renewal_rated_price_pence'),
+    /** The equivalent new-business price of a RENEWAL: the same facts rated as a new customer. */
+    newBusinessPricePence: integer('new_business_price_pence'),
   },
   (table) => [
     uniqueIndex('proposals_external_reference_idx').on(table.externalReference),
@@ -70,6 +83,11 @@ export const proposals = pgTable(
     index('proposals_quote_start_at_idx')
       .on(table.startAt)
       .where(sql`${table.status} = 'QUOTE'`),
+    // One renewal per policy term, whoever creates it (two job runners, a retry).
+    uniqueIndex('proposals_renewal_source_policy_idx')
+      .on(table.sourcePolicyId)
+      .where(sql`${table.kind} = 'RENEWAL'`),
+    check('proposals_kind_check', sql`${table.kind} in ('NEW_BUSINESS', 'RENEWAL', 'UPSELL')`),
     check(
       'proposals_status_check',
       sql`${table.status} in ('INSUFFICIENT_ACCURACY', 'QUOTE', 'QUOTE_EXPIRED', 'REFERRAL', 'POLICY')`,

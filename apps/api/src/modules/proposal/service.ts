@@ -172,7 +172,17 @@ export async function createProposal(
       updatedAt: now,
     };
     if (await repository.insertProposal(deps.db, row)) {
-      return { ...row, promoCode: null, deletedAt: null, policyId: null, policyNumber: null };
+      return {
+        ...row,
+        promoCode: null,
+        deletedAt: null,
+        policyId: null,
+        policyNumber: null,
+        kind: 'NEW_BUSINESS',
+        sourcePolicyId: null,
+        renewalRatedPricePence: null,
+        newBusinessPricePence: null,
+      };
     }
   }
   throw new Error('Could not draw a free external reference in 5 attempts');
