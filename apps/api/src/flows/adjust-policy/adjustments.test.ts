@@ -18,6 +18,7 @@ import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
 import { createTestApp } from '../../test/test-app';
 import { bindProposal } from '../bind-policy';
 import { ADJUSTMENT_MESSAGES, EFFECTIVE_AT_MESSAGES } from './adjustment-rules';
+import { READ_ONLY_ON_POLICY_MESSAGE } from '../../modules/disclosure';
 
 // Issue 15: POST /api/policyAdjustments, GET …/{id}, POST …/{id}/commit and the cancellation
 // options, called directly, out of order, twice, at once, late and by the wrong people.
@@ -300,6 +301,72 @@ describe('policy adjustments', () => {
     });
   });
 
+  describe('answers read-only on a policy (spec 3 §6)', () => {
+    // The NCD is asked about the car; the rest of the policyholder.
+    const changeOwn = (answers: Record<string, unknown>) => [
+      'noClaimsDiscount' in answers
+        ? { changeType: 'ASSET_DISCLOSURE_CHANGE', assetCode: 'car', update: updates(answers) }
+        : { changeType: 'PROFILE_DISCLOSURE_CHANGE', profileCode: 'ph', update: updates(answers) },
+    ];
+    const readOnlyErrors = (body: { error: { details?: { fields?: { message: string }[] } } }) =>
+      (body.error.details?.fields ?? []).filter(
+        (field) => field.message === READ_ONLY_ON_POLICY_MESSAGE,
+      );
+
+    it('refuses a customer their name, date of birth, NCD and claims; staff may, claims with action:mta-claims', async () => {
+      await at(INCEPTION);
+      const policyId = await bindFlex();
+      await at('2026-04-20T09:00:00.000Z');
+      const withClaims = bearer(
+        await createTestAccessToken(app, {
+          userId: 'agent-8',
+          roles: ['admin'],
+          permissions: ['access:impersonate', 'action:mta-claims'],
+          impersonate: 'changing-owner',
+        }),
+      );
+      for (const answers of [
+        { firstName: 'Janet' },
+        { dateOfBirth: '1980-01-01' },
+        { noClaimsDiscount: 9 },
+        { vehicleClaimsHistory: [] },
+      ]) {
+        const refused = await create({
+          policyId,
+          adjustmentType: 'MTA',
+          changes: changeOwn(answers),
+        });
+        expect(refused.statusCode, JSON.stringify(answers)).toBe(400);
+        expect(readOnlyErrors(refused.json()), refused.body).toHaveLength(1);
+      }
+      const staffName = await create(
+        { policyId, adjustmentType: 'MTA', changes: changeOwn({ firstName: 'Janet' }) },
+        staff,
+      );
+      expect(staffName.statusCode, staffName.body).toBe(201);
+      // Claims: staff without action:mta-claims are refused like customers; with it, not.
+      const claims = changeOwn({ vehicleClaimsHistory: [] });
+      const noPermission = await create(
+        { policyId, adjustmentType: 'MTA', changes: claims },
+        staff,
+      );
+      expect(readOnlyErrors(noPermission.json()), noPermission.body).toHaveLength(1);
+      const permitted = await create(
+        { policyId, adjustmentType: 'MTA', changes: claims },
+        withClaims,
+      );
+      expect(permitted.statusCode === 201 || readOnlyErrors(permitted.json()).length === 0).toBe(
+        true,
+      );
+      // Nothing was stored by the refusals: the policy still has its first version only.
+      const versions = await app.db
+        .select()
+        .from(policyVersions)
+        .where(eq(policyVersions.policyId, policyId));
+      expect(versions).toHaveLength(1);
+    });
+  });
+
   describe('a referred change', () => {
     it('is confirmed only with the agreement, and then cancels the policy now', async () => {
       await at(INCEPTION);
@@ -450,6 +517,31 @@ describe('policy adjustments', () => {
       expect(pending.policyDetail.terminatedAt).toBe('2026-04-09T23:00:00.000Z');
       await at('2026-04-10T08:00:00.000Z');
       expect((await getPolicy(policyId)).policyDetail.policyStatus).toBe('CANCELLED');
+    });
+
+    it('after a change, credits the unused time of the version in force, not of earlier ones', async () => {
+      await at(INCEPTION);
+      const policyId = await bindFlex();
+      await at('2026-03-20T12:00:00.000Z');
+      const change = await create({ policyId, adjustmentType: 'MTA', changes: addDriver });
+      expect((await commit(change.json().adjustmentId)).statusCode).toBe(200);
+      await at('2026-04-02T12:00:00.000Z');
+      const cancellation = (
+        await create({ policyId, adjustmentType: 'CAN', reason: 'Price' })
+      ).json() as PolicyAdjustmentResponse;
+      const instalment = (
+        await getPolicy(policyId)
+      ).currentPolicyVersion.quote.availablePaymentSchedules!.find((s) => s.active)!
+        .premiumBreakdown.instalmentAmount;
+      const unused = prorateBetween({
+        amountPence: instalment,
+        from: '2026-04-02T12:00:00.000Z',
+        to: '2027-03-12T10:00:00.000Z',
+        periodStart: INCEPTION,
+        periodEnd: '2026-04-12T09:00:00.000Z',
+      });
+      expect(unused).toBeGreaterThan(0);
+      expect(cancellation.prorataPremium).toBe(-unused);
     });
   });
 });

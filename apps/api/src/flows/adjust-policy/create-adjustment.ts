@@ -238,6 +238,11 @@ export async function createAdjustment(
     changes: request.changes,
     now,
     invoiceCount: totals.invoiceCount,
+    editor: {
+      isAdmin: isStaff,
+      permissions:
+        principal.kind === 'admin' || principal.kind === 'customer' ? principal.permissions : [],
+    },
     ...timing,
   });
   const amountDue =

@@ -30,18 +30,21 @@ function unusedPremium(options: {
   now: Date;
   invoiceCount: number;
 }): number {
-  const { policy, versions, effectiveAt, now } = options;
+  const { policy, versions, effectiveAt } = options;
   const timeline = getVersionTimeline(versions);
+  // The months invoiced, counted: an invoice may be raised before its month starts.
   const months = listBilledMonths({
     inceptedAt: policy.inceptedAt,
     expiredAt: policy.expiredAt,
-    now,
+    now: policy.expiredAt,
     limit: options.invoiceCount,
   });
   return timeline.reduce((sum, version, index) => {
     const quote = quoteOf(version);
     const partEnd = timeline[index + 1]?.startedAt ?? policy.expiredAt;
     const from = version.startedAt > effectiveAt ? version.startedAt : effectiveAt;
+    // A version that ended before the cancellation has no unused time.
+    if (from.getTime() >= partEnd.getTime()) return sum;
     const instalment = instalmentOf(quote);
     if (instalment === null) {
       return (

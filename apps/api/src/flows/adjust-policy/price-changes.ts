@@ -72,9 +72,18 @@ function targetsFrom(
   }));
 }
 
+/** Who makes the change: answers read-only for them on a policy are refused (spec 3 §6). */
+type PolicyEditor = { isAdmin: boolean; permissions: readonly string[] };
+
 async function rerate(
   deps: ServiceDeps,
-  options: { policy: PolicyRow; target: Target; changes: readonly ProposalChange[]; now: Date },
+  options: {
+    policy: PolicyRow;
+    target: Target;
+    changes: readonly ProposalChange[];
+    now: Date;
+    editor: PolicyEditor;
+  },
 ): Promise<StoredQuote> {
   const { policy, target, changes, now } = options;
   const facts = getSchemeFacts(policy.schemeCode);
@@ -88,6 +97,7 @@ async function rerate(
       facts,
       vehicleLookup: deps.providers.vehicleLookup,
       findRetailer: (code) => findRetailer(deps.db, { code, brand: facts.brand }),
+      policyEditor: options.editor,
     },
   });
   if (errors.length > 0) {
@@ -113,15 +123,19 @@ function partDifference(options: {
   target: Target;
   before: StoredQuote;
   after: StoredQuote;
-  now: Date;
   invoiceCount: number;
 }): number {
-  const { term, target, before, after, now, invoiceCount } = options;
+  const { term, target, before, after, invoiceCount } = options;
   const monthlyBefore = instalmentOf(before);
   const monthlyAfter = instalmentOf(after);
   if (monthlyBefore !== null && monthlyAfter !== null) {
     // The months invoiced take the difference now; later ones are billed at the new instalment.
-    const months = listBilledMonths({ ...term, now, limit: Math.max(1, invoiceCount) });
+    // Counted, not dated: an invoice may be raised before its month starts.
+    const months = listBilledMonths({
+      ...term,
+      now: term.expiredAt,
+      limit: Math.max(1, invoiceCount),
+    });
     return months.reduce(
       (sum, month) =>
         sum +
@@ -157,6 +171,7 @@ export async function priceChanges(
     movedTerm?: Term;
     /** Months invoiced so far (monthly subscriptions). */
     invoiceCount: number;
+    editor: PolicyEditor;
   },
 ): Promise<PricedChanges> {
   const { policy, versions, changes, effectiveAt, now } = options;
@@ -170,7 +185,10 @@ export async function priceChanges(
   });
   const rated: { target: Target; quote: StoredQuote }[] = [];
   for (const target of targets) {
-    rated.push({ target, quote: await rerate(deps, { policy, target, changes, now }) });
+    rated.push({
+      target,
+      quote: await rerate(deps, { policy, target, changes, now, editor: options.editor }),
+    });
   }
   const updatedVersions = rated.map(({ target, quote }) => ({
     startedAt: target.startedAt.toISOString(),
@@ -192,7 +210,6 @@ export async function priceChanges(
               target,
               before: quoteOf(target.base),
               after: quote,
-              now,
               invoiceCount: options.invoiceCount,
             }),
           0,

@@ -14,6 +14,7 @@ import type { DisclosureTarget as BrandTarget } from '@motor/brand-kit';
 import { brandOfScheme } from '../brand';
 import {
   getValueAtPath,
+  isInputReadOnly,
   validateInputValue,
   type FormValues,
   type InputDefinition,
@@ -42,7 +43,15 @@ export type ChangeContext = {
    * with the request's updates), for cross-field rules that read another disclosure.
    */
   prospective: ProspectiveAnswers;
+  /**
+   * Who changes a bound policy (spec 3 §6), absent on a quote: an answer read-only for them there
+   * (a customer: name, date of birth, NCD, the car; claims without action:mta-claims) is refused.
+   */
+  policyEditor?: { isAdmin: boolean; permissions: readonly string[] };
 };
+
+export const READ_ONLY_ON_POLICY_MESSAGE =
+  "This can't be changed online. Please chat to us using Help and we'll change it for you.";
 
 /** Disclosure answers by profileCode and assetCode, with a request's updates merged in. */
 type ProspectiveAnswers = {
@@ -121,14 +130,23 @@ async function applyUpdates(options: {
   context: ChangeContext;
   /** Which driver's and car's answers the cross-field rules read (default: policyholder, car). */
   relatedTo?: { profileCode?: string; assetCode?: string };
+  /** A driver being added: nothing of theirs is stored yet, so nothing is read-only. */
+  isNew?: boolean;
 }): Promise<void> {
   const { answers, updates, target, brandTarget, context } = options;
-  const formContext = brandOfScheme(context.facts.schemeCode).createFormContext({
-    now: context.now,
-    schemeCode: context.facts.schemeCode,
-    isPolicy: false,
-    related: relatedAnswers(context.prospective, options.relatedTo),
-  });
+  const brand = brandOfScheme(context.facts.schemeCode);
+  const related = relatedAnswers(context.prospective, options.relatedTo);
+  const base = { now: context.now, schemeCode: context.facts.schemeCode, related };
+  const formContext = brand.createFormContext({ ...base, isPolicy: false });
+  const editor = options.isNew ? undefined : context.policyEditor;
+  const policyContext =
+    editor &&
+    brand.createFormContext({
+      ...base,
+      isPolicy: true,
+      isAdmin: editor.isAdmin,
+      permissions: [...editor.permissions],
+    });
   for (const [index, update] of updates.entries()) {
     const field = `update.${index}`;
     const { name, rest } = resolveUpdateLocation(update);
@@ -139,6 +157,15 @@ async function applyUpdates(options: {
         : [];
     if (brandInputs.length === 0) {
       fail(context, `There is no question called '${location || update.path}' here`, field);
+      continue;
+    }
+    if (
+      policyContext &&
+      brandInputs.some((input) =>
+        isInputReadOnly({ input, values: answers as FormValues, context: policyContext }),
+      )
+    ) {
+      fail(context, READ_ONLY_ON_POLICY_MESSAGE, field);
       continue;
     }
     const current = answers[name];
@@ -465,6 +492,7 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
         brandTarget: 'additionalProfile',
         context,
         relatedTo: { profileCode: change.profileCode },
+        isNew: true,
       });
     }
   },

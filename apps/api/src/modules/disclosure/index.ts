@@ -1,7 +1,7 @@
 // The disclosure engine's public face: what a proposal (and, next, an adjustment or a renewal)
 // holds — the scheme's facts, the answers' schemas — and `applyChanges`, which checks and applies
 // disclosure changes to proposal data. It knows nothing of storage, money or policies.
-export { applyChanges } from './changes';
+export { applyChanges, READ_ONLY_ON_POLICY_MESSAGE } from './changes';
 export {
   ClaimAnswerSchema,
   ConvictionAnswerSchema,

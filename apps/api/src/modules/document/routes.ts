@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import type { RouteAccess } from '../identity';
 import { getOwnPolicy } from '../policy';
-import { createDocumentLink, ensureDocument, readDocumentLink } from './service';
+import { createDocumentLink, ensureDocumentKey, readDocumentLink } from './service';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -41,9 +41,7 @@ export const documentRoutes: AppPlugin = async (app) => {
     async (request) => {
       const { id, doc } = request.params;
       const policy = await getOwnPolicy(app.db, request.principal, id);
-      const { key } = await ensureDocument(app, policy, doc, {
-        versionId: request.query.version,
-      });
+      const key = await ensureDocumentKey(app, policy, doc, { versionId: request.query.version });
       return createDocumentLink(app, { key, fileName: `${policy.policyNumber}-${doc}.pdf` });
     },
   );

@@ -92,27 +92,37 @@ function blobKey(policy: PolicyRow, versionId: string, doc: DocumentType, quote:
 }
 
 /** The proof of no claims once cover has ended (409 before), stored by what it says. */
-async function ensureNoClaimsLetter(deps: ServiceDeps, policy: PolicyRow) {
+async function ensureNoClaimsLetter(deps: ServiceDeps, policy: PolicyRow): Promise<string> {
   const { content, version } = await buildNoClaimsLetter(deps, policy);
   const key = `policies/${policy.policyId}/no-claims-letter-${version}.pdf`;
   const { storage } = deps.providers;
   if (!(await storage.exists(key))) {
     await storage.put(key, await renderPdf(content), { contentType: 'application/pdf' });
   }
-  return { key };
+  return key;
+}
+
+/** The stored document a policy's documents route links to (rendered first when missing). */
+export async function ensureDocumentKey(
+  deps: ServiceDeps,
+  policy: PolicyRow,
+  doc: DocumentType,
+  options: { versionId?: string } = {},
+): Promise<string> {
+  if (doc === 'no-claims-letter') return ensureNoClaimsLetter(deps, policy);
+  return (await ensureDocument(deps, policy, doc, options)).key;
 }
 
 /**
  * The document's blob key, rendering and storing it first when it is missing: of the version
  * asked for, or of the one in force (a version added later gets its own on first use).
  */
-export async function ensureDocument(
+async function ensureDocument(
   deps: ServiceDeps,
   policy: PolicyRow,
-  doc: DocumentType,
+  doc: Exclude<DocumentType, 'no-claims-letter'>,
   options: { versionId?: string } = {},
 ) {
-  if (doc === 'no-claims-letter') return ensureNoClaimsLetter(deps, policy);
   const { data, versionId } = await loadDocumentData(deps, policy, options.versionId);
   const key = blobKey(policy, versionId, doc, data.quote);
   const { storage } = deps.providers;
