@@ -192,6 +192,20 @@ describe('changing a policy (issue 15)', () => {
       await checkAtBothWidths(page, 'change-review-debit');
       await confirmAndExpectResult(page, addReview);
       await checkAtBothWidths(page, 'change-result');
+      // The service-feedback widget of a customer's successful change.
+      const widget = page.getByRole('region', { name: 'How did we do?' });
+      await widget.getByRole('radio', { name: '9 out of 10' }).check();
+      const [feedback] = await Promise.all([
+        page.waitForRequest((request) => request.url().endsWith('/api/insights/feedback')),
+        widget.getByRole('button', { name: 'Send feedback' }).click(),
+      ]);
+      expect(feedback.postDataJSON()).toEqual({
+        type: 'adjustment',
+        policyId: policy.policyId,
+        rating: 9,
+        tags: { adjustmentId: addition.adjustmentId },
+      });
+      await widget.getByText('Thank you for your feedback.').waitFor();
       await page.getByRole('link', { name: 'Back to your policy' }).click();
       await heading(page, 'Your policy');
       const drivers = page.locator('.summary-list__row', { hasText: 'Drivers' });

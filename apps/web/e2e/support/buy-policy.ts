@@ -2,13 +2,14 @@ import type { Page } from 'playwright-core';
 import { CAR_ANSWERS, DRIVER_ANSWERS, updates } from '../../../api/src/modules/proposal/fixtures';
 import { signInWithCode, uniqueEmail } from './auth';
 import { pathOf } from './browser';
-import { addDirectDebit } from './checkout';
+import { addDirectDebit, payOnHostedPage } from './checkout';
 
 // A new customer buys a policy as the spec-order journey does, signed out at the home page: the
 // product's start card, the disclosure through the API with the tab's own anonymous session
 // (quote-disclosure.e2e walks those screens), then the summary's agreements, sign-in (a new
 // account), checkout (flex: a Direct Debit mandate and the first month by Direct Debit; driveaway
-// binds free), "Continue to home" and the policy card. For journeys that start from a policy.
+// binds free; flex by card also pays the first month on the sandbox's hosted page), "Continue to
+// home" and the policy card. For journeys that start from a policy.
 
 const SLOW = { timeout: 30_000 };
 
@@ -20,6 +21,8 @@ export type BoughtPolicy = {
   policyPath: string;
   /** The customer's user id (the token's subject), for staff to act for them. */
   userId: string;
+  /** What checkout took ("£84.94"); null when the product is free. */
+  paidAtPurchase: string | null;
 };
 
 export type PurchaseOptions = {
@@ -29,6 +32,11 @@ export type PurchaseOptions = {
   vrn?: string;
   /** A later start (ISO instant): the policy is PENDING until then. */
   startDate?: string;
+  /**
+   * Flex: the first month by Direct Debit (the default; collected later) or by card 4242
+   * (settled at once, so there is money to refund).
+   */
+  pay?: 'direct-debit' | 'card';
 };
 
 async function disclose(page: Page, baseUrl: string, options: PurchaseOptions, email: string) {
@@ -122,11 +130,21 @@ export async function buyPolicy(
   await page.getByRole('button', { name: 'Continue' }).click();
   await signInWithCode(page, baseUrl, email);
 
+  let paidAtPurchase: string | null = null;
   if (options.product === 'flex') {
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor(SLOW);
-    await page.goto(`${proposalPath}/checkout?context=DIRECT_DEBIT`);
+    const byCard = options.pay === 'card';
+    if (!byCard) await page.goto(`${proposalPath}/checkout?context=DIRECT_DEBIT`);
     await addDirectDebit(page);
-    await page.getByRole('button', { name: /^Pay £[\d.]+ by Direct Debit$/ }).click();
+    const pay = page.getByRole('button', {
+      name: byCard ? /^Pay £[\d,.]+ by card$/ : /^Pay £[\d,.]+ by Direct Debit$/,
+    });
+    paidAtPurchase = /£[\d,.]+/.exec((await pay.textContent()) ?? '')![0];
+    await pay.click();
+    if (byCard) {
+      await page.waitForURL((url) => url.pathname.startsWith('/sandbox/card/checkout/'), SLOW);
+      await payOnHostedPage(page, '4242 4242 4242 4242');
+    }
   }
   await page.getByRole('heading', { level: 1, name: "You're insured" }).waitFor(SLOW);
   const line = await page
@@ -140,5 +158,5 @@ export async function buyPolicy(
   await page.getByRole('heading', { level: 1, name: 'Your policy' }).waitFor(SLOW);
   const policyPath = new URL(page.url()).pathname;
   const policyId = policyPath.split('/').at(-1)!;
-  return { email, policyId, policyNumber, policyPath, userId };
+  return { email, policyId, policyNumber, policyPath, userId, paidAtPurchase };
 }

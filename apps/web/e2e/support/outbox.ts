@@ -16,3 +16,22 @@ export async function readConfirmation(baseUrl: string, email: string): Promise<
   }
   throw new Error(`no confirmation e-mail for ${email}`);
 }
+
+/** The newest e-mail to `email` whose subject matches, once the server has sent it. */
+export async function readMessage(
+  baseUrl: string,
+  email: string,
+  subject: RegExp,
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(
+      `${baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(email)}`,
+    );
+    const messages = (await response.json()) as OutboxMessage[];
+    const found = messages.find((message) => subject.test(message.subject));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no e-mail "${String(subject)}" for ${email}`);
+}
