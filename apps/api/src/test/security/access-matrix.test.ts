@@ -65,6 +65,10 @@ type Owner = {
   claimReference: string;
   /** A referred change of the bound policy: confirmed only with the cancellation agreement. */
   adjustmentId: string;
+  /** A file staged and committed on the bound policy: no longer removable (409). */
+  committedStageId: string;
+  /** The bound policy's customer account (statements). */
+  accountId: string;
 };
 
 /** Resource kinds: a back-book token reaches its one quote, never the owner's other records. */
@@ -291,6 +295,19 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       build: () => ({ method: 'POST', url: '/api/webhooks/direct-debit', payload: {} }),
     },
     'POST /api/proposals/{code}/account': onQuote('POST', '/account'),
+    'GET /api/customerAccounts/{id}/statements': {
+      resource: 'private',
+      build: (target) => get(`/api/customerAccounts/${target!.accountId}/statements`),
+    },
+    'GET /api/customerAccounts/{id}/statements/{sid}': {
+      resource: 'private',
+      build: (target) =>
+        get(`/api/customerAccounts/${target!.accountId}/statements/${target!.policyNumber}-01`),
+    },
+    'GET /api/customerAccounts/{id}/nextStatementEstimate': {
+      resource: 'private',
+      build: (target) => get(`/api/customerAccounts/${target!.accountId}/nextStatementEstimate`),
+    },
     'POST /api/customerAccounts': {
       resource: 'quote',
       build: (target) => ({
@@ -385,6 +402,22 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
         method: 'POST',
         url: `/api/documents/upload/stage/${target!.policyId}?purpose=ncb-proof`,
         ...multipartFile({ fileName: 'access-matrix.pdf', bytes: pdfBytes() }),
+      }),
+    },
+    // Validates answers only, reads nobody's records: any session may ask.
+    'POST /api/form/validation/{form}': {
+      build: () => ({
+        method: 'POST',
+        url: '/api/form/validation/voluntaryExcess',
+        payload: { schemeCode: 'bmw-flex', data: {} },
+      }),
+    },
+    // A committed file: 409 for whoever may act on the policy, nothing removed.
+    'DELETE /api/documents/upload/stage/{policyId}/{stageId}': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'DELETE',
+        url: `/api/documents/upload/stage/${target!.policyId}/${target!.committedStageId}`,
       }),
     },
     // A file never staged: 409 for whoever may act on the policy, nothing committed.
@@ -540,6 +573,26 @@ describe('access matrix (issue 21 item 9)', () => {
       payload: { policyId: bound.policyId, adjustmentType: 'MTA', changes: [REFERRED_CHANGE] },
     });
     expect(adjustment.statusCode, adjustment.body).toBe(201);
+    const upload = multipartFile({ fileName: 'kept.pdf', bytes: pdfBytes() });
+    const staged = await app.inject({
+      method: 'POST',
+      url: `/api/documents/upload/stage/${bound.policyId}?purpose=ncb-proof`,
+      headers: { ...headers, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(staged.statusCode, staged.body).toBe(201);
+    const committed = await app.inject({
+      method: 'POST',
+      url: `/api/documents/upload/commit/${bound.policyId}`,
+      headers,
+      payload: { fileNames: ['kept.pdf'], purpose: 'ncb-proof' },
+    });
+    expect(committed.statusCode, committed.body).toBe(201);
+    const accounts = await app.inject({
+      url: `/api/customerAccounts?policyNumber=${bound.policyNumber}`,
+      headers,
+    });
+    expect(accounts.statusCode, accounts.body).toBe(200);
     return {
       name,
       userId,
@@ -552,6 +605,8 @@ describe('access matrix (issue 21 item 9)', () => {
       flowId: flow.json<{ flowId: string }>().flowId,
       claimReference: claim.claimReference,
       adjustmentId: adjustment.json<{ adjustmentId: string }>().adjustmentId,
+      committedStageId: staged.json<{ stageId: string }>().stageId,
+      accountId: accounts.json<{ accountId: string }[]>()[0]!.accountId,
     };
   }
 
