@@ -13,6 +13,10 @@ const CssLengthSchema = z
   .string()
   .regex(/^(?:0|\d+(?:\.\d+)?(?:px|rem|em))$/, 'Expected a CSS length such as 1rem');
 
+const ClockTimeSchema = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Expected a 24-hour time such as 08:00');
+
 export const ThemeSchema = z.object({
   colours: z.object({
     primary: HexColourSchema,
@@ -106,6 +110,27 @@ export const BrandConfigSchema = z.object({
       faqUrl: z.string().min(1),
     })
     .optional(),
+  /**
+   * Customer care (issue 18): the Help modal's phone, e-mail and FAQ (a path on the site or an
+   * absolute URL), and the weekly hours, London time, when phone and chat are staffed (days are
+   * ISO weekdays, 1 Monday to 7 Sunday). Outside them the chat says when someone will reply.
+   */
+  support: z.object({
+    phone: z.string().min(1),
+    email: z.email(),
+    faqUrl: z.string().min(1),
+    hours: z
+      .array(
+        z
+          .object({
+            days: z.array(z.number().int().min(1).max(7)).min(1),
+            opens: ClockTimeSchema,
+            closes: ClockTimeSchema,
+          })
+          .refine((period) => period.opens < period.closes, 'A period closes after it opens'),
+      )
+      .min(1),
+  }),
   /** Editable account settings; empty means no account navigation. */
   accountSettings: z.array(AccountSettingSchema),
   schemes: z

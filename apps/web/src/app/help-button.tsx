@@ -1,13 +1,82 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ContentLink } from '../components/ui/content-link';
 import { Modal } from '../components/ui/modal';
+import { useAuth } from '../lib/auth';
+import { brand } from '../lib/brand';
 import { paths } from '../lib/paths';
+import { describeStaffedHours } from '../lib/support-hours';
 
-// Opens chat once the chat issue lands; until then it opens the help text, so it is never dead.
+type ContentPage = { href: string; title: string };
+
+/** tel: link target: the number without spaces. */
+const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
+
+/** The Help modal's contents: the brand's phone, e-mail, opening hours and FAQ (issue 18 item 4). */
+function HelpContents({
+  onNavigate,
+  onOpenPage,
+}: {
+  onNavigate: () => void;
+  onOpenPage: (page: ContentPage) => void;
+}) {
+  const { t } = useTranslation();
+  const { isAuthenticated } = useAuth();
+  const { support } = brand;
+  return (
+    <div className="help">
+      <p>{t('help.intro')}</p>
+      <h3 className="help__heading">{t('help.contactTitle')}</h3>
+      <dl className="help__contact">
+        <dt>{t('help.phone')}</dt>
+        <dd>
+          <a href={telHref(support.phone)}>{support.phone}</a>
+        </dd>
+        <dt>{t('help.email')}</dt>
+        <dd>
+          <a href={`mailto:${support.email}`}>{support.email}</a>
+        </dd>
+      </dl>
+      <h3 className="help__heading">{t('help.hoursTitle')}</h3>
+      <ul className="help__hours">
+        {describeStaffedHours(support.hours, t).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <h3 className="help__heading">{t('help.faqTitle')}</h3>
+      <p>
+        {t('help.faqIntro')}{' '}
+        <ContentLink href={support.faqUrl} title={t('help.faqTitle')} onOpen={onOpenPage}>
+          {t('help.faqLink')}
+        </ContentLink>
+      </p>
+      {isAuthenticated ? null : (
+        <>
+          <p>{t('help.retrieve')}</p>
+          <p>
+            <Link to={paths.retrieve()} onClick={onNavigate}>
+              {t('help.retrieveLink')}
+            </Link>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The header's Help button: the Help modal. A content page opened from it (the FAQ) shows in the
+ * same modal's iframe (spec 1 §2), with a way back to the help.
+ */
 export function HelpButton() {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
+  const [page, setPage] = useState<ContentPage | null>(null);
+  const close = () => {
+    setIsOpen(false);
+    setPage(null);
+  };
   return (
     <>
       <button
@@ -21,14 +90,20 @@ export function HelpButton() {
         </span>
         {t('shell.help')}
       </button>
-      <Modal isOpen={isOpen} onClose={() => setIsOpen(false)} title={t('help.title')}>
-        <p>{t('help.intro')}</p>
-        <p>{t('help.retrieve')}</p>
-        <p>
-          <Link to={paths.retrieve()} onClick={() => setIsOpen(false)}>
-            {t('help.retrieveLink')}
-          </Link>
-        </p>
+      <Modal
+        isOpen={isOpen}
+        onClose={close}
+        title={page?.title ?? t('help.title')}
+        variant={page ? 'iframe' : 'default'}
+        iframeSrc={page?.href}
+      >
+        {page ? (
+          <button type="button" className="link-button help__back" onClick={() => setPage(null)}>
+            {t('help.back')}
+          </button>
+        ) : (
+          <HelpContents onNavigate={close} onOpenPage={setPage} />
+        )}
       </Modal>
     </>
   );

@@ -7,6 +7,7 @@ import type { AuthUser } from '../lib/auth';
 import { getImpersonatedUserId, setImpersonatedUserId } from '../lib/auth/impersonation';
 import { useApiClient } from '../lib/use-api-client';
 import { usePolicyholder, type Policyholder } from '../features/account/api/policyholder';
+import { ContentLink } from '../components/ui/content-link';
 import { HelpButton } from './help-button';
 import { paths } from '../lib/paths';
 
@@ -163,10 +164,9 @@ export function PageShell({ children, up, hideAccountNav = false, after }: PageS
             <ul className="shell-footer__links">
               {brand.footer.links.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href} target="_blank" rel="noreferrer">
+                  <ContentLink href={link.href} title={link.text}>
                     {link.text}
-                    <span className="visually-hidden"> {t('shell.opensNewTab')}</span>
-                  </a>
+                  </ContentLink>
                 </li>
               ))}
             </ul>

@@ -46,9 +46,10 @@ describe('route table (spec 1 §2)', () => {
       ['Cookie policy', '/content/static/cookies.html'],
       ['Terms of business', '/content/documents/flex/business-terms.html'],
     ]) {
-      expect(
-        within(footer).getByRole('link', { name: `${name} (opens in a new tab)` }),
-      ).toHaveAttribute('href', href);
+      // Content pages open over the page in the modal iframe (spec 1 §2).
+      const link = within(footer).getByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('aria-haspopup', 'dialog');
     }
   });
 

@@ -52,6 +52,15 @@ export const bmwBrandData = {
     email: 'claims@bmw-insurance.example',
     faqUrl: '/content/static/claims-faq.html',
   },
+  support: {
+    phone: '0800 000 0100',
+    email: 'help@bmw-insurance.example',
+    faqUrl: '/content/static/faq.html',
+    hours: [
+      { days: [1, 2, 3, 4, 5], opens: '08:00', closes: '20:00' },
+      { days: [6], opens: '09:00', closes: '17:00' },
+    ],
+  },
   accountSettings: [
     { name: 'email', input: 'emailAccount', readOnly: false },
     { name: 'phone-number', input: 'phoneNumberAccount', readOnly: true },

@@ -30,6 +30,32 @@ describe('BMW brand configuration', () => {
     ]);
   });
 
+  it('has customer care contact details and staffed hours (issue 18)', () => {
+    expect(bmwBrandConfig.support).toEqual({
+      phone: '0800 000 0100',
+      email: 'help@bmw-insurance.example',
+      faqUrl: '/content/static/faq.html',
+      hours: [
+        { days: [1, 2, 3, 4, 5], opens: '08:00', closes: '20:00' },
+        { days: [6], opens: '09:00', closes: '17:00' },
+      ],
+    });
+    const withHours = (hours: unknown) => ({
+      ...bmwBrandData,
+      support: { ...bmwBrandData.support, hours },
+    });
+    expect(() =>
+      parseBrandConfig(withHours([{ days: [1], opens: '18:00', closes: '09:00' }])),
+    ).toThrow('A period closes after it opens');
+    expect(() =>
+      parseBrandConfig(withHours([{ days: [8], opens: '09:00', closes: '17:00' }])),
+    ).toThrow();
+    expect(() =>
+      parseBrandConfig(withHours([{ days: [1], opens: '9am', closes: '17:00' }])),
+    ).toThrow('Expected a 24-hour time such as 08:00');
+    expect(() => parseBrandConfig(withHours([]))).toThrow();
+  });
+
   it('rejects a colour that is not hex', () => {
     const broken = {
       ...bmwBrandData,

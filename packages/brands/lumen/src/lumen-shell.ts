@@ -53,6 +53,15 @@ export const lumenShellConfig = {
     email: 'claims@lumen.example',
     faqUrl: '/content/static/claims-faq.html',
   },
+  support: {
+    phone: '0800 000 0101',
+    email: 'help@lumen.example',
+    faqUrl: '/content/static/faq.html',
+    hours: [
+      { days: [1, 2, 3, 4, 5], opens: '08:00', closes: '20:00' },
+      { days: [6], opens: '09:00', closes: '17:00' },
+    ],
+  },
   accountSettings: [
     { name: 'email', input: 'emailAccount', readOnly: false },
     { name: 'phone-number', input: 'phoneNumberAccount', readOnly: true },

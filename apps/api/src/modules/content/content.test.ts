@@ -136,6 +136,18 @@ describe('help and wording content under contentBaseUrl', () => {
     expect(privacy).toContain('Information Commissioner');
   });
 
+  // Issue 18 items 4-5: the Help modal's FAQ and the cookie banner's policy link open real pages.
+  it('serves the brand’s help FAQ and the cookie policy the banner links to', async () => {
+    const faq = await app.inject({ url: brand.support.faqUrl });
+    expect(faq.statusCode).toBe(200);
+    expect(faq.body).toContain('<h1>Help: questions and answers');
+    expect(faq.body).toContain('Retrieve a saved quote');
+    const cookies = await app.inject({ url: '/content/static/cookies.html' });
+    expect(cookies.statusCode).toBe(200);
+    expect(cookies.body).toContain('<h1>Cookie policy');
+    expect(cookies.body).toContain('cookieConsent');
+  });
+
   it('serves static HTML that only our own origin may frame, with no script', async () => {
     const response = await app.inject({
       method: 'GET',

@@ -88,6 +88,45 @@ export function createStaticPages(legalEntities: LegalEntities): Record<string, 
         },
       ],
     },
+    faq: {
+      title: 'Help: questions and answers',
+      paragraphs: [
+        'Answers to what customers ask us most. If yours is not here, chat to us using Help at the top of the page, or call or e-mail us: the Help window lists our number, address and opening hours.',
+      ],
+      sections: [
+        {
+          heading: 'Quotes',
+          items: [
+            'A quote is saved as you go. To come back to it on another device, use "Retrieve a saved quote" with your postcode, date of birth and quote reference.',
+            'A quote has an expiry date; after it we ask you to check your answers so we can price it again.',
+          ],
+        },
+        {
+          heading: 'Buying and paying',
+          items: [
+            'You pay by card or Direct Debit. Monthly cover is collected on the payment day you choose, between the 1st and the 28th.',
+            'Your certificate and schedule are on the policy’s documents tab as soon as you have bought it, and we e-mail you a link.',
+          ],
+        },
+        {
+          heading: 'Changing or cancelling',
+          items: [
+            'Sign in and open your policy to change your car, address or drivers, or to cancel. Some changes cost more or less; we show the difference before you confirm.',
+            'You may cancel from your policy page too: we show what you get back, or still owe, before you confirm.',
+          ],
+        },
+        {
+          heading: 'Claims',
+          items: [
+            `Claims are handled for ${insurer.name}. See "Claims: questions and answers" for how to claim and what to have ready.`,
+          ],
+        },
+        {
+          heading: 'Who we are',
+          items: [`${intermediary.name}, ${intermediary.address}.`],
+        },
+      ],
+    },
     cookies: {
       title: 'Cookie policy',
       paragraphs: [

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { MouseEvent, ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from './modal';
 
 export type ContentLinkProps = {
@@ -9,6 +10,11 @@ export type ContentLinkProps = {
   title: string;
   children: ReactNode;
   className?: string;
+  /**
+   * Shows the page in a modal that is already open (a link inside a modal) instead of opening a
+   * second one over it.
+   */
+  onOpen?: (page: { href: string; title: string }) => void;
 };
 
 /** A click that asks for a new tab or window (modifier keys, middle button) keeps it. */
@@ -25,12 +31,20 @@ function isFramable(href: string): boolean {
  * A help or content page link (spec 1 §2): it opens the page in a modal iframe over the page; with
  * the modal off (a new-tab click, another site's page, no script) it opens in a new tab.
  */
-export function ContentLink({ href, title, children, className }: ContentLinkProps): ReactElement {
+export function ContentLink({
+  href,
+  title,
+  children,
+  className,
+  onOpen,
+}: ContentLinkProps): ReactElement {
+  const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isFramable(href) || wantsNewTab(event)) return;
     event.preventDefault();
-    setIsOpen(true);
+    if (onOpen) onOpen({ href, title });
+    else setIsOpen(true);
   };
   return (
     <>
@@ -43,6 +57,9 @@ export function ContentLink({ href, title, children, className }: ContentLinkPro
         onClick={onClick}
       >
         {children}
+        {isFramable(href) ? null : (
+          <span className="visually-hidden"> {t('shell.opensNewTab')}</span>
+        )}
       </a>
       <Modal
         isOpen={isOpen}

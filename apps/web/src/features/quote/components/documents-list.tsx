@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ContentLink } from '../../../components/ui/content-link';
 import { brand } from '../../../lib/brand';
 
 /** Where a document of the product lives under the brand's content base (spec 3 §7: by scheme). */
@@ -6,7 +7,7 @@ function documentUrl(productUrlName: string, type: string): string {
   return `${brand.contentBaseUrl}/documents/${encodeURIComponent(productUrlName)}/${encodeURIComponent(type)}.html`;
 }
 
-/** The quote's documents as links (each opens in a new tab). */
+/** The quote's documents as links (each opens over the page in the content modal). */
 export function DocumentsList({
   productUrlName,
   types,
@@ -22,10 +23,12 @@ export function DocumentsList({
       <ul className="quote-documents">
         {types.map((type) => (
           <li key={type}>
-            <a href={documentUrl(productUrlName, type)} target="_blank" rel="noreferrer">
+            <ContentLink
+              href={documentUrl(productUrlName, type)}
+              title={t(`documents.types.${type}`, { defaultValue: type })}
+            >
               {t(`documents.types.${type}`, { defaultValue: type })}
-              <span className="visually-hidden"> {t('documents.opensNew')}</span>
-            </a>
+            </ContentLink>
           </li>
         ))}
       </ul>
