@@ -50,6 +50,11 @@ import {
   ntuUnpaidPoliciesJob,
 } from './modules/policy/lifecycle';
 import { expireQuotesJob } from './modules/proposal/expiry';
+import {
+  offerRenewalsJob,
+  remindCoverEndingJob,
+  settleRenewalsJob,
+} from './flows/renew-policy/jobs';
 import { jobAdminRoutes } from './modules/jobs/routes';
 import type { Providers } from './providers';
 import type { Brand } from '@motor/brand-kit';
@@ -147,6 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     expireQuotesJob,
     endDriveawayPoliciesJob,
     lapseExpiredPoliciesJob,
+    offerRenewalsJob,
+    settleRenewalsJob,
+    remindCoverEndingJob,
     applyDeferredCancellationsJob,
     ntuUnpaidPoliciesJob,
     raiseInvoicesJob,

@@ -110,6 +110,18 @@ describe('lifecycle jobs', () => {
     });
   });
 
+  it('leaves a policy with a renewal offer to the renewal job (it renews or lapses it)', async () => {
+    const expiry = new Date(clock.now().getTime() + DAY);
+    const { policyId } = await insertPolicy({ expiredAt: expiry });
+    await app.db
+      .update(policies)
+      .set({ renewalProposalCode: id('prp_') })
+      .where(eq(policies.policyId, policyId));
+    clock.set(new Date(expiry.getTime() + 60_000));
+    expect(await lapseExpiredPolicies(app.db, clock.now())).toBe(0);
+    expect((await statusOf(policyId)).status).toBe('ACTIVE');
+  });
+
   it('ends driveaway cover after its term as LAPSED, by its own job', async () => {
     const expiry = new Date(clock.now().getTime() + 5 * DAY);
     const driveaway = await insertPolicy({ schemeCode: 'bmw-driveaway', expiredAt: expiry });

@@ -1,4 +1,16 @@
-import { and, asc, eq, gt, inArray, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  notExists,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { PolicyStatus } from '@motor/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -65,10 +77,13 @@ function pickExpired(db: Db, now: Date, driveaway: boolean) {
         : driveaway
           ? inArray(policies.schemeCode, codes)
           : notInArray(policies.schemeCode, codes);
+    // A policy with a renewal offer is the renewal job's (flows/renew-policy): it renews it, or
+    // lapses it, at its expiry. This job lapses the policies never offered a renewal.
+    const unoffered = driveaway ? undefined : isNull(policies.renewalProposalCode);
     const rows = await db
       .select({ policyId: policies.policyId, at: policies.expiredAt })
       .from(policies)
-      .where(and(IS_ACTIVE, lte(policies.expiredAt, now), scheme))
+      .where(and(IS_ACTIVE, lte(policies.expiredAt, now), scheme, unoffered))
       .orderBy(asc(policies.expiredAt))
       .limit(limit);
     return rows;
@@ -86,9 +101,9 @@ export async function endDriveawayPolicies(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * A policy still ACTIVE at its expiry was not renewed (a renewal moves it to RENEWED at the
- * anniversary): it LAPSES, dated at the expiry. The renewal job (issue 17 item 4) must move the
- * policies it renews before this job sees them, or this job must skip a policy with a renewal.
+ * A policy still ACTIVE at its expiry with no renewal offer was not renewed: it LAPSES, dated at
+ * the expiry. A policy with an offer is left to the renewal job (issue 17 item 4), which renews
+ * an opted-in one and lapses the others, so the two jobs never disagree.
  */
 export async function lapseExpiredPolicies(db: Db, now: Date): Promise<number> {
   return moveAll(db, {

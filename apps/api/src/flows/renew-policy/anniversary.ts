@@ -1,0 +1,191 @@
+import { and, asc, eq, gt, lte, notExists, or, sql } from 'drizzle-orm';
+import type { ServiceDeps } from '../../app-types';
+import { idempotencyKeys, policies } from '../../db/schema';
+import { AppError } from '../../errors';
+import { findAccountOfPolicy } from '../../modules/billing';
+import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { transitionPolicy, type PolicyRow } from '../../modules/policy';
+import { findProposal } from '../../modules/proposal';
+import { bindProposal } from '../bind-policy';
+import { coverEndingReminder } from './notices';
+import { latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
+
+// The anniversary (issue 17 item 4): a policy with a renewal offer, at its expiry, renews or
+// lapses here (the lapse job leaves every policy with a renewal proposal to this job, so the two
+// never disagree). Opted in (auto-renewal on, renewal not stopped) with the offer still a QUOTE:
+// the offer binds as at the expiry, paid the way the old term was (a Direct Debit mandate; the
+// first invoice goes through the ledger as any bind's), the new policy records its source and
+// the old one becomes RENEWED. Anything else (opted out, stopped, referred, the bind refused):
+// the old policy LAPSES at its expiry. Each step is idempotent: bind answers the same policy
+// to a second caller, and transitionPolicy(from: ACTIVE) moves the old one once.
+
+const ACTOR = 'system:renew-policies';
+const BATCH = 100;
+/** Days before the end of cover that a policy which will not renew is reminded of it. */
+const COVER_ENDING_REMINDER_DAYS = 7;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Binds the renewal of `policy` as at its expiry; false when bind refuses it. */
+async function bindRenewal(deps: ServiceDeps, policy: PolicyRow, proposalCode: string) {
+  const account = await findAccountOfPolicy(deps.db, policy.policyId);
+  const at = policy.expiredAt;
+  let bound;
+  try {
+    bound = await bindProposal(
+      {
+        db: deps.db,
+        clock: { now: () => at },
+        config: deps.config,
+        providers: deps.providers,
+        log: deps.log,
+      },
+      {
+        proposalCode,
+        principal: { kind: 'system', name: 'renew-policies' },
+        paymentMethodType: account?.paymentMethodType ?? undefined,
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // No saved way to pay it (a card, which we cannot charge unattended), or the offer is no
+    // longer a quote: the cover ends, and staff can see why.
+    deps.log.warn(
+      { err: error, policyId: policy.policyId, proposalCode },
+      'renewal could not be bound at the anniversary: the policy lapses',
+    );
+    return false;
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(policies)
+      .set({ sourcePolicyId: policy.policyId })
+      .where(eq(policies.policyId, bound.policyId));
+    await transitionPolicy(tx, {
+      policyId: policy.policyId,
+      from: 'ACTIVE',
+      to: 'RENEWED',
+      actor: ACTOR,
+      at,
+    });
+  });
+  return true;
+}
+
+async function settle(deps: ServiceDeps, policy: PolicyRow): Promise<'RENEWED' | 'LAPSED' | null> {
+  const code = policy.renewalProposalCode;
+  const offer = code ? await findProposal(deps.db, code) : null;
+  const optedIn =
+    policy.autoRenewalEnabled && !policy.renewalStopped && policy.terminatedAt === null;
+  // POLICY: bound by an earlier run that stopped before moving the old policy.
+  if (code && offer && optedIn && (offer.status === 'QUOTE' || offer.status === 'POLICY')) {
+    if (await bindRenewal(deps, policy, code)) return 'RENEWED';
+  }
+  const moved = await transitionPolicy(deps.db, {
+    policyId: policy.policyId,
+    from: 'ACTIVE',
+    to: 'LAPSED',
+    actor: ACTOR,
+    at: policy.expiredAt,
+  });
+  return moved ? 'LAPSED' : null;
+}
+
+/** Renews or lapses every ACTIVE policy with a renewal offer whose expiry has come. */
+export async function settleRenewalsAtExpiry(
+  deps: ServiceDeps,
+): Promise<{ renewed: number; lapsed: number }> {
+  const now = deps.clock.now();
+  const counts = { renewed: 0, lapsed: 0 };
+  const seen = new Set<string>();
+  for (;;) {
+    const due = await deps.db
+      .select()
+      .from(policies)
+      .where(
+        and(
+          // The literal matches the partial index policies_active_expired_at_idx.
+          sql`${policies.status} = 'ACTIVE'`,
+          lte(policies.expiredAt, now),
+          sql`${policies.renewalProposalCode} is not null`,
+        ),
+      )
+      .orderBy(asc(policies.expiredAt))
+      .limit(BATCH);
+    const fresh = due.filter((row) => !seen.has(row.policyId));
+    for (const policy of fresh) {
+      seen.add(policy.policyId);
+      const outcome = await settle(deps, policy);
+      if (outcome === 'RENEWED') counts.renewed += 1;
+      if (outcome === 'LAPSED') counts.lapsed += 1;
+    }
+    if (due.length < BATCH || fresh.length === 0) return counts;
+  }
+}
+
+/** Reminders per run (hourly): the rest go at the next run, days before the end. */
+const REMINDER_BATCH = 1000;
+const reminderKey = (policyId: string) => `renewal-cover-ending:${policyId}`;
+
+/**
+ * Reminds, once, each policy that will not renew (auto-renewal off, or renewal stopped) that
+ * its cover ends, COVER_ENDING_REMINDER_DAYS before. The key claimed in the same transaction as
+ * the queued e-mail makes it once, whoever runs it.
+ */
+export async function remindCoverEnding(deps: ServiceDeps): Promise<number> {
+  const now = deps.clock.now();
+  const horizon = new Date(now.getTime() + COVER_ENDING_REMINDER_DAYS * DAY_MS);
+  const reminded = deps.db
+    .select({ one: sql`1` })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, sql`'renewal-cover-ending:' || ${policies.policyId}`));
+  const due = await deps.db
+    .select()
+    .from(policies)
+    .where(
+      and(
+        sql`${policies.status} = 'ACTIVE'`,
+        gt(policies.expiredAt, now),
+        lte(policies.expiredAt, horizon),
+        sql`${policies.reviewType} <> 'NEVER'`,
+        sql`${policies.terminatedAt} is null`,
+        or(eq(policies.autoRenewalEnabled, false), eq(policies.renewalStopped, true)),
+        notExists(reminded),
+      ),
+    )
+    .orderBy(asc(policies.expiredAt))
+    .limit(REMINDER_BATCH);
+  let sent = 0;
+  for (const policy of due) {
+    const last = await latestQuoteOf(deps.db, policy.policyId);
+    const holder = last ? policyholderOf(last) : null;
+    const queued = await deps.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values({
+          key: reminderKey(policy.policyId),
+          scope: 'renewal.cover-ending',
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: idempotencyKeys.key })
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed || !holder?.email) return false;
+      const email = coverEndingReminder({
+        policyNumber: policy.policyNumber,
+        holderName: holder.name,
+        endsAt: policy.expiredAt,
+        renewalStopped: policy.renewalStopped,
+        policyPageUrl: policyPageUrl(deps.config.publicUrl, policy),
+      });
+      const queue = queueDepsOf({
+        db: tx,
+        providers: deps.providers,
+        log: deps.log,
+        config: deps.config,
+      });
+      await queueMessage(queue, { channel: 'EMAIL', recipient: holder.email, ...email }, now);
+      return true;
+    });
+    if (queued) sent += 1;
+  }
+  return sent;
+}

@@ -1,0 +1,161 @@
+import { formatDisplayDate, formatMoney } from '@motor/domain';
+import type { RatedSnapshot } from '../../modules/rating';
+import type { StoredQuote } from '../adjust-policy/policy-snapshot';
+
+// The renewal e-mails, as plain text (FCA ICOBS 6.5: the renewal notice, at least 21 days
+// before, with last year's premium beside this year's; ICOBS 6A.6: how to turn automatic
+// renewal off online at any time). Pure: the job fills them in and queues them.
+
+type Email = { subject: string; body: string };
+
+/** What the customer reads for a rating factor (the rating's own names otherwise). */
+const FACTOR_LABELS: Record<string, string> = {
+  mainDriverAge: 'the main driver’s age',
+  yearsLicensed: 'years the main driver has held a licence',
+  licenceType: 'licence type',
+  ncdYears: 'no claims discount',
+  claims: 'claims',
+  convictionPoints: 'driving conviction points',
+  convictionOffence: 'driving convictions',
+  insuranceGroup: 'the car’s insurance group',
+  vehicleAge: 'the car’s age',
+  vehicleValue: 'the car’s value',
+  annualMileage: 'annual mileage',
+  usage: 'how the car is used',
+  overnightLocation: 'where the car is kept overnight',
+  postcodeArea: 'where you live',
+  occupation: 'occupation',
+  youngestAdditionalDriverAge: 'the youngest named driver’s age',
+  voluntaryExcess: 'voluntary excess',
+};
+
+/** A price for a year, with the monthly instalment when paid monthly. */
+export type YearPrice = { totalPence: number; monthlyPence: number | null };
+
+export type RenewalNoticeInput = {
+  policyNumber: string;
+  holderName: string;
+  /** The day the new term starts (the current term's expiry). */
+  renewsAt: Date;
+  lastYear: YearPrice;
+  /** Null for a referral: no price can be offered online. */
+  thisYear: YearPrice | null;
+  /** Readable lines on what moved the price, from priceChanges. */
+  changes: string[];
+  autoRenewalEnabled: boolean;
+  policyPageUrl: string;
+};
+
+const describe = (price: YearPrice) =>
+  price.monthlyPence === null
+    ? `${formatMoney(price.totalPence)} for the year`
+    : `${formatMoney(price.totalPence)} for the year (${formatMoney(price.monthlyPence)} a month)`;
+
+/** A stored quote with what rating recorded beside its prices. */
+type RatedStoredQuote = StoredQuote &
+  Partial<Pick<RatedSnapshot, 'priceFactors' | 'ratingTableVersion'>>;
+
+/** What moved the price between the last version's quote and the offer, in words. */
+export function priceChanges(options: {
+  last: RatedStoredQuote;
+  offer: RatedSnapshot;
+  lastTotalPence: number;
+}): string[] {
+  const { last, offer, lastTotalPence } = options;
+  const lines: string[] = [];
+  const difference = offer.totalPremium - lastTotalPence;
+  if (difference > 0) lines.push(`Your price has gone up by ${formatMoney(difference)}.`);
+  else if (difference < 0) lines.push(`Your price has gone down by ${formatMoney(-difference)}.`);
+  else lines.push('Your price has not changed.');
+  if (last.promoCode) {
+    lines.push('Last year’s price included a welcome promotion, which does not apply again.');
+  }
+  if (offer.ratingTableVersion !== last.ratingTableVersion) {
+    lines.push('Our rates for all customers have been updated since your last price.');
+  }
+  const before = new Map((last.priceFactors ?? []).map((factor) => [factor.name, factor.factor]));
+  for (const factor of offer.priceFactors) {
+    const old = before.get(factor.name);
+    if (old === undefined || old === factor.factor) continue;
+    const label = FACTOR_LABELS[factor.name] ?? factor.name;
+    const way = factor.factor > old ? 'raised' : 'lowered';
+    lines.push(`The part of the price for ${label} has ${way} it.`);
+  }
+  return lines;
+}
+
+/** The renewal notice, sent when the offer is made (at least 21 days before the renewal). */
+export function renewalNotice(input: RenewalNoticeInput): Email {
+  const renews = formatDisplayDate(input.renewsAt);
+  const greeting = [`Dear ${input.holderName || 'customer'},`, ''];
+  const link = ['Your policy page:', input.policyPageUrl];
+  if (input.thisYear === null) {
+    return {
+      subject: `Your policy ${input.policyNumber}: we need to review your renewal`,
+      body: [
+        ...greeting,
+        `Your policy ${input.policyNumber} ends on ${renews}.`,
+        `Last year's premium: ${describe(input.lastYear)}.`,
+        'We need to review your details before we can offer a renewal price, so your policy will not renew automatically.',
+        'Please chat with us using Help on your policy page before that date.',
+        '',
+        ...link,
+      ].join('\n'),
+    };
+  }
+  const autoRenewal = input.autoRenewalEnabled
+    ? [
+        `Automatic renewal is ON: your policy renews on ${renews} at this year's premium, paid the way you pay now.`,
+        'You can turn automatic renewal off online at any time on your policy page.',
+      ]
+    : [
+        `Automatic renewal is OFF: your cover ends on ${renews} unless you renew.`,
+        'You can turn automatic renewal on (or off again) online at any time on your policy page.',
+      ];
+  return {
+    subject: `Your renewal: policy ${input.policyNumber} renews on ${renews}`,
+    body: [
+      ...greeting,
+      `Your policy ${input.policyNumber} is due for renewal on ${renews}.`,
+      '',
+      `Last year's premium: ${describe(input.lastYear)}`,
+      `This year's premium: ${describe(input.thisYear)}`,
+      '',
+      'What changed:',
+      ...input.changes.map((line) => `- ${line}`),
+      '',
+      'This price is no higher than we would charge a new customer with the same details for the same cover.',
+      '',
+      ...autoRenewal,
+      '',
+      ...link,
+    ].join('\n'),
+  };
+}
+
+/** The reminder before cover ends without renewal (opted out, or renewal stopped). */
+export function coverEndingReminder(input: {
+  policyNumber: string;
+  holderName: string;
+  endsAt: Date;
+  /** Staff stopped the renewal: only they can restart it. */
+  renewalStopped: boolean;
+  policyPageUrl: string;
+}): Email {
+  const ends = formatDisplayDate(input.endsAt);
+  return {
+    subject: `Your cover ends on ${ends}: policy ${input.policyNumber}`,
+    body: [
+      `Dear ${input.holderName || 'customer'},`,
+      '',
+      `Your policy ${input.policyNumber} will not renew: your cover ends on ${ends}.`,
+      'You must not drive the car after that date unless it is insured.',
+      input.renewalStopped
+        ? 'If you want to keep your cover, please chat with us using Help on your policy page before then.'
+        : 'If you want to keep your cover, turn automatic renewal on online on your policy page before then.',
+      '',
+      'Your policy page:',
+      input.policyPageUrl,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,194 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { addIsoDuration } from '@motor/domain';
+import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
+import { policies, proposals, ratingRecords } from '../../db/schema';
+import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
+import { queueDepsOf, queueMessage } from '../../modules/notification';
+import type { PolicyRow } from '../../modules/policy';
+import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
+import { draftOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
+import { priceChanges, renewalNotice, type YearPrice } from './notices';
+import { capRenewalOffer } from './offer-price';
+import { currentPrice, latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
+
+// The renewal offer (issue 17 item 2; DOMAIN.md "Jobs"): RENEWAL_OFFER_DAYS before a renewable
+// policy's expiry, a renewal proposal is made from its latest version's disclosure and choices,
+// starting at the expiry for the same term, rated as at that start (the tables in force then),
+// capped at the equivalent new-business price, linked to the policy, and the renewal notice is
+// queued with it. One transaction per policy; the policy row is locked (SKIP LOCKED: another
+// runner has it) and must still have no renewal, and the partial unique index on RENEWAL
+// proposals' source policy holds even if that were missed, so a policy is offered once.
+
+/** Days before expiry the offer is made: at least 21 (ICOBS 6.5), after changes close (30). */
+export const RENEWAL_OFFER_DAYS = 28;
+const DAY_MS = 24 * 60 * 60_000;
+const BATCH = 100;
+
+/** The renewal's rating and the equivalent new-business one, and the capped offer. */
+function priceRenewal(options: { draft: ProposalDraft; facts: SchemeFacts; now: Date }) {
+  const renewal = evaluateProposal(options);
+  // The same facts, as a new customer would be quoted through the same channel for the same
+  // start. Our rating has no tenure or channel factor, so today the two agree; they are rated
+  // apart and compared so that nothing (a renewal-only factor, a table changing between them)
+  // can put the offer above it.
+  const newBusiness = evaluateProposal({ ...options, draft: structuredClone(options.draft) });
+  const { snapshot, pricing } = capRenewalOffer({
+    renewal: renewal.snapshot,
+    newBusiness: newBusiness.snapshot,
+  });
+  return { snapshot, pricing, renewal, newBusiness };
+}
+
+// No 0/O, 1/I/L or U/V: a reference is read out over the phone (as new-business quotes').
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
+const chunk = () =>
+  Array.from({ length: 4 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join(
+    '',
+  );
+
+function offeredPrice(snapshot: RatedSnapshot, draft: ProposalDraft): YearPrice | null {
+  if (snapshot.status === 'REFERRAL' || snapshot.ratingStatus !== 'QUOTE') return null;
+  const schedule = snapshot.paymentSchedules.find(
+    (item) => item.type === draft.data.choices.paymentScheduleType,
+  );
+  const monthly = schedule?.type === 'MONTHLY' ? schedule.premiumBreakdown.instalmentAmount : null;
+  return { totalPence: snapshot.totalPremium, monthlyPence: monthly };
+}
+
+async function queueNotice(
+  deps: ServiceDeps,
+  tx: Db,
+  options: { policy: PolicyRow; last: StoredQuote; snapshot: RatedSnapshot; draft: ProposalDraft },
+): Promise<void> {
+  const { policy, last, snapshot, draft } = options;
+  const holder = policyholderOf(last);
+  if (!holder.email) return;
+  const lastYear = currentPrice(last);
+  const thisYear = offeredPrice(snapshot, draft);
+  const email = renewalNotice({
+    policyNumber: policy.policyNumber,
+    holderName: holder.name,
+    renewsAt: policy.expiredAt,
+    lastYear,
+    thisYear,
+    changes: thisYear
+      ? priceChanges({ last, offer: snapshot, lastTotalPence: lastYear.totalPence })
+      : [],
+    autoRenewalEnabled: policy.autoRenewalEnabled,
+    policyPageUrl: policyPageUrl(deps.config.publicUrl, policy),
+  });
+  const queue = queueDepsOf({
+    db: tx,
+    providers: deps.providers,
+    log: deps.log,
+    config: deps.config,
+  });
+  await queueMessage(
+    queue,
+    { channel: 'EMAIL', recipient: holder.email, ...email },
+    deps.clock.now(),
+  );
+}
+
+/** Offers the renewal of one policy, unless it has one (or is no longer due); true if made. */
+async function offerRenewal(deps: ServiceDeps, policyId: string, now: Date): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [policy] = await tx
+      .select()
+      .from(policies)
+      .where(
+        and(
+          eq(policies.policyId, policyId),
+          eq(policies.status, 'ACTIVE'),
+          isNull(policies.renewalProposalCode),
+          eq(policies.renewalStopped, false),
+          isNull(policies.terminatedAt),
+        ),
+      )
+      .for('update', { skipLocked: true });
+    if (!policy || policy.reviewType === 'NEVER') return false;
+    const last = await latestQuoteOf(tx, policy.policyId);
+    if (!last) return false;
+    const facts = getSchemeFacts(policy.schemeCode);
+    const startAt = policy.expiredAt;
+    const draft: ProposalDraft = {
+      ...draftOf(policy, last),
+      startAt,
+      endAt: addIsoDuration(startAt, policy.policyTerm),
+    };
+    const { snapshot, pricing, renewal } = priceRenewal({ draft, facts, now });
+    const proposalCode = `prp_${randomBytes(16).toString('base64url')}`;
+    const [inserted] = await tx
+      .insert(proposals)
+      .values({
+        proposalCode,
+        externalReference: `${facts.brand.toUpperCase()}-${chunk()}-${chunk()}`,
+        schemeCode: policy.schemeCode,
+        brand: facts.brand,
+        ownerUserId: policy.ownerUserId,
+        status: snapshot.status,
+        startAt,
+        endAt: draft.endAt,
+        policyTerm: policy.policyTerm,
+        autoRenewalEnabled: policy.autoRenewalEnabled,
+        tracking: {},
+        data: draft.data as unknown as Record<string, unknown>,
+        quote: snapshot as unknown as Record<string, unknown>,
+        expiresAt: renewal.expiresAt,
+        createdAt: now,
+        updatedAt: now,
+        kind: 'RENEWAL',
+        sourcePolicyId: policy.policyId,
+        renewalRatedPricePence: pricing.renewalRatedPence,
+        newBusinessPricePence: pricing.newBusinessPence,
+      })
+      // A renewal of this policy exists already (the unique index), or the reference clashed
+      // (about one in 10^11): either way nothing is made now; a clash is offered at the next run.
+      .onConflictDoNothing()
+      .returning({ proposalCode: proposals.proposalCode });
+    if (!inserted) return false;
+    await tx.insert(ratingRecords).values({ proposalCode, ...renewal.record });
+    await tx
+      .update(policies)
+      .set({ renewalProposalCode: proposalCode })
+      .where(eq(policies.policyId, policy.policyId));
+    await queueNotice(deps, tx, { policy, last, snapshot, draft });
+    return true;
+  });
+}
+
+/** Offers every due renewal (expiry within RENEWAL_OFFER_DAYS of `now`); returns how many. */
+export async function offerDueRenewals(deps: ServiceDeps): Promise<number> {
+  const now = deps.clock.now();
+  const horizon = new Date(now.getTime() + RENEWAL_OFFER_DAYS * DAY_MS);
+  let offered = 0;
+  const seen = new Set<string>();
+  for (;;) {
+    const due = await deps.db
+      .select({ policyId: policies.policyId })
+      .from(policies)
+      .where(
+        and(
+          // Literals: the partial index policies_renewal_due_idx's predicate.
+          sql`${policies.status} = 'ACTIVE'`,
+          sql`${policies.renewalProposalCode} is null`,
+          sql`${policies.reviewType} <> 'NEVER'`,
+          sql`${policies.renewalStopped} = false`,
+          isNull(policies.terminatedAt),
+          gt(policies.expiredAt, now),
+          lte(policies.expiredAt, horizon),
+        ),
+      )
+      .orderBy(asc(policies.expiredAt))
+      .limit(BATCH);
+    const fresh = due.filter((row) => !seen.has(row.policyId));
+    for (const { policyId } of fresh) {
+      seen.add(policyId);
+      if (await offerRenewal(deps, policyId, now)) offered += 1;
+    }
+    // A policy offered leaves the scan; one another runner holds is seen once per run.
+    if (due.length < BATCH || fresh.length === 0) return offered;
+  }
+}

@@ -1,0 +1,46 @@
+import type { ProposalData } from '../../modules/disclosure';
+import { getSchemeFacts } from '../../modules/disclosure';
+import type { PolicyRow } from '../../modules/policy';
+import { listPolicyVersions } from '../../modules/policy';
+import { findPolicyholderEmail, PROMOTION_MONTHLY_DISCOUNT_PENCE } from '../../modules/proposal';
+import type { Db } from '../../db/client';
+import { instalmentOf, quoteOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
+import type { YearPrice } from './notices';
+
+// What the renewal e-mails say about a policy: who, where to write, its page, and what the
+// customer pays for the term now (the latest version, with any promotion taken off).
+
+/** The SPA's page of a policy, `/{productUrlName}/policy/{policyId}` (spec 1 §2). */
+export function policyPageUrl(publicUrl: string, policy: PolicyRow): string {
+  const { urlName } = getSchemeFacts(policy.schemeCode);
+  const path = `/${encodeURIComponent(urlName)}/policy/${encodeURIComponent(policy.policyId)}`;
+  return new URL(path, publicUrl).toString();
+}
+
+export type Policyholder = { email: string | null; name: string };
+
+export function policyholderOf(quote: StoredQuote): Policyholder {
+  const data = { insuredProfiles: quote.insuredProfiles } as ProposalData;
+  const profile = quote.insuredProfiles.find((item) => item.policyholder)?.data ?? {};
+  const name = [profile.firstName, profile.lastName]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(' ');
+  return { email: findPolicyholderEmail(data), name };
+}
+
+/** The latest version's stored quote (what the renewal starts from), or null. */
+export async function latestQuoteOf(db: Db, policyId: string): Promise<StoredQuote | null> {
+  const versions = await listPolicyVersions(db, policyId);
+  const latest = versions.at(-1);
+  return latest ? quoteOf(latest) : null;
+}
+
+/** What the customer pays for the term on the latest version: the year, and a month if monthly. */
+export function currentPrice(quote: StoredQuote): YearPrice {
+  const instalment = instalmentOf(quote);
+  const monthly =
+    instalment === null || !quote.promoCode
+      ? instalment
+      : instalment - Math.min(instalment, PROMOTION_MONTHLY_DISCOUNT_PENCE);
+  return { totalPence: quote.totals.discounted, monthlyPence: monthly };
+}

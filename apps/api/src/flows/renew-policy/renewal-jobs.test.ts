@@ -1,0 +1,341 @@
+// Issue 17 items 2 and 4: the renewal offer, its notice, and the anniversary (renew or lapse),
+// moved by the clock and run twice at once.
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addIsoDuration, formatDisplayDate, formatMoney } from '@motor/domain';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import {
+  customerAccounts,
+  ledgerTransactions,
+  notificationOutbox,
+  paymentMethods,
+  policies,
+  proposals,
+} from '../../db/schema';
+import { assertLedgerBalanced } from '../../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { lapseExpiredPolicies } from '../../modules/policy/lifecycle';
+import { createQuote, demoCar } from '../../modules/policy/test-helpers';
+import type { RatedSnapshot } from '../../modules/rating';
+import { updates } from '../../modules/proposal';
+import { createTestApp } from '../../test/test-app';
+import { bindProposal } from '../bind-policy';
+import { quoteOf } from '../adjust-policy/policy-snapshot';
+import { listPolicyVersions } from '../../modules/policy';
+import { remindCoverEnding, settleRenewalsAtExpiry } from './anniversary';
+import { offerDueRenewals, RENEWAL_OFFER_DAYS } from './offer';
+import { currentPrice } from './policy-facts';
+
+const INCEPTION = '2026-03-12T10:00:00.000Z';
+const EXPIRY = new Date(addIsoDuration(new Date(INCEPTION), 'P12M'));
+const DAY = 24 * 60 * 60_000;
+const SYSTEM = { kind: 'system', name: 'test' } as const;
+
+describe('renewal jobs', () => {
+  const clock = createTestClock(INCEPTION);
+  let app: App;
+
+  type Bound = { policyId: string; policyNumber: string; ownerUserId: string };
+
+  /** A policy bound at INCEPTION on a Direct Debit mandate (flex) or free (driveaway). */
+  async function bind(
+    ownerUserId: string,
+    options: { schemeCode?: string; dateOfBirth?: string } = {},
+  ): Promise<Bound> {
+    clock.set(INCEPTION);
+    const headers = bearer(await createTestAccessToken(app, { userId: ownerUserId }));
+    const driveaway = options.schemeCode === 'bmw-driveaway';
+    const quote = await createQuote(app, headers, {
+      schemeCode: options.schemeCode,
+      ...(driveaway ? { car: demoCar('LB69 KRT', 'BMW-F40-118I-SPORT') } : {}),
+      extraChanges: options.dateOfBirth
+        ? [
+            {
+              changeType: 'PROFILE_DISCLOSURE_CHANGE',
+              profileCode: 'ph',
+              update: updates({ dateOfBirth: options.dateOfBirth }),
+            },
+          ]
+        : [],
+    });
+    if (!driveaway) {
+      await app.db.insert(paymentMethods).values({
+        paymentMethodId: `md_${ownerUserId}`,
+        type: 'BACS_DEBIT',
+        status: 'ACTIVE',
+        ownerUserId,
+        adapter: 'sandbox',
+        providerReference: `MD-${ownerUserId}`,
+        bankName: 'Test Bank',
+        accountNumberEnding: '11',
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+    }
+    const result = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: SYSTEM,
+      ...(driveaway ? {} : { paymentMethodType: 'BACS_DEBIT' as const }),
+    });
+    return { policyId: result.policyId, policyNumber: result.policyNumber, ownerUserId };
+  }
+
+  const policyRow = async (policyId: string) =>
+    (await app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
+  const renewalsOf = (policyId: string) =>
+    app.db
+      .select()
+      .from(proposals)
+      .where(and(eq(proposals.kind, 'RENEWAL'), eq(proposals.sourcePolicyId, policyId)));
+  const mailAbout = (policyNumber: string) =>
+    app.db
+      .select()
+      .from(notificationOutbox)
+      .where(like(notificationOutbox.subject, `%${policyNumber}%`));
+
+  let flex: Bound;
+  let optedOut: Bound;
+  let stopped: Bound;
+  let driveaway: Bound;
+  let referred: Bound;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true });
+    flex = await bind('renewing-customer');
+    optedOut = await bind('leaving-customer');
+    stopped = await bind('stopped-customer');
+    driveaway = await bind('driveaway-customer', { schemeCode: 'bmw-driveaway' });
+    // 85 at inception, 86 at the renewal: underwriting refers the renewal (ages 17 to 85).
+    referred = await bind('older-customer', { dateOfBirth: '1940-06-01' });
+    await app.db
+      .update(policies)
+      .set({ autoRenewalEnabled: false })
+      .where(eq(policies.policyId, optedOut.policyId));
+    await app.db
+      .update(policies)
+      .set({ renewalStopped: true })
+      .where(eq(policies.policyId, stopped.policyId));
+  });
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  it('offers nothing before the window (≥ 21 days before expiry)', async () => {
+    expect(RENEWAL_OFFER_DAYS).toBeGreaterThanOrEqual(21);
+    clock.set(new Date(EXPIRY.getTime() - (RENEWAL_OFFER_DAYS + 1) * DAY));
+    await offerDueRenewals(app);
+    for (const bound of [flex, optedOut, stopped, referred]) {
+      expect(await renewalsOf(bound.policyId)).toEqual([]);
+      expect((await policyRow(bound.policyId)).renewalProposalCode).toBeNull();
+    }
+  });
+
+  describe('in the window', () => {
+    beforeAll(async () => {
+      clock.set(new Date(EXPIRY.getTime() - RENEWAL_OFFER_DAYS * DAY));
+      // Two runners at once (two API processes): each policy is offered once.
+      await Promise.all([offerDueRenewals(app), offerDueRenewals(app)]);
+      await offerDueRenewals(app);
+    });
+
+    it('creates one renewal proposal, from the expiry for the same term, linked to the policy', async () => {
+      const [renewal, ...others] = await renewalsOf(flex.policyId);
+      expect(others).toEqual([]);
+      expect(renewal).toMatchObject({
+        kind: 'RENEWAL',
+        status: 'QUOTE',
+        sourcePolicyId: flex.policyId,
+        ownerUserId: flex.ownerUserId,
+        policyTerm: 'P12M',
+        autoRenewalEnabled: true,
+      });
+      expect(renewal!.startAt).toEqual(EXPIRY);
+      expect(renewal!.endAt).toEqual(new Date(addIsoDuration(EXPIRY, 'P12M')));
+      expect((await policyRow(flex.policyId)).renewalProposalCode).toBe(renewal!.proposalCode);
+      // Rated as at the start (the tables in force then), and never above new business.
+      const quote = renewal!.quote as unknown as RatedSnapshot;
+      expect(quote.ratedAt).toBe(EXPIRY.toISOString());
+      expect(renewal!.newBusinessPricePence).toBeGreaterThan(0);
+      expect(renewal!.renewalRatedPricePence).toBeGreaterThan(0);
+      expect(quote.totalPremium).toBe(
+        Math.min(renewal!.renewalRatedPricePence!, renewal!.newBusinessPricePence!),
+      );
+      expect(quote.totalPremium).toBeLessThanOrEqual(renewal!.newBusinessPricePence!);
+    });
+
+    it('sends the renewal notice once, with last year’s and this year’s premium side by side', async () => {
+      const mail = await mailAbout(flex.policyNumber);
+      expect(mail).toHaveLength(1);
+      const [renewal] = await renewalsOf(flex.policyId);
+      const offer = renewal!.quote as unknown as RatedSnapshot;
+      const monthly = offer.paymentSchedules.find((item) => item.type === 'MONTHLY')!;
+      const [version] = await listPolicyVersions(app.db, flex.policyId);
+      const last = currentPrice(quoteOf(version!));
+      const renews = formatDisplayDate(EXPIRY);
+      expect(mail[0]!.subject).toBe(
+        `Your renewal: policy ${flex.policyNumber} renews on ${renews}`,
+      );
+      expect(mail[0]!.recipient).toBe('jane.smith@example.com');
+      const body = mail[0]!.body;
+      const difference = offer.totalPremium - last.totalPence;
+      const changed =
+        difference > 0
+          ? `- Your price has gone up by ${formatMoney(difference)}.`
+          : difference < 0
+            ? `- Your price has gone down by ${formatMoney(-difference)}.`
+            : '- Your price has not changed.';
+      const expectedLines = [
+        'Dear Jane Smith,',
+        `Your policy ${flex.policyNumber} is due for renewal on ${renews}.`,
+        `Last year's premium: ${formatMoney(last.totalPence)} for the year (${formatMoney(last.monthlyPence!)} a month)`,
+        `This year's premium: ${formatMoney(offer.totalPremium)} for the year (${formatMoney(monthly.premiumBreakdown.instalmentAmount)} a month)`,
+        'What changed:',
+        changed,
+        'This price is no higher than we would charge a new customer with the same details for the same cover.',
+        `Automatic renewal is ON: your policy renews on ${renews} at this year's premium, paid the way you pay now.`,
+        'You can turn automatic renewal off online at any time on your policy page.',
+        'Your policy page:',
+        `${app.config.publicUrl}/flex/policy/${flex.policyId}`,
+      ];
+      const lines = body.split('\n');
+      for (const line of expectedLines) expect(lines).toContain(line);
+      const changes = lines.slice(lines.indexOf('What changed:') + 1, lines.indexOf(changed) + 1);
+      expect(changes).toEqual([changed]);
+      expect(renews).toBe('12 Mar 2027');
+    });
+
+    it('tells an opted-out customer that cover ends unless they renew', async () => {
+      const [renewal] = await renewalsOf(optedOut.policyId);
+      expect(renewal).toMatchObject({ status: 'QUOTE', autoRenewalEnabled: false });
+      const [mail] = await mailAbout(optedOut.policyNumber);
+      const lines = mail!.body.split('\n');
+      expect(lines).toContain(
+        'Automatic renewal is OFF: your cover ends on 12 Mar 2027 unless you renew.',
+      );
+      expect(lines).toContain(
+        'You can turn automatic renewal on (or off again) online at any time on your policy page.',
+      );
+    });
+
+    it('makes no offer for driveaway cover or a stopped renewal', async () => {
+      for (const bound of [driveaway, stopped]) {
+        expect(await renewalsOf(bound.policyId)).toEqual([]);
+        expect((await policyRow(bound.policyId)).renewalProposalCode).toBeNull();
+      }
+    });
+
+    it('records a referral with no price, and says so', async () => {
+      const [renewal] = await renewalsOf(referred.policyId);
+      expect(renewal).toMatchObject({
+        status: 'REFERRAL',
+        renewalRatedPricePence: null,
+        newBusinessPricePence: null,
+      });
+      const [mail] = await mailAbout(referred.policyNumber);
+      expect(mail!.subject).toBe(
+        `Your policy ${referred.policyNumber}: we need to review your renewal`,
+      );
+      expect(mail!.body.split('\n')).toContain(
+        'We need to review your details before we can offer a renewal price, so your policy will not renew automatically.',
+      );
+    });
+  });
+
+  describe('a week before expiry', () => {
+    it('reminds the opted-out and stopped customers, once, that cover ends', async () => {
+      clock.set(new Date(EXPIRY.getTime() - 6 * DAY));
+      await Promise.all([remindCoverEnding(app), remindCoverEnding(app)]);
+      await remindCoverEnding(app);
+      const subject = `Your cover ends on 12 Mar 2027: policy ${optedOut.policyNumber}`;
+      const reminders = (await mailAbout(optedOut.policyNumber)).filter(
+        (mail) => mail.subject === subject,
+      );
+      expect(reminders).toHaveLength(1);
+      expect(reminders[0]!.body.split('\n')).toEqual([
+        'Dear Jane Smith,',
+        '',
+        `Your policy ${optedOut.policyNumber} will not renew: your cover ends on 12 Mar 2027.`,
+        'You must not drive the car after that date unless it is insured.',
+        'If you want to keep your cover, turn automatic renewal on online on your policy page before then.',
+        '',
+        'Your policy page:',
+        `${app.config.publicUrl}/flex/policy/${optedOut.policyId}`,
+      ]);
+      const stoppedMail = await mailAbout(stopped.policyNumber);
+      expect(stoppedMail).toHaveLength(1);
+      expect(stoppedMail[0]!.body).toContain('please chat with us using Help');
+      // Opted in: no reminder (the renewal notice said when it renews).
+      expect((await mailAbout(flex.policyNumber)).map((mail) => mail.subject)).toEqual([
+        `Your renewal: policy ${flex.policyNumber} renews on 12 Mar 2027`,
+      ]);
+    });
+  });
+
+  describe('at the anniversary', () => {
+    beforeAll(async () => {
+      clock.set(new Date(EXPIRY.getTime() + 60_000));
+      // The lapse job runs too: it must leave the policies with a renewal offer alone.
+      await Promise.all([
+        settleRenewalsAtExpiry(app),
+        settleRenewalsAtExpiry(app),
+        lapseExpiredPolicies(app.db, clock.now()),
+      ]);
+      await settleRenewalsAtExpiry(app);
+    });
+
+    it('renews an opted-in policy once: the old one RENEWED, the new one ACTIVE with its source', async () => {
+      const old = await policyRow(flex.policyId);
+      expect(old.status).toBe('RENEWED');
+      const renewedTerms = await app.db
+        .select()
+        .from(policies)
+        .where(eq(policies.sourcePolicyId, flex.policyId));
+      expect(renewedTerms).toHaveLength(1);
+      const renewed = renewedTerms[0]!;
+      expect(renewed).toMatchObject({
+        status: 'ACTIVE',
+        proposalCode: old.renewalProposalCode,
+        ownerUserId: flex.ownerUserId,
+        autoRenewalEnabled: true,
+      });
+      expect(renewed.inceptedAt).toEqual(EXPIRY);
+      expect(renewed.expiredAt).toEqual(new Date(addIsoDuration(EXPIRY, 'P12M')));
+      const [renewal] = await renewalsOf(flex.policyId);
+      expect(renewal).toMatchObject({ status: 'POLICY', policyId: renewed.policyId });
+    });
+
+    it('takes the first instalment through the ledger, on the saved Direct Debit', async () => {
+      const [renewal] = await renewalsOf(flex.policyId);
+      const [account] = await app.db
+        .select()
+        .from(customerAccounts)
+        .where(eq(customerAccounts.proposalCode, renewal!.proposalCode));
+      expect(account).toMatchObject({ paymentMethodType: 'BACS_DEBIT' });
+      const invoices = await app.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, `bind:${renewal!.proposalCode}:invoice`));
+      expect(invoices).toHaveLength(1);
+      expect(invoices[0]).toMatchObject({ type: 'INVOICE', accountId: account!.accountId });
+    });
+
+    it('lapses the opted-out, stopped and referred ones, and binds none of them', async () => {
+      for (const bound of [optedOut, stopped, referred]) {
+        expect((await policyRow(bound.policyId)).status).toBe('LAPSED');
+        const next = await app.db
+          .select()
+          .from(policies)
+          .where(eq(policies.sourcePolicyId, bound.policyId));
+        expect(next).toEqual([]);
+      }
+      const [referral] = await renewalsOf(referred.policyId);
+      expect(referral!.status).toBe('REFERRAL');
+    });
+
+    it('does nothing more when run again', async () => {
+      expect(await settleRenewalsAtExpiry(app)).toEqual({ renewed: 0, lapsed: 0 });
+    });
+  });
+});
