@@ -56,3 +56,27 @@ export type StatementResponse = z.infer<typeof StatementResponseSchema>;
 
 /** The next bill as a DRAFT statement: one item, or none when no bill is to come. */
 export const NextStatementEstimateResponseSchema = z.array(StatementResponseSchema);
+
+// Payment day (spec 3 §5, §7 updatePaymentDay): PUT /api/customerAccounts/{id}/paymentDay and
+// POST /api/policies/{id}/billingDay. Staff acting for the customer only, with the brand's
+// allowModifyBillingDay on and the account ACTIVE; answers the updated account.
+
+const PaymentDayValueSchema = z
+  .number({ error: 'Enter a payment day from 1 to 28' })
+  .int({ error: 'Enter a payment day from 1 to 28' })
+  .min(1, { error: 'Enter a payment day from 1 to 28' })
+  .max(28, { error: 'Enter a payment day from 1 to 28' });
+
+export const UpdatePaymentDayRequestSchema = z
+  .object({
+    /** The account's policy, when the caller names it: it must be the account's. */
+    policyId: z.string().min(1).max(100).optional(),
+    paymentDay: PaymentDayValueSchema,
+  })
+  .meta({ id: 'UpdatePaymentDayRequest' });
+export type UpdatePaymentDayRequest = z.infer<typeof UpdatePaymentDayRequestSchema>;
+
+export const UpdateBillingDayRequestSchema = z
+  .object({ billingDay: PaymentDayValueSchema })
+  .meta({ id: 'UpdateBillingDayRequest' });
+export type UpdateBillingDayRequest = z.infer<typeof UpdateBillingDayRequestSchema>;

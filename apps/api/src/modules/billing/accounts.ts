@@ -170,7 +170,7 @@ export async function findAccountOfPolicy(
   return row ?? null;
 }
 
-const ACCOUNT_NOT_FOUND_MESSAGE = 'We could not find that account.';
+export const ACCOUNT_NOT_FOUND_MESSAGE = 'We could not find that account.';
 export const STATEMENT_NOT_FOUND_MESSAGE = 'We could not find that statement.';
 
 /**

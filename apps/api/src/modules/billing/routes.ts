@@ -11,20 +11,27 @@ import {
   ProposalCodeParamsSchema,
   StatementResponseSchema,
   StatementSummaryListResponseSchema,
+  UpdateBillingDayRequestSchema,
+  UpdatePaymentDayRequestSchema,
   type CustomerAccountResponse,
 } from '@motor/contract';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { getOwnerUserId, type RouteAccess } from '../identity';
-import { assertCustomerVerified } from '../policy';
-import { getOwnProposal, toProposalResponse } from '../proposal';
+import { brandOfScheme } from '../brand';
+import { assertCustomerVerified, getOwnPolicy } from '../policy';
+import { findProposal, getOwnProposal, toProposalResponse } from '../proposal';
 import {
+  ACCOUNT_NOT_FOUND_MESSAGE,
   answerAccounts,
   ensureCustomerAccount,
+  findAccountOfPolicy,
   getOwnAccount,
   listOwnAccounts,
   STATEMENT_NOT_FOUND_MESSAGE,
+  type CustomerAccountRow,
 } from './accounts';
+import { changePaymentDay, PAYMENT_DAY_MESSAGES } from './payment-day';
 import { getAccountStatements } from './statements';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
@@ -161,6 +168,80 @@ export const customerAccountRoutes: AppPlugin = async (app) => {
       const account = await getOwnAccount(app.db, request.principal, request.params.id);
       const { estimate } = await getAccountStatements(app.db, account);
       return estimate ? [estimate] : [];
+    },
+  );
+
+  // Payment day (spec 3 §5, §6, §7 updatePaymentDay): staff acting for the account's owner, with
+  // the brand's allowModifyBillingDay on and the account ACTIVE. Someone else's account or policy
+  // answers 404 first; then a customer (or the toggle off) 403, a suspended account 409.
+  async function setPaymentDay(
+    request: FastifyRequest,
+    account: CustomerAccountRow,
+    paymentDay: number,
+  ): Promise<CustomerAccountResponse> {
+    const proposal = await findProposal(app.db, account.proposalCode);
+    const features = proposal ? brandOfScheme(proposal.schemeCode).config.features : null;
+    const updated = await changePaymentDay(
+      { db: app.db, now: app.clock.now() },
+      {
+        principal: request.principal,
+        account,
+        paymentDay,
+        allowModifyBillingDay: features?.allowModifyBillingDay === true,
+      },
+    );
+    const [answer] = await answerAccounts(app.db, [updated]);
+    return answer!;
+  }
+
+  const paymentDayDescription =
+    'Staff acting for the customer only (a customer gets 403), with the brand feature ' +
+    'allowModifyBillingDay on (403 otherwise) and the account ACTIVE (409 otherwise). The next ' +
+    'invoice moves to the new day: a month whose new due day has passed is billed at the next ' +
+    'invoicing run, and no month is billed twice.';
+
+  app.put(
+    '/customerAccounts/:id/paymentDay',
+    {
+      config,
+      schema: {
+        tags: ['billing'],
+        summary: "Changes the account's payment day (1–28)",
+        description: paymentDayDescription,
+        params: CustomerAccountParamsSchema,
+        body: UpdatePaymentDayRequestSchema,
+        response: { 200: CustomerAccountResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const account = await getOwnAccount(app.db, request.principal, request.params.id);
+      if (request.body.policyId !== undefined && request.body.policyId !== account.policyId) {
+        throw new AppError('VALIDATION_FAILED', PAYMENT_DAY_MESSAGES.wrongPolicy, {
+          fields: [{ in: 'body', path: 'policyId', message: PAYMENT_DAY_MESSAGES.wrongPolicy }],
+        });
+      }
+      return setPaymentDay(request, account, request.body.paymentDay);
+    },
+  );
+
+  app.post(
+    '/policies/:id/billingDay',
+    {
+      config,
+      schema: {
+        tags: ['billing'],
+        summary: "Changes the payment day of the policy's account (1–28)",
+        description: paymentDayDescription,
+        params: CustomerAccountParamsSchema,
+        body: UpdateBillingDayRequestSchema,
+        response: { 200: CustomerAccountResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const policy = await getOwnPolicy(app.db, request.principal, request.params.id);
+      const account = await findAccountOfPolicy(app.db, policy.policyId);
+      if (!account) throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND_MESSAGE);
+      return setPaymentDay(request, account, request.body.billingDay);
     },
   );
 };
