@@ -2,6 +2,7 @@
 // moved by the clock and run twice at once.
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PolicyResponse } from '@motor/contract';
 import { addIsoDuration, formatDisplayDate, formatMoney } from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
@@ -81,6 +82,16 @@ describe('renewal jobs', () => {
     return { policyId: result.policyId, policyNumber: result.policyNumber, ownerUserId };
   }
 
+  async function getPolicy(bound: Bound): Promise<PolicyResponse> {
+    const headers = bearer(await createTestAccessToken(app, { userId: bound.ownerUserId }));
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/policies/${bound.policyId}`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
   const policyRow = async (policyId: string) =>
     (await app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
   const renewalsOf = (policyId: string) =>
@@ -206,6 +217,20 @@ describe('renewal jobs', () => {
       expect(renews).toBe('12 Mar 2027');
     });
 
+    it('answers the offer on the policy (renewalProposal) for its banner', async () => {
+      const [renewal] = await renewalsOf(flex.policyId);
+      const policy = await getPolicy(flex);
+      expect(policy.renewalProposal).toEqual({
+        proposalCode: renewal!.proposalCode,
+        schemeCode: 'bmw-flex',
+        status: 'QUOTE',
+        startAt: EXPIRY.toISOString(),
+        totalPremium: (renewal!.quote as unknown as RatedSnapshot).totalPremium,
+      });
+      expect((await getPolicy(referred)).renewalProposal?.status).toBe('REFERRAL');
+      expect((await getPolicy(stopped)).renewalProposal).toBeNull();
+    });
+
     it('tells an opted-out customer that cover ends unless they renew', async () => {
       const [renewal] = await renewalsOf(optedOut.policyId);
       expect(renewal).toMatchObject({ status: 'QUOTE', autoRenewalEnabled: false });
@@ -304,6 +329,9 @@ describe('renewal jobs', () => {
       expect(renewed.expiredAt).toEqual(new Date(addIsoDuration(EXPIRY, 'P12M')));
       const [renewal] = await renewalsOf(flex.policyId);
       expect(renewal).toMatchObject({ status: 'POLICY', policyId: renewed.policyId });
+      const answered = await getPolicy({ ...flex, policyId: renewed.policyId });
+      expect(answered.sourcePolicy).toBe(flex.policyId);
+      expect(answered.policyDetail.policyStatus).toBe('ACTIVE');
     });
 
     it('takes the first instalment through the ledger, on the saved Direct Debit', async () => {

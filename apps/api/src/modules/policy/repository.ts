@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customerAccounts, policies, policyVersions } from '../../db/schema';
+import { customerAccounts, policies, policyVersions, proposals } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
 
@@ -35,10 +35,30 @@ export async function listOwnPolicies(
     .limit(100);
 }
 
-/** Versions and account summaries of several policies, for answering them in two queries. */
-export async function loadPolicyParts(db: Db, policyIds: readonly string[]) {
-  if (policyIds.length === 0) return { versions: [], accounts: [] };
-  const [versions, accounts] = await Promise.all([
+/** The renewal offers of policies (spec 3 §3 renewalProposal): code, status, start, price. */
+function loadRenewals(db: Db, proposalCodes: readonly string[]) {
+  if (proposalCodes.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      proposalCode: proposals.proposalCode,
+      schemeCode: proposals.schemeCode,
+      status: proposals.status,
+      startAt: proposals.startAt,
+      expiresAt: proposals.expiresAt,
+      totalPremium: sql<number | null>`(${proposals.quote} ->> 'totalPremium')::int`,
+    })
+    .from(proposals)
+    .where(inArray(proposals.proposalCode, [...proposalCodes]));
+}
+
+/** Versions, account summaries and renewal offers of several policies, in three queries. */
+export async function loadPolicyParts(
+  db: Db,
+  policyIds: readonly string[],
+  renewalProposalCodes: readonly string[] = [],
+) {
+  if (policyIds.length === 0) return { versions: [], accounts: [], renewals: [] };
+  const [versions, accounts, renewals] = await Promise.all([
     db
       .select()
       .from(policyVersions)
@@ -52,8 +72,9 @@ export async function loadPolicyParts(db: Db, policyIds: readonly string[]) {
       })
       .from(customerAccounts)
       .where(inArray(customerAccounts.policyId, [...policyIds])),
+    loadRenewals(db, renewalProposalCodes),
   ]);
-  return { versions, accounts };
+  return { versions, accounts, renewals };
 }
 
 export type PolicyVersionRow = typeof policyVersions.$inferSelect;

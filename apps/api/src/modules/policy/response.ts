@@ -6,6 +6,7 @@ import {
   type Quote,
 } from '@motor/domain';
 import type { Db } from '../../db/client';
+import { isQuoteExpired } from '../rating';
 import { loadPolicyParts, type PolicyRow } from './repository';
 import { derivePolicyStatus } from './state';
 
@@ -16,6 +17,24 @@ type StoredQuote = Quote & {
   availablePaymentSchedules: { type: PolicyResponse['paymentScheduleType']; active: boolean }[];
 };
 
+type RenewalRow = Awaited<ReturnType<typeof loadPolicyParts>>['renewals'][number];
+
+/** The renewal offer as a link, its QUOTE shown expired once its start day has passed. */
+function toRenewalLink(
+  renewal: RenewalRow | undefined,
+  now: Date,
+): PolicyResponse['renewalProposal'] {
+  if (!renewal) return null;
+  const expired = renewal.status === 'QUOTE' && isQuoteExpired({ ...renewal, now });
+  return {
+    proposalCode: renewal.proposalCode,
+    schemeCode: renewal.schemeCode,
+    status: expired ? 'QUOTE_EXPIRED' : renewal.status,
+    startAt: renewal.startAt?.toISOString() ?? null,
+    totalPremium: renewal.totalPremium,
+  };
+}
+
 function toPolicyResponse(
   row: PolicyRow,
   versions: {
@@ -25,6 +44,7 @@ function toPolicyResponse(
     quote: Record<string, unknown>;
   }[],
   accounts: PolicyAccount[],
+  renewal: RenewalRow | undefined,
   now: Date,
 ): PolicyResponse {
   const answered = versions.map((version) => ({
@@ -64,8 +84,8 @@ function toPolicyResponse(
     paymentScheduleType: schedule?.type ?? null,
     reviewType: row.reviewType,
     renewalCycle: 0,
-    sourcePolicy: null,
-    renewalProposal: null,
+    sourcePolicy: row.sourcePolicyId,
+    renewalProposal: toRenewalLink(renewal, now),
     upsellProposal: null,
     endorsements: quote.endorsements,
     excess: { items: quote.excess, endorsements: quote.endorsements },
@@ -79,9 +99,10 @@ export async function answerPolicies(
   rows: readonly PolicyRow[],
   now: Date,
 ): Promise<PolicyResponse[]> {
-  const { versions, accounts } = await loadPolicyParts(
+  const { versions, accounts, renewals } = await loadPolicyParts(
     db,
     rows.map((row) => row.policyId),
+    rows.flatMap((row) => (row.renewalProposalCode ? [row.renewalProposalCode] : [])),
   );
   return rows.map((row) =>
     toPolicyResponse(
@@ -93,6 +114,7 @@ export async function answerPolicies(
           accountStatus: account.accountStatus,
           paymentMethodType: account.paymentMethodType as PaymentMethodType,
         })),
+      renewals.find((renewal) => renewal.proposalCode === row.renewalProposalCode),
       now,
     ),
   );
