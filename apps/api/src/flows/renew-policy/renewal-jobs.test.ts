@@ -42,7 +42,7 @@ describe('renewal jobs', () => {
   /** A policy bound at INCEPTION on a Direct Debit mandate (flex) or free (driveaway). */
   async function bind(
     ownerUserId: string,
-    options: { schemeCode?: string; dateOfBirth?: string } = {},
+    options: { schemeCode?: string; driver?: Record<string, unknown> } = {},
   ): Promise<Bound> {
     clock.set(INCEPTION);
     const headers = bearer(await createTestAccessToken(app, { userId: ownerUserId }));
@@ -50,12 +50,12 @@ describe('renewal jobs', () => {
     const quote = await createQuote(app, headers, {
       schemeCode: options.schemeCode,
       ...(driveaway ? { car: demoCar('LB69 KRT', 'BMW-F40-118I-SPORT') } : {}),
-      extraChanges: options.dateOfBirth
+      extraChanges: options.driver
         ? [
             {
               changeType: 'PROFILE_DISCLOSURE_CHANGE',
               profileCode: 'ph',
-              update: updates({ dateOfBirth: options.dateOfBirth }),
+              update: updates(options.driver),
             },
           ]
         : [],
@@ -110,6 +110,7 @@ describe('renewal jobs', () => {
   let stopped: Bound;
   let driveaway: Bound;
   let referred: Bound;
+  let young: Bound;
 
   beforeAll(async () => {
     app = await createTestApp({ clock, seed: true });
@@ -118,7 +119,14 @@ describe('renewal jobs', () => {
     stopped = await bind('stopped-customer');
     driveaway = await bind('driveaway-customer', { schemeCode: 'bmw-driveaway' });
     // 85 at inception, 86 at the renewal: underwriting refers the renewal (ages 17 to 85).
-    referred = await bind('older-customer', { dateOfBirth: '1940-06-01' });
+    referred = await bind('older-customer', { driver: { dateOfBirth: '1940-06-01' } });
+    // 24 at inception, 25 at the renewal: a lower age factor.
+    young = await bind('young-customer', {
+      driver: {
+        dateOfBirth: '2002-01-01',
+        drivingLicence: { licenceType: 'UKFull', validFrom: '2020-01-01', convictions: [] },
+      },
+    });
     await app.db
       .update(policies)
       .set({ autoRenewalEnabled: false })
@@ -215,6 +223,23 @@ describe('renewal jobs', () => {
       const changes = lines.slice(lines.indexOf('What changed:') + 1, lines.indexOf(changed) + 1);
       expect(changes).toEqual([changed]);
       expect(renews).toBe('12 Mar 2027');
+    });
+
+    it('says what changed in the price: down, and the part that moved', async () => {
+      const [renewal] = await renewalsOf(young.policyId);
+      const offer = renewal!.quote as unknown as RatedSnapshot;
+      const [version] = await listPolicyVersions(app.db, young.policyId);
+      const last = currentPrice(quoteOf(version!));
+      expect(offer.totalPremium).toBeLessThan(last.totalPence);
+      const [mail] = await mailAbout(young.policyNumber);
+      const lines = mail!.body.split('\n');
+      const from = lines.indexOf('What changed:');
+      expect(lines.slice(from, from + 4)).toEqual([
+        'What changed:',
+        `- Your price has gone down by ${formatMoney(last.totalPence - offer.totalPremium)}.`,
+        '- The part of the price for the main driver’s age has lowered it.',
+        '',
+      ]);
     });
 
     it('answers the offer on the policy (renewalProposal) for its banner', async () => {
