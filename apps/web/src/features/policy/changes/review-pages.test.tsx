@@ -201,7 +201,7 @@ describe('adjustment review', () => {
   });
 
   it('says "Unable to confirm your changes" on a 409', async () => {
-    stubChangesApi({
+    const calls = stubChangesApi({
       answers: {
         'POST /policyAdjustments/adj_1/commit': {
           status: 409,
@@ -212,8 +212,13 @@ describe('adjustment review', () => {
     const { router } = renderApp(REVIEW, { authState: signedInAuthState });
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm change' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unable to confirm your changes' });
+    const readsBefore = calls.filter((call) => call.path === '/policies/pol_1').length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${ROOT}/excess`));
+    // The policy may have changed meanwhile (confirmed in another tab): the page starts again
+    // from the policy read again, not from what this tab read before.
+    const readsAfter = calls.filter((call) => call.path === '/policies/pol_1').length;
+    expect(readsAfter).toBeGreaterThan(readsBefore);
   });
 
   it('shows the error-gone modal when confirming fails', async () => {

@@ -43,7 +43,7 @@ export function useConfirmFlow(options: {
   const { isAdmin } = useAuth();
   const { paths } = useChangeContext(policy);
   const navigate = useNavigate();
-  const { commit, payByPhone, startCardCheckout } = useConfirmAdjustment(
+  const { commit, payByPhone, startCardCheckout, refreshPolicy } = useConfirmAdjustment(
     policy.policyId,
     adjustment.adjustmentId,
   );
@@ -114,7 +114,8 @@ export function useConfirmFlow(options: {
       <StaleConfirmationModal
         isOpen={failure === 'stale'}
         onClose={() => setFailure(null)}
-        onStartAgain={() => void navigate(parentPath)}
+        // Confirmed meanwhile elsewhere, perhaps: start again from the policy as it is now.
+        onStartAgain={() => void refreshPolicy().then(() => navigate(parentPath))}
       />
     </>
   );

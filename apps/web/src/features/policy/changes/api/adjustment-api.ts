@@ -68,9 +68,10 @@ export function useAdjustment(
 export function useConfirmAdjustment(policyId: string, adjustmentId: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const refreshPolicy = () => queryClient.invalidateQueries({ queryKey: policyQueryKey(policyId) });
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: policyQueryKey(policyId) }),
+      refreshPolicy(),
       queryClient.invalidateQueries({ queryKey: adjustmentQueryKey(adjustmentId) }),
     ]);
   const commit = useMutation({
@@ -102,7 +103,8 @@ export function useConfirmAdjustment(policyId: string, adjustmentId: string) {
         request,
       ),
   });
-  return { commit, payByPhone, startCardCheckout };
+  /** Reads the policy again (only the policy: a review page stays on what it reviews). */
+  return { commit, payByPhone, startCardCheckout, refreshPolicy };
 }
 
 /** POST /api/insights/feedback: the service-feedback score after a change. */
