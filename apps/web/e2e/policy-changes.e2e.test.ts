@@ -277,8 +277,56 @@ describe('changing a policy (issue 15)', () => {
         .locator('.summary-list__row', { hasText: 'Motor legal expenses' })
         .getByText('Added', { exact: true })
         .waitFor(SLOW);
+
+      // A confirmed change's review goes on to its result; a missing one back to where it began.
+      await page.goto(addOnReview);
+      await page.waitForURL((url) => url.pathname === `${addOnReview}/result`, SLOW);
+      await heading(page, 'Your policy has been changed');
+      await page.goto(`${policy.policyPath}/add-ons/adjustment/adj_missing`);
+      await page.waitForURL((url) => url.pathname === `${policy.policyPath}/add-ons`, SLOW);
+      await heading(page, 'Add-ons');
+
+      // Confirmed meanwhile elsewhere (another tab): "Unable to confirm your changes".
+      await page.getByRole('checkbox', { name: 'No-claims bonus protection' }).check();
+      const twice = await createAdjustmentBy(page, () =>
+        page.getByRole('button', { name: 'Get my new price' }).click(),
+      );
+      const twiceReview = `${policy.policyPath}/add-ons/adjustment/${twice.adjustmentId}`;
+      await page.waitForURL((url) => url.pathname === twiceReview, SLOW);
+      await heading(page, 'Check your change');
+      const elsewhere = await page.request.post(
+        `/api/policyAdjustments/${twice.adjustmentId}/commit`,
+        { headers: { authorization: `Bearer ${await bearerOf(page)}` }, data: {} },
+      );
+      expect(elsewhere.status()).toBe(200);
+      await page.getByRole('button', { name: 'Confirm change' }).click();
+      const stale = page.getByRole('dialog', { name: 'Unable to confirm your changes' });
+      await stale
+        .getByText(
+          'Your change was waiting too long, or your policy has changed since. Please start again.',
+        )
+        .waitFor();
+      await checkAtBothWidths(page, 'change-stale');
+      await stale.getByRole('button', { name: 'Start again' }).click();
+      await heading(page, 'Add-ons');
+      expect(pathOf(page)).toBe(`${policy.policyPath}/add-ons`);
+      // The page starts again from the policy as it is now: both add-ons on.
+      const ncb = page.getByRole('checkbox', { name: 'No-claims bonus protection' });
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('label')]
+            .find((label) => label.textContent?.includes('No-claims bonus protection'))
+            ?.querySelector('input')?.checked === true,
+        undefined,
+        SLOW,
+      );
+      expect(await ncb.isChecked()).toBe(true);
+      await page.getByRole('link', { name: 'Back to your policy' }).click();
+      await heading(page, 'Your policy');
+      await checkAtBothWidths(page, 'change-policy-details');
     }).finally(() => context.close());
   }, 120_000);
+
   it('a pending policy moves its start date (SDA) and the details show the new dates', async () => {
     const { context, page } = await browser.newPage(DESKTOP);
     await withFailureShot(page, 'start-date', async () => {
