@@ -159,30 +159,34 @@ async function offerRenewal(deps: ServiceDeps, policyId: string, now: Date): Pro
   });
 }
 
+/** Renewable policies due an offer at `now`, soonest expiry first (partial index scan). */
+export function selectDueOffers(db: Db, now: Date) {
+  const horizon = new Date(now.getTime() + RENEWAL_OFFER_DAYS * DAY_MS);
+  return db
+    .select({ policyId: policies.policyId })
+    .from(policies)
+    .where(
+      and(
+        // Literals: the partial index policies_renewal_due_idx's predicate.
+        sql`${policies.status} = 'ACTIVE'`,
+        sql`${policies.renewalProposalCode} is null`,
+        sql`${policies.reviewType} <> 'NEVER'`,
+        sql`${policies.renewalStopped} = false`,
+        isNull(policies.terminatedAt),
+        gt(policies.expiredAt, now),
+        lte(policies.expiredAt, horizon),
+      ),
+    )
+    .orderBy(asc(policies.expiredAt));
+}
+
 /** Offers every due renewal (expiry within RENEWAL_OFFER_DAYS of `now`); returns how many. */
 export async function offerDueRenewals(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
-  const horizon = new Date(now.getTime() + RENEWAL_OFFER_DAYS * DAY_MS);
   let offered = 0;
   const seen = new Set<string>();
   for (;;) {
-    const due = await deps.db
-      .select({ policyId: policies.policyId })
-      .from(policies)
-      .where(
-        and(
-          // Literals: the partial index policies_renewal_due_idx's predicate.
-          sql`${policies.status} = 'ACTIVE'`,
-          sql`${policies.renewalProposalCode} is null`,
-          sql`${policies.reviewType} <> 'NEVER'`,
-          sql`${policies.renewalStopped} = false`,
-          isNull(policies.terminatedAt),
-          gt(policies.expiredAt, now),
-          lte(policies.expiredAt, horizon),
-        ),
-      )
-      .orderBy(asc(policies.expiredAt))
-      .limit(BATCH);
+    const due = await selectDueOffers(deps.db, now).limit(BATCH);
     const fresh = due.filter((row) => !seen.has(row.policyId));
     for (const { policyId } of fresh) {
       seen.add(policyId);

@@ -1,6 +1,6 @@
 // Issue 17 items 2 and 4: the renewal offer, its notice, and the anniversary (renew or lapse),
 // moved by the clock and run twice at once.
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyResponse } from '@motor/contract';
 import { addIsoDuration, formatDisplayDate, formatMoney } from '@motor/domain';
@@ -25,7 +25,7 @@ import { bindProposal } from '../bind-policy';
 import { quoteOf } from '../adjust-policy/policy-snapshot';
 import { listPolicyVersions } from '../../modules/policy';
 import { remindCoverEnding, settleRenewalsAtExpiry } from './anniversary';
-import { offerDueRenewals, RENEWAL_OFFER_DAYS } from './offer';
+import { offerDueRenewals, RENEWAL_OFFER_DAYS, selectDueOffers } from './offer';
 import { currentPrice } from './policy-facts';
 
 const INCEPTION = '2026-03-12T10:00:00.000Z';
@@ -139,6 +139,18 @@ describe('renewal jobs', () => {
   afterAll(async () => {
     await assertLedgerBalanced(app.db);
     await app.close();
+  });
+
+  it('finds the policies due an offer through the partial index, not a scan of every policy', async () => {
+    const plan = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      // PGlite's and node-postgres's results differ in type; both carry `rows`.
+      const result = (await tx.execute(
+        sql`explain ${selectDueOffers(tx, clock.now()).limit(100)}`,
+      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('policies_renewal_due_idx');
   });
 
   it('offers nothing before the window (≥ 21 days before expiry)', async () => {
