@@ -59,6 +59,8 @@ export const SchemeSchema = z.object({
   urlName: z.string().regex(/^[a-z0-9-]+$/, 'A url name is lower case letters, digits and hyphens'),
   productKind: ProductKindSchema,
   name: z.string().min(1),
+  /** The billing tab shows no payment-settings sidebar for this scheme (spec 3 §2 Billing tab). */
+  hideBillingSidebar: z.boolean().optional(),
 });
 export type Scheme = z.infer<typeof SchemeSchema>;
 

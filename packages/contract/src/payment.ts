@@ -104,3 +104,46 @@ export const MandateSchema = DirectDebitMandateSchema.meta({ id: 'Mandate' });
 export type Mandate = z.infer<typeof MandateSchema>;
 
 export const MandateListResponseSchema = z.array(MandateSchema);
+
+// Settling an account's outstanding balance (spec 3 §7 stripeSettleSession,
+// stripeMotoSettleSession): POST /api/stripe/settle/{accountId} (the customer, hosted checkout)
+// and POST /api/stripe/moto/settle/{accountId} (staff by phone). The amount is always the
+// account's outstanding amount as the ledger has it, never the caller's.
+
+export const SettleCheckoutRequestSchema = z
+  .object({
+    successPath: ReturnPathSchema,
+    cancelPath: ReturnPathSchema,
+    /** What the hosted page shows the customer pays for. */
+    lineItem: z.object({
+      name: z.string().trim().min(1).max(100),
+      description: z.string().trim().max(200).optional(),
+      imageUrl: z
+        .url({ protocol: /^https$/ })
+        .max(500)
+        .optional(),
+    }),
+    /** The checkout's language: this product speaks en-GB only. */
+    locale: z.literal('en-GB').default('en-GB'),
+    saveCard: z.boolean().default(false),
+  })
+  .meta({ id: 'SettleCheckoutRequest' });
+export type SettleCheckoutRequest = z.input<typeof SettleCheckoutRequestSchema>;
+
+export const SettleMotoRequestSchema = z
+  .object({
+    token: z.string().regex(CARD_TOKEN_REGEX, { error: 'Enter the card token, like tok_abc123' }),
+    /** The cardholder's postcode; answered upper-cased. */
+    postalCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, { error: 'Enter a UK postcode, like SW1A 1AA' }),
+    /** yyyy-MM-dd, typed by the staff member: must be the policyholder's. */
+    dateOfBirth: z.iso.date({ error: 'Enter the date of birth as yyyy-MM-dd' }),
+    country: z.literal('GB').default('GB'),
+    itemName: z.string().trim().min(1).max(100).optional(),
+    saveCard: z.boolean().default(false),
+  })
+  .meta({ id: 'SettleMotoRequest' });
+export type SettleMotoRequest = z.input<typeof SettleMotoRequestSchema>;

@@ -1,72 +1,339 @@
-import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactElement } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CustomerAccountListResponseSchema } from '@motor/contract';
-import { formatMoney } from '@motor/domain';
+import { useLocation } from 'react-router';
+import type {
+  CustomerAccountResponse,
+  StatementResponse,
+  StatementSummaryResponse,
+} from '@motor/contract';
+import { canEditPaymentDay } from '@motor/domain';
+import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
 import { Spinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth';
+import { brandFeatures } from '../../../lib/brand';
+import { formatDate, formatPence } from '../../../lib/format';
+import { findSchemeByCode } from '../../../lib/schemes';
 import { useApiClient } from '../../../lib/use-api-client';
 import type { Policy } from '../api/get-policy';
+import { getParties } from '../changes/policy-change-rules';
+import {
+  startSettleCheckout,
+  useCustomerAccount,
+  useNextStatementEstimate,
+  useStatements,
+} from './billing-api';
+import { MonthlyChart } from './monthly-chart';
+import { PaymentDayModal } from './payment-day-modal';
+import { SettleModal } from './settle-modal';
+import { StatementModal } from './statement-modal';
+import { StatementStatusIcon } from './statement-status-icon';
+import './billing.css';
 
-/**
- * The billing tab as the ledger knows it today: the customer account of the policy (payment
- * method, payment day, balance, what is outstanding). Statements arrive with billing (issue 16).
- */
-export function BillingTab({ policy }: { policy: Policy }) {
-  const { t } = useTranslation('servicing');
+// The billing tab (spec 3 §2 "Billing tab"; flex and annual, never driveaway — the policy page
+// decides): notices (failed payment, suspended), the outstanding payment with a pay button, a
+// sidebar of payment settings (hidden when the scheme hides it) with the payment day, the latest
+// statement, the next-bill estimate, previous statements and a chart of monthly amounts.
+// Clicking a statement opens the statement modal.
+
+type OpenStatement = { statementNumber: string } | { estimate: StatementResponse };
+
+function StatementButton({
+  summary,
+  onOpen,
+}: {
+  summary: StatementSummaryResponse;
+  onOpen: () => void;
+}): ReactElement {
+  const { t } = useTranslation('billing');
+  return (
+    <button
+      type="button"
+      className="billing-statement"
+      aria-label={t('statement.view', { number: summary.statementNumber })}
+      onClick={onOpen}
+    >
+      <span className="billing-statement__number">
+        {t('statement.label', { number: summary.statementNumber })}
+      </span>
+      <span className="billing-statement__date">
+        {t('statement.created', { date: formatDate(summary.createdAt) })}
+      </span>
+      <span className="billing-statement__amount">{formatPence(summary.statementBalance)}</span>
+      <span className="billing-statement__status">
+        <StatementStatusIcon status={summary.status} />
+      </span>
+    </button>
+  );
+}
+
+function OutstandingPayment({
+  account,
+  policy,
+  onPayByPhone,
+}: {
+  account: CustomerAccountResponse;
+  policy: Policy;
+  onPayByPhone: () => void;
+}): ReactElement {
+  const { t } = useTranslation('billing');
+  const { isAdmin } = useAuth();
   const client = useApiClient();
-  const accounts = useQuery({
-    queryKey: ['customerAccounts', policy.policyNumber],
-    queryFn: async ({ signal }) =>
-      CustomerAccountListResponseSchema.parse(
-        await client.get<unknown>(
-          `/customerAccounts?policyNumber=${encodeURIComponent(policy.policyNumber)}`,
-          { signal },
-        ),
-      ),
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const checkout = useMutation({
+    mutationFn: () =>
+      startSettleCheckout(client, account.accountId, {
+        successPath: here,
+        cancelPath: here,
+        lineItem: { name: t('outstanding.itemName', { policyNumber: policy.policyNumber }) },
+        locale: 'en-GB',
+        saveCard: false,
+      }),
+    onSuccess: (session) => window.location.assign(session.url),
   });
-  if (accounts.isPending) return <Spinner isBlock />;
-  const account = accounts.data?.[0];
+  return (
+    <section className="card billing-outstanding" aria-labelledby="billing-outstanding-title">
+      <h3 id="billing-outstanding-title">{t('outstanding.title')}</h3>
+      <p className="billing-outstanding__amount">
+        {t('outstanding.amount', { amount: formatPence(account.outstandingAmount) })}
+      </p>
+      {checkout.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {t('outstanding.failed')}
+        </p>
+      ) : null}
+      {isAdmin ? (
+        <Button onClick={onPayByPhone}>{t('outstanding.payByPhone')}</Button>
+      ) : (
+        <Button
+          onClick={() => checkout.mutate()}
+          disabled={checkout.isPending || checkout.isSuccess}
+        >
+          {checkout.isPending || checkout.isSuccess
+            ? t('outstanding.starting')
+            : t('outstanding.pay')}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function PaymentSettings({
+  account,
+  onChangeDay,
+}: {
+  account: CustomerAccountResponse;
+  onChangeDay: (() => void) | null;
+}): ReactElement {
+  const { t } = useTranslation('billing');
+  return (
+    <aside className="card billing-sidebar" aria-labelledby="billing-sidebar-title">
+      <h3 id="billing-sidebar-title">{t('sidebar.label')}</h3>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt>{t('sidebar.method')}</dt>
+          <dd>
+            {account.paymentMethodType
+              ? t(`sidebar.methods.${account.paymentMethodType}`)
+              : t('sidebar.noMethod')}
+          </dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('sidebar.paymentDay')}</dt>
+          <dd>{t('sidebar.paymentDayValue', { day: account.paymentDay })}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('sidebar.balance')}</dt>
+          <dd>
+            {account.accountBalance > 0
+              ? t('sidebar.owed', { amount: formatPence(account.accountBalance) })
+              : account.accountBalance < 0
+                ? t('sidebar.credit', { amount: formatPence(-account.accountBalance) })
+                : t('sidebar.settled')}
+          </dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('sidebar.status')}</dt>
+          <dd>{t(`sidebar.statuses.${account.accountStatus}`)}</dd>
+        </div>
+      </dl>
+      {onChangeDay ? (
+        <Button layout="small" variant="inverted" onClick={onChangeDay}>
+          {t('sidebar.change')}
+        </Button>
+      ) : null}
+    </aside>
+  );
+}
+
+function BillingContent({
+  account,
+  policy,
+}: {
+  account: CustomerAccountResponse;
+  policy: Policy;
+}): ReactElement {
+  const { t } = useTranslation('billing');
+  const { isAdmin } = useAuth();
+  const statements = useStatements(account.accountId);
+  const estimate = useNextStatementEstimate(account.accountId);
+  const [open, setOpen] = useState<OpenStatement | null>(null);
+  const [isChangingDay, setIsChangingDay] = useState(false);
+  const [savedDay, setSavedDay] = useState<number | null>(null);
+  const [isSettling, setIsSettling] = useState(false);
+  const scheme = findSchemeByCode(policy.schemeCode);
+  const summaries = statements.data ?? [];
+  const [latest, ...previous] = summaries;
+  const mayChangeDay = canEditPaymentDay({
+    isAdmin,
+    allowModifyBillingDay: brandFeatures.allowModifyBillingDay,
+    accountStatus: account.accountStatus,
+  });
+  const dateOfBirth = getParties(policy).policyholder?.data.dateOfBirth;
+
+  return (
+    <div className="billing">
+      {latest?.status === 'FAILED' ? (
+        <Notification variant="critical" title={t('notices.failedTitle')}>
+          {t('notices.failed')}
+        </Notification>
+      ) : null}
+      {account.accountStatus === 'SUSPENDED' ? (
+        <Notification variant="warning" title={t('notices.suspendedTitle')}>
+          {t('notices.suspended')}
+        </Notification>
+      ) : null}
+      {savedDay !== null ? (
+        <p role="status" className="notice notice--success">
+          {t('paymentDay.saved', { day: savedDay })}
+        </p>
+      ) : null}
+      {account.outstandingAmount > 0 ? (
+        <OutstandingPayment
+          account={account}
+          policy={policy}
+          onPayByPhone={() => setIsSettling(true)}
+        />
+      ) : null}
+      <div className="billing__layout">
+        <div className="billing__main">
+          <section className="card" aria-labelledby="billing-latest-title">
+            <h3 id="billing-latest-title">{t('latest.title')}</h3>
+            {statements.isPending ? (
+              <Spinner isBlock />
+            ) : latest ? (
+              <StatementButton
+                summary={latest}
+                onOpen={() => setOpen({ statementNumber: latest.statementNumber })}
+              />
+            ) : (
+              <p>{t('latest.none')}</p>
+            )}
+          </section>
+          <section className="card" aria-labelledby="billing-estimate-title">
+            <h3 id="billing-estimate-title">{t('estimate.title')}</h3>
+            {estimate.isPending ? (
+              <Spinner isBlock />
+            ) : estimate.data ? (
+              <>
+                <p className="billing-estimate__amount">
+                  {t('estimate.amount', {
+                    amount: formatPence(estimate.data.statementSummary.statementBalance),
+                  })}
+                </p>
+                {estimate.data.statementSummary.paymentDueAt ? (
+                  <p>
+                    {t('estimate.due', {
+                      date: formatDate(estimate.data.statementSummary.paymentDueAt),
+                    })}
+                  </p>
+                ) : null}
+                <Button
+                  layout="small"
+                  variant="inverted"
+                  onClick={() => setOpen({ estimate: estimate.data! })}
+                >
+                  {t('estimate.view')}
+                </Button>
+              </>
+            ) : (
+              <p>{t('estimate.none')}</p>
+            )}
+          </section>
+          <MonthlyChart statements={summaries} />
+          <section className="card" aria-labelledby="billing-previous-title">
+            <h3 id="billing-previous-title">{t('previous.title')}</h3>
+            {previous.length === 0 ? (
+              <p>{t('previous.none')}</p>
+            ) : (
+              <ul className="billing-statements">
+                {previous.map((summary) => (
+                  <li key={summary.statementNumber}>
+                    <StatementButton
+                      summary={summary}
+                      onOpen={() => setOpen({ statementNumber: summary.statementNumber })}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        {scheme?.hideBillingSidebar ? null : (
+          <PaymentSettings
+            account={account}
+            onChangeDay={mayChangeDay ? () => setIsChangingDay(true) : null}
+          />
+        )}
+      </div>
+      {open ? (
+        <StatementModal
+          accountId={account.accountId}
+          statementNumber={'statementNumber' in open ? open.statementNumber : null}
+          estimate={'estimate' in open ? open.estimate : undefined}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {isChangingDay ? (
+        <PaymentDayModal
+          account={account}
+          policyId={policy.policyId}
+          policyNumber={policy.policyNumber}
+          onClose={(saved) => {
+            setIsChangingDay(false);
+            if (saved !== null) setSavedDay(saved);
+          }}
+        />
+      ) : null}
+      {isSettling ? (
+        <SettleModal
+          accountId={account.accountId}
+          amountPence={account.outstandingAmount}
+          itemName={t('outstanding.itemName', { policyNumber: policy.policyNumber })}
+          storedDateOfBirth={typeof dateOfBirth === 'string' ? dateOfBirth : undefined}
+          onClose={() => setIsSettling(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function BillingTab({ policy }: { policy: Policy }): ReactElement {
+  const { t } = useTranslation('billing');
+  const account = useCustomerAccount(policy.policyNumber);
   return (
     <section className="card" aria-labelledby="policy-billing-title">
-      <h2 id="policy-billing-title">{t('billing.title')}</h2>
-      {account ? (
-        <>
-          {account.outstandingAmount > 0 ? (
-            <Notification variant="warning" title={t('billing.outstandingTitle')}>
-              {t('billing.outstanding', { amount: formatMoney(account.outstandingAmount) })}
-            </Notification>
-          ) : null}
-          <dl className="summary-list">
-            <div className="summary-list__row">
-              <dt>{t('billing.method')}</dt>
-              <dd>
-                {account.paymentMethodType
-                  ? t(`billing.methods.${account.paymentMethodType}`)
-                  : t('billing.noMethod')}
-              </dd>
-            </div>
-            <div className="summary-list__row">
-              <dt>{t('billing.paymentDay')}</dt>
-              <dd>{t('billing.paymentDayValue', { day: account.paymentDay })}</dd>
-            </div>
-            <div className="summary-list__row">
-              <dt>{t('billing.balance')}</dt>
-              <dd>
-                {account.accountBalance > 0
-                  ? t('billing.owed', { amount: formatMoney(account.accountBalance) })
-                  : account.accountBalance < 0
-                    ? t('billing.credit', { amount: formatMoney(-account.accountBalance) })
-                    : t('billing.settled')}
-              </dd>
-            </div>
-            <div className="summary-list__row">
-              <dt>{t('billing.status')}</dt>
-              <dd>{t(`billing.statuses.${account.accountStatus}`)}</dd>
-            </div>
-          </dl>
-        </>
+      <h2 id="policy-billing-title">{t('title')}</h2>
+      {account.isPending ? (
+        <Spinner isBlock />
+      ) : account.isError ? (
+        <p role="alert">{t('loadFailed')}</p>
+      ) : account.data ? (
+        <BillingContent account={account.data} policy={policy} />
       ) : (
-        <p>{t('billing.none')}</p>
+        <p>{t('none')}</p>
       )}
     </section>
   );
