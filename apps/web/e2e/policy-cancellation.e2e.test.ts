@@ -172,6 +172,11 @@ describe('cancelling a policy (issue 15)', () => {
       await thanks.getByText('Thank you for your feedback. It helps us improve.').waitFor();
       await thanks.getByRole('button', { name: 'Close' }).click();
 
+      // A cancelled policy has no cancel form: straight back to the policy.
+      await page.goto(`${bought.policyPath}/cancel`);
+      await page.waitForURL((url) => url.pathname === bought.policyPath, SLOW);
+      await page.goto(`${bought.policyPath}/cancellation-confirmation`);
+
       // Once: a reload does not ask again.
       await page.reload();
       await heading(page, 'Your policy is cancelled');

@@ -439,6 +439,16 @@ describe('changing a policy (issue 15)', () => {
         .locator('option')
         .allTextContents();
       expect(tabs).toEqual(['Billing', 'Claims']);
+      // ...and a change area opened directly says it cannot be changed, then goes back to it.
+      await page.goto(`${policy.policyPath}/management`);
+      const blocked = page.getByRole('dialog', { name: "This policy can't be changed" });
+      await blocked
+        .getByText(
+          "This policy can't be changed online right now. Please chat with us if you need to make a change.",
+        )
+        .waitFor(SLOW);
+      await blocked.getByRole('button', { name: 'Close', exact: true }).first().click();
+      await page.waitForURL((url) => url.pathname === policy.policyPath, SLOW);
     }).finally(() => context.close());
   }, 120_000);
 
@@ -481,6 +491,19 @@ describe('changing a policy (issue 15)', () => {
         'Another date and time',
       ]);
       await checkAtBothWidths(page, 'change-staff-effective-date');
+      // Another date: on or after inception (by day), at most 30 days ahead (spec 3 §5).
+      await modal.getByRole('radio', { name: 'Another date and time' }).check();
+      const other = modal.getByLabel('Date and time (UK time)');
+      await other.fill(`${londonDayFromToday(-2)}T10:00`);
+      await modal.getByRole('button', { name: 'Continue' }).click();
+      await modal
+        .getByText(
+          `The date can't be before the policy started on ${formatDisplayDate(inceptedAt)}`,
+        )
+        .waitFor();
+      await other.fill(`${londonDayFromToday(31)}T10:00`);
+      await modal.getByRole('button', { name: 'Continue' }).click();
+      await modal.getByText("The date can't be more than 30 days from now").waitFor();
       await modal.getByRole('radio', { name: /^Backdate to the start of the policy/ }).check();
       const backdated = await createAdjustmentBy(page, () =>
         modal.getByRole('button', { name: 'Continue' }).click(),
