@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
-import { idempotencyKeys, policies } from '../../db/schema';
+import { idempotencyKeys, policies, proposals } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findAccountOfPolicy } from '../../modules/billing';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
@@ -58,7 +58,8 @@ async function bindRenewal(deps: ServiceDeps, policy: PolicyRow, proposalCode: s
   await deps.db.transaction(async (tx) => {
     await tx
       .update(policies)
-      .set({ sourcePolicyId: policy.policyId })
+      // The new term continues the customer's cover: its first inception is the old one's.
+      .set({ sourcePolicyId: policy.policyId, firstInceptedAt: policy.firstInceptedAt })
       .where(eq(policies.policyId, bound.policyId));
     await transitionPolicy(tx, {
       policyId: policy.policyId,
@@ -127,7 +128,8 @@ const REMINDER_BATCH = 1000;
 const reminderKey = (policyId: string) => `renewal-cover-ending:${policyId}`;
 
 /**
- * Reminds, once, each policy that will not renew (auto-renewal off, or renewal stopped) that
+ * Reminds, once, each policy that will not renew (auto-renewal off, renewal stopped, or its
+ * renewal referred) that
  * its cover ends, COVER_ENDING_REMINDER_DAYS before. The key claimed in the same transaction as
  * the queued e-mail makes it once, whoever runs it.
  */
@@ -138,8 +140,17 @@ export async function remindCoverEnding(deps: ServiceDeps): Promise<number> {
     .select({ one: sql`1` })
     .from(idempotencyKeys)
     .where(eq(idempotencyKeys.key, sql`'renewal-cover-ending:' || ${policies.policyId}`));
+  const referred = deps.db
+    .select({ one: sql`1` })
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.proposalCode, policies.renewalProposalCode),
+        eq(proposals.status, 'REFERRAL'),
+      ),
+    );
   const due = await deps.db
-    .select()
+    .select({ policy: policies, referred: sql<boolean>`${exists(referred)}` })
     .from(policies)
     .where(
       and(
@@ -148,14 +159,18 @@ export async function remindCoverEnding(deps: ServiceDeps): Promise<number> {
         lte(policies.expiredAt, horizon),
         sql`${policies.reviewType} <> 'NEVER'`,
         sql`${policies.terminatedAt} is null`,
-        or(eq(policies.autoRenewalEnabled, false), eq(policies.renewalStopped, true)),
+        or(
+          eq(policies.autoRenewalEnabled, false),
+          eq(policies.renewalStopped, true),
+          exists(referred),
+        ),
         notExists(reminded),
       ),
     )
     .orderBy(asc(policies.expiredAt))
     .limit(REMINDER_BATCH);
   let sent = 0;
-  for (const policy of due) {
+  for (const { policy, referred: isReferred } of due) {
     const last = await latestQuoteOf(deps.db, policy.policyId);
     const holder = last ? policyholderOf(last) : null;
     const queued = await deps.db.transaction(async (tx) => {
@@ -173,7 +188,8 @@ export async function remindCoverEnding(deps: ServiceDeps): Promise<number> {
         policyNumber: policy.policyNumber,
         holderName: holder.name,
         endsAt: policy.expiredAt,
-        renewalStopped: policy.renewalStopped,
+        // Only staff can restart a stopped renewal or accept a referred one.
+        canOptIn: !policy.renewalStopped && !isReferred,
         policyPageUrl: policyPageUrl(deps.config.publicUrl, policy),
       });
       const queue = queueDepsOf({

@@ -60,8 +60,10 @@ export function priceChanges(options: {
   last: RatedStoredQuote;
   offer: RatedSnapshot;
   lastTotalPence: number;
+  /** The renewal as rated, when the cap brought it down to the new-business price. */
+  cappedFromPence: number | null;
 }): string[] {
-  const { last, offer, lastTotalPence } = options;
+  const { last, offer, lastTotalPence, cappedFromPence } = options;
   const lines: string[] = [];
   const difference = offer.totalPremium - lastTotalPence;
   if (difference > 0) lines.push(`Your price has gone up by ${formatMoney(difference)}.`);
@@ -80,6 +82,11 @@ export function priceChanges(options: {
     const label = FACTOR_LABELS[factor.name] ?? factor.name;
     const way = factor.factor > old ? 'raised' : 'lowered';
     lines.push(`The part of the price for ${label} has ${way} it.`);
+  }
+  if (cappedFromPence !== null) {
+    lines.push(
+      `We lowered your price from ${formatMoney(cappedFromPence)} to what a new customer would pay.`,
+    );
   }
   return lines;
 }
@@ -138,8 +145,8 @@ export function coverEndingReminder(input: {
   policyNumber: string;
   holderName: string;
   endsAt: Date;
-  /** Staff stopped the renewal: only they can restart it. */
-  renewalStopped: boolean;
+  /** False when only staff can renew it (renewal stopped, or referred). */
+  canOptIn: boolean;
   policyPageUrl: string;
 }): Email {
   const ends = formatDisplayDate(input.endsAt);
@@ -150,9 +157,9 @@ export function coverEndingReminder(input: {
       '',
       `Your policy ${input.policyNumber} will not renew: your cover ends on ${ends}.`,
       'You must not drive the car after that date unless it is insured.',
-      input.renewalStopped
-        ? 'If you want to keep your cover, please chat with us using Help on your policy page before then.'
-        : 'If you want to keep your cover, turn automatic renewal on online on your policy page before then.',
+      input.canOptIn
+        ? 'If you want to keep your cover, turn automatic renewal on online on your policy page before then.'
+        : 'If you want to keep your cover, please chat with us using Help on your policy page before then.',
       '',
       'Your policy page:',
       input.policyPageUrl,

@@ -10,7 +10,7 @@ import type { PolicyRow } from '../../modules/policy';
 import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
 import { draftOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
 import { priceChanges, renewalNotice, type YearPrice } from './notices';
-import { capRenewalOffer } from './offer-price';
+import { capRenewalOffer, type RenewalPricing } from './offer-price';
 import { currentPrice, latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
 
 // The renewal offer (issue 17 item 2; DOMAIN.md "Jobs"): RENEWAL_OFFER_DAYS before a renewable
@@ -60,9 +60,17 @@ function offeredPrice(snapshot: RatedSnapshot, draft: ProposalDraft): YearPrice 
 async function queueNotice(
   deps: ServiceDeps,
   tx: Db,
-  options: { policy: PolicyRow; last: StoredQuote; snapshot: RatedSnapshot; draft: ProposalDraft },
+  options: {
+    policy: PolicyRow;
+    last: StoredQuote;
+    snapshot: RatedSnapshot;
+    draft: ProposalDraft;
+    pricing: RenewalPricing;
+  },
 ): Promise<void> {
-  const { policy, last, snapshot, draft } = options;
+  const { policy, last, snapshot, draft, pricing } = options;
+  const capped =
+    pricing.renewalRatedPence !== null && pricing.renewalRatedPence !== pricing.offeredPence;
   const holder = policyholderOf(last);
   if (!holder.email) return;
   const lastYear = currentPrice(last);
@@ -74,7 +82,12 @@ async function queueNotice(
     lastYear,
     thisYear,
     changes: thisYear
-      ? priceChanges({ last, offer: snapshot, lastTotalPence: lastYear.totalPence })
+      ? priceChanges({
+          last,
+          offer: snapshot,
+          lastTotalPence: lastYear.totalPence,
+          cappedFromPence: capped ? pricing.renewalRatedPence : null,
+        })
       : [],
     autoRenewalEnabled: policy.autoRenewalEnabled,
     policyPageUrl: policyPageUrl(deps.config.publicUrl, policy),
@@ -154,7 +167,7 @@ async function offerRenewal(deps: ServiceDeps, policyId: string, now: Date): Pro
       .update(policies)
       .set({ renewalProposalCode: proposalCode })
       .where(eq(policies.policyId, policy.policyId));
-    await queueNotice(deps, tx, { policy, last, snapshot, draft });
+    await queueNotice(deps, tx, { policy, last, snapshot, draft, pricing });
     return true;
   });
 }

@@ -325,9 +325,19 @@ describe('renewal jobs', () => {
         'Your policy page:',
         `${app.config.publicUrl}/flex/policy/${optedOut.policyId}`,
       ]);
+      // Stopped, or referred: only staff can renew it, so the customer is asked to chat.
       const stoppedMail = await mailAbout(stopped.policyNumber);
       expect(stoppedMail).toHaveLength(1);
-      expect(stoppedMail[0]!.body).toContain('please chat with us using Help');
+      const referredMail = (await mailAbout(referred.policyNumber)).filter(
+        (mail) =>
+          mail.subject === `Your cover ends on 12 Mar 2027: policy ${referred.policyNumber}`,
+      );
+      expect(referredMail).toHaveLength(1);
+      for (const mail of [stoppedMail[0]!, referredMail[0]!]) {
+        expect(mail.body.split('\n')).toContain(
+          'If you want to keep your cover, please chat with us using Help on your policy page before then.',
+        );
+      }
       // Opted in: no reminder (the renewal notice said when it renews).
       expect((await mailAbout(flex.policyNumber)).map((mail) => mail.subject)).toEqual([
         `Your renewal: policy ${flex.policyNumber} renews on 12 Mar 2027`,
@@ -363,6 +373,7 @@ describe('renewal jobs', () => {
         autoRenewalEnabled: true,
       });
       expect(renewed.inceptedAt).toEqual(EXPIRY);
+      expect(renewed.firstInceptedAt).toEqual(new Date(INCEPTION));
       expect(renewed.expiredAt).toEqual(new Date(addIsoDuration(EXPIRY, 'P12M')));
       const [renewal] = await renewalsOf(flex.policyId);
       expect(renewal).toMatchObject({ status: 'POLICY', policyId: renewed.policyId });
