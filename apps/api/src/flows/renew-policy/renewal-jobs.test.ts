@@ -1,6 +1,6 @@
 // Issue 17 items 2 and 4: the renewal offer, its notice, and the anniversary (renew or lapse),
 // moved by the clock and run twice at once.
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyResponse } from '@motor/contract';
 import { addIsoDuration, formatDisplayDate, formatMoney } from '@motor/domain';
@@ -8,6 +8,7 @@ import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import {
   customerAccounts,
+  jobs,
   ledgerTransactions,
   notificationOutbox,
   paymentMethods,
@@ -16,6 +17,7 @@ import {
 } from '../../db/schema';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { runDueJobs } from '../../modules/jobs/runner';
 import { lapseExpiredPolicies } from '../../modules/policy/lifecycle';
 import { createQuote, demoCar } from '../../modules/policy/test-helpers';
 import type { RatedSnapshot } from '../../modules/rating';
@@ -111,6 +113,7 @@ describe('renewal jobs', () => {
   let driveaway: Bound;
   let referred: Bound;
   let young: Bound;
+  let returning: Bound;
 
   beforeAll(async () => {
     app = await createTestApp({ clock, seed: true });
@@ -127,10 +130,11 @@ describe('renewal jobs', () => {
         drivingLicence: { licenceType: 'UKFull', validFrom: '2020-01-01', convictions: [] },
       },
     });
+    returning = await bind('returning-customer');
     await app.db
       .update(policies)
       .set({ autoRenewalEnabled: false })
-      .where(eq(policies.policyId, optedOut.policyId));
+      .where(inArray(policies.policyId, [optedOut.policyId, returning.policyId]));
     await app.db
       .update(policies)
       .set({ renewalStopped: true })
@@ -235,6 +239,19 @@ describe('renewal jobs', () => {
       const changes = lines.slice(lines.indexOf('What changed:') + 1, lines.indexOf(changed) + 1);
       expect(changes).toEqual([changed]);
       expect(renews).toBe('12 Mar 2027');
+    });
+
+    it('renews a customer who opts in again after the notice (online, at any time)', async () => {
+      const headers = bearer(await createTestAccessToken(app, { userId: returning.ownerUserId }));
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/policies/${returning.policyId}/autoRenewal`,
+        headers,
+        payload: { enabled: true },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [mail] = await mailAbout(returning.policyNumber);
+      expect(mail!.body).toContain('Automatic renewal is OFF');
     });
 
     it('says what changed in the price: down, and the part that moved', async () => {
@@ -350,7 +367,7 @@ describe('renewal jobs', () => {
       clock.set(new Date(EXPIRY.getTime() + 60_000));
       // The lapse job runs too: it must leave the policies with a renewal offer alone.
       await Promise.all([
-        settleRenewalsAtExpiry(app),
+        runDueJobs(app),
         settleRenewalsAtExpiry(app),
         lapseExpiredPolicies(app.db, clock.now()),
       ]);
@@ -408,6 +425,16 @@ describe('renewal jobs', () => {
       }
       const [referral] = await renewalsOf(referred.policyId);
       expect(referral!.status).toBe('REFERRAL');
+    });
+
+    it('runs on the job runner (the settle-renewals job is registered and ran)', async () => {
+      const runs = await app.db.select().from(jobs).where(eq(jobs.kind, 'settle-renewals'));
+      expect(runs.length).toBeGreaterThan(0);
+      expect(runs.every((run) => run.doneAt !== null && run.lastError === null)).toBe(true);
+    });
+
+    it('renews the customer who opted in again', async () => {
+      expect((await policyRow(returning.policyId)).status).toBe('RENEWED');
     });
 
     it('does nothing more when run again', async () => {
