@@ -23,6 +23,7 @@ import { deliverMessageJob, devOutboxRoutes } from './modules/notification';
 import { accountRoutes } from './modules/identity/account-routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { careRoutes } from './modules/care/routes';
+import { chatRoutes } from './modules/chat';
 import { lookupRoutes } from './modules/lookup';
 import { proposalRoutes } from './modules/proposal/routes';
 import { formValidationRoutes } from './modules/disclosure/routes';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(privacyRoutes, { prefix: '/api' });
   await app.register(careRoutes, { prefix: '/api' });
+  await app.register(chatRoutes, { prefix: '/api' });
   await app.register(jobAdminRoutes, { prefix: '/api' });
   if (config.identity.isEmbedded) await app.register(oidcRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);

@@ -106,3 +106,4 @@ export * from './schema/jobs';
 export * from './schema/claims';
 export * from './schema/uploads';
 export * from './schema/care';
+export * from './schema/chat';

@@ -6,4 +6,5 @@ export {
 } from './accounts';
 export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 export { findAccountOfPolicy } from './accounts';
+export { getAccountToSettle, postSettlementPayment } from './settlement';
 export { postProviderPayment } from './provider-payments';

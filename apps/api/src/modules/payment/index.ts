@@ -7,9 +7,20 @@ import { sandboxDirectDebitPages } from './sandbox-direct-debit-pages';
 
 export { deliverSandboxDirectDebitEvents } from './sandbox-direct-debit-pages';
 export { createDirectDebitCollection } from './collections';
-export { chargeAdjustmentByPhone, chargeByPhone, startAdjustmentCardCheckout } from './service';
+export {
+  chargeAdjustmentByPhone,
+  chargeByPhone,
+  chargeSettlementByPhone,
+  startAdjustmentCardCheckout,
+  startSettlementCardCheckout,
+} from './service';
 export { findActiveMandate, MANDATE_REQUIRED_MESSAGE, PAYMENT_REQUIRED_MESSAGE } from './methods';
-export type { AdjustmentPaidHandler, ProposalPaidHandler, ProviderPayment } from './webhooks';
+export type {
+  AdjustmentPaidHandler,
+  ProposalPaidHandler,
+  ProviderPayment,
+  SettlementPaidHandler,
+} from './webhooks';
 
 /**
  * The sandbox providers' hosted pages (/sandbox/card/*, /sandbox/direct-debit/*), mounted when

@@ -13,6 +13,8 @@ import {
   MotoCheckoutRequestSchema,
   MotoCheckoutResponseSchema,
   ProposalCodeParamsSchema,
+  SettleCheckoutRequestSchema,
+  SettleMotoRequestSchema,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
 import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity';
@@ -21,12 +23,15 @@ import { findProposal, getOwnProposal } from '../proposal';
 import { bindPaidProposal } from '../../flows/bind-policy';
 import { takeMotoPayment } from '../../flows/take-moto-payment';
 import { confirmPaidAdjustment } from '../../flows/adjust-policy/pay-adjustment';
+import { postPaidSettlement, settleByPhone, startSettleCheckout } from '../../flows/settle-balance';
 import * as repository from './repository';
 import * as service from './service';
 import { receiveWebhook } from './webhooks';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
 const ADMIN_ONLY: readonly RouteAccess[] = ['admin'];
+const CUSTOMER_ONLY: readonly RouteAccess[] = ['customer'];
+const AccountParamsSchema = z.object({ id: z.string().min(1).max(100) });
 const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
@@ -195,6 +200,57 @@ export const paymentRoutes: AppPlugin = async (app) => {
     },
   );
 
+  // Settling an account's outstanding balance (spec 3 §6 "Pay outstanding amount"): the customer
+  // by card checkout, staff by phone. The amount is the ledger's; someone else's account is 404.
+  app.post(
+    '/stripe/settle/:id',
+    {
+      config: { access: CUSTOMER_ONLY },
+      schema: {
+        tags: ['payments'],
+        summary: "Starts the card provider's hosted checkout for the account's outstanding amount",
+        description:
+          'The customer only (staff take it by phone: /stripe/moto/settle). 409 when nothing is ' +
+          'outstanding. On success the provider’s webhook posts the payment to the account.',
+        params: AccountParamsSchema,
+        body: SettleCheckoutRequestSchema,
+        response: { 201: CardCheckoutSessionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await startSettleCheckout(app, {
+        principal: request.principal,
+        accountId: request.params.id,
+        request: request.body,
+      });
+      return reply.code(201).send(session);
+    },
+  );
+
+  app.post(
+    '/stripe/moto/settle/:id',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags: ['payments'],
+        summary: "Takes the account's outstanding amount by phone (MOTO, admin only)",
+        description:
+          'The admin must act for the account’s owner (403 otherwise); the date of birth, typed ' +
+          'by the admin, must be the policyholder’s (400). 409 when nothing is outstanding; a ' +
+          'declined card answers 402. The payment is posted to the account at once.',
+        params: AccountParamsSchema,
+        body: SettleMotoRequestSchema,
+        response: { 200: MotoCheckoutResponseSchema, 402: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) =>
+      settleByPhone(app, {
+        principal: request.principal,
+        accountId: request.params.id,
+        request: request.body,
+      }),
+  );
+
   // Webhooks: the raw body is what the signature covers, so it is not parsed before the check.
   await app.register(async (webhooks) => {
     webhooks.removeAllContentTypeParsers();
@@ -225,7 +281,11 @@ export const paymentRoutes: AppPlugin = async (app) => {
             provider,
             rawBody,
             headers: request.headers,
-            handlers: { onProposalPaid: bindPaidProposal, onAdjustmentPaid: confirmPaidAdjustment },
+            handlers: {
+              onProposalPaid: bindPaidProposal,
+              onAdjustmentPaid: confirmPaidAdjustment,
+              onSettlementPaid: postPaidSettlement,
+            },
           });
         },
       );

@@ -67,10 +67,20 @@ function describe(row: ProposalRow): string {
   return `Motor insurance ${row.externalReference}`;
 }
 
-/** What a hosted card checkout pays for: a proposal (bind follows) or a policy change. */
+/**
+ * What a card payment pays for: a proposal (bind follows), a policy change, or a customer
+ * account's outstanding balance (the account id is kept as the session's clientReference).
+ */
 type CheckoutPurpose =
-  | { proposalCode: string; adjustmentId?: undefined }
-  | { adjustmentId: string; proposalCode?: undefined };
+  | { proposalCode: string; adjustmentId?: undefined; accountId?: undefined }
+  | { adjustmentId: string; proposalCode?: undefined; accountId?: undefined }
+  | { accountId: string; proposalCode?: undefined; adjustmentId?: undefined };
+
+function describeTarget(target: CheckoutPurpose): string {
+  if (target.proposalCode) return `proposal:${target.proposalCode}`;
+  if (target.adjustmentId) return `adjustment:${target.adjustmentId}`;
+  return `account:${target.accountId}`;
+}
 
 async function openCardCheckout(
   deps: ServiceDeps,
@@ -107,6 +117,7 @@ async function openCardCheckout(
     ownerUserId,
     proposalCode: options.proposalCode ?? null,
     adjustmentId: options.adjustmentId ?? null,
+    clientReference: options.accountId ?? null,
     amountPence,
     saveCard: options.saveCard,
     paymentMethodType: options.paymentMethodType,
@@ -149,6 +160,25 @@ export function startAdjustmentCardCheckout(
   deps: ServiceDeps,
   options: {
     adjustmentId: string;
+    ownerUserId: string;
+    amountPence: number;
+    description: string;
+    saveCard: boolean;
+    successPath: string;
+    cancelPath: string;
+  },
+): Promise<CardCheckoutSession> {
+  return openCardCheckout(deps, { ...options, paymentMethodType: 'CARD' });
+}
+
+/**
+ * The hosted checkout for an account's outstanding balance (the settle flow has read the amount
+ * from the ledger); the card webhook then posts the payment to the account (onSettlementPaid).
+ */
+export function startSettlementCardCheckout(
+  deps: ServiceDeps,
+  options: {
+    accountId: string;
     ownerUserId: string;
     amountPence: number;
     description: string;
@@ -235,9 +265,7 @@ async function chargeTokenByPhone(
     actorUserId: findActorUserId(options.principal) ?? 'unknown',
     subjectUserId: ownerUserId,
     action: 'payment.moto',
-    target: target.proposalCode
-      ? `proposal:${target.proposalCode}`
-      : `adjustment:${target.adjustmentId}`,
+    target: describeTarget(target),
     at: now,
   });
   const sessionId = createPaymentSessionId();
@@ -260,6 +288,7 @@ async function chargeTokenByPhone(
     ownerUserId,
     proposalCode: target.proposalCode ?? null,
     adjustmentId: target.adjustmentId ?? null,
+    clientReference: target.accountId ?? null,
     amountPence,
     saveCard: options.saveCard,
     paymentMethodType: options.paymentMethodType,
@@ -344,6 +373,28 @@ export async function chargeAdjustmentByPhone(
     ...options,
     paymentMethodType: 'CARD',
     target: { adjustmentId: options.adjustmentId },
+  });
+}
+
+/**
+ * A phone payment of an account's outstanding balance (the settle flow has read the amount): the
+ * date of birth typed by the staff member must be the policyholder's.
+ */
+export async function chargeSettlementByPhone(
+  deps: ServiceDeps,
+  options: Omit<PhoneCharge, 'target' | 'paymentMethodType'> & {
+    accountId: string;
+    dateOfBirth: string;
+    policyholderDateOfBirth: string | null;
+  },
+): Promise<PhoneChargeResult> {
+  if (!options.policyholderDateOfBirth || options.policyholderDateOfBirth !== options.dateOfBirth) {
+    throw dateOfBirthMismatch();
+  }
+  return chargeTokenByPhone(deps, {
+    ...options,
+    paymentMethodType: 'CARD',
+    target: { accountId: options.accountId },
   });
 }
 

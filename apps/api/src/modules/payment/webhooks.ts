@@ -59,10 +59,17 @@ export type AdjustmentPaidHandler = (
   paid: { adjustmentId: string; payment: ProviderPayment; expectedAmountPence: number },
 ) => Promise<void>;
 
-/** What a paid checkout session goes on to: bind a proposal, or confirm a policy change. */
+/** What happens once a checkout for an account's outstanding balance is paid: post it there. */
+export type SettlementPaidHandler = (
+  deps: ServiceDeps,
+  paid: { accountId: string; payment: ProviderPayment; expectedAmountPence: number },
+) => Promise<void>;
+
+/** What a paid checkout session goes on to: bind a proposal, confirm a change, settle a balance. */
 export type PaidHandlers = {
   onProposalPaid: ProposalPaidHandler;
   onAdjustmentPaid: AdjustmentPaidHandler;
+  onSettlementPaid: SettlementPaidHandler;
 };
 
 async function processCardEvent(
@@ -157,6 +164,13 @@ async function processCardEvent(
     await handlers.onProposalPaid(deps, {
       proposalCode: session.proposalCode,
       paymentMethodType: session.paymentMethodType ?? 'CARD',
+      expectedAmountPence: session.amountPence,
+      payment,
+    });
+  } else if (session.clientReference) {
+    // A checkout's clientReference is the account whose balance it settles (service.ts).
+    await handlers.onSettlementPaid(deps, {
+      accountId: session.clientReference,
       expectedAmountPence: session.amountPence,
       payment,
     });

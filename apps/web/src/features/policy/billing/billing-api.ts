@@ -13,7 +13,7 @@ import {
   type SettleCheckoutRequest,
   type SettleMotoRequest,
 } from '@motor/contract';
-import type { ApiClient } from '../../../lib/api-client';
+import { isApiError, type ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
 
 // The billing tab's calls (spec 3 §7 "Billing and payment", updatePaymentDay).
@@ -121,4 +121,12 @@ export async function settleByPhone(
   return MotoCheckoutResponseSchema.parse(
     await client.post<unknown>(`/stripe/moto/settle/${encodeURIComponent(accountId)}`, request),
   );
+}
+
+/** The API's message for a refused call ({ error: { message } }), or null. */
+export function findErrorMessage(error: unknown): string | null {
+  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
+  const data = error.failure.data as { error?: { message?: unknown } } | null;
+  const message = data?.error?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
 }

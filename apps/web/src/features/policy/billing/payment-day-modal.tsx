@@ -5,9 +5,13 @@ import type { CustomerAccountResponse } from '@motor/contract';
 import { isValidPaymentDay } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { findApiMessage } from '../../checkout/use-checkout-errors';
 import { useApiClient } from '../../../lib/use-api-client';
-import { BILLING_QUERY_KEY, billingQueryKeys, updatePaymentDay } from './billing-api';
+import {
+  BILLING_QUERY_KEY,
+  billingQueryKeys,
+  findErrorMessage,
+  updatePaymentDay,
+} from './billing-api';
 
 // The payment-day modal (spec 3 §5 "Payment day", §9): a day from 1 to 28; confirm is disabled
 // while the field is empty or out of range; the call is made only when the day changed.
@@ -58,7 +62,7 @@ export function PaymentDayModal({
         <p>{t('paymentDay.intro')}</p>
         {save.isError ? (
           <p role="alert" className="notice notice--critical">
-            {findApiMessage(save.error) ?? t('paymentDay.failed')}
+            {findErrorMessage(save.error) ?? t('paymentDay.failed')}
           </p>
         ) : null}
         <div className="field">

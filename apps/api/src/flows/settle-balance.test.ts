@@ -1,0 +1,289 @@
+// Issue 16 item 6: settling an account's outstanding balance — the customer's card checkout
+// (POST /api/stripe/settle/{id}) and staff's phone payment (POST /api/stripe/moto/settle/{id}),
+// called directly, out of order and by the wrong people; a paid settle posts to the account once.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomerAccountResponse, StatementResponse } from '@motor/contract';
+import type { App } from '../app-types';
+import { createTestClock } from '../clock';
+import { auditLog, customerAccounts, ledgerTransactions, paymentSessions } from '../db/schema';
+import { raiseDueInvoices } from '../modules/billing/invoicing';
+import { NOTHING_TO_SETTLE_MESSAGE } from '../modules/billing/settlement';
+import { assertLedgerBalanced } from '../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
+import { computeAmountDueAtBind } from '../modules/policy';
+import { createQuote } from '../modules/policy/test-helpers';
+import { createTestApp } from '../test/test-app';
+import { bindProposal } from './bind-policy';
+
+const SYSTEM = { kind: 'system', name: 'test' } as const;
+// Bought on 31 January: payment day 28; the first monthly bill is raised on 28 February.
+const INCEPTION = '2026-01-31T10:00:00.000Z';
+const OWNER = 'settle-owner';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+const CHECKOUT = {
+  successPath: '/flex/policy/p/billing?paid=1',
+  cancelPath: '/flex/policy/p/billing',
+  lineItem: { name: 'Outstanding balance', description: 'February bill' },
+  locale: 'en-GB',
+  saveCard: false,
+};
+
+describe('settling the outstanding balance', () => {
+  const clock = createTestClock(INCEPTION);
+  let app: App;
+  let owner: Record<string, string>;
+  let other: Record<string, string>;
+  let staffForOwner: Record<string, string>;
+  let staffForOther: Record<string, string>;
+  let staffAlone: Record<string, string>;
+  let accountId = '';
+  let policyNumber = '';
+  let dateOfBirth = '';
+  let instalment = 0;
+
+  async function at(time: string): Promise<void> {
+    clock.set(time);
+    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
+    other = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
+    const staff = (impersonate?: string) =>
+      createTestAccessToken(app, {
+        userId: 'agent-7',
+        roles: ['admin'],
+        permissions: ['access:impersonate'],
+        ...(impersonate ? { impersonate } : {}),
+      });
+    staffForOwner = bearer(await staff(OWNER));
+    staffForOther = bearer(await staff('someone-else'));
+    staffAlone = bearer(await staff());
+  }
+
+  const settle = (headers: Record<string, string>, payload: unknown = CHECKOUT, id = accountId) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/stripe/settle/${id}`,
+      headers,
+      payload: payload as Record<string, unknown>,
+    });
+  const settleByPhone = (headers: Record<string, string>, payload: unknown, id = accountId) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/stripe/moto/settle/${id}`,
+      headers,
+      payload: payload as Record<string, unknown>,
+    });
+
+  async function tokenize(number = CARD.number): Promise<string> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/sandbox/card/tokenize',
+      headers: { ...FORM, accept: 'application/json' },
+      payload: new URLSearchParams({ ...CARD, number }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().token as string;
+  }
+
+  async function readAccount(): Promise<CustomerAccountResponse> {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/customerAccounts?policyNumber=${policyNumber}`,
+      headers: owner,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as CustomerAccountResponse[])[0]!;
+  }
+
+  async function settlePayments() {
+    return app.db
+      .select()
+      .from(ledgerTransactions)
+      .where(
+        and(
+          eq(ledgerTransactions.accountId, accountId),
+          eq(ledgerTransactions.description, 'Card payment of the balance due'),
+        ),
+      );
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+    await at(INCEPTION);
+    const quote = await createQuote(app, owner);
+    dateOfBirth = String(quote.quote.insuredProfiles[0]?.data.dateOfBirth);
+    expect(dateOfBirth).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    instalment = quote.quote.availablePaymentSchedules.find((s) => s.active)!.premiumBreakdown
+      .instalmentAmount;
+    const due = computeAmountDueAtBind(quote.quote);
+    const bound = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: SYSTEM,
+      paymentMethodType: 'CARD',
+      payment: {
+        provider: 'CARD',
+        providerPaymentId: `pi_${quote.proposalCode}`,
+        amountPence: due.totalPence,
+        settled: true,
+      },
+    });
+    const [account] = await app.db
+      .select()
+      .from(customerAccounts)
+      .where(eq(customerAccounts.policyId, bound.policyId));
+    accountId = account!.accountId;
+    policyNumber = account!.accountCode;
+  });
+
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  it('refuses the wrong callers, whatever the balance: 401, 403 and 404 before anything else', async () => {
+    await at('2026-02-02T09:00:00.000Z');
+    const phone = { token: await tokenize(), postalCode: 'SW1A 1AA', dateOfBirth };
+    expect((await settle({})).statusCode).toBe(401);
+    expect((await settleByPhone({}, phone)).statusCode).toBe(401);
+    // The card checkout is the customer's; staff take it by phone (spec 3 §6).
+    expect((await settle(staffForOwner)).statusCode).toBe(403);
+    expect((await settleByPhone(owner, phone)).statusCode).toBe(403);
+    expect((await settleByPhone(staffAlone, phone)).statusCode).toBe(403);
+    // Someone else's account answers as a missing one.
+    expect((await settle(other)).statusCode).toBe(404);
+    expect((await settle(owner, CHECKOUT, 'acc_missing')).statusCode).toBe(404);
+    expect((await settleByPhone(staffForOther, phone)).statusCode).toBe(404);
+    expect((await settleByPhone(staffForOwner, phone, 'acc_missing')).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with a clear message and starts nothing', async () => {
+    const phone = { token: await tokenize(), postalCode: 'SW1A 1AA', dateOfBirth };
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ ...CHECKOUT, lineItem: { name: '' } }, 'lineItem'],
+      [{ ...CHECKOUT, locale: 'fr-FR' }, 'locale'],
+      [{ ...CHECKOUT, successPath: 'https://elsewhere.example/' }, 'successPath'],
+      [
+        { ...CHECKOUT, lineItem: { name: 'x', imageUrl: 'http://plain.example/a.png' } },
+        'imageUrl',
+      ],
+    ];
+    for (const [payload, what] of refusals) {
+      expect((await settle(owner, payload)).statusCode, what).toBe(400);
+    }
+    const token = await settleByPhone(staffForOwner, { ...phone, token: '4242424242424242' });
+    expect(token.statusCode).toBe(400);
+    expect(token.body).toContain('Enter the card token, like tok_abc123');
+    const postcode = await settleByPhone(staffForOwner, { ...phone, postalCode: 'NOT A CODE' });
+    expect(postcode.statusCode).toBe(400);
+    expect(postcode.body).toContain('Enter a UK postcode, like SW1A 1AA');
+    const noBirth = await settleByPhone(staffForOwner, {
+      token: phone.token,
+      postalCode: 'SW1A 1AA',
+    });
+    expect(noBirth.statusCode).toBe(400);
+    const sessions = await app.db
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.ownerUserId, OWNER));
+    expect(sessions).toEqual([]);
+  });
+
+  it('answers 409 while nothing is outstanding (bind paid the first month), and charges nothing', async () => {
+    expect((await readAccount()).outstandingAmount).toBe(0);
+    const checkout = await settle(owner);
+    expect(checkout.statusCode).toBe(409);
+    expect(checkout.json().error.message).toBe(NOTHING_TO_SETTLE_MESSAGE);
+    const phone = await settleByPhone(staffForOwner, {
+      token: await tokenize(),
+      postalCode: 'sw1a 1aa',
+      dateOfBirth,
+    });
+    expect(phone.statusCode).toBe(409);
+    expect(await settlePayments()).toEqual([]);
+  });
+
+  it('the customer pays the outstanding bill on the hosted page; the webhook posts it once', async () => {
+    await at('2026-02-28T09:00:00.000Z');
+    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    expect((await readAccount()).outstandingAmount).toBe(instalment);
+    const started = await settle(owner);
+    expect(started.statusCode, started.body).toBe(201);
+    const session = started.json() as { sessionId: string; url: string; amountPence: number };
+    // The ledger's amount, whatever the caller might have wanted.
+    expect(session.amountPence).toBe(instalment);
+    const page = await app.inject({ method: 'GET', url: session.url });
+    expect(page.body).toContain('Outstanding balance: February bill');
+    const paid = await app.inject({
+      method: 'POST',
+      url: session.url,
+      headers: FORM,
+      payload: new URLSearchParams(CARD).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toBe(
+      `http://localhost:3000/flex/policy/p/billing?paid=1&session_id=${session.sessionId}`,
+    );
+    const account = await readAccount();
+    expect(account).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+    const payments = await settlePayments();
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ type: 'PAYMENT', subType: 'STRIPE', status: 'POSTED' });
+    // The statement of the bill shows the payment and is settled.
+    const statements = await app.inject({
+      method: 'GET',
+      url: `/api/customerAccounts/${accountId}/statements`,
+      headers: owner,
+    });
+    const [latest] = statements.json() as StatementResponse['statementSummary'][];
+    expect(latest).toMatchObject({ status: 'SETTLED', amountOutstanding: 0 });
+    // Paid: nothing more to settle.
+    expect((await settle(owner)).statusCode).toBe(409);
+  });
+
+  it('staff take the next bill by phone: the date of birth must be typed right, a decline is 402', async () => {
+    await at('2026-03-28T09:00:00.000Z');
+    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    expect((await readAccount()).outstandingAmount).toBe(instalment);
+    const wrongBirth = await settleByPhone(staffForOwner, {
+      token: await tokenize(),
+      postalCode: 'SW1A 1AA',
+      dateOfBirth: '1900-01-01',
+    });
+    expect(wrongBirth.statusCode).toBe(400);
+    expect(wrongBirth.json().error.message).toBe(
+      "The date of birth does not match the policyholder's.",
+    );
+    const declined = await settleByPhone(staffForOwner, {
+      token: await tokenize('4000000000000002'),
+      postalCode: 'SW1A 1AA',
+      dateOfBirth,
+    });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error.message).toBe('Your card was declined.');
+    expect((await readAccount()).outstandingAmount).toBe(instalment);
+    // A lower-case postcode is accepted (upper-cased); the payment is posted at once.
+    const paid = await settleByPhone(staffForOwner, {
+      token: await tokenize(),
+      postalCode: 'sw1a 1aa',
+      dateOfBirth,
+      itemName: 'March bill',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'SUCCEEDED', amountPence: instalment });
+    expect((await readAccount()).outstandingAmount).toBe(0);
+    expect(await settlePayments()).toHaveLength(2);
+    const audits = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.moto'), eq(auditLog.target, `account:${accountId}`)));
+    // Every attempt that reached the provider: the decline and the payment.
+    expect(audits).toHaveLength(2);
+    expect(audits[0]).toMatchObject({ actorUserId: 'agent-7', subjectUserId: OWNER });
+    const again = await settleByPhone(staffForOwner, {
+      token: await tokenize(),
+      postalCode: 'SW1A 1AA',
+      dateOfBirth,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,109 @@
+import type {
+  CardCheckoutSession,
+  MotoCheckoutResponse,
+  SettleCheckoutRequest,
+  SettleMotoRequest,
+} from '@motor/contract';
+import type { ServiceDeps } from '../app-types';
+import { getAccountToSettle, postSettlementPayment } from '../modules/billing';
+import { getOwnerUserId, type Principal } from '../modules/identity';
+import { listPolicyVersions } from '../modules/policy';
+import {
+  chargeSettlementByPhone,
+  startSettlementCardCheckout,
+  type SettlementPaidHandler,
+} from '../modules/payment';
+import { buildIdentitySubject } from '../modules/proposal';
+import type { ProposalData } from '../modules/disclosure';
+
+// Settling a customer account's outstanding balance (spec 3 §2 outstanding payment, §6 "Pay
+// outstanding amount": the customer by card checkout, staff by phone; §7 stripeSettleSession and
+// stripeMotoSettleSession). The amount is the ledger's outstanding amount at the time of the call.
+
+type Settle<T> = { principal: Principal; accountId: string; request: T };
+
+/** POST /api/stripe/settle/{accountId}: the customer's hosted card checkout. */
+export async function startSettleCheckout(
+  deps: ServiceDeps,
+  options: Settle<SettleCheckoutRequest>,
+): Promise<CardCheckoutSession> {
+  const { request } = options;
+  const { account, outstandingPence } = await getAccountToSettle(
+    deps.db,
+    options.principal,
+    options.accountId,
+  );
+  const { lineItem } = request;
+  return startSettlementCardCheckout(deps, {
+    accountId: account.accountId,
+    ownerUserId: account.ownerUserId,
+    amountPence: outstandingPence,
+    description: lineItem.description ? `${lineItem.name}: ${lineItem.description}` : lineItem.name,
+    saveCard: request.saveCard ?? false,
+    successPath: request.successPath,
+    cancelPath: request.cancelPath,
+  });
+}
+
+/** The policyholder's date of birth on the latest version of the account's policy. */
+async function policyholderDateOfBirth(deps: ServiceDeps, policyId: string | null) {
+  if (!policyId) return null;
+  const latest = (await listPolicyVersions(deps.db, policyId)).at(-1);
+  const quote = latest?.quote as { insuredProfiles?: unknown } | undefined;
+  return quote
+    ? buildIdentitySubject({ insuredProfiles: quote.insuredProfiles } as ProposalData).dateOfBirth
+    : null;
+}
+
+/**
+ * POST /api/stripe/moto/settle/{accountId}: staff acting for the customer take the outstanding
+ * amount by phone; the payment is posted to the account at once (its webhook then posts nothing
+ * again: the ledger is keyed by the provider's payment id).
+ */
+export async function settleByPhone(
+  deps: ServiceDeps,
+  options: Settle<SettleMotoRequest>,
+): Promise<MotoCheckoutResponse> {
+  const { principal, request } = options;
+  // An admin acting for nobody is refused (403) before the account is looked up.
+  getOwnerUserId(principal);
+  const { account, outstandingPence } = await getAccountToSettle(
+    deps.db,
+    principal,
+    options.accountId,
+  );
+  const charged = await chargeSettlementByPhone(deps, {
+    principal,
+    accountId: account.accountId,
+    ownerUserId: account.ownerUserId,
+    amountPence: outstandingPence,
+    description: request.itemName ?? `Balance due ${account.accountCode}`,
+    token: request.token,
+    saveCard: request.saveCard ?? false,
+    dateOfBirth: request.dateOfBirth,
+    policyholderDateOfBirth: await policyholderDateOfBirth(deps, account.policyId),
+  });
+  await postSettlementPayment(deps.db, {
+    accountId: account.accountId,
+    payment: {
+      providerPaymentId: charged.providerPaymentId,
+      amountPence: charged.amountPence,
+      settled: true,
+    },
+    at: deps.clock.now(),
+  });
+  return {
+    status: 'SUCCEEDED',
+    providerPaymentId: charged.providerPaymentId,
+    amountPence: charged.amountPence,
+  };
+}
+
+/** The card webhook's settle hook: a paid settle checkout posts its payment to the account. */
+export const postPaidSettlement: SettlementPaidHandler = async (deps, paid) => {
+  await postSettlementPayment(deps.db, {
+    accountId: paid.accountId,
+    payment: paid.payment,
+    at: deps.clock.now(),
+  });
+};
