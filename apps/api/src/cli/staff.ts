@@ -12,7 +12,8 @@ const USAGE = `Usage:
   npm run staff -- add --email <address> [--permission <name>]... [--first-name <name>] [--last-name <name>]
   npm run staff -- list
 Permissions: access:impersonate (act for a customer), action:mta-claims (edit claims on policies),
-  action:gdpr-erase (erase a customer's personal data), access:audit (read the audit trail).`;
+  action:gdpr-erase (erase a customer's personal data), access:audit (read the audit trail),
+  access:chat (read and answer customers' web chat).`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({

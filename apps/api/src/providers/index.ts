@@ -20,6 +20,7 @@ import {
 } from './direct-debit';
 import { createSandboxStorage, createStorage, type StorageProvider } from './storage';
 import { createFnol, createSandboxFnol, type FnolProvider } from './fnol';
+import { createChat, type ChatConnector } from './chat';
 
 /**
  * The external capabilities the app uses, one entry per capability (payments, direct debit,
@@ -37,6 +38,8 @@ export type Providers = {
   storage: StorageProvider;
   /** Online claims (first notification of loss): the sandbox claim page until a vendor's. */
   fnol: FnolProvider;
+  /** Web chat between customers and staff: the built-in chat on our database until a vendor's. */
+  chat: ChatConnector;
 };
 
 /** The cars every brand of the deployment insures, for the sandbox vehicle lookup. */
@@ -58,6 +61,7 @@ export function createProviders(config: Config, brands: readonly Brand[]): Provi
     mail: createMail(config.identity),
     storage: createStorage(config.storage),
     fnol: createFnol(),
+    chat: createChat(),
   };
 }
 
@@ -72,5 +76,6 @@ export function createSandboxProviders(brands: readonly Brand[]): Providers {
     mail: createSandboxMail(),
     storage: createSandboxStorage(),
     fnol: createSandboxFnol(),
+    chat: createChat(),
   };
 }

@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   gdprErase: 'action:gdpr-erase',
   /** Read the audit trail of staff actions (issue 18). */
   audit: 'access:audit',
+  /** Read and answer every customer's web chat (issue 18). */
+  chat: 'access:chat',
 } as const;
 
 export const ADMIN_ROLE = 'admin';

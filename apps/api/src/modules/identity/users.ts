@@ -199,7 +199,7 @@ export async function seedDemoAdmin(db: Db, clock: Clock): Promise<void> {
     db,
     clock,
     email: DEMO_ADMIN_EMAIL,
-    permissions: ['access:impersonate', 'action:mta-claims', 'access:audit'],
+    permissions: ['access:impersonate', 'action:mta-claims', 'access:audit', 'access:chat'],
     firstName: 'Demo',
     lastName: 'Admin',
   });
