@@ -212,10 +212,35 @@ describe('changing a policy (issue 15)', () => {
       await drivers.getByText('Robin Smith', { exact: true }).waitFor(SLOW);
       await drivers.getByText('Jane Smith (policyholder)').waitFor();
 
-      // Removing that driver: a credit taken off the next bill.
+      // Changing that driver: name and date of birth are read-only for a customer (spec 3 §6),
+      // and only the answer that changed is sent.
       await page.getByRole('link', { name: 'Change your drivers' }).click();
       await heading(page, 'Additional drivers');
       await page.getByText('You can add 3 more drivers.').waitFor();
+      await page.getByRole('link', { name: 'Change Robin Smith' }).click();
+      await heading(page, "Change a driver's details");
+      expect(await page.getByLabel('First name').isDisabled()).toBe(true);
+      await page.getByRole('button', { name: "Why can't I change this?" }).first().click();
+      const readOnly = page.getByRole('dialog', { name: "This can't be changed online" });
+      await readOnly.getByText("To change this, please chat with us and we'll help.").waitFor();
+      await readOnly.getByRole('button', { name: 'Close' }).first().click();
+      await page.getByLabel('Marital status').selectOption({ label: 'Single' });
+      const edit = await createAdjustmentBy(page, () =>
+        page.getByRole('button', { name: 'Get my new price' }).click(),
+      );
+      expect(edit.changes).toEqual([
+        {
+          changeType: 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
+          profileCode: 'p1',
+          update: [{ path: 'maritalStatus', value: 'Single' }],
+        },
+      ]);
+      await heading(page, 'Check your change');
+      // Not confirmed: Cancel goes back to the section.
+      await page.getByRole('link', { name: 'Cancel', exact: true }).click();
+
+      // Removing that driver: a credit taken off the next bill.
+      await heading(page, 'Additional drivers');
       const removal = await createAdjustmentBy(page, () =>
         page.getByRole('button', { name: 'Remove Robin Smith' }).click(),
       );
