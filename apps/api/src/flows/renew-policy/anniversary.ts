@@ -77,8 +77,10 @@ async function settle(deps: ServiceDeps, policy: PolicyRow): Promise<'RENEWED' |
   const offer = code ? await findProposal(deps.db, code) : null;
   const optedIn =
     policy.autoRenewalEnabled && !policy.renewalStopped && policy.terminatedAt === null;
-  // POLICY: bound by an earlier run that stopped before moving the old policy.
-  if (code && offer && optedIn && (offer.status === 'QUOTE' || offer.status === 'POLICY')) {
+  // POLICY: already bound (the customer bought it, or an earlier run stopped before moving the
+  // old policy): bind answers that policy, whatever auto-renewal says now.
+  const bound = offer?.status === 'POLICY';
+  if (code && offer && (bound || (optedIn && offer.status === 'QUOTE'))) {
     if (await bindRenewal(deps, policy, code)) return 'RENEWED';
   }
   const moved = await transitionPolicy(deps.db, {
@@ -140,15 +142,14 @@ export async function remindCoverEnding(deps: ServiceDeps): Promise<number> {
     .select({ one: sql`1` })
     .from(idempotencyKeys)
     .where(eq(idempotencyKeys.key, sql`'renewal-cover-ending:' || ${policies.policyId}`));
-  const referred = deps.db
-    .select({ one: sql`1` })
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.proposalCode, policies.renewalProposalCode),
-        eq(proposals.status, 'REFERRAL'),
-      ),
-    );
+  const renewalIn = (status: 'REFERRAL' | 'POLICY') =>
+    deps.db
+      .select({ one: sql`1` })
+      .from(proposals)
+      .where(
+        and(eq(proposals.proposalCode, policies.renewalProposalCode), eq(proposals.status, status)),
+      );
+  const referred = renewalIn('REFERRAL');
   const due = await deps.db
     .select({ policy: policies, referred: sql<boolean>`${exists(referred)}` })
     .from(policies)
@@ -165,6 +166,8 @@ export async function remindCoverEnding(deps: ServiceDeps): Promise<number> {
           exists(referred),
         ),
         notExists(reminded),
+        // Renewed already: the customer bought the renewal themselves.
+        notExists(renewalIn('POLICY')),
       ),
     )
     .orderBy(asc(policies.expiredAt))

@@ -114,6 +114,7 @@ describe('renewal jobs', () => {
   let referred: Bound;
   let young: Bound;
   let returning: Bound;
+  let buying: Bound;
 
   beforeAll(async () => {
     app = await createTestApp({ clock, seed: true });
@@ -131,10 +132,11 @@ describe('renewal jobs', () => {
       },
     });
     returning = await bind('returning-customer');
+    buying = await bind('buying-customer');
     await app.db
       .update(policies)
       .set({ autoRenewalEnabled: false })
-      .where(inArray(policies.policyId, [optedOut.policyId, returning.policyId]));
+      .where(inArray(policies.policyId, [optedOut.policyId, returning.policyId, buying.policyId]));
     await app.db
       .update(policies)
       .set({ renewalStopped: true })
@@ -254,6 +256,17 @@ describe('renewal jobs', () => {
       expect(mail!.body).toContain('Automatic renewal is OFF');
     });
 
+    it('lets an opted-out customer buy the renewal themselves: it starts at the expiry', async () => {
+      const [renewal] = await renewalsOf(buying.policyId);
+      const bought = await bindProposal(app, {
+        proposalCode: renewal!.proposalCode,
+        principal: SYSTEM,
+        paymentMethodType: 'BACS_DEBIT',
+      });
+      expect(bought.status).toBe('PENDING');
+      expect((await policyRow(bought.policyId)).inceptedAt).toEqual(EXPIRY);
+    });
+
     it('says what changed in the price: down, and the part that moved', async () => {
       const [renewal] = await renewalsOf(young.policyId);
       const offer = renewal!.quote as unknown as RatedSnapshot;
@@ -355,6 +368,8 @@ describe('renewal jobs', () => {
           'If you want to keep your cover, please chat with us using Help on your policy page before then.',
         );
       }
+      // Opted out but the renewal bought: its cover goes on, no reminder.
+      expect(await mailAbout(buying.policyNumber)).toHaveLength(1);
       // Opted in: no reminder (the renewal notice said when it renews).
       expect((await mailAbout(flex.policyNumber)).map((mail) => mail.subject)).toEqual([
         `Your renewal: policy ${flex.policyNumber} renews on 12 Mar 2027`,
@@ -435,6 +450,15 @@ describe('renewal jobs', () => {
 
     it('renews the customer who opted in again', async () => {
       expect((await policyRow(returning.policyId)).status).toBe('RENEWED');
+    });
+
+    it('renews, not lapses, the opted-out customer who bought the renewal', async () => {
+      expect((await policyRow(buying.policyId)).status).toBe('RENEWED');
+      const [next] = await app.db
+        .select()
+        .from(policies)
+        .where(eq(policies.sourcePolicyId, buying.policyId));
+      expect(next).toMatchObject({ status: 'ACTIVE', inceptedAt: EXPIRY });
     });
 
     it('does nothing more when run again', async () => {
