@@ -35,6 +35,7 @@ export function useCustomerAccount(policyNumber: string) {
   const client = useApiClient();
   return useQuery({
     queryKey: billingQueryKeys.account(policyNumber),
+    meta: { handlesErrors: true },
     queryFn: async ({ signal }) => {
       const accounts = CustomerAccountListResponseSchema.parse(
         await client.get<unknown>(
@@ -78,6 +79,7 @@ export function useStatement(accountId: string, statementNumber: string | null) 
   const client = useApiClient();
   return useQuery({
     queryKey: billingQueryKeys.statement(accountId, statementNumber ?? ''),
+    meta: { handlesErrors: true },
     enabled: statementNumber !== null,
     queryFn: async ({ signal }) =>
       StatementResponseSchema.parse(

@@ -83,6 +83,7 @@ function OutstandingPayment({
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const checkout = useMutation({
+    meta: { handlesErrors: true },
     mutationFn: () =>
       startSettleCheckout(client, account.accountId, {
         successPath: here,

@@ -35,6 +35,7 @@ export function PaymentDayModal({
   const day = /^\d{1,2}$/.test(value.trim()) ? Number(value.trim()) : null;
   const isValid = isValidPaymentDay(day);
   const save = useMutation({
+    meta: { handlesErrors: true },
     mutationFn: (paymentDay: number) =>
       updatePaymentDay(client, { accountId: account.accountId, policyId, paymentDay }),
     onSuccess: async (updated) => {

@@ -15,7 +15,10 @@ import { BILLING_QUERY_KEY, settleByPhone } from './billing-api';
 // typed by the staff member (never pre-filled) and equal to the stored one; submit disabled until
 // all are valid. A token is good for 10 minutes from when it was entered.
 
-export const TOKEN_VALIDITY_MS = 10 * 60 * 1000;
+const TOKEN_VALIDITY_MS = 10 * 60 * 1000;
+
+/** When a token was entered and when it is sent (read in event handlers only). */
+const readClock = () => Date.now();
 
 type Field = 'token' | 'postalCode' | 'dateOfBirth';
 
@@ -64,15 +67,12 @@ export function SettleModal({
   amountPence,
   itemName,
   storedDateOfBirth,
-  now = () => Date.now(),
   onClose,
 }: {
   accountId: string;
   amountPence: number;
   itemName: string;
   storedDateOfBirth: string | undefined;
-  /** The time source (tests move it to age a token). */
-  now?: () => number;
   onClose: () => void;
 }): ReactElement {
   const { t } = useTranslation('billing');
@@ -91,6 +91,7 @@ export function SettleModal({
   const isValid = Object.keys(errors).length === 0;
 
   const settle = useMutation({
+    meta: { handlesErrors: true },
     mutationFn: () =>
       settleByPhone(client, accountId, {
         token: values.token.trim(),
@@ -106,7 +107,7 @@ export function SettleModal({
   });
 
   const change = (field: Field, value: string) => {
-    if (field === 'token') tokenEnteredAt.current = value === '' ? null : now();
+    if (field === 'token') tokenEnteredAt.current = value === '' ? null : readClock();
     setValues((current) => ({ ...current, [field]: value }));
     setTouched((current) => new Set(current).add(field));
   };
@@ -114,7 +115,10 @@ export function SettleModal({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!isValid || settle.isPending) return;
-    if (tokenEnteredAt.current !== null && now() - tokenEnteredAt.current > TOKEN_VALIDITY_MS) {
+    if (
+      tokenEnteredAt.current !== null &&
+      readClock() - tokenEnteredAt.current > TOKEN_VALIDITY_MS
+    ) {
       setBanner(t('settle.banners.tokenExpired'));
       change('token', '');
       return;
