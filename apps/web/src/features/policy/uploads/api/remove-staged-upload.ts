@@ -11,8 +11,11 @@ export function useRemoveStagedUpload(policyId: string) {
   return useMutation({
     mutationFn: async (stageId: string): Promise<void> => {
       try {
-        await client.delete<unknown>(
+        await client.request<unknown>(
           `/documents/upload/stage/${encodeURIComponent(policyId)}/${encodeURIComponent(stageId)}`,
+          // An empty JSON object: the client always says JSON, and the API refuses an empty
+          // JSON body (400), as the browser's bodiless DELETE would be.
+          { method: 'DELETE', body: {} },
         );
       } catch (error) {
         if (isApiError(error) && error.status === 404) return;
