@@ -41,7 +41,7 @@ function validate(
  * its own message, else the server's message; anything else the unknown-error message. A card
  * decline code is appended in brackets.
  */
-export function describeSettleFailure(error: unknown, t: TFunction<'billing'>): string {
+function describeSettleFailure(error: unknown, t: TFunction<'billing'>): string {
   if (!isApiError(error) || (error.status !== 400 && error.status !== 402)) {
     return t('settle.banners.unknown');
   }
