@@ -34,6 +34,7 @@ import { policyRoutes } from './modules/policy/routes';
 import { adjustmentRoutes } from './modules/adjustment/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
 import { raiseInvoicesJob } from './modules/billing/invoicing';
+import { collectionJobs } from './flows/collect-payments';
 import { documentRoutes } from './modules/document/routes';
 import { insightRoutes } from './modules/insight/routes';
 import { uploadRoutes } from './modules/upload/routes';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     applyDeferredCancellationsJob,
     ntuUnpaidPoliciesJob,
     raiseInvoicesJob,
+    ...collectionJobs,
     purgeFinishedJobsJob,
     purgeStagedUploadsJob,
     ...(providers.directDebit.adapter === 'sandbox'

@@ -137,6 +137,20 @@ export const ProductConfigSchema = z
     uploads: z.record(z.string(), UploadConfigSchema),
     checkoutChecklist: InputsSchema,
     cancellation: CancellationConfigSchema,
+    /**
+     * Monthly collections (issue 16): a failed collection is tried again `retry.attempts` times,
+     * `retry.intervalDays` apart; then the account is suspended and, `gracePeriodDays` after a
+     * written notice, the policy is cancelled for non-payment. Required when MONTHLY is offered.
+     */
+    billing: z
+      .object({
+        retry: z.object({
+          attempts: z.number().int().min(0).max(5),
+          intervalDays: z.number().int().min(1).max(30),
+        }),
+        gracePeriodDays: z.number().int().min(1).max(60),
+      })
+      .optional(),
     renewal: z.object({
       allowModifyAutoRenewal: z.boolean(),
       autoRenewalOptions: z.array(z.boolean()),
@@ -161,6 +175,13 @@ export const ProductConfigSchema = z
           message: `No inputs found for optional cover ${cover.code}`,
         });
       }
+    }
+    if (product.paymentSchedules.includes('MONTHLY') && !product.billing) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['billing'],
+        message: 'A monthly product needs billing',
+      });
     }
     if (!product.paymentSchedules.includes(product.defaultPaymentSchedule)) {
       ctx.addIssue({ code: 'custom', message: 'defaultPaymentSchedule is not offered' });

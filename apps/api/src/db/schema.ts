@@ -107,3 +107,4 @@ export * from './schema/claims';
 export * from './schema/uploads';
 export * from './schema/care';
 export * from './schema/chat';
+export * from './schema/reconciliation';

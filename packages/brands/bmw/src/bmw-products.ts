@@ -92,6 +92,8 @@ const flex = {
   free: false,
   maxPoliciesPerCustomer: null,
   beforeWeBegin: ['eligibilityConfirmed'],
+  // A failed collection is tried twice more, a week apart; then 14 days' written notice.
+  billing: { retry: { attempts: 2, intervalDays: 7 }, gracePeriodDays: 14 },
   // A consumer's 14-day right to cancel (ICOBS 7.1) with everything taken refunded; driveaway,
   // shorter than a month, has none.
   cancellation: {

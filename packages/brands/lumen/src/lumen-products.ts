@@ -75,6 +75,7 @@ const monthly = {
   free: false,
   maxPoliciesPerCustomer: null,
   beforeWeBegin: ['eligibilityConfirmed'],
+  billing: { retry: { attempts: 1, intervalDays: 5 }, gracePeriodDays: 10 },
   assetTypes: [
     {
       type: 'Vehicle',

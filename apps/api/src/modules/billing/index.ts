@@ -8,3 +8,21 @@ export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount }
 export { findAccountOfPolicy } from './accounts';
 export { getAccountToSettle, postSettlementPayment } from './settlement';
 export { postProviderPayment } from './provider-payments';
+export {
+  countConsecutiveFailures,
+  failProviderPayment,
+  failRefund,
+  findAccount,
+  findRefundablePayment,
+  findUpcomingInvoice,
+  getSettledBalance,
+  listCollectableAccounts,
+  listLedgerProviderPayments,
+  listPendingProviderPayments,
+  listPendingRefunds,
+  listSuspendedAccounts,
+  moveAccountStatus,
+  settleProviderPayment,
+  settleRefund,
+  type PendingRefund,
+} from './collection-ledger';

@@ -16,6 +16,8 @@ export async function createDirectDebitCollection(
     amountPence: number;
     description: string;
     reference: string;
+    /** The London day to collect on (a monthly collection: the payment day). */
+    chargeDate?: string;
   },
 ): Promise<repository.CollectionRow> {
   if (!Number.isSafeInteger(options.amountPence) || options.amountPence <= 0) {
@@ -29,6 +31,7 @@ export async function createDirectDebitCollection(
     mandateId: mandate.providerReference,
     amountPence: options.amountPence,
     description: options.description,
+    ...(options.chargeDate ? { chargeDate: options.chargeDate } : {}),
     now,
   });
   return repository.recordCollectionStatus(deps.db, {

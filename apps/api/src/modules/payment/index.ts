@@ -40,3 +40,4 @@ export async function registerSandboxPaymentPages(app: App): Promise<void> {
     await sandboxDirectDebitPages(app, sandbox);
   }
 }
+export { chargeSavedCard, listCollections } from './card-collections';

@@ -28,3 +28,8 @@ async function findActive(db: Db, ownerUserId: string, type: PaymentMethodRow['t
 export function findActiveMandate(db: Db, ownerUserId: string): Promise<PaymentMethodRow | null> {
   return findActive(db, ownerUserId, 'BACS_DEBIT');
 }
+
+/** The owner's newest ACTIVE saved card, or null. */
+export function findActiveCard(db: Db, ownerUserId: string): Promise<PaymentMethodRow | null> {
+  return findActive(db, ownerUserId, 'CARD');
+}

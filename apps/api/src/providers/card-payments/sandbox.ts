@@ -8,6 +8,7 @@ import type {
   CardEvent,
   CardPaymentsProvider,
   MotoChargeResult,
+  RefundResult,
   SavedCard,
 } from './types';
 
@@ -27,6 +28,10 @@ export const SANDBOX_MESSAGES = {
   declined: 'Your card was declined.',
   authenticationFailed: 'We could not authenticate your payment.',
   unknownToken: 'No such card token (a token can be used once).',
+  unknownCard: 'No such saved card.',
+  authenticationRequired: 'This card needs the cardholder to authenticate the payment.',
+  unknownPayment: 'No such payment (sandbox).',
+  refundTooMuch: 'The refund is more than was paid (sandbox).',
 } as const;
 
 /**
@@ -61,6 +66,13 @@ export type SubmitOutcome =
 const SESSION = 'card-session';
 const TOKEN = 'card-token';
 const BY_REFERENCE = 'card-reference';
+const SAVED_CARD = 'card-saved';
+const PAYMENT = 'card-payment';
+const REFUND = 'card-refund';
+
+/** A saved card as the sandbox keeps it: 3155 (authentication) cannot be charged off-session. */
+type SandboxSavedCard = { providerReference: string; needsAuthentication: boolean };
+type SandboxPayment = { amountPence: number; refundedPence: number };
 
 const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('base64url')}`;
 
@@ -135,6 +147,13 @@ export function createSandboxCardPayments(
       ...card,
     };
     const reference = session.reference;
+    const needsAuthentication = session.status === 'AUTHENTICATING';
+    if (session.mode === 'SETUP' || session.saveCard) {
+      await store.put(SAVED_CARD, saved.providerReference, {
+        providerReference: saved.providerReference,
+        needsAuthentication,
+      } satisfies SandboxSavedCard);
+    }
     let event: CardEvent;
     if (session.mode === 'SETUP') {
       event = {
@@ -147,6 +166,7 @@ export function createSandboxCardPayments(
     } else {
       // Derived from the session: a double-submitted form cannot make a second payment.
       session.providerPaymentId = `py_sandbox_${createHash('sha256').update(id).digest('base64url').slice(0, 16)}`;
+      await putPayment(session.providerPaymentId, session.amountPence);
       event = {
         type: 'PAYMENT_SUCCEEDED',
         eventId: randomId('evt'),
@@ -188,6 +208,8 @@ export function createSandboxCardPayments(
   }
 
   const getSession = (id: string) => store.get<SandboxSession>(SESSION, id);
+  const putPayment = (providerPaymentId: string, amountPence: number) =>
+    store.put(PAYMENT, providerPaymentId, { amountPence, refundedPence: 0 } as SandboxPayment);
 
   const sandbox: SandboxCardPayments = {
     adapter: 'sandbox',
@@ -295,9 +317,63 @@ export function createSandboxCardPayments(
           providerPaymentId: randomId('py'),
           card: request.saveCard ? card : null,
         };
+        await putPayment(result.providerPaymentId, request.amountPence);
+        if (request.saveCard) {
+          await store.put(SAVED_CARD, card.providerReference, {
+            providerReference: card.providerReference,
+            needsAuthentication: record.outcome === 'AUTHENTICATE',
+          } satisfies SandboxSavedCard);
+        }
       }
       if (record) await store.put(TOKEN, request.token, { ...record, used: true });
       await store.put('card-charge', request.reference, result);
+      return result;
+    },
+
+    async chargeSavedCard(request): Promise<MotoChargeResult> {
+      const done = await store.get<MotoChargeResult>('card-charge', request.reference);
+      if (done) return done;
+      const card = await store.get<SandboxSavedCard>(SAVED_CARD, request.card.providerReference);
+      let result: MotoChargeResult;
+      if (!card || card.needsAuthentication) {
+        result = {
+          status: 'DECLINED',
+          providerPaymentId: card ? randomId('py') : null,
+          message: card ? SANDBOX_MESSAGES.authenticationRequired : SANDBOX_MESSAGES.unknownCard,
+        };
+      } else {
+        result = { status: 'SUCCEEDED', providerPaymentId: randomId('py'), card: null };
+        await putPayment(result.providerPaymentId, request.amountPence);
+      }
+      await store.put('card-charge', request.reference, result);
+      return result;
+    },
+
+    async refundPayment({ reference, providerPaymentId, amountPence }): Promise<RefundResult> {
+      const done = await store.get<RefundResult>(REFUND, reference);
+      if (done) return done;
+      const payment = await store.get<SandboxPayment>(PAYMENT, providerPaymentId);
+      let result: RefundResult;
+      if (!payment) {
+        result = {
+          status: 'FAILED',
+          providerRefundId: null,
+          message: SANDBOX_MESSAGES.unknownPayment,
+        };
+      } else if (payment.refundedPence + amountPence > payment.amountPence) {
+        result = {
+          status: 'FAILED',
+          providerRefundId: null,
+          message: SANDBOX_MESSAGES.refundTooMuch,
+        };
+      } else {
+        await store.put(PAYMENT, providerPaymentId, {
+          ...payment,
+          refundedPence: payment.refundedPence + amountPence,
+        });
+        result = { status: 'PAID', providerRefundId: randomId('re') };
+      }
+      await store.put(REFUND, reference, result);
       return result;
     },
 
@@ -311,6 +387,8 @@ export function createSandboxCardPayments(
     ...sandbox,
     createCheckoutSession: (request) => faults.call(() => sandbox.createCheckoutSession(request)),
     chargeWithToken: (request) => faults.call(() => sandbox.chargeWithToken(request)),
+    chargeSavedCard: (request) => faults.call(() => sandbox.chargeSavedCard(request)),
+    refundPayment: (request) => faults.call(() => sandbox.refundPayment(request)),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type CardEvent,
   type CardPaymentsProvider,
   type MotoChargeResult,
+  type RefundResult,
   type SavedCard,
 } from './types';
 
@@ -208,6 +209,56 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
           return { status: 'DECLINED', providerPaymentId: intentId, message: error.message };
         }
         throw new ProviderUnavailableError('Stripe payment intent create failed', { cause: error });
+      }
+    },
+
+    async chargeSavedCard(request): Promise<MotoChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            customer: request.card.providerCustomerReference ?? undefined,
+            payment_method: request.card.providerReference,
+            amount: request.amountPence,
+            currency: 'gbp',
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: { reference: request.reference },
+          },
+          { idempotencyKey: `off-session-${request.reference}` },
+        );
+        if (intent.status !== 'succeeded') {
+          const message = intent.last_payment_error?.message ?? 'Your card was declined.';
+          return { status: 'DECLINED', providerPaymentId: intent.id, message };
+        }
+        return { status: 'SUCCEEDED', providerPaymentId: intent.id, card: null };
+      } catch (error) {
+        // Declined, or the card needs its holder (authentication_required): an answer.
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const intentId = error.payment_intent?.id ?? null;
+          return { status: 'DECLINED', providerPaymentId: intentId, message: error.message };
+        }
+        throw new ProviderUnavailableError('Stripe off-session charge failed', { cause: error });
+      }
+    },
+
+    async refundPayment({ reference, providerPaymentId, amountPence }): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: providerPaymentId, amount: amountPence, metadata: { reference } },
+          { idempotencyKey: `refund-${reference}` },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          const message = refund.failure_reason ?? `Stripe refund ${refund.status}`;
+          return { status: 'FAILED', providerRefundId: refund.id, message };
+        }
+        return { status: 'PAID', providerRefundId: refund.id };
+      } catch (error) {
+        // Refused (already refunded, too much, no such payment): an answer, not worth retrying.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return { status: 'FAILED', providerRefundId: null, message: error.message };
+        }
+        throw new ProviderUnavailableError('Stripe refund failed', { cause: error });
       }
     },
 

@@ -42,6 +42,27 @@ type MotoChargeRequest = {
   saveCard: boolean;
 };
 
+/** An off-session charge of a card the provider keeps for us (a monthly collection). */
+type SavedCardChargeRequest = {
+  reference: string;
+  customerReference: string;
+  card: Pick<SavedCard, 'providerReference' | 'providerCustomerReference'>;
+  amountPence: number;
+  description: string;
+};
+
+/** Money paid back to the way a payment was made (whole or part of it). */
+export type RefundRequest = {
+  /** Ours: the provider's idempotency key, so a retried refund pays once. */
+  reference: string;
+  providerPaymentId: string;
+  amountPence: number;
+};
+
+export type RefundResult =
+  | { status: 'PAID'; providerRefundId: string }
+  | { status: 'FAILED'; providerRefundId: string | null; message: string };
+
 export type MotoChargeResult =
   | { status: 'SUCCEEDED'; providerPaymentId: string; card: SavedCard | null }
   | { status: 'DECLINED'; providerPaymentId: string | null; message: string };
@@ -75,6 +96,9 @@ export type CardPaymentsProvider = {
   adapter: CardPaymentsAdapter;
   createCheckoutSession(request: CardCheckoutRequest): Promise<CardCheckoutSession>;
   chargeWithToken(request: MotoChargeRequest): Promise<MotoChargeResult>;
+  /** Charges a saved card without the customer present; a card that needs them is DECLINED. */
+  chargeSavedCard(request: SavedCardChargeRequest): Promise<MotoChargeResult>;
+  refundPayment(request: RefundRequest): Promise<RefundResult>;
   /** Verifies the signature over the raw body (throws WebhookSignatureError), then maps it. */
   parseWebhook(input: WebhookInput): Promise<CardEvent>;
 };

@@ -189,7 +189,7 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
       };
     },
 
-    async createCollection({ reference, mandateId, amountPence, description }) {
+    async createCollection({ reference, mandateId, amountPence, description, chargeDate }) {
       const { payments } = await request<{ payments: GcPayment }>(
         'POST',
         '/payments',
@@ -200,11 +200,39 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
             description,
             links: { mandate: mandateId },
             metadata: { reference },
+            // GoCardless moves a date it can no longer make to the earliest it can.
+            ...(chargeDate ? { charge_date: chargeDate } : {}),
           },
         },
         `payment-${reference}`,
       );
       return toCollection(payments);
+    },
+
+    async refundCollection({ reference, providerPaymentId, amountPence }) {
+      try {
+        const { refunds } = await request<{ refunds: { id: string } }>(
+          'POST',
+          '/refunds',
+          {
+            refunds: {
+              amount: amountPence,
+              // GoCardless's guard against a second refund: what all refunds of it will total.
+              total_amount_confirmation: amountPence,
+              links: { payment: providerPaymentId },
+              metadata: { reference },
+            },
+          },
+          `refund-${reference}`,
+        );
+        return { status: 'PAID', providerRefundId: refunds.id };
+      } catch (error) {
+        // Refused (4xx: not settled, too much): an answer. A network error or 5xx: retry later.
+        if (error instanceof GoCardlessHttpError && error.status >= 400 && error.status < 500) {
+          return { status: 'FAILED', providerRefundId: null, message: error.message };
+        }
+        throw error;
+      }
     },
 
     async getCollection({ providerPaymentId }) {

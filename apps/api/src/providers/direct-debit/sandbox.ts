@@ -27,6 +27,7 @@ import {
   type DirectDebitProvider,
   type MandateFlowRequest,
 } from './types';
+import type { RefundResult } from '../card-payments/types';
 import { addWorkingDays } from './working-days';
 
 /** An account holder with this name (any case) has every collection fail (see the README). */
@@ -68,6 +69,11 @@ const FLOW = 'dd-flow';
 const MANDATE = 'dd-mandate';
 const COLLECTION = 'dd-collection';
 const BY_REFERENCE = 'dd-reference';
+const REFUND = 'dd-refund';
+const REFUND_OF = 'dd-refund-of';
+type SandboxRefund = { providerPaymentId: string; amountPence: number };
+const SANDBOX_REFUND_REFUSED = 'Only a settled collection can be refunded (sandbox).';
+const SANDBOX_REFUND_TOO_MUCH = 'The refund is more than was collected (sandbox).';
 
 const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('base64url')}`;
 const STEPS: CollectionStatus[] = ['PENDING', 'SUBMITTED'];
@@ -208,20 +214,25 @@ export function createSandboxDirectDebit(
       };
     },
 
-    async createCollection({ reference, mandateId, amountPence, now }) {
+    async createCollection({ reference, mandateId, amountPence, chargeDate, now }) {
       const known = await store.get<{ id: string }>(BY_REFERENCE, `collection:${reference}`);
       const existing = known ? await store.get<SandboxCollection>(COLLECTION, known.id) : null;
       if (existing) return toCollection(existing, now);
       const mandate = await store.get<SandboxMandate>(MANDATE, mandateId);
       if (!mandate) throw new FlowNotCompletedError('No such mandate.');
       const today = londonDateString(now);
+      const earliest = addWorkingDays(today, 1);
+      // A requested day is kept when the provider can still make it (Bacs: confirmed 2 days on).
+      const onDay = chargeDate && chargeDate > earliest ? chargeDate : null;
       const record: SandboxCollection = {
         providerPaymentId: randomId('PM'),
         reference,
         mandateId,
         amountPence,
-        chargeDate: addWorkingDays(today, 1),
-        settlesOn: addWorkingDays(today, SANDBOX_SETTLEMENT_WORKING_DAYS),
+        chargeDate: onDay ?? earliest,
+        settlesOn: onDay
+          ? addWorkingDays(onDay, 2)
+          : addWorkingDays(today, SANDBOX_SETTLEMENT_WORKING_DAYS),
         failureReason: null,
         fails: mandate.holderName.toLowerCase() === SANDBOX_FAILING_ACCOUNT_HOLDER.toLowerCase(),
         announced: 'PENDING',
@@ -235,6 +246,27 @@ export function createSandboxDirectDebit(
       const record = await store.get<SandboxCollection>(COLLECTION, providerPaymentId);
       if (!record) throw new FlowNotCompletedError('No such collection.');
       return toCollection(record, now);
+    },
+
+    async refundCollection({ reference, providerPaymentId, amountPence, now }) {
+      const done = await store.get<RefundResult>(REFUND, reference);
+      if (done) return done;
+      const record = await store.get<SandboxCollection>(COLLECTION, providerPaymentId);
+      const refunded = (await store.list<SandboxRefund>(REFUND_OF))
+        .filter((refund) => refund.providerPaymentId === providerPaymentId)
+        .reduce((total, refund) => total + refund.amountPence, 0);
+      let result: RefundResult;
+      if (!record || statusAt(record, now) !== 'SETTLED') {
+        result = { status: 'FAILED', providerRefundId: null, message: SANDBOX_REFUND_REFUSED };
+      } else if (refunded + amountPence > record.amountPence) {
+        result = { status: 'FAILED', providerRefundId: null, message: SANDBOX_REFUND_TOO_MUCH };
+      } else {
+        const providerRefundId = randomId('RF');
+        await store.put(REFUND_OF, providerRefundId, { providerPaymentId, amountPence });
+        result = { status: 'PAID', providerRefundId };
+      }
+      await store.put(REFUND, reference, result);
+      return result;
     },
 
     async collectDueEvents(now) {
@@ -278,5 +310,6 @@ export function createSandboxDirectDebit(
     completeMandateFlow: (request) => faults.call(() => sandbox.completeMandateFlow(request)),
     createCollection: (request) => faults.call(() => sandbox.createCollection(request)),
     getCollection: (request) => faults.call(() => sandbox.getCollection(request)),
+    refundCollection: (request) => faults.call(() => sandbox.refundCollection(request)),
   };
 }

@@ -1,4 +1,4 @@
-import type { WebhookInput } from '../card-payments/types';
+import type { RefundRequest, RefundResult, WebhookInput } from '../card-payments/types';
 
 // Our contract for Bacs direct debit. A vendor adapter maps its mandate and payment statuses and
 // its webhook events to these shapes, so the payment module never sees a vendor name for them.
@@ -34,6 +34,11 @@ type CollectionRequest = {
   mandateId: string;
   amountPence: number;
   description: string;
+  /**
+   * The London day (yyyy-MM-dd) to collect on; the provider's earliest possible day when omitted
+   * or too soon.
+   */
+  chargeDate?: string;
 };
 
 export type Collection = {
@@ -62,6 +67,8 @@ export type DirectDebitProvider = {
   completeMandateFlow(options: { flowId: string; now: Date }): Promise<CompletedMandate>;
   createCollection(request: CollectionRequest & { now: Date }): Promise<Collection>;
   getCollection(options: { providerPaymentId: string; now: Date }): Promise<Collection>;
+  /** Pays (part of) a settled collection back to the payer's bank account. */
+  refundCollection(request: RefundRequest & { now: Date }): Promise<RefundResult>;
   /** Verifies the signature over the raw body (throws WebhookSignatureError), then maps it. */
   parseWebhook(input: WebhookInput): Promise<DirectDebitEvent[]>;
 };

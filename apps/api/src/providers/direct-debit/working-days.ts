@@ -35,3 +35,19 @@ export function addWorkingDays(day: string, count: number): string {
   }
   return formatDay(date);
 }
+
+/** The day `count` working days before `day` (the day itself does not count). */
+export function subtractWorkingDays(day: string, count: number): string {
+  const date = parseDay(day);
+  let taken = 0;
+  while (taken < count) {
+    date.setUTCDate(date.getUTCDate() - 1);
+    if (isWorkingDay(formatDay(date))) taken += 1;
+  }
+  return formatDay(date);
+}
+
+/** The day itself when it is a working day, else the next working day after it. */
+export function onOrAfterWorkingDay(day: string): string {
+  return isWorkingDay(day) ? day : addWorkingDays(day, 1);
+}

@@ -1,0 +1,36 @@
+// What the reconciliation job found (issue 16 item 3): a provider payment the ledger lacks, a
+// ledger payment the provider does not have, or the two disagreeing on the amount. Kept for staff;
+// a later run that no longer finds one marks it resolved.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
+
+export const RECONCILIATION_KINDS = ['PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH'] as const;
+
+export const reconciliationFindings = pgTable(
+  'reconciliation_findings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: RECONCILIATION_KINDS }).notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    /** CARD or DIRECT_DEBIT, when the provider's record says. */
+    provider: text('provider'),
+    accountId: text('account_id'),
+    providerAmountPence: integer('provider_amount_pence'),
+    ledgerAmountPence: integer('ledger_amount_pence'),
+    foundAt: instant('found_at').notNull(),
+    /** The last run that still found it. */
+    seenAt: instant('seen_at').notNull(),
+    resolvedAt: instant('resolved_at'),
+  },
+  (table) => [
+    uniqueIndex('reconciliation_findings_kind_payment_idx').on(table.kind, table.providerPaymentId),
+    index('reconciliation_findings_open_idx')
+      .on(table.foundAt)
+      .where(sql`${table.resolvedAt} is null`),
+    check(
+      'reconciliation_findings_kind_check',
+      sql`${table.kind} in ('PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH')`,
+    ),
+  ],
+);

@@ -1,0 +1,126 @@
+import { londonDateString } from '@motor/domain';
+import { z } from 'zod';
+import type { ServiceDeps } from '../../app-types';
+import {
+  findAccount,
+  findUpcomingInvoice,
+  getAccountTotals,
+  listCollectableAccounts,
+  postProviderPayment,
+  type CustomerAccountRow,
+} from '../../modules/billing';
+import { defineJob } from '../../modules/jobs';
+import { chargeSavedCard, createDirectDebitCollection } from '../../modules/payment';
+import { onOrAfterWorkingDay, subtractWorkingDays } from '../../providers/direct-debit';
+import { applyCollectionOutcomes } from './outcomes';
+import { COLLECT_PAYMENT, CollectPayload, enqueueCollection } from './queue';
+
+// Monthly collections (issue 16 item 3; DOMAIN.md "Money"). A Direct Debit is submitted ahead so
+// that it is collected on the payment day (the next working day when that is a weekend or an
+// England and Wales bank holiday): from 5 working days before, and at least 3 when the provider
+// can still make it (else its earliest day). It collects the coming invoice plus what the account
+// already owes, less what it has in credit or on its way (mid-term changes netted: one bill a
+// month). A card-paying account's saved card is charged off-session once the invoice is raised.
+// Each collection is a job keyed by account and period, so planners in several processes, reruns
+// and catch-up make one; the provider is called with that key as our reference, so a job run
+// again after a crash gets the same payment back, and the ledger keys it by the provider's id.
+
+/** The earliest a Direct Debit is submitted before its day (the provider needs 3 to 5). */
+const DIRECT_DEBIT_LEAD_WORKING_DAYS = 5;
+
+/** The collection an account is due now, if any: its key, and what it collects ahead. */
+async function dueCollection(
+  deps: ServiceDeps,
+  account: CustomerAccountRow,
+  now: Date,
+): Promise<{ key: string; invoicePence: number; chargeDate: string | null } | null> {
+  const today = londonDateString(now);
+  if (account.paymentMethodType === 'BACS_DEBIT') {
+    const next = await findUpcomingInvoice(deps.db, account);
+    if (!next) return null;
+    const chargeDate = onOrAfterWorkingDay(londonDateString(next.dueAt));
+    if (today < subtractWorkingDays(chargeDate, DIRECT_DEBIT_LEAD_WORKING_DAYS)) return null;
+    const key = `collect:${account.accountId}:${next.period}`;
+    return { key, invoicePence: next.amountPence, chargeDate };
+  }
+  // A card is charged on the payment day, for what the raised invoices left owing.
+  const { invoiceCount } = await getAccountTotals(deps.db, account.accountId);
+  if (invoiceCount < 2) return null;
+  return {
+    key: `collect:${account.accountId}:${invoiceCount - 1}`,
+    invoicePence: 0,
+    chargeDate: null,
+  };
+}
+
+/** The planner: enqueues each account's due collection (an ACTIVE account only). */
+export async function planCollections(deps: ServiceDeps): Promise<number> {
+  const now = deps.clock.now();
+  let planned = 0;
+  for (const account of await listCollectableAccounts(deps.db)) {
+    if (account.accountStatus !== 'ACTIVE') continue;
+    const due = await dueCollection(deps, account, now);
+    if (!due) continue;
+    const { key, ...rest } = due;
+    const payload = { accountId: account.accountId, ...rest, retry: false };
+    if (await enqueueCollection(deps, { key, payload, at: now })) planned += 1;
+  }
+  return planned;
+}
+
+/**
+ * One collection: asks the provider for what the account owes at this moment (plus the coming
+ * invoice for a Direct Debit ahead of it) and posts it PENDING; the provider's answer settles or
+ * fails it (outcomes.ts). Nothing when nothing is owed.
+ */
+async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promise<void> {
+  const account = await findAccount(deps.db, payload.accountId);
+  if (!account?.paymentMethodType) return;
+  if (account.accountStatus !== 'ACTIVE' && !payload.retry) return;
+  const { balancePence } = await getAccountTotals(deps.db, account.accountId);
+  const amountPence = payload.invoicePence + balancePence;
+  if (amountPence <= 0) return;
+  const card = account.paymentMethodType === 'CARD';
+  const description = `Policy ${account.accountCode}: monthly payment`;
+  const common = {
+    ownerUserId: account.ownerUserId,
+    amountPence,
+    description,
+    reference: payload.reference,
+  };
+  const collection = card
+    ? await chargeSavedCard(deps, common)
+    : await createDirectDebitCollection(deps, {
+        ...common,
+        proposalCode: null,
+        ...(payload.chargeDate ? { chargeDate: payload.chargeDate } : {}),
+      });
+  await postProviderPayment(deps.db, {
+    account,
+    payment: {
+      provider: card ? 'CARD' : 'DIRECT_DEBIT',
+      providerPaymentId: collection.providerPaymentId,
+      amountPence,
+      settled: false,
+    },
+    at: deps.clock.now(),
+    description: card ? 'Card payment' : 'Direct Debit payment',
+  });
+  // A card's answer came with the charge: post it now rather than at the next outcome run.
+  if (card) await applyCollectionOutcomes(deps);
+}
+
+export const planCollectionsJob = defineJob({
+  kind: 'plan-collections',
+  payload: z.object({}),
+  schedule: '*/15 * * * *',
+  run: async (deps) => {
+    await planCollections(deps);
+  },
+});
+
+export const collectPaymentJob = defineJob({
+  kind: COLLECT_PAYMENT,
+  payload: CollectPayload,
+  run: collectPayment,
+});

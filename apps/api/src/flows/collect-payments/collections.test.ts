@@ -1,0 +1,566 @@
+// Issue 16 item 3: monthly collections by Direct Debit and card, failed payments (e-mail, retry,
+// suspension with notice, restored by a late payment), refunds and reconciliation, on the clock.
+import { and, asc, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import {
+  collections,
+  customerAccounts,
+  jobs,
+  ledgerPostings,
+  ledgerTransactions,
+  notificationOutbox,
+  paymentMethods,
+  reconciliationFindings,
+} from '../../db/schema';
+import { bindProposal } from '../bind-policy';
+import {
+  postProviderPayment,
+  postTransaction,
+  type CustomerAccountRow,
+} from '../../modules/billing';
+import { assertLedgerBalanced } from '../../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { runDueJobs } from '../../modules/jobs/runner';
+import { createDirectDebitCollection } from '../../modules/payment';
+import { computeAmountDueAtBind } from '../../modules/policy';
+import { createQuote } from '../../modules/policy/test-helpers';
+import type { SandboxCardPayments } from '../../providers/card-payments';
+import { createTestApp } from '../../test/test-app';
+import { planCollections } from './collect';
+import { applyCollectionOutcomes } from './outcomes';
+import { listOpenFindings, reconcilePayments } from './reconcile';
+import { payPendingRefunds } from './refunds';
+
+const SYSTEM = { kind: 'system', name: 'test' } as const;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+// Bought on Thursday 5 March 2026: payment day 5. 5 April is Easter Sunday and 6 April Easter
+// Monday (a bank holiday in England and Wales); 5 July, 5 September and 5 December are weekends.
+const INCEPTION = '2026-03-05T10:00:00.000Z';
+const CHARGE_DATES = [
+  '2026-04-07',
+  '2026-05-05',
+  '2026-06-05',
+  '2026-07-06',
+  '2026-08-05',
+  '2026-09-07',
+  '2026-10-05',
+  '2026-11-05',
+  '2026-12-07',
+  '2027-01-05',
+  '2027-02-05',
+];
+const GOOD_BANK = {
+  accountHolderName: 'Jo Bloggs',
+  sortCode: '20-29-59',
+  accountNumber: '63748472',
+};
+const FAILING_BANK = { ...GOOD_BANK, accountHolderName: 'Fail Payment' };
+
+/** One scenario: its own app and clock (the runner's slots are keyed by time: never go back). */
+async function scenario(start: string) {
+  const clock = createTestClock(start);
+  const app: App = await createTestApp({ clock });
+
+  /** Job ticks a minute apart (the runner's scheduled slots are per minute). */
+  async function tick(times = 2) {
+    for (let i = 0; i < times; i += 1) {
+      clock.advance(MINUTE);
+      await runDueJobs(app);
+    }
+  }
+
+  /** Day by day at 10:00 UTC up to `until`, the jobs running each day. */
+  async function daysUntil(until: string) {
+    while (clock.now().getTime() + DAY <= Date.parse(until)) {
+      clock.set(
+        new Date(Date.parse(clock.now().toISOString().slice(0, 10)) + DAY + 10 * 3_600_000),
+      );
+      await tick();
+    }
+  }
+
+  async function setUpMandate(headers: Record<string, string>, bank: typeof GOOD_BANK) {
+    const flow = await app.inject({
+      method: 'POST',
+      url: '/api/goCardless/flows',
+      headers,
+      payload: { mandateDescription: 'BMW Insurance monthly payments', successUrl: '/home' },
+    });
+    expect(flow.statusCode, flow.body).toBe(201);
+    const { flowId, redirectUrl } = flow.json() as { flowId: string; redirectUrl: string };
+    const form = (url: string, fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    await form(redirectUrl, bank);
+    await form(`${redirectUrl}/confirm`, { action: 'confirm' });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/goCardless/mandates',
+      headers,
+      payload: { redirectFlowId: flowId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  }
+
+  /** A flex policy bound today; its first month paid by Direct Debit (a real sandbox collection) or card. */
+  async function bindFlex(
+    userId: string,
+    options: { method: 'BACS_DEBIT' | 'CARD'; bank?: typeof GOOD_BANK; cardPaymentId?: string },
+  ) {
+    const headers = bearer(await createTestAccessToken(app, { userId }));
+    const quote = await createQuote(app, headers);
+    const due = computeAmountDueAtBind(quote.quote);
+    if (options.bank) await setUpMandate(headers, options.bank);
+    const payment =
+      options.method === 'BACS_DEBIT' && options.bank === GOOD_BANK
+        ? {
+            provider: 'DIRECT_DEBIT' as const,
+            providerPaymentId: (
+              await createDirectDebitCollection(app, {
+                ownerUserId: userId,
+                proposalCode: quote.proposalCode,
+                amountPence: due.totalPence,
+                description: 'First month',
+                reference: `bind:${quote.proposalCode}`,
+              })
+            ).providerPaymentId,
+            amountPence: due.totalPence,
+            settled: false,
+          }
+        : {
+            provider: 'CARD' as const,
+            providerPaymentId: options.cardPaymentId ?? `pi_${quote.proposalCode}`,
+            amountPence: due.totalPence,
+            settled: true,
+          };
+    const bound = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: SYSTEM,
+      paymentMethodType: options.method,
+      payment,
+    });
+    const schedule = quote.quote.availablePaymentSchedules.find((s) => s.active)!;
+    return {
+      headers,
+      policyId: bound.policyId,
+      account: (await accountOf(bound.policyId))!,
+      instalment: schedule.premiumBreakdown.instalmentAmount,
+    };
+  }
+
+  async function accountOf(policyId: string): Promise<CustomerAccountRow | undefined> {
+    const [row] = await app.db
+      .select()
+      .from(customerAccounts)
+      .where(eq(customerAccounts.policyId, policyId));
+    return row;
+  }
+
+  async function ledgerOf(accountId: string) {
+    return app.db
+      .select({
+        type: ledgerTransactions.type,
+        status: ledgerTransactions.status,
+        subType: ledgerTransactions.subType,
+        key: ledgerTransactions.idempotencyKey,
+        amount: ledgerPostings.amountPence,
+      })
+      .from(ledgerTransactions)
+      .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+      .where(
+        and(
+          eq(ledgerTransactions.accountId, accountId),
+          eq(ledgerPostings.ledgerAccount, `receivable:${accountId}`),
+        ),
+      )
+      .orderBy(asc(ledgerTransactions.createdAt));
+  }
+
+  /** The policy's e-mails about its payments (not the one confirming the purchase). */
+  async function mailAbout(policyNumber: string) {
+    const rows = await app.db
+      .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
+      .from(notificationOutbox)
+      .where(like(notificationOutbox.subject, `%${policyNumber}%`))
+      .orderBy(asc(notificationOutbox.createdAt));
+    return rows.filter((row) => row.subject !== `Your policy ${policyNumber} is confirmed`);
+  }
+
+  async function sandboxChargeDates(ids: string[]) {
+    const store = app.providers.directDebit as unknown as {
+      getCollection(o: { providerPaymentId: string; now: Date }): Promise<{ chargeDate: string }>;
+    };
+    return Promise.all(
+      ids.map(
+        async (id) =>
+          (await store.getCollection({ providerPaymentId: id, now: clock.now() })).chargeDate,
+      ),
+    );
+  }
+
+  async function close() {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  }
+
+  return {
+    app,
+    clock,
+    tick,
+    daysUntil,
+    setUpMandate,
+    bindFlex,
+    accountOf,
+    ledgerOf,
+    mailAbout,
+    sandboxChargeDates,
+    close,
+  };
+}
+
+/** What a scenario's ledger row sums to: what the customer owes counting only settled money. */
+function settledOwed(rows: { status: string; amount: number }[]): number {
+  return rows.filter((row) => row.status !== 'PENDING').reduce((sum, row) => sum + row.amount, 0);
+}
+
+describe('monthly collections', () => {
+  it('collects a year of a monthly policy by Direct Debit on each payment day (working days), settled by webhook', async () => {
+    const { app, daysUntil, bindFlex, accountOf, ledgerOf, sandboxChargeDates, close } =
+      await scenario(INCEPTION);
+    const policy = await bindFlex('year-dd', { method: 'BACS_DEBIT', bank: GOOD_BANK });
+    expect(policy.account.paymentDay).toBe(5);
+    // Easter: the April payment (5 April is a Sunday, 6 April Easter Monday) is collected on
+    // Tuesday 7 April; Good Friday is not a working day either, so it is submitted from Friday
+    // 27 March, 5 working days before, and not earlier.
+    await daysUntil('2026-03-27T09:00:00.000Z');
+    const paymentsOf = async () =>
+      (await ledgerOf(policy.account.accountId)).filter((row) => row.type === 'PAYMENT');
+    expect(await paymentsOf()).toHaveLength(1);
+    await daysUntil('2026-03-27T11:00:00.000Z');
+    expect(await paymentsOf()).toEqual([
+      expect.objectContaining({ status: 'POSTED' }),
+      expect.objectContaining({ status: 'PENDING', amount: -policy.instalment }),
+    ]);
+    await daysUntil('2027-02-20T09:00:00.000Z');
+
+    const rows = await ledgerOf(policy.account.accountId);
+    const invoices = rows.filter((row) => row.type === 'INVOICE');
+    const payments = rows.filter((row) => row.type === 'PAYMENT');
+    expect(invoices).toHaveLength(12);
+    expect(payments).toHaveLength(12);
+    expect(payments.every((row) => row.status === 'POSTED' && row.subType === 'GOCARDLESS')).toBe(
+      true,
+    );
+    // Each month collected the instalment, on the payment day or the next working day.
+    const monthly = payments.slice(1);
+    expect(monthly.map((row) => -row.amount)).toEqual(CHARGE_DATES.map(() => policy.instalment));
+    const ids = monthly.map((row) => row.key.slice('payment:'.length));
+    expect(await sandboxChargeDates(ids)).toEqual(CHARGE_DATES);
+    const settled = await app.db
+      .select({ status: collections.status })
+      .from(collections)
+      .where(eq(collections.ownerUserId, 'reconciled-dd'));
+    expect(settled.map((row) => row.status)).toEqual(settled.map(() => 'SETTLED'));
+    expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
+    expect((await accountOf(policy.policyId))!.accountStatus).toBe('ACTIVE');
+    await close();
+  }, 300_000);
+
+  it('a failed collection e-mails the customer, is tried again after the interval, and succeeds', async () => {
+    const { app, daysUntil, setUpMandate, bindFlex, accountOf, ledgerOf, mailAbout, close } =
+      await scenario('2026-05-05T10:00:00.000Z');
+    const policy = await bindFlex('retry-dd', { method: 'BACS_DEBIT', bank: FAILING_BANK });
+    // The June payment (Friday 5 June) fails when Bacs reports back on 9 June.
+    await daysUntil('2026-06-10T09:00:00.000Z');
+    let rows = await ledgerOf(policy.account.accountId);
+    const failed = rows.find((row) => row.type === 'PAYMENT' && row.status === 'FAILED');
+    expect(failed, JSON.stringify(rows)).toBeDefined();
+    expect(rows.filter((row) => row.type === 'PAYMENT_REVERSAL')).toEqual([
+      expect.objectContaining({ status: 'POSTED', amount: policy.instalment }),
+    ]);
+    const [mail] = await mailAbout(policy.account.accountCode);
+    expect(mail!.subject).toBe(`Your payment for policy ${policy.account.accountCode} failed`);
+    const amount = `£${(policy.instalment / 100).toFixed(2)}`;
+    expect(mail!.body).toContain(
+      `Your payment of ${amount} for policy ${policy.account.accountCode} failed: The payer’s bank refused the collection (sandbox).`,
+    );
+    expect(mail!.body).toContain(`We will try to collect ${amount} again on 16 Jun 2026.`);
+    expect(mail!.body).toContain(
+      `To pay now, open the Billing tab of your policy and choose Pay: http://localhost:3000/flex/policy/${policy.policyId}/billing`,
+    );
+    // The customer gives a working bank account; the retry a week later collects it.
+    const signedIn = bearer(await createTestAccessToken(app, { userId: 'retry-dd' }));
+    await setUpMandate(signedIn, GOOD_BANK);
+    await daysUntil('2026-06-22T09:00:00.000Z');
+    rows = await ledgerOf(policy.account.accountId);
+    const payments = rows.filter((row) => row.type === 'PAYMENT');
+    expect(payments.map((row) => row.status)).toEqual(['POSTED', 'FAILED', 'POSTED']);
+    expect(payments[2]!.amount).toBe(-policy.instalment);
+    expect((await accountOf(policy.policyId))!.accountStatus).toBe('ACTIVE');
+    expect(await mailAbout(policy.account.accountCode)).toHaveLength(1);
+    await close();
+  }, 300_000);
+
+  it('failures through the retries suspend the account with a written notice; a late payment in grace restores it', async () => {
+    const { app, clock, tick, daysUntil, bindFlex, accountOf, ledgerOf, mailAbout, close } =
+      await scenario('2026-07-08T10:00:00.000Z');
+    const policy = await bindFlex('suspended-dd', { method: 'BACS_DEBIT', bank: FAILING_BANK });
+    // The August payment (8 August, a Saturday: Monday 10th) fails, then both retries a week
+    // apart: the third failure suspends the account, with the notice.
+    await daysUntil('2026-09-06T09:00:00.000Z');
+    const rows = await ledgerOf(policy.account.accountId);
+    expect(
+      rows
+        .filter((row) => row.type === 'PAYMENT')
+        .slice(0, 4)
+        .map((row) => row.status),
+    ).toEqual(['POSTED', 'FAILED', 'FAILED', 'FAILED']);
+    expect((await accountOf(policy.policyId))!.accountStatus).toBe('SUSPENDED');
+    const code = policy.account.accountCode;
+    const mails = await mailAbout(code);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Your payment for policy ${code} failed`,
+      `Your payment for policy ${code} failed`,
+      `Notice of cancellation: policy ${code} is unpaid`,
+    ]);
+    expect(mails[2]!.body).toContain(
+      'We have tried again and could not collect it, so your account is suspended.',
+    );
+    const amount = `£${(policy.instalment / 100).toFixed(2)}`;
+    expect(mails[2]!.body).toContain(
+      `Unless ${amount} is paid, your policy will be cancelled for non-payment on 17 Sep 2026.`,
+    );
+    // The customer pays what is owed by card within the grace period: ACTIVE again.
+    const owed = settledOwed(await ledgerOf(policy.account.accountId));
+    expect(owed).toBeGreaterThan(0);
+    await postProviderPayment(app.db, {
+      account: policy.account,
+      payment: {
+        provider: 'CARD',
+        providerPaymentId: 'pi_late_payment',
+        amountPence: owed,
+        settled: true,
+      },
+      at: clock.now(),
+    });
+    await tick();
+    expect((await accountOf(policy.policyId))!.accountStatus).toBe('ACTIVE');
+    expect((await mailAbout(policy.account.accountCode)).at(-1)!.subject).toBe(
+      `Thank you: your policy ${policy.account.accountCode} is up to date`,
+    );
+    await close();
+  }, 300_000);
+
+  it('charges a card-paying account’s saved card off-session on the payment day; a card that needs its holder fails', async () => {
+    const { app, clock, daysUntil, bindFlex, ledgerOf, mailAbout, close } = await scenario(
+      '2026-09-10T10:00:00.000Z',
+    );
+    const sandbox = app.providers.cardPayments as SandboxCardPayments;
+    const saveCard = async (userId: string, number: string) => {
+      const token = await sandbox.tokenize({
+        card: { number, expiry: '12/30', cvc: '123' },
+        now: clock.now(),
+      });
+      if (token.kind !== 'TOKEN') throw new Error('no token');
+      const charged = await sandbox.chargeWithToken({
+        reference: `deposit-${userId}`,
+        customerReference: userId,
+        amountPence: 100_000,
+        description: 'First month',
+        token: token.token,
+        saveCard: true,
+      });
+      if (charged.status !== 'SUCCEEDED' || !charged.card) throw new Error('not charged');
+      return { paymentId: charged.providerPaymentId, card: charged.card };
+    };
+    const good = await saveCard('card-payer', '4242424242424242');
+    const policy = await bindFlex('card-payer', { method: 'CARD', cardPaymentId: good.paymentId });
+    const strong = await saveCard('card-3ds', '4000002500003155');
+    const needsHolder = await bindFlex('card-3ds', {
+      method: 'CARD',
+      cardPaymentId: strong.paymentId,
+    });
+    for (const [owner, saved] of [
+      ['card-payer', good.card],
+      ['card-3ds', strong.card],
+    ] as const) {
+      await app.db.insert(paymentMethods).values({
+        paymentMethodId: `pm_test_${owner}`,
+        type: 'CARD',
+        status: 'ACTIVE',
+        ownerUserId: owner,
+        adapter: 'sandbox',
+        providerReference: saved.providerReference,
+        providerCustomerReference: saved.providerCustomerReference,
+        cardBrand: saved.brand,
+        cardLast4: saved.last4,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+    }
+    // The October invoice is raised on 10 October; the card is charged that day.
+    await daysUntil('2026-10-10T12:00:00.000Z');
+    const rows = await ledgerOf(policy.account.accountId);
+    expect(rows.filter((row) => row.type === 'PAYMENT')).toEqual([
+      expect.objectContaining({ status: 'POSTED', subType: 'STRIPE' }),
+      expect.objectContaining({ status: 'POSTED', subType: 'STRIPE', amount: -policy.instalment }),
+    ]);
+    const declined = await ledgerOf(needsHolder.account.accountId);
+    expect(declined.filter((row) => row.type === 'PAYMENT').map((row) => row.status)).toEqual([
+      'POSTED',
+      'FAILED',
+    ]);
+    const [mail] = await mailAbout(needsHolder.account.accountCode);
+    expect(mail!.body).toContain(
+      'failed: This card needs the cardholder to authenticate the payment.',
+    );
+
+    // Refunds: one back to the card it was paid by; one with no payment to go back to.
+    const refund = async (account: CustomerAccountRow, key: string, amount: number) =>
+      postTransaction(app.db, {
+        accountId: account.accountId,
+        type: 'REFUND',
+        subType: 'STRIPE',
+        status: 'PENDING',
+        idempotencyKey: key,
+        description: 'Refund to the way you paid',
+        postings: [
+          { ledgerAccount: `receivable:${account.accountId}`, amountPence: amount },
+          { ledgerAccount: 'card_clearing', amountPence: -amount },
+        ],
+        at: clock.now(),
+      });
+    await refund(policy.account, 'test-refund:paid', 2_500);
+    await refund(needsHolder.account, 'test-refund:too-much', 10_000_000);
+    const paid = await Promise.all([payPendingRefunds(app), payPendingRefunds(app)]);
+    expect(paid[0] + paid[1]).toBe(1);
+    const statusOf = async (key: string) =>
+      (
+        await app.db
+          .select({ status: ledgerTransactions.status })
+          .from(ledgerTransactions)
+          .where(eq(ledgerTransactions.idempotencyKey, key))
+      )[0]?.status;
+    expect(await statusOf('test-refund:paid')).toBe('POSTED');
+    expect(await statusOf('test-refund:too-much')).toBe('FAILED');
+    expect(await statusOf('reversal:test-refund:too-much')).toBe('POSTED');
+    const reversals = (await ledgerOf(needsHolder.account.accountId)).filter(
+      (row) => row.type === 'REFUND_REVERSAL',
+    );
+    expect(reversals).toEqual([expect.objectContaining({ amount: -10_000_000 })]);
+    await close();
+  }, 300_000);
+
+  it('two runs at once act once: one collection per period, one reversal and one e-mail per failure', async () => {
+    const { app, clock, bindFlex, ledgerOf, mailAbout, close } = await scenario(
+      '2026-11-02T10:00:00.000Z',
+    );
+    const policy = await bindFlex('twice-dd', { method: 'BACS_DEBIT', bank: FAILING_BANK });
+    clock.set('2026-11-27T10:00:00.000Z');
+    const planned = await Promise.all([planCollections(app), planCollections(app)]);
+    expect(planned[0] + planned[1]).toBe(1);
+    await Promise.all([
+      runDueJobs(app, { owner: 'runner-a' }),
+      runDueJobs(app, { owner: 'runner-b' }),
+    ]);
+    const keyed = await app.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.idempotencyKey, `collect:${policy.account.accountId}:%`));
+    expect(keyed).toHaveLength(1);
+    // Bacs reports the failure; two outcome runs at once.
+    clock.set('2026-12-07T10:00:00.000Z');
+    await runDueJobs(app);
+    clock.advance(MINUTE);
+    await Promise.all([applyCollectionOutcomes(app), applyCollectionOutcomes(app)]);
+    const rows = await ledgerOf(policy.account.accountId);
+    expect(rows.filter((row) => row.type === 'PAYMENT_REVERSAL')).toHaveLength(1);
+    expect(await mailAbout(policy.account.accountCode)).toHaveLength(1);
+    const retries = await app.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.idempotencyKey, 'collect-retry:%'));
+    expect(
+      retries.filter(
+        (job) => (job.payload as { accountId?: string }).accountId === policy.account.accountId,
+      ),
+    ).toHaveLength(1);
+    await close();
+  }, 300_000);
+
+  it('reconciliation lists provider-only, ledger-only and amount mismatches, stored once for staff', async () => {
+    const { app, clock, daysUntil, bindFlex, close } = await scenario('2026-03-05T10:00:00.000Z');
+    const policy = await bindFlex('reconciled-dd', { method: 'BACS_DEBIT', bank: GOOD_BANK });
+    const account = policy.account;
+    await daysUntil('2026-04-10T09:00:00.000Z');
+    const now = clock.now();
+    const collection = (id: string, amountPence: number) => ({
+      providerPaymentId: id,
+      provider: 'CARD' as const,
+      amountPence,
+      status: 'SETTLED' as const,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await app.db
+      .insert(collections)
+      .values([collection('py_provider_only', 1_234), collection('py_mismatch', 1_000)]);
+    const pay = (id: string, amountPence: number) =>
+      postProviderPayment(app.db, {
+        account,
+        payment: { provider: 'CARD', providerPaymentId: id, amountPence, settled: true },
+        at: now,
+      });
+    await pay('py_ledger_only', 4_321);
+    await pay('py_mismatch', 1_200);
+    await Promise.all([reconcilePayments(app), reconcilePayments(app)]);
+    const open = await listOpenFindings(app.db);
+    const of = (id: string) => open.filter((finding) => finding.providerPaymentId === id);
+    expect(of('py_provider_only')).toEqual([
+      expect.objectContaining({
+        kind: 'PROVIDER_ONLY',
+        providerAmountPence: 1_234,
+        ledgerAmountPence: null,
+      }),
+    ]);
+    expect(of('py_ledger_only')).toEqual([
+      expect.objectContaining({
+        kind: 'LEDGER_ONLY',
+        providerAmountPence: null,
+        ledgerAmountPence: 4_321,
+      }),
+    ]);
+    expect(of('py_mismatch')).toEqual([
+      expect.objectContaining({
+        kind: 'AMOUNT_MISMATCH',
+        providerAmountPence: 1_000,
+        ledgerAmountPence: 1_200,
+      }),
+    ]);
+    // The settled Direct Debits agree with the ledger: none of them is listed.
+    const yearIds = (
+      await app.db.select().from(collections).where(eq(collections.ownerUserId, 'reconciled-dd'))
+    ).map((row) => row.providerPaymentId);
+    expect(open.filter((finding) => yearIds.includes(finding.providerPaymentId))).toEqual([]);
+    // Mended: the next run resolves it.
+    await app.db
+      .update(collections)
+      .set({ amountPence: 1_200 })
+      .where(eq(collections.providerPaymentId, 'py_mismatch'));
+    clock.advance(MINUTE);
+    await reconcilePayments(app);
+    expect((await listOpenFindings(app.db)).map((f) => f.providerPaymentId)).not.toContain(
+      'py_mismatch',
+    );
+    const stored = await app.db.select().from(reconciliationFindings);
+    expect(stored.filter((row) => row.providerPaymentId === 'py_mismatch')).toHaveLength(1);
+    await close();
+  }, 300_000);
+});

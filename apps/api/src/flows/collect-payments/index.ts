@@ -1,0 +1,13 @@
+// Collecting the money of monthly bills (issue 16 item 3): the jobs app.ts registers.
+import { collectPaymentJob, planCollectionsJob } from './collect';
+import { applyCollectionOutcomesJob } from './outcomes';
+import { reconcilePaymentsJob } from './reconcile';
+import { payRefundsJob } from './refunds';
+
+export const collectionJobs = [
+  planCollectionsJob,
+  collectPaymentJob,
+  applyCollectionOutcomesJob,
+  payRefundsJob,
+  reconcilePaymentsJob,
+];

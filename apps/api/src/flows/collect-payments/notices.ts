@@ -1,0 +1,91 @@
+import { formatDisplayDate, formatMoney } from '@motor/domain';
+import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
+import type { CustomerAccountRow } from '../../modules/billing';
+import { getSchemeFacts, type ProposalData } from '../../modules/disclosure';
+import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { findPolicyByProposal, listPolicyVersions, type PolicyRow } from '../../modules/policy';
+import { findPolicyholderEmail } from '../../modules/proposal';
+
+// The e-mails of a failed collection (issue 16 item 3): what failed, how much, what happens next
+// and how to pay now, in plain words.
+
+export type FailureNotice =
+  | { kind: 'RETRY'; amountPence: number; reason: string; retryOn: Date }
+  | { kind: 'SUSPENDED'; amountPence: number; reason: string; cancelOn: Date }
+  | { kind: 'RESTORED' };
+
+function billingPageUrl(publicUrl: string, policy: PolicyRow): string {
+  const { urlName } = getSchemeFacts(policy.schemeCode);
+  const path = `/${encodeURIComponent(urlName)}/policy/${encodeURIComponent(policy.policyId)}/billing`;
+  return new URL(path, publicUrl).toString();
+}
+
+/** The subject and body of a notice about the account's policy. */
+function composeNotice(
+  notice: FailureNotice,
+  options: { policyNumber: string; billingUrl: string },
+): { subject: string; body: string } {
+  const { policyNumber, billingUrl } = options;
+  const payNow = `To pay now, open the Billing tab of your policy and choose Pay: ${billingUrl}`;
+  if (notice.kind === 'RESTORED') {
+    return {
+      subject: `Thank you: your policy ${policyNumber} is up to date`,
+      body: [
+        'Dear customer,',
+        '',
+        `We have received your payment. Your policy ${policyNumber} is up to date and stays in force.`,
+      ].join('\n'),
+    };
+  }
+  const amount = formatMoney(notice.amountPence);
+  const failed = `Your payment of ${amount} for policy ${policyNumber} failed: ${notice.reason}`;
+  if (notice.kind === 'RETRY') {
+    return {
+      subject: `Your payment for policy ${policyNumber} failed`,
+      body: [
+        'Dear customer,',
+        '',
+        failed,
+        `We will try to collect ${amount} again on ${formatDisplayDate(notice.retryOn)}.`,
+        payNow,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Notice of cancellation: policy ${policyNumber} is unpaid`,
+    body: [
+      'Dear customer,',
+      '',
+      failed,
+      'We have tried again and could not collect it, so your account is suspended.',
+      `Unless ${amount} is paid, your policy will be cancelled for non-payment on ${formatDisplayDate(notice.cancelOn)}.`,
+      payNow,
+    ].join('\n'),
+  };
+}
+
+/** Queues a notice to the policyholder in the caller's transaction (nothing without an e-mail). */
+export async function queueNotice(
+  deps: ServiceDeps,
+  options: { db: Db; account: CustomerAccountRow; notice: FailureNotice; at: Date },
+): Promise<void> {
+  const { db, account } = options;
+  const policy = await findPolicyByProposal(db, account.proposalCode);
+  if (!policy) return;
+  const versions = await listPolicyVersions(db, policy.policyId);
+  const quote = versions.at(-1)?.quote as { insuredProfiles?: unknown } | undefined;
+  const recipient = quote
+    ? findPolicyholderEmail({ insuredProfiles: quote.insuredProfiles } as ProposalData)
+    : null;
+  if (!recipient) return;
+  const { subject, body } = composeNotice(options.notice, {
+    policyNumber: policy.policyNumber,
+    billingUrl: billingPageUrl(deps.config.publicUrl, policy),
+  });
+  await queueMessage(
+    queueDepsOf({ db, providers: deps.providers, log: deps.log, config: deps.config }),
+    { channel: 'EMAIL', recipient, subject, body },
+    options.at,
+  );
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import type { ServiceDeps } from '../../app-types';
+import {
+  countConsecutiveFailures,
+  failProviderPayment,
+  findAccount,
+  getSettledBalance,
+  listPendingProviderPayments,
+  listSuspendedAccounts,
+  moveAccountStatus,
+  settleProviderPayment,
+  type CustomerAccountRow,
+} from '../../modules/billing';
+import { brandOfScheme } from '../../modules/brand';
+import { defineJob } from '../../modules/jobs';
+import { listCollections } from '../../modules/payment';
+import { findPolicyByProposal } from '../../modules/policy';
+import { enqueueCollection } from './queue';
+import { queueNotice } from './notices';
+
+// What the providers answered, posted to the ledger (issue 16 item 3). The webhooks record each
+// collection's status (payment module, statuses only move forward); this run reads the provider
+// payments the ledger still holds as PENDING: a settled one is POSTED, a failed one is FAILED and
+// reversed. Moving a transaction out of PENDING is a conditional update, so of two runners (or a
+// rerun) only one reverses it and acts on the failure: the customer is e-mailed, and the
+// collection is tried again `retry.intervalDays` later up to `retry.attempts` times; after that the
+// account is SUSPENDED with a written notice of cancellation after the grace period. A suspended
+// account whose settled balance is paid off is ACTIVE again.
+
+const DAY_MS = 86_400_000;
+
+/** The app's dependencies on another db (a transaction); not a spread: `deps` may be the app. */
+function withDb(deps: ServiceDeps, db: ServiceDeps['db']): ServiceDeps {
+  return { db, clock: deps.clock, config: deps.config, providers: deps.providers, log: deps.log };
+}
+const FALLBACK_REASON = 'your bank or card provider refused it';
+
+async function billingConfigOf(db: ServiceDeps['db'], account: CustomerAccountRow) {
+  const policy = await findPolicyByProposal(db, account.proposalCode);
+  if (!policy) return null;
+  return brandOfScheme(policy.schemeCode).getProductConfig(policy.schemeCode).billing ?? null;
+}
+
+async function onFailure(
+  deps: ServiceDeps,
+  options: { providerPaymentId: string; reason: string | null; now: Date },
+): Promise<void> {
+  const { providerPaymentId, now } = options;
+  await deps.db.transaction(async (tx) => {
+    const reversed = await failProviderPayment(tx, { providerPaymentId, at: now });
+    if (!reversed) return;
+    const account = await findAccount(tx, reversed.accountId);
+    const billing = account ? await billingConfigOf(tx, account) : null;
+    if (!account || !billing) return;
+    const txDeps = withDb(deps, tx);
+    const reason = options.reason ?? FALLBACK_REASON;
+    const amountPence = reversed.amountPence;
+    const failures = await countConsecutiveFailures(tx, account.accountId);
+    if (failures <= billing.retry.attempts) {
+      const retryOn = new Date(now.getTime() + billing.retry.intervalDays * DAY_MS);
+      await enqueueCollection(txDeps, {
+        key: `collect-retry:${providerPaymentId}`,
+        payload: { accountId: account.accountId, invoicePence: 0, chargeDate: null, retry: true },
+        at: now,
+        runAt: retryOn,
+      });
+      await queueNotice(txDeps, {
+        db: tx,
+        account,
+        notice: { kind: 'RETRY', amountPence, reason, retryOn },
+        at: now,
+      });
+      return;
+    }
+    if (
+      !(await moveAccountStatus(tx, {
+        accountId: account.accountId,
+        from: 'ACTIVE',
+        to: 'SUSPENDED',
+      }))
+    ) {
+      return;
+    }
+    const cancelOn = new Date(now.getTime() + billing.gracePeriodDays * DAY_MS);
+    await queueNotice(txDeps, {
+      db: tx,
+      account,
+      notice: { kind: 'SUSPENDED', amountPence, reason, cancelOn },
+      at: now,
+    });
+  });
+}
+
+/** Posts every answered provider payment, then restores suspended accounts that are paid up. */
+export async function applyCollectionOutcomes(deps: ServiceDeps): Promise<void> {
+  const now = deps.clock.now();
+  const pending = await listPendingProviderPayments(deps.db);
+  const answered = await listCollections(
+    deps.db,
+    pending.map((payment) => payment.providerPaymentId),
+  );
+  for (const collection of answered) {
+    if (collection.status === 'SETTLED') {
+      await settleProviderPayment(deps.db, collection.providerPaymentId);
+    } else if (collection.status === 'FAILED') {
+      await onFailure(deps, {
+        providerPaymentId: collection.providerPaymentId,
+        reason: collection.failureReason,
+        now,
+      });
+    }
+  }
+  for (const account of await listSuspendedAccounts(deps.db)) {
+    if ((await getSettledBalance(deps.db, account.accountId)) > 0) continue;
+    await deps.db.transaction(async (tx) => {
+      const restored = await moveAccountStatus(tx, {
+        accountId: account.accountId,
+        from: 'SUSPENDED',
+        to: 'ACTIVE',
+      });
+      if (!restored) return;
+      const txDeps = withDb(deps, tx);
+      await queueNotice(txDeps, { db: tx, account, notice: { kind: 'RESTORED' }, at: now });
+    });
+  }
+}
+
+export const applyCollectionOutcomesJob = defineJob({
+  kind: 'apply-collection-outcomes',
+  payload: z.object({}),
+  schedule: '* * * * *',
+  run: applyCollectionOutcomes,
+});

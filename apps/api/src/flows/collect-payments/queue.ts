@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { ServiceDeps } from '../../app-types';
+import { enqueueJob } from '../../modules/jobs';
+
+// A collection is a job keyed by what it collects (an account's period, or a failed payment's
+// retry): the key is also our reference at the provider.
+
+export const COLLECT_PAYMENT = 'collect-payment';
+
+export const CollectPayload = z.object({
+  accountId: z.string(),
+  /** Our reference at the provider: the job's key. */
+  reference: z.string(),
+  /** The coming invoice a Direct Debit collects ahead of it (0 for a card or a retry). */
+  invoicePence: z.number().int().nonnegative(),
+  chargeDate: z.string().nullable(),
+  /** A retry is made while the account is suspended too; a monthly collection is not. */
+  retry: z.boolean(),
+});
+export type CollectPayload = z.infer<typeof CollectPayload>;
+
+/** Enqueues a collection once (false when its key exists already). */
+export function enqueueCollection(
+  deps: ServiceDeps,
+  options: { key: string; payload: Omit<CollectPayload, 'reference'>; at: Date; runAt?: Date },
+): Promise<boolean> {
+  return enqueueJob(deps.db, {
+    kind: COLLECT_PAYMENT,
+    key: options.key,
+    payload: { ...options.payload, reference: options.key },
+    at: options.at,
+    runAt: options.runAt,
+  });
+}

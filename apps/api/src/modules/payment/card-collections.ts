@@ -1,0 +1,63 @@
+import { inArray } from 'drizzle-orm';
+import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
+import { collections } from '../../db/schema';
+import * as repository from './repository';
+import { findActiveCard } from './methods';
+
+// A card-paying account's monthly collection (issue 16 item 3): an off-session charge of the
+// saved card, recorded as a collection like a direct debit's, so the same outcome run posts it.
+
+const NO_SAVED_CARD_MESSAGE = 'There is no saved card to charge.';
+
+/**
+ * Charges the owner's saved card without them present. `reference` is ours: the provider answers
+ * a retried reference with the same charge. A card that needs its holder is declined (FAILED).
+ */
+export async function chargeSavedCard(
+  deps: ServiceDeps,
+  options: { ownerUserId: string; amountPence: number; description: string; reference: string },
+): Promise<repository.CollectionRow> {
+  if (!Number.isSafeInteger(options.amountPence) || options.amountPence <= 0) {
+    throw new RangeError(`A charge must be whole, positive pence: ${options.amountPence}`);
+  }
+  const now = deps.clock.now();
+  const card = await findActiveCard(deps.db, options.ownerUserId);
+  const result = card
+    ? await deps.providers.cardPayments.chargeSavedCard({
+        reference: options.reference,
+        customerReference: options.ownerUserId,
+        card,
+        amountPence: options.amountPence,
+        description: options.description,
+      })
+    : { status: 'DECLINED' as const, providerPaymentId: null, message: NO_SAVED_CARD_MESSAGE };
+  const declined = result.status === 'DECLINED';
+  return repository.recordCollectionStatus(deps.db, {
+    // A charge refused before the provider made one has no id of its own: our reference stands in.
+    providerPaymentId: result.providerPaymentId ?? options.reference,
+    provider: 'CARD',
+    ownerUserId: options.ownerUserId,
+    proposalCode: null,
+    amountPence: options.amountPence,
+    status: declined ? 'FAILED' : 'SETTLED',
+    failureReason: declined ? result.message : null,
+    at: now,
+  });
+}
+
+/** Collections by provider payment id (all of them when no ids are given). */
+export async function listCollections(
+  db: Db,
+  providerPaymentIds?: readonly string[],
+): Promise<repository.CollectionRow[]> {
+  if (providerPaymentIds?.length === 0) return [];
+  return db
+    .select()
+    .from(collections)
+    .where(
+      providerPaymentIds
+        ? inArray(collections.providerPaymentId, [...providerPaymentIds])
+        : undefined,
+    );
+}
