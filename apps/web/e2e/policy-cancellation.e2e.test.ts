@@ -1,21 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { formatDisplayDate, formatMoney, startOfLondonDate } from '@motor/domain';
+import {
+  addIsoDuration,
+  formatDisplayDate,
+  formatMoney,
+  prorateBetween,
+  startOfLondonDate,
+} from '@motor/domain';
 import { VIEWPORTS, pathOf, useBrowser } from './support/browser';
-import { buyPolicy } from './support/buy-policy';
+import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { bearerOf } from './support/checkout';
 import { readMessage } from './support/outbox';
 import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
+import { startShiftedClockServer, type ShiftedClockServer } from './support/shifted-clock-server';
 import { actFor, signInStaff } from './support/staff';
 
 // Issue 15 "Checked by": cancelling a policy in Chromium, from a policy bought as a new customer
 // buys it (signed out at home). Spec 3 §2 "Cancel flow", §4 "Cancellation", "Feedback modal",
 // §5 "Cancellation form", "Feedback", §9 (feedback 2 s after the confirmation, not for staff).
 //
-// The e2e server runs on the real clock, so a flex policy is always inside its 14-day cooling-off
-// right here: the Standard form (Immediately or a later day) is journeyed on a Driveaway policy,
-// which has no cooling-off promise. Driveaway is free, so the pro-rata refund of a Standard
-// cancellation (golden vectors in the domain's and the API's unit tests) is not seen here.
+// The shared e2e server runs on the real clock, so a flex policy there is inside its 14-day
+// cooling-off right: the Standard form is journeyed on a (free) Driveaway policy, and the
+// pro-rata refund of a flex policy on a server of its own whose clock the journey moves 20 days
+// on (support/shifted-clock-server.ts).
 
 const [MOBILE, DESKTOP] = VIEWPORTS;
 const SLOW = { timeout: 30_000 };
@@ -274,4 +281,90 @@ describe('cancelling a policy (issue 15)', () => {
       expect(mail.body).toContain('There is nothing to refund.');
     }).finally(() => context.close());
   }, 120_000);
+});
+
+describe('a Standard cancellation after the cooling-off period (issue 15)', () => {
+  let server: ShiftedClockServer | null = null;
+  const browser = useBrowser({ server: () => server!.baseUrl });
+  beforeAll(async () => {
+    server = await startShiftedClockServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('20 days on: a later day, and a pro-rata refund of the month billed', async () => {
+    const baseUrl = server!.baseUrl;
+    const buyer = await browser.newPage(MOBILE);
+    const policy = await withFailureShot(buyer.page, 'standard-flex-purchase', () =>
+      buyPolicy(buyer.page, baseUrl, { product: 'flex', label: 'standard-flex', pay: 'card' }),
+    ).finally(() => buyer.context.close());
+
+    // The clock moves past the 14-day cooling-off period; the customer signs in again.
+    await server!.setDaysAhead(20);
+    const { context, page } = await browser.newPage(MOBILE);
+    await withFailureShot(page, 'standard-flex', async () => {
+      await signInAgainAt(page, baseUrl, policy.email, policy.policyPath);
+      await heading(page, 'Your policy');
+      const options = await openCancelForm(page, policy);
+      expect(options.kind).toBe('Standard');
+      // The product defers up to 30 days.
+      expect(options.deferredDates).toHaveLength(30);
+      const chosen = options.deferredDates[2]!;
+      const stopsAt = startOfLondonDate(chosen);
+      await page
+        .getByRole('radio', { name: `At the start of ${formatDisplayDate(stopsAt)}` })
+        .check();
+      await page.getByRole('radio', { name: "I've sold my car and I'm not replacing it" }).check();
+      const adjustment = await continueToConfirm(page);
+      expect(adjustment.effectiveAt).toBe(stopsAt.toISOString());
+      const read = await page.request.get(`/api/policies/${policy.policyId}`, {
+        headers: { authorization: `Bearer ${await bearerOf(page)}` },
+      });
+      const { inceptedAt, expiredAt } = (
+        (await read.json()) as { policyDetail: { inceptedAt: string; expiredAt: string } }
+      ).policyDetail;
+      // The unused time of the month billed, to the minute (the first month's £ paid at purchase).
+      const paid = Math.round(Number(policy.paidAtPurchase!.replace(/[£,]/g, '')) * 100);
+      const unused = prorateBetween({
+        amountPence: paid,
+        from: adjustment.effectiveAt,
+        to: expiredAt,
+        periodStart: inceptedAt,
+        periodEnd: addIsoDuration(inceptedAt, 'P1M'),
+      });
+      const refund = -adjustment.amountDue;
+      expect(refund).toBeGreaterThan(0);
+      expect(refund).toBeLessThan(paid);
+      // The month's instalment may be a few pence below the first payment (which carries the
+      // term's rounding): the refund is that instalment's unused share.
+      expect(Math.abs(refund - unused)).toBeLessThanOrEqual(3);
+      await confirmRow(page, 'When your cover stops')
+        .getByText(`At the start of ${formatDisplayDate(stopsAt)}`)
+        .waitFor();
+      await confirmRow(page, 'Your money')
+        .getByText(`You'll get a refund of ${formatMoney(refund)}`)
+        .waitFor();
+      await checkAtBothWidths(page, 'cancel-confirm-standard-refund');
+      await confirmCancellation(page);
+      await heading(page, 'Your policy will be cancelled');
+      await page
+        .getByText(
+          `Your policy will be cancelled on ${formatDisplayDate(stopsAt)}. You're covered until then.`,
+        )
+        .waitFor();
+      await page
+        .getByText(`We'll refund ${formatMoney(refund)} to you. Refunds take 7 to 10 working days.`)
+        .waitFor();
+      const mail = await readMessage(
+        baseUrl,
+        policy.email,
+        new RegExp(`^Your policy ${policy.policyNumber} is cancelled$`),
+      );
+      expect(mail.body).toContain(
+        `Your policy ${policy.policyNumber} is cancelled on ${formatDisplayDate(stopsAt)}.`,
+      );
+      expect(mail.body).toContain(`We are refunding ${formatMoney(refund)}`);
+    }).finally(() => context.close());
+  }, 150_000);
 });

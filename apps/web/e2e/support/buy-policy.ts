@@ -160,3 +160,43 @@ export async function buyPolicy(
   const policyId = policyPath.split('/').at(-1)!;
   return { email, policyId, policyNumber, policyPath, userId, paidAtPurchase };
 }
+
+type OutboxEntry = { subject: string | null; body: string };
+
+async function signInCodes(baseUrl: string, email: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(email)}`);
+  return ((await response.json()) as OutboxEntry[])
+    .filter((message) => message.subject === 'Your sign-in code')
+    .map((message) => /\b(\d{6})\b/.exec(message.body)?.[1] ?? '');
+}
+
+/**
+ * A customer who bought a policy signs in again at `path` (a new browser). Unlike readLatestCode
+ * it reads only sign-in e-mails, and waits for the new one: the newest message may be the policy
+ * confirmation, whose policy number (BMW-FLX-000001) looks like a code.
+ */
+export async function signInAgainAt(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  path: string,
+): Promise<void> {
+  const before = (await signInCodes(baseUrl, email)).length;
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor(SLOW);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Sign in or create an account' }).waitFor();
+  await page.getByLabel('Email address or UK mobile number').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
+  const deadline = Date.now() + 10_000;
+  let codes = await signInCodes(baseUrl, email);
+  while (codes.length <= before && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    codes = await signInCodes(baseUrl, email);
+  }
+  if (codes.length <= before) throw new Error(`no new sign-in code for ${email}`);
+  await page.getByLabel('Verification code').fill(codes[0]!);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path, SLOW);
+}
