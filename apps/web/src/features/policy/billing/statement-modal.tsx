@@ -46,38 +46,48 @@ function StatementBody({ statement }: { statement: StatementResponse }): ReactEl
       {statement.lineItems.length === 0 ? (
         <p>{t('statement.noItems')}</p>
       ) : (
-        <table className="statement__items">
-          <caption>{t('statement.lineItems')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('statement.columns.description')}</th>
-              <th scope="col">{t('statement.columns.period')}</th>
-              <th scope="col">{t('statement.columns.method')}</th>
-              <th scope="col">{t('statement.columns.status')}</th>
-              <th scope="col" className="statement__amount">
-                {t('statement.columns.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {statement.lineItems.map((item, index) => (
-              <tr key={`${item.effectiveAt}-${index}`}>
-                <td>{t(item.descriptionKey, { defaultValue: item.descriptionValue ?? '' })}</td>
-                <td>
-                  {item.servicePeriodStart && item.servicePeriodEnd
-                    ? t('statement.period', {
-                        start: formatDate(item.servicePeriodStart),
-                        end: formatDate(item.servicePeriodEnd),
-                      })
-                    : formatDate(item.effectiveAt)}
-                </td>
-                <td>{item.paymentMethodDescription ?? ''}</td>
-                <td>{t(`lineStatus.${item.status}`)}</td>
-                <td className="statement__amount">{formatPence(item.amount)}</td>
+        // A narrow screen scrolls the table sideways; a scrolling region must be focusable so
+        // that a keyboard can scroll it (WCAG 2.1.1; axe scrollable-region-focusable).
+        <div
+          className="statement__scroll"
+          role="region"
+          aria-label={t('statement.lineItems')}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
+          <table className="statement__items">
+            <caption>{t('statement.lineItems')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('statement.columns.description')}</th>
+                <th scope="col">{t('statement.columns.period')}</th>
+                <th scope="col">{t('statement.columns.method')}</th>
+                <th scope="col">{t('statement.columns.status')}</th>
+                <th scope="col" className="statement__amount">
+                  {t('statement.columns.amount')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {statement.lineItems.map((item, index) => (
+                <tr key={`${item.effectiveAt}-${index}`}>
+                  <td>{t(item.descriptionKey, { defaultValue: item.descriptionValue ?? '' })}</td>
+                  <td>
+                    {item.servicePeriodStart && item.servicePeriodEnd
+                      ? t('statement.period', {
+                          start: formatDate(item.servicePeriodStart),
+                          end: formatDate(item.servicePeriodEnd),
+                        })
+                      : formatDate(item.effectiveAt)}
+                  </td>
+                  <td>{item.paymentMethodDescription ?? ''}</td>
+                  <td>{t(`lineStatus.${item.status}`)}</td>
+                  <td className="statement__amount">{formatPence(item.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );
