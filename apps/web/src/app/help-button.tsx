@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContentLink } from '../components/ui/content-link';
 import { Modal } from '../components/ui/modal';
 import { useAuth } from '../lib/auth';
 import { brand } from '../lib/brand';
+import { requestChatOpen } from '../lib/chat-channel';
 import { paths } from '../lib/paths';
 import { describeStaffedHours } from '../lib/support-hours';
 
@@ -22,7 +23,8 @@ function HelpContents({
   onOpenPage: (page: ContentPage) => void;
 }) {
   const { t } = useTranslation();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, isAdmin } = useAuth();
+  const { pathname } = useLocation();
   const { support } = brand;
   return (
     <div className="help">
@@ -51,8 +53,15 @@ function HelpContents({
           {t('help.faqLink')}
         </ContentLink>
       </p>
-      {isAuthenticated ? null : (
+      {/* The chat is for customers (a conversation is theirs); admins have none (spec 1 §1). */}
+      {isAuthenticated || isAdmin ? null : (
         <>
+          <h3 className="help__heading">{t('chat.title')}</h3>
+          <p>
+            <Link to={paths.signIn(pathname)} onClick={onNavigate}>
+              {t('chat.signIn')}
+            </Link>
+          </p>
           <p>{t('help.retrieve')}</p>
           <p>
             <Link to={paths.retrieve()} onClick={onNavigate}>
@@ -66,11 +75,13 @@ function HelpContents({
 }
 
 /**
- * The header's Help button: the Help modal. A content page opened from it (the FAQ) shows in the
- * same modal's iframe (spec 1 §2), with a way back to the help.
+ * The header's Help button (spec 1 §2: it opens chat): a customer's chat panel, which also gives
+ * the phone, e-mail and FAQ; for visitors and admins the Help modal. A content page opened from
+ * the modal (the FAQ) shows in the same modal's iframe (spec 1 §2), with a way back to the help.
  */
 export function HelpButton() {
   const { t } = useTranslation();
+  const { isAuthenticated, isAdmin } = useAuth();
   const [isOpen, setIsOpen] = useState(false);
   const [page, setPage] = useState<ContentPage | null>(null);
   const close = () => {
@@ -83,7 +94,10 @@ export function HelpButton() {
         type="button"
         className="shell-header__help"
         aria-haspopup="dialog"
-        onClick={() => setIsOpen(true)}
+        onClick={() => {
+          if (isAuthenticated && !isAdmin && requestChatOpen()) return;
+          setIsOpen(true);
+        }}
       >
         <span aria-hidden="true" className="shell-header__help-icon">
           ?

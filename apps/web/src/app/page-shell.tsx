@@ -8,6 +8,7 @@ import { getImpersonatedUserId, setImpersonatedUserId } from '../lib/auth/impers
 import { useApiClient } from '../lib/use-api-client';
 import { usePolicyholder, type Policyholder } from '../features/account/api/policyholder';
 import { ContentLink } from '../components/ui/content-link';
+import { ChatPanel } from '../features/chat/chat-panel';
 import { HelpButton } from './help-button';
 import { paths } from '../lib/paths';
 
@@ -176,6 +177,7 @@ export function PageShell({ children, up, hideAccountNav = false, after }: PageS
           <p className="shell-footer__powered-by">{brand.footer.poweredBy}</p>
         </div>
       </footer>
+      {isAuthenticated && !isAdmin ? <ChatPanel /> : null}
       {after}
     </div>
   );

@@ -28,6 +28,9 @@ const StaffCustomerPage = lazyPage(() =>
 );
 const AuditPage = lazyPage(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
 const JobsPage = lazyPage(() => import('../features/admin/jobs-page').then((m) => m.JobsPage));
+const ChatInboxPage = lazyPage(() =>
+  import('../features/admin/chat-inbox-page').then((m) => m.ChatInboxPage),
+);
 const PolicyPage = lazyPage(() =>
   import('../features/policy/policy-page').then((m) => m.PolicyPage),
 );
@@ -77,6 +80,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'audit', element: <AuditPage /> },
           { path: 'jobs', element: <JobsPage /> },
+          { path: 'chat', element: <ChatInboxPage /> },
           { path: 'impersonate', element: <ImpersonatePage /> },
           { path: '*', element: <Navigate to={paths.admin()} replace /> },
         ],

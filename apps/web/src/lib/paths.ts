@@ -24,6 +24,8 @@ export const paths = {
   admin: () => '/admin',
   adminCustomer: (userId: string) => `/admin/customers/${segment(userId)}`,
   adminAudit: () => '/admin/audit',
+  /** The staff chat inbox (issue 18; access:chat). */
+  adminChat: () => '/admin/chat',
   /** The job runner's runs, failures and retries (issue 17). */
   adminJobs: () => '/admin/jobs',
   /** Act for a customer by their user id (spec 1 §6; also from ?impersonate=). */

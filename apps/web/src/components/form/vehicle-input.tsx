@@ -7,6 +7,7 @@ import type { RegistrationFormatConfig } from '@motor/forms';
 import { DEFAULT_FORM_FORMATS, formatRegistration, isCompleteRegistration } from '@motor/forms';
 import { useApiClient } from '../../lib/use-api-client';
 import { Button } from '../ui/button';
+import { ChatAction } from '../ui/chat-action';
 import { ChangeOrConfirm } from './change-or-confirm';
 import { SelectInput } from './choice-inputs';
 import { FieldError } from './field';
@@ -77,6 +78,11 @@ function Candidate({
       {hasGroup ? null : (
         <p className="notification notification--warning" role="status">
           {t('vehicle.noInsuranceGroup')}
+        </p>
+      )}
+      {hasGroup ? null : (
+        <p>
+          <ChatAction />
         </p>
       )}
       <Button layout="small" disabled={!vehicle.vehicleCode || !hasGroup} onClick={onConfirm}>

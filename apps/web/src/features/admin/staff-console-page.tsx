@@ -4,11 +4,13 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
+import { useChatInbox } from './api/chat-inbox';
 import { MIN_SEARCH_LENGTH, useCustomerSearch } from './api/staff-console';
 import { UnauthorisedPage } from './unauthorised-page';
 
 const MAX_RESULTS = 20;
 const AUDIT_PERMISSION = 'access:audit';
+const CHAT_PERMISSION = 'access:chat';
 
 /** Issue 18 item 1: the staff console, a staff member's landing page; finds a customer. */
 export function StaffConsolePage() {
@@ -19,6 +21,11 @@ export function StaffConsolePage() {
   const [draft, setDraft] = useState(query);
   const inputId = useId();
   const search = useCustomerSearch(query, isAdmin);
+  const canChat = isAdmin && (permissions ?? []).includes(CHAT_PERMISSION);
+  const unread = (useChatInbox(canChat).data?.conversations ?? []).reduce(
+    (total, conversation) => total + conversation.unreadCount,
+    0,
+  );
 
   // Spec 1 §6: /admin?impersonate=<userId> chooses the customer to act for.
   if (searchParams.has('impersonate')) {
@@ -95,6 +102,15 @@ export function StaffConsolePage() {
 
       <nav aria-label={t('console.links')}>
         <ul className="link-row">
+          {canChat ? (
+            <li>
+              <Link to={paths.adminChat()}>
+                {unread > 0
+                  ? t('console.chatLinkUnread', { count: unread })
+                  : t('console.chatLink')}
+              </Link>
+            </li>
+          ) : null}
           {(permissions ?? []).includes(AUDIT_PERMISSION) ? (
             <li>
               <Link to={paths.adminAudit()}>{t('console.auditLink')}</Link>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
+import { ChatAction } from '../../components/ui/chat-action';
 import { Spinner } from '../../components/ui/spinner';
 import { proposalQueryKey } from '../../lib/query-keys';
 import { useApiClient } from '../../lib/use-api-client';
@@ -23,6 +24,9 @@ export function CheckoutDisabledView({ reason }: { reason?: 'noSchedule' }) {
           {t(reason === 'noSchedule' ? 'disabled.noSchedule' : 'disabled.content')}
         </p>
       </div>
+      <p>
+        <ChatAction />
+      </p>
       <p>
         <Link to={paths.proposal(productUrlName, proposalCode)}>{t('disabled.back')}</Link>
       </p>
@@ -47,6 +51,9 @@ export function PaymentResultErrorPage() {
         >
           {t('paymentError.retry')}
         </Link>
+      </p>
+      <p>
+        <ChatAction />
       </p>
     </div>
   );

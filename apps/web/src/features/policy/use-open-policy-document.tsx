@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DocumentLocationResponseSchema } from '@motor/contract';
 import type { DocumentType } from '@motor/domain';
 import { Button } from '../../components/ui/button';
+import { ChatAction } from '../../components/ui/chat-action';
 import { Modal } from '../../components/ui/modal';
 import { useApiClient } from '../../lib/use-api-client';
 
@@ -53,6 +54,9 @@ export function useOpenPolicyDocument(policyId: string): {
       >
         {t('policy.documents.retry')}
       </Button>
+      <p>
+        <ChatAction onOpen={() => setMissing(null)} />
+      </p>
     </Modal>
   );
   return { open, opening, missingModal };

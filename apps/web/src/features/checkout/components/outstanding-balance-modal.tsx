@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
+import { ChatAction } from '../../../components/ui/chat-action';
 import { Modal } from '../../../components/ui/modal';
 import { formatPence } from '../../../lib/format';
 
@@ -18,6 +19,9 @@ export function OutstandingBalanceModal({ amountPence }: { amountPence: number }
       <div className="checkout-modal">
         <p>{t('outstanding.content', { amount: formatPence(amountPence) })}</p>
         <Button onClick={goHome}>{t('outstanding.confirm')}</Button>
+        <p>
+          <ChatAction onOpen={goHome} />
+        </p>
       </div>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ChatAction } from '../../../components/ui/chat-action';
 import { Modal } from '../../../components/ui/modal';
 import { CHECKS_WITH_MESSAGES, type FailedCheck } from '../rules';
 
@@ -44,6 +45,9 @@ export function VerificationFailedModal({
           </>
         )}
         <p>{t('verification.chat')}</p>
+        <p>
+          <ChatAction onOpen={onClose} />
+        </p>
         <Button onClick={onClose}>{t('verification.close')}</Button>
       </div>
     </Modal>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ChatAction } from '../../../components/ui/chat-action';
 import { paths } from '../../../lib/paths';
 import type { Proposal } from '../api/get-proposal';
 import { ProposalHeader } from '../components/proposal-header';
@@ -25,6 +26,9 @@ export function ReferralPage({ proposal }: { proposal: Proposal }) {
         </section>
       ) : null}
       <p>{t('referral.chat')}</p>
+      <p>
+        <ChatAction />
+      </p>
       <p className="link-row">
         <Link className="btn btn--primary" to={pathTo('disclosure/about-you')}>
           {t('referral.check')}

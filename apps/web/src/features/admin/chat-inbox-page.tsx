@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@motor/contract';
+import { Button } from '../../components/ui/button';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+import {
+  useChatConversation,
+  useChatInbox,
+  useChatInboxEvents,
+  useMarkConversationRead,
+  useReplyToChat,
+} from './api/chat-inbox';
+import { UnauthorisedPage } from './unauthorised-page';
+
+const CHAT_PERMISSION = 'access:chat';
+
+const dateTime = (instant: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/London',
+  }).format(new Date(instant));
+
+function Conversation({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('admin');
+  const conversation = useChatConversation(conversationId);
+  const reply = useReplyToChat(conversationId);
+  const [draft, setDraft] = useState('');
+  const replyId = useId();
+
+  if (conversation.isPending) return <p role="status">{t('chat.loading')}</p>;
+  if (conversation.isError) {
+    return (
+      <p role="alert" className="notice notice--critical">
+        {t('chat.failed')}
+      </p>
+    );
+  }
+  const { customer, policies, messages } = conversation.data;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = draft.trim();
+    if (!body) return;
+    reply.mutate(body, { onSuccess: () => setDraft('') });
+  };
+  return (
+    <section className="chat-inbox__conversation" aria-labelledby={`${replyId}-title`}>
+      <h2 id={`${replyId}-title`}>{customer.name ?? customer.email ?? t('console.noName')}</h2>
+      <dl className="summary-list">
+        <dt>{t('chat.email')}</dt>
+        <dd>{customer.email ?? t('console.noEmail')}</dd>
+        <dt>{t('chat.phone')}</dt>
+        <dd>{customer.phone ?? t('chat.noPhone')}</dd>
+        <dt>{t('chat.policies')}</dt>
+        <dd>
+          {policies.length === 0 ? (
+            t('console.noPolicies')
+          ) : (
+            <ul>
+              {policies.map((policy) => (
+                <li key={policy.policyId}>
+                  {t('chat.policy', { number: policy.policyNumber, status: policy.status })}
+                  {policy.isContext ? <strong> {t('chat.context')}</strong> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      <p>
+        <Link to={paths.adminCustomer(customer.userId)}>{t('chat.customerLink')}</Link>
+      </p>
+      <ol className="chat-inbox__messages" role="log" aria-label={t('chat.messages')}>
+        {messages.map((message) => (
+          <li key={message.messageId} className={`chat-message chat-message--${message.author}`}>
+            <span className="chat-message__author">
+              {message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromCustomer')}
+            </span>
+            <p className="chat-message__body">{message.body}</p>
+            <time className="chat-message__time" dateTime={message.createdAt}>
+              {dateTime(message.createdAt)}
+            </time>
+          </li>
+        ))}
+      </ol>
+      <form className="chat-inbox__reply" onSubmit={onSubmit}>
+        <label htmlFor={replyId}>{t('chat.replyLabel')}</label>
+        <textarea
+          id={replyId}
+          rows={3}
+          value={draft}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        {reply.isError ? (
+          <p role="alert" className="notice notice--critical">
+            {t('chat.replyFailed')}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={reply.isPending || draft.trim() === ''}>
+          {t('chat.send')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** Issue 18 item 3: the staff chat inbox (access:chat), conversations newest first. */
+export function ChatInboxPage() {
+  const { t } = useTranslation('admin');
+  const { isAdmin, permissions } = useAuth();
+  const isAllowed = isAdmin && (permissions ?? []).includes(CHAT_PERMISSION);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selected = searchParams.get('conversation');
+  const inbox = useChatInbox(isAllowed);
+  const markRead = useMarkConversationRead();
+  const { mutate: markAsRead } = markRead;
+  const onLiveMessage = useCallback(
+    (conversationId: string) => {
+      if (conversationId === selected) markAsRead(conversationId);
+    },
+    [selected, markAsRead],
+  );
+  useChatInboxEvents(isAllowed, onLiveMessage);
+
+  const selectedUnread =
+    inbox.data?.conversations.find((c) => c.conversationId === selected)?.unreadCount ?? 0;
+  useEffect(() => {
+    if (selected && selectedUnread > 0) markAsRead(selected);
+  }, [selected, selectedUnread, markAsRead]);
+
+  if (!isAllowed) return <UnauthorisedPage />;
+  const conversations = inbox.data?.conversations ?? [];
+  return (
+    <div className="page-header chat-inbox">
+      <h1>{t('chat.title')}</h1>
+      <p className="lead">{t('chat.intro')}</p>
+      {inbox.isPending ? (
+        <p role="status">{t('chat.loading')}</p>
+      ) : inbox.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {t('chat.failed')}
+        </p>
+      ) : conversations.length === 0 ? (
+        <p role="status">{t('chat.none')}</p>
+      ) : (
+        <div className="chat-inbox__layout">
+          <nav aria-label={t('chat.conversations')}>
+            <ul className="chat-inbox__list">
+              {conversations.map((conversation) => (
+                <li key={conversation.conversationId}>
+                  <Link
+                    to={`?conversation=${encodeURIComponent(conversation.conversationId)}`}
+                    aria-current={conversation.conversationId === selected ? 'true' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setSearchParams({ conversation: conversation.conversationId });
+                    }}
+                  >
+                    <strong>
+                      {conversation.customer.name ??
+                        conversation.customer.email ??
+                        t('console.noName')}
+                    </strong>
+                    {conversation.unreadCount > 0 ? (
+                      <span className="chat-inbox__unread">
+                        {t('chat.unread', { count: conversation.unreadCount })}
+                      </span>
+                    ) : null}
+                    <span className="chat-inbox__preview">
+                      {conversation.lastMessage?.body ?? ''}
+                    </span>
+                    <span className="text-muted">{dateTime(conversation.lastMessageAt)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {selected ? (
+            <Conversation conversationId={selected} />
+          ) : (
+            <p className="text-muted">{t('chat.choose')}</p>
+          )}
+        </div>
+      )}
+      <p>
+        <Link to={paths.admin()}>{t('chat.backToConsole')}</Link>
+      </p>
+    </div>
+  );
+}
