@@ -35,6 +35,14 @@ describe('api client', () => {
     });
   });
 
+  it('declares a JSON body only when there is one (the API refuses an empty JSON body)', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(jsonResponse(204, null));
+    await createApiClient({ fetch: fetchMock }).delete('/session/impersonation');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init?.body).toBeUndefined();
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('sends no Authorization header without a token', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(jsonResponse(200, []));
     await createApiClient({ fetch: fetchMock, getAccessToken: async () => null }).get('/proposals');

@@ -121,7 +121,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const token = await readAccessToken(options.getAccessToken, init.signal);
     const headers: Record<string, string> = {
       Accept: 'application/json',
-      'Content-Type': 'application/json',
+      // Only with a body: the API refuses a JSON content type with an empty body (400).
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...options.getHeaders?.(),
       ...init.headers,
     };

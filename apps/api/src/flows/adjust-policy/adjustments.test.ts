@@ -486,19 +486,20 @@ describe('policy adjustments', () => {
       expect(notOffered.statusCode).toBe(400);
       const res = await create({ policyId, adjustmentType: 'CAN', reason: 'Price' });
       const cancellation = res.json() as PolicyAdjustmentResponse;
-      const instalment = (
+      // The first month was invoiced at the first instalment (the year's odd pennies with it).
+      const first = (
         await getPolicy(policyId)
       ).currentPolicyVersion.quote.availablePaymentSchedules!.find((s) => s.active)!
-        .premiumBreakdown.instalmentAmount;
+        .premiumBreakdown.deposit;
       const unused = prorateBetween({
-        amountPence: instalment,
+        amountPence: first,
         from: '2026-04-02T12:00:00.000Z',
         to: '2027-03-12T10:00:00.000Z',
         periodStart: INCEPTION,
         periodEnd: '2026-04-12T09:00:00.000Z', // 10:00 in London, now BST
       });
       // Left of the 31-day month: 11 h of 2 April, 3–11 April, 10 h of 12 April (London, BST).
-      expect(unused).toBe(Math.round((instalment * (11 / 24 + 9 + 10 / 24)) / 31));
+      expect(unused).toBe(Math.round((first * (11 / 24 + 9 + 10 / 24)) / 31));
       expect(cancellation.cancellationKind).toBe('Standard');
       expect(cancellation.prorataPremium).toBe(-unused);
       // The first instalment was paid: the unused part of it comes back.
@@ -529,12 +530,18 @@ describe('policy adjustments', () => {
       const cancellation = (
         await create({ policyId, adjustmentType: 'CAN', reason: 'Price' })
       ).json() as PolicyAdjustmentResponse;
-      const instalment = (
-        await getPolicy(policyId)
-      ).currentPolicyVersion.quote.availablePaymentSchedules!.find((s) => s.active)!
-        .premiumBreakdown.instalmentAmount;
+      const schedules = async (version: 'first' | 'current') => {
+        const policy = await getPolicy(policyId);
+        const quote =
+          version === 'first' ? policy.policyVersions[0]!.quote : policy.currentPolicyVersion.quote;
+        return quote.availablePaymentSchedules!.find((s) => s.active)!.premiumBreakdown;
+      };
+      const first = await schedules('first');
+      // The first month: the new instalment, with the odd pennies of the first.
+      const billed =
+        (await schedules('current')).instalmentAmount + first.deposit - first.instalmentAmount;
       const unused = prorateBetween({
-        amountPence: instalment,
+        amountPence: billed,
         from: '2026-04-02T12:00:00.000Z',
         to: '2027-03-12T10:00:00.000Z',
         periodStart: INCEPTION,

@@ -6,7 +6,7 @@ import {
   type CancellationType,
 } from '@motor/domain';
 import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
-import { instalmentOf, quoteOf } from './policy-snapshot';
+import { activeScheduleOf, instalmentOf, quoteOf } from './policy-snapshot';
 
 // Pricing a cancellation (spec 3 §4; DOMAIN.md "Pro-rata", "Cooling-off"). Cooling-off, or cover
 // that never started, credits everything invoiced; a Standard cancellation credits the unused
@@ -39,6 +39,13 @@ function unusedPremium(options: {
     now: policy.expiredAt,
     limit: options.invoiceCount,
   });
+  // The first month was invoiced at the first instalment, which takes the year's odd pennies
+  // (splitIntoInstalments); a later change moved it by the difference of instalments only.
+  const [firstVersion] = timeline;
+  const firstSchedule = firstVersion ? activeScheduleOf(quoteOf(firstVersion)) : null;
+  const oddPennies = firstSchedule
+    ? firstSchedule.premiumBreakdown.deposit - firstSchedule.premiumBreakdown.instalmentAmount
+    : 0;
   return timeline.reduce((sum, version, index) => {
     const quote = quoteOf(version);
     const partEnd = timeline[index + 1]?.startedAt ?? policy.expiredAt;
@@ -59,10 +66,10 @@ function unusedPremium(options: {
       );
     }
     return months.reduce(
-      (monthSum, month) =>
+      (monthSum, month, monthIndex) =>
         monthSum +
         prorateBetween({
-          amountPence: instalment,
+          amountPence: monthIndex === 0 ? instalment + oddPennies : instalment,
           from,
           to: partEnd,
           periodStart: month.start,

@@ -5,7 +5,7 @@ import type { Policy } from '../api/get-policy';
 import { getChangeBlock } from './policy-change-rules';
 import { useChangeContext } from './use-change-context';
 
-export type EditTarget = 'car' | 'drivers' | 'excess' | 'addOns' | 'startDate';
+export type EditTarget = 'car' | 'drivers' | 'excess' | 'addOns' | 'startDate' | 'policy';
 
 /**
  * Where the details tab's edit links go (spec 3 §2 "policy summary (with edit)"), or nothing when
@@ -17,6 +17,8 @@ export function usePolicyEditLinks(policy: Policy): Partial<Record<EditTarget, s
   const has = (type: string) => product.management.some((section) => section.type === type);
   const hasOptionalCovers = (product.assetTypes[0]?.optionalCovers ?? []).length > 0;
   return {
+    // Every section (about you, the car, drivers, the start date) from one index.
+    policy: paths.management,
     ...(has('vehicle') ? { car: paths.section('vehicle') } : {}),
     ...(has('additionalDrivers') ? { drivers: paths.section('additionalDrivers') } : {}),
     ...(has('excess') && (isAdmin || product.excess.isAdjustable) ? { excess: paths.excess } : {}),

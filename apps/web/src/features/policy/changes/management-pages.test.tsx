@@ -204,6 +204,10 @@ describe('policy change pages', () => {
       'href',
       `${ROOT}/management/section/vehicle`,
     );
+    expect(screen.getByRole('link', { name: 'Change your policy details' })).toHaveAttribute(
+      'href',
+      `${ROOT}/management`,
+    );
     expect(screen.getByRole('link', { name: 'Change your drivers' })).toHaveAttribute(
       'href',
       `${ROOT}/management/section/additionalDrivers`,
