@@ -15,6 +15,7 @@ import { computeAmountDueAtBind } from '../modules/policy';
 import { createQuote } from '../modules/policy/test-helpers';
 import { createTestApp } from '../test/test-app';
 import { bindProposal } from './bind-policy';
+import { applyCollectionOutcomes } from './collect-payments/outcomes';
 
 const SYSTEM = { kind: 'system', name: 'test' } as const;
 // Bought on 31 January: payment day 28; the first monthly bill is raised on 28 February.
@@ -285,5 +286,24 @@ describe('settling the outstanding balance', () => {
       dateOfBirth,
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a suspended account pays its balance by phone and is active again once the outcomes run', async () => {
+    await at('2026-04-28T09:00:00.000Z');
+    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    await app.db
+      .update(customerAccounts)
+      .set({ accountStatus: 'SUSPENDED' })
+      .where(eq(customerAccounts.accountId, accountId));
+    expect((await readAccount()).outstandingAmount).toBe(instalment);
+    const paid = await settleByPhone(staffForOwner, {
+      token: await tokenize(),
+      postalCode: 'SW1A 1AA',
+      dateOfBirth,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await readAccount()).toMatchObject({ outstandingAmount: 0, accountStatus: 'SUSPENDED' });
+    await applyCollectionOutcomes(app);
+    expect((await readAccount()).accountStatus).toBe('ACTIVE');
   });
 });
