@@ -10,7 +10,12 @@ import {
   type CustomerAccountRow,
 } from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
-import { chargeSavedCard, createDirectDebitCollection } from '../../modules/payment';
+import {
+  chargeSavedCard,
+  createDirectDebitCollection,
+  findActiveCard,
+  findActiveMandate,
+} from '../../modules/payment';
 import { onOrAfterWorkingDay, subtractWorkingDays } from '../../providers/direct-debit';
 import { applyCollectionOutcomes } from './outcomes';
 import { COLLECT_PAYMENT, CollectPayload, enqueueCollection } from './queue';
@@ -81,6 +86,15 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
   const amountPence = payload.invoicePence + balancePence;
   if (amountPence <= 0) return;
   const card = account.paymentMethodType === 'CARD';
+  // Nothing to collect with (no saved card, no active mandate): the amount stays outstanding on
+  // the account, where the customer sees it and pays (the billing tab's Pay); nothing is tried.
+  const method = card
+    ? await findActiveCard(deps.db, account.ownerUserId)
+    : await findActiveMandate(deps.db, account.ownerUserId);
+  if (!method) {
+    deps.log.warn({ accountId: account.accountId }, 'no payment method to collect with');
+    return;
+  }
   const description = `Policy ${account.accountCode}: monthly payment`;
   const common = {
     ownerUserId: account.ownerUserId,

@@ -422,7 +422,8 @@ describe('monthly collections', () => {
       'failed: This card needs the cardholder to authenticate the payment.',
     );
 
-    // Refunds: one back to the card it was paid by; one with no payment to go back to.
+    // Refunds go back to the card's settled payment: one paid; one more than was paid, refused
+    // and reversed; one on an account with no settled card payment waits.
     const refund = async (account: CustomerAccountRow, key: string, amount: number) =>
       postTransaction(app.db, {
         accountId: account.accountId,
@@ -438,7 +439,8 @@ describe('monthly collections', () => {
         at: clock.now(),
       });
     await refund(policy.account, 'test-refund:paid', 2_500);
-    await refund(needsHolder.account, 'test-refund:too-much', 10_000_000);
+    await refund(policy.account, 'test-refund:too-much', 10_000_000);
+    await refund(needsHolder.account, 'test-refund:waits', 1_000);
     const paid = await Promise.all([payPendingRefunds(app), payPendingRefunds(app)]);
     expect(paid[0] + paid[1]).toBe(1);
     const statusOf = async (key: string) =>
@@ -451,7 +453,8 @@ describe('monthly collections', () => {
     expect(await statusOf('test-refund:paid')).toBe('POSTED');
     expect(await statusOf('test-refund:too-much')).toBe('FAILED');
     expect(await statusOf('reversal:test-refund:too-much')).toBe('POSTED');
-    const reversals = (await ledgerOf(needsHolder.account.accountId)).filter(
+    expect(await statusOf('test-refund:waits')).toBe('PENDING');
+    const reversals = (await ledgerOf(policy.account.accountId)).filter(
       (row) => row.type === 'REFUND_REVERSAL',
     );
     expect(reversals).toEqual([expect.objectContaining({ amount: -10_000_000 })]);

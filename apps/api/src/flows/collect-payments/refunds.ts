@@ -2,29 +2,37 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import {
   failRefund,
-  findRefundablePayment,
   listPendingRefunds,
+  listRefundablePayments,
   settleRefund,
   type PendingRefund,
 } from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
+import { listCollections } from '../../modules/payment';
 import type { RefundResult } from '../../providers/card-payments';
 
 // Refunds (issue 16 item 3): a cancellation or a change posts its REFUND as PENDING; this run pays
-// each back to the way the customer paid (the newest settled payment of that provider that covers
-// it) and posts it. A refund the provider refuses, or with no payment to go back to, is FAILED and
-// reversed: the money stays on the customer's account as credit. The refund's ledger key is our
+// each back to the way the customer paid (the newest payment of that provider it reported settled)
+// and posts it. A refund the provider refuses is FAILED and reversed: the money stays on the
+// customer's account as credit. The refund's ledger key is our
 // reference at the provider, so two runners, or a rerun after a crash, pay it once.
 
-async function payBack(deps: ServiceDeps, refund: PendingRefund): Promise<RefundResult> {
-  const providerPaymentId = await findRefundablePayment(deps.db, refund);
-  if (!providerPaymentId) {
-    return {
-      status: 'FAILED',
-      providerRefundId: null,
-      message: 'No settled payment to refund to',
-    };
-  }
+/** The newest payment of the refund's provider that the provider reported settled, or null. */
+async function originalPayment(deps: ServiceDeps, refund: PendingRefund): Promise<string | null> {
+  const ids = await listRefundablePayments(deps.db, refund);
+  const settled = new Set(
+    (await listCollections(deps.db, ids))
+      .filter((collection) => collection.status === 'SETTLED')
+      .map((collection) => collection.providerPaymentId),
+  );
+  return ids.find((id) => settled.has(id)) ?? null;
+}
+
+async function payBack(
+  deps: ServiceDeps,
+  refund: PendingRefund,
+  providerPaymentId: string,
+): Promise<RefundResult> {
   const request = {
     reference: refund.idempotencyKey,
     providerPaymentId,
@@ -38,7 +46,11 @@ async function payBack(deps: ServiceDeps, refund: PendingRefund): Promise<Refund
 export async function payPendingRefunds(deps: ServiceDeps): Promise<number> {
   let paid = 0;
   for (const refund of await listPendingRefunds(deps.db)) {
-    const result = await payBack(deps, refund);
+    const providerPaymentId = await originalPayment(deps, refund);
+    // No payment the provider settled to pay it back to: it waits, and reconciliation lists the
+    // ledger's payment the provider has no record of, for staff.
+    if (!providerPaymentId) continue;
+    const result = await payBack(deps, refund, providerPaymentId);
     if (result.status === 'PAID') {
       if (await settleRefund(deps.db, refund.idempotencyKey)) paid += 1;
     } else {

@@ -234,14 +234,13 @@ export async function listPendingRefunds(db: Db): Promise<PendingRefund[]> {
 }
 
 /**
- * The settled provider payment a refund goes back to: the newest POSTED payment of the same
- * provider on the account that covers it (its provider payment id), or null.
+ * The provider payments a refund may go back to: the account's POSTED payments of the same
+ * provider, newest first (their provider payment ids).
  */
-export async function findRefundablePayment(db: Db, refund: PendingRefund): Promise<string | null> {
+export async function listRefundablePayments(db: Db, refund: PendingRefund): Promise<string[]> {
   const rows = await db
-    .select({ key: ledgerTransactions.idempotencyKey, amountPence: ledgerPostings.amountPence })
+    .select({ key: ledgerTransactions.idempotencyKey })
     .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
     .where(
       and(
         eq(ledgerTransactions.accountId, refund.accountId),
@@ -249,12 +248,10 @@ export async function findRefundablePayment(db: Db, refund: PendingRefund): Prom
         eq(ledgerTransactions.status, 'POSTED'),
         refund.subType ? eq(ledgerTransactions.subType, refund.subType) : undefined,
         like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
-        eq(ledgerPostings.ledgerAccount, receivableAccount(refund.accountId)),
       ),
     )
     .orderBy(desc(ledgerTransactions.createdAt));
-  const match = rows.find((row) => -row.amountPence >= refund.amountPence);
-  return match ? match.key.slice(PAYMENT_KEY.length) : null;
+  return rows.map((row) => row.key.slice(PAYMENT_KEY.length));
 }
 
 export function settleRefund(db: Db, idempotencyKey: string): Promise<boolean> {

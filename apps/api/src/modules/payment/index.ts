@@ -14,7 +14,12 @@ export {
   startAdjustmentCardCheckout,
   startSettlementCardCheckout,
 } from './service';
-export { findActiveMandate, MANDATE_REQUIRED_MESSAGE, PAYMENT_REQUIRED_MESSAGE } from './methods';
+export {
+  findActiveCard,
+  findActiveMandate,
+  MANDATE_REQUIRED_MESSAGE,
+  PAYMENT_REQUIRED_MESSAGE,
+} from './methods';
 export type {
   AdjustmentPaidHandler,
   ProposalPaidHandler,

@@ -23,6 +23,11 @@ type Harness = {
   ): Promise<{ rawBody: Buffer; headers: Record<string, string> }>;
   goodToken(): Promise<string>;
   declinedToken(): Promise<string>;
+  /** A card kept for off-session charges; `needsHolder`: one that must authenticate each time. */
+  savedCard(needsHolder: boolean): Promise<{
+    providerReference: string;
+    providerCustomerReference: string | null;
+  }>;
   close(): Promise<void>;
 };
 
@@ -62,6 +67,18 @@ async function sandboxHarness(): Promise<Harness> {
     },
     goodToken: () => tokenFor('4242424242424242'),
     declinedToken: () => tokenFor('4000000000000002'),
+    async savedCard(needsHolder) {
+      const charged = await sandbox.chargeWithToken({
+        reference: `ps_${randomUUID()}`,
+        customerReference: 'user-1',
+        amountPence: 100,
+        description: 'x',
+        saveCard: true,
+        token: await tokenFor(needsHolder ? '4000002500003155' : '4242424242424242'),
+      });
+      if (charged.status !== 'SUCCEEDED' || !charged.card) throw new Error('no saved card');
+      return charged.card;
+    },
     close: async () => {},
   };
 }
@@ -79,6 +96,10 @@ async function stripeHarness(): Promise<Harness> {
     completeHostedPage: async (providerSessionId) => fake.completeSession(providerSessionId, NOW),
     goodToken: async () => 'tok_visa',
     declinedToken: async () => 'tok_chargeDeclined',
+    savedCard: async (needsHolder) => ({
+      providerReference: needsHolder ? 'pm_card_authenticationRequired' : 'pm_card_visa',
+      providerCustomerReference: 'cus_contract',
+    }),
     close: () => fake.close(),
   };
 }
@@ -173,6 +194,56 @@ describe.each([
       token: await harness.declinedToken(),
     });
     expect(declined).toMatchObject({ status: 'DECLINED', message: SANDBOX_MESSAGES.declined });
+  });
+
+  it('charges a saved card off-session once per reference; a card that needs its holder is declined', async () => {
+    const charge = {
+      reference: `col_${randomUUID()}`,
+      customerReference: 'user-1',
+      amountPence: 8_494,
+      description: 'Policy BMW-FLX-000001: monthly payment',
+    };
+    const paid = await harness.provider.chargeSavedCard({
+      ...charge,
+      card: await harness.savedCard(false),
+    });
+    expect(paid).toMatchObject({ status: 'SUCCEEDED', card: null });
+    const again = await harness.provider.chargeSavedCard({
+      ...charge,
+      card: await harness.savedCard(false),
+    });
+    expect(again.providerPaymentId).toBe(paid.providerPaymentId);
+    const declined = await harness.provider.chargeSavedCard({
+      ...charge,
+      reference: `col_${randomUUID()}`,
+      card: await harness.savedCard(true),
+    });
+    expect(declined.status).toBe('DECLINED');
+  });
+
+  it('refunds a payment once per reference, never more than was paid', async () => {
+    const paid = await harness.provider.chargeSavedCard({
+      reference: `col_${randomUUID()}`,
+      customerReference: 'user-1',
+      amountPence: 5_000,
+      description: 'Monthly payment',
+      card: await harness.savedCard(false),
+    });
+    if (paid.status !== 'SUCCEEDED') throw new Error('not paid');
+    const refund = {
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: paid.providerPaymentId,
+    };
+    const first = await harness.provider.refundPayment({ ...refund, amountPence: 3_000 });
+    expect(first).toMatchObject({ status: 'PAID' });
+    // The same reference again is the same refund: nothing more is paid back.
+    expect(await harness.provider.refundPayment({ ...refund, amountPence: 3_000 })).toEqual(first);
+    const tooMuch = await harness.provider.refundPayment({
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: paid.providerPaymentId,
+      amountPence: 2_001,
+    });
+    expect(tooMuch.status).toBe('FAILED');
   });
 });
 

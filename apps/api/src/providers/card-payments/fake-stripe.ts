@@ -71,7 +71,57 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return session;
   }
 
+  /** An off-session charge of a saved card: pm_card_visa pays, pm_card_authenticationRequired needs its holder. */
+  function chargeSaved(fields: URLSearchParams): { status: number; body: Json } {
+    const method = fields.get('payment_method');
+    const intent: Json = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: Number(fields.get('amount')),
+      amount_received: 0,
+      currency: fields.get('currency'),
+      metadata: { reference: fields.get('metadata[reference]') },
+      status: 'requires_payment_method',
+      customer: fields.get('customer'),
+      payment_method: method,
+      off_session: fields.get('off_session'),
+      _refunded: 0,
+    };
+    intents.set(intent.id as string, intent);
+    if (method !== 'pm_card_visa') {
+      const message = 'Your card requires authentication.';
+      const error = { type: 'card_error', code: 'authentication_required', message };
+      return { status: 402, body: { error: { ...error, payment_intent: intent } } };
+    }
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+    return { status: 200, body: intent };
+  }
+
+  function refund(fields: URLSearchParams): { status: number; body: Json } {
+    const intent = intents.get(fields.get('payment_intent') ?? '');
+    const amount = Number(fields.get('amount'));
+    const left = intent ? Number(intent.amount_received) - Number(intent._refunded ?? 0) : 0;
+    if (!intent || amount > left) {
+      const message = intent
+        ? 'Refund amount is greater than unrefunded amount'
+        : 'No such payment_intent';
+      return { status: 400, body: { error: { type: 'invalid_request_error', message } } };
+    }
+    intent._refunded = Number(intent._refunded ?? 0) + amount;
+    return {
+      status: 200,
+      body: {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        status: 'succeeded',
+        payment_intent: intent.id,
+      },
+    };
+  }
+
   function createIntent(fields: URLSearchParams): { status: number; body: Json } {
+    if (fields.get('off_session') === 'true') return chargeSaved(fields);
     const token = fields.get('payment_method_data[card][token]');
     const intent: Json = {
       id: id('pi'),
@@ -150,6 +200,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       answer = { status: 200, body: expanded(sessions.get(sessionMatch[1]!)!) };
     } else if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       answer = createIntent(fields);
+    } else if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      answer = refund(fields);
     } else {
       answer = {
         status: 404,

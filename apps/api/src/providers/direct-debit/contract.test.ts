@@ -37,7 +37,7 @@ async function sandboxHarness(): Promise<Harness> {
       expect((await sandbox.submitAccount({ flowId, account })).kind).toBe('CONFIRM');
       expect((await sandbox.confirm({ flowId })).kind).toBe('COMPLETED');
     },
-    settle: async () => new Date('2026-03-06T09:00:00.000Z'),
+    settle: async () => new Date('2026-04-30T09:00:00.000Z'),
     settledWebhook(providerPaymentId) {
       const delivery = sandbox.signEvents(
         [{ type: 'COLLECTION_SETTLED', eventId: `EV_${randomUUID()}`, providerPaymentId }],
@@ -139,6 +139,48 @@ describe.each([
       now: when,
     });
     expect(settled.status).toBe('SETTLED');
+  });
+
+  it('collects on the day asked for, and refunds a settled collection once, never more', async () => {
+    const { mandateId } = await mandate();
+    const collection = await harness.provider.createCollection({
+      reference: `inv_${randomUUID()}`,
+      mandateId,
+      amountPence: 5_000,
+      description: 'Monthly payment',
+      chargeDate: '2026-04-07',
+      now: NOW,
+    });
+    expect(collection.chargeDate).toBe('2026-04-07');
+    const refund = {
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: collection.providerPaymentId,
+    };
+    // Not settled yet: nothing to pay back.
+    expect(
+      await harness.provider.refundCollection({ ...refund, amountPence: 1_000, now: NOW }),
+    ).toMatchObject({ status: 'FAILED' });
+    const when = await harness.settle(collection.providerPaymentId);
+    const paid = {
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: collection.providerPaymentId,
+    };
+    const first = await harness.provider.refundCollection({
+      ...paid,
+      amountPence: 3_000,
+      now: when,
+    });
+    expect(first).toMatchObject({ status: 'PAID' });
+    expect(
+      await harness.provider.refundCollection({ ...paid, amountPence: 3_000, now: when }),
+    ).toEqual(first);
+    const tooMuch = await harness.provider.refundCollection({
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: collection.providerPaymentId,
+      amountPence: 2_001,
+      now: when,
+    });
+    expect(tooMuch.status).toBe('FAILED');
   });
 
   it('maps a signed webhook to our events and refuses a bad signature', async () => {

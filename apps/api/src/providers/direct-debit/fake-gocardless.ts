@@ -96,10 +96,24 @@ export async function startFakeGoCardless(): Promise<FakeGoCardless> {
         status: 'pending_submission',
         amount: params.amount,
         currency: params.currency,
-        charge_date: '2026-03-05',
+        charge_date: (params.charge_date as string | undefined) ?? '2026-03-05',
         metadata: params.metadata,
         links,
       };
+    } else if (collection === 'refunds') {
+      const links = params.links as { payment: string };
+      const payment = resources.get(links.payment);
+      const refunded = Number(payment?.refunded ?? 0);
+      const refusal = !payment
+        ? 'resource_not_found'
+        : !['confirmed', 'paid_out'].includes(payment.status as string)
+          ? 'refund_payment_invalid_state'
+          : refunded + Number(params.amount) > Number(payment.amount)
+            ? 'total_amount_confirmation_invalid'
+            : null;
+      if (refusal) return send(422, { error: { code: 422, errors: [{ reason: refusal }] } });
+      payment!.refunded = refunded + Number(params.amount);
+      created = { id: id('RF'), amount: params.amount, metadata: params.metadata, links };
     } else {
       return send(404, { error: { code: 404 } });
     }
