@@ -96,6 +96,35 @@ describe('claims tab', () => {
     ).toHaveAttribute('href', '/content/static/claims-faq.html');
   });
 
+  it('offers the proof of no claims once cover has ended, and opens it', async () => {
+    stubApi((url) => {
+      const path = url.replace(/^.*\/api/, '');
+      if (path.startsWith('/claims?')) return jsonResponse(200, []);
+      if (path === '/documents/policy/pol_1/no-claims-letter') {
+        return jsonResponse(200, {
+          location: 'http://localhost:3000/api/documents/file?token=n',
+          expiresAt: '2027-01-20T10:05:00.000Z',
+        });
+      }
+      return jsonResponse(404, {});
+    });
+    const assign = vi.fn();
+    vi.spyOn(window.location, 'assign').mockImplementation(assign);
+    renderTab(buildPolicy({ policyDetail: { policyStatus: 'LAPSED' } }));
+    const card = await screen.findByRole('region', { name: 'Proof of no claims' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Proof of no claims (PDF)' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost:3000/api/documents/file?token=n'),
+    );
+  });
+
+  it('offers no proof of no claims while the policy is in force', async () => {
+    stubClaims([]);
+    renderTab();
+    await screen.findByRole('complementary', { name: 'Need to make a claim?' });
+    expect(screen.queryByRole('region', { name: 'Proof of no claims' })).toBeNull();
+  });
+
   it('starts an online claim for an ACTIVE policy and goes to the claim page', async () => {
     const sent: unknown[] = [];
     stubClaims([], (body) => {

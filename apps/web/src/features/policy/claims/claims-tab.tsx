@@ -11,6 +11,7 @@ import { listDrivers } from '../policy-facts';
 import { useCreateFnolLink } from './api/create-fnol-link';
 import { useClaims } from './api/get-claims';
 import { ClaimFormModal } from './claim-form';
+import { NoClaimsLetterCard } from '../no-claims-letter-card';
 
 // The claims tab (spec 3 §2 "Claims tab", §4, §7): the policy's claims, the brand's claims line,
 // e-mail and FAQ, and the online claim for ACTIVE policies when the brand has axitechFnol. Staff
@@ -248,6 +249,7 @@ export function ClaimsTab({ policy }: { policy: PolicyResponse }) {
             </li>
           </ul>
           {canClaimOnline && <OnlineClaimButton policy={policy} contact={contact} />}
+          <NoClaimsLetterCard policy={policy} />
         </aside>
       )}
     </div>
