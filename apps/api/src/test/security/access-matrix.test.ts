@@ -308,6 +308,44 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       resource: 'private',
       build: (target) => get(`/api/customerAccounts/${target!.accountId}/nextStatementEstimate`),
     },
+    // The account's own day again: no change; staff acting for the owner only.
+    'PUT /api/customerAccounts/{id}/paymentDay': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'PUT',
+        url: `/api/customerAccounts/${target!.accountId}/paymentDay`,
+        payload: { paymentDay: 2 },
+      }),
+    },
+    'POST /api/policies/{id}/billingDay': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/policies/${target!.policyId}/billingDay`,
+        payload: { billingDay: 2 },
+      }),
+    },
+    // Nothing outstanding after bind: 409 for whoever may settle, no checkout, no charge.
+    'POST /api/stripe/settle/{id}': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/stripe/settle/${target!.accountId}`,
+        payload: {
+          successPath: RETURN_PATH,
+          cancelPath: RETURN_PATH,
+          lineItem: { name: 'Balance' },
+        },
+      }),
+    },
+    'POST /api/stripe/moto/settle/{id}': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/stripe/moto/settle/${target!.accountId}`,
+        payload: { token: 'tok_visa', postalCode: 'SW1A 1AA', dateOfBirth: '1900-01-01' },
+      }),
+    },
     'POST /api/customerAccounts': {
       resource: 'quote',
       build: (target) => ({
