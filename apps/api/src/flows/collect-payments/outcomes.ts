@@ -4,6 +4,7 @@ import {
   countConsecutiveFailures,
   failProviderPayment,
   findAccount,
+  getAccountTotals,
   getSettledBalance,
   listPendingProviderPayments,
   listSuspendedAccounts,
@@ -35,9 +36,15 @@ function withDb(deps: ServiceDeps, db: ServiceDeps['db']): ServiceDeps {
 }
 const FALLBACK_REASON = 'your bank or card provider refused it';
 
+/**
+ * The product's retry rules for a failed monthly payment of the account, or null when there is
+ * nothing to chase: the policy is over, or the payment was the first one taken at purchase (before
+ * any monthly invoice: not taking the policy up is the NTU job's to decide).
+ */
 async function billingConfigOf(db: ServiceDeps['db'], account: CustomerAccountRow) {
   const policy = await findPolicyByProposal(db, account.proposalCode);
-  if (!policy) return null;
+  if (!policy || !['ACTIVE', 'PENDING'].includes(policy.status)) return null;
+  if ((await getAccountTotals(db, account.accountId)).invoiceCount < 2) return null;
   return brandOfScheme(policy.schemeCode).getProductConfig(policy.schemeCode).billing ?? null;
 }
 
