@@ -74,19 +74,21 @@ function Conversation({ conversationId }: { conversationId: string }) {
       <p>
         <Link to={paths.adminCustomer(customer.userId)}>{t('chat.customerLink')}</Link>
       </p>
-      <ol className="chat-inbox__messages" role="log" aria-label={t('chat.messages')}>
-        {messages.map((message) => (
-          <li key={message.messageId} className={`chat-message chat-message--${message.author}`}>
-            <span className="chat-message__author">
-              {message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromCustomer')}
-            </span>
-            <p className="chat-message__body">{message.body}</p>
-            <time className="chat-message__time" dateTime={message.createdAt}>
-              {dateTime(message.createdAt)}
-            </time>
-          </li>
-        ))}
-      </ol>
+      <div className="chat-inbox__messages" role="log" aria-label={t('chat.messages')}>
+        <ol className="chat-list">
+          {messages.map((message) => (
+            <li key={message.messageId} className={`chat-message chat-message--${message.author}`}>
+              <span className="chat-message__author">
+                {message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromCustomer')}
+              </span>
+              <p className="chat-message__body">{message.body}</p>
+              <time className="chat-message__time" dateTime={message.createdAt}>
+                {dateTime(message.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </div>
       <form className="chat-inbox__reply" onSubmit={onSubmit}>
         <label htmlFor={replyId}>{t('chat.replyLabel')}</label>
         <textarea

@@ -64,7 +64,7 @@ function ChatConversation({ isOpen }: { isOpen: boolean }) {
   const policyId = usePolicyIdInView();
   const [draft, setDraft] = useState('');
   const messageId = useId();
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const { mutate: markAsRead } = markRead;
   const readNow = useCallback(() => markAsRead(), [markAsRead]);
   useChatEvents(isOpen && chat.isSuccess, readNow);
@@ -107,23 +107,28 @@ function ChatConversation({ isOpen }: { isOpen: boolean }) {
           <ContactLine />
         </div>
       )}
-      <ol className="chat-panel__messages" ref={logRef} role="log" aria-label={t('chat.messages')}>
-        {messages.length === 0 ? (
-          <li className="chat-panel__empty">{t('chat.empty')}</li>
-        ) : (
-          messages.map((message) => (
-            <li key={message.messageId} className={`chat-message chat-message--${message.author}`}>
-              <span className="visually-hidden">
-                {message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromYou')}
-              </span>
-              <p className="chat-message__body">{message.body}</p>
-              <time className="chat-message__time" dateTime={message.createdAt}>
-                {messageTime(message.createdAt)}
-              </time>
-            </li>
-          ))
-        )}
-      </ol>
+      <div className="chat-panel__messages" ref={logRef} role="log" aria-label={t('chat.messages')}>
+        <ol className="chat-list">
+          {messages.length === 0 ? (
+            <li className="chat-panel__empty">{t('chat.empty')}</li>
+          ) : (
+            messages.map((message) => (
+              <li
+                key={message.messageId}
+                className={`chat-message chat-message--${message.author}`}
+              >
+                <span className="visually-hidden">
+                  {message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromYou')}
+                </span>
+                <p className="chat-message__body">{message.body}</p>
+                <time className="chat-message__time" dateTime={message.createdAt}>
+                  {messageTime(message.createdAt)}
+                </time>
+              </li>
+            ))
+          )}
+        </ol>
+      </div>
       <form className="chat-panel__form" onSubmit={onSubmit}>
         <label htmlFor={messageId}>{t('chat.yourMessage')}</label>
         <textarea
