@@ -34,7 +34,7 @@ import { policyRoutes } from './modules/policy/routes';
 import { adjustmentRoutes } from './modules/adjustment/routes';
 import { customerAccountRoutes } from './modules/billing/routes';
 import { raiseInvoicesJob } from './modules/billing/invoicing';
-import { collectionJobs } from './flows/collect-payments';
+import { collectionJobs, reconciliationAdminRoutes } from './flows/collect-payments';
 import { documentRoutes } from './modules/document/routes';
 import { insightRoutes } from './modules/insight/routes';
 import { uploadRoutes } from './modules/upload/routes';
@@ -125,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(careRoutes, { prefix: '/api' });
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(jobAdminRoutes, { prefix: '/api' });
+  await app.register(reconciliationAdminRoutes, { prefix: '/api' });
   if (config.identity.isEmbedded) await app.register(oidcRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(lookupRoutes, {

@@ -13,3 +13,4 @@ export * from './care';
 export * from './jobs';
 export * from './form-validation';
 export * from './chat';
+export * from './reconciliation';

@@ -564,6 +564,27 @@ describe('monthly collections', () => {
     );
     const stored = await app.db.select().from(reconciliationFindings);
     expect(stored.filter((row) => row.providerPaymentId === 'py_mismatch')).toHaveLength(1);
+    // Staff read them; a customer may not, nor anybody signed out.
+    const read = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/admin/reconciliation', headers });
+    const staff = await read(bearer(await createTestAccessToken(app, { roles: ['admin'] })));
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.json().findings).toContainEqual(
+      expect.objectContaining({
+        kind: 'PROVIDER_ONLY',
+        providerPaymentId: 'py_provider_only',
+        providerAmountPence: 1_234,
+        ledgerAmountPence: null,
+      }),
+    );
+    expect(staff.json().findings).not.toContainEqual(
+      expect.objectContaining({ providerPaymentId: 'py_mismatch' }),
+    );
+    const customer = await read(
+      bearer(await createTestAccessToken(app, { userId: 'reconciled-dd' })),
+    );
+    expect(customer.statusCode).toBe(403);
+    expect((await read({})).statusCode).toBe(401);
     await close();
   }, 300_000);
 });

@@ -11,3 +11,4 @@ export const collectionJobs = [
   payRefundsJob,
   reconcilePaymentsJob,
 ];
+export { reconciliationAdminRoutes } from './routes';
