@@ -43,15 +43,22 @@ async function readHrefs(page: Page): Promise<string[]> {
   return previous;
 }
 
-/** The Help modal's links (phone, e-mail, FAQ, retrieve), read and the modal closed again. */
+/**
+ * What Help opens, read and closed again: the Help modal's links (phone, e-mail, FAQ, retrieve)
+ * for a visitor; a customer's chat panel (phone, e-mail, FAQ) for a customer.
+ */
 async function readHelpHrefs(page: Page): Promise<string[]> {
   await page.getByRole('banner').getByRole('button', { name: 'Help' }).click();
-  const dialog = page.getByRole('dialog', { name: 'How can we help?' });
-  await dialog.waitFor();
+  const modal = page.getByRole('dialog', { name: 'How can we help?' });
+  const chat = page.getByRole('dialog', { name: 'Chat with us' });
+  await modal.or(chat).first().waitFor();
+  const isChat = await chat.isVisible();
+  const dialog = isChat ? chat : modal;
+  if (isChat) await dialog.getByRole('log', { name: 'Messages' }).waitFor();
   const hrefs = await dialog
     .locator('a[href]')
     .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: isChat ? 'Close chat' : 'Close' }).click();
   return hrefs;
 }
 
@@ -193,13 +200,17 @@ describe('every link the SPA renders resolves (issue 18 item 4)', () => {
       await openDocumentsTab();
       const names = await documents.allTextContents();
       expect(names.length).toBeGreaterThan(2);
-      // Stay on the tab: the PDF a button opens is read through its link, not rendered here.
-      await page.route(/\/api\/documents\/(?!policy\/)/, (route) => route.abort());
+      // The tab opens the signed link in place: it is answered here with a stand-in page (the
+      // link is fetched below), and each click waits for that page before the next one.
+      await page.route(/\/api\/documents\/file/, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<p>document</p>' }),
+      );
       for (const [index, name] of names.entries()) {
         const location = await readDocumentLocation(page, async () => {
           await openDocumentsTab();
           await documents.nth(index).click();
         });
+        await page.waitForURL(/\/api\/documents\/file/);
         const pdf = await context.request.get(location);
         expect(pdf.status(), `${name}: ${location}`).toBe(200);
         expect(pdf.headers()['content-type'], name).toContain('application/pdf');
