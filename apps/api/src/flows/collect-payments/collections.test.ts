@@ -112,14 +112,20 @@ async function scenario(start: string) {
   /** A flex policy bound today; its first month paid by Direct Debit (a real sandbox collection) or card. */
   async function bindFlex(
     userId: string,
-    options: { method: 'BACS_DEBIT' | 'CARD'; bank?: typeof GOOD_BANK; cardPaymentId?: string },
+    options: {
+      method: 'BACS_DEBIT' | 'CARD';
+      bank?: typeof GOOD_BANK;
+      cardPaymentId?: string;
+      /** The first month by Direct Debit too, whatever the bank does with it. */
+      ddDeposit?: boolean;
+    },
   ) {
     const headers = bearer(await createTestAccessToken(app, { userId }));
     const quote = await createQuote(app, headers);
     const due = computeAmountDueAtBind(quote.quote);
     if (options.bank) await setUpMandate(headers, options.bank);
     const payment =
-      options.method === 'BACS_DEBIT' && options.bank === GOOD_BANK
+      options.method === 'BACS_DEBIT' && (options.bank === GOOD_BANK || options.ddDeposit)
         ? {
             provider: 'DIRECT_DEBIT' as const,
             providerPaymentId: (
@@ -495,6 +501,30 @@ describe('monthly collections', () => {
         (job) => (job.payload as { accountId?: string }).accountId === policy.account.accountId,
       ),
     ).toHaveLength(1);
+    await close();
+  }, 300_000);
+
+  it('a failed first payment (at purchase) is reversed but not chased: not taking the policy up is the NTU job’s', async () => {
+    const { app, daysUntil, bindFlex, ledgerOf, mailAbout, close } = await scenario(
+      '2026-03-05T10:00:00.000Z',
+    );
+    const policy = await bindFlex('deposit-fails', {
+      method: 'BACS_DEBIT',
+      bank: FAILING_BANK,
+      ddDeposit: true,
+    });
+    await daysUntil('2026-03-12T09:00:00.000Z');
+    const rows = await ledgerOf(policy.account.accountId);
+    expect(rows.filter((row) => row.type.startsWith('PAYMENT'))).toEqual([
+      expect.objectContaining({ type: 'PAYMENT', status: 'FAILED' }),
+      expect.objectContaining({ type: 'PAYMENT_REVERSAL', status: 'POSTED' }),
+    ]);
+    expect(await mailAbout(policy.account.accountCode)).toEqual([]);
+    const retries = await app.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.idempotencyKey, 'collect-retry:%'));
+    expect(retries).toEqual([]);
     await close();
   }, 300_000);
 
