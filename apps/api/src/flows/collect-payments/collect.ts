@@ -62,7 +62,10 @@ async function dueCollection(
 export async function planCollections(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
   let planned = 0;
-  for (const account of await listCollectableAccounts(deps.db)) {
+  // 5 working days before the payment day span at most 12 calendar days (Christmas and New
+  // Year): a fortnight ahead is ample.
+  const directDebitHorizon = new Date(now.getTime() + 14 * 86_400_000);
+  for (const account of await listCollectableAccounts(deps.db, { directDebitHorizon })) {
     if (account.accountStatus !== 'ACTIVE') continue;
     const due = await dueCollection(deps, account, now);
     if (!due) continue;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, lte, ne, or, sql } from 'drizzle-orm';
 import type { AccountStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
@@ -38,15 +38,27 @@ export async function findUpcomingInvoice(
   return next ?? null;
 }
 
-/** Accounts paying by a method, for the collection planner (bound, still invoiced or owing). */
-export async function listCollectableAccounts(db: Db): Promise<CustomerAccountRow[]> {
+/**
+ * Accounts the collection planner looks at: card-paying ones (charged once an invoice is raised),
+ * and Direct Debit ones whose next invoice is due by `directDebitHorizon` (collected ahead of it).
+ */
+export async function listCollectableAccounts(
+  db: Db,
+  options: { directDebitHorizon: Date },
+): Promise<CustomerAccountRow[]> {
   return db
     .select()
     .from(customerAccounts)
     .where(
       and(
         sql`${customerAccounts.policyId} is not null`,
-        sql`${customerAccounts.paymentMethodType} is not null`,
+        or(
+          eq(customerAccounts.paymentMethodType, 'CARD'),
+          and(
+            eq(customerAccounts.paymentMethodType, 'BACS_DEBIT'),
+            lte(customerAccounts.nextInvoiceAt, options.directDebitHorizon),
+          ),
+        ),
       ),
     );
 }
