@@ -168,6 +168,9 @@ export function ChatInboxPage() {
                         conversation.customer.email ??
                         t('console.noName')}
                     </strong>
+                    {conversation.customer.name && conversation.customer.email ? (
+                      <span>{conversation.customer.email}</span>
+                    ) : null}
                     {conversation.unreadCount > 0 ? (
                       <span className="chat-inbox__unread">
                         {t('chat.unread', { count: conversation.unreadCount })}
