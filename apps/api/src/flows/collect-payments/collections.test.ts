@@ -308,6 +308,24 @@ describe('monthly collections', () => {
     rows = await ledgerOf(policy.account.accountId);
     const payments = rows.filter((row) => row.type === 'PAYMENT');
     expect(payments.map((row) => row.status)).toEqual(['POSTED', 'FAILED', 'POSTED']);
+    // The customer's statements show the failed line and its reversal (from the ledger).
+    const owner = bearer(await createTestAccessToken(app, { userId: 'retry-dd' }));
+    const statementsUrl = `/api/customerAccounts/${policy.account.accountId}/statements`;
+    const summaries = await app.inject({ method: 'GET', url: statementsUrl, headers: owner });
+    expect(summaries.statusCode, summaries.body).toBe(200);
+    const lines: { type: string; status: string }[] = [];
+    for (const { statementNumber } of summaries.json() as { statementNumber: string }[]) {
+      const one = await app.inject({
+        method: 'GET',
+        url: `${statementsUrl}/${statementNumber}`,
+        headers: owner,
+      });
+      lines.push(...(one.json() as { lineItems: { type: string; status: string }[] }).lineItems);
+    }
+    expect(lines).toContainEqual(expect.objectContaining({ type: 'PAYMENT', status: 'FAILED' }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ type: 'PAYMENT_REVERSAL', status: 'POSTED' }),
+    );
     expect(payments[2]!.amount).toBe(-policy.instalment);
     expect((await accountOf(policy.policyId))!.accountStatus).toBe('ACTIVE');
     expect(await mailAbout(policy.account.accountCode)).toHaveLength(1);
