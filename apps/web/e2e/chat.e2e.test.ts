@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { VIEWPORTS, expectNoSeriousA11yViolations, useBrowser } from './support/browser';
 import { buyPolicy } from './support/buy-policy';
 import { signInStaff } from './support/staff';
@@ -6,9 +7,17 @@ import { signInStaff } from './support/staff';
 // Issue 18 item 3 in Chromium, two browser contexts: a customer writes from their policy page
 // through Help; a staff member sees the unread conversation in the console's chat inbox with the
 // customer's policy as context and answers; the answer reaches the customer's open panel over
-// Server-Sent Events, without a reload. axe on the panel and the inbox.
+// Server-Sent Events, without a reload. axe on the panel and the inbox at 375 and 1280 px.
 
-const [, DESKTOP] = VIEWPORTS;
+const [MOBILE, DESKTOP] = VIEWPORTS;
+
+/** axe at 1280 px, then at 375 px, and back. */
+async function checkAtBothWidths(page: Page) {
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+}
 const SLOW = { timeout: 30_000 };
 
 describe('web chat between a customer and staff', () => {
@@ -29,7 +38,7 @@ describe('web chat between a customer and staff', () => {
       await panel.getByLabel('Your message').fill('My payment failed, can you help?');
       await panel.getByRole('button', { name: 'Send' }).click();
       await panel.getByText('My payment failed, can you help?').waitFor();
-      await expectNoSeriousA11yViolations(page);
+      await checkAtBothWidths(page);
 
       await signInStaff(staff.page, browser.baseUrl);
       await staff.page.goto('/admin');
@@ -46,7 +55,7 @@ describe('web chat between a customer and staff', () => {
       await expect(
         conversation.getByText(new RegExp(`${bought.policyNumber} \\(ACTIVE\\)`)).textContent(),
       ).resolves.toContain('written from this policy');
-      await expectNoSeriousA11yViolations(staff.page);
+      await checkAtBothWidths(staff.page);
       await conversation.getByLabel('Your answer').fill('Hello, I have fixed your payment.');
       await conversation.getByRole('button', { name: 'Send answer' }).click();
 
