@@ -14,6 +14,7 @@ import {
 import type { FormContext, FormValues, InputDefinition } from '@motor/forms';
 import { Button } from '../ui/button';
 import { helpPageUrl } from '../ui/help-link';
+import { ChatAction } from '../ui/chat-action';
 import { Modal } from '../ui/modal';
 import { ErrorBar, showField } from './error-bar';
 import { useInputCopy } from './form-copy';
@@ -289,6 +290,9 @@ export function DynamicForm({
         title={readOnlyInfo?.title ?? t('readOnly.title')}
       >
         <p>{readOnlyInfo?.message ?? t('readOnly.message')}</p>
+        <p>
+          <ChatAction onOpen={() => setReadOnlyInfoOpen(false)} />
+        </p>
       </Modal>
     </form>
   );
