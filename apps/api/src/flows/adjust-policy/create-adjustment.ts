@@ -164,15 +164,18 @@ function changeTiming(options: {
   };
 }
 
-export async function createAdjustment(
+/** What every adjustment is priced from: the versions, the account's money, the new row's base. */
+async function loadBasis(
   deps: ServiceDeps,
-  input: CreateInput,
-): Promise<AdjustmentRow> {
-  const { principal, request } = input;
-  const policy = await getOwnPolicy(deps.db, principal, request.policyId);
-  const now = deps.clock.now();
-  const isStaff = principal.kind === 'admin';
-  const actor = findActorUserId(principal) ?? policy.ownerUserId;
+  options: {
+    policy: PolicyRow;
+    adjustmentType: AdjustmentRow['adjustmentType'];
+    changes: ProposalChange[];
+    createdByUserId: string;
+    now: Date;
+  },
+) {
+  const { policy, now } = options;
   const versions = await listPolicyVersions(deps.db, policy.policyId);
   const account = await findAccountOfPolicy(deps.db, policy.policyId);
   const totals = account
@@ -181,16 +184,99 @@ export async function createAdjustment(
   const availableBalance = Math.max(0, -totals.balancePence);
   const base = {
     policyId: policy.policyId,
-    adjustmentType: request.adjustmentType,
-    changes: request.changes,
+    adjustmentType: options.adjustmentType,
+    changes: options.changes,
     expiresAt: addIsoDuration(now, `PT${ADJUSTMENT_CONFIRMATION_MINUTES}M`),
     baseVersionNumber: Math.max(...versions.map((version) => version.versionNumber)),
     availableBalancePence: availableBalance,
     // Identity was checked at purchase; a change of who is insured is underwritten by rating.
     verificationClear: true,
-    createdByUserId: actor,
+    createdByUserId: options.createdByUserId,
     createdAt: now,
   };
+  return { versions, totals, availableBalance, base };
+}
+
+/** Prices and stores a cancellation of the kind and instant already decided. */
+async function insertCancellation(
+  deps: ServiceDeps,
+  options: {
+    policy: PolicyRow;
+    basis: Awaited<ReturnType<typeof loadBasis>>;
+    kind: CancellationType;
+    effectiveAt: Date;
+    reason: string | null;
+    now: Date;
+  },
+): Promise<AdjustmentRow> {
+  const { policy, basis, kind, effectiveAt, now } = options;
+  const { versions, totals } = basis;
+  const priced = priceCancellation({ policy, versions, kind, effectiveAt, now, ...totals });
+  return insertAdjustment(deps.db, {
+    ...basis.base,
+    effectiveAt,
+    outcome: 'allowed',
+    updatedVersions: [],
+    amountDuePence: priced.amountDue,
+    prorataPremiumPence: priced.prorataPremium,
+    prorataTaxPence: priced.prorataTax,
+    premiumBeforePence: 0,
+    premiumAfterPence: 0,
+    instalmentBeforePence: null,
+    instalmentAfterPence: null,
+    paymentScheduleType: versions.length > 0 ? scheduleTypeOf(versions, now) : null,
+    cancellationKind: kind,
+    reason: options.reason,
+  });
+}
+
+/**
+ * A cancellation we make ourselves (after the grace period of an unpaid account): now, Standard
+ * (the unused time of what was invoiced is credited), by a system actor, for a policy still in
+ * force. Stored unconfirmed like any other; the caller confirms it. Null when nothing is left
+ * to cancel.
+ */
+export async function createSystemCancellation(
+  deps: ServiceDeps,
+  options: { policy: PolicyRow; system: string; reason: string },
+): Promise<AdjustmentRow | null> {
+  const { policy } = options;
+  const now = deps.clock.now();
+  const status = derivePolicyStatus({ ...policy, now });
+  if (!['ACTIVE', 'PENDING'].includes(status) || policy.terminatedAt !== null) return null;
+  const basis = await loadBasis(deps, {
+    policy,
+    adjustmentType: 'CAN',
+    changes: [],
+    createdByUserId: `system:${options.system}`,
+    now,
+  });
+  return insertCancellation(deps, {
+    policy,
+    basis,
+    kind: 'Standard',
+    effectiveAt: now,
+    reason: options.reason,
+    now,
+  });
+}
+
+export async function createAdjustment(
+  deps: ServiceDeps,
+  input: CreateInput,
+): Promise<AdjustmentRow> {
+  const { principal, request } = input;
+  const policy = await getOwnPolicy(deps.db, principal, request.policyId);
+  const now = deps.clock.now();
+  const isStaff = principal.kind === 'admin';
+  const basis = await loadBasis(deps, {
+    policy,
+    adjustmentType: request.adjustmentType,
+    changes: request.changes,
+    createdByUserId: findActorUserId(principal) ?? policy.ownerUserId,
+    now,
+  });
+  const { versions, totals, availableBalance, base } = basis;
 
   if (request.adjustmentType === 'CAN') {
     if (request.changes.length > 0) refuse('changes', M.cancellationHasNoChanges);
@@ -204,24 +290,7 @@ export async function createAdjustment(
       isStaff,
       now,
     });
-    const priced = priceCancellation({ policy, versions, kind, effectiveAt, now, ...totals });
-    const latest = versions.at(-1);
-    return insertAdjustment(deps.db, {
-      ...base,
-      effectiveAt,
-      outcome: 'allowed',
-      updatedVersions: [],
-      amountDuePence: priced.amountDue,
-      prorataPremiumPence: priced.prorataPremium,
-      prorataTaxPence: priced.prorataTax,
-      premiumBeforePence: 0,
-      premiumAfterPence: 0,
-      instalmentBeforePence: null,
-      instalmentAfterPence: null,
-      paymentScheduleType: latest ? scheduleTypeOf(versions, now) : null,
-      cancellationKind: kind,
-      reason,
-    });
+    return insertCancellation(deps, { policy, basis, kind, effectiveAt, reason, now });
   }
 
   assertChangeable(policy, now);

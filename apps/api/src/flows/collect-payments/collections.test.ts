@@ -12,6 +12,8 @@ import {
   ledgerTransactions,
   notificationOutbox,
   paymentMethods,
+  policies,
+  policyAdjustments,
   reconciliationFindings,
 } from '../../db/schema';
 import { bindProposal } from '../bind-policy';
@@ -29,6 +31,7 @@ import { createQuote } from '../../modules/policy/test-helpers';
 import type { SandboxCardPayments } from '../../providers/card-payments';
 import { createTestApp } from '../../test/test-app';
 import { planCollections } from './collect';
+import { cancelForNonPayment, NON_PAYMENT_REASON } from './non-payment';
 import { applyCollectionOutcomes } from './outcomes';
 import { listOpenFindings, reconcilePayments } from './reconcile';
 import { payPendingRefunds } from './refunds';
@@ -379,6 +382,39 @@ describe('monthly collections', () => {
     expect((await mailAbout(policy.account.accountCode)).at(-1)!.subject).toBe(
       `Thank you: your policy ${policy.account.accountCode} is up to date`,
     );
+    await close();
+  }, 300_000);
+
+  it('cancels the policy for non-payment when the grace ends unpaid, once, crediting the unused time against the debt', async () => {
+    const { app, daysUntil, bindFlex, accountOf, mailAbout, close } = await scenario(
+      '2026-07-08T10:00:00.000Z',
+    );
+    const policy = await bindFlex('unpaid-dd', { method: 'BACS_DEBIT', bank: FAILING_BANK });
+    await daysUntil('2026-09-06T09:00:00.000Z');
+    expect((await accountOf(policy.policyId))!.accountStatus).toBe('SUSPENDED');
+    const statusOf = async () =>
+      (await app.db.select().from(policies).where(eq(policies.policyId, policy.policyId)))[0]!;
+    // The day before the notice's date: still in force.
+    await daysUntil('2026-09-16T09:00:00.000Z');
+    expect((await statusOf()).status).toBe('ACTIVE');
+    await daysUntil('2026-09-18T09:00:00.000Z');
+    expect((await statusOf()).status).toBe('CANCELLED');
+    const cancellations = await app.db
+      .select()
+      .from(policyAdjustments)
+      .where(eq(policyAdjustments.policyId, policy.policyId));
+    expect(cancellations).toEqual([
+      expect.objectContaining({
+        adjustmentType: 'CAN',
+        reason: NON_PAYMENT_REASON,
+        createdByUserId: 'system:collections',
+        confirmedByUserId: 'system:collections',
+      }),
+    ]);
+    // Once: a second run finds nothing to do.
+    expect(await cancelForNonPayment(app, { accountId: policy.account.accountId })).toBe(false);
+    const code = policy.account.accountCode;
+    expect((await mailAbout(code)).at(-1)!.subject).toBe(`Your policy ${code} is cancelled`);
     await close();
   }, 300_000);
 

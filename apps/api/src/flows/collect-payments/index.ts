@@ -1,5 +1,6 @@
 // Collecting the money of monthly bills (issue 16 item 3): the jobs app.ts registers.
 import { collectPaymentJob, planCollectionsJob } from './collect';
+import { cancelForNonPaymentJob } from './non-payment';
 import { applyCollectionOutcomesJob } from './outcomes';
 import { reconcilePaymentsJob } from './reconcile';
 import { payRefundsJob } from './refunds';
@@ -8,6 +9,7 @@ export const collectionJobs = [
   planCollectionsJob,
   collectPaymentJob,
   applyCollectionOutcomesJob,
+  cancelForNonPaymentJob,
   payRefundsJob,
   reconcilePaymentsJob,
 ];

@@ -17,6 +17,7 @@ import { defineJob } from '../../modules/jobs';
 import { listCollections } from '../../modules/payment';
 import { findPolicyByProposal } from '../../modules/policy';
 import { enqueueCollection } from './queue';
+import { scheduleNonPaymentCancellation } from './non-payment';
 import { queueNotice } from './notices';
 
 // What the providers answered, posted to the ledger (issue 16 item 3). The webhooks record each
@@ -89,6 +90,12 @@ async function onFailure(
       return;
     }
     const cancelOn = new Date(now.getTime() + billing.gracePeriodDays * DAY_MS);
+    await scheduleNonPaymentCancellation(txDeps, {
+      accountId: account.accountId,
+      suspendedBy: providerPaymentId,
+      cancelOn,
+      at: now,
+    });
     await queueNotice(txDeps, {
       db: tx,
       account,
