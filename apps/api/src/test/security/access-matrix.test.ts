@@ -69,6 +69,8 @@ type Owner = {
   committedStageId: string;
   /** The bound policy's customer account (statements). */
   accountId: string;
+  /** The customer's chat conversation (they wrote once). */
+  conversationId: string;
 };
 
 /** Resource kinds: a back-book token reaches its one quote, never the owner's other records. */
@@ -172,6 +174,55 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       resource: 'private',
       staffConsole: true,
       build: (target) => get(`/api/admin/audit?customer=${target!.userId}`),
+    },
+    // Web chat (issue 18): a customer's own conversation; the staff inbox needs access:chat,
+    // which the matrix's staff lack, so every caller is refused there.
+    'GET /api/chat': { build: () => get('/api/chat') },
+    'POST /api/chat/messages': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: '/api/chat/messages',
+        payload: { body: 'Hello', policyId: target!.policyId },
+      }),
+    },
+    'POST /api/chat/read': { build: () => ({ method: 'POST', url: '/api/chat/read' }) },
+    // Without Accept: text/event-stream (a real stream never ends under inject): 400 past the gate.
+    'GET /api/chat/events': { build: () => get('/api/chat/events') },
+    'GET /api/admin/chat/conversations': {
+      staffConsole: true,
+      build: () => get('/api/admin/chat/conversations'),
+    },
+    'GET /api/admin/chat/conversations/{conversationId}': {
+      resource: 'private',
+      staffConsole: true,
+      build: (target) => get(`/api/admin/chat/conversations/${target!.conversationId}`),
+    },
+    'POST /api/admin/chat/conversations/{conversationId}/messages': {
+      resource: 'private',
+      staffConsole: true,
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/admin/chat/conversations/${target!.conversationId}/messages`,
+        payload: { body: 'Hi' },
+      }),
+    },
+    'POST /api/admin/chat/conversations/{conversationId}/read': {
+      resource: 'private',
+      staffConsole: true,
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/admin/chat/conversations/${target!.conversationId}/read`,
+      }),
+    },
+    'GET /api/admin/chat/events': {
+      staffConsole: true,
+      build: () => get('/api/admin/chat/events'),
+    },
+    // Payment reconciliation findings: any staff member; they name accounts, not people.
+    'GET /api/admin/reconciliation': {
+      staffConsole: true,
+      build: () => get('/api/admin/reconciliation'),
     },
     // The job runner's runs and failures (issue 17): any staff member; job keys name policies
     // and proposals by their opaque ids, as the staff console may.
@@ -631,6 +682,14 @@ describe('access matrix (issue 21 item 9)', () => {
       headers,
     });
     expect(accounts.statusCode, accounts.body).toBe(200);
+    const wrote = await app.inject({
+      method: 'POST',
+      url: '/api/chat/messages',
+      headers,
+      payload: { body: 'Hello', policyId: bound.policyId },
+    });
+    expect(wrote.statusCode, wrote.body).toBe(201);
+    const chat = await app.inject({ url: '/api/chat', headers });
     return {
       name,
       userId,
@@ -645,6 +704,7 @@ describe('access matrix (issue 21 item 9)', () => {
       adjustmentId: adjustment.json<{ adjustmentId: string }>().adjustmentId,
       committedStageId: staged.json<{ stageId: string }>().stageId,
       accountId: accounts.json<{ accountId: string }[]>()[0]!.accountId,
+      conversationId: chat.json<{ conversationId: string }>().conversationId,
     };
   }
 
