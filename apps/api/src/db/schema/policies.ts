@@ -67,6 +67,10 @@ export const policies = pgTable(
     index('policies_active_expired_at_idx')
       .on(table.expiredAt)
       .where(sql`${table.status} = 'ACTIVE'`),
+    // The deferred-cancellations job's scan: policies in force with a chosen end of cover.
+    index('policies_deferred_cancellation_idx')
+      .on(table.terminatedAt)
+      .where(sql`${table.status} in ('PENDING', 'ACTIVE') and ${table.terminatedAt} is not null`),
     // The renewal offer job's scan: renewable ACTIVE policies not offered a renewal yet.
     index('policies_renewal_due_idx')
       .on(table.expiredAt)

@@ -239,12 +239,17 @@ describe('lifecycle jobs', () => {
           sql`select proposal_code from collections where provider = 'DIRECT_DEBIT'
             and status <> 'SETTLED' and proposal_code is not null and created_at <= ${now}`,
         ),
+        await explain(
+          sql`select policy_id from policies where status in ('PENDING', 'ACTIVE')
+            and terminated_at is not null and terminated_at <= ${now}`,
+        ),
       ];
     });
     expect(plans[0]).toContain('policies_pending_incepted_at_idx');
     expect(plans[1]).toContain('policies_active_expired_at_idx');
     expect(plans[2]).toMatch(/proposals_quote_(expires|start)_at_idx/);
     expect(plans[3]).toContain('collections_unsettled_direct_debit_idx');
+    expect(plans[4]).toContain('policies_deferred_cancellation_idx');
   });
 
   describe('not taken up', () => {

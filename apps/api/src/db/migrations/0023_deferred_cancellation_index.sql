@@ -1,0 +1,1 @@
+CREATE INDEX "policies_deferred_cancellation_idx" ON "policies" USING btree ("terminated_at") WHERE "policies"."status" in ('PENDING', 'ACTIVE') and "policies"."terminated_at" is not null;
