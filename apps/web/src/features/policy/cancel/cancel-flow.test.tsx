@@ -282,7 +282,8 @@ describe('cancel flow', () => {
     stubCancellation({ options: { ...standard, allowed: false } });
     renderApp(ROOT, { authState: signedInAuthState });
     const sidebar = await screen.findByRole('region', { name: 'Cancelling your policy' });
-    expect(sidebar).toHaveTextContent('To cancel, chat to us using Help at the top of the page.');
+    expect(sidebar).toHaveTextContent("To cancel, chat with us and we'll help.");
+    expect(within(sidebar).getByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Cancel your policy' })).toBeNull();
   });
 

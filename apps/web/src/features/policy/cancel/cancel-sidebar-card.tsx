@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDisplayDate } from '@motor/domain';
+import { ChatAction } from '../../../components/ui/chat-action';
 import { Notification } from '../../../components/ui/notification';
 import type { Policy } from '../api/get-policy';
 import { useCancellationOptions } from './api/cancellation-api';
@@ -21,7 +22,10 @@ export function CancelSidebarCard({ policy, root }: { policy: Policy; root: stri
           {t('sidebar.cancel')}
         </Link>
       ) : (
-        <p>{t('sidebar.chat')}</p>
+        <>
+          <p>{t('sidebar.chat')}</p>
+          <ChatAction />
+        </>
       )}
     </section>
   );

@@ -1,27 +1,11 @@
-import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ChatAction } from '../../../components/ui/chat-action';
 import { Modal } from '../../../components/ui/modal';
 
-// The modals of spec 3 §2 "Modals" that policy changes use, and the chat action of the error
-// pages (spec 3 §8). Chat itself is another issue: until it lands the action says how to reach us.
-
-/** "Chat with us": opens how to reach us, so the action is never dead. */
-export function ChatAction({ label }: { label?: string }): ReactElement {
-  const { t } = useTranslation('policy-changes');
-  const [isOpen, setIsOpen] = useState(false);
-  return (
-    <>
-      <Button variant="inverted" aria-haspopup="dialog" onClick={() => setIsOpen(true)}>
-        {label ?? t('chat.action')}
-      </Button>
-      <Modal isOpen={isOpen} onClose={() => setIsOpen(false)} title={t('chat.title')}>
-        <p>{t('chat.content')}</p>
-      </Modal>
-    </>
-  );
-}
+// The modals of spec 3 §2 "Modals" that policy changes use; the chat action of the error pages
+// (spec 3 §8) is the app's own, which opens the chat panel.
 
 type MessageModalProps = { isOpen: boolean; onClose: () => void };
 
@@ -42,7 +26,7 @@ export function InRenewalModal({ isOpen, onClose }: MessageModalProps): ReactEle
   return (
     <Modal isOpen={isOpen} onClose={onClose} title={t('modals.inRenewal.title')}>
       <p>{t('modals.inRenewal.content')}</p>
-      <ChatAction />
+      <ChatAction className="button button--layout-default button--inverted" onOpen={onClose} />
     </Modal>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
 import type { Policy } from '../api/get-policy';
 import { ChangePageLayout } from './change-page-layout';
-import { ChatAction } from './change-modals';
+import { ChatAction } from '../../../components/ui/chat-action';
 import { useChangeContext } from './use-change-context';
 import { useSubmitAdjustment } from './use-submit-adjustment';
 

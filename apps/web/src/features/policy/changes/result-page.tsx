@@ -9,7 +9,7 @@ import { useAdjustment } from './api/adjustment-api';
 import { AdjustmentFeedback } from './adjustment-feedback';
 import { isEffectiveNow } from './allowed-summary';
 import { ChangePageLayout } from './change-page-layout';
-import { ChatAction } from './change-modals';
+import { ChatAction } from '../../../components/ui/chat-action';
 import { changePaths } from './change-paths';
 
 /**

@@ -10,7 +10,7 @@ import { useAdjustment } from './api/adjustment-api';
 import type { PolicyAdjustment } from './api/adjustment-api';
 import { AllowedSummary } from './allowed-summary';
 import { ChangePageLayout } from './change-page-layout';
-import { ChatAction } from './change-modals';
+import { ChatAction } from '../../../components/ui/chat-action';
 import { resultPathOf } from './change-paths';
 import { ReferralReview } from './referral-review';
 import { useConfirmFlow } from './use-confirm-adjustment';
