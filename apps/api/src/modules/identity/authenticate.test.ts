@@ -181,8 +181,20 @@ describe('authentication and route access', () => {
     const first = await app.inject({ url: '/api/test/owner', headers: bearer(token) });
     expect(first.json()).toEqual({ ownerUserId: customerId });
     await app.inject({ url: '/api/test/owner', headers: bearer(token) });
+    // A page's first requests with a new token arrive together: still one row.
+    const other = await createTestAccessToken(app, {
+      userId: adminId,
+      roles: ['admin'],
+      permissions: ['access:impersonate'],
+      impersonate: customerId,
+    });
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app.inject({ url: '/api/test/owner', headers: bearer(other) }),
+      ),
+    );
     const rows = await app.db.select().from(auditLog).where(eq(auditLog.actorUserId, adminId));
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(2); // one per token
     expect(rows[0]).toMatchObject({
       action: 'session.impersonate',
       subjectUserId: customerId,

@@ -66,21 +66,28 @@ export const authenticatePlugin = definePlugin('authenticate', async (app) => {
     if (principal.kind !== 'admin' || principal.actingForUserId === null) return;
     const target = `token:${tokenId}`;
     if (auditedTokens.has(target)) return;
-    const existing = await app.db
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'session.impersonate'), eq(auditLog.target, target)))
-      .limit(1);
-    if (existing.length === 0) {
-      await app.db.insert(auditLog).values({
-        actorUserId: principal.userId,
-        subjectUserId: principal.actingForUserId,
-        action: 'session.impersonate',
-        target,
-        at: app.clock.now(),
-      });
-    }
+    // Claimed before the first await: the requests a page sends at once with a new token would
+    // otherwise each find no row yet and each write one.
     auditedTokens.add(target);
+    try {
+      const existing = await app.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'session.impersonate'), eq(auditLog.target, target)))
+        .limit(1);
+      if (existing.length === 0) {
+        await app.db.insert(auditLog).values({
+          actorUserId: principal.userId,
+          subjectUserId: principal.actingForUserId,
+          action: 'session.impersonate',
+          target,
+          at: app.clock.now(),
+        });
+      }
+    } catch (error) {
+      auditedTokens.delete(target); // not written: the next request tries again
+      throw error;
+    }
   }
 
   app.addHook('onRequest', async (request) => {
