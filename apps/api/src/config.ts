@@ -50,6 +50,10 @@ const EnvSchema = z.object({
   OIDC_AUDIENCE: optional(z.string()),
   OIDC_ROLES_CLAIM: optional(z.string()),
   OIDC_PERMISSIONS_CLAIM: optional(z.string()),
+  // Sign-in codes one network address may ask for in an hour (an office behind one NAT asks more).
+  SIGN_IN_CODES_PER_CLIENT_PER_HOUR: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(100_000),
+  ),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string()),
   // Payments (providers/card-payments, providers/direct-debit): unset → the sandbox providers.
@@ -254,7 +258,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       permissionsClaim: vars.OIDC_PERMISSIONS_CLAIM ?? 'permissions',
       smtpUrl: vars.SMTP_URL,
       mailFrom: vars.MAIL_FROM ?? 'Motor Insurance <no-reply@localhost>',
-      signInCodeLimits: { perAddressAndClient: 5, perAddress: 50, perClient: 20 },
+      signInCodeLimits: {
+        perAddressAndClient: 5,
+        perAddress: 50,
+        perClient: vars.SIGN_IN_CODES_PER_CLIENT_PER_HOUR ?? 20,
+      },
     },
     payments: {
       stripeSecretKey: vars.STRIPE_SECRET_KEY,

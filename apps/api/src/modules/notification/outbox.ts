@@ -101,10 +101,11 @@ export async function deliverMessage(deps: DeliveryDeps, messageId: string): Pro
 }
 
 /** Newest first: the sandbox's /dev/outbox. */
-export async function listRecentMessages(db: Db, limit = 50) {
+export async function listRecentMessages(db: Db, limit = 50, recipient?: string) {
   return db
     .select()
     .from(notificationOutbox)
+    .where(recipient === undefined ? undefined : eq(notificationOutbox.recipient, recipient))
     .orderBy(desc(notificationOutbox.createdAt))
     .limit(limit);
 }
