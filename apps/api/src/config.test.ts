@@ -64,6 +64,7 @@ describe('config', () => {
       OIDC_ROLES_CLAIM: 'https://example.com/roles',
       OIDC_PERMISSIONS_CLAIM: 'scp',
       SIGN_IN_CODES_PER_CLIENT_PER_HOUR: '300',
+      SIGN_IN_CODES_PER_ADDRESS_PER_HOUR: '60',
       STRIPE_SECRET_KEY: 'sk_live_abc',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
       GOCARDLESS_ACCESS_TOKEN: 'live_abc',
@@ -102,7 +103,7 @@ describe('config', () => {
         permissionsClaim: 'scp',
         smtpUrl: 'smtp://mail:25',
         mailFrom: 'Motor <motor@example.com>',
-        signInCodeLimits: { perAddressAndClient: 5, perAddress: 50, perClient: 300 },
+        signInCodeLimits: { perAddressAndClient: 60, perAddress: 60, perClient: 300 },
       },
       payments: {
         stripeSecretKey: 'sk_live_abc',

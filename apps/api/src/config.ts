@@ -50,8 +50,12 @@ const EnvSchema = z.object({
   OIDC_AUDIENCE: optional(z.string()),
   OIDC_ROLES_CLAIM: optional(z.string()),
   OIDC_PERMISSIONS_CLAIM: optional(z.string()),
-  // Sign-in codes one network address may ask for in an hour (an office behind one NAT asks more).
+  // Sign-in codes one network address may ask for in an hour (an office behind one NAT asks more),
+  // and one e-mail address or phone from one network address.
   SIGN_IN_CODES_PER_CLIENT_PER_HOUR: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(100_000),
+  ),
+  SIGN_IN_CODES_PER_ADDRESS_PER_HOUR: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(100_000),
   ),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
@@ -259,8 +263,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       smtpUrl: vars.SMTP_URL,
       mailFrom: vars.MAIL_FROM ?? 'Motor Insurance <no-reply@localhost>',
       signInCodeLimits: {
-        perAddressAndClient: 5,
-        perAddress: 50,
+        perAddressAndClient: vars.SIGN_IN_CODES_PER_ADDRESS_PER_HOUR ?? 5,
+        perAddress: Math.max(50, vars.SIGN_IN_CODES_PER_ADDRESS_PER_HOUR ?? 0),
         perClient: vars.SIGN_IN_CODES_PER_CLIENT_PER_HOUR ?? 20,
       },
     },

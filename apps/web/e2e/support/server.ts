@@ -80,8 +80,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // Every journey signs in from 127.0.0.1: more codes than one address may ask for in an hour.
+      // Every journey signs in from 127.0.0.1, the demo admin in many of them: more codes than
+      // one network address, or one e-mail address from it, may ask for in an hour.
       SIGN_IN_CODES_PER_CLIENT_PER_HOUR: '1000',
+      SIGN_IN_CODES_PER_ADDRESS_PER_HOUR: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
