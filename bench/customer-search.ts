@@ -6,11 +6,11 @@
 // Target: p95 under 100 ms.
 //   npm run bench:search   (BENCH_CUSTOMERS=20000 for a smaller book; BENCH_DATABASES=postgres)
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
   openPgliteDatabase,
   openPostgresDatabase,
+  runStatement,
   type DatabaseHandle,
 } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
@@ -35,20 +35,33 @@ const QUERIES: Record<string, string> = {
   'nobody matches': 'zzqqxx',
 };
 
+/** One statement on the driver (no parameters), prepared under its own name. */
+function run<Row extends Record<string, unknown>>(
+  handle: DatabaseHandle,
+  name: string,
+  text: string,
+) {
+  return runStatement<Row>(handle.db, { name: `bench-search-${name}`, text, values: [] });
+}
+
 async function seed(handle: DatabaseHandle): Promise<void> {
   const at = new Date('2026-11-01T09:00:00.000Z').toISOString();
   // One statement per table: the triggers write customer_search for every row.
-  await handle.db.execute(
-    sql.raw(`
+  await run(
+    handle,
+    'users',
+    `
     insert into users (user_id, connection, username, email, phone, first_name, last_name,
       created_at, updated_at)
     select 'user-' || n, 'email', 'customer' || n || '@example.com',
       'customer' || n || '@example.com', '+44 7700 ' || lpad(n::text, 6, '0'),
       'Alex', 'Smith' || n, '${at}', '${at}'
-    from generate_series(1, ${CUSTOMERS}) as n`),
+    from generate_series(1, ${CUSTOMERS}) as n`,
   );
-  await handle.db.execute(
-    sql.raw(`
+  await run(
+    handle,
+    'proposals',
+    `
     insert into proposals (proposal_code, external_reference, scheme_code, brand, owner_user_id,
       status, policy_term, tracking, data, created_at, updated_at, policy_number)
     select 'prop-' || n, 'Q' || lpad(n::text, 7, '0'), 'bmw-flex', 'bmw', 'user-' || n, 'POLICY',
@@ -56,9 +69,9 @@ async function seed(handle: DatabaseHandle): Promise<void> {
       jsonb_build_object('insuredAssets', jsonb_build_array(jsonb_build_object('data',
         jsonb_build_object('vehicle', jsonb_build_object('vrn', 'BK' || lpad(n::text, 5, '0') || ' XYZ'))))),
       '${at}', '${at}', 'BMW-FLX-' || lpad(n::text, 6, '0')
-    from generate_series(1, ${CUSTOMERS}) as n`),
+    from generate_series(1, ${CUSTOMERS}) as n`,
   );
-  await handle.db.execute(sql`analyze`);
+  await run(handle, 'analyze', 'analyze');
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -82,14 +95,14 @@ async function benchOn(name: string, handle: DatabaseHandle): Promise<void> {
   const started = performance.now();
   await migrateDatabase(handle);
   await seed(handle);
-  const rows = (await handle.db.execute(
-    sql`select count(*)::int as n from customer_search`,
-  )) as unknown as {
-    rows: { n: number }[];
-  };
+  const rows = await run<{ n: number }>(
+    handle,
+    'count',
+    'select count(*)::int as n from customer_search',
+  );
   console.log(
     `\n${name}: ${CUSTOMERS.toLocaleString('en-GB')} customers, ` +
-      `${rows.rows[0]?.n.toLocaleString('en-GB')} search rows, seeded in ` +
+      `${rows[0]?.n.toLocaleString('en-GB')} search rows, seeded in ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   console.log(`  ${'query'.padEnd(32)}   p50 ms  p95 ms  max ms   results (${RUNS} runs each)`);
