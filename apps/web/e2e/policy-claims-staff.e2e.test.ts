@@ -34,7 +34,7 @@ describe('claims added and corrected by staff (issue 14)', () => {
       const policy = await buyPolicy(customer.page, baseUrl, {
         product: 'driveaway',
         label: 'claims-staff',
-        vrn: 'LB69 KRT',
+        vrn: 'OE74 MRB',
       });
       const claimsPath = `${policy.policyPath}/claims`;
 
