@@ -7,14 +7,12 @@ import type {
 import type { ServiceDeps } from '../app-types';
 import { getAccountToSettle, postSettlementPayment } from '../modules/billing';
 import { getOwnerUserId, type Principal } from '../modules/identity';
-import { listPolicyVersions } from '../modules/policy';
 import {
-  chargeSettlementByPhone,
+  chargeCardByPhone,
   startSettlementCardCheckout,
   type SettlementPaidHandler,
 } from '../modules/payment';
-import { buildIdentitySubject } from '../modules/proposal';
-import type { ProposalData } from '../modules/disclosure';
+import { findPolicyholderDateOfBirth } from './policyholder-date-of-birth';
 
 // Settling a customer account's outstanding balance (spec 3 §2 outstanding payment, §6 "Pay
 // outstanding amount": the customer by card checkout, staff by phone; §7 stripeSettleSession and
@@ -45,16 +43,6 @@ export async function startSettleCheckout(
   });
 }
 
-/** The policyholder's date of birth on the latest version of the account's policy. */
-async function policyholderDateOfBirth(deps: ServiceDeps, policyId: string | null) {
-  if (!policyId) return null;
-  const latest = (await listPolicyVersions(deps.db, policyId)).at(-1);
-  const quote = latest?.quote as { insuredProfiles?: unknown } | undefined;
-  return quote
-    ? buildIdentitySubject({ insuredProfiles: quote.insuredProfiles } as ProposalData).dateOfBirth
-    : null;
-}
-
 /**
  * POST /api/stripe/moto/settle/{accountId}: staff acting for the customer take the outstanding
  * amount by phone; the payment is posted to the account at once (its webhook then posts nothing
@@ -72,16 +60,16 @@ export async function settleByPhone(
     principal,
     options.accountId,
   );
-  const charged = await chargeSettlementByPhone(deps, {
+  const charged = await chargeCardByPhone(deps, {
     principal,
-    accountId: account.accountId,
+    target: { accountId: account.accountId },
     ownerUserId: account.ownerUserId,
     amountPence: outstandingPence,
     description: request.itemName ?? `Balance due ${account.accountCode}`,
     token: request.token,
     saveCard: request.saveCard ?? false,
     dateOfBirth: request.dateOfBirth,
-    policyholderDateOfBirth: await policyholderDateOfBirth(deps, account.policyId),
+    policyholderDateOfBirth: await findPolicyholderDateOfBirth(deps, account.policyId),
   });
   await postSettlementPayment(deps.db, {
     accountId: account.accountId,

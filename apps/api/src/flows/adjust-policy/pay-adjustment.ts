@@ -10,14 +10,12 @@ import { findAdjustment, getOwnAdjustment, type AdjustmentRow } from '../../modu
 import { findAccountOfPolicy, postProviderPayment } from '../../modules/billing';
 import { getOwnerUserId, type Principal } from '../../modules/identity';
 import {
-  chargeAdjustmentByPhone,
+  chargeCardByPhone,
   startAdjustmentCardCheckout,
   type AdjustmentPaidHandler,
   type ProviderPayment,
 } from '../../modules/payment';
-import { listPolicyVersions } from '../../modules/policy';
-import { buildIdentitySubject } from '../../modules/proposal';
-import type { ProposalData } from '../../modules/disclosure';
+import { findPolicyholderDateOfBirth } from '../policyholder-date-of-birth';
 import { confirmAdjustment, getAmountToPayByCard } from './confirm-adjustment';
 
 // Paying for a change (spec 3 §7 stripeCheckoutMta, stripeMotoCheckoutMta): amountDue on a
@@ -45,15 +43,6 @@ export async function startAdjustmentCheckout(
     successPath: options.request.successPath,
     cancelPath: options.request.cancelPath,
   });
-}
-
-/** The policyholder's date of birth on the policy's latest version. */
-async function policyholderDateOfBirth(deps: ServiceDeps, policyId: string) {
-  const latest = (await listPolicyVersions(deps.db, policyId)).at(-1);
-  const quote = latest?.quote as { insuredProfiles?: unknown } | undefined;
-  return quote
-    ? buildIdentitySubject({ insuredProfiles: quote.insuredProfiles } as ProposalData).dateOfBirth
-    : null;
 }
 
 /**
@@ -135,16 +124,16 @@ export async function takeAdjustmentPaymentByPhone(
   const { principal, request } = options;
   const adjustment = await getOwnAdjustment(deps.db, principal, options.adjustmentId);
   const amountPence = await getAmountToPayByCard(deps.db, adjustment, deps.clock.now());
-  const charged = await chargeAdjustmentByPhone(deps, {
+  const charged = await chargeCardByPhone(deps, {
     principal,
-    adjustmentId: adjustment.adjustmentId,
+    target: { adjustmentId: adjustment.adjustmentId },
     ownerUserId: getOwnerUserId(principal),
     amountPence,
     description: describe(adjustment),
     token: request.token,
     saveCard: request.saveCard ?? false,
     dateOfBirth: request.dateOfBirth,
-    policyholderDateOfBirth: await policyholderDateOfBirth(deps, adjustment.policyId),
+    policyholderDateOfBirth: await findPolicyholderDateOfBirth(deps, adjustment.policyId),
   });
   const payment: ProviderPayment = {
     provider: 'CARD',

@@ -8,9 +8,8 @@ import { sandboxDirectDebitPages } from './sandbox-direct-debit-pages';
 export { deliverSandboxDirectDebitEvents } from './sandbox-direct-debit-pages';
 export { createDirectDebitCollection } from './collections';
 export {
-  chargeAdjustmentByPhone,
   chargeByPhone,
-  chargeSettlementByPhone,
+  chargeCardByPhone,
   startAdjustmentCardCheckout,
   startSettlementCardCheckout,
 } from './service';

@@ -355,35 +355,12 @@ export async function chargeByPhone(
 }
 
 /**
- * A phone payment for a policy change (the adjustment flow has checked that it may be paid and
- * confirms it after): the date of birth typed by the staff member must be the policyholder's.
- */
-export async function chargeAdjustmentByPhone(
-  deps: ServiceDeps,
-  options: Omit<PhoneCharge, 'target' | 'paymentMethodType'> & {
-    adjustmentId: string;
-    dateOfBirth: string;
-    policyholderDateOfBirth: string | null;
-  },
-): Promise<PhoneChargeResult> {
-  if (!options.policyholderDateOfBirth || options.policyholderDateOfBirth !== options.dateOfBirth) {
-    throw dateOfBirthMismatch();
-  }
-  return chargeTokenByPhone(deps, {
-    ...options,
-    paymentMethodType: 'CARD',
-    target: { adjustmentId: options.adjustmentId },
-  });
-}
-
-/**
- * A phone payment of an account's outstanding balance (the settle flow has read the amount): the
+ * A phone payment for what another flow has priced (a policy change, an outstanding balance): the
  * date of birth typed by the staff member must be the policyholder's.
  */
-export async function chargeSettlementByPhone(
+export async function chargeCardByPhone(
   deps: ServiceDeps,
-  options: Omit<PhoneCharge, 'target' | 'paymentMethodType'> & {
-    accountId: string;
+  options: Omit<PhoneCharge, 'paymentMethodType'> & {
     dateOfBirth: string;
     policyholderDateOfBirth: string | null;
   },
@@ -391,11 +368,7 @@ export async function chargeSettlementByPhone(
   if (!options.policyholderDateOfBirth || options.policyholderDateOfBirth !== options.dateOfBirth) {
     throw dateOfBirthMismatch();
   }
-  return chargeTokenByPhone(deps, {
-    ...options,
-    paymentMethodType: 'CARD',
-    target: { accountId: options.accountId },
-  });
+  return chargeTokenByPhone(deps, { ...options, paymentMethodType: 'CARD' });
 }
 
 export async function saveCard(
