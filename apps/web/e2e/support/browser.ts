@@ -69,11 +69,16 @@ export function pathOf(page: Page): string {
 /**
  * Waits for running animations (the page transition's fade) to finish. An animation cancelled by
  * a navigation rejects `finished` with AbortError: it is over too, so that counts as settled.
+ * Endless ones (a spinner) never finish, so they are left out: waiting on one hung a journey
+ * until its test timed out whenever a spinner was still turning on a slow machine.
  */
 export async function settle(page: Page) {
   await page.evaluate(() =>
     Promise.all(
-      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
 }
