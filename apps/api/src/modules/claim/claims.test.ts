@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
+import { londonDateString } from '@motor/domain';
 import { auditLog, claims } from '../../db/schema';
 import { bindProposal } from '../../flows/bind-policy';
 import { createTestApp } from '../../test/test-app';
@@ -210,6 +211,21 @@ describe('claims and the online claim', () => {
   it('validates what staff send', async () => {
     expect((await addClaim(claimsAgent, { status: 'OPEN' })).statusCode).toBe(400);
     expect((await addClaim(claimsAgent, { occurredDate: '2026-02-30' })).statusCode).toBe(400);
+    // A claim is for something that has happened: tomorrow (in London) is refused, today is not.
+    const today = londonDateString(clock.now());
+    const nextDay = londonDateString(new Date(clock.now().getTime() + 24 * 60 * 60 * 1000));
+    const tomorrow = await addClaim(claimsAgent, { occurredDate: nextDay });
+    expect(tomorrow.statusCode).toBe(400);
+    expect(tomorrow.json().error.message).toBe('The date must be today or in the past');
+    const moved = await app.inject({
+      method: 'PATCH',
+      url: '/api/claims/CLM-00000001',
+      headers: claimsAgent,
+      payload: { occurredDate: nextDay },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.message).toBe('The date must be today or in the past');
+    expect((await addClaim(claimsAgent, { occurredDate: today })).statusCode).toBe(201);
     expect((await addClaim(claimsAgent, { claimType: 'Meteor' })).statusCode).toBe(400);
     const empty = await app.inject({
       method: 'PATCH',

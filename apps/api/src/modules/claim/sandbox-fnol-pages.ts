@@ -7,7 +7,7 @@ import { escapeHtml } from '../../html-page';
 import type { SandboxFnol, SandboxFnolSession } from '../../providers/fnol';
 import { renderPage } from '../brand';
 import { createDatabaseFnolStore, findPolicyholderName } from './repository';
-import { recordOnlineClaim } from './service';
+import { FUTURE_CLAIM_DATE_MESSAGE, recordOnlineClaim } from './service';
 
 // The sandbox FNOL provider's claim page (what Axitech's hosted page is for a vendor adapter):
 // server-rendered, no script (CSP script-src 'self'), no-store (every /sandbox/ answer), GOV.UK
@@ -155,7 +155,7 @@ function readForm(
   if (!occurredDate) errors.occurredDate = 'Enter the date it happened';
   else if (!IsoDateSchema.safeParse(occurredDate).success) {
     errors.occurredDate = 'Enter a real date, for example 2026-03-01';
-  } else if (occurredDate > today) errors.occurredDate = 'The date must be today or in the past';
+  } else if (occurredDate > today) errors.occurredDate = FUTURE_CLAIM_DATE_MESSAGE;
   const description = values.description.trim();
   if (!description) errors.description = 'Tell us briefly what happened';
   else if (description.length > DESCRIPTION_MAX) {

@@ -1,4 +1,4 @@
-import type { Claim } from '@motor/domain';
+import { londonDateString, type Claim } from '@motor/domain';
 import type {
   CreateClaimRequest,
   FnolLinkRequest,
@@ -34,6 +34,15 @@ import {
 
 const POLICY_NOT_FOUND_MESSAGE = 'We could not find that policy.';
 const CLAIM_NOT_FOUND_MESSAGE = 'We could not find that claim.';
+export const FUTURE_CLAIM_DATE_MESSAGE = 'The date must be today or in the past';
+
+/** A claim is for something that has happened: its date is today or before, in London. */
+function assertNotInFuture(occurredDate: string | undefined, now: Date): void {
+  if (occurredDate === undefined || occurredDate <= londonDateString(now)) return;
+  throw new AppError('VALIDATION_FAILED', FUTURE_CLAIM_DATE_MESSAGE, {
+    fields: [{ in: 'body', path: 'occurredDate', message: FUTURE_CLAIM_DATE_MESSAGE }],
+  });
+}
 const FNOL_NOT_ACTIVE_MESSAGE =
   'Online claims are only open for active policies. Please call us to make a claim.';
 const FNOL_UNAVAILABLE_MESSAGE =
@@ -97,8 +106,9 @@ export async function addClaim(
   request: CreateClaimRequest,
 ): Promise<Claim> {
   assertMayEditClaims(principal);
-  const policy = await getOwnPolicyByNumber(deps.db, principal, request.policyNumber);
   const now = deps.clock.now();
+  assertNotInFuture(request.occurredDate, now);
+  const policy = await getOwnPolicyByNumber(deps.db, principal, request.policyNumber);
   return deps.db.transaction(async (tx) => {
     const row = await insertClaim(tx, {
       policyId: policy.policyId,
@@ -132,6 +142,7 @@ export async function correctClaim(
   changes: UpdateClaimRequest,
 ): Promise<Claim> {
   assertMayEditClaims(principal);
+  assertNotInFuture(changes.occurredDate, deps.clock.now());
   const existing = await findClaim(deps.db, claimReference);
   if (!existing) throw new AppError('NOT_FOUND', CLAIM_NOT_FOUND_MESSAGE);
   let policy: PolicyRow;
