@@ -53,6 +53,8 @@ export const policies = pgTable(
     policyTerm: text('policy_term').notNull(),
     /** The renewal proposal offered for the next term, once the renewal offer job made it. */
     renewalProposalCode: text('renewal_proposal_code'),
+    /** The upgrade offer (driveaway → flex) made as the term nears its end (flows/upsell-driveaway). */
+    upsellProposalCode: text('upsell_proposal_code'),
     /** The previous term this policy renews (null for new business). */
     sourcePolicyId: text('source_policy_id'),
   },
@@ -76,6 +78,12 @@ export const policies = pgTable(
       .on(table.expiredAt)
       .where(
         sql`${table.status} = 'ACTIVE' and ${table.renewalProposalCode} is null and ${table.reviewType} <> 'NEVER' and ${table.renewalStopped} = false`,
+      ),
+    // The upsell job's scan: driveaway (never reviewed) terms in force or just ended, not offered yet.
+    index('policies_upsell_due_idx')
+      .on(table.expiredAt)
+      .where(
+        sql`${table.status} in ('ACTIVE', 'LAPSED') and ${table.upsellProposalCode} is null and ${table.reviewType} = 'NEVER'`,
       ),
     // One renewed term per policy.
     uniqueIndex('policies_source_policy_idx')

@@ -65,6 +65,8 @@ export const proposals = pgTable(
     kind: text('kind', { enum: PROPOSAL_KINDS }).notNull().default('NEW_BUSINESS'),
     /** The policy a RENEWAL renews (or an UPSELL upgrades); null for new business. */
     sourcePolicyId: text('source_policy_id'),
+    /** The proposal an UPSELL was pre-filled from (the driveaway's); null otherwise. */
+    sourceProposalCode: text('source_proposal_code'),
     /**
      * A RENEWAL's price as rated for the renewing customer, before the cap (pence, with IPT;
      * null when not priced). FCA ICOBS 6B: the offer is never above `newBusinessPricePence`.
@@ -87,6 +89,10 @@ export const proposals = pgTable(
     uniqueIndex('proposals_renewal_source_policy_idx')
       .on(table.sourcePolicyId)
       .where(sql`${table.kind} = 'RENEWAL'`),
+    // One upgrade offer per driveaway policy, whoever creates it (two job runners, a retry).
+    uniqueIndex('proposals_upsell_source_policy_idx')
+      .on(table.sourcePolicyId)
+      .where(sql`${table.kind} = 'UPSELL'`),
     check('proposals_kind_check', sql`${table.kind} in ('NEW_BUSINESS', 'RENEWAL', 'UPSELL')`),
     check(
       'proposals_status_check',

@@ -346,6 +346,7 @@ describe('ProposalCache', () => {
     externalReference: 'BMW-2222-2222',
     kind: 'NEW_BUSINESS',
     sourcePolicyId: null,
+    sourceProposalCode: null,
     renewalRatedPricePence: null,
     newBusinessPricePence: null,
     schemeCode: 'bmw-flex',

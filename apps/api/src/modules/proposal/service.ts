@@ -34,6 +34,24 @@ export type ProposalServiceDeps = {
   proposalCache: ProposalCache;
   /** Where the quote e-mail goes (its db is the proposal's). */
   notifications: Omit<QueueDeps, 'db'>;
+  /** How a renewal proposal is changed (flows/renew-policy); without it one is refused. */
+  renewals?: RenewalChangeRules;
+};
+
+/**
+ * The rules of a change to a RENEWAL proposal, given by the renewal flow (decision 022): what is
+ * refused, and the rating, capped at the equivalent new-business price as the offer was.
+ */
+export type RenewalChangeRules = {
+  assertChangeable: (options: {
+    row: ProposalRow;
+    changes: readonly ProposalChange[];
+  }) => Promise<void>;
+  rate: (options: { draft: ProposalDraft; facts: SchemeFacts; now: Date }) => {
+    evaluation: ReturnType<typeof evaluateProposal>;
+    renewalRatedPricePence: number | null;
+    newBusinessPricePence: number | null;
+  };
 };
 
 export const STALE_REVISION_MESSAGE =
@@ -180,6 +198,7 @@ export async function createProposal(
         policyNumber: null,
         kind: 'NEW_BUSINESS',
         sourcePolicyId: null,
+        sourceProposalCode: null,
         renewalRatedPricePence: null,
         newBusinessPricePence: null,
       };
@@ -236,6 +255,11 @@ export async function updateProposal(
       revision: row.revision,
     });
   }
+  const isRenewal = row.kind === 'RENEWAL';
+  if (isRenewal) {
+    if (!deps.renewals) throw new AppError('CONFLICT', 'This renewal cannot be changed here.');
+    await deps.renewals.assertChangeable({ row, changes });
+  }
   const facts = factsOf(row);
   const now = deps.clock.now();
   const draft = toDraft(row);
@@ -258,12 +282,20 @@ export async function updateProposal(
     endAt: draft.endAt,
   };
   if (!applyRating) return save(deps, row, base);
-  const evaluation = evaluateProposal({ draft, facts, now });
+  // A renewal is re-rated through the same new-business cap as its offer (ICOBS 6B).
+  const renewal = isRenewal ? deps.renewals!.rate({ draft, facts, now }) : null;
+  const evaluation = renewal?.evaluation ?? evaluateProposal({ draft, facts, now });
   return save(
     deps,
     row,
     {
       ...base,
+      ...(renewal
+        ? {
+            renewalRatedPricePence: renewal.renewalRatedPricePence,
+            newBusinessPricePence: renewal.newBusinessPricePence,
+          }
+        : {}),
       status: evaluation.snapshot.status,
       quote: evaluation.snapshot as unknown as Record<string, unknown>,
       expiresAt: evaluation.expiresAt,
