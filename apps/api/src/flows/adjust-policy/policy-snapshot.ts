@@ -1,6 +1,7 @@
 import type { Quote } from '@motor/domain';
 import type { ProposalData, ProposalDraft } from '../../modules/disclosure';
 import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
+import { billedInstalment } from '../../modules/proposal';
 
 // A policy as an adjustment reads it: its row, its versions, and each version's quote turned back
 // into the proposal data that changes apply to and rating reads.
@@ -30,6 +31,12 @@ export function activeScheduleOf(quote: StoredQuote) {
 export function instalmentOf(quote: StoredQuote): number | null {
   const schedule = activeScheduleOf(quote);
   return schedule?.type === 'MONTHLY' ? schedule.premiumBreakdown.instalmentAmount : null;
+}
+
+/** What a month of a MONTHLY version bills (its instalment less any promotion), or null. */
+export function billedMonthOf(quote: StoredQuote): number | null {
+  const instalment = instalmentOf(quote);
+  return instalment === null ? null : billedInstalment(instalment, quote.promoCode);
 }
 
 /** The proposal data a version was rated from (a deep copy: changes mutate it). */

@@ -6,7 +6,7 @@ import {
   type CancellationType,
 } from '@motor/domain';
 import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
-import { activeScheduleOf, instalmentOf, quoteOf } from './policy-snapshot';
+import { activeScheduleOf, billedMonthOf, quoteOf } from './policy-snapshot';
 
 // Pricing a cancellation (spec 3 §4; DOMAIN.md "Pro-rata", "Cooling-off"). Cooling-off, or cover
 // that never started, credits everything invoiced; a Standard cancellation credits the unused
@@ -52,7 +52,8 @@ function unusedPremium(options: {
     const from = version.startedAt > effectiveAt ? version.startedAt : effectiveAt;
     // A version that ended before the cancellation has no unused time.
     if (from.getTime() >= partEnd.getTime()) return sum;
-    const instalment = instalmentOf(quote);
+    // Each month as it was billed: the promotion's discount came off every invoice.
+    const instalment = billedMonthOf(quote);
     if (instalment === null) {
       return (
         sum +

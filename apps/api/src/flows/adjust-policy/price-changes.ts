@@ -20,6 +20,7 @@ import { evaluateProposal } from '../../modules/rating';
 import {
   activeScheduleOf,
   draftOf,
+  billedMonthOf,
   instalmentOf,
   quoteOf,
   type StoredQuote,
@@ -126,8 +127,8 @@ function partDifference(options: {
   invoiceCount: number;
 }): number {
   const { term, target, before, after, invoiceCount } = options;
-  const monthlyBefore = instalmentOf(before);
-  const monthlyAfter = instalmentOf(after);
+  const monthlyBefore = billedMonthOf(before);
+  const monthlyAfter = billedMonthOf(after);
   if (monthlyBefore !== null && monthlyAfter !== null) {
     // The months invoiced take the difference now; later ones are billed at the new instalment.
     // Counted, not dated: an invoice may be raised before its month starts.
