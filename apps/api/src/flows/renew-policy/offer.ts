@@ -26,8 +26,11 @@ export const RENEWAL_OFFER_DAYS = 28;
 const DAY_MS = 24 * 60 * 60_000;
 const BATCH = 100;
 
-/** The renewal's rating and the equivalent new-business one, and the capped offer. */
-function priceRenewal(options: { draft: ProposalDraft; facts: SchemeFacts; now: Date }) {
+/**
+ * The renewal's rating and the equivalent new-business one, and the capped offer: the offer's
+ * and every later re-rating of the renewal proposal's (renewal-proposal.ts).
+ */
+export function priceRenewal(options: { draft: ProposalDraft; facts: SchemeFacts; now: Date }) {
   const renewal = evaluateProposal(options);
   // The same facts, as a new customer would be quoted through the same channel for the same
   // start. Our rating has no tenure or channel factor, so today the two agree; they are rated

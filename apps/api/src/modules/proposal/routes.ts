@@ -18,6 +18,10 @@ import {
   VerifyResponseSchema,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
+import {
+  describeSourcePolicy,
+  renewalChangeRules,
+} from '../../flows/renew-policy/renewal-proposal';
 import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity';
 import { queueDepsOf } from '../notification';
 import { getOwnProposal } from './access';
@@ -49,6 +53,7 @@ export const proposalRoutes: AppPlugin = async (app) => {
     publicUrl: app.config.publicUrl,
     proposalCache: new ProposalCache(),
     notifications: queueDepsOf(app),
+    renewals: renewalChangeRules(app.db),
   };
 
   const loadOwnProposal = (
@@ -58,6 +63,11 @@ export const proposalRoutes: AppPlugin = async (app) => {
   ) => getOwnProposal(app.db, request.principal, code, options);
 
   const answer = (row: repository.ProposalRow) => service.toProposalResponse(row, app.clock.now());
+  /** One proposal's answer; a renewal's with the policy it renews (spec 2 §3 sourcePolicy). */
+  const answerOne = async (row: repository.ProposalRow) => {
+    const sourcePolicy = await describeSourcePolicy(app.db, row);
+    return sourcePolicy ? { ...answer(row), sourcePolicy } : answer(row);
+  };
 
   app.post(
     '/proposals',
@@ -123,7 +133,7 @@ export const proposalRoutes: AppPlugin = async (app) => {
         response: { 200: ProposalResponseSchema, ...errors },
       },
     },
-    async (request) => answer(await loadOwnProposal(request, request.params.code)),
+    async (request) => answerOne(await loadOwnProposal(request, request.params.code)),
   );
 
   app.delete(
@@ -169,7 +179,7 @@ export const proposalRoutes: AppPlugin = async (app) => {
         load: (options) => loadOwnProposal(request, code, options),
         canAccess: (cached) => canAccessProposal(request.principal, cached),
       });
-      return answer(row);
+      return answerOne(row);
     },
   );
 

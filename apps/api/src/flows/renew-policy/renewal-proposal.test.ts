@@ -1,0 +1,231 @@
+// Issue 17 item 3 (decision 022): the renewal proposal behind the renewal pages. Its answer
+// carries the policy it renews (spec 2 §3 sourcePolicy); a change of cover or excess is re-rated
+// through the offer's new-business cap (FCA ICOBS 6B); its start date never moves; a stopped
+// renewal, someone else's renewal and a policy past its anniversary are refused. Every route is
+// called directly, out of the pages' order.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ProposalResponse } from '@motor/contract';
+import { addIsoDuration } from '@motor/domain';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import { paymentMethods, policies, proposals } from '../../db/schema';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { createQuote } from '../../modules/policy/test-helpers';
+import * as rating from '../../modules/rating';
+import { createTestApp } from '../../test/test-app';
+import { bindProposal } from '../bind-policy';
+import { offerDueRenewals, RENEWAL_OFFER_DAYS } from './offer';
+import { RENEWAL_START_DATE_MESSAGE, RENEWAL_STOPPED_MESSAGE } from './renewal-proposal';
+
+// A loading on the next rating only: the renewal's own rating (priceRenewal rates it before the
+// equivalent new-business one), so the two differ and the cap has something to do.
+const loading = vi.hoisted(() => ({ nextRatingFactor: null as number | null }));
+vi.mock('../../modules/rating', async (importOriginal) => {
+  const original = await importOriginal<typeof rating>();
+  return {
+    ...original,
+    evaluateProposal: (options: Parameters<typeof original.evaluateProposal>[0]) => {
+      const evaluation = original.evaluateProposal(options);
+      const factor = loading.nextRatingFactor;
+      loading.nextRatingFactor = null;
+      if (factor === null) return evaluation;
+      const totalPremium = Math.round(evaluation.snapshot.totalPremium * factor);
+      return { ...evaluation, snapshot: { ...evaluation.snapshot, totalPremium } };
+    },
+  };
+});
+
+const INCEPTION = '2026-03-12T10:00:00.000Z';
+const EXPIRY = new Date(addIsoDuration(new Date(INCEPTION), 'P12M'));
+const DAY = 24 * 60 * 60_000;
+const SYSTEM = { kind: 'system', name: 'test' } as const;
+
+describe('the renewal proposal (renewal pages)', () => {
+  const clock = createTestClock(INCEPTION);
+  let app: App;
+
+  type Caller = { userId: string };
+  type Bound = Caller & { policyId: string; renewalCode: string };
+  // A token of the clock's now: the clock moves on between a purchase and its renewal.
+  const headersOf = async (caller: Caller) =>
+    bearer(await createTestAccessToken(app, { userId: caller.userId }));
+
+  async function bind(ownerUserId: string): Promise<Omit<Bound, 'renewalCode'>> {
+    clock.set(INCEPTION);
+    const headers = bearer(await createTestAccessToken(app, { userId: ownerUserId }));
+    const quote = await createQuote(app, headers);
+    await app.db.insert(paymentMethods).values({
+      paymentMethodId: `md_${ownerUserId}`,
+      type: 'BACS_DEBIT',
+      status: 'ACTIVE',
+      ownerUserId,
+      adapter: 'sandbox',
+      providerReference: `MD-${ownerUserId}`,
+      bankName: 'Test Bank',
+      accountNumberEnding: '11',
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    const result = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: SYSTEM,
+      paymentMethodType: 'BACS_DEBIT',
+    });
+    return { policyId: result.policyId, userId: ownerUserId };
+  }
+
+  const renewalCodeOf = async (policyId: string) =>
+    (await app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!
+      .renewalProposalCode!;
+  const storedRenewal = async (code: string) =>
+    (await app.db.select().from(proposals).where(eq(proposals.proposalCode, code)))[0]!;
+  const get = async (caller: Caller, code: string) =>
+    app.inject({ method: 'GET', url: `/api/proposals/${code}`, headers: await headersOf(caller) });
+  const patch = async (caller: Caller, code: string, payload: Record<string, unknown>) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/proposals/${code}`,
+      headers: await headersOf(caller),
+      payload,
+    });
+
+  let renewing: Bound;
+  let stopped: Bound;
+  const stranger: Caller = { userId: 'renewal-stranger' };
+  let newBusiness: ProposalResponse;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true });
+    const one = await bind('renewal-page-customer');
+    const two = await bind('renewal-stopped-customer');
+    clock.set(new Date(EXPIRY.getTime() - RENEWAL_OFFER_DAYS * DAY));
+    await offerDueRenewals(app);
+    renewing = { ...one, renewalCode: await renewalCodeOf(one.policyId) };
+    stopped = { ...two, renewalCode: await renewalCodeOf(two.policyId) };
+    // Staff stop the second policy's renewal after its offer was made.
+    await app.db
+      .update(policies)
+      .set({ renewalStopped: true })
+      .where(eq(policies.policyId, stopped.policyId));
+    newBusiness = await createQuote(app, await headersOf(stranger));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers a renewal with the policy it renews: last year’s quote and its renewal state', async () => {
+    const res = await get(renewing, renewing.renewalCode);
+    expect(res.statusCode, res.body).toBe(200);
+    const proposal: ProposalResponse = res.json();
+    expect(proposal.status).toBe('QUOTE');
+    expect(proposal.startAt).toBe(EXPIRY.toISOString());
+    expect(proposal.sourcePolicy).toMatchObject({
+      policyId: renewing.policyId,
+      detail: {
+        expiredAt: EXPIRY.toISOString(),
+        renewalStopped: false,
+        autoRenewalEnabled: true,
+      },
+    });
+    expect(proposal.sourcePolicy!.quote.totals.discounted).toBeGreaterThan(0);
+
+    const halted: ProposalResponse = (await get(stopped, stopped.renewalCode)).json();
+    expect(halted.sourcePolicy?.detail.renewalStopped).toBe(true);
+  });
+
+  it('answers a new-business proposal without a source policy', async () => {
+    const res = await get(stranger, newBusiness.proposalCode);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().sourcePolicy).toBeUndefined();
+  });
+
+  it('re-rates a change of cover and excess through the new-business cap, as the offer', async () => {
+    const before = await storedRenewal(renewing.renewalCode);
+    // The renewal's own rating comes out 25% dearer than a new customer's for the same facts.
+    loading.nextRatingFactor = 1.25;
+    const res = await patch(renewing, renewing.renewalCode, {
+      applyRating: true,
+      changes: [
+        { changeType: 'REQUEST_COVER_OPTION', coverCode: 'legal_expenses', selected: true },
+        { changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 20_000 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(loading.nextRatingFactor).toBeNull();
+    const answered: ProposalResponse = res.json();
+    const stored = await storedRenewal(renewing.renewalCode);
+    expect(stored.newBusinessPricePence).not.toBe(before.newBusinessPricePence);
+    expect(stored.renewalRatedPricePence).toBe(Math.round(stored.newBusinessPricePence! * 1.25));
+    // The customer is offered the new-business price, not the dearer renewal rating.
+    expect(answered.quote.totalPremium).toBe(stored.newBusinessPricePence);
+    expect(answered.quote.voluntaryExcess).toBe(20_000);
+    expect(answered.quote.requestedOptionalCovers).toMatchObject({ legal_expenses: true });
+    expect(answered.sourcePolicy?.policyId).toBe(renewing.policyId);
+  });
+
+  it('refuses to move a renewal’s start date, saving nothing', async () => {
+    const before = await storedRenewal(renewing.renewalCode);
+    const later = new Date(EXPIRY.getTime() + 3 * DAY).toISOString();
+    const res = await patch(renewing, renewing.renewalCode, {
+      applyRating: true,
+      changes: [
+        { changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 0 },
+        { changeType: 'START_DATE_CHANGE', startDate: later },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: RENEWAL_START_DATE_MESSAGE,
+      details: { fields: [{ path: 'changes.1.startDate', message: RENEWAL_START_DATE_MESSAGE }] },
+    });
+    const after = await storedRenewal(renewing.renewalCode);
+    expect(after.revision).toBe(before.revision);
+    expect(after.startAt).toEqual(EXPIRY);
+  });
+
+  it('lets a new-business quote move its start date (only a renewal’s is fixed)', async () => {
+    const later = new Date(clock.now().getTime() + 3 * DAY).toISOString();
+    const res = await patch(stranger, newBusiness.proposalCode, {
+      applyRating: true,
+      changes: [{ changeType: 'START_DATE_CHANGE', startDate: later }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().sourcePolicy).toBeUndefined();
+    expect((await storedRenewal(newBusiness.proposalCode)).renewalRatedPricePence).toBeNull();
+  });
+
+  it('answers someone else’s renewal as missing, to read or to change', async () => {
+    expect((await get(stranger, renewing.renewalCode)).statusCode).toBe(404);
+    const res = await patch(stranger, renewing.renewalCode, {
+      applyRating: true,
+      changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 0 }],
+    });
+    expect(res.statusCode, res.body).toBe(404);
+  });
+
+  it('refuses a change to a stopped renewal', async () => {
+    const before = await storedRenewal(stopped.renewalCode);
+    const res = await patch(stopped, stopped.renewalCode, {
+      applyRating: true,
+      changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 10_000 }],
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'CONFLICT', message: RENEWAL_STOPPED_MESSAGE });
+    expect((await storedRenewal(stopped.renewalCode)).revision).toBe(before.revision);
+  });
+
+  it('refuses a change once the policy it renews is no longer on cover', async () => {
+    await app.db
+      .update(policies)
+      .set({ status: 'LAPSED' })
+      .where(eq(policies.policyId, renewing.policyId));
+    const res = await patch(renewing, renewing.renewalCode, {
+      applyRating: true,
+      changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 0 }],
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe(RENEWAL_STOPPED_MESSAGE);
+  });
+});
