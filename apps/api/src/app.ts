@@ -57,6 +57,7 @@ import {
   remindCoverEndingJob,
   settleRenewalsJob,
 } from './flows/renew-policy/jobs';
+import { offerUpsellsJob } from './flows/upsell-driveaway/jobs';
 import { jobAdminRoutes } from './modules/jobs/routes';
 import type { Providers } from './providers';
 import type { Brand } from '@motor/brand-kit';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     offerRenewalsJob,
     settleRenewalsJob,
     remindCoverEndingJob,
+    offerUpsellsJob,
     applyDeferredCancellationsJob,
     ntuUnpaidPoliciesJob,
     raiseInvoicesJob,

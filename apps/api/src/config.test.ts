@@ -22,6 +22,7 @@ describe('config', () => {
       brandPackages: ['@motor/brand-bmw'],
       jobsEnabled: true,
       ntuAfterDays: 14,
+      upsellOfferDays: 2,
       identity: {
         issuer: 'http://localhost:3000/auth',
         isEmbedded: true,
@@ -58,6 +59,7 @@ describe('config', () => {
       BRAND_PACKAGES: '@motor/brand-northwind,@motor/brand-bmw',
       JOBS_ENABLED: 'false',
       NTU_AFTER_DAYS: '10',
+      UPSELL_OFFER_DAYS: '3',
       OIDC_ISSUER: 'https://login.example.com/',
       OIDC_CLIENT_ID: 'spa',
       OIDC_AUDIENCE: 'https://api.example.com',
@@ -94,6 +96,7 @@ describe('config', () => {
       brandPackages: ['@motor/brand-northwind', '@motor/brand-bmw'],
       jobsEnabled: false,
       ntuAfterDays: 10,
+      upsellOfferDays: 3,
       identity: {
         issuer: 'https://login.example.com',
         isEmbedded: false,

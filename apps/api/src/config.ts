@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   NTU_AFTER_DAYS: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(90),
   ),
+  UPSELL_OFFER_DAYS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(0, 'must be at least 0').max(30),
+  ),
   // Identity (modules/identity): unset OIDC_ISSUER → the embedded provider at PUBLIC_URL/auth.
   OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   OIDC_CLIENT_ID: optional(z.string()),
@@ -124,6 +127,11 @@ export type Config = {
    * taken up (NTU_AFTER_DAYS, default 14; a failed one is NTU at once).
    */
   ntuAfterDays: number;
+  /**
+   * Days before a driveaway term ends that its upgrade offer (a flex quote) is made
+   * (UPSELL_OFFER_DAYS, default 2; 0 = when it ends).
+   */
+  upsellOfferDays: number;
   identity: IdentityConfig;
   payments: PaymentsConfig;
   storage: StorageConfig;
@@ -253,6 +261,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     brandPackages: (vars.BRAND_PACKAGES ?? '@motor/brand-bmw').split(','),
     jobsEnabled: vars.JOBS_ENABLED ?? true,
     ntuAfterDays: vars.NTU_AFTER_DAYS ?? 14,
+    upsellOfferDays: vars.UPSELL_OFFER_DAYS ?? 2,
     identity: {
       issuer,
       isEmbedded: issuer === embeddedIssuer,

@@ -19,7 +19,7 @@ type StoredQuote = Quote & {
 
 type RenewalRow = Awaited<ReturnType<typeof loadPolicyParts>>['renewals'][number];
 
-/** The renewal offer as a link, its QUOTE shown expired once its start day has passed. */
+/** A renewal or upsell offer as a link, its QUOTE shown expired once its start day has passed. */
 function toRenewalLink(
   renewal: RenewalRow | undefined,
   now: Date,
@@ -46,6 +46,7 @@ function toPolicyResponse(
   accounts: PolicyAccount[],
   renewal: RenewalRow | undefined,
   now: Date,
+  upsell?: RenewalRow,
 ): PolicyResponse {
   const answered = versions.map((version) => ({
     policyVersionId: version.id,
@@ -86,7 +87,7 @@ function toPolicyResponse(
     renewalCycle: 0,
     sourcePolicy: row.sourcePolicyId,
     renewalProposal: toRenewalLink(renewal, now),
-    upsellProposal: null,
+    upsellProposal: toRenewalLink(upsell, now),
     endorsements: quote.endorsements,
     excess: { items: quote.excess, endorsements: quote.endorsements },
     accounts,
@@ -102,7 +103,10 @@ export async function answerPolicies(
   const { versions, accounts, renewals } = await loadPolicyParts(
     db,
     rows.map((row) => row.policyId),
-    rows.flatMap((row) => (row.renewalProposalCode ? [row.renewalProposalCode] : [])),
+    // The linked offers: renewals (spec 3 §3 renewalProposal) and upgrades (upsellProposal).
+    rows.flatMap((row) =>
+      [row.renewalProposalCode, row.upsellProposalCode].filter((code) => code !== null),
+    ),
   );
   return rows.map((row) =>
     toPolicyResponse(
@@ -116,6 +120,7 @@ export async function answerPolicies(
         })),
       renewals.find((renewal) => renewal.proposalCode === row.renewalProposalCode),
       now,
+      renewals.find((offer) => offer.proposalCode === row.upsellProposalCode),
     ),
   );
 }

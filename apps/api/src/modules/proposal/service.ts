@@ -136,6 +136,8 @@ export function toProposalResponse(row: ProposalRow, now: Date): ProposalRespons
     autoRenewalEnabled: row.autoRenewalEnabled,
     externalReference: row.externalReference,
     promoCode: row.promoCode,
+    // An upgrade offer names the (driveaway) proposal it was pre-filled from.
+    ...(row.kind === 'UPSELL' ? { sourceProposal: row.sourceProposalCode } : {}),
     quote: buildQuoteResponse({
       snapshot: row.quote as unknown as RatedSnapshot | null,
       data: readData(row),

@@ -1,0 +1,298 @@
+// Issue 17 item 5: as a driveaway policy nears its end, one flex quote pre-filled from its
+// disclosure is offered to the same customer (linked from the policy, e-mailed), never bought
+// for them; moved by the clock and run twice at once.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PolicyResponse, ProposalResponse } from '@motor/contract';
+import { addIsoDuration } from '@motor/domain';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import { jobs, notificationOutbox, paymentMethods, policies, proposals } from '../../db/schema';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { runDueJobs } from '../../modules/jobs/runner';
+import { listPolicyVersions } from '../../modules/policy';
+import { createQuote, demoCar } from '../../modules/policy/test-helpers';
+import { createTestApp } from '../../test/test-app';
+import { quoteOf } from '../adjust-policy/policy-snapshot';
+import { bindProposal } from '../bind-policy';
+import { offerDueUpsells, selectDueUpsells } from './offer';
+
+const INCEPTION = '2026-05-04T09:00:00.000Z';
+const EXPIRY = new Date(addIsoDuration(new Date(INCEPTION), 'P5D'));
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+const OFFER_DAYS = 2;
+const SYSTEM = { kind: 'system', name: 'test' } as const;
+
+describe('driveaway → flex upgrade offer', () => {
+  const clock = createTestClock(INCEPTION);
+  let app: App;
+
+  type Bound = {
+    policyId: string;
+    policyNumber: string;
+    ownerUserId: string;
+    proposalCode: string;
+  };
+
+  async function headersOf(userId: string) {
+    return bearer(await createTestAccessToken(app, { userId }));
+  }
+
+  /** A driveaway (default) or flex policy bound at INCEPTION for `ownerUserId`. */
+  async function bind(
+    ownerUserId: string,
+    options: { vrn: string; schemeCode?: string },
+  ): Promise<Bound> {
+    clock.set(INCEPTION);
+    const schemeCode = options.schemeCode ?? 'bmw-driveaway';
+    const quote = await createQuote(app, await headersOf(ownerUserId), {
+      schemeCode,
+      car: demoCar(options.vrn, 'BMW-F40-118I-SPORT'),
+    });
+    const driveaway = schemeCode === 'bmw-driveaway';
+    if (!driveaway) {
+      await app.db.insert(paymentMethods).values({
+        paymentMethodId: `md_${ownerUserId}`,
+        type: 'BACS_DEBIT',
+        status: 'ACTIVE',
+        ownerUserId,
+        adapter: 'sandbox',
+        providerReference: `MD-${ownerUserId}`,
+        bankName: 'Test Bank',
+        accountNumberEnding: '11',
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+    }
+    const result = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: SYSTEM,
+      ...(driveaway ? {} : { paymentMethodType: 'BACS_DEBIT' as const }),
+    });
+    return {
+      policyId: result.policyId,
+      policyNumber: result.policyNumber,
+      ownerUserId,
+      proposalCode: quote.proposalCode,
+    };
+  }
+
+  async function getPolicy(bound: Bound): Promise<PolicyResponse> {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/policies/${bound.policyId}`,
+      headers: await headersOf(bound.ownerUserId),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+
+  const upsellsOf = (policyId: string) =>
+    app.db
+      .select()
+      .from(proposals)
+      .where(and(eq(proposals.kind, 'UPSELL'), eq(proposals.sourcePolicyId, policyId)));
+  const policyRow = async (policyId: string) =>
+    (await app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
+
+  let driveaway: Bound;
+  let cancelled: Bound;
+  let voided: Bound;
+  let deferredCancel: Bound;
+  let flex: Bound;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true, config: { upsellOfferDays: OFFER_DAYS } });
+    driveaway = await bind('upsell-customer', { vrn: 'KY72 DXA' });
+    cancelled = await bind('cancelled-customer', { vrn: 'CU20 MNO' });
+    voided = await bind('voided-customer', { vrn: 'EF71 PVK' });
+    deferredCancel = await bind('deferred-customer', { vrn: 'NA21 ELC' });
+    flex = await bind('flex-customer', { vrn: 'LB69 KRT', schemeCode: 'bmw-flex' });
+    const day2 = new Date(new Date(INCEPTION).getTime() + DAY);
+    await app.db
+      .update(policies)
+      .set({ status: 'CANCELLED', terminatedAt: day2 })
+      .where(eq(policies.policyId, cancelled.policyId));
+    await app.db
+      .update(policies)
+      .set({ status: 'VOIDED', terminatedAt: new Date(INCEPTION) })
+      .where(eq(policies.policyId, voided.policyId));
+    // Cancelled from a day before its end: in force until then, but it ends by cancellation.
+    await app.db
+      .update(policies)
+      .set({ terminatedAt: new Date(EXPIRY.getTime() - DAY) })
+      .where(eq(policies.policyId, deferredCancel.policyId));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('makes no offer before the configured days ahead of the end', async () => {
+    clock.set(new Date(EXPIRY.getTime() - OFFER_DAYS * DAY - HOUR));
+    expect(await offerDueUpsells(app)).toBe(0);
+    expect(await upsellsOf(driveaway.policyId)).toEqual([]);
+    expect((await getPolicy(driveaway)).upsellProposal).toBeNull();
+  });
+
+  describe('within the days before the end', () => {
+    beforeAll(async () => {
+      clock.set(new Date(EXPIRY.getTime() - OFFER_DAYS * DAY + HOUR));
+      // Two runners at once (two API processes), then the job runner twice: offered once.
+      const made = await Promise.all([offerDueUpsells(app), offerDueUpsells(app)]);
+      expect(made[0] + made[1]).toBe(1);
+      await Promise.all([runDueJobs(app, { owner: 'one' }), runDueJobs(app, { owner: 'two' })]);
+      expect(await offerDueUpsells(app)).toBe(0);
+    });
+
+    it('creates one flex quote for the same customer, linked from the policy', async () => {
+      const [upsell, ...others] = await upsellsOf(driveaway.policyId);
+      expect(others).toEqual([]);
+      expect(upsell).toMatchObject({
+        schemeCode: 'bmw-flex',
+        kind: 'UPSELL',
+        status: 'QUOTE',
+        ownerUserId: 'upsell-customer',
+        policyTerm: 'P12M',
+        sourceProposalCode: driveaway.proposalCode,
+        startAt: EXPIRY,
+        endAt: new Date(addIsoDuration(EXPIRY, 'P12M')),
+      });
+      expect((await policyRow(driveaway.policyId)).upsellProposalCode).toBe(upsell!.proposalCode);
+      expect((await getPolicy(driveaway)).upsellProposal).toEqual({
+        proposalCode: upsell!.proposalCode,
+        schemeCode: 'bmw-flex',
+        status: 'QUOTE',
+        startAt: EXPIRY.toISOString(),
+        totalPremium: (upsell!.quote as { totalPremium: number }).totalPremium,
+      });
+      expect((upsell!.quote as { totalPremium: number }).totalPremium).toBeGreaterThan(0);
+    });
+
+    it("pre-fills the quote from the driveaway's disclosure: the same car and drivers", async () => {
+      const [upsell] = await upsellsOf(driveaway.policyId);
+      const [version] = await listPolicyVersions(app.db, driveaway.policyId);
+      const disclosed = quoteOf(version!);
+      const data = upsell!.data as Record<string, unknown>;
+      expect(data.insuredProfiles).toEqual(disclosed.insuredProfiles);
+      expect(data.insuredAssets).toEqual(disclosed.insuredAssets);
+      // Flex asks only the eligibility of the quote-level answers (not retailer, renewal month).
+      expect(data.quoteData).toEqual({
+        eligibilityConfirmed: (disclosed.data as Record<string, unknown>).eligibilityConfirmed,
+      });
+      expect(data.choices).toEqual({
+        requestedOptionalCovers: {},
+        voluntaryExcess: 0,
+        paymentScheduleType: 'MONTHLY',
+      });
+    });
+
+    it('answers the owner with the driveaway proposal it came from', async () => {
+      const [upsell] = await upsellsOf(driveaway.policyId);
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/proposals/${upsell!.proposalCode}`,
+        headers: await headersOf('upsell-customer'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body: ProposalResponse = res.json();
+      expect(body).toMatchObject({
+        schemeCode: 'bmw-flex',
+        status: 'QUOTE',
+        sourceProposal: driveaway.proposalCode,
+      });
+      expect(body.sourcePolicy ?? null).toBeNull();
+    });
+
+    it('another customer can neither read nor change it', async () => {
+      const [upsell] = await upsellsOf(driveaway.policyId);
+      const headers = await headersOf('flex-customer');
+      const read = await app.inject({
+        method: 'GET',
+        url: `/api/proposals/${upsell!.proposalCode}`,
+        headers,
+      });
+      expect(read.statusCode).toBe(404);
+      const patch = await app.inject({
+        method: 'PATCH',
+        url: `/api/proposals/${upsell!.proposalCode}`,
+        headers,
+        payload: {
+          changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 10000 }],
+          applyRating: true,
+        },
+      });
+      expect(patch.statusCode).toBe(404);
+      const bind = await app.inject({
+        method: 'POST',
+        url: `/api/proposals/${upsell!.proposalCode}/bind`,
+        headers,
+        payload: {},
+      });
+      expect(bind.statusCode).toBe(404);
+      const [after] = await upsellsOf(driveaway.policyId);
+      expect(after!.revision).toBe(upsell!.revision);
+    });
+
+    it('e-mails the customer once, with a link to the upgrade page', async () => {
+      const [upsell] = await upsellsOf(driveaway.policyId);
+      const mails = await app.db
+        .select()
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.subject, 'Your BMW Flex quote is ready'));
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      expect(mail!.body).toContain(
+        `Your Driveaway cover (policy ${driveaway.policyNumber}) ends on 09 May 2026.`,
+      );
+      expect(mail!.body).toContain(`/flex/proposal/${upsell!.proposalCode}/upgrade`);
+      expect(mail!.body).toContain('Nothing is bought unless you choose to');
+    });
+
+    it('offers nothing for cancelled, voided, cancelling or flex policies', async () => {
+      for (const bound of [cancelled, voided, deferredCancel, flex]) {
+        expect(await upsellsOf(bound.policyId)).toEqual([]);
+        expect((await policyRow(bound.policyId)).upsellProposalCode).toBeNull();
+      }
+      const due = await selectDueUpsells(app.db, { now: clock.now(), offerDays: OFFER_DAYS });
+      expect(due).toEqual([]);
+    });
+  });
+
+  describe('after the driveaway ends', () => {
+    beforeAll(async () => {
+      clock.set(new Date(EXPIRY.getTime() + 2 * DAY));
+      for (let run = 0; run < 3; run += 1) await runDueJobs(app);
+    });
+
+    it('never binds the offer: the driveaway ends, the quote waits for the customer', async () => {
+      const [upsell] = await upsellsOf(driveaway.policyId);
+      expect(upsell!.status).not.toBe('POLICY');
+      expect(upsell!.policyId).toBeNull();
+      const bound = await app.db
+        .select()
+        .from(policies)
+        .where(eq(policies.proposalCode, upsell!.proposalCode));
+      expect(bound).toEqual([]);
+      const policy = await getPolicy(driveaway);
+      expect(policy.policyDetail.policyStatus).toBe('LAPSED');
+      // Its start day has passed: the customer updates the start date to reprice.
+      expect(policy.upsellProposal?.status).toBe('QUOTE_EXPIRED');
+      const ran = await app.db.select().from(jobs).where(eq(jobs.kind, 'offer-upsells'));
+      expect(ran.length).toBeGreaterThan(0);
+      expect(ran.every((job) => job.doneAt !== null && job.failedAt === null)).toBe(true);
+    });
+  });
+
+  it('offers a driveaway that has just ended without one, from now', async () => {
+    const late = await bind('late-customer', { vrn: 'GK19 TWA' });
+    clock.set(new Date(EXPIRY.getTime() + 3 * HOUR));
+    await app.db
+      .update(policies)
+      .set({ status: 'LAPSED' })
+      .where(eq(policies.policyId, late.policyId));
+    expect(await offerDueUpsells(app)).toBe(1);
+    const [upsell] = await upsellsOf(late.policyId);
+    expect(upsell).toMatchObject({ ownerUserId: 'late-customer', startAt: clock.now() });
+  });
+});
