@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { closeStatementBatch, statementBatch, type NamedStatement } from './pglite-statement';
 import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
@@ -67,6 +68,7 @@ export async function openPgliteDatabase(
 ): Promise<InProcessPgliteHandle> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({
+    extensions: PGLITE_EXTENSIONS,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

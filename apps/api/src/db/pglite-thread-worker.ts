@@ -11,6 +11,7 @@ import {
   statementBatch,
   type NamedStatement,
 } from './pglite-statement';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 
 export type PgliteThreadRequest = { id: number } & (
   | {
@@ -142,7 +143,7 @@ async function serve(): Promise<void> {
   let pg: PGlite;
   try {
     await mkdir(dataDir, { recursive: true });
-    pg = await PGlite.create({ dataDir });
+    pg = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
   } catch (error) {
     port.postMessage({ failed: describeError(error) } satisfies PgliteThreadStatus);
     return;

@@ -8,10 +8,11 @@ import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
  * `policies` and `policy_versions` (migration 0016), so no writer can forget it. `source` says
  * which row it came from (`user:<id>`, `proposal:<code>`, `policy:<id>`, `version:<policyId>`).
  *
- * Why not pg_trgm: PGlite loads it only as a separately bundled extension and managed
- * PostgreSQL needs CREATE EXTENSION rights. A btree with text_pattern_ops answers prefix
- * searches from the index; a contains search scans this narrow table (a few short rows per
- * customer) rather than the proposals' JSON.
+ * Indexes (decision 024): a GIN trigram index (pg_trgm, `gin_trgm_ops`) answers contains
+ * searches (`like '%x%'`, 3 characters or more) from the index; the btree with text_pattern_ops
+ * answers prefix searches (`like 'x%'`: shorter queries, and putting prefix matches first).
+ * PGlite loads pg_trgm from its own package (db/pglite-extensions.ts); on PostgreSQL it is a
+ * trusted extension, created by the migration.
  */
 export const customerSearch = pgTable(
   'customer_search',
@@ -25,6 +26,7 @@ export const customerSearch = pgTable(
   (table) => [
     primaryKey({ columns: [table.source, table.field] }),
     index('customer_search_value_idx').on(table.value.op('text_pattern_ops')),
+    index('customer_search_value_trgm_idx').using('gin', table.value.op('gin_trgm_ops')),
     index('customer_search_user_id_idx').on(table.userId),
   ],
 );
