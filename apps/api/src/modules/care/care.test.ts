@@ -127,6 +127,39 @@ describe('the staff console API', () => {
     expect(await ids('24xy')).toEqual([CUSTOMER_A]);
   });
 
+  it('finds any part of a value from 3 characters, in any case', async () => {
+    const ids = async (q: string) => (await found(q)).map((result) => result.userId);
+    expect(await ids('ELIA.QUIXLEY')).toEqual([CUSTOMER_A]);
+    expect(await ids('uimby@EXAMPLE')).toEqual([CUSTOMER_B]);
+  });
+
+  it('finds values starting with a query of 2 characters, not values containing it', async () => {
+    const ids = async (q: string) => (await found(q)).map((result) => result.userId);
+    expect(await ids('bo')).toEqual([CUSTOMER_B]);
+    expect(await ids('BO')).toEqual([CUSTOMER_B]);
+    expect(await ids('ob')).toEqual([]);
+  });
+
+  it('searches for % and _ as themselves', async () => {
+    await addUser({ userId: 'care-percent', email: 'pct%user@example.net' });
+    await addUser({ userId: 'care-percent-not', email: 'pctxuser@example.net' });
+    await addUser({ userId: 'care-underscore', email: 'und_r@example.net' });
+    await addUser({ userId: 'care-underscore-not', email: 'under@example.net' });
+    const ids = async (q: string) => (await found(q)).map((result) => result.userId);
+    expect(await ids('PCT%U')).toEqual(['care-percent']);
+    expect(await ids('t%u')).toEqual(['care-percent']);
+    expect(await ids('und_r')).toEqual(['care-underscore']);
+    expect(await ids('d_r@')).toEqual(['care-underscore']);
+    expect(await ids('u_')).toEqual([]);
+  });
+
+  it('lists customers whose value starts with the query before those containing it', async () => {
+    await addUser({ userId: 'care-contains', email: 'amy.penfold@example.net' });
+    await addUser({ userId: 'care-starts', email: 'penfold@example.net' });
+    const ids = async (q: string) => (await found(q)).map((result) => result.userId);
+    expect(await ids('PENFOLD')).toEqual(['care-starts', 'care-contains']);
+  });
+
   it('answers name, e-mail, policy numbers and what matched; never staff; nothing for %', async () => {
     const [result] = await found(policyNumber);
     expect(result).toMatchObject({

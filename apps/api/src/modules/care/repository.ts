@@ -1,4 +1,5 @@
-import { aliasedTable, and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { AuditEntry } from '@motor/contract';
 import type { Db } from '../../db/client';
 import {
@@ -12,6 +13,23 @@ import {
 
 const MAX_RESULTS = 20;
 
+/**
+ * Matching rows read per kind of match (starts with, contains) before they are grouped by
+ * customer: enough for 20 customers with several matching values each, and a bound on the work
+ * when a short query matches most of the book ("smi" matches 100,000 names).
+ */
+const MAX_ROWS = 200;
+
+/**
+ * pg_trgm's index finds a contains-match (`like '%x%'`) from the query's trigrams; a query of
+ * fewer than 3 characters has none, so it would read the whole table. Shorter queries match the
+ * start of a value instead, from the btree (decision 024).
+ */
+const MIN_CONTAINS_LENGTH = 3;
+
+/** Fields whose values are kept without spaces, so the query loses its spaces too. */
+const COMPACT_FIELDS = ['registration', 'phone', 'phone-national'];
+
 /** `%`, `_` and `\` typed by staff are searched for as themselves. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -19,28 +37,52 @@ const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ') || null;
 
 /**
- * Customers (signed-in users who are not staff) with a value containing `query`, case-insensitive;
- * spaces are ignored too for registrations and phone numbers. Prefix matches come first.
+ * Customers (signed-in users who are not staff) with a value containing `query` (3 characters or
+ * more) or starting with it (1 or 2), case-insensitive; spaces are ignored too for registrations
+ * and phone numbers. Prefix matches come first.
  */
 export async function searchCustomers(db: Db, query: string) {
   const lowered = query.trim().toLowerCase();
   const compact = lowered.replace(/\s+/g, '');
-  const contains = (value: string) => `%${escapeLike(value)}%`;
-  const matches = or(
-    sql`${customerSearch.value} like ${contains(lowered)}`,
-    sql`${customerSearch.field} in ('registration', 'phone', 'phone-national') and ${customerSearch.value} like ${contains(compact)}`,
+  // `like` with one pattern per form of the query: as typed, and without spaces where spaces do
+  // not count (only when that differs, so the index is read once).
+  const matching = (pattern: (value: string) => string) =>
+    compact === lowered
+      ? sql`${customerSearch.value} like ${pattern(lowered)}`
+      : sql`(${customerSearch.value} like ${pattern(lowered)} or (${inArray(customerSearch.field, COMPACT_FIELDS)} and ${customerSearch.value} like ${pattern(compact)}))`;
+  const startsWith = matching((value) => `${escapeLike(value)}%`);
+  const contains = matching((value) =>
+    value.length >= MIN_CONTAINS_LENGTH ? `%${escapeLike(value)}%` : `${escapeLike(value)}%`,
   );
+  const rowsMatching = (condition: SQL, isPrefix: SQL<boolean>) =>
+    db
+      .select({
+        userId: customerSearch.userId,
+        field: customerSearch.field,
+        isPrefix: isPrefix.as('is_prefix'),
+      })
+      .from(customerSearch)
+      .innerJoin(users, eq(users.userId, customerSearch.userId))
+      .where(and(condition, sql`not (${users.roles} @> '["admin"]'::jsonb)`))
+      .limit(MAX_ROWS);
+  // Bounded reads: the prefix matches (btree), then the contains matches (trigram index), each
+  // stopping at MAX_ROWS, so no query groups or sorts the whole book.
+  const prefixRows = rowsMatching(startsWith, sql<boolean>`true`);
+  const candidates = (
+    lowered.length >= MIN_CONTAINS_LENGTH
+      ? unionAll(prefixRows, rowsMatching(contains, sql<boolean>`${startsWith}`))
+      : prefixRows
+  ).as('candidates');
+  const isPrefix = sql<boolean>`bool_or(${candidates.isPrefix})`;
   const hits = await db
     .select({
-      userId: customerSearch.userId,
-      fields: sql<string[]>`array_agg(distinct ${customerSearch.field})`,
-      isPrefix: sql<boolean>`bool_or(${customerSearch.value} like ${`${escapeLike(lowered)}%`})`,
+      userId: candidates.userId,
+      fields: sql<string[]>`array_agg(distinct ${candidates.field})`,
+      isPrefix,
     })
-    .from(customerSearch)
-    .innerJoin(users, eq(users.userId, customerSearch.userId))
-    .where(and(matches, sql`not (${users.roles} @> '["admin"]'::jsonb)`))
-    .groupBy(customerSearch.userId)
-    .orderBy(desc(sql`bool_or(${customerSearch.value} like ${`${escapeLike(lowered)}%`})`))
+    .from(candidates)
+    .groupBy(candidates.userId)
+    .orderBy(desc(isPrefix))
     .limit(MAX_RESULTS);
   if (hits.length === 0) return [];
   const ids = hits.map((hit) => hit.userId);

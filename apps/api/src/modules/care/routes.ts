@@ -27,8 +27,9 @@ export const careRoutes: AppPlugin = async (app) => {
         tags: ['admin'],
         summary: 'Find customers (staff)',
         description:
-          'By name, e-mail, phone, policy number, proposal reference or registration: part of ' +
-          'the value, any case (spaces ignored in registrations and phone numbers). At most 20.',
+          'By name, e-mail, phone, policy number, proposal reference or registration: any part ' +
+          'of the value from 3 characters, the start of it for 2; any case (spaces ignored in ' +
+          'registrations and phone numbers). Values starting with the query first. At most 20.',
         querystring: CustomerSearchQuerySchema,
         response: { 200: CustomerSearchResponseSchema, ...errors },
       },
