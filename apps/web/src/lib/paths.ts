@@ -10,6 +10,9 @@ export const paths = {
   /** "Check your quote": the agreements checkout needs (spec 2 §2). */
   proposalSummary: (productUrlName: string, proposalCode: string) =>
     `/${segment(productUrlName)}/proposal/${segment(proposalCode)}/summary`,
+  /** The Driveaway-to-Flex upgrade offer of a quote (spec 2 §2 QUOTE sub-route upgrade). */
+  proposalUpgrade: (productUrlName: string, proposalCode: string) =>
+    `/${segment(productUrlName)}/proposal/${segment(proposalCode)}/upgrade`,
   renewal: (productUrlName: string, proposalCode: string) =>
     `/${segment(productUrlName)}/renewal/${segment(proposalCode)}`,
   policy: (productUrlName: string, policyId: string) =>

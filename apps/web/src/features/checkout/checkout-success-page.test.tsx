@@ -51,6 +51,29 @@ describe('checkout success page', () => {
     renderCheckout('/driveaway/proposal/QX7/checkout');
     expect(await screen.findByRole('link', { name: 'View your Flex quote' })).toHaveAttribute(
       'href',
+      '/flex/proposal/FLX9/upgrade',
+    );
+  });
+
+  it('an expired linked quote opens its own page, to update its start date', async () => {
+    stubRoutes({
+      [PROPOSAL]: () =>
+        json(
+          200,
+          makeProposal({
+            schemeCode: 'bmw-driveaway',
+            status: 'POLICY',
+            upsellProposal: {
+              proposalCode: 'FLX9',
+              schemeCode: 'bmw-flex',
+              status: 'QUOTE_EXPIRED',
+            },
+          }),
+        ),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout');
+    expect(await screen.findByRole('link', { name: 'View your Flex quote' })).toHaveAttribute(
+      'href',
       '/flex/proposal/FLX9',
     );
   });
@@ -64,6 +87,11 @@ describe('checkout success page', () => {
       'href',
       '/flex',
     );
+    expect(
+      screen.getByText(
+        'Your Driveaway cover lasts 5 days. Before it ends we will e-mail you a BMW Flex quote made from the details you gave us, for continuous monthly cover. Nothing is bought unless you choose to, and you can get a quote now if you prefer.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('no upsell card after a Flex policy', async () => {

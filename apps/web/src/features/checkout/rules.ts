@@ -121,9 +121,13 @@ export function findUpsell(
   const linked = proposal.upsellProposal;
   if (linked) {
     const scheme = countsAsUpsell(linked) ? findSchemeByCode(linked.schemeCode ?? '') : null;
-    return scheme
-      ? { kind: 'proposal', path: paths.proposal(scheme.urlName, linked.proposalCode) }
-      : null;
+    if (!scheme) return null;
+    // A quote still open is the upgrade offer (spec 2 §2 upgrade); an expired one reprices.
+    const path =
+      linked.status === 'QUOTE'
+        ? paths.proposalUpgrade(scheme.urlName, linked.proposalCode)
+        : paths.proposal(scheme.urlName, linked.proposalCode);
+    return { kind: 'proposal', path };
   }
   if (getProductConfig(proposal.schemeCode).productKind !== 'DRIVEAWAY') return null;
   const longer = brand.schemes.find(

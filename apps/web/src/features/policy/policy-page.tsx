@@ -16,6 +16,7 @@ import { describeCar } from './policy-facts';
 import { PolicyTabNav, TAB_PATHS } from './policy-tab-nav';
 import { UploadConfirmationPage } from './uploads/upload-confirmation-page';
 import { UploadPage } from './uploads/upload-page';
+import { UpsellBanner } from './upsell-banner';
 
 // The policy area (spec 3 §2): tabs by status — ACTIVE and PENDING all four, CANCELLED and LAPSED
 // billing and claims, VOIDED and NTU billing only, never billing for driveaway; RENEWED and a
@@ -95,6 +96,7 @@ export function PolicyPage() {
                   .join(' · ')}
               </p>
             </div>
+            <UpsellBanner policy={policy} />
             <PolicyTabNav tabs={tabs} root={root} />
             <div className="policy-area__content">
               <Routes>
