@@ -24,6 +24,7 @@ import { enqueuePolicyDocuments } from '../modules/document';
 import { canAccessProposal, fillPolicyholderFromQuote, type Principal } from '../modules/identity';
 import { wakeJobRunner } from '../modules/jobs';
 import {
+  findActiveCard,
   findActiveMandate,
   MANDATE_REQUIRED_MESSAGE,
   PAYMENT_REQUIRED_MESSAGE,
@@ -57,6 +58,12 @@ export type BindInput = {
   principal: BindPrincipal;
   paymentMethodType?: PaymentMethodType;
   payment?: BindPayment;
+  /**
+   * Renewals at the anniversary only (a system caller): with nothing paid now, the first invoice
+   * is left owed for the collections job to charge on the customer's saved card, as it charges
+   * every later month. A customer's own bind always pays at checkout.
+   */
+  collectFromSavedCard?: boolean;
 };
 
 export type BindResult = {
@@ -133,7 +140,12 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
   if (methodType === 'BACS_DEBIT' && !mandate) {
     throw new AppError('PAYMENT_REQUIRED', MANDATE_REQUIRED_MESSAGE);
   }
-  if (due.totalPence > threshold && !input.payment && !mandate) {
+  const savedCard =
+    methodType === 'CARD' &&
+    input.collectFromSavedCard === true &&
+    input.principal.kind === 'system' &&
+    (await findActiveCard(tx, row.ownerUserId)) !== null;
+  if (due.totalPence > threshold && !input.payment && !mandate && !savedCard) {
     throw new AppError('PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE, {
       amountDuePence: due.totalPence,
     });

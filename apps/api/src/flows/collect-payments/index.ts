@@ -13,4 +13,5 @@ export const collectionJobs = [
   payRefundsJob,
   reconcilePaymentsJob,
 ];
+export { enqueueFirstCollection } from './queue';
 export { reconciliationAdminRoutes } from './routes';

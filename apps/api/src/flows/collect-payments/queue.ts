@@ -21,7 +21,7 @@ export type CollectPayload = z.infer<typeof CollectPayload>;
 
 /** Enqueues a collection once (false when its key exists already). */
 export function enqueueCollection(
-  deps: ServiceDeps,
+  deps: Pick<ServiceDeps, 'db'>,
   options: { key: string; payload: Omit<CollectPayload, 'reference'>; at: Date; runAt?: Date },
 ): Promise<boolean> {
   return enqueueJob(deps.db, {
@@ -30,5 +30,21 @@ export function enqueueCollection(
     payload: { ...options.payload, reference: options.key },
     at: options.at,
     runAt: options.runAt,
+  });
+}
+
+/**
+ * The first month of a term bound with nothing paid at bind (a renewal at the anniversary, paid
+ * the way the old term was), collected at once on the saved card or the mandate, not a month
+ * late with the second. Once per account, whoever asks.
+ */
+export function enqueueFirstCollection(
+  deps: Pick<ServiceDeps, 'db'>,
+  options: { accountId: string; at: Date },
+): Promise<boolean> {
+  return enqueueCollection(deps, {
+    key: `collect:${options.accountId}:first-month`,
+    payload: { accountId: options.accountId, invoicePence: 0, chargeDate: null, retry: false },
+    at: options.at,
   });
 }

@@ -7,14 +7,15 @@ import { queueDepsOf, queueMessage } from '../../modules/notification';
 import { transitionPolicy, type PolicyRow } from '../../modules/policy';
 import { findProposal } from '../../modules/proposal';
 import { bindProposal } from '../bind-policy';
+import { enqueueFirstCollection } from '../collect-payments';
 import { coverEndingReminder } from './notices';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
 
 // The anniversary (issue 17 item 4): a policy with a renewal offer, at its expiry, renews or
 // lapses here (the lapse job leaves every policy with a renewal proposal to this job, so the two
 // never disagree). Opted in (auto-renewal on, renewal not stopped) with the offer still a QUOTE:
-// the offer binds as at the expiry, paid the way the old term was (a Direct Debit mandate; the
-// first invoice goes through the ledger as any bind's), the new policy records its source and
+// the offer binds as at the expiry, paid the way the old term was (a Direct Debit mandate or the
+// saved card; the first invoice goes through the ledger as any bind's and is collected), the new policy records its source and
 // the old one becomes RENEWED. Anything else (opted out, stopped, referred, the bind refused):
 // the old policy LAPSES at its expiry. Each step is idempotent: bind answers the same policy
 // to a second caller, and transitionPolicy(from: ACTIVE) moves the old one once.
@@ -43,12 +44,14 @@ async function bindRenewal(deps: ServiceDeps, policy: PolicyRow, proposalCode: s
         proposalCode,
         principal: { kind: 'system', name: 'renew-policies' },
         paymentMethodType: account?.paymentMethodType ?? undefined,
+        // A card-paying customer's renewal is charged by the collections job on the saved card.
+        collectFromSavedCard: account?.paymentMethodType === 'CARD',
       },
     );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    // No saved way to pay it (a card, which we cannot charge unattended), or the offer is no
-    // longer a quote: the cover ends, and staff can see why.
+    // No saved way to pay it (no mandate, no saved card), or the offer is no longer a quote:
+    // the cover ends, and staff can see why.
     deps.log.warn(
       { err: error, policyId: policy.policyId, proposalCode },
       'renewal could not be bound at the anniversary: the policy lapses',
@@ -68,6 +71,13 @@ async function bindRenewal(deps: ServiceDeps, policy: PolicyRow, proposalCode: s
       actor: ACTOR,
       at,
     });
+    const renewedAccount = await findAccountOfPolicy(tx, bound.policyId);
+    if (renewedAccount) {
+      await enqueueFirstCollection(
+        { db: tx },
+        { accountId: renewedAccount.accountId, at: deps.clock.now() },
+      );
+    }
   });
   return true;
 }

@@ -1,0 +1,209 @@
+// Issue 17 item 4, the money: at the anniversary an opted-in renewal binds with nothing taken at
+// bind, its first month is owed on the new account, and the collections job collects it at once
+// the way the old term was paid: the saved card charged off-session, or a Direct Debit on the
+// mandate (not a month late with the second). Without a saved card the policy lapses; a
+// customer's own bind still has to pay at checkout.
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addIsoDuration } from '@motor/domain';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import {
+  customerAccounts,
+  ledgerPostings,
+  ledgerTransactions,
+  paymentMethods,
+  policies,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { assertLedgerBalanced } from '../../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { runDueJobs } from '../../modules/jobs/runner';
+import { computeAmountDueAtBind } from '../../modules/policy';
+import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
+import { createQuote } from '../../modules/policy/test-helpers';
+import type { SandboxCardPayments } from '../../providers/card-payments';
+import { createTestApp } from '../../test/test-app';
+import { bindProposal } from '../bind-policy';
+import { settleRenewalsAtExpiry } from './anniversary';
+import { offerDueRenewals } from './offer';
+
+const INCEPTION = '2026-03-12T10:00:00.000Z';
+const EXPIRY = new Date(addIsoDuration(new Date(INCEPTION), 'P12M'));
+const SYSTEM = { kind: 'system', name: 'test' } as const;
+const DAY = 24 * 60 * 60_000;
+
+describe('paying for a renewal', () => {
+  const clock = createTestClock(INCEPTION);
+  let app: App;
+  let keeping: { policyId: string };
+  let cardless: { policyId: string };
+  let debit: { policyId: string };
+
+  /** A flex policy bought at INCEPTION on a Direct Debit mandate. */
+  async function buyByDirectDebit(userId: string) {
+    const headers = bearer(await createTestAccessToken(app, { userId }));
+    const quote = await createQuote(app, headers);
+    await setUpSandboxMandate(app, headers);
+    const bound = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: SYSTEM,
+      paymentMethodType: 'BACS_DEBIT',
+    });
+    return { policyId: bound.policyId };
+  }
+
+  /** A flex policy bought at INCEPTION by card, the card saved (or removed since). */
+  async function buyByCard(userId: string, options: { keepCard: boolean }) {
+    const sandbox = app.providers.cardPayments as SandboxCardPayments;
+    const headers = bearer(await createTestAccessToken(app, { userId }));
+    const quote = await createQuote(app, headers);
+    const due = computeAmountDueAtBind(quote.quote);
+    const token = await sandbox.tokenize({
+      card: { number: '4242424242424242', expiry: '12/30', cvc: '123' },
+      now: clock.now(),
+    });
+    if (token.kind !== 'TOKEN') throw new Error('no token');
+    const charged = await sandbox.chargeWithToken({
+      reference: `deposit-${userId}`,
+      customerReference: userId,
+      amountPence: due.totalPence,
+      description: 'First month',
+      token: token.token,
+      saveCard: true,
+    });
+    if (charged.status !== 'SUCCEEDED' || !charged.card) throw new Error('not charged');
+    const bound = await bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: SYSTEM,
+      paymentMethodType: 'CARD',
+      payment: {
+        provider: 'CARD',
+        providerPaymentId: charged.providerPaymentId,
+        amountPence: due.totalPence,
+        settled: true,
+      },
+    });
+    await app.db.insert(paymentMethods).values({
+      paymentMethodId: `pm_${userId}`,
+      type: 'CARD',
+      status: options.keepCard ? 'ACTIVE' : 'CANCELLED',
+      ownerUserId: userId,
+      adapter: 'sandbox',
+      providerReference: charged.card.providerReference,
+      providerCustomerReference: charged.card.providerCustomerReference,
+      cardBrand: charged.card.brand,
+      cardLast4: charged.card.last4,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    return { policyId: bound.policyId };
+  }
+
+  /** The lines of an account's receivable, oldest first. */
+  const receivableOf = (accountId: string) =>
+    app.db
+      .select({
+        type: ledgerTransactions.type,
+        status: ledgerTransactions.status,
+        subType: ledgerTransactions.subType,
+        amount: ledgerPostings.amountPence,
+      })
+      .from(ledgerTransactions)
+      .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+      .where(
+        and(
+          eq(ledgerTransactions.accountId, accountId),
+          eq(ledgerPostings.ledgerAccount, `receivable:${accountId}`),
+        ),
+      )
+      .orderBy(asc(ledgerTransactions.createdAt));
+  const accountOfRenewalOf = async (policyId: string) => {
+    const [renewed] = await app.db
+      .select()
+      .from(policies)
+      .where(eq(policies.sourcePolicyId, policyId));
+    const [account] = await app.db
+      .select()
+      .from(customerAccounts)
+      .where(eq(customerAccounts.policyId, renewed!.policyId));
+    return account!;
+  };
+  const policyRow = async (policyId: string) =>
+    (await app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true });
+    keeping = await buyByCard('card-renewer', { keepCard: true });
+    cardless = await buyByCard('card-removed', { keepCard: false });
+    debit = await buyByDirectDebit('debit-renewer');
+    clock.set(new Date(EXPIRY.getTime() - 28 * DAY + 60_000));
+    await offerDueRenewals(app);
+    clock.set(new Date(EXPIRY.getTime() + 60_000));
+    await settleRenewalsAtExpiry(app);
+  });
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  it('renews on the saved card and the collections job charges the first month on it', async () => {
+    expect((await policyRow(keeping.policyId)).status).toBe('RENEWED');
+    const [renewed] = await app.db
+      .select()
+      .from(policies)
+      .where(eq(policies.sourcePolicyId, keeping.policyId));
+    expect(renewed).toMatchObject({ status: 'ACTIVE', inceptedAt: EXPIRY });
+    const [account] = await app.db
+      .select()
+      .from(customerAccounts)
+      .where(eq(customerAccounts.policyId, renewed!.policyId));
+    expect(account).toMatchObject({ paymentMethodType: 'CARD' });
+    const [invoice] = await receivableOf(account!.accountId);
+    expect(invoice).toMatchObject({ type: 'INVOICE' });
+    expect(invoice!.amount).toBeGreaterThan(0);
+    for (let tick = 0; tick < 3; tick += 1) {
+      clock.advance(60_000);
+      await runDueJobs(app);
+    }
+    const payments = (await receivableOf(account!.accountId)).filter(
+      (row) => row.type === 'PAYMENT',
+    );
+    expect(payments).toEqual([
+      { type: 'PAYMENT', status: 'POSTED', subType: 'STRIPE', amount: -invoice!.amount },
+    ]);
+  });
+
+  it('collects a Direct Debit renewal’s first month at once, on the mandate', async () => {
+    expect((await policyRow(debit.policyId)).status).toBe('RENEWED');
+    const account = await accountOfRenewalOf(debit.policyId);
+    expect(account).toMatchObject({ paymentMethodType: 'BACS_DEBIT' });
+    const rows = await receivableOf(account.accountId);
+    const invoice = rows.find((row) => row.type === 'INVOICE')!;
+    expect(rows.filter((row) => row.type === 'PAYMENT')).toEqual([
+      { type: 'PAYMENT', status: 'PENDING', subType: 'GOCARDLESS', amount: -invoice.amount },
+    ]);
+  });
+
+  it('lapses a card-paying policy whose card is no longer saved', async () => {
+    expect((await policyRow(cardless.policyId)).status).toBe('LAPSED');
+    const next = await app.db
+      .select()
+      .from(policies)
+      .where(eq(policies.sourcePolicyId, cardless.policyId));
+    expect(next).toEqual([]);
+  });
+
+  it('never lets a customer’s own bind leave the first month to the saved card', async () => {
+    const headers = bearer(await createTestAccessToken(app, { userId: 'card-renewer' }));
+    const quote = await createQuote(app, headers);
+    const attempt = bindProposal(app, {
+      proposalCode: quote.proposalCode,
+      principal: { kind: 'customer', userId: 'card-renewer', permissions: [] },
+      paymentMethodType: 'CARD',
+      collectFromSavedCard: true,
+    });
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
+  });
+});
