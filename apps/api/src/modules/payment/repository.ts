@@ -130,9 +130,14 @@ export async function recordCollectionStatus(
   row: Omit<typeof collections.$inferInsert, 'createdAt' | 'updatedAt'> & { at: Date },
 ): Promise<CollectionRow> {
   const { at, ...values } = row;
-  // PENDING → SUBMITTED → SETTLED | FAILED; the two final statuses never replace each other.
+  // PENDING → SUBMITTED → SETTLED | FAILED. A Direct Debit's two final statuses never replace
+  // each other. A card payment's failure is one attempt's (Stripe sends payment_failed for a
+  // declined card, then succeeded for the same PaymentIntent when another card pays): its success
+  // is final and outranks a failure, whichever event arrives first (ledger-under-fire.test.ts).
   const rankOf = (column: SQLWrapper) =>
-    sql`case ${column} when 'PENDING' then 0 when 'SUBMITTED' then 1 else 2 end`;
+    values.provider === 'CARD'
+      ? sql`case ${column} when 'PENDING' then 0 when 'SUBMITTED' then 1 when 'FAILED' then 2 else 3 end`
+      : sql`case ${column} when 'PENDING' then 0 when 'SUBMITTED' then 1 else 2 end`;
   const [saved] = await db
     .insert(collections)
     .values({ ...values, createdAt: at, updatedAt: at })
