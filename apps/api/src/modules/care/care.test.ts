@@ -1,6 +1,6 @@
 // Issue 18 items 1 and 2: the staff console's customer search and customer page, and the audit
 // trail viewer, through the real app.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditListResponse, CustomerSearchResponse } from '@motor/contract';
 import type { App } from '../../app-types';
@@ -11,6 +11,7 @@ import { createTestApp } from '../../test/test-app';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { computeAmountDueAtBind } from '../policy/amounts';
 import { createQuote } from '../policy/test-helpers';
+import { customerSearchStatement } from './repository';
 
 const START = '2026-03-02T09:00:00.000Z';
 const CUSTOMER_A = 'care-customer-a';
@@ -158,6 +159,35 @@ describe('the staff console API', () => {
     await addUser({ userId: 'care-starts', email: 'penfold@example.net' });
     const ids = async (q: string) => (await found(q)).map((result) => result.userId);
     expect(await ids('PENFOLD')).toEqual(['care-starts', 'care-contains']);
+  });
+
+  it('reads contains matches from the trigram index, as typed and without spaces', async () => {
+    const [spaced, compact, short] = await app.db.transaction(async (tx) => {
+      // The test book is small enough to read whole; what matters is that the index can answer.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explain = async (query: string) => {
+        const statement = customerSearchStatement(tx as unknown as typeof app.db, query);
+        // PGlite's and node-postgres's results differ in type; both carry `rows`.
+        const result = (await tx.execute(sql`explain ${statement}`)) as unknown as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      };
+      return [await explain('BM24 X'), await explain('BM24X'), await explain('bm')];
+    });
+    const trigramScan = (pattern: string) =>
+      new RegExp(
+        `Index Scan on customer_search_value_trgm_idx .*\\n\\s+Index Cond: \\(value ~~ '${pattern}'::text\\)`,
+      );
+    expect(spaced).toMatch(trigramScan('%bm24 x%'));
+    // With a space the same read also looks for the value without it (registrations, phones).
+    expect(spaced).toContain("(value ~~ '%bm24x%'::text)");
+    expect(spaced).not.toContain('Seq Scan on customer_search');
+    expect(compact).toMatch(trigramScan('%bm24x%'));
+    expect(compact).not.toContain('Seq Scan on customer_search');
+    // Two characters have no trigram: the start of a value only, from an index.
+    expect(short).not.toContain("'%bm");
+    expect(short).not.toContain('Seq Scan on customer_search');
   });
 
   it('answers name, e-mail, policy numbers and what matched; never staff; nothing for %', async () => {
