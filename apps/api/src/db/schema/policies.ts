@@ -199,9 +199,15 @@ export const policyAdjustments = pgTable(
     createdAt: instant('created_at').notNull(),
     confirmedAt: instant('confirmed_at'),
     confirmedByUserId: text('confirmed_by_user_id'),
+    /** Set by the expire-adjustments job (to expiresAt) once an unconfirmed change has lapsed. */
+    expiredAt: instant('expired_at'),
   },
   (table) => [
     index('policy_adjustments_policy_created_idx').on(table.policyId, table.createdAt),
+    // The expire-adjustments job's scan: only the changes still waiting for confirmation.
+    index('policy_adjustments_unconfirmed_expires_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.confirmedAt} is null and ${table.expiredAt} is null`),
     check(
       'policy_adjustments_type_check',
       sql`${table.adjustmentType} in (${inList(ADJUSTMENT_TYPES)})`,

@@ -1,0 +1,2 @@
+ALTER TABLE "policy_adjustments" ADD COLUMN "expired_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "policy_adjustments_unconfirmed_expires_idx" ON "policy_adjustments" USING btree ("expires_at") WHERE "policy_adjustments"."confirmed_at" is null and "policy_adjustments"."expired_at" is null;
