@@ -156,6 +156,13 @@ export const ProductConfigSchema = z
       autoRenewalOptions: z.array(z.boolean()),
       defaultAutoRenewal: z.boolean(),
       optOutReasons: z.array(OptOutReasonSchema),
+      /**
+       * The renewal quote page's sections (spec 2 §2), in order: the policy-management summary
+       * (car and policyholder) and the additional drivers list.
+       */
+      sections: z
+        .array(z.enum(['management', 'additionalDrivers']))
+        .default(['management', 'additionalDrivers']),
     }),
     disclosures: DisclosuresConfigSchema,
     /** Input names per page (before we begin, confirmation modal, expired quote, account setup). */

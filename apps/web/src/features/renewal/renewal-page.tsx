@@ -1,14 +1,53 @@
-import { useParams } from 'react-router';
+import type { ReactElement } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner';
+import { getProductConfig } from '../../lib/brand-products';
+import { paths } from '../../lib/paths';
+import { findSchemeByUrlName } from '../../lib/schemes';
+import { useRenewal } from './api/renewal-api';
+import { RenewalOptOutPage } from './renewal-opt-out-page';
+import { RenewalQuotePage } from './renewal-quote-page';
+import { RenewalReferralPage } from './renewal-referral-page';
+import { getRenewalScreen, isRenewalOpen } from './renewal-rules';
 
-// Protected by the route table; the renewal quote arrives with the renewal issue.
-export function RenewalPage() {
-  const { t } = useTranslation();
-  const { proposalCode = '' } = useParams();
+/**
+ * /{product}/renewal/{proposalCode}/* (spec 2 §2 "Renewal"; sign-in is the route table's): only
+ * for a renewal whose renewal is not stopped and whose auto-renewal is on, otherwise home. The
+ * index is the quote page (QUOTE, POLICY) or the referral page (REFERRAL); any other status
+ * raises 'Renewal unsupported in status {status}'. Also the opt-out page.
+ */
+export function RenewalPage(): ReactElement {
+  const { t } = useTranslation('renewal');
+  const { productUrlName = '', proposalCode = '' } = useParams();
+  const renewal = useRenewal(proposalCode);
+  const home = <Navigate to={paths.home()} replace />;
+  if (renewal.isPending) return <Spinner label={t('loading')} />;
+  if (renewal.isError) return <p className="text-muted">{t('failed')}</p>;
+  const proposal = renewal.data;
+  const scheme = findSchemeByUrlName(productUrlName);
+  if (!proposal || !scheme || scheme.schemeCode !== proposal.schemeCode) return home;
+  if (!isRenewalOpen(proposal)) return home;
+  const product = getProductConfig(proposal.schemeCode);
+  const base = paths.renewal(productUrlName, proposalCode);
+  const screen = getRenewalScreen(proposal);
   return (
-    <div className="page-header">
-      <h1>{t('renewal.title')}</h1>
-      <p className="text-muted">{t('renewal.reference', { code: proposalCode })}</p>
-    </div>
+    <Routes>
+      <Route
+        index
+        element={
+          screen === 'referral' ? (
+            <RenewalReferralPage proposal={proposal} />
+          ) : (
+            <RenewalQuotePage proposal={proposal} product={product} base={base} />
+          )
+        }
+      />
+      <Route
+        path="opt-out"
+        element={<RenewalOptOutPage proposal={proposal} product={product} base={base} />}
+      />
+      <Route path="*" element={<Navigate to={base} replace />} />
+    </Routes>
   );
 }

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPT_OUT_REASONS, isPolicyEnded, type OptOutReason } from '@motor/domain';
-import { OPT_OUT_DETAILS_MAX_LENGTH } from '@motor/contract';
+import { isPolicyEnded } from '@motor/domain';
+import {
+  OptOutReasonFields,
+  findOptOutProblem,
+  toOptOutRequest,
+  type OptOutChoice,
+} from '../../../components/form/opt-out-reason-fields';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import type { ProductConfig } from '../../../lib/brand-products';
@@ -24,8 +29,7 @@ export function AutoRenewalSection({
   const { policyDetail } = policy;
   const enabled = policyDetail.autoRenewalEnabled ?? true;
   const [isOpen, setIsOpen] = useState(false);
-  const [reason, setReason] = useState<OptOutReason | ''>('');
-  const [details, setDetails] = useState('');
+  const [choice, setChoice] = useState<OptOutChoice>({ reason: '', details: '' });
   const [error, setError] = useState<string | null>(null);
   const setAutoRenewal = useSetAutoRenewal(policy.policyId);
 
@@ -39,22 +43,15 @@ export function AutoRenewalSection({
   const canEdit = product.renewal.autoRenewalOptions.length > 1;
 
   const open = () => {
-    setReason('');
-    setDetails('');
+    setChoice({ reason: '', details: '' });
     setError(null);
     setIsOpen(true);
   };
   const save = async () => {
-    if (enabled && reason === '') return setError(t('autoRenewal.reasonRequired'));
-    if (enabled && reason === 'Other' && details.trim() === '') {
-      return setError(t('autoRenewal.detailsRequired'));
-    }
+    const problem = enabled ? findOptOutProblem(choice) : null;
+    if (problem) return setError(t(problem));
     try {
-      await setAutoRenewal.mutateAsync(
-        enabled
-          ? { enabled: false, reason: reason as OptOutReason, details: details.trim() || undefined }
-          : { enabled: true },
-      );
+      await setAutoRenewal.mutateAsync(enabled ? toOptOutRequest(choice) : { enabled: true });
       setIsOpen(false);
     } catch {
       // The error modal explains the failure; the dialog stays open to try again.
@@ -86,46 +83,13 @@ export function AutoRenewalSection({
               void save();
             }}
           >
-            <fieldset
-              className="radios"
-              aria-describedby={error ? 'auto-renewal-error' : undefined}
-            >
-              <legend className="quote-choices__legend">{t('autoRenewal.reasonLegend')}</legend>
-              {OPT_OUT_REASONS.map((code) => (
-                <label key={code} className="radios__item">
-                  <input
-                    type="radio"
-                    className="radios__input"
-                    name="optOutReason"
-                    value={code}
-                    checked={reason === code}
-                    onChange={() => setReason(code)}
-                  />
-                  <span className="radios__label">{t(`autoRenewal.reasons.${code}`)}</span>
-                </label>
-              ))}
-            </fieldset>
-            {reason === 'Other' ? (
-              <div className="field">
-                <label className="field__label" htmlFor="auto-renewal-details">
-                  {t('autoRenewal.detailsLabel')}
-                </label>
-                <textarea
-                  id="auto-renewal-details"
-                  className="input"
-                  rows={3}
-                  value={details}
-                  maxLength={OPT_OUT_DETAILS_MAX_LENGTH}
-                  onChange={(event) => setDetails(event.target.value)}
-                  aria-describedby={error ? 'auto-renewal-error' : undefined}
-                />
-              </div>
-            ) : null}
-            {error ? (
-              <p id="auto-renewal-error" className="field__error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <OptOutReasonFields
+              idPrefix="auto-renewal"
+              reasons={product.renewal.optOutReasons}
+              choice={choice}
+              onChange={setChoice}
+              error={error}
+            />
             <Button type="submit" disabled={setAutoRenewal.isPending}>
               {t('autoRenewal.confirmOff')}
             </Button>

@@ -15,6 +15,7 @@ import {
 import { EditLink, usePolicyEditLinks } from '../changes/edit-links';
 import { describeCar, listDrivers } from '../policy-facts';
 import { AutoRenewalSection } from './auto-renewal-section';
+import { RenewalBanner } from './renewal-banner';
 
 // The details tab (spec 3 §2): cancellation notice, promotion banner, a sidebar (what is
 // included, how to cancel, uploads), the policy summary, auto-renewal, cover, add-ons and excess.
@@ -62,6 +63,7 @@ export function DetailsTab({ policy }: { policy: Policy }) {
             {t('details.cancelled', { date: formatDate(policyDetail.terminatedAt) })}
           </Notification>
         ) : null}
+        <RenewalBanner policy={policy} />
         {quote?.promoCode ? (
           <Notification variant="success" title={t('details.promotionTitle')}>
             {t('details.promotion', { code: quote.promoCode })}

@@ -1,0 +1,93 @@
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OPT_OUT_REASONS, type OptOutReason } from '@motor/domain';
+import { OPT_OUT_DETAILS_MAX_LENGTH } from '@motor/contract';
+
+// The reason for turning automatic renewal off (spec 2 §5 "renewal opt-out reason: required";
+// spec 3 §4 the reason set), one list for the policy's auto-renewal modal and the renewal
+// opt-out page: the reasons, "Other" with details, the error linked to both.
+
+export type OptOutChoice = { reason: OptOutReason | ''; details: string };
+
+/** The error text key of a choice (servicing:autoRenewal.*), or null when it can be sent. */
+export function findOptOutProblem(
+  choice: OptOutChoice,
+): 'autoRenewal.reasonRequired' | 'autoRenewal.detailsRequired' | null {
+  if (choice.reason === '') return 'autoRenewal.reasonRequired';
+  if (choice.reason === 'Other' && choice.details.trim() === '') {
+    return 'autoRenewal.detailsRequired';
+  }
+  return null;
+}
+
+/** The request body of a valid choice: reason, and details when given. */
+export function toOptOutRequest(choice: OptOutChoice): {
+  enabled: false;
+  reason: OptOutReason;
+  details?: string;
+} {
+  return {
+    enabled: false,
+    reason: choice.reason as OptOutReason,
+    details: choice.details.trim() || undefined,
+  };
+}
+
+export function OptOutReasonFields({
+  idPrefix,
+  reasons = OPT_OUT_REASONS,
+  choice,
+  onChange,
+  error,
+}: {
+  /** Prefix of the ids: `${idPrefix}-details`, `${idPrefix}-error`. */
+  idPrefix: string;
+  reasons?: readonly OptOutReason[];
+  choice: OptOutChoice;
+  onChange: (choice: OptOutChoice) => void;
+  error: string | null;
+}): ReactElement {
+  const { t } = useTranslation('servicing');
+  const errorId = `${idPrefix}-error`;
+  return (
+    <>
+      <fieldset className="radios" aria-describedby={error ? errorId : undefined}>
+        <legend className="quote-choices__legend">{t('autoRenewal.reasonLegend')}</legend>
+        {reasons.map((code) => (
+          <label key={code} className="radios__item">
+            <input
+              type="radio"
+              className="radios__input"
+              name={`${idPrefix}-reason`}
+              value={code}
+              checked={choice.reason === code}
+              onChange={() => onChange({ ...choice, reason: code })}
+            />
+            <span className="radios__label">{t(`autoRenewal.reasons.${code}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {choice.reason === 'Other' ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${idPrefix}-details`}>
+            {t('autoRenewal.detailsLabel')}
+          </label>
+          <textarea
+            id={`${idPrefix}-details`}
+            className="input"
+            rows={3}
+            value={choice.details}
+            maxLength={OPT_OUT_DETAILS_MAX_LENGTH}
+            onChange={(event) => onChange({ ...choice, details: event.target.value })}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

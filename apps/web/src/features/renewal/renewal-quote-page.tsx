@@ -1,0 +1,287 @@
+import { useId, type ReactElement } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, type OptionalCoverCode } from '@motor/domain';
+import { ContentLink } from '../../components/ui/content-link';
+import { LineItem, LineItemList } from '../../components/ui/line-item';
+import { brand } from '../../lib/brand';
+import type { ProductConfig } from '../../lib/brand-products';
+import { formatDate } from '../../lib/format';
+import { useUpdateRenewal, type RenewalProposal } from './api/renewal-api';
+import {
+  describeRenewalCar,
+  listRenewalDocuments,
+  listRenewalDrivers,
+  listRenewalOptionalCovers,
+  monthlyInstalmentOf,
+} from './renewal-rules';
+
+// The renewal quote page (spec 2 §2 "Renewal"): the updated terms (last year's price beside this
+// year's, FCA ICOBS 6.5), a section per renewal configuration entry (the policy-management
+// summary, the additional drivers), optional covers as toggles, excess, documents and the
+// opt-out link. A change is re-rated by the server through the new-business cap.
+
+type Props = { proposal: RenewalProposal; product: ProductConfig; base: string };
+
+function UpdatedTerms({ proposal, product }: Omit<Props, 'base'>) {
+  const { t } = useTranslation('renewal');
+  const last = proposal.sourcePolicy!.quote;
+  const lastMonthly = monthlyInstalmentOf(last);
+  const thisMonthly = monthlyInstalmentOf(proposal.quote);
+  const year = (total: number, monthly: number | null) =>
+    monthly === null
+      ? t('quote.terms.year', { amount: formatMoney(total) })
+      : t('quote.terms.yearMonthly', {
+          amount: formatMoney(total),
+          monthly: formatMoney(monthly),
+        });
+  return (
+    <section className="card quote-section" aria-labelledby="renewal-terms-title">
+      <h2 id="renewal-terms-title">{t('quote.terms.title')}</h2>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt>{t('quote.terms.lastYear')}</dt>
+          <dd>{year(last.totals.discounted, lastMonthly)}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('quote.terms.thisYear')}</dt>
+          <dd>
+            <strong>{year(proposal.quote.totals.discounted, thisMonthly)}</strong>
+          </dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('quote.terms.starts')}</dt>
+          <dd>{proposal.startAt ? formatDate(proposal.startAt) : '—'}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('quote.terms.ends')}</dt>
+          <dd>
+            {product.productKind === 'SUBSCRIPTION'
+              ? t('quote.terms.continuous')
+              : proposal.endAt
+                ? formatDate(proposal.endAt)
+                : '—'}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-muted">{t('quote.terms.fair')}</p>
+    </section>
+  );
+}
+
+function ManagementSummary({ proposal }: { proposal: RenewalProposal }) {
+  const { t } = useTranslation('renewal');
+  const car = describeRenewalCar(proposal);
+  const { policyholder } = listRenewalDrivers(proposal);
+  return (
+    <section className="card quote-section" aria-labelledby="renewal-management-title">
+      <h2 id="renewal-management-title">{t('quote.management.title')}</h2>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt>{t('quote.management.car')}</dt>
+          <dd>{[car.registration, car.name].filter(Boolean).join(', ') || '—'}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t('quote.management.policyholder')}</dt>
+          <dd>{policyholder || '—'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function AdditionalDrivers({ proposal }: { proposal: RenewalProposal }) {
+  const { t } = useTranslation('renewal');
+  const { additional } = listRenewalDrivers(proposal);
+  return (
+    <section className="card quote-section" aria-labelledby="renewal-drivers-title">
+      <h2 id="renewal-drivers-title">{t('quote.drivers.title')}</h2>
+      {additional.length === 0 ? (
+        <p className="text-muted">{t('quote.drivers.none')}</p>
+      ) : (
+        <ul className="plain-list">
+          {additional.map((driver) => (
+            <li key={driver.profileCode}>{driver.name}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OptionalCovers({
+  proposal,
+  onToggle,
+  isSaving,
+}: {
+  proposal: RenewalProposal;
+  onToggle: (code: OptionalCoverCode, selected: boolean) => void;
+  isSaving: boolean;
+}) {
+  const { t } = useTranslation('renewal');
+  const { t: tQuote } = useTranslation('quote');
+  const covers = listRenewalOptionalCovers(proposal);
+  if (covers.length === 0) return null;
+  return (
+    <section className="card quote-section" aria-labelledby="renewal-covers-title">
+      <h2 id="renewal-covers-title">{t('quote.covers.title')}</h2>
+      <p className="text-muted">{t('quote.covers.intro')}</p>
+      <div className="checkboxes">
+        {covers.map((cover) => (
+          <label key={cover.code} className="checkbox">
+            <input
+              type="checkbox"
+              role="switch"
+              className="checkbox__input"
+              checked={cover.active}
+              disabled={isSaving}
+              onChange={(event) =>
+                onToggle(cover.code as OptionalCoverCode, event.currentTarget.checked)
+              }
+            />
+            <span className="checkbox__label">
+              {tQuote(`covers.${cover.code}`)}
+              {cover.premium != null ? (
+                <span className="text-muted">
+                  {' '}
+                  {t('quote.covers.price', { amount: formatMoney(cover.premium) })}
+                </span>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Excess({
+  proposal,
+  onSelect,
+  isSaving,
+}: {
+  proposal: RenewalProposal;
+  onSelect: (excessPence: number) => void;
+  isSaving: boolean;
+}) {
+  const { t } = useTranslation('renewal');
+  const { t: tQuote } = useTranslation('quote');
+  const selectId = useId();
+  const options = proposal.quote.voluntaryExcessOptions;
+  const current = proposal.quote.voluntaryExcess ?? 0;
+  return (
+    <section className="card quote-section" aria-labelledby="renewal-excess-title">
+      <h2 id="renewal-excess-title">{t('quote.excess.title')}</h2>
+      <p className="text-muted">{tQuote('config.excess.intro')}</p>
+      <LineItemList>
+        {proposal.quote.excess.map((item) => (
+          <LineItem
+            key={item.excessCategory}
+            header={tQuote(`config.excess.categories.${item.excessCategory}`, {
+              defaultValue: item.excessCategory,
+            })}
+            currentAmount={item.excess}
+          />
+        ))}
+      </LineItemList>
+      {options.length > 1 ? (
+        <div className="field">
+          <label className="field__label" htmlFor={selectId}>
+            {t('quote.excess.voluntary')}
+          </label>
+          <select
+            id={selectId}
+            className="select"
+            value={current}
+            disabled={isSaving}
+            onChange={(event) => onSelect(Number(event.currentTarget.value))}
+          >
+            {options.map((pence) => (
+              <option key={pence} value={pence}>
+                {formatMoney(pence, { style: 'short' })}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Documents({ proposal, product }: Omit<Props, 'base'>) {
+  const { t } = useTranslation('renewal');
+  const { t: tQuote } = useTranslation('quote');
+  const url = (type: string) =>
+    `${brand.contentBaseUrl}/documents/${encodeURIComponent(product.urlName)}/${encodeURIComponent(type)}.html`;
+  return (
+    <section className="card quote-section" aria-labelledby="renewal-documents-title">
+      <h2 id="renewal-documents-title">{t('quote.documents.title')}</h2>
+      <ul className="quote-documents">
+        {listRenewalDocuments(proposal, product).map((type) => {
+          const title = tQuote(`documents.types.${type}`, { defaultValue: type });
+          return (
+            <li key={type}>
+              <ContentLink href={url(type)} title={title}>
+                {title}
+              </ContentLink>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function RenewalQuotePage({ proposal, product, base }: Props): ReactElement {
+  const { t } = useTranslation('renewal');
+  const update = useUpdateRenewal(proposal.proposalCode);
+  const send = (changes: Parameters<typeof update.mutate>[0]['changes']) =>
+    update.mutate({ changes, applyRating: true, revision: proposal.revision });
+  const sections = {
+    management: <ManagementSummary key="management" proposal={proposal} />,
+    additionalDrivers: <AdditionalDrivers key="additionalDrivers" proposal={proposal} />,
+  };
+  const renewsOn = proposal.startAt ? formatDate(proposal.startAt) : '';
+
+  return (
+    <div className="quote-page">
+      <div className="page-header">
+        <h1>{t('quote.title')}</h1>
+        <p>
+          {proposal.status === 'POLICY'
+            ? t('quote.bought', { date: renewsOn })
+            : t('quote.intro', { date: renewsOn })}
+        </p>
+      </div>
+      {update.isPending ? (
+        <p className="text-muted" role="status">
+          {t('quote.saving')}
+        </p>
+      ) : null}
+      <UpdatedTerms proposal={proposal} product={product} />
+      {product.renewal.sections.map((section) => sections[section])}
+      {proposal.status === 'QUOTE' ? (
+        <>
+          <OptionalCovers
+            proposal={proposal}
+            isSaving={update.isPending}
+            onToggle={(coverCode, selected) =>
+              send([{ changeType: 'REQUEST_COVER_OPTION', coverCode, selected }])
+            }
+          />
+          <Excess
+            proposal={proposal}
+            isSaving={update.isPending}
+            onSelect={(excess) => send([{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess }])}
+          />
+        </>
+      ) : null}
+      <Documents proposal={proposal} product={product} />
+      <section className="card quote-section" aria-labelledby="renewal-opt-out-title">
+        <h2 id="renewal-opt-out-title">{t('quote.optOut.title')}</h2>
+        <p>{t('quote.optOut.body', { date: renewsOn })}</p>
+        <Link to={`${base}/opt-out`}>{t('quote.optOut.link')}</Link>
+      </section>
+    </div>
+  );
+}

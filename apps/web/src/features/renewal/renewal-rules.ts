@@ -1,0 +1,115 @@
+import type { Cover, Quote } from '@motor/domain';
+import { formatRegistration } from '@motor/forms';
+import { brandFormats, type ProductConfig } from '../../lib/brand-products';
+import type { RenewalProposal } from './api/renewal-api';
+
+// The renewal routes' rules (spec 2 §2 "Renewal", §8): which screen a renewal shows, and when
+// the renewal pages are not for it at all.
+
+/** The error a renewal in any other status raises (spec 2 §8). */
+export class RenewalUnsupportedError extends Error {
+  constructor(status: string) {
+    super(`Renewal unsupported in status ${status}`);
+    this.name = 'RenewalUnsupportedError';
+  }
+}
+
+/**
+ * Whether the renewal pages are usable: the proposal is a renewal (it has a source policy),
+ * renewal is not stopped and auto-renewal is enabled (on when unknown); otherwise home.
+ */
+export function isRenewalOpen(proposal: RenewalProposal): boolean {
+  const source = proposal.sourcePolicy;
+  if (!source) return false;
+  return source.detail.renewalStopped !== true && source.detail.autoRenewalEnabled !== false;
+}
+
+export type RenewalScreen = 'quote' | 'referral';
+
+/** The index screen of a renewal by status; any other status raises the spec's error. */
+export function getRenewalScreen(proposal: Pick<RenewalProposal, 'status'>): RenewalScreen {
+  switch (proposal.status) {
+    case 'QUOTE':
+    case 'POLICY':
+      return 'quote';
+    case 'REFERRAL':
+      return 'referral';
+    default:
+      throw new RenewalUnsupportedError(proposal.status);
+  }
+}
+
+/** The optional covers the renewal offers (available ones). */
+export function listRenewalOptionalCovers(proposal: RenewalProposal): Cover[] {
+  return proposal.quote.covers.filter(
+    (cover) => cover.coverType === 'OPTIONAL' && cover.available !== false,
+  );
+}
+
+/** The documents of the renewal: the product's, the added covers' and the static ones. */
+export function listRenewalDocuments(proposal: RenewalProposal, product: ProductConfig): string[] {
+  const coverDocuments = proposal.quote.covers
+    .filter((cover) => cover.active)
+    .flatMap((cover) => product.documents.covers[cover.code] ?? []);
+  return [
+    ...new Set([...product.documents.product, ...coverDocuments, ...product.documents.static]),
+  ];
+}
+
+/** The instalment of the renewal's active schedule when it is paid monthly, else null. */
+export function monthlyInstalmentOf(
+  quote: Pick<Quote, 'availablePaymentSchedules'>,
+): number | null {
+  const schedule = quote.availablePaymentSchedules.find((item) => item.active);
+  return schedule?.type === 'MONTHLY' ? schedule.premiumBreakdown.instalmentAmount : null;
+}
+
+type Answers = Record<string, unknown>;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+const nameOf = (data: Answers) =>
+  [text(data.firstName), text(data.lastName)].filter(Boolean).join(' ');
+
+/** The policyholder's name and the additional drivers' names of the renewal's disclosure. */
+export function listRenewalDrivers(proposal: RenewalProposal): {
+  policyholder: string;
+  additional: { profileCode: string; name: string }[];
+} {
+  const profiles = proposal.quote.insuredProfiles;
+  const holder = profiles.find((profile) => profile.policyholder);
+  return {
+    policyholder: holder ? nameOf(holder.data as Answers) : '',
+    additional: profiles
+      .filter((profile) => !profile.policyholder)
+      .map((profile) => ({
+        profileCode: profile.profileCode,
+        name: nameOf(profile.data as Answers),
+      })),
+  };
+}
+
+/** The car of the renewal: its registration as on the plate and its make and model. */
+export function describeRenewalCar(proposal: RenewalProposal): {
+  registration: string;
+  name: string;
+} {
+  const assets = proposal.quote.insuredAssets;
+  const car = (assets.find((asset) => asset.coreAsset) ?? assets[0])?.data as Answers | undefined;
+  const vehicle = (car?.vehicle ?? {}) as Answers;
+  const specification = (vehicle.specification ?? {}) as Answers;
+  const name = [
+    specification.make,
+    specification.model,
+    specification.engineLabel,
+    specification.trim,
+  ]
+    .map(text)
+    .filter(Boolean)
+    .join(' ');
+  const mark = text(vehicle.vrn);
+  return {
+    registration: mark ? formatRegistration(mark, brandFormats.vehicleRegistration) : '',
+    name,
+  };
+}
