@@ -31,7 +31,7 @@ describe('upgrade page', () => {
     ).toBeInTheDocument();
     const quote = screen.getByRole('region', { name: 'Your BMW Flex quote' });
     expect(quote).toHaveTextContent('£84.95');
-    expect(within(quote).getByText('BM24XYZ · BMW 3 Series 320i M Sport')).toBeInTheDocument();
+    expect(within(quote).getByText('BM24 XYZ · BMW 3 Series 320i M Sport')).toBeInTheDocument();
     expect(within(quote).getByText('Jane Smith')).toBeInTheDocument();
     expect(
       screen.getByText(
