@@ -27,7 +27,7 @@ import { upsellNotice } from './notice';
 const DAY_MS = 24 * 60 * 60_000;
 const BATCH = 100;
 /** A driveaway that ended this long ago without an offer (the job was down) is left alone. */
-export const UPSELL_LATE_DAYS = 7;
+const UPSELL_LATE_DAYS = 7;
 
 // No 0/O, 1/I/L or U/V: a reference is read out over the phone (as new-business quotes').
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
@@ -37,7 +37,7 @@ const chunk = () =>
   );
 
 /** The brand's subscription (flex) scheme beside a driveaway scheme, or null when it has none. */
-export function findUpsellScheme(driveawaySchemeCode: string): SchemeFacts | null {
+function findUpsellScheme(driveawaySchemeCode: string): SchemeFacts | null {
   const brand = brandOfScheme(driveawaySchemeCode);
   const code = brand.schemeCodes.find(
     (candidate) => getSchemeFacts(candidate).productKind === 'SUBSCRIPTION',
@@ -51,7 +51,7 @@ export function findUpsellScheme(driveawaySchemeCode: string): SchemeFacts | nul
  * renewal month), and the flex scheme's own default choices; its optional covers are left for the
  * customer to decide.
  */
-export function prefillFromDriveaway(last: StoredQuote, flex: SchemeFacts): ProposalDraft['data'] {
+function prefillFromDriveaway(last: StoredQuote, flex: SchemeFacts): ProposalDraft['data'] {
   const asked = new Set(
     brandOfScheme(flex.schemeCode)
       .getProductConfig(flex.schemeCode)
@@ -119,7 +119,7 @@ async function queueNotice(
 }
 
 /** Offers the upgrade of one driveaway policy, unless it has one (or is not due); true if made. */
-export async function offerUpsell(deps: ServiceDeps, policyId: string): Promise<boolean> {
+async function offerUpsell(deps: ServiceDeps, policyId: string): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [policy] = await tx
