@@ -32,6 +32,7 @@ import { paymentRoutes } from './modules/payment/routes';
 import { contentRoutes } from './modules/content/routes';
 import { policyRoutes } from './modules/policy/routes';
 import { adjustmentRoutes } from './modules/adjustment/routes';
+import { expireAdjustmentsJob } from './modules/adjustment/expiry';
 import { customerAccountRoutes } from './modules/billing/routes';
 import { raiseInvoicesJob } from './modules/billing/invoicing';
 import { collectionJobs, reconciliationAdminRoutes } from './flows/collect-payments';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     issuePolicyDocumentsJob,
     activatePoliciesJob,
     expireQuotesJob,
+    expireAdjustmentsJob,
     endDriveawayPoliciesJob,
     lapseExpiredPoliciesJob,
     offerRenewalsJob,
