@@ -3,7 +3,10 @@
 // filled through the real triggers, then the console's search (searchCustomers) timed for the
 // kinds of query staff type. Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL or
 // DATABASE_URL answers (in a throwaway database). Prints figures only; nothing is asserted.
-// Target: p95 under 100 ms.
+// Target: p95 under 100 ms. The last column names what the plan reads of customer_search:
+// "trigram" (GIN pg_trgm, contains), "btree" (text_pattern_ops, prefix), "seq" (sequential) or
+// "by-user" (from users, by user id): the last two when most of the book matches, where the
+// search's row limit stops them early (decision 024).
 //   npm run bench:search   (BENCH_CUSTOMERS=20000 for a smaller book; BENCH_DATABASES=postgres)
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -14,7 +17,7 @@ import {
   type DatabaseHandle,
 } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
-import { searchCustomers } from '../apps/api/src/modules/care/repository';
+import { customerSearchStatement, searchCustomers } from '../apps/api/src/modules/care/repository';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const RUNS = 30;
@@ -32,7 +35,12 @@ const QUERIES: Record<string, string> = {
   'registration (part, no space)': `BK${pad(5)}`,
   'policy number': `BMW-FLX-${pad(6)}`,
   'quote reference (part)': `Q${pad(7)}`,
+  'registration (spaced)': `bk${pad(5)} xy`,
   'nobody matches': 'zzqqxx',
+  '3 letters (every surname)': 'smi',
+  'e-mail domain (every customer)': 'example.com',
+  '2 characters (start of a value)': 'cu',
+  '2 characters (nobody)': 'zq',
 };
 
 /** One statement on the driver (no parameters), prepared under its own name. */
@@ -74,6 +82,30 @@ async function seed(handle: DatabaseHandle): Promise<void> {
   await run(handle, 'analyze', 'analyze');
 }
 
+const INDEX_NAMES: Record<string, string> = {
+  customer_search_value_trgm_idx: 'trigram',
+  customer_search_value_idx: 'btree',
+  customer_search_user_id_idx: 'by-user',
+  customer_search_source_field_pk: 'pk',
+};
+
+/** What the search's plan reads of customer_search, e.g. "btree+trigram". */
+async function planReads(handle: DatabaseHandle, position: number, query: string): Promise<string> {
+  const statement = customerSearchStatement(handle.db, query).toSQL();
+  const plan = await runStatement<{ 'QUERY PLAN': string }>(handle.db, {
+    name: `bench-search-explain-${position}`,
+    text: `explain ${statement.sql}`,
+    values: statement.params,
+  });
+  const reads = new Set<string>();
+  for (const { 'QUERY PLAN': line } of plan) {
+    const name = /Index (?:Only )?Scan (?:using|on) (\w+)/.exec(line)?.[1];
+    if (name && INDEX_NAMES[name]) reads.add(INDEX_NAMES[name]);
+    if (/Seq Scan on customer_search/.test(line)) reads.add('seq');
+  }
+  return [...reads].sort().join('+');
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
@@ -88,7 +120,8 @@ async function time(handle: DatabaseHandle, query: string): Promise<string> {
   }
   times.sort((a, b) => a - b);
   const f = (ms: number) => ms.toFixed(1).padStart(7);
-  return `${f(percentile(times, 50))} ${f(percentile(times, 95))} ${f(times.at(-1) ?? 0)}   ${found.length}`;
+  const results = String(found.length).padStart(7);
+  return `${f(percentile(times, 50))} ${f(percentile(times, 95))} ${f(times.at(-1) ?? 0)}  ${results}`;
 }
 
 async function benchOn(name: string, handle: DatabaseHandle): Promise<void> {
@@ -105,9 +138,12 @@ async function benchOn(name: string, handle: DatabaseHandle): Promise<void> {
       `${rows[0]?.n.toLocaleString('en-GB')} search rows, seeded in ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  console.log(`  ${'query'.padEnd(32)}   p50 ms  p95 ms  max ms   results (${RUNS} runs each)`);
-  for (const [kind, query] of Object.entries(QUERIES)) {
-    console.log(`  ${kind.padEnd(32)} ${await time(handle, query)}`);
+  console.log(
+    `  ${'query'.padEnd(32)}   p50 ms  p95 ms  max ms   results  reads (${RUNS} runs each)`,
+  );
+  for (const [index, [kind, query]] of Object.entries(QUERIES).entries()) {
+    const reads = await planReads(handle, index, query);
+    console.log(`  ${kind.padEnd(32)} ${await time(handle, query)}  ${reads}`);
   }
 }
 
