@@ -11,6 +11,7 @@ import { jobs, notificationOutbox, paymentMethods, policies, proposals } from '.
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { listPolicyVersions } from '../../modules/policy';
+import { AGREEMENTS_REQUIRED_MESSAGE } from '../../modules/policy/agreements';
 import { createQuote, demoCar } from '../../modules/policy/test-helpers';
 import { createTestApp } from '../../test/test-app';
 import { quoteOf } from '../adjust-policy/policy-snapshot';
@@ -232,6 +233,33 @@ describe('driveaway → flex upgrade offer', () => {
       expect(bind.statusCode).toBe(404);
       const [after] = await upsellsOf(driveaway.policyId);
       expect(after!.revision).toBe(upsell!.revision);
+    });
+
+    it('is bought only through the checkout: bind before the summary is refused', async () => {
+      const [upsell] = await upsellsOf(driveaway.policyId);
+      const headers = await headersOf('upsell-customer');
+      const bind = await app.inject({
+        method: 'POST',
+        url: `/api/proposals/${upsell!.proposalCode}/bind`,
+        headers,
+        payload: { paymentMethodType: 'BACS_DEBIT' },
+      });
+      expect(bind.statusCode, bind.body).toBe(409);
+      expect(bind.json().error.message).toBe(AGREEMENTS_REQUIRED_MESSAGE);
+      const [after] = await upsellsOf(driveaway.policyId);
+      expect(after!.status).toBe('QUOTE');
+      // The customer may change their own quote, as any other.
+      const patch = await app.inject({
+        method: 'PATCH',
+        url: `/api/proposals/${upsell!.proposalCode}`,
+        headers,
+        payload: {
+          changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 10000 }],
+          applyRating: true,
+        },
+      });
+      expect(patch.statusCode, patch.body).toBe(200);
+      expect(patch.json()).toMatchObject({ status: 'QUOTE', quote: { voluntaryExcess: 10000 } });
     });
 
     it('e-mails the customer once, with a link to the upgrade page', async () => {
