@@ -241,7 +241,7 @@ describe('settling the outstanding balance', () => {
     expect((await settle(owner)).statusCode).toBe(409);
   });
 
-  it('staff take the next bill by phone: the date of birth must be typed right, a decline is 402', async () => {
+  it('staff take the next bill by phone: the date of birth must be typed right, a token older than 10 minutes is refused (400, timeout), a decline is 402 with its code', async () => {
     await at('2026-03-28T09:00:00.000Z');
     expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
     expect((await readAccount()).outstandingAmount).toBe(instalment);
@@ -254,13 +254,30 @@ describe('settling the outstanding balance', () => {
     expect(wrongBirth.json().error.message).toBe(
       "The date of birth does not match the policyholder's.",
     );
+    // Spec 3 §8, §9: a token is good for 10 minutes; an older one is refused before any charge.
+    const oldToken = await tokenize();
+    await at('2026-03-28T09:10:01.000Z');
+    const timedOut = await settleByPhone(staffForOwner, {
+      token: oldToken,
+      postalCode: 'SW1A 1AA',
+      dateOfBirth,
+    });
+    expect(timedOut.statusCode).toBe(400);
+    expect(timedOut.json().error).toMatchObject({
+      message: 'The card token has timed out after 10 minutes. Generate a new one.',
+      details: { type: 'timeout' },
+    });
+    expect((await readAccount()).outstandingAmount).toBe(instalment);
     const declined = await settleByPhone(staffForOwner, {
       token: await tokenize('4000000000000002'),
       postalCode: 'SW1A 1AA',
       dateOfBirth,
     });
     expect(declined.statusCode).toBe(402);
-    expect(declined.json().error.message).toBe('Your card was declined.');
+    expect(declined.json().error).toMatchObject({
+      message: 'Your card was declined.',
+      details: { declineCode: 'generic_decline' },
+    });
     expect((await readAccount()).outstandingAmount).toBe(instalment);
     // A lower-case postcode is accepted (upper-cased); the payment is posted at once.
     const paid = await settleByPhone(staffForOwner, {
@@ -277,8 +294,8 @@ describe('settling the outstanding balance', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'payment.moto'), eq(auditLog.target, `account:${accountId}`)));
-    // Every attempt that reached the provider: the decline and the payment.
-    expect(audits).toHaveLength(2);
+    // Every attempt that reached the provider: the timed-out token, the decline and the payment.
+    expect(audits).toHaveLength(3);
     expect(audits[0]).toMatchObject({ actorUserId: 'agent-7', subjectUserId: OWNER });
     const again = await settleByPhone(staffForOwner, {
       token: await tokenize(),

@@ -21,7 +21,11 @@ const PAYMENT_MESSAGES = {
   dateOfBirthMismatch: "The date of birth does not match the policyholder's.",
   flowNotFound: 'We could not find that Direct Debit set-up.',
   providerUnavailable: 'The payment provider is not answering. Please try again in a minute.',
+  tokenExpired: 'The card token has timed out after 10 minutes. Generate a new one.',
 } as const;
+
+/** A phone payment's card token is good for 10 minutes from when it was made (spec 3 §9). */
+const PHONE_TOKEN_VALIDITY_MS = 10 * 60 * 1000;
 
 /** Our own ids: the provider's client reference and the root of every idempotency key. */
 function createPaymentSessionId(): string {
@@ -278,8 +282,16 @@ async function chargeTokenByPhone(
       description: options.description,
       token: options.token,
       saveCard: options.saveCard,
+      tokenIssuedAfter: new Date(now.getTime() - PHONE_TOKEN_VALIDITY_MS),
     }),
   );
+  if (result.status === 'DECLINED' && result.reason === 'TOKEN_EXPIRED') {
+    // Nothing was tried: spec 3 §8's banner for a timeout (details.type) asks for a new token.
+    throw new AppError('VALIDATION_FAILED', PAYMENT_MESSAGES.tokenExpired, {
+      type: 'timeout',
+      fields: [{ in: 'body', path: 'token', message: PAYMENT_MESSAGES.tokenExpired }],
+    });
+  }
   await repository.insertSession(deps.db, {
     sessionId,
     kind: 'CARD_CHECKOUT',
@@ -298,7 +310,11 @@ async function chargeTokenByPhone(
     completedAt: now,
   });
   if (result.status === 'DECLINED') {
-    throw new AppError('PAYMENT_REQUIRED', result.message);
+    // Spec 3 §8: an incomplete payment has its own banner; the issuer's code is shown in brackets.
+    throw new AppError('PAYMENT_REQUIRED', result.message, {
+      ...(result.reason === 'INCOMPLETE' ? { type: 'incomplete' } : {}),
+      declineCode: result.declineCode ?? null,
+    });
   }
   await repository.recordCollectionStatus(deps.db, {
     providerPaymentId: result.providerPaymentId,

@@ -23,6 +23,8 @@ type Harness = {
   ): Promise<{ rawBody: Buffer; headers: Record<string, string> }>;
   goodToken(): Promise<string>;
   declinedToken(): Promise<string>;
+  /** When the provider says the tokens above were made. */
+  tokensMadeAt(): Date;
   /** A card kept for off-session charges; `needsHolder`: one that must authenticate each time. */
   savedCard(needsHolder: boolean): Promise<{
     providerReference: string;
@@ -67,6 +69,7 @@ async function sandboxHarness(): Promise<Harness> {
     },
     goodToken: () => tokenFor('4242424242424242'),
     declinedToken: () => tokenFor('4000000000000002'),
+    tokensMadeAt: () => NOW,
     async savedCard(needsHolder) {
       const charged = await sandbox.chargeWithToken({
         reference: `ps_${randomUUID()}`,
@@ -96,6 +99,7 @@ async function stripeHarness(): Promise<Harness> {
     completeHostedPage: async (providerSessionId) => fake.completeSession(providerSessionId, NOW),
     goodToken: async () => 'tok_visa',
     declinedToken: async () => 'tok_chargeDeclined',
+    tokensMadeAt: () => new Date(),
     savedCard: async (needsHolder) => ({
       providerReference: needsHolder ? 'pm_card_authenticationRequired' : 'pm_card_visa',
       providerCustomerReference: 'cus_contract',
@@ -193,7 +197,41 @@ describe.each([
       reference: `ps_${randomUUID()}`,
       token: await harness.declinedToken(),
     });
-    expect(declined).toMatchObject({ status: 'DECLINED', message: SANDBOX_MESSAGES.declined });
+    expect(declined).toMatchObject({
+      status: 'DECLINED',
+      message: SANDBOX_MESSAGES.declined,
+      declineCode: 'generic_decline',
+    });
+  });
+
+  it('refuses a token made before tokenIssuedAfter without charging it; a newer one is charged', async () => {
+    const charge = {
+      customerReference: 'user-1',
+      amountPence: 4_200,
+      description: 'Motor insurance BMW-TEST-0003',
+      saveCard: false,
+    };
+    const token = await harness.goodToken();
+    const madeAt = harness.tokensMadeAt().getTime();
+    const expired = await harness.provider.chargeWithToken({
+      ...charge,
+      reference: `ps_${randomUUID()}`,
+      token,
+      tokenIssuedAfter: new Date(madeAt + 60_000),
+    });
+    expect(expired).toEqual({
+      status: 'DECLINED',
+      providerPaymentId: null,
+      message: 'This card token has expired.',
+      reason: 'TOKEN_EXPIRED',
+    });
+    const paid = await harness.provider.chargeWithToken({
+      ...charge,
+      reference: `ps_${randomUUID()}`,
+      token,
+      tokenIssuedAfter: new Date(madeAt - 10 * 60_000),
+    });
+    expect(paid.status).toBe('SUCCEEDED');
   });
 
   it('charges a saved card off-session once per reference; a card that needs its holder is declined', async () => {

@@ -120,6 +120,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
   }
 
+  /** A card token as Stripe keeps it, made just now (by the real time, as Stripe's are). */
+  function readToken(token: string): { status: number; body: Json } {
+    const known = ['tok_visa', 'tok_chargeDeclined'];
+    if (!known.includes(token)) {
+      return {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', message: `No such token: '${token}'` } },
+      };
+    }
+    const created = Math.floor(Date.now() / 1000);
+    return { status: 200, body: { id: token, object: 'token', created, used: false } };
+  }
+
   function createIntent(fields: URLSearchParams): { status: number; body: Json } {
     if (fields.get('off_session') === 'true') return chargeSaved(fields);
     const token = fields.get('payment_method_data[card][token]');
@@ -144,6 +157,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           error: {
             type: 'card_error',
             code: 'card_declined',
+            decline_code: 'generic_decline',
             message: 'Your card was declined.',
             payment_intent: { ...intent, status: 'requires_payment_method' },
           },
@@ -192,12 +206,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     let answer: { status: number; body: Json };
     const sessionMatch = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(url.pathname);
+    const tokenMatch = /^\/v1\/tokens\/([\w-]+)$/.exec(url.pathname);
     if (request.method === 'POST' && url.pathname === '/v1/customers') {
       answer = { status: 200, body: { id: id('cus'), object: 'customer', metadata: {} } };
     } else if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       answer = { status: 200, body: createSession(fields) };
     } else if (request.method === 'GET' && sessionMatch && sessions.has(sessionMatch[1]!)) {
       answer = { status: 200, body: expanded(sessions.get(sessionMatch[1]!)!) };
+    } else if (request.method === 'GET' && tokenMatch) {
+      answer = readToken(tokenMatch[1]!);
     } else if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       answer = createIntent(fields);
     } else if (request.method === 'POST' && url.pathname === '/v1/refunds') {

@@ -28,6 +28,7 @@ export const SANDBOX_MESSAGES = {
   declined: 'Your card was declined.',
   authenticationFailed: 'We could not authenticate your payment.',
   unknownToken: 'No such card token (a token can be used once).',
+  tokenExpired: 'This card token has expired.',
   unknownCard: 'No such saved card.',
   authenticationRequired: 'This card needs the cardholder to authenticate the payment.',
   unknownPayment: 'No such payment (sandbox).',
@@ -51,7 +52,18 @@ export type SandboxSession = CardCheckoutRequest & {
   providerPaymentId: string | null;
 };
 
-type SandboxToken = { token: string; brand: string; last4: string; outcome: string; used: boolean };
+type SandboxToken = {
+  token: string;
+  brand: string;
+  last4: string;
+  outcome: string;
+  used: boolean;
+  /** When it was made (ISO); tokens stored before it was kept count as new. */
+  createdAt?: string;
+};
+
+/** Stripe's decline code for its generic declined test card (4000 0000 0000 0002). */
+const SANDBOX_DECLINE_CODE = 'generic_decline';
 
 /** A webhook the sandbox sends to our endpoint. */
 export type SandboxDelivery = { body: string; headers: Record<string, string> };
@@ -282,6 +294,7 @@ export function createSandboxCardPayments(
         last4,
         outcome: testCard.outcome,
         used: false,
+        createdAt: now.toISOString(),
       };
       await store.put(TOKEN, token, record);
       return { kind: 'TOKEN', token, last4 };
@@ -298,11 +311,24 @@ export function createSandboxCardPayments(
           providerPaymentId: null,
           message: SANDBOX_MESSAGES.unknownToken,
         };
+      } else if (
+        request.tokenIssuedAfter &&
+        record.createdAt &&
+        Date.parse(record.createdAt) < request.tokenIssuedAfter.getTime()
+      ) {
+        // Nothing charged and the token left as it was: the caller asks for a new one.
+        return {
+          status: 'DECLINED',
+          providerPaymentId: null,
+          message: SANDBOX_MESSAGES.tokenExpired,
+          reason: 'TOKEN_EXPIRED',
+        };
       } else if (record.outcome === 'DECLINED') {
         result = {
           status: 'DECLINED',
           providerPaymentId: randomId('py'),
           message: SANDBOX_MESSAGES.declined,
+          declineCode: SANDBOX_DECLINE_CODE,
         };
       } else {
         // Phone payments are out of scope of strong customer authentication: 3155 succeeds here.

@@ -174,6 +174,22 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
     },
 
     async chargeWithToken(request): Promise<MotoChargeResult> {
+      if (request.tokenIssuedAfter) {
+        // A token's age is Stripe's to tell (its created time); an unknown one is refused by the
+        // charge below.
+        const token = await stripe.tokens.retrieve(request.token).catch((error: unknown) => {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+          throw new ProviderUnavailableError('Stripe token retrieve failed', { cause: error });
+        });
+        if (token && token.created * 1000 < request.tokenIssuedAfter.getTime()) {
+          return {
+            status: 'DECLINED',
+            providerPaymentId: null,
+            message: 'This card token has expired.',
+            reason: 'TOKEN_EXPIRED',
+          };
+        }
+      }
       const customer = request.saveCard
         ? await createCustomer(request.reference, request.customerReference)
         : undefined;
@@ -198,15 +214,28 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
           { idempotencyKey: `moto-${request.reference}` },
         );
         if (intent.status !== 'succeeded') {
-          const message = intent.last_payment_error?.message ?? 'Your card was declined.';
-          return { status: 'DECLINED', providerPaymentId: intent.id, message };
+          const failure = intent.last_payment_error;
+          const message = failure?.message ?? 'Your card was declined.';
+          return {
+            status: 'DECLINED',
+            providerPaymentId: intent.id,
+            message,
+            // Not failed but not done either (requires_action, processing): incomplete.
+            ...(failure ? {} : { reason: 'INCOMPLETE' as const }),
+            declineCode: failure?.decline_code ?? failure?.code ?? null,
+          };
         }
         const card = request.saveCard ? toSavedCard(intent.payment_method, intent.customer) : null;
         return { status: 'SUCCEEDED', providerPaymentId: intent.id, card };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           const intentId = error.payment_intent?.id ?? null;
-          return { status: 'DECLINED', providerPaymentId: intentId, message: error.message };
+          return {
+            status: 'DECLINED',
+            providerPaymentId: intentId,
+            message: error.message,
+            declineCode: error.decline_code ?? error.code ?? null,
+          };
         }
         throw new ProviderUnavailableError('Stripe payment intent create failed', { cause: error });
       }

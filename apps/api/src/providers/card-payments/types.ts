@@ -40,6 +40,8 @@ type MotoChargeRequest = {
   description: string;
   token: string;
   saveCard: boolean;
+  /** A token made before this instant is refused (TOKEN_EXPIRED) and nothing is charged. */
+  tokenIssuedAfter?: Date;
 };
 
 /** An off-session charge of a card the provider keeps for us (a monthly collection). */
@@ -65,7 +67,18 @@ export type RefundResult =
 
 export type MotoChargeResult =
   | { status: 'SUCCEEDED'; providerPaymentId: string; card: SavedCard | null }
-  | { status: 'DECLINED'; providerPaymentId: string | null; message: string };
+  | {
+      status: 'DECLINED';
+      providerPaymentId: string | null;
+      message: string;
+      /**
+       * Why, when it is not a plain decline: INCOMPLETE (the payment needs more than the call
+       * gave, e.g. authentication), TOKEN_EXPIRED (the token is older than tokenIssuedAfter).
+       */
+      reason?: 'INCOMPLETE' | 'TOKEN_EXPIRED';
+      /** The card issuer's decline code (Stripe's decline_code, e.g. insufficient_funds). */
+      declineCode?: string | null;
+    };
 
 type EventBase = { eventId: string };
 type PaymentRef = {
