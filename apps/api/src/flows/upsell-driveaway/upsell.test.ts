@@ -1,7 +1,7 @@
 // Issue 17 item 5: as a driveaway policy nears its end, one flex quote pre-filled from its
 // disclosure is offered to the same customer (linked from the policy, e-mailed), never bought
 // for them; moved by the clock and run twice at once.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyResponse, ProposalResponse } from '@motor/contract';
 import { addIsoDuration } from '@motor/domain';
@@ -127,6 +127,18 @@ describe('driveaway → flex upgrade offer', () => {
   });
   afterAll(async () => {
     await app?.close();
+  });
+
+  it('finds the driveaway terms due an offer through the partial index, not every policy', async () => {
+    const plan = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      // PGlite's and node-postgres's results differ in type; both carry `rows`.
+      const result = (await tx.execute(
+        sql`explain ${selectDueUpsells(tx, { now: clock.now(), offerDays: OFFER_DAYS }).limit(100)}`,
+      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('policies_upsell_due_idx');
   });
 
   it('makes no offer before the configured days ahead of the end', async () => {
