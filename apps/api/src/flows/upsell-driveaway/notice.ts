@@ -24,7 +24,7 @@ export function upsellNotice(input: UpsellNoticeInput): Email {
   const greeting = input.holderName ? `Dear ${input.holderName},` : 'Hello,';
   const price =
     input.monthlyPence === null
-      ? `We need a few more details before we can price it: answer them on the page below.`
+      ? `We need a few more details before we can price it: answer them on the page linked below.`
       : `It costs ${formatMoney(input.monthlyPence)} a month, with the price guaranteed for 12 months.`;
   return {
     subject: `Your ${name} quote is ready`,

@@ -93,7 +93,9 @@ async function queueNotice(
 ): Promise<void> {
   const { policy, last, flex, proposalCode, snapshot } = options;
   const holder = policyholderOf(last);
-  if (!holder.email) return;
+  // A referred quote cannot be bought online, and the policy shows no banner for it (spec 3 §4):
+  // nothing to tell the customer that they could act on.
+  if (!holder.email || snapshot.status === 'REFERRAL') return;
   const path = `/${encodeURIComponent(flex.urlName)}/proposal/${encodeURIComponent(proposalCode)}/upgrade`;
   const email = upsellNotice({
     policyNumber: policy.policyNumber,

@@ -1,7 +1,7 @@
 // Issue 17 item 5: as a driveaway policy nears its end, one flex quote pre-filled from its
 // disclosure is offered to the same customer (linked from the policy, e-mailed), never bought
 // for them; moved by the clock and run twice at once.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyResponse, ProposalResponse } from '@motor/contract';
 import { addIsoDuration } from '@motor/domain';
@@ -13,6 +13,7 @@ import { runDueJobs } from '../../modules/jobs/runner';
 import { listPolicyVersions } from '../../modules/policy';
 import { AGREEMENTS_REQUIRED_MESSAGE } from '../../modules/policy/agreements';
 import { createQuote, demoCar } from '../../modules/policy/test-helpers';
+import { updates } from '../../modules/proposal';
 import { createTestApp } from '../../test/test-app';
 import { quoteOf } from '../adjust-policy/policy-snapshot';
 import { bindProposal } from '../bind-policy';
@@ -43,13 +44,22 @@ describe('driveaway → flex upgrade offer', () => {
   /** A driveaway (default) or flex policy bound at INCEPTION for `ownerUserId`. */
   async function bind(
     ownerUserId: string,
-    options: { vrn: string; schemeCode?: string },
+    options: { vrn: string; schemeCode?: string; driver?: Record<string, unknown> },
   ): Promise<Bound> {
     clock.set(INCEPTION);
     const schemeCode = options.schemeCode ?? 'bmw-driveaway';
     const quote = await createQuote(app, await headersOf(ownerUserId), {
       schemeCode,
       car: demoCar(options.vrn, 'BMW-F40-118I-SPORT'),
+      extraChanges: options.driver
+        ? [
+            {
+              changeType: 'PROFILE_DISCLOSURE_CHANGE',
+              profileCode: 'ph',
+              update: updates(options.driver),
+            },
+          ]
+        : [],
     });
     const driveaway = schemeCode === 'bmw-driveaway';
     if (!driveaway) {
@@ -102,6 +112,7 @@ describe('driveaway → flex upgrade offer', () => {
   let voided: Bound;
   let deferredCancel: Bound;
   let flex: Bound;
+  let older: Bound;
 
   beforeAll(async () => {
     app = await createTestApp({ clock, seed: true, config: { upsellOfferDays: OFFER_DAYS } });
@@ -110,6 +121,11 @@ describe('driveaway → flex upgrade offer', () => {
     voided = await bind('voided-customer', { vrn: 'EF71 PVK' });
     deferredCancel = await bind('deferred-customer', { vrn: 'NA21 ELC' });
     flex = await bind('flex-customer', { vrn: 'LB69 KRT', schemeCode: 'bmw-flex' });
+    // 85 at the driveaway's start, 86 when the flex quote would start (drivers 17 to 85).
+    older = await bind('older-customer', {
+      vrn: 'HN25 BWT',
+      driver: { dateOfBirth: '1940-05-06' },
+    });
     const day2 = new Date(new Date(INCEPTION).getTime() + DAY);
     await app.db
       .update(policies)
@@ -153,7 +169,7 @@ describe('driveaway → flex upgrade offer', () => {
       clock.set(new Date(EXPIRY.getTime() - OFFER_DAYS * DAY + HOUR));
       // Two runners at once (two API processes), then the job runner twice: offered once.
       const made = await Promise.all([offerDueUpsells(app), offerDueUpsells(app)]);
-      expect(made[0] + made[1]).toBe(1);
+      expect(made[0] + made[1]).toBe(2);
       await Promise.all([runDueJobs(app, { owner: 'one' }), runDueJobs(app, { owner: 'two' })]);
       expect(await offerDueUpsells(app)).toBe(0);
     });
@@ -287,6 +303,17 @@ describe('driveaway → flex upgrade offer', () => {
       );
       expect(mail!.body).toContain(`/flex/proposal/${upsell!.proposalCode}/upgrade`);
       expect(mail!.body).toContain('Nothing is bought unless you choose to');
+    });
+
+    it('a referred offer is made, linked, but not e-mailed: it cannot be bought online', async () => {
+      const [upsell] = await upsellsOf(older.policyId);
+      expect(upsell).toMatchObject({ status: 'REFERRAL', ownerUserId: 'older-customer' });
+      expect((await getPolicy(older)).upsellProposal).toMatchObject({ status: 'REFERRAL' });
+      const mails = await app.db
+        .select()
+        .from(notificationOutbox)
+        .where(like(notificationOutbox.body, `%${older.policyNumber}%`));
+      expect(mails.filter((mail) => mail.subject === 'Your BMW Flex quote is ready')).toEqual([]);
     });
 
     it('offers nothing for cancelled, voided, cancelling or flex policies', async () => {
