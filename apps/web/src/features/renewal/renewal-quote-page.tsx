@@ -244,7 +244,7 @@ export function RenewalQuotePage({ proposal, product, base }: Props): ReactEleme
   const renewsOn = proposal.startAt ? formatDate(proposal.startAt) : '';
 
   return (
-    <div className="quote-page">
+    <div className="quote-page quote-page--narrow">
       <div className="page-header">
         <h1>{t('quote.title')}</h1>
         <p>

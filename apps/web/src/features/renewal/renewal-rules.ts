@@ -24,7 +24,7 @@ export function isRenewalOpen(proposal: RenewalProposal): boolean {
   return source.detail.renewalStopped !== true && source.detail.autoRenewalEnabled !== false;
 }
 
-export type RenewalScreen = 'quote' | 'referral';
+type RenewalScreen = 'quote' | 'referral';
 
 /** The index screen of a renewal by status; any other status raises the spec's error. */
 export function getRenewalScreen(proposal: Pick<RenewalProposal, 'status'>): RenewalScreen {

@@ -11,14 +11,14 @@ import { findSchemeByCode } from '../../../lib/schemes';
 import type { Policy } from '../api/get-policy';
 import { useSetAutoRenewal } from '../api/set-auto-renewal';
 
-export type RenewalBannerKind = 'optedIn' | 'optedOut' | 'referral';
+type RenewalBannerKind = 'optedIn' | 'optedOut' | 'referral';
 
 /**
  * Which renewal banner a policy shows (spec 3 §4 "Renewal and upsell banners"): only in renewal
  * (an offer exists, the policy has not ended) with renewal not stopped; a QUOTE shows opted in
  * or opted out by auto-renewal (on when unknown), a REFERRAL the critical one; else none.
  */
-export function getRenewalBannerKind(
+function getRenewalBannerKind(
   policy: Pick<Policy, 'policyDetail' | 'renewalProposal'>,
 ): RenewalBannerKind | null {
   const renewal = policy.renewalProposal;
