@@ -98,6 +98,8 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
     deps.log.warn({ accountId: account.accountId }, 'no payment method to collect with');
     return;
   }
+  const ahead =
+    !card && payload.invoicePence > 0 ? await findUpcomingInvoice(deps.db, account) : null;
   const description = `Policy ${account.accountCode}: monthly payment`;
   const common = {
     ownerUserId: account.ownerUserId,
@@ -122,6 +124,8 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
     },
     at: deps.clock.now(),
     description: card ? 'Card payment' : 'Direct Debit payment',
+    // A Direct Debit ahead of its invoice belongs to that bill's statement.
+    ...(ahead ? { dueAt: ahead.dueAt } : {}),
   });
   // A card's answer came with the charge: post it now rather than at the next outcome run.
   if (card) await applyCollectionOutcomes(deps);

@@ -29,6 +29,7 @@ import { createDirectDebitCollection } from '../../modules/payment';
 import { computeAmountDueAtBind } from '../../modules/policy';
 import { createQuote } from '../../modules/policy/test-helpers';
 import type { SandboxCardPayments } from '../../providers/card-payments';
+import { expectGolden } from '../../test/golden';
 import { createTestApp } from '../../test/test-app';
 import { planCollections } from './collect';
 import { cancelForNonPayment, NON_PAYMENT_REASON } from './non-payment';
@@ -240,10 +241,23 @@ function settledOwed(rows: { status: string; amount: number }[]): number {
 }
 
 describe('monthly collections', () => {
-  it('collects a year of a monthly policy by Direct Debit on each payment day (working days), settled by webhook', async () => {
-    const { app, daysUntil, bindFlex, accountOf, ledgerOf, sandboxChargeDates, close } =
-      await scenario(INCEPTION);
+  it('a simulated year: 12 bills collected by Direct Debit on each payment day (working days), one failure recovered in grace, one account suspended and cancelled; statements as golden files', async () => {
+    const {
+      app,
+      daysUntil,
+      setUpMandate,
+      bindFlex,
+      accountOf,
+      ledgerOf,
+      mailAbout,
+      sandboxChargeDates,
+      close,
+    } = await scenario(INCEPTION);
     const policy = await bindFlex('year-dd', { method: 'BACS_DEBIT', bank: GOOD_BANK });
+    // Bought the same morning: one whose first collection fails and is recovered by the retry
+    // (the customer gives a working bank account meanwhile), one that never pays.
+    const recovers = await bindFlex('year-recovers', { method: 'BACS_DEBIT', bank: FAILING_BANK });
+    const unpaid = await bindFlex('year-unpaid', { method: 'BACS_DEBIT', bank: FAILING_BANK });
     expect(policy.account.paymentDay).toBe(5);
     // Easter: the April payment (5 April is a Sunday, 6 April Easter Monday) is collected on
     // Tuesday 7 April; Good Friday is not a working day either, so it is submitted from Friday
@@ -257,6 +271,46 @@ describe('monthly collections', () => {
       expect.objectContaining({ status: 'POSTED' }),
       expect.objectContaining({ status: 'PENDING', amount: -policy.instalment }),
     ]);
+    // The Direct Debit submitted ahead belongs to the April bill: the March statement is settled
+    // with nothing carried forward, and April's estimate shows the instalment and its payment.
+    const yearOwner = bearer(await createTestAccessToken(app, { userId: 'year-dd' }));
+    const accountUrl = `/api/customerAccounts/${policy.account.accountId}`;
+    const [march] = (
+      await app.inject({ method: 'GET', url: `${accountUrl}/statements`, headers: yearOwner })
+    ).json() as { status: string; carriedForwardBalance: number }[];
+    expect(march).toMatchObject({ status: 'SETTLED', carriedForwardBalance: 0 });
+    const [april] = (
+      await app.inject({
+        method: 'GET',
+        url: `${accountUrl}/nextStatementEstimate`,
+        headers: yearOwner,
+      })
+    ).json() as {
+      statementSummary: Record<string, unknown>;
+      lineItems: { type: string; status: string; amount: number }[];
+    }[];
+    expect(april!.lineItems).toMatchObject([
+      { type: 'INVOICE', amount: policy.instalment },
+      { type: 'PAYMENT', status: 'PENDING', amount: -policy.instalment },
+    ]);
+    expect(april!.statementSummary).toMatchObject({
+      status: 'DRAFT',
+      subtotalBalance: policy.instalment,
+      carriedForwardBalance: 0,
+      amountOutstanding: 0,
+    });
+    // Tuesday 7 April's collections: Bacs reports the failures two working days later.
+    await daysUntil('2026-04-10T09:00:00.000Z');
+    for (const failing of [recovers, unpaid]) {
+      const failed = await ledgerOf(failing.account.accountId);
+      expect(failed.filter((row) => row.type.startsWith('PAYMENT'))).toEqual([
+        expect.objectContaining({ type: 'PAYMENT', status: 'POSTED' }),
+        expect.objectContaining({ type: 'PAYMENT', status: 'FAILED' }),
+        expect.objectContaining({ type: 'PAYMENT_REVERSAL', status: 'POSTED' }),
+      ]);
+    }
+    const recoveringOwner = bearer(await createTestAccessToken(app, { userId: 'year-recovers' }));
+    await setUpMandate(recoveringOwner, GOOD_BANK);
     await daysUntil('2027-02-20T09:00:00.000Z');
 
     const rows = await ledgerOf(policy.account.accountId);
@@ -275,12 +329,81 @@ describe('monthly collections', () => {
     const settled = await app.db
       .select({ status: collections.status })
       .from(collections)
-      .where(eq(collections.ownerUserId, 'reconciled-dd'));
-    expect(settled.map((row) => row.status)).toEqual(settled.map(() => 'SETTLED'));
+      .where(eq(collections.ownerUserId, 'year-dd'));
+    // The first month's and the eleven monthly collections.
+    expect(settled.map((row) => row.status)).toEqual(payments.map(() => 'SETTLED'));
     expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
     expect((await accountOf(policy.policyId))!.accountStatus).toBe('ACTIVE');
+
+    // The recovered account: the retry a week after the failure collected April; every later
+    // month was collected; nothing is owed; one e-mail about the failure, then the renewal's.
+    const recovered = await ledgerOf(recovers.account.accountId);
+    expect(recovered.filter((row) => row.type === 'INVOICE')).toHaveLength(12);
+    expect(recovered.filter((row) => row.type === 'PAYMENT').map((row) => row.status)).toEqual([
+      'POSTED',
+      'FAILED',
+      ...CHARGE_DATES.map(() => 'POSTED'),
+    ]);
+    expect(recovered.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
+    expect((await accountOf(recovers.policyId))!.accountStatus).toBe('ACTIVE');
+    expect((await mailAbout(recovers.account.accountCode)).map((mail) => mail.subject)).toEqual([
+      `Your payment for policy ${recovers.account.accountCode} failed`,
+      `Your renewal: policy ${recovers.account.accountCode} renews on 05 Mar 2027`,
+    ]);
+
+    // The unpaid account: suspended after the retries, cancelled on its notice's date, billed no
+    // more after that.
+    const [unpaidPolicy] = await app.db
+      .select()
+      .from(policies)
+      .where(eq(policies.policyId, unpaid.policyId));
+    expect(unpaidPolicy!.status).toBe('CANCELLED');
+    const unpaidCode = unpaid.account.accountCode;
+    expect((await mailAbout(unpaidCode)).map((mail) => mail.subject)).toEqual([
+      `Your payment for policy ${unpaidCode} failed`,
+      `Your payment for policy ${unpaidCode} failed`,
+      `Notice of cancellation: policy ${unpaidCode} is unpaid`,
+      `Your policy ${unpaidCode} is cancelled`,
+    ]);
+
+    // Every statement of the three accounts as the API answers it, against its golden file.
+    for (const [name, bought] of [
+      ['paid', policy],
+      ['recovered', recovers],
+      ['cancelled', unpaid],
+    ] as const) {
+      const owner = bearer(
+        await createTestAccessToken(app, { userId: bought.account.ownerUserId }),
+      );
+      const url = `/api/customerAccounts/${bought.account.accountId}`;
+      const summaries = await app.inject({
+        method: 'GET',
+        url: `${url}/statements`,
+        headers: owner,
+      });
+      expect(summaries.statusCode, summaries.body).toBe(200);
+      const statements: unknown[] = [];
+      for (const { statementNumber } of summaries.json() as { statementNumber: string }[]) {
+        const one = await app.inject({
+          method: 'GET',
+          url: `${url}/statements/${statementNumber}`,
+          headers: owner,
+        });
+        expect(one.statusCode, one.body).toBe(200);
+        statements.push(one.json());
+      }
+      const estimate = await app.inject({
+        method: 'GET',
+        url: `${url}/nextStatementEstimate`,
+        headers: owner,
+      });
+      expectGolden(new URL(`../../modules/billing/__golden__/year-${name}.json`, import.meta.url), {
+        statements,
+        nextStatementEstimate: estimate.json(),
+      });
+    }
     await close();
-  }, 300_000);
+  }, 900_000);
 
   it('a failed collection e-mails the customer, is tried again after the interval, and succeeds', async () => {
     const { app, daysUntil, setUpMandate, bindFlex, accountOf, ledgerOf, mailAbout, close } =

@@ -23,6 +23,8 @@ export async function postProviderPayment(
     payment: LedgerPayment;
     at: Date;
     description?: string;
+    /** A payment made ahead of its bill (a Direct Debit): that bill's payment day. */
+    dueAt?: Date;
   },
 ): Promise<void> {
   const { account, payment, at } = options;
@@ -43,5 +45,6 @@ export async function postProviderPayment(
       { ledgerAccount: receivableAccount(account.accountId), amountPence: -payment.amountPence },
     ],
     at,
+    ...(options.dueAt ? { dueAt: options.dueAt } : {}),
   });
 }

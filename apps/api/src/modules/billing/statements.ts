@@ -26,7 +26,8 @@ import { receivableAccount } from './ledger';
 // adjustments made since the last bill netted into it (debit and credit journals) and the
 // payments, refunds and reversals made until the next one. A cancellation's credit note issues
 // its own statement with its refund; so does a journal when no invoice is to come (a single
-// payment, the last month). For every statement:
+// payment, the last month). A Direct Debit submitted ahead of its payment day belongs to the bill
+// it pays. For every statement:
 //   broughtForward = the previous statement's carriedForward (0 for the first)
 //   statementBalance = broughtForward + subtotal (the charges and credits of the bill)
 //   carriedForward = statementBalance + the payment lines (payments −, refunds and reversals +)
@@ -109,36 +110,55 @@ function opensStatement(line: LedgerLine, laterBill: boolean, billsToCome: boole
 
 type Grouped = { opener: LedgerLine; lines: LedgerLine[] };
 
+/** A payment made ahead of the bill it pays (a Direct Debit submitted before the payment day). */
+const isAheadOfBill = (line: LedgerLine) =>
+  line.type === 'PAYMENT' && line.dueAt !== null && line.dueAt > line.createdAt;
+
 /**
  * Groups the lines into statements. Journals join the next bill (or wait for the one to come:
- * `pending`); payment lines join the latest statement (the first, before any).
+ * `pending`); a payment made ahead of its bill joins that bill (the next invoice), and so does its
+ * reversal until the bill is raised; other payment lines join the latest statement (the first,
+ * before any). Ahead payments whose bill is still to come are in the next bill's estimate
+ * (`paidAhead`); when no bill is to come (a cancellation) they end in the latest statement.
  */
 function groupLines(
   lines: readonly LedgerLine[],
   billsToCome: boolean,
-): { groups: Grouped[]; pending: LedgerLine[] } {
+): { groups: Grouped[]; pending: LedgerLine[]; paidAhead: LedgerLine[] } {
   const groups: Grouped[] = [];
   let waiting: LedgerLine[] = [];
   let leading: LedgerLine[] = [];
+  let ahead: LedgerLine[] = [];
+  const isAheadKey = (key: string) =>
+    ahead.some((line) => key === `reversal:${line.idempotencyKey}`);
   lines.forEach((line, index) => {
     const laterBill = lines
       .slice(index + 1)
       .some((later) => later.type === 'INVOICE' || later.type === 'CREDIT_NOTE');
     if (opensStatement(line, laterBill, billsToCome)) {
-      groups.push({ opener: line, lines: [...leading, ...waiting, line] });
+      const paidAhead = line.type === 'INVOICE' ? ahead : [];
+      groups.push({ opener: line, lines: [...leading, ...waiting, line, ...paidAhead] });
+      if (line.type === 'INVOICE') ahead = [];
       leading = [];
       waiting = [];
     } else if (line.group === 'INVOICE') {
       waiting.push(line);
+    } else if (isAheadOfBill(line) || isAheadKey(line.idempotencyKey)) {
+      ahead.push(line);
     } else if (groups.length === 0) {
       leading.push(line);
     } else {
       groups.at(-1)!.lines.push(line);
     }
   });
+  if (ahead.length > 0 && !billsToCome) {
+    if (groups.length > 0) groups.at(-1)!.lines.push(...ahead);
+    else leading.push(...ahead);
+    ahead = [];
+  }
   // Only payments and no bill (a payment kept on an account that was never bound).
   if (leading.length > 0) groups.push({ opener: leading[0]!, lines: leading });
-  return { groups, pending: waiting };
+  return { groups, pending: waiting, paidAhead: ahead };
 }
 
 type Period = { start: Date; end: Date };
@@ -215,7 +235,7 @@ function buildStatements(options: {
   firstPeriod: Period | null;
 }): AccountStatements {
   const { accountCode, upcoming, firstPeriod } = options;
-  const { groups, pending } = groupLines(options.lines, upcoming.length > 0);
+  const { groups, pending, paidAhead } = groupLines(options.lines, upcoming.length > 0);
   const itemsOf = groups.map((group) => group.lines.map((line) => toLineItem(line, firstPeriod)));
   const statements: Statement[] = [];
   let broughtForward = 0;
@@ -267,8 +287,11 @@ function buildStatements(options: {
       paymentMethodDescription: null,
       effectiveAt: next.dueAt.toISOString(),
     } satisfies LineItem,
+    ...paidAhead.map((line) => toLineItem(line, firstPeriod)),
   ];
-  const subtotal = sum(items);
+  const subtotal = sum(items.filter((item) => !PAYMENT_TYPES.includes(item.type)));
+  const carriedForward =
+    broughtForward + subtotal + sum(items.filter((i) => PAYMENT_TYPES.includes(i.type)));
   const estimate: Statement = {
     statementSummary: {
       statementNumber: statementNumberOf(accountCode, statements.length),
@@ -277,8 +300,8 @@ function buildStatements(options: {
       statementBalance: broughtForward + subtotal,
       subtotalBalance: subtotal,
       broughtForwardBalance: broughtForward,
-      carriedForwardBalance: broughtForward + subtotal,
-      amountOutstanding: Math.max(0, broughtForward + subtotal),
+      carriedForwardBalance: carriedForward,
+      amountOutstanding: Math.max(0, carriedForward),
       paymentDueAt: next.dueAt.toISOString(),
       final: next.isLast,
     },
