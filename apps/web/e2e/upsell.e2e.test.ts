@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatDisplayDate } from '@motor/domain';
+import { formatDisplayDate, londonDateString } from '@motor/domain';
 import { VIEWPORTS, pathOf, useBrowser } from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
-import { bearerOf } from './support/checkout';
+import { addDirectDebit, bearerOf } from './support/checkout';
 import { readMessage } from './support/outbox';
 import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
 import { startShiftedClockServer, type ShiftedClockServer } from './support/shifted-clock-server';
@@ -19,6 +19,7 @@ import { startShiftedClockServer, type ShiftedClockServer } from './support/shif
 const [MOBILE] = VIEWPORTS;
 const SLOW = { timeout: 30_000 };
 const VRN = 'KY72 DXA';
+const DAY_MS = 24 * 60 * 60_000;
 
 /** The web's dates: '1 December 2026' in Europe/London. */
 const formatLongDate = (iso: string) =>
@@ -56,10 +57,14 @@ describe('Driveaway → Flex upgrade offer (issue 17 item 5)', () => {
     await server?.stop();
   });
 
+  // The journey's two steps share the Driveaway bought and the offer made for it.
+  let policy: Awaited<ReturnType<typeof buyPolicy>> & { expiredAt: string };
+  let upsellCode = '';
+
   it('success card, the offer made as the cover nears its end, banner, upgrade page, Flex quote', async () => {
     const baseUrl = server!.baseUrl;
     const buyer = await browser.newPage(MOBILE);
-    const policy = await withFailureShot(buyer.page, 'upsell-purchase', async () => {
+    policy = await withFailureShot(buyer.page, 'upsell-purchase', async () => {
       const bought = await buyPolicy(buyer.page, baseUrl, {
         product: 'driveaway',
         label: 'upsell',
@@ -96,13 +101,13 @@ describe('Driveaway → Flex upgrade offer (issue 17 item 5)', () => {
     expect(upgradePath).toMatch(/^\/flex\/proposal\/prp_[\w-]+\/upgrade$/);
 
     const { context, page } = await browser.newPage(MOBILE);
-    const upsellCode = await withFailureShot(page, 'upsell-offer', async () => {
+    upsellCode = await withFailureShot(page, 'upsell-offer', async () => {
       await signInAgainAt(page, baseUrl, policy.email, policy.policyPath);
       await heading(page, 'Your policy');
       const read = await readPolicy(page, policy.policyId);
       expect(read.upsellProposal).toMatchObject({ schemeCode: 'bmw-flex', status: 'QUOTE' });
-      const upsellCode = read.upsellProposal!.proposalCode;
-      expect(upgradePath).toBe(`/flex/proposal/${upsellCode}/upgrade`);
+      const code = read.upsellProposal!.proposalCode;
+      expect(upgradePath).toBe(`/flex/proposal/${code}/upgrade`);
 
       const banner = page.getByRole('region', { name: 'Your BMW Flex quote is ready' });
       await banner.waitFor(SLOW);
@@ -126,9 +131,9 @@ describe('Driveaway → Flex upgrade offer (issue 17 item 5)', () => {
       // Through to the Flex quote: the proposal configuration page, still a quote.
       await page.getByRole('link', { name: 'Check and buy your quote' }).click();
       await heading(page, 'Your quote');
-      expect(pathOf(page)).toBe(`/flex/proposal/${upsellCode}`);
+      expect(pathOf(page)).toBe(`/flex/proposal/${code}`);
       await checkAtBothWidths(page, 'upsell-flex-quote');
-      const quote = await page.request.get(`/api/proposals/${upsellCode}`, {
+      const quote = await page.request.get(`/api/proposals/${code}`, {
         headers: { authorization: `Bearer ${await bearerOf(page)}` },
       });
       expect(await quote.json()).toMatchObject({
@@ -137,8 +142,12 @@ describe('Driveaway → Flex upgrade offer (issue 17 item 5)', () => {
         sourceProposal: expect.any(String),
       });
 
-      return upsellCode;
+      return code;
     }).finally(() => context.close());
+  }, 120_000);
+
+  it('past its end: the expired offer updated and bought through the ordinary checkout', async () => {
+    const baseUrl = server!.baseUrl;
 
     // Past the Driveaway's end: its cover ended, the offer was not bought, and its start day
     // has passed — the banner asks to update the quote. (A new sign-in: two days have passed.)
@@ -167,6 +176,53 @@ describe('Driveaway → Flex upgrade offer (issue 17 item 5)', () => {
       expect(after.upsellProposal).toEqual(
         expect.objectContaining({ proposalCode: upsellCode, status: 'QUOTE_EXPIRED' }),
       );
+
+      // The customer chooses to buy it: a new start date reprices it (the server's tomorrow),
+      // then the quote, its add-ons, the summary's agreements and checkout, as any Flex quote.
+      await expired.getByRole('link', { name: 'Update your quote' }).click();
+      await heading(page, 'Your quote has expired');
+      const serverTomorrow = new Date(Date.now() + 7 * DAY_MS);
+      const [year, month, day] = londonDateString(serverTomorrow).split('-');
+      await page.getByLabel('Day').selectOption(String(Number(day)));
+      await page.getByLabel('Month').selectOption(String(Number(month)));
+      await page.getByLabel('Year').selectOption(year!);
+      await page.getByRole('button', { name: 'Update my quote' }).click();
+      await heading(page, 'Your quote');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(/\/add-ons$/, SLOW);
+      await heading(page, 'Add optional extras');
+      for (const cover of ['Motor legal expenses', 'No-claims bonus protection']) {
+        await page
+          .getByRole('region', { name: cover })
+          .getByRole('radio', { name: 'No thanks' })
+          .check();
+      }
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await heading(page, 'Check your quote');
+      for (const box of await page
+        .getByRole('group', { name: 'Please confirm each of these' })
+        .getByRole('checkbox')
+        .all()) {
+        await box.check();
+      }
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await heading(page, 'Checkout');
+      await page.goto(`/flex/proposal/${upsellCode}/checkout?context=DIRECT_DEBIT`);
+      await addDirectDebit(page);
+      await page.getByRole('button', { name: /^Pay £[\d,.]+ by Direct Debit$/ }).click();
+      await heading(page, "You're insured");
+      const line = await page.getByText(/^Your policy BMW-FLX-\d+ starts on /).textContent(SLOW);
+      expect(line).toContain(`starts on ${formatLongDate(serverTomorrow.toISOString())}.`);
+
+      // The offer is a policy now: the Driveaway shows no banner any more.
+      const done = await readPolicy(page, policy.policyId);
+      expect(done.upsellProposal).toEqual(
+        expect.objectContaining({ proposalCode: upsellCode, status: 'POLICY' }),
+      );
+      await page.goto(policy.policyPath);
+      await heading(page, 'Your policy');
+      await page.getByRole('heading', { level: 2, name: 'Your claims' }).waitFor(SLOW);
+      expect(await page.getByText(/Your BMW Flex quote/).count()).toBe(0);
     }).finally(() => later.context.close());
-  });
+  }, 120_000);
 });
