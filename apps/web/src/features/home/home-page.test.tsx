@@ -224,6 +224,36 @@ describe('home (signed in)', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/customerAccounts', expect.anything());
   });
 
+  it('asks for nothing for a free policy (spec 1 §4: no method when none is set and nothing is due)', async () => {
+    stubPaths({
+      '/proposals': [],
+      '/policies': [policy('free-1', 'ACTIVE', '2026-01-01T00:00:00Z', { accounts: [] })],
+      '/customerAccounts': [
+        { accountCode: 'POL-free-1', accountStatus: 'ACTIVE', paymentMethodType: null },
+      ],
+      '/goCardless/mandates': [],
+    });
+    renderApp('/', { authState: signedInAuthState });
+    expect(await screen.findByRole('region', { name: 'Your policies' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Set up your Direct Debit' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Add a payment card' })).toBeNull();
+  });
+
+  it('asks for a card when a card-paying account has none saved', async () => {
+    stubPaths({
+      '/proposals': [],
+      '/policies': [],
+      '/customerAccounts': [
+        { accountCode: 'POL-2', accountStatus: 'ACTIVE', paymentMethodType: 'CARD' },
+      ],
+      '/goCardless/mandates': [],
+    });
+    renderApp('/', { authState: signedInAuthState });
+    const notice = await screen.findByRole('region', { name: 'Add a payment card' });
+    expect(within(notice).getByRole('button', { name: 'Add a card' })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'Set up your Direct Debit' })).toBeNull();
+  });
+
   it('shows no notice once an active mandate exists', async () => {
     stubPaths({
       '/proposals': [],

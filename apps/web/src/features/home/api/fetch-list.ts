@@ -9,7 +9,7 @@ type HomeSchemas = typeof import('./schemas');
  * The home page's API schemas, in their own chunk: only a visitor with a session lists anything,
  * so a new visitor's first page loads no zod (first-route JS budget, issue 5).
  */
-export const loadHomeSchemas = (): Promise<HomeSchemas> => import('./schemas');
+const loadHomeSchemas = (): Promise<HomeSchemas> => import('./schemas');
 
 function toList(data: unknown): unknown[] {
   if (Array.isArray(data)) return data;

@@ -4,8 +4,9 @@ import type { PaymentMethodType, PolicyAccount } from '@motor/domain';
 import { refetchAfterWrite } from '../../../lib/query-client';
 import { MANDATES_QUERY_KEY, paymentMethodsQueryKey } from '../../../lib/query-keys';
 import { useAuth } from '../../../lib/auth';
+import { completeMandate, startPaymentMethodSetup } from '../../../lib/payment-methods';
 import { useApiClient } from '../../../lib/use-api-client';
-import { fetchList, loadHomeSchemas } from './fetch-list';
+import { fetchList } from './fetch-list';
 import type { CustomerAccountSummary, PaymentMethodSummary } from './schemas';
 
 export type { CustomerAccountSummary, PaymentMethodSummary };
@@ -70,32 +71,17 @@ export function usePaymentMethods() {
   });
 }
 
-/**
- * Starts adding a payment method on the provider's hosted page: a Direct Debit mandate flow
- * (POST /api/goCardless/flows) that comes back home with ?redirect_flow_id=, or a card set-up
- * (POST /api/stripe/setup). Resolves to the page to send the browser to.
- */
+/** Starts adding a payment method on the provider's hosted page; it comes back home. */
 export function useStartAddingPaymentMethod() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: async (options: { notice: PaymentNotice; mandateDescription: string }) => {
-      const data =
-        options.notice.type === 'BACS_DEBIT'
-          ? await client.post<unknown>('/goCardless/flows', {
-              mandateDescription: options.mandateDescription,
-              successUrl: '/',
-            })
-          : await client.post<unknown>('/stripe/setup', {
-              clientReference: options.notice.accountCode,
-              successPath: '/',
-              cancelPath: '/',
-            });
-      const { RedirectSchema } = await loadHomeSchemas();
-      const parsed = RedirectSchema.parse(data);
-      const target = parsed.redirectUrl ?? parsed.url;
-      if (!target) throw new Error('The payment provider gave no page to open');
-      return target;
-    },
+    mutationFn: (options: { notice: PaymentNotice; mandateDescription: string }) =>
+      startPaymentMethodSetup(client, {
+        type: options.notice.type,
+        accountCode: options.notice.accountCode,
+        mandateDescription: options.mandateDescription,
+        returnPath: '/',
+      }),
   });
 }
 
@@ -104,8 +90,7 @@ export function useCompleteMandate() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (redirectFlowId: string) =>
-      client.post<unknown>('/goCardless/mandates', { redirectFlowId }),
+    mutationFn: (redirectFlowId: string) => completeMandate(client, redirectFlowId),
     // The list's first fetch may have started before the mandate existed.
     onSettled: () => refetchAfterWrite(queryClient, MANDATES_QUERY_KEY),
   });

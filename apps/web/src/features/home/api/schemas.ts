@@ -87,9 +87,3 @@ export const PaymentMethodSummarySchema = z.object({
   status: AgreementStatusSchema,
 });
 export type PaymentMethodSummary = z.infer<typeof PaymentMethodSummarySchema>;
-
-/** The hosted page a payment method set-up sends the browser to. */
-export const RedirectSchema = z.object({
-  redirectUrl: z.string().optional(),
-  url: z.string().optional(),
-});

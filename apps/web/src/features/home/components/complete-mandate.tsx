@@ -2,9 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { REDIRECT_FLOW_PARAM } from '../../../lib/payment-methods';
 import { useCompleteMandate } from '../api/payment-methods';
-
-export const REDIRECT_FLOW_PARAM = 'redirect_flow_id';
 
 /**
  * Back from the hosted Direct Debit page with ?redirect_flow_id=: completes the mandate with a

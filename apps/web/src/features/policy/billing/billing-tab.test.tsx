@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import type {
@@ -136,12 +136,13 @@ function stubBilling(
   return sent;
 }
 
-function renderTab(authState: AuthState = signedInAuthState) {
+function renderTab(authState: AuthState = signedInAuthState, search = '') {
   const router = createMemoryRouter(
     [{ path: '/flex/policy/:id/billing', element: <BillingTab policy={buildPolicy()} /> }],
-    { initialEntries: ['/flex/policy/pol_1/billing'] },
+    { initialEntries: [`/flex/policy/pol_1/billing${search}`] },
   );
-  return render(<TestApp router={router} authState={authState} />);
+  render(<TestApp router={router} authState={authState} />);
+  return router;
 }
 
 const flexScheme = () => brand.schemes.find((scheme) => scheme.schemeCode === 'bmw-flex')!;
@@ -282,6 +283,80 @@ describe('billing tab', () => {
     expect(
       screen.queryByRole('complementary', { name: 'Payment settings' }),
     ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change card' })).not.toBeInTheDocument();
+  });
+
+  it('changes the card on the card provider’s set-up page, back to the billing tab', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const sent = stubBilling({
+      onWrite: () => jsonResponse(201, { sessionId: 'cs_9', url: '/sandbox/card/setup/cs_9' }),
+    });
+    renderTab();
+    const settings = await screen.findByRole('complementary', { name: 'Payment settings' });
+    await user.click(within(settings).getByRole('button', { name: 'Change card' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/card/setup/cs_9'));
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/stripe/setup',
+        body: {
+          clientReference: 'BMW-FLX-000123',
+          successPath: '/flex/policy/pol_1/billing?payment_method=card_saved',
+          cancelPath: '/flex/policy/pol_1/billing',
+        },
+      },
+    ]);
+  });
+
+  it('changes the Direct Debit on the provider’s mandate page and completes it once on return', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const sent = stubBilling({
+      account: { ...ACCOUNT, paymentMethodType: 'BACS_DEBIT' },
+      onWrite: (write) =>
+        write.path === '/goCardless/flows'
+          ? jsonResponse(201, { flowId: 'RF1', redirectUrl: '/sandbox/direct-debit/RF1' })
+          : jsonResponse(201, { bankName: 'Lloyds', accountNumberEnding: '72' }),
+    });
+    renderTab();
+    const settings = await screen.findByRole('complementary', { name: 'Payment settings' });
+    await user.click(within(settings).getByRole('button', { name: 'Change Direct Debit' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/direct-debit/RF1'));
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/goCardless/flows',
+        body: {
+          mandateDescription: expect.stringMatching(/ monthly payments$/),
+          successUrl: '/flex/policy/pol_1/billing',
+        },
+      },
+    ]);
+    // Back from the provider's page.
+    cleanup();
+    const router = renderTab(signedInAuthState, '?redirect_flow_id=RF1');
+    expect(
+      await screen.findByText(
+        "Your new Direct Debit is set up. We'll collect your next payments with it.",
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    const completions = sent.filter((write) => write.path === '/goCardless/mandates');
+    expect(completions).toEqual([
+      { method: 'POST', path: '/goCardless/mandates', body: { redirectFlowId: 'RF1' } },
+    ]);
+  });
+
+  it('says a new card is saved when the set-up page sends the customer back', async () => {
+    stubBilling();
+    const router = renderTab(signedInAuthState, '?payment_method=card_saved&session_id=cs_9');
+    expect(
+      await screen.findByText("Your new card is saved. We'll take your next payments from it."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
 
@@ -369,12 +444,12 @@ describe('payment day (staff)', () => {
 
   it('is not offered to staff when the account is suspended or the brand does not allow it', async () => {
     stubBilling({ account: { ...ACCOUNT, accountStatus: 'SUSPENDED' } });
-    const { unmount } = renderTab(staff);
+    renderTab(staff);
     expect(
       await screen.findByRole('complementary', { name: 'Payment settings' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change payment day' })).not.toBeInTheDocument();
-    unmount();
+    cleanup();
     brandFeatures.allowModifyBillingDay = false;
     stubBilling();
     renderTab(staff);

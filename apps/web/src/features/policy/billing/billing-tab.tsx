@@ -26,6 +26,7 @@ import {
 } from './billing-api';
 import { MonthlyChart } from './monthly-chart';
 import { PaymentDayModal } from './payment-day-modal';
+import { ChangePaymentMethodButton, PaymentMethodReturn } from './payment-method-change';
 import { SettleModal } from './settle-modal';
 import { StatementModal } from './statement-modal';
 import { StatementStatusIcon } from './statement-status-icon';
@@ -124,9 +125,12 @@ function OutstandingPayment({
 function PaymentSettings({
   account,
   onChangeDay,
+  mayChangeMethod,
 }: {
   account: CustomerAccountResponse;
   onChangeDay: (() => void) | null;
+  /** The policy is in force or to start: its mandate or card may be replaced. */
+  mayChangeMethod: boolean;
 }): ReactElement {
   const { t } = useTranslation('billing');
   return (
@@ -160,11 +164,14 @@ function PaymentSettings({
           <dd>{t(`sidebar.statuses.${account.accountStatus}`)}</dd>
         </div>
       </dl>
-      {onChangeDay ? (
-        <Button layout="small" variant="inverted" onClick={onChangeDay}>
-          {t('sidebar.change')}
-        </Button>
-      ) : null}
+      <div className="billing-sidebar__actions">
+        {mayChangeMethod ? <ChangePaymentMethodButton account={account} /> : null}
+        {onChangeDay ? (
+          <Button layout="small" variant="inverted" onClick={onChangeDay}>
+            {t('sidebar.change')}
+          </Button>
+        ) : null}
+      </div>
     </aside>
   );
 }
@@ -206,6 +213,7 @@ function BillingContent({
           {t('notices.suspended')}
         </Notification>
       ) : null}
+      {scheme?.hideBillingSidebar ? null : <PaymentMethodReturn />}
       {savedDay !== null ? (
         <p role="status" className="notice notice--success">
           {t('paymentDay.saved', { day: savedDay })}
@@ -286,6 +294,7 @@ function BillingContent({
           <PaymentSettings
             account={account}
             onChangeDay={mayChangeDay ? () => setIsChangingDay(true) : null}
+            mayChangeMethod={['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus)}
           />
         )}
       </div>

@@ -150,7 +150,7 @@ describe('settle modal', () => {
     [
       '400 of type timeout',
       refusal(400, { message: 'x', details: { type: 'timeout' } }),
-      'The payment timed out. Please try again.',
+      'The card token timed out after 10 minutes. Please generate a new one.',
     ],
     [
       '402 of type incomplete',
@@ -177,6 +177,16 @@ describe('settle modal', () => {
     expect(within(modal).getByRole('button', { name: 'Take payment' })).toBeInTheDocument();
   });
 
+  it('empties the token when the server says it timed out (older than 10 minutes there)', async () => {
+    stubSettle(refusal(400, { message: 'x', details: { type: 'timeout' } }));
+    const { user, modal, fields, submit } = await openModal();
+    await fillValid(user, fields);
+    await user.click(submit);
+    await within(modal).findByRole('alert');
+    expect(fields.token).toHaveValue('');
+    expect(fields.postalCode).not.toHaveValue('');
+  });
+
   it('asks for a new token when the one entered is more than 10 minutes old, and sends nothing', async () => {
     const sent = stubSettle(() =>
       jsonResponse(200, { status: 'SUCCEEDED', providerPaymentId: 'py_1', amountPence: 8_150 }),
@@ -188,7 +198,7 @@ describe('settle modal', () => {
     clock.mockReturnValue(start + 10 * 60 * 1000 + 1);
     await user.click(submit);
     expect(await within(modal).findByRole('alert')).toHaveTextContent(
-      'This card token is more than 10 minutes old and has timed out. Please generate a new token.',
+      'The card token timed out after 10 minutes. Please generate a new one.',
     );
     expect(fields.token).toHaveValue('');
     expect(sent).toEqual([]);

@@ -41,13 +41,23 @@ function validate(
  * its own message, else the server's message; anything else the unknown-error message. A card
  * decline code is appended in brackets.
  */
+type FailureBody = {
+  error?: { message?: unknown; details?: { type?: unknown; declineCode?: unknown } };
+} | null;
+
+function readFailureBody(error: unknown): FailureBody {
+  if (!isApiError(error) || (error.status !== 400 && error.status !== 402)) return null;
+  return (error.failure.kind === 'UNEXPECTED' ? error.failure.data : null) as FailureBody;
+}
+
+/** The failure's type (timeout, incomplete) when the server gave one. */
+const readFailureType = (error: unknown) => readFailureBody(error)?.error?.details?.type;
+
 function describeSettleFailure(error: unknown, t: TFunction<'billing'>): string {
   if (!isApiError(error) || (error.status !== 400 && error.status !== 402)) {
     return t('settle.banners.unknown');
   }
-  const data = (error.failure.kind === 'UNEXPECTED' ? error.failure.data : null) as {
-    error?: { message?: unknown; details?: { type?: unknown; declineCode?: unknown } };
-  } | null;
+  const data = readFailureBody(error);
   const type = data?.error?.details?.type;
   const serverMessage = data?.error?.message;
   const message =
@@ -103,7 +113,11 @@ export function SettleModal({
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY });
     },
-    onError: (error) => setBanner(describeSettleFailure(error, t)),
+    onError: (error) => {
+      setBanner(describeSettleFailure(error, t));
+      // The server found the token too old (spec 3 §8): a new one must be typed.
+      if (readFailureType(error) === 'timeout') change('token', '');
+    },
   });
 
   const change = (field: Field, value: string) => {
@@ -119,7 +133,7 @@ export function SettleModal({
       tokenEnteredAt.current !== null &&
       readClock() - tokenEnteredAt.current > TOKEN_VALIDITY_MS
     ) {
-      setBanner(t('settle.banners.tokenExpired'));
+      setBanner(t('settle.banners.timeout'));
       change('token', '');
       return;
     }
