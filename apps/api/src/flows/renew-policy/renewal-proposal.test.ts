@@ -134,6 +134,18 @@ describe('the renewal proposal (renewal pages)', () => {
     expect(halted.sourcePolicy?.detail.renewalStopped).toBe(true);
   });
 
+  it('leaves the renewal out of the customer’s list of quotes (home)', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/proposals',
+      headers: await headersOf(renewing),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const codes = (res.json() as ProposalResponse[]).map((proposal) => proposal.proposalCode);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes).not.toContain(renewing.renewalCode);
+  });
+
   it('answers a new-business proposal without a source policy', async () => {
     const res = await get(stranger, newBusiness.proposalCode);
     expect(res.statusCode, res.body).toBe(200);

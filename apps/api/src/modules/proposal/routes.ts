@@ -117,7 +117,11 @@ export const proposalRoutes: AppPlugin = async (app) => {
           (!externalReference || row.externalReference === externalReference.toUpperCase());
         if (isMatch) rows.unshift(row);
       }
-      return rows.filter((row) => canAccessProposal(request.principal, row)).map(answer);
+      // A renewal is not a quote of the customer's: it is reached from its policy (the renewal
+      // banner) and the renewal pages, and the proposal pages send it home (spec 2 §2).
+      return rows
+        .filter((row) => row.kind !== 'RENEWAL' && canAccessProposal(request.principal, row))
+        .map(answer);
     },
   );
 
