@@ -174,7 +174,7 @@ describe('home (signed in)', () => {
     const region = await screen.findByRole('region', { name: 'Your policies' });
     const links = within(region).getAllByRole('link', { name: /Keep driving with BMW Flex/ });
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/flex/proposal/U-a',
+      '/flex/proposal/U-a/upgrade',
       '/flex/proposal/U-b',
     ]);
   });

@@ -49,7 +49,12 @@ function PolicyCard({ policy }: { policy: PolicySummary }) {
       {upsell && upsellScheme ? (
         <Link
           className="home-card__upsell"
-          to={paths.proposal(upsellScheme.urlName, upsell.proposalCode)}
+          to={
+            // A live offer opens its upgrade page; an expired one its quote, to be re-dated.
+            upsell.status === 'QUOTE'
+              ? paths.proposalUpgrade(upsellScheme.urlName, upsell.proposalCode)
+              : paths.proposal(upsellScheme.urlName, upsell.proposalCode)
+          }
         >
           {t('policies.upsell', { name: upsellScheme.name })}
         </Link>
