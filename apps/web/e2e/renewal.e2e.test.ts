@@ -161,6 +161,11 @@ describe('renewal: opt out with a reason, and opt in again (issue 17)', () => {
       await page.waitForURL((url) => url.pathname === '/', SLOW);
       await page.getByRole('link', { name: `View policy ${policy.policyNumber}` }).waitFor(SLOW);
       expect((await readPolicy(page, policy.policyId)).policyDetail.autoRenewalEnabled).toBe(false);
+      // Home lists the policy, not its renewal as a quote (the banner and renewal pages have it).
+      expect(await page.locator(`a[href*="${read.renewalProposal!.proposalCode}"]`).count()).toBe(
+        0,
+      );
+      await checkAtBothWidths(page, 'renewal-home-after-opt-out');
 
       // The renewal pages are closed to an opted-out renewal: home.
       await page.goto(renewalPath);
