@@ -40,3 +40,28 @@ export const VehicleAnswerSchema = z.object({
   regLookup: z.boolean().nullish(),
 });
 export type VehicleAnswer = z.infer<typeof VehicleAnswerSchema>;
+
+/**
+ * A car's name for people: make, model, engine and trim ('BMW 3 Series 320i M Sport'), leaving
+ * out a part another part already says ('M3' and 'Competition' within 'M3 Competition' give
+ * 'BMW M3 Competition', not 'BMW M3 M3 Competition Competition'). Empty when nothing is known.
+ */
+export function describeVehicle(
+  specification: { make?: unknown; model?: unknown; engineLabel?: unknown; trim?: unknown } | null,
+): string {
+  if (!specification) return '';
+  const parts = [
+    specification.make,
+    specification.model,
+    specification.engineLabel,
+    specification.trim,
+  ]
+    .map((part) => (typeof part === 'string' ? part.trim() : ''))
+    .filter((part) => part !== '');
+  const saysAlready = (part: string, other: string) =>
+    other !== part && ` ${other} `.includes(` ${part} `);
+  return parts
+    .filter((part, index) => !parts.some((other, at) => at !== index && saysAlready(part, other)))
+    .filter((part, index, kept) => kept.indexOf(part) === index)
+    .join(' ');
+}

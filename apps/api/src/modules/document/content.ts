@@ -1,6 +1,12 @@
 import { brandOfScheme } from '../brand';
 import { formatRegistration } from '@motor/forms';
-import { formatDisplayDate, formatMoney, londonTimeString, type Quote } from '@motor/domain';
+import {
+  describeVehicle as nameVehicle,
+  formatDisplayDate,
+  formatMoney,
+  londonTimeString,
+  type Quote,
+} from '@motor/domain';
 import type { PdfContent } from './pdf';
 import { buildProductDocument, type ProductDocumentType } from './product-documents';
 
@@ -61,9 +67,7 @@ function describeVehicle(
     registration: mark
       ? formatRegistration(mark, brandOfScheme(schemeCode).formFormats.vehicleRegistration)
       : '',
-    description: [year, text(spec.make), text(spec.model), text(spec.engineLabel), text(spec.trim)]
-      .filter(Boolean)
-      .join(' '),
+    description: [year, nameVehicle(spec)].filter(Boolean).join(' '),
   };
 }
 

@@ -1,3 +1,4 @@
+import { describeVehicle } from '@motor/domain';
 import { formatRegistration } from '@motor/forms';
 import { brandFormats } from '../../lib/brand-products';
 import type { Policy } from './api/get-policy';
@@ -18,15 +19,7 @@ export function describeCar(policy: Policy): { registration: string; name: strin
   const car = (assets.find((asset) => asset.coreAsset) ?? assets[0])?.data as Answers | undefined;
   const vehicle = (car?.vehicle ?? {}) as Answers;
   const specification = (vehicle.specification ?? {}) as Answers;
-  const name = [
-    specification.make,
-    specification.model,
-    specification.engineLabel,
-    specification.trim,
-  ]
-    .map(text)
-    .filter(Boolean)
-    .join(' ');
+  const name = describeVehicle(specification);
   const mark = text(vehicle.vrn);
   return {
     registration: mark ? formatRegistration(mark, brandFormats.vehicleRegistration) : '',

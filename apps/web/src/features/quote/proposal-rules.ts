@@ -1,5 +1,5 @@
 import type { Cover, OptionalCoverCode, PaymentSchedule } from '@motor/domain';
-import { OPTIONAL_COVER_CODES } from '@motor/domain';
+import { describeVehicle, OPTIONAL_COVER_CODES } from '@motor/domain';
 import type { ProductConfig } from '../../lib/brand-products';
 import type { Proposal } from './api/get-proposal';
 
@@ -37,15 +37,7 @@ export function getVehicle(proposal: Proposal): VehicleAnswer | null {
 
 /** 'BMW 3 Series 320i M Sport' from the vehicle specification, or null. */
 export function getVehicleName(proposal: Proposal): string | null {
-  const specification = getVehicle(proposal)?.specification;
-  if (!specification) return null;
-  const parts = [
-    specification.make,
-    specification.model,
-    specification.engineLabel,
-    specification.trim,
-  ];
-  const name = parts.filter((part) => typeof part === 'string' && part !== '').join(' ');
+  const name = describeVehicle(getVehicle(proposal)?.specification ?? null);
   return name === '' ? null : name;
 }
 

@@ -1,4 +1,4 @@
-import type { Cover, Quote } from '@motor/domain';
+import { describeVehicle, type Cover, type Quote } from '@motor/domain';
 import { formatRegistration } from '@motor/forms';
 import { brandFormats, type ProductConfig } from '../../lib/brand-products';
 import type { RenewalProposal } from './api/renewal-api';
@@ -98,15 +98,7 @@ export function describeRenewalCar(proposal: RenewalProposal): {
   const car = (assets.find((asset) => asset.coreAsset) ?? assets[0])?.data as Answers | undefined;
   const vehicle = (car?.vehicle ?? {}) as Answers;
   const specification = (vehicle.specification ?? {}) as Answers;
-  const name = [
-    specification.make,
-    specification.model,
-    specification.engineLabel,
-    specification.trim,
-  ]
-    .map(text)
-    .filter(Boolean)
-    .join(' ');
+  const name = describeVehicle(specification);
   const mark = text(vehicle.vrn);
   return {
     registration: mark ? formatRegistration(mark, brandFormats.vehicleRegistration) : '',
