@@ -22,15 +22,17 @@ if (file) {
   // Cheap enough to read often; a journey waits longer than this after moving the clock.
   setInterval(readOffset, 100).unref();
 
-  class ShiftedDate extends RealDate {
-    constructor(...args) {
-      if (args.length === 0) super(RealDate.now() + offset);
-      else super(...args);
-    }
-
-    static now() {
-      return RealDate.now() + offset;
-    }
-  }
-  globalThis.Date = ShiftedDate;
+  // A proxy, not a subclass: code that reads Date.prototype's own methods (TZDate of
+  // @date-fns/tz copies them) must find the real ones, or London dates come out a day off.
+  const realNow = RealDate.now.bind(RealDate);
+  RealDate.now = () => realNow() + offset;
+  globalThis.Date = new Proxy(RealDate, {
+    construct(target, args, newTarget) {
+      return Reflect.construct(target, args.length === 0 ? [realNow() + offset] : args, newTarget);
+    },
+    apply() {
+      // Date() called as a function gives the time as a string.
+      return new RealDate(realNow() + offset).toString();
+    },
+  });
 }
