@@ -42,6 +42,7 @@ export * from './rules/policy-cards';
 export * from './rules/policy-tabs';
 export * from './rules/proposal-cards';
 export * from './rules/upsell';
+export * from './rules/promotion';
 export * from './rules/renewal';
 export * from './rules/no-claims';
 export * from './rules/cancellation';

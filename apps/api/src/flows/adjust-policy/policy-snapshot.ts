@@ -1,7 +1,6 @@
-import type { Quote } from '@motor/domain';
+import { billedInstalment, type Quote } from '@motor/domain';
 import type { ProposalData, ProposalDraft } from '../../modules/disclosure';
 import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
-import { billedInstalment } from '../../modules/proposal';
 
 // A policy as an adjustment reads it: its row, its versions, and each version's quote turned back
 // into the proposal data that changes apply to and rating reads.

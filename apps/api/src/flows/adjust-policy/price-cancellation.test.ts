@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
-import { PROMOTION_MONTHLY_DISCOUNT_PENCE } from '../../modules/proposal';
+import { PROMOTION_MONTHLY_DISCOUNT_PENCE } from '@motor/domain';
 import { priceCancellation } from './price-cancellation';
 
 // A Standard cancellation credits the unused part of each month as it was billed. With the

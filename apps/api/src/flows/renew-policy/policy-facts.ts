@@ -2,9 +2,9 @@ import type { ProposalData } from '../../modules/disclosure';
 import { getSchemeFacts } from '../../modules/disclosure';
 import type { PolicyRow } from '../../modules/policy';
 import { listPolicyVersions } from '../../modules/policy';
-import { findPolicyholderEmail, PROMOTION_MONTHLY_DISCOUNT_PENCE } from '../../modules/proposal';
+import { findPolicyholderEmail } from '../../modules/proposal';
 import type { Db } from '../../db/client';
-import { instalmentOf, quoteOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
+import { billedMonthOf, quoteOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
 import type { YearPrice } from './notices';
 
 // What the renewal e-mails say about a policy: who, where to write, its page, and what the
@@ -37,10 +37,5 @@ export async function latestQuoteOf(db: Db, policyId: string): Promise<StoredQuo
 
 /** What the customer pays for the term on the latest version: the year, and a month if monthly. */
 export function currentPrice(quote: StoredQuote): YearPrice {
-  const instalment = instalmentOf(quote);
-  const monthly =
-    instalment === null || !quote.promoCode
-      ? instalment
-      : instalment - Math.min(instalment, PROMOTION_MONTHLY_DISCOUNT_PENCE);
-  return { totalPence: quote.totals.discounted, monthlyPence: monthly };
+  return { totalPence: quote.totals.discounted, monthlyPence: billedMonthOf(quote) };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, like, lte, notInArray, sql } from 'drizzle-orm';
 import {
+  billedInstalment,
   getVersionTimeline,
   listBilledMonths,
   londonDateString,
@@ -14,7 +15,6 @@ import type { Db } from '../../db/client';
 import { customerAccounts, ledgerTransactions, policies } from '../../db/schema';
 import { defineJob } from '../jobs';
 import { listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
-import { PROMOTION_MONTHLY_DISCOUNT_PENCE } from '../proposal';
 import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 
 // Monthly invoices (issue 16 item 1; DOMAIN.md "Money", "Jobs"). A monthly policy's billing
@@ -50,10 +50,8 @@ type BilledPolicy = Pick<PolicyRow, 'status' | 'inceptedAt' | 'expiredAt' | 'ter
 function monthlyAmountOf(quote: BilledQuote): number | null {
   const schedule = quote.availablePaymentSchedules?.find((candidate) => candidate.active);
   if (schedule?.type !== 'MONTHLY') return null;
-  const instalment = schedule.premiumBreakdown.instalmentAmount;
   // The same discount as bind takes off the first instalment (policy/amounts.ts).
-  const discount = quote.promoCode ? Math.min(instalment, PROMOTION_MONTHLY_DISCOUNT_PENCE) : 0;
-  return Math.max(0, instalment - discount);
+  return billedInstalment(schedule.premiumBreakdown.instalmentAmount, quote.promoCode);
 }
 
 /** The IPT part of an amount billed on a quote: its share of the quote's tax, rounded once. */

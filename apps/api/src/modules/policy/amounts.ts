@@ -1,6 +1,9 @@
 import type { ProposalQuote } from '@motor/contract';
-import { roundPence, type PaymentScheduleType } from '@motor/domain';
-import { PROMOTION_MONTHLY_DISCOUNT_PENCE } from '../proposal';
+import {
+  PROMOTION_MONTHLY_DISCOUNT_PENCE,
+  roundPence,
+  type PaymentScheduleType,
+} from '@motor/domain';
 
 export type AmountDueAtBind = {
   scheduleType: PaymentScheduleType | null;

@@ -5,6 +5,6 @@ export { getOwnProposal, PROPOSAL_NOT_FOUND_MESSAGE } from './access';
 export { findProposal, type ProposalRow } from './repository';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export { toProposalResponse, verifyCustomer, type RenewalChangeRules } from './service';
-export { billedInstalment, buildQuoteResponse, PROMOTION_MONTHLY_DISCOUNT_PENCE } from './status';
+export { buildQuoteResponse } from './status';
 // The docs' worked example of a complete disclosure, and the update builder tests share.
 export { ADDITIONAL_DRIVER_ANSWERS, buildCompleteDisclosure, updates } from './fixtures';

@@ -1,5 +1,9 @@
 import type { ProposalQuote } from '@motor/contract';
-import type { PaymentSchedule, ProposalStatus } from '@motor/domain';
+import {
+  PROMOTION_MONTHLY_DISCOUNT_PENCE,
+  type PaymentSchedule,
+  type ProposalStatus,
+} from '@motor/domain';
 import type { ProposalData, SchemeFacts } from '../disclosure';
 import { isQuoteExpired, toCovers, type RatedSnapshot } from '../rating';
 
@@ -15,19 +19,6 @@ export function deriveStatus(options: {
 }): ProposalStatus {
   if (options.status !== 'QUOTE') return options.status;
   return isQuoteExpired(options) ? 'QUOTE_EXPIRED' : 'QUOTE';
-}
-
-/** Discount of the flex welcome promotion: up to £83.34 off each monthly instalment. */
-export const PROMOTION_MONTHLY_DISCOUNT_PENCE = 8_334;
-
-/**
- * What one month of a MONTHLY quote bills: its instalment less the promotion's monthly discount
- * when the quote carries a promotion code. Invoices, adjustments and cancellation refunds all
- * price a month by this, so a refund never credits more than the month was billed.
- */
-export function billedInstalment(instalmentPence: number, promoCode?: string | null): number {
-  if (!promoCode) return instalmentPence;
-  return instalmentPence - Math.min(instalmentPence, PROMOTION_MONTHLY_DISCOUNT_PENCE);
 }
 
 /** The quote as answered: the stored priced part with the current disclosure and choices. */

@@ -1,4 +1,4 @@
-import { describeVehicle, type Cover, type Quote } from '@motor/domain';
+import { billedInstalment, describeVehicle, type Cover, type Quote } from '@motor/domain';
 import { formatRegistration } from '@motor/forms';
 import { brandFormats, type ProductConfig } from '../../lib/brand-products';
 import type { RenewalProposal } from './api/renewal-api';
@@ -56,12 +56,17 @@ export function listRenewalDocuments(proposal: RenewalProposal, product: Product
   ];
 }
 
-/** The instalment of the renewal's active schedule when it is paid monthly, else null. */
+/**
+ * What a month of the quote's active schedule bills when it is paid monthly (the instalment less
+ * any welcome promotion, as the invoices and the renewal notice say), else null.
+ */
 export function monthlyInstalmentOf(
-  quote: Pick<Quote, 'availablePaymentSchedules'>,
+  quote: Pick<Quote, 'availablePaymentSchedules' | 'promoCode'>,
 ): number | null {
   const schedule = quote.availablePaymentSchedules.find((item) => item.active);
-  return schedule?.type === 'MONTHLY' ? schedule.premiumBreakdown.instalmentAmount : null;
+  return schedule?.type === 'MONTHLY'
+    ? billedInstalment(schedule.premiumBreakdown.instalmentAmount, quote.promoCode)
+    : null;
 }
 
 type Answers = Record<string, unknown>;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { monthlyInstalmentOf } from './renewal-rules';
+
+const schedules = (type: 'MONTHLY' | 'SINGLE_PAYMENT') => [
+  {
+    type,
+    active: true,
+    premiumBreakdown: { instalmentAmount: 10_000 },
+  },
+];
+
+describe('monthlyInstalmentOf (the renewal page’s month)', () => {
+  it('is what a month bills: the instalment, less the welcome promotion where there was one', () => {
+    const quote = (promoCode: string | null) =>
+      ({ availablePaymentSchedules: schedules('MONTHLY'), promoCode }) as unknown as Parameters<
+        typeof monthlyInstalmentOf
+      >[0];
+    expect(monthlyInstalmentOf(quote(null))).toBe(10_000);
+    expect(monthlyInstalmentOf(quote('WELCOME'))).toBe(1_666);
+  });
+
+  it('is null for a single payment', () => {
+    const quote = {
+      availablePaymentSchedules: schedules('SINGLE_PAYMENT'),
+      promoCode: null,
+    } as unknown as Parameters<typeof monthlyInstalmentOf>[0];
+    expect(monthlyInstalmentOf(quote)).toBeNull();
+  });
+});
