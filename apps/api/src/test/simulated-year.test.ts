@@ -1,0 +1,57 @@
+// Issue 17 "Checked by": a simulated year of a book of flex and driveaway policies moved by the
+// clock (renewals, opt-outs, lapses, NTU, driveaway ends with an upgrade offer), the real jobs
+// run every night and the invariants checked after each (simulated-year.ts). 1,000 policies on
+// PostgreSQL (TEST_DATABASE_URL); 100 on PGlite, so that it runs everywhere. The figures are the
+// bench's (npm run bench:year); nothing here is timed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { simulateYear, type InvariantBreaches, type YearResult } from './simulated-year';
+import { createTestDatabase } from './test-app';
+
+const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
+const SIZE = ON_POSTGRES ? 1_000 : 100;
+const CLEAN: InvariantBreaches = {
+  activeWithActiveRenewal: 0,
+  renewedWithoutActiveRenewal: 0,
+  expiredStillLive: 0,
+  policiesWithTwoRenewals: 0,
+  renewalsAboveNewBusiness: 0,
+  unbalancedTransactions: 0,
+  ledgerSumPence: 0,
+};
+
+describe(`a simulated year of ${SIZE} policies (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let handle: DatabaseHandle;
+  let result: YearResult;
+  const everyDay: InvariantBreaches[] = [];
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    result = await simulateYear(handle, {
+      size: SIZE,
+      onDay: (_figures, breaches) => everyDay.push(breaches),
+    });
+  }, 1_200_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('holds every invariant after every night of the year', () => {
+    expect(everyDay).toHaveLength(365);
+    expect(result.breaches).toEqual([]);
+    for (const breaches of everyDay) expect(breaches).toEqual(CLEAN);
+  });
+
+  it('moves the book through its lifecycle: renewals, lapses, NTU, driveaway ends and offers', () => {
+    expect(result.policies).toBe(SIZE);
+    const quarter = SIZE / 4;
+    // Every flex policy reached its anniversary within the year: renewed or (opted out) lapsed.
+    expect(result.finalStatuses.RENEWED).toBe(quarter);
+    expect(result.finalStatuses.NTU).toBe(quarter);
+    // The renewals are the only new policies, one per renewed policy.
+    expect(result.renewalsOffered).toBeGreaterThanOrEqual(quarter);
+    // Each driveaway ended within the year and was offered flex, once.
+    expect(result.upsellsOffered).toBe(quarter);
+    expect(result.finalStatuses.LAPSED).toBeGreaterThanOrEqual(2 * quarter);
+  });
+});

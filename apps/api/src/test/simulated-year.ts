@@ -1,0 +1,469 @@
+// A simulated year of a book of policies (issue 17 "Checked by"), shared by the API suite's test
+// (simulated-year.test.ts) and the bench (bench/simulated-year.ts). No test framework here.
+//
+// The book: four policies bought through the real API and bind flow (a flex policy on a Direct
+// Debit mandate that renews, one opted out of auto-renewal that lapses, a driveaway that ends
+// and is offered flex, and a flex policy whose first Direct Debit payment failed: NTU), then
+// cloned set-based in SQL to the book's size, each clone under its own ids and moved in time so
+// that expiries spread over the year (flex back, driveaway forward: it starts during the year).
+// Clones keep their template's ledger rows (ids renamed, dates not moved: what was invoiced so
+// far), so invoicing carries on from there rather than catching up a past year.
+//
+// The year: the injected clock moves a day at a time; each day the real job runner runs every
+// job due (lifecycle, renewals, upsells, invoicing, collections, the sandbox bank's answers) until
+// none is left, and the invariants are checked: no policy ACTIVE with an ACTIVE renewal (nor
+// RENEWED without one), every policy past its expiry RENEWED/LAPSED/CANCELLED (or NTU/VOIDED),
+// at most one renewal per policy, no renewal offer above its new-business price, every ledger
+// transaction and the whole ledger sum to zero.
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getProductConfig } from '@motor/brand-bmw';
+import type { ProposalChange } from '@motor/domain';
+import { buildApp } from '../app';
+import type { App } from '../app-types';
+import { createTestClock, type TestClock } from '../clock';
+import { parseConfig } from '../config';
+import type { DatabaseHandle, Db } from '../db/client';
+import { runStatement } from '../db/client';
+import { seedDemoData } from '../db/seed';
+import { bindProposal } from '../flows/bind-policy';
+import { createTestAccessToken } from '../modules/identity/test-tokens';
+import { runDueJobs } from '../modules/jobs/runner';
+import { createDirectDebitCollection } from '../modules/payment';
+import { computeAmountDueAtBind } from '../modules/policy';
+import { buildCompleteDisclosure, updates } from '../modules/proposal';
+import { createLogger } from '../logger';
+import { createSandboxProviders } from '../providers';
+import { TEST_BRANDS } from './test-brands';
+
+const DAY = 86_400_000;
+const SYSTEM = { kind: 'system', name: 'simulated-year' } as const;
+
+const TEMPLATE_KINDS = ['FLEX_RENEWS', 'FLEX_OPTED_OUT', 'DRIVEAWAY', 'FLEX_NTU'] as const;
+type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+type DayFigures = {
+  day: number;
+  date: string;
+  jobsRun: number;
+  jobMs: number;
+  statuses: Record<string, number>;
+};
+
+export type InvariantBreaches = {
+  activeWithActiveRenewal: number;
+  renewedWithoutActiveRenewal: number;
+  expiredStillLive: number;
+  policiesWithTwoRenewals: number;
+  renewalsAboveNewBusiness: number;
+  unbalancedTransactions: number;
+  ledgerSumPence: number;
+};
+
+export type YearResult = {
+  policies: number;
+  seedMs: number;
+  days: DayFigures[];
+  totalJobMs: number;
+  totalJobsRun: number;
+  finalStatuses: Record<string, number>;
+  renewalsOffered: number;
+  upsellsOffered: number;
+  /** Every day's breaches, only the days with any. */
+  breaches: { day: number; breaches: InvariantBreaches }[];
+};
+
+type Template = { kind: TemplateKind; policyId: string; proposalCode: string; ownerUserId: string };
+
+/** One statement on the driver, no parameters (set-based seeding and the invariant checks). */
+async function run<Row extends Record<string, unknown>>(db: Db, text: string): Promise<Row[]> {
+  const name = `year-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+  return runStatement<Row>(db, { name, text, values: [] });
+}
+
+type Request = {
+  method: 'POST' | 'PUT' | 'PATCH';
+  url: string;
+  headers: Record<string, string>;
+  payload: Record<string, unknown>;
+};
+
+async function inject(app: App, request: Request) {
+  const res = await app.inject(request);
+  if (res.statusCode >= 300) throw new Error(`${request.url}: ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+async function setUpMandate(
+  app: App,
+  headers: Record<string, string>,
+  accountHolderName: string,
+): Promise<void> {
+  const flow = await inject(app, {
+    method: 'POST',
+    url: '/api/goCardless/flows',
+    headers,
+    payload: { mandateDescription: 'BMW Insurance monthly payments', successUrl: '/home' },
+  });
+  const { flowId, redirectUrl } = flow.json() as { flowId: string; redirectUrl: string };
+  const form = (url: string, fields: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  await form(redirectUrl, { accountHolderName, sortCode: '20-29-59', accountNumber: '63748472' });
+  await form(`${redirectUrl}/confirm`, { action: 'confirm' });
+  await inject(app, {
+    method: 'POST',
+    url: '/api/goCardless/mandates',
+    headers,
+    payload: { redirectFlowId: flowId },
+  });
+}
+
+/** One policy of a kind, bought through the API and bound by the bind flow. */
+async function buyTemplate(app: App, kind: TemplateKind): Promise<Template> {
+  const ownerUserId = `year-${kind.toLowerCase()}`;
+  const headers = {
+    authorization: `Bearer ${await createTestAccessToken(app, { userId: ownerUserId })}`,
+  };
+  const driveaway = kind === 'DRIVEAWAY';
+  const schemeCode = driveaway ? 'bmw-driveaway' : 'bmw-flex';
+  const created = await inject(app, {
+    method: 'POST',
+    url: '/api/proposals',
+    headers,
+    payload: { schemeCode, brand: 'bmw' },
+  });
+  const proposalCode = (created.json() as { proposalCode: string }).proposalCode;
+  const changes: ProposalChange[] = buildCompleteDisclosure(
+    driveaway
+      ? {
+          car: {
+            vehicle: {
+              vrn: 'LB69 KRT',
+              regLookup: true,
+              specification: { vehicleCode: 'BMW-F40-118I-SPORT' },
+            },
+          },
+        }
+      : {},
+  );
+  if (driveaway) {
+    changes.push({
+      changeType: 'QUOTE_DISCLOSURE_CHANGE',
+      update: updates({ renewalMonth: 4, retailer: '10231' }),
+    });
+  }
+  const patched = await inject(app, {
+    method: 'PATCH',
+    url: `/api/proposals/${proposalCode}`,
+    headers,
+    payload: { changes, applyRating: true },
+  });
+  const proposal = patched.json() as Parameters<typeof computeAmountDueAtBind>[0] extends infer Q
+    ? { status: string; quote: Q }
+    : never;
+  if (proposal.status !== 'QUOTE') throw new Error(`${kind}: not a QUOTE (${proposal.status})`);
+  await inject(app, {
+    method: 'PUT',
+    url: `/api/proposals/${proposalCode}/agreements`,
+    headers,
+    payload: {
+      accepted: getProductConfig(schemeCode).checkoutChecklist.map((input) => input.name),
+    },
+  });
+  let payment;
+  if (!driveaway) {
+    await setUpMandate(app, headers, kind === 'FLEX_NTU' ? 'Fail Payment' : 'Jo Bloggs');
+  }
+  if (kind === 'FLEX_NTU') {
+    const due = computeAmountDueAtBind(proposal.quote);
+    payment = {
+      provider: 'DIRECT_DEBIT' as const,
+      providerPaymentId: (
+        await createDirectDebitCollection(app, {
+          ownerUserId,
+          proposalCode,
+          amountPence: due.totalPence,
+          description: 'First month',
+          reference: `bind:${proposalCode}`,
+        })
+      ).providerPaymentId,
+      amountPence: due.totalPence,
+      settled: false,
+    };
+  }
+  const bound = await bindProposal(app, {
+    proposalCode,
+    principal: SYSTEM,
+    ...(driveaway ? {} : { paymentMethodType: 'BACS_DEBIT' as const }),
+    ...(payment ? { payment } : {}),
+  });
+  if (kind === 'FLEX_OPTED_OUT') {
+    await inject(app, {
+      method: 'PUT',
+      url: `/api/policies/${bound.policyId}/autoRenewal`,
+      headers,
+      payload: { enabled: false, reason: 'Price' },
+    });
+  }
+  return { kind, policyId: bound.policyId, proposalCode, ownerUserId };
+}
+
+/** Columns that hold one of a template's ids: a clone's is the template's + `~n`. */
+const ID_COLUMNS = new Set([
+  'proposal_code',
+  'external_reference',
+  'owner_user_id',
+  'policy_id',
+  'policy_number',
+  'account_id',
+  'account_code',
+  'source_policy_id',
+  'source_proposal_code',
+  'renewal_proposal_code',
+  'upsell_proposal_code',
+  'payment_method_id',
+  'provider_reference',
+  'provider_payment_id',
+  'idempotency_key',
+  'session_id',
+]);
+/** uuid keys: a clone's is derived from the template's and n, so references stay consistent. */
+const UUID_COLUMNS = new Set(['id', 'transaction_id']);
+
+type Column = { column_name: string; data_type: string };
+
+/**
+ * Clones every row of `table` that `where` selects, `copies` times (n = 1..copies), ids renamed,
+ * instants moved by `shift` (an SQL interval expression of n) when `moveTime`.
+ */
+async function cloneRows(
+  db: Db,
+  options: { table: string; where: string; copies: number; shift: string; moveTime: boolean },
+): Promise<void> {
+  const columns = await run<Column>(
+    db,
+    `select column_name, data_type from information_schema.columns
+      where table_schema = 'public' and table_name = '${options.table}' order by ordinal_position`,
+  );
+  const expressions = columns.map(({ column_name: name, data_type: type }) => {
+    const column = `t."${name}"`;
+    if (ID_COLUMNS.has(name)) return `${column} || '~' || n`;
+    if (UUID_COLUMNS.has(name) && type === 'uuid') return `md5(${column}::text || '~' || n)::uuid`;
+    if (name === 'ledger_account') {
+      return `case when ${column} like 'receivable:%' then ${column} || '~' || n else ${column} end`;
+    }
+    if (options.moveTime && type === 'timestamp with time zone') {
+      return `${column} + (${options.shift})`;
+    }
+    return column;
+  });
+  const list = columns.map((column) => `"${column.column_name}"`).join(', ');
+  await run(
+    db,
+    `insert into ${options.table} (${list})
+     select ${expressions.join(', ')}
+       from ${options.table} t cross join generate_series(1, ${options.copies}) as n
+      where ${options.where}`,
+  );
+}
+
+/** Clones a template's rows (policy, versions, events, proposal, account, ledger, payments). */
+async function cloneTemplate(db: Db, template: Template, copies: number): Promise<void> {
+  if (copies <= 0) return;
+  const q = (value: string) => `'${value.replaceAll("'", "''")}'`;
+  // Flex moves back up to a year (expiries spread over the year ahead); driveaway forward.
+  const shift =
+    template.kind === 'DRIVEAWAY'
+      ? `((n * 7919) % 330) * interval '1 day'`
+      : `-((n * 7919) % 365) * interval '1 day'`;
+  const policy = `t.policy_id = ${q(template.policyId)}`;
+  const proposal = `t.proposal_code = ${q(template.proposalCode)}`;
+  const owner = `t.owner_user_id = ${q(template.ownerUserId)}`;
+  const account = `t.account_id = (select account_id from customer_accounts where proposal_code = ${q(template.proposalCode)})`;
+  const clone = (table: string, where: string, moveTime = true) =>
+    cloneRows(db, { table, where, copies, shift, moveTime });
+  await clone('proposals', proposal);
+  await clone('policies', policy);
+  await clone('policy_versions', policy);
+  await clone('policy_events', policy);
+  await clone('customer_accounts', proposal, false);
+  await clone('ledger_transactions', account, false);
+  await clone(
+    'ledger_postings',
+    `t.transaction_id in (select id from ledger_transactions where account_id = (select account_id from customer_accounts where proposal_code = ${q(template.proposalCode)}))`,
+    false,
+  );
+  await clone('payment_methods', owner, false);
+  await clone('collections', proposal, false);
+  // The sandbox bank's mandate records, so that a clone's collections can be made.
+  await run(
+    db,
+    `insert into sandbox_provider_records (kind, id, data, updated_at)
+     select r.kind, r.id || '~' || n,
+            r.data || jsonb_build_object('mandateId', r.id || '~' || n),
+            r.updated_at
+       from sandbox_provider_records r cross join generate_series(1, ${copies}) as n
+      where r.id in (select provider_reference from payment_methods where ${owner.replace('t.', '')})`,
+  );
+}
+
+function createYearApp(handle: DatabaseHandle, clock: TestClock): Promise<App> {
+  const dataDir = path.join(tmpdir(), `motor-simulated-year-${process.pid}`);
+  return buildApp({
+    config: parseConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+      SEED_DEMO_DATA: 'false',
+    }),
+    db: handle,
+    providers: createSandboxProviders(TEST_BRANDS),
+    clock,
+    logger: createLogger({ level: 'silent' }),
+    brands: TEST_BRANDS,
+  });
+}
+
+async function checkInvariants(db: Db, now: Date): Promise<InvariantBreaches> {
+  const at = `'${now.toISOString()}'::timestamptz`;
+  const count = async (text: string) => Number((await run<{ n: string }>(db, text))[0]?.n ?? 0);
+  const [ledger] = await run<{ unbalanced: string; total: string }>(
+    db,
+    `select (select count(*) from (select t.id from ledger_transactions t
+               left join ledger_postings p on p.transaction_id = t.id group by t.id
+               having count(p.id) < 2 or coalesce(sum(p.amount_pence), 0) <> 0) u) as unbalanced,
+            (select coalesce(sum(amount_pence), 0) from ledger_postings) as total`,
+  );
+  return {
+    activeWithActiveRenewal: await count(
+      `select count(*) as n from policies o join policies r on r.source_policy_id = o.policy_id
+        where o.status = 'ACTIVE' and r.status = 'ACTIVE'`,
+    ),
+    renewedWithoutActiveRenewal: await count(
+      `select count(*) as n from policies o where o.status = 'RENEWED' and not exists (
+         select 1 from policies r where r.source_policy_id = o.policy_id
+            and r.status in ('ACTIVE', 'PENDING', 'RENEWED', 'LAPSED', 'CANCELLED'))`,
+    ),
+    expiredStillLive: await count(
+      `select count(*) as n from policies
+        where status in ('ACTIVE', 'PENDING') and expired_at <= ${at}`,
+    ),
+    policiesWithTwoRenewals: await count(
+      `select count(*) as n from (select source_policy_id from proposals
+        where kind = 'RENEWAL' group by source_policy_id having count(*) > 1) d`,
+    ),
+    renewalsAboveNewBusiness: await count(
+      `select count(*) as n from proposals where kind = 'RENEWAL'
+          and new_business_price_pence is not null
+          and (quote->>'totalPremium')::int > new_business_price_pence`,
+    ),
+    unbalancedTransactions: Number(ledger?.unbalanced ?? 0),
+    ledgerSumPence: Number(ledger?.total ?? 0),
+  };
+}
+
+const isClean = (breaches: InvariantBreaches) => Object.values(breaches).every((n) => n === 0);
+
+async function statusCounts(db: Db): Promise<Record<string, number>> {
+  const rows = await run<{ status: string; n: string }>(
+    db,
+    'select status, count(*) as n from policies group by status order by status',
+  );
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+/**
+ * Seeds a book of `size` policies on a migrated, empty database and moves it through `days`
+ * days of jobs, checking the invariants after each day. `onDay` hears each day's figures.
+ */
+export async function simulateYear(
+  handle: DatabaseHandle,
+  options: {
+    size: number;
+    days?: number;
+    start?: string;
+    onDay?: (figures: DayFigures, breaches: InvariantBreaches) => void;
+    onSeeded?: (policies: number, ms: number) => void;
+  },
+): Promise<YearResult> {
+  const days = options.days ?? 365;
+  const clock = createTestClock(options.start ?? '2026-04-01T09:00:00.000Z');
+  const seedStarted = performance.now();
+  await seedDemoData(handle.db, TEST_BRANDS);
+  const app = await createYearApp(handle, clock);
+  try {
+    const templates: Template[] = [];
+    for (const kind of TEMPLATE_KINDS) templates.push(await buyTemplate(app, kind));
+    // The template's first jobs (documents, messages) are not the book's: run them now.
+    await runDueJobs(app, { limit: 1_000 });
+    const perKind = Math.floor(options.size / templates.length);
+    for (const [index, template] of templates.entries()) {
+      const extra = index < options.size % templates.length ? 1 : 0;
+      await cloneTemplate(handle.db, template, perKind + extra - 1);
+    }
+    await run(handle.db, 'analyze');
+    const seedMs = performance.now() - seedStarted;
+
+    const result: YearResult = {
+      policies: Number(
+        (await run<{ n: string }>(handle.db, 'select count(*) as n from policies'))[0]?.n,
+      ),
+      seedMs,
+      days: [],
+      totalJobMs: 0,
+      totalJobsRun: 0,
+      finalStatuses: {},
+      renewalsOffered: 0,
+      upsellsOffered: 0,
+      breaches: [],
+    };
+    options.onSeeded?.(result.policies, seedMs);
+    for (let day = 1; day <= days; day += 1) {
+      // Each day at 10:00 UTC, after the day's expiries and inceptions (the book's are at 09:00):
+      // one tick enqueues every scheduled job's latest slot (the hourly ones' too), then the
+      // runner runs what is due, and what those jobs queue, until none is.
+      const midnight = Date.parse(clock.now().toISOString().slice(0, 10)) + DAY;
+      clock.set(new Date(midnight + 10 * 3_600_000));
+      const started = performance.now();
+      let jobsRun = 0;
+      for (;;) {
+        const ran = await runDueJobs(app, { limit: 1_000 });
+        jobsRun += ran;
+        if (ran === 0) break;
+      }
+      const jobMs = performance.now() - started;
+      const breaches = await checkInvariants(handle.db, clock.now());
+      const figures: DayFigures = {
+        day,
+        date: clock.now().toISOString().slice(0, 10),
+        jobsRun,
+        jobMs,
+        statuses: days <= 31 || day % 30 === 0 || day === days ? await statusCounts(handle.db) : {},
+      };
+      result.days.push(figures);
+      result.totalJobMs += jobMs;
+      result.totalJobsRun += jobsRun;
+      if (!isClean(breaches)) result.breaches.push({ day, breaches });
+      options.onDay?.(figures, breaches);
+    }
+    result.finalStatuses = await statusCounts(handle.db);
+    const [offers] = await run<{ renewals: string; upsells: string }>(
+      handle.db,
+      `select count(*) filter (where kind = 'RENEWAL') as renewals,
+              count(*) filter (where kind = 'UPSELL') as upsells from proposals`,
+    );
+    result.renewalsOffered = Number(offers?.renewals ?? 0);
+    result.upsellsOffered = Number(offers?.upsells ?? 0);
+    return result;
+  } finally {
+    await app.close();
+  }
+}
