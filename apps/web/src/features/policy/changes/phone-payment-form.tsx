@@ -1,21 +1,32 @@
-import { useId, useState } from 'react';
-import type { FormEvent, ReactElement } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@motor/domain';
-import type { MtaMotoCheckoutRequest } from '@motor/contract';
+import type { TFunction } from 'i18next';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { brandFormats } from '../../../lib/brand-products';
+import './phone-payment-form.css';
 
-// Staff take amountDue by phone (spec 3 §5 "Admin settle (phone payment) form"): the card
-// provider's token (never card numbers), the cardholder's postcode upper-cased, and the
-// policyholder's date of birth typed by the staff member as the customer says it, never pre-filled
-// so that it proves who is on the phone.
+// The one phone-payment (MOTO) form staff fill for a customer on the phone (spec 3 §5 "Admin
+// settle (phone payment) form", §8, §9), for an outstanding balance (the billing tab's settle
+// modal) and for a policy change's amount due: the card provider's token (never card numbers),
+// the cardholder's postcode upper-cased, and the policyholder's date of birth typed by the staff
+// member as the customer says it, never pre-filled, so that it proves who is on the phone. Submit
+// waits until all are valid. A token is good for 10 minutes from when it was entered (the server
+// checks it too); a refusal shows spec 3 §8's banner. Texts: the billing area's `settle`.
+
+const TOKEN_VALIDITY_MS = 10 * 60 * 1000;
+
+/** When a token was entered and when it is sent (read in event handlers only). */
+const readClock = () => Date.now();
 
 type Field = 'token' | 'postalCode' | 'dateOfBirth';
 
-/** The field errors of the phone-payment form (empty when it may be sent). */
-function validatePhonePayment(
+/** What the form sends: the caller adds what its call needs. */
+export type PhonePaymentCard = { token: string; postalCode: string; dateOfBirth: string };
+
+/** The field errors of the form (empty when it may be sent). */
+function validate(
   values: Record<Field, string>,
   storedDateOfBirth: string | undefined,
 ): Partial<Record<Field, string>> {
@@ -25,34 +36,63 @@ function validatePhonePayment(
     errors.postalCode = 'postalCode';
   }
   if (!values.dateOfBirth) errors.dateOfBirth = 'dateOfBirthRequired';
+  // Unknown here, the server still compares it with the stored one.
   else if (storedDateOfBirth && values.dateOfBirth !== storedDateOfBirth) {
     errors.dateOfBirth = 'dateOfBirthMismatch';
   }
   return errors;
 }
 
-/** What the API said when the payment failed: its message, else the unknown-error text. */
-export function readPaymentFailure(error: unknown): string | null {
-  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
-  const body = error.failure.data as { error?: { message?: unknown } } | null;
-  return typeof body?.error?.message === 'string' ? body.error.message : null;
+type FailureBody = {
+  error?: { message?: unknown; details?: { type?: unknown; declineCode?: unknown } };
+} | null;
+
+/** The refusal's body when it is a 400 or 402 (spec 3 §8), else null. */
+function readRefusal(error: unknown): FailureBody {
+  if (!isApiError(error) || (error.status !== 400 && error.status !== 402)) return null;
+  return (error.failure.kind === 'UNEXPECTED' ? error.failure.data : null) as FailureBody;
+}
+
+/**
+ * The banner for a refused payment (spec 3 §8): on 400 or 402 a timeout or incomplete payment has
+ * its own message, else the server's message; anything else the unknown-error message. A card
+ * decline code is appended in brackets.
+ */
+function describeFailure(error: unknown, t: TFunction<'billing'>): string {
+  const data = readRefusal(error);
+  if (!data) return t('settle.banners.unknown');
+  const type = data.error?.details?.type;
+  const serverMessage = data.error?.message;
+  const message =
+    type === 'timeout' || type === 'incomplete'
+      ? t(`settle.banners.${type}`)
+      : typeof serverMessage === 'string' && serverMessage.trim() !== ''
+        ? serverMessage
+        : t('settle.banners.unknown');
+  const code = data.error?.details?.declineCode;
+  return typeof code === 'string' && code !== ''
+    ? t('settle.banners.withCode', { message, code })
+    : message;
 }
 
 export function PhonePaymentForm({
-  amountDue,
+  intro,
+  submitLabel,
   storedDateOfBirth,
   isSending,
-  failure,
   onSend,
+  secondaryAction,
 }: {
-  amountDue: number;
+  intro: string;
+  submitLabel: string;
   storedDateOfBirth: string | undefined;
   isSending: boolean;
-  /** The banner after a refused payment; null when there is none. */
-  failure: string | null;
-  onSend: (request: MtaMotoCheckoutRequest) => void;
+  /** Sends the payment; a rejection is shown as the banner (unless the caller handled it). */
+  onSend: (card: PhonePaymentCard) => Promise<unknown>;
+  /** Beside the submit button (a Cancel). */
+  secondaryAction?: ReactNode;
 }): ReactElement {
-  const { t } = useTranslation('policy-changes');
+  const { t } = useTranslation('billing');
   const id = useId();
   const [values, setValues] = useState<Record<Field, string>>({
     token: '',
@@ -60,10 +100,13 @@ export function PhonePaymentForm({
     dateOfBirth: '',
   });
   const [touched, setTouched] = useState<ReadonlySet<Field>>(() => new Set());
-  const errors = validatePhonePayment(values, storedDateOfBirth);
+  const [banner, setBanner] = useState<string | null>(null);
+  const tokenEnteredAt = useRef<number | null>(null);
+  const errors = validate(values, storedDateOfBirth);
   const isValid = Object.keys(errors).length === 0;
 
   const change = (field: Field, value: string) => {
+    if (field === 'token') tokenEnteredAt.current = value === '' ? null : readClock();
     setValues((current) => ({ ...current, [field]: value }));
     setTouched((current) => new Set(current).add(field));
   };
@@ -71,27 +114,39 @@ export function PhonePaymentForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!isValid || isSending) return;
+    if (
+      tokenEnteredAt.current !== null &&
+      readClock() - tokenEnteredAt.current > TOKEN_VALIDITY_MS
+    ) {
+      setBanner(t('settle.banners.timeout'));
+      change('token', '');
+      return;
+    }
+    setBanner(null);
     onSend({
-      saveCard: false,
       token: values.token.trim(),
       postalCode: values.postalCode.trim().toUpperCase(),
       dateOfBirth: values.dateOfBirth,
+    }).catch((error: unknown) => {
+      setBanner(describeFailure(error, t));
+      // The server found the token too old: a new one must be typed.
+      if (readRefusal(error)?.error?.details?.type === 'timeout') change('token', '');
     });
   };
 
-  const field = (name: Field, type: string, autoComplete: string) => {
+  const field = (name: Field, type: string) => {
     const error = touched.has(name) ? errors[name] : undefined;
     const inputId = `${id}-${name}`;
     return (
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
-          {t(`phonePayment.${name}`)}
+          {t(`settle.${name}`)}
         </label>
         <input
           id={inputId}
           type={type}
           className="input"
-          autoComplete={autoComplete}
+          autoComplete="off"
           value={values[name]}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
@@ -104,7 +159,7 @@ export function PhonePaymentForm({
         />
         {error ? (
           <p id={`${inputId}-error`} className="field__error">
-            {t(`phonePayment.errors.${error}`)}
+            {t(`settle.errors.${error}`)}
           </p>
         ) : null}
       </div>
@@ -112,19 +167,22 @@ export function PhonePaymentForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="policy-change__phone-payment">
-      <p>{t('phonePayment.intro', { amount: formatMoney(amountDue) })}</p>
-      {failure !== null ? (
+    <form noValidate onSubmit={onSubmit} className="phone-payment-form">
+      <p>{intro}</p>
+      {banner !== null ? (
         <p role="alert" className="notice notice--critical">
-          {failure || t('phonePayment.unknownError')}
+          {banner}
         </p>
       ) : null}
-      {field('token', 'text', 'off')}
-      {field('postalCode', 'text', 'off')}
-      {field('dateOfBirth', 'date', 'off')}
-      <Button type="submit" disabled={!isValid || isSending}>
-        {t('phonePayment.submit')}
-      </Button>
+      {field('token', 'text')}
+      {field('postalCode', 'text')}
+      {field('dateOfBirth', 'date')}
+      <div className="phone-payment-form__actions">
+        <Button type="submit" disabled={!isValid || isSending}>
+          {submitLabel}
+        </Button>
+        {secondaryAction}
+      </div>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MtaMotoCheckoutRequest } from '@motor/contract';
+import { formatMoney } from '@motor/domain';
 import { Modal } from '../../../components/ui/modal';
 import { useAuth } from '../../../lib/auth';
 import type { Policy } from '../api/get-policy';
@@ -12,7 +12,7 @@ import type { PolicyAdjustment } from './api/adjustment-api';
 import { ErrorGoneModal, StaleConfirmationModal } from './change-modals';
 import { resultPathOf } from './change-paths';
 import { getParties, isConflict } from './policy-change-rules';
-import { PhonePaymentForm, readPaymentFailure } from './phone-payment-form';
+import { PhonePaymentForm, type PhonePaymentCard } from './phone-payment-form';
 import { useChangeContext } from './use-change-context';
 
 /** Sends the browser to the card provider's page (a full page change, not a route). */
@@ -49,14 +49,12 @@ export function useConfirmFlow(options: {
   );
   const [failure, setFailure] = useState<'stale' | 'gone' | null>(null);
   const [isPhoneOpen, setPhoneOpen] = useState(false);
-  const [phoneFailure, setPhoneFailure] = useState<string | null>(null);
   const resultPath = resultPathOf(reviewPath);
 
   const fail = (error: unknown) => setFailure(isConflict(error) ? 'stale' : 'gone');
 
   const confirm = (options: { cancellationAgreed?: boolean } = {}) => {
     if (adjustment.paymentRequired && isAdmin) {
-      setPhoneFailure(null);
       setPhoneOpen(true);
       return;
     }
@@ -81,18 +79,16 @@ export function useConfirmFlow(options: {
     });
   };
 
-  const sendPhonePayment = (request: MtaMotoCheckoutRequest) =>
-    payByPhone.mutate(request, {
-      onSuccess: () => void navigate(resultPath),
-      onError: (error) => {
-        if (isConflict(error)) {
-          setPhoneOpen(false);
-          setFailure('stale');
-        } else {
-          setPhoneFailure(readPaymentFailure(error) ?? '');
-        }
+  // A refusal is the form's banner, but a stale adjustment (409) must be redone.
+  const sendPhonePayment = (card: PhonePaymentCard) =>
+    payByPhone.mutateAsync({ saveCard: false, ...card }).then(
+      () => void navigate(resultPath),
+      (error: unknown) => {
+        if (!isConflict(error)) throw error;
+        setPhoneOpen(false);
+        setFailure('stale');
       },
-    });
+    );
 
   const storedDateOfBirth = getParties(policy).policyholder?.data.dateOfBirth;
   const modals = (
@@ -103,10 +99,10 @@ export function useConfirmFlow(options: {
         title={t('phonePayment.title')}
       >
         <PhonePaymentForm
-          amountDue={adjustment.amountDue}
+          intro={t('phonePayment.intro', { amount: formatMoney(adjustment.amountDue) })}
+          submitLabel={t('phonePayment.submit')}
           storedDateOfBirth={typeof storedDateOfBirth === 'string' ? storedDateOfBirth : undefined}
           isSending={payByPhone.isPending}
-          failure={phoneFailure}
           onSend={sendPhonePayment}
         />
       </Modal>
