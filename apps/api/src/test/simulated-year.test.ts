@@ -14,6 +14,7 @@ const CLEAN: InvariantBreaches = {
   activeWithActiveRenewal: 0,
   renewedWithoutActiveRenewal: 0,
   expiredStillLive: 0,
+  optedInLapsedWithOffer: 0,
   policiesWithTwoRenewals: 0,
   renewalsAboveNewBusiness: 0,
   unbalancedTransactions: 0,

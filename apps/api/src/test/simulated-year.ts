@@ -13,6 +13,7 @@
 // job due (lifecycle, renewals, upsells, invoicing, collections, the sandbox bank's answers) until
 // none is left, and the invariants are checked: no policy ACTIVE with an ACTIVE renewal (nor
 // RENEWED without one), every policy past its expiry RENEWED/LAPSED/CANCELLED (or NTU/VOIDED),
+// no opted-in policy lapsed while its renewal offer could be bound,
 // at most one renewal per policy, no renewal offer above its new-business price, every ledger
 // transaction and the whole ledger sum to zero.
 import { createHash } from 'node:crypto';
@@ -55,6 +56,8 @@ export type InvariantBreaches = {
   activeWithActiveRenewal: number;
   renewedWithoutActiveRenewal: number;
   expiredStillLive: number;
+  /** Opted in, its renewal offered as a QUOTE, and yet LAPSED instead of renewed. */
+  optedInLapsedWithOffer: number;
   policiesWithTwoRenewals: number;
   renewalsAboveNewBusiness: number;
   unbalancedTransactions: number;
@@ -356,6 +359,12 @@ async function checkInvariants(db: Db, now: Date): Promise<InvariantBreaches> {
       `select count(*) as n from policies
         where status in ('ACTIVE', 'PENDING') and expired_at <= ${at}`,
     ),
+    optedInLapsedWithOffer: await count(
+      `select count(*) as n from policies o join proposals r on r.proposal_code = o.renewal_proposal_code
+        where o.status = 'LAPSED' and o.auto_renewal_enabled and not o.renewal_stopped
+          and o.terminated_at is null and r.quote->>'ratingStatus' = 'QUOTE'
+          and r.status in ('QUOTE', 'QUOTE_EXPIRED') and r.expires_at > o.expired_at`,
+    ),
     policiesWithTwoRenewals: await count(
       `select count(*) as n from (select source_policy_id from proposals
         where kind = 'RENEWAL' group by source_policy_id having count(*) > 1) d`,
@@ -392,6 +401,8 @@ export async function simulateYear(
     start?: string;
     onDay?: (figures: DayFigures, breaches: InvariantBreaches) => void;
     onSeeded?: (policies: number, ms: number) => void;
+    /** When each day's run starts (UTC hour, default 10: after the book's 09:00 anniversaries). */
+    runHourUtc?: number;
   },
 ): Promise<YearResult> {
   const days = options.days ?? 365;
@@ -431,7 +442,7 @@ export async function simulateYear(
       // one tick enqueues every scheduled job's latest slot (the hourly ones' too), then the
       // runner runs what is due, and what those jobs queue, until none is.
       const midnight = Date.parse(clock.now().toISOString().slice(0, 10)) + DAY;
-      clock.set(new Date(midnight + 10 * 3_600_000));
+      clock.set(new Date(midnight + (options.runHourUtc ?? 10) * 3_600_000));
       const started = performance.now();
       let jobsRun = 0;
       for (;;) {

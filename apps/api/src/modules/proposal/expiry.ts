@@ -22,7 +22,13 @@ export async function expireQuotes(db: Db, now: Date): Promise<number> {
     // A literal, not a parameter, so that the planner can use the partial indexes.
     sql`${proposals.status} = 'QUOTE'`,
     isNull(proposals.deletedAt),
-    or(lte(proposals.expiresAt, now), lt(proposals.startAt, startOfLondonDay(now))),
+    or(
+      lte(proposals.expiresAt, now),
+      // A renewal starts at its policy's anniversary, where the renewal job binds or lapses it;
+      // expiring it by its start day would lapse an opted-in policy whose anniversary that job
+      // reaches only after midnight (a runner that was down or behind): only its validity ends it.
+      and(lt(proposals.startAt, startOfLondonDay(now)), sql`${proposals.kind} <> 'RENEWAL'`),
+    ),
   );
   let expired = 0;
   for (;;) {
