@@ -9,7 +9,7 @@ import {
 } from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
-import { auditLog, ledgerTransactions, policyVersions } from '../../db/schema';
+import { auditLog, ledgerTransactions, policyAdjustments, policyVersions } from '../../db/schema';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { computeAmountDueAtBind } from '../../modules/policy';
@@ -174,6 +174,16 @@ describe('policy adjustments', () => {
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.idempotencyKey, `adjustment:${adjustment.adjustmentId}`));
       expect(journals.map((row) => [row.type, row.subType])).toEqual([['DEBIT_JOURNAL', 'MTA']]);
+      // Its line says what cover it is for: from the change to the end of the one month
+      // invoiced so far (12 April, 10:00 BST); later months are billed at the new price.
+      const [changed] = await app.db
+        .select()
+        .from(policyAdjustments)
+        .where(eq(policyAdjustments.adjustmentId, adjustment.adjustmentId));
+      expect(journals[0]).toMatchObject({
+        servicePeriodStart: changed!.effectiveAt,
+        servicePeriodEnd: new Date('2026-04-12T09:00:00.000Z'),
+      });
       const policy = await getPolicy(policyId);
       expect(policy.currentPolicyVersion.quote.insuredProfiles.map((p) => p.profileCode)).toContain(
         'p1',

@@ -297,6 +297,7 @@ export async function confirmAdjustment(
           adjustment: effective,
           payment: input.payment,
           refundCredit: cancellation || effective.paymentScheduleType === 'SINGLE_PAYMENT',
+          term: policy,
           at: now,
         })
       : 0;

@@ -1,3 +1,4 @@
+import { listBilledMonths } from '@motor/domain';
 import type { Db } from '../../db/client';
 import type { AdjustmentRow } from '../../modules/adjustment';
 import {
@@ -22,6 +23,29 @@ function clearingOf(account: CustomerAccountRow): string {
 }
 
 /**
+ * The end of the cover a change's amount is for: the end of the term for a single payment; for a
+ * monthly subscription the end of the last month invoiced, since only invoiced months take the
+ * difference (later ones are billed at the new price). Never before the change itself.
+ */
+async function coveredUntil(
+  db: Db,
+  options: {
+    account: CustomerAccountRow;
+    adjustment: AdjustmentRow;
+    term: { inceptedAt: Date; expiredAt: Date };
+  },
+): Promise<Date> {
+  const { adjustment, term } = options;
+  let end = term.expiredAt;
+  if (adjustment.paymentScheduleType === 'MONTHLY') {
+    const { invoiceCount } = await getAccountTotals(db, options.account.accountId);
+    const months = listBilledMonths({ ...term, now: term.expiredAt, limit: invoiceCount });
+    end = months.at(-1)?.end ?? end;
+  }
+  return end.getTime() < adjustment.effectiveAt.getTime() ? adjustment.effectiveAt : end;
+}
+
+/**
  * Posts the change's premium and, when given, its payment; then refunds the credit left when
  * `refundCredit` (a cancellation, or a single-payment policy's credit). Answers the refund (pence).
  */
@@ -32,6 +56,8 @@ export async function postAdjustmentMoney(
     adjustment: AdjustmentRow;
     payment?: ProviderPayment;
     refundCredit: boolean;
+    /** The policy's term: the line's service period runs from the change to the end of it. */
+    term: { inceptedAt: Date; expiredAt: Date };
     at: Date;
   },
 ): Promise<number> {
@@ -40,12 +66,17 @@ export async function postAdjustmentMoney(
   const premium = adjustment.prorataPremiumPence;
   const tax = adjustment.prorataTaxPence;
   if (premium !== 0) {
+    const servicePeriod = {
+      start: adjustment.effectiveAt,
+      end: await coveredUntil(db, { account, adjustment, term: options.term }),
+    };
     const cancellation = adjustment.adjustmentType === 'CAN';
     await postTransaction(db, {
       accountId: account.accountId,
       type: cancellation ? 'CREDIT_NOTE' : premium > 0 ? 'DEBIT_JOURNAL' : 'CREDIT_JOURNAL',
       subType: 'MTA',
       idempotencyKey: `adjustment:${adjustment.adjustmentId}`,
+      servicePeriod,
       description: cancellation
         ? 'Cancellation: premium not used'
         : premium > 0
