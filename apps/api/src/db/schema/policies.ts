@@ -57,6 +57,8 @@ export const policies = pgTable(
     upsellProposalCode: text('upsell_proposal_code'),
     /** The previous term this policy renews (null for new business). */
     sourcePolicyId: text('source_policy_id'),
+    /** How many times the cover has renewed to reach this term: 0 for new business. */
+    renewalCycle: integer('renewal_cycle').notNull().default(0),
   },
   (table) => [
     uniqueIndex('policies_proposal_code_idx').on(table.proposalCode),

@@ -62,7 +62,11 @@ async function bindRenewal(deps: ServiceDeps, policy: PolicyRow, proposalCode: s
     await tx
       .update(policies)
       // The new term continues the customer's cover: its first inception is the old one's.
-      .set({ sourcePolicyId: policy.policyId, firstInceptedAt: policy.firstInceptedAt })
+      .set({
+        sourcePolicyId: policy.policyId,
+        firstInceptedAt: policy.firstInceptedAt,
+        renewalCycle: policy.renewalCycle + 1,
+      })
       .where(eq(policies.policyId, bound.policyId));
     await transitionPolicy(tx, {
       policyId: policy.policyId,

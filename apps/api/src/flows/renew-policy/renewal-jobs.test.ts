@@ -403,7 +403,9 @@ describe('renewal jobs', () => {
         proposalCode: old.renewalProposalCode,
         ownerUserId: flex.ownerUserId,
         autoRenewalEnabled: true,
+        renewalCycle: 1,
       });
+      expect(old.renewalCycle).toBe(0);
       expect(renewed.inceptedAt).toEqual(EXPIRY);
       expect(renewed.firstInceptedAt).toEqual(new Date(INCEPTION));
       expect(renewed.expiredAt).toEqual(new Date(addIsoDuration(EXPIRY, 'P12M')));
@@ -411,6 +413,7 @@ describe('renewal jobs', () => {
       expect(renewal).toMatchObject({ status: 'POLICY', policyId: renewed.policyId });
       const answered = await getPolicy({ ...flex, policyId: renewed.policyId });
       expect(answered.sourcePolicy).toBe(flex.policyId);
+      expect(answered.renewalCycle).toBe(1);
       expect(answered.policyDetail.policyStatus).toBe('ACTIVE');
     });
 

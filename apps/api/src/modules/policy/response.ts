@@ -84,7 +84,7 @@ function toPolicyResponse(
     policyVersions: answered.map(({ versionNumber: _n, ...version }) => version),
     paymentScheduleType: schedule?.type ?? null,
     reviewType: row.reviewType,
-    renewalCycle: 0,
+    renewalCycle: row.renewalCycle,
     sourcePolicy: row.sourcePolicyId,
     renewalProposal: toRenewalLink(renewal, now),
     upsellProposal: toRenewalLink(upsell, now),

@@ -1,0 +1,1 @@
+ALTER TABLE "policies" ADD COLUMN "renewal_cycle" integer DEFAULT 0 NOT NULL;
