@@ -10,6 +10,7 @@ import { bindProposal } from '../bind-policy';
 import { enqueueFirstCollection } from '../collect-payments';
 import { coverEndingReminder } from './notices';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
+import { drainDueRows } from '../../modules/jobs';
 
 // The anniversary (issue 17 item 4): a policy with a renewal offer, at its expiry, renews or
 // lapses here (the lapse job leaves every policy with a renewal proposal to this job, so the two
@@ -21,7 +22,6 @@ import { latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
 // to a second caller, and transitionPolicy(from: ACTIVE) moves the old one once.
 
 const ACTOR = 'system:renew-policies';
-const BATCH = 100;
 /** Days before the end of cover that a policy which will not renew is reminded of it. */
 const COVER_ENDING_REMINDER_DAYS = 7;
 const DAY_MS = 24 * 60 * 60_000;
@@ -113,30 +113,30 @@ export async function settleRenewalsAtExpiry(
 ): Promise<{ renewed: number; lapsed: number }> {
   const now = deps.clock.now();
   const counts = { renewed: 0, lapsed: 0 };
-  const seen = new Set<string>();
-  for (;;) {
-    const due = await deps.db
-      .select()
-      .from(policies)
-      .where(
-        and(
-          // The literal matches the partial index policies_active_expired_at_idx.
-          sql`${policies.status} = 'ACTIVE'`,
-          lte(policies.expiredAt, now),
-          sql`${policies.renewalProposalCode} is not null`,
-        ),
-      )
-      .orderBy(asc(policies.expiredAt))
-      .limit(BATCH);
-    const fresh = due.filter((row) => !seen.has(row.policyId));
-    for (const policy of fresh) {
-      seen.add(policy.policyId);
+  await drainDueRows({
+    scan: (limit) =>
+      deps.db
+        .select()
+        .from(policies)
+        .where(
+          and(
+            // The literal matches the partial index policies_active_expired_at_idx.
+            sql`${policies.status} = 'ACTIVE'`,
+            lte(policies.expiredAt, now),
+            sql`${policies.renewalProposalCode} is not null`,
+          ),
+        )
+        .orderBy(asc(policies.expiredAt))
+        .limit(limit),
+    keyOf: (policy) => policy.policyId,
+    act: async (policy) => {
       const outcome = await settle(deps, policy);
       if (outcome === 'RENEWED') counts.renewed += 1;
       if (outcome === 'LAPSED') counts.lapsed += 1;
-    }
-    if (due.length < BATCH || fresh.length === 0) return counts;
-  }
+      return outcome !== null;
+    },
+  });
+  return counts;
 }
 
 /** Reminders per run (hourly): the rest go at the next run, days before the end. */

@@ -12,6 +12,7 @@ import { draftOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
 import { priceChanges, renewalNotice, type YearPrice } from './notices';
 import { capRenewalOffer, type RenewalPricing } from './offer-price';
 import { currentPrice, latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
+import { drainDueRows } from '../../modules/jobs';
 
 // The renewal offer (issue 17 item 2; DOMAIN.md "Jobs"): RENEWAL_OFFER_DAYS before a renewable
 // policy's expiry, a renewal proposal is made from its latest version's disclosure and choices,
@@ -24,7 +25,6 @@ import { currentPrice, latestQuoteOf, policyholderOf, policyPageUrl } from './po
 /** Days before expiry the offer is made: at least 21 (ICOBS 6.5), after changes close (30). */
 export const RENEWAL_OFFER_DAYS = 28;
 const DAY_MS = 24 * 60 * 60_000;
-const BATCH = 100;
 
 /**
  * The renewal's rating and the equivalent new-business one, and the capped offer: the offer's
@@ -199,16 +199,9 @@ export function selectDueOffers(db: Db, now: Date) {
 /** Offers every due renewal (expiry within RENEWAL_OFFER_DAYS of `now`); returns how many. */
 export async function offerDueRenewals(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
-  let offered = 0;
-  const seen = new Set<string>();
-  for (;;) {
-    const due = await selectDueOffers(deps.db, now).limit(BATCH);
-    const fresh = due.filter((row) => !seen.has(row.policyId));
-    for (const { policyId } of fresh) {
-      seen.add(policyId);
-      if (await offerRenewal(deps, policyId, now)) offered += 1;
-    }
-    // A policy offered leaves the scan; one another runner holds is seen once per run.
-    if (due.length < BATCH || fresh.length === 0) return offered;
-  }
+  return drainDueRows({
+    scan: (limit) => selectDueOffers(deps.db, now).limit(limit),
+    keyOf: (row) => row.policyId,
+    act: (row) => offerRenewal(deps, row.policyId, now),
+  });
 }

@@ -12,6 +12,7 @@ import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
 import type { StoredQuote } from '../adjust-policy/policy-snapshot';
 import { latestQuoteOf, policyholderOf } from '../renew-policy/policy-facts';
 import { upsellNotice } from './notice';
+import { drainDueRows } from '../../modules/jobs';
 
 // The driveaway → flex upgrade offer (issue 17 item 5; DOMAIN.md "Jobs": "expire driveaway cover
 // and offer flex, with the customer's consent, never automatic"). `upsellOfferDays` before a
@@ -25,7 +26,6 @@ import { upsellNotice } from './notice';
 // never offered (the scan reads ACTIVE and LAPSED only, without a termination date).
 
 const DAY_MS = 24 * 60 * 60_000;
-const BATCH = 100;
 /** A driveaway that ended this long ago without an offer (the job was down) is left alone. */
 const UPSELL_LATE_DAYS = 7;
 
@@ -215,17 +215,9 @@ export function selectDueUpsells(db: Db, options: { now: Date; offerDays: number
 export async function offerDueUpsells(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
   const offerDays = deps.config.upsellOfferDays;
-  let offered = 0;
-  const seen = new Set<string>();
-  for (;;) {
-    const due = await selectDueUpsells(deps.db, { now, offerDays }).limit(BATCH);
-    const fresh = due.filter((row) => !seen.has(row.policyId));
-    for (const { policyId } of fresh) {
-      seen.add(policyId);
-      if (await offerUpsell(deps, policyId)) offered += 1;
-    }
-    // A policy offered leaves the scan; one another runner holds (or one not offerable) is seen
-    // once per run.
-    if (due.length < BATCH || fresh.length === 0) return offered;
-  }
+  return drainDueRows({
+    scan: (limit) => selectDueUpsells(deps.db, { now, offerDays }).limit(limit),
+    keyOf: (row) => row.policyId,
+    act: (row) => offerUpsell(deps, row.policyId),
+  });
 }

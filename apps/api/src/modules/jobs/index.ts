@@ -1,3 +1,4 @@
 // The job runner's public face: define a job, enqueue it in your transaction, wake the runner.
+export { drainDueRows } from './batches';
 export { enqueueJob } from './queue';
 export { defineJob, wakeJobRunner } from './runner';
