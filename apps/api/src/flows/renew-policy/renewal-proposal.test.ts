@@ -11,7 +11,9 @@ import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { paymentMethods, policies, proposals } from '../../db/schema';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { READ_ONLY_ON_POLICY_MESSAGE } from '../../modules/disclosure';
 import { createQuote } from '../../modules/policy/test-helpers';
+import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
 import * as rating from '../../modules/rating';
 import { createTestApp } from '../../test/test-app';
 import { bindProposal } from '../bind-policy';
@@ -215,6 +217,125 @@ describe('the renewal proposal (renewal pages)', () => {
       changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 0 }],
     });
     expect(res.statusCode, res.body).toBe(404);
+  });
+
+  it('re-rates adding and changing an additional driver through the new-business cap', async () => {
+    const before = await storedRenewal(renewing.renewalCode);
+    loading.nextRatingFactor = 1.25;
+    const added = await patch(renewing, renewing.renewalCode, {
+      applyRating: true,
+      changes: [
+        {
+          changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE',
+          profileCode: 'p1',
+          update: updates({
+            ...ADDITIONAL_DRIVER_ANSWERS,
+            dateOfBirth: '2006-02-01',
+            drivingLicence: { licenceType: 'UKFull', validFrom: '2024-03-01', convictions: [] },
+          }),
+        },
+      ],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(loading.nextRatingFactor).toBeNull();
+    const withDriver = await storedRenewal(renewing.renewalCode);
+    expect(withDriver.newBusinessPricePence).not.toBe(before.newBusinessPricePence);
+    expect(withDriver.renewalRatedPricePence).toBe(
+      Math.round(withDriver.newBusinessPricePence! * 1.25),
+    );
+    const answered: ProposalResponse = added.json();
+    expect(answered.quote.totalPremium).toBe(withDriver.newBusinessPricePence);
+    expect(answered.quote.insuredProfiles).toContainEqual(
+      expect.objectContaining({ profileCode: 'p1', policyholder: false }),
+    );
+
+    // Changing the driver (a speeding conviction since) is capped the same way.
+    loading.nextRatingFactor = 1.25;
+    const changed = await patch(renewing, renewing.renewalCode, {
+      applyRating: true,
+      changes: [
+        {
+          changeType: 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
+          profileCode: 'p1',
+          update: updates({
+            drivingLicence: {
+              licenceType: 'UKFull',
+              validFrom: '2024-03-01',
+              convictions: [{ code: 'SP30', date: '2026-06-01' }],
+            },
+          }),
+        },
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const withChange = await storedRenewal(renewing.renewalCode);
+    expect(withChange.newBusinessPricePence).not.toBe(withDriver.newBusinessPricePence);
+    expect(withChange.renewalRatedPricePence).toBe(
+      Math.round(withChange.newBusinessPricePence! * 1.25),
+    );
+    expect((changed.json() as ProposalResponse).quote.totalPremium).toBe(
+      withChange.newBusinessPricePence,
+    );
+  });
+
+  it('refuses a customer the names and dates of birth already on the renewal, as on the policy; staff may change them', async () => {
+    const before = await storedRenewal(renewing.renewalCode);
+    const readOnlyErrors = (body: { error: { details?: { fields?: { message: string }[] } } }) =>
+      (body.error.details?.fields ?? []).filter(
+        (field) => field.message === READ_ONLY_ON_POLICY_MESSAGE,
+      );
+    for (const change of [
+      {
+        changeType: 'PROFILE_DISCLOSURE_CHANGE',
+        profileCode: 'ph',
+        answers: { firstName: 'Janet' },
+      },
+      { changeType: 'PROFILE_DISCLOSURE_CHANGE', profileCode: 'ph', answers: { lastName: 'Doe' } },
+      {
+        changeType: 'PROFILE_DISCLOSURE_CHANGE',
+        profileCode: 'ph',
+        answers: { dateOfBirth: '1980-01-01' },
+      },
+      {
+        changeType: 'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
+        profileCode: 'p1',
+        answers: { firstName: 'Samuel' },
+      },
+    ]) {
+      const { answers, ...rest } = change;
+      const refused = await patch(renewing, renewing.renewalCode, {
+        applyRating: true,
+        changes: [{ ...rest, update: updates(answers) }],
+      });
+      expect(refused.statusCode, JSON.stringify(answers)).toBe(400);
+      expect(readOnlyErrors(refused.json()), refused.body).toHaveLength(1);
+    }
+    expect((await storedRenewal(renewing.renewalCode)).revision).toBe(before.revision);
+
+    const staff = bearer(
+      await createTestAccessToken(app, {
+        userId: 'renewal-agent',
+        roles: ['admin'],
+        permissions: ['access:impersonate'],
+        impersonate: renewing.userId,
+      }),
+    );
+    const byStaff = await app.inject({
+      method: 'PATCH',
+      url: `/api/proposals/${renewing.renewalCode}`,
+      headers: staff,
+      payload: {
+        applyRating: true,
+        changes: [
+          {
+            changeType: 'PROFILE_DISCLOSURE_CHANGE',
+            profileCode: 'ph',
+            update: updates({ lastName: 'Doe' }),
+          },
+        ],
+      },
+    });
+    expect(byStaff.statusCode, byStaff.body).toBe(200);
   });
 
   it('refuses a change to a stopped renewal', async () => {

@@ -22,7 +22,7 @@ import {
   describeSourcePolicy,
   renewalChangeRules,
 } from '../../flows/renew-policy/renewal-proposal';
-import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity';
+import { canAccessProposal, getOwnerUserId, type Principal, type RouteAccess } from '../identity';
 import { queueDepsOf } from '../notification';
 import { getOwnProposal } from './access';
 import { ProposalCache } from './proposal-cache';
@@ -39,6 +39,13 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
  * is built field by field by toProposalResponse, and tests parse it with the schema.
  */
 const serializerCompiler = () => (data: unknown) => JSON.stringify(data);
+
+/** Who changes a proposal, for a renewal's read-only answers (staff see more, decision 021). */
+const editorOf = (principal: Principal): service.RenewalEditor => ({
+  isAdmin: principal.kind === 'admin',
+  permissions:
+    principal.kind === 'admin' || principal.kind === 'customer' ? principal.permissions : [],
+});
 
 /**
  * The proposal (quote) API of spec 2 §7 and spec 3 §7, under /api/proposals. Every route reads
@@ -182,6 +189,7 @@ export const proposalRoutes: AppPlugin = async (app) => {
         proposalCode: code,
         load: (options) => loadOwnProposal(request, code, options),
         canAccess: (cached) => canAccessProposal(request.principal, cached),
+        editor: editorOf(request.principal),
       });
       return answerOne(row);
     },

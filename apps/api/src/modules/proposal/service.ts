@@ -54,6 +54,14 @@ export type RenewalChangeRules = {
   };
 };
 
+/**
+ * Who changes a renewal: a renewal carries on a bound policy, so what is read-only for them on the
+ * policy (a customer: name, date of birth, NCD, the car; decision 021) is read-only on it too.
+ */
+export type RenewalEditor = { isAdmin: boolean; permissions: readonly string[] };
+
+const CUSTOMER_EDITOR: RenewalEditor = { isAdmin: false, permissions: [] };
+
 export const STALE_REVISION_MESSAGE =
   'This quote was changed somewhere else (another tab?). Reload it and try again.';
 
@@ -248,6 +256,8 @@ export async function updateProposal(
     changes: readonly ProposalChange[];
     applyRating: boolean;
     revision?: number;
+    /** Who makes the change, for a renewal's read-only answers (a customer when absent). */
+    editor?: RenewalEditor;
   },
 ): Promise<ProposalRow> {
   const { row, changes, applyRating, revision } = options;
@@ -273,6 +283,7 @@ export async function updateProposal(
       facts,
       vehicleLookup: deps.vehicleLookup,
       findRetailer: (code) => findRetailer(deps.db, { code, brand: facts.brand }),
+      ...(isRenewal ? { policyEditor: options.editor ?? CUSTOMER_EDITOR } : {}),
     },
   });
   if (errors.length > 0) {
@@ -322,6 +333,7 @@ export async function updateOwnProposal(
     changes: readonly ProposalChange[];
     applyRating: boolean;
     revision?: number;
+    editor?: RenewalEditor;
   },
 ): Promise<ProposalRow> {
   const { proposalCode, load, canAccess, ...update } = options;
