@@ -452,4 +452,48 @@ describe('statements', () => {
     const estimate = await get(`/api/customerAccounts/${second!.accountId}/nextStatementEstimate`);
     expect(estimate.json()).toEqual([]);
   });
+
+  it("a cancelled account's final statement still owed after its collection failed is FAILED, not PENDING", async () => {
+    // The first policy's May collection failed and was reversed (above); it is cancelled owing.
+    await at('2026-05-26T12:00:00.000Z');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/policyAdjustments',
+      headers: owner,
+      payload: { policyId, adjustmentType: 'CAN', reason: 'Price' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const cancellation = created.json() as PolicyAdjustmentResponse;
+    const committed = await app.inject({
+      method: 'POST',
+      url: `/api/policyAdjustments/${cancellation.adjustmentId}/commit`,
+      headers: owner,
+      payload: {},
+    });
+    expect(committed.statusCode, committed.body).toBe(200);
+    await runDueJobs(app);
+    const statements = await readAll();
+    expectFiguresAddUp(statements);
+    const last = statements.at(-1)!;
+    expect(last.lineItems.map((item) => [item.type, item.subType, item.status])).toEqual([
+      ['CREDIT_NOTE', 'MTA', 'POSTED'],
+    ]);
+    const owed = (await readAccount()).outstandingAmount;
+    expect(owed).toBeGreaterThan(0);
+    expect(last.statementSummary).toMatchObject({
+      status: 'FAILED', // no collection is to come and the last one failed: the debt stands
+      amountOutstanding: owed,
+      carriedForwardBalance: owed,
+      paymentDueAt: null,
+      final: true,
+    });
+    expect(statements.map((statement) => statement.statementSummary.status)).toEqual([
+      'SETTLED',
+      'SETTLED',
+      'FAILED',
+      'FAILED',
+    ]);
+    const estimate = await get(estimateUrl());
+    expect(estimate.json()).toEqual([]);
+  });
 });

@@ -202,18 +202,35 @@ const PAYMENT_TYPES: readonly TransactionType[] = [
   'REFUND_REVERSAL',
 ];
 
+/** A failed collection: a payment the provider failed, or the reversal of one. */
+const isFailedCollection = (item: Pick<LineItem, 'type' | 'status'>) =>
+  (item.type === 'PAYMENT' && item.status === 'FAILED') || item.type === 'PAYMENT_REVERSAL';
+
 /**
  * An issued statement's status: PENDING while one of its payments is with a provider or
  * something is still to pay, FAILED when a payment failed and it is still owed, else SETTLED.
+ * The final statement (no bill to come, so no collection to come) is FAILED too when it is still
+ * owed and the account's last collection failed: after a cancellation for non-payment nothing is
+ * pending, the debt it carries is the one that failed.
  */
-function statusOf(items: readonly LineItem[], outstanding: number): StatementStatus {
+function statusOf(
+  items: readonly LineItem[],
+  outstanding: number,
+  final: { isFinal: boolean; lastCollectionFailed: boolean },
+): StatementStatus {
   const payments = items.filter((item) => PAYMENT_TYPES.includes(item.type));
   if (payments.some((item) => item.status === 'PENDING')) return 'PENDING';
   if (outstanding <= 0) return 'SETTLED';
-  const failed = payments.some(
-    (item) => item.status === 'FAILED' || item.type === 'PAYMENT_REVERSAL',
-  );
-  return failed ? 'FAILED' : 'PENDING';
+  if (payments.some(isFailedCollection)) return 'FAILED';
+  return final.isFinal && final.lastCollectionFailed ? 'FAILED' : 'PENDING';
+}
+
+/** Whether the account's latest collection (payment or its reversal; lines oldest first) failed. */
+function lastCollectionFailed(lines: readonly LedgerLine[]): boolean {
+  const latest = lines
+    .filter((line) => line.type === 'PAYMENT' || line.type === 'PAYMENT_REVERSAL')
+    .at(-1);
+  return latest !== undefined && isFailedCollection(latest);
 }
 
 function statementNumberOf(accountCode: string, index: number): string {
@@ -238,6 +255,7 @@ function buildStatements(options: {
   const { groups, pending, paidAhead } = groupLines(options.lines, upcoming.length > 0);
   const itemsOf = groups.map((group) => group.lines.map((line) => toLineItem(line, firstPeriod)));
   const statements: Statement[] = [];
+  const failedLast = lastCollectionFailed(options.lines);
   let broughtForward = 0;
   groups.forEach((group, index) => {
     const items = itemsOf[index]!;
@@ -251,10 +269,11 @@ function buildStatements(options: {
     );
     const amountOutstanding = Math.max(0, Math.min(carriedForward, carriedForward - appliedLater));
     const isLast = index === groups.length - 1;
+    const isFinal = isLast && upcoming.length === 0 && pending.length === 0;
     const summary: StatementSummary = {
       statementNumber: statementNumberOf(accountCode, index),
       createdAt: group.opener.createdAt.toISOString(),
-      status: statusOf(items, amountOutstanding),
+      status: statusOf(items, amountOutstanding, { isFinal, lastCollectionFailed: failedLast }),
       statementBalance,
       subtotalBalance: subtotal,
       broughtForwardBalance: broughtForward,
@@ -264,7 +283,7 @@ function buildStatements(options: {
         group.opener.type === 'INVOICE'
           ? (group.opener.dueAt ?? group.opener.createdAt).toISOString()
           : null,
-      final: isLast && upcoming.length === 0 && pending.length === 0,
+      final: isFinal,
     };
     statements.push({ statementSummary: summary, lineItems: items });
     broughtForward = carriedForward;
