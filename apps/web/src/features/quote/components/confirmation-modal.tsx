@@ -10,8 +10,8 @@ import {
   createVehicleRegistrationInput,
   getConfirmationInputs,
 } from '../confirmation';
-import { getRelatedAnswers } from '../disclosure/sections';
-import { useDisclosureContext } from '../disclosure/use-disclosure-context';
+import { getRelatedAnswers } from '../../../components/disclosure/sections';
+import { useDisclosureContext } from '../../../components/disclosure/use-disclosure-context';
 
 /**
  * The proposal-confirmation modal (spec 2 §2): the product's proposalConfirmation questions that

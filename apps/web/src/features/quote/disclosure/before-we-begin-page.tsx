@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DisclosureForm } from './disclosure-form';
+import { DisclosureForm } from '../../../components/disclosure/disclosure-form';
 import { getNextPath, ProposalLoader } from './proposal-loader';
 import type { LoadedProposal } from './proposal-loader';
-import { getBeforeWeBeginInputs } from './sections';
-import { useDisclosureContext } from './use-disclosure-context';
+import { getBeforeWeBeginInputs } from '../../../components/disclosure/sections';
+import { useDisclosureContext } from '../../../components/disclosure/use-disclosure-context';
 
 function BeforeWeBeginForm({ loaded }: { loaded: LoadedProposal }): ReactElement {
   const { t } = useTranslation('quote-disclosure');

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { AdditionalDriverPage, AdditionalDriversPage } from './additional-drivers-page';
 import { SectionPage } from './section-page';
-import { isSectionId } from './sections';
+import { isSectionId } from '../../../components/disclosure/sections';
 
 function Section(): ReactElement {
   const { sectionId } = useParams();

@@ -5,8 +5,8 @@ import { paths } from '../../../lib/paths';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProposal } from '../api/get-proposal';
 import type { Proposal } from '../api/get-proposal';
-import { listDisclosureSections } from './sections';
-import type { SectionId } from './sections';
+import { listDisclosureSections } from '../../../components/disclosure/sections';
+import type { SectionId } from '../../../components/disclosure/sections';
 import type { FormContext } from '@motor/forms';
 
 export type LoadedProposal = { proposal: Proposal; productUrlName: string; proposalCode: string };

@@ -2,12 +2,12 @@ import type { ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
-import { DisclosureForm } from './disclosure-form';
+import { DisclosureForm } from '../../../components/disclosure/disclosure-form';
 import { getNextPath, ProposalLoader } from './proposal-loader';
 import type { LoadedProposal } from './proposal-loader';
-import { getSectionInputs } from './sections';
-import type { SectionId } from './sections';
-import { useDisclosureContext } from './use-disclosure-context';
+import { getSectionInputs } from '../../../components/disclosure/sections';
+import type { SectionId } from '../../../components/disclosure/sections';
+import { useDisclosureContext } from '../../../components/disclosure/use-disclosure-context';
 
 /** The page header of a disclosure section: step title and a short why. */
 export function SectionHeader({ sectionId }: { sectionId: SectionId }): ReactElement {

@@ -5,8 +5,8 @@ import { DynamicForm } from '../../../components/form/dynamic-form';
 import type { Proposal } from '../api/get-proposal';
 import { useUpdateProposal } from '../api/update-proposal';
 import { ProposalHeader } from '../components/proposal-header';
-import { getRelatedAnswers } from '../disclosure/sections';
-import { useDisclosureContext } from '../disclosure/use-disclosure-context';
+import { getRelatedAnswers } from '../../../components/disclosure/sections';
+import { useDisclosureContext } from '../../../components/disclosure/use-disclosure-context';
 import { useQuoteContext } from '../use-quote-context';
 
 /**

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProposalRequest } from '@motor/contract';
-import { useShowError } from '../../../components/ui/error-modal';
-import { isApiError } from '../../../lib/api-client';
-import { useApiClient } from '../../../lib/use-api-client';
-import { proposalQueryKey } from '../../../lib/query-keys';
-import { updateProposal } from '../api/update-proposal';
+import { ProposalResponseSchema, type UpdateProposalRequest } from '@motor/contract';
+import { useShowError } from '../ui/error-modal';
+import { isApiError } from '../../lib/api-client';
+import { useApiClient } from '../../lib/use-api-client';
+import { proposalQueryKey } from '../../lib/query-keys';
 
 /** One answer the server refused, as it says it. */
 export type ServerFieldError = { path: string; message: string };
@@ -22,7 +21,7 @@ export function readFieldErrors(error: unknown): ServerFieldError[] | null {
 }
 
 /**
- * PATCH the proposal with a section's changes (re-rated). A refused answer (400) is the page's to
+ * PATCH the proposal (a quote or a renewal) with a section's changes (re-rated). A refused answer (400) is the page's to
  * show in its modal; any other failure opens the app's error modal.
  */
 export function useSaveDisclosure(proposalCode: string) {
@@ -30,7 +29,10 @@ export function useSaveDisclosure(proposalCode: string) {
   const queryClient = useQueryClient();
   const showError = useShowError();
   return useMutation({
-    mutationFn: (request: UpdateProposalRequest) => updateProposal(client, proposalCode, request),
+    mutationFn: async (request: UpdateProposalRequest) =>
+      ProposalResponseSchema.parse(
+        await client.patch<unknown>(`/proposals/${encodeURIComponent(proposalCode)}`, request),
+      ),
     meta: { handlesErrors: true },
     onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
     onError: (error) => {

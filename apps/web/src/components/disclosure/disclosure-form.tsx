@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { ProposalChange } from '@motor/domain';
 import type { InputDefinition } from '@motor/forms';
 import { findInput } from '@motor/forms';
-import { DynamicForm } from '../../../components/form/dynamic-form';
-import { AdditionalDriverContext, useInputCopy } from '../../../components/form/form-copy';
-import { Modal } from '../../../components/ui/modal';
-import type { Proposal } from '../api/get-proposal';
+import { DynamicForm } from '../form/dynamic-form';
+import { AdditionalDriverContext, useInputCopy } from '../form/form-copy';
+import { Modal } from '../ui/modal';
+import type { ProposalResponse as Proposal } from '@motor/contract';
 import { buildChanges, findInputOfErrorPath, getAnswers, getRelatedAnswers } from './sections';
 import type { AnswerTarget } from './sections';
 import { useDisclosureContext } from './use-disclosure-context';
@@ -20,6 +20,11 @@ export type DisclosureFormProps = {
   /** The additional driver being edited or added. */
   profileCode?: string;
   isNewProfile?: boolean;
+  /**
+   * A renewal's answers: those already on the policy keep its read-only rules (a new driver's
+   * answers are all open, as the server has them).
+   */
+  isRenewal?: boolean;
   submitLabel: string;
   idPrefix: string;
   /** After the answers are saved (or nothing changed), with the proposal as it now is. */
@@ -47,13 +52,14 @@ export function DisclosureForm({
   inputs,
   profileCode,
   isNewProfile = false,
+  isRenewal = false,
   submitLabel,
   idPrefix,
   onSaved,
   secondaryAction,
 }: DisclosureFormProps): ReactElement {
   const { t } = useTranslation('quote-disclosure');
-  const baseContext = useDisclosureContext(proposal.schemeCode);
+  const baseContext = useDisclosureContext(proposal.schemeCode, isRenewal && !isNewProfile);
   const context = { ...baseContext, related: getRelatedAnswers(proposal, profileCode) };
   const save = useSaveDisclosure(proposal.proposalCode);
   const [refused, setRefused] = useState<RefusedAnswer[]>([]);

@@ -2,9 +2,9 @@ import type { ProposalChange } from '@motor/domain';
 import { londonDateString, toInstant } from '@motor/domain';
 import { getValueAtPath, isInputVisible, validateInputValue } from '@motor/forms';
 import type { FormContext, FormValues, InputDefinition } from '@motor/forms';
-import { paths } from '../../../lib/paths';
-import { getProductConfig } from '../../../lib/brand-products';
-import type { Proposal } from '../api/get-proposal';
+import { paths } from '../../lib/paths';
+import { getProductConfig } from '../../lib/brand-products';
+import type { ProposalResponse as Proposal } from '@motor/contract';
 
 // The disclosure sections of spec 2 §2 and where each answer is stored. The brand's product
 // configuration holds the questions by target; this file groups them into pages.
@@ -207,19 +207,21 @@ function isComplete(
 /** One entry of the disclosure progress: the section, whether it is complete, where it is. */
 export type DisclosureSectionStatus = { id: SectionId; isComplete: boolean; path: string };
 
-/** The path of a section page (and of a driver inside additional drivers). */
+/**
+ * The path of a section page (and of a driver inside additional drivers) under `base`, the
+ * proposal's page or the renewal's page (both have `disclosure/{sectionId}/*`, spec 2 §2).
+ */
 export function disclosurePath(options: {
-  productUrlName: string;
-  proposalCode: string;
+  base: string;
   sectionId: SectionId;
   profileCode?: string | null;
 }): string {
-  const { productUrlName, proposalCode, sectionId, profileCode } = options;
-  const base = `${paths.proposal(productUrlName, proposalCode)}/disclosure/${sectionId}`;
-  if (profileCode === undefined) return base;
+  const { base, sectionId, profileCode } = options;
+  const section = `${base}/disclosure/${sectionId}`;
+  if (profileCode === undefined) return section;
   return profileCode === null
-    ? `${base}/profile`
-    : `${base}/profile/${encodeURIComponent(profileCode)}`;
+    ? `${section}/profile`
+    : `${section}/profile/${encodeURIComponent(profileCode)}`;
 }
 
 /**
@@ -235,8 +237,7 @@ export function listDisclosureSections(options: {
   return SECTION_IDS.map((id) => {
     const { target, inputs } = getSectionInputs(proposal.schemeCode, id);
     const path = disclosurePath({
-      productUrlName,
-      proposalCode: proposal.proposalCode,
+      base: paths.proposal(productUrlName, proposal.proposalCode),
       sectionId: id,
     });
     if (target === 'additionalProfile') {

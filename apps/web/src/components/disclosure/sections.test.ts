@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormContext } from '@motor/forms';
-import type { Proposal } from '../api/get-proposal';
+import type { ProposalResponse as Proposal } from '@motor/contract';
 import {
   buildChanges,
   disclosurePath,
@@ -208,12 +208,8 @@ describe('disclosure sections', () => {
     expect(getAnswers(proposal, 'startDate')).toEqual({ startDate: '2026-06-15' });
   });
 
-  it('builds the section and driver paths', () => {
-    const base = {
-      productUrlName: 'flex',
-      proposalCode: 'prp_1',
-      sectionId: 'additional-drivers' as const,
-    };
+  it('builds the section and driver paths under a proposal or a renewal', () => {
+    const base = { base: '/flex/proposal/prp_1', sectionId: 'additional-drivers' as const };
     expect(disclosurePath(base)).toBe('/flex/proposal/prp_1/disclosure/additional-drivers');
     expect(disclosurePath({ ...base, profileCode: null })).toBe(
       '/flex/proposal/prp_1/disclosure/additional-drivers/profile',
@@ -221,5 +217,12 @@ describe('disclosure sections', () => {
     expect(disclosurePath({ ...base, profileCode: 'p2' })).toBe(
       '/flex/proposal/prp_1/disclosure/additional-drivers/profile/p2',
     );
+    expect(
+      disclosurePath({
+        base: '/flex/renewal/R-1',
+        sectionId: 'additional-drivers',
+        profileCode: null,
+      }),
+    ).toBe('/flex/renewal/R-1/disclosure/additional-drivers/profile');
   });
 });
