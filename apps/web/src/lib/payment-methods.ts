@@ -2,7 +2,7 @@ import type { PaymentMethodType } from '@motor/domain';
 import type { ApiClient } from './api-client';
 
 // Adding or changing a payment method on the provider's hosted page, the one way for every page
-// that offers it (the home notices, the policy's billing tab): a Direct Debit mandate flow
+// that offers it (the home notices, the policy's billing tab, the checkout): a Direct Debit mandate flow
 // (POST /api/goCardless/flows) that comes back with ?redirect_flow_id=, completed with
 // POST /api/goCardless/mandates; or a card set-up (POST /api/stripe/setup), saved by its webhook.
 
@@ -23,8 +23,13 @@ export async function startPaymentMethodSetup(
   client: ApiClient,
   options: {
     type: PaymentMethodType;
-    /** The customer account the card is for (the set-up's client reference). */
+    /**
+     * The set-up's client reference: the customer account the card is for, or at the checkout
+     * the proposal being bought (no account exists yet).
+     */
     accountCode: string;
+    /** At the checkout: the server checks the quote may still be bought before the bank's page. */
+    proposalCode?: string;
     /** Shown on the mandate (the brand's words). */
     mandateDescription: string;
     /** Where on this site the provider sends the customer back (and a cancelled card set-up). */
@@ -38,6 +43,7 @@ export async function startPaymentMethodSetup(
       ? await client.post<unknown>('/goCardless/flows', {
           mandateDescription: options.mandateDescription,
           successUrl: options.returnPath,
+          ...(options.proposalCode ? { proposalCode: options.proposalCode } : {}),
         })
       : await client.post<unknown>('/stripe/setup', {
           clientReference: options.accountCode,

@@ -14,11 +14,10 @@ import { useApiClient } from '../../lib/use-api-client';
 import { bindProposal } from './api/account-setup';
 import {
   completeMandate,
-  startCardCheckout,
-  startCardSetup,
-  startMandateFlow,
-  useMandates,
-} from './api/payments';
+  REDIRECT_FLOW_PARAM,
+  startPaymentMethodSetup,
+} from '../../lib/payment-methods';
+import { startCardCheckout, useMandates } from './api/payments';
 import { useCheckoutProposal, type CheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
 import { CheckoutDisabledView } from './checkout-status-pages';
@@ -75,7 +74,7 @@ function useMandateReturn() {
   const queryClient = useQueryClient();
   const onError = useCheckoutErrors();
   const [searchParams, setSearchParams] = useSearchParams();
-  const redirectFlowId = searchParams.get('redirect_flow_id');
+  const redirectFlowId = searchParams.get(REDIRECT_FLOW_PARAM);
   const [isCompleting, setIsCompleting] = useState(false);
   const handled = useRef<string | null>(null);
 
@@ -91,7 +90,7 @@ function useMandateReturn() {
         setSearchParams(
           (current) => {
             const next = new URLSearchParams(current);
-            next.delete('redirect_flow_id');
+            next.delete(REDIRECT_FLOW_PARAM);
             return next;
           },
           { replace: true },
@@ -153,13 +152,15 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
   const onAddMandate = () =>
     void perform(async () => {
       // A path on this site: the provider sends the customer back with ?redirect_flow_id=.
-      const flow = await startMandateFlow(client, {
+      const url = await startPaymentMethodSetup(client, {
+        type: 'BACS_DEBIT',
+        accountCode: code,
         mandateDescription: t('directDebit.description'),
-        successUrl: `${checkoutPaths.checkout(productUrlName, code)}?context=${method}`,
+        returnPath: `${checkoutPaths.checkout(productUrlName, code)}?context=${method}`,
         // The server checks the quote may still be bought before sending the customer to the bank.
         proposalCode: code,
       });
-      redirectTo(flow.redirectUrl);
+      redirectTo(url);
     });
 
   const onSubmit = () => {
@@ -186,12 +187,15 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
         return;
       }
       void perform(async () => {
-        const session = await startCardSetup(client, {
-          clientReference: code,
-          successPath: `${callbackPath}?setup=1`,
-          cancelPath: errorPath,
+        const url = await startPaymentMethodSetup(client, {
+          type: 'CARD',
+          // No account before bind: the set-up's client reference is the proposal.
+          accountCode: code,
+          mandateDescription: t('directDebit.description'),
+          returnPath: errorPath,
+          cardSavedPath: `${callbackPath}?setup=1`,
         });
-        redirectTo(session.url);
+        redirectTo(url);
       });
       return;
     }

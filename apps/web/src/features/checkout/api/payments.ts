@@ -28,14 +28,6 @@ export async function startCardCheckout(
   return HostedSessionSchema.parse(data);
 }
 
-/** POST /api/stripe/setup: a hosted page that saves a card without taking a payment. */
-export async function startCardSetup(
-  client: ApiClient,
-  body: { clientReference: string; successPath: string; cancelPath: string },
-): Promise<HostedSession> {
-  return HostedSessionSchema.parse(await client.post<unknown>('/stripe/setup', body));
-}
-
 const MotoResultSchema = z
   .object({
     status: z.string().nullish(),
@@ -92,16 +84,6 @@ export async function tokenizeCard(card: CardDetails): Promise<string> {
   throw new Error(typeof data.message === 'string' ? data.message : 'Card not accepted');
 }
 
-const FlowSchema = z.object({ redirectUrl: z.string(), flowId: z.string().nullish() });
-
-/** POST /api/goCardless/flows: the hosted mandate page; it comes back with ?redirect_flow_id=. */
-export async function startMandateFlow(
-  client: ApiClient,
-  body: { mandateDescription: string; successUrl: string; proposalCode?: string },
-): Promise<z.infer<typeof FlowSchema>> {
-  return FlowSchema.parse(await client.post<unknown>('/goCardless/flows', body));
-}
-
 const MandateSchema = z
   .object({
     bankName: z.string(),
@@ -110,13 +92,6 @@ const MandateSchema = z
   })
   .loose();
 export type Mandate = z.infer<typeof MandateSchema>;
-
-/** POST /api/goCardless/mandates: completes the flow the customer came back from. */
-export async function completeMandate(client: ApiClient, redirectFlowId: string): Promise<Mandate> {
-  return MandateSchema.parse(
-    await client.post<unknown>('/goCardless/mandates', { redirectFlowId }),
-  );
-}
 
 function toList(data: unknown): unknown[] {
   if (Array.isArray(data)) return data;
