@@ -27,6 +27,7 @@ import { bearer, createTestAccessToken } from '../../modules/identity/test-token
 import { runDueJobs } from '../../modules/jobs/runner';
 import { createDirectDebitCollection } from '../../modules/payment';
 import { computeAmountDueAtBind } from '../../modules/policy';
+import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import type { SandboxCardPayments } from '../../providers/card-payments';
 import { expectGolden } from '../../test/golden';
@@ -56,11 +57,7 @@ const CHARGE_DATES = [
   '2027-01-05',
   '2027-02-05',
 ];
-const GOOD_BANK = {
-  accountHolderName: 'Jo Bloggs',
-  sortCode: '20-29-59',
-  accountNumber: '63748472',
-};
+const GOOD_BANK = SANDBOX_GOOD_BANK;
 const FAILING_BANK = { ...GOOD_BANK, accountHolderName: 'Fail Payment' };
 
 /** One scenario: its own app and clock (the runner's slots are keyed by time: never go back). */
@@ -86,32 +83,9 @@ async function scenario(start: string) {
     }
   }
 
-  async function setUpMandate(headers: Record<string, string>, bank: typeof GOOD_BANK) {
-    const flow = await app.inject({
-      method: 'POST',
-      url: '/api/goCardless/flows',
-      headers,
-      payload: { mandateDescription: 'BMW Insurance monthly payments', successUrl: '/home' },
-    });
-    expect(flow.statusCode, flow.body).toBe(201);
-    const { flowId, redirectUrl } = flow.json() as { flowId: string; redirectUrl: string };
-    const form = (url: string, fields: Record<string, string>) =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      });
-    await form(redirectUrl, bank);
-    await form(`${redirectUrl}/confirm`, { action: 'confirm' });
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/goCardless/mandates',
-      headers,
-      payload: { redirectFlowId: flowId },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-  }
+  /** A real sandbox mandate on the given bank (a failing one fails every collection). */
+  const setUpMandate = (headers: Record<string, string>, bank: typeof GOOD_BANK) =>
+    setUpSandboxMandate(app, headers, bank);
 
   /** A flex policy bound today; its first month paid by Direct Debit (a real sandbox collection) or card. */
   async function bindFlex(

@@ -11,7 +11,6 @@ import {
   jobs,
   ledgerTransactions,
   notificationOutbox,
-  paymentMethods,
   policies,
   proposals,
 } from '../../db/schema';
@@ -19,6 +18,7 @@ import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { lapseExpiredPolicies } from '../../modules/policy/lifecycle';
+import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote, demoCar } from '../../modules/policy/test-helpers';
 import type { RatedSnapshot } from '../../modules/rating';
 import { updates } from '../../modules/proposal';
@@ -63,18 +63,7 @@ describe('renewal jobs', () => {
         : [],
     });
     if (!driveaway) {
-      await app.db.insert(paymentMethods).values({
-        paymentMethodId: `md_${ownerUserId}`,
-        type: 'BACS_DEBIT',
-        status: 'ACTIVE',
-        ownerUserId,
-        adapter: 'sandbox',
-        providerReference: `MD-${ownerUserId}`,
-        bankName: 'Test Bank',
-        accountNumberEnding: '11',
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      });
+      await setUpSandboxMandate(app, headers);
     }
     const result = await bindProposal(app, {
       proposalCode: quote.proposalCode,

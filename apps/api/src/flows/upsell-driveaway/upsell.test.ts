@@ -7,11 +7,12 @@ import type { PolicyResponse, ProposalResponse } from '@motor/contract';
 import { addIsoDuration } from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
-import { jobs, notificationOutbox, paymentMethods, policies, proposals } from '../../db/schema';
+import { jobs, notificationOutbox, policies, proposals } from '../../db/schema';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { listPolicyVersions } from '../../modules/policy';
 import { AGREEMENTS_REQUIRED_MESSAGE } from '../../modules/policy/agreements';
+import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote, demoCar } from '../../modules/policy/test-helpers';
 import { updates } from '../../modules/proposal';
 import { createTestApp } from '../../test/test-app';
@@ -63,18 +64,7 @@ describe('driveaway → flex upgrade offer', () => {
     });
     const driveaway = schemeCode === 'bmw-driveaway';
     if (!driveaway) {
-      await app.db.insert(paymentMethods).values({
-        paymentMethodId: `md_${ownerUserId}`,
-        type: 'BACS_DEBIT',
-        status: 'ACTIVE',
-        ownerUserId,
-        adapter: 'sandbox',
-        providerReference: `MD-${ownerUserId}`,
-        bankName: 'Test Bank',
-        accountNumberEnding: '11',
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      });
+      await setUpSandboxMandate(app, await headersOf(ownerUserId));
     }
     const result = await bindProposal(app, {
       proposalCode: quote.proposalCode,
