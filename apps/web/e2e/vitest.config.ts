@@ -10,7 +10,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['apps/web/e2e/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    hookTimeout: 150_000,
     // Each file drives its own Chromium; two at a time is what a 2-core machine takes.
     maxWorkers: 2,
   },

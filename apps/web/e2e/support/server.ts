@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 // such as the second brand's.
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
-const READY_TIMEOUT_MS = 60_000;
+// A fresh server migrates its own PGlite before it answers: about 15 s on a busy 2-core machine,
+// and more when other journeys' servers start beside it.
+const READY_TIMEOUT_MS = 120_000;
 
 export type RunningServer = {
   baseUrl: string;
