@@ -124,6 +124,28 @@ describe('statements', () => {
     return found!;
   }
 
+  /** Creates a policy adjustment as the owner and commits it (both routes must accept). */
+  async function adjustAndCommit(
+    payload: Record<string, unknown>,
+  ): Promise<PolicyAdjustmentResponse> {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/policyAdjustments',
+      headers: owner,
+      payload,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const adjustment = created.json() as PolicyAdjustmentResponse;
+    const committed = await app.inject({
+      method: 'POST',
+      url: `/api/policyAdjustments/${adjustment.adjustmentId}/commit`,
+      headers: owner,
+      payload: {},
+    });
+    expect(committed.statusCode, committed.body).toBe(200);
+    return adjustment;
+  }
+
   beforeAll(async () => {
     app = await createTestApp({ clock });
     await at(INCEPTION);
@@ -223,21 +245,11 @@ describe('statements', () => {
 
   it('nets a mid-month change into the next bill, and the bill adds up to the account', async () => {
     await at('2026-03-20T12:00:00.000Z');
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/policyAdjustments',
-      headers: owner,
-      payload: { policyId, adjustmentType: 'MTA', changes: addDriver },
+    const adjustment = await adjustAndCommit({
+      policyId,
+      adjustmentType: 'MTA',
+      changes: addDriver,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const adjustment = created.json() as PolicyAdjustmentResponse;
-    const committed = await app.inject({
-      method: 'POST',
-      url: `/api/policyAdjustments/${adjustment.adjustmentId}/commit`,
-      headers: owner,
-      payload: {},
-    });
-    expect(committed.statusCode, committed.body).toBe(200);
     const journal = adjustment.prorataPremium;
     const newInstalment = adjustment.instalmentAfter!;
     expect(journal).toBeGreaterThan(0);
@@ -406,22 +418,12 @@ describe('statements', () => {
     const listed = await get(`/api/customerAccounts?policyNumber=${bound.policyNumber}`);
     const [second] = listed.json() as CustomerAccountResponse[];
     await at('2026-05-25T12:00:00.000Z');
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/policyAdjustments',
-      headers: owner,
-      payload: { policyId: bound.policyId, adjustmentType: 'CAN', reason: 'Price' },
+    const cancellation = await adjustAndCommit({
+      policyId: bound.policyId,
+      adjustmentType: 'CAN',
+      reason: 'Price',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const cancellation = created.json() as PolicyAdjustmentResponse;
     expect(cancellation.cancellationKind).toBe('CoolingOff');
-    const committed = await app.inject({
-      method: 'POST',
-      url: `/api/policyAdjustments/${cancellation.adjustmentId}/commit`,
-      headers: owner,
-      payload: {},
-    });
-    expect(committed.statusCode, committed.body).toBe(200);
     await runDueJobs(app);
     const url = `/api/customerAccounts/${second!.accountId}/statements`;
     const summaries = (await get(url)).json() as StatementSummaryResponse[];
@@ -456,21 +458,7 @@ describe('statements', () => {
   it("a cancelled account's final statement still owed after its collection failed is FAILED, not PENDING", async () => {
     // The first policy's May collection failed and was reversed (above); it is cancelled owing.
     await at('2026-05-26T12:00:00.000Z');
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/policyAdjustments',
-      headers: owner,
-      payload: { policyId, adjustmentType: 'CAN', reason: 'Price' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const cancellation = created.json() as PolicyAdjustmentResponse;
-    const committed = await app.inject({
-      method: 'POST',
-      url: `/api/policyAdjustments/${cancellation.adjustmentId}/commit`,
-      headers: owner,
-      payload: {},
-    });
-    expect(committed.statusCode, committed.body).toBe(200);
+    await adjustAndCommit({ policyId, adjustmentType: 'CAN', reason: 'Price' });
     await runDueJobs(app);
     const statements = await readAll();
     expectFiguresAddUp(statements);
