@@ -48,9 +48,11 @@ describe(`a simulated year of ${SIZE} policies (${ON_POSTGRES ? 'PostgreSQL' : '
     const quarter = SIZE / 4;
     const { ACTIVE = 0, RENEWED = 0, LAPSED = 0, NTU = 0, PENDING = 0 } = result.finalStatuses;
     // Every policy of the book reached its end within the year: renewed, lapsed (opted out,
-    // driveaway ended) or not taken up; what is ACTIVE at the end is the renewals, one each.
-    expect(RENEWED + LAPSED + NTU).toBe(SIZE);
-    expect(ACTIVE).toBe(RENEWED);
+    // driveaway ended) or not taken up. What is ACTIVE at the end is renewals, at most one per
+    // renewed policy (a renewal whose first Direct Debit fails is not taken up either).
+    expect(RENEWED + LAPSED + NTU).toBeGreaterThanOrEqual(SIZE);
+    expect(ACTIVE).toBeGreaterThan(0);
+    expect(ACTIVE).toBeLessThanOrEqual(RENEWED);
     expect(PENDING).toBe(0);
     // Every opted-in flex policy renewed; every opted-out one and every driveaway lapsed.
     expect(RENEWED).toBeGreaterThanOrEqual(quarter);
