@@ -33,11 +33,20 @@ const lastYear = {
   ],
 };
 
+type Driver = ProposalResponse['quote']['insuredProfiles'][number];
+
+const JOHN: Driver = {
+  profileCode: 'p1',
+  policyholder: false,
+  data: { firstName: 'John', lastName: 'Smith' },
+};
+
 function buildRenewal(
   options: {
     status?: ProposalStatus;
     detail?: Partial<NonNullable<ProposalResponse['sourcePolicy']>['detail']>;
     sourcePolicy?: null;
+    drivers?: Driver[];
   } = {},
 ): ProposalResponse {
   const proposal = buildProposal({
@@ -51,10 +60,7 @@ function buildRenewal(
     ...proposal,
     quote: {
       ...proposal.quote,
-      insuredProfiles: [
-        ...proposal.quote.insuredProfiles,
-        { profileCode: 'p1', policyholder: false, data: { firstName: 'John', lastName: 'Smith' } },
-      ],
+      insuredProfiles: [...proposal.quote.insuredProfiles, ...(options.drivers ?? [JOHN])],
     },
     sourcePolicy: {
       policyId: 'pol_1',
@@ -240,6 +246,92 @@ describe('renewal pages', () => {
     stubRenewal(buildRenewal());
     const unknown = await at(`${PATH}/no-such-page`);
     await waitFor(() => expect(unknown.router.state.location.pathname).toBe(PATH));
+  });
+
+  describe('additional drivers on the renewal (disclosure/{sectionId}/*)', () => {
+    const SECTION = `${PATH}/disclosure/additional-drivers`;
+    const fourDrivers = ['p1', 'p2', 'p3', 'p4'].map((profileCode, index) => ({
+      profileCode,
+      policyholder: false,
+      data: { firstName: `Driver${index + 1}`, lastName: 'Smith' },
+    }));
+
+    it('links each driver to its change page and "Add a driver" to a new one', async () => {
+      stubRenewal(buildRenewal());
+      await at(PATH);
+      const drivers = await screen.findByRole('region', { name: 'Additional drivers' });
+      expect(within(drivers).getByRole('link', { name: 'Change John Smith' })).toHaveAttribute(
+        'href',
+        `${SECTION}/profile/p1`,
+      );
+      expect(within(drivers).getByRole('link', { name: 'Add a driver' })).toHaveAttribute(
+        'href',
+        `${SECTION}/profile`,
+      );
+    });
+
+    it('edits a driver with the policy’s read-only answers (name, date of birth) kept', async () => {
+      stubRenewal(buildRenewal());
+      await at(`${SECTION}/profile/p1`);
+      await screen.findByRole('heading', { level: 1, name: 'Edit driver' });
+      expect(screen.getByRole('textbox', { name: 'First name' })).toBeDisabled();
+      expect(screen.getByRole('textbox', { name: 'Last name' })).toBeDisabled();
+      expect(screen.getByRole('combobox', { name: 'How is John related to you?' })).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', PATH);
+    });
+
+    it('adds a driver (p2 next to p1) with every answer open', async () => {
+      stubRenewal(buildRenewal());
+      await at(`${SECTION}/profile`);
+      await screen.findByRole('heading', { level: 1, name: 'Add a driver' });
+      expect(screen.getByRole('textbox', { name: 'First name' })).toBeEnabled();
+      expect(screen.getByRole('textbox', { name: 'Last name' })).toBeEnabled();
+      expect(document.querySelector('form')?.querySelector('[id^="driver-p2"]')).not.toBeNull();
+    });
+
+    it('lists the drivers in the section page, with the way back to the renewal', async () => {
+      stubRenewal(buildRenewal());
+      await at(SECTION);
+      await screen.findByRole('heading', { level: 1, name: 'Additional drivers' });
+      expect(screen.getByRole('link', { name: 'Edit John Smith' })).toHaveAttribute(
+        'href',
+        `${SECTION}/profile/p1`,
+      );
+      expect(screen.getByRole('link', { name: 'Back to your renewal' })).toHaveAttribute(
+        'href',
+        PATH,
+      );
+    });
+
+    it('offers no new driver at the product’s maximum: the add page goes back to the renewal', async () => {
+      stubRenewal(buildRenewal({ drivers: fourDrivers }));
+      const app = await at(PATH);
+      const drivers = await screen.findByRole('region', { name: 'Additional drivers' });
+      expect(within(drivers).queryByRole('link', { name: 'Add a driver' })).toBeNull();
+      app.unmount();
+      stubRenewal(buildRenewal({ drivers: fourDrivers }));
+      const add = await at(`${SECTION}/profile`);
+      await waitFor(() => expect(add.router.state.location.pathname).toBe(PATH));
+    });
+
+    it.each([
+      ['a section the renewal cannot edit', `${PATH}/disclosure/about-you`, buildRenewal()],
+      ['a driver that is not on it', `${SECTION}/profile/p9`, buildRenewal()],
+      ['a renewal already bought', `${SECTION}/profile/p1`, buildRenewal({ status: 'POLICY' })],
+    ])('sends %s back to the renewal', async (_name, path, renewal) => {
+      stubRenewal(renewal);
+      const app = await at(path);
+      await waitFor(() => expect(app.router.state.location.pathname).toBe(PATH));
+    });
+
+    it('sends a stopped renewal home from its driver pages', async () => {
+      for (const path of [SECTION, `${SECTION}/profile`, `${SECTION}/profile/p1`]) {
+        stubRenewal(buildRenewal({ detail: { renewalStopped: true } }));
+        const app = await at(path);
+        await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+        app.unmount();
+      }
+    });
   });
 
   it.each<ProposalStatus>(['QUOTE_EXPIRED', 'INSUFFICIENT_ACCURACY'])(

@@ -6,6 +6,7 @@ import { getProductConfig } from '../../lib/brand-products';
 import { paths } from '../../lib/paths';
 import { findSchemeByUrlName } from '../../lib/schemes';
 import { useRenewal } from './api/renewal-api';
+import { RenewalDriverPage, RenewalSectionPage } from './renewal-disclosure-page';
 import { RenewalOptOutPage } from './renewal-opt-out-page';
 import { RenewalQuotePage } from './renewal-quote-page';
 import { RenewalReferralPage } from './renewal-referral-page';
@@ -15,7 +16,9 @@ import { getRenewalScreen, isRenewalOpen } from './renewal-rules';
  * /{product}/renewal/{proposalCode}/* (spec 2 §2 "Renewal"; sign-in is the route table's): only
  * for a renewal whose renewal is not stopped and whose auto-renewal is on, otherwise home. The
  * index is the quote page (QUOTE, POLICY) or the referral page (REFERRAL); any other status
- * raises 'Renewal unsupported in status {status}'. Also the opt-out page.
+ * raises 'Renewal unsupported in status {status}'. Also the opt-out page and disclosure/{sectionId}/*
+ * (the editable sections: additional drivers, each driver at profile/{profileCode}, a new one at
+ * profile).
  */
 export function RenewalPage(): ReactElement {
   const { t } = useTranslation('renewal');
@@ -46,6 +49,18 @@ export function RenewalPage(): ReactElement {
       <Route
         path="opt-out"
         element={<RenewalOptOutPage proposal={proposal} product={product} base={base} />}
+      />
+      <Route
+        path="disclosure/:sectionId"
+        element={<RenewalSectionPage proposal={proposal} product={product} base={base} />}
+      />
+      <Route
+        path="disclosure/:sectionId/profile"
+        element={<RenewalDriverPage proposal={proposal} product={product} base={base} />}
+      />
+      <Route
+        path="disclosure/:sectionId/profile/:profileCode"
+        element={<RenewalDriverPage proposal={proposal} product={product} base={base} />}
       />
       <Route path="*" element={<Navigate to={base} replace />} />
     </Routes>

@@ -2,6 +2,8 @@ import { useId, type ReactElement } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type OptionalCoverCode } from '@motor/domain';
+import { maxAdditionalDrivers } from '../../components/disclosure/additional-drivers';
+import { disclosurePath } from '../../components/disclosure/sections';
 import { ContentLink } from '../../components/ui/content-link';
 import { LineItem, LineItemList } from '../../components/ui/line-item';
 import { brand } from '../../lib/brand';
@@ -90,21 +92,37 @@ function ManagementSummary({ proposal }: { proposal: RenewalProposal }) {
   );
 }
 
-function AdditionalDrivers({ proposal }: { proposal: RenewalProposal }) {
+function AdditionalDrivers({ proposal, base }: { proposal: RenewalProposal; base: string }) {
   const { t } = useTranslation('renewal');
   const { additional } = listRenewalDrivers(proposal);
+  // Changes go through the quote's driver pages under the renewal (disclosure/additional-drivers).
+  const canChange = proposal.status === 'QUOTE';
+  const path = (profileCode: string | null) =>
+    disclosurePath({ base, sectionId: 'additional-drivers', profileCode });
+  const canAdd = canChange && additional.length < maxAdditionalDrivers(proposal.schemeCode);
   return (
     <section className="card quote-section" aria-labelledby="renewal-drivers-title">
       <h2 id="renewal-drivers-title">{t('quote.drivers.title')}</h2>
       {additional.length === 0 ? (
         <p className="text-muted">{t('quote.drivers.none')}</p>
       ) : (
-        <ul className="plain-list">
+        <ul className="driver-list">
           {additional.map((driver) => (
-            <li key={driver.profileCode}>{driver.name}</li>
+            <li key={driver.profileCode} className="driver-list__item">
+              <span className="driver-list__name">{driver.name}</span>
+              {canChange ? (
+                <span className="driver-list__actions">
+                  <Link to={path(driver.profileCode)}>
+                    {t('quote.drivers.change')}
+                    <span className="visually-hidden"> {driver.name}</span>
+                  </Link>
+                </span>
+              ) : null}
+            </li>
           ))}
         </ul>
       )}
+      {canAdd ? <Link to={path(null)}>{t('quote.drivers.add')}</Link> : null}
     </section>
   );
 }
@@ -239,7 +257,9 @@ export function RenewalQuotePage({ proposal, product, base }: Props): ReactEleme
     update.mutate({ changes, applyRating: true, revision: proposal.revision });
   const sections = {
     management: <ManagementSummary key="management" proposal={proposal} />,
-    additionalDrivers: <AdditionalDrivers key="additionalDrivers" proposal={proposal} />,
+    additionalDrivers: (
+      <AdditionalDrivers key="additionalDrivers" proposal={proposal} base={base} />
+    ),
   };
   const renewsOn = proposal.startAt ? formatDate(proposal.startAt) : '';
 

@@ -1,4 +1,5 @@
 import { billedInstalment, describeVehicle, type Cover, type Quote } from '@motor/domain';
+import type { SectionId } from '../../components/disclosure/sections';
 import { formatRegistration } from '@motor/forms';
 import { brandFormats, type ProductConfig } from '../../lib/brand-products';
 import type { RenewalProposal } from './api/renewal-api';
@@ -38,6 +39,22 @@ export function getRenewalScreen(proposal: Pick<RenewalProposal, 'status'>): Ren
       throw new RenewalUnsupportedError(proposal.status);
   }
 }
+
+/** The disclosure section of each renewal configuration entry that can be edited. */
+const EDITABLE_SECTIONS: Partial<Record<ProductConfig['renewal']['sections'][number], SectionId>> =
+  {
+    // The policy-management summary is read only (its changes are the policy's).
+    additionalDrivers: 'additional-drivers',
+  };
+
+/** The disclosure sections a renewal of the product can edit (disclosure/{sectionId}/*). */
+export function listEditableRenewalSections(product: ProductConfig): SectionId[] {
+  return product.renewal.sections.flatMap((section) => EDITABLE_SECTIONS[section] ?? []);
+}
+
+/** Whether the renewal's answers can still change: not once it is bought (POLICY). */
+export const isRenewalChangeable = (proposal: Pick<RenewalProposal, 'status'>): boolean =>
+  proposal.status === 'QUOTE' || proposal.status === 'REFERRAL';
 
 /** The optional covers the renewal offers (available ones). */
 export function listRenewalOptionalCovers(proposal: RenewalProposal): Cover[] {
