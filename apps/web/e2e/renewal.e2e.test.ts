@@ -4,6 +4,7 @@ import { formatDisplayDate, formatMoney } from '@motor/domain';
 import { VIEWPORTS, pathOf, useBrowser } from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { bearerOf } from './support/checkout';
+import { fillNewDriver } from './support/driver-form';
 import { readMessage } from './support/outbox';
 import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
 import { startShiftedClockServer, type ShiftedClockServer } from './support/shifted-clock-server';
@@ -67,7 +68,7 @@ describe('renewal: opt out with a reason, and opt in again (issue 17)', () => {
     await server?.stop();
   });
 
-  it('the notice e-mail, the banner, the renewal page, opt-out with a reason, home, opt in from the banner', async () => {
+  it('the notice e-mail, the banner, the renewal page, a driver added and re-priced, opt-out with a reason, home, opt in from the banner', async () => {
     const baseUrl = server!.baseUrl;
     const buyer = await browser.newPage(MOBILE);
     const policy = await withFailureShot(buyer.page, 'renewal-purchase', () =>
@@ -138,6 +139,50 @@ describe('renewal: opt out with a reason, and opt in again (issue 17)', () => {
         .first()
         .waitFor();
       await checkAtBothWidths(page, 'renewal-quote');
+
+      // Adding a driver on the renewal: the quote's driver page under the renewal's path; the
+      // renewal is re-rated (through the new-business cap) and its page shows the new price.
+      await page
+        .getByRole('region', { name: 'Additional drivers' })
+        .getByRole('link', { name: 'Add a driver' })
+        .click();
+      await heading(page, 'Add a driver');
+      expect(pathOf(page)).toBe(`${renewalPath}/disclosure/additional-drivers/profile`);
+      await fillNewDriver(page, {
+        firstName: 'Bob',
+        dateOfBirth: ['03', '09', '2006'],
+        licenceIssued: ['01', '10', '2024'],
+      });
+      await checkAtBothWidths(page, 'renewal-add-driver');
+      const [added] = await Promise.all([
+        page.waitForResponse(
+          (response) =>
+            response.request().method() === 'PATCH' &&
+            response.url().endsWith(`/api/proposals/${read.renewalProposal!.proposalCode}`),
+          SLOW,
+        ),
+        page.getByRole('button', { name: 'Save driver' }).click(),
+      ]);
+      expect(added.status(), await added.text()).toBe(200);
+      expect(added.request().postDataJSON().changes[0]).toMatchObject({
+        changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE',
+        profileCode: 'p1',
+      });
+      const repriced = formatMoney(
+        ((await added.json()) as { quote: { totals: { discounted: number } } }).quote.totals
+          .discounted,
+      );
+      expect(repriced).not.toBe(offered);
+      await heading(page, 'Your renewal');
+      expect(pathOf(page)).toBe(renewalPath);
+      expect(await row("This year's premium").textContent()).toMatch(
+        new RegExp(`^${repriced.replace(/[.$]/g, '\\$&')} for the year`),
+      );
+      await page
+        .getByRole('region', { name: 'Additional drivers' })
+        .getByRole('link', { name: 'Change Bob Smith' })
+        .waitFor();
+      await checkAtBothWidths(page, 'renewal-quote-with-driver');
 
       // Opting out: a reason is required, then home.
       await page.getByRole('link', { name: 'Turn off automatic renewal' }).click();
