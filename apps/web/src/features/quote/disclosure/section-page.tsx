@@ -10,7 +10,7 @@ import type { SectionId } from '../../../components/disclosure/sections';
 import { useDisclosureContext } from '../../../components/disclosure/use-disclosure-context';
 
 /** The page header of a disclosure section: step title and a short why. */
-export function SectionHeader({ sectionId }: { sectionId: SectionId }): ReactElement {
+function SectionHeader({ sectionId }: { sectionId: SectionId }): ReactElement {
   const { t } = useTranslation('quote-disclosure');
   return (
     <div className="page-header">
