@@ -1,15 +1,17 @@
 // Issue 17 "Checked by": a simulated year of a book of flex and driveaway policies moved by the
 // clock (renewals, opt-outs, lapses, NTU, driveaway ends with an upgrade offer), the real jobs
-// run every night and the invariants checked after each (simulated-year.ts). 1,000 policies on
-// PostgreSQL (TEST_DATABASE_URL); 100 on PGlite, so that it runs everywhere. The figures are the
-// bench's (npm run bench:year); nothing here is timed.
+// run every night and the invariants checked after each (simulated-year.ts). 100 policies in the
+// suite, on PGlite and on PostgreSQL (TEST_DATABASE_URL); the issue's book of 1,000 on PostgreSQL
+// takes about a quarter of an hour here, so it runs on demand:
+//   TEST_DATABASE_URL=postgres://… SIMULATED_YEAR_POLICIES=1000 npx vitest run --project api src/test/simulated-year.test.ts
+// The figures are the bench's (npm run bench:year); nothing here is timed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { simulateYear, type InvariantBreaches, type YearResult } from './simulated-year';
 import { createTestDatabase } from './test-app';
 
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
-const SIZE = ON_POSTGRES ? 1_000 : 100;
+const SIZE = Number(process.env.SIMULATED_YEAR_POLICIES ?? 100);
 const CLEAN: InvariantBreaches = {
   activeWithActiveRenewal: 0,
   renewedWithoutActiveRenewal: 0,
