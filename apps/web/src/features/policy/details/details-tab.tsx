@@ -72,7 +72,7 @@ export function DetailsTab({ policy }: { policy: Policy }) {
 
         <section className="card" aria-labelledby="policy-summary-title">
           <h2 id="policy-summary-title">{t('details.summary.title')}</h2>
-          <EditLink to={editLinks.policy} target="policy" />
+          <EditLink to={editLinks.policy} target="policy" standalone />
           <dl className="summary-list">
             <Row term={t('details.summary.product')}>{scheme?.name ?? policy.schemeCode}</Row>
             <Row term={t('details.summary.number')}>{policy.policyNumber}</Row>
