@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { fillNewDriver } from './support/driver-form';
 import {
   OUT_DIR,
   VIEWPORTS,
@@ -98,36 +99,13 @@ async function fillYourCar(page: Page) {
   await answer(page, 'Where is the car kept overnight?', 'On a driveway');
 }
 
-async function fillDriver(page: Page, firstName: string) {
-  await page
-    .getByLabel('How is this driver related to you?')
-    .selectOption({ label: 'Spouse or partner' });
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill('Smith');
-  await fillDate(page, 'Date of birth', ['03', '09', '1987']);
-  await page.getByLabel('Marital status').selectOption({ label: 'Married' });
-  await answer(page, 'Employment status', 'Retired');
-  for (const question of [
-    'Has this driver ever been declared bankrupt?',
-    /county court judgments/,
-    'Does this driver have any unspent criminal convictions?',
-    /refused, cancelled or declined/,
-    /medical condition the DVLA/,
-    'Has a doctor advised this driver not to drive?',
-    /banned or disqualified/,
-    /motoring convictions/,
-    /claims or accidents/,
-  ]) {
-    await answer(page, question, 'No');
-  }
-  await page
-    .getByLabel('What type of driving licence does this driver have?')
-    .selectOption({ label: 'Full UK licence' });
-  await fillDate(page, "When was this driver's licence issued?", ['01', '10', '2006']);
-  await page
-    .getByLabel('Can this driver use any other car?')
-    .selectOption({ label: "No, they can't use other cars" });
-}
+/** An additional driver who answered No to every history question, with a full UK licence. */
+const fillDriver = (page: Page, firstName: string) =>
+  fillNewDriver(page, {
+    firstName,
+    dateOfBirth: ['03', '09', '1987'],
+    licenceIssued: ['01', '10', '2006'],
+  });
 
 // Whole journeys of many questions: generous limits, as the machine may be busy.
 describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, (viewport) => {
