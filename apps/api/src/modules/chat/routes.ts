@@ -91,7 +91,9 @@ function streamEvents(
 
 export const chatRoutes: AppPlugin = async (app) => {
   const chat = app.providers.chat.open({ database: app.database, log: app.log });
-  app.addHook('onClose', async () => {
+  // preClose, before any onClose: the LISTEN connection must be back before the database's pool
+  // ends (pool.end() waits for every connection out), or closing the app never finishes.
+  app.addHook('preClose', async () => {
     await chat.close();
   });
   const deps: ChatDeps = { db: app.db, chat, clock: app.clock };
