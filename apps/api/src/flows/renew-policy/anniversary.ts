@@ -3,6 +3,7 @@ import type { ServiceDeps } from '../../app-types';
 import { idempotencyKeys, policies, proposals } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findAccountOfPolicy } from '../../modules/billing';
+import { drainDueRows } from '../../modules/jobs';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
 import { transitionPolicy, type PolicyRow } from '../../modules/policy';
 import { findProposal } from '../../modules/proposal';
@@ -10,14 +11,13 @@ import { bindProposal } from '../bind-policy';
 import { enqueueFirstCollection } from '../collect-payments';
 import { coverEndingReminder } from './notices';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
-import { drainDueRows } from '../../modules/jobs';
 
 // The anniversary (issue 17 item 4): a policy with a renewal offer, at its expiry, renews or
 // lapses here (the lapse job leaves every policy with a renewal proposal to this job, so the two
 // never disagree). Opted in (auto-renewal on, renewal not stopped) with the offer still a QUOTE:
 // the offer binds as at the expiry, paid the way the old term was (a Direct Debit mandate or the
-// saved card; the first invoice goes through the ledger as any bind's and is collected), the new policy records its source and
-// the old one becomes RENEWED. Anything else (opted out, stopped, referred, the bind refused):
+// saved card; the first invoice goes through the ledger as any bind's and is collected at once),
+// the new policy records its source and the old one becomes RENEWED. Anything else (opted out, stopped, referred, the bind refused):
 // the old policy LAPSES at its expiry. Each step is idempotent: bind answers the same policy
 // to a second caller, and transitionPolicy(from: ACTIVE) moves the old one once.
 

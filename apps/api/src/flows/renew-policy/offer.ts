@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { policies, proposals, ratingRecords } from '../../db/schema';
 import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
+import { drainDueRows } from '../../modules/jobs';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
 import type { PolicyRow } from '../../modules/policy';
 import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
@@ -12,7 +13,6 @@ import { draftOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
 import { priceChanges, renewalNotice, type YearPrice } from './notices';
 import { capRenewalOffer, type RenewalPricing } from './offer-price';
 import { currentPrice, latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
-import { drainDueRows } from '../../modules/jobs';
 
 // The renewal offer (issue 17 item 2; DOMAIN.md "Jobs"): RENEWAL_OFFER_DAYS before a renewable
 // policy's expiry, a renewal proposal is made from its latest version's disclosure and choices,

@@ -6,13 +6,13 @@ import type { Db } from '../../db/client';
 import { policies, proposals, ratingRecords } from '../../db/schema';
 import { brandOfScheme } from '../../modules/brand';
 import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
+import { drainDueRows } from '../../modules/jobs';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
 import type { PolicyRow } from '../../modules/policy';
 import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
 import type { StoredQuote } from '../adjust-policy/policy-snapshot';
 import { latestQuoteOf, policyholderOf } from '../renew-policy/policy-facts';
 import { upsellNotice } from './notice';
-import { drainDueRows } from '../../modules/jobs';
 
 // The driveaway → flex upgrade offer (issue 17 item 5; DOMAIN.md "Jobs": "expire driveaway cover
 // and offer flex, with the customer's consent, never automatic"). `upsellOfferDays` before a
