@@ -1,13 +1,13 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { addIsoDuration } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { policies, proposals, ratingRecords } from '../../db/schema';
+import { policies } from '../../db/schema';
 import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
 import { drainDueRows } from '../../modules/jobs';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
 import type { PolicyRow } from '../../modules/policy';
+import { insertSystemProposal } from '../../modules/proposal';
 import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
 import { draftOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
 import { priceChanges, renewalNotice, type YearPrice } from './notices';
@@ -43,13 +43,6 @@ export function priceRenewal(options: { draft: ProposalDraft; facts: SchemeFacts
   });
   return { snapshot, pricing, renewal, newBusiness };
 }
-
-// No 0/O, 1/I/L or U/V: a reference is read out over the phone (as new-business quotes').
-const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
-const chunk = () =>
-  Array.from({ length: 4 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join(
-    '',
-  );
 
 function offeredPrice(snapshot: RatedSnapshot, draft: ProposalDraft): YearPrice | null {
   if (snapshot.status === 'REFERRAL' || snapshot.ratingStatus !== 'QUOTE') return null;
@@ -135,41 +128,20 @@ async function offerRenewal(deps: ServiceDeps, policyId: string, now: Date): Pro
       endAt: addIsoDuration(startAt, policy.policyTerm),
     };
     const { snapshot, pricing, renewal } = priceRenewal({ draft, facts, now });
-    const proposalCode = `prp_${randomBytes(16).toString('base64url')}`;
-    const [inserted] = await tx
-      .insert(proposals)
-      .values({
-        proposalCode,
-        externalReference: `${facts.brand.toUpperCase()}-${chunk()}-${chunk()}`,
-        schemeCode: policy.schemeCode,
-        brand: facts.brand,
-        ownerUserId: policy.ownerUserId,
-        status: snapshot.status,
-        startAt,
-        endAt: draft.endAt,
-        policyTerm: policy.policyTerm,
-        autoRenewalEnabled: policy.autoRenewalEnabled,
-        tracking: {},
-        data: draft.data as unknown as Record<string, unknown>,
-        quote: snapshot as unknown as Record<string, unknown>,
-        expiresAt: renewal.expiresAt,
-        createdAt: now,
-        updatedAt: now,
-        kind: 'RENEWAL',
-        sourcePolicyId: policy.policyId,
+    const proposalCode = await insertSystemProposal(tx, {
+      kind: 'RENEWAL',
+      source: policy,
+      draft,
+      autoRenewalEnabled: policy.autoRenewalEnabled,
+      // The capped offer is the quote; the renewal's own rating is the record and sets the expiry.
+      evaluation: { ...renewal, snapshot },
+      now,
+      extra: {
         renewalRatedPricePence: pricing.renewalRatedPence,
         newBusinessPricePence: pricing.newBusinessPence,
-      })
-      // A renewal of this policy exists already (the unique index), or the reference clashed
-      // (about one in 10^11): either way nothing is made now; a clash is offered at the next run.
-      .onConflictDoNothing()
-      .returning({ proposalCode: proposals.proposalCode });
-    if (!inserted) return false;
-    await tx.insert(ratingRecords).values({ proposalCode, ...renewal.record });
-    await tx
-      .update(policies)
-      .set({ renewalProposalCode: proposalCode })
-      .where(eq(policies.policyId, policy.policyId));
+      },
+    });
+    if (!proposalCode) return false;
     await queueNotice(deps, tx, { policy, last, snapshot, draft, pricing });
     return true;
   });

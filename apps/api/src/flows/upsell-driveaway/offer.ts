@@ -1,14 +1,14 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { addIsoDuration } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { policies, proposals, ratingRecords } from '../../db/schema';
+import { policies } from '../../db/schema';
 import { brandOfScheme } from '../../modules/brand';
 import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
 import { drainDueRows } from '../../modules/jobs';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
 import type { PolicyRow } from '../../modules/policy';
+import { insertSystemProposal } from '../../modules/proposal';
 import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
 import type { StoredQuote } from '../adjust-policy/policy-snapshot';
 import { latestQuoteOf, policyholderOf } from '../renew-policy/policy-facts';
@@ -28,13 +28,6 @@ import { upsellNotice } from './notice';
 const DAY_MS = 24 * 60 * 60_000;
 /** A driveaway that ended this long ago without an offer (the job was down) is left alone. */
 const UPSELL_LATE_DAYS = 7;
-
-// No 0/O, 1/I/L or U/V: a reference is read out over the phone (as new-business quotes').
-const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
-const chunk = () =>
-  Array.from({ length: 4 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join(
-    '',
-  );
 
 /** The brand's subscription (flex) scheme beside a driveaway scheme, or null when it has none. */
 function findUpsellScheme(driveawaySchemeCode: string): SchemeFacts | null {
@@ -149,42 +142,24 @@ async function offerUpsell(deps: ServiceDeps, policyId: string): Promise<boolean
       policyTerm: flex.policyTerm,
       data: prefillFromDriveaway(last, flex),
     };
-    const { snapshot, expiresAt, record } = evaluateProposal({ draft, facts: flex, now });
-    const proposalCode = `prp_${randomBytes(16).toString('base64url')}`;
-    const [inserted] = await tx
-      .insert(proposals)
-      .values({
-        proposalCode,
-        externalReference: `${flex.brand.toUpperCase()}-${chunk()}-${chunk()}`,
-        schemeCode: flex.schemeCode,
-        brand: flex.brand,
-        ownerUserId: policy.ownerUserId,
-        status: snapshot.status,
-        startAt,
-        endAt: draft.endAt,
-        policyTerm: flex.policyTerm,
-        autoRenewalEnabled: true,
-        tracking: {},
-        data: draft.data as unknown as Record<string, unknown>,
-        quote: snapshot as unknown as Record<string, unknown>,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-        kind: 'UPSELL',
-        sourcePolicyId: policy.policyId,
-        sourceProposalCode: policy.proposalCode,
-      })
-      // An offer for this policy exists already (the unique index), or the reference clashed
-      // (about one in 10^11): either way nothing is made now; a clash is offered at the next run.
-      .onConflictDoNothing()
-      .returning({ proposalCode: proposals.proposalCode });
-    if (!inserted) return false;
-    await tx.insert(ratingRecords).values({ proposalCode, ...record });
-    await tx
-      .update(policies)
-      .set({ upsellProposalCode: proposalCode })
-      .where(eq(policies.policyId, policy.policyId));
-    await queueNotice(deps, tx, { policy, last, flex, proposalCode, snapshot });
+    const evaluation = evaluateProposal({ draft, facts: flex, now });
+    const proposalCode = await insertSystemProposal(tx, {
+      kind: 'UPSELL',
+      source: policy,
+      draft,
+      autoRenewalEnabled: true,
+      evaluation,
+      now,
+      extra: { sourceProposalCode: policy.proposalCode },
+    });
+    if (!proposalCode) return false;
+    await queueNotice(deps, tx, {
+      policy,
+      last,
+      flex,
+      proposalCode,
+      snapshot: evaluation.snapshot,
+    });
     return true;
   });
 }

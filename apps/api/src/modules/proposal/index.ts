@@ -1,10 +1,12 @@
 // The proposal module's public face: the caller's own proposal, its stored row, its status and
-// the answers other modules read (policyholder e-mail, identity subject). The data's shape and
-// the scheme's facts are the disclosure module's.
+// the answers other modules read (policyholder e-mail, identity subject), and the proposals the
+// system makes from a policy (renewal, upgrade). The data's shape and the scheme's facts are the
+// disclosure module's.
 export { getOwnProposal, PROPOSAL_NOT_FOUND_MESSAGE } from './access';
 export { findProposal, type ProposalRow } from './repository';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export { toProposalResponse, verifyCustomer, type RenewalChangeRules } from './service';
 export { buildQuoteResponse } from './status';
+export { insertSystemProposal } from './system-proposal';
 // The docs' worked example of a complete disclosure, and the update builder tests share.
 export { ADDITIONAL_DRIVER_ANSWERS, buildCompleteDisclosure, updates } from './fixtures';

@@ -83,12 +83,12 @@ function randomChunk(length: number): string {
 }
 
 /** e.g. 'BMW-7KQ4-2MXD': about 10^11.7 values, unique by index (retried on a clash). */
-function createExternalReference(brand: string): string {
+export function createExternalReference(brand: string): string {
   return `${brand.toUpperCase()}-${randomChunk(4)}-${randomChunk(4)}`;
 }
 
 /** 'prp_' + 128 random bits: a link is all it takes to reach a proposal, so it is unguessable. */
-function createProposalCode(): string {
+export function createProposalCode(): string {
   return `prp_${randomBytes(16).toString('base64url')}`;
 }
 
