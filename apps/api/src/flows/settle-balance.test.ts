@@ -11,13 +11,10 @@ import { raiseDueInvoices } from '../modules/billing/invoicing';
 import { NOTHING_TO_SETTLE_MESSAGE } from '../modules/billing/settlement';
 import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
-import { computeAmountDueAtBind } from '../modules/policy';
-import { createQuote } from '../modules/policy/test-helpers';
+import { createBoundPolicy } from '../test/bound-policy';
 import { createTestApp } from '../test/test-app';
-import { bindProposal } from './bind-policy';
 import { applyCollectionOutcomes } from './collect-payments/outcomes';
 
-const SYSTEM = { kind: 'system', name: 'test' } as const;
 // Bought on 31 January: payment day 28; the first monthly bill is raised on 28 February.
 const INCEPTION = '2026-01-31T10:00:00.000Z';
 const OWNER = 'settle-owner';
@@ -111,27 +108,15 @@ describe('settling the outstanding balance', () => {
   beforeAll(async () => {
     app = await createTestApp({ clock });
     await at(INCEPTION);
-    const quote = await createQuote(app, owner);
+    const { quote, policyId } = await createBoundPolicy(app, owner);
     dateOfBirth = String(quote.quote.insuredProfiles[0]?.data.dateOfBirth);
     expect(dateOfBirth).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     instalment = quote.quote.availablePaymentSchedules.find((s) => s.active)!.premiumBreakdown
       .instalmentAmount;
-    const due = computeAmountDueAtBind(quote.quote);
-    const bound = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: `pi_${quote.proposalCode}`,
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
     const [account] = await app.db
       .select()
       .from(customerAccounts)
-      .where(eq(customerAccounts.policyId, bound.policyId));
+      .where(eq(customerAccounts.policyId, policyId));
     accountId = account!.accountId;
     policyNumber = account!.accountCode;
   });

@@ -12,14 +12,11 @@ import { expireAdjustments } from '../../modules/adjustment/expiry';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { computeAmountDueAtBind } from '../../modules/policy';
-import { createQuote } from '../../modules/policy/test-helpers';
 import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
+import { createBoundPolicy } from '../../test/bound-policy';
 import { createTestApp } from '../../test/test-app';
-import { bindProposal } from '../bind-policy';
 import { ADJUSTMENT_MESSAGES } from './adjustment-rules';
 
-const SYSTEM = { kind: 'system', name: 'test' } as const;
 const INCEPTION = '2026-05-12T10:00:00.000Z';
 const MINUTE = 60_000;
 
@@ -71,20 +68,7 @@ describe('unconfirmed adjustments expire', () => {
   beforeAll(async () => {
     app = await createTestApp({ clock, seed: true });
     await at(INCEPTION);
-    const quote = await createQuote(app, owner);
-    const due = computeAmountDueAtBind(quote.quote);
-    const bound = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: `pi_${quote.proposalCode}`,
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
-    policyId = bound.policyId;
+    ({ policyId } = await createBoundPolicy(app, owner));
     const policy: PolicyResponse = (
       await app.inject({ method: 'GET', url: `/api/policies/${policyId}`, headers: owner })
     ).json();

@@ -13,17 +13,15 @@ import { auditLog, ledgerTransactions, policyAdjustments, policyVersions } from 
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { computeAmountDueAtBind } from '../../modules/policy';
-import { createQuote } from '../../modules/policy/test-helpers';
 import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
+import { createBoundPolicy } from '../../test/bound-policy';
 import { createTestApp } from '../../test/test-app';
-import { bindProposal } from '../bind-policy';
 import { ADJUSTMENT_MESSAGES, EFFECTIVE_AT_MESSAGES } from './adjustment-rules';
 import { READ_ONLY_ON_POLICY_MESSAGE } from '../../modules/disclosure';
 
 // Issue 15: POST /api/policyAdjustments, GET …/{id}, POST …/{id}/commit and the cancellation
 // options, called directly, out of order, twice, at once, late and by the wrong people.
 
-const SYSTEM = { kind: 'system', name: 'test' } as const;
 const INCEPTION = '2026-03-12T10:00:00.000Z';
 
 const addDriver: ProposalChange[] = [
@@ -46,24 +44,12 @@ describe('policy adjustments', () => {
   let staff: Record<string, string>;
 
   async function bindFlex(options: { startDate?: string } = {}): Promise<string> {
-    const quote = await createQuote(app, owner, {
+    const bound = await createBoundPolicy(app, owner, {
       extraChanges: options.startDate
         ? [{ changeType: 'START_DATE_CHANGE', startDate: options.startDate }]
         : [],
     });
-    const due = computeAmountDueAtBind(quote.quote);
-    const result = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: `pi_${quote.proposalCode}`,
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
-    return result.policyId;
+    return bound.policyId;
   }
 
   const create = (payload: Record<string, unknown>, headers = owner) =>

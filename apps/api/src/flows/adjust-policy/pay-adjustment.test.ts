@@ -13,11 +13,9 @@ import {
 } from '../../db/schema';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import { computeAmountDueAtBind } from '../../modules/policy';
-import { createQuote } from '../../modules/policy/test-helpers';
 import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
+import { createBoundPolicy } from '../../test/bound-policy';
 import { createTestApp } from '../../test/test-app';
-import { bindProposal } from '../bind-policy';
 import { ADJUSTMENT_MESSAGES } from './adjustment-rules';
 
 // Issue 15 item 4: paying for a change. A positive amountDue on a single-payment policy is paid
@@ -77,20 +75,8 @@ describe('paying for a change', () => {
    * priced single payment (driveaway is free), so the test sets the schedule the rule is about.
    */
   async function bindSinglePayment(): Promise<string> {
-    const quote = await createQuote(app, owner);
+    const { quote, policyId } = await createBoundPolicy(app, owner);
     dateOfBirth = String(quote.quote.insuredProfiles[0]?.data.dateOfBirth);
-    const due = computeAmountDueAtBind(quote.quote);
-    const { policyId } = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: `pi_${quote.proposalCode}`,
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
     await paidInOnePayment(policyId);
     return policyId;
   }
@@ -167,18 +153,7 @@ describe('paying for a change', () => {
   });
 
   it('has nothing to pay by card on a monthly policy: the difference joins the next bill', async () => {
-    const quote = await createQuote(app, owner);
-    const { policyId } = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: `pi_${quote.proposalCode}`,
-        amountPence: computeAmountDueAtBind(quote.quote).totalPence,
-        settled: true,
-      },
-    });
+    const { policyId } = await createBoundPolicy(app, owner);
     const change = await priceChange(policyId);
     expect(change.amountDue).toBeGreaterThan(0);
     expect(change.paymentRequired).toBe(false);
