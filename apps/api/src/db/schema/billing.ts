@@ -35,6 +35,12 @@ export const customerAccounts = pgTable(
      * monthly invoice; null when nothing more is to be invoiced. Set at bind to look at once.
      */
     nextInvoiceAt: instant('next_invoice_at'),
+    /**
+     * When the collection planner next looks at the account (issue 17's book of 100,000): the day
+     * its Direct Debit may be submitted, or now after anything that can make a collection due
+     * (an invoice raised, a payment day, method or status changed); null while nothing can be.
+     */
+    collectionsCheckAt: instant('collections_check_at'),
   },
   (table) => [
     uniqueIndex('customer_accounts_proposal_code_idx').on(table.proposalCode),
@@ -45,6 +51,10 @@ export const customerAccounts = pgTable(
     index('customer_accounts_next_invoice_at_idx')
       .on(table.nextInvoiceAt)
       .where(sql`${table.nextInvoiceAt} is not null`),
+    // The collection planner's scan: only the accounts it has been asked to look at.
+    index('customer_accounts_collections_check_at_idx')
+      .on(table.collectionsCheckAt)
+      .where(sql`${table.collectionsCheckAt} is not null`),
     check('customer_accounts_payment_day_check', sql`${table.paymentDay} between 1 and 28`),
     check(
       'customer_accounts_payment_method_type_check',

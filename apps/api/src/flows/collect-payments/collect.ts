@@ -1,15 +1,17 @@
-import { londonDateString } from '@motor/domain';
+import { londonDateString, toInstant } from '@motor/domain';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
 import {
+  checkAccountForCollection,
   findAccount,
   findUpcomingInvoice,
   getAccountTotals,
-  listCollectableAccounts,
+  listAccountsToCheckForCollection,
   postProviderPayment,
   type CustomerAccountRow,
 } from '../../modules/billing';
-import { defineJob } from '../../modules/jobs';
+import { defineJob, drainDueRows } from '../../modules/jobs';
 import {
   chargeSavedCard,
   createDirectDebitCollection,
@@ -33,24 +35,29 @@ import { COLLECT_PAYMENT, CollectPayload, enqueueCollection } from './queue';
 /** The earliest a Direct Debit is submitted before its day (the provider needs 3 to 5). */
 const DIRECT_DEBIT_LEAD_WORKING_DAYS = 5;
 
-/** The collection an account is due now, if any: its key, and what it collects ahead. */
+/**
+ * The collection an account is due now (its key, and what it collects ahead), or when to look
+ * again: the day its Direct Debit may be submitted, or null until asked (an invoice raised).
+ */
 async function dueCollection(
-  deps: ServiceDeps,
+  db: Db,
   account: CustomerAccountRow,
   now: Date,
-): Promise<{ key: string; invoicePence: number; chargeDate: string | null } | null> {
-  const today = londonDateString(now);
+): Promise<
+  { key: string; invoicePence: number; chargeDate: string | null } | { lookAgainAt: Date | null }
+> {
   if (account.paymentMethodType === 'BACS_DEBIT') {
-    const next = await findUpcomingInvoice(deps.db, account);
-    if (!next) return null;
+    const next = await findUpcomingInvoice(db, account);
+    if (!next) return { lookAgainAt: null };
     const chargeDate = onOrAfterWorkingDay(londonDateString(next.dueAt));
-    if (today < subtractWorkingDays(chargeDate, DIRECT_DEBIT_LEAD_WORKING_DAYS)) return null;
+    const submitFrom = subtractWorkingDays(chargeDate, DIRECT_DEBIT_LEAD_WORKING_DAYS);
+    if (londonDateString(now) < submitFrom) return { lookAgainAt: toInstant(submitFrom) };
     const key = `collect:${account.accountId}:${next.period}`;
     return { key, invoicePence: next.amountPence, chargeDate };
   }
   // A card is charged on the payment day, for what the raised invoices left owing.
-  const { invoiceCount } = await getAccountTotals(deps.db, account.accountId);
-  if (invoiceCount < 2) return null;
+  const { invoiceCount } = await getAccountTotals(db, account.accountId);
+  if (invoiceCount < 2) return { lookAgainAt: null };
   return {
     key: `collect:${account.accountId}:${invoiceCount - 1}`,
     invoicePence: 0,
@@ -58,21 +65,28 @@ async function dueCollection(
   };
 }
 
-/** The planner: enqueues each account's due collection (an ACTIVE account only). */
+/**
+ * The planner: enqueues the due collection of each ACTIVE account it is asked to look at (the
+ * accounts' collections_check_at, billing module), not of every account in the book.
+ */
 export async function planCollections(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
   let planned = 0;
-  // 5 working days before the payment day span at most 12 calendar days (Christmas and New
-  // Year): a fortnight ahead is ample.
-  const directDebitHorizon = new Date(now.getTime() + 14 * 86_400_000);
-  for (const account of await listCollectableAccounts(deps.db, { directDebitHorizon })) {
-    if (account.accountStatus !== 'ACTIVE') continue;
-    const due = await dueCollection(deps, account, now);
-    if (!due) continue;
-    const { key, ...rest } = due;
-    const payload = { accountId: account.accountId, ...rest, retry: false };
-    if (await enqueueCollection(deps, { key, payload, at: now })) planned += 1;
-  }
+  await drainDueRows({
+    scan: (limit) => listAccountsToCheckForCollection(deps.db, { now, limit }),
+    keyOf: (row) => row.accountId,
+    act: (row) =>
+      checkAccountForCollection(deps.db, { accountId: row.accountId, now }, async (tx, account) => {
+        if (account.accountStatus !== 'ACTIVE' || !account.paymentMethodType || !account.policyId)
+          return null;
+        const due = await dueCollection(tx, account, now);
+        if ('lookAgainAt' in due) return due.lookAgainAt;
+        const { key, ...rest } = due;
+        const payload = { accountId: account.accountId, ...rest, retry: false };
+        if (await enqueueCollection({ db: tx }, { key, payload, at: now })) planned += 1;
+        return null;
+      }),
+  });
   return planned;
 }
 

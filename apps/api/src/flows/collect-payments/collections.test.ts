@@ -1,6 +1,7 @@
 // Issue 16 item 3: monthly collections by Direct Debit and card, failed payments (e-mail, retry,
 // suspension with notice, restored by a late payment), refunds and reconciliation, on the clock.
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { toInstant } from '@motor/domain';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
@@ -18,10 +19,13 @@ import {
 } from '../../db/schema';
 import { bindProposal } from '../bind-policy';
 import {
+  listAccountsToCheckForCollection,
   postProviderPayment,
   postTransaction,
   type CustomerAccountRow,
 } from '../../modules/billing';
+import { raiseDueInvoices } from '../../modules/billing/invoicing';
+import { onOrAfterWorkingDay, subtractWorkingDays } from '../../providers/direct-debit';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
@@ -615,6 +619,43 @@ describe('monthly collections', () => {
       (row) => row.type === 'REFUND_REVERSAL',
     );
     expect(reversals).toEqual([expect.objectContaining({ amount: -10_000_000 })]);
+    await close();
+  }, 300_000);
+
+  it('the planner looks only at the accounts asked: a Direct Debit waits for its submission day, then for its invoice; its scan reads the partial index', async () => {
+    const { app, clock, bindFlex, accountOf, close } = await scenario('2026-11-02T10:00:00.000Z');
+    const policy = await bindFlex('marker-dd', { method: 'BACS_DEBIT', bank: GOOD_BANK });
+    const checkAt = async () => (await accountOf(policy.policyId))!.collectionsCheckAt;
+    // Bound: asked at once. Its first bill is due on Wednesday 2 December: submitted from the
+    // 5th working day before, 25 November, so the planner's look says to wait until then.
+    expect((await checkAt())!.getTime()).toBeLessThanOrEqual(clock.now().getTime());
+    expect(await planCollections(app)).toBe(0);
+    expect(await checkAt()).toEqual(new Date('2026-11-25T00:00:00.000Z'));
+    const scan = () => listAccountsToCheckForCollection(app.db, { now: clock.now(), limit: 100 });
+    expect(await scan()).toEqual([]);
+    clock.set('2026-11-24T23:30:00.000Z');
+    expect(await planCollections(app)).toBe(0);
+    clock.set('2026-11-25T00:15:00.000Z');
+    expect(await planCollections(app)).toBe(1);
+    // Planned: nothing more until the invoice is raised on the payment day, which asks again.
+    expect(await checkAt()).toBeNull();
+    expect(await planCollections(app)).toBe(0);
+    clock.set('2026-12-02T10:00:00.000Z');
+    await raiseDueInvoices(app.db, clock.now());
+    expect((await scan()).map((row) => row.accountId)).toEqual([policy.account.accountId]);
+    expect(await planCollections(app)).toBe(0);
+    // The next bill, Saturday 2 January 2027, is charged on Monday the 4th and submitted from the
+    // 5th working day before (weekends, Christmas and Boxing Day skipped): 23 December.
+    expect(subtractWorkingDays(onOrAfterWorkingDay('2027-01-02'), 5)).toBe('2026-12-23');
+    expect(await checkAt()).toEqual(toInstant('2026-12-23'));
+    const plan = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(
+        sql`explain ${listAccountsToCheckForCollection(tx, { now: clock.now(), limit: 100 })}`,
+      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('customer_accounts_collections_check_at_idx');
     await close();
   }, 300_000);
 

@@ -7,6 +7,7 @@ import { customerAccounts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { getSchemeFacts } from '../disclosure';
 import { getOwnerUserId, type Principal } from '../identity';
+import { lookAtCollectionsNow } from './collection-checks';
 import { getAccountBalances, type AccountBalances } from './ledger';
 
 // Customer accounts (spec 3 §3): one per proposal, then per policy. The account is created
@@ -96,6 +97,7 @@ export async function setAccountPaymentMethod(
     .update(customerAccounts)
     .set({
       paymentMethodType: options.paymentMethodType,
+      collectionsCheckAt: lookAtCollectionsNow,
       // Bound: the invoicing job looks at the account at its next run and plans its invoices.
       ...(options.policyId
         ? {

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, like, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { AccountStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
 import type { CustomerAccountRow } from './accounts';
+import { lookAtCollectionsNow } from './collection-checks';
 import {
   findLastInvoicedPeriod,
   loadBilledPolicy,
@@ -36,31 +37,6 @@ export async function findUpcomingInvoice(
     afterPeriod: await findLastInvoicedPeriod(db, account.accountId),
   });
   return next ?? null;
-}
-
-/**
- * Accounts the collection planner looks at: card-paying ones (charged once an invoice is raised),
- * and Direct Debit ones whose next invoice is due by `directDebitHorizon` (collected ahead of it).
- */
-export async function listCollectableAccounts(
-  db: Db,
-  options: { directDebitHorizon: Date },
-): Promise<CustomerAccountRow[]> {
-  return db
-    .select()
-    .from(customerAccounts)
-    .where(
-      and(
-        sql`${customerAccounts.policyId} is not null`,
-        or(
-          eq(customerAccounts.paymentMethodType, 'CARD'),
-          and(
-            eq(customerAccounts.paymentMethodType, 'BACS_DEBIT'),
-            lte(customerAccounts.nextInvoiceAt, options.directDebitHorizon),
-          ),
-        ),
-      ),
-    );
 }
 
 /** What the account owes counting only settled money (pending payments not yet), pence. */
@@ -194,7 +170,11 @@ export async function moveAccountStatus(
 ): Promise<boolean> {
   const updated = await db
     .update(customerAccounts)
-    .set({ accountStatus: options.to })
+    .set({
+      accountStatus: options.to,
+      // Only an ACTIVE account is collected monthly: back to ACTIVE, the planner looks again.
+      ...(options.to === 'ACTIVE' ? { collectionsCheckAt: lookAtCollectionsNow } : {}),
+    })
     .where(
       and(
         eq(customerAccounts.accountId, options.accountId),

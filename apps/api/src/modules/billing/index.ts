@@ -8,6 +8,7 @@ export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount }
 export { findAccountOfPolicy } from './accounts';
 export { getAccountToSettle, postSettlementPayment } from './settlement';
 export { postProviderPayment } from './provider-payments';
+export { checkAccountForCollection, listAccountsToCheckForCollection } from './collection-checks';
 export {
   countConsecutiveFailures,
   failProviderPayment,
@@ -15,7 +16,6 @@ export {
   findAccount,
   findUpcomingInvoice,
   getSettledBalance,
-  listCollectableAccounts,
   listLedgerProviderPayments,
   listPendingProviderPayments,
   listPendingRefunds,

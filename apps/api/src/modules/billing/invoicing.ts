@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { customerAccounts, ledgerTransactions, policies } from '../../db/schema';
 import { defineJob } from '../jobs';
 import { listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
+import { lookAtCollectionsNow } from './collection-checks';
 import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 
 // Monthly invoices (issue 16 item 1; DOMAIN.md "Money", "Jobs"). A monthly policy's billing
@@ -258,7 +259,11 @@ async function invoiceAccount(db: Db, accountId: string, now: Date): Promise<num
     const next = planned.find((candidate) => candidate.dueAt > now);
     await tx
       .update(customerAccounts)
-      .set({ nextInvoiceAt: next?.dueAt ?? null })
+      .set({
+        nextInvoiceAt: next?.dueAt ?? null,
+        // An invoice raised can be collected (a card's now, a Direct Debit's next one ahead).
+        ...(posted > 0 ? { collectionsCheckAt: lookAtCollectionsNow } : {}),
+      })
       .where(eq(customerAccounts.accountId, accountId));
     return posted;
   });

@@ -5,6 +5,7 @@ import { auditLog, customerAccounts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findActorUserId, NOT_AUTHORISED_MESSAGE, type Principal } from '../identity';
 import type { CustomerAccountRow } from './accounts';
+import { lookAtCollectionsNow } from './collection-checks';
 
 // The payment day (spec 3 §5, §6, §9): 1 to 28; staff acting for the customer may change it, and
 // only with the brand's allowModifyBillingDay on and the account ACTIVE; customers may not.
@@ -65,6 +66,8 @@ export async function changePaymentDay(
         paymentDay,
         // Bound accounts only: the job re-plans at its next run with the new day.
         nextInvoiceAt: sql`case when ${customerAccounts.policyId} is null then ${customerAccounts.nextInvoiceAt} else least(${customerAccounts.nextInvoiceAt}, ${deps.now}) end`,
+        // A Direct Debit ahead of the next invoice moves with the day.
+        collectionsCheckAt: lookAtCollectionsNow,
       })
       .where(eq(customerAccounts.accountId, account.accountId))
       .returning();
