@@ -8,16 +8,10 @@
 // "by-user" (from users, by user id): the last two when most of the book matches, where the
 // search's row limit stops them early (decision 024).
 //   npm run bench:search   (BENCH_CUSTOMERS=20000 for a smaller book; BENCH_DATABASES=postgres)
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import {
-  openPgliteDatabase,
-  openPostgresDatabase,
-  runStatement,
-  type DatabaseHandle,
-} from '../apps/api/src/db/client';
+import { openPgliteDatabase, runStatement, type DatabaseHandle } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { customerSearchStatement, searchCustomers } from '../apps/api/src/modules/care/repository';
+import { findPostgresUrl, withThrowawayDatabase } from './throwaway-database';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const RUNS = 30;
@@ -147,20 +141,6 @@ async function benchOn(name: string, handle: DatabaseHandle): Promise<void> {
   }
 }
 
-async function postgresUrl(): Promise<string | null> {
-  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!url) return null;
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return url;
-  } catch {
-    return null;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function main(): Promise<void> {
   if (DATABASES.includes('pglite')) {
     const handle = await openPgliteDatabase();
@@ -170,25 +150,14 @@ async function main(): Promise<void> {
       await handle.close();
     }
   }
-  const url = DATABASES.includes('postgres') ? await postgresUrl() : null;
+  const url = DATABASES.includes('postgres')
+    ? await findPostgresUrl(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL)
+    : null;
   if (!url) {
     if (DATABASES.includes('postgres')) console.log('\nPostgreSQL: not reachable, skipped');
     return;
   }
-  const name = `bench_search_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = openPostgresDatabase(target.toString());
-  try {
-    await benchOn('PostgreSQL', handle);
-  } finally {
-    await handle.close();
-    await admin.query(`drop database ${name}`);
-    await admin.end();
-  }
+  await withThrowawayDatabase(url, 'bench_search', (handle) => benchOn('PostgreSQL', handle));
 }
 
 main().catch((error: unknown) => {

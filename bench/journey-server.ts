@@ -1,12 +1,11 @@
 // The API as a child process for the journey benchmark, on PGlite in a temp DATA_DIR or on a
 // throw-away PostgreSQL database (created here, dropped afterwards), always on 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createThrowawayDatabase, findPostgresUrl } from './throwaway-database';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -92,34 +91,18 @@ export async function pgliteTarget(): Promise<Target> {
 
 /** A throw-away database on the PostgreSQL server, or null when none answers. */
 export async function postgresTarget(): Promise<Target | null> {
-  const adminUrl =
-    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(
-      `\nPostgreSQL at ${new URL(adminUrl).host} does not answer (${String(error)}): skipped`,
-    );
-    return null;
-  }
-  const name = `motor_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const serverUrl = await findPostgresUrl(
+    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_POSTGRES_URL,
+    { timeoutMs: 3_000, sayWhyNot: true },
+  );
+  if (!serverUrl) return null;
+  const database = await createThrowawayDatabase(serverUrl, 'motor_bench');
   const dataDir = await mkdtemp(join(tmpdir(), 'motor-bench-journey-'));
   return {
     name: 'PostgreSQL',
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    env: { DATABASE_URL: database.url, DATA_DIR: dataDir },
     cleanUp: async () => {
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists "${name}" with (force)`);
-      await drop.end();
+      await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -8,7 +8,6 @@
 //   BENCH_DATABASES=postgres runs one database; BENCH_WORKERS=2 runs 2 API processes on PostgreSQL;
 //   BENCH_CPU_PROF_KEEP=dir copies the profiles there, with the PATCH run's window, for own analysis)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,6 +18,7 @@ import { buildCompleteDisclosure } from '../apps/api/src/modules/proposal/fixtur
 import { printCpuProfileSummary } from './journey-profile';
 import { loadTest, type LoadTestFigures } from './load-test';
 import { benchRating, printRatingFigures } from './rating';
+import { createThrowawayDatabase, findPostgresUrl } from './throwaway-database';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 16;
@@ -296,34 +296,21 @@ async function pgliteTarget(): Promise<Target> {
 
 /** A throw-away database on the PostgreSQL server, or null when none answers. */
 async function postgresTarget(): Promise<Target | null> {
-  const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!baseUrl) return null;
-  const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(
-      `\nPostgreSQL at ${new URL(baseUrl).host} does not answer (${String(error)}): skipped`,
-    );
-    return null;
-  }
-  const name = `motor_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const serverUrl = await findPostgresUrl(
+    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL,
+    { timeoutMs: 3_000, sayWhyNot: true },
+  );
+  if (!serverUrl) return null;
+  const database = await createThrowawayDatabase(serverUrl, 'motor_bench');
   const dataDir = await mkdtemp(join(tmpdir(), 'motor-bench-quote-'));
   return {
     name: process.env.BENCH_WORKERS
       ? `PostgreSQL, ${process.env.BENCH_WORKERS} workers`
       : 'PostgreSQL',
     // BENCH_WORKERS=n runs the API as n processes (WORKERS, PostgreSQL only).
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir, WORKERS: process.env.BENCH_WORKERS },
+    env: { DATABASE_URL: database.url, DATA_DIR: dataDir, WORKERS: process.env.BENCH_WORKERS },
     cleanUp: async () => {
-      const drop = new pg.Client({ connectionString: baseUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists "${name}" with (force)`);
-      await drop.end();
+      await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
