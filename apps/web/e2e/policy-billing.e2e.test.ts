@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OUT_DIR, VIEWPORTS, expectNoSeriousA11yViolations, useBrowser } from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { withFailureShot } from './support/policy-changes';
-import { startShiftedClockServer, type ShiftedClockServer } from './support/shifted-clock-server';
+import { useShiftedClockServer } from './support/shifted-clock-server';
 import { openPolicyTab } from './support/policy';
 import { actFor, signInStaff } from './support/staff';
 
@@ -145,20 +145,18 @@ async function sandboxCardToken(baseUrl: string): Promise<string> {
 }
 
 describe('changing the Direct Debit, and settling by card and by phone (issue 16)', () => {
-  let server: ShiftedClockServer | null = null;
-  const browser = useBrowser({ server: () => server!.baseUrl });
-  beforeAll(async () => {
-    server = await startShiftedClockServer();
-  });
-  afterAll(async () => {
+  const { browser, server } = useShiftedClockServer();
+  afterAll(() => {
     // What the server logged as errors, should the journey have met one.
-    const errors = (server?.log() ?? '').split('\n').filter((line) => line.includes('"level":50'));
+    const errors = server
+      .log()
+      .split('\n')
+      .filter((line) => line.includes('"level":50'));
     if (errors.length > 0) console.error(errors.slice(-5).join('\n'));
-    await server?.stop();
   });
 
   it('the customer changes the mandate and pays an unpaid month by card; staff take the next by phone', async () => {
-    const baseUrl = server!.baseUrl;
+    const baseUrl = server.baseUrl;
     const buyer = await browser.newPage(DESKTOP);
     const policy = await withFailureShot(buyer.page, 'billing-settle-purchase', () =>
       buyPolicy(buyer.page, baseUrl, { product: 'flex', label: 'billing-settle', pay: 'card' }),
@@ -188,7 +186,7 @@ describe('changing the Direct Debit, and settling by card and by phone (issue 16
     }
 
     // A month and more later (the servers were off: the bill is raised, nothing collected yet).
-    await server!.setDaysAhead(40);
+    await server.setDaysAhead(40);
     const customer = await browser.newPage(DESKTOP);
     try {
       await withFailureShot(customer.page, 'billing-settle-card', async () => {
@@ -217,7 +215,7 @@ describe('changing the Direct Debit, and settling by card and by phone (issue 16
     }
 
     // The month after, owed again: staff take it by phone for the customer.
-    await server!.setDaysAhead(72);
+    await server.setDaysAhead(72);
     const staff = await browser.newPage(DESKTOP);
     try {
       await withFailureShot(staff.page, 'billing-settle-phone', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import {
   addIsoDuration,
@@ -12,7 +12,7 @@ import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { bearerOf } from './support/checkout';
 import { readMessage } from './support/outbox';
 import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
-import { startShiftedClockServer, type ShiftedClockServer } from './support/shifted-clock-server';
+import { useShiftedClockServer } from './support/shifted-clock-server';
 import { actFor, signInStaff } from './support/staff';
 
 // Issue 15 "Checked by": cancelling a policy in Chromium, from a policy bought as a new customer
@@ -284,24 +284,17 @@ describe('cancelling a policy (issue 15)', () => {
 });
 
 describe('a Standard cancellation after the cooling-off period (issue 15)', () => {
-  let server: ShiftedClockServer | null = null;
-  const browser = useBrowser({ server: () => server!.baseUrl });
-  beforeAll(async () => {
-    server = await startShiftedClockServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const { browser, server } = useShiftedClockServer();
 
   it('20 days on: a later day, and a pro-rata refund of the month billed', async () => {
-    const baseUrl = server!.baseUrl;
+    const baseUrl = server.baseUrl;
     const buyer = await browser.newPage(MOBILE);
     const policy = await withFailureShot(buyer.page, 'standard-flex-purchase', () =>
       buyPolicy(buyer.page, baseUrl, { product: 'flex', label: 'standard-flex', pay: 'card' }),
     ).finally(() => buyer.context.close());
 
     // The clock moves past the 14-day cooling-off period; the customer signs in again.
-    await server!.setDaysAhead(20);
+    await server.setDaysAhead(20);
     const { context, page } = await browser.newPage(MOBILE);
     await withFailureShot(page, 'standard-flex', async () => {
       await signInAgainAt(page, baseUrl, policy.email, policy.policyPath);

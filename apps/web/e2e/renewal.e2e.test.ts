@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDisplayDate, formatMoney } from '@motor/domain';
-import { VIEWPORTS, pathOf, useBrowser } from './support/browser';
+import { VIEWPORTS, pathOf } from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { bearerOf } from './support/checkout';
 import { fillNewDriver } from './support/driver-form';
 import { readMessage } from './support/outbox';
 import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
-import { startShiftedClockServer, type ShiftedClockServer } from './support/shifted-clock-server';
+import { useShiftedClockServer } from './support/shifted-clock-server';
 
 // Issue 17 item 3 "Checked by": renewal opt-out with a reason and opt-in again, the e-mail read
 // from the outbox. A flex policy bought today on a server of its own whose clock the journey
@@ -59,23 +59,16 @@ async function openWithRenewal(page: Page, policy: { policyId: string; policyPat
 }
 
 describe('renewal: opt out with a reason, and opt in again (issue 17)', () => {
-  let server: ShiftedClockServer | null = null;
-  const browser = useBrowser({ server: () => server!.baseUrl });
-  beforeAll(async () => {
-    server = await startShiftedClockServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const { browser, server } = useShiftedClockServer();
 
   it('the notice e-mail, the banner, the renewal page, a driver added and re-priced, opt-out with a reason, home, opt in from the banner', async () => {
-    const baseUrl = server!.baseUrl;
+    const baseUrl = server.baseUrl;
     const buyer = await browser.newPage(MOBILE);
     const policy = await withFailureShot(buyer.page, 'renewal-purchase', () =>
       buyPolicy(buyer.page, baseUrl, { product: 'flex', label: 'renewal' }),
     ).finally(() => buyer.context.close());
 
-    await server!.setDaysAhead(DAYS_ON);
+    await server.setDaysAhead(DAYS_ON);
     const { context, page } = await browser.newPage(MOBILE);
     await withFailureShot(page, 'renewal', async () => {
       await signInAgainAt(page, baseUrl, policy.email, policy.policyPath);

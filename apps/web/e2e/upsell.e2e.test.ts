@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDisplayDate, londonDateString } from '@motor/domain';
-import { VIEWPORTS, pathOf, useBrowser } from './support/browser';
+import { VIEWPORTS, pathOf } from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { addDirectDebit, bearerOf } from './support/checkout';
 import { readMessage } from './support/outbox';
 import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
-import { startShiftedClockServer, type ShiftedClockServer } from './support/shifted-clock-server';
+import { useShiftedClockServer } from './support/shifted-clock-server';
 
 // Issue 17 item 5 in Chromium: a customer buys a Driveaway policy (car KY72 DXA) and sees the
 // success page's upsell card; the server's clock moves on to two days before the cover ends and
@@ -48,21 +48,14 @@ async function readPolicy(page: Page, policyId: string): Promise<PolicyRead> {
 }
 
 describe('Driveaway → Flex upgrade offer (issue 17 item 5)', () => {
-  let server: ShiftedClockServer | null = null;
-  const browser = useBrowser({ server: () => server!.baseUrl });
-  beforeAll(async () => {
-    server = await startShiftedClockServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const { browser, server } = useShiftedClockServer();
 
   // The journey's two steps share the Driveaway bought and the offer made for it.
   let policy: Awaited<ReturnType<typeof buyPolicy>> & { expiredAt: string };
   let upsellCode = '';
 
   it('success card, the offer made as the cover nears its end, banner, upgrade page, Flex quote', async () => {
-    const baseUrl = server!.baseUrl;
+    const baseUrl = server.baseUrl;
     const buyer = await browser.newPage(MOBILE);
     policy = await withFailureShot(buyer.page, 'upsell-purchase', async () => {
       const bought = await buyPolicy(buyer.page, baseUrl, {
@@ -90,7 +83,7 @@ describe('Driveaway → Flex upgrade offer (issue 17 item 5)', () => {
 
     // Four days on, the 5-day cover ends within the 2 days before it (UPSELL_OFFER_DAYS): the
     // server's job runner makes the offer and e-mails it.
-    await server!.setDaysAhead(4);
+    await server.setDaysAhead(4);
     const mail = await readMessage(baseUrl, policy.email, /^Your BMW Flex quote is ready$/);
     expect(mail.body).toContain(
       `Your Driveaway cover (policy ${policy.policyNumber}) ends on ${formatDisplayDate(policy.expiredAt)}.`,
@@ -147,11 +140,11 @@ describe('Driveaway → Flex upgrade offer (issue 17 item 5)', () => {
   }, 120_000);
 
   it('past its end: the expired offer updated and bought through the ordinary checkout', async () => {
-    const baseUrl = server!.baseUrl;
+    const baseUrl = server.baseUrl;
 
     // Past the Driveaway's end: its cover ended, the offer was not bought, and its start day
     // has passed — the banner asks to update the quote. (A new sign-in: two days have passed.)
-    await server!.setDaysAhead(6);
+    await server.setDaysAhead(6);
     const later = await browser.newPage(MOBILE);
     await withFailureShot(later.page, 'upsell-expired', async () => {
       const page = later.page;
