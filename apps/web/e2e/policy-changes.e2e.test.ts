@@ -4,6 +4,7 @@ import { formatDisplayDate, formatMoney, londonDateString, startOfLondonDate } f
 import { VIEWPORTS, pathOf, useBrowser } from './support/browser';
 import { bearerOf } from './support/checkout';
 import { buyPolicy } from './support/buy-policy';
+import { answer, fillNewDriver } from './support/driver-form';
 import { actFor, signInStaff } from './support/staff';
 import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
 
@@ -104,58 +105,6 @@ async function confirmAndExpectResult(
   await page.getByText(intro).waitFor();
 }
 
-const group = (page: Page, name: string | RegExp) => page.getByRole('group', { name });
-
-async function answer(page: Page, question: string | RegExp, option: string) {
-  await group(page, question).getByLabel(option, { exact: true }).check();
-}
-
-async function fillDate(page: Page, question: string | RegExp, [day, month, year]: string[]) {
-  const fields = group(page, question);
-  await fields.getByLabel('Day').fill(day!);
-  await fields.getByLabel('Month').fill(month!);
-  await fields.getByLabel('Year').fill(year!);
-}
-
-/**
- * The additional-driver form of the management area (the quote's questions): a 22-year-old
- * (the rating's youngest-additional-driver factor 1.3, so the price goes up).
- */
-async function fillNewDriver(page: Page, firstName: string) {
-  await page
-    .getByLabel('How is this driver related to you?')
-    .selectOption({ label: 'Spouse or partner' });
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill('Smith');
-  await fillDate(page, 'Date of birth', ['09', '03', '2004']);
-  await page.getByLabel('Marital status').selectOption({ label: 'Married' });
-  await answer(page, 'Employment status', 'Employed full time');
-  await page.getByLabel('Occupation').fill('Engin');
-  await page.getByRole('option', { name: 'Engineer', exact: true }).click();
-  await page.getByLabel('Industry this driver works in').fill('Bank');
-  await page.getByRole('option', { name: 'Banking' }).click();
-  for (const question of [
-    'Has this driver ever been declared bankrupt?',
-    /county court judgments/,
-    'Does this driver have any unspent criminal convictions?',
-    /refused, cancelled or declined/,
-    /medical condition the DVLA/,
-    'Has a doctor advised this driver not to drive?',
-    /banned or disqualified/,
-    /motoring convictions/,
-    /claims or accidents/,
-  ]) {
-    await answer(page, question, 'No');
-  }
-  await page
-    .getByLabel('What type of driving licence does this driver have?')
-    .selectOption({ label: 'Full UK licence' });
-  await fillDate(page, "When was this driver's licence issued?", ['01', '10', '2022']);
-  await page
-    .getByLabel('Can this driver use any other car?')
-    .selectOption({ label: "No, they can't use other cars" });
-}
-
 describe('changing a policy (issue 15)', () => {
   const browser = useBrowser();
 
@@ -177,7 +126,13 @@ describe('changing a policy (issue 15)', () => {
         `${policy.policyPath}/management/section/additionalDrivers/profile`,
       );
       await checkAtBothWidths(page, 'change-driver-form');
-      await fillNewDriver(page, 'Robin');
+      // A 22-year-old: the rating's youngest-additional-driver factor 1.3, so the price goes up.
+      await fillNewDriver(page, {
+        firstName: 'Robin',
+        dateOfBirth: ['09', '03', '2004'],
+        licenceIssued: ['01', '10', '2022'],
+        employed: true,
+      });
       const addition = await createAdjustmentBy(page, () =>
         page.getByRole('button', { name: 'Get my new price' }).click(),
       );

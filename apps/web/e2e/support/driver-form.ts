@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 
-// Fills in an additional driver's questions (the driver page of a quote or a renewal) with a
-// driver who has answered No to every history question and holds a full UK licence.
+// Fills in an additional driver's questions (the driver page of a quote, a renewal or a policy
+// change) with a driver who has answered No to every history question and holds a full UK licence.
 
 const group = (page: Page, name: string | RegExp) => page.getByRole('group', { name });
 
-async function answer(page: Page, question: string | RegExp, option: string) {
+/** Picks `option` of the radio group asking `question`. */
+export async function answer(page: Page, question: string | RegExp, option: string) {
   await group(page, question).getByLabel(option, { exact: true }).check();
 }
 
@@ -16,10 +17,13 @@ async function fillDate(page: Page, question: string | RegExp, [day, month, year
   await fields.getByLabel('Year').fill(year!);
 }
 
-/** A new driver: dates as [day, month, year]. */
+/**
+ * A new driver: dates as [day, month, year]; retired, or with `employed` an engineer working
+ * full time in banking (the occupation and industry questions a retired driver is not asked).
+ */
 export async function fillNewDriver(
   page: Page,
-  driver: { firstName: string; dateOfBirth: string[]; licenceIssued: string[] },
+  driver: { firstName: string; dateOfBirth: string[]; licenceIssued: string[]; employed?: boolean },
 ): Promise<void> {
   await page
     .getByLabel('How is this driver related to you?')
@@ -28,7 +32,15 @@ export async function fillNewDriver(
   await page.getByLabel('Last name').fill('Smith');
   await fillDate(page, 'Date of birth', driver.dateOfBirth);
   await page.getByLabel('Marital status').selectOption({ label: 'Married' });
-  await answer(page, 'Employment status', 'Retired');
+  if (driver.employed) {
+    await answer(page, 'Employment status', 'Employed full time');
+    await page.getByLabel('Occupation').fill('Engin');
+    await page.getByRole('option', { name: 'Engineer', exact: true }).click();
+    await page.getByLabel('Industry this driver works in').fill('Bank');
+    await page.getByRole('option', { name: 'Banking' }).click();
+  } else {
+    await answer(page, 'Employment status', 'Retired');
+  }
   for (const question of [
     'Has this driver ever been declared bankrupt?',
     /county court judgments/,
