@@ -29,6 +29,7 @@ import type { DatabaseHandle, Db } from '../db/client';
 import { runStatement } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { bindProposal } from '../flows/bind-policy';
+import { RENEWAL_OFFER_DAYS } from '../flows/renew-policy/offer';
 import { createTestAccessToken } from '../modules/identity/test-tokens';
 import { runDueJobs } from '../modules/jobs/runner';
 import { createDirectDebitCollection } from '../modules/payment';
@@ -43,6 +44,16 @@ const SYSTEM = { kind: 'system', name: 'simulated-year' } as const;
 
 const TEMPLATE_KINDS = ['FLEX_RENEWS', 'FLEX_OPTED_OUT', 'DRIVEAWAY', 'FLEX_NTU'] as const;
 type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+/**
+ * The book's mix: most flex customers renew, some opt out; driveaways are the new cars of the
+ * year; a first payment that never settles is rare (5 %, high for a real book).
+ */
+const BOOK_SHARE: Record<TemplateKind, number> = {
+  FLEX_RENEWS: 0.6,
+  FLEX_OPTED_OUT: 0.15,
+  DRIVEAWAY: 0.2,
+  FLEX_NTU: 0.05,
+};
 
 type DayFigures = {
   day: number;
@@ -66,6 +77,8 @@ export type InvariantBreaches = {
 
 export type YearResult = {
   policies: number;
+  /** How many policies of each kind the book was seeded with. */
+  book: Record<TemplateKind, number>;
   seedMs: number;
   days: DayFigures[];
   totalJobMs: number;
@@ -276,15 +289,25 @@ async function cloneRows(
   );
 }
 
-/** Clones a template's rows (policy, versions, events, proposal, account, ledger, payments). */
-async function cloneTemplate(db: Db, template: Template, copies: number): Promise<void> {
+/**
+ * Clones a template's rows (policy, versions, events, proposal, account, ledger, payments).
+ * `now` is the book's first day.
+ */
+async function cloneTemplate(
+  db: Db,
+  template: Template,
+  options: { copies: number; now: Date },
+): Promise<void> {
+  const { copies } = options;
   if (copies <= 0) return;
   const q = (value: string) => `'${value.replaceAll("'", "''")}'`;
-  // Flex moves back up to a year (expiries spread over the year ahead); driveaway forward.
+  // Flex moves back up to a year, so that expiries spread over the year ahead, but none falls
+  // within the renewal offer's days: the book is in its steady state, its offers up to today
+  // made, rather than making a month of them on the first night. Driveaway moves forward.
   const shift =
     template.kind === 'DRIVEAWAY'
       ? `((n * 7919) % 330) * interval '1 day'`
-      : `-((n * 7919) % 365) * interval '1 day'`;
+      : `-((n * 7919) % ${365 - RENEWAL_OFFER_DAYS}) * interval '1 day'`;
   const policy = `t.policy_id = ${q(template.policyId)}`;
   const proposal = `t.proposal_code = ${q(template.proposalCode)}`;
   const owner = `t.owner_user_id = ${q(template.ownerUserId)}`;
@@ -296,6 +319,17 @@ async function cloneTemplate(db: Db, template: Template, copies: number): Promis
   await clone('policy_versions', policy);
   await clone('policy_events', policy);
   await clone('customer_accounts', proposal, false);
+  // Customers pay on any day of the month (1–28), not all on their template's: each clone's
+  // account takes its own day, re-planned by the next invoicing and collection runs as a change
+  // of payment day is (modules/billing/payment-day.ts).
+  await run(
+    db,
+    `update customer_accounts
+        set payment_day = 1 + (substring(account_id from '~([0-9]+)$')::int * 7919) % 28,
+            next_invoice_at = least(next_invoice_at, '${options.now.toISOString()}'::timestamptz),
+            collections_check_at = created_at
+      where proposal_code like ${q(`${template.proposalCode}~%`)} and next_invoice_at is not null`,
+  );
   await clone('ledger_transactions', account, false);
   await clone(
     'ledger_postings',
@@ -415,10 +449,13 @@ export async function simulateYear(
     for (const kind of TEMPLATE_KINDS) templates.push(await buyTemplate(app, kind));
     // The template's first jobs (documents, messages) are not the book's: run them now.
     await runDueJobs(app, { limit: 1_000 });
-    const perKind = Math.floor(options.size / templates.length);
+    // Each kind's share of the book, at least its template; the renewing flex takes the rest.
+    const sizes = templates.map((template) =>
+      Math.max(1, Math.floor(options.size * BOOK_SHARE[template.kind])),
+    );
+    sizes[0]! += options.size - sizes.reduce((sum, size) => sum + size, 0);
     for (const [index, template] of templates.entries()) {
-      const extra = index < options.size % templates.length ? 1 : 0;
-      await cloneTemplate(handle.db, template, perKind + extra - 1);
+      await cloneTemplate(handle.db, template, { copies: sizes[index]! - 1, now: clock.now() });
     }
     await run(handle.db, 'analyze');
     const seedMs = performance.now() - seedStarted;
@@ -427,6 +464,9 @@ export async function simulateYear(
       policies: Number(
         (await run<{ n: string }>(handle.db, 'select count(*) as n from policies'))[0]?.n,
       ),
+      book: Object.fromEntries(
+        templates.map((template, index) => [template.kind, sizes[index]!]),
+      ) as Record<TemplateKind, number>,
       seedMs,
       days: [],
       totalJobMs: 0,
