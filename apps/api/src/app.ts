@@ -54,6 +54,7 @@ import {
 } from './modules/policy/lifecycle';
 import { expireQuotesJob } from './modules/proposal/expiry';
 import {
+  carryChangeJob,
   offerRenewalsJob,
   remindCoverEndingJob,
   settleRenewalsJob,
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     endDriveawayPoliciesJob,
     lapseExpiredPoliciesJob,
     offerRenewalsJob,
+    carryChangeJob,
     settleRenewalsJob,
     remindCoverEndingJob,
     offerUpsellsJob,

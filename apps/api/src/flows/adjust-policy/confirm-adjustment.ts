@@ -1,5 +1,5 @@
 import { eq, max } from 'drizzle-orm';
-import { formatDisplayDate, formatMoney } from '@motor/domain';
+import { formatDisplayDate, formatMoney, type ProposalChange } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { auditLog, policies, policyVersions } from '../../db/schema';
@@ -26,6 +26,7 @@ import {
 } from '../../modules/policy';
 import { findPolicyholderEmail } from '../../modules/proposal';
 import type { ProposalData } from '../../modules/disclosure';
+import { assertChangeCarriesToRenewal, enqueueCarryChange } from '../renew-policy/carry-change';
 import { ADJUSTMENT_MESSAGES as M } from './adjustment-rules';
 import { priceCancellation } from './price-cancellation';
 import { postAdjustmentMoney } from './post-adjustment-money';
@@ -251,6 +252,12 @@ export async function confirmAdjustment(
   if (!stored) throw new AppError('NOT_FOUND', ADJUSTMENT_NOT_FOUND_MESSAGE);
   const policyId = stored.policyId;
   const adjustmentId = stored.adjustmentId;
+  if (stored.adjustmentType === 'MTA' && !stored.confirmedAt) {
+    await assertChangeCarriesToRenewal(deps, {
+      policyId,
+      changes: stored.changes as ProposalChange[],
+    });
+  }
   const now = deps.clock.now();
   const confirmed = await deps.db.transaction(async (tx) => {
     const policy = await lockPolicy(tx, policyId);
@@ -290,6 +297,9 @@ export async function confirmAdjustment(
     const cancellation = effective.adjustmentType === 'CAN';
     if (cancellation) await applyCancellation(tx, effective, policy, actor, now);
     else await applyVersions(tx, effective, policy, now);
+    if (effective.adjustmentType === 'MTA') {
+      await enqueueCarryChange(tx, { policy, adjustmentId: effective.adjustmentId, at: now });
+    }
     const account = await findAccountOfPolicy(tx, policy.policyId);
     const refund = account
       ? await postAdjustmentMoney(tx, {

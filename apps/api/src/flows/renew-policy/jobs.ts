@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../modules/jobs';
 import { remindCoverEnding, settleRenewalsAtExpiry } from './anniversary';
+import { CARRY_CHANGE, carryChange } from './carry-change';
 import { offerDueRenewals } from './offer';
 
 // The renewal jobs on the job runner (DOMAIN.md "Jobs"), each idempotent and on the Clock.
@@ -29,5 +30,13 @@ export const remindCoverEndingJob = defineJob({
   schedule: '45 * * * *',
   run: async (deps) => {
     await remindCoverEnding(deps);
+  },
+});
+
+export const carryChangeJob = defineJob({
+  kind: CARRY_CHANGE,
+  payload: z.object({ adjustmentId: z.string() }),
+  run: async (deps, payload) => {
+    await carryChange(deps, payload.adjustmentId);
   },
 });

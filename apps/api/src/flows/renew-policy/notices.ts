@@ -44,7 +44,12 @@ export type RenewalNoticeInput = {
   changes: string[];
   autoRenewalEnabled: boolean;
   policyPageUrl: string;
+  /** Sent again because a change to the policy was made to the renewal offered. */
+  updated?: boolean;
 };
+
+const UPDATED_LINE =
+  'We have updated your renewal with the change just made to your policy, so that it carries on next year.';
 
 const describe = (price: YearPrice) =>
   price.monthlyPence === null
@@ -94,7 +99,11 @@ export function priceChanges(options: {
 /** The renewal notice, sent when the offer is made (at least 21 days before the renewal). */
 export function renewalNotice(input: RenewalNoticeInput): Email {
   const renews = formatDisplayDate(input.renewsAt);
-  const greeting = [`Dear ${input.holderName || 'customer'},`, ''];
+  const greeting = [
+    `Dear ${input.holderName || 'customer'},`,
+    '',
+    ...(input.updated ? [UPDATED_LINE, ''] : []),
+  ];
   const link = ['Your policy page:', input.policyPageUrl];
   if (input.thisYear === null) {
     return {
@@ -120,7 +129,7 @@ export function renewalNotice(input: RenewalNoticeInput): Email {
         'You can turn automatic renewal on (or off again) online at any time on your policy page.',
       ];
   return {
-    subject: `Your renewal: policy ${input.policyNumber} renews on ${renews}`,
+    subject: `${input.updated ? 'Your renewal has been updated' : 'Your renewal'}: policy ${input.policyNumber} renews on ${renews}`,
     body: [
       ...greeting,
       `Your policy ${input.policyNumber} is due for renewal on ${renews}.`,

@@ -53,7 +53,8 @@ function offeredPrice(snapshot: RatedSnapshot, draft: ProposalDraft): YearPrice 
   return { totalPence: snapshot.totalPremium, monthlyPence: monthly };
 }
 
-async function queueNotice(
+/** Queues the renewal notice (ICOBS 6.5): at the offer, and again when a change updates it. */
+export async function queueRenewalNotice(
   deps: ServiceDeps,
   tx: Db,
   options: {
@@ -62,6 +63,7 @@ async function queueNotice(
     snapshot: RatedSnapshot;
     draft: ProposalDraft;
     pricing: RenewalPricing;
+    updated?: boolean;
   },
 ): Promise<void> {
   const { policy, last, snapshot, draft, pricing } = options;
@@ -87,6 +89,7 @@ async function queueNotice(
       : [],
     autoRenewalEnabled: policy.autoRenewalEnabled,
     policyPageUrl: policyPageUrl(deps.config.publicUrl, policy),
+    updated: options.updated ?? false,
   });
   const queue = queueDepsOf({
     db: tx,
@@ -142,7 +145,7 @@ async function offerRenewal(deps: ServiceDeps, policyId: string, now: Date): Pro
       },
     });
     if (!proposalCode) return false;
-    await queueNotice(deps, tx, { policy, last, snapshot, draft, pricing });
+    await queueRenewalNotice(deps, tx, { policy, last, snapshot, draft, pricing });
     return true;
   });
 }

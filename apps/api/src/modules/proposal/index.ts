@@ -5,7 +5,16 @@
 export { getOwnProposal, PROPOSAL_NOT_FOUND_MESSAGE } from './access';
 export { findProposal, type ProposalRow } from './repository';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
-export { toProposalResponse, verifyCustomer, type RenewalChangeRules } from './service';
+export {
+  proposalDraftOf,
+  toProposalResponse,
+  updateProposal,
+  verifyCustomer,
+  type ProposalServiceDeps,
+  type RenewalChangeRules,
+  type RenewalEditor,
+} from './service';
+export { ProposalCache } from './proposal-cache';
 export { buildQuoteResponse } from './status';
 export { insertSystemProposal } from './system-proposal';
 // The docs' worked example of a complete disclosure, and the update builder tests share.

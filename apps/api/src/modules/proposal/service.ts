@@ -108,7 +108,7 @@ function readData(row: ProposalRow): ProposalData {
  * noticeable part of every PATCH): the row was read for this request alone, and is not used
  * again once changes apply, whether they are saved or refused.
  */
-function toDraft(row: ProposalRow): ProposalDraft {
+export function proposalDraftOf(row: ProposalRow): ProposalDraft {
   return {
     schemeCode: row.schemeCode,
     startAt: row.startAt,
@@ -258,6 +258,8 @@ export async function updateProposal(
     revision?: number;
     /** Who makes the change, for a renewal's read-only answers (a customer when absent). */
     editor?: RenewalEditor;
+    /** Only checks that the changes apply (400 or 409 as a save would); saves nothing. */
+    checkOnly?: boolean;
   },
 ): Promise<ProposalRow> {
   const { row, changes, applyRating, revision } = options;
@@ -274,7 +276,7 @@ export async function updateProposal(
   }
   const facts = factsOf(row);
   const now = deps.clock.now();
-  const draft = toDraft(row);
+  const draft = proposalDraftOf(row);
   const errors: FieldError[] = await applyChanges({
     draft,
     changes,
@@ -289,6 +291,7 @@ export async function updateProposal(
   if (errors.length > 0) {
     throw new AppError('VALIDATION_FAILED', 'Some answers need checking.', { fields: errors });
   }
+  if (options.checkOnly) return row;
   const base = {
     data: draft.data as unknown as Record<string, unknown>,
     startAt: draft.startAt,
