@@ -44,16 +44,31 @@ async function dueCollection(
   account: CustomerAccountRow,
   now: Date,
 ): Promise<
-  { key: string; invoicePence: number; chargeDate: string | null } | { lookAgainAt: Date | null }
+  | { key: string; invoicePence: number; chargeDate: string | null; dueAt: string | null }
+  | { lookAgainAt: Date | null }
 > {
   if (account.paymentMethodType === 'BACS_DEBIT') {
+    // The day it may be submitted, from the invoicing job's next due time, before reading the
+    // policy to plan the invoice (most looks end here: an invoice just raised, the next ahead).
+    const submitFrom = (dueAt: Date) =>
+      subtractWorkingDays(
+        onOrAfterWorkingDay(londonDateString(dueAt)),
+        DIRECT_DEBIT_LEAD_WORKING_DAYS,
+      );
+    const today = londonDateString(now);
+    if (!account.nextInvoiceAt) return { lookAgainAt: null };
+    if (today < submitFrom(account.nextInvoiceAt)) {
+      return { lookAgainAt: toInstant(submitFrom(account.nextInvoiceAt)) };
+    }
     const next = await findUpcomingInvoice(db, account);
     if (!next) return { lookAgainAt: null };
-    const chargeDate = onOrAfterWorkingDay(londonDateString(next.dueAt));
-    const submitFrom = subtractWorkingDays(chargeDate, DIRECT_DEBIT_LEAD_WORKING_DAYS);
-    if (londonDateString(now) < submitFrom) return { lookAgainAt: toInstant(submitFrom) };
-    const key = `collect:${account.accountId}:${next.period}`;
-    return { key, invoicePence: next.amountPence, chargeDate };
+    if (today < submitFrom(next.dueAt)) return { lookAgainAt: toInstant(submitFrom(next.dueAt)) };
+    return {
+      key: `collect:${account.accountId}:${next.period}`,
+      invoicePence: next.amountPence,
+      chargeDate: onOrAfterWorkingDay(londonDateString(next.dueAt)),
+      dueAt: next.dueAt.toISOString(),
+    };
   }
   // A card is charged on the payment day, for what the raised invoices left owing.
   const { invoiceCount } = await getAccountTotals(db, account.accountId);
@@ -62,6 +77,7 @@ async function dueCollection(
     key: `collect:${account.accountId}:${invoiceCount - 1}`,
     invoicePence: 0,
     chargeDate: null,
+    dueAt: null,
   };
 }
 
@@ -112,8 +128,13 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
     deps.log.warn({ accountId: account.accountId }, 'no payment method to collect with');
     return;
   }
+  // The invoice a Direct Debit collects ahead of (the planner's payload says when it is due).
   const ahead =
-    !card && payload.invoicePence > 0 ? await findUpcomingInvoice(deps.db, account) : null;
+    card || payload.invoicePence === 0
+      ? null
+      : payload.dueAt
+        ? { dueAt: new Date(payload.dueAt) }
+        : await findUpcomingInvoice(deps.db, account);
   const description = `Policy ${account.accountCode}: monthly payment`;
   const common = {
     ownerUserId: account.ownerUserId,

@@ -14,6 +14,8 @@ export const CollectPayload = z.object({
   /** The coming invoice a Direct Debit collects ahead of it (0 for a card or a retry). */
   invoicePence: z.number().int().nonnegative(),
   chargeDate: z.string().nullable(),
+  /** When that coming invoice is due (its statement's); absent in jobs planned before it was. */
+  dueAt: z.string().nullable().optional(),
   /** A retry is made while the account is suspended too; a monthly collection is not. */
   retry: z.boolean(),
 });
