@@ -1,5 +1,6 @@
 import { tz } from '@date-fns/tz';
-import { add } from 'date-fns';
+import { add, differenceInCalendarDays, startOfDay } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addIsoDuration,
@@ -212,5 +213,50 @@ describe('isWithinLastYears', () => {
     expect(isWithinLastYears({ date: '2026-06-02', years: 5, now: lateNow })).toBe(true);
     expect(isWithinLastYears({ date: '2021-06-01', years: 5, now: lateNow })).toBe(false);
     expect(isWithinLastYears({ date: '2021-06-02', years: 5, now: lateNow })).toBe(true);
+  });
+});
+
+describe('the London day from the offset agrees with date-fns (its fallback)', () => {
+  const inLondon = tz(LONDON_TIME_ZONE);
+  // Around each change of clocks (01:00 UTC, last Sundays of March and October) and at random.
+  const edges = [
+    '2026-03-29T00:59:59.999Z',
+    '2026-03-29T01:00:00.000Z',
+    '2026-03-28T23:30:00.000Z',
+    '2026-10-25T00:59:59.999Z',
+    '2026-10-25T01:00:00.000Z',
+    '2026-10-24T23:00:00.000Z',
+    '2026-10-24T22:59:59.999Z',
+    '1972-01-01T00:00:00.000Z',
+    '2099-12-31T23:59:59.999Z',
+  ].map((iso) => new Date(iso));
+
+  it('startOfLondonDay and daysBetween, at the changes of clocks and at 2,000 random instants', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.constantFrom(...edges),
+          fc.date({
+            min: new Date('1972-01-01T00:00:00Z'),
+            max: new Date('2100-01-01T00:00:00Z'),
+            noInvalidDate: true,
+          }),
+        ),
+        fc.date({
+          min: new Date('1990-01-01T00:00:00Z'),
+          max: new Date('2060-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (instant, other) => {
+          expect(startOfLondonDay(instant).getTime()).toBe(
+            startOfDay(instant, { in: inLondon }).getTime(),
+          );
+          expect(daysBetween(other, instant)).toBe(
+            differenceInCalendarDays(instant, other, { in: inLondon }),
+          );
+        },
+      ),
+      { numRuns: 2_000, seed: 20261126 },
+    );
   });
 });

@@ -45,9 +45,26 @@ function assertValid(date: Date, raw: DateInput): Date {
   return date;
 }
 
-/** Returns the instant at which the London calendar day containing `instant` starts. */
+/**
+ * Returns the instant at which the London calendar day containing `instant` starts. From the
+ * offset (hot: every pro-rata and invoice plan asks it), else date-fns.
+ */
 export function startOfLondonDay(instant: DateInput): Date {
-  return new Date(startOfDay(toInstant(instant), { in: inLondon }).getTime());
+  const date = toInstant(instant);
+  const offset = londonOffsetMs(date.getTime());
+  if (offset !== null) {
+    const wallClockMidnight = Math.floor((date.getTime() + offset) / DAY_MS) * DAY_MS;
+    // The offset at midnight itself: on a change of clocks it differs from the instant's.
+    const atMidnight = londonOffsetMs(wallClockMidnight - offset);
+    if (atMidnight !== null) return new Date(wallClockMidnight - atMidnight);
+  }
+  return new Date(startOfDay(date, { in: inLondon }).getTime());
+}
+
+/** The London calendar day of an instant, numbered from 1970-01-01; null outside fast years. */
+function londonDayNumber(ms: number): number | null {
+  const offset = londonOffsetMs(ms);
+  return offset === null ? null : Math.floor((ms + offset) / DAY_MS);
 }
 
 /** Returns the London calendar date of an instant as 'yyyy-MM-dd'. */
@@ -84,7 +101,10 @@ const LONDON_DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
 
 /** Counts London calendar days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: DateInput, to: DateInput): number {
-  return differenceInCalendarDays(toInstant(to), toInstant(from), { in: inLondon });
+  const [start, end] = [toInstant(from), toInstant(to)];
+  const [first, last] = [londonDayNumber(start.getTime()), londonDayNumber(end.getTime())];
+  if (first !== null && last !== null) return last - first;
+  return differenceInCalendarDays(end, start, { in: inLondon });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { tz } from '@date-fns/tz';
-import { addMonths, differenceInCalendarDays, startOfDay } from 'date-fns';
+import { addMonths } from 'date-fns';
 import type { DateInput } from './dates';
-import { LONDON_TIME_ZONE, toInstant } from './dates';
+import { daysBetween, LONDON_TIME_ZONE, startOfLondonDay, toInstant } from './dates';
 import { roundPence } from './money';
 
 const inLondon = tz(LONDON_TIME_ZONE);
@@ -11,11 +11,11 @@ const inLondon = tz(LONDON_TIME_ZONE);
  * the elapsed share of the instant's own day. A 23- or 25-hour BST day still counts as one day.
  */
 function londonDayPosition(origin: Date, instant: Date): number {
-  const dayStart = startOfDay(instant, { in: inLondon });
-  const nextDayStart = startOfDay(new Date(dayStart.getTime() + 36 * 3_600_000), { in: inLondon });
+  const dayStart = startOfLondonDay(instant);
+  const nextDayStart = startOfLondonDay(new Date(dayStart.getTime() + 36 * 3_600_000));
   const dayLength = nextDayStart.getTime() - dayStart.getTime();
   const share = (instant.getTime() - dayStart.getTime()) / dayLength;
-  return differenceInCalendarDays(instant, origin, { in: inLondon }) + share;
+  return daysBetween(origin, instant) + share;
 }
 
 /**
