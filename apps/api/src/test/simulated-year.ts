@@ -37,6 +37,7 @@ import { computeAmountDueAtBind } from '../modules/policy';
 import { buildCompleteDisclosure, updates } from '../modules/proposal';
 import { createLogger } from '../logger';
 import { createSandboxProviders } from '../providers';
+import { LEDGER_ACCOUNTS } from '../modules/billing';
 import { TEST_BRANDS } from './test-brands';
 
 const DAY = 86_400_000;
@@ -290,6 +291,64 @@ async function cloneRows(
 }
 
 /**
+ * A flex clone as it would be in a book that has been running: paying on its own day of the
+ * month (1–28, not all on its template's), its months since inception invoiced (one marker of
+ * the last period, with no amount: the template's ledger holds only the first month), its next
+ * invoice due on its day, and its Direct Debit to be submitted 7 days before that (or already
+ * submitted when that is past). Otherwise the first night would raise every clone's months
+ * since inception, and plan every collection, at once: a migration, not a night.
+ */
+async function settleIntoItsMonth(db: Db, template: Template, now: Date): Promise<void> {
+  const at = `'${now.toISOString()}'::timestamptz`;
+  const clones = `a.proposal_code like '${template.proposalCode.replaceAll("'", "''")}~%'`;
+  // Period j starts j months after inception (London) and is due on day d of that month, or of
+  // the month before when it starts before day d (modules/billing invoiceDueAt). The next
+  // period is the first not yet due; the ones before it were invoiced on their days.
+  await run(
+    db,
+    `with c as (
+       select a.account_id, p.incepted_at, p.expired_at,
+              1 + (substring(a.account_id from '~([0-9]+)$')::int * 7919) % 28 as d,
+              (extract(year from age(${at}, p.incepted_at)) * 12
+                 + extract(month from age(${at}, p.incepted_at)))::int as k
+         from customer_accounts a join policies p on p.policy_id = a.policy_id
+        where ${clones} and a.next_invoice_at is not null),
+     candidates as (
+       select c.account_id, c.d, c.expired_at, j,
+              (c.incepted_at at time zone 'Europe/London') + j * interval '1 month' as starts
+         from c cross join generate_series(c.k, c.k + 2) as j),
+     due as (
+       select account_id, d, expired_at, j, starts,
+              (date_trunc('month', starts)
+                 - case when extract(day from starts) < d then interval '1 month' else interval '0' end
+                 + (d - 1) * interval '1 day') at time zone 'Europe/London' as due_at
+         from candidates),
+     plan as (
+       select distinct on (account_id) account_id, d, expired_at, j, starts, due_at
+         from due where due_at > ${at} and j >= 1 order by account_id, j),
+     marked as (
+       insert into ledger_transactions
+         (id, account_id, type, "group", status, idempotency_key, description, created_at)
+       select md5(account_id || ':seeded')::uuid, account_id, 'INVOICE', 'INVOICE', 'POSTED',
+              'invoice:' || account_id || ':' || (j - 1),
+              'Monthly instalments invoiced before the simulated year', ${at}
+         from plan where j >= 2
+       returning id, account_id),
+     postings as (
+       insert into ledger_postings (transaction_id, ledger_account, amount_pence)
+       select id, 'receivable:' || account_id, 0 from marked
+       union all select id, '${LEDGER_ACCOUNTS.premium}', 0 from marked)
+     update customer_accounts a
+        set payment_day = plan.d,
+            next_invoice_at = case when (plan.starts at time zone 'Europe/London') < plan.expired_at
+                                   then plan.due_at end,
+            collections_check_at = case when plan.due_at - interval '7 days' > ${at}
+                                        then plan.due_at - interval '7 days' end
+       from plan where plan.account_id = a.account_id`,
+  );
+}
+
+/**
  * Clones a template's rows (policy, versions, events, proposal, account, ledger, payments).
  * `now` is the book's first day.
  */
@@ -319,17 +378,6 @@ async function cloneTemplate(
   await clone('policy_versions', policy);
   await clone('policy_events', policy);
   await clone('customer_accounts', proposal, false);
-  // Customers pay on any day of the month (1–28), not all on their template's: each clone's
-  // account takes its own day, re-planned by the next invoicing and collection runs as a change
-  // of payment day is (modules/billing/payment-day.ts).
-  await run(
-    db,
-    `update customer_accounts
-        set payment_day = 1 + (substring(account_id from '~([0-9]+)$')::int * 7919) % 28,
-            next_invoice_at = least(next_invoice_at, '${options.now.toISOString()}'::timestamptz),
-            collections_check_at = created_at
-      where proposal_code like ${q(`${template.proposalCode}~%`)} and next_invoice_at is not null`,
-  );
   await clone('ledger_transactions', account, false);
   await clone(
     'ledger_postings',
@@ -338,6 +386,21 @@ async function cloneTemplate(
   );
   await clone('payment_methods', owner, false);
   await clone('collections', proposal, false);
+  if (template.kind === 'FLEX_NTU') {
+    // Not taken up one night each, as new business is, not all on the first: each clone's first
+    // Direct Debit was asked for on its own day of the year and never settles (the NTU job's
+    // "unsettled for longer than its days"), rather than having failed before the year began.
+    await run(
+      db,
+      `update collections
+          set status = 'SUBMITTED', failure_reason = null,
+              created_at = '${options.now.toISOString()}'::timestamptz
+                + ((substring(proposal_code from '~([0-9]+)$')::int * 7919) % 330) * interval '1 day',
+              updated_at = '${options.now.toISOString()}'::timestamptz
+        where proposal_code like ${q(`${template.proposalCode}~%`)}`,
+    );
+  }
+  if (template.kind !== 'DRIVEAWAY') await settleIntoItsMonth(db, template, options.now);
   // The sandbox bank's mandate records, so that a clone's collections can be made.
   await run(
     db,
