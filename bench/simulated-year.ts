@@ -5,7 +5,8 @@
 // (apps/api/src/test/simulated-year.ts). Prints the job time, policies per second through the
 // nightly jobs and the book's statuses; exits 1 when an invariant breaks. Target: the book of
 // 100,000 policies through each night's jobs in under 2 minutes of job time.
-//   npm run bench:year   (BENCH_POLICIES=100000, BENCH_DAYS=365, BENCH_DATABASES=postgres|pglite)
+//   npm run bench:year   (BENCH_POLICIES=100000, BENCH_DAYS=365, BENCH_DATABASES=postgres|pglite,
+//                         BENCH_JOB_CONCURRENCY: jobs at once, default the server's)
 // PostgreSQL from TEST_DATABASE_URL or DATABASE_URL (a throw-away database, dropped afterwards).
 import { openPgliteDatabase, type DatabaseHandle } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
@@ -15,6 +16,10 @@ import { findPostgresUrl, withThrowawayDatabase } from './throwaway-database';
 const POLICIES = Number(process.env.BENCH_POLICIES ?? 100_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres').split(',');
+/** Jobs run at once (default: the server's, JOB_CONCURRENCY: 4 on PostgreSQL, 1 on PGlite). */
+const JOB_CONCURRENCY = process.env.BENCH_JOB_CONCURRENCY
+  ? Number(process.env.BENCH_JOB_CONCURRENCY)
+  : undefined;
 
 /** Issue 17: the book of 100,000 through its nightly jobs in under 2 minutes of job time. */
 const TARGET_NIGHT_MS = 120_000;
@@ -61,6 +66,7 @@ async function benchOn(name: string, handle: DatabaseHandle): Promise<boolean> {
   const result = await simulateYear(handle, {
     size: POLICIES,
     days: DAYS,
+    ...(JOB_CONCURRENCY ? { jobConcurrency: JOB_CONCURRENCY } : {}),
     onSeeded: (policies, ms) => {
       console.log(
         `\n${name}: ${policies.toLocaleString('en-GB')} policies seeded in ${seconds(ms)}`,

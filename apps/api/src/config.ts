@@ -41,6 +41,9 @@ const EnvSchema = z.object({
       ),
   ),
   JOBS_ENABLED: optional(booleanFlag),
+  JOB_CONCURRENCY: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(16),
+  ),
   NTU_AFTER_DAYS: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(90),
   ),
@@ -122,6 +125,12 @@ export type Config = {
   brandPackages: string[];
   /** Run the job runner in this process (server.ts); every instance may, leases keep one run. */
   jobsEnabled: boolean;
+  /**
+   * Jobs this process's runner runs at once (JOB_CONCURRENCY; default 4 on PostgreSQL, whose
+   * pool lets their queries overlap, and 1 on the embedded PGlite, which runs one at a time).
+   * The jobs are safe in several processes at once (leases, keys), so in one as well.
+   */
+  jobConcurrency: number;
   /**
    * Days a policy's first Direct Debit collection may stay unsettled before the policy is not
    * taken up (NTU_AFTER_DAYS, default 14; a failed one is NTU at once).
@@ -260,6 +269,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedDemoData: vars.SEED_DEMO_DATA ?? true,
     brandPackages: (vars.BRAND_PACKAGES ?? '@motor/brand-bmw').split(','),
     jobsEnabled: vars.JOBS_ENABLED ?? true,
+    jobConcurrency: vars.JOB_CONCURRENCY ?? (vars.DATABASE_URL ? 4 : 1),
     ntuAfterDays: vars.NTU_AFTER_DAYS ?? 14,
     upsellOfferDays: vars.UPSELL_OFFER_DAYS ?? 2,
     identity: {

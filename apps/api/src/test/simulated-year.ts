@@ -500,9 +500,12 @@ export async function simulateYear(
     onSeeded?: (policies: number, ms: number) => void;
     /** When each day's run starts (UTC hour, default 10: after the book's 09:00 anniversaries). */
     runHourUtc?: number;
+    /** Jobs run at once, as the server's runner does (JOB_CONCURRENCY: 4 on PostgreSQL). */
+    jobConcurrency?: number;
   },
 ): Promise<YearResult> {
   const days = options.days ?? 365;
+  const concurrency = options.jobConcurrency ?? (handle.kind === 'postgres' ? 4 : 1);
   const clock = createTestClock(options.start ?? '2026-04-01T09:00:00.000Z');
   const seedStarted = performance.now();
   await seedDemoData(handle.db, TEST_BRANDS);
@@ -549,7 +552,7 @@ export async function simulateYear(
       const started = performance.now();
       let jobsRun = 0;
       for (;;) {
-        const ran = await runDueJobs(app, { limit: 1_000 });
+        const ran = await runDueJobs(app, { limit: 1_000, concurrency });
         jobsRun += ran;
         if (ran === 0) break;
       }

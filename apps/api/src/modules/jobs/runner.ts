@@ -126,28 +126,32 @@ async function runClaimed(app: App, definition: Job, job: JobRow, owner: string)
 
 /**
  * One tick: enqueues the scheduled jobs' current slots, then runs due jobs until none is left
- * (at most `limit`). Returns how many ran. `owner` names the runner (tests pose as two).
+ * (at most `limit`), `concurrency` at a time (each claims its own: the jobs are safe in several
+ * processes, so in one too). Returns how many ran. `owner` names the runner (tests pose as two).
  */
 export async function runDueJobs(
   app: App,
-  options: { owner?: string; limit?: number } = {},
+  options: { owner?: string; limit?: number; concurrency?: number } = {},
 ): Promise<number> {
-  const { owner = PROCESS_OWNER, limit = TICK_LIMIT } = options;
+  const { owner = PROCESS_OWNER, limit = TICK_LIMIT, concurrency = 1 } = options;
   const registry = registries.get(app) ?? new Map<string, Job>();
   await enqueueScheduledJobs(app, registry);
   const kinds = [...registry.keys()];
   let ran = 0;
-  while (ran < limit) {
-    const job = await claimDueJob(app.db, {
-      owner,
-      now: app.clock.now(),
-      leaseMs: JOB_LEASE_MS,
-      kinds,
-    });
-    if (!job) break;
-    ran += 1;
-    await runClaimed(app, registry.get(job.kind)!, job, owner);
-  }
+  const work = async () => {
+    while (ran < limit) {
+      const job = await claimDueJob(app.db, {
+        owner,
+        now: app.clock.now(),
+        leaseMs: JOB_LEASE_MS,
+        kinds,
+      });
+      if (!job) return;
+      ran += 1;
+      await runClaimed(app, registry.get(job.kind)!, job, owner);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, work));
   return ran;
 }
 
@@ -169,7 +173,7 @@ export function startJobRunner(app: App): void {
       return;
     }
     isBusy = true;
-    current = runDueJobs(app)
+    current = runDueJobs(app, { concurrency: app.config.jobConcurrency })
       .then((ran) => {
         if (ran >= TICK_LIMIT) isWokenWhileBusy = true;
       })
