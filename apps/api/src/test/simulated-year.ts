@@ -294,8 +294,8 @@ async function cloneRows(
  * A flex clone as it would be in a book that has been running: paying on its own day of the
  * month (1–28, not all on its template's), its months since inception invoiced (one marker of
  * the last period, with no amount: the template's ledger holds only the first month), its next
- * invoice due on its day, and its Direct Debit to be submitted 7 days before that (or already
- * submitted when that is past). Otherwise the first night would raise every clone's months
+ * invoice due on its day, and its Direct Debit to be submitted 5 working days before it is
+ * charged (or already submitted when that is past). Otherwise the first night would raise every clone's months
  * since inception, and plan every collection, at once: a migration, not a night.
  */
 async function settleIntoItsMonth(db: Db, template: Template, now: Date): Promise<void> {
@@ -324,7 +324,14 @@ async function settleIntoItsMonth(db: Db, template: Template, now: Date): Promis
                  + (d - 1) * interval '1 day') at time zone 'Europe/London' as due_at
          from candidates),
      plan as (
-       select distinct on (account_id) account_id, d, expired_at, j, starts, due_at
+       select distinct on (account_id) account_id, d, expired_at, j, starts, due_at,
+              -- Its Direct Debit is submitted 5 working days before it is charged (the due day,
+              -- or the Monday after a weekend): the same weekday a week before (bank holidays
+              -- aside: the planner's own look puts those right).
+              ((due_at at time zone 'Europe/London')::date
+                 + case extract(isodow from (due_at at time zone 'Europe/London'))
+                     when 6 then 2 when 7 then 1 else 0 end
+                 - 7)::timestamp at time zone 'Europe/London' as submit_from
          from due where due_at > ${at} and j >= 1 order by account_id, j),
      marked as (
        insert into ledger_transactions
@@ -342,8 +349,7 @@ async function settleIntoItsMonth(db: Db, template: Template, now: Date): Promis
         set payment_day = plan.d,
             next_invoice_at = case when (plan.starts at time zone 'Europe/London') < plan.expired_at
                                    then plan.due_at end,
-            collections_check_at = case when plan.due_at - interval '7 days' > ${at}
-                                        then plan.due_at - interval '7 days' end
+            collections_check_at = case when plan.submit_from > ${at} then plan.submit_from end
        from plan where plan.account_id = a.account_id`,
   );
 }
