@@ -21,6 +21,7 @@ describe('config', () => {
       seedDemoData: true,
       brandPackages: ['@motor/brand-bmw'],
       jobsEnabled: true,
+      jobConcurrency: 1,
       ntuAfterDays: 14,
       upsellOfferDays: 2,
       identity: {
@@ -58,6 +59,7 @@ describe('config', () => {
       SEED_DEMO_DATA: 'false',
       BRAND_PACKAGES: '@motor/brand-northwind,@motor/brand-bmw',
       JOBS_ENABLED: 'false',
+      JOB_CONCURRENCY: '2',
       NTU_AFTER_DAYS: '10',
       UPSELL_OFFER_DAYS: '3',
       OIDC_ISSUER: 'https://login.example.com/',
@@ -95,6 +97,7 @@ describe('config', () => {
       seedDemoData: false,
       brandPackages: ['@motor/brand-northwind', '@motor/brand-bmw'],
       jobsEnabled: false,
+      jobConcurrency: 2,
       ntuAfterDays: 10,
       upsellOfferDays: 3,
       identity: {
@@ -124,6 +127,12 @@ describe('config', () => {
         credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 's3-secret' },
       },
     });
+  });
+
+  it('runs 4 jobs at once on PostgreSQL and 1 on PGlite unless JOB_CONCURRENCY says', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://app@db:5432/motor' }).jobConcurrency).toBe(4);
+    expect(parseConfig({}).jobConcurrency).toBe(1);
+    expect(() => parseConfig({ JOB_CONCURRENCY: '0' })).toThrow(/JOB_CONCURRENCY/);
   });
 
   it('derives PUBLIC_URL from PORT and treats empty variables as unset', () => {
