@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAdjustmentResponse, PolicyResponse } from '@motor/contract';
-import {
-  listBilledMonths,
-  prorateBetween,
-  startOfLondonDate,
-  type ProposalChange,
-} from '@motor/domain';
+import { listBilledMonths, prorateBetween, startOfLondonDate } from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { auditLog, ledgerTransactions, policyAdjustments, policyVersions } from '../../db/schema';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { computeAmountDueAtBind } from '../../modules/policy';
-import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
+import { ADD_YOUNG_DRIVER, updates } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
 import { createTestApp } from '../../test/test-app';
 import { ADJUSTMENT_MESSAGES, EFFECTIVE_AT_MESSAGES } from './adjustment-rules';
@@ -24,17 +19,7 @@ import { READ_ONLY_ON_POLICY_MESSAGE } from '../../modules/disclosure';
 
 const INCEPTION = '2026-03-12T10:00:00.000Z';
 
-const addDriver: ProposalChange[] = [
-  {
-    changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE',
-    profileCode: 'p1',
-    update: updates({
-      ...ADDITIONAL_DRIVER_ANSWERS,
-      dateOfBirth: '2004-02-01',
-      drivingLicence: { licenceType: 'UKFull', validFrom: '2022-03-01', convictions: [] },
-    }),
-  },
-];
+const addDriver = ADD_YOUNG_DRIVER;
 
 describe('policy adjustments', () => {
   const clock = createTestClock(INCEPTION);

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAdjustmentResponse } from '@motor/contract';
-import type { ProposalChange } from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import {
@@ -13,7 +12,7 @@ import {
 } from '../../db/schema';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
+import { ADD_YOUNG_DRIVER } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
 import { createTestApp } from '../../test/test-app';
 import { ADJUSTMENT_MESSAGES } from './adjustment-rules';
@@ -27,17 +26,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const OWNER = 'paying-owner';
 
-const addDriver: ProposalChange[] = [
-  {
-    changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE',
-    profileCode: 'p1',
-    update: updates({
-      ...ADDITIONAL_DRIVER_ANSWERS,
-      dateOfBirth: '2004-02-01',
-      drivingLicence: { licenceType: 'UKFull', validFrom: '2022-03-01', convictions: [] },
-    }),
-  },
-];
+const addDriver = ADD_YOUNG_DRIVER;
 
 describe('paying for a change', () => {
   const clock = createTestClock(START);

@@ -11,7 +11,7 @@ import { notificationOutbox, policies, policyVersions, proposals } from '../../d
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import type { ProposalData } from '../../modules/disclosure';
-import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
+import { ADD_YOUNG_DRIVER } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
 import { createTestApp } from '../../test/test-app';
 import { carryChange, RENEWAL_CARRY_MESSAGE } from './carry-change';
@@ -21,17 +21,7 @@ const INCEPTION = '2026-03-12T10:00:00.000Z';
 const EXPIRY = new Date(addIsoDuration(new Date(INCEPTION), 'P12M'));
 const DAY = 24 * 60 * 60_000;
 
-const addDriver: ProposalChange[] = [
-  {
-    changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE',
-    profileCode: 'p1',
-    update: updates({
-      ...ADDITIONAL_DRIVER_ANSWERS,
-      dateOfBirth: '2004-02-01',
-      drivingLicence: { licenceType: 'UKFull', validFrom: '2022-03-01', convictions: [] },
-    }),
-  },
-];
+const addDriver = ADD_YOUNG_DRIVER;
 
 describe('a change after the renewal offer is carried to the renewal', () => {
   const clock = createTestClock(INCEPTION);

@@ -9,7 +9,6 @@ import type {
   StatementResponse,
   StatementSummaryResponse,
 } from '@motor/contract';
-import type { ProposalChange } from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { ledgerPostings } from '../../db/schema';
@@ -18,7 +17,7 @@ import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
 import { computeAmountDueAtBind } from '../policy';
 import { createQuote } from '../policy/test-helpers';
-import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../proposal';
+import { ADD_YOUNG_DRIVER } from '../proposal';
 import { createTestApp } from '../../test/test-app';
 import {
   LEDGER_ACCOUNTS,
@@ -33,17 +32,7 @@ const SYSTEM = { kind: 'system', name: 'test' } as const;
 const INCEPTION = '2026-03-12T10:00:00.000Z';
 const OWNER = 'statement-owner';
 
-const addDriver: ProposalChange[] = [
-  {
-    changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE',
-    profileCode: 'p1',
-    update: updates({
-      ...ADDITIONAL_DRIVER_ANSWERS,
-      dateOfBirth: '2004-02-01',
-      drivingLicence: { licenceType: 'UKFull', validFrom: '2022-03-01', convictions: [] },
-    }),
-  },
-];
+const addDriver = ADD_YOUNG_DRIVER;
 
 /** Each statement's figures add up, and each brings forward what the one before carried. */
 function expectFiguresAddUp(statements: readonly StatementResponse[]) {

@@ -74,6 +74,19 @@ export const ADDITIONAL_DRIVER_ANSWERS = {
   bannedOrDisqualified: false,
 };
 
+/** A change to a quote or policy adding a driver of 22 (born 2004) as p1: one that costs more. */
+export const ADD_YOUNG_DRIVER: ProposalChange[] = [
+  {
+    changeType: 'ADDITIONAL_PROFILE_CREATE_CHANGE',
+    profileCode: 'p1',
+    update: updates({
+      ...ADDITIONAL_DRIVER_ANSWERS,
+      dateOfBirth: '2004-02-01',
+      drivingLicence: { licenceType: 'UKFull', validFrom: '2022-03-01', convictions: [] },
+    }),
+  },
+];
+
 /** Every change a flex proposal needs to reach QUOTE. */
 export function buildCompleteDisclosure(
   overrides: { car?: Record<string, unknown>; driver?: Record<string, unknown> } = {},

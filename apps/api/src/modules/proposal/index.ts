@@ -18,4 +18,9 @@ export { ProposalCache } from './proposal-cache';
 export { buildQuoteResponse } from './status';
 export { insertSystemProposal } from './system-proposal';
 // The docs' worked example of a complete disclosure, and the update builder tests share.
-export { ADDITIONAL_DRIVER_ANSWERS, buildCompleteDisclosure, updates } from './fixtures';
+export {
+  ADD_YOUNG_DRIVER,
+  ADDITIONAL_DRIVER_ANSWERS,
+  buildCompleteDisclosure,
+  updates,
+} from './fixtures';
