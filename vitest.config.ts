@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { API_PROJECTS } from './apps/api/vitest.config.ts';
+import { WEB_PROJECTS } from './apps/web/vitest.config.ts';
 
 // One runner for every suite except the browser journeys (apps/web/e2e has its own config).
 export default defineConfig({
@@ -13,10 +15,14 @@ export default defineConfig({
           name: 'packages',
           include: ['packages/**/src/**/*.test.ts'],
           environment: 'node',
+          // The domain's property tests and exhaustive loops are bounded by their runs, never by
+          // time: a machine with every core busy (npm run test:under-load) may take several times
+          // as long as a quiet one, beyond vitest's 5 s default.
+          testTimeout: 30_000,
         },
       },
-      'apps/api/vitest.config.ts',
-      'apps/web/vitest.config.ts',
+      ...API_PROJECTS,
+      ...WEB_PROJECTS,
     ],
   },
 });

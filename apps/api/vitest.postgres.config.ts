@@ -1,5 +1,5 @@
-import { configDefaults, defineConfig } from 'vitest/config';
-import api from './vitest.config.ts';
+import { defineConfig } from 'vitest/config';
+import { apiProjects } from './vitest.config.ts';
 
 /**
  * The API files the PostgreSQL pass runs (`npm run test:api:postgres`, decision 027): those whose
@@ -43,14 +43,14 @@ const POSTGRES_PASS = [
 const PGLITE_ONLY = ['src/db/pglite-*.test.ts'];
 
 export default defineConfig({
-  ...api,
   test: {
-    ...api.test,
-    name: 'api-postgres',
     // Run on its own, so the root config's worker count (one per core) is set here too.
     maxWorkers: '100%',
-    include: POSTGRES_PASS,
-    exclude: [...configDefaults.exclude, ...PGLITE_ONLY],
-    globalSetup: ['./src/test/require-postgres.ts', ...[api.test?.globalSetup ?? []].flat()],
+    projects: apiProjects({
+      label: 'api-postgres',
+      include: POSTGRES_PASS,
+      exclude: PGLITE_ONLY,
+      globalSetup: ['./src/test/require-postgres.ts'],
+    }),
   },
 });

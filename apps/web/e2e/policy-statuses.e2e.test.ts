@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,7 +12,7 @@ import {
   useBrowser,
 } from './support/browser';
 import { buyPolicy, type BoughtPolicy } from './support/buy-policy';
-import { REPO_ROOT } from './support/server';
+import { findFreePort, startServer, type RunningServer } from './support/server';
 
 // Issue 14 "Checked by": the policy area by status in Chromium (spec 3 §2 "Tabs by policy
 // status": ACTIVE and PENDING all four; CANCELLED and LAPSED billing and claims; VOIDED and NTU
@@ -108,73 +106,6 @@ async function seedPolicyCopies(
   return copies;
 }
 
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type OwnServer = { process: ChildProcess; log: () => string };
-
-/**
- * The real server (as support/server.ts starts it) on a given port and data folder, so that it
- * can stop and start again at the same address: the customer's session in the browser goes on.
- */
-async function startOwnServer(port: number, dataDir: string): Promise<OwnServer> {
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/ready`)).ok) return { process: child, log: () => log };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server was not ready within 60 s:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function stopOwnServer(server: OwnServer | undefined): Promise<void> {
-  const child = server?.process;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 /** The policy area's tabs as offered: the bar's links on a wide screen, the select on a phone. */
 async function expectTabs(page: Page, tabs: string[]) {
   const nav = page.getByRole('navigation', { name: 'Policy sections' });
@@ -205,9 +136,9 @@ async function shoot(page: Page, name: string) {
 
 describe('the policy area by status (issue 14)', () => {
   const state: {
-    server?: OwnServer;
+    server?: RunningServer;
     /** This file's server starting, while the driveaway journey runs on the journeys' server. */
-    starting?: Promise<OwnServer>;
+    starting?: Promise<RunningServer>;
     dataDir?: string;
     port?: number;
     onOwnServer: boolean;
@@ -217,19 +148,21 @@ describe('the policy area by status (issue 14)', () => {
   const baseUrl = () => (state.onOwnServer ? ownUrl() : sharedUrl);
   const { newPage } = useBrowser({ server: baseUrl });
   /** This file's server, on the same address and data each time it starts. */
+  const startOwnServer = () => startServer({ port: state.port!, dataDir: state.dataDir! });
   const start = async () => {
-    state.server = await startOwnServer(state.port!, state.dataDir!);
+    state.server = await startOwnServer();
   };
 
   beforeAll(async () => {
     state.dataDir = await mkdtemp(path.join(tmpdir(), 'motor-e2e-statuses-'));
     state.port = await findFreePort();
-    state.starting = startOwnServer(state.port, state.dataDir);
+    state.starting = startOwnServer();
     // Awaited by the journey that needs it; a failure to start is reported there.
     state.starting.catch(() => undefined);
   });
   afterAll(async () => {
-    await stopOwnServer(state.server ?? (await state.starting?.catch(() => undefined)));
+    const server = state.server ?? (await state.starting?.catch(() => undefined));
+    await server?.stop();
     if (state.dataDir) await rm(state.dataDir, { recursive: true, force: true });
   });
 
@@ -293,7 +226,7 @@ describe('the policy area by status (issue 14)', () => {
       });
       await expectTabs(page, ['Policy details', 'Documents', 'Billing', 'Claims']);
 
-      await stopOwnServer(state.server);
+      await state.server!.stop();
       const copies = await seedPolicyCopies(state.dataDir!, policy.policyId);
       await start();
 

@@ -1,22 +1,15 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { londonDateString, startOfLondonDay } from '@motor/domain';
 import { DRIVER_ANSWERS, buildCompleteDisclosure } from '../../api/src/modules/proposal/fixtures';
 import {
   OUT_DIR,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
-  launchChromium,
   settle,
   useBrowser,
 } from './support/browser';
+import { useShiftedClockServer } from './support/shifted-clock-server';
 
 // The quote pages in Chromium (issue 5 item 4): a new flex customer from the product index to a
 // complete summary, a referral, and an expired quote repriced by a new start date; axe on each
@@ -24,6 +17,7 @@ import {
 // (quote-disclosure.e2e.test.ts walks its screens).
 
 const SLOW = { timeout: 20_000 };
+const [MOBILE] = VIEWPORTS;
 
 type Changes = ReturnType<typeof buildCompleteDisclosure>;
 
@@ -271,139 +265,44 @@ describe.each(VIEWPORTS)('offer pages at $width px', (viewport) => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// An expired quote needs the server's clock to pass the start day. This suite runs its own
-// server whose Date is shifted by an offset read from a file, so the test can move it.
-
-const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const SHIFTED_CLOCK = `
-import { readFileSync } from 'node:fs';
-const RealDate = Date;
-const file = process.env.MOTOR_E2E_CLOCK_OFFSET_FILE;
-let offset = 0;
-let readAt = -Infinity;
-const current = () => {
-  const now = RealDate.now();
-  if (now - readAt > 100) {
-    readAt = now;
-    try { offset = Number(readFileSync(file, 'utf8')) || 0; } catch { offset = 0; }
-  }
-  return now + offset;
-};
-class ShiftedDate extends RealDate {
-  constructor(...args) { if (args.length === 0) super(current()); else super(...args); }
-  static now() { return current(); }
-}
-globalThis.Date = ShiftedDate;
-`;
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+// An expired quote needs the server's clock to pass the start day: this suite runs its own server
+// whose clock the test moves, and the browser's clock moves with it.
 
 describe('an expired quote', () => {
-  const state: { server?: ChildProcess; dataDir?: string; baseUrl?: string; browser?: Browser } =
-    {};
-  const offsetFile = path.join(tmpdir(), `motor-e2e-clock-${process.pid}`);
-  const setOffset = (ms: number) => writeFile(offsetFile, String(Math.round(ms)));
-
-  beforeAll(async () => {
-    // 23:55 London time: the quote is made "today" and its day ends ten minutes later.
-    const now = Date.now();
-    let target = startOfLondonDay(new Date(now)).getTime() + 24 * 3600_000 - 5 * 60_000;
-    if (target <= now) target += 24 * 3600_000;
-    await setOffset(target - now);
-    const port = await findFreePort();
-    state.dataDir = await mkdtemp(path.join(tmpdir(), 'motor-e2e-expired-'));
-    state.baseUrl = `http://127.0.0.1:${port}`;
-    state.server = spawn(
-      process.execPath,
-      [
-        '--import',
-        `data:text/javascript,${encodeURIComponent(SHIFTED_CLOCK)}`,
-        '--import',
-        'tsx',
-        'apps/api/src/server.ts',
-      ],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          PUBLIC_URL: state.baseUrl,
-          DATA_DIR: state.dataDir,
-          LOG_LEVEL: 'warn',
-          MOTOR_E2E_CLOCK_OFFSET_FILE: offsetFile,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let log = '';
-    const collect = (chunk: Buffer) => {
-      log = (log + chunk.toString()).slice(-4000);
-    };
-    state.server.stdout?.on('data', collect);
-    state.server.stderr?.on('data', collect);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${state.baseUrl}/api/ready`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline || state.server.exitCode !== null) {
-        throw new Error(`the shifted-clock server did not start:\n${log}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    state.browser = await launchChromium();
-  }, 150_000);
-
-  afterAll(async () => {
-    await state.browser?.close();
-    if (state.server && state.server.exitCode === null) {
-      const exited = new Promise((resolve) => state.server!.once('exit', resolve));
-      state.server.kill('SIGTERM');
-      await exited;
-    }
-    if (state.dataDir) await rm(state.dataDir, { recursive: true, force: true });
-    await rm(offsetFile, { force: true });
-  });
+  const { browser, server } = useShiftedClockServer();
 
   it('is repriced by moving the start date', async () => {
-    const { browser, baseUrl } = state as Required<typeof state>;
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: 375, height: 812 },
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-    });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
+    const { context, page } = await browser.newPage(MOBILE);
     try {
+      // 23:55 London time: the quote is made "today" and its day ends ten minutes later.
+      const now = Date.now();
+      let quotedAt = startOfLondonDay(new Date(now)).getTime() + 24 * 3600_000 - 5 * 60_000;
+      if (quotedAt <= now) quotedAt += 24 * 3600_000;
+      const moveClocksTo = async (at: number) => {
+        await server.setClockAhead(at - now);
+        await context.clock.setSystemTime(at);
+      };
+      await moveClocksTo(quotedAt);
       const code = await startQuote(page, 'flex');
-      const rated = await disclose(page, { baseUrl, code, changes: buildCompleteDisclosure() });
+      const rated = await disclose(page, {
+        baseUrl: server.baseUrl,
+        code,
+        changes: buildCompleteDisclosure(),
+      });
       expect(rated.status).toBe('QUOTE');
 
-      // Ten minutes later it is tomorrow on the server: the start day has passed.
-      const current = Number(await readFile(offsetFile, 'utf8'));
-      await setOffset(current + 10 * 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Ten minutes later it is tomorrow: the start day has passed.
+      const tomorrow = quotedAt + 10 * 60_000;
+      await moveClocksTo(tomorrow);
       await page.reload();
       await heading(page, 'Your quote has expired');
       await expectNoSeriousA11yViolations(page);
       await shoot(page, 'expired', 375);
 
-      // Three days after the browser's today is within the 30 days the server allows.
-      const start = new Date(Date.now() + 3 * 24 * 3600_000);
-      const [year, month, day] = londonDateString(start).split('-');
+      // Three days after the new today is within the 30 days the server allows.
+      const [year, month, day] = londonDateString(new Date(tomorrow + 3 * 24 * 3600_000)).split(
+        '-',
+      );
       const monthName = new Intl.DateTimeFormat('en-GB', {
         month: 'short',
         timeZone: 'UTC',

@@ -118,7 +118,7 @@ describe('a second brand, chosen by configuration, sells a policy (issue 20 item
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(tmpdir(), 'motor-lumen-web-'));
     await buildLumenWeb(distDir);
-    server = await startServer({ BRAND_PACKAGES: LUMEN, WEB_DIST_DIR: distDir });
+    server = await startServer({ env: { BRAND_PACKAGES: LUMEN, WEB_DIST_DIR: distDir } });
   }, 240_000);
 
   afterAll(async () => {

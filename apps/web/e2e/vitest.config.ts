@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['apps/web/e2e/**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['apps/web/e2e/global-setup.ts'],
+    // Each file tells the time by the run's clock (support/clock.ts).
+    setupFiles: ['apps/web/e2e/support/clock-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 150_000,
     // Each file drives its own Chromium; two at a time is what a 2-core machine takes.

@@ -54,6 +54,8 @@ export function useBrowser(options: { server?: () => string } = {}) {
       });
       // Fail fast: every page here renders in well under a second.
       context.setDefaultTimeout(10_000);
+      // The page's clock is the journeys' (support/clock.ts), running on from the run's instant.
+      await context.clock.install({ time: Date.now() });
       const page = await context.newPage();
       return { context, page };
     },
@@ -67,20 +69,28 @@ export function pathOf(page: Page): string {
 }
 
 /**
- * Waits for running animations (the page transition's fade) to finish. An animation cancelled by
- * a navigation rejects `finished` with AbortError: it is over too, so that counts as settled.
+ * Waits for running animations (the page transition's fade) to finish, including one a route
+ * change has yet to start: the fade starts in an effect after the new page paints, so a check
+ * made as soon as the address changed (a redirect) found none and read the page mid-fade on a
+ * busy machine. So it waits two frames and looks again until none is left. An animation cancelled
+ * by a navigation rejects `finished` with AbortError: it is over too, so that counts as settled.
  * Endless ones (a spinner) never finish, so they are left out: waiting on one hung a journey
  * until its test timed out whenever a spinner was still turning on a slow machine.
  */
 export async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let round = 0; round < 20; round += 1) {
+      await nextFrame();
+      await nextFrame();
+      const running = document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.playState !== 'finished');
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
 }
 
 /** Fails on any serious or critical axe violation, listing them. */

@@ -1,28 +1,36 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeClockOffset } from './clock';
 
 // Starts the real server (`apps/api/src/server.ts`, as `npm run serve` does) on a free port with
 // its own data folder: the journeys' one server (global-setup.ts) and any other a test needs,
-// such as the second brand's.
+// such as the second brand's. Each runs on the journeys' clock (support/clock.ts).
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 // A fresh server migrates its own PGlite before it answers: about 15 s on a busy 2-core machine,
 // and more when other journeys' servers start beside it.
 const READY_TIMEOUT_MS = 120_000;
 
+const CLOCK_PRELOAD = fileURLToPath(new URL('./shifted-clock.mjs', import.meta.url));
+
 export type RunningServer = {
   baseUrl: string;
+  /**
+   * Moves the server's clock to `aheadMs` after the run's instant (the journeys' clock); the
+   * preload reads it every 100 ms, so this waits a little longer.
+   */
+  setClockAhead: (aheadMs: number) => Promise<void>;
   /** The server's last 20 KB of output, for reading after a failed journey. */
   log: () => string;
   stop: () => Promise<void>;
 };
 
-function findFreePort(): Promise<number> {
+export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -66,30 +74,61 @@ function stopProcess(server: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts a server with the given extra environment and waits until it is ready. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await findFreePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'motor-e2e-'));
+/** The run's clock offset (global-setup.ts sets it; clock-setup.ts in each test worker). */
+function runClockOffsetMs(): number {
+  const offset = Number(process.env.E2E_CLOCK_OFFSET_MS);
+  if (!Number.isFinite(offset)) throw new Error('E2E_CLOCK_OFFSET_MS is not set (global-setup.ts)');
+  return offset;
+}
+
+type ServerOptions = {
+  /** Extra environment. */
+  env?: Record<string, string>;
+  /** A port to listen on (to start again at the same address), else a free one. */
+  port?: number;
+  /** A data folder that outlives the server (to start again on the same data), else its own. */
+  dataDir?: string;
+};
+
+/** Starts a server with the given options and waits until it is ready. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await findFreePort());
+  const ownDataDir = options.dataDir ? null : await mkdtemp(path.join(tmpdir(), 'motor-e2e-'));
+  const dataDir = options.dataDir ?? ownDataDir!;
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A new data folder starts as a copy of the run's migrated database (global-setup.ts).
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (template && (await readdir(dataDir)).length === 0) {
+    await cp(template, dataDir, { recursive: true });
+  }
+  const clockFolder = await mkdtemp(path.join(tmpdir(), 'motor-e2e-clock-'));
+  const clockFile = path.join(clockFolder, 'offset');
+  const baseOffsetMs = runClockOffsetMs();
+  await writeClockOffset(clockFile, baseOffsetMs);
 
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      // The embedded OIDC provider's issuer and the SPA's redirect URIs live at this origin.
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Every journey signs in from 127.0.0.1, the demo admin in many of them: more codes than
-      // one network address, or one e-mail address from it, may ask for in an hour.
-      SIGN_IN_CODES_PER_CLIENT_PER_HOUR: '1000',
-      SIGN_IN_CODES_PER_ADDRESS_PER_HOUR: '1000',
-      ...env,
+  const server = spawn(
+    process.execPath,
+    ['--import', CLOCK_PRELOAD, '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        // The embedded OIDC provider's issuer and the SPA's redirect URIs live at this origin.
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Every journey signs in from 127.0.0.1, the demo admin in many of them: more codes than
+        // one network address, or one e-mail address from it, may ask for in an hour.
+        SIGN_IN_CODES_PER_CLIENT_PER_HOUR: '1000',
+        SIGN_IN_CODES_PER_ADDRESS_PER_HOUR: '1000',
+        ...options.env,
+        CLOCK_OFFSET_FILE: clockFile,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const collect = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
   };
@@ -98,7 +137,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   const stop = async () => {
     await stopProcess(server);
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+    await rm(clockFolder, { recursive: true, force: true });
   };
   try {
     await waitForReady(baseUrl, server, () => log);
@@ -106,5 +146,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await stop();
     throw error;
   }
-  return { baseUrl, log: () => log, stop };
+  return {
+    baseUrl,
+    log: () => log,
+    stop,
+    async setClockAhead(aheadMs) {
+      await writeClockOffset(clockFile, baseOffsetMs + aheadMs);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    },
+  };
 }

@@ -1,38 +1,46 @@
-// Preloaded into a journey's own server (NODE_OPTIONS=--import) to move its clock: the server
-// reads the time only through `new Date()` / `Date.now()` (apps/api/src/clock.ts systemClock), and
-// this makes both run ahead by the milliseconds written in the file CLOCK_OFFSET_FILE names (0
-// when it is missing). Never loaded by the app itself; the journeys' shared server runs on the
-// real clock.
+// The journeys' clock (support/clock.ts): makes `new Date()` and `Date.now()` run ahead of the real
+// time by an offset, so that a journey happens at the hour and day the run sets, never at the hour
+// it runs. Preloaded into every server the journeys start (NODE_OPTIONS=--import), with the offset
+// in milliseconds read from the file CLOCK_OFFSET_FILE names (0 when it is missing), so a journey
+// can move its server's clock; the server reads the time only through them (apps/api/src/clock.ts
+// systemClock). Imported by the test workers too (installShiftedDate), with a fixed offset. Never
+// loaded by the app itself.
 import { readFileSync } from 'node:fs';
 
-const file = process.env.CLOCK_OFFSET_FILE;
-const RealDate = globalThis.Date;
-let offset = 0;
+const INSTALLED = Symbol.for('motor.e2e.shiftedDate');
 
-function readOffset() {
-  try {
-    offset = Number(readFileSync(file, 'utf8')) || 0;
-  } catch {
-    offset = 0;
-  }
-}
-
-if (file) {
-  readOffset();
-  // Cheap enough to read often; a journey waits longer than this after moving the clock.
-  setInterval(readOffset, 100).unref();
-
+/** Runs Date ahead by `offset()` milliseconds, once per process (a second call changes nothing). */
+export function installShiftedDate(offset) {
+  if (globalThis[INSTALLED]) return;
+  const RealDate = globalThis.Date;
   // A proxy, not a subclass: code that reads Date.prototype's own methods (TZDate of
   // @date-fns/tz copies them) must find the real ones, or London dates come out a day off.
   const realNow = RealDate.now.bind(RealDate);
-  RealDate.now = () => realNow() + offset;
+  RealDate.now = () => realNow() + offset();
   globalThis.Date = new Proxy(RealDate, {
     construct(target, args, newTarget) {
-      return Reflect.construct(target, args.length === 0 ? [realNow() + offset] : args, newTarget);
+      return Reflect.construct(target, args.length === 0 ? [RealDate.now()] : args, newTarget);
     },
     apply() {
       // Date() called as a function gives the time as a string.
-      return new RealDate(realNow() + offset).toString();
+      return new RealDate(RealDate.now()).toString();
     },
   });
+  globalThis[INSTALLED] = true;
+}
+
+const file = process.env.CLOCK_OFFSET_FILE;
+if (file) {
+  let offset = 0;
+  const readOffset = () => {
+    try {
+      offset = Number(readFileSync(file, 'utf8')) || 0;
+    } catch {
+      offset = 0;
+    }
+  };
+  readOffset();
+  // Cheap enough to read often; a journey waits longer than this after moving the clock.
+  setInterval(readOffset, 100).unref();
+  installShiftedDate(() => offset);
 }

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// The journeys whose outcome once turned on the hour they ran (issue 29), run again with the
+// servers' and browsers' clocks set to the edges of a day, of a month and of summer time
+// (E2E_CLOCK, apps/web/e2e/support/clock.ts), by setting the clocks, not by waiting. Uses the SPA
+// `npm run test:e2e` built. `node tools/e2e-at-clocks.mjs [vitest filters...]`.
+import { spawnSync } from 'node:child_process';
+
+const INSTANTS = [
+  // 23:00 on the last day of March, in the week the clocks went forward (Sunday 28 March).
+  '2027-03-31T23:00:00+01:00',
+  // 23:59: the journeys cross midnight into a new month.
+  '2027-03-31T23:59:00+01:00',
+  // 00:01 on Sunday 31 October, the last day of a month and the day the clocks go back at 02:00.
+  '2027-10-31T00:01:00+01:00',
+];
+const FILES = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['apps/web/e2e/quote-journey.e2e.test.ts', 'apps/web/e2e/policy-statuses.e2e.test.ts'];
+
+for (const instant of INSTANTS) {
+  console.log(`== E2E_CLOCK=${instant}: ${FILES.join(' ')}`);
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--config', 'apps/web/e2e/vitest.config.ts', ...FILES],
+    { stdio: 'inherit', env: { ...process.env, E2E_CLOCK: instant } },
+  );
+  if (run.status !== 0) {
+    console.error(`== the journeys failed with the clocks at ${instant}`);
+    process.exit(run.status ?? 1);
+  }
+}
