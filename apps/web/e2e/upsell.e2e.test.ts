@@ -177,7 +177,8 @@ describe('Driveaway → Flex upgrade offer (issue 17 item 5)', () => {
       const serverTomorrow = new Date(Date.now() + 7 * DAY_MS);
       const [year, month, day] = londonDateString(serverTomorrow).split('-');
       await page.getByLabel('Day').selectOption(String(Number(day)));
-      await page.getByLabel('Month').selectOption(String(Number(month)));
+      // The month's value has two digits ("01"): a number passed only from October to December.
+      await page.getByLabel('Month').selectOption(month!);
       await page.getByLabel('Year').selectOption(year!);
       await page.getByRole('button', { name: 'Update my quote' }).click();
       await heading(page, 'Your quote');

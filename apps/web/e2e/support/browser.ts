@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { installShiftedDate } from './shifted-clock.mjs';
 
 export const VIEWPORTS = [
   { name: 'mobile', width: 375, height: 812 },
@@ -54,12 +55,33 @@ export function useBrowser(options: { server?: () => string } = {}) {
       });
       // Fail fast: every page here renders in well under a second.
       context.setDefaultTimeout(10_000);
-      // The page's clock is the journeys' (support/clock.ts), running on from the run's instant.
-      await context.clock.install({ time: Date.now() });
+      // The page's clock is the journeys' (support/clock.ts): the same offset from the real time
+      // as the servers', so that the page and the server agree to the millisecond.
+      await setPageClockAhead(context, 0);
       const page = await context.newPage();
       return { context, page };
     },
   };
+}
+
+const PAGE_CLOCK_OFFSET = '__motorClockOffsetMs';
+
+/**
+ * Moves the context's pages' clock to `aheadMs` after the run's instant, now and on every page it
+ * opens next (as a journey moves its server's clock with setClockAhead).
+ */
+export async function setPageClockAhead(context: BrowserContext, aheadMs: number) {
+  const offsetMs = inject('clockOffsetMs') + aheadMs;
+  await context.addInitScript({
+    content: `globalThis.${PAGE_CLOCK_OFFSET} = ${offsetMs};
+(${installShiftedDate.toString()})(() => globalThis.${PAGE_CLOCK_OFFSET});`,
+  });
+  for (const page of context.pages()) {
+    await page.evaluate(([key, offset]) => Object.assign(globalThis, { [key]: offset }), [
+      PAGE_CLOCK_OFFSET,
+      offsetMs,
+    ] as const);
+  }
 }
 
 /** Path plus query of the page's current URL. */

@@ -3,15 +3,27 @@
 // it runs. Preloaded into every server the journeys start (NODE_OPTIONS=--import), with the offset
 // in milliseconds read from the file CLOCK_OFFSET_FILE names (0 when it is missing), so a journey
 // can move its server's clock; the server reads the time only through them (apps/api/src/clock.ts
-// systemClock). Imported by the test workers too (installShiftedDate), with a fixed offset. Never
-// loaded by the app itself.
+// systemClock). The test workers and the browsers' pages run installShiftedDate too, with the
+// run's offset. Never loaded by the app itself.
 import { readFileSync } from 'node:fs';
 
-const INSTALLED = Symbol.for('motor.e2e.shiftedDate');
+const unshiftedNow = Date.now.bind(Date);
 
-/** Runs Date ahead by `offset()` milliseconds, once per process (a second call changes nothing). */
+/**
+ * The real time, for what only the real clock counts: Chromium's cookie store runs a Max-Age
+ * from it, whatever the page's clock says.
+ */
+export function realNow() {
+  return unshiftedNow();
+}
+
+/**
+ * Runs Date ahead by `offset()` milliseconds, once per realm (a second call changes nothing).
+ * Self-contained: the journeys' browsers run its source as an init script (support/browser.ts).
+ */
 export function installShiftedDate(offset) {
-  if (globalThis[INSTALLED]) return;
+  const installed = Symbol.for('motor.e2e.shiftedDate');
+  if (globalThis[installed]) return;
   const RealDate = globalThis.Date;
   // A proxy, not a subclass: code that reads Date.prototype's own methods (TZDate of
   // @date-fns/tz copies them) must find the real ones, or London dates come out a day off.
@@ -26,7 +38,7 @@ export function installShiftedDate(offset) {
       return new RealDate(RealDate.now()).toString();
     },
   });
-  globalThis[INSTALLED] = true;
+  globalThis[installed] = true;
 }
 
 const file = process.env.CLOCK_OFFSET_FILE;

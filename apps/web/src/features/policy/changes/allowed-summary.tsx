@@ -1,12 +1,22 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDisplayDate, formatMoney, getAmountDirection } from '@motor/domain';
+import {
+  formatDisplayDate,
+  formatMoney,
+  getAmountDirection,
+  londonDateString,
+} from '@motor/domain';
 import { AmountChange } from '../../../components/ui/amount-change';
 import type { PolicyAdjustment } from './api/adjustment-api';
 
-/** Whether a change takes effect now: its effective instant is not later than now. */
+/**
+ * Whether a change takes effect now: its effective London day is not later than today. A change
+ * takes effect when it is made (the server's clock) or from the start of a later day, so the day
+ * tells them apart; the instant did not, when the phone's clock was a second behind the server's
+ * (a change made now read "applies from" today's date).
+ */
 export const isEffectiveNow = (effectiveAt: string, now = new Date()) =>
-  new Date(effectiveAt).getTime() <= now.getTime();
+  londonDateString(new Date(effectiveAt)) <= londonDateString(now);
 
 /**
  * The allowed-change summary (spec 3 §4 items 3, 11): the premium before and after, what is due

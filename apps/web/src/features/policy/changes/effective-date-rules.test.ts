@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromLondonDateTime, validateOtherEffectiveDate } from './effective-date-rules';
+import { isEffectiveNow } from './allowed-summary';
 
 // Spec 3 §5 "Admin other-date effective date": valid; on or after inception (day level); not
 // later than 30 days from now; before expiry.
@@ -42,5 +43,21 @@ describe('fromLondonDateTime', () => {
   it('refuses what is not a date and time', () => {
     expect(fromLondonDateTime('')).toBeNull();
     expect(fromLondonDateTime('2026-02-30T09:00')).toBeNull();
+  });
+});
+
+describe('isEffectiveNow (the review and result pages: "applies immediately")', () => {
+  // 23:59:30 London on 31 October 2027, as the phone tells it.
+  const now = new Date('2027-10-31T23:59:30Z');
+
+  it('reads a change the server made a few seconds ahead of the phone as immediate', () => {
+    expect(isEffectiveNow('2027-10-31T23:59:34Z', now)).toBe(true);
+    expect(isEffectiveNow('2027-10-31T23:50:00Z', now)).toBe(true);
+  });
+
+  it('reads a change from the start of a later London day as deferred', () => {
+    expect(isEffectiveNow('2027-11-01T00:00:00Z', now)).toBe(false);
+    // 1 June: midnight in London is 23:00 UTC the day before.
+    expect(isEffectiveNow('2027-05-31T23:00:00Z', new Date('2027-05-31T22:59:00Z'))).toBe(false);
   });
 });
