@@ -2,7 +2,7 @@
 // The journeys whose outcome once turned on the hour they ran (issue 29), run again with the
 // servers' and browsers' clocks set to the edges of a day, of a month and of summer time
 // (E2E_CLOCK, apps/web/e2e/support/clock.ts), by setting the clocks, not by waiting. Uses the SPA
-// `npm run test:e2e` built. `node tools/e2e-at-clocks.mjs [vitest filters...]`.
+// `npm run test:e2e` built. `npm run test:e2e:clocks`.
 import { spawnSync } from 'node:child_process';
 
 const INSTANTS = [
@@ -13,15 +13,19 @@ const INSTANTS = [
   // 00:01 on Sunday 31 October, the last day of a month and the day the clocks go back at 02:00.
   '2027-10-31T00:01:00+01:00',
 ];
-const FILES = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : ['apps/web/e2e/quote-journey.e2e.test.ts', 'apps/web/e2e/policy-statuses.e2e.test.ts'];
+const FILES = [
+  'apps/web/e2e/quote-journey.e2e.test.ts',
+  'apps/web/e2e/policy-statuses.e2e.test.ts',
+];
+// The expired quote repriced by a new start date, and the policy area by status (the RENEWED
+// policy's address sends home).
+const TESTS = 'an expired quote|the policy area by status';
 
 for (const instant of INSTANTS) {
   console.log(`== E2E_CLOCK=${instant}: ${FILES.join(' ')}`);
   const run = spawnSync(
     'npx',
-    ['vitest', 'run', '--config', 'apps/web/e2e/vitest.config.ts', ...FILES],
+    ['vitest', 'run', '--config', 'apps/web/e2e/vitest.config.ts', ...FILES, '-t', TESTS],
     { stdio: 'inherit', env: { ...process.env, E2E_CLOCK: instant } },
   );
   if (run.status !== 0) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { londonDateString, startOfLondonDay } from '@motor/domain';
+import { addIsoDuration, londonDateString, startOfLondonDay } from '@motor/domain';
 import { DRIVER_ANSWERS, buildCompleteDisclosure } from '../../api/src/modules/proposal/fixtures';
 import {
   OUT_DIR,
@@ -275,10 +275,13 @@ describe('an expired quote', () => {
   it('is repriced by moving the start date', async () => {
     const { context, page } = await browser.newPage(MOBILE);
     try {
-      // 23:55 London time: the quote is made "today" and its day ends ten minutes later.
+      // Five minutes before the next London midnight: the quote is made "today" and its day ends
+      // ten minutes later. A London day is 23 or 25 hours long when the clocks change.
       const now = Date.now();
-      let quotedAt = startOfLondonDay(new Date(now)).getTime() + 24 * 3600_000 - 5 * 60_000;
-      if (quotedAt <= now) quotedAt += 24 * 3600_000;
+      const nextMidnight = (from: number) =>
+        addIsoDuration(startOfLondonDay(new Date(from)), 'P1D').getTime();
+      let quotedAt = nextMidnight(now) - 5 * 60_000;
+      if (quotedAt <= now) quotedAt = nextMidnight(quotedAt + 10 * 60_000) - 5 * 60_000;
       const moveClocksTo = async (at: number) => {
         await server.setClockAhead(at - now);
         await setPageClockAhead(context, at - now);
@@ -312,7 +315,8 @@ describe('an expired quote', () => {
       await page.getByLabel('Month').selectOption({ label: monthName });
       await page.getByLabel('Year').selectOption({ label: year! });
       await page.getByRole('button', { name: 'Update my quote' }).click();
-      await heading(page, 'Your quote');
+      // Exactly: "Your quote has expired" holds the words too.
+      await page.getByRole('heading', { level: 1, name: 'Your quote', exact: true }).waitFor(SLOW);
       // The new price arrives after the page: on a loaded machine, more than a page's 10 s.
       const premium = page.locator('.premium-display__amount').first();
       await premium.waitFor(SLOW);

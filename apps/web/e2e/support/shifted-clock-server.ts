@@ -1,5 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
-import { useBrowser } from './browser';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { OUT_DIR, useBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
 // A journey's own server whose clock the journey moves ahead of the run's instant (the shared one
@@ -23,6 +25,10 @@ export function useShiftedClockServer() {
   });
   afterAll(async () => {
     await state.server?.stop();
+    // Its warnings and errors, for reading after a failed journey (as global-setup.ts keeps the
+    // shared server's).
+    const name = path.basename(expect.getState().testPath ?? 'journey', '.e2e.test.ts');
+    await writeFile(path.join(OUT_DIR, `server-${name}.log`), state.server?.log() ?? '');
   });
   const server = {
     get baseUrl() {

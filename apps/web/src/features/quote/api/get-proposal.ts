@@ -8,7 +8,7 @@ import { useApiClient } from '../../../lib/use-api-client';
 export type Proposal = ProposalResponse;
 
 /** GET /api/proposals/{code}; null when there is no such proposal (404). */
-async function findProposal(
+export async function findProposal(
   client: ApiClient,
   proposalCode: string,
   signal?: AbortSignal,

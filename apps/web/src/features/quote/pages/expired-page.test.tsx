@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { londonDateString, toInstant } from '@motor/domain';
@@ -9,8 +9,29 @@ import { stubQuoteApi } from '../test/quote-api-stub';
 // Two shared cores: give slow renders room rather than fail on timing.
 configure({ asyncUtilTimeout: 5000 });
 
+// The page offers start dates from its own today: a set clock, in January (a month whose value,
+// "01", a test once chose as "1").
+const NOW = new Date('2027-01-13T10:30:00Z');
+
+/** Chooses today's London date as the new start date and asks for the new price. */
+async function chooseTodayAndUpdate() {
+  const day = londonDateString(NOW);
+  const [year, month, date] = day.split('-');
+  const submit = screen.getByRole('button', { name: 'Update my quote' });
+  await userEvent.selectOptions(screen.getByLabelText('Day'), String(Number(date)));
+  await userEvent.selectOptions(screen.getByLabelText('Month'), month!);
+  await userEvent.selectOptions(screen.getByLabelText('Year'), year!);
+  await waitFor(() => expect(submit).toBeEnabled());
+  await userEvent.click(submit);
+  return day;
+}
+
 describe('expired quote page (spec 2 §4)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  });
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -23,16 +44,8 @@ describe('expired quote page (spec 2 §4)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your quote has expired' }),
     ).toBeInTheDocument();
-    const submit = screen.getByRole('button', { name: 'Update my quote' });
-    expect(submit).toBeDisabled();
-
-    const day = londonDateString(new Date());
-    const [year, month, date] = day.split('-');
-    await userEvent.selectOptions(screen.getByLabelText('Day'), String(Number(date)));
-    await userEvent.selectOptions(screen.getByLabelText('Month'), String(Number(month)));
-    await userEvent.selectOptions(screen.getByLabelText('Year'), year!);
-    await waitFor(() => expect(submit).toBeEnabled());
-    await userEvent.click(submit);
+    expect(screen.getByRole('button', { name: 'Update my quote' })).toBeDisabled();
+    const day = await chooseTodayAndUpdate();
 
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]!.body).toEqual({
@@ -43,5 +56,27 @@ describe('expired quote page (spec 2 §4)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your quote' }),
     ).toBeInTheDocument();
+  });
+
+  it('sends the change again on the new revision when the expiry job saved the quote meanwhile', async () => {
+    const api = stubQuoteApi({
+      proposal: buildProposal({ status: 'QUOTE_EXPIRED' }),
+      afterPatch: buildProposal(),
+      movedOnTo: 4,
+    });
+    renderApp('/flex/proposal/P-1');
+    await screen.findByRole('heading', { level: 1, name: 'Your quote has expired' });
+    const day = await chooseTodayAndUpdate();
+
+    const change = { changeType: 'START_DATE_CHANGE', startDate: toInstant(day).toISOString() };
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes().map((write) => write.body)).toEqual([
+      { changes: [change], applyRating: true, revision: 3 },
+      { changes: [change], applyRating: true, revision: 4 },
+    ]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your quote' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toInstant } from '@motor/domain';
 import { DynamicForm } from '../../../components/form/dynamic-form';
 import type { Proposal } from '../api/get-proposal';
-import { useUpdateProposal } from '../api/update-proposal';
+import { useRepriceExpiredQuote } from '../api/update-proposal';
 import { ProposalHeader } from '../components/proposal-header';
 import { getRelatedAnswers } from '../../../components/disclosure/sections';
 import { useDisclosureContext } from '../../../components/disclosure/use-disclosure-context';
@@ -16,7 +16,7 @@ import { useQuoteContext } from '../use-quote-context';
 export function ExpiredQuotePage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('quote');
   const { product } = useQuoteContext(proposal);
-  const update = useUpdateProposal(proposal.proposalCode);
+  const update = useRepriceExpiredQuote(proposal.proposalCode);
   const baseContext = useDisclosureContext(proposal.schemeCode);
   // The start date's rules read the car's answers (cover cannot start before its usage start).
   const context = useMemo(

@@ -14,17 +14,25 @@ export function stubQuoteApi(options: {
   isClear?: boolean;
   registered?: boolean;
   agreementsRefusal?: { status: number; message: string };
+  /** The first PATCH answers 409: another write (the expiry job) moved it on to this revision. */
+  movedOnTo?: number;
 }) {
   const calls: RecordedCall[] = [];
   const code = options.proposal.proposalCode;
+  let current = options.proposal;
   stubApi((url, init) => {
     const path = url.replace(/^.*\/api/, '');
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path, body });
-    if (path === `/proposals/${code}` && method === 'GET')
-      return jsonResponse(200, options.proposal);
+    if (path === `/proposals/${code}` && method === 'GET') return jsonResponse(200, current);
     if (path === `/proposals/${code}` && method === 'PATCH') {
+      if (options.movedOnTo !== undefined && current.revision !== options.movedOnTo) {
+        current = { ...current, revision: options.movedOnTo };
+        return jsonResponse(409, {
+          error: { code: 'CONFLICT', message: 'The proposal has changed since it was read.' },
+        });
+      }
       return jsonResponse(200, options.afterPatch ?? options.proposal);
     }
     if (path === `/proposals/${code}/id-check`) {
