@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import {
   configDefaults,
   defineConfig,
@@ -25,12 +26,15 @@ const PGLITE_PASS_LEAVES_OUT =
  */
 const ISOLATED = ['src/flows/renew-policy/renewal-proposal.test.ts'];
 
+/** A path inside apps/api, absolute: the root config runs these projects from the repository. */
+const own = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
 const SHARED: TestUserConfig = {
   root: import.meta.dirname,
   environment: 'node',
-  globalSetup: ['./src/test/global-setup.ts'],
+  globalSetup: [own('./src/test/global-setup.ts')],
   // Registers the test brands in every test file's module graph (services resolve schemes).
-  setupFiles: ['./src/test/test-brands.ts'],
+  setupFiles: [own('./src/test/test-brands.ts')],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

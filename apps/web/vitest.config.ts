@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { brandAliases } from './vite-brand.ts';
@@ -24,7 +25,8 @@ const project = (test: TestProjectInlineConfiguration['test']): TestProjectInlin
   test: {
     root: import.meta.dirname,
     environment: 'happy-dom',
-    setupFiles: ['./src/test/setup.ts'],
+    // Absolute: the root config runs these projects from the repository.
+    setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     // Vitest's 5 s is Testing Library's own wait here (asyncUtilTimeout, src/test/setup.ts): a
     // test whose page chunk imports slowly on a loaded 2-core machine met both at once. Measured
     // at 2.3 s for the slowest on a busy machine; 20 s leaves room for every core to be taken.
