@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 // hour or day it runs. global-setup.ts reads E2E_CLOCK once and gives the offset from the real time
 // to everything that tells the time: each server the journeys start (shifted-clock.mjs, preloaded,
 // reads it from a file so that a journey can move its server's clock), the test workers
-// (clock-setup.ts) and each browser context (Playwright's clock, installed by useBrowser). The
+// (clock-setup.ts) and each browser context (setPageClockAhead, from useBrowser). The
 // clock then runs on from that instant, as time does.
 
 /**
