@@ -103,6 +103,8 @@ export const collections = pgTable(
     proposalCode: text('proposal_code'),
     amountPence: integer('amount_pence').notNull(),
     status: text('status', { enum: COLLECTION_STATUSES }).notNull(),
+    /** London day the provider takes the money from the payer's bank (direct debit). */
+    chargeDate: text('charge_date'),
     /** London day the provider expects the money to settle (direct debit). */
     settlesOn: text('settles_on'),
     failureReason: text('failure_reason'),

@@ -41,6 +41,7 @@ export async function createDirectDebitCollection(
     proposalCode: options.proposalCode,
     amountPence: options.amountPence,
     status: collection.status,
+    chargeDate: collection.chargeDate,
     settlesOn: collection.settlesOn,
     failureReason: collection.failureReason,
     at: now,

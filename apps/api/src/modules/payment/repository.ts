@@ -150,6 +150,7 @@ export async function recordCollectionStatus(
         sessionId: sql`coalesce(${collections.sessionId}, excluded.session_id)`,
         proposalCode: sql`coalesce(${collections.proposalCode}, excluded.proposal_code)`,
         settlesOn: sql`coalesce(excluded.settles_on, ${collections.settlesOn})`,
+        chargeDate: sql`coalesce(excluded.charge_date, ${collections.chargeDate})`,
         amountPence: sql`greatest(${collections.amountPence}, excluded.amount_pence)`,
         updatedAt: at,
       },

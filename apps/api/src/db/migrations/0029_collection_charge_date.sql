@@ -1,0 +1,1 @@
+ALTER TABLE "collections" ADD COLUMN "charge_date" text;
