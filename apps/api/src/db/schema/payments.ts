@@ -74,6 +74,12 @@ export const paymentMethods = pgTable(
     providerCustomerReference: text('provider_customer_reference'),
     bankName: text('bank_name'),
     accountNumberEnding: text('account_number_ending'),
+    /**
+     * A mandate's account holder and sort code, for its confirmation e-mail (Direct Debit
+     * Guarantee rules); null when the provider does not give them.
+     */
+    accountHolderName: text('account_holder_name'),
+    sortCode: text('sort_code'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     createdAt: instant('created_at').notNull(),
@@ -120,6 +126,40 @@ export const collections = pgTable(
         sql`${table.provider} = 'DIRECT_DEBIT' and ${table.status} <> 'SETTLED' and ${table.proposalCode} is not null`,
       ),
     check('collections_amount_check', sql`${table.amountPence} >= 0`),
+  ],
+);
+
+export const DIRECT_DEBIT_NOTICE_KINDS = ['CONFIRMATION', 'ADVANCE_NOTICE'] as const;
+export const DIRECT_DEBIT_NOTICE_SENDERS = ['APP', 'PROVIDER'] as const;
+
+/**
+ * The Direct Debit notices of a mandate (its confirmation, each collection's advance notice):
+ * one row per notice, keyed so that each is sent once, saying who sent it (we by e-mail through
+ * the outbox, or the provider, whose own notices are switched on) and what it said.
+ */
+export const directDebitNotices = pgTable(
+  'direct_debit_notices',
+  {
+    noticeKey: text('notice_key').primaryKey(),
+    /** Our payment_methods id of the mandate. */
+    paymentMethodId: text('payment_method_id').notNull(),
+    kind: text('kind', { enum: DIRECT_DEBIT_NOTICE_KINDS }).notNull(),
+    sentBy: text('sent_by', { enum: DIRECT_DEBIT_NOTICE_SENDERS }).notNull(),
+    /** The collection it announces (null for a confirmation sent before any collection). */
+    amountPence: integer('amount_pence'),
+    /** London day, yyyy-MM-dd. */
+    chargeDate: text('charge_date'),
+    /** The outbox message, when we sent it. */
+    messageId: text('message_id'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (table) => [
+    index('direct_debit_notices_method_idx').on(table.paymentMethodId, table.createdAt),
+    check(
+      'direct_debit_notices_kind_check',
+      sql`${table.kind} in ('CONFIRMATION', 'ADVANCE_NOTICE')`,
+    ),
+    check('direct_debit_notices_sent_by_check', sql`${table.sentBy} in ('APP', 'PROVIDER')`),
   ],
 );
 
