@@ -47,6 +47,9 @@ const EnvSchema = z.object({
   NTU_AFTER_DAYS: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(90),
   ),
+  DIRECT_DEBIT_NOTICES_SENT_BY: optional(
+    z.enum(['app', 'provider'], { error: 'must be app or provider' }),
+  ),
   UPSELL_OFFER_DAYS: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(0, 'must be at least 0').max(30),
   ),
@@ -136,6 +139,13 @@ export type Config = {
    * taken up (NTU_AFTER_DAYS, default 14; a failed one is NTU at once).
    */
   ntuAfterDays: number;
+  /**
+   * Who sends the Direct Debit notices (mandate confirmation, advance notices): APP, by e-mail
+   * through the outbox, or PROVIDER when its own notices are switched on (GoCardless can send
+   * them); we then send none and record that the provider did (DIRECT_DEBIT_NOTICES_SENT_BY,
+   * default app).
+   */
+  directDebitNoticesSentBy: 'APP' | 'PROVIDER';
   /**
    * Days before a driveaway term ends that its upgrade offer (a flex quote) is made
    * (UPSELL_OFFER_DAYS, default 2; 0 = when it ends).
@@ -271,6 +281,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     jobsEnabled: vars.JOBS_ENABLED ?? true,
     jobConcurrency: vars.JOB_CONCURRENCY ?? (vars.DATABASE_URL ? 4 : 1),
     ntuAfterDays: vars.NTU_AFTER_DAYS ?? 14,
+    directDebitNoticesSentBy: vars.DIRECT_DEBIT_NOTICES_SENT_BY === 'provider' ? 'PROVIDER' : 'APP',
     upsellOfferDays: vars.UPSELL_OFFER_DAYS ?? 2,
     identity: {
       issuer,

@@ -141,6 +141,7 @@ export const ProductConfigSchema = z
      * Monthly collections (issue 16): a failed collection is tried again `retry.attempts` times,
      * `retry.intervalDays` apart; then the account is suspended and, `gracePeriodDays` after a
      * written notice, the policy is cancelled for non-payment. Required when MONTHLY is offered.
+     * Each Direct Debit is announced `advanceNoticeWorkingDays` ahead (default 3).
      */
     billing: z
       .object({
@@ -149,6 +150,11 @@ export const ProductConfigSchema = z
           intervalDays: z.number().int().min(1).max(30),
         }),
         gracePeriodDays: z.number().int().min(1).max(60),
+        /**
+         * Working days a Direct Debit's advance notice (its amount and date) is given before it
+         * is collected (Direct Debit Guarantee; 3 is the least the scheme allows).
+         */
+        advanceNoticeWorkingDays: z.number().int().min(3).max(14).default(3),
       })
       .optional(),
     renewal: z.object({

@@ -487,6 +487,8 @@ export async function completeMandateFlow(
     providerCustomerReference: mandate.providerCustomerReference,
     bankName: mandate.bankName,
     accountNumberEnding: mandate.accountNumberEnding,
+    accountHolderName: mandate.accountHolderName,
+    sortCode: mandate.sortCode,
     createdAt: now,
     updatedAt: now,
   });

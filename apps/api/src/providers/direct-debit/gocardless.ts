@@ -178,7 +178,11 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
         };
       }>('GET', `/mandates/${mandateId}`);
       const { customer_bank_accounts: account } = await request<{
-        customer_bank_accounts: { bank_name: string; account_number_ending: string };
+        customer_bank_accounts: {
+          bank_name: string;
+          account_number_ending: string;
+          account_holder_name?: string;
+        };
       }>('GET', `/customer_bank_accounts/${mandate.links.customer_bank_account}`);
       return {
         mandateId: mandate.id,
@@ -186,6 +190,9 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
         status: toMandateStatus(mandate.status),
         bankName: account.bank_name,
         accountNumberEnding: account.account_number_ending.slice(-2),
+        accountHolderName: account.account_holder_name ?? null,
+        // GoCardless does not give the sort code back; its own notices show it.
+        sortCode: null,
       };
     },
 

@@ -52,6 +52,8 @@ export type SandboxFlow = MandateFlowRequest & {
 type SandboxMandate = {
   mandateId: string;
   holderName: string;
+  /** Absent on mandates the sandbox made before it kept it. */
+  sortCode?: string;
   bankName: string;
   accountNumberEnding: string;
 };
@@ -187,6 +189,7 @@ export function createSandboxDirectDebit(
       const mandate: SandboxMandate = {
         mandateId: randomId('MD'),
         holderName: flow.account.holderName,
+        sortCode: flow.account.sortCode,
         bankName: flow.account.bankName,
         accountNumberEnding: flow.account.accountNumberEnding,
       };
@@ -211,6 +214,8 @@ export function createSandboxDirectDebit(
         status: 'ACTIVE',
         bankName: mandate.bankName,
         accountNumberEnding: mandate.accountNumberEnding,
+        accountHolderName: mandate.holderName,
+        sortCode: mandate.sortCode ?? null,
       };
     },
 

@@ -25,6 +25,10 @@ type CompletedMandate = {
   bankName: string;
   /** The last 2 digits of the account number: all we ever keep or show. */
   accountNumberEnding: string;
+  /** For the mandate's confirmation; null when the provider does not give them. */
+  accountHolderName: string | null;
+  /** Six digits; null when the provider does not give it. */
+  sortCode: string | null;
 };
 
 export type CollectionStatus = 'PENDING' | 'SUBMITTED' | 'SETTLED' | 'FAILED';
