@@ -6,8 +6,12 @@ import { z } from 'zod';
 export const ReconciliationFindingSchema = z
   .object({
     id: z.string(),
-    /** PROVIDER_ONLY: settled at the provider, not in the ledger; LEDGER_ONLY: the reverse. */
-    kind: z.enum(['PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH']),
+    /**
+     * PROVIDER_ONLY: settled at the provider, not in the ledger; LEDGER_ONLY: the reverse;
+     * REFUND_NOT_SENT: a refund due for more than a day and not sent (providerPaymentId is the
+     * refund's ledger key).
+     */
+    kind: z.enum(['PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH', 'REFUND_NOT_SENT']),
     providerPaymentId: z.string(),
     provider: z.string().nullable(),
     accountId: z.string().nullable(),

@@ -108,3 +108,4 @@ export * from './schema/uploads';
 export * from './schema/care';
 export * from './schema/chat';
 export * from './schema/reconciliation';
+export * from './schema/refunds';

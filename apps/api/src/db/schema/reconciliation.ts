@@ -5,7 +5,14 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 
-export const RECONCILIATION_KINDS = ['PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH'] as const;
+// REFUND_NOT_SENT (issue 30): a refund due for more than a day and not sent (its row is keyed by the
+// refund's ledger key in provider_payment_id).
+export const RECONCILIATION_KINDS = [
+  'PROVIDER_ONLY',
+  'LEDGER_ONLY',
+  'AMOUNT_MISMATCH',
+  'REFUND_NOT_SENT',
+] as const;
 
 export const reconciliationFindings = pgTable(
   'reconciliation_findings',
@@ -30,7 +37,7 @@ export const reconciliationFindings = pgTable(
       .where(sql`${table.resolvedAt} is null`),
     check(
       'reconciliation_findings_kind_check',
-      sql`${table.kind} in ('PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH')`,
+      sql`${table.kind} in ('PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH', 'REFUND_NOT_SENT')`,
     ),
   ],
 );
