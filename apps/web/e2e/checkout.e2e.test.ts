@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, readLatestCode, signInWithCode, uniqueEmail } from './support/auth';
 import { addDirectDebit, bearerOf, payOnHostedPage } from './support/checkout';
 import {
-  OUT_DIR,
+  saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   pathOf,
@@ -183,7 +183,7 @@ describe('checkout journeys', () => {
       const pay = page.getByRole('button', { name: /^Pay £[\d.]+ by card$/ });
       await expect(pay.isDisabled()).resolves.toBe(true);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}checkout-dual-375.png`, fullPage: true });
+      await saveScreenshot(page, `checkout-dual-375.png`);
 
       await addDirectDebit(page);
       await expect(pay.isEnabled()).resolves.toBe(true);
@@ -195,7 +195,7 @@ describe('checkout journeys', () => {
       await expectSuccess(page, quote);
       expect(new URL(page.url()).pathname).toMatch(/\/checkout(\/callback)?$/);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}checkout-success-375.png`, fullPage: true });
+      await saveScreenshot(page, `checkout-success-375.png`);
 
       await page.getByRole('radio', { name: '9 out of 10' }).check();
       await page.getByRole('button', { name: 'Send feedback' }).click();
@@ -219,13 +219,13 @@ describe('checkout journeys', () => {
       await addDirectDebit(page);
       expect(new URL(page.url()).searchParams.get('context')).toBe('DIRECT_DEBIT');
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}checkout-direct-debit-1280.png`, fullPage: true });
+      await saveScreenshot(page, `checkout-direct-debit-1280.png`);
       const bind = page.waitForRequest((request) => request.url().endsWith('/bind'));
       await pay.click();
       expect((await bind).postDataJSON()).toEqual({ paymentMethodType: 'BACS_DEBIT' });
       await expectSuccess(page, quote);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}checkout-success-1280.png`, fullPage: true });
+      await saveScreenshot(page, `checkout-success-1280.png`);
     } finally {
       await context.close();
     }
@@ -248,7 +248,7 @@ describe('checkout journeys', () => {
       expect(new URL(page.url()).pathname).toBe(`${proposalPath(quote)}/checkout/payment-error`);
       await page.getByText(/chat with us/).waitFor();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}checkout-payment-error-375.png`, fullPage: true });
+      await saveScreenshot(page, `checkout-payment-error-375.png`);
       await page.getByRole('link', { name: 'Try again' }).click();
       await waitForCheckout(page, quote);
     } finally {
@@ -327,7 +327,7 @@ describe('checkout journeys', () => {
         )
         .waitFor();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}checkout-verification-failed-1280.png` });
+      await saveScreenshot(page, `checkout-verification-failed-1280.png`, { fullPage: false });
     } finally {
       await context.close();
     }
@@ -406,7 +406,7 @@ describe('phone payment', () => {
       expect(body.paymentMethodType).toBe('BACS_DEBIT');
       expect(JSON.stringify(body)).not.toContain('4242');
       await dialog.getByText('Payment taken. The policy is set up.').waitFor({ timeout: 20_000 });
-      await page.screenshot({ path: `${OUT_DIR}checkout-moto-1280.png` });
+      await saveScreenshot(page, `checkout-moto-1280.png`, { fullPage: false });
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('heading', { level: 1, name: "You're insured" }).waitFor();
       // Admins are not asked for feedback.

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { signInWithCode, uniqueEmail } from './support/auth';
-import { OUT_DIR, VIEWPORTS, expectNoSeriousA11yViolations, useBrowser } from './support/browser';
+import {
+  saveScreenshot,
+  VIEWPORTS,
+  expectNoSeriousA11yViolations,
+  useBrowser,
+} from './support/browser';
 
 describe.each(VIEWPORTS)('home at $width px', (viewport) => {
   const browser = useBrowser();
@@ -14,7 +19,7 @@ describe.each(VIEWPORTS)('home at $width px', (viewport) => {
       expect(await promo.getByRole('listitem').count()).toBe(4);
       await page.getByRole('link', { name: 'Get a BMW Flex quote' }).waitFor();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}home-new-${viewport.width}.png`, fullPage: true });
+      await saveScreenshot(page, `home-new-${viewport.width}.png`);
 
       // Starting a quote creates a proposal in this visitor's session...
       await page.getByRole('link', { name: 'Get a BMW Flex quote' }).click();
@@ -46,7 +51,7 @@ describe.each(VIEWPORTS)('home at $width px', (viewport) => {
       expect(await action.getAttribute('href')).toBe(`/flex/proposal/${proposalCode}`);
       expect(await page.getByRole('link', { name: 'Get a BMW Flex quote' }).count()).toBe(0);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}home-${viewport.width}.png`, fullPage: true });
+      await saveScreenshot(page, `home-${viewport.width}.png`);
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  OUT_DIR,
+  saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   settle,
@@ -281,7 +281,7 @@ describe('keyboard-only quote at 1280 px', { timeout: 240_000 }, () => {
       const price = page.getByRole('complementary').locator('.premium-display__amount');
       expect(await price.first().textContent()).toMatch(/^£\d+\.\d\d a month$/);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}keyboard-price-1280.png`, fullPage: true });
+      await saveScreenshot(page, `keyboard-price-1280.png`);
       // The way on is within reach too.
       await tabTo(page, 'Continue');
       await expectFocusVisible(page);

@@ -1,7 +1,11 @@
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OUT_DIR, VIEWPORTS, expectNoSeriousA11yViolations, useBrowser } from './support/browser';
+import {
+  saveScreenshot,
+  VIEWPORTS,
+  expectNoSeriousA11yViolations,
+  useBrowser,
+} from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { withFailureShot } from './support/policy-changes';
 import { useShiftedClockServer } from './support/shifted-clock-server';
@@ -24,10 +28,7 @@ async function checkAtBothWidths(page: Page, name: string) {
   for (const viewport of [MOBILE, DESKTOP]) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({
-      path: path.join(OUT_DIR, `billing-${name}-${viewport.width}.png`),
-      fullPage: true,
-    });
+    await saveScreenshot(page, `billing-${name}-${viewport.width}.png`);
   }
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPgliteDatabase } from '../../api/src/db/client';
 import {
-  OUT_DIR,
+  saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   pathOf,
@@ -128,10 +128,7 @@ const policyHeading = (page: Page) =>
   page.getByRole('heading', { level: 1, name: 'Your policy' }).waitFor(SLOW);
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.join(OUT_DIR, `policy-statuses-${name}-${page.viewportSize()?.width}.png`),
-    fullPage: true,
-  });
+  await saveScreenshot(page, `policy-statuses-${name}-${page.viewportSize()?.width}.png`);
 }
 
 describe('the policy area by status (issue 14)', () => {

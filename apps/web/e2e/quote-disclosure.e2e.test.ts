@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fillNewDriver } from './support/driver-form';
 import {
-  OUT_DIR,
+  saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   settle,
@@ -119,10 +119,7 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
       const start = page.getByRole('button', { name: 'Start my quote' });
       expect(await start.isDisabled()).toBe(true);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({
-        path: `${OUT_DIR}before-we-begin-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await saveScreenshot(page, `before-we-begin-${viewport.width}.png`);
       await page.getByLabel('I confirm these statements are true').check();
       await start.click();
 
@@ -143,16 +140,16 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
       await settle(page);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('about-you-firstName');
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}about-you-error-${viewport.width}.png` });
+      await saveScreenshot(page, `about-you-error-${viewport.width}.png`, { fullPage: false });
 
       await fillAboutYou(page);
       expect(await page.getByRole('button', { name: 'Save and continue' }).isEnabled()).toBe(true);
-      await page.screenshot({ path: `${OUT_DIR}about-you-${viewport.width}.png`, fullPage: true });
+      await saveScreenshot(page, `about-you-${viewport.width}.png`);
       await saveAndExpect(page, 'Your car');
 
       await fillYourCar(page);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}your-car-${viewport.width}.png`, fullPage: true });
+      await saveScreenshot(page, `your-car-${viewport.width}.png`);
       await saveAndExpect(page, 'Additional drivers');
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -204,10 +201,7 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
         .waitFor();
       expect(await page.getByRole('button', { name: 'Start my quote' }).isDisabled()).toBe(true);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({
-        path: `${OUT_DIR}driveaway-retailer-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await saveScreenshot(page, `driveaway-retailer-${viewport.width}.png`);
       await retailer.fill('10231');
       await page.getByRole('button', { name: 'Find' }).click();
       await page.getByText('Found: Aldgate BMW London City').waitFor();
@@ -271,7 +265,7 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
         'First name: Drivers must be at least 17 years old',
       );
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}server-error-${viewport.width}.png` });
+      await saveScreenshot(page, `server-error-${viewport.width}.png`, { fullPage: false });
     } finally {
       await context.close();
     }
@@ -295,7 +289,7 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
       );
       await fillDriver(page, 'Bob');
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}driver-${viewport.width}.png`, fullPage: true });
+      await saveScreenshot(page, `driver-${viewport.width}.png`);
       const created = page.waitForResponse((response) => response.request().method() === 'PATCH');
       await page.getByRole('button', { name: 'Save driver' }).click();
       const createBody = (await created).request().postDataJSON() as {

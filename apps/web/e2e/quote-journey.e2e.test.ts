@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addIsoDuration, londonDateString, startOfLondonDay } from '@motor/domain';
 import { DRIVER_ANSWERS, buildCompleteDisclosure } from '../../api/src/modules/proposal/fixtures';
 import {
-  OUT_DIR,
+  saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   setPageClockAhead,
@@ -69,7 +69,7 @@ async function disclose(page: Page, options: { baseUrl: string; code: string; ch
 
 async function shoot(page: Page, name: string, width: number) {
   await settle(page);
-  await page.screenshot({ path: `${OUT_DIR}quote-${name}-${width}.png`, fullPage: true });
+  await saveScreenshot(page, `quote-${name}-${width}.png`);
 }
 
 const heading = (page: Page, name: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  OUT_DIR,
+  saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   pathOf,
@@ -36,7 +36,7 @@ describe.each(VIEWPORTS)('retrieve a saved quote at $width px', (viewport) => {
       await fillDetails(page, { dateOfBirth: '1990-01-01', postcode: 'sw1a 2aa' });
       expect(await page.getByLabel('Postcode').inputValue()).toBe('SW1A 2AA');
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}retrieve-${viewport.width}.png`, fullPage: true });
+      await saveScreenshot(page, `retrieve-${viewport.width}.png`);
 
       await submit.click();
       const dialog = page.getByRole('dialog', { name: "We couldn't find your quote" });
@@ -48,7 +48,7 @@ describe.each(VIEWPORTS)('retrieve a saved quote at $width px', (viewport) => {
           .getAttribute('href'),
       ).toBe('/sign-in?returnTo=%2F');
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}retrieve-401-${viewport.width}.png` });
+      await saveScreenshot(page, `retrieve-401-${viewport.width}.png`, { fullPage: false });
       expect(pathOf(page)).toBe('/retrieve');
     } finally {
       await context.close();

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signUpCustomer, uniqueEmail } from './support/auth';
-import { OUT_DIR, VIEWPORTS, expectNoSeriousA11yViolations, useBrowser } from './support/browser';
+import {
+  saveScreenshot,
+  VIEWPORTS,
+  expectNoSeriousA11yViolations,
+  useBrowser,
+} from './support/browser';
 
 // The sandbox payment providers' hosted pages (/sandbox/card/*, /sandbox/direct-debit/*) in
 // Chromium: keyboard-reachable forms, errors linked to their fields, and no serious or critical
@@ -58,7 +63,7 @@ describe('sandbox payment pages', () => {
         'number-error',
       );
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}sandbox-card-errors-375.png`, fullPage: true });
+      await saveScreenshot(page, `sandbox-card-errors-375.png`);
 
       await page.getByLabel('Card number').fill('4000 0025 0000 3155');
       await page.getByLabel('Expiry date').fill('12/30');
@@ -111,7 +116,7 @@ describe('sandbox payment pages', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page.locator('#bank-name').textContent()).resolves.toBe('Barclays');
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: `${OUT_DIR}sandbox-mandate-confirm-375.png`, fullPage: true });
+      await saveScreenshot(page, `sandbox-mandate-confirm-375.png`);
       await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
       await page.waitForURL((url) => url.searchParams.get('redirect_flow_id') === flow.flowId);
     } finally {

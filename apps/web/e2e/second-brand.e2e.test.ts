@@ -8,7 +8,7 @@ import { DRIVER_ANSWERS, updates } from '../../api/src/modules/proposal/fixtures
 import { pdfText } from '../../api/src/test/pdf-text';
 import { signInWithCode, uniqueEmail } from './support/auth';
 import {
-  OUT_DIR,
+  saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   pathOf,
@@ -130,8 +130,7 @@ describe('a second brand, chosen by configuration, sells a policy (issue 20 item
     const baseUrl = server!.baseUrl;
     const email = uniqueEmail('lumen-monthly');
     const { context, page } = await browser.newPage(MOBILE);
-    const shot = (step: string) =>
-      page.screenshot({ path: `${OUT_DIR}lumen-${step}.png`, fullPage: true });
+    const shot = (step: string) => saveScreenshot(page, `lumen-${step}.png`);
     try {
       // Home: Lumen's name, logo, colours, words and products; nothing of BMW's.
       await page.goto('/');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, readLatestCode, signUpCustomer, uniqueEmail } from './support/auth';
 import {
-  OUT_DIR,
+  saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   pathOf,
@@ -69,7 +69,7 @@ describe('sign-in journey', () => {
       const [red = 0, green = 0, blue = 0] = (background.match(/\d+/g) ?? []).map(Number);
       expect(red).toBeGreaterThan(green + 50);
       expect(red).toBeGreaterThan(blue + 50);
-      await page.screenshot({ path: `${OUT_DIR}admin-impersonating-1280.png` });
+      await saveScreenshot(page, `admin-impersonating-1280.png`, { fullPage: false });
     } finally {
       await context.close();
     }

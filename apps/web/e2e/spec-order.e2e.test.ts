@@ -4,7 +4,7 @@ import { CAR_ANSWERS, DRIVER_ANSWERS, updates } from '../../api/src/modules/prop
 import { pdfText } from '../../api/src/test/pdf-text';
 import { signInWithCode, uniqueEmail } from './support/auth';
 import {
-  OUT_DIR,
+  saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   pathOf,
@@ -190,10 +190,7 @@ describe('quote to policy in the spec order, signed out at home (issue 13)', () 
       const email = uniqueEmail(`order-${journey.product}-${journey.pay}`);
       const { context, page } = await browser.newPage(journey.viewport);
       const shot = (step: string) =>
-        page.screenshot({
-          path: `${OUT_DIR}order-${journey.product}-${journey.pay}-${step}.png`,
-          fullPage: true,
-        });
+        saveScreenshot(page, `order-${journey.product}-${journey.pay}-${step}.png`);
       try {
         // Home, signed out: the product's start card.
         await page.goto('/');

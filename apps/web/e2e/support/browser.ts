@@ -115,6 +115,21 @@ export async function settle(page: Page) {
   });
 }
 
+/**
+ * A screenshot to look at, in e2e/out (`E2E_SCREENSHOTS=1 npm run test:e2e`): the suite's own
+ * run takes none, as nobody reads them there and a full-page PNG costs a loaded 2-core machine
+ * about half a second (issue 29). Shots of a failed journey are always taken.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<boolean> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return false;
+  await page.screenshot({ path: `${OUT_DIR}${name}`, fullPage: options.fullPage ?? true });
+  return true;
+}
+
 /** Fails on any serious or critical axe violation, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   // Mid-fade text fails contrast checks.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS, expectNoSeriousA11yViolations } from './browser';
+import { saveScreenshot, VIEWPORTS, expectNoSeriousA11yViolations } from './browser';
 
 // Shared steps of the policy-change and cancellation journeys (issue 15).
 
@@ -17,7 +17,7 @@ export async function checkAtBothWidths(page: Page, name: string): Promise<void>
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `${SHOTS_DIR}${name}-${viewport.width}.png`, fullPage: true });
+    await saveScreenshot(page, `${name}-${viewport.width}.png`);
   }
   if (original) await page.setViewportSize(original);
 }
