@@ -3,6 +3,7 @@ import type { AdjustmentType } from '../enums/policy';
 import type { RatingStatus } from '../enums/proposal';
 import type { AdjustmentReviewOutcome } from './adjustment';
 import {
+  describeEffectiveDate,
   getAdjustmentReviewOutcome,
   getAmountDirection,
   shouldSubmitAdjustment,
@@ -43,5 +44,25 @@ describe('getAmountDirection', () => {
     [1, 'debit'],
   ])('%d → %s', (amount, direction) => {
     expect(getAmountDirection(amount)).toBe(direction);
+  });
+});
+
+describe('describeEffectiveDate', () => {
+  // 20 June 2026, 00:30 in London (BST): still 19 June in UTC.
+  const now = '2026-06-19T23:30:00.000Z';
+  it('is now on the London day the change is made', () => {
+    expect(describeEffectiveDate('2026-06-19T23:10:00.000Z', now)).toEqual({ kind: 'now' });
+  });
+  it('is backdated to an earlier day, such as the inception staff chose', () => {
+    expect(describeEffectiveDate('2026-03-12T10:00:00.000Z', now)).toEqual({
+      kind: 'backdated',
+      date: '12 Mar 2026',
+    });
+  });
+  it('is from a later day', () => {
+    expect(describeEffectiveDate('2026-06-20T23:00:00.000Z', now)).toEqual({
+      kind: 'from',
+      date: '21 Jun 2026',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { formatDisplayDate, londonDateString, type DateInput } from '../dates';
 import type { AdjustmentType } from '../enums/policy';
 import type { RatingStatus } from '../enums/proposal';
 
@@ -30,4 +31,21 @@ export function shouldSubmitAdjustment(adjustment: {
 /** Returns how an amount due is shown: below zero is a credit (refund), otherwise a debit. */
 export function getAmountDirection(amountDuePence: number): 'credit' | 'debit' {
   return amountDuePence < 0 ? 'credit' : 'debit';
+}
+
+/**
+ * When a change takes effect, by its London day against today's: now, backdated to an earlier
+ * day (staff may backdate to inception or another past date), or from a later day. The review
+ * page, the result page and the e-mail all say it this way (issue 30 item 7: a change backdated
+ * to inception was labelled "Immediately").
+ */
+export type EffectiveWhen =
+  { kind: 'now' } | { kind: 'backdated'; date: string } | { kind: 'from'; date: string };
+
+export function describeEffectiveDate(effectiveAt: DateInput, now: DateInput): EffectiveWhen {
+  const day = londonDateString(effectiveAt);
+  const today = londonDateString(now);
+  if (day === today) return { kind: 'now' };
+  const date = formatDisplayDate(effectiveAt);
+  return day < today ? { kind: 'backdated', date } : { kind: 'from', date };
 }

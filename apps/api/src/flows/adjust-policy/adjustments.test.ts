@@ -4,7 +4,13 @@ import type { PolicyAdjustmentResponse, PolicyResponse } from '@motor/contract';
 import { listBilledMonths, prorateBetween, startOfLondonDate } from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
-import { auditLog, ledgerTransactions, policyAdjustments, policyVersions } from '../../db/schema';
+import {
+  auditLog,
+  ledgerTransactions,
+  notificationOutbox,
+  policyAdjustments,
+  policyVersions,
+} from '../../db/schema';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { computeAmountDueAtBind } from '../../modules/policy';
@@ -259,6 +265,11 @@ describe('policy adjustments', () => {
         .from(auditLog)
         .where(eq(auditLog.action, 'policy.adjust'));
       expect(audit.map((row) => row.actorUserId)).toContain('agent-7');
+      // The e-mail says the date staff chose, not "immediately".
+      const mails = await app.db.select().from(notificationOutbox);
+      const changed = mails.filter((mail) => mail.body.includes('is backdated to'));
+      expect(changed).toHaveLength(1);
+      expect(changed[0]!.body).toContain('is confirmed and is backdated to 12 Mar 2026.');
     });
 
     it('is refused in the renewal window for the customer, not for staff', async () => {

@@ -1,5 +1,5 @@
 import { eq, max } from 'drizzle-orm';
-import { formatDisplayDate, formatMoney, type ProposalChange } from '@motor/domain';
+import { describeEffectiveDate, formatMoney, type ProposalChange } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { auditLog, policies, policyVersions } from '../../db/schema';
@@ -205,19 +205,29 @@ async function tellCustomer(
     : null;
   if (!recipient) return;
   const cancelled = adjustment.adjustmentType === 'CAN';
-  const when =
-    adjustment.effectiveAt.getTime() <= now.getTime()
-      ? 'immediately'
-      : `on ${formatDisplayDate(adjustment.effectiveAt)}`;
+  // The date staff chose: a backdated change says so, not "immediately" (issue 30 item 7).
+  const when = describeEffectiveDate(adjustment.effectiveAt, now);
+  const takesEffect =
+    when.kind === 'now'
+      ? 'takes effect immediately'
+      : when.kind === 'backdated'
+        ? `is backdated to ${when.date}`
+        : `takes effect on ${when.date}`;
+  const cancelledWhen =
+    when.kind === 'now'
+      ? 'from today'
+      : when.kind === 'backdated'
+        ? `backdated to ${when.date}`
+        : `on ${when.date}`;
   const lines = cancelled
     ? [
-        `Your policy ${policy.policyNumber} is cancelled ${when === 'immediately' ? 'from today' : when}.`,
+        `Your policy ${policy.policyNumber} is cancelled ${cancelledWhen}.`,
         refund > 0
           ? `We are refunding ${formatMoney(refund)} to the way you paid. Refunds take 7 to 10 working days.`
           : 'There is nothing to refund.',
       ]
     : [
-        `Your change to policy ${policy.policyNumber} is confirmed and takes effect ${when}.`,
+        `Your change to policy ${policy.policyNumber} is confirmed and ${takesEffect}.`,
         'Your updated certificate and schedule are on your policy page.',
       ];
   await queueMessage(

@@ -1,22 +1,28 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  formatDisplayDate,
-  formatMoney,
-  getAmountDirection,
-  londonDateString,
-} from '@motor/domain';
+import { describeEffectiveDate, formatMoney, getAmountDirection } from '@motor/domain';
 import { AmountChange } from '../../../components/ui/amount-change';
 import type { PolicyAdjustment } from './api/adjustment-api';
 
 /**
- * Whether a change takes effect now: its effective London day is not later than today. A change
- * takes effect when it is made (the server's clock) or from the start of a later day, so the day
- * tells them apart; the instant did not, when the phone's clock was a second behind the server's
- * (a change made now read "applies from" today's date).
+ * When a change takes effect, by its London day against today's: now, backdated (staff chose an
+ * earlier day, such as the inception) or from a later day. A change takes effect when it is made
+ * (the server's clock) or from the start of a chosen day, so the day tells them apart; the instant
+ * did not, when the phone's clock was a second behind the server's (a change made now read
+ * "applies from" today's date).
  */
+export const effectiveWhen = (effectiveAt: string, now = new Date()) =>
+  describeEffectiveDate(effectiveAt, now);
+
 export const isEffectiveNow = (effectiveAt: string, now = new Date()) =>
-  londonDateString(new Date(effectiveAt)) <= londonDateString(now);
+  effectiveWhen(effectiveAt, now).kind === 'now';
+
+/** The review page's "Takes effect" value: Immediately, Backdated to …, or From …. */
+const EFFECTIVE_KEYS = {
+  now: 'review.effectiveNow',
+  backdated: 'review.effectiveBackdated',
+  from: 'review.effectiveFrom',
+} as const;
 
 /**
  * The allowed-change summary (spec 3 §4 items 3, 11): the premium before and after, what is due
@@ -28,6 +34,7 @@ export function AllowedSummary({ adjustment }: { adjustment: PolicyAdjustment })
   const direction = getAmountDirection(adjustment.amountDue);
   const amount = formatMoney(Math.abs(adjustment.amountDue));
   const isMonthly = adjustment.paymentScheduleType === 'MONTHLY';
+  const when = effectiveWhen(adjustment.effectiveAt);
   return (
     <section className="card policy-change__summary" aria-labelledby="change-summary-title">
       <h2 id="change-summary-title">{t('review.summaryTitle')}</h2>
@@ -60,11 +67,7 @@ export function AllowedSummary({ adjustment }: { adjustment: PolicyAdjustment })
         </div>
         <div className="summary-list__row">
           <dt>{t('review.effective')}</dt>
-          <dd>
-            {isEffectiveNow(adjustment.effectiveAt)
-              ? t('review.effectiveNow')
-              : formatDisplayDate(adjustment.effectiveAt)}
-          </dd>
+          <dd>{t(EFFECTIVE_KEYS[when.kind], 'date' in when ? { date: when.date } : {})}</dd>
         </div>
       </dl>
       <p>{t(`review.${direction}${isMonthly ? 'Monthly' : 'Single'}`, { amount })}</p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromLondonDateTime, validateOtherEffectiveDate } from './effective-date-rules';
-import { isEffectiveNow } from './allowed-summary';
+import { effectiveWhen, isEffectiveNow } from './allowed-summary';
 
 // Spec 3 §5 "Admin other-date effective date": valid; on or after inception (day level); not
 // later than 30 days from now; before expiry.
@@ -59,5 +59,13 @@ describe('isEffectiveNow (the review and result pages: "applies immediately")', 
     expect(isEffectiveNow('2027-11-01T00:00:00Z', now)).toBe(false);
     // 1 June: midnight in London is 23:00 UTC the day before.
     expect(isEffectiveNow('2027-05-31T23:00:00Z', new Date('2027-05-31T22:59:00Z'))).toBe(false);
+  });
+
+  it('reads a change staff backdated to an earlier day (the inception) as backdated, not immediate', () => {
+    expect(isEffectiveNow('2027-03-12T10:00:00Z', now)).toBe(false);
+    expect(effectiveWhen('2027-03-12T10:00:00Z', now)).toEqual({
+      kind: 'backdated',
+      date: '12 Mar 2027',
+    });
   });
 });

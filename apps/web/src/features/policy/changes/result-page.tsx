@@ -1,20 +1,19 @@
 import type { ReactElement } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDisplayDate } from '@motor/domain';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import type { Policy } from '../api/get-policy';
 import { useAdjustment } from './api/adjustment-api';
 import { AdjustmentFeedback } from './adjustment-feedback';
-import { isEffectiveNow } from './allowed-summary';
+import { effectiveWhen } from './allowed-summary';
 import { ChangePageLayout } from './change-page-layout';
 import { ChatAction } from '../../../components/ui/chat-action';
 import { changePaths } from './change-paths';
 
 /**
- * .../result (spec 3 §4 items 5-6): a confirmed change succeeds "immediately" or from a later
- * date (dd MMM yyyy); otherwise the error page, its message by whether verification was clear.
+ * .../result (spec 3 §4 items 5-6): a confirmed change succeeds "immediately", from a later
+ * date (dd MMM yyyy), or backdated to the earlier date staff chose; otherwise the error page, its message by whether verification was clear.
  * Back from the card provider the payment's webhook confirms it, so the page waits a little.
  */
 export function ResultPage({ policy, root }: { policy: Policy; root: string }): ReactElement {
@@ -49,14 +48,16 @@ export function ResultPage({ policy, root }: { policy: Policy; root: string }): 
       </ChangePageLayout>
     );
   }
-  const isNow = isEffectiveNow(adjustment.effectiveAt);
+  const when = effectiveWhen(adjustment.effectiveAt);
   return (
     <ChangePageLayout
       title={t('result.successTitle')}
       intro={
-        isNow
+        when.kind === 'now'
           ? t('result.immediately')
-          : t('result.deferred', { date: formatDisplayDate(adjustment.effectiveAt) })
+          : t(when.kind === 'backdated' ? 'result.backdated' : 'result.deferred', {
+              date: when.date,
+            })
       }
     >
       <p>

@@ -69,6 +69,22 @@ describe('adjustment review', () => {
     expect(screen.getByText('£86.61')).toBeInTheDocument();
   });
 
+  it('says when the change takes effect: the inception staff backdated it to, or a later date', async () => {
+    stubChangesApi({
+      adjustment: buildAdjustment({ effectiveAt: '2026-03-12T10:00:00.000Z' }),
+    });
+    const backdated = renderApp(REVIEW, { authState: signedInAuthState });
+    const summary = await screen.findByRole('region', { name: 'Your new price' });
+    expect(within(summary).getByText('Takes effect').nextSibling).toHaveTextContent(
+      'Backdated to 12 Mar 2026',
+    );
+    expect(within(summary).queryByText('Immediately')).toBeNull();
+    backdated.unmount();
+    stubChangesApi({ adjustment: buildAdjustment({ effectiveAt: '2099-03-05T00:00:00.000Z' }) });
+    renderApp(REVIEW, { authState: staffAuthState });
+    expect(await screen.findByText('From 05 Mar 2099')).toBeInTheDocument();
+  });
+
   it('keeps a referral confirm disabled until the cancellation agreement is ticked', async () => {
     stubChangesApi({ adjustment: buildAdjustment({ updatedPolicyVersions: [referred()] }) });
     renderApp(REVIEW, { authState: signedInAuthState });
@@ -266,6 +282,17 @@ describe('adjustment result', () => {
       await screen.findByText('Your change has been made and applies from 05 Mar 2099.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'How did we do?' })).toBeNull();
+  });
+
+  it('says a change staff backdated is backdated, not immediate', async () => {
+    stubChangesApi({
+      adjustment: buildAdjustment({ confirmed: true, effectiveAt: '2026-03-12T10:00:00.000Z' }),
+    });
+    renderApp(RESULT, { authState: staffAuthState });
+    expect(
+      await screen.findByText('Your change has been made and is backdated to 12 Mar 2026.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your change has been made and applies immediately.')).toBeNull();
   });
 
   it.each([
