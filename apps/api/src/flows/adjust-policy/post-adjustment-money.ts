@@ -5,6 +5,7 @@ import {
   getAccountTotals,
   LEDGER_ACCOUNTS,
   postProviderPayment,
+  postRefund,
   postTransaction,
   receivableAccount,
   type CustomerAccountRow,
@@ -13,14 +14,8 @@ import type { ProviderPayment } from '../../modules/payment';
 
 // The ledger side of a confirmed change (DOMAIN.md "Money"): the pro-rata premium as a debit
 // journal, a credit journal or a credit note (premium and IPT split), the card payment that paid
-// for it, and the refund of what the customer then has in credit, back to the way they paid.
+// for it, and the refund of what the customer then has in credit, back to the payments that took it.
 // Every transaction is keyed by the adjustment, so a replay posts nothing twice.
-
-function clearingOf(account: CustomerAccountRow): string {
-  return account.paymentMethodType === 'BACS_DEBIT'
-    ? LEDGER_ACCOUNTS.directDebitClearing
-    : LEDGER_ACCOUNTS.cardClearing;
-}
 
 /**
  * The end of the cover a change's amount is for: the end of the term for a single payment; for a
@@ -102,18 +97,13 @@ export async function postAdjustmentMoney(
   const { balancePence } = await getAccountTotals(db, account.accountId);
   const refund = Math.max(0, -balancePence);
   if (refund === 0) return 0;
-  await postTransaction(db, {
-    accountId: account.accountId,
-    type: 'REFUND',
-    subType: account.paymentMethodType === 'BACS_DEBIT' ? 'GOCARDLESS' : 'STRIPE',
-    // Sent to the provider by billing's refund run (issue 16); until then it waits as PENDING.
-    status: 'PENDING',
+  // Tagged with the provider(s) that took the money, not the account's method: a flex policy's
+  // first month is often paid by card on a Direct Debit account (issue 30 item 4).
+  await postRefund(db, {
+    account,
     idempotencyKey: `adjustment:${adjustment.adjustmentId}:refund`,
+    amountPence: refund,
     description: 'Refund to the way you paid',
-    postings: [
-      { ledgerAccount: receivable, amountPence: refund },
-      { ledgerAccount: clearingOf(account), amountPence: -refund },
-    ],
     at,
   });
   return refund;

@@ -16,6 +16,7 @@ import {
   policies,
   policyAdjustments,
   reconciliationFindings,
+  refundIssues,
 } from '../../db/schema';
 import { bindProposal } from '../bind-policy';
 import {
@@ -583,8 +584,8 @@ describe('monthly collections', () => {
       'failed: This card needs the cardholder to authenticate the payment.',
     );
 
-    // Refunds go back to the card's settled payment: one paid; one more than was paid, refused
-    // and reversed; one on an account with no settled card payment waits.
+    // Refunds go back to the card's settled payments: two paid; one more than the payments took
+    // goes to the staff queue with the reason.
     const refund = async (account: CustomerAccountRow, key: string, amount: number) =>
       postTransaction(app.db, {
         accountId: account.accountId,
@@ -601,9 +602,9 @@ describe('monthly collections', () => {
       });
     await refund(policy.account, 'test-refund:paid', 2_500);
     await refund(policy.account, 'test-refund:too-much', 10_000_000);
-    await refund(needsHolder.account, 'test-refund:waits', 1_000);
+    await refund(needsHolder.account, 'test-refund:other-account', 1_000);
     const paid = await Promise.all([payPendingRefunds(app), payPendingRefunds(app)]);
-    expect(paid[0] + paid[1]).toBe(1);
+    expect(paid[0] + paid[1]).toBe(2);
     const statusOf = async (key: string) =>
       (
         await app.db
@@ -612,13 +613,15 @@ describe('monthly collections', () => {
           .where(eq(ledgerTransactions.idempotencyKey, key))
       )[0]?.status;
     expect(await statusOf('test-refund:paid')).toBe('POSTED');
-    expect(await statusOf('test-refund:too-much')).toBe('FAILED');
-    expect(await statusOf('reversal:test-refund:too-much')).toBe('POSTED');
-    expect(await statusOf('test-refund:waits')).toBe('PENDING');
-    const reversals = (await ledgerOf(policy.account.accountId)).filter(
-      (row) => row.type === 'REFUND_REVERSAL',
+    expect(await statusOf('test-refund:too-much')).toBe('PENDING');
+    expect(await statusOf('test-refund:other-account')).toBe('POSTED');
+    const queued = await app.db.select().from(refundIssues).orderBy(refundIssues.refundKey);
+    expect(queued.map((row) => [row.refundKey, row.unsentPence])).toEqual([
+      ['test-refund:too-much', 10_000_000],
+    ]);
+    expect(queued[0]!.reason).toMatch(
+      /^The payments it could go back to have only £[\d,.]+ left to refund\.$/,
     );
-    expect(reversals).toEqual([expect.objectContaining({ amount: -10_000_000 })]);
     await close();
   }, 300_000);
 

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { reconciliationFindings, RECONCILIATION_KINDS } from '../../db/schema';
-import { listLedgerProviderPayments } from '../../modules/billing';
+import {
+  listLedgerProviderPayments,
+  listPendingRefunds,
+  providerOfSubType,
+} from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
 import { listCollections } from '../../modules/payment';
 
@@ -11,7 +15,8 @@ import { listCollections } from '../../modules/payment';
 // answers and webhooks wrote) against the ledger's provider payments. PROVIDER_ONLY: the provider
 // settled money the ledger does not hold; LEDGER_ONLY: the ledger holds money as posted that the
 // provider has no record of, or failed; AMOUNT_MISMATCH: both, for different amounts. Payments
-// still on their way are left alone. Findings are upserted by kind and payment (two runs at once
+// still on their way are left alone. REFUND_NOT_SENT (issue 30): a refund due for more than a day
+// and not paid (waiting for a payment to settle, or in the staff queue). Findings are upserted by kind and payment (two runs at once
 // store one) and resolved when a later run no longer finds them.
 
 type Kind = (typeof RECONCILIATION_KINDS)[number];
@@ -64,10 +69,29 @@ async function findDiscrepancies(db: Db): Promise<Finding[]> {
   return findings;
 }
 
+const DAY_MS = 86_400_000;
+
+/** Refunds due for more than a day and still not paid (the refund run tries every 15 minutes). */
+async function findRefundsNotSent(db: Db, now: Date): Promise<Finding[]> {
+  return (await listPendingRefunds(db, { queued: true }))
+    .filter((refund) => refund.createdAt.getTime() <= now.getTime() - DAY_MS)
+    .map((refund) => ({
+      kind: 'REFUND_NOT_SENT',
+      providerPaymentId: refund.idempotencyKey,
+      provider: providerOfSubType(refund.subType),
+      accountId: refund.accountId,
+      providerAmountPence: null,
+      ledgerAmountPence: refund.amountPence,
+    }));
+}
+
 /** Runs a reconciliation and stores what it found; answers the findings. */
 export async function reconcilePayments(deps: ServiceDeps): Promise<Finding[]> {
   const now = deps.clock.now();
-  const findings = await findDiscrepancies(deps.db);
+  const findings = [
+    ...(await findDiscrepancies(deps.db)),
+    ...(await findRefundsNotSent(deps.db, now)),
+  ];
   for (const finding of findings) {
     await deps.db
       .insert(reconciliationFindings)

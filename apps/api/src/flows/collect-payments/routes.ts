@@ -1,12 +1,41 @@
+import { z } from 'zod';
 import {
   ErrorBodySchema,
   ReconciliationFindingsResponseSchema,
+  RefundIssueResolutionRequestSchema,
+  RefundIssueSchema,
+  RefundIssuesResponseSchema,
   type ReconciliationFindingsResponse,
+  type RefundIssueResponse,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
+import { eq } from 'drizzle-orm';
+import { auditLog, refundIssues } from '../../db/schema';
+import { AppError } from '../../errors';
+import {
+  findAccount,
+  listRefundIssues,
+  resolveRefundIssue,
+  type RefundIssue,
+} from '../../modules/billing';
 import { listOpenFindings } from './reconcile';
 
-/** GET /api/admin/reconciliation: the open findings of payment reconciliation (staff only). */
+export const REFUND_ISSUE_NOT_FOUND_MESSAGE = 'We could not find that refund.';
+export const REFUND_ISSUE_NOT_OPEN_MESSAGE =
+  'This refund is no longer waiting for staff: it was paid or written off already.';
+
+function toRefundIssueResponse(row: RefundIssue): RefundIssueResponse {
+  return {
+    ...row,
+    raisedAt: row.raisedAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * GET /api/admin/reconciliation: the open findings of payment reconciliation; GET
+ * /api/admin/refunds and POST /api/admin/refunds/{id}/resolution: the refunds staff queue (staff).
+ */
 export const reconciliationAdminRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/reconciliation',
@@ -42,6 +71,84 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
         })),
       };
       return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
+
+  app.get(
+    '/admin/refunds',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Refunds that could not be sent (staff)',
+        description:
+          'The staff queue of refunds the refund run could not send (no payment to refund, the ' +
+          'provider refused), each with the reason: open ones oldest first, then the latest ' +
+          'resolved.',
+        response: { 200: RefundIssuesResponseSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (_request, reply) => {
+      const issues = (await listRefundIssues(app.db)).map(toRefundIssueResponse);
+      return reply.header('cache-control', 'no-store').send({ issues });
+    },
+  );
+
+  app.post(
+    '/admin/refunds/:id/resolution',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Pay a queued refund by another route, or write it off (staff)',
+        description:
+          'PAID_ELSEWHERE posts the refund as paid (the note says how); WRITTEN_OFF reverses it ' +
+          'and writes off what no provider refund paid (the note says why). Audited. 404 for an ' +
+          'unknown refund, 409 when it is not waiting any more.',
+        params: z.object({ id: z.uuid() }),
+        body: RefundIssueResolutionRequestSchema,
+        response: {
+          200: RefundIssueSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { principal } = request;
+      if (principal.kind !== 'admin') throw new AppError('FORBIDDEN', 'Staff only.');
+      const at = app.clock.now();
+      const issue = await app.db.transaction(async (tx) => {
+        const resolved = await resolveRefundIssue(tx, {
+          id: request.params.id,
+          ...request.body,
+          actorUserId: principal.userId,
+          at,
+        });
+        if (!resolved) return null;
+        const account = await findAccount(tx, resolved.accountId);
+        await tx.insert(auditLog).values({
+          actorUserId: principal.userId,
+          subjectUserId: account?.ownerUserId ?? null,
+          action:
+            request.body.resolution === 'PAID_ELSEWHERE'
+              ? 'refund.paid-elsewhere'
+              : 'refund.write-off',
+          target: `refund:${resolved.refundKey}`,
+          at,
+        });
+        return resolved;
+      });
+      if (issue) return toRefundIssueResponse(issue);
+      const [known] = await app.db
+        .select({ id: refundIssues.id })
+        .from(refundIssues)
+        .where(eq(refundIssues.id, request.params.id));
+      if (!known) throw new AppError('NOT_FOUND', REFUND_ISSUE_NOT_FOUND_MESSAGE);
+      throw new AppError('CONFLICT', REFUND_ISSUE_NOT_OPEN_MESSAGE);
     },
   );
 };

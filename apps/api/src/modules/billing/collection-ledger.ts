@@ -197,64 +197,15 @@ export async function listSuspendedAccounts(db: Db): Promise<CustomerAccountRow[
   return db.select().from(customerAccounts).where(eq(customerAccounts.accountStatus, 'SUSPENDED'));
 }
 
-export type PendingRefund = {
-  idempotencyKey: string;
-  accountId: string;
-  subType: string | null;
-  amountPence: number;
-};
-
-/** REFUND transactions waiting to be paid back to the way the customer paid. */
-export async function listPendingRefunds(db: Db): Promise<PendingRefund[]> {
-  const rows = await db
-    .select({
-      idempotencyKey: ledgerTransactions.idempotencyKey,
-      accountId: ledgerTransactions.accountId,
-      subType: ledgerTransactions.subType,
-      amountPence: ledgerPostings.amountPence,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
-    .where(
-      and(
-        eq(ledgerTransactions.type, 'REFUND'),
-        eq(ledgerTransactions.status, 'PENDING'),
-        like(ledgerPostings.ledgerAccount, 'receivable:%'),
-      ),
-    );
-  return rows;
-}
-
-/**
- * The provider payments a refund may go back to: the account's POSTED payments of the same
- * provider, newest first (their provider payment ids).
- */
-export async function listRefundablePayments(db: Db, refund: PendingRefund): Promise<string[]> {
-  const rows = await db
-    .select({ key: ledgerTransactions.idempotencyKey })
-    .from(ledgerTransactions)
-    .where(
-      and(
-        eq(ledgerTransactions.accountId, refund.accountId),
-        eq(ledgerTransactions.type, 'PAYMENT'),
-        eq(ledgerTransactions.status, 'POSTED'),
-        refund.subType ? eq(ledgerTransactions.subType, refund.subType) : undefined,
-        like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
-      ),
-    )
-    .orderBy(desc(ledgerTransactions.createdAt));
-  return rows.map((row) => row.key.slice(PAYMENT_KEY.length));
-}
-
-export function settleRefund(db: Db, idempotencyKey: string): Promise<boolean> {
-  return setTransactionStatus(db, { idempotencyKey, status: 'POSTED' });
-}
-
-export function failRefund(db: Db, options: { idempotencyKey: string; at: Date }) {
+/** Fails a PENDING refund and posts its reversal (the money is back on the customer's account). */
+export function failRefund(
+  db: Db,
+  options: { idempotencyKey: string; at: Date; description?: string },
+) {
   return failAndReverse(db, {
     idempotencyKey: options.idempotencyKey,
     reversalType: 'REFUND_REVERSAL',
-    description: 'Refund failed: the money stays on your account',
+    description: options.description ?? 'Refund failed: the money stays on your account',
     at: options.at,
   });
 }

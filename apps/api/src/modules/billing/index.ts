@@ -12,17 +12,29 @@ export { checkAccountForCollection, listAccountsToCheckForCollection } from './c
 export {
   countConsecutiveFailures,
   failProviderPayment,
-  failRefund,
   findAccount,
   findUpcomingInvoice,
   getSettledBalance,
   listLedgerProviderPayments,
   listPendingProviderPayments,
-  listPendingRefunds,
-  listRefundablePayments,
   listSuspendedAccounts,
   moveAccountStatus,
   settleProviderPayment,
+} from './collection-ledger';
+export {
+  listPendingRefunds,
+  listRefundablePayments,
+  listRefundIssues,
+  listRefundPayouts,
+  postRefund,
+  providerOfSubType,
+  queueRefundIssue,
+  recordRefundPayout,
+  resolveRefundIssue,
+  setRefundPayoutResult,
   settleRefund,
   type PendingRefund,
-} from './collection-ledger';
+  type RefundIssue,
+  type RefundPayout,
+  type RefundProvider,
+} from './refunds';

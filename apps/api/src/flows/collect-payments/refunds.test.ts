@@ -1,0 +1,338 @@
+// Issue 30 item 4: refunds reach the customer. A flex policy bought by card through the real
+// checkout and cancelled in its cooling-off period is refunded through the card provider's refund
+// API to the payment that took the money, POSTED once the provider paid it, and the customer told;
+// a refund the provider refuses goes to the staff queue, is reported by reconciliation, and staff
+// pay it by another route or write it off, audited and posted to the ledger.
+import { and, asc, eq, like } from 'drizzle-orm';
+import { formatMoney } from '@motor/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RefundIssuesResponse, StatementResponse } from '@motor/contract';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import {
+  auditLog,
+  collections,
+  customerAccounts,
+  ledgerPostings,
+  ledgerTransactions,
+  notificationOutbox,
+  policies,
+  sandboxProviderRecords,
+} from '../../db/schema';
+import { getAccountTotals } from '../../modules/billing';
+import { assertLedgerBalanced } from '../../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { createQuote } from '../../modules/policy/test-helpers';
+import { createTestApp } from '../../test/test-app';
+import { reconcilePayments } from './reconcile';
+import { payRefundsJob } from './refunds';
+import { REFUND_ISSUE_NOT_OPEN_MESSAGE } from './routes';
+
+const START = '2026-03-02T09:00:00.000Z';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+const MINUTE = 60_000;
+
+describe('refunds reach the customer', () => {
+  const clock = createTestClock(START);
+  let app: App;
+  let staff: Record<string, string>;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, seed: true });
+  });
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  const signIn = async (userId: string) => bearer(await createTestAccessToken(app, { userId }));
+
+  /** A flex policy bought by card through the checkout the browser uses: its ids and payment. */
+  async function buyByCard(userId: string) {
+    const headers = await signIn(userId);
+    const quote = await createQuote(app, headers);
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/stripe/checkout/proposal/${quote.proposalCode}`,
+      headers,
+      payload: {
+        saveCard: false,
+        successPath: '/checkout/callback?ok=1',
+        cancelPath: '/checkout',
+        paymentMethodType: 'CARD',
+      },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const session = started.json() as { url: string; amountPence: number };
+    const paid = await app.inject({
+      method: 'POST',
+      url: session.url,
+      headers: FORM,
+      payload: new URLSearchParams(CARD).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    const [policy] = await app.db
+      .select()
+      .from(policies)
+      .where(eq(policies.proposalCode, quote.proposalCode));
+    const [payment] = await app.db
+      .select()
+      .from(collections)
+      .where(eq(collections.proposalCode, quote.proposalCode));
+    const [account] = await app.db
+      .select()
+      .from(customerAccounts)
+      .where(eq(customerAccounts.policyId, policy!.policyId));
+    return {
+      headers,
+      policy: policy!,
+      account: account!,
+      paymentId: payment!.providerPaymentId,
+      paidPence: session.amountPence,
+    };
+  }
+
+  /** Cancels through the customer's own calls (a cooling-off cancellation within 14 days). */
+  async function cancel(policyId: string, headers: Record<string, string>) {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/policyAdjustments',
+      headers,
+      payload: { policyId, adjustmentType: 'CAN', reason: 'Price' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { adjustmentId, cancellationKind } = created.json() as {
+      adjustmentId: string;
+      cancellationKind: string;
+    };
+    expect(cancellationKind).toBe('CoolingOff');
+    const committed = await app.inject({
+      method: 'POST',
+      url: `/api/policyAdjustments/${adjustmentId}/commit`,
+      headers,
+      payload: {},
+    });
+    expect(committed.statusCode, committed.body).toBe(200);
+    return `adjustment:${adjustmentId}:refund`;
+  }
+
+  /** The refund run (the pay-refunds job, every 15 minutes), a quarter of an hour later. */
+  async function runJobs() {
+    clock.advance(15 * MINUTE);
+    await payRefundsJob.run(app, {});
+  }
+
+  const ledgerRow = async (key: string) =>
+    (
+      await app.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, key))
+    )[0];
+
+  const sandboxRecord = async (kind: string, id: string) =>
+    (
+      await app.db
+        .select({ data: sandboxProviderRecords.data })
+        .from(sandboxProviderRecords)
+        .where(and(eq(sandboxProviderRecords.kind, kind), eq(sandboxProviderRecords.id, id)))
+    )[0]?.data;
+
+  async function lastStatement(accountId: string, headers: Record<string, string>) {
+    const url = `/api/customerAccounts/${accountId}/statements`;
+    const summaries = (await app.inject({ method: 'GET', url, headers })).json() as {
+      statementNumber: string;
+    }[];
+    const newest = summaries
+      .map((row) => row.statementNumber)
+      .sort()
+      .at(-1);
+    return (
+      await app.inject({ method: 'GET', url: `${url}/${newest}`, headers })
+    ).json() as StatementResponse;
+  }
+
+  it('pays a card payer’s cooling-off refund back to the card payment, posts it and tells them', async () => {
+    const bought = await buyByCard('refund-card-payer');
+    clock.set('2026-03-06T12:00:00.000Z');
+    const headers = await signIn('refund-card-payer');
+    const key = await cancel(bought.policy.policyId, headers);
+
+    // Tagged with the card provider that took the money, PENDING until it pays it back.
+    expect(await ledgerRow(key)).toMatchObject({ subType: 'STRIPE', status: 'PENDING' });
+    const before = await lastStatement(bought.account.accountId, headers);
+    expect(before.lineItems.at(-1)).toMatchObject({
+      type: 'REFUND',
+      subType: 'STRIPE',
+      status: 'PENDING',
+      amount: bought.paidPence,
+    });
+
+    await runJobs();
+    expect(await sandboxRecord('card-payment', bought.paymentId)).toMatchObject({
+      amountPence: bought.paidPence,
+      refundedPence: bought.paidPence,
+    });
+    expect(await sandboxRecord('card-refund', `${key}>${bought.paymentId}`)).toMatchObject({
+      status: 'PAID',
+    });
+    expect(await ledgerRow(key)).toMatchObject({ status: 'POSTED' });
+    const after = await lastStatement(bought.account.accountId, await signIn('refund-card-payer'));
+    expect(after.lineItems.at(-1)).toMatchObject({
+      type: 'REFUND',
+      status: 'POSTED',
+      amount: bought.paidPence,
+    });
+    // The money left through the card's clearing account; nothing is left owed either way.
+    const legs = await app.db
+      .select({ account: ledgerPostings.ledgerAccount, pence: ledgerPostings.amountPence })
+      .from(ledgerPostings)
+      .where(eq(ledgerPostings.transactionId, (await ledgerRow(key))!.id));
+    const net = (name: string) =>
+      legs.filter((leg) => leg.account === name).reduce((sum, leg) => sum + leg.pence, 0);
+    expect(net('card_clearing')).toBe(-bought.paidPence);
+    expect(net('refunds')).toBe(0);
+    expect((await getAccountTotals(app.db, bought.account.accountId)).balancePence).toBe(0);
+
+    const amount = formatMoney(bought.paidPence);
+    const mails = await app.db
+      .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
+      .from(notificationOutbox)
+      .where(like(notificationOutbox.subject, 'Your refund%'));
+    expect(mails).toEqual([
+      {
+        subject: `Your refund of ${amount} for policy ${bought.policy.policyNumber} is on its way`,
+        body: [
+          'Dear customer,',
+          '',
+          `We have sent your refund of ${amount} for policy ${bought.policy.policyNumber}: ${amount} to the card you paid with.`,
+          'Refunds take 7 to 10 working days.',
+        ].join('\n'),
+      },
+    ]);
+    // Another run pays nothing again.
+    await runJobs();
+    expect(
+      (await sandboxRecord('card-payment', bought.paymentId)) as { refundedPence: number },
+    ).toMatchObject({ refundedPence: bought.paidPence });
+  });
+
+  it('queues a refund the provider refuses, reports it, and lets staff write it off or pay it another way', async () => {
+    clock.set('2026-04-01T09:00:00.000Z');
+    const first = await buyByCard('refund-refused-1');
+    const second = await buyByCard('refund-refused-2');
+    // Each payment was refunded in full at the provider's own dashboard, outside the app.
+    for (const bought of [first, second]) {
+      const outside = await app.providers.cardPayments.refundPayment({
+        reference: `dashboard-${bought.paymentId}`,
+        providerPaymentId: bought.paymentId,
+        amountPence: bought.paidPence,
+      });
+      expect(outside.status).toBe('PAID');
+    }
+    clock.set('2026-04-03T09:00:00.000Z');
+    const keys = [
+      await cancel(first.policy.policyId, await signIn('refund-refused-1')),
+      await cancel(second.policy.policyId, await signIn('refund-refused-2')),
+    ];
+    await runJobs();
+    for (const key of keys) expect(await ledgerRow(key)).toMatchObject({ status: 'PENDING' });
+
+    staff = bearer(await createTestAccessToken(app, { userId: 'refund-agent', roles: ['admin'] }));
+    const queue = async () =>
+      (
+        await app.inject({ method: 'GET', url: '/api/admin/refunds', headers: staff })
+      ).json() as RefundIssuesResponse;
+    const open = (await queue()).issues.filter((issue) => keys.includes(issue.refundKey));
+    expect(open).toEqual([
+      expect.objectContaining({
+        refundKey: keys[0],
+        unsentPence: first.paidPence,
+        reason: 'The card provider refused the refund: The refund is more than was paid (sandbox).',
+        resolution: null,
+      }),
+      expect.objectContaining({ refundKey: keys[1], unsentPence: second.paidPence }),
+    ]);
+
+    // Reconciliation reports a refund due for more than a day and not sent.
+    clock.set('2026-04-04T10:00:00.000Z');
+    const findings = await reconcilePayments(app);
+    expect(
+      findings
+        .filter((finding) => finding.kind === 'REFUND_NOT_SENT')
+        .map((finding) => [finding.providerPaymentId, finding.ledgerAmountPence]),
+    ).toEqual([
+      [keys[0], first.paidPence],
+      [keys[1], second.paidPence],
+    ]);
+
+    const resolve = (id: string, payload: unknown, headers = staff) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/refunds/${id}/resolution`,
+        headers,
+        payload: payload as object,
+      });
+    const [written, elsewhere] = open;
+    staff = bearer(await createTestAccessToken(app, { userId: 'refund-agent', roles: ['admin'] }));
+    // Only staff; a note is needed.
+    const customer = await signIn('refund-refused-1');
+    expect(
+      (await resolve(written!.id, { resolution: 'WRITTEN_OFF', note: 'x' }, customer)).statusCode,
+    ).toBe(403);
+    const noNote = await resolve(written!.id, { resolution: 'WRITTEN_OFF', note: '  ' });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.body).toContain('Say how the refund was paid, or why it is written off.');
+    expect(await ledgerRow(keys[0]!)).toMatchObject({ status: 'PENDING' });
+
+    const writeOff = await resolve(written!.id, {
+      resolution: 'WRITTEN_OFF',
+      note: 'Already refunded from the provider dashboard',
+    });
+    expect(writeOff.statusCode, writeOff.body).toBe(200);
+    expect(writeOff.json()).toMatchObject({
+      resolution: 'WRITTEN_OFF',
+      resolvedBy: 'refund-agent',
+    });
+    const again = await resolve(written!.id, { resolution: 'PAID_ELSEWHERE', note: 'Cheque' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(REFUND_ISSUE_NOT_OPEN_MESSAGE);
+    expect(await ledgerRow(keys[0]!)).toMatchObject({ status: 'FAILED' });
+    expect(await ledgerRow(`reversal:${keys[0]}`)).toMatchObject({ type: 'REFUND_REVERSAL' });
+    expect(await ledgerRow(`${keys[0]}:write-off`)).toMatchObject({
+      type: 'DEBIT_JOURNAL',
+      description: 'Refund written off',
+    });
+    expect((await getAccountTotals(app.db, first.account.accountId)).balancePence).toBe(0);
+
+    const paidElsewhere = await resolve(elsewhere!.id, {
+      resolution: 'PAID_ELSEWHERE',
+      note: 'Bank transfer, reference RF-1',
+    });
+    expect(paidElsewhere.statusCode, paidElsewhere.body).toBe(200);
+    expect(await ledgerRow(keys[1]!)).toMatchObject({ status: 'POSTED' });
+    const legs = await app.db
+      .select({ account: ledgerPostings.ledgerAccount, pence: ledgerPostings.amountPence })
+      .from(ledgerPostings)
+      .where(eq(ledgerPostings.transactionId, (await ledgerRow(keys[1]!))!.id));
+    expect(
+      legs.filter((leg) => leg.account === 'refunds_paid_elsewhere').map((leg) => leg.pence),
+    ).toEqual([-second.paidPence]);
+
+    const audited = await app.db
+      .select({ action: auditLog.action, target: auditLog.target, subject: auditLog.subjectUserId })
+      .from(auditLog)
+      .where(like(auditLog.action, 'refund.%'))
+      .orderBy(asc(auditLog.action));
+    expect(audited).toEqual([
+      { action: 'refund.paid-elsewhere', target: `refund:${keys[1]}`, subject: 'refund-refused-2' },
+      { action: 'refund.write-off', target: `refund:${keys[0]}`, subject: 'refund-refused-1' },
+    ]);
+    // Nothing is due and not sent any more.
+    clock.set('2026-04-05T10:00:00.000Z');
+    expect(
+      (await reconcilePayments(app)).filter((finding) => finding.kind === 'REFUND_NOT_SENT'),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,427 @@
+import { and, desc, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ledgerPostings, ledgerTransactions, refundIssues, refundPayouts } from '../../db/schema';
+import type { CustomerAccountRow } from './accounts';
+import { failRefund } from './collection-ledger';
+import {
+  LEDGER_ACCOUNTS,
+  postTransaction,
+  receivableAccount,
+  setTransactionStatus,
+} from './ledger';
+
+// Refunds (issue 30 item 4). A REFUND is posted PENDING as owed back to the customer (receivable
+// against `refunds`: what is due and not sent), tagged with the provider that took the money, one
+// transaction per provider when the money came by card and by Direct Debit. The refund run pays
+// each back to that provider's payments; once every payout is paid the `refunds` leg moves to
+// the provider's clearing account and the refund is POSTED. What cannot be sent waits in the staff
+// queue until staff pay it by another route or write it off. Older REFUNDs posted straight
+// against a clearing account (an overpayment's) are paid the same way and need no move.
+
+export type RefundProvider = 'CARD' | 'DIRECT_DEBIT';
+
+const SUB_TYPE_OF: Record<RefundProvider, string> = { CARD: 'STRIPE', DIRECT_DEBIT: 'GOCARDLESS' };
+const CLEARING_OF: Record<RefundProvider, string> = {
+  CARD: LEDGER_ACCOUNTS.cardClearing,
+  DIRECT_DEBIT: LEDGER_ACCOUNTS.directDebitClearing,
+};
+/** Where a refund goes when staff pay it by another route, or write it off. */
+const REFUNDS_PAID_ELSEWHERE = 'refunds_paid_elsewhere';
+const REFUNDS_WRITTEN_OFF = 'refunds_written_off';
+const PAYMENT_KEY = 'payment:';
+
+export function providerOfSubType(subType: string | null): RefundProvider | null {
+  if (subType === 'STRIPE') return 'CARD';
+  if (subType === 'GOCARDLESS') return 'DIRECT_DEBIT';
+  return null;
+}
+
+/** Per provider, what the account's payments took less what refunds already give back of it. */
+async function refundableByProvider(db: Db, accountId: string) {
+  const rows = await db
+    .select({
+      type: ledgerTransactions.type,
+      subType: ledgerTransactions.subType,
+      latest: sql<Date>`max(${ledgerTransactions.createdAt})`,
+      total: sql<string>`sum(${ledgerPostings.amountPence})`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+    .where(
+      and(
+        eq(ledgerTransactions.accountId, accountId),
+        inArray(ledgerTransactions.type, ['PAYMENT', 'REFUND']),
+        ne(ledgerTransactions.status, 'FAILED'),
+        eq(ledgerPostings.ledgerAccount, receivableAccount(accountId)),
+      ),
+    )
+    .groupBy(ledgerTransactions.type, ledgerTransactions.subType);
+  const left = (['CARD', 'DIRECT_DEBIT'] as const).map((provider) => {
+    const of = (type: string) =>
+      rows.find((row) => row.type === type && row.subType === SUB_TYPE_OF[provider]);
+    const paid = -Number(of('PAYMENT')?.total ?? 0);
+    const refunded = Number(of('REFUND')?.total ?? 0);
+    return { provider, pence: paid - refunded, latest: new Date(of('PAYMENT')?.latest ?? 0) };
+  });
+  // The newest way the customer paid first.
+  return left
+    .filter((entry) => entry.pence > 0)
+    .sort((a, b) => b.latest.getTime() - a.latest.getTime());
+}
+
+/**
+ * Posts a refund of `amountPence` owed back to the customer, PENDING: split over the providers
+ * that took the money (the newest way they paid first), each part tagged with its provider; what
+ * no payment took is posted untagged (the refund run sends it to the staff queue). The first part
+ * is keyed `idempotencyKey`, the others `{idempotencyKey}:2`, ... so a replay posts nothing again.
+ */
+export async function postRefund(
+  db: Db,
+  options: {
+    account: CustomerAccountRow;
+    idempotencyKey: string;
+    amountPence: number;
+    description: string;
+    at: Date;
+  },
+): Promise<void> {
+  const { account, amountPence } = options;
+  const parts: { subType: string | null; pence: number }[] = [];
+  let left = amountPence;
+  for (const entry of await refundableByProvider(db, account.accountId)) {
+    const pence = Math.min(left, entry.pence);
+    if (pence > 0) parts.push({ subType: SUB_TYPE_OF[entry.provider], pence });
+    left -= pence;
+  }
+  if (left > 0) parts.push({ subType: null, pence: left });
+  for (const [index, part] of parts.entries()) {
+    await postTransaction(db, {
+      accountId: account.accountId,
+      type: 'REFUND',
+      subType: part.subType,
+      status: 'PENDING',
+      idempotencyKey:
+        index === 0 ? options.idempotencyKey : `${options.idempotencyKey}:${index + 1}`,
+      description: options.description,
+      postings: [
+        { ledgerAccount: receivableAccount(account.accountId), amountPence: part.pence },
+        { ledgerAccount: LEDGER_ACCOUNTS.refunds, amountPence: -part.pence },
+      ],
+      at: options.at,
+    });
+  }
+}
+
+export type PendingRefund = {
+  idempotencyKey: string;
+  accountId: string;
+  subType: string | null;
+  amountPence: number;
+  createdAt: Date;
+};
+
+/**
+ * REFUND transactions not paid yet, oldest first: those the refund run may send (not in the staff
+ * queue), or with `queued`, every one (what reconciliation reports).
+ */
+export async function listPendingRefunds(
+  db: Db,
+  options: { queued?: boolean } = {},
+): Promise<PendingRefund[]> {
+  return db
+    .select({
+      idempotencyKey: ledgerTransactions.idempotencyKey,
+      accountId: ledgerTransactions.accountId,
+      subType: ledgerTransactions.subType,
+      amountPence: ledgerPostings.amountPence,
+      createdAt: ledgerTransactions.createdAt,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+    .leftJoin(refundIssues, eq(refundIssues.refundKey, ledgerTransactions.idempotencyKey))
+    .where(
+      and(
+        eq(ledgerTransactions.type, 'REFUND'),
+        eq(ledgerTransactions.status, 'PENDING'),
+        like(ledgerPostings.ledgerAccount, 'receivable:%'),
+        options.queued ? undefined : isNull(refundIssues.id),
+      ),
+    )
+    .orderBy(ledgerTransactions.createdAt);
+}
+
+/**
+ * What of the account's payments of a provider a refund may still go back to: each settled
+ * payment (newest first) with what it took less its payouts so far, and what payments still on
+ * their way will add once settled.
+ */
+export async function listRefundablePayments(
+  db: Db,
+  options: { accountId: string; provider: RefundProvider },
+): Promise<{ payments: { providerPaymentId: string; leftPence: number }[]; pendingPence: number }> {
+  const rows = await db
+    .select({
+      key: ledgerTransactions.idempotencyKey,
+      status: ledgerTransactions.status,
+      amountPence: ledgerPostings.amountPence,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+    .where(
+      and(
+        eq(ledgerTransactions.accountId, options.accountId),
+        eq(ledgerTransactions.type, 'PAYMENT'),
+        eq(ledgerTransactions.subType, SUB_TYPE_OF[options.provider]),
+        ne(ledgerTransactions.status, 'FAILED'),
+        like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
+        eq(ledgerPostings.ledgerAccount, CLEARING_OF[options.provider]),
+      ),
+    )
+    .orderBy(desc(ledgerTransactions.createdAt));
+  const ids = rows.map((row) => row.key.slice(PAYMENT_KEY.length));
+  const paidOut = new Map<string, number>();
+  if (ids.length > 0) {
+    const payouts = await db
+      .select({
+        providerPaymentId: refundPayouts.providerPaymentId,
+        total: sql<string>`sum(${refundPayouts.amountPence})`,
+      })
+      .from(refundPayouts)
+      .where(and(inArray(refundPayouts.providerPaymentId, ids), ne(refundPayouts.status, 'FAILED')))
+      .groupBy(refundPayouts.providerPaymentId);
+    for (const row of payouts) paidOut.set(row.providerPaymentId, Number(row.total));
+  }
+  const payments = rows
+    .map((row, index) => ({
+      providerPaymentId: ids[index]!,
+      status: row.status,
+      leftPence: row.amountPence - (paidOut.get(ids[index]!) ?? 0),
+    }))
+    .filter((row) => row.leftPence > 0);
+  return {
+    payments: payments
+      .filter((row) => row.status === 'POSTED')
+      .map(({ providerPaymentId, leftPence }) => ({ providerPaymentId, leftPence })),
+    pendingPence: payments
+      .filter((row) => row.status === 'PENDING')
+      .reduce((sum, row) => sum + row.leftPence, 0),
+  };
+}
+
+export type RefundPayout = typeof refundPayouts.$inferSelect;
+
+export function listRefundPayouts(db: Db, refundKey: string): Promise<RefundPayout[]> {
+  return db
+    .select()
+    .from(refundPayouts)
+    .where(eq(refundPayouts.refundKey, refundKey))
+    .orderBy(refundPayouts.createdAt, refundPayouts.reference);
+}
+
+/** Records a payout about to be sent (SENDING); a second runner's identical one is a no-op. */
+export async function recordRefundPayout(
+  db: Db,
+  payout: Omit<RefundPayout, 'status' | 'providerRefundId' | 'message'>,
+): Promise<void> {
+  await db
+    .insert(refundPayouts)
+    .values({ ...payout, status: 'SENDING' })
+    .onConflictDoNothing({ target: refundPayouts.reference });
+}
+
+/** The provider's answer to a payout. */
+export async function setRefundPayoutResult(
+  db: Db,
+  options: {
+    reference: string;
+    status: 'PAID' | 'FAILED';
+    providerRefundId: string | null;
+    message?: string;
+  },
+): Promise<void> {
+  await db
+    .update(refundPayouts)
+    .set({
+      status: options.status,
+      providerRefundId: options.providerRefundId,
+      message: options.message ?? null,
+    })
+    .where(eq(refundPayouts.reference, options.reference));
+}
+
+async function postingsOf(db: Db, idempotencyKey: string) {
+  return db
+    .select({
+      transactionId: ledgerPostings.transactionId,
+      ledgerAccount: ledgerPostings.ledgerAccount,
+      amountPence: ledgerPostings.amountPence,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
+}
+
+/**
+ * Moves a refund's `refunds` leg to where the money went: each provider's clearing account for
+ * what its payouts paid, `elsewhere` for the rest. Two postings per move, summing to zero, added
+ * to the refund's own transaction as it leaves PENDING (the transaction still sums to zero).
+ */
+async function moveRefundsLeg(
+  db: Db,
+  options: { idempotencyKey: string; paid: RefundPayout[]; elsewhere?: string },
+): Promise<void> {
+  const postings = await postingsOf(db, options.idempotencyKey);
+  const leg = postings.find((row) => row.ledgerAccount === LEDGER_ACCOUNTS.refunds);
+  const clearing = postings.find((row) => Object.values(CLEARING_OF).includes(row.ledgerAccount));
+  const from = leg ?? clearing;
+  if (!from) return;
+  const moves: { to: string; pence: number }[] = [];
+  let unsent = -from.amountPence;
+  for (const payout of options.paid) {
+    unsent -= payout.amountPence;
+    // A refund posted against a clearing account already says the money went there.
+    if (leg)
+      moves.push({ to: CLEARING_OF[payout.provider as RefundProvider], pence: payout.amountPence });
+  }
+  if (options.elsewhere && unsent > 0) moves.push({ to: options.elsewhere, pence: unsent });
+  const values = moves.flatMap((move) => [
+    {
+      transactionId: from.transactionId,
+      ledgerAccount: from.ledgerAccount,
+      amountPence: move.pence,
+    },
+    { transactionId: from.transactionId, ledgerAccount: move.to, amountPence: -move.pence },
+  ]);
+  if (values.length > 0) await db.insert(ledgerPostings).values(values);
+}
+
+/**
+ * Posts a refund whose payouts the providers all paid: POSTED, its money on their clearing
+ * accounts. False when it was not PENDING (another runner settled it): only one caller does.
+ */
+export async function settleRefund(
+  db: Db,
+  options: { idempotencyKey: string; paid: RefundPayout[] },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const moved = await setTransactionStatus(tx, {
+      idempotencyKey: options.idempotencyKey,
+      status: 'POSTED',
+    });
+    if (moved) await moveRefundsLeg(tx, options);
+    return moved;
+  });
+}
+
+export type RefundIssue = typeof refundIssues.$inferSelect;
+
+/** Puts a refund that cannot be sent in the staff queue (once: a second runner's is a no-op). */
+export async function queueRefundIssue(
+  db: Db,
+  issue: Pick<RefundIssue, 'refundKey' | 'accountId' | 'amountPence' | 'unsentPence' | 'reason'> & {
+    at: Date;
+  },
+): Promise<boolean> {
+  const { at, ...values } = issue;
+  const inserted = await db
+    .insert(refundIssues)
+    .values({ ...values, raisedAt: at })
+    .onConflictDoNothing({ target: refundIssues.refundKey })
+    .returning({ id: refundIssues.id });
+  return inserted.length > 0;
+}
+
+/** The staff queue: open issues oldest first, then those resolved, newest first (up to 50). */
+export async function listRefundIssues(db: Db): Promise<RefundIssue[]> {
+  const open = await db
+    .select()
+    .from(refundIssues)
+    .where(isNull(refundIssues.resolvedAt))
+    .orderBy(refundIssues.raisedAt);
+  const resolved = await db
+    .select()
+    .from(refundIssues)
+    .where(sql`${refundIssues.resolvedAt} is not null`)
+    .orderBy(desc(refundIssues.resolvedAt))
+    .limit(50);
+  return [...open, ...resolved];
+}
+
+/**
+ * Staff settle a queued refund: PAID_ELSEWHERE posts it (what payouts paid to their clearing
+ * accounts, the rest as paid by another route); WRITTEN_OFF fails it (its reversal gives the
+ * customer the credit back), posts again what payouts did pay, and writes off the rest with a
+ * journal. Answers the issue, or null when it is not open (resolved already, or unknown): once.
+ */
+export async function resolveRefundIssue(
+  db: Db,
+  options: {
+    id: string;
+    resolution: 'PAID_ELSEWHERE' | 'WRITTEN_OFF';
+    note: string;
+    actorUserId: string;
+    at: Date;
+  },
+): Promise<RefundIssue | null> {
+  const { at } = options;
+  return db.transaction(async (tx) => {
+    const [issue] = await tx
+      .update(refundIssues)
+      .set({
+        resolution: options.resolution,
+        note: options.note,
+        resolvedBy: options.actorUserId,
+        resolvedAt: at,
+      })
+      .where(and(eq(refundIssues.id, options.id), isNull(refundIssues.resolvedAt)))
+      .returning();
+    if (!issue) return null;
+    const paid = (await listRefundPayouts(tx, issue.refundKey)).filter(
+      (payout) => payout.status === 'PAID',
+    );
+    if (options.resolution === 'PAID_ELSEWHERE') {
+      await setTransactionStatus(tx, { idempotencyKey: issue.refundKey, status: 'POSTED' });
+      await moveRefundsLeg(tx, {
+        idempotencyKey: issue.refundKey,
+        paid,
+        elsewhere: REFUNDS_PAID_ELSEWHERE,
+      });
+      return issue;
+    }
+    await failRefund(tx, { idempotencyKey: issue.refundKey, at, description: 'Refund not sent' });
+    const receivable = receivableAccount(issue.accountId);
+    for (const provider of ['CARD', 'DIRECT_DEBIT'] as const) {
+      const pence = paid
+        .filter((payout) => payout.provider === provider)
+        .reduce((sum, payout) => sum + payout.amountPence, 0);
+      if (pence === 0) continue;
+      await postTransaction(tx, {
+        accountId: issue.accountId,
+        type: 'REFUND',
+        subType: SUB_TYPE_OF[provider],
+        idempotencyKey: `${issue.refundKey}:sent:${provider}`,
+        description: 'Refund to the way you paid',
+        postings: [
+          { ledgerAccount: receivable, amountPence: pence },
+          { ledgerAccount: CLEARING_OF[provider], amountPence: -pence },
+        ],
+        at,
+      });
+    }
+    const unsent = issue.amountPence - paid.reduce((sum, payout) => sum + payout.amountPence, 0);
+    if (unsent > 0) {
+      await postTransaction(tx, {
+        accountId: issue.accountId,
+        type: 'DEBIT_JOURNAL',
+        idempotencyKey: `${issue.refundKey}:write-off`,
+        description: 'Refund written off',
+        postings: [
+          { ledgerAccount: receivable, amountPence: unsent },
+          { ledgerAccount: REFUNDS_WRITTEN_OFF, amountPence: -unsent },
+        ],
+        at,
+      });
+    }
+    return issue;
+  });
+}
