@@ -6,12 +6,15 @@ import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle
 import { instant } from './columns';
 
 // REFUND_NOT_SENT (issue 30): a refund due for more than a day and not sent (its row is keyed by the
-// refund's ledger key in provider_payment_id).
+// refund's ledger key in provider_payment_id). COVER_UNPAID (issue 30 item 9): a policy still on
+// cover NTU_AFTER_DAYS after it was bound with no settled payment on its account (keyed by the
+// policy id).
 export const RECONCILIATION_KINDS = [
   'PROVIDER_ONLY',
   'LEDGER_ONLY',
   'AMOUNT_MISMATCH',
   'REFUND_NOT_SENT',
+  'COVER_UNPAID',
 ] as const;
 
 export const reconciliationFindings = pgTable(
@@ -23,6 +26,8 @@ export const reconciliationFindings = pgTable(
     /** CARD or DIRECT_DEBIT, when the provider's record says. */
     provider: text('provider'),
     accountId: text('account_id'),
+    /** The policy the account is for, when it has one (for staff's link). */
+    policyId: text('policy_id'),
     providerAmountPence: integer('provider_amount_pence'),
     ledgerAmountPence: integer('ledger_amount_pence'),
     foundAt: instant('found_at').notNull(),
@@ -37,7 +42,15 @@ export const reconciliationFindings = pgTable(
       .where(sql`${table.resolvedAt} is null`),
     check(
       'reconciliation_findings_kind_check',
-      sql`${table.kind} in ('PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH', 'REFUND_NOT_SENT')`,
+      sql`${table.kind} in ('PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH', 'REFUND_NOT_SENT', 'COVER_UNPAID')`,
     ),
   ],
 );
+
+/** Each finished reconciliation run (issue 30 item 9): staff see when the books were last read. */
+export const reconciliationRuns = pgTable('reconciliation_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ranAt: instant('ran_at').notNull(),
+  /** How many differences the run found (open after it). */
+  findings: integer('findings').notNull(),
+});
