@@ -34,3 +34,43 @@ export const ReconciliationFindingsResponseSchema = z
   .object({ findings: z.array(ReconciliationFindingSchema) })
   .meta({ id: 'ReconciliationFindings' });
 export type ReconciliationFindingsResponse = z.infer<typeof ReconciliationFindingsResponseSchema>;
+
+// The refunds staff queue (issue 30 item 4): refunds that could not be sent, with the reason, and
+// what staff did (paid by another route, or written off).
+
+export const RefundIssueSchema = z
+  .object({
+    id: z.string(),
+    /** The refund's ledger key. */
+    refundKey: z.string(),
+    accountId: z.string(),
+    /** Pence: the whole refund, and what of it no provider refund paid. */
+    amountPence: z.number().int(),
+    unsentPence: z.number().int(),
+    reason: z.string(),
+    raisedAt: z.string(),
+    resolution: z.enum(['PAID_ELSEWHERE', 'WRITTEN_OFF']).nullable(),
+    note: z.string().nullable(),
+    resolvedBy: z.string().nullable(),
+    resolvedAt: z.string().nullable(),
+  })
+  .meta({ id: 'RefundIssue' });
+export type RefundIssueResponse = z.infer<typeof RefundIssueSchema>;
+
+export const RefundIssuesResponseSchema = z
+  .object({ issues: z.array(RefundIssueSchema) })
+  .meta({ id: 'RefundIssues' });
+export type RefundIssuesResponse = z.infer<typeof RefundIssuesResponseSchema>;
+
+/** Staff's action on a queued refund: the note says how it was paid, or why it is written off. */
+export const RefundIssueResolutionRequestSchema = z
+  .object({
+    resolution: z.enum(['PAID_ELSEWHERE', 'WRITTEN_OFF']),
+    note: z
+      .string()
+      .trim()
+      .min(1, 'Say how the refund was paid, or why it is written off.')
+      .max(500, 'Keep the note to 500 characters.'),
+  })
+  .meta({ id: 'RefundIssueResolutionRequest' });
+export type RefundIssueResolutionRequest = z.infer<typeof RefundIssueResolutionRequestSchema>;
