@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { CAR_ANSWERS, DRIVER_ANSWERS, updates } from '../../api/src/modules/proposal/fixtures';
 import { ADMIN_EMAIL } from './support/auth';
-import { VIEWPORTS, expectNoSeriousA11yViolations, useBrowser } from './support/browser';
+import { VIEWPORTS, checkAtBothWidths, useBrowser } from './support/browser';
 import { buyPolicy } from './support/buy-policy';
 import { addDirectDebit, bearerOf, payOnHostedPage } from './support/checkout';
 import { signInStaff } from './support/staff';
@@ -15,16 +14,8 @@ import { signInStaff } from './support/staff';
 // trail shows the impersonation's start, the chat reply and the impersonation's end. axe on the
 // console and the chat panel at 375 and 1280 px.
 
-const [MOBILE, DESKTOP] = VIEWPORTS;
+const [, DESKTOP] = VIEWPORTS;
 const SLOW = { timeout: 30_000 };
-
-/** axe at 1280 px, then at 375 px, and back. */
-async function checkAtBothWidths(page: Page) {
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
-}
 
 /**
  * A demo registration (the sandbox lookup knows only those) that no other journey uses, so
@@ -139,7 +130,7 @@ describe('customer care: chat from a payment error, staff find, act for and answ
       await panel.getByLabel('Your message').fill(question);
       await panel.getByRole('button', { name: 'Send' }).click();
       await panel.getByText(question).waitFor(SLOW);
-      await checkAtBothWidths(page);
+      await checkAtBothWidths(page, 'care-1');
 
       // Staff: the console counts unread conversations and finds the customer by registration.
       const admin = staff.page;
@@ -157,7 +148,7 @@ describe('customer care: chat from a payment error, staff find, act for and answ
       await admin.getByRole('status').filter({ hasText: '1 customer found.' }).waitFor(SLOW);
       const result = admin.getByRole('listitem').filter({ hasText: bought.email });
       await expect(result.textContent()).resolves.toContain(`Policies: ${bought.policyNumber}`);
-      await checkAtBothWidths(admin);
+      await checkAtBothWidths(admin, 'care-2');
 
       // The customer's page, then acting for them: the red bar names the customer.
       await result.getByRole('link').click();

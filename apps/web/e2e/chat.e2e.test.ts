@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { VIEWPORTS, expectNoSeriousA11yViolations, useBrowser } from './support/browser';
+import { VIEWPORTS, checkAtBothWidths, useBrowser } from './support/browser';
 import { buyPolicy } from './support/buy-policy';
 import { signInStaff } from './support/staff';
 
@@ -9,15 +8,8 @@ import { signInStaff } from './support/staff';
 // customer's policy as context and answers; the answer reaches the customer's open panel over
 // Server-Sent Events, without a reload. axe on the panel and the inbox at 375 and 1280 px.
 
-const [MOBILE, DESKTOP] = VIEWPORTS;
+const [, DESKTOP] = VIEWPORTS;
 
-/** axe at 1280 px, then at 375 px, and back. */
-async function checkAtBothWidths(page: Page) {
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
-}
 const SLOW = { timeout: 30_000 };
 
 describe('web chat between a customer and staff', () => {
@@ -42,7 +34,7 @@ describe('web chat between a customer and staff', () => {
         .getByRole('log', { name: 'Messages' })
         .getByText('My payment failed, can you help?')
         .waitFor();
-      await checkAtBothWidths(page);
+      await checkAtBothWidths(page, 'chat-1');
 
       await signInStaff(staff.page, browser.baseUrl);
       await staff.page.goto('/admin');
@@ -59,7 +51,7 @@ describe('web chat between a customer and staff', () => {
       await expect(
         conversation.getByText(new RegExp(`${bought.policyNumber} \\(ACTIVE\\)`)).textContent(),
       ).resolves.toContain('written from this policy');
-      await checkAtBothWidths(staff.page);
+      await checkAtBothWidths(staff.page, 'chat-2');
       await conversation.getByLabel('Your answer').fill('Hello, I have fixed your payment.');
       await conversation.getByRole('button', { name: 'Send answer' }).click();
 

@@ -1,11 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  saveScreenshot,
-  VIEWPORTS,
-  expectNoSeriousA11yViolations,
-  useBrowser,
-} from './support/browser';
+import { checkAtBothWidths, VIEWPORTS, useBrowser } from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { withFailureShot } from './support/policy-changes';
 import { useShiftedClockServer } from './support/shifted-clock-server';
@@ -21,16 +16,7 @@ import { actFor, signInStaff } from './support/staff';
 // the settle modal.
 
 const SLOW = { timeout: 30_000 };
-const [MOBILE, DESKTOP] = VIEWPORTS;
-
-/** axe on the page as it is at 375 px and at 1280 px, with a screenshot of each. */
-async function checkAtBothWidths(page: Page, name: string) {
-  for (const viewport of [MOBILE, DESKTOP]) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await expectNoSeriousA11yViolations(page);
-    await saveScreenshot(page, `billing-${name}-${viewport.width}.png`);
-  }
-}
+const [, DESKTOP] = VIEWPORTS;
 
 describe('the billing tab (issue 16)', () => {
   const { baseUrl, newPage } = useBrowser();
@@ -67,7 +53,7 @@ describe('the billing tab (issue 16)', () => {
       ).toBe(2);
       const estimate = page.getByRole('region', { name: 'Your next bill' });
       await estimate.getByText(/^Estimated £[\d,.]+$/).waitFor(SLOW);
-      await checkAtBothWidths(page, 'tab');
+      await checkAtBothWidths(page, 'billing-tab');
 
       await statement.click();
       const modal = page.getByRole('dialog', { name: /^Statement / });
@@ -75,7 +61,7 @@ describe('the billing tab (issue 16)', () => {
       await items.waitFor(SLOW);
       await items.getByRole('cell', { name: 'Monthly instalment' }).first().waitFor();
       await items.getByRole('cell', { name: 'Payment', exact: true }).waitFor();
-      await checkAtBothWidths(page, 'statement');
+      await checkAtBothWidths(page, 'billing-statement');
       await modal.getByRole('button', { name: 'Close' }).click();
 
       await page.getByRole('button', { name: 'View next bill estimate' }).click();
@@ -99,7 +85,7 @@ describe('the billing tab (issue 16)', () => {
       await dayModal.getByText('Enter a payment day from 1 to 28').waitFor();
       await day.fill('');
       expect(await confirm.isDisabled()).toBe(true);
-      await checkAtBothWidths(admin, 'payment-day');
+      await checkAtBothWidths(admin, 'billing-payment-day');
       await day.fill('5');
       await confirm.click();
       await admin.getByText('The payment day is now day 5 of each month.').waitFor(SLOW);
@@ -180,7 +166,7 @@ describe('changing the Direct Debit, and settling by card and by phone (issue 16
           .waitFor(SLOW);
         expect(new URL(page.url()).searchParams.get('redirect_flow_id')).toBeNull();
         expect(new URL(page.url()).pathname).toBe(billingPath);
-        await checkAtBothWidths(page, 'mandate-changed');
+        await checkAtBothWidths(page, 'billing-mandate-changed');
       });
     } finally {
       await buyer.context.close();
@@ -196,7 +182,7 @@ describe('changing the Direct Debit, and settling by card and by phone (issue 16
         await waitForAmountDue(again, 'Pay now');
         const due = again.getByRole('region', { name: 'Payment due' });
         const owed = await due.getByText(/^You owe £[\d,.]+\.$/).textContent();
-        await checkAtBothWidths(again, 'amount-due');
+        await checkAtBothWidths(again, 'billing-amount-due');
         await due.getByRole('button', { name: 'Pay now' }).click();
         // The sandbox's hosted checkout for the amount due, then back to the billing tab.
         await again.getByLabel('Card number').fill('4242 4242 4242 4242', SLOW);
@@ -236,7 +222,7 @@ describe('changing the Direct Debit, and settling by card and by phone (issue 16
         expect(await birth.inputValue()).toBe('');
         expect(await submit.isDisabled()).toBe(true);
         await birth.fill('1985-06-15');
-        await checkAtBothWidths(admin, 'settle-modal');
+        await checkAtBothWidths(admin, 'billing-settle-modal');
         await submit.click();
         await modal.getByText('Payment taken. The account is up to date.').waitFor(SLOW);
         await modal.getByRole('button', { name: 'Done' }).click();

@@ -7,11 +7,11 @@ import {
   prorateBetween,
   startOfLondonDate,
 } from '@motor/domain';
-import { VIEWPORTS, pathOf, useBrowser } from './support/browser';
+import { checkAtBothWidths, VIEWPORTS, pathOf, useBrowser } from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { bearerOf } from './support/checkout';
 import { readMessage } from './support/outbox';
-import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
+import { withFailureShot } from './support/policy-changes';
 import { useShiftedClockServer } from './support/shifted-clock-server';
 import { actFor, signInStaff } from './support/staff';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { formatDisplayDate, formatMoney, londonDateString, startOfLondonDate } from '@motor/domain';
-import { VIEWPORTS, pathOf, useBrowser } from './support/browser';
+import { checkAtBothWidths, VIEWPORTS, pathOf, useBrowser } from './support/browser';
 import { bearerOf } from './support/checkout';
 import { buyPolicy } from './support/buy-policy';
 import { answer, fillNewDriver } from './support/driver-form';
 import { actFor, signInStaff } from './support/staff';
-import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
+import { withFailureShot } from './support/policy-changes';
 
 // Issue 15 "Checked by": changing a policy in Chromium, from a policy bought as a new customer
 // buys it (signed out at home). Spec 3 §2 (management, excess and add-ons, review pages), §4

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import {
-  saveScreenshot,
-  VIEWPORTS,
-  expectNoSeriousA11yViolations,
-  useBrowser,
-} from './support/browser';
+import { checkAtBothWidths, VIEWPORTS, useBrowser } from './support/browser';
 import { buyPolicy } from './support/buy-policy';
 import { actFor, signInStaff } from './support/staff';
 
@@ -14,16 +8,7 @@ import { actFor, signInStaff } from './support/staff';
 // policy and corrects it in the claims tab; the customer then sees it, read-only.
 
 const SLOW = { timeout: 30_000 };
-const [MOBILE, DESKTOP] = VIEWPORTS;
-
-/** axe on the page as it is at 375 px and at 1280 px, with a screenshot of each. */
-async function checkAtBothWidths(page: Page, name: string) {
-  for (const viewport of [MOBILE, DESKTOP]) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await expectNoSeriousA11yViolations(page);
-    await saveScreenshot(page, `claims-staff-${name}-${viewport.width}.png`);
-  }
-}
+const [, DESKTOP] = VIEWPORTS;
 
 describe('claims added and corrected by staff (issue 14)', () => {
   const { baseUrl, newPage } = useBrowser();
@@ -57,7 +42,7 @@ describe('claims added and corrected by staff (issue 14)', () => {
         )
         .toBe('true');
       await dialog.getByText('Choose the status of the claim').waitFor();
-      await checkAtBothWidths(page, 'add-errors');
+      await checkAtBothWidths(page, 'claims-staff-add-errors');
 
       await dialog.getByRole('combobox', { name: 'Type of claim' }).selectOption('Accident');
       await dialog.getByRole('radio', { name: 'Pending' }).check();
@@ -82,11 +67,11 @@ describe('claims added and corrected by staff (issue 14)', () => {
       await correct.waitFor();
       expect(await correct.getByRole('radio', { name: 'Pending' }).isChecked()).toBe(true);
       await correct.getByRole('radio', { name: 'Settled' }).check();
-      await checkAtBothWidths(page, 'correct');
+      await checkAtBothWidths(page, 'claims-staff-correct');
       await correct.getByRole('button', { name: 'Save correction' }).click();
       await page.getByText(`Claim ${claimReference} corrected.`).waitFor(SLOW);
       await item.getByText('Settled').waitFor();
-      await checkAtBothWidths(page, 'tab');
+      await checkAtBothWidths(page, 'claims-staff-tab');
 
       // The customer reads the corrected claim, and may change nothing.
       await customer.page.goto(claimsPath);

@@ -2,12 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fillNewDriver } from './support/driver-form';
 import {
+  checkAtBothWidths,
   saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
   settle,
   useBrowser,
 } from './support/browser';
+
+const [MOBILE, DESKTOP] = VIEWPORTS;
 
 // The disclosure journey in Chromium (issue 5 items 1-4): before we begin, every section of a
 // flex quote to a price, the driveaway retailer check, a refused answer in the modal, the error
@@ -182,9 +185,15 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
       await context.close();
     }
   });
+});
+
+// The rest walk each journey once, at the width named, and check each page they stop on at both
+// widths: walking them twice cost the suite a minute of its time (issue 29).
+describe('quote disclosure, walked once', { timeout: 120_000 }, () => {
+  const browser = useBrowser();
 
   it('driveaway checks the retailer number against the lookup', async () => {
-    const { context, page } = await browser.newPage(viewport);
+    const { context, page } = await browser.newPage(MOBILE);
     try {
       await startQuote(page, 'driveaway');
       await page.getByLabel('I confirm these statements are true').check();
@@ -200,8 +209,7 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
         .getByText('We could not find a retailer with that number. Check it with your retailer.')
         .waitFor();
       expect(await page.getByRole('button', { name: 'Start my quote' }).isDisabled()).toBe(true);
-      await expectNoSeriousA11yViolations(page);
-      await saveScreenshot(page, `driveaway-retailer-${viewport.width}.png`);
+      await checkAtBothWidths(page, 'driveaway-retailer');
       await retailer.fill('10231');
       await page.getByRole('button', { name: 'Find' }).click();
       await page.getByText('Found: Aldgate BMW London City').waitFor();
@@ -228,7 +236,7 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
   });
 
   it('shows an answer the server refuses in a modal with header and message', async () => {
-    const { context, page } = await browser.newPage(viewport);
+    const { context, page } = await browser.newPage(DESKTOP);
     try {
       await startQuote(page, 'flex');
       await page.getByLabel('I confirm these statements are true').check();
@@ -264,14 +272,13 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
       expect(await dialog.textContent()).toContain(
         'First name: Drivers must be at least 17 years old',
       );
-      await expectNoSeriousA11yViolations(page);
-      await saveScreenshot(page, `server-error-${viewport.width}.png`, { fullPage: false });
+      await checkAtBothWidths(page, 'server-error');
     } finally {
       await context.close();
     }
   });
   it('adds, edits and removes an additional driver, and moves the start date', async () => {
-    const { context, page } = await browser.newPage(viewport);
+    const { context, page } = await browser.newPage(MOBILE);
     context.setDefaultTimeout(15_000);
     try {
       await startQuote(page, 'flex');
@@ -288,8 +295,7 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
         url.pathname.endsWith('/disclosure/additional-drivers/profile'),
       );
       await fillDriver(page, 'Bob');
-      await expectNoSeriousA11yViolations(page);
-      await saveScreenshot(page, `driver-${viewport.width}.png`);
+      await checkAtBothWidths(page, 'driver');
       const created = page.waitForResponse((response) => response.request().method() === 'PATCH');
       await page.getByRole('button', { name: 'Save driver' }).click();
       const createBody = (await created).request().postDataJSON() as {
@@ -330,7 +336,7 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
       await dates.getByLabel('Year').selectOption(String(tomorrow.getFullYear()));
       await dates.getByLabel('Month').selectOption({ index: tomorrow.getMonth() + 1 });
       await dates.getByLabel('Day').selectOption(String(tomorrow.getDate()));
-      await expectNoSeriousA11yViolations(page);
+      await checkAtBothWidths(page, 'start-date');
       const moved = page.waitForResponse((response) => response.request().method() === 'PATCH');
       await page.getByRole('button', { name: 'Save and continue' }).click();
       const startBody = (await moved).request().postDataJSON() as {

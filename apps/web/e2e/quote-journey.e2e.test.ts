@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addIsoDuration, londonDateString, startOfLondonDay } from '@motor/domain';
 import { DRIVER_ANSWERS, buildCompleteDisclosure } from '../../api/src/modules/proposal/fixtures';
 import {
+  checkAtBothWidths,
   saveScreenshot,
   VIEWPORTS,
   expectNoSeriousA11yViolations,
@@ -18,7 +19,7 @@ import { useShiftedClockServer } from './support/shifted-clock-server';
 // (quote-disclosure.e2e.test.ts walks its screens).
 
 const SLOW = { timeout: 20_000 };
-const [MOBILE] = VIEWPORTS;
+const [MOBILE, DESKTOP] = VIEWPORTS;
 
 type Changes = ReturnType<typeof buildCompleteDisclosure>;
 
@@ -210,9 +211,15 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
       await context.close();
     }
   });
+});
+
+// These walk once, at the width named, and check each page they stop on at both widths: walking
+// them twice cost the suite time for nothing more (issue 29).
+describe('quote pages, walked once', () => {
+  const browser = useBrowser();
 
   it('a referral shows why the quote cannot be offered online', async () => {
-    const { context, page } = await browser.newPage(viewport);
+    const { context, page } = await browser.newPage(DESKTOP);
     try {
       const code = await startQuote(page, 'flex');
       const referred = await disclose(page, {
@@ -228,19 +235,14 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
       await page.goto(`/flex/proposal/${code}/summary`);
       await heading(page, "Sorry, we can't offer you cover online");
       expect(new URL(page.url()).pathname).toBe(`/flex/proposal/${code}`);
-      await expectNoSeriousA11yViolations(page);
-      await shoot(page, 'referral', viewport.width);
+      await checkAtBothWidths(page, 'quote-referral');
     } finally {
       await context.close();
     }
   });
-});
-
-describe.each(VIEWPORTS)('offer pages at $width px', (viewport) => {
-  const browser = useBrowser();
 
   it('shows the Driveaway-to-Flex upgrade offer and the unsupported browser page', async () => {
-    const { context, page } = await browser.newPage(viewport);
+    const { context, page } = await browser.newPage(MOBILE);
     try {
       const code = await startQuote(page, 'flex');
       await disclose(page, { baseUrl: browser.baseUrl, code, changes: buildCompleteDisclosure() });
@@ -249,16 +251,14 @@ describe.each(VIEWPORTS)('offer pages at $width px', (viewport) => {
       expect(
         await page.getByRole('link', { name: 'Get a BMW Flex quote' }).getAttribute('href'),
       ).toBe('/flex');
-      await expectNoSeriousA11yViolations(page);
-      await shoot(page, 'upgrade', viewport.width);
+      await checkAtBothWidths(page, 'quote-upgrade');
 
       await page.goto('/unsupported-browser');
       await heading(page, "Your browser isn't supported");
       expect(await page.getByRole('listitem').allTextContents()).toEqual(
         expect.arrayContaining(['Google Chrome', 'Mozilla Firefox']),
       );
-      await expectNoSeriousA11yViolations(page);
-      await shoot(page, 'unsupported-browser', viewport.width);
+      await checkAtBothWidths(page, 'quote-unsupported-browser');
     } finally {
       await context.close();
     }

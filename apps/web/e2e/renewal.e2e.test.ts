@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDisplayDate, formatMoney } from '@motor/domain';
-import { VIEWPORTS, pathOf } from './support/browser';
+import { checkAtBothWidths, VIEWPORTS, pathOf } from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { bearerOf } from './support/checkout';
 import { fillNewDriver } from './support/driver-form';
 import { readMessage } from './support/outbox';
-import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
+import { withFailureShot } from './support/policy-changes';
 import { useShiftedClockServer } from './support/shifted-clock-server';
 
 // Issue 17 item 3 "Checked by": renewal opt-out with a reason and opt-in again, the e-mail read

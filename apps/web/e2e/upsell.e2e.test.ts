@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDisplayDate, londonDateString } from '@motor/domain';
-import { VIEWPORTS, pathOf } from './support/browser';
+import { checkAtBothWidths, VIEWPORTS, pathOf } from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
 import { addDirectDebit, bearerOf } from './support/checkout';
 import { readMessage } from './support/outbox';
-import { checkAtBothWidths, withFailureShot } from './support/policy-changes';
+import { withFailureShot } from './support/policy-changes';
 import { useShiftedClockServer } from './support/shifted-clock-server';
 
 // Issue 17 item 5 in Chromium: a customer buys a Driveaway policy (car KY72 DXA) and sees the

@@ -145,3 +145,18 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     }));
   expect(serious).toEqual([]);
 }
+
+/**
+ * axe (no serious or critical violation) on the page as it is, at 375 px and at 1280 px, with a
+ * screenshot of each when asked; the page is left at the width it had. A journey walked at one
+ * width checks its pages at the other this way, without walking it twice (issue 29).
+ */
+export async function checkAtBothWidths(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, `${name}-${viewport.width}.png`);
+  }
+  if (original) await page.setViewportSize(original);
+}
