@@ -3,6 +3,7 @@ import {
   CustomerAccountSchema,
   LineItemSchema,
   PaymentMethodTypeSchema,
+  PenceSchema,
   StatementSchema,
   StatementSummarySchema,
 } from '@motor/domain';
@@ -16,6 +17,14 @@ export const CustomerAccountResponseSchema = CustomerAccountSchema.extend({
   proposalCode: z.string(),
   /** Null until the proposal is bound. */
   policyId: z.string().nullable(),
+  /**
+   * The first payment, taken by Direct Debit at purchase, while it is on its way: how much and
+   * the London day (yyyy-MM-dd) it is taken from the customer's bank. Null otherwise.
+   */
+  firstCollection: z
+    .object({ amountPence: PenceSchema, chargeDate: z.string() })
+    .nullable()
+    .optional(),
 }).meta({ id: 'CustomerAccount' });
 export type CustomerAccountResponse = z.infer<typeof CustomerAccountResponseSchema>;
 

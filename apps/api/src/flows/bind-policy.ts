@@ -40,6 +40,7 @@ import {
 } from '../modules/policy';
 import { findProposal, PROPOSAL_NOT_FOUND_MESSAGE, type ProposalRow } from '../modules/proposal';
 import { getSchemeFacts, type ProposalData } from '../modules/disclosure';
+import { collectFirstPayment, enqueueFirstCollection } from './collect-payments';
 
 // Binding: a priced quote becomes a policy, in ONE database transaction (policy, version 1,
 // status event, customer account, invoice and payment, proposal → POLICY, and the job that
@@ -74,6 +75,16 @@ export type BindResult = {
   created: boolean;
 };
 
+/**
+ * How long the queued first collection of a Direct Debit purchase waits: the bind collects it
+ * itself just after committing, and the job collects it only if that call never happened (a crash,
+ * the provider down). Long enough that the two never ask the provider at once.
+ */
+const FIRST_COLLECTION_FALLBACK_MS = 2 * 60_000;
+
+/** Under the lock: the policy made, and the account whose first payment the bind collects. */
+type LockedBind = BindResult & { collectFirstOf?: string };
+
 function actorOf(principal: BindPrincipal): string {
   if (principal.kind === 'system') return `system:${principal.name}`;
   if (principal.kind === 'none') throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
@@ -91,7 +102,7 @@ function termDates(row: ProposalRow, now: Date): { inceptedAt: Date; expiredAt: 
   return { inceptedAt: now, expiredAt: addIsoDuration(now, row.policyTerm) };
 }
 
-async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResult> {
+async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBind> {
   const [row] = await tx
     .select()
     .from(proposals)
@@ -220,6 +231,14 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
     });
   }
   if (input.payment) await postProviderPayment(tx, { account, payment: input.payment, at: now });
+  // Spec 2 §4.4: a Direct Debit purchase with a deposit (PAY) pays it at purchase too, as a
+  // collection on the new mandate asked for now, on the earliest day the scheme allows; later
+  // months are collected on the payment day. Queued with the policy, so it is never lost.
+  const collectFirst = methodType === 'BACS_DEBIT' && !input.payment && due.totalPence > threshold;
+  if (collectFirst) {
+    const runAt = new Date(now.getTime() + FIRST_COLLECTION_FALLBACK_MS);
+    await enqueueFirstCollection({ db: tx }, { accountId: account.accountId, at: now, runAt });
+  }
   await tx
     .update(proposals)
     .set({
@@ -239,7 +258,13 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<BindResu
       at: now,
     });
   }
-  return { policyId, policyNumber: policy.policyNumber, status, created: true };
+  return {
+    policyId,
+    policyNumber: policy.policyNumber,
+    status,
+    created: true,
+    ...(collectFirst ? { collectFirstOf: account.accountId } : {}),
+  };
 }
 
 /**
@@ -294,7 +319,22 @@ export async function bindProposal(deps: ServiceDeps, input: BindInput): Promise
     if (row.status !== 'POLICY') await assertBindable(deps, row);
   }
   const now = deps.clock.now();
-  const result = await deps.db.transaction((tx) => bindLocked(tx, input, now));
+  const { collectFirstOf, ...result } = await deps.db.transaction((tx) =>
+    bindLocked(tx, input, now),
+  );
+  // The customer is still at checkout: their first Direct Debit is asked for before the answer,
+  // so the success page can say how much and when. A system bind (a renewal, on the clock of its
+  // anniversary) leaves it to the queued job.
+  if (collectFirstOf && principal.kind !== 'system') {
+    try {
+      await collectFirstPayment(deps, collectFirstOf);
+    } catch (error) {
+      deps.log.warn(
+        { err: error, accountId: collectFirstOf },
+        'first Direct Debit collection not asked for at bind: its queued job will',
+      );
+    }
+  }
   // The documents job is committed with the policy; the runner need not wait for its next poll.
   if (result.created) wakeJobRunner(deps);
   return result;

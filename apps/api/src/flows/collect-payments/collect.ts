@@ -20,7 +20,7 @@ import {
 } from '../../modules/payment';
 import { onOrAfterWorkingDay, subtractWorkingDays } from '../../providers/direct-debit';
 import { applyCollectionOutcomes } from './outcomes';
-import { COLLECT_PAYMENT, CollectPayload, enqueueCollection } from './queue';
+import { COLLECT_PAYMENT, CollectPayload, enqueueCollection, firstCollectionKey } from './queue';
 
 // Monthly collections (issue 16 item 3; DOMAIN.md "Money"). A Direct Debit is submitted ahead so
 // that it is collected on the payment day (the next working day when that is a weekend or an
@@ -135,18 +135,21 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
       : payload.dueAt
         ? { dueAt: new Date(payload.dueAt) }
         : await findUpcomingInvoice(deps.db, account);
-  const description = `Policy ${account.accountCode}: monthly payment`;
+  const first = payload.first === true;
+  const description = `Policy ${account.accountCode}: ${first ? 'first' : 'monthly'} payment`;
   const common = {
     ownerUserId: account.ownerUserId,
     amountPence,
     description,
     reference: payload.reference,
+    // The first payment is the policy's own (the NTU job reads it by proposal), a later one the
+    // account's. Asked for now, it is taken on the earliest day the scheme allows.
+    proposalCode: first ? account.proposalCode : null,
   };
   const collection = card
     ? await chargeSavedCard(deps, common)
     : await createDirectDebitCollection(deps, {
         ...common,
-        proposalCode: null,
         ...(payload.chargeDate ? { chargeDate: payload.chargeDate } : {}),
       });
   await postProviderPayment(deps.db, {
@@ -164,6 +167,18 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
   });
   // A card's answer came with the charge: post it now rather than at the next outcome run.
   if (card) await applyCollectionOutcomes(deps);
+}
+
+/** Collects an account's first payment now, as its queued job would (the bind, at checkout). */
+export function collectFirstPayment(deps: ServiceDeps, accountId: string): Promise<void> {
+  return collectPayment(deps, {
+    accountId,
+    reference: firstCollectionKey(accountId),
+    invoicePence: 0,
+    chargeDate: null,
+    retry: false,
+    first: true,
+  });
 }
 
 export const planCollectionsJob = defineJob({

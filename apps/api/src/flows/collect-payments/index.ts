@@ -1,6 +1,7 @@
 // Collecting the money of monthly bills (issue 16 item 3): the jobs app.ts registers.
 import { collectPaymentJob, planCollectionsJob } from './collect';
 import { cancelForNonPaymentJob } from './non-payment';
+import { ntuUnpaidPoliciesJob } from './not-taken-up';
 import { applyCollectionOutcomesJob } from './outcomes';
 import { reconcilePaymentsJob } from './reconcile';
 import { payRefundsJob } from './refunds';
@@ -12,6 +13,8 @@ export const collectionJobs = [
   cancelForNonPaymentJob,
   payRefundsJob,
   reconcilePaymentsJob,
+  ntuUnpaidPoliciesJob,
 ];
 export { enqueueFirstCollection } from './queue';
+export { collectFirstPayment } from './collect';
 export { reconciliationAdminRoutes } from './routes';

@@ -18,6 +18,11 @@ export const CollectPayload = z.object({
   dueAt: z.string().nullable().optional(),
   /** A retry is made while the account is suspended too; a monthly collection is not. */
   retry: z.boolean(),
+  /**
+   * The first payment of a term (spec 2 §4.4, taken at purchase): kept under the policy's proposal
+   * so that the NTU job finds it when it fails or never settles.
+   */
+  first: z.boolean().optional(),
 });
 export type CollectPayload = z.infer<typeof CollectPayload>;
 
@@ -35,18 +40,29 @@ export function enqueueCollection(
   });
 }
 
+/** The key (and our provider reference) of an account's first collection. */
+export const firstCollectionKey = (accountId: string) => `collect:${accountId}:first-month`;
+
 /**
- * The first month of a term bound with nothing paid at bind (a renewal at the anniversary, paid
- * the way the old term was), collected at once on the saved card or the mandate, not a month
- * late with the second. Once per account, whoever asks.
+ * The first payment of a term bound with nothing paid at bind (a Direct Debit purchase's deposit,
+ * a renewal at the anniversary paid the way the old term was), collected at once on the mandate
+ * or the saved card, not a month late with the second. Once per account, whoever asks. `runAt`
+ * later than `at` makes the job a fallback for a caller that collects it itself first.
  */
 export function enqueueFirstCollection(
   deps: Pick<ServiceDeps, 'db'>,
-  options: { accountId: string; at: Date },
+  options: { accountId: string; at: Date; runAt?: Date },
 ): Promise<boolean> {
   return enqueueCollection(deps, {
-    key: `collect:${options.accountId}:first-month`,
-    payload: { accountId: options.accountId, invoicePence: 0, chargeDate: null, retry: false },
+    key: firstCollectionKey(options.accountId),
+    payload: {
+      accountId: options.accountId,
+      invoicePence: 0,
+      chargeDate: null,
+      retry: false,
+      first: true,
+    },
     at: options.at,
+    ...(options.runAt ? { runAt: options.runAt } : {}),
   });
 }

@@ -7,6 +7,7 @@ import { customerAccounts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { getSchemeFacts } from '../disclosure';
 import { getOwnerUserId, type Principal } from '../identity';
+import { findPendingFirstCollections, type FirstCollection } from '../payment';
 import { lookAtCollectionsNow } from './collection-checks';
 import { getAccountBalances, type AccountBalances } from './ledger';
 
@@ -128,6 +129,7 @@ export async function listOwnAccounts(
 function toCustomerAccountResponse(
   row: CustomerAccountRow,
   balances: AccountBalances,
+  firstCollection: FirstCollection | null,
 ): CustomerAccountResponse {
   return {
     accountId: row.accountId,
@@ -139,6 +141,7 @@ function toCustomerAccountResponse(
     accountStatus: row.accountStatus,
     accountBalance: balances.accountBalance,
     outstandingAmount: balances.outstandingAmount,
+    firstCollection,
   };
 }
 
@@ -151,10 +154,15 @@ export async function answerAccounts(
     db,
     rows.map((row) => row.accountId),
   );
+  const firstCollections = await findPendingFirstCollections(
+    db,
+    rows.map((row) => row.proposalCode),
+  );
   return rows.map((row) =>
     toCustomerAccountResponse(
       row,
       balances.get(row.accountId) ?? { accountBalance: 0, outstandingAmount: 0 },
+      firstCollections.get(row.proposalCode) ?? null,
     ),
   );
 }

@@ -6,6 +6,7 @@ export {
 } from './accounts';
 export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 export { findAccountOfPolicy } from './accounts';
+export { creditAllInvoiced } from './void-invoices';
 export { getAccountToSettle, postSettlementPayment } from './settlement';
 export { postProviderPayment } from './provider-payments';
 export { checkAccountForCollection, listAccountsToCheckForCollection } from './collection-checks';

@@ -1,13 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { importJWK, jwtVerify, SignJWT } from 'jose';
 import { POLICY_DOCUMENT_TYPES, type DocumentType } from '@motor/contract';
-import { getVersionInForceAt, type Quote } from '@motor/domain';
+import {
+  formatDisplayDate,
+  formatMoney,
+  getVersionInForceAt,
+  toInstant,
+  type Quote,
+} from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { idempotencyKeys, policies, policyVersions } from '../../db/schema';
 import { loadSigningKeys, SIGNING_ALG, toPublicJwk } from '../identity';
 import { queueDepsOf, queueMessage } from '../notification';
+import { findPendingFirstCollections, type FirstCollection } from '../payment';
 import { findPolicyholderEmail } from '../proposal';
 import { getSchemeFacts } from '../disclosure';
 import type { ProposalData } from '../disclosure';
@@ -254,6 +261,10 @@ export async function issuePolicyDocuments(deps: ServiceDeps, policyId: string):
     if (!recipient) return;
     const holder = describePolicyholder(data.quote);
     const link = policyPageUrl(deps.config.publicUrl, policy);
+    // A Direct Debit purchase's first payment is collected at purchase: say how much and when.
+    const first = (await findPendingFirstCollections(tx, [policy.proposalCode])).get(
+      policy.proposalCode,
+    );
     await queueMessage(
       queueDepsOf({ ...deps, db: tx }),
       {
@@ -264,6 +275,7 @@ export async function issuePolicyDocuments(deps: ServiceDeps, policyId: string):
           `Dear ${holder.name || 'customer'},`,
           '',
           `Thank you: your policy ${policy.policyNumber} is confirmed.`,
+          ...(first ? [firstCollectionSentence(first)] : []),
           'Your certificate of motor insurance and your policy schedule are on your policy page,',
           'with your Insurance Product Information Document and policy wording (sign in to open it):',
           link,
@@ -272,6 +284,13 @@ export async function issuePolicyDocuments(deps: ServiceDeps, policyId: string):
       deps.clock.now(),
     );
   });
+}
+
+/** The confirmation e-mail's line about the first Direct Debit (spec 2 §4.4: taken at purchase). */
+function firstCollectionSentence(first: FirstCollection): string {
+  const amount = formatMoney(first.amountPence);
+  const day = formatDisplayDate(toInstant(first.chargeDate));
+  return `Your first payment of ${amount} will be taken from your bank account by Direct Debit on ${day}.`;
 }
 
 /**

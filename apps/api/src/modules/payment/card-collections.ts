@@ -16,7 +16,14 @@ const NO_SAVED_CARD_MESSAGE = 'There is no saved card to charge.';
  */
 export async function chargeSavedCard(
   deps: ServiceDeps,
-  options: { ownerUserId: string; amountPence: number; description: string; reference: string },
+  options: {
+    ownerUserId: string;
+    amountPence: number;
+    description: string;
+    reference: string;
+    /** The proposal whose first payment this is (null for a later month's). */
+    proposalCode?: string | null;
+  },
 ): Promise<repository.CollectionRow> {
   if (!Number.isSafeInteger(options.amountPence) || options.amountPence <= 0) {
     throw new RangeError(`A charge must be whole, positive pence: ${options.amountPence}`);
@@ -38,7 +45,7 @@ export async function chargeSavedCard(
     providerPaymentId: result.providerPaymentId ?? options.reference,
     provider: 'CARD',
     ownerUserId: options.ownerUserId,
-    proposalCode: null,
+    proposalCode: options.proposalCode ?? null,
     amountPence: options.amountPence,
     status: declined ? 'FAILED' : 'SETTLED',
     failureReason: declined ? result.message : null,

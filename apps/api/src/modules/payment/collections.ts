@@ -1,4 +1,7 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
+import { collections } from '../../db/schema';
 import { AppError } from '../../errors';
 import * as repository from './repository';
 import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
@@ -46,4 +49,38 @@ export async function createDirectDebitCollection(
     failureReason: collection.failureReason,
     at: now,
   });
+}
+
+/** A policy's first Direct Debit while it is on its way: what the customer is told to expect. */
+export type FirstCollection = { amountPence: number; chargeDate: string };
+
+/**
+ * The first Direct Debit of each proposal still on its way (asked for at bind, kept under the
+ * proposal; later months are the account's), by proposal code. Settled or failed: not listed.
+ */
+export async function findPendingFirstCollections(
+  db: Db,
+  proposalCodes: readonly string[],
+): Promise<Map<string, FirstCollection>> {
+  if (proposalCodes.length === 0) return new Map();
+  const rows = await db
+    .select({
+      proposalCode: collections.proposalCode,
+      amountPence: collections.amountPence,
+      chargeDate: collections.chargeDate,
+    })
+    .from(collections)
+    .where(
+      and(
+        inArray(collections.proposalCode, [...proposalCodes]),
+        eq(collections.provider, 'DIRECT_DEBIT'),
+        inArray(collections.status, ['PENDING', 'SUBMITTED']),
+      ),
+    );
+  const found = new Map<string, FirstCollection>();
+  for (const row of rows) {
+    if (!row.proposalCode || !row.chargeDate) continue;
+    found.set(row.proposalCode, { amountPence: row.amountPence, chargeDate: row.chargeDate });
+  }
+  return found;
 }

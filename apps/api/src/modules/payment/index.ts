@@ -6,7 +6,11 @@ import { sandboxCardPages } from './sandbox-card-pages';
 import { sandboxDirectDebitPages } from './sandbox-direct-debit-pages';
 
 export { deliverSandboxDirectDebitEvents } from './sandbox-direct-debit-pages';
-export { createDirectDebitCollection } from './collections';
+export {
+  createDirectDebitCollection,
+  findPendingFirstCollections,
+  type FirstCollection,
+} from './collections';
 export {
   chargeByPhone,
   chargeCardByPhone,

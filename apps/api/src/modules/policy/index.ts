@@ -10,5 +10,6 @@ export {
   type PolicyVersionRow,
 } from './repository';
 export { derivePolicyStatus, recordBind, transitionPolicy } from './state';
+export { markUnpaidPoliciesNtu } from './lifecycle';
 export { assertCustomerVerified } from './verification';
 export { getOwnPolicy } from './access';

@@ -125,9 +125,14 @@ export async function lapseExpiredPolicies(db: Db, now: Date): Promise<number> {
  */
 export async function markUnpaidPoliciesNtu(
   db: Db,
-  options: { now: Date; afterDays: number },
+  options: {
+    now: Date;
+    afterDays: number;
+    /** What else not taking the policy up does, in the same transaction as the move. */
+    onNotTakenUp?: (tx: Db, policyId: string) => Promise<void>;
+  },
 ): Promise<number> {
-  const { now, afterDays } = options;
+  const { now, afterDays, onNotTakenUp } = options;
   const overdueBefore = new Date(now.getTime() - afterDays * 24 * 60 * 60_000);
   /** A collection of the outer policy's proposal that says the policy is not (yet) NTU. */
   const sameProposal = sql`${collections.proposalCode} = ${policies.proposalCode}`;
@@ -167,9 +172,18 @@ export async function markUnpaidPoliciesNtu(
       .limit(BATCH);
     for (const { policyId, status } of due) {
       const actor = 'system:ntu-unpaid-policies';
-      if (await transitionPolicy(db, { policyId, from: status, to: 'NTU', actor, at: now })) {
-        moved += 1;
-      }
+      const done = await db.transaction(async (tx) => {
+        const ok = await transitionPolicy(tx, {
+          policyId,
+          from: status,
+          to: 'NTU',
+          actor,
+          at: now,
+        });
+        if (ok && onNotTakenUp) await onNotTakenUp(tx, policyId);
+        return ok;
+      });
+      if (done) moved += 1;
     }
     // A row moved meanwhile is picked again only while still PENDING or ACTIVE: the loop ends.
     if (due.length < BATCH) return moved;
@@ -246,17 +260,5 @@ export const lapseExpiredPoliciesJob = defineJob({
   schedule: '* * * * *',
   run: async (app) => {
     await lapseExpiredPolicies(app.db, app.clock.now());
-  },
-});
-
-export const ntuUnpaidPoliciesJob = defineJob({
-  kind: 'ntu-unpaid-policies',
-  payload: z.object({}),
-  schedule: '7 * * * *',
-  run: async (app) => {
-    await markUnpaidPoliciesNtu(app.db, {
-      now: app.clock.now(),
-      afterDays: app.config.ntuAfterDays,
-    });
   },
 });

@@ -1,0 +1,89 @@
+import { formatDisplayDate } from '@motor/domain';
+import { z } from 'zod';
+import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
+import { creditAllInvoiced, findAccountOfPolicy } from '../../modules/billing';
+import { defineJob } from '../../modules/jobs';
+import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { findPolicy, markUnpaidPoliciesNtu, type PolicyRow } from '../../modules/policy';
+import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
+
+// Not taken up (issue 30 item 3; DOMAIN.md "Money"): a policy whose first payment failed, or has
+// not settled within NTU_AFTER_DAYS, is NTU (modules/policy/lifecycle.ts picks them). In the same
+// transaction as the move: cover is void from inception, so what was invoiced is credited back
+// (nothing is owed, nothing more is collected), and the customer is told by e-mail what happened
+// and what to do. An NTU policy is never offered a renewal nor renewed (those jobs take only
+// ACTIVE ones); staff see its status and the move's actor on the policy.
+
+/** The e-mail telling the customer their policy was not taken up. */
+export function notTakenUpEmail(input: {
+  policyNumber: string;
+  holderName: string;
+  inceptedAt: Date;
+  policyPageUrl: string;
+}): { subject: string; body: string } {
+  const start = formatDisplayDate(input.inceptedAt);
+  return {
+    subject: `Your policy ${input.policyNumber} has not been taken up`,
+    body: [
+      `Dear ${input.holderName || 'customer'},`,
+      '',
+      `We could not take the first payment for your policy ${input.policyNumber}, so the policy has not been taken up.`,
+      `It is void from its start on ${start}: you have not been insured under it, and you owe nothing for it.`,
+      'You must not drive the car unless it is insured.',
+      'To get cover, get a new quote and pay the first payment by card, or by Direct Debit from an account that can pay it.',
+      'If you think this is a mistake, please chat with us using Help on your policy page:',
+      input.policyPageUrl,
+    ].join('\n'),
+  };
+}
+
+async function onNotTakenUp(deps: ServiceDeps, tx: Db, policy: PolicyRow, now: Date) {
+  const account = await findAccountOfPolicy(tx, policy.policyId);
+  if (account) {
+    await creditAllInvoiced(tx, {
+      accountId: account.accountId,
+      idempotencyKey: `ntu:${policy.policyId}:credit`,
+      description: 'Policy not taken up: nothing owed',
+      at: now,
+    });
+  }
+  const quote = await latestQuoteOf(tx, policy.policyId);
+  const holder = quote ? policyholderOf(quote) : null;
+  if (!holder?.email) return;
+  const email = notTakenUpEmail({
+    policyNumber: policy.policyNumber,
+    holderName: holder.name,
+    inceptedAt: policy.inceptedAt,
+    policyPageUrl: policyPageUrl(deps.config.publicUrl, policy),
+  });
+  const queue = queueDepsOf({
+    db: tx,
+    providers: deps.providers,
+    log: deps.log,
+    config: deps.config,
+  });
+  await queueMessage(queue, { channel: 'EMAIL', recipient: holder.email, ...email }, now);
+}
+
+/** Moves every policy whose first payment failed or is overdue to NTU; answers how many. */
+export function markNotTakenUp(deps: ServiceDeps): Promise<number> {
+  const now = deps.clock.now();
+  return markUnpaidPoliciesNtu(deps.db, {
+    now,
+    afterDays: deps.config.ntuAfterDays,
+    onNotTakenUp: async (tx, policyId) => {
+      const policy = await findPolicy(tx, policyId);
+      if (policy) await onNotTakenUp(deps, tx, policy, now);
+    },
+  });
+}
+
+export const ntuUnpaidPoliciesJob = defineJob({
+  kind: 'ntu-unpaid-policies',
+  payload: z.object({}),
+  schedule: '7 * * * *',
+  run: async (deps) => {
+    await markNotTakenUp(deps);
+  },
+});
