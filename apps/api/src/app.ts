@@ -50,6 +50,7 @@ import {
   applyDeferredCancellationsJob,
   endDriveawayPoliciesJob,
   lapseExpiredPoliciesJob,
+  ntuUnpaidPoliciesJob,
 } from './modules/policy/lifecycle';
 import { expireQuotesJob } from './modules/proposal/expiry';
 import {
@@ -60,6 +61,7 @@ import {
 } from './flows/renew-policy/jobs';
 import { offerUpsellsJob } from './flows/upsell-driveaway/jobs';
 import { jobAdminRoutes } from './modules/jobs/routes';
+import { clockRoutes } from './modules/clock';
 import type { Providers } from './providers';
 import type { Brand } from '@motor/brand-kit';
 import { useBrands } from './modules/brand';
@@ -127,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(careRoutes, { prefix: '/api' });
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(jobAdminRoutes, { prefix: '/api' });
+  await app.register(clockRoutes, { prefix: '/api' });
   await app.register(reconciliationAdminRoutes, { prefix: '/api' });
   if (config.identity.isEmbedded) await app.register(oidcRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
@@ -165,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     remindCoverEndingJob,
     offerUpsellsJob,
     applyDeferredCancellationsJob,
+    ntuUnpaidPoliciesJob,
     raiseInvoicesJob,
     ...collectionJobs,
     purgeFinishedJobsJob,

@@ -3,16 +3,19 @@
 import { buildApp } from './app';
 import { loadBrands } from './brands';
 import { readWorkerCount, runWorkers } from './cluster';
-import { systemClock } from './clock';
+import { createOffsetClock, systemClock } from './clock';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
+import { readClockOffset, syncClockOffset } from './modules/clock';
 import { startJobRunner } from './modules/jobs/runner';
 import { createProviders } from './providers';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How soon a clock moved in another process (WORKERS=n) reaches this one. */
+const CLOCK_SYNC_MS = 5_000;
 
 async function startServer(): Promise<void> {
   const config = loadConfigOrExit();
@@ -26,14 +29,25 @@ async function startServer(): Promise<void> {
   await migrateDatabase(database);
   if (config.seedDemoData) await seedDemoData(database.db, brands);
 
+  // Outside production staff may move the clock forward (/admin/clock); a restart keeps the move.
+  const movableClock =
+    config.nodeEnv === 'production' ? null : createOffsetClock(await readClockOffset(database.db));
   const app = await buildApp({
     config,
     db: database,
     providers: createProviders(config, brands),
-    clock: systemClock,
+    clock: movableClock ?? systemClock,
     brands,
     logger,
   });
+  if (movableClock) {
+    const sync = setInterval(() => {
+      syncClockOffset(app, movableClock).catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not read the clock offset'),
+      );
+    }, CLOCK_SYNC_MS).unref();
+    app.addHook('onClose', async () => clearInterval(sync));
+  }
   // Before listen: its onClose hook (registered here) lets a running job finish on shutdown.
   if (config.jobsEnabled) startJobRunner(app);
 

@@ -14,3 +14,4 @@ export * from './jobs';
 export * from './form-validation';
 export * from './chat';
 export * from './reconciliation';
+export * from './clock';

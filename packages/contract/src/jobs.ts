@@ -52,3 +52,33 @@ export const JobListResponseSchema = z
   })
   .meta({ id: 'JobList' });
 export type JobListResponse = z.infer<typeof JobListResponseSchema>;
+
+/** The jobs one call ran (POST /api/admin/jobs/run, a clock move): per kind, then what failed. */
+export const JobRunsSchema = z
+  .object({
+    kinds: z.array(
+      z.object({
+        kind: z.string(),
+        done: z.number().int(),
+        retrying: z.number().int(),
+        failed: z.number().int(),
+      }),
+    ),
+    /** Each run that failed, in the order it ran, with its error's first line. */
+    failures: z.array(
+      z.object({
+        kind: z.string(),
+        key: z.string(),
+        outcome: z.enum(['RETRYING', 'FAILED']),
+        error: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'JobRuns' });
+export type JobRuns = z.infer<typeof JobRunsSchema>;
+
+/** POST /api/admin/jobs/run: staff run every due job now rather than at the next poll. */
+export const RunDueJobsResponseSchema = z
+  .object({ now: z.string(), runs: JobRunsSchema })
+  .meta({ id: 'RunDueJobs' });
+export type RunDueJobsResponse = z.infer<typeof RunDueJobsResponseSchema>;

@@ -13,7 +13,8 @@ const USAGE = `Usage:
   npm run staff -- list
 Permissions: access:impersonate (act for a customer), action:mta-claims (edit claims on policies),
   action:gdpr-erase (erase a customer's personal data), access:audit (read the audit trail),
-  access:chat (read and answer customers' web chat).`;
+  access:chat (read and answer customers' web chat), action:move-clock (move the server's clock
+  forward at /admin/clock; refused in production).`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({

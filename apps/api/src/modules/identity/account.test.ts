@@ -464,7 +464,7 @@ describe('identity: back-book, account settings, merge, codes', () => {
     });
   });
 
-  it('the demo seed has admin@example.com with access:impersonate, action:mta-claims, access:audit and access:chat', async () => {
+  it('the demo seed has admin@example.com with access:impersonate, action:mta-claims, access:audit, access:chat and action:move-clock', async () => {
     const { seedDemoData } = await import('../../db/seed');
     const { TEST_BRANDS } = await import('../../test/test-brands');
     await seedDemoData(app.db, TEST_BRANDS);
@@ -472,7 +472,13 @@ describe('identity: back-book, account settings, merge, codes', () => {
     const [admin] = await app.db.select().from(users).where(eq(users.email, 'admin@example.com'));
     expect(admin).toMatchObject({
       roles: ['admin'],
-      permissions: ['access:impersonate', 'action:mta-claims', 'access:audit', 'access:chat'],
+      permissions: [
+        'access:impersonate',
+        'action:mta-claims',
+        'access:audit',
+        'access:chat',
+        'action:move-clock',
+      ],
       connection: 'email',
     });
   });

@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   audit: 'access:audit',
   /** Read and answer every customer's web chat (issue 18). */
   chat: 'access:chat',
+  /** Move the server's clock forward at /admin/clock; never in production (issue 30 item 8). */
+  moveClock: 'action:move-clock',
 } as const;
 
 export const ADMIN_ROLE = 'admin';

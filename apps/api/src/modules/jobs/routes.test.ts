@@ -1,7 +1,8 @@
-// GET /api/admin/jobs (issue 17 item 1): staff see each kind's runs, failures and retries.
+// GET /api/admin/jobs (issue 17 item 1): staff see each kind's runs, failures and retries;
+// POST /api/admin/jobs/run (issue 30 item 8) runs the due ones now.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { JobListResponse } from '@motor/contract';
+import type { JobListResponse, RunDueJobsResponse } from '@motor/contract';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { createTestApp } from '../../test/test-app';
@@ -78,6 +79,29 @@ describe('GET /api/admin/jobs', () => {
         lastFailedAt: clock.now().toISOString(),
       }),
     );
+  });
+
+  it('runs the due jobs now for staff, and answers what ran and what failed', async () => {
+    const at = clock.now();
+    await enqueueJob(app.db, { kind: 'test-flaky', key: 'now-ok', payload: { failures: 0 }, at });
+    await enqueueJob(app.db, { kind: 'test-flaky', key: 'now-bad', payload: { failures: 1 }, at });
+    const run = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/admin/jobs/run', headers });
+    expect((await run(customer)).statusCode).toBe(403);
+
+    const ran = await run(staff);
+    expect(ran.statusCode, ran.body).toBe(200);
+    const body: RunDueJobsResponse = ran.json();
+    expect(body.now).toBe(at.toISOString());
+    expect(body.runs.kinds).toContainEqual({ kind: 'test-flaky', done: 1, retrying: 1, failed: 0 });
+    expect(body.runs.failures).toEqual([
+      {
+        kind: 'test-flaky',
+        key: 'now-bad',
+        outcome: 'RETRYING',
+        error: 'The provider did not answer',
+      },
+    ]);
   });
 
   it('is for staff only', async () => {

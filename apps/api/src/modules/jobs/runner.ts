@@ -64,6 +64,17 @@ export function registerJobs(app: App, definitions: readonly Job[]): void {
   registries.set(app, registry);
 }
 
+/**
+ * The app the jobs were registered on. A route's app is its plugin's encapsulated instance,
+ * which inherits from the root by prototype: staff's "Run due jobs now" runs the root's jobs.
+ */
+function findRegisteredApp(app: App): App {
+  for (let at: object | null = app; at; at = Object.getPrototypeOf(at) as object | null) {
+    if (registries.has(at as App)) return at as App;
+  }
+  return app;
+}
+
 /** Parsed patterns; paused, so they only compute dates and hold no timer. */
 const schedules = new Map<string, Cron>();
 
@@ -101,13 +112,24 @@ function describeError(error: unknown): string {
   return text.slice(0, 4000);
 }
 
-async function runClaimed(app: App, definition: Job, job: JobRow, owner: string) {
+/** What became of one job run: done, failed and to be tried again, or failed for good. */
+export type JobRun = {
+  kind: string;
+  key: string;
+  outcome: 'DONE' | 'RETRYING' | 'FAILED';
+  /** The error's first line (the whole of it is on the job's row). */
+  error: string | null;
+};
+
+async function runClaimed(app: App, definition: Job, job: JobRow, owner: string): Promise<JobRun> {
   const maxAttempts = definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const ran = { kind: job.kind, key: job.idempotencyKey };
   try {
     // More attempts than allowed means earlier ones died holding the lease: do not try again.
     if (job.attempts > maxAttempts) throw new Error('The runner stopped during the last attempt');
     await definition.run(app, job.payload);
     await completeJob(app.db, job, { owner, at: app.clock.now() });
+    return { ...ran, outcome: 'DONE', error: null };
   } catch (error) {
     const at = app.clock.now();
     const retry = job.attempts < maxAttempts;
@@ -121,6 +143,8 @@ async function runClaimed(app: App, definition: Job, job: JobRow, owner: string)
       error: describeError(error),
       retryAt: retry ? new Date(at.getTime() + retryDelayMs(job.attempts)) : null,
     });
+    const firstLine = error instanceof Error ? error.message : String(error);
+    return { ...ran, outcome: retry ? 'RETRYING' : 'FAILED', error: firstLine.slice(0, 500) };
   }
 }
 
@@ -131,28 +155,43 @@ async function runClaimed(app: App, definition: Job, job: JobRow, owner: string)
  */
 export async function runDueJobs(
   app: App,
-  options: { owner?: string; limit?: number; concurrency?: number } = {},
+  options: {
+    owner?: string;
+    limit?: number;
+    concurrency?: number;
+    /** Told of each run as it ends (staff's "Run due jobs now" and clock moves list them). */
+    onRun?: (run: JobRun) => void;
+  } = {},
 ): Promise<number> {
-  const { owner = PROCESS_OWNER, limit = TICK_LIMIT, concurrency = 1 } = options;
-  const registry = registries.get(app) ?? new Map<string, Job>();
-  await enqueueScheduledJobs(app, registry);
+  const { owner = PROCESS_OWNER, limit = TICK_LIMIT, concurrency = 1, onRun } = options;
+  const root = findRegisteredApp(app);
+  const registry = registries.get(root) ?? new Map<string, Job>();
+  await enqueueScheduledJobs(root, registry);
   const kinds = [...registry.keys()];
   let ran = 0;
   const work = async () => {
     while (ran < limit) {
-      const job = await claimDueJob(app.db, {
+      const job = await claimDueJob(root.db, {
         owner,
-        now: app.clock.now(),
+        now: root.clock.now(),
         leaseMs: JOB_LEASE_MS,
         kinds,
       });
       if (!job) return;
       ran += 1;
-      await runClaimed(app, registry.get(job.kind)!, job, owner);
+      // Not onRun?.(await …): an absent onRun would skip evaluating its argument, the run.
+      const outcome = await runClaimed(root, registry.get(job.kind)!, job, owner);
+      onRun?.(outcome);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, work));
   return ran;
+}
+
+/** Ticks until nothing is due, as after an outage: the oldest due job first (claimDueJob). */
+export async function runDueJobsUntilIdle(app: App, onRun: (run: JobRun) => void): Promise<void> {
+  // A failed job's retry waits for a later time, so each tick drains a finite set.
+  while ((await runDueJobs(app, { concurrency: app.config.jobConcurrency, onRun })) > 0);
 }
 
 type Runner = { wake: () => void };

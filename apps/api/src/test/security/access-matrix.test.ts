@@ -237,6 +237,20 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
     // The job runner's runs and failures (issue 17): any staff member; job keys name policies
     // and proposals by their opaque ids, as the staff console may.
     'GET /api/admin/jobs': { staffConsole: true, build: () => get('/api/admin/jobs') },
+    'POST /api/admin/jobs/run': {
+      staffConsole: true,
+      build: () => ({ method: 'POST', url: '/api/admin/jobs/run' }),
+    },
+    // The server's clock (issue 30 item 8): any staff member reads it; moving it needs
+    // action:move-clock, which the matrix's staff lack, so every caller is refused.
+    'GET /api/admin/clock': { staffConsole: true, build: () => get('/api/admin/clock') },
+    'POST /api/admin/clock': {
+      build: () => ({
+        method: 'POST',
+        url: '/api/admin/clock',
+        payload: { amount: 1, unit: 'days' },
+      }),
+    },
     'POST /api/policyholder/validateAccount': {
       resource: 'quote',
       build: (target) => ({

@@ -1,0 +1,108 @@
+import {
+  MAX_CLOCK_MOVE_DAYS,
+  type ClockUnit,
+  type MoveClockResponse,
+  type ServerClockResponse,
+} from '@motor/contract';
+import type { App } from '../../app-types';
+import { isMovableClock, type MovableClock } from '../../clock';
+import { auditLog } from '../../db/schema';
+import { AppError } from '../../errors';
+import { runDueJobsNow, summariseJobRuns, type JobRun } from '../jobs';
+import { addToClockOffset } from './offset';
+
+// Staff move the server's one clock (deps.clock) forward outside production (issue 30 item 8).
+// The jobs that fall due on the way run a day at a time, oldest first, as they would have on
+// the days skipped, so a month's invoices and collections happen in their order.
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const UNIT_MS: Record<ClockUnit, number> = { hours: HOUR_MS, days: DAY_MS };
+
+export const CLOCK_FIXED_MESSAGE =
+  'The clock cannot be moved here: this server runs on the real time (production).';
+export const FORWARD_ONLY_MESSAGE =
+  'The clock only moves forward: enter a whole number of hours or days, 1 or more.';
+export const TOO_FAR_MESSAGE = `Move the clock by at most ${MAX_CLOCK_MOVE_DAYS} days at a time.`;
+export const ALREADY_MOVING_MESSAGE =
+  'The clock is already being moved. Wait for that move to finish, then try again.';
+
+/** The processes' clocks that are moving now: one move at a time, and no sync meanwhile. */
+const moving = new WeakSet<App>();
+
+export function isClockMoving(app: App): boolean {
+  return moving.has(app);
+}
+
+function movableClockOf(app: App): MovableClock | null {
+  if (app.config.nodeEnv === 'production' || !isMovableClock(app.clock)) return null;
+  return app.clock;
+}
+
+export function describeServerClock(app: App, offsetMs: number): ServerClockResponse {
+  return {
+    now: app.clock.now().toISOString(),
+    offsetMs,
+    canMove: movableClockOf(app) !== null,
+  };
+}
+
+function refuseAmount(message: string): never {
+  throw new AppError('VALIDATION_FAILED', message, {
+    fields: [{ in: 'body', path: 'amount', message }],
+  });
+}
+
+/**
+ * Moves the clock forward by `amount` `unit`s: stores the new offset and audits the move first
+ * (a restart mid-way wakes on the moved clock), then steps a day at a time running due jobs.
+ */
+export async function moveClockForward(
+  app: App,
+  options: { actorUserId: string; amount: number; unit: ClockUnit },
+): Promise<MoveClockResponse> {
+  const clock = movableClockOf(app);
+  if (!clock) throw new AppError('FORBIDDEN', CLOCK_FIXED_MESSAGE);
+  const { actorUserId, amount, unit } = options;
+  if (amount < 1) refuseAmount(FORWARD_ONLY_MESSAGE);
+  const byMs = amount * UNIT_MS[unit];
+  if (byMs > MAX_CLOCK_MOVE_DAYS * DAY_MS) refuseAmount(TOO_FAR_MESSAGE);
+  if (moving.has(app)) throw new AppError('CONFLICT', ALREADY_MOVING_MESSAGE);
+
+  moving.add(app);
+  /** Stored but not yet stepped through. */
+  let remainingMs = 0;
+  try {
+    const from = clock.now();
+    const to = new Date(from.getTime() + byMs);
+    const offsetMs = await app.db.transaction(async (tx) => {
+      await tx.insert(auditLog).values({
+        actorUserId,
+        action: 'clock.move',
+        target: `clock:${from.toISOString()}/${to.toISOString()}`,
+        at: from,
+      });
+      return addToClockOffset(tx, byMs, to);
+    });
+    remainingMs = byMs;
+    app.log.warn({ from, to, actorUserId }, 'the server clock was moved forward');
+
+    const runs: JobRun[] = [];
+    while (remainingMs > 0) {
+      const stepMs = Math.min(DAY_MS, remainingMs);
+      clock.advance(stepMs);
+      remainingMs -= stepMs;
+      await runDueJobsNow(app, runs);
+    }
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      offsetMs,
+      runs: summariseJobRuns(runs),
+    };
+  } finally {
+    // Whatever failed on the way, this process's clock ends where the stored offset says.
+    if (remainingMs > 0) clock.advance(remainingMs);
+    moving.delete(app);
+  }
+}

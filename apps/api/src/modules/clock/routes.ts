@@ -1,0 +1,72 @@
+import {
+  ErrorBodySchema,
+  MoveClockRequestSchema,
+  MoveClockResponseSchema,
+  ServerClockResponseSchema,
+} from '@motor/contract';
+import type { AppPlugin } from '../../app-types';
+import { AppError } from '../../errors';
+import { NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
+import { CLOCK_FIXED_MESSAGE, describeServerClock, moveClockForward } from './move';
+import { readClockOffset } from './offset';
+
+// /admin/clock (issue 30 item 8): staff read the server's clock; those with action:move-clock
+// move it forward outside production and see which jobs ran.
+
+export const clockRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/admin/clock',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'The server’s clock and whether it can be moved (staff)',
+        response: { 200: ServerClockResponseSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(describeServerClock(app, await readClockOffset(app.db))),
+  );
+
+  app.post(
+    '/admin/clock',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Move the server’s clock forward (action:move-clock; never in production)',
+        description:
+          'Forward by `amount` hours or days (1 or more; at most 366 days), a day at a time, ' +
+          'running the jobs that fall due on the way, oldest first. Audited as `clock.move`. ' +
+          'Refused (403) in production. The clock never goes back.',
+        body: MoveClockRequestSchema,
+        response: {
+          200: MoveClockResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { principal } = request;
+      if (app.config.nodeEnv === 'production') {
+        throw new AppError('FORBIDDEN', CLOCK_FIXED_MESSAGE);
+      }
+      if (principal.kind !== 'admin' || !principal.permissions.includes(PERMISSIONS.moveClock)) {
+        throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, {
+          permission: PERMISSIONS.moveClock,
+        });
+      }
+      const moved = await moveClockForward(app, {
+        actorUserId: principal.userId,
+        amount: request.body.amount,
+        unit: request.body.unit,
+      });
+      return reply.header('cache-control', 'no-store').send(moved);
+    },
+  );
+};
