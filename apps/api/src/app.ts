@@ -50,7 +50,6 @@ import {
   applyDeferredCancellationsJob,
   endDriveawayPoliciesJob,
   lapseExpiredPoliciesJob,
-  ntuUnpaidPoliciesJob,
 } from './modules/policy/lifecycle';
 import { expireQuotesJob } from './modules/proposal/expiry';
 import {
@@ -168,7 +167,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     remindCoverEndingJob,
     offerUpsellsJob,
     applyDeferredCancellationsJob,
-    ntuUnpaidPoliciesJob,
     raiseInvoicesJob,
     ...collectionJobs,
     purgeFinishedJobsJob,
