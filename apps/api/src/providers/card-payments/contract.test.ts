@@ -283,6 +283,45 @@ describe.each([
     });
     expect(tooMuch.status).toBe('FAILED');
   });
+
+  it('lists every payment it holds: what was charged, what failed and what was paid back', async () => {
+    const card = await harness.savedCard(false);
+    const charge = { customerReference: 'user-1', description: 'Monthly payment', card };
+    const paid = await harness.provider.chargeSavedCard({
+      ...charge,
+      reference: `col_${randomUUID()}`,
+      amountPence: 6_100,
+    });
+    if (paid.status !== 'SUCCEEDED') throw new Error('not paid');
+    await harness.provider.refundPayment({
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: paid.providerPaymentId,
+      amountPence: 1_100,
+    });
+    const declinedReference = `ps_${randomUUID()}`;
+    const declined = await harness.provider.chargeWithToken({
+      reference: declinedReference,
+      customerReference: 'user-1',
+      amountPence: 700,
+      description: 'Motor insurance BMW-TEST-0004',
+      saveCard: false,
+      token: await harness.declinedToken(),
+    });
+    const listed = await harness.provider.listPayments();
+    expect(listed.find((record) => record.providerPaymentId === paid.providerPaymentId)).toEqual({
+      providerPaymentId: paid.providerPaymentId,
+      reference: expect.stringMatching(/^col_/),
+      status: 'SUCCEEDED',
+      amountPence: 6_100,
+      refundedPence: 1_100,
+    });
+    expect(
+      listed.find((record) => record.providerPaymentId === declined.providerPaymentId),
+    ).toMatchObject({ reference: declinedReference, status: 'FAILED', refundedPence: 0 });
+    // Every payment made by the tests above is listed, once.
+    const ids = listed.map((record) => record.providerPaymentId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });
 
 describe('stripe adapter requests', () => {

@@ -44,6 +44,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Json>();
   const intents = new Map<string, Json>();
   const setupIntents = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
   const byIdempotencyKey = new Map<string, { status: number; body: Json }>();
   const requests: FakeStripe['requests'] = [];
 
@@ -91,6 +92,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method !== 'pm_card_visa') {
       const message = 'Your card requires authentication.';
       const error = { type: 'card_error', code: 'authentication_required', message };
+      intent.last_payment_error = error;
       return { status: 402, body: { error: { ...error, payment_intent: intent } } };
     }
     Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
@@ -108,16 +110,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 400, body: { error: { type: 'invalid_request_error', message } } };
     }
     intent._refunded = Number(intent._refunded ?? 0) + amount;
-    return {
-      status: 200,
-      body: {
-        id: id('re'),
-        object: 'refund',
-        amount,
-        status: 'succeeded',
-        payment_intent: intent.id,
-      },
+    const made: Json = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      status: 'succeeded',
+      payment_intent: intent.id,
     };
+    refunds.set(made.id as string, made);
+    return { status: 200, body: made };
   }
 
   /** A card token as Stripe keeps it, made just now (by the real time, as Stripe's are). */
@@ -151,6 +152,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
     intents.set(intent.id as string, intent);
     if (token === 'tok_chargeDeclined') {
+      intent.last_payment_error = { type: 'card_error', code: 'card_declined' };
       return {
         status: 402,
         body: {
@@ -177,6 +179,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       payment_method: CARD_METHOD('4242'),
     });
     return { status: 200, body: intent };
+  }
+
+  /** GET /v1/payment_intents and /v1/refunds: a page in creation order after `starting_after`. */
+  function listPage(all: Map<string, Json>, query: URLSearchParams): Json {
+    const items = [...all.values()];
+    const after = query.get('starting_after');
+    const start = after ? items.findIndex((item) => item.id === after) + 1 : 0;
+    const limit = Number(query.get('limit') ?? 10);
+    // Our own bookkeeping fields (_refunded) are not Stripe's.
+    const data = items
+      .slice(start, start + limit)
+      .map((item) =>
+        Object.fromEntries(Object.entries(item).filter(([key]) => !key.startsWith('_'))),
+      );
+    return { object: 'list', data, has_more: start + limit < items.length, url: '' };
   }
 
   function expanded(session: Json): Json {
@@ -215,6 +232,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       answer = { status: 200, body: expanded(sessions.get(sessionMatch[1]!)!) };
     } else if (request.method === 'GET' && tokenMatch) {
       answer = readToken(tokenMatch[1]!);
+    } else if (request.method === 'GET' && url.pathname === '/v1/payment_intents') {
+      answer = { status: 200, body: listPage(intents, fields) };
+    } else if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+      answer = { status: 200, body: listPage(refunds, fields) };
     } else if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       answer = createIntent(fields);
     } else if (request.method === 'POST' && url.pathname === '/v1/refunds') {

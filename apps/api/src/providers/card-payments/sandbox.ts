@@ -8,6 +8,7 @@ import type {
   CardEvent,
   CardPaymentsProvider,
   MotoChargeResult,
+  ProviderPaymentRecord,
   RefundResult,
   SavedCard,
 } from './types';
@@ -84,7 +85,10 @@ const REFUND = 'card-refund';
 
 /** A saved card as the sandbox keeps it: 3155 (authentication) cannot be charged off-session. */
 type SandboxSavedCard = { providerReference: string; needsAuthentication: boolean };
-type SandboxPayment = { amountPence: number; refundedPence: number };
+/** The sandbox's own record of a payment; records kept before it listed them lack the id. */
+type SandboxPayment = { amountPence: number; refundedPence: number } & Partial<
+  Pick<ProviderPaymentRecord, 'providerPaymentId' | 'reference' | 'status'>
+>;
 
 const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('base64url')}`;
 
@@ -178,7 +182,7 @@ export function createSandboxCardPayments(
     } else {
       // Derived from the session: a double-submitted form cannot make a second payment.
       session.providerPaymentId = `py_sandbox_${createHash('sha256').update(id).digest('base64url').slice(0, 16)}`;
-      await putPayment(session.providerPaymentId, session.amountPence);
+      await putPayment(session.providerPaymentId, session.amountPence, reference);
       event = {
         type: 'PAYMENT_SUCCEEDED',
         eventId: randomId('evt'),
@@ -199,7 +203,15 @@ export function createSandboxCardPayments(
     };
   }
 
-  function decline(session: SandboxSession, message: string, now: Date): SubmitOutcome {
+  async function decline(
+    session: SandboxSession,
+    message: string,
+    now: Date,
+  ): Promise<SubmitOutcome> {
+    const failedId = randomId('py');
+    if (session.mode === 'PAYMENT') {
+      await putPayment(failedId, session.amountPence, session.reference, 'FAILED');
+    }
     const deliveries =
       session.mode === 'PAYMENT'
         ? [
@@ -207,7 +219,7 @@ export function createSandboxCardPayments(
               {
                 type: 'PAYMENT_FAILED',
                 eventId: randomId('evt'),
-                providerPaymentId: randomId('py'),
+                providerPaymentId: failedId,
                 providerSessionId: session.providerSessionId,
                 reference: session.reference,
                 message,
@@ -220,8 +232,19 @@ export function createSandboxCardPayments(
   }
 
   const getSession = (id: string) => store.get<SandboxSession>(SESSION, id);
-  const putPayment = (providerPaymentId: string, amountPence: number) =>
-    store.put(PAYMENT, providerPaymentId, { amountPence, refundedPence: 0 } as SandboxPayment);
+  const putPayment = (
+    providerPaymentId: string,
+    amountPence: number,
+    reference: string,
+    status: ProviderPaymentRecord['status'] = 'SUCCEEDED',
+  ) =>
+    store.put(PAYMENT, providerPaymentId, {
+      providerPaymentId,
+      reference,
+      status,
+      amountPence,
+      refundedPence: 0,
+    } satisfies SandboxPayment);
 
   const sandbox: SandboxCardPayments = {
     adapter: 'sandbox',
@@ -330,6 +353,12 @@ export function createSandboxCardPayments(
           message: SANDBOX_MESSAGES.declined,
           declineCode: SANDBOX_DECLINE_CODE,
         };
+        await putPayment(
+          result.providerPaymentId!,
+          request.amountPence,
+          request.reference,
+          'FAILED',
+        );
       } else {
         // Phone payments are out of scope of strong customer authentication: 3155 succeeds here.
         const card: SavedCard = {
@@ -343,7 +372,7 @@ export function createSandboxCardPayments(
           providerPaymentId: randomId('py'),
           card: request.saveCard ? card : null,
         };
-        await putPayment(result.providerPaymentId, request.amountPence);
+        await putPayment(result.providerPaymentId, request.amountPence, request.reference);
         if (request.saveCard) {
           await store.put(SAVED_CARD, card.providerReference, {
             providerReference: card.providerReference,
@@ -367,9 +396,17 @@ export function createSandboxCardPayments(
           providerPaymentId: card ? randomId('py') : null,
           message: card ? SANDBOX_MESSAGES.authenticationRequired : SANDBOX_MESSAGES.unknownCard,
         };
+        if (result.providerPaymentId) {
+          await putPayment(
+            result.providerPaymentId,
+            request.amountPence,
+            request.reference,
+            'FAILED',
+          );
+        }
       } else {
         result = { status: 'SUCCEEDED', providerPaymentId: randomId('py'), card: null };
-        await putPayment(result.providerPaymentId, request.amountPence);
+        await putPayment(result.providerPaymentId, request.amountPence, request.reference);
       }
       await store.put('card-charge', request.reference, result);
       return result;
@@ -380,7 +417,7 @@ export function createSandboxCardPayments(
       if (done) return done;
       const payment = await store.get<SandboxPayment>(PAYMENT, providerPaymentId);
       let result: RefundResult;
-      if (!payment) {
+      if (!payment || payment.status === 'FAILED') {
         result = {
           status: 'FAILED',
           providerRefundId: null,
@@ -403,6 +440,22 @@ export function createSandboxCardPayments(
       return result;
     },
 
+    async listPayments() {
+      return (await store.list<SandboxPayment>(PAYMENT)).flatMap((payment) =>
+        payment.providerPaymentId
+          ? [
+              {
+                providerPaymentId: payment.providerPaymentId,
+                reference: payment.reference ?? null,
+                status: payment.status ?? 'SUCCEEDED',
+                amountPence: payment.amountPence,
+                refundedPence: payment.refundedPence,
+              },
+            ]
+          : [],
+      );
+    },
+
     async parseWebhook({ rawBody, headers, now }) {
       verifySandboxSignature({ secret, rawBody, header: headers[SANDBOX_SIGNATURE_HEADER], now });
       return JSON.parse(rawBody.toString('utf8')) as CardEvent;
@@ -415,6 +468,7 @@ export function createSandboxCardPayments(
     chargeWithToken: (request) => faults.call(() => sandbox.chargeWithToken(request)),
     chargeSavedCard: (request) => faults.call(() => sandbox.chargeSavedCard(request)),
     refundPayment: (request) => faults.call(() => sandbox.refundPayment(request)),
+    listPayments: () => faults.call(() => sandbox.listPayments()),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type CardEvent,
   type CardPaymentsProvider,
   type MotoChargeResult,
+  type ProviderPaymentRecord,
   type RefundResult,
   type SavedCard,
 } from './types';
@@ -35,6 +36,17 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
 }
+
+/** A PaymentIntent's outcome in our words: declined attempts that were never retried failed. */
+function toPaymentStatus(intent: Stripe.PaymentIntent): ProviderPaymentRecord['status'] {
+  if (intent.status === 'succeeded') return 'SUCCEEDED';
+  if (intent.status === 'canceled') return 'FAILED';
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) return 'FAILED';
+  return 'PENDING';
+}
+
+/** Stripe's largest page of a list. */
+const LIST_PAGE_SIZE = 100;
 
 /**
  * Stripe: Checkout Sessions for pay and set-up, PaymentIntents with `moto` for phone payments.
@@ -289,6 +301,32 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
         }
         throw new ProviderUnavailableError('Stripe refund failed', { cause: error });
       }
+    },
+
+    async listPayments() {
+      // Every PaymentIntent and every refund, page by page (the SDK follows the cursors).
+      const refunded = new Map<string, number>();
+      const records: ProviderPaymentRecord[] = [];
+      await call('refund list', async () => {
+        for await (const refund of stripe.refunds.list({ limit: LIST_PAGE_SIZE })) {
+          const intentId = idOf(refund.payment_intent);
+          if (!intentId || refund.status === 'failed' || refund.status === 'canceled') continue;
+          refunded.set(intentId, (refunded.get(intentId) ?? 0) + refund.amount);
+        }
+      });
+      await call('payment intent list', async () => {
+        for await (const intent of stripe.paymentIntents.list({ limit: LIST_PAGE_SIZE })) {
+          const status = toPaymentStatus(intent);
+          records.push({
+            providerPaymentId: intent.id,
+            reference: intent.metadata?.reference ?? null,
+            status,
+            amountPence: status === 'SUCCEEDED' ? intent.amount_received : intent.amount,
+            refundedPence: refunded.get(intent.id) ?? 0,
+          });
+        }
+      });
+      return records;
     },
 
     async parseWebhook({ rawBody, headers, now }) {

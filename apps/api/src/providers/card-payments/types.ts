@@ -80,6 +80,19 @@ export type MotoChargeResult =
       declineCode?: string | null;
     };
 
+/**
+ * A payment as the provider's own record has it, for reconciliation (issue 30 item 9): what was
+ * charged, whether it went through, and how much of it was paid back.
+ */
+export type ProviderPaymentRecord = {
+  providerPaymentId: string;
+  /** Our reference given with the session or charge, when the provider kept it. */
+  reference: string | null;
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  amountPence: number;
+  refundedPence: number;
+};
+
 type EventBase = { eventId: string };
 type PaymentRef = {
   providerPaymentId: string;
@@ -112,6 +125,8 @@ export type CardPaymentsProvider = {
   /** Charges a saved card without the customer present; a card that needs them is DECLINED. */
   chargeSavedCard(request: SavedCardChargeRequest): Promise<MotoChargeResult>;
   refundPayment(request: RefundRequest): Promise<RefundResult>;
+  /** Every payment the provider holds for us, with what was refunded of each (reconciliation). */
+  listPayments(): Promise<ProviderPaymentRecord[]>;
   /** Verifies the signature over the raw body (throws WebhookSignatureError), then maps it. */
   parseWebhook(input: WebhookInput): Promise<CardEvent>;
 };

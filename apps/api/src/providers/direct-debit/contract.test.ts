@@ -183,6 +183,38 @@ describe.each([
     expect(tooMuch.status).toBe('FAILED');
   });
 
+  it('lists every collection it holds, as it stands, with what was paid back', async () => {
+    const { mandateId } = await mandate();
+    const collect = (amountPence: number) =>
+      harness.provider.createCollection({
+        reference: `inv_${randomUUID()}`,
+        mandateId,
+        amountPence,
+        description: 'Monthly payment',
+        now: NOW,
+      });
+    const settled = await collect(4_400);
+    const waiting = await collect(3_300);
+    const when = await harness.settle(settled.providerPaymentId);
+    await harness.provider.refundCollection({
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: settled.providerPaymentId,
+      amountPence: 400,
+      now: when,
+    });
+    const listed = await harness.provider.listCollections({ now: when });
+    const of = (id: string) => listed.find((record) => record.providerPaymentId === id);
+    expect(of(settled.providerPaymentId)).toMatchObject({
+      status: 'SETTLED',
+      reference: expect.stringMatching(/^inv_/),
+      amountPence: 4_400,
+      refundedPence: 400,
+    });
+    expect(of(waiting.providerPaymentId)).toMatchObject({ amountPence: 3_300, refundedPence: 0 });
+    const ids = listed.map((record) => record.providerPaymentId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('maps a signed webhook to our events and refuses a bad signature', async () => {
     const webhook = harness.settledWebhook('PM123');
     const events = await harness.provider.parseWebhook({ ...webhook, now: NOW });

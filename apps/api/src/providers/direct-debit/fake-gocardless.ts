@@ -36,8 +36,23 @@ export async function startFakeGoCardless(): Promise<FakeGoCardless> {
     return text ? (JSON.parse(text) as Json) : {};
   }
 
+  /** GET /payments: a page of payments in creation order, after the `after` cursor (an id). */
+  function listPayments(query: URLSearchParams): Json {
+    const all = [...resources.values()].filter((resource) => String(resource.id).startsWith('PM'));
+    const after = query.get('after');
+    const start = after ? all.findIndex((payment) => payment.id === after) + 1 : 0;
+    const limit = Number(query.get('limit') ?? 50);
+    const page = all.slice(start, start + limit);
+    const more = start + limit < all.length;
+    return {
+      payments: page,
+      meta: { cursors: { before: null, after: more ? page.at(-1)!.id : null }, limit },
+    };
+  }
+
   const server = createServer(async (request, response) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const path = url.pathname;
     const body = request.method === 'POST' ? await readJson(request) : {};
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     const token = request.headers.authorization;
@@ -53,6 +68,9 @@ export async function startFakeGoCardless(): Promise<FakeGoCardless> {
       return send(401, { error: { code: 401, errors: [{ reason: 'access_token_not_found' }] } });
     }
     const [, collection, resourceId] = path.split('/');
+    if (request.method === 'GET' && collection === 'payments' && !resourceId) {
+      return send(200, listPayments(url.searchParams));
+    }
     if (request.method === 'GET' && collection && resourceId) {
       const found = resources.get(resourceId);
       return found ? send(200, { [collection]: found }) : send(404, { error: { code: 404 } });
@@ -97,13 +115,14 @@ export async function startFakeGoCardless(): Promise<FakeGoCardless> {
         amount: params.amount,
         currency: params.currency,
         charge_date: (params.charge_date as string | undefined) ?? '2026-03-05',
+        amount_refunded: 0,
         metadata: params.metadata,
         links,
       };
     } else if (collection === 'refunds') {
       const links = params.links as { payment: string };
       const payment = resources.get(links.payment);
-      const refunded = Number(payment?.refunded ?? 0);
+      const refunded = Number(payment?.amount_refunded ?? 0);
       const refusal = !payment
         ? 'resource_not_found'
         : !['confirmed', 'paid_out'].includes(payment.status as string)
@@ -112,7 +131,7 @@ export async function startFakeGoCardless(): Promise<FakeGoCardless> {
             ? 'total_amount_confirmation_invalid'
             : null;
       if (refusal) return send(422, { error: { code: 422, errors: [{ reason: refusal }] } });
-      payment!.refunded = refunded + Number(params.amount);
+      payment!.amount_refunded = refunded + Number(params.amount);
       created = { id: id('RF'), amount: params.amount, metadata: params.metadata, links };
     } else {
       return send(404, { error: { code: 404 } });

@@ -8,6 +8,7 @@ import {
   type DirectDebitEvent,
   type DirectDebitProvider,
   type MandateStatus,
+  type ProviderCollectionRecord,
 } from './types';
 import { addWorkingDays } from './working-days';
 
@@ -56,7 +57,18 @@ function toMandateStatus(status: string): MandateStatus {
   return 'CANCELLED';
 }
 
-type GcPayment = { id: string; status: string; charge_date: string; description?: string };
+type GcPayment = {
+  id: string;
+  status: string;
+  charge_date: string;
+  description?: string;
+  amount?: number;
+  amount_refunded?: number;
+  metadata?: { reference?: string };
+};
+
+/** GoCardless's largest page of a list. */
+const LIST_PAGE_SIZE = 500;
 
 function toCollection(payment: GcPayment): Collection {
   const status = PAYMENT_STATUS[payment.status] ?? 'PENDING';
@@ -248,6 +260,28 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
         `/payments/${providerPaymentId}`,
       );
       return toCollection(payments);
+    },
+
+    async listCollections() {
+      // Every payment, page by page (GoCardless's cursors): the provider's own record of them.
+      const records: ProviderCollectionRecord[] = [];
+      let after: string | null = null;
+      do {
+        const query = new URLSearchParams({ limit: String(LIST_PAGE_SIZE) });
+        if (after) query.set('after', after);
+        const page: { payments: GcPayment[]; meta?: { cursors?: { after?: string | null } } } =
+          await request('GET', `/payments?${query}`);
+        for (const payment of page.payments) {
+          records.push({
+            ...toCollection(payment),
+            reference: payment.metadata?.reference ?? null,
+            amountPence: payment.amount ?? 0,
+            refundedPence: payment.amount_refunded ?? 0,
+          });
+        }
+        after = page.meta?.cursors?.after ?? null;
+      } while (after);
+      return records;
     },
 
     async parseWebhook({ rawBody, headers }) {

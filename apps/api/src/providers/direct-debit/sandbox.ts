@@ -274,6 +274,18 @@ export function createSandboxDirectDebit(
       return result;
     },
 
+    async listCollections({ now }) {
+      const refunds = await store.list<SandboxRefund>(REFUND_OF);
+      return (await store.list<SandboxCollection>(COLLECTION)).map((record) => ({
+        ...toCollection(record, now),
+        reference: record.reference,
+        amountPence: record.amountPence,
+        refundedPence: refunds
+          .filter((refund) => refund.providerPaymentId === record.providerPaymentId)
+          .reduce((total, refund) => total + refund.amountPence, 0),
+      }));
+    },
+
     async collectDueEvents(now) {
       const deliveries: SandboxDelivery[] = [];
       for (const record of await store.list<SandboxCollection>(COLLECTION)) {
@@ -316,5 +328,6 @@ export function createSandboxDirectDebit(
     createCollection: (request) => faults.call(() => sandbox.createCollection(request)),
     getCollection: (request) => faults.call(() => sandbox.getCollection(request)),
     refundCollection: (request) => faults.call(() => sandbox.refundCollection(request)),
+    listCollections: (request) => faults.call(() => sandbox.listCollections(request)),
   };
 }

@@ -54,6 +54,14 @@ export type Collection = {
   failureReason: string | null;
 };
 
+/** A collection as the provider's own record has it, for reconciliation (issue 30 item 9). */
+export type ProviderCollectionRecord = Collection & {
+  /** Our reference given when it was created, when the provider kept it. */
+  reference: string | null;
+  amountPence: number;
+  refundedPence: number;
+};
+
 type EventBase = { eventId: string };
 export type DirectDebitEvent =
   | (EventBase & { type: 'MANDATE_ACTIVE' | 'MANDATE_CANCELLED'; mandateId: string })
@@ -73,6 +81,8 @@ export type DirectDebitProvider = {
   getCollection(options: { providerPaymentId: string; now: Date }): Promise<Collection>;
   /** Pays (part of) a settled collection back to the payer's bank account. */
   refundCollection(request: RefundRequest & { now: Date }): Promise<RefundResult>;
+  /** Every collection the provider holds for us, as it stands at `now` (reconciliation). */
+  listCollections(options: { now: Date }): Promise<ProviderCollectionRecord[]>;
   /** Verifies the signature over the raw body (throws WebhookSignatureError), then maps it. */
   parseWebhook(input: WebhookInput): Promise<DirectDebitEvent[]>;
 };
