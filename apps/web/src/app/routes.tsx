@@ -28,6 +28,9 @@ const StaffCustomerPage = lazyPage(() =>
 );
 const AuditPage = lazyPage(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
 const JobsPage = lazyPage(() => import('../features/admin/jobs-page').then((m) => m.JobsPage));
+const RefundsPage = lazyPage(() =>
+  import('../features/admin/refunds-page').then((m) => m.RefundsPage),
+);
 const ChatInboxPage = lazyPage(() =>
   import('../features/admin/chat-inbox-page').then((m) => m.ChatInboxPage),
 );
@@ -80,6 +83,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'audit', element: <AuditPage /> },
           { path: 'jobs', element: <JobsPage /> },
+          { path: 'refunds', element: <RefundsPage /> },
           { path: 'chat', element: <ChatInboxPage /> },
           { path: 'impersonate', element: <ImpersonatePage /> },
           { path: '*', element: <Navigate to={paths.admin()} replace /> },

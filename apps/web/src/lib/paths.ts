@@ -31,6 +31,8 @@ export const paths = {
   adminChat: () => '/admin/chat',
   /** The job runner's runs, failures and retries (issue 17). */
   adminJobs: () => '/admin/jobs',
+  /** Refunds the refund run could not send, for staff to settle (issue 30 item 4). */
+  adminRefunds: () => '/admin/refunds',
   /** Act for a customer by their user id (spec 1 §6; also from ?impersonate=). */
   adminImpersonate: () => '/admin/impersonate',
 } as const;

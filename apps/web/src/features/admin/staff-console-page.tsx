@@ -122,6 +122,9 @@ export function StaffConsolePage() {
           <li>
             <Link to={paths.adminJobs()}>{t('console.jobsLink')}</Link>
           </li>
+          <li>
+            <Link to={paths.adminRefunds()}>{t('console.refundsLink')}</Link>
+          </li>
         </ul>
       </nav>
     </div>

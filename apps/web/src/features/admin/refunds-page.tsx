@@ -1,0 +1,196 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorBodySchema, type RefundIssueResponse } from '@motor/contract';
+import { Field, getDescribedBy } from '../../components/form/field';
+import { Button } from '../../components/ui/button';
+import { isApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { formatPence } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useRefundIssues, useResolveRefundIssue } from './api/refunds';
+import { UnauthorisedPage } from './unauthorised-page';
+
+type Resolution = NonNullable<RefundIssueResponse['resolution']>;
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London' });
+
+/** The server's words when it refused (the refund settled meanwhile, a bad note). */
+function readRefusal(error: unknown): string | null {
+  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
+  const body = ErrorBodySchema.safeParse(error.failure.data);
+  return body.success ? body.data.error.message : null;
+}
+
+/** One queued refund: what it is, why it waits, and staff's action on it. */
+function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
+  const { t } = useTranslation('refunds');
+  const id = useId();
+  const noteId = `${id}-note`;
+  const noteInput = useRef<HTMLTextAreaElement>(null);
+  const [resolution, setResolution] = useState<Resolution>('PAID_ELSEWHERE');
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string>();
+  const resolve = useResolveRefundIssue();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!note.trim()) {
+      setNoteError(t('form.noteError'));
+      noteInput.current?.focus();
+      return;
+    }
+    setNoteError(undefined);
+    resolve.mutate({ id: issue.id, resolution, note: note.trim() });
+  };
+
+  return (
+    <article className="card" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t('issue.title', { amount: formatPence(issue.amountPence) })}</h3>
+      <dl>
+        <dt>{t('issue.unsent')}</dt>
+        <dd>{formatPence(issue.unsentPence)}</dd>
+        <dt>{t('issue.reason')}</dt>
+        <dd>{issue.reason}</dd>
+        <dt>{t('issue.raisedAt')}</dt>
+        <dd>
+          <time dateTime={issue.raisedAt}>{when(issue.raisedAt)}</time>
+        </dd>
+        <dt>{t('issue.account')}</dt>
+        <dd>
+          <code>{issue.accountId}</code>
+        </dd>
+        <dt>{t('issue.refund')}</dt>
+        <dd>
+          <code>{issue.refundKey}</code>
+        </dd>
+      </dl>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset className="radios">
+          <legend className="quote-choices__legend">{t('form.legend')}</legend>
+          {(['PAID_ELSEWHERE', 'WRITTEN_OFF'] as const).map((value) => (
+            <label key={value} className="radios__item">
+              <input
+                type="radio"
+                className="radios__input"
+                name={`${id}-resolution`}
+                value={value}
+                checked={resolution === value}
+                onChange={() => setResolution(value)}
+              />
+              <span className="radios__label">
+                {t(value === 'PAID_ELSEWHERE' ? 'form.paidElsewhere' : 'form.writtenOff')}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <Field id={noteId} label={t('form.note')} hint={t('form.noteHint')} error={noteError}>
+          <textarea
+            ref={noteInput}
+            id={noteId}
+            name="note"
+            rows={3}
+            maxLength={500}
+            className={noteError ? 'input input--error' : 'input'}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            aria-describedby={getDescribedBy(noteId, {
+              hint: t('form.noteHint'),
+              error: noteError,
+            })}
+            aria-invalid={noteError ? true : undefined}
+          />
+        </Field>
+        <Button type="submit" disabled={resolve.isPending}>
+          {t('form.submit')}
+        </Button>
+      </form>
+      <div role="status">{resolve.isPending ? <p>{t('form.saving')}</p> : null}</div>
+      {resolve.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {readRefusal(resolve.error) ?? t('form.failed')}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+function ResolvedTable({ issues }: { issues: RefundIssueResponse[] }) {
+  const { t } = useTranslation('refunds');
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption className="visually-hidden">{t('resolved.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('resolved.refund')}</th>
+            <th scope="col">{t('resolved.resolution')}</th>
+            <th scope="col">{t('resolved.note')}</th>
+            <th scope="col">{t('resolved.by')}</th>
+            <th scope="col">{t('resolved.at')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {issues.map((issue) => (
+            <tr key={issue.id}>
+              <td>{formatPence(issue.amountPence)}</td>
+              <td>{issue.resolution ? t(`resolved.${issue.resolution}`) : null}</td>
+              <td>{issue.note}</td>
+              <td>{issue.resolvedBy}</td>
+              <td>
+                {issue.resolvedAt ? (
+                  <time dateTime={issue.resolvedAt}>{when(issue.resolvedAt)}</time>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Issue 30 item 4: the refunds staff queue — never a refund silently pending. */
+export function RefundsPage() {
+  const { t } = useTranslation('refunds');
+  const { isAdmin } = useAuth();
+  const id = useId();
+  const issues = useRefundIssues(isAdmin);
+
+  if (!isAdmin) return <UnauthorisedPage />;
+
+  const open = issues.data?.issues.filter((issue) => !issue.resolvedAt) ?? [];
+  const resolved = issues.data?.issues.filter((issue) => issue.resolvedAt) ?? [];
+  return (
+    <div className="page-header staff-refunds">
+      <p>
+        <Link to={paths.admin()}>{t('back')}</Link>
+      </p>
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('intro')}</p>
+      {issues.isPending ? (
+        <p role="status">{t('loading')}</p>
+      ) : issues.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {t('failed')}
+        </p>
+      ) : (
+        <>
+          <section aria-labelledby={`${id}-open`}>
+            <h2 id={`${id}-open`}>{t('open.title')}</h2>
+            {open.length === 0 ? <p>{t('open.none')}</p> : null}
+            {open.map((issue) => (
+              <OpenIssue key={issue.id} issue={issue} />
+            ))}
+          </section>
+          {resolved.length > 0 ? (
+            <section aria-labelledby={`${id}-resolved`}>
+              <h2 id={`${id}-resolved`}>{t('resolved.title')}</h2>
+              <ResolvedTable issues={resolved} />
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
