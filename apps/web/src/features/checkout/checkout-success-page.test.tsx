@@ -23,6 +23,35 @@ describe('checkout success page', () => {
     expect(screen.getByRole('link', { name: 'Continue to home' })).toHaveAttribute('href', '/');
   });
 
+  it('a Direct Debit purchase: says how much its first collection is and when', async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ status: 'POLICY', startAt: past })),
+      'GET /api/customerAccounts': () =>
+        json(200, [
+          {
+            accountId: 'acc_1',
+            accountCode: 'BMW-FLX-000123',
+            proposalCode: 'QX7',
+            policyId: 'pol_1',
+            paymentDay: 5,
+            paymentMethodType: 'BACS_DEBIT',
+            accountStatus: 'ACTIVE',
+            accountBalance: 0,
+            outstandingAmount: 0,
+            pendingPaymentAmount: 8499,
+            pendingRefundAmount: 0,
+            firstCollection: { amountPence: 8499, chargeDate: '2026-03-10' },
+          },
+        ]),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout');
+    expect(
+      await screen.findByText(
+        'Your first payment of £84.99 will be taken from your bank account by Direct Debit on 10 March 2026. There is nothing more to pay today.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('deferred start: says when it starts; anonymous visitors get sign-in', async () => {
     stubRoutes({
       [PROPOSAL]: () => json(200, makeProposal({ status: 'POLICY', startAt: future })),

@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatPence } from '../../lib/format';
+import { useFirstCollection } from './api/first-collection';
 import { useCheckoutProposal } from './api/proposal';
 import { FeedbackSurvey } from './components/feedback-survey';
 import { findUpsell } from './rules';
@@ -18,6 +19,10 @@ export function CheckoutSuccessPage() {
   const { proposalCode = '' } = useParams();
   const { isAuthenticated, isAdmin } = useAuth();
   const proposal = useCheckoutProposal(proposalCode);
+  const firstCollection = useFirstCollection(
+    proposalCode,
+    isAuthenticated && proposal.data?.status === 'POLICY',
+  ).data;
   // Display only: whether the cover starts after the page opened decides the wording.
   const [openedAt] = useState(() => Date.now());
 
@@ -40,6 +45,14 @@ export function CheckoutSuccessPage() {
             ? t('success.deferred', { policyNumber, date: formatDate(data.startAt) })
             : t('success.subheader', { policyNumber })}
         </p>
+        {firstCollection ? (
+          <p>
+            {t('success.firstCollection', {
+              amount: formatPence(firstCollection.amountPence),
+              date: formatDate(firstCollection.chargeDate),
+            })}
+          </p>
+        ) : null}
       </div>
       <p>
         {isAuthenticated ? (

@@ -24,6 +24,7 @@ import {
   useNextStatementEstimate,
   useStatements,
 } from './billing-api';
+import { FirstCollectionNotice } from './first-collection-notice';
 import { MonthlyChart } from './monthly-chart';
 import { PaymentDayModal } from './payment-day-modal';
 import { ChangePaymentMethodButton, PaymentMethodReturn } from './payment-method-change';
@@ -219,6 +220,7 @@ function BillingContent({
           {t('paymentDay.saved', { day: savedDay })}
         </p>
       ) : null}
+      <FirstCollectionNotice account={account} />
       {account.outstandingAmount > 0 ? (
         <OutstandingPayment
           account={account}
