@@ -25,17 +25,19 @@ export {
 export {
   listPendingRefunds,
   listRefundablePayments,
-  listRefundIssues,
   listRefundPayouts,
   postRefund,
   providerOfSubType,
-  queueRefundIssue,
   recordRefundPayout,
-  resolveRefundIssue,
   setRefundPayoutResult,
   settleRefund,
   type PendingRefund,
-  type RefundIssue,
   type RefundPayout,
   type RefundProvider,
 } from './refunds';
+export {
+  listRefundIssues,
+  queueRefundIssue,
+  resolveRefundIssue,
+  type RefundIssue,
+} from './refund-queue';

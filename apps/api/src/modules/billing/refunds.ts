@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerPostings, ledgerTransactions, refundIssues, refundPayouts } from '../../db/schema';
 import type { CustomerAccountRow } from './accounts';
-import { failRefund } from './collection-ledger';
 import {
   LEDGER_ACCOUNTS,
   postTransaction,
@@ -15,19 +14,19 @@ import {
 // transaction per provider when the money came by card and by Direct Debit. The refund run pays
 // each back to that provider's payments; once every payout is paid the `refunds` leg moves to
 // the provider's clearing account and the refund is POSTED. What cannot be sent waits in the staff
-// queue until staff pay it by another route or write it off. Older REFUNDs posted straight
+// queue (refund-queue.ts) until staff pay it by another route or write it off. Older REFUNDs posted straight
 // against a clearing account (an overpayment's) are paid the same way and need no move.
 
 export type RefundProvider = 'CARD' | 'DIRECT_DEBIT';
 
-const SUB_TYPE_OF: Record<RefundProvider, string> = { CARD: 'STRIPE', DIRECT_DEBIT: 'GOCARDLESS' };
-const CLEARING_OF: Record<RefundProvider, string> = {
+export const SUB_TYPE_OF: Record<RefundProvider, string> = {
+  CARD: 'STRIPE',
+  DIRECT_DEBIT: 'GOCARDLESS',
+};
+export const CLEARING_OF: Record<RefundProvider, string> = {
   CARD: LEDGER_ACCOUNTS.cardClearing,
   DIRECT_DEBIT: LEDGER_ACCOUNTS.directDebitClearing,
 };
-/** Where a refund goes when staff pay it by another route, or write it off. */
-const REFUNDS_PAID_ELSEWHERE = 'refunds_paid_elsewhere';
-const REFUNDS_WRITTEN_OFF = 'refunds_written_off';
 const PAYMENT_KEY = 'payment:';
 
 export function providerOfSubType(subType: string | null): RefundProvider | null {
@@ -266,7 +265,7 @@ async function postingsOf(db: Db, idempotencyKey: string) {
  * what its payouts paid, `elsewhere` for the rest. Two postings per move, summing to zero, added
  * to the refund's own transaction as it leaves PENDING (the transaction still sums to zero).
  */
-async function moveRefundsLeg(
+export async function moveRefundsLeg(
   db: Db,
   options: { idempotencyKey: string; paid: RefundPayout[]; elsewhere?: string },
 ): Promise<void> {
@@ -310,118 +309,5 @@ export async function settleRefund(
     });
     if (moved) await moveRefundsLeg(tx, options);
     return moved;
-  });
-}
-
-export type RefundIssue = typeof refundIssues.$inferSelect;
-
-/** Puts a refund that cannot be sent in the staff queue (once: a second runner's is a no-op). */
-export async function queueRefundIssue(
-  db: Db,
-  issue: Pick<RefundIssue, 'refundKey' | 'accountId' | 'amountPence' | 'unsentPence' | 'reason'> & {
-    at: Date;
-  },
-): Promise<boolean> {
-  const { at, ...values } = issue;
-  const inserted = await db
-    .insert(refundIssues)
-    .values({ ...values, raisedAt: at })
-    .onConflictDoNothing({ target: refundIssues.refundKey })
-    .returning({ id: refundIssues.id });
-  return inserted.length > 0;
-}
-
-/** The staff queue: open issues oldest first, then those resolved, newest first (up to 50). */
-export async function listRefundIssues(db: Db): Promise<RefundIssue[]> {
-  const open = await db
-    .select()
-    .from(refundIssues)
-    .where(isNull(refundIssues.resolvedAt))
-    .orderBy(refundIssues.raisedAt);
-  const resolved = await db
-    .select()
-    .from(refundIssues)
-    .where(sql`${refundIssues.resolvedAt} is not null`)
-    .orderBy(desc(refundIssues.resolvedAt))
-    .limit(50);
-  return [...open, ...resolved];
-}
-
-/**
- * Staff settle a queued refund: PAID_ELSEWHERE posts it (what payouts paid to their clearing
- * accounts, the rest as paid by another route); WRITTEN_OFF fails it (its reversal gives the
- * customer the credit back), posts again what payouts did pay, and writes off the rest with a
- * journal. Answers the issue, or null when it is not open (resolved already, or unknown): once.
- */
-export async function resolveRefundIssue(
-  db: Db,
-  options: {
-    id: string;
-    resolution: 'PAID_ELSEWHERE' | 'WRITTEN_OFF';
-    note: string;
-    actorUserId: string;
-    at: Date;
-  },
-): Promise<RefundIssue | null> {
-  const { at } = options;
-  return db.transaction(async (tx) => {
-    const [issue] = await tx
-      .update(refundIssues)
-      .set({
-        resolution: options.resolution,
-        note: options.note,
-        resolvedBy: options.actorUserId,
-        resolvedAt: at,
-      })
-      .where(and(eq(refundIssues.id, options.id), isNull(refundIssues.resolvedAt)))
-      .returning();
-    if (!issue) return null;
-    const paid = (await listRefundPayouts(tx, issue.refundKey)).filter(
-      (payout) => payout.status === 'PAID',
-    );
-    if (options.resolution === 'PAID_ELSEWHERE') {
-      await setTransactionStatus(tx, { idempotencyKey: issue.refundKey, status: 'POSTED' });
-      await moveRefundsLeg(tx, {
-        idempotencyKey: issue.refundKey,
-        paid,
-        elsewhere: REFUNDS_PAID_ELSEWHERE,
-      });
-      return issue;
-    }
-    await failRefund(tx, { idempotencyKey: issue.refundKey, at, description: 'Refund not sent' });
-    const receivable = receivableAccount(issue.accountId);
-    for (const provider of ['CARD', 'DIRECT_DEBIT'] as const) {
-      const pence = paid
-        .filter((payout) => payout.provider === provider)
-        .reduce((sum, payout) => sum + payout.amountPence, 0);
-      if (pence === 0) continue;
-      await postTransaction(tx, {
-        accountId: issue.accountId,
-        type: 'REFUND',
-        subType: SUB_TYPE_OF[provider],
-        idempotencyKey: `${issue.refundKey}:sent:${provider}`,
-        description: 'Refund to the way you paid',
-        postings: [
-          { ledgerAccount: receivable, amountPence: pence },
-          { ledgerAccount: CLEARING_OF[provider], amountPence: -pence },
-        ],
-        at,
-      });
-    }
-    const unsent = issue.amountPence - paid.reduce((sum, payout) => sum + payout.amountPence, 0);
-    if (unsent > 0) {
-      await postTransaction(tx, {
-        accountId: issue.accountId,
-        type: 'DEBIT_JOURNAL',
-        idempotencyKey: `${issue.refundKey}:write-off`,
-        description: 'Refund written off',
-        postings: [
-          { ledgerAccount: receivable, amountPence: unsent },
-          { ledgerAccount: REFUNDS_WRITTEN_OFF, amountPence: -unsent },
-        ],
-        at,
-      });
-    }
-    return issue;
   });
 }
