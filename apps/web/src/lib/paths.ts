@@ -33,6 +33,8 @@ export const paths = {
   adminJobs: () => '/admin/jobs',
   /** Refunds the refund run could not send, for staff to settle (issue 30 item 4). */
   adminRefunds: () => '/admin/refunds',
+  /** The server's clock, moved forward outside production (issue 30; action:move-clock). */
+  adminClock: () => '/admin/clock',
   /** Act for a customer by their user id (spec 1 §6; also from ?impersonate=). */
   adminImpersonate: () => '/admin/impersonate',
 } as const;

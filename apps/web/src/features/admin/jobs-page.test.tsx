@@ -82,6 +82,29 @@ describe('the jobs page', () => {
     );
   });
 
+  it('runs the due jobs now and lists what ran', async () => {
+    const fetchMock = stubApi((path, init) => {
+      if (path.includes('/api/admin/jobs/run') && init?.method === 'POST') {
+        return jsonResponse(200, {
+          now: '2026-05-04T08:01:00.000Z',
+          runs: {
+            kinds: [{ kind: 'lapse-policies', done: 1, retrying: 0, failed: 0 }],
+            failures: [],
+          },
+        });
+      }
+      return path.includes('/api/admin/jobs') ? jsonResponse(200, LIST) : jsonResponse(404, {});
+    });
+    renderApp('/admin/jobs', { authState: staff });
+    await userEvent.click(await screen.findByRole('button', { name: 'Run due jobs now' }));
+    const ran = await screen.findByRole('table', { name: 'Jobs that ran' });
+    expect(within(ran).getByRole('row', { name: 'lapse-policies 1 0 0' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      expect.stringContaining('/api/admin/jobs/run'),
+      expect.objectContaining({ method: 'POST' }),
+    );
+  });
+
   it('is linked from the staff console', async () => {
     stubApi(() => jsonResponse(404, {}));
     renderApp('/admin', { authState: staff });

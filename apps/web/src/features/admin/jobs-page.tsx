@@ -5,7 +5,8 @@ import { JOB_STATES, type JobListResponse } from '@motor/contract';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
-import { useJobs } from './api/jobs';
+import { useJobs, useRunDueJobs } from './api/jobs';
+import { JobRunsList } from './job-runs';
 import { UnauthorisedPage } from './unauthorised-page';
 
 /** An instant as staff read it (London time), or a dash-free fallback text. */
@@ -107,6 +108,34 @@ function JobsTable({ jobs }: { jobs: JobListResponse['jobs'] }) {
   );
 }
 
+/** Issue 30 item 8: staff run every due job now and see what ran, rather than wait a poll. */
+function RunDueJobs() {
+  const { t } = useTranslation('jobs');
+  const id = useId();
+  const run = useRunDueJobs();
+  return (
+    <section aria-labelledby={`${id}-run`}>
+      <h2 id={`${id}-run`}>{t('runNow.title')}</h2>
+      <p>{t('runNow.intro')}</p>
+      <Button onClick={() => run.mutate()} disabled={run.isPending}>
+        {t('runNow.button')}
+      </Button>
+      <div role="status">
+        {run.isPending ? <p>{t('runNow.running')}</p> : null}
+        {run.isSuccess ? (
+          <p>{t('runNow.ran', { time: new Date(run.data.now).toLocaleString('en-GB') })}</p>
+        ) : null}
+      </div>
+      {run.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {t('runNow.failed')}
+        </p>
+      ) : null}
+      {run.isSuccess ? <JobRunsList runs={run.data.runs} /> : null}
+    </section>
+  );
+}
+
 /** Issue 17 item 1: the job runner's runs, failures and retries, for staff. */
 export function JobsPage() {
   const { t } = useTranslation('jobs');
@@ -135,6 +164,7 @@ export function JobsPage() {
       </p>
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
+      <RunDueJobs />
       {jobs.isPending ? (
         <p role="status">{t('loading')}</p>
       ) : jobs.isError ? (

@@ -11,6 +11,7 @@ import { UnauthorisedPage } from './unauthorised-page';
 const MAX_RESULTS = 20;
 const AUDIT_PERMISSION = 'access:audit';
 const CHAT_PERMISSION = 'access:chat';
+const MOVE_CLOCK_PERMISSION = 'action:move-clock';
 
 /** Issue 18 item 1: the staff console, a staff member's landing page; finds a customer. */
 export function StaffConsolePage() {
@@ -122,6 +123,11 @@ export function StaffConsolePage() {
           <li>
             <Link to={paths.adminJobs()}>{t('console.jobsLink')}</Link>
           </li>
+          {(permissions ?? []).includes(MOVE_CLOCK_PERMISSION) ? (
+            <li>
+              <Link to={paths.adminClock()}>{t('console.clockLink')}</Link>
+            </li>
+          ) : null}
           <li>
             <Link to={paths.adminRefunds()}>{t('console.refundsLink')}</Link>
           </li>

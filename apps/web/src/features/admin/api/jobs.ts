@@ -1,5 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { JobListResponseSchema, type JobListResponse } from '@motor/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  JobListResponseSchema,
+  RunDueJobsResponseSchema,
+  type JobListResponse,
+} from '@motor/contract';
 import { useApiClient } from '../../../lib/use-api-client';
 
 export type JobFilter = { state: string; kind: string };
@@ -17,5 +21,17 @@ export function useJobs(filter: JobFilter, isStaff: boolean) {
       JobListResponseSchema.parse(
         await client.get<unknown>(`/admin/jobs?${params.toString()}`, { signal }),
       ),
+  });
+}
+
+/** POST /api/admin/jobs/run: every due job now; the list of jobs refreshes. */
+export function useRunDueJobs() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: async () =>
+      RunDueJobsResponseSchema.parse(await client.post<unknown>('/admin/jobs/run')),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'jobs'] }),
   });
 }

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MoveClockResponseSchema,
+  ServerClockResponseSchema,
+  type MoveClockRequest,
+} from '@motor/contract';
+import { useApiClient } from '../../../lib/use-api-client';
+
+// The server's clock (issue 30 item 8): staff read it; with action:move-clock they move it
+// forward outside production and see which jobs ran.
+
+const clockKey = ['admin', 'clock'] as const;
+
+/** GET /api/admin/clock: the server's time, its offset and whether it can be moved here. */
+export function useServerClock(isStaff: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: clockKey,
+    enabled: isStaff,
+    queryFn: async ({ signal }) =>
+      ServerClockResponseSchema.parse(await client.get<unknown>('/admin/clock', { signal })),
+  });
+}
+
+/** POST /api/admin/clock: the page shows its errors itself (a refused amount on the field). */
+export function useMoveClock() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: async (request: MoveClockRequest) =>
+      MoveClockResponseSchema.parse(await client.post<unknown>('/admin/clock', request)),
+    // Everything the staff console shows may have changed with the time: the jobs above all.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,187 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorBodySchema, type ClockUnit, type MoveClockResponse } from '@motor/contract';
+import { Field, getDescribedBy } from '../../components/form/field';
+import { Button } from '../../components/ui/button';
+import { isApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useMoveClock, useServerClock } from './api/clock';
+import { JobRunsList } from './job-runs';
+import { UnauthorisedPage } from './unauthorised-page';
+
+const MOVE_CLOCK_PERMISSION = 'action:move-clock';
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** "4 May 2026 at 10:00": the date as the app writes dates, then the London time. */
+function formatInstant(iso: string): string {
+  return `${formatDate(iso)} at ${londonClock.format(new Date(iso))}`;
+}
+
+/** The server's answer to a refused move: the amount's own message, or one for the page. */
+function readRefusal(error: unknown): { amount?: string; page?: string } {
+  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return {};
+  const body = ErrorBodySchema.safeParse(error.failure.data);
+  if (!body.success) return {};
+  const { message, details } = body.data.error;
+  const fields = (details as { fields?: { path?: string; message?: string }[] } | undefined)
+    ?.fields;
+  const amount = fields?.find((field) => field.path === 'amount')?.message;
+  return amount ? { amount } : { page: message };
+}
+
+function Offset({ offsetMs }: { offsetMs: number }) {
+  const { t } = useTranslation('clock');
+  if (offsetMs <= 0) return <p>{t('real')}</p>;
+  const days = Math.floor(offsetMs / DAY_MS);
+  const hours = Math.round((offsetMs % DAY_MS) / HOUR_MS);
+  const parts = [
+    days ? t('days', { count: days }) : null,
+    hours ? t('hours', { count: hours }) : null,
+  ];
+  const duration =
+    parts[0] && parts[1]
+      ? t('durationBoth', { days: parts[0], hours: parts[1] })
+      : (parts[0] ?? parts[1] ?? t('hours', { count: 0 }));
+  return <p>{t('ahead', { duration })}</p>;
+}
+
+function MoveResult({ moved }: { moved: MoveClockResponse }) {
+  const { t } = useTranslation('clock');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [moved]);
+  return (
+    <section aria-labelledby="clock-moved">
+      <h2 id="clock-moved" ref={heading} tabIndex={-1}>
+        {t('result.title', {
+          from: formatInstant(moved.from),
+          to: formatInstant(moved.to),
+        })}
+      </h2>
+      <p>{t('result.intro')}</p>
+      <JobRunsList runs={moved.runs} />
+    </section>
+  );
+}
+
+function MoveClockForm() {
+  const { t } = useTranslation('clock');
+  const id = useId();
+  const amountId = `${id}-amount`;
+  const input = useRef<HTMLInputElement>(null);
+  const [amount, setAmount] = useState('');
+  const [unit, setUnit] = useState<ClockUnit>('days');
+  const [amountError, setAmountError] = useState<string>();
+  const move = useMoveClock();
+  const refusal = move.isError ? readRefusal(move.error) : {};
+  const shownAmountError = amountError ?? refusal.amount;
+
+  useEffect(() => {
+    if (refusal.amount) input.current?.focus();
+  }, [refusal.amount]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(amount.trim());
+    if (!/^\d+$/.test(amount.trim()) || value < 1) {
+      setAmountError(t('form.amountError'));
+      input.current?.focus();
+      return;
+    }
+    setAmountError(undefined);
+    move.mutate({ amount: value, unit });
+  };
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>{t('form.title')}</h2>
+        <Field
+          id={amountId}
+          label={t('form.amount')}
+          hint={t('form.amountHint')}
+          error={shownAmountError}
+        >
+          <input
+            ref={input}
+            id={amountId}
+            name="amount"
+            className={shownAmountError ? 'input input--error' : 'input'}
+            inputMode="numeric"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-describedby={getDescribedBy(amountId, {
+              hint: t('form.amountHint'),
+              error: shownAmountError,
+            })}
+            aria-invalid={shownAmountError ? true : undefined}
+          />
+        </Field>
+        <Field id={`${id}-unit`} label={t('form.unit')}>
+          <select
+            id={`${id}-unit`}
+            name="unit"
+            value={unit}
+            onChange={(event) => setUnit(event.target.value as ClockUnit)}
+          >
+            <option value="hours">{t('form.hours')}</option>
+            <option value="days">{t('form.days')}</option>
+          </select>
+        </Field>
+        <Button type="submit" disabled={move.isPending}>
+          {t('form.submit')}
+        </Button>
+      </form>
+      <div role="status">{move.isPending ? <p>{t('form.moving')}</p> : null}</div>
+      {move.isError && !refusal.amount ? (
+        <p role="alert" className="notice notice--critical">
+          {refusal.page ?? t('form.failed')}
+        </p>
+      ) : null}
+      {move.isSuccess ? <MoveResult moved={move.data} /> : null}
+    </>
+  );
+}
+
+/** Issue 30 item 8: staff move the server's clock forward (never in production). */
+export function ClockPage() {
+  const { t } = useTranslation('clock');
+  const { isAdmin, permissions } = useAuth();
+  const allowed = isAdmin && (permissions ?? []).includes(MOVE_CLOCK_PERMISSION);
+  const clock = useServerClock(allowed);
+
+  if (!allowed) return <UnauthorisedPage />;
+
+  return (
+    <div className="page-header staff-clock">
+      <p>
+        <Link to={paths.admin()}>{t('back')}</Link>
+      </p>
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('intro')}</p>
+      {clock.isPending ? (
+        <p role="status">{t('loading')}</p>
+      ) : clock.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {t('failed')}
+        </p>
+      ) : (
+        <>
+          <p>{t('now', { time: formatInstant(clock.data.now) })}</p>
+          <Offset offsetMs={clock.data.offsetMs} />
+          {clock.data.canMove ? <MoveClockForm /> : <p className="notice">{t('fixed')}</p>}
+        </>
+      )}
+    </div>
+  );
+}
