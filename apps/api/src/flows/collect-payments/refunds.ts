@@ -31,6 +31,8 @@ import { queueRefundNotice } from './refund-notice';
 export const REFUND_ISSUE_REASONS = {
   noPayment:
     'No card or Direct Debit payment took this money, so there is nothing to refund it to.',
+  noSettled: (provider: RefundProvider) =>
+    `No settled ${provider === 'CARD' ? 'card' : 'Direct Debit'} payment is left to refund it to.`,
   tooLittle: (left: number) =>
     `The payments it could go back to have only ${formatMoney(left)} left to refund.`,
   refused: (provider: RefundProvider, message: string) =>
@@ -63,7 +65,11 @@ async function planPayouts(
   if (settledPence < unplannedPence) {
     // A payment still on its way that would cover it: wait for it to settle.
     if (settledPence + pendingPence >= unplannedPence) return { wait: true };
-    return { wait: false, reason: REFUND_ISSUE_REASONS.tooLittle(settledPence) };
+    const reason =
+      settledPence === 0
+        ? REFUND_ISSUE_REASONS.noSettled(provider)
+        : REFUND_ISSUE_REASONS.tooLittle(settledPence);
+    return { wait: false, reason };
   }
   let left = unplannedPence;
   for (const payment of payments) {
