@@ -22,6 +22,10 @@ export const ReconciliationFindingSchema = z
     providerPaymentId: z.string(),
     provider: z.string().nullable(),
     accountId: z.string().nullable(),
+    /** The account's code (the policy number) and whose it is, for staff's link; the policy. */
+    accountCode: z.string().nullable(),
+    customerUserId: z.string().nullable(),
+    policyId: z.string().nullable(),
     /** Pence; null on the side that has no record. */
     providerAmountPence: z.number().int().nullable(),
     ledgerAmountPence: z.number().int().nullable(),
@@ -31,7 +35,11 @@ export const ReconciliationFindingSchema = z
   .meta({ id: 'ReconciliationFinding' });
 
 export const ReconciliationFindingsResponseSchema = z
-  .object({ findings: z.array(ReconciliationFindingSchema) })
+  .object({
+    findings: z.array(ReconciliationFindingSchema),
+    /** When the reconciliation last ran (ISO), null before its first run. */
+    lastRunAt: z.string().nullable(),
+  })
   .meta({ id: 'ReconciliationFindings' });
 export type ReconciliationFindingsResponse = z.infer<typeof ReconciliationFindingsResponseSchema>;
 

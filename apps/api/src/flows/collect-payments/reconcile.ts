@@ -1,23 +1,25 @@
-import { and, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { reconciliationFindings, RECONCILIATION_KINDS } from '../../db/schema';
 import {
-  listLedgerProviderPayments,
-  listPendingRefunds,
-  providerOfSubType,
-} from '../../modules/billing';
+  customerAccounts,
+  reconciliationFindings,
+  reconciliationRuns,
+  RECONCILIATION_KINDS,
+} from '../../db/schema';
+import { listPendingRefunds, providerOfSubType } from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
-import { listCollections } from '../../modules/payment';
+import { findMoneyDifferences, findUnpaidCover, policiesOfAccounts } from './audit';
 
-// Reconciliation (issue 16 item 3): the providers' records of payments (the collections their
-// answers and webhooks wrote) against the ledger's provider payments. PROVIDER_ONLY: the provider
-// settled money the ledger does not hold; LEDGER_ONLY: the ledger holds money as posted that the
-// provider has no record of, or failed; AMOUNT_MISMATCH: both, for different amounts. Payments
-// still on their way are left alone. REFUND_NOT_SENT (issue 30): a refund due for more than a day
-// and not paid (waiting for a payment to settle, or in the staff queue). Findings are upserted by kind and payment (two runs at once
-// store one) and resolved when a later run no longer finds them.
+// Reconciliation (issue 16 item 3; the independent auditor of issue 30 item 9, audit.ts): the
+// providers' own records of payments against the ledger's cash postings and the policies' cover.
+// PROVIDER_ONLY: the provider settled money the ledger does not hold; LEDGER_ONLY: the ledger
+// holds money as posted that the provider has no record of, or failed; AMOUNT_MISMATCH: both, for
+// different amounts; REFUND_NOT_SENT: a refund due for more than a day and not paid (waiting for a
+// payment to settle, or in the staff queue); COVER_UNPAID: cover past NTU_AFTER_DAYS without a
+// settled payment. Findings are upserted by kind and reference (two runs at once store one), keep
+// the time first seen, and are resolved when a later run no longer finds them; each run is kept.
 
 type Kind = (typeof RECONCILIATION_KINDS)[number];
 export type Finding = {
@@ -28,46 +30,6 @@ export type Finding = {
   providerAmountPence: number | null;
   ledgerAmountPence: number | null;
 };
-
-async function findDiscrepancies(db: Db): Promise<Finding[]> {
-  const ledger = new Map(
-    (await listLedgerProviderPayments(db)).map((row) => [row.providerPaymentId, row]),
-  );
-  const findings: Finding[] = [];
-  const seen = new Set<string>();
-  for (const collection of await listCollections(db)) {
-    const id = collection.providerPaymentId;
-    seen.add(id);
-    const entry = ledger.get(id);
-    const base = {
-      providerPaymentId: id,
-      provider: collection.provider,
-      accountId: entry?.accountId ?? null,
-      providerAmountPence: collection.amountPence,
-      ledgerAmountPence: entry?.amountPence ?? null,
-    };
-    if (collection.status === 'SETTLED') {
-      if (!entry || entry.status === 'FAILED') findings.push({ kind: 'PROVIDER_ONLY', ...base });
-      else if (entry.amountPence !== collection.amountPence) {
-        findings.push({ kind: 'AMOUNT_MISMATCH', ...base });
-      }
-    } else if (collection.status === 'FAILED' && entry?.status === 'POSTED') {
-      findings.push({ kind: 'LEDGER_ONLY', ...base });
-    }
-  }
-  for (const [id, entry] of ledger) {
-    if (seen.has(id) || entry.status !== 'POSTED') continue;
-    findings.push({
-      kind: 'LEDGER_ONLY',
-      providerPaymentId: id,
-      provider: null,
-      accountId: entry.accountId,
-      providerAmountPence: null,
-      ledgerAmountPence: entry.amountPence,
-    });
-  }
-  return findings;
-}
 
 const DAY_MS = 86_400_000;
 
@@ -89,18 +51,25 @@ async function findRefundsNotSent(db: Db, now: Date): Promise<Finding[]> {
 export async function reconcilePayments(deps: ServiceDeps): Promise<Finding[]> {
   const now = deps.clock.now();
   const findings = [
-    ...(await findDiscrepancies(deps.db)),
+    ...(await findMoneyDifferences(deps)),
     ...(await findRefundsNotSent(deps.db, now)),
+    ...(await findUnpaidCover(deps, now)),
   ];
+  const policyOf = await policiesOfAccounts(
+    deps.db,
+    findings.flatMap((finding) => (finding.accountId ? [finding.accountId] : [])),
+  );
   for (const finding of findings) {
+    const policyId = (finding.accountId && policyOf.get(finding.accountId)) ?? null;
     await deps.db
       .insert(reconciliationFindings)
-      .values({ ...finding, foundAt: now, seenAt: now })
+      .values({ ...finding, policyId, foundAt: now, seenAt: now })
       .onConflictDoUpdate({
         target: [reconciliationFindings.kind, reconciliationFindings.providerPaymentId],
         set: {
           provider: finding.provider,
           accountId: finding.accountId,
+          policyId,
           providerAmountPence: finding.providerAmountPence,
           ledgerAmountPence: finding.ledgerAmountPence,
           seenAt: now,
@@ -112,16 +81,36 @@ export async function reconcilePayments(deps: ServiceDeps): Promise<Finding[]> {
     .update(reconciliationFindings)
     .set({ resolvedAt: now })
     .where(and(isNull(reconciliationFindings.resolvedAt), lt(reconciliationFindings.seenAt, now)));
+  await deps.db.insert(reconciliationRuns).values({ ranAt: now, findings: findings.length });
   return findings;
 }
 
-/** The findings not resolved yet, oldest first (for staff). */
+/**
+ * The findings not resolved yet, oldest first (for staff), with the account's code (the policy
+ * number) and whose it is (for the link to the customer).
+ */
 export async function listOpenFindings(db: Db) {
   return db
-    .select()
+    .select({
+      finding: reconciliationFindings,
+      accountCode: customerAccounts.accountCode,
+      customerUserId: customerAccounts.ownerUserId,
+    })
     .from(reconciliationFindings)
+    .leftJoin(customerAccounts, eq(customerAccounts.accountId, reconciliationFindings.accountId))
     .where(isNull(reconciliationFindings.resolvedAt))
-    .orderBy(reconciliationFindings.foundAt, sql`${reconciliationFindings.kind}`);
+    .orderBy(reconciliationFindings.foundAt, sql`${reconciliationFindings.kind}`)
+    .then((rows) => rows.map(({ finding, ...names }) => ({ ...finding, ...names })));
+}
+
+/** When the last reconciliation ran, or null before the first. */
+export async function lastReconciliationRun(db: Db): Promise<Date | null> {
+  const [run] = await db
+    .select({ ranAt: reconciliationRuns.ranAt })
+    .from(reconciliationRuns)
+    .orderBy(desc(reconciliationRuns.ranAt))
+    .limit(1);
+  return run?.ranAt ?? null;
 }
 
 export const reconcilePaymentsJob = defineJob({

@@ -18,7 +18,7 @@ import {
   resolveRefundIssue,
   type RefundIssue,
 } from '../../modules/billing';
-import { listOpenFindings } from './reconcile';
+import { lastReconciliationRun, listOpenFindings } from './reconcile';
 
 export const REFUND_ISSUE_NOT_FOUND_MESSAGE = 'We could not find that refund.';
 export const REFUND_ISSUE_NOT_OPEN_MESSAGE =
@@ -45,9 +45,10 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
         tags: ['admin'],
         summary: 'Payment reconciliation findings (staff)',
         description:
-          'What the reconciliation job found between the providers’ records and the ledger and ' +
-          'is not resolved yet, oldest first: provider-only payments, ledger-only payments and ' +
-          'amount mismatches.',
+          'What the reconciliation job found between the providers’ own records, the ledger and ' +
+          'the policies’ cover and is not resolved yet, oldest first (provider-only payments, ' +
+          'ledger-only payments, amount mismatches, refunds not sent, cover unpaid past the ' +
+          'not-taken-up window), and when it last ran.',
         response: {
           200: ReconciliationFindingsResponseSchema,
           401: ErrorBodySchema,
@@ -57,13 +58,18 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
     },
     async (_request, reply) => {
       const rows = await listOpenFindings(app.db);
+      const lastRun = await lastReconciliationRun(app.db);
       const body: ReconciliationFindingsResponse = {
+        lastRunAt: lastRun?.toISOString() ?? null,
         findings: rows.map((row) => ({
           id: row.id,
           kind: row.kind,
           providerPaymentId: row.providerPaymentId,
           provider: row.provider,
           accountId: row.accountId,
+          accountCode: row.accountCode,
+          customerUserId: row.customerUserId,
+          policyId: row.policyId,
           providerAmountPence: row.providerAmountPence,
           ledgerAmountPence: row.ledgerAmountPence,
           foundAt: row.foundAt.toISOString(),

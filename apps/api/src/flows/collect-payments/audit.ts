@@ -1,0 +1,154 @@
+import { and, eq, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
+import { customerAccounts, ledgerTransactions, policies } from '../../db/schema';
+import { listLedgerProviderPayments } from '../../modules/billing';
+import { listCollections } from '../../modules/payment';
+import type { Finding } from './reconcile';
+
+// The independent auditor (issue 30 item 9) reads three records: what each provider says
+// happened (its own list of charges and collections, not what its webhooks told us), the
+// ledger's cash postings, and each policy's status. A provider's own list is its word; the
+// collections table (what its answers and webhooks said) stands in only for payments the
+// provider no longer lists (a sandbox record kept before it listed them).
+
+type ProviderState = 'PENDING' | 'SETTLED' | 'FAILED';
+type ProviderRecord = {
+  provider: 'CARD' | 'DIRECT_DEBIT';
+  status: ProviderState;
+  amountPence: number;
+};
+
+const DAY_MS = 86_400_000;
+
+/** Every payment the providers hold, by their id. */
+async function readProviderRecords(deps: ServiceDeps): Promise<Map<string, ProviderRecord>> {
+  const records = new Map<string, ProviderRecord>();
+  for (const row of await listCollections(deps.db)) {
+    records.set(row.providerPaymentId, {
+      provider: row.provider,
+      status: row.status === 'SETTLED' || row.status === 'FAILED' ? row.status : 'PENDING',
+      amountPence: row.amountPence,
+    });
+  }
+  const { cardPayments, directDebit } = deps.providers;
+  for (const payment of await cardPayments.listPayments()) {
+    records.set(payment.providerPaymentId, {
+      provider: 'CARD',
+      status: payment.status === 'SUCCEEDED' ? 'SETTLED' : payment.status,
+      amountPence: payment.amountPence,
+    });
+  }
+  for (const collection of await directDebit.listCollections({ now: deps.clock.now() })) {
+    records.set(collection.providerPaymentId, {
+      provider: 'DIRECT_DEBIT',
+      status:
+        collection.status === 'SETTLED' || collection.status === 'FAILED'
+          ? collection.status
+          : 'PENDING',
+      amountPence: collection.amountPence,
+    });
+  }
+  return records;
+}
+
+/**
+ * Money taken but not posted (PROVIDER_ONLY), posted but not taken (LEDGER_ONLY: the provider
+ * failed it or has no record of it) and amounts that differ (AMOUNT_MISMATCH). A payment still on
+ * its way on either side is left alone: a webhook may not have arrived yet.
+ */
+export async function findMoneyDifferences(deps: ServiceDeps): Promise<Finding[]> {
+  const providerRecords = await readProviderRecords(deps);
+  const ledger = new Map(
+    (await listLedgerProviderPayments(deps.db)).map((row) => [row.providerPaymentId, row]),
+  );
+  const findings: Finding[] = [];
+  for (const [id, record] of providerRecords) {
+    const entry = ledger.get(id);
+    const base = {
+      providerPaymentId: id,
+      provider: record.provider,
+      accountId: entry?.accountId ?? null,
+      providerAmountPence: record.amountPence,
+      ledgerAmountPence: entry?.amountPence ?? null,
+    };
+    if (record.status === 'SETTLED') {
+      if (!entry || entry.status === 'FAILED') findings.push({ kind: 'PROVIDER_ONLY', ...base });
+      else if (entry.amountPence !== record.amountPence) {
+        findings.push({ kind: 'AMOUNT_MISMATCH', ...base });
+      }
+    } else if (record.status === 'FAILED' && entry?.status === 'POSTED') {
+      findings.push({ kind: 'LEDGER_ONLY', ...base });
+    }
+  }
+  for (const [id, entry] of ledger) {
+    if (providerRecords.has(id) || entry.status !== 'POSTED') continue;
+    findings.push({
+      kind: 'LEDGER_ONLY',
+      providerPaymentId: id,
+      provider: null,
+      accountId: entry.accountId,
+      providerAmountPence: null,
+      ledgerAmountPence: entry.amountPence,
+    });
+  }
+  return findings;
+}
+
+/**
+ * Cover without a settled first payment (COVER_UNPAID): a PENDING or ACTIVE policy whose cover
+ * began (or was bound, whichever is later) more than NTU_AFTER_DAYS ago, with no POSTED payment
+ * on its account. The not-taken-up job should have made it NTU; this says it did not.
+ */
+export async function findUnpaidCover(deps: ServiceDeps, now: Date): Promise<Finding[]> {
+  const db: Db = deps.db;
+  const overdueBefore = new Date(now.getTime() - deps.config.ntuAfterDays * DAY_MS);
+  const settledPayment = db
+    .select({ one: sql`1` })
+    .from(ledgerTransactions)
+    .where(
+      and(
+        eq(ledgerTransactions.accountId, customerAccounts.accountId),
+        eq(ledgerTransactions.type, 'PAYMENT'),
+        eq(ledgerTransactions.status, 'POSTED'),
+      ),
+    );
+  const rows = await db
+    .select({ policyId: policies.policyId, accountId: customerAccounts.accountId })
+    .from(policies)
+    .innerJoin(customerAccounts, eq(customerAccounts.policyId, policies.policyId))
+    .where(
+      and(
+        inArray(policies.status, ['PENDING', 'ACTIVE']),
+        lte(policies.createdAt, overdueBefore),
+        lte(policies.inceptedAt, overdueBefore),
+        notExists(settledPayment),
+      ),
+    );
+  return rows.map((row) => ({
+    kind: 'COVER_UNPAID',
+    providerPaymentId: row.policyId,
+    provider: null,
+    accountId: row.accountId,
+    providerAmountPence: null,
+    ledgerAmountPence: null,
+  }));
+}
+
+/** The policy of each account that has one (one account per policy). */
+export async function policiesOfAccounts(
+  db: Db,
+  accountIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .select({ accountId: customerAccounts.accountId, policyId: customerAccounts.policyId })
+    .from(customerAccounts)
+    .where(
+      and(
+        inArray(customerAccounts.accountId, [...new Set(accountIds)]),
+        isNotNull(customerAccounts.policyId),
+      ),
+    );
+  return new Map(rows.map((row) => [row.accountId, row.policyId!]));
+}
