@@ -19,6 +19,7 @@ import {
   findActiveMandate,
 } from '../../modules/payment';
 import { onOrAfterWorkingDay, subtractWorkingDays } from '../../providers/direct-debit';
+import { announceDirectDebit, directDebitChargeDate } from './direct-debit-notices';
 import { applyCollectionOutcomes } from './outcomes';
 import { COLLECT_PAYMENT, CollectPayload, enqueueCollection, firstCollectionKey } from './queue';
 
@@ -146,12 +147,13 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
     // account's. Asked for now, it is taken on the earliest day the scheme allows.
     proposalCode: first ? account.proposalCode : null,
   };
-  const collection = card
-    ? await chargeSavedCard(deps, common)
-    : await createDirectDebitCollection(deps, {
-        ...common,
-        ...(payload.chargeDate ? { chargeDate: payload.chargeDate } : {}),
-      });
+  // A Direct Debit is taken no sooner than its advance notice allows (direct-debit-notices.ts).
+  const chargeDate = card
+    ? null
+    : await directDebitChargeDate(deps, { account, wanted: payload.chargeDate });
+  const collection = chargeDate
+    ? await createDirectDebitCollection(deps, { ...common, chargeDate })
+    : await chargeSavedCard(deps, common);
   await postProviderPayment(deps.db, {
     account,
     payment: {
@@ -167,6 +169,14 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
   });
   // A card's answer came with the charge: post it now rather than at the next outcome run.
   if (card) await applyCollectionOutcomes(deps);
+  if (chargeDate) {
+    await announceDirectDebit(deps, {
+      account,
+      mandate: method,
+      reference: payload.reference,
+      payment: { amountPence, chargeDate: collection.chargeDate ?? chargeDate },
+    });
+  }
 }
 
 /** Collects an account's first payment now, as its queued job would (the bind, at checkout). */

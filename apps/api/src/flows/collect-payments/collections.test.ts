@@ -172,14 +172,21 @@ async function scenario(start: string) {
       .orderBy(asc(ledgerTransactions.createdAt));
   }
 
-  /** The policy's e-mails about its payments (not the one confirming the purchase). */
+  /**
+   * The policy's e-mails about its payments (not the one confirming the purchase, nor the Direct
+   * Debit notices: direct-debit-notices.test.ts reads those).
+   */
   async function mailAbout(policyNumber: string) {
     const rows = await app.db
       .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, `%${policyNumber}%`))
       .orderBy(asc(notificationOutbox.createdAt));
-    return rows.filter((row) => row.subject !== `Your policy ${policyNumber} is confirmed`);
+    return rows.filter(
+      (row) =>
+        row.subject !== `Your policy ${policyNumber} is confirmed` &&
+        !row.subject?.includes('Direct Debit'),
+    );
   }
 
   async function sandboxChargeDates(ids: string[]) {
@@ -442,7 +449,8 @@ describe('monthly collections', () => {
       await scenario('2026-07-08T10:00:00.000Z');
     const policy = await bindFlex('suspended-dd', { method: 'BACS_DEBIT', bank: FAILING_BANK });
     // The August payment (8 August, a Saturday: Monday 10th) fails, then both retries a week
-    // apart: the third failure suspends the account, with the notice.
+    // apart, each taken on the day its e-mail names (submitted 3 working days before, with its
+    // advance notice): the third failure suspends the account, with the notice.
     await daysUntil('2026-09-06T09:00:00.000Z');
     const rows = await ledgerOf(policy.account.accountId);
     expect(
@@ -464,7 +472,7 @@ describe('monthly collections', () => {
     );
     const amount = `£${(policy.instalment / 100).toFixed(2)}`;
     expect(mails[2]!.body).toContain(
-      `Unless ${amount} is paid, your policy will be cancelled for non-payment on 17 Sep 2026.`,
+      `Unless ${amount} is paid, your policy will be cancelled for non-payment on 16 Sep 2026.`,
     );
     // The customer pays what is owed by card within the grace period: ACTIVE again.
     const owed = settledOwed(await ledgerOf(policy.account.accountId));

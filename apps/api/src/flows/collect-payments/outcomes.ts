@@ -1,3 +1,4 @@
+import { londonDateString, toInstant } from '@motor/domain';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import {
@@ -15,6 +16,11 @@ import {
 import { brandOfScheme } from '../../modules/brand';
 import { defineJob } from '../../modules/jobs';
 import { listCollections } from '../../modules/payment';
+import {
+  addWorkingDays,
+  onOrAfterWorkingDay,
+  subtractWorkingDays,
+} from '../../providers/direct-debit';
 import { findPolicyByProposal } from '../../modules/policy';
 import { enqueueCollection } from './queue';
 import { scheduleNonPaymentCancellation } from './non-payment';
@@ -49,6 +55,32 @@ async function billingConfigOf(db: ServiceDeps['db'], account: CustomerAccountRo
   return brandOfScheme(policy.schemeCode).getProductConfig(policy.schemeCode).billing ?? null;
 }
 
+/**
+ * When a failed payment is tried again. A card is charged on the day; a Direct Debit is taken on
+ * that day's working day, submitted its advance notice ahead so that it is taken on the day the
+ * e-mail says (its notice goes out when it is submitted, direct-debit-notices.ts).
+ */
+function planRetry(options: {
+  account: CustomerAccountRow;
+  now: Date;
+  retryOn: Date;
+  noticeWorkingDays: number;
+}): { retryOn: Date; runAt: Date; chargeDate: string | null } {
+  const { now, retryOn, noticeWorkingDays } = options;
+  if (options.account.paymentMethodType !== 'BACS_DEBIT') {
+    return { retryOn, runAt: retryOn, chargeDate: null };
+  }
+  const earliest = addWorkingDays(londonDateString(now), noticeWorkingDays);
+  const wanted = onOrAfterWorkingDay(londonDateString(retryOn));
+  const chargeDate = wanted > earliest ? wanted : earliest;
+  const submitOn = toInstant(subtractWorkingDays(chargeDate, noticeWorkingDays));
+  return {
+    retryOn: toInstant(chargeDate),
+    runAt: submitOn > now ? submitOn : now,
+    chargeDate,
+  };
+}
+
 async function onFailure(
   deps: ServiceDeps,
   options: { providerPaymentId: string; reason: string | null; now: Date },
@@ -65,12 +97,23 @@ async function onFailure(
     const amountPence = reversed.amountPence;
     const failures = await countConsecutiveFailures(tx, account.accountId);
     if (failures <= billing.retry.attempts) {
-      const retryOn = new Date(now.getTime() + billing.retry.intervalDays * DAY_MS);
+      const retry = planRetry({
+        account,
+        now,
+        retryOn: new Date(now.getTime() + billing.retry.intervalDays * DAY_MS),
+        noticeWorkingDays: billing.advanceNoticeWorkingDays,
+      });
+      const retryOn = retry.retryOn;
       await enqueueCollection(txDeps, {
         key: `collect-retry:${providerPaymentId}`,
-        payload: { accountId: account.accountId, invoicePence: 0, chargeDate: null, retry: true },
+        payload: {
+          accountId: account.accountId,
+          invoicePence: 0,
+          chargeDate: retry.chargeDate,
+          retry: true,
+        },
         at: now,
-        runAt: retryOn,
+        runAt: retry.runAt,
       });
       await queueNotice(txDeps, {
         db: tx,

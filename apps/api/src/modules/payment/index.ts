@@ -4,6 +4,7 @@ import type { SandboxDirectDebit } from '../../providers/direct-debit';
 import { createDatabaseSandboxStore } from './repository';
 import { sandboxCardPages } from './sandbox-card-pages';
 import { sandboxDirectDebitPages } from './sandbox-direct-debit-pages';
+import { sandboxDirectDebitNoticesPage } from './sandbox-direct-debit-notices-page';
 
 export { deliverSandboxDirectDebitEvents } from './sandbox-direct-debit-pages';
 export {
@@ -23,6 +24,13 @@ export {
   MANDATE_REQUIRED_MESSAGE,
   PAYMENT_REQUIRED_MESSAGE,
 } from './methods';
+export {
+  findDirectDebitNotice,
+  recordDirectDebitNotice,
+  setDirectDebitNoticeMessage,
+  type DirectDebitNoticeRow,
+} from './direct-debit-notices';
+export type { PaymentMethodRow } from './repository';
 export type {
   AdjustmentPaidHandler,
   ProposalPaidHandler,
@@ -46,6 +54,7 @@ export async function registerSandboxPaymentPages(app: App): Promise<void> {
     const sandbox = directDebit as SandboxDirectDebit;
     sandbox.connectStore(store);
     await sandboxDirectDebitPages(app, sandbox);
+    await sandboxDirectDebitNoticesPage(app, sandbox);
   }
 }
 export { chargeSavedCard, listCollections } from './card-collections';

@@ -5,7 +5,7 @@ import type { DirectDebitProvider } from './types';
 
 export * from './types';
 export { createSandboxDirectDebit, type SandboxDirectDebit } from './sandbox';
-export { onOrAfterWorkingDay, subtractWorkingDays } from './working-days';
+export { addWorkingDays, onOrAfterWorkingDay, subtractWorkingDays } from './working-days';
 
 export type DirectDebitConfig = {
   goCardlessAccessToken: string | undefined;
