@@ -1,9 +1,10 @@
 // Issue 30 item 4: refunds reach the customer. A flex policy bought by card through the real
 // checkout and cancelled in its cooling-off period is refunded through the card provider's refund
-// API to the payment that took the money, POSTED once the provider paid it, and the customer told;
+// API to the payment that took the money (split over several, newest first, when one took less),
+// POSTED once the provider paid it, and the customer told;
 // a refund the provider refuses goes to the staff queue, is reported by reconciliation, and staff
 // pay it by another route or write it off, audited and posted to the ledger.
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, ne } from 'drizzle-orm';
 import { formatMoney } from '@motor/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RefundIssuesResponse, StatementResponse } from '@motor/contract';
@@ -22,6 +23,7 @@ import {
 import { getAccountTotals } from '../../modules/billing';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { runDueJobs } from '../../modules/jobs/runner';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { createTestApp } from '../../test/test-app';
 import { reconcilePayments } from './reconcile';
@@ -49,7 +51,7 @@ describe('refunds reach the customer', () => {
   const signIn = async (userId: string) => bearer(await createTestAccessToken(app, { userId }));
 
   /** A flex policy bought by card through the checkout the browser uses: its ids and payment. */
-  async function buyByCard(userId: string) {
+  async function buyByCard(userId: string, options: { saveCard?: boolean } = {}) {
     const headers = await signIn(userId);
     const quote = await createQuote(app, headers);
     const started = await app.inject({
@@ -57,7 +59,7 @@ describe('refunds reach the customer', () => {
       url: `/api/stripe/checkout/proposal/${quote.proposalCode}`,
       headers,
       payload: {
-        saveCard: false,
+        saveCard: options.saveCard ?? false,
         successPath: '/checkout/callback?ok=1',
         cancelPath: '/checkout',
         paymentMethodType: 'CARD',
@@ -334,5 +336,64 @@ describe('refunds reach the customer', () => {
     expect(
       (await reconcilePayments(app)).filter((finding) => finding.kind === 'REFUND_NOT_SENT'),
     ).toEqual([]);
+  });
+  it('splits a cooling-off refund over the two card payments that took the money', async () => {
+    clock.set('2026-05-20T09:00:00.000Z');
+    const bought = await buyByCard('refund-split', { saveCard: true });
+    // Staff move the payment day to the 1st: the second month (from 20 June) is billed, and the
+    // saved card charged, on 1 June, inside the 14 days of cooling-off.
+    const staffForOwner = bearer(
+      await createTestAccessToken(app, {
+        userId: 'refund-agent',
+        roles: ['admin'],
+        permissions: ['access:impersonate'],
+        impersonate: 'refund-split',
+      }),
+    );
+    const moved = await app.inject({
+      method: 'PUT',
+      url: `/api/customerAccounts/${bought.account.accountId}/paymentDay`,
+      headers: staffForOwner,
+      payload: { paymentDay: 1 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    clock.set('2026-06-01T10:00:00.000Z');
+    for (let tick = 0; tick < 3; tick += 1) {
+      clock.advance(MINUTE);
+      await runDueJobs(app);
+    }
+    const [instalment] = await app.db
+      .select({ key: ledgerTransactions.idempotencyKey, status: ledgerTransactions.status })
+      .from(ledgerTransactions)
+      .where(
+        and(
+          eq(ledgerTransactions.accountId, bought.account.accountId),
+          eq(ledgerTransactions.type, 'PAYMENT'),
+          ne(ledgerTransactions.idempotencyKey, `payment:${bought.paymentId}`),
+        ),
+      );
+    expect(instalment).toMatchObject({ status: 'POSTED' });
+    const instalmentId = instalment!.key.slice('payment:'.length);
+    const instalmentPence = (
+      (await sandboxRecord('card-payment', instalmentId)) as { amountPence: number }
+    ).amountPence;
+
+    clock.set('2026-06-02T12:00:00.000Z');
+    const key = await cancel(bought.policy.policyId, await signIn('refund-split'));
+    await runJobs();
+    // The newest payment first, then the deposit: each refunded in full, no more.
+    expect(await sandboxRecord('card-payment', instalmentId)).toMatchObject({
+      refundedPence: instalmentPence,
+    });
+    expect(await sandboxRecord('card-payment', bought.paymentId)).toMatchObject({
+      refundedPence: bought.paidPence,
+    });
+    expect(await ledgerRow(key)).toMatchObject({ subType: 'STRIPE', status: 'POSTED' });
+    const total = formatMoney(instalmentPence + bought.paidPence);
+    const [mail] = await app.db
+      .select({ body: notificationOutbox.body })
+      .from(notificationOutbox)
+      .where(like(notificationOutbox.subject, `Your refund of ${total} for policy %`));
+    expect(mail?.body).toContain(`${total} to the card you paid with.`);
   });
 });
