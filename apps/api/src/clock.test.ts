@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app-types';
-import { createTestClock, systemClock } from './clock';
+import { createOffsetClock, createTestClock, isMovableClock, systemClock } from './clock';
 import { createTestApp } from './test/test-app';
 
 describe('clock', () => {
@@ -23,6 +23,22 @@ describe('clock', () => {
   it('refuses a date that is not one', () => {
     expect(() => createTestClock('not a date')).toThrow(/not a date/);
     expect(() => createTestClock().set('31/02/2026')).toThrow(/not a date/);
+  });
+
+  it('the server clock outside production is the real time plus the offset staff moved it by', () => {
+    const real = createTestClock('2026-03-12T12:00:00Z');
+    const server = createOffsetClock(3_600_000, real);
+    expect(server.now().toISOString()).toBe('2026-03-12T13:00:00.000Z');
+    real.advance(60_000);
+    server.advance(86_400_000);
+    expect(server.now().toISOString()).toBe('2026-03-13T13:01:00.000Z');
+    // Another process's stored offset is taken only when it is further ahead: never back.
+    server.catchUpTo(0);
+    expect(server.offsetMs()).toBe(90_000_000);
+    server.catchUpTo(100_000_000);
+    expect(server.offsetMs()).toBe(100_000_000);
+    expect(isMovableClock(server)).toBe(true);
+    expect(isMovableClock(systemClock)).toBe(false);
   });
 
   it('the system clock tells the real time', () => {
