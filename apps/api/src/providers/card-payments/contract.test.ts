@@ -282,6 +282,19 @@ describe.each([
       amountPence: 2_001,
     });
     expect(tooMuch.status).toBe('FAILED');
+    // Another refund (another reference) may take what is left, and then nothing more.
+    const rest = await harness.provider.refundPayment({
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: paid.providerPaymentId,
+      amountPence: 2_000,
+    });
+    expect(rest).toMatchObject({ status: 'PAID' });
+    const more = await harness.provider.refundPayment({
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: paid.providerPaymentId,
+      amountPence: 1,
+    });
+    expect(more.status).toBe('FAILED');
   });
 
   it('lists every payment it holds: what was charged, what failed and what was paid back', async () => {

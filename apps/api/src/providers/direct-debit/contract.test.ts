@@ -181,6 +181,21 @@ describe.each([
       now: when,
     });
     expect(tooMuch.status).toBe('FAILED');
+    // Another refund (another reference) may take what is left, and then nothing more.
+    const rest = await harness.provider.refundCollection({
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: collection.providerPaymentId,
+      amountPence: 2_000,
+      now: when,
+    });
+    expect(rest).toMatchObject({ status: 'PAID' });
+    const more = await harness.provider.refundCollection({
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId: collection.providerPaymentId,
+      amountPence: 1,
+      now: when,
+    });
+    expect(more.status).toBe('FAILED');
   });
 
   it('lists every collection it holds, as it stands, with what was paid back', async () => {

@@ -127,7 +127,9 @@ export async function startFakeGoCardless(): Promise<FakeGoCardless> {
         ? 'resource_not_found'
         : !['confirmed', 'paid_out'].includes(payment.status as string)
           ? 'refund_payment_invalid_state'
-          : refunded + Number(params.amount) > Number(payment.amount)
+          : refunded + Number(params.amount) > Number(payment.amount) ||
+              // As GoCardless: the total of every refund of the payment, this one included.
+              Number(params.total_amount_confirmation) !== refunded + Number(params.amount)
             ? 'total_amount_confirmation_invalid'
             : null;
       if (refusal) return send(422, { error: { code: 422, errors: [{ reason: refusal }] } });

@@ -230,14 +230,19 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
 
     async refundCollection({ reference, providerPaymentId, amountPence }) {
       try {
+        // GoCardless's guard against a refund made twice: the total of all refunds of the
+        // payment once this one is made, so a second part-refund counts the first.
+        const { payments } = await request<{ payments: GcPayment }>(
+          'GET',
+          `/payments/${providerPaymentId}`,
+        );
         const { refunds } = await request<{ refunds: { id: string } }>(
           'POST',
           '/refunds',
           {
             refunds: {
               amount: amountPence,
-              // GoCardless's guard against a second refund: what all refunds of it will total.
-              total_amount_confirmation: amountPence,
+              total_amount_confirmation: (payments.amount_refunded ?? 0) + amountPence,
               links: { payment: providerPaymentId },
               metadata: { reference },
             },
