@@ -25,10 +25,10 @@ import { COLLECT_PAYMENT, CollectPayload, enqueueCollection, firstCollectionKey 
 
 // Monthly collections (issue 16 item 3; DOMAIN.md "Money"). A Direct Debit is submitted ahead so
 // that it is collected on the payment day (the next working day when that is a weekend or an
-// England and Wales bank holiday): from 5 working days before, and at least 3 when the provider
-// can still make it (else its earliest day). It collects the coming invoice plus what the account
-// already owes, less what it has in credit or on its way (mid-term changes netted: one bill a
-// month). A card-paying account's saved card is charged off-session once the invoice is raised.
+// England and Wales bank holiday): from 5 working days before, and never taken sooner than its
+// advance notice allows (direct-debit-notices.ts). It collects the coming invoice plus what the
+// account already owes, less what it has in credit or on its way (mid-term changes netted: one
+// bill a month). A card-paying account's saved card is charged off-session once the invoice is raised.
 // Each collection is a job keyed by account and period, so planners in several processes, reruns
 // and catch-up make one; the provider is called with that key as our reference, so a job run
 // again after a crash gets the same payment back, and the ledger keys it by the provider's id.
@@ -144,7 +144,7 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
     description,
     reference: payload.reference,
     // The first payment is the policy's own (the NTU job reads it by proposal), a later one the
-    // account's. Asked for now, it is taken on the earliest day the scheme allows.
+    // account's. Asked for now, it is taken on the earliest day its notice allows.
     proposalCode: first ? account.proposalCode : null,
   };
   // A Direct Debit is taken no sooner than its advance notice allows (direct-debit-notices.ts).

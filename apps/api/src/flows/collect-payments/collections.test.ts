@@ -417,6 +417,21 @@ describe('monthly collections', () => {
     const signedIn = bearer(await createTestAccessToken(app, { userId: 'retry-dd' }));
     await setUpMandate(signedIn, GOOD_BANK);
     await daysUntil('2026-06-22T09:00:00.000Z');
+    // The new mandate's confirmation announces the retry: its amount and the day it is taken.
+    const confirmations = await app.db
+      .select({ body: notificationOutbox.body })
+      .from(notificationOutbox)
+      .where(
+        eq(
+          notificationOutbox.subject,
+          `Your Direct Debit for policy ${policy.account.accountCode} is set up`,
+        ),
+      )
+      .orderBy(asc(notificationOutbox.createdAt));
+    expect(confirmations.at(-1)!.body).toContain('Name on the account: Jo Bloggs');
+    expect(confirmations.at(-1)!.body).toContain(
+      `Your first payment of ${amount} will be collected on 16 Jun 2026.`,
+    );
     rows = await ledgerOf(policy.account.accountId);
     const payments = rows.filter((row) => row.type === 'PAYMENT');
     expect(payments.map((row) => row.status)).toEqual(['POSTED', 'FAILED', 'POSTED']);

@@ -7,10 +7,7 @@ import { formatDisplayDate, formatMoney } from '@motor/domain';
 export type AnnouncedPayment = { amountPence: number; chargeDate: string };
 
 /** The Direct Debit Guarantee, as the scheme words it. */
-export function directDebitGuarantee(options: {
-  organisation: string;
-  workingDays: number;
-}): string {
+function directDebitGuarantee(options: { organisation: string; workingDays: number }): string {
   const { organisation, workingDays } = options;
   return [
     'The Direct Debit Guarantee',
