@@ -39,6 +39,8 @@ export const ReconciliationFindingsResponseSchema = z
     findings: z.array(ReconciliationFindingSchema),
     /** When the reconciliation last ran (ISO), null before its first run. */
     lastRunAt: z.string().nullable(),
+    /** The server's time (ISO): staff read each finding's age from it. */
+    now: z.string(),
   })
   .meta({ id: 'ReconciliationFindings' });
 export type ReconciliationFindingsResponse = z.infer<typeof ReconciliationFindingsResponseSchema>;

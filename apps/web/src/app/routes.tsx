@@ -31,6 +31,9 @@ const JobsPage = lazyPage(() => import('../features/admin/jobs-page').then((m) =
 const RefundsPage = lazyPage(() =>
   import('../features/admin/refunds-page').then((m) => m.RefundsPage),
 );
+const ReconciliationPage = lazyPage(() =>
+  import('../features/admin/reconciliation-page').then((m) => m.ReconciliationPage),
+);
 const ClockPage = lazyPage(() => import('../features/admin/clock-page').then((m) => m.ClockPage));
 const ChatInboxPage = lazyPage(() =>
   import('../features/admin/chat-inbox-page').then((m) => m.ChatInboxPage),
@@ -85,6 +88,7 @@ export const routes: RouteObject[] = [
           { path: 'audit', element: <AuditPage /> },
           { path: 'jobs', element: <JobsPage /> },
           { path: 'refunds', element: <RefundsPage /> },
+          { path: 'reconciliation', element: <ReconciliationPage /> },
           { path: 'clock', element: <ClockPage /> },
           { path: 'chat', element: <ChatInboxPage /> },
           { path: 'impersonate', element: <ImpersonatePage /> },

@@ -35,6 +35,8 @@ export const paths = {
   adminRefunds: () => '/admin/refunds',
   /** The server's clock, moved forward outside production (issue 30; action:move-clock). */
   adminClock: () => '/admin/clock',
+  /** The independent auditor's open findings (issue 30 item 9). */
+  adminReconciliation: () => '/admin/reconciliation',
   /** Act for a customer by their user id (spec 1 §6; also from ?impersonate=). */
   adminImpersonate: () => '/admin/impersonate',
 } as const;

@@ -168,6 +168,7 @@ describe('the reconciliation of providers, ledger and cover', () => {
     const body = staff.json() as ReconciliationFindingsResponse;
     expect(body).toEqual({
       lastRunAt: clock.now().toISOString(),
+      now: clock.now().toISOString(),
       findings: [
         expect.objectContaining({
           kind: 'COVER_UNPAID',

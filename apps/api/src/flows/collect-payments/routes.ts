@@ -61,6 +61,7 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
       const lastRun = await lastReconciliationRun(app.db);
       const body: ReconciliationFindingsResponse = {
         lastRunAt: lastRun?.toISOString() ?? null,
+        now: app.clock.now().toISOString(),
         findings: rows.map((row) => ({
           id: row.id,
           kind: row.kind,

@@ -131,6 +131,9 @@ export function StaffConsolePage() {
           <li>
             <Link to={paths.adminRefunds()}>{t('console.refundsLink')}</Link>
           </li>
+          <li>
+            <Link to={paths.adminReconciliation()}>{t('console.reconciliationLink')}</Link>
+          </li>
         </ul>
       </nav>
     </div>

@@ -1,0 +1,124 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ReconciliationFindingsResponse } from '@motor/contract';
+import { useAuth } from '../../lib/auth';
+import { formatPence } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useReconciliation } from './api/reconciliation';
+import { UnauthorisedPage } from './unauthorised-page';
+
+type Finding = ReconciliationFindingsResponse['findings'][number];
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long a finding has been open, by the server's clock: "3 days", "5 hours". */
+function Age({ since, now }: { since: string; now: string }) {
+  const { t } = useTranslation('reconciliation');
+  const open = Date.parse(now) - Date.parse(since);
+  if (open >= DAY_MS) return <>{t('age.days', { count: Math.floor(open / DAY_MS) })}</>;
+  if (open >= HOUR_MS) return <>{t('age.hours', { count: Math.floor(open / HOUR_MS) })}</>;
+  return <>{t('age.lessThanAnHour')}</>;
+}
+
+function Amount({ pence }: { pence: number | null }) {
+  const { t } = useTranslation('reconciliation');
+  return <>{pence === null ? t('noRecord') : formatPence(pence)}</>;
+}
+
+/** The policy's account, linked to its customer on the staff console. */
+function PolicyLink({ finding }: { finding: Finding }) {
+  const { t } = useTranslation('reconciliation');
+  const name = finding.accountCode ?? finding.accountId;
+  if (!name) return <>{t('noAccount')}</>;
+  if (!finding.customerUserId) return <code>{name}</code>;
+  return <Link to={paths.adminCustomer(finding.customerUserId)}>{name}</Link>;
+}
+
+function FindingsTable({ data }: { data: ReconciliationFindingsResponse }) {
+  const { t } = useTranslation('reconciliation');
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption className="visually-hidden">{t('caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('columns.age')}</th>
+            <th scope="col">{t('columns.kind')}</th>
+            <th scope="col">{t('columns.policy')}</th>
+            <th scope="col">{t('columns.provider')}</th>
+            <th scope="col">{t('columns.ledger')}</th>
+            <th scope="col">{t('columns.reference')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.findings.map((finding) => (
+            <tr key={finding.id}>
+              <td>
+                <Age since={finding.foundAt} now={data.now} />
+              </td>
+              <th scope="row">{t(`kinds.${finding.kind}`)}</th>
+              <td>
+                <PolicyLink finding={finding} />
+              </td>
+              <td>
+                <Amount pence={finding.providerAmountPence} />
+              </td>
+              <td>
+                <Amount pence={finding.ledgerAmountPence} />
+              </td>
+              <td>
+                <code>{finding.providerPaymentId}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Issue 30 item 9: the independent auditor's open findings, with their age, for staff. */
+export function ReconciliationPage() {
+  const { t } = useTranslation('reconciliation');
+  const { isAdmin } = useAuth();
+  const id = useId();
+  const findings = useReconciliation(isAdmin);
+
+  if (!isAdmin) return <UnauthorisedPage />;
+
+  return (
+    <div className="page-header staff-reconciliation">
+      <p>
+        <Link to={paths.admin()}>{t('back')}</Link>
+      </p>
+      <h1 id={`${id}-title`}>{t('title')}</h1>
+      <p className="lead">{t('intro')}</p>
+      {findings.isPending ? (
+        <p role="status">{t('loading')}</p>
+      ) : findings.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {t('failed')}
+        </p>
+      ) : (
+        <>
+          <p>
+            {findings.data.lastRunAt
+              ? t('lastRun', {
+                  time: new Date(findings.data.lastRunAt).toLocaleString('en-GB', {
+                    timeZone: 'Europe/London',
+                  }),
+                })
+              : t('neverRun')}
+          </p>
+          {findings.data.findings.length === 0 ? (
+            <p role="status">{t('none')}</p>
+          ) : (
+            <FindingsTable data={findings.data} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
