@@ -155,6 +155,13 @@ export const ProductConfigSchema = z
          * is collected (Direct Debit Guarantee; 3 is the least the scheme allows).
          */
         advanceNoticeWorkingDays: z.number().int().min(3).max(14).default(3),
+        /**
+         * A policy in arrears is not renewed automatically (issue 30 item 3): at the anniversary,
+         * one owing more than this many monthly instalments (a payment on its way not counted)
+         * lapses instead, and the customer is told what is owed and how to pay it. 0: any arrears
+         * stop the renewal.
+         */
+        renewalArrearsLimitInstalments: z.number().int().min(0).max(12).default(1),
       })
       .optional(),
     renewal: z.object({

@@ -9,6 +9,7 @@ import { transitionPolicy, type PolicyRow } from '../../modules/policy';
 import { findProposal } from '../../modules/proposal';
 import { bindProposal } from '../bind-policy';
 import { enqueueFirstCollection } from '../collect-payments';
+import { arrearsStoppingRenewal, tellNotRenewedForArrears } from './arrears';
 import { coverEndingReminder } from './notices';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
 
@@ -94,7 +95,12 @@ async function settle(deps: ServiceDeps, policy: PolicyRow): Promise<'RENEWED' |
   // POLICY: already bound (the customer bought it, or an earlier run stopped before moving the
   // old policy): bind answers that policy, whatever auto-renewal says now.
   const bound = offer?.status === 'POLICY';
-  if (code && offer && (bound || (optedIn && offer.status === 'QUOTE'))) {
+  // Opted in but owing more than the product allows: not renewed (arrears.ts).
+  const arrears =
+    code && offer && !bound && optedIn && offer.status === 'QUOTE'
+      ? await arrearsStoppingRenewal(deps, policy)
+      : null;
+  if (code && offer && !arrears && (bound || (optedIn && offer.status === 'QUOTE'))) {
     if (await bindRenewal(deps, policy, code)) return 'RENEWED';
   }
   const moved = await transitionPolicy(deps.db, {
@@ -104,6 +110,7 @@ async function settle(deps: ServiceDeps, policy: PolicyRow): Promise<'RENEWED' |
     actor: ACTOR,
     at: policy.expiredAt,
   });
+  if (moved && arrears) await tellNotRenewedForArrears(deps, policy, arrears.owedPence);
   return moved ? 'LAPSED' : null;
 }
 

@@ -1,0 +1,82 @@
+// Issue 30 item 3, the renewal of a policy in arrears: at the anniversary an opted-in policy that
+// owes more than billing.renewalArrearsLimitInstalments monthly instalments (bmw: the default, 1)
+// lapses instead of renewing, and the customer is e-mailed what is owed and where to pay it.
+import { asc, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addIsoDuration, formatMoney } from '@motor/domain';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import { notificationOutbox, policies } from '../../db/schema';
+import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
+import { raiseDueInvoices } from '../../modules/billing/invoicing';
+import { assertLedgerBalanced } from '../../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
+import { createQuote } from '../../modules/policy/test-helpers';
+import { createTestApp } from '../../test/test-app';
+import { settleRenewalsAtExpiry } from './anniversary';
+import { arrearsStoppingRenewal } from './arrears';
+import { offerDueRenewals } from './offer';
+
+const INCEPTION = '2026-03-12T10:00:00.000Z';
+const EXPIRY = new Date(addIsoDuration(new Date(INCEPTION), 'P12M'));
+const DAY = 86_400_000;
+
+describe('renewing a policy in arrears', () => {
+  const clock = createTestClock(INCEPTION);
+  let app: App;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+  });
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  it('lapses an opted-in policy owing more than one instalment and tells the customer', async () => {
+    const headers = bearer(await createTestAccessToken(app, { userId: 'in-arrears' }));
+    const quote = await createQuote(app, headers);
+    await setUpSandboxMandate(app, headers);
+    const bound = await app.inject({
+      method: 'POST',
+      url: `/api/proposals/${quote.proposalCode}/bind`,
+      headers,
+      payload: { paymentMethodType: 'BACS_DEBIT' },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    const { policyId, policyNumber } = bound.json() as { policyId: string; policyNumber: string };
+    const [policy] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+    // Paid up at purchase: the deposit on its way is not arrears.
+    expect(await arrearsStoppingRenewal(app, policy!)).toBeNull();
+
+    clock.set(new Date(EXPIRY.getTime() - 27 * DAY));
+    expect(await offerDueRenewals(app)).toBe(1);
+    // The year's invoices raised, none of them collected (the collections never ran).
+    clock.set(new Date(EXPIRY.getTime() - DAY));
+    await raiseDueInvoices(app.db, clock.now());
+    const account = (await findAccountOfPolicy(app.db, policyId))!;
+    const owedPence = (await getAccountTotals(app.db, account.accountId)).balancePence;
+
+    clock.set(new Date(EXPIRY.getTime() + 60_000));
+    expect(await settleRenewalsAtExpiry(app)).toEqual({ renewed: 0, lapsed: 1 });
+    const [after] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+    expect(after?.status).toBe('LAPSED');
+    const mail = await app.db
+      .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
+      .from(notificationOutbox)
+      .where(like(notificationOutbox.subject, `%${policyNumber} has not renewed%`))
+      .orderBy(asc(notificationOutbox.createdAt));
+    expect(mail).toHaveLength(1);
+    const owed = formatMoney(owedPence);
+    expect(mail[0]!.subject).toBe(
+      `Your policy ${policyNumber} has not renewed: ${owed} is overdue`,
+    );
+    expect(mail[0]!.body).toContain(
+      `Your policy ${policyNumber} has not renewed because ${owed} of your payments is overdue.`,
+    );
+    expect(mail[0]!.body).toContain(
+      `You can pay the ${owed} on the billing tab of your policy page.`,
+    );
+  });
+});
