@@ -162,6 +162,16 @@ describe('the first payment of a Direct Debit purchase', () => {
       headers,
     });
     expect(policy.json().policyDetail.policyStatus).toBe('NTU');
+    // Void from inception: no certificate of insurance for it.
+    const certificate = await app.inject({
+      method: 'GET',
+      url: `/api/documents/policy/${bought.policyId}/policy-certificate`,
+      headers,
+    });
+    expect(certificate.statusCode).toBe(409);
+    expect(certificate.json().error.message).toBe(
+      'This policy was not taken up: it never gave cover, so it has no certificate of insurance.',
+    );
     const mail = await mailTo(bought.policyNumber);
     const notice = mail.find((row) => row.subject?.includes('not been taken up'));
     expect(notice?.subject).toBe(`Your policy ${bought.policyNumber} has not been taken up`);

@@ -16,6 +16,8 @@ const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchem
 
 const DOCUMENT_LINK_EXPIRED_MESSAGE =
   'This document link has expired. Open the document again from your policy.';
+const NOT_TAKEN_UP_CERTIFICATE_MESSAGE =
+  'This policy was not taken up: it never gave cover, so it has no certificate of insurance.';
 
 /**
  * GET /api/documents/policy/{id}/{doc}: a short-lived signed link to one of the policy's
@@ -35,12 +37,21 @@ export const documentRoutes: AppPlugin = async (app) => {
           '(a policyVersionId of the policy; 404 otherwise); without it, the version in force.',
         params: PolicyDocumentParamsSchema,
         querystring: PolicyDocumentQuerySchema,
-        response: { 200: DocumentLocationResponseSchema, 400: ErrorBodySchema, ...errors },
+        response: {
+          200: DocumentLocationResponseSchema,
+          400: ErrorBodySchema,
+          409: ErrorBodySchema,
+          ...errors,
+        },
       },
     },
     async (request) => {
       const { id, doc } = request.params;
       const policy = await getOwnPolicy(app.db, request.principal, id);
+      // Not taken up: void from inception, so no certificate says it was ever on cover.
+      if (policy.status === 'NTU' && doc === 'policy-certificate') {
+        throw new AppError('CONFLICT', NOT_TAKEN_UP_CERTIFICATE_MESSAGE);
+      }
       const key = await ensureDocumentKey(app, policy, doc, { versionId: request.query.version });
       return createDocumentLink(app, { key, fileName: `${policy.policyNumber}-${doc}.pdf` });
     },
