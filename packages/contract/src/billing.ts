@@ -18,6 +18,13 @@ export const CustomerAccountResponseSchema = CustomerAccountSchema.extend({
   /** Null until the proposal is bound. */
   policyId: z.string().nullable(),
   /**
+   * Payments with a provider, not settled yet (pence): being collected, so neither counted in
+   * accountBalance nor asked for again in outstandingAmount.
+   */
+  pendingPaymentAmount: PenceSchema,
+  /** Refunds on their way to the customer, not settled yet (pence). */
+  pendingRefundAmount: PenceSchema,
+  /**
    * The first payment, taken by Direct Debit at purchase, while it is on its way: how much and
    * the London day (yyyy-MM-dd) it is taken from the customer's bank. Null otherwise.
    */

@@ -279,11 +279,12 @@ describe('monthly collections', () => {
       { type: 'INVOICE', amount: policy.instalment },
       { type: 'PAYMENT', status: 'PENDING', amount: -policy.instalment },
     ]);
+    // Being collected is not paid: it counts once the bank has paid it.
     expect(april!.statementSummary).toMatchObject({
       status: 'DRAFT',
       subtotalBalance: policy.instalment,
-      carriedForwardBalance: 0,
-      amountOutstanding: 0,
+      carriedForwardBalance: policy.instalment,
+      amountOutstanding: policy.instalment,
     });
     // Tuesday 7 April's collections: Bacs reports the failures two working days later.
     await daysUntil('2026-04-10T09:00:00.000Z');

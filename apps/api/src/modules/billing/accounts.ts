@@ -141,6 +141,8 @@ function toCustomerAccountResponse(
     accountStatus: row.accountStatus,
     accountBalance: balances.accountBalance,
     outstandingAmount: balances.outstandingAmount,
+    pendingPaymentAmount: balances.pendingPaymentAmount,
+    pendingRefundAmount: balances.pendingRefundAmount,
     firstCollection,
   };
 }
@@ -161,7 +163,12 @@ export async function answerAccounts(
   return rows.map((row) =>
     toCustomerAccountResponse(
       row,
-      balances.get(row.accountId) ?? { accountBalance: 0, outstandingAmount: 0 },
+      balances.get(row.accountId) ?? {
+        accountBalance: 0,
+        outstandingAmount: 0,
+        pendingPaymentAmount: 0,
+        pendingRefundAmount: 0,
+      },
       firstCollections.get(row.proposalCode) ?? null,
     ),
   );

@@ -85,8 +85,13 @@ describe('ledger', () => {
     expect(created).toBe(true);
     expect(transaction).toMatchObject({ type: 'INVOICE', group: 'INVOICE', status: 'POSTED' });
     const balances = await getAccountBalances(db, ['acc_a', 'acc_b']);
-    expect(balances.get('acc_a')).toEqual({ accountBalance: 1120, outstandingAmount: 1120 });
-    expect(balances.get('acc_b')).toEqual({ accountBalance: 0, outstandingAmount: 0 });
+    const none = { pendingPaymentAmount: 0, pendingRefundAmount: 0 };
+    expect(balances.get('acc_a')).toEqual({
+      accountBalance: 1120,
+      outstandingAmount: 1120,
+      ...none,
+    });
+    expect(balances.get('acc_b')).toEqual({ accountBalance: 0, outstandingAmount: 0, ...none });
   });
 
   it('is idempotent on the key: a retry answers the first transaction and posts nothing', async () => {
@@ -137,11 +142,16 @@ describe('ledger', () => {
     expect((await getAccountBalances(db, ['acc_a'])).get('acc_a')).toEqual({
       accountBalance: 0,
       outstandingAmount: 0,
+      pendingPaymentAmount: 0,
+      pendingRefundAmount: 0,
     });
+    // A payment still with its provider is being collected: not in credit until it settles.
     await postTransaction(db, payment('pay-2', 500));
     expect((await getAccountBalances(db, ['acc_a'])).get('acc_a')).toEqual({
-      accountBalance: -500,
+      accountBalance: 0,
       outstandingAmount: 0,
+      pendingPaymentAmount: 500,
+      pendingRefundAmount: 0,
     });
     expect(await getLedgerAccountBalance(db, LEDGER_ACCOUNTS.cardClearing)).toBe(1620);
     const history = await listAccountTransactions(db, 'acc_a');

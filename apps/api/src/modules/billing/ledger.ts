@@ -160,10 +160,27 @@ export async function getLedgerAccountBalance(db: Db, ledgerAccount: string): Pr
 }
 
 export type AccountBalances = {
-  /** What the customer owes (positive) or has in credit (negative), pence. */
+  /**
+   * What the customer owes (positive) or has in credit (negative), pence, counting only settled
+   * money: a payment or refund still with its provider counts once it settles (issue 30 item 5).
+   */
   accountBalance: number;
-  /** What is owed and not yet covered by any payment: the balance, never below zero. */
+  /**
+   * What is owed and not already being collected: the balance less the payments with a provider,
+   * plus the refunds on their way (a credit being refunded pays nothing), never below zero.
+   */
   outstandingAmount: number;
+  /** Payments with a provider, not settled yet (a Direct Debit or card payment being collected). */
+  pendingPaymentAmount: number;
+  /** Refunds on their way to the customer, not settled yet. */
+  pendingRefundAmount: number;
+};
+
+const NO_BALANCES: AccountBalances = {
+  accountBalance: 0,
+  outstandingAmount: 0,
+  pendingPaymentAmount: 0,
+  pendingRefundAmount: 0,
 };
 
 /** Balances of several customer accounts in one query; accounts with no postings answer 0. */
@@ -172,21 +189,29 @@ export async function getAccountBalances(
   accountIds: readonly string[],
 ): Promise<Map<string, AccountBalances>> {
   const result = new Map<string, AccountBalances>();
-  for (const id of accountIds) result.set(id, { accountBalance: 0, outstandingAmount: 0 });
+  for (const id of accountIds) result.set(id, NO_BALANCES);
   if (accountIds.length === 0) return result;
+  const isPending = sql`${ledgerTransactions.status} = 'PENDING' and ${ledgerTransactions.group} = 'PAYMENT'`;
   const rows = await db
     .select({
       ledgerAccount: ledgerPostings.ledgerAccount,
       total: sql<string>`sum(${ledgerPostings.amountPence})`,
+      pendingPayments: sql<string>`coalesce(sum(case when ${isPending} and ${ledgerTransactions.type} = 'PAYMENT' then -${ledgerPostings.amountPence} else 0 end), 0)`,
+      pendingRefunds: sql<string>`coalesce(sum(case when ${isPending} and ${ledgerTransactions.type} = 'REFUND' then ${ledgerPostings.amountPence} else 0 end), 0)`,
     })
     .from(ledgerPostings)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
     .where(inArray(ledgerPostings.ledgerAccount, accountIds.map(receivableAccount)))
     .groupBy(ledgerPostings.ledgerAccount);
   for (const row of rows) {
-    const balance = Number(row.total);
+    const total = Number(row.total);
+    const pendingPaymentAmount = Number(row.pendingPayments);
+    const pendingRefundAmount = Number(row.pendingRefunds);
     result.set(row.ledgerAccount.slice('receivable:'.length), {
-      accountBalance: balance,
-      outstandingAmount: Math.max(0, balance),
+      accountBalance: total + pendingPaymentAmount - pendingRefundAmount,
+      outstandingAmount: Math.max(0, total),
+      pendingPaymentAmount,
+      pendingRefundAmount,
     });
   }
   return result;

@@ -120,8 +120,9 @@ export const customerAccountRoutes: AppPlugin = async (app) => {
         ...statementSchema,
         summary: "The account's statements, newest first",
         description:
-          'One per bill, derived from the ledger: broughtForward + subtotal = statementBalance; ' +
-          'statementBalance + payments, refunds and reversals = carriedForward (pence).',
+          'One per bill, derived from the ledger: broughtForward + subtotal = carriedForward, the ' +
+          'subtotal the lines that count (a payment or refund still PENDING with its provider is ' +
+          'listed, not counted); statementBalance = broughtForward + the bill charges (pence).',
         response: { 200: StatementSummaryListResponseSchema, ...errors },
       },
     },

@@ -25,7 +25,7 @@ import {
   receivableAccount,
   setTransactionStatus,
 } from './ledger';
-import { assertLedgerBalanced } from './testing';
+import { assertLedgerBalanced, expectStatementsAddUp } from './testing';
 
 const SYSTEM = { kind: 'system', name: 'test' } as const;
 // Bought at 10:00 on 12 March: payment day 12, billing months from 12 March (BST from 29 March).
@@ -33,29 +33,6 @@ const INCEPTION = '2026-03-12T10:00:00.000Z';
 const OWNER = 'statement-owner';
 
 const addDriver = ADD_YOUNG_DRIVER;
-
-/** Each statement's figures add up, and each brings forward what the one before carried. */
-function expectFiguresAddUp(statements: readonly StatementResponse[]) {
-  let carried = 0;
-  for (const { statementSummary: summary, lineItems } of statements) {
-    const isPayment = (type: string) =>
-      ['PAYMENT', 'PAYMENT_REVERSAL', 'REFUND', 'REFUND_REVERSAL'].includes(type);
-    const subtotal = lineItems
-      .filter((item) => !isPayment(item.type))
-      .reduce((sum, item) => sum + item.amount, 0);
-    const payments = lineItems
-      .filter((item) => isPayment(item.type))
-      .reduce((sum, item) => sum + item.amount, 0);
-    expect(summary.broughtForwardBalance).toBe(carried);
-    expect(summary.subtotalBalance).toBe(subtotal);
-    expect(summary.statementBalance).toBe(summary.broughtForwardBalance + subtotal);
-    // brought forward + subtotal − payments received = carried forward (payments are negative).
-    expect(summary.broughtForwardBalance + summary.subtotalBalance + payments).toBe(
-      summary.carriedForwardBalance,
-    );
-    carried = summary.carriedForwardBalance;
-  }
-}
 
 describe('statements', () => {
   const clock = createTestClock(INCEPTION);
@@ -175,7 +152,8 @@ describe('statements', () => {
       createdAt: INCEPTION,
       status: 'SETTLED',
       statementBalance: deposit,
-      subtotalBalance: deposit,
+      // The instalment and its settled card payment.
+      subtotalBalance: 0,
       broughtForwardBalance: 0,
       carriedForwardBalance: 0,
       amountOutstanding: 0,
@@ -258,7 +236,7 @@ describe('statements', () => {
     await runDueJobs(app);
     const statements = await readAll();
     expect(statements).toHaveLength(2);
-    expectFiguresAddUp(statements);
+    expectStatementsAddUp(statements);
     const bill = statements[1]!;
     expect(bill.lineItems.map((item) => [item.type, item.subType, item.amount])).toEqual([
       ['DEBIT_JOURNAL', 'MTA', journal],
@@ -318,11 +296,17 @@ describe('statements', () => {
     await at('2026-04-14T09:00:00.000Z');
     await payment('payment:PM-april', owed, 'PAYMENT');
     let statements = await readAll();
-    expectFiguresAddUp(statements);
+    expectStatementsAddUp(statements);
+    // Being collected is not paid: the bill is still owed, and the account is not in credit.
     expect(statements[1]!.statementSummary).toMatchObject({
       status: 'PENDING',
-      carriedForwardBalance: 0,
-      amountOutstanding: 0,
+      carriedForwardBalance: owed,
+      amountOutstanding: owed,
+    });
+    expect(await readAccount()).toMatchObject({
+      accountBalance: owed,
+      outstandingAmount: 0,
+      pendingPaymentAmount: owed,
     });
     expect(statements[1]!.lineItems.at(-1)).toMatchObject({
       type: 'PAYMENT',
@@ -333,7 +317,11 @@ describe('statements', () => {
     });
     await setTransactionStatus(app.db, { idempotencyKey: 'payment:PM-april', status: 'POSTED' });
     statements = await readAll();
-    expect(statements[1]!.statementSummary.status).toBe('SETTLED');
+    expectStatementsAddUp(statements);
+    expect(statements[1]!.statementSummary).toMatchObject({
+      status: 'SETTLED',
+      carriedForwardBalance: 0,
+    });
 
     // May: the collection fails and is reversed; the bill is owed again.
     await at('2026-05-11T23:05:00.000Z');
@@ -344,7 +332,7 @@ describe('statements', () => {
     await setTransactionStatus(app.db, { idempotencyKey: 'payment:PM-may', status: 'FAILED' });
     await payment('payment:PM-may:reversal', may, 'PAYMENT_REVERSAL');
     statements = await readAll();
-    expectFiguresAddUp(statements);
+    expectStatementsAddUp(statements);
     expect(statements.map((statement) => statement.statementSummary.status)).toEqual([
       'SETTLED',
       'SETTLED',
@@ -420,7 +408,7 @@ describe('statements', () => {
     for (const summary of [...summaries].reverse()) {
       statements.push((await get(`${url}/${summary.statementNumber}`)).json());
     }
-    expectFiguresAddUp(statements);
+    expectStatementsAddUp(statements);
     expect(statements).toHaveLength(2);
     const last = statements[1]!;
     expect(
@@ -433,11 +421,20 @@ describe('statements', () => {
       statementNumber: `${bound.policyNumber}-02`,
       status: 'PENDING', // the refund is with the card provider
       broughtForwardBalance: 0,
+      // The refund counts once the provider has paid it: until then the credit is the customer's.
       subtotalBalance: -paid,
-      carriedForwardBalance: 0,
+      carriedForwardBalance: -paid,
       amountOutstanding: 0,
       paymentDueAt: null,
       final: true,
+    });
+    const [secondAccount] = (
+      await get(`/api/customerAccounts?policyNumber=${bound.policyNumber}`)
+    ).json() as CustomerAccountResponse[];
+    expect(secondAccount).toMatchObject({
+      accountBalance: -paid,
+      outstandingAmount: 0,
+      pendingRefundAmount: paid,
     });
     expect(statements[0]!.statementSummary.final).toBe(false);
     const estimate = await get(`/api/customerAccounts/${second!.accountId}/nextStatementEstimate`);
@@ -450,7 +447,7 @@ describe('statements', () => {
     await adjustAndCommit({ policyId, adjustmentType: 'CAN', reason: 'Price' });
     await runDueJobs(app);
     const statements = await readAll();
-    expectFiguresAddUp(statements);
+    expectStatementsAddUp(statements);
     const last = statements.at(-1)!;
     expect(last.lineItems.map((item) => [item.type, item.subType, item.status])).toEqual([
       ['CREDIT_NOTE', 'MTA', 'POSTED'],

@@ -27,13 +27,17 @@ import { receivableAccount } from './ledger';
 // payments, refunds and reversals made until the next one. A cancellation's credit note issues
 // its own statement with its refund; so does a journal when no invoice is to come (a single
 // payment, the last month). A Direct Debit submitted ahead of its payment day belongs to the bill
-// it pays. For every statement:
+// it pays; a payment's reversal belongs to the statement of the payment it reverses.
+// Only settled money counts (issue 30 item 5): a payment or refund still with its provider
+// (PENDING) is listed, with its status, and counts in no figure until it settles. For every
+// statement, exactly as displayed:
 //   broughtForward = the previous statement's carriedForward (0 for the first)
-//   statementBalance = broughtForward + subtotal (the charges and credits of the bill)
-//   carriedForward = statementBalance + the payment lines (payments −, refunds and reversals +)
-// amountOutstanding is what of carriedForward later statements' payments and credits have not
-// covered (so the latest statement's is the account's outstanding amount, bar journals waiting
-// for the next bill). The next bill's estimate is a DRAFT: those journals and the next invoice.
+//   subtotal = the sum of its lines that count (charges, settled and failed payments, reversals)
+//   carriedForward = broughtForward + subtotal
+//   statementBalance = broughtForward + the bill's charges (what the bill asked to be paid)
+// amountOutstanding is what of carriedForward later statements' settled payments and credits have
+// not covered (so the latest statement's is what the account owes, bar journals waiting for the
+// next bill). The next bill's estimate is a DRAFT: those journals and the next invoice.
 
 /** One ledger transaction as a statement reads it: its effect on the customer's receivable. */
 type LedgerLine = {
@@ -115,10 +119,22 @@ const isAheadOfBill = (line: LedgerLine) =>
   line.type === 'PAYMENT' && line.dueAt !== null && line.dueAt > line.createdAt;
 
 /**
+ * The statement holding the payment or refund a reversal reverses: a failure lands in the bill
+ * whose collection failed, not in whichever statement is the latest when the provider answers
+ * (that left the failed bill looking paid).
+ */
+function groupOfReversed(groups: readonly Grouped[], line: LedgerLine): Grouped | undefined {
+  if (line.type !== 'PAYMENT_REVERSAL' && line.type !== 'REFUND_REVERSAL') return undefined;
+  return groups.find((group) =>
+    group.lines.some((candidate) => line.idempotencyKey === `reversal:${candidate.idempotencyKey}`),
+  );
+}
+
+/**
  * Groups the lines into statements. Journals join the next bill (or wait for the one to come:
  * `pending`); a payment made ahead of its bill joins that bill (the next invoice), and so does its
- * reversal until the bill is raised; other payment lines join the latest statement (the first,
- * before any). Ahead payments whose bill is still to come are in the next bill's estimate
+ * reversal until the bill is raised; a later reversal joins its payment's statement; other
+ * payment lines join the latest statement (the first, before any). Ahead payments whose bill is still to come are in the next bill's estimate
  * (`paidAhead`); when no bill is to come (a cancellation) they end in the latest statement.
  */
 function groupLines(
@@ -145,6 +161,8 @@ function groupLines(
       waiting.push(line);
     } else if (isAheadOfBill(line) || isAheadKey(line.idempotencyKey)) {
       ahead.push(line);
+    } else if (groupOfReversed(groups, line)) {
+      groupOfReversed(groups, line)!.lines.push(line);
     } else if (groups.length === 0) {
       leading.push(line);
     } else {
@@ -189,18 +207,29 @@ function toLineItem(line: LedgerLine, firstPeriod: Period | null): LineItem {
   };
 }
 
-const sum = (items: readonly LineItem[]) => items.reduce((total, item) => total + item.amount, 0);
-
-/** A new charge of a bill (what later payments and credits pay off). */
-const isCharge = (item: LineItem) =>
-  (item.type === 'INVOICE' || item.type === 'DEBIT_JOURNAL') && item.amount > 0;
-
 const PAYMENT_TYPES: readonly TransactionType[] = [
   'PAYMENT',
   'PAYMENT_REVERSAL',
   'REFUND',
   'REFUND_REVERSAL',
 ];
+
+const sum = (items: readonly LineItem[]) => items.reduce((total, item) => total + item.amount, 0);
+
+/** Money still with a provider (a payment or refund not settled yet): shown, never counted. */
+const isPendingMoney = (item: Pick<LineItem, 'type' | 'status'>) =>
+  PAYMENT_TYPES.includes(item.type) && item.status === 'PENDING';
+
+/** A line that counts in a statement's figures: everything but money still with a provider. */
+const counts = (item: LineItem) => !isPendingMoney(item);
+
+/** The charges and credits of a bill (invoices, credit notes, journals). */
+const chargesOf = (items: readonly LineItem[]) =>
+  sum(items.filter((item) => !PAYMENT_TYPES.includes(item.type)));
+
+/** A new charge of a bill (what later payments and credits pay off). */
+const isCharge = (item: LineItem) =>
+  (item.type === 'INVOICE' || item.type === 'DEBIT_JOURNAL') && item.amount > 0;
 
 /** A failed collection: a payment the provider failed, or the reversal of one. */
 const isFailedCollection = (item: Pick<LineItem, 'type' | 'status'>) =>
@@ -219,7 +248,7 @@ function statusOf(
   final: { isFinal: boolean; lastCollectionFailed: boolean },
 ): StatementStatus {
   const payments = items.filter((item) => PAYMENT_TYPES.includes(item.type));
-  if (payments.some((item) => item.status === 'PENDING')) return 'PENDING';
+  if (payments.some(isPendingMoney)) return 'PENDING';
   if (outstanding <= 0) return 'SETTLED';
   if (payments.some(isFailedCollection)) return 'FAILED';
   return final.isFinal && final.lastCollectionFailed ? 'FAILED' : 'PENDING';
@@ -259,13 +288,12 @@ function buildStatements(options: {
   let broughtForward = 0;
   groups.forEach((group, index) => {
     const items = itemsOf[index]!;
-    const subtotal = sum(items.filter((item) => !PAYMENT_TYPES.includes(item.type)));
-    const statementBalance = broughtForward + subtotal;
-    const carriedForward =
-      statementBalance + sum(items.filter((i) => PAYMENT_TYPES.includes(i.type)));
-    // What later statements paid or credited, oldest debt first.
+    const subtotal = sum(items.filter(counts));
+    const statementBalance = broughtForward + chargesOf(items);
+    const carriedForward = broughtForward + subtotal;
+    // What later statements paid or credited (settled), oldest debt first.
     const appliedLater = -sum(
-      itemsOf.slice(index + 1).flatMap((later) => later.filter((i) => !isCharge(i))),
+      itemsOf.slice(index + 1).flatMap((later) => later.filter((i) => counts(i) && !isCharge(i))),
     );
     const amountOutstanding = Math.max(0, Math.min(carriedForward, carriedForward - appliedLater));
     const isLast = index === groups.length - 1;
@@ -308,15 +336,14 @@ function buildStatements(options: {
     } satisfies LineItem,
     ...paidAhead.map((line) => toLineItem(line, firstPeriod)),
   ];
-  const subtotal = sum(items.filter((item) => !PAYMENT_TYPES.includes(item.type)));
-  const carriedForward =
-    broughtForward + subtotal + sum(items.filter((i) => PAYMENT_TYPES.includes(i.type)));
+  const subtotal = sum(items.filter(counts));
+  const carriedForward = broughtForward + subtotal;
   const estimate: Statement = {
     statementSummary: {
       statementNumber: statementNumberOf(accountCode, statements.length),
       createdAt: next.dueAt.toISOString(),
       status: 'DRAFT',
-      statementBalance: broughtForward + subtotal,
+      statementBalance: broughtForward + chargesOf(items),
       subtotalBalance: subtotal,
       broughtForwardBalance: broughtForward,
       carriedForwardBalance: carriedForward,

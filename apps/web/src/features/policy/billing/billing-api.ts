@@ -3,12 +3,14 @@ import {
   CardCheckoutSessionSchema,
   CustomerAccountListResponseSchema,
   CustomerAccountResponseSchema,
+  MandateListResponseSchema,
   MotoCheckoutResponseSchema,
   NextStatementEstimateResponseSchema,
   StatementResponseSchema,
   StatementSummaryListResponseSchema,
   type CardCheckoutSession,
   type CustomerAccountResponse,
+  type Mandate,
   type MotoCheckoutResponse,
   type SettleCheckoutRequest,
   type SettleMotoRequest,
@@ -29,6 +31,7 @@ export const billingQueryKeys = {
   statement: (accountId: string, sid: string) =>
     [...BILLING_QUERY_KEY, 'statements', accountId, sid] as const,
   estimate: (accountId: string) => [...BILLING_QUERY_KEY, 'estimate', accountId] as const,
+  mandates: () => [...BILLING_QUERY_KEY, 'mandates'] as const,
 };
 
 export function useCustomerAccount(policyNumber: string) {
@@ -88,6 +91,26 @@ export function useStatement(accountId: string, statementNumber: string | null) 
           { signal },
         ),
       ),
+  });
+}
+
+/**
+ * The Direct Debit the account is collected from: the customer's newest ACTIVE mandate (spec 3
+ * §3: shown redacted as bank and last digits), or null.
+ */
+export function useActiveMandate(enabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: billingQueryKeys.mandates(),
+    enabled,
+    meta: { handlesErrors: true },
+    queryFn: async ({ signal }): Promise<Mandate | null> => {
+      const mandates = MandateListResponseSchema.parse(
+        await client.get<unknown>('/goCardless/mandates', { signal }),
+      );
+      // Newest first, as the API answers.
+      return mandates.find((mandate) => mandate.status === 'ACTIVE') ?? null;
+    },
   });
 }
 

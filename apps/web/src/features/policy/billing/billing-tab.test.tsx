@@ -27,6 +27,8 @@ const ACCOUNT: CustomerAccountResponse = {
   accountStatus: 'ACTIVE',
   accountBalance: 0,
   outstandingAmount: 0,
+  pendingPaymentAmount: 0,
+  pendingRefundAmount: 0,
 };
 
 const summary = (
@@ -106,6 +108,7 @@ function stubBilling(
     account?: CustomerAccountResponse;
     statements?: StatementSummaryResponse[];
     estimate?: StatementResponse[];
+    mandates?: unknown[];
     onWrite?: (sent: Sent) => Response;
   } = {},
 ) {
@@ -131,6 +134,7 @@ function stubBilling(
     if (path === '/customerAccounts/acc_1/statements/BMW-FLX-000123-3') {
       return jsonResponse(200, LATEST);
     }
+    if (path === '/goCardless/mandates') return jsonResponse(200, options.mandates ?? []);
     return jsonResponse(404, {});
   });
   return sent;
@@ -206,6 +210,102 @@ describe('billing tab', () => {
     ]);
   });
 
+  it('charts one bar per billing month: a month with a bill and a cancellation is one bar', async () => {
+    const cancelled = {
+      ...summary('BMW-FLX-000123-4', '2027-01-20T12:00:00.000Z', 'SETTLED', 0),
+      statementBalance: 3_000,
+      broughtForwardBalance: 8_150,
+    };
+    stubBilling({ statements: [cancelled, ...STATEMENTS] });
+    renderTab();
+    const chart = await screen.findByRole('region', { name: 'Monthly amounts' });
+    const table = await within(chart).findByRole('table', { name: 'Amount billed each month' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    // January: the £81.50 bill less the £51.50 the cancellation credited.
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Nov 2026£163.00',
+      'Dec 2026£81.50',
+      'Jan 2027£30.00',
+    ]);
+  });
+
+  it('shows a Direct Debit being collected as pending: owed, not in credit, not offered to pay again; the bank and last digits', async () => {
+    stubBilling({
+      account: {
+        ...ACCOUNT,
+        paymentMethodType: 'BACS_DEBIT',
+        accountBalance: 10_268,
+        outstandingAmount: 0,
+        pendingPaymentAmount: 10_268,
+      },
+      mandates: [
+        {
+          type: 'BACS_DEBIT',
+          mandateId: 'md_2',
+          status: 'ACTIVE',
+          bankName: 'Barclays',
+          accountNumberEnding: '72',
+        },
+        {
+          type: 'BACS_DEBIT',
+          mandateId: 'md_1',
+          status: 'CANCELLED',
+          bankName: 'HSBC UK',
+          accountNumberEnding: '90',
+        },
+      ],
+    });
+    renderTab();
+    const settings = await screen.findByRole('complementary', { name: 'Payment settings' });
+    expect(await within(settings).findByText('Barclays, account ending 72')).toBeInTheDocument();
+    expect(within(settings).getByText('Direct Debit')).toBeInTheDocument();
+    expect(within(settings).getByText('£102.68 to pay')).toBeInTheDocument();
+    expect(within(settings).getByText('£102.68 (pending)')).toBeInTheDocument();
+    expect(within(settings).getByText('Being collected')).toBeInTheDocument();
+    expect(screen.queryByText(/in credit/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Nothing to pay')).not.toBeInTheDocument();
+    const due = screen.getByRole('region', { name: 'Payment due' });
+    expect(
+      within(due).getByText(
+        '£102.68 is being collected. It counts as paid once your bank has paid it.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(due).queryByText(/You owe/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
+
+  it('asks only for what is not already being collected', async () => {
+    stubBilling({
+      account: {
+        ...ACCOUNT,
+        accountBalance: 16_300,
+        outstandingAmount: 8_150,
+        pendingPaymentAmount: 8_150,
+      },
+    });
+    renderTab();
+    const due = await screen.findByRole('region', { name: 'Payment due' });
+    expect(within(due).getByText('You owe £81.50.')).toBeInTheDocument();
+    expect(
+      within(due).getByText(
+        '£81.50 is being collected. It counts as paid once your bank has paid it.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(due).getByRole('button', { name: 'Pay now' })).toBeInTheDocument();
+  });
+
+  it('shows a refund on its way as pending, the credit still the customer’s', async () => {
+    stubBilling({
+      account: { ...ACCOUNT, accountBalance: -9_499, pendingRefundAmount: 9_499 },
+    });
+    renderTab();
+    const settings = await screen.findByRole('complementary', { name: 'Payment settings' });
+    expect(await within(settings).findByText('£94.99 in credit')).toBeInTheDocument();
+    expect(within(settings).getByText('Refund on its way')).toBeInTheDocument();
+    expect(within(settings).getByText('£94.99 (pending)')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Payment due' })).not.toBeInTheDocument();
+  });
+
   it('opens a statement with its line items, and the estimate as a draft without an icon', async () => {
     const user = userEvent.setup();
     stubBilling();
@@ -228,6 +328,22 @@ describe('billing tab', () => {
       'data-icon',
       'clock',
     );
+    // The pending payment has the clock too, and is not counted: brought forward £0.00 +
+    // subtotal £81.50 = carried forward £81.50, exactly as displayed.
+    expect(rows[1]!.querySelector('[data-icon="clock"]')).not.toBeNull();
+    const figures = within(modal)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(figures.slice(0, 3)).toEqual([
+      'Brought forward £0.00',
+      'Subtotal £81.50',
+      'Carried forward £81.50',
+    ]);
+    expect(
+      within(modal).getByText(
+        'Payments and refunds marked Pending are not counted until they have cleared.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'View next bill estimate' }));
     const draft = await screen.findByRole('dialog', { name: 'Next bill estimate' });

@@ -1,9 +1,11 @@
 import { useState, type ReactElement } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type {
   CustomerAccountResponse,
+  Mandate,
   StatementResponse,
   StatementSummaryResponse,
 } from '@motor/contract';
@@ -20,6 +22,7 @@ import type { Policy } from '../api/get-policy';
 import { getParties } from '../changes/policy-change-rules';
 import {
   startSettleCheckout,
+  useActiveMandate,
   useCustomerAccount,
   useNextStatementEstimate,
   useStatements,
@@ -35,9 +38,11 @@ import './billing.css';
 
 // The billing tab (spec 3 §2 "Billing tab"; flex and annual, never driveaway — the policy page
 // decides): notices (failed payment, suspended), the outstanding payment with a pay button, a
-// sidebar of payment settings (hidden when the scheme hides it) with the payment day, the latest
-// statement, the next-bill estimate, previous statements and a chart of monthly amounts.
-// Clicking a statement opens the statement modal.
+// sidebar of payment settings (hidden when the scheme hides it) with the Direct Debit's bank and
+// last digits and the payment day, the latest statement, the next-bill estimate, previous
+// statements and a chart of monthly amounts. Clicking a statement opens the statement modal.
+// Only settled money is money (issue 30 item 5): the balance counts what has cleared; a payment
+// being collected is shown as such (the clock) and never offered for payment again.
 
 type OpenStatement = { statementNumber: string } | { estimate: StatementResponse };
 
@@ -96,18 +101,28 @@ function OutstandingPayment({
       }),
     onSuccess: (session) => window.location.assign(session.url),
   });
+  const toPay = account.outstandingAmount > 0;
+  const collecting = collectingBeyondFirst(account);
   return (
     <section className="card billing-outstanding" aria-labelledby="billing-outstanding-title">
       <h3 id="billing-outstanding-title">{t('outstanding.title')}</h3>
-      <p className="billing-outstanding__amount">
-        {t('outstanding.amount', { amount: formatPence(account.outstandingAmount) })}
-      </p>
+      {toPay ? (
+        <p className="billing-outstanding__amount">
+          {t('outstanding.amount', { amount: formatPence(account.outstandingAmount) })}
+        </p>
+      ) : null}
+      {collecting > 0 ? (
+        <p className="billing-outstanding__collecting">
+          <StatementStatusIcon status="PENDING" decorative />
+          {t('outstanding.collecting', { amount: formatPence(collecting) })}
+        </p>
+      ) : null}
       {checkout.isError ? (
         <p role="alert" className="notice notice--critical">
           {t('outstanding.failed')}
         </p>
       ) : null}
-      {isAdmin ? (
+      {!toPay ? null : isAdmin ? (
         <Button onClick={onPayByPhone}>{t('outstanding.payByPhone')}</Button>
       ) : (
         <Button
@@ -123,12 +138,33 @@ function OutstandingPayment({
   );
 }
 
+/**
+ * What is being collected besides the purchase's first Direct Debit (its own notice says how much
+ * and when): a monthly collection or a retry with the bank, not to be paid again by card.
+ */
+const collectingBeyondFirst = (account: CustomerAccountResponse) =>
+  account.pendingPaymentAmount - (account.firstCollection?.amountPence ?? 0);
+
+/** The balance as settled money says it: owed, in credit or nothing to pay (issue 30 item 5). */
+function balanceText(account: CustomerAccountResponse, t: TFunction<'billing'>): string {
+  if (account.accountBalance > 0) {
+    return t('sidebar.owed', { amount: formatPence(account.accountBalance) });
+  }
+  if (account.accountBalance < 0) {
+    return t('sidebar.credit', { amount: formatPence(-account.accountBalance) });
+  }
+  return t('sidebar.settled');
+}
+
 function PaymentSettings({
   account,
+  mandate,
   onChangeDay,
   mayChangeMethod,
 }: {
   account: CustomerAccountResponse;
+  /** The Direct Debit collected from, shown as its bank and last digits (spec 3 §3). */
+  mandate: Mandate | null;
   onChangeDay: (() => void) | null;
   /** The policy is in force or to start: its mandate or card may be replaced. */
   mayChangeMethod: boolean;
@@ -146,20 +182,43 @@ function PaymentSettings({
               : t('sidebar.noMethod')}
           </dd>
         </div>
+        {account.paymentMethodType === 'BACS_DEBIT' && mandate ? (
+          <div className="summary-list__row">
+            <dt>{t('sidebar.bankAccount')}</dt>
+            <dd>
+              {t('sidebar.bankAccountValue', {
+                bank: mandate.bankName,
+                ending: mandate.accountNumberEnding,
+              })}
+            </dd>
+          </div>
+        ) : null}
         <div className="summary-list__row">
           <dt>{t('sidebar.paymentDay')}</dt>
           <dd>{t('sidebar.paymentDayValue', { day: account.paymentDay })}</dd>
         </div>
         <div className="summary-list__row">
           <dt>{t('sidebar.balance')}</dt>
-          <dd>
-            {account.accountBalance > 0
-              ? t('sidebar.owed', { amount: formatPence(account.accountBalance) })
-              : account.accountBalance < 0
-                ? t('sidebar.credit', { amount: formatPence(-account.accountBalance) })
-                : t('sidebar.settled')}
-          </dd>
+          <dd>{balanceText(account, t)}</dd>
         </div>
+        {account.pendingPaymentAmount > 0 ? (
+          <div className="summary-list__row">
+            <dt>{t('sidebar.collecting')}</dt>
+            <dd>
+              <StatementStatusIcon status="PENDING" decorative />
+              {t('sidebar.pendingAmount', { amount: formatPence(account.pendingPaymentAmount) })}
+            </dd>
+          </div>
+        ) : null}
+        {account.pendingRefundAmount > 0 ? (
+          <div className="summary-list__row">
+            <dt>{t('sidebar.refunding')}</dt>
+            <dd>
+              <StatementStatusIcon status="PENDING" decorative />
+              {t('sidebar.pendingAmount', { amount: formatPence(account.pendingRefundAmount) })}
+            </dd>
+          </div>
+        ) : null}
         <div className="summary-list__row">
           <dt>{t('sidebar.status')}</dt>
           <dd>{t(`sidebar.statuses.${account.accountStatus}`)}</dd>
@@ -193,6 +252,9 @@ function BillingContent({
   const [savedDay, setSavedDay] = useState<number | null>(null);
   const [isSettling, setIsSettling] = useState(false);
   const scheme = findSchemeByCode(policy.schemeCode);
+  const mandate = useActiveMandate(
+    account.paymentMethodType === 'BACS_DEBIT' && !scheme?.hideBillingSidebar,
+  );
   const summaries = statements.data ?? [];
   const [latest, ...previous] = summaries;
   const mayChangeDay = canEditPaymentDay({
@@ -221,7 +283,7 @@ function BillingContent({
         </p>
       ) : null}
       <FirstCollectionNotice account={account} />
-      {account.outstandingAmount > 0 ? (
+      {account.outstandingAmount > 0 || collectingBeyondFirst(account) > 0 ? (
         <OutstandingPayment
           account={account}
           policy={policy}
@@ -295,6 +357,7 @@ function BillingContent({
         {scheme?.hideBillingSidebar ? null : (
           <PaymentSettings
             account={account}
+            mandate={mandate.data ?? null}
             onChangeDay={mayChangeDay ? () => setIsChangingDay(true) : null}
             mayChangeMethod={['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus)}
           />

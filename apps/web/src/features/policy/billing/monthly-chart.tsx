@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { StatementSummaryResponse } from '@motor/contract';
 import { formatPence } from '../../../lib/format';
 
-// A simple chart of what each month billed (the statements' new charges, oldest first): plain
-// CSS bars hidden from assistive technology, with the same figures as a table for it.
+// A simple chart of what each month billed (the statements' charges and credits, never money
+// still with a provider; oldest first): plain CSS bars hidden from assistive technology, with
+// the same figures as a table for it.
 
 const month = new Intl.DateTimeFormat('en-GB', {
   month: 'short',
@@ -19,14 +20,20 @@ export function MonthlyChart({
 }): ReactElement {
   const { t } = useTranslation('billing');
   const titleId = useId();
-  const bars = [...statements]
-    .reverse()
-    .filter((statement) => statement.status !== 'DRAFT')
-    .map((statement) => ({
-      key: statement.statementNumber,
-      label: month.format(new Date(statement.createdAt)),
-      amount: Math.max(0, statement.subtotalBalance),
-    }));
+  // One bar per billing month: a month's statements (its bill, a cancellation's credit note, a
+  // journal) add up to what was billed that month.
+  const byMonth = new Map<string, number>();
+  for (const statement of [...statements].reverse()) {
+    if (statement.status === 'DRAFT') continue;
+    const label = month.format(new Date(statement.createdAt));
+    const billed = statement.statementBalance - statement.broughtForwardBalance;
+    byMonth.set(label, (byMonth.get(label) ?? 0) + billed);
+  }
+  const bars = [...byMonth].map(([label, amount]) => ({
+    key: label,
+    label,
+    amount: Math.max(0, amount),
+  }));
   const highest = Math.max(1, ...bars.map((bar) => bar.amount));
   return (
     <section className="card billing-chart" aria-labelledby={titleId}>

@@ -22,6 +22,8 @@ const ACCOUNT: CustomerAccountResponse = {
   accountStatus: 'SUSPENDED',
   accountBalance: 8_150,
   outstandingAmount: 8_150,
+  pendingPaymentAmount: 0,
+  pendingRefundAmount: 0,
 };
 // The fixture policyholder's date of birth.
 const BIRTH = '1985-06-15';

@@ -10,16 +10,26 @@ import { StatementStatusIcon } from './statement-status-icon';
 // The statement modal (spec 3 §2 Modals "statement", "next bill estimate"): the summary and the
 // line items, each with its description, service period, payment method, status and amount.
 
+/** A payment, refund or reversal: money that counts only once its provider has settled it. */
+const isMoneyLine = (type: StatementResponse['lineItems'][number]['type']) =>
+  type === 'PAYMENT' ||
+  type === 'PAYMENT_REVERSAL' ||
+  type === 'REFUND' ||
+  type === 'REFUND_REVERSAL';
+
 function StatementBody({ statement }: { statement: StatementResponse }): ReactElement {
   const { t } = useTranslation('billing');
   const summary = statement.statementSummary;
+  // Brought forward + subtotal = carried forward, exactly as shown (issue 30 item 5).
   const rows: [string, number][] = [
     ['broughtForward', summary.broughtForwardBalance],
     ['subtotal', summary.subtotalBalance],
-    ['statementBalance', summary.statementBalance],
     ['carriedForward', summary.carriedForwardBalance],
     ['outstanding', summary.amountOutstanding],
   ];
+  const hasPending = statement.lineItems.some(
+    (item) => item.status === 'PENDING' && isMoneyLine(item.type),
+  );
   return (
     <div className="statement">
       <p className="statement__status">
@@ -43,6 +53,7 @@ function StatementBody({ statement }: { statement: StatementResponse }): ReactEl
         ) : null}
       </dl>
       {summary.final ? <p>{t('statement.final')}</p> : null}
+      {hasPending ? <p>{t('statement.pendingNote')}</p> : null}
       {statement.lineItems.length === 0 ? (
         <p>{t('statement.noItems')}</p>
       ) : (
@@ -81,7 +92,12 @@ function StatementBody({ statement }: { statement: StatementResponse }): ReactEl
                       : formatDate(item.effectiveAt)}
                   </td>
                   <td>{item.paymentMethodDescription ?? ''}</td>
-                  <td>{t(`lineStatus.${item.status}`)}</td>
+                  <td>
+                    {item.status === 'PENDING' && isMoneyLine(item.type) ? (
+                      <StatementStatusIcon status="PENDING" decorative />
+                    ) : null}
+                    {t(`lineStatus.${item.status}`)}
+                  </td>
                   <td className="statement__amount">{formatPence(item.amount)}</td>
                 </tr>
               ))}

@@ -12,16 +12,25 @@ const PATHS = {
   tick: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.5 14.5-4-4 1.4-1.4 2.6 2.6 5.6-5.6 1.4 1.4-7 7Z',
 } as const;
 
-export function StatementStatusIcon({ status }: { status: StatementStatus }): ReactElement | null {
+export function StatementStatusIcon({
+  status,
+  decorative = false,
+}: {
+  status: StatementStatus;
+  /** Beside text that already says it (a pending line, money being collected): hidden from AT. */
+  decorative?: boolean;
+}): ReactElement | null {
   const { t } = useTranslation('billing');
   const icon = getStatementStatusIcon(status);
   if (!icon) return null;
+  const name = decorative
+    ? { 'aria-hidden': true as const }
+    : { role: 'img', 'aria-label': t(`status.${status}`) };
   return (
     <svg
       className={`statement-status-icon statement-status-icon--${icon}`}
       data-icon={icon}
-      role="img"
-      aria-label={t(`status.${status}`)}
+      {...name}
       viewBox="0 0 24 24"
       width="20"
       height="20"

@@ -1,0 +1,238 @@
+// Issue 30 item 5: only settled money is money, and every statement adds up as displayed. One
+// flex policy bought through the checkout's HTTP calls (a sandbox mandate on a failing bank, the
+// first month paid on the hosted card page), its first Direct Debit failed, retried on a working
+// bank, then cancelled: every statement on the way satisfies brought forward + subtotal = carried
+// forward, and a collection still with the bank is never counted as paid.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CustomerAccountResponse,
+  PolicyAdjustmentResponse,
+  StatementResponse,
+  StatementSummaryResponse,
+} from '@motor/contract';
+import type { App } from '../app-types';
+import { createTestClock } from '../clock';
+import { assertLedgerBalanced, expectStatementsAddUp } from '../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
+import { runDueJobs } from '../modules/jobs/runner';
+import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../modules/payment/test-helpers';
+import { createQuote } from '../modules/policy/test-helpers';
+import { createTestApp } from '../test/test-app';
+
+// Bought on Tuesday 5 May 2026: payment day 5; the June collection (Friday 5 June) is submitted
+// ahead of the day and fails when the bank answers.
+const INCEPTION = '2026-05-05T10:00:00.000Z';
+const OWNER = 'add-up-owner';
+const DAY = 86_400_000;
+const FAILING_BANK = { ...SANDBOX_GOOD_BANK, accountHolderName: 'Fail Payment' };
+const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+
+describe('statements add up, and pending money is not paid', () => {
+  const clock = createTestClock(INCEPTION);
+  let app: App;
+  let owner: Record<string, string>;
+  let proposalCode = '';
+  let policyId = '';
+  let account: CustomerAccountResponse;
+  let instalment = 0;
+
+  const signIn = async () => {
+    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
+  };
+
+  /** Day by day at 10:00 UTC, the jobs running twice a day (slots a minute apart). */
+  async function daysUntil(until: string) {
+    while (clock.now().getTime() + DAY <= Date.parse(until)) {
+      const day = Date.parse(clock.now().toISOString().slice(0, 10)) + DAY;
+      clock.set(new Date(day + 10 * 3_600_000));
+      await runDueJobs(app);
+      clock.advance(60_000);
+      await runDueJobs(app);
+    }
+    await signIn();
+  }
+
+  async function readAccount(): Promise<CustomerAccountResponse> {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/customerAccounts?proposalCode=${proposalCode}`,
+      headers: owner,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as CustomerAccountResponse[])[0]!;
+  }
+
+  /** Every statement, oldest first, each read with its lines. */
+  async function readStatements(): Promise<StatementResponse[]> {
+    const url = `/api/customerAccounts/${account.accountId}/statements`;
+    const list = await app.inject({ method: 'GET', url, headers: owner });
+    expect(list.statusCode, list.body).toBe(200);
+    const statements: StatementResponse[] = [];
+    for (const { statementNumber } of [...(list.json() as StatementSummaryResponse[])].reverse()) {
+      const one = await app.inject({
+        method: 'GET',
+        url: `${url}/${statementNumber}`,
+        headers: owner,
+      });
+      expect(one.statusCode, one.body).toBe(200);
+      statements.push(one.json());
+    }
+    expectStatementsAddUp(statements);
+    return statements;
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+    await signIn();
+    const quote = await createQuote(app, owner);
+    proposalCode = quote.proposalCode;
+    instalment = quote.quote.availablePaymentSchedules.find((s) => s.active)!.premiumBreakdown
+      .instalmentAmount;
+    // The checkout as the browser does it: the mandate pages, then the hosted card page.
+    await setUpSandboxMandate(app, owner, FAILING_BANK);
+    const session = await app.inject({
+      method: 'POST',
+      url: `/api/stripe/checkout/proposal/${proposalCode}`,
+      headers: owner,
+      payload: { saveCard: false, successPath: '/checkout/callback', cancelPath: '/checkout' },
+    });
+    expect(session.statusCode, session.body).toBe(201);
+    const paid = await app.inject({
+      method: 'POST',
+      url: session.json().url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(CARD).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    account = await readAccount();
+    expect(account).toMatchObject({ paymentMethodType: 'BACS_DEBIT', accountBalance: 0 });
+    policyId = account.policyId!;
+  });
+
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  it('a Direct Debit submitted ahead of its bill is being collected: not in credit, nothing to pay twice', async () => {
+    await daysUntil('2026-06-02T09:00:00.000Z');
+    expect(await readAccount()).toMatchObject({
+      accountBalance: 0,
+      outstandingAmount: 0,
+      pendingPaymentAmount: instalment,
+    });
+    const estimate = await app.inject({
+      method: 'GET',
+      url: `/api/customerAccounts/${account.accountId}/nextStatementEstimate`,
+      headers: owner,
+    });
+    const [draft] = estimate.json() as StatementResponse[];
+    expect(draft!.lineItems.map((item) => [item.type, item.status, item.amount])).toEqual([
+      ['INVOICE', 'PENDING', instalment],
+      ['PAYMENT', 'PENDING', -instalment],
+    ]);
+    // The bill is still to be paid until the bank has paid it.
+    expect(draft!.statementSummary).toMatchObject({
+      status: 'DRAFT',
+      broughtForwardBalance: 0,
+      subtotalBalance: instalment,
+      carriedForwardBalance: instalment,
+    });
+  }, 300_000);
+
+  it('a failed collection leaves its bill FAILED and owed; a retry with the bank is PENDING, owed, and not offered again', async () => {
+    await daysUntil('2026-06-10T09:00:00.000Z');
+    let june = (await readStatements())[1]!;
+    expect(june.statementSummary).toMatchObject({
+      status: 'FAILED',
+      carriedForwardBalance: instalment,
+      amountOutstanding: instalment,
+    });
+    expect(await readAccount()).toMatchObject({
+      accountBalance: instalment,
+      outstandingAmount: instalment,
+      pendingPaymentAmount: 0,
+    });
+    // The customer gives a working bank; the retry is submitted on a later day.
+    await setUpSandboxMandate(app, owner, SANDBOX_GOOD_BANK);
+    let retrying = await readAccount();
+    for (let day = 11; retrying.pendingPaymentAmount === 0 && day < 20; day += 1) {
+      await daysUntil(`2026-06-${day}T09:00:00.000Z`);
+      retrying = await readAccount();
+    }
+    expect(retrying).toMatchObject({
+      accountBalance: instalment,
+      outstandingAmount: 0,
+      pendingPaymentAmount: instalment,
+    });
+    june = (await readStatements())[1]!;
+    expect(june.statementSummary).toMatchObject({
+      status: 'PENDING',
+      carriedForwardBalance: instalment,
+      amountOutstanding: instalment,
+    });
+    const settle = await app.inject({
+      method: 'POST',
+      url: `/api/stripe/settle/${account.accountId}`,
+      headers: owner,
+      payload: {
+        successPath: '/billing',
+        cancelPath: '/billing',
+        lineItem: { name: 'Outstanding balance' },
+        locale: 'en-GB',
+        saveCard: false,
+      },
+    });
+    expect(settle.statusCode).toBe(409);
+
+    await daysUntil('2026-06-26T09:00:00.000Z');
+    june = (await readStatements())[1]!;
+    expect(june.statementSummary).toMatchObject({ status: 'SETTLED', carriedForwardBalance: 0 });
+    expect(june.lineItems.map((item) => [item.type, item.status])).toEqual([
+      ['INVOICE', 'POSTED'],
+      ['PAYMENT', 'FAILED'],
+      ['PAYMENT_REVERSAL', 'POSTED'],
+      ['PAYMENT', 'POSTED'],
+    ]);
+    expect(await readAccount()).toMatchObject({ accountBalance: 0, pendingPaymentAmount: 0 });
+  }, 300_000);
+
+  it('the cancellation statement adds up as displayed, its refund pending until paid', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/policyAdjustments',
+      headers: owner,
+      payload: { policyId, adjustmentType: 'CAN', reason: 'Price' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { adjustmentId } = created.json() as PolicyAdjustmentResponse;
+    const committed = await app.inject({
+      method: 'POST',
+      url: `/api/policyAdjustments/${adjustmentId}/commit`,
+      headers: owner,
+      payload: {},
+    });
+    expect(committed.statusCode, committed.body).toBe(200);
+    await daysUntil('2026-06-27T09:00:00.000Z');
+    const statements = await readStatements();
+    const last = statements.at(-1)!;
+    expect(last.statementSummary.final).toBe(true);
+    expect(last.lineItems[0]).toMatchObject({ type: 'CREDIT_NOTE', status: 'POSTED' });
+    const credit = -last.lineItems[0]!.amount;
+    expect(credit).toBeGreaterThan(0);
+    const refund = last.lineItems.find((item) => item.type === 'REFUND');
+    const held = await readAccount();
+    if (refund?.status === 'PENDING') {
+      // With the provider: listed, not counted; the credit is still the customer's.
+      expect(last.statementSummary).toMatchObject({
+        status: 'PENDING',
+        carriedForwardBalance: -credit,
+      });
+      expect(held).toMatchObject({ accountBalance: -credit, pendingRefundAmount: credit });
+    } else {
+      expect(last.statementSummary.carriedForwardBalance).toBe(0);
+      expect(held).toMatchObject({ accountBalance: 0, pendingRefundAmount: 0 });
+    }
+    expect(held.outstandingAmount).toBe(0);
+  }, 300_000);
+});
