@@ -17,6 +17,8 @@ type ProviderRecord = {
   provider: 'CARD' | 'DIRECT_DEBIT';
   status: ProviderState;
   amountPence: number;
+  /** What the provider paid back of it (0 where only our collections table knows it). */
+  refundedPence: number;
 };
 
 const DAY_MS = 86_400_000;
@@ -29,6 +31,7 @@ async function readProviderRecords(deps: ServiceDeps): Promise<Map<string, Provi
       provider: row.provider,
       status: row.status === 'SETTLED' || row.status === 'FAILED' ? row.status : 'PENDING',
       amountPence: row.amountPence,
+      refundedPence: 0,
     });
   }
   const { cardPayments, directDebit } = deps.providers;
@@ -37,6 +40,7 @@ async function readProviderRecords(deps: ServiceDeps): Promise<Map<string, Provi
       provider: 'CARD',
       status: payment.status === 'SUCCEEDED' ? 'SETTLED' : payment.status,
       amountPence: payment.amountPence,
+      refundedPence: payment.refundedPence,
     });
   }
   for (const collection of await directDebit.listCollections({ now: deps.clock.now() })) {
@@ -47,6 +51,7 @@ async function readProviderRecords(deps: ServiceDeps): Promise<Map<string, Provi
           ? collection.status
           : 'PENDING',
       amountPence: collection.amountPence,
+      refundedPence: collection.refundedPence,
     });
   }
   return records;
@@ -72,9 +77,13 @@ export async function findMoneyDifferences(deps: ServiceDeps): Promise<Finding[]
       providerAmountPence: record.amountPence,
       ledgerAmountPence: entry?.amountPence ?? null,
     };
+    // Money taken and all paid back by the provider (a payment that came too late to bind) is
+    // no cash of ours, posted or not.
+    const keptPence = record.amountPence - record.refundedPence;
     if (record.status === 'SETTLED') {
-      if (!entry || entry.status === 'FAILED') findings.push({ kind: 'PROVIDER_ONLY', ...base });
-      else if (entry.amountPence !== record.amountPence) {
+      if (!entry || entry.status === 'FAILED') {
+        if (keptPence > 0) findings.push({ kind: 'PROVIDER_ONLY', ...base });
+      } else if (entry.amountPence !== record.amountPence) {
         findings.push({ kind: 'AMOUNT_MISMATCH', ...base });
       }
     } else if (record.status === 'FAILED' && entry?.status === 'POSTED') {

@@ -138,6 +138,22 @@ describe('the reconciliation of providers, ledger and cover', () => {
       resolvedAt: clock.now(),
     });
 
+    // Money taken with no webhook and all paid back by the provider is no difference.
+    const refunded = await startCardCheckout('audit-refunded');
+    await sandbox.submitCard({
+      providerSessionId: refunded.session.sessionId,
+      card: CARD,
+      now: clock.now(),
+    });
+    const refundedPayment = (await sandbox.getSession(refunded.session.sessionId))!;
+    const refund = await sandbox.refundPayment({
+      reference: `audit-refund:${refunded.proposalCode}`,
+      providerPaymentId: refundedPayment.providerPaymentId!,
+      amountPence: refunded.session.amountPence,
+    });
+    expect(refund.status).toBe('PAID');
+    expect(await reconcilePayments(app)).toEqual([]);
+
     // The failing bank's first collection fails at the provider; no webhook says so and no job
     // makes the policy NTU: past NTU_AFTER_DAYS its cover has no settled payment.
     clock.advance((app.config.ntuAfterDays + 1) * DAY);
