@@ -109,9 +109,10 @@ describe('the first payment of a Direct Debit purchase', () => {
     expect(bought.depositPence).toBeGreaterThan(1);
     const [first, ...others] = await collectionsOf(bought.code);
     expect(others).toEqual([]);
-    // The day the provider gave: its earliest, no sooner than the advance notice allows.
-    const chargeDate = await sandboxChargeDate(first!.providerPaymentId);
-    expect(chargeDate >= '2026-03-06' && chargeDate <= '2026-03-10').toBe(true);
+    // The earliest day the scheme allows: 3 working days of advance notice (the product's
+    // billing.advanceNoticeWorkingDays) from Thursday 5 March, as the provider keeps it too.
+    const chargeDate = '2026-03-10';
+    expect(await sandboxChargeDate(first!.providerPaymentId)).toBe(chargeDate);
     expect(first).toMatchObject({
       provider: 'DIRECT_DEBIT',
       amountPence: bought.depositPence,
@@ -144,7 +145,11 @@ describe('the first payment of a Direct Debit purchase', () => {
     clock.set('2026-03-06T10:00:00.000Z');
     const bought = await buyByDirectDebit('dd-first-fails', FAILING_BANK);
     const [first] = await collectionsOf(bought.code);
-    expect(first).toMatchObject({ amountPence: bought.depositPence, status: 'PENDING' });
+    expect(first).toMatchObject({
+      amountPence: bought.depositPence,
+      status: 'PENDING',
+      chargeDate: '2026-03-11',
+    });
     // Past NTU_AFTER_DAYS: the sandbox failed the collection on its settlement day (webhook).
     expect(app.config.ntuAfterDays).toBe(14);
     clock.set(new Date(Date.parse('2026-03-06T10:00:00.000Z') + 15 * DAY + 6 * MINUTE));
