@@ -71,6 +71,11 @@ export const MotoCheckoutResponseSchema = z
     status: z.literal('SUCCEEDED'),
     providerPaymentId: z.string(),
     amountPence: PenceSchema,
+    /**
+     * A balance settled by phone that was paid meanwhile (by the customer's card checkout): the
+     * part of this payment that paid nothing owed, being refunded to the card. Absent otherwise.
+     */
+    refundPence: PenceSchema.optional(),
   })
   .meta({ id: 'MotoCheckoutResponse' });
 export type MotoCheckoutResponse = z.infer<typeof MotoCheckoutResponseSchema>;

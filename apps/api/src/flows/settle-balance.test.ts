@@ -1,19 +1,31 @@
 // Issue 16 item 6: settling an account's outstanding balance — the customer's card checkout
 // (POST /api/stripe/settle/{id}) and staff's phone payment (POST /api/stripe/moto/settle/{id}),
 // called directly, out of order and by the wrong people; a paid settle posts to the account once.
+// Issue 30 item 6: two payments for one balance (two tabs, a phone payment while the customer is
+// on the card page) take the money once: the second is refunded in full, shown and audited.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerAccountResponse, StatementResponse } from '@motor/contract';
 import type { App } from '../app-types';
 import { createTestClock } from '../clock';
-import { auditLog, customerAccounts, ledgerTransactions, paymentSessions } from '../db/schema';
+import {
+  auditLog,
+  customerAccounts,
+  ledgerTransactions,
+  notificationOutbox,
+  paymentSessions,
+} from '../db/schema';
 import { raiseDueInvoices } from '../modules/billing/invoicing';
-import { NOTHING_TO_SETTLE_MESSAGE } from '../modules/billing/settlement';
+import {
+  NOTHING_TO_SETTLE_MESSAGE,
+  OVERPAYMENT_REFUND_DESCRIPTION,
+} from '../modules/billing/settlement';
 import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
 import { createBoundPolicy } from '../test/bound-policy';
 import { createTestApp } from '../test/test-app';
 import { applyCollectionOutcomes } from './collect-payments/outcomes';
+import { payRefundsJob } from './collect-payments/refunds';
 
 // Bought on 31 January: payment day 28; the first monthly bill is raised on 28 February.
 const INCEPTION = '2026-01-31T10:00:00.000Z';
@@ -101,6 +113,42 @@ describe('settling the outstanding balance', () => {
         and(
           eq(ledgerTransactions.accountId, accountId),
           eq(ledgerTransactions.description, 'Card payment of the balance due'),
+        ),
+      );
+  }
+
+  /** The customer pays a settle checkout on the sandbox card page (its webhook posts it). */
+  async function payOnCardPage(url: string): Promise<number> {
+    const paid = await app.inject({
+      method: 'POST',
+      url,
+      headers: FORM,
+      payload: new URLSearchParams(CARD).toString(),
+    });
+    return paid.statusCode;
+  }
+
+  async function overpaymentRefunds() {
+    return app.db
+      .select()
+      .from(ledgerTransactions)
+      .where(
+        and(
+          eq(ledgerTransactions.accountId, accountId),
+          eq(ledgerTransactions.description, OVERPAYMENT_REFUND_DESCRIPTION),
+        ),
+      )
+      .orderBy(ledgerTransactions.createdAt);
+  }
+
+  async function overpaymentAudits() {
+    return app.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'payment.overpaid-refund'),
+          eq(auditLog.target, `account:${accountId}`),
         ),
       );
   }
@@ -307,5 +355,124 @@ describe('settling the outstanding balance', () => {
     expect(await readAccount()).toMatchObject({ outstandingAmount: 0, accountStatus: 'SUSPENDED' });
     await applyCollectionOutcomes(app);
     expect((await readAccount()).accountStatus).toBe('ACTIVE');
+  });
+
+  it('two checkouts opened at once for the same balance: the second payment is refunded in full, by e-mail, on the statement and in the audit', async () => {
+    await at('2026-05-28T09:00:00.000Z');
+    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    const paymentsBefore = (await settlePayments()).length;
+    const opened = await Promise.all([settle(owner), settle(owner)]);
+    const sessions = opened.map((res) => {
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { sessionId: string; url: string; amountPence: number };
+    });
+    expect(sessions.map((session) => session.amountPence)).toEqual([instalment, instalment]);
+    // Both tabs pay at once: the provider takes both, the ledger keeps what was owed.
+    expect(await Promise.all(sessions.map((session) => payOnCardPage(session.url)))).toEqual([
+      303, 303,
+    ]);
+    expect(await settlePayments()).toHaveLength(paymentsBefore + 2);
+    const [refund, ...more] = await overpaymentRefunds();
+    expect(more).toEqual([]);
+    expect(refund).toMatchObject({ type: 'REFUND', subType: 'STRIPE', status: 'PENDING' });
+    expect((await readAccount()).outstandingAmount).toBe(0);
+    const third = await settle(owner);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.message).toBe(NOTHING_TO_SETTLE_MESSAGE);
+    // Billing's refund run pays it back through the card provider; nothing is left in credit.
+    await payRefundsJob.run(app, {});
+    expect((await overpaymentRefunds())[0]?.status).toBe('POSTED');
+    expect(await readAccount()).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+    const [latest] = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/customerAccounts/${accountId}/statements`,
+        headers: owner,
+      })
+    ).json() as StatementResponse['statementSummary'][];
+    const statement = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/customerAccounts/${accountId}/statements/${latest!.statementNumber}`,
+        headers: owner,
+      })
+    ).json() as StatementResponse;
+    expect(statement.lineItems).toContainEqual(
+      expect.objectContaining({
+        descriptionValue: OVERPAYMENT_REFUND_DESCRIPTION,
+        amount: instalment,
+        status: 'POSTED',
+      }),
+    );
+    const pounds = `£${(instalment / 100).toFixed(2)}`;
+    const [email, ...moreEmails] = await app.db
+      .select()
+      .from(notificationOutbox)
+      .where(
+        eq(
+          notificationOutbox.subject,
+          `We are refunding ${pounds} you paid for policy ${policyNumber}`,
+        ),
+      );
+    expect(moreEmails).toEqual([]);
+    expect(email!.body).toBe(
+      [
+        'Dear customer,',
+        '',
+        `We received a payment of ${pounds} for policy ${policyNumber} after the balance had already been paid.`,
+        `We are refunding ${pounds} to the card you paid with. It should reach you in 7 to 10 working days. You do not need to do anything.`,
+      ].join('\n'),
+    );
+    expect(await overpaymentAudits()).toEqual([
+      expect.objectContaining({ actorUserId: 'system:card-webhook', subjectUserId: OWNER }),
+    ]);
+  });
+
+  it("staff take the balance by phone while the customer is on the card page: the customer's payment is refunded; taken at the same moment, the money is kept once", async () => {
+    await at('2026-06-28T09:00:00.000Z');
+    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    const opened = await settle(owner);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const phone = () => ({ token: '', postalCode: 'SW1A 1AA', dateOfBirth });
+    const byPhone = await settleByPhone(staffForOwner, { ...phone(), token: await tokenize() });
+    expect(byPhone.statusCode, byPhone.body).toBe(200);
+    expect(byPhone.json()).toEqual({
+      status: 'SUCCEEDED',
+      providerPaymentId: expect.any(String),
+      amountPence: instalment,
+    });
+    expect(await payOnCardPage((opened.json() as { url: string }).url)).toBe(303);
+    expect((await overpaymentRefunds()).map((row) => row.status)).toEqual(['POSTED', 'PENDING']);
+    expect((await overpaymentAudits()).at(-1)).toMatchObject({
+      actorUserId: 'system:card-webhook',
+    });
+    // The refund run (every 15 minutes) pays it back before July's bill.
+    await payRefundsJob.run(app, {});
+    expect(await readAccount()).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+
+    // July: the phone payment and the card page at the same moment. Whichever the ledger sees
+    // second is refunded in full; staff are told when theirs is (or refused before any charge).
+    await at('2026-07-28T09:00:00.000Z');
+    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    const july = await settle(owner);
+    expect(july.statusCode, july.body).toBe(201);
+    const token = await tokenize();
+    const [raced] = await Promise.all([
+      settleByPhone(staffForOwner, { ...phone(), token }),
+      payOnCardPage((july.json() as { url: string }).url),
+    ]);
+    if (raced.statusCode === 409) {
+      expect(raced.json().error.message).toBe(NOTHING_TO_SETTLE_MESSAGE);
+    } else {
+      expect(raced.statusCode, raced.body).toBe(200);
+      const { refundPence } = raced.json() as { refundPence?: number };
+      // The phone payment either came first (kept) or second (refunded whole, and said so).
+      expect([undefined, instalment]).toContain(refundPence);
+    }
+    await payRefundsJob.run(app, {});
+    expect(await readAccount()).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+    const refunds = await overpaymentRefunds();
+    expect(refunds.every((row) => row.status === 'POSTED')).toBe(true);
+    expect(refunds.length).toBe(raced.statusCode === 409 ? 2 : 3);
   });
 });

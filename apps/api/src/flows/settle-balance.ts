@@ -5,18 +5,51 @@ import type {
   SettleMotoRequest,
 } from '@motor/contract';
 import type { ServiceDeps } from '../app-types';
-import { getAccountToSettle, postSettlementPayment } from '../modules/billing';
-import { getOwnerUserId, type Principal } from '../modules/identity';
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+import {
+  getAccountToSettle,
+  postSettlementPayment,
+  type OverpaymentRefund,
+} from '../modules/billing';
+import { findActorUserId, getOwnerUserId, type Principal } from '../modules/identity';
 import {
   chargeCardByPhone,
   startSettlementCardCheckout,
   type SettlementPaidHandler,
 } from '../modules/payment';
+import { queueNotice } from './collect-payments/notices';
 import { findPolicyholderDateOfBirth } from './policyholder-date-of-birth';
 
 // Settling a customer account's outstanding balance (spec 3 §2 outstanding payment, §6 "Pay
 // outstanding amount": the customer by card checkout, staff by phone; §7 stripeSettleSession and
 // stripeMotoSettleSession). The amount is the ledger's outstanding amount at the time of the call.
+// A payment for a balance already paid (two tabs, a phone payment while the customer is on the
+// card page) is refunded as it is posted: see billing's postSettlementPayment for why there.
+
+/**
+ * Tells the customer (an e-mail) and staff (an audit row, beside the statement's refund line)
+ * that a settle payment paid more than was owed and is being refunded, in the posting's
+ * transaction.
+ */
+function announceRefund(deps: ServiceDeps, actorUserId: string) {
+  return async (tx: Db, refund: OverpaymentRefund): Promise<void> => {
+    const at = deps.clock.now();
+    await tx.insert(auditLog).values({
+      actorUserId,
+      subjectUserId: refund.account.ownerUserId,
+      action: 'payment.overpaid-refund',
+      target: `account:${refund.account.accountId}`,
+      at,
+    });
+    await queueNotice(deps, {
+      db: tx,
+      account: refund.account,
+      notice: { kind: 'OVERPAYMENT_REFUND', ...refund },
+      at,
+    });
+  };
+}
 
 type Settle<T> = { principal: Principal; accountId: string; request: T };
 
@@ -71,7 +104,7 @@ export async function settleByPhone(
     dateOfBirth: request.dateOfBirth,
     policyholderDateOfBirth: await findPolicyholderDateOfBirth(deps, account.policyId),
   });
-  await postSettlementPayment(deps.db, {
+  const { refundPence } = await postSettlementPayment(deps.db, {
     accountId: account.accountId,
     payment: {
       providerPaymentId: charged.providerPaymentId,
@@ -79,19 +112,26 @@ export async function settleByPhone(
       settled: true,
     },
     at: deps.clock.now(),
+    onRefund: announceRefund(deps, findActorUserId(principal) ?? 'unknown'),
   });
   return {
     status: 'SUCCEEDED',
     providerPaymentId: charged.providerPaymentId,
     amountPence: charged.amountPence,
+    // The balance was paid while staff took the card: they tell the caller it comes back.
+    ...(refundPence > 0 ? { refundPence } : {}),
   };
 }
 
-/** The card webhook's settle hook: a paid settle checkout posts its payment to the account. */
+/**
+ * The card webhook's settle hook: a paid settle checkout posts its payment to the account, and
+ * what it paid beyond what was still owed is refunded.
+ */
 export const postPaidSettlement: SettlementPaidHandler = async (deps, paid) => {
   await postSettlementPayment(deps.db, {
     accountId: paid.accountId,
     payment: paid.payment,
     at: deps.clock.now(),
+    onRefund: announceRefund(deps, 'system:card-webhook'),
   });
 };

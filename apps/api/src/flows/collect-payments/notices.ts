@@ -13,7 +13,9 @@ import { findPolicyholderEmail } from '../../modules/proposal';
 export type FailureNotice =
   | { kind: 'RETRY'; amountPence: number; reason: string; retryOn: Date }
   | { kind: 'SUSPENDED'; amountPence: number; reason: string; cancelOn: Date }
-  | { kind: 'RESTORED' };
+  | { kind: 'RESTORED' }
+  /** A settle payment for a balance already paid (issue 30 item 6), refunded in whole or part. */
+  | { kind: 'OVERPAYMENT_REFUND'; paidPence: number; refundPence: number };
 
 function billingPageUrl(publicUrl: string, policy: PolicyRow): string {
   const { urlName } = getSchemeFacts(policy.schemeCode);
@@ -35,6 +37,21 @@ function composeNotice(
         'Dear customer,',
         '',
         `We have received your payment. Your policy ${policyNumber} is up to date and stays in force.`,
+      ].join('\n'),
+    };
+  }
+  if (notice.kind === 'OVERPAYMENT_REFUND') {
+    const refund = formatMoney(notice.refundPence);
+    const owedPence = notice.paidPence - notice.refundPence;
+    return {
+      subject: `We are refunding ${refund} you paid for policy ${policyNumber}`,
+      body: [
+        'Dear customer,',
+        '',
+        owedPence === 0
+          ? `We received a payment of ${formatMoney(notice.paidPence)} for policy ${policyNumber} after the balance had already been paid.`
+          : `We received a payment of ${formatMoney(notice.paidPence)} for policy ${policyNumber} when only ${formatMoney(owedPence)} was owed.`,
+        `We are refunding ${refund} to the card you paid with. It should reach you in 7 to 10 working days. You do not need to do anything.`,
       ].join('\n'),
     };
   }

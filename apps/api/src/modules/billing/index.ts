@@ -7,7 +7,12 @@ export {
 export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 export { findAccountOfPolicy } from './accounts';
 export { creditAllInvoiced } from './void-invoices';
-export { getAccountToSettle, postSettlementPayment } from './settlement';
+export {
+  getAccountToSettle,
+  OVERPAYMENT_REFUND_DESCRIPTION,
+  postSettlementPayment,
+  type OverpaymentRefund,
+} from './settlement';
 export { postProviderPayment } from './provider-payments';
 export { checkAccountForCollection, listAccountsToCheckForCollection } from './collection-checks';
 export {

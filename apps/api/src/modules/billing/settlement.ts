@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customerAccounts } from '../../db/schema';
+import { customerAccounts, ledgerTransactions } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Principal } from '../identity';
 import { getOwnAccount, type CustomerAccountRow } from './accounts';
 import { getAccountBalances } from './ledger';
 import { postProviderPayment } from './provider-payments';
+import { postRefund } from './refunds';
 
 // Settling an account's outstanding balance (spec 3 §2 outstanding payment, §7 stripeSettleSession
 // and stripeMotoSettleSession, §8 outstanding balance): what is owed comes from the ledger, never
@@ -29,10 +30,38 @@ export async function getAccountToSettle(
   return { account, outstandingPence };
 }
 
+/** The ledger's description of the refund of a settle payment that paid nothing owed. */
+export const OVERPAYMENT_REFUND_DESCRIPTION = 'Refund: the balance was already paid';
+
+/** A settle payment's refund, as the caller tells the customer and staff about it. */
+export type OverpaymentRefund = {
+  account: CustomerAccountRow;
+  paidPence: number;
+  refundPence: number;
+};
+
+async function isPaymentPosted(db: Db, providerPaymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, `payment:${providerPaymentId}`))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Posts a settle payment to its account (keyed by the provider's payment id: a replayed webhook
- * or the phone flow and its webhook post it once). Whatever was paid is posted, even when the
- * balance changed meanwhile: the account then holds the difference as credit.
+ * or the phone flow and its webhook post it once) and refunds whatever of it pays nothing owed.
+ *
+ * One payment per amount (issue 30 item 6): the guard is here, at confirmation, and not when a
+ * checkout opens, because a hosted checkout cannot be withdrawn once its page is open (the
+ * provider contract has no way to expire it), the customer may keep two tabs, and staff may
+ * take the same balance by phone while the customer is on the page. So every settle payment is
+ * posted under a lock on its account row: the second payment for a balance sees what the first
+ * left owing, and the part that pays nothing owed is posted at once as a PENDING refund (billing's
+ * refund run pays it back to the card through the provider, as it pays a cancellation's). The
+ * account is never left in credit by a second payment. `onRefund` runs in the same transaction
+ * (the customer's e-mail, the audit row), once: a replay refunds nothing again.
  */
 export async function postSettlementPayment(
   db: Db,
@@ -40,18 +69,40 @@ export async function postSettlementPayment(
     accountId: string;
     payment: { providerPaymentId: string; amountPence: number; settled: boolean };
     at: Date;
+    onRefund?: (tx: Db, refund: OverpaymentRefund) => Promise<void>;
   },
-): Promise<void> {
-  const [account] = await db
-    .select()
-    .from(customerAccounts)
-    .where(eq(customerAccounts.accountId, options.accountId))
-    .limit(1);
-  if (!account) throw new Error(`Settled account ${options.accountId} does not exist`);
-  await postProviderPayment(db, {
-    account,
-    payment: { provider: 'CARD', ...options.payment },
-    at: options.at,
-    description: 'Card payment of the balance due',
+): Promise<{ refundPence: number }> {
+  const { payment, at } = options;
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select()
+      .from(customerAccounts)
+      .where(eq(customerAccounts.accountId, options.accountId))
+      .for('update');
+    if (!account) throw new Error(`Settled account ${options.accountId} does not exist`);
+    if (await isPaymentPosted(tx, payment.providerPaymentId)) return { refundPence: 0 };
+    const owed =
+      (await getAccountBalances(tx, [account.accountId])).get(account.accountId)
+        ?.outstandingAmount ?? 0;
+    await postProviderPayment(tx, {
+      account,
+      payment: { provider: 'CARD', ...payment },
+      at,
+      description: 'Card payment of the balance due',
+    });
+    const refundPence = Math.max(0, payment.amountPence - owed);
+    if (refundPence === 0) return { refundPence };
+    // Posted as a cancellation's refund is: tagged with the provider that took the money (the
+    // card just charged) for billing's refund run to pay back through its refund API. Keyed by
+    // the payment it pays back: one refund per payment, whoever posts it.
+    await postRefund(tx, {
+      account,
+      idempotencyKey: `overpayment:${payment.providerPaymentId}:refund`,
+      amountPence: refundPence,
+      description: OVERPAYMENT_REFUND_DESCRIPTION,
+      at,
+    });
+    await options.onRefund?.(tx, { account, paidPence: payment.amountPence, refundPence });
+    return { refundPence };
   });
 }

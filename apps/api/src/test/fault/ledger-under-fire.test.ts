@@ -8,7 +8,9 @@
 // database, and the database's backends are terminated with pg_terminate_backend. Then, from the
 // database: every acknowledged payment (and every payment the provider took) is posted exactly
 // once, for its amount; nothing else is posted; every transaction and the whole ledger sum to
-// zero; the balances the API answers equal those derived from the postings and from what was paid.
+// zero; the balances the API answers equal those derived from the postings and from what was paid;
+// a card payment for a balance already paid is refunded (issue 30 item 6), so no account keeps more
+// by card than its invoice.
 // Bounded in count (no timing assertions); localhost only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -715,7 +717,36 @@ describe(`the ledger under fire (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}: ${fau
           .from(ledgerPostings);
         expect(Number(total?.sum ?? 0)).toBe(0);
 
-        // Balances: what the API answered = the sum of the postings = the invoice less what was paid.
+        // One payment per amount (issue 30 item 6): a card payment for a balance already paid is
+        // refunded as it is posted, by a refund that names it, never more than it took.
+        // (Its receivable posting: the refund run, on its schedule in the server, may have paid it
+        // and moved its other leg to the card clearing account.)
+        const refunds = await db
+          .select({
+            key: ledgerTransactions.idempotencyKey,
+            accountId: ledgerTransactions.accountId,
+            amount: sql<string>`sum(${ledgerPostings.amountPence}) filter (where ${ledgerPostings.ledgerAccount} like 'receivable:%')`,
+          })
+          .from(ledgerTransactions)
+          .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+          .where(eq(ledgerTransactions.type, 'REFUND'))
+          .groupBy(ledgerTransactions.id);
+        const takenById = new Map(taken.map((payment) => [payment.providerPaymentId, payment]));
+        const unexplained = refunds.filter((refund) => {
+          const payment = takenById.get(/^overpayment:(.+):refund$/.exec(refund.key)?.[1] ?? null);
+          return (
+            !payment ||
+            payment.accountId !== refund.accountId ||
+            Number(refund.amount) > payment.amountPence
+          );
+        });
+        expect(unexplained).toEqual([]);
+        // Three checkouts for one whole balance: the later ones were refunded.
+        expect(refunds.length).toBeGreaterThan(0);
+
+        // Balances: the sum of the postings = the invoice less what was paid plus what is being
+        // refunded; what the API answered = what the ledger derives; the cards kept no more than
+        // the invoice.
         const derived = await getAccountBalances(
           db,
           seeded.map((me) => me.accountId),
@@ -724,13 +755,23 @@ describe(`the ledger under fire (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}: ${fau
           const paidPence = taken
             .filter((payment) => payment.accountId === me.accountId)
             .reduce((sum, payment) => sum + payment.amountPence, 0);
+          const refundedPence = refunds
+            .filter((refund) => refund.accountId === me.accountId)
+            .reduce((sum, refund) => sum + Number(refund.amount), 0);
+          expect(paidPence - refundedPence, me.accountId).toBeLessThanOrEqual(INVOICE_PENCE);
           const ddSettled = me.dd.filter((id) => ddOutcome.get(id) === 'SETTLED').length * DD_PENCE;
-          const expected = INVOICE_PENCE - paidPence - ddSettled;
-          expect(derived.get(me.accountId)?.accountBalance, me.accountId).toBe(expected);
+          const [receivable] = await db
+            .select({ sum: sql<string | null>`sum(${ledgerPostings.amountPence})` })
+            .from(ledgerPostings)
+            .where(eq(ledgerPostings.ledgerAccount, receivableAccount(me.accountId)));
+          expect(Number(receivable?.sum ?? 0), me.accountId).toBe(
+            INVOICE_PENCE - paidPence - ddSettled + refundedPence,
+          );
+          const balances = derived.get(me.accountId)!;
           expect(answered.get(me.accountId), me.accountId).toEqual(
             expect.objectContaining({
-              accountBalance: expected,
-              outstandingAmount: Math.max(0, expected),
+              accountBalance: balances.accountBalance,
+              outstandingAmount: balances.outstandingAmount,
             }),
           );
         }

@@ -135,6 +135,25 @@ describe('settle modal', () => {
     ]);
   });
 
+  it('says when the balance was paid meanwhile and the phone payment is being refunded', async () => {
+    stubSettle(() =>
+      jsonResponse(200, {
+        status: 'SUCCEEDED',
+        providerPaymentId: 'py_2',
+        amountPence: 8_150,
+        refundPence: 8_150,
+      }),
+    );
+    const { user, modal, fields, submit } = await openModal();
+    await fillValid(user, fields);
+    await user.click(submit);
+    expect(
+      await within(modal).findByText(
+        'Payment taken, but the balance had already been paid while you were taking it. We are refunding £81.50 to the card: it reaches the customer in 7 to 10 working days, and they have been sent an e-mail about it.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it.each([
     [
       '402 with a decline code: the server message and the code in brackets',

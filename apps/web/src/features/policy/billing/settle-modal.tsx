@@ -40,7 +40,12 @@ export function SettleModal({
     <Modal isOpen onClose={onClose} title={t('settle.title')}>
       {settle.isSuccess ? (
         <div role="status" className="settle-modal">
-          <p>{t('settle.paid')}</p>
+          {settle.data.refundPence ? (
+            // The customer paid the same balance meanwhile (issue 30 item 6): this one goes back.
+            <p>{t('settle.paidTwice', { amount: formatPence(settle.data.refundPence) })}</p>
+          ) : (
+            <p>{t('settle.paid')}</p>
+          )}
           <Button onClick={onClose}>{t('settle.done')}</Button>
         </div>
       ) : (
