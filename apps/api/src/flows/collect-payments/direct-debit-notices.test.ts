@@ -26,6 +26,7 @@ const MINUTE = 60_000;
 // Monday) and submitted from Friday 27 March; May's on Tuesday 5 May (4 May is a bank holiday),
 // submitted from Monday 27 April.
 const START = '2026-03-05T10:00:00.000Z';
+const SANDBOX_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const GUARANTEE = `The Direct Debit Guarantee
 - The Guarantee is offered by all banks and building societies that accept instructions to pay Direct Debits.
 - If there are any changes to the amount, date or frequency of your Direct Debit BMW Insurance will notify you 3 working days in advance of your account being debited or as otherwise agreed. If you request BMW Insurance to collect a payment, confirmation of the amount and date will be given to you at the time of the request.
@@ -64,6 +65,35 @@ async function scenario(config: Partial<Config> = {}) {
     expect(bound.statusCode, bound.body).toBe(200);
     const { policyId, policyNumber } = bound.json() as { policyId: string; policyNumber: string };
     return { quote, policyId, policyNumber };
+  }
+
+  /** A DUAL checkout: the first month paid by card on the sandbox card page, then Direct Debit. */
+  async function buyWithCardDeposit() {
+    const headers = await signIn();
+    const quote = await createQuote(app, headers);
+    await setUpSandboxMandate(app, headers);
+    const session = await app.inject({
+      method: 'POST',
+      url: `/api/stripe/checkout/proposal/${quote.proposalCode}`,
+      headers,
+      payload: { saveCard: false, successPath: '/checkout/callback', cancelPath: '/checkout' },
+    });
+    expect(session.statusCode, session.body).toBe(201);
+    const paid = await app.inject({
+      method: 'POST',
+      url: (session.json() as { url: string }).url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(SANDBOX_CARD).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    const accounts = await app.inject({
+      method: 'GET',
+      url: `/api/customerAccounts?proposalCode=${quote.proposalCode}`,
+      headers,
+    });
+    const [account] = accounts.json() as { accountCode: string; paymentMethodType: string }[];
+    expect(account!.paymentMethodType).toBe('BACS_DEBIT');
+    return { quote, policyNumber: account!.accountCode };
   }
 
   /** The Direct Debit e-mails, oldest first, with when they were queued. */
@@ -106,6 +136,7 @@ async function scenario(config: Partial<Config> = {}) {
     app,
     signIn,
     buy,
+    buyWithCardDeposit,
     firstPaymentSettles,
     runJobsAt,
     directDebitMail,
@@ -219,6 +250,25 @@ describe('Direct Debit notices sent by the provider', () => {
     expect(page).toContain('<td>Confirmation of the Direct Debit</td>');
     expect(page).toContain('<td>Advance notice of a payment</td>');
     expect(page.match(/The Direct Debit provider/g)).toHaveLength(2);
+    await s.app.close();
+  });
+});
+
+describe('a mandate whose first month was paid by card', () => {
+  it('is confirmed the next morning, with its first Direct Debit as planned', async () => {
+    const s = await scenario();
+    const { quote, policyNumber } = await s.buyWithCardDeposit();
+    await s.runJobsAt('2026-03-05T10:30:00.000Z');
+    expect(await s.directDebitMail()).toEqual([]);
+    await s.runJobsAt('2026-03-06T08:00:00.000Z');
+    const instalment = quote.quote.availablePaymentSchedules.find((item) => item.active)!
+      .premiumBreakdown.instalmentAmount;
+    const [confirmation] = await s.directDebitMail();
+    expect(confirmation!.subject).toBe(`Your Direct Debit for policy ${policyNumber} is set up`);
+    expect(confirmation!.body).toContain(
+      `Your first payment of ${formatMoney(instalment)} will be collected on 07 Apr 2026.`,
+    );
+    expect(await s.directDebits()).toEqual([]);
     await s.app.close();
   });
 });

@@ -96,11 +96,12 @@ export async function announceDirectDebit(
   options: {
     account: CustomerAccountRow;
     mandate: PaymentMethodRow;
-    reference: string;
+    /** Our reference of the payment; none: only the mandate's confirmation, if still due. */
+    reference: string | null;
     payment: AnnouncedPayment;
   },
 ): Promise<void> {
-  const { account, mandate, payment } = options;
+  const { account, mandate, payment, reference } = options;
   await deps.db.transaction(async (tx) => {
     const policy = await findPolicyByProposal(tx, account.proposalCode);
     if (!policy) return;
@@ -129,9 +130,10 @@ export async function announceDirectDebit(
       });
       return;
     }
+    if (!reference) return;
     await giveNotice(deps, tx, {
       notice: {
-        noticeKey: `advance:${options.reference}`,
+        noticeKey: `advance:${reference}`,
         paymentMethodId: mandate.paymentMethodId,
         kind: 'ADVANCE_NOTICE',
         ...payment,

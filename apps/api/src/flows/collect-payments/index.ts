@@ -2,6 +2,7 @@
 import { collectPaymentJob, planCollectionsJob } from './collect';
 import { cancelForNonPaymentJob } from './non-payment';
 import { ntuUnpaidPoliciesJob } from './not-taken-up';
+import { confirmNewMandatesJob } from './mandate-confirmations';
 import { applyCollectionOutcomesJob } from './outcomes';
 import { reconcilePaymentsJob } from './reconcile';
 import { payRefundsJob } from './refunds';
@@ -10,6 +11,7 @@ export const collectionJobs = [
   planCollectionsJob,
   collectPaymentJob,
   applyCollectionOutcomesJob,
+  confirmNewMandatesJob,
   cancelForNonPaymentJob,
   payRefundsJob,
   reconcilePaymentsJob,

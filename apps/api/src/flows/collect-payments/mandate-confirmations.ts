@@ -1,0 +1,74 @@
+import { londonDateString } from '@motor/domain';
+import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ServiceDeps } from '../../app-types';
+import { customerAccounts, directDebitNotices, paymentMethods } from '../../db/schema';
+import { findAccount, findUpcomingInvoice, getAccountTotals } from '../../modules/billing';
+import { defineJob } from '../../modules/jobs';
+import { onOrAfterWorkingDay } from '../../providers/direct-debit';
+import { announceDirectDebit } from './direct-debit-notices';
+
+// A mandate is confirmed by its first payment's announcement (direct-debit-notices.ts), at the
+// purchase when the first payment is a Direct Debit. When a card paid the first month (a DUAL
+// checkout) the first Direct Debit is weeks away: this daily run confirms such a mandate the
+// next morning, within the 3 working days the Guarantee allows, with its first payment as
+// planned (the coming invoice and what is owed, on the payment day). Mandates less than an hour
+// old are left to the purchase being made with them.
+
+const LOOK_BACK_MS = 7 * 86_400_000;
+const PURCHASE_GRACE_MS = 60 * 60_000;
+
+/** Confirms the mandates set up in the last week, paying a policy, with no confirmation yet. */
+export async function confirmNewMandates(deps: ServiceDeps): Promise<number> {
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .select({ mandate: paymentMethods, accountId: customerAccounts.accountId })
+    .from(paymentMethods)
+    .innerJoin(
+      customerAccounts,
+      and(
+        eq(customerAccounts.ownerUserId, paymentMethods.ownerUserId),
+        eq(customerAccounts.paymentMethodType, 'BACS_DEBIT'),
+        eq(customerAccounts.accountStatus, 'ACTIVE'),
+        isNotNull(customerAccounts.policyId),
+      ),
+    )
+    .where(
+      and(
+        eq(paymentMethods.type, 'BACS_DEBIT'),
+        eq(paymentMethods.status, 'ACTIVE'),
+        gte(paymentMethods.createdAt, new Date(now.getTime() - LOOK_BACK_MS)),
+        lte(paymentMethods.createdAt, new Date(now.getTime() - PURCHASE_GRACE_MS)),
+        sql`not exists (select 1 from ${directDebitNotices} where ${directDebitNotices.noticeKey} = 'confirmation:' || ${paymentMethods.paymentMethodId})`,
+      ),
+    )
+    .orderBy(desc(customerAccounts.createdAt));
+  const confirmed = new Set<string>();
+  for (const { mandate, accountId } of rows) {
+    if (confirmed.has(mandate.paymentMethodId)) continue;
+    const account = await findAccount(deps.db, accountId);
+    const upcoming = account ? await findUpcomingInvoice(deps.db, account) : null;
+    if (!account || !upcoming) continue;
+    const { balancePence } = await getAccountTotals(deps.db, account.accountId);
+    await announceDirectDebit(deps, {
+      account,
+      mandate,
+      reference: null,
+      payment: {
+        amountPence: upcoming.amountPence + Math.max(balancePence, 0),
+        chargeDate: onOrAfterWorkingDay(londonDateString(upcoming.dueAt)),
+      },
+    });
+    confirmed.add(mandate.paymentMethodId);
+  }
+  return confirmed.size;
+}
+
+export const confirmNewMandatesJob = defineJob({
+  kind: 'confirm-new-mandates',
+  payload: z.object({}),
+  schedule: '0 7 * * *',
+  run: async (deps) => {
+    await confirmNewMandates(deps);
+  },
+});
