@@ -155,7 +155,7 @@ describe('the reconciliation of providers, ledger and cover', () => {
     expect(await reconcilePayments(app)).toEqual([]);
 
     // The failing bank's first collection fails at the provider; no webhook says so and no job
-    // makes the policy NTU: past NTU_AFTER_DAYS its cover has no settled payment.
+    // makes the policy NTU: past NTU_AFTER_DAYS the daily job finds cover with no settled payment.
     clock.advance((app.config.ntuAfterDays + 1) * DAY);
     // The only Direct Debit of the book: its first payment, asked for at bind.
     expect(await app.providers.directDebit.listCollections({ now: clock.now() })).toEqual([
@@ -164,18 +164,7 @@ describe('the reconciliation of providers, ledger and cover', () => {
         amountPence: computeAmountDueAtBind(ddQuote.quote).totalPence,
       }),
     ]);
-    const found = await reconcilePayments(app);
-    expect(found).toEqual([
-      {
-        kind: 'COVER_UNPAID',
-        providerPaymentId: policyId,
-        provider: null,
-        accountId: expect.any(String),
-        providerAmountPence: null,
-        ledgerAmountPence: null,
-      },
-    ]);
-
+    await reconcilePaymentsJob.run(app, {});
     // Staff read it with its policy, its customer and the last run's time; nobody else may.
     const staff = await readFindings(
       bearer(await createTestAccessToken(app, { roles: ['admin'] })),
@@ -186,13 +175,20 @@ describe('the reconciliation of providers, ledger and cover', () => {
       lastRunAt: clock.now().toISOString(),
       now: clock.now().toISOString(),
       findings: [
-        expect.objectContaining({
+        {
+          id: expect.any(String),
           kind: 'COVER_UNPAID',
-          policyId,
+          providerPaymentId: policyId,
+          provider: null,
+          accountId: expect.any(String),
           accountCode: policyNumber,
           customerUserId: 'audit-dd',
+          policyId,
+          providerAmountPence: null,
+          ledgerAmountPence: null,
           foundAt: clock.now().toISOString(),
-        }),
+          seenAt: clock.now().toISOString(),
+        },
       ],
     });
     const customer = bearer(await createTestAccessToken(app, { userId: 'audit-dd' }));
