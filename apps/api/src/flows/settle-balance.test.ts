@@ -375,14 +375,22 @@ describe('settling the outstanding balance', () => {
     const [refund, ...more] = await overpaymentRefunds();
     expect(more).toEqual([]);
     expect(refund).toMatchObject({ type: 'REFUND', subType: 'STRIPE', status: 'PENDING' });
-    expect((await readAccount()).outstandingAmount).toBe(0);
+    // The billing tab shows the refund on its way, and nothing to pay.
+    expect(await readAccount()).toMatchObject({
+      outstandingAmount: 0,
+      pendingRefundAmount: instalment,
+    });
     const third = await settle(owner);
     expect(third.statusCode).toBe(409);
     expect(third.json().error.message).toBe(NOTHING_TO_SETTLE_MESSAGE);
     // Billing's refund run pays it back through the card provider; nothing is left in credit.
     await payRefundsJob.run(app, {});
     expect((await overpaymentRefunds())[0]?.status).toBe('POSTED');
-    expect(await readAccount()).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
+    expect(await readAccount()).toMatchObject({
+      outstandingAmount: 0,
+      accountBalance: 0,
+      pendingRefundAmount: 0,
+    });
     const [latest] = (
       await app.inject({
         method: 'GET',
