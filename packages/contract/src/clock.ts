@@ -24,6 +24,15 @@ export const ServerClockResponseSchema = z
 export type ServerClockResponse = z.infer<typeof ServerClockResponseSchema>;
 
 /**
+ * GET /api/clock/offset (public): how far ahead of the real time staff moved the server's clock,
+ * so the pages run on the same day as the server. 0 in production and when it was never moved.
+ */
+export const ClockOffsetResponseSchema = z
+  .object({ offsetMs: z.number().int() })
+  .meta({ id: 'ClockOffset' });
+export type ClockOffsetResponse = z.infer<typeof ClockOffsetResponseSchema>;
+
+/**
  * POST /api/admin/clock: forward by `amount` hours or days. A number below 1 is refused with a
  * message (the clock never goes back), so it is only required to be a whole number here.
  */

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { MoveClockResponse, ServerClockResponse } from '@motor/contract';
+import type { ClockOffsetResponse, MoveClockResponse, ServerClockResponse } from '@motor/contract';
 import type { App } from '../../app-types';
 import { createOffsetClock, createTestClock } from '../../clock';
 import { auditLog, proposals } from '../../db/schema';
@@ -15,7 +15,7 @@ import { enqueueJob } from '../jobs';
 import { defineJob, registerJobs } from '../jobs/runner';
 import { createQuote } from '../policy/test-helpers';
 import { CLOCK_FIXED_MESSAGE, FORWARD_ONLY_MESSAGE } from './move';
-import { readClockOffset } from './offset';
+import { addToClockOffset, readClockOffset } from './offset';
 
 const START = '2026-05-04T09:00:00.000Z';
 const DAY_MS = 86_400_000;
@@ -58,6 +58,18 @@ describe('the server clock at /api/admin/clock', () => {
 
   const move = (payload: Record<string, unknown>, headers = mover) =>
     app.inject({ method: 'POST', url: '/api/admin/clock', headers, payload });
+
+  /** GET /api/clock/offset, as every page asks it at start: no sign-in. */
+  const readPagesOffset = async (on: App = app) => {
+    const read = await on.inject({ url: '/api/clock/offset' });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.headers['cache-control']).toBe('no-store');
+    return read.json<ClockOffsetResponse>();
+  };
+
+  it('tells the pages it was not moved: offset 0', async () => {
+    expect(await readPagesOffset()).toEqual({ offsetMs: 0 });
+  });
 
   it('is moved only by staff with action:move-clock', async () => {
     const refused = await move({ amount: 1, unit: 'days' }, staff);
@@ -171,6 +183,10 @@ describe('the server clock at /api/admin/clock', () => {
     expect(clock.now().getTime() - before).toBe(5 * 3_600_000);
     expect(await readClockOffset(app.db)).toBe(3 * DAY_MS + 5 * 3_600_000);
   });
+
+  it('tells the pages how far staff moved it, so they run on the same day', async () => {
+    expect(await readPagesOffset()).toEqual({ offsetMs: 3 * DAY_MS + 5 * 3_600_000 });
+  });
 });
 
 describe('the server clock in production', () => {
@@ -198,6 +214,11 @@ describe('the server clock in production', () => {
       expect(clock.now().toISOString()).toBe(START);
       const read = await production.inject({ url: '/api/admin/clock', headers });
       expect(read.json<ServerClockResponse>()).toMatchObject({ canMove: false });
+      // A stored offset (a database copied from a demo) never moves the pages in production.
+      await addToClockOffset(production.db, 30 * DAY_MS, clock.now());
+      const pages = await production.inject({ url: '/api/clock/offset' });
+      expect(pages.statusCode).toBe(200);
+      expect(pages.json<ClockOffsetResponse>()).toEqual({ offsetMs: 0 });
     } finally {
       await production.close();
     }

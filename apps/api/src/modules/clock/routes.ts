@@ -1,4 +1,5 @@
 import {
+  ClockOffsetResponseSchema,
   ErrorBodySchema,
   MoveClockRequestSchema,
   MoveClockResponseSchema,
@@ -11,9 +12,27 @@ import { CLOCK_FIXED_MESSAGE, describeServerClock, moveClockForward } from './mo
 import { readClockOffset } from './offset';
 
 // /admin/clock (issue 30 item 8): staff read the server's clock; those with action:move-clock
-// move it forward outside production and see which jobs ran.
+// move it forward outside production and see which jobs ran. /clock/offset tells the pages.
 
 export const clockRoutes: AppPlugin = async (app) => {
+  // Read by every page at start (apps/web/src/lib/page-clock.ts): only what staff moved, never
+  // the process's own distance from the real time (the journeys shift both ends themselves).
+  app.get(
+    '/clock/offset',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['operations'],
+        summary: 'How far ahead staff moved the server’s clock, for the pages (0 in production)',
+        response: { 200: ClockOffsetResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const offsetMs = app.config.nodeEnv === 'production' ? 0 : await readClockOffset(app.db);
+      return reply.header('cache-control', 'no-store').send({ offsetMs });
+    },
+  );
+
   app.get(
     '/admin/clock',
     {

@@ -243,6 +243,7 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
     },
     // The server's clock (issue 30 item 8): any staff member reads it; moving it needs
     // action:move-clock, which the matrix's staff lack, so every caller is refused.
+    'GET /api/clock/offset': { build: () => get('/api/clock/offset') },
     'GET /api/admin/clock': { staffConsole: true, build: () => get('/api/admin/clock') },
     'POST /api/admin/clock': {
       build: () => ({
