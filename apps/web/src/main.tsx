@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { brand } from './lib/brand';
+import { startPageClock } from './lib/page-clock';
 import { applyTheme } from './lib/theme';
 import { saveTrackingParameters } from './lib/tracking';
 import './lib/i18n';
@@ -17,8 +18,12 @@ saveTrackingParameters(window.location.search);
 const container = document.getElementById('root');
 if (!container) throw new Error('No #root element in index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Outside production the pages tell the time by the server's clock, which staff may have moved
+// forward at /admin/clock: read before anything renders a date.
+void startPageClock().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -4,6 +4,7 @@ import {
   ServerClockResponseSchema,
   type MoveClockRequest,
 } from '@motor/contract';
+import { followServerClock } from '../../../lib/page-clock';
 import { useApiClient } from '../../../lib/use-api-client';
 
 // The server's clock (issue 30 item 8): staff read it; with action:move-clock they move it
@@ -30,7 +31,11 @@ export function useMoveClock() {
     meta: { handlesErrors: true },
     mutationFn: async (request: MoveClockRequest) =>
       MoveClockResponseSchema.parse(await client.post<unknown>('/admin/clock', request)),
-    // Everything the staff console shows may have changed with the time: the jobs above all.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: (moved) => {
+      // This page's own clock moves with the server's.
+      followServerClock(moved.offsetMs);
+      // Everything the staff console shows may have changed with the time: the jobs above all.
+      return queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
   });
 }

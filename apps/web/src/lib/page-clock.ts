@@ -1,0 +1,81 @@
+import type { ClockOffsetResponse } from '@motor/contract';
+import { installShiftedDate, type DateRealm } from './shifted-date';
+
+// The pages' clock (issue 30 item 8): outside production staff move the server's clock forward
+// at /admin/clock, and a quote's start dates, "today", a policy's status and its billing dates
+// must then be those of the server's day, not the browser's. The server answers only what staff
+// moved (0 in production and by default), and Date is left alone until that is not 0.
+
+const OFFSET_PATH = '/api/clock/offset';
+/** A slow API must not keep the page blank: after this the page starts on the real time. */
+const READ_TIMEOUT_MS = 3_000;
+
+type PageClockOptions = {
+  fetch?: typeof fetch;
+  realm?: DateRealm;
+  /** Where the tab's focus events arrive (the window). */
+  events?: Pick<EventTarget, 'addEventListener'>;
+};
+
+/** What staff moved the server's clock by; 0 when the API cannot say. */
+async function readServerOffset(doFetch: typeof fetch): Promise<number> {
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(), READ_TIMEOUT_MS);
+  try {
+    const response = await doFetch(OFFSET_PATH, {
+      headers: { Accept: 'application/json' },
+      cache: 'no-store',
+      signal: controller.signal,
+    });
+    if (!response.ok) return 0;
+    // Checked by hand: the contract's schemas (and zod) stay out of the first page's bundle.
+    const { offsetMs } = (await response.json()) as Partial<ClockOffsetResponse>;
+    return Number.isSafeInteger(offsetMs) ? (offsetMs as number) : 0;
+  } catch {
+    // The page works on the real time rather than not at all; errors show on the API calls.
+    return 0;
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
+/** Follows one offset: installs the shifted Date the first time it is not 0. */
+function createPageClock(realm: DateRealm) {
+  let offsetMs = 0;
+  return {
+    follow(next: number) {
+      // The server's clock never goes back; an answer from before a move must not undo it.
+      if (next <= offsetMs) return;
+      offsetMs = next;
+      installShiftedDate(() => offsetMs, realm);
+    },
+  };
+}
+
+let started: ReturnType<typeof createPageClock> | null = null;
+
+/**
+ * Reads the server's offset before the app renders, then again whenever the tab regains focus
+ * (staff may have moved the clock in another tab). Never fails.
+ */
+export async function startPageClock(options: PageClockOptions = {}): Promise<void> {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const clock = createPageClock(options.realm ?? globalThis);
+  started = clock;
+  clock.follow(await readServerOffset(doFetch));
+  let reading = false;
+  (options.events ?? window).addEventListener('focus', () => {
+    if (reading) return;
+    reading = true;
+    void readServerOffset(doFetch)
+      .then((offsetMs) => clock.follow(offsetMs))
+      .finally(() => {
+        reading = false;
+      });
+  });
+}
+
+/** /admin/clock moved the server's clock: the page follows at once. Nothing before start-up. */
+export function followServerClock(offsetMs: number): void {
+  started?.follow(offsetMs);
+}
