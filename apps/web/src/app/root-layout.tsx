@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageTransition } from '../components/ui/page-transition';
 import { CookieConsentBanner } from '../features/cookie-consent/cookie-consent-banner';
+import { DemoClockBanner } from './demo-clock-banner';
 import { PageShell } from './page-shell';
 import type { RouteHandle } from './route-handle';
 
@@ -31,6 +32,7 @@ export function RootLayout() {
 
   return (
     <PageShell up={up} hideAccountNav={hideAccountNav} after={<CookieConsentBanner />}>
+      <DemoClockBanner />
       {/* Fade + slide up 20px and scroll to top on navigation; none under reduced motion. */}
       <PageTransition>
         <Outlet />

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { ClockOffsetResponse } from '@motor/contract';
 import { installShiftedDate, type DateRealm } from './shifted-date';
 
@@ -39,15 +40,20 @@ async function readServerOffset(doFetch: typeof fetch): Promise<number> {
   }
 }
 
+/** Who shows the offset (the demo clock banner): told when it changes. */
+const listeners = new Set<() => void>();
+
 /** Follows one offset: installs the shifted Date the first time it is not 0. */
 function createPageClock(realm: DateRealm) {
   let offsetMs = 0;
   return {
+    offsetMs: () => offsetMs,
     follow(next: number) {
       // The server's clock never goes back; an answer from before a move must not undo it.
       if (next <= offsetMs) return;
       offsetMs = next;
       installShiftedDate(() => offsetMs, realm);
+      for (const listener of listeners) listener();
     },
   };
 }
@@ -78,4 +84,14 @@ export async function startPageClock(options: PageClockOptions = {}): Promise<vo
 /** /admin/clock moved the server's clock: the page follows at once. Nothing before start-up. */
 export function followServerClock(offsetMs: number): void {
   started?.follow(offsetMs);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** How far ahead of the real time the page runs: 0 unless staff moved the server's clock. */
+export function usePageClockOffset(): number {
+  return useSyncExternalStore(subscribe, () => started?.offsetMs() ?? 0);
 }
