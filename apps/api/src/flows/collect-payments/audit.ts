@@ -1,10 +1,25 @@
 import { and, eq, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { customerAccounts, ledgerTransactions, policies } from '../../db/schema';
+import {
+  customerAccounts,
+  ledgerTransactions,
+  policies,
+  RECONCILIATION_KINDS,
+} from '../../db/schema';
 import { listLedgerProviderPayments } from '../../modules/billing';
 import { listCollections } from '../../modules/payment';
-import type { Finding } from './reconcile';
+
+/** A difference between the three records, as the run stores it (reconcile.ts). */
+type Kind = (typeof RECONCILIATION_KINDS)[number];
+export type Finding = {
+  kind: Kind;
+  providerPaymentId: string;
+  provider: string | null;
+  accountId: string | null;
+  providerAmountPence: number | null;
+  ledgerAmountPence: number | null;
+};
 
 // The independent auditor (issue 30 item 9) reads three records: what each provider says
 // happened (its own list of charges and collections, not what its webhooks told us), the

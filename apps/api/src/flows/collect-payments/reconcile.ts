@@ -2,15 +2,10 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import {
-  customerAccounts,
-  reconciliationFindings,
-  reconciliationRuns,
-  RECONCILIATION_KINDS,
-} from '../../db/schema';
+import { customerAccounts, reconciliationFindings, reconciliationRuns } from '../../db/schema';
 import { listPendingRefunds, providerOfSubType } from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
-import { findMoneyDifferences, findUnpaidCover, policiesOfAccounts } from './audit';
+import { findMoneyDifferences, findUnpaidCover, policiesOfAccounts, type Finding } from './audit';
 
 // Reconciliation (issue 16 item 3; the independent auditor of issue 30 item 9, audit.ts): the
 // providers' own records of payments against the ledger's cash postings and the policies' cover.
@@ -20,16 +15,6 @@ import { findMoneyDifferences, findUnpaidCover, policiesOfAccounts } from './aud
 // payment to settle, or in the staff queue); COVER_UNPAID: cover past NTU_AFTER_DAYS without a
 // settled payment. Findings are upserted by kind and reference (two runs at once store one), keep
 // the time first seen, and are resolved when a later run no longer finds them; each run is kept.
-
-type Kind = (typeof RECONCILIATION_KINDS)[number];
-export type Finding = {
-  kind: Kind;
-  providerPaymentId: string;
-  provider: string | null;
-  accountId: string | null;
-  providerAmountPence: number | null;
-  ledgerAmountPence: number | null;
-};
 
 const DAY_MS = 86_400_000;
 
