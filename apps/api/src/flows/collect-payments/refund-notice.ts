@@ -11,7 +11,7 @@ import { findPolicyholderEmail } from '../../modules/proposal';
 // The e-mail of a refund sent (issue 30 item 4): how much went where, and when it arrives (the
 // "7 to 10 working days" of spec 2 and the cancellation page).
 
-export const REFUND_ARRIVES = 'Refunds take 7 to 10 working days.';
+const REFUND_ARRIVES = 'Refunds take 7 to 10 working days.';
 
 /** Where each provider's payout went, in the customer's words. */
 function destination(provider: string, accountEnding: string | null): string {
@@ -22,7 +22,7 @@ function destination(provider: string, accountEnding: string | null): string {
 }
 
 /** The subject and body of the e-mail for a refund whose payouts were all sent. */
-export function composeRefundNotice(options: {
+function composeRefundNotice(options: {
   policyNumber: string;
   payouts: readonly Pick<RefundPayout, 'provider' | 'amountPence'>[];
   accountEnding: string | null;

@@ -28,7 +28,7 @@ import { queueRefundNotice } from './refund-notice';
 // key at the provider) names the refund and the payment, so two runners, or a rerun after a
 // crash, pay it once.
 
-export const REFUND_ISSUE_REASONS = {
+const REFUND_ISSUE_REASONS = {
   noPayment:
     'No card or Direct Debit payment took this money, so there is nothing to refund it to.',
   noSettled: (provider: RefundProvider) =>

@@ -20,7 +20,7 @@ import {
 } from '../../modules/billing';
 import { lastReconciliationRun, listOpenFindings } from './reconcile';
 
-export const REFUND_ISSUE_NOT_FOUND_MESSAGE = 'We could not find that refund.';
+const REFUND_ISSUE_NOT_FOUND_MESSAGE = 'We could not find that refund.';
 export const REFUND_ISSUE_NOT_OPEN_MESSAGE =
   'This refund is no longer waiting for staff: it was paid or written off already.';
 

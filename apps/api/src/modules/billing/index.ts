@@ -7,12 +7,7 @@ export {
 export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 export { findAccountOfPolicy } from './accounts';
 export { creditAllInvoiced } from './void-invoices';
-export {
-  getAccountToSettle,
-  OVERPAYMENT_REFUND_DESCRIPTION,
-  postSettlementPayment,
-  type OverpaymentRefund,
-} from './settlement';
+export { getAccountToSettle, postSettlementPayment, type OverpaymentRefund } from './settlement';
 export { postProviderPayment } from './provider-payments';
 export { checkAccountForCollection, listAccountsToCheckForCollection } from './collection-checks';
 export {

@@ -23,8 +23,8 @@ export const CLOCK_FIXED_MESSAGE =
   'The clock cannot be moved here: this server runs on the real time (production).';
 export const FORWARD_ONLY_MESSAGE =
   'The clock only moves forward: enter a whole number of hours or days, 1 or more.';
-export const TOO_FAR_MESSAGE = `Move the clock by at most ${MAX_CLOCK_MOVE_DAYS} days at a time.`;
-export const ALREADY_MOVING_MESSAGE =
+const TOO_FAR_MESSAGE = `Move the clock by at most ${MAX_CLOCK_MOVE_DAYS} days at a time.`;
+const ALREADY_MOVING_MESSAGE =
   'The clock is already being moved. Wait for that move to finish, then try again.';
 
 /** The processes' clocks that are moving now: one move at a time, and no sync meanwhile. */
