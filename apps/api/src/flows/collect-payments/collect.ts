@@ -154,6 +154,19 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
   const collection = chargeDate
     ? await createDirectDebitCollection(deps, { ...common, chargeDate })
     : await chargeSavedCard(deps, common);
+  if (chargeDate) {
+    // Before the ledger: a rerun after a failure finds the amount still owed, gets the same
+    // payment back from the provider and announces it (once, by its key) before posting it.
+    await announceDirectDebit(deps, {
+      account,
+      mandate: method,
+      reference: payload.reference,
+      payment: {
+        amountPence: collection.amountPence,
+        chargeDate: collection.chargeDate ?? chargeDate,
+      },
+    });
+  }
   await postProviderPayment(deps.db, {
     account,
     payment: {
@@ -169,14 +182,6 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
   });
   // A card's answer came with the charge: post it now rather than at the next outcome run.
   if (card) await applyCollectionOutcomes(deps);
-  if (chargeDate) {
-    await announceDirectDebit(deps, {
-      account,
-      mandate: method,
-      reference: payload.reference,
-      payment: { amountPence, chargeDate: collection.chargeDate ?? chargeDate },
-    });
-  }
 }
 
 /** Collects an account's first payment now, as its queued job would (the bind, at checkout). */

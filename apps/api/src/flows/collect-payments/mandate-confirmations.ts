@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../../app-types';
 import { customerAccounts, directDebitNotices, paymentMethods } from '../../db/schema';
 import { findAccount, findUpcomingInvoice, getAccountTotals } from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
+import { findPendingFirstCollections } from '../../modules/payment';
 import { onOrAfterWorkingDay } from '../../providers/direct-debit';
 import { announceDirectDebit } from './direct-debit-notices';
 
@@ -12,8 +13,9 @@ import { announceDirectDebit } from './direct-debit-notices';
 // purchase when the first payment is a Direct Debit. When a card paid the first month (a DUAL
 // checkout) the first Direct Debit is weeks away: this daily run confirms such a mandate the
 // next morning, within the 3 working days the Guarantee allows, with its first payment as
-// planned (the coming invoice and what is owed, on the payment day). Mandates less than an hour
-// old are left to the purchase being made with them.
+// planned (the coming invoice, less any credit, on the payment day). Mandates less than an hour
+// old are left to the purchase being made with them; an account owing money now (a retry on its
+// way) is confirmed by that payment's announcement.
 
 const LOOK_BACK_MS = 7 * 86_400_000;
 const PURCHASE_GRACE_MS = 60 * 60_000;
@@ -49,13 +51,21 @@ export async function confirmNewMandates(deps: ServiceDeps): Promise<number> {
     const account = await findAccount(deps.db, accountId);
     const upcoming = account ? await findUpcomingInvoice(deps.db, account) : null;
     if (!account || !upcoming) continue;
+    // The first payment asked for at purchase when its announcement failed there, else as planned.
+    const first = (await findPendingFirstCollections(deps.db, [account.proposalCode])).get(
+      account.proposalCode,
+    );
+    // Owing now (a failed payment's retry is on its way) or nothing to collect: the next payment
+    // under the mandate is not the planned one, and its own announcement confirms the mandate.
     const { balancePence } = await getAccountTotals(deps.db, account.accountId);
+    const plannedPence = upcoming.amountPence + balancePence;
+    if (!first && (balancePence > 0 || plannedPence <= 0)) continue;
     await announceDirectDebit(deps, {
       account,
       mandate,
       reference: null,
-      payment: {
-        amountPence: upcoming.amountPence + Math.max(balancePence, 0),
+      payment: first ?? {
+        amountPence: plannedPence,
         chargeDate: onOrAfterWorkingDay(londonDateString(upcoming.dueAt)),
       },
     });
