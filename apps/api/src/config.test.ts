@@ -23,6 +23,7 @@ describe('config', () => {
       jobsEnabled: true,
       jobConcurrency: 1,
       ntuAfterDays: 14,
+      directDebitNoticesSentBy: 'APP',
       upsellOfferDays: 2,
       identity: {
         issuer: 'http://localhost:3000/auth',
@@ -61,6 +62,7 @@ describe('config', () => {
       JOBS_ENABLED: 'false',
       JOB_CONCURRENCY: '2',
       NTU_AFTER_DAYS: '10',
+      DIRECT_DEBIT_NOTICES_SENT_BY: 'provider',
       UPSELL_OFFER_DAYS: '3',
       OIDC_ISSUER: 'https://login.example.com/',
       OIDC_CLIENT_ID: 'spa',
@@ -99,6 +101,7 @@ describe('config', () => {
       jobsEnabled: false,
       jobConcurrency: 2,
       ntuAfterDays: 10,
+      directDebitNoticesSentBy: 'PROVIDER',
       upsellOfferDays: 3,
       identity: {
         issuer: 'https://login.example.com',
@@ -127,6 +130,12 @@ describe('config', () => {
         credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 's3-secret' },
       },
     });
+  });
+
+  it('refuses a DIRECT_DEBIT_NOTICES_SENT_BY other than app or provider', () => {
+    expect(() => parseConfig({ DIRECT_DEBIT_NOTICES_SENT_BY: 'both' })).toThrow(
+      /DIRECT_DEBIT_NOTICES_SENT_BY: must be app or provider/,
+    );
   });
 
   it('runs 4 jobs at once on PostgreSQL and 1 on PGlite unless JOB_CONCURRENCY says', () => {
