@@ -213,6 +213,17 @@ async function buyTemplate(app: App, kind: TemplateKind): Promise<Template> {
       amountPence: due.totalPence,
       settled: false,
     };
+  } else if (!driveaway) {
+    // The first month is taken at purchase (issue 30): paid by card here, then Direct Debit. A
+    // first Direct Debit asked for at bind would be the template's alone: its clones would copy
+    // it owed (the job is not cloned) or as a collection their bank never answers (NTU).
+    const due = computeAmountDueAtBind(proposal.quote);
+    payment = {
+      provider: 'CARD' as const,
+      providerPaymentId: `pi_year_${proposalCode}`,
+      amountPence: due.totalPence,
+      settled: true,
+    };
   }
   const bound = await bindProposal(app, {
     proposalCode,
@@ -453,10 +464,12 @@ async function checkInvariants(db: Db, now: Date): Promise<InvariantBreaches> {
       `select count(*) as n from policies o join policies r on r.source_policy_id = o.policy_id
         where o.status = 'ACTIVE' and r.status = 'ACTIVE'`,
     ),
+    // A renewal may end like any policy; NTU too: its first payment, taken at the anniversary
+    // on the old term's mandate, failed (issue 30: the failing bank's renewals).
     renewedWithoutActiveRenewal: await count(
       `select count(*) as n from policies o where o.status = 'RENEWED' and not exists (
          select 1 from policies r where r.source_policy_id = o.policy_id
-            and r.status in ('ACTIVE', 'PENDING', 'RENEWED', 'LAPSED', 'CANCELLED'))`,
+            and r.status in ('ACTIVE', 'PENDING', 'RENEWED', 'LAPSED', 'CANCELLED', 'NTU'))`,
     ),
     expiredStillLive: await count(
       `select count(*) as n from policies
