@@ -21,7 +21,7 @@ const LOOK_BACK_MS = 7 * 86_400_000;
 const PURCHASE_GRACE_MS = 60 * 60_000;
 
 /** Confirms the mandates set up in the last week, paying a policy, with no confirmation yet. */
-export async function confirmNewMandates(deps: ServiceDeps): Promise<number> {
+async function confirmNewMandates(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
   const rows = await deps.db
     .select({ mandate: paymentMethods, accountId: customerAccounts.accountId })
