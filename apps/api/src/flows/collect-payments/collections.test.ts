@@ -738,7 +738,10 @@ describe('monthly collections', () => {
       expect.objectContaining({ type: 'PAYMENT', status: 'FAILED' }),
       expect.objectContaining({ type: 'PAYMENT_REVERSAL', status: 'POSTED' }),
     ]);
-    expect(await mailAbout(policy.account.accountCode)).toEqual([]);
+    // No failure notice nor retry: only the NTU job's e-mail that the policy is not taken up.
+    expect((await mailAbout(policy.account.accountCode)).map((mail) => mail.subject)).toEqual([
+      `Your policy ${policy.account.accountCode} has not been taken up`,
+    ]);
     const retries = await app.db
       .select()
       .from(jobs)
