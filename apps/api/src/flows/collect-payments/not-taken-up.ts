@@ -16,7 +16,7 @@ import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/po
 // ACTIVE ones); staff see its status and the move's actor on the policy.
 
 /** The e-mail telling the customer their policy was not taken up. */
-export function notTakenUpEmail(input: {
+function notTakenUpEmail(input: {
   policyNumber: string;
   holderName: string;
   inceptedAt: Date;

@@ -38,7 +38,7 @@ export async function arrearsStoppingRenewal(
 }
 
 /** The e-mail to a customer whose policy did not renew because of what it owes. */
-export function notRenewedForArrearsEmail(input: {
+function notRenewedForArrearsEmail(input: {
   policyNumber: string;
   holderName: string;
   endedAt: Date;
