@@ -3,7 +3,6 @@ import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { CustomerAccountRow } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
-import type { ProposalData } from '../../modules/disclosure';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
 import {
   findDirectDebitNotice,
@@ -12,8 +11,8 @@ import {
   type DirectDebitNoticeRow,
   type PaymentMethodRow,
 } from '../../modules/payment';
-import { findPolicyByProposal, listPolicyVersions, type PolicyRow } from '../../modules/policy';
-import { findPolicyholderEmail } from '../../modules/proposal';
+import { findPolicyByProposal, type PolicyRow } from '../../modules/policy';
+import { policyholderEmail } from './notices';
 import { addWorkingDays } from '../../providers/direct-debit';
 import {
   composeAdvanceNotice,
@@ -49,14 +48,6 @@ export async function directDebitChargeDate(
   const policy = await findPolicyByProposal(deps.db, options.account.proposalCode);
   const earliest = addWorkingDays(londonDateString(deps.clock.now()), noticeWorkingDays(policy));
   return options.wanted && options.wanted > earliest ? options.wanted : earliest;
-}
-
-async function policyholderEmail(db: Db, policy: PolicyRow): Promise<string | null> {
-  const quote = (await listPolicyVersions(db, policy.policyId)).at(-1)?.quote as
-    { insuredProfiles?: unknown } | undefined;
-  return quote
-    ? findPolicyholderEmail({ insuredProfiles: quote.insuredProfiles } as ProposalData)
-    : null;
 }
 
 /** Records the notice once and, when it is ours to give, e-mails it (the caller's transaction). */

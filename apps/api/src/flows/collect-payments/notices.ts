@@ -82,6 +82,15 @@ function composeNotice(
   };
 }
 
+/** The policyholder's e-mail on the policy's latest version, or null. */
+export async function policyholderEmail(db: Db, policy: PolicyRow): Promise<string | null> {
+  const quote = (await listPolicyVersions(db, policy.policyId)).at(-1)?.quote as
+    { insuredProfiles?: unknown } | undefined;
+  return quote
+    ? findPolicyholderEmail({ insuredProfiles: quote.insuredProfiles } as ProposalData)
+    : null;
+}
+
 /** Queues a notice to the policyholder in the caller's transaction (nothing without an e-mail). */
 export async function queueNotice(
   deps: ServiceDeps,
@@ -90,11 +99,7 @@ export async function queueNotice(
   const { db, account } = options;
   const policy = await findPolicyByProposal(db, account.proposalCode);
   if (!policy) return;
-  const versions = await listPolicyVersions(db, policy.policyId);
-  const quote = versions.at(-1)?.quote as { insuredProfiles?: unknown } | undefined;
-  const recipient = quote
-    ? findPolicyholderEmail({ insuredProfiles: quote.insuredProfiles } as ProposalData)
-    : null;
+  const recipient = await policyholderEmail(db, policy);
   if (!recipient) return;
   const { subject, body } = composeNotice(options.notice, {
     policyNumber: policy.policyNumber,

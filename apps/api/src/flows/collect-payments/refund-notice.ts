@@ -2,11 +2,10 @@ import { formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { CustomerAccountRow, RefundPayout } from '../../modules/billing';
-import type { ProposalData } from '../../modules/disclosure';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
 import { findActiveMandate } from '../../modules/payment';
-import { findPolicyByProposal, listPolicyVersions } from '../../modules/policy';
-import { findPolicyholderEmail } from '../../modules/proposal';
+import { findPolicyByProposal } from '../../modules/policy';
+import { policyholderEmail } from './notices';
 
 // The e-mail of a refund sent (issue 30 item 4): how much went where, and when it arrives (the
 // "7 to 10 working days" of spec 2 and the cancellation page).
@@ -59,11 +58,7 @@ export async function queueRefundNotice(
   const { db, account } = options;
   const policy = await findPolicyByProposal(db, account.proposalCode);
   if (!policy) return;
-  const versions = await listPolicyVersions(db, policy.policyId);
-  const quote = versions.at(-1)?.quote as { insuredProfiles?: unknown } | undefined;
-  const recipient = quote
-    ? findPolicyholderEmail({ insuredProfiles: quote.insuredProfiles } as ProposalData)
-    : null;
+  const recipient = await policyholderEmail(db, policy);
   if (!recipient) return;
   const mandate = options.payouts.some((payout) => payout.provider === 'DIRECT_DEBIT')
     ? await findActiveMandate(db, account.ownerUserId)
