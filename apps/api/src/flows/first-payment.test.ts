@@ -202,6 +202,21 @@ describe('the first payment of a Direct Debit purchase', () => {
     expect(after).toMatchObject({ status: 'NTU', renewalProposalCode: null });
   });
 
+  it('asks the provider before voiding: a first Direct Debit the bank paid, its webhooks late, keeps cover', async () => {
+    clock.set('2027-03-01T10:00:00.000Z');
+    const bought = await buyByDirectDebit('dd-first-late-webhooks');
+    // A month on at once (an outage, a moved clock): no webhook delivered, no job run before this.
+    clock.set(new Date(Date.parse('2027-03-01T10:00:00.000Z') + 30 * DAY));
+    expect((await collectionsOf(bought.code))[0]?.status).toBe('PENDING');
+    expect(await markNotTakenUp(app)).toBe(0);
+    expect((await collectionsOf(bought.code))[0]?.status).toBe('SETTLED');
+    const [policy] = await app.db
+      .select()
+      .from(policies)
+      .where(eq(policies.policyId, bought.policyId));
+    expect(policy?.status).toBe('ACTIVE');
+  });
+
   it('refuses a Direct Debit bind without a mandate and asks the provider for nothing', async () => {
     const headers = bearer(await createTestAccessToken(app, { userId: 'dd-no-mandate' }));
     const quote = await createQuote(app, headers);

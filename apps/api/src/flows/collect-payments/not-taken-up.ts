@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { creditAllInvoiced, findAccountOfPolicy } from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { refreshOverdueFirstCollections } from '../../modules/payment';
 import { findPolicy, markUnpaidPoliciesNtu, type PolicyRow } from '../../modules/policy';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
 
@@ -67,8 +68,14 @@ async function onNotTakenUp(deps: ServiceDeps, tx: Db, policy: PolicyRow, now: D
 }
 
 /** Moves every policy whose first payment failed or is overdue to NTU; answers how many. */
-export function markNotTakenUp(deps: ServiceDeps): Promise<number> {
+export async function markNotTakenUp(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
+  // The provider's word first on a first payment that looks overdue: late webhooks must not void
+  // cover the bank has paid for (the jobs catching up after an outage or a moved clock).
+  await refreshOverdueFirstCollections(
+    deps,
+    new Date(now.getTime() - deps.config.ntuAfterDays * 86_400_000),
+  );
   return markUnpaidPoliciesNtu(deps.db, {
     now,
     afterDays: deps.config.ntuAfterDays,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { collections } from '../../db/schema';
@@ -83,4 +83,52 @@ export async function findPendingFirstCollections(
     found.set(row.proposalCode, { amountPence: row.amountPence, chargeDate: row.chargeDate });
   }
   return found;
+}
+
+/**
+ * Asks the Direct Debit provider again about each first collection (kept under a proposal) still
+ * PENDING or SUBMITTED that was asked for on or before `askedBefore`, and records what it says:
+ * its webhooks may be late (an outage, a clock moved a month on), and a policy must not be voided
+ * for a payment the bank has in fact paid. Answers how many changed. A provider that cannot be
+ * asked leaves the row as it was.
+ */
+export async function refreshOverdueFirstCollections(
+  deps: ServiceDeps,
+  askedBefore: Date,
+): Promise<number> {
+  const rows = await deps.db
+    .select({ providerPaymentId: collections.providerPaymentId, status: collections.status })
+    .from(collections)
+    .where(
+      and(
+        eq(collections.provider, 'DIRECT_DEBIT'),
+        isNotNull(collections.proposalCode),
+        inArray(collections.status, ['PENDING', 'SUBMITTED']),
+        lte(collections.createdAt, askedBefore),
+      ),
+    );
+  let changed = 0;
+  for (const row of rows) {
+    const now = deps.clock.now();
+    const answer = await deps.providers.directDebit
+      .getCollection({ providerPaymentId: row.providerPaymentId, now })
+      .catch((error: unknown) => {
+        deps.log.warn(
+          { err: error, providerPaymentId: row.providerPaymentId },
+          'collection not read',
+        );
+        return null;
+      });
+    if (!answer || answer.status === row.status) continue;
+    await repository.recordCollectionStatus(deps.db, {
+      providerPaymentId: row.providerPaymentId,
+      provider: 'DIRECT_DEBIT',
+      amountPence: 0,
+      status: answer.status,
+      failureReason: answer.failureReason,
+      at: now,
+    });
+    changed += 1;
+  }
+  return changed;
 }

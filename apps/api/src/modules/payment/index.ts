@@ -10,6 +10,7 @@ export { deliverSandboxDirectDebitEvents } from './sandbox-direct-debit-pages';
 export {
   createDirectDebitCollection,
   findPendingFirstCollections,
+  refreshOverdueFirstCollections,
   type FirstCollection,
 } from './collections';
 export {
