@@ -492,7 +492,16 @@ describe('changing a policy (issue 15)', () => {
       const review = `${policy.policyPath}/excess/adjustment/${backdated.adjustmentId}`;
       await page.waitForURL((url) => url.pathname === review, SLOW);
       await expectAllowedSummary(page, backdated);
-      await confirmAndExpectResult(page, review);
+      // What staff chose, though the inception was minutes ago (issue 30 item 7).
+      await page
+        .getByRole('region', { name: 'Your new price' })
+        .getByText(`Backdated to ${formatDisplayDate(inceptedAt)}`)
+        .waitFor();
+      await confirmAndExpectResult(
+        page,
+        review,
+        `Your change has been made and is backdated to ${formatDisplayDate(inceptedAt)}.`,
+      );
       // Staff are not asked for feedback.
       expect(await page.getByRole('region', { name: 'How did we do?' }).count()).toBe(0);
 

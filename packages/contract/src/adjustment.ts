@@ -37,6 +37,8 @@ export const AdjustmentIdParamsSchema = z.object({ id: z.string().min(1).max(100
 
 /** An adjustment as the API answers it: the spec's fields and what the review pages show. */
 export const PolicyAdjustmentResponseSchema = AdjustmentSchema.extend({
+  /** When it was made (priced): what its effective date is told against (backdated, from…). */
+  createdAt: IsoInstantSchema,
   /** Set once it has been confirmed. */
   confirmedAt: IsoInstantSchema.nullable(),
   /** The policy's schedule: a positive amount on SINGLE_PAYMENT is paid by card first. */

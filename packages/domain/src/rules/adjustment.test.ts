@@ -48,19 +48,26 @@ describe('getAmountDirection', () => {
 });
 
 describe('describeEffectiveDate', () => {
-  // 20 June 2026, 00:30 in London (BST): still 19 June in UTC.
-  const now = '2026-06-19T23:30:00.000Z';
-  it('is now on the London day the change is made', () => {
-    expect(describeEffectiveDate('2026-06-19T23:10:00.000Z', now)).toEqual({ kind: 'now' });
+  // Made at 20 June 2026, 00:30 in London (BST): still 19 June in UTC.
+  const madeAt = '2026-06-19T23:30:00.000Z';
+  it('is now when it takes effect as it is made', () => {
+    expect(describeEffectiveDate('2026-06-19T23:29:30.000Z', madeAt)).toEqual({ kind: 'now' });
+    expect(describeEffectiveDate(madeAt, madeAt)).toEqual({ kind: 'now' });
   });
   it('is backdated to an earlier day, such as the inception staff chose', () => {
-    expect(describeEffectiveDate('2026-03-12T10:00:00.000Z', now)).toEqual({
+    expect(describeEffectiveDate('2026-03-12T10:00:00.000Z', madeAt)).toEqual({
       kind: 'backdated',
       date: '12 Mar 2026',
     });
   });
+  it('is backdated to an inception minutes earlier the same day', () => {
+    expect(describeEffectiveDate('2026-06-19T23:10:00.000Z', madeAt)).toEqual({
+      kind: 'backdated',
+      date: '20 Jun 2026',
+    });
+  });
   it('is from a later day', () => {
-    expect(describeEffectiveDate('2026-06-20T23:00:00.000Z', now)).toEqual({
+    expect(describeEffectiveDate('2026-06-20T23:00:00.000Z', madeAt)).toEqual({
       kind: 'from',
       date: '21 Jun 2026',
     });

@@ -34,18 +34,21 @@ export function getAmountDirection(amountDuePence: number): 'credit' | 'debit' {
 }
 
 /**
- * When a change takes effect, by its London day against today's: now, backdated to an earlier
- * day (staff may backdate to inception or another past date), or from a later day. The review
- * page, the result page and the e-mail all say it this way (issue 30 item 7: a change backdated
- * to inception was labelled "Immediately").
+ * When a change takes effect, against when it was made (both the server's instants, never a
+ * phone's clock): from a later London day; backdated to an earlier instant staff chose (the
+ * inception, or another date and time), even minutes before on the same day; otherwise now, as
+ * it was made. The review page, the result page and the e-mail all say it this way (issue 30
+ * item 7: a change staff backdated to an inception earlier that day read "Immediately").
  */
 export type EffectiveWhen =
   { kind: 'now' } | { kind: 'backdated'; date: string } | { kind: 'from'; date: string };
 
-export function describeEffectiveDate(effectiveAt: DateInput, now: DateInput): EffectiveWhen {
-  const day = londonDateString(effectiveAt);
-  const today = londonDateString(now);
-  if (day === today) return { kind: 'now' };
+/** A change taking effect within this of when it was made took effect as it was made. */
+const AS_MADE_MS = 60_000;
+
+export function describeEffectiveDate(effectiveAt: DateInput, madeAt: DateInput): EffectiveWhen {
   const date = formatDisplayDate(effectiveAt);
-  return day < today ? { kind: 'backdated', date } : { kind: 'from', date };
+  if (londonDateString(effectiveAt) > londonDateString(madeAt)) return { kind: 'from', date };
+  const earlierBy = new Date(madeAt).getTime() - new Date(effectiveAt).getTime();
+  return earlierBy > AS_MADE_MS ? { kind: 'backdated', date } : { kind: 'now' };
 }

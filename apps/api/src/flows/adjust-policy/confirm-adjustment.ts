@@ -206,7 +206,7 @@ async function tellCustomer(
   if (!recipient) return;
   const cancelled = adjustment.adjustmentType === 'CAN';
   // The date staff chose: a backdated change says so, not "immediately" (issue 30 item 7).
-  const when = describeEffectiveDate(adjustment.effectiveAt, now);
+  const when = describeEffectiveDate(adjustment.effectiveAt, adjustment.createdAt);
   const takesEffect =
     when.kind === 'now'
       ? 'takes effect immediately'

@@ -21,6 +21,7 @@ export function toAdjustmentResponse(row: AdjustmentRow): PolicyAdjustmentRespon
     adjustmentType: row.adjustmentType,
     changes: row.changes as Adjustment['changes'],
     effectiveAt: row.effectiveAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     confirmed: row.confirmedAt !== null,
     confirmedAt: row.confirmedAt?.toISOString() ?? null,

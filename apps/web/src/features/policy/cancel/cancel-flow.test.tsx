@@ -43,6 +43,7 @@ function buildAdjustment(change: Partial<PolicyAdjustmentResponse> = {}): Policy
     adjustmentType: 'CAN',
     changes: [],
     effectiveAt: new Date().toISOString(),
+    createdAt: new Date().toISOString(),
     confirmed: false,
     amountDue: -4520,
     prorataPremium: 0,

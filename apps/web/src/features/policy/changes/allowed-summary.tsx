@@ -5,17 +5,12 @@ import { AmountChange } from '../../../components/ui/amount-change';
 import type { PolicyAdjustment } from './api/adjustment-api';
 
 /**
- * When a change takes effect, by its London day against today's: now, backdated (staff chose an
- * earlier day, such as the inception) or from a later day. A change takes effect when it is made
- * (the server's clock) or from the start of a chosen day, so the day tells them apart; the instant
- * did not, when the phone's clock was a second behind the server's (a change made now read
- * "applies from" today's date).
+ * When a change takes effect, against when the server made it (createdAt), never the phone's
+ * clock: now, backdated (staff chose an earlier instant, such as the inception, even minutes
+ * before) or from a later day.
  */
-export const effectiveWhen = (effectiveAt: string, now = new Date()) =>
-  describeEffectiveDate(effectiveAt, now);
-
-export const isEffectiveNow = (effectiveAt: string, now = new Date()) =>
-  effectiveWhen(effectiveAt, now).kind === 'now';
+export const effectiveWhen = (adjustment: Pick<PolicyAdjustment, 'effectiveAt' | 'createdAt'>) =>
+  describeEffectiveDate(adjustment.effectiveAt, adjustment.createdAt);
 
 /** The review page's "Takes effect" value: Immediately, Backdated to …, or From …. */
 const EFFECTIVE_KEYS = {
@@ -34,7 +29,7 @@ export function AllowedSummary({ adjustment }: { adjustment: PolicyAdjustment })
   const direction = getAmountDirection(adjustment.amountDue);
   const amount = formatMoney(Math.abs(adjustment.amountDue));
   const isMonthly = adjustment.paymentScheduleType === 'MONTHLY';
-  const when = effectiveWhen(adjustment.effectiveAt);
+  const when = effectiveWhen(adjustment);
   return (
     <section className="card policy-change__summary" aria-labelledby="change-summary-title">
       <h2 id="change-summary-title">{t('review.summaryTitle')}</h2>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromLondonDateTime, validateOtherEffectiveDate } from './effective-date-rules';
-import { effectiveWhen, isEffectiveNow } from './allowed-summary';
+import { effectiveWhen } from './allowed-summary';
 
 // Spec 3 §5 "Admin other-date effective date": valid; on or after inception (day level); not
 // later than 30 days from now; before expiry.
@@ -46,26 +46,35 @@ describe('fromLondonDateTime', () => {
   });
 });
 
-describe('isEffectiveNow (the review and result pages: "applies immediately")', () => {
-  // 23:59:30 London on 31 October 2027, as the phone tells it.
-  const now = new Date('2027-10-31T23:59:30Z');
+describe('effectiveWhen (the review and result pages: "applies immediately", backdated, from)', () => {
+  // Made at 23:59:30 London on 31 October 2027 (the server's instant, not the phone's).
+  const createdAt = '2027-10-31T23:59:30Z';
 
-  it('reads a change the server made a few seconds ahead of the phone as immediate', () => {
-    expect(isEffectiveNow('2027-10-31T23:59:34Z', now)).toBe(true);
-    expect(isEffectiveNow('2027-10-31T23:50:00Z', now)).toBe(true);
+  it('reads a change that takes effect as it is made as immediate', () => {
+    expect(effectiveWhen({ effectiveAt: '2027-10-31T23:59:30.200Z', createdAt })).toEqual({
+      kind: 'now',
+    });
   });
 
   it('reads a change from the start of a later London day as deferred', () => {
-    expect(isEffectiveNow('2027-11-01T00:00:00Z', now)).toBe(false);
+    expect(effectiveWhen({ effectiveAt: '2027-11-01T00:00:00Z', createdAt })).toEqual({
+      kind: 'from',
+      date: '01 Nov 2027',
+    });
     // 1 June: midnight in London is 23:00 UTC the day before.
-    expect(isEffectiveNow('2027-05-31T23:00:00Z', new Date('2027-05-31T22:59:00Z'))).toBe(false);
+    expect(
+      effectiveWhen({ effectiveAt: '2027-05-31T23:00:00Z', createdAt: '2027-05-31T22:59:00Z' }),
+    ).toEqual({ kind: 'from', date: '01 Jun 2027' });
   });
 
-  it('reads a change staff backdated to an earlier day (the inception) as backdated, not immediate', () => {
-    expect(isEffectiveNow('2027-03-12T10:00:00Z', now)).toBe(false);
-    expect(effectiveWhen('2027-03-12T10:00:00Z', now)).toEqual({
+  it('reads a change staff backdated to the inception as backdated, even earlier the same day', () => {
+    expect(effectiveWhen({ effectiveAt: '2027-03-12T10:00:00Z', createdAt })).toEqual({
       kind: 'backdated',
       date: '12 Mar 2027',
+    });
+    expect(effectiveWhen({ effectiveAt: '2027-10-31T23:50:00Z', createdAt })).toEqual({
+      kind: 'backdated',
+      date: '31 Oct 2027',
     });
   });
 });

@@ -48,7 +48,7 @@ export function ResultPage({ policy, root }: { policy: Policy; root: string }): 
       </ChangePageLayout>
     );
   }
-  const when = effectiveWhen(adjustment.effectiveAt);
+  const when = effectiveWhen(adjustment);
   return (
     <ChangePageLayout
       title={t('result.successTitle')}

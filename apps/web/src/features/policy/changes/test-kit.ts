@@ -35,6 +35,8 @@ export function buildAdjustment(overrides: Partial<PolicyAdjustment> = {}): Poli
     adjustmentType: 'MTA',
     changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 20000 }],
     effectiveAt: '2026-11-25T10:00:00.000Z',
+    // Made now: an effectiveAt a test sets to now reads "Immediately", an earlier one backdated.
+    createdAt: new Date().toISOString(),
     expiresAt: null,
     confirmed: false,
     verificationClear: true,
