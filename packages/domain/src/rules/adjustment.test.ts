@@ -51,7 +51,7 @@ describe('describeEffectiveDate', () => {
   // Made at 20 June 2026, 00:30 in London (BST): still 19 June in UTC.
   const madeAt = '2026-06-19T23:30:00.000Z';
   it('is now when it takes effect as it is made', () => {
-    expect(describeEffectiveDate('2026-06-19T23:29:30.000Z', madeAt)).toEqual({ kind: 'now' });
+    expect(describeEffectiveDate('2026-06-19T23:29:59.500Z', madeAt)).toEqual({ kind: 'now' });
     expect(describeEffectiveDate(madeAt, madeAt)).toEqual({ kind: 'now' });
   });
   it('is backdated to an earlier day, such as the inception staff chose', () => {
@@ -60,8 +60,12 @@ describe('describeEffectiveDate', () => {
       date: '12 Mar 2026',
     });
   });
-  it('is backdated to an inception minutes earlier the same day', () => {
+  it('is backdated to an inception minutes, or seconds, earlier the same day', () => {
     expect(describeEffectiveDate('2026-06-19T23:10:00.000Z', madeAt)).toEqual({
+      kind: 'backdated',
+      date: '20 Jun 2026',
+    });
+    expect(describeEffectiveDate('2026-06-19T23:29:40.000Z', madeAt)).toEqual({
       kind: 'backdated',
       date: '20 Jun 2026',
     });

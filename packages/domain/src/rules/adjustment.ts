@@ -43,8 +43,12 @@ export function getAmountDirection(amountDuePence: number): 'credit' | 'debit' {
 export type EffectiveWhen =
   { kind: 'now' } | { kind: 'backdated'; date: string } | { kind: 'from'; date: string };
 
-/** A change taking effect within this of when it was made took effect as it was made. */
-const AS_MADE_MS = 60_000;
+/**
+ * A change that takes effect as it is made has its effective instant set from the same clock
+ * reading as its creation: a second's margin, and anything staff chose before it is backdated
+ * (an inception twenty seconds earlier included).
+ */
+const AS_MADE_MS = 1_000;
 
 export function describeEffectiveDate(effectiveAt: DateInput, madeAt: DateInput): EffectiveWhen {
   const date = formatDisplayDate(effectiveAt);
