@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { creditAllInvoiced, findAccountOfPolicy } from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
-import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { queueEmail } from '../../modules/notification';
 import { refreshOverdueFirstCollections } from '../../modules/payment';
 import { findPolicy, markUnpaidPoliciesNtu, type PolicyRow } from '../../modules/policy';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
@@ -58,13 +58,7 @@ async function onNotTakenUp(deps: ServiceDeps, tx: Db, policy: PolicyRow, now: D
     inceptedAt: policy.inceptedAt,
     policyPageUrl: policyPageUrl(deps.config.publicUrl, policy),
   });
-  const queue = queueDepsOf({
-    db: tx,
-    providers: deps.providers,
-    log: deps.log,
-    config: deps.config,
-  });
-  await queueMessage(queue, { channel: 'EMAIL', recipient: holder.email, ...email }, now);
+  await queueEmail(deps, tx, { recipient: holder.email, ...email }, now);
 }
 
 /** Moves every policy whose first payment failed or is overdue to NTU; answers how many. */

@@ -4,7 +4,7 @@ import { idempotencyKeys, policies, proposals } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findAccountOfPolicy } from '../../modules/billing';
 import { drainDueRows } from '../../modules/jobs';
-import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { queueEmail } from '../../modules/notification';
 import { transitionPolicy, type PolicyRow } from '../../modules/policy';
 import { findProposal } from '../../modules/proposal';
 import { bindProposal } from '../bind-policy';
@@ -216,13 +216,7 @@ export async function remindCoverEnding(deps: ServiceDeps): Promise<number> {
         canOptIn: !policy.renewalStopped && !isReferred,
         policyPageUrl: policyPageUrl(deps.config.publicUrl, policy),
       });
-      const queue = queueDepsOf({
-        db: tx,
-        providers: deps.providers,
-        log: deps.log,
-        config: deps.config,
-      });
-      await queueMessage(queue, { channel: 'EMAIL', recipient: holder.email, ...email }, now);
+      await queueEmail(deps, tx, { recipient: holder.email, ...email }, now);
       return true;
     });
     if (queued) sent += 1;

@@ -3,7 +3,7 @@ import { formatDisplayDate, formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
-import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { queueEmail } from '../../modules/notification';
 import { computeAmountDueAtBind, type PolicyRow } from '../../modules/policy';
 import { billedMonthOf } from '../adjust-policy/policy-snapshot';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
@@ -76,15 +76,5 @@ export async function tellNotRenewedForArrears(
     owedPence,
     policyPageUrl: policyPageUrl(deps.config.publicUrl, policy),
   });
-  const queue = queueDepsOf({
-    db: deps.db,
-    providers: deps.providers,
-    log: deps.log,
-    config: deps.config,
-  });
-  await queueMessage(
-    queue,
-    { channel: 'EMAIL', recipient: holder.email, ...email },
-    deps.clock.now(),
-  );
+  await queueEmail(deps, deps.db, { recipient: holder.email, ...email }, deps.clock.now());
 }

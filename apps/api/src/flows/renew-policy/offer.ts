@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { policies } from '../../db/schema';
 import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
 import { drainDueRows } from '../../modules/jobs';
-import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { queueEmail } from '../../modules/notification';
 import type { PolicyRow } from '../../modules/policy';
 import { insertSystemProposal } from '../../modules/proposal';
 import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
@@ -91,17 +91,7 @@ export async function queueRenewalNotice(
     policyPageUrl: policyPageUrl(deps.config.publicUrl, policy),
     updated: options.updated ?? false,
   });
-  const queue = queueDepsOf({
-    db: tx,
-    providers: deps.providers,
-    log: deps.log,
-    config: deps.config,
-  });
-  await queueMessage(
-    queue,
-    { channel: 'EMAIL', recipient: holder.email, ...email },
-    deps.clock.now(),
-  );
+  await queueEmail(deps, tx, { recipient: holder.email, ...email }, deps.clock.now());
 }
 
 /** Offers the renewal of one policy, unless it has one (or is no longer due); true if made. */

@@ -2,7 +2,7 @@
 // delivers it.
 export { queueMessage, type QueueDeps } from './outbox';
 import type { ServiceDeps } from '../../app-types';
-import type { QueueDeps } from './outbox';
+import { queueMessage as queue, type QueueDeps } from './outbox';
 
 /** What queueMessage needs, from the app's dependencies (db: the caller's transaction). */
 export function queueDepsOf(deps: Omit<ServiceDeps, 'clock'>): QueueDeps {
@@ -12,6 +12,16 @@ export function queueDepsOf(deps: Omit<ServiceDeps, 'clock'>): QueueDeps {
     log: deps.log,
     isProduction: deps.config.nodeEnv === 'production',
   };
+}
+/** Queues an e-mail in `db` (the caller's transaction), to be delivered by the job runner. */
+export function queueEmail(
+  deps: Omit<ServiceDeps, 'clock' | 'db'>,
+  db: ServiceDeps['db'],
+  email: { recipient: string; subject: string; body: string },
+  at: Date,
+): Promise<unknown> {
+  const { providers, log, config } = deps;
+  return queue(queueDepsOf({ db, providers, log, config }), { channel: 'EMAIL', ...email }, at);
 }
 export { deliverMessageJob } from './jobs';
 export { devOutboxRoutes } from './dev-routes';
