@@ -45,6 +45,9 @@ ${textField({ id: 'accountNumber', label: 'Account number', hint: 'Must be 8 dig
 <li>Sort code 20-29-59, account 63748472 (Barclays): passes the modulus check</li>
 <li>Sort code 40-47-84, account 70872490 (HSBC UK): passes the modulus check</li>
 <li>Name on the account “Fail Payment”: every collection fails</li>
+<li>“Fail Payment 3”: the 3rd collection under the mandate fails, the others settle</li>
+<li>“Fail Payment From 3”: the 3rd and every later collection fail</li>
+<li>“Never Settle”: every collection is charged but never settles nor fails</li>
 </ul></details>`,
   });
 }

@@ -29,9 +29,8 @@ import {
 } from './types';
 import type { RefundResult } from '../card-payments/types';
 import { addWorkingDays } from './working-days';
+import { sandboxOutcome } from './sandbox-outcome';
 
-/** An account holder with this name (any case) has every collection fail (see the README). */
-const SANDBOX_FAILING_ACCOUNT_HOLDER = 'Fail Payment';
 const SANDBOX_FAILURE_REASON = 'The payer’s bank refused the collection (sandbox).';
 /** Working days from creation until a sandbox collection settles. */
 const SANDBOX_SETTLEMENT_WORKING_DAYS = 3;
@@ -56,6 +55,11 @@ type SandboxMandate = {
   sortCode?: string;
   bankName: string;
   accountNumberEnding: string;
+  /**
+   * How many collections were made under it, so the account holder's name can pick the n-th
+   * (sandbox-outcome.ts). Absent on mandates the sandbox made before it kept it.
+   */
+  collectionsCreated?: number;
 };
 
 type SandboxCollection = Omit<Collection, 'status'> & {
@@ -63,6 +67,8 @@ type SandboxCollection = Omit<Collection, 'status'> & {
   mandateId: string;
   amountPence: number;
   fails: boolean;
+  /** Charged, then SUBMITTED for ever (account holder "Never Settle"); absent before it existed. */
+  neverSettles?: boolean;
   /** The last status announced by webhook. */
   announced: CollectionStatus;
 };
@@ -83,7 +89,7 @@ const STEPS: CollectionStatus[] = ['PENDING', 'SUBMITTED'];
 function statusAt(collection: SandboxCollection, now: Date): CollectionStatus {
   const today = londonDateString(now);
   if (today < collection.chargeDate) return 'PENDING';
-  if (today < collection.settlesOn) return 'SUBMITTED';
+  if (today < collection.settlesOn || collection.neverSettles) return 'SUBMITTED';
   return collection.fails ? 'FAILED' : 'SETTLED';
 }
 
@@ -126,6 +132,11 @@ export function createSandboxDirectDebit(
   let store = options.store ?? createMemorySandboxStore();
   const faults = createSandboxFaultInjector(options.faults);
   const getFlow = (flowId: string) => store.get<SandboxFlow>(FLOW, flowId);
+  /** A mandate made before the sandbox counted its collections: count them once. */
+  const countCollections = async (mandateId: string) =>
+    (await store.list<SandboxCollection>(COLLECTION)).filter(
+      (record) => record.mandateId === mandateId,
+    ).length;
 
   const signEvents = (events: DirectDebitEvent[], now: Date): SandboxDelivery => {
     const body = JSON.stringify({ events });
@@ -229,6 +240,8 @@ export function createSandboxDirectDebit(
       const earliest = addWorkingDays(today, 1);
       // A requested day is kept when the provider can still make it (Bacs: confirmed 2 days on).
       const onDay = chargeDate && chargeDate > earliest ? chargeDate : null;
+      const nth = 1 + (mandate.collectionsCreated ?? (await countCollections(mandateId)));
+      const outcome = sandboxOutcome(mandate.holderName, nth);
       const record: SandboxCollection = {
         providerPaymentId: randomId('PM'),
         reference,
@@ -239,10 +252,12 @@ export function createSandboxDirectDebit(
           ? addWorkingDays(onDay, 2)
           : addWorkingDays(today, SANDBOX_SETTLEMENT_WORKING_DAYS),
         failureReason: null,
-        fails: mandate.holderName.toLowerCase() === SANDBOX_FAILING_ACCOUNT_HOLDER.toLowerCase(),
+        fails: outcome === 'FAILS',
+        neverSettles: outcome === 'NEVER_SETTLES',
         announced: 'PENDING',
       };
       await store.put(COLLECTION, record.providerPaymentId, record);
+      await store.put(MANDATE, mandateId, { ...mandate, collectionsCreated: nth });
       await store.put(BY_REFERENCE, `collection:${reference}`, { id: record.providerPaymentId });
       return toCollection(record, now);
     },
