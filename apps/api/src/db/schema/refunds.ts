@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 
-export const REFUND_PAYOUT_STATUSES = ['SENDING', 'PAID', 'FAILED'] as const;
+export const REFUND_PAYOUT_STATUSES = ['SENDING', 'SENT', 'PAID', 'FAILED'] as const;
 
 export const refundPayouts = pgTable(
   'refund_payouts',
@@ -21,7 +21,11 @@ export const refundPayouts = pgTable(
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
     amountPence: integer('amount_pence').notNull(),
-    /** SENDING until the provider answered (a rerun sends it again under the same reference). */
+    /**
+     * SENDING until the provider answered (a rerun sends it again under the same reference); SENT
+     * when it accepted the refund and confirms it later (GoCardless's `paid` event); PAID when the
+     * provider says the money went back; FAILED when it refused or could not pay it.
+     */
     status: text('status', { enum: REFUND_PAYOUT_STATUSES }).notNull(),
     providerRefundId: text('provider_refund_id'),
     /** The provider's words when it refused. */
@@ -32,7 +36,10 @@ export const refundPayouts = pgTable(
     index('refund_payouts_refund_idx').on(table.refundKey),
     index('refund_payouts_payment_idx').on(table.providerPaymentId),
     check('refund_payouts_amount_check', sql`${table.amountPence} > 0`),
-    check('refund_payouts_status_check', sql`${table.status} in ('SENDING', 'PAID', 'FAILED')`),
+    check(
+      'refund_payouts_status_check',
+      sql`${table.status} in ('SENDING', 'SENT', 'PAID', 'FAILED')`,
+    ),
   ],
 );
 

@@ -19,4 +19,5 @@ export const collectionJobs = [
 ];
 export { enqueueFirstCollection } from './queue';
 export { collectFirstPayment } from './collect';
+export { recordRefundOutcome } from './refunds';
 export { reconciliationAdminRoutes } from './routes';

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { customerAccounts, reconciliationFindings, reconciliationRuns } from '../../db/schema';
-import { listPendingRefunds, providerOfSubType } from '../../modules/billing';
+import {
+  isSentPayout,
+  listPendingRefunds,
+  listRefundPayouts,
+  providerOfSubType,
+  type PendingRefund,
+} from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
 import { findMoneyDifferences, findUnpaidCover, policiesOfAccounts, type Finding } from './audit';
 
@@ -11,25 +17,39 @@ import { findMoneyDifferences, findUnpaidCover, policiesOfAccounts, type Finding
 // providers' own records of payments against the ledger's cash postings and the policies' cover.
 // PROVIDER_ONLY: the provider settled money the ledger does not hold; LEDGER_ONLY: the ledger
 // holds money as posted that the provider has no record of, or failed; AMOUNT_MISMATCH: both, for
-// different amounts; REFUND_NOT_SENT: a refund due for more than a day and not paid (waiting for a
-// payment to settle, or in the staff queue); COVER_UNPAID: cover past NTU_AFTER_DAYS without a
+// different amounts; REFUND_NOT_SENT: a refund due for more than a day and not sent (waiting for a
+// payment to settle, or in the staff queue), or sent and not paid for two weeks; COVER_UNPAID: cover past NTU_AFTER_DAYS without a
 // settled payment. Findings are upserted by kind and reference (two runs at once store one), keep
 // the time first seen, and are resolved when a later run no longer finds them; each run is kept.
 
 const DAY_MS = 86_400_000;
 
-/** Refunds due for more than a day and still not paid (the refund run tries every 15 minutes). */
+/**
+ * A refund the providers took whole (SENT) is on its way: a Bacs refund is paid days later. Past
+ * the "7 to 10 working days" the pages promise (two calendar weeks) it is a finding all the same.
+ */
+const SENT_REFUND_DAYS = 14;
+
+/**
+ * Refunds due for more than a day and still not sent (the refund run tries every 15 minutes), or
+ * sent and still not paid after SENT_REFUND_DAYS.
+ */
 async function findRefundsNotSent(db: Db, now: Date): Promise<Finding[]> {
-  return (await listPendingRefunds(db, { queued: true }))
-    .filter((refund) => refund.createdAt.getTime() <= now.getTime() - DAY_MS)
-    .map((refund) => ({
-      kind: 'REFUND_NOT_SENT',
-      providerPaymentId: refund.idempotencyKey,
-      provider: providerOfSubType(refund.subType),
-      accountId: refund.accountId,
-      providerAmountPence: null,
-      ledgerAmountPence: refund.amountPence,
-    }));
+  const late: PendingRefund[] = [];
+  for (const refund of await listPendingRefunds(db, { queued: true })) {
+    const sent = (await listRefundPayouts(db, refund.idempotencyKey)).filter(isSentPayout);
+    const sentPence = sent.reduce((sum, payout) => sum + payout.amountPence, 0);
+    const days = sentPence === refund.amountPence ? SENT_REFUND_DAYS : 1;
+    if (refund.createdAt.getTime() <= now.getTime() - days * DAY_MS) late.push(refund);
+  }
+  return late.map((refund) => ({
+    kind: 'REFUND_NOT_SENT',
+    providerPaymentId: refund.idempotencyKey,
+    provider: providerOfSubType(refund.subType),
+    accountId: refund.accountId,
+    providerAmountPence: null,
+    ledgerAmountPence: refund.amountPence,
+  }));
 }
 
 /** Runs a reconciliation and stores what it found; answers the findings. */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import {
+  confirmRefundPayout,
   findAccount,
+  isSentPayout,
   listPendingRefunds,
   listRefundablePayments,
   listRefundPayouts,
@@ -16,14 +18,16 @@ import {
   type RefundProvider,
 } from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
+import type { RefundOutcomeHandler } from '../../modules/payment';
 import { ProviderUnavailableError, type RefundResult } from '../../providers/card-payments';
 import { queueRefundNotice } from './refund-notice';
 
 // Refunds (issue 30 item 4): a cancellation or a change posts its REFUND as PENDING, tagged with
 // the provider that took the money; this run pays it back through that provider's refund API to
 // its settled payments, newest first, split over several when one took less, never more than a
-// payment took less its earlier payouts. Once every payout is paid the refund is POSTED and the
-// customer told. What cannot be sent (no payment to go back to, the provider refusing) goes to
+// payment took less its earlier payouts. Once the providers took every payout the customer is
+// told; the refund stays PENDING until they say each was paid (the card sandbox and Stripe in
+// their answer, GoCardless by its refund `paid` webhook, days later), then it is POSTED. What cannot be sent (no payment to go back to, the provider refusing) goes to
 // the staff queue with the reason: never silently pending. A payout's reference (our idempotency
 // key at the provider) names the refund and the payment, so two runners, or a rerun after a
 // crash, pay it once.
@@ -37,6 +41,8 @@ const REFUND_ISSUE_REASONS = {
     `The payments it could go back to have only ${formatMoney(left)} left to refund.`,
   refused: (provider: RefundProvider, message: string) =>
     `The ${provider === 'CARD' ? 'card' : 'Direct Debit'} provider refused the refund: ${message}`,
+  notPaid: (provider: RefundProvider, message: string) =>
+    `The ${provider === 'CARD' ? 'card' : 'Direct Debit'} provider could not pay the refund: ${message}`,
 };
 
 function sendPayout(deps: ServiceDeps, payout: RefundPayout): Promise<RefundResult> {
@@ -89,65 +95,118 @@ async function planPayouts(
   return { wait: false };
 }
 
+/** Queues a refund that cannot be paid (once), with what of it was not sent. */
+async function queueRefund(deps: ServiceDeps, refund: PendingRefund, reason: string) {
+  const sent = (await listRefundPayouts(deps.db, refund.idempotencyKey)).filter(isSentPayout);
+  await queueRefundIssue(deps.db, {
+    refundKey: refund.idempotencyKey,
+    accountId: refund.accountId,
+    amountPence: refund.amountPence,
+    unsentPence: refund.amountPence - pence(sent),
+    reason,
+    at: deps.clock.now(),
+  });
+}
+
+/**
+ * Records the provider's answer to one payout. The answer that completes the refund's sending
+ * (every payout taken) tells the customer, in the same transaction: once, whoever answers last.
+ */
+async function recordAnswer(
+  deps: ServiceDeps,
+  refund: PendingRefund,
+  payout: RefundPayout,
+  result: RefundResult,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const moved = await setRefundPayoutResult(tx, { reference: payout.reference, ...result });
+    if (!moved || result.status === 'FAILED') return;
+    const sent = (await listRefundPayouts(tx, refund.idempotencyKey)).filter(isSentPayout);
+    if (pence(sent) !== refund.amountPence) return;
+    const account = await findAccount(tx, refund.accountId);
+    if (account) {
+      await queueRefundNotice(deps, { db: tx, account, payouts: sent, at: deps.clock.now() });
+    }
+  });
+}
+
+/** POSTED once the providers paid every payout; answers whether this call posted it. */
+async function settleIfPaid(deps: ServiceDeps, refund: PendingRefund): Promise<boolean> {
+  const paid = (await listRefundPayouts(deps.db, refund.idempotencyKey)).filter(
+    (payout) => payout.status === 'PAID',
+  );
+  if (pence(paid) !== refund.amountPence) return false;
+  return settleRefund(deps.db, { idempotencyKey: refund.idempotencyKey, paid });
+}
+
 /** Pays one refund as far as it can go; answers whether it is now paid in full. */
 async function payRefund(deps: ServiceDeps, refund: PendingRefund): Promise<boolean> {
-  const now = deps.clock.now();
-  const queue = (reason: string, unsentPence: number) =>
-    queueRefundIssue(deps.db, {
-      refundKey: refund.idempotencyKey,
-      accountId: refund.accountId,
-      amountPence: refund.amountPence,
-      unsentPence,
-      reason,
-      at: now,
-    });
   const provider = providerOfSubType(refund.subType);
   if (!provider) {
-    await queue(REFUND_ISSUE_REASONS.noPayment, refund.amountPence);
+    await queueRefund(deps, refund, REFUND_ISSUE_REASONS.noPayment);
     return false;
   }
   const planned = (await listRefundPayouts(deps.db, refund.idempotencyKey)).filter(
     (payout) => payout.status !== 'FAILED',
   );
-  const unplanned = refund.amountPence - planned.reduce((sum, p) => sum + p.amountPence, 0);
+  const unplanned = refund.amountPence - pence(planned);
   if (unplanned > 0) {
     const plan = await planPayouts(deps, refund, provider, unplanned);
     if (plan.wait) return false;
     if (plan.reason) {
-      await queue(plan.reason, refund.amountPence - paidPence(planned));
+      await queueRefund(deps, refund, plan.reason);
       return false;
     }
   }
   const payouts = await listRefundPayouts(deps.db, refund.idempotencyKey);
   for (const payout of payouts.filter((row) => row.status === 'SENDING')) {
     const result = await sendPayout(deps, payout);
-    await setRefundPayoutResult(deps.db, { reference: payout.reference, ...result });
+    await recordAnswer(deps, refund, payout, result);
     if (result.status === 'FAILED') {
       deps.log.warn({ refund: refund.idempotencyKey, reason: result.message }, 'refund refused');
-      const sent = await listRefundPayouts(deps.db, refund.idempotencyKey);
-      await queue(
-        REFUND_ISSUE_REASONS.refused(provider, result.message),
-        refund.amountPence - paidPence(sent),
-      );
+      await queueRefund(deps, refund, REFUND_ISSUE_REASONS.refused(provider, result.message));
       return false;
     }
   }
-  const paid = (await listRefundPayouts(deps.db, refund.idempotencyKey)).filter(
-    (payout) => payout.status === 'PAID',
-  );
-  if (paidPence(paid) !== refund.amountPence) return false;
-  return deps.db.transaction(async (tx) => {
-    if (!(await settleRefund(tx, { idempotencyKey: refund.idempotencyKey, paid }))) return false;
-    const account = await findAccount(tx, refund.accountId);
-    if (account) await queueRefundNotice(deps, { db: tx, account, payouts: paid, at: now });
-    return true;
-  });
+  // A payout the provider took but has not paid yet (SENT) waits for its webhook.
+  return settleIfPaid(deps, refund);
 }
 
-const paidPence = (payouts: readonly RefundPayout[]) =>
-  payouts
-    .filter((payout) => payout.status === 'PAID')
-    .reduce((sum, payout) => sum + payout.amountPence, 0);
+const pence = (payouts: readonly RefundPayout[]) =>
+  payouts.reduce((sum, payout) => sum + payout.amountPence, 0);
+
+/**
+ * A provider's word on a refund it took (GoCardless's refund `paid`, `failed`, `funds_returned`):
+ * paid, the refund is POSTED once every payout is; not paid, it goes to the staff queue with the
+ * provider's reason. A refund already posted that comes back is left to reconciliation.
+ */
+export const recordRefundOutcome: RefundOutcomeHandler = async (deps, outcome) => {
+  const payout = await confirmRefundPayout(deps.db, {
+    providerRefundId: outcome.providerRefundId,
+    status: outcome.paid ? 'PAID' : 'FAILED',
+    message: outcome.paid ? undefined : outcome.reason,
+  });
+  if (!payout) return;
+  const [refund] = await listPendingRefunds(deps.db, { idempotencyKey: payout.refundKey });
+  if (!refund) {
+    if (!outcome.paid) {
+      deps.log.error(
+        { refund: payout.refundKey, reason: outcome.reason },
+        'a refund came back after it was posted',
+      );
+    }
+    return;
+  }
+  if (outcome.paid) {
+    await settleIfPaid(deps, refund);
+    return;
+  }
+  await queueRefund(
+    deps,
+    refund,
+    REFUND_ISSUE_REASONS.notPaid(payout.provider as RefundProvider, outcome.reason),
+  );
+};
 
 /** Pays every pending refund it can; answers how many it paid in full. */
 export async function payPendingRefunds(deps: ServiceDeps): Promise<number> {

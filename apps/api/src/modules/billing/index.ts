@@ -23,6 +23,8 @@ export {
   settleProviderPayment,
 } from './collection-ledger';
 export {
+  confirmRefundPayout,
+  isSentPayout,
   listPendingRefunds,
   listRefundablePayments,
   listRefundPayouts,

@@ -3,7 +3,13 @@ import type { Db } from '../../db/client';
 import { refundIssues } from '../../db/schema';
 import { failRefund } from './collection-ledger';
 import { postTransaction, receivableAccount, setTransactionStatus } from './ledger';
-import { CLEARING_OF, listRefundPayouts, moveRefundsLeg, SUB_TYPE_OF } from './refunds';
+import {
+  CLEARING_OF,
+  isSentPayout,
+  listRefundPayouts,
+  moveRefundsLeg,
+  SUB_TYPE_OF,
+} from './refunds';
 
 // The refunds staff queue (issue 30 item 4): a refund the refund run could not send waits here
 // with the reason until staff pay it by another route or write it off; either way it leaves the
@@ -75,9 +81,8 @@ export async function resolveRefundIssue(
       .where(and(eq(refundIssues.id, options.id), isNull(refundIssues.resolvedAt)))
       .returning();
     if (!issue) return null;
-    const paid = (await listRefundPayouts(tx, issue.refundKey)).filter(
-      (payout) => payout.status === 'PAID',
-    );
+    // A payout the provider took is the customer's money on its way: it counts as sent.
+    const paid = (await listRefundPayouts(tx, issue.refundKey)).filter(isSentPayout);
     if (options.resolution === 'PAID_ELSEWHERE') {
       await setTransactionStatus(tx, { idempotencyKey: issue.refundKey, status: 'POSTED' });
       await moveRefundsLeg(tx, {

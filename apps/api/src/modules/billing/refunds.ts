@@ -121,11 +121,12 @@ export type PendingRefund = {
 
 /**
  * REFUND transactions not paid yet, oldest first: those the refund run may send (not in the staff
- * queue), or with `queued`, every one (what reconciliation reports).
+ * queue), or with `queued`, every one (what reconciliation reports); with `idempotencyKey`, that
+ * one if it is.
  */
 export async function listPendingRefunds(
   db: Db,
-  options: { queued?: boolean } = {},
+  options: { queued?: boolean; idempotencyKey?: string } = {},
 ): Promise<PendingRefund[]> {
   return db
     .select({
@@ -144,6 +145,9 @@ export async function listPendingRefunds(
         eq(ledgerTransactions.status, 'PENDING'),
         like(ledgerPostings.ledgerAccount, 'receivable:%'),
         options.queued ? undefined : isNull(refundIssues.id),
+        options.idempotencyKey
+          ? eq(ledgerTransactions.idempotencyKey, options.idempotencyKey)
+          : undefined,
       ),
     )
     .orderBy(ledgerTransactions.createdAt);
@@ -228,25 +232,56 @@ export async function recordRefundPayout(
     .onConflictDoNothing({ target: refundPayouts.reference });
 }
 
-/** The provider's answer to a payout. */
+/**
+ * The provider's answer to a payout being sent; false when it was answered already (another
+ * runner): only one caller goes on to tell the customer.
+ */
 export async function setRefundPayoutResult(
   db: Db,
   options: {
     reference: string;
-    status: 'PAID' | 'FAILED';
+    status: 'SENT' | 'PAID' | 'FAILED';
     providerRefundId: string | null;
     message?: string;
   },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const updated = await db
     .update(refundPayouts)
     .set({
       status: options.status,
       providerRefundId: options.providerRefundId,
       message: options.message ?? null,
     })
-    .where(eq(refundPayouts.reference, options.reference));
+    .where(and(eq(refundPayouts.reference, options.reference), eq(refundPayouts.status, 'SENDING')))
+    .returning({ reference: refundPayouts.reference });
+  return updated.length === 1;
 }
+
+/**
+ * The provider's word on a payout it took (SENT): PAID, or FAILED with its reason (also after
+ * PAID: a Bacs refund can come back). The payout it moved, or null when it knows no such refund
+ * or the payout is there already (a redelivered event).
+ */
+export async function confirmRefundPayout(
+  db: Db,
+  options: { providerRefundId: string; status: 'PAID' | 'FAILED'; message?: string },
+): Promise<RefundPayout | null> {
+  const [moved] = await db
+    .update(refundPayouts)
+    .set({ status: options.status, message: options.message ?? null })
+    .where(
+      and(
+        eq(refundPayouts.providerRefundId, options.providerRefundId),
+        inArray(refundPayouts.status, options.status === 'PAID' ? ['SENT'] : ['SENT', 'PAID']),
+      ),
+    )
+    .returning();
+  return moved ?? null;
+}
+
+/** Payouts the provider took: paid, or on their way (SENT). */
+export const isSentPayout = (payout: RefundPayout) =>
+  payout.status === 'SENT' || payout.status === 'PAID';
 
 async function postingsOf(db: Db, idempotencyKey: string) {
   return db

@@ -36,6 +36,7 @@ export type {
   AdjustmentPaidHandler,
   ProposalPaidHandler,
   ProviderPayment,
+  RefundOutcomeHandler,
   SettlementPaidHandler,
 } from './webhooks';
 

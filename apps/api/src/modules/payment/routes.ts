@@ -24,6 +24,7 @@ import { bindPaidProposal } from '../../flows/bind-policy';
 import { takeMotoPayment } from '../../flows/take-moto-payment';
 import { confirmPaidAdjustment } from '../../flows/adjust-policy/pay-adjustment';
 import { postPaidSettlement, settleByPhone, startSettleCheckout } from '../../flows/settle-balance';
+import { recordRefundOutcome } from '../../flows/collect-payments';
 import * as repository from './repository';
 import * as service from './service';
 import { receiveWebhook } from './webhooks';
@@ -285,6 +286,7 @@ export const paymentRoutes: AppPlugin = async (app) => {
               onProposalPaid: bindPaidProposal,
               onAdjustmentPaid: confirmPaidAdjustment,
               onSettlementPaid: postPaidSettlement,
+              onRefundOutcome: recordRefundOutcome,
             },
           });
         },

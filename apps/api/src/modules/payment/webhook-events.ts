@@ -54,6 +54,13 @@ const DirectDebitEventSchema = z.discriminatedUnion('type', [
     providerPaymentId: id,
     reason: z.string().max(2000),
   }),
+  z.object({ eventId: id, type: z.literal('REFUND_PAID'), providerRefundId: id }),
+  z.object({
+    eventId: id,
+    type: z.literal('REFUND_FAILED'),
+    providerRefundId: id,
+    reason: z.string().max(2000),
+  }),
   z.object({ eventId: id, type: z.literal('IGNORED'), vendorType: z.string().max(255) }),
 ]);
 

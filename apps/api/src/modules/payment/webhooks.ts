@@ -65,11 +65,24 @@ export type SettlementPaidHandler = (
   paid: { accountId: string; payment: ProviderPayment; expectedAmountPence: number },
 ) => Promise<void>;
 
-/** What a paid checkout session goes on to: bind a proposal, confirm a change, settle a balance. */
+/**
+ * What happens once a provider says a refund it took (SENT) was paid to the customer, or could
+ * not be: the refund flow posts it or puts it in the staff queue.
+ */
+export type RefundOutcomeHandler = (
+  deps: ServiceDeps,
+  outcome: { providerRefundId: string } & ({ paid: true } | { paid: false; reason: string }),
+) => Promise<void>;
+
+/**
+ * What a paid checkout session goes on to (bind a proposal, confirm a change, settle a balance),
+ * and what a refund's outcome goes on to.
+ */
 export type PaidHandlers = {
   onProposalPaid: ProposalPaidHandler;
   onAdjustmentPaid: AdjustmentPaidHandler;
   onSettlementPaid: SettlementPaidHandler;
+  onRefundOutcome: RefundOutcomeHandler;
 };
 
 async function processCardEvent(
@@ -177,11 +190,28 @@ async function processCardEvent(
   }
 }
 
-async function processDirectDebitEvent(deps: ServiceDeps, event: DirectDebitEvent): Promise<void> {
+async function processDirectDebitEvent(
+  deps: ServiceDeps,
+  event: DirectDebitEvent,
+  handlers: PaidHandlers,
+): Promise<void> {
   const now = deps.clock.now();
   const adapter = deps.providers.directDebit.adapter;
   switch (event.type) {
     case 'IGNORED':
+      return;
+    case 'REFUND_PAID':
+      await handlers.onRefundOutcome(deps, {
+        providerRefundId: event.providerRefundId,
+        paid: true,
+      });
+      return;
+    case 'REFUND_FAILED':
+      await handlers.onRefundOutcome(deps, {
+        providerRefundId: event.providerRefundId,
+        paid: false,
+        reason: event.reason,
+      });
       return;
     case 'MANDATE_ACTIVE':
     case 'MANDATE_CANCELLED':
@@ -275,7 +305,7 @@ export async function receiveWebhook(
     received += 1;
     if (options.provider === 'CARD') {
       await processCardEvent(deps, event as CardEvent, options.handlers);
-    } else await processDirectDebitEvent(deps, event as DirectDebitEvent);
+    } else await processDirectDebitEvent(deps, event as DirectDebitEvent, options.handlers);
     await repository.markWebhookEventProcessed(deps.db, {
       provider: options.provider,
       eventId: event.eventId,

@@ -61,8 +61,13 @@ export type RefundRequest = {
   amountPence: number;
 };
 
+/**
+ * The provider's answer to a refund: PAID when it says the money went back; SENT when it took the
+ * refund and confirms it later by a webhook (GoCardless's refund `paid`, a Bacs credit days on);
+ * FAILED when it refused it.
+ */
 export type RefundResult =
-  | { status: 'PAID'; providerRefundId: string }
+  | { status: 'PAID' | 'SENT'; providerRefundId: string }
   | { status: 'FAILED'; providerRefundId: string | null; message: string };
 
 export type MotoChargeResult =

@@ -21,6 +21,11 @@ type Harness = {
   settle(providerPaymentId: string): Promise<Date>;
   /** The provider's signed webhook saying the collection settled. */
   settledWebhook(providerPaymentId: string): Signed;
+  /**
+   * How it answers a refund it took: PAID when the answer is the confirmation (the sandbox),
+   * SENT when a webhook confirms it later (GoCardless: the refund's `paid` event).
+   */
+  refundTaken: 'PAID' | 'SENT';
   close(): Promise<void>;
 };
 
@@ -38,6 +43,7 @@ async function sandboxHarness(): Promise<Harness> {
       expect((await sandbox.confirm({ flowId })).kind).toBe('COMPLETED');
     },
     settle: async () => new Date('2026-04-30T09:00:00.000Z'),
+    refundTaken: 'PAID',
     settledWebhook(providerPaymentId) {
       const delivery = sandbox.signEvents(
         [{ type: 'COLLECTION_SETTLED', eventId: `EV_${randomUUID()}`, providerPaymentId }],
@@ -63,6 +69,7 @@ async function goCardlessHarness(): Promise<Harness> {
       fake.setPaymentStatus(providerPaymentId, 'confirmed');
       return NOW;
     },
+    refundTaken: 'SENT',
     settledWebhook: (providerPaymentId) =>
       fake.signWebhook([
         {
@@ -170,7 +177,7 @@ describe.each([
       amountPence: 3_000,
       now: when,
     });
-    expect(first).toMatchObject({ status: 'PAID' });
+    expect(first).toMatchObject({ status: harness.refundTaken });
     expect(
       await harness.provider.refundCollection({ ...paid, amountPence: 3_000, now: when }),
     ).toEqual(first);
@@ -188,7 +195,7 @@ describe.each([
       amountPence: 2_000,
       now: when,
     });
-    expect(rest).toMatchObject({ status: 'PAID' });
+    expect(rest).toMatchObject({ status: harness.refundTaken });
     const more = await harness.provider.refundCollection({
       reference: `refund_${randomUUID()}`,
       providerPaymentId: collection.providerPaymentId,
@@ -283,6 +290,7 @@ describe('gocardless adapter requests', () => {
             details: { description: 'Insufficient funds' },
           },
           { id: 'EV2', resource_type: 'mandates', action: 'cancelled', links: { mandate: 'MD1' } },
+          // Not ours to act on without the refund it names.
           { id: 'EV3', resource_type: 'refunds', action: 'paid', links: {} },
         ]),
         now: NOW,
@@ -300,6 +308,109 @@ describe('gocardless adapter requests', () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe('gocardless refunds', () => {
+  let fake: FakeGoCardless;
+  let provider: DirectDebitProvider;
+  beforeAll(async () => {
+    fake = await startFakeGoCardless();
+    provider = createGoCardlessDirectDebit({
+      accessToken: 'sandbox_contract_token',
+      webhookSecret: fake.webhookSecret,
+      baseUrl: fake.baseUrl,
+    });
+  });
+  afterAll(() => fake.close());
+
+  async function settledCollection(amountPence: number) {
+    const flow = await provider.createMandateFlow({
+      reference: `ps_${randomUUID()}`,
+      customerReference: 'user-1',
+      description: 'Monthly payments',
+      successUrl: 'http://localhost:3000/home',
+    });
+    fake.fulfil(flow.flowId, { bankName: 'BARCLAYS BANK PLC', accountNumberEnding: '72' });
+    const { mandateId } = await provider.completeMandateFlow({ flowId: flow.flowId, now: NOW });
+    const collection = await provider.createCollection({
+      reference: `inv_${randomUUID()}`,
+      mandateId,
+      amountPence,
+      description: 'Monthly payment',
+      now: NOW,
+    });
+    fake.setPaymentStatus(collection.providerPaymentId, 'confirmed');
+    return collection.providerPaymentId;
+  }
+
+  const refundEvent = (id: string, action: string, refundId: string, description?: string) => ({
+    id,
+    resource_type: 'refunds',
+    action,
+    links: { refund: refundId, payment: 'PM1' },
+    ...(description ? { details: { description } } : {}),
+  });
+
+  it('takes a refund as SENT, not paid: only its `paid` event says the money reached the customer', async () => {
+    const providerPaymentId = await settledCollection(5_000);
+    const reference = `refund_${randomUUID()}`;
+    const taken = await provider.refundCollection({
+      reference,
+      providerPaymentId,
+      amountPence: 1_200,
+      now: NOW,
+    });
+    expect(taken).toEqual({ status: 'SENT', providerRefundId: expect.stringMatching(/^RF/) });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/refunds',
+      idempotencyKey: `refund-${reference}`,
+      body: {
+        refunds: {
+          amount: 1_200,
+          total_amount_confirmation: 1_200,
+          links: { payment: providerPaymentId },
+        },
+      },
+    });
+    const refundId = taken.providerRefundId!;
+    const events = await provider.parseWebhook({
+      ...fake.signWebhook([
+        refundEvent('EV1', 'created', refundId),
+        refundEvent('EV2', 'paid', refundId),
+        refundEvent('EV3', 'refund_settled', refundId),
+      ]),
+      now: NOW,
+    });
+    expect(events).toEqual([
+      { type: 'IGNORED', eventId: 'EV1', vendorType: 'refunds.created' },
+      { type: 'REFUND_PAID', eventId: 'EV2', providerRefundId: refundId },
+      { type: 'IGNORED', eventId: 'EV3', vendorType: 'refunds.refund_settled' },
+    ]);
+  });
+
+  it('maps a refund that failed or came back to REFUND_FAILED with its reason', async () => {
+    const events = await provider.parseWebhook({
+      ...fake.signWebhook([
+        refundEvent('EV4', 'failed', 'RF1', "The customer's bank account is closed."),
+        refundEvent('EV5', 'funds_returned', 'RF2'),
+      ]),
+      now: NOW,
+    });
+    expect(events).toEqual([
+      {
+        type: 'REFUND_FAILED',
+        eventId: 'EV4',
+        providerRefundId: 'RF1',
+        reason: "The customer's bank account is closed.",
+      },
+      {
+        type: 'REFUND_FAILED',
+        eventId: 'EV5',
+        providerRefundId: 'RF2',
+        reason: 'GoCardless refund funds_returned',
+      },
+    ]);
   });
 });
 

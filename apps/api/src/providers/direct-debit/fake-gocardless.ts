@@ -1,5 +1,5 @@
 // A local fake of the parts of GoCardless's API the adapter uses (billing requests and their
-// flows, mandates, bank accounts, payments), for the contract suite. Idempotency keys answer 409
+// flows, mandates, bank accounts, payments, refunds), for the contract suite. Idempotency keys answer 409
 // idempotent_creation_conflict on reuse, as GoCardless does; webhooks are signed like its own.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -134,7 +134,14 @@ export async function startFakeGoCardless(): Promise<FakeGoCardless> {
             : null;
       if (refusal) return send(422, { error: { code: 422, errors: [{ reason: refusal }] } });
       payment!.amount_refunded = refunded + Number(params.amount);
-      created = { id: id('RF'), amount: params.amount, metadata: params.metadata, links };
+      // As GoCardless: a refund starts unpaid; its `paid` event comes days later.
+      created = {
+        id: id('RF'),
+        status: 'pending_submission',
+        amount: params.amount,
+        metadata: params.metadata,
+        links,
+      };
     } else {
       return send(404, { error: { code: 404 } });
     }

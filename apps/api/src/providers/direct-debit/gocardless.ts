@@ -51,6 +51,13 @@ const PAYMENT_EVENT: Record<string, CollectionEventType> = {
   charged_back: 'COLLECTION_FAILED',
 };
 
+/**
+ * A refund's events that say its money did not reach the customer: `failed` (never paid),
+ * `funds_returned` and `bounced` (the customer's bank sent it back). `created` and
+ * `refund_settled` (taken from our payout) change nothing for the customer: ignored.
+ */
+const REFUND_NOT_PAID = ['failed', 'funds_returned', 'bounced', 'cancelled'];
+
 function toMandateStatus(status: string): MandateStatus {
   if (status === 'pending_customer_approval') return 'PENDING_CUSTOMER_APPROVAL';
   if (['pending_submission', 'submitted', 'active'].includes(status)) return 'ACTIVE';
@@ -249,7 +256,9 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
           },
           `refund-${reference}`,
         );
-        return { status: 'PAID', providerRefundId: refunds.id };
+        // Taken, not paid: GoCardless pays it by Bacs credit and says so with the refund's
+        // `paid` event (or `failed`, `funds_returned`), mapped below.
+        return { status: 'SENT', providerRefundId: refunds.id };
       } catch (error) {
         // Refused (4xx: not settled, too much): an answer. A network error or 5xx: retry later.
         if (error instanceof GoCardlessHttpError && error.status >= 400 && error.status < 500) {
@@ -302,7 +311,7 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
           id: string;
           resource_type: string;
           action: string;
-          links?: { payment?: string; mandate?: string };
+          links?: { payment?: string; mandate?: string; refund?: string };
           details?: { description?: string };
         }[];
       } | null;
@@ -318,6 +327,14 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
             return { type, eventId, providerPaymentId, reason };
           }
           if (type) return { type, eventId, providerPaymentId };
+        }
+        if (event.resource_type === 'refunds' && event.links?.refund) {
+          const providerRefundId = event.links.refund;
+          if (event.action === 'paid') return { type: 'REFUND_PAID', eventId, providerRefundId };
+          if (REFUND_NOT_PAID.includes(event.action)) {
+            const reason = event.details?.description ?? `GoCardless refund ${event.action}`;
+            return { type: 'REFUND_FAILED', eventId, providerRefundId, reason };
+          }
         }
         if (event.resource_type === 'mandates' && event.links?.mandate) {
           const mandateId = event.links.mandate;

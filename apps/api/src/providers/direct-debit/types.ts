@@ -70,6 +70,9 @@ export type DirectDebitEvent =
       providerPaymentId: string;
     })
   | (EventBase & { type: 'COLLECTION_FAILED'; providerPaymentId: string; reason: string })
+  /** A refund the provider took (SENT) was paid to the customer, or could not be. */
+  | (EventBase & { type: 'REFUND_PAID'; providerRefundId: string })
+  | (EventBase & { type: 'REFUND_FAILED'; providerRefundId: string; reason: string })
   | (EventBase & { type: 'IGNORED'; vendorType: string });
 
 export type DirectDebitProvider = {

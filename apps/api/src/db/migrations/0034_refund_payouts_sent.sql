@@ -1,0 +1,2 @@
+ALTER TABLE "refund_payouts" DROP CONSTRAINT "refund_payouts_status_check";--> statement-breakpoint
+ALTER TABLE "refund_payouts" ADD CONSTRAINT "refund_payouts_status_check" CHECK ("refund_payouts"."status" in ('SENDING', 'SENT', 'PAID', 'FAILED'));

@@ -1,0 +1,253 @@
+// Issue 30 item 4: a refund is PENDING until its provider confirms it. GoCardless takes a refund
+// (SENT) and pays it by Bacs credit days later, saying so by its refund `paid` webhook, or `failed`
+// / `funds_returned` when it could not. Here the sandbox Direct Debit answers a refund as
+// GoCardless does (SENT), and its signed webhooks carry the outcome: the customer is told when the
+// refund is sent, the statement shows it PENDING until `paid`, then POSTED; one that fails goes to
+// the staff queue with the provider's reason. Bought and cancelled through the browser's calls.
+import { and, eq, like } from 'drizzle-orm';
+import { formatMoney } from '@motor/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RefundIssuesResponse, StatementResponse } from '@motor/contract';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import {
+  collections,
+  customerAccounts,
+  ledgerTransactions,
+  notificationOutbox,
+  refundPayouts,
+} from '../../db/schema';
+import { getAccountTotals } from '../../modules/billing';
+import { assertLedgerBalanced, expectStatementsAddUp } from '../../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { runDueJobs } from '../../modules/jobs/runner';
+import { buyFlexByDirectDebit } from '../../modules/payment/test-helpers';
+import type { DirectDebitEvent, SandboxDirectDebit } from '../../providers/direct-debit';
+import { createTestApp, createTestProviders } from '../../test/test-app';
+import { payRefundsJob } from './refunds';
+
+// Thursday 5 March 2026: the deposit is charged Tuesday 10 March and settles Thursday 12 March,
+// inside the 14 days of cooling-off.
+const START = '2026-03-05T10:00:00.000Z';
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+describe('a Direct Debit refund stays PENDING until the provider says it was paid', () => {
+  const clock = createTestClock(START);
+  const providers = createTestProviders();
+  // As GoCardless answers a refund: taken, not paid yet.
+  const refundCollection = providers.directDebit.refundCollection;
+  providers.directDebit.refundCollection = async (request) => {
+    const answer = await refundCollection(request);
+    return answer.status === 'PAID'
+      ? { status: 'SENT', providerRefundId: answer.providerRefundId }
+      : answer;
+  };
+  let app: App;
+  const bought: Record<string, Awaited<ReturnType<typeof buyFlexByDirectDebit>>> = {};
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, providers });
+    for (const userId of ['dd-refund-paid', 'dd-refund-failed']) {
+      bought[userId] = await buyFlexByDirectDebit(app, userId);
+    }
+    // Day by day until both deposits settled (the sandbox's webhooks, delivered by its job).
+    while (clock.now().getTime() < Date.parse('2026-03-13T10:00:00.000Z')) {
+      clock.advance(DAY);
+      for (let tick = 0; tick < 2; tick += 1) {
+        clock.advance(MINUTE);
+        await runDueJobs(app);
+      }
+    }
+    for (const { code } of Object.values(bought)) {
+      const [deposit] = await app.db
+        .select({ status: collections.status })
+        .from(collections)
+        .where(eq(collections.proposalCode, code));
+      expect(deposit).toMatchObject({ status: 'SETTLED' });
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  const signIn = async (userId: string) => bearer(await createTestAccessToken(app, { userId }));
+
+  /** A cooling-off cancellation through the customer's calls: its refund's ledger key. */
+  async function cancel(userId: string) {
+    const headers = await signIn(userId);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/policyAdjustments',
+      headers,
+      payload: { policyId: bought[userId]!.policyId, adjustmentType: 'CAN', reason: 'Price' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { adjustmentId, cancellationKind } = created.json() as {
+      adjustmentId: string;
+      cancellationKind: string;
+    };
+    expect(cancellationKind).toBe('CoolingOff');
+    const committed = await app.inject({
+      method: 'POST',
+      url: `/api/policyAdjustments/${adjustmentId}/commit`,
+      headers,
+      payload: {},
+    });
+    expect(committed.statusCode, committed.body).toBe(200);
+    return `adjustment:${adjustmentId}:refund`;
+  }
+
+  async function runRefunds() {
+    clock.advance(15 * MINUTE);
+    await payRefundsJob.run(app, {});
+  }
+
+  const ledgerRow = async (key: string) =>
+    (
+      await app.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, key))
+    )[0];
+
+  const payoutsOf = (key: string) =>
+    app.db
+      .select({
+        status: refundPayouts.status,
+        provider: refundPayouts.provider,
+        providerRefundId: refundPayouts.providerRefundId,
+        amountPence: refundPayouts.amountPence,
+      })
+      .from(refundPayouts)
+      .where(eq(refundPayouts.refundKey, key));
+
+  async function accountOf(userId: string) {
+    const [account] = await app.db
+      .select()
+      .from(customerAccounts)
+      .where(eq(customerAccounts.policyId, bought[userId]!.policyId));
+    return account!;
+  }
+
+  /** The refund's line on the account's newest statement; every statement adds up. */
+  async function refundLine(userId: string) {
+    const headers = await signIn(userId);
+    const url = `/api/customerAccounts/${(await accountOf(userId)).accountId}/statements`;
+    const summaries = (await app.inject({ method: 'GET', url, headers })).json() as {
+      statementNumber: string;
+    }[];
+    const statements: StatementResponse[] = [];
+    for (const { statementNumber } of [...summaries].reverse()) {
+      const one = await app.inject({ method: 'GET', url: `${url}/${statementNumber}`, headers });
+      statements.push(one.json() as StatementResponse);
+    }
+    expectStatementsAddUp(statements);
+    return statements.at(-1)!.lineItems.find((item) => item.type === 'REFUND');
+  }
+
+  /** The provider's signed webhook, as it would reach us. */
+  async function webhook(events: DirectDebitEvent[]) {
+    const sandbox = app.providers.directDebit as SandboxDirectDebit;
+    const delivery = sandbox.signEvents(events, clock.now());
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/direct-debit',
+      headers: delivery.headers,
+      payload: delivery.body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { received: number; duplicates: number };
+  }
+
+  const refundMails = (policyNumber: string) =>
+    app.db
+      .select({ subject: notificationOutbox.subject })
+      .from(notificationOutbox)
+      .where(
+        and(
+          like(notificationOutbox.subject, 'Your refund%'),
+          like(notificationOutbox.subject, `%${policyNumber}%`),
+        ),
+      );
+
+  it('tells the customer when the refund is sent, and posts it only once GoCardless says `paid`', async () => {
+    const userId = 'dd-refund-paid';
+    const key = await cancel(userId);
+    await runRefunds();
+    const [payout, ...others] = await payoutsOf(key);
+    expect(others).toEqual([]);
+    expect(payout).toMatchObject({ status: 'SENT', provider: 'DIRECT_DEBIT' });
+    const refunded = payout!.amountPence;
+    // Sent: the customer is told, the refund is still with the provider.
+    expect(await refundMails(bought[userId]!.policyNumber)).toEqual([
+      {
+        subject: `Your refund of ${formatMoney(refunded)} for policy ${bought[userId]!.policyNumber} is on its way`,
+      },
+    ]);
+    expect(await ledgerRow(key)).toMatchObject({ subType: 'GOCARDLESS', status: 'PENDING' });
+    expect(await refundLine(userId)).toMatchObject({ status: 'PENDING', amount: refunded });
+    // Another run sends nothing again and does not post it.
+    await runRefunds();
+    expect(await payoutsOf(key)).toEqual([payout]);
+    expect(await ledgerRow(key)).toMatchObject({ status: 'PENDING' });
+
+    const paid: DirectDebitEvent = {
+      type: 'REFUND_PAID',
+      eventId: 'EV-refund-paid',
+      providerRefundId: payout!.providerRefundId!,
+    };
+    expect(await webhook([paid])).toEqual({ received: 1, duplicates: 0 });
+    expect(await payoutsOf(key)).toEqual([{ ...payout, status: 'PAID' }]);
+    expect(await ledgerRow(key)).toMatchObject({ status: 'POSTED' });
+    expect(await refundLine(userId)).toMatchObject({ status: 'POSTED', amount: refunded });
+    expect((await getAccountTotals(app.db, (await accountOf(userId)).accountId)).balancePence).toBe(
+      0,
+    );
+    // Redelivered: nothing happens twice; one e-mail in all.
+    expect(await webhook([paid])).toEqual({ received: 0, duplicates: 1 });
+    expect(await refundMails(bought[userId]!.policyNumber)).toHaveLength(1);
+  });
+
+  it('puts a refund GoCardless could not pay in the staff queue with its reason', async () => {
+    const userId = 'dd-refund-failed';
+    const key = await cancel(userId);
+    await runRefunds();
+    const [payout] = await payoutsOf(key);
+    expect(payout).toMatchObject({ status: 'SENT' });
+    await webhook([
+      {
+        type: 'REFUND_FAILED',
+        eventId: 'EV-refund-failed',
+        providerRefundId: payout!.providerRefundId!,
+        reason: "The customer's bank account is closed.",
+      },
+    ]);
+    expect(await payoutsOf(key)).toEqual([{ ...payout, status: 'FAILED' }]);
+    expect(await ledgerRow(key)).toMatchObject({ status: 'PENDING' });
+    const staff = bearer(
+      await createTestAccessToken(app, {
+        userId: 'refund-agent',
+        roles: ['admin'],
+        permissions: ['access:operations'],
+      }),
+    );
+    const queue = (
+      await app.inject({ method: 'GET', url: '/api/admin/refunds', headers: staff })
+    ).json() as RefundIssuesResponse;
+    expect(queue.issues.filter((issue) => issue.refundKey === key)).toEqual([
+      expect.objectContaining({
+        amountPence: payout!.amountPence,
+        unsentPence: payout!.amountPence,
+        reason:
+          "The Direct Debit provider could not pay the refund: The customer's bank account is closed.",
+        resolution: null,
+      }),
+    ]);
+    // Queued: the refund run leaves it to staff.
+    await runRefunds();
+    expect(await payoutsOf(key)).toHaveLength(1);
+    expect(await refundLine(userId)).toMatchObject({ status: 'PENDING' });
+  });
+});
