@@ -18,9 +18,10 @@ import { findMoneyDifferences, findUnpaidCover, policiesOfAccounts, type Finding
 // PROVIDER_ONLY: the provider settled money the ledger does not hold; LEDGER_ONLY: the ledger
 // holds money as posted that the provider has no record of, or failed; AMOUNT_MISMATCH: both, for
 // different amounts; REFUND_NOT_SENT: a refund due for more than a day and not sent (waiting for a
-// payment to settle, or in the staff queue), or sent and not paid for two weeks; COVER_UNPAID: cover past NTU_AFTER_DAYS without a
-// settled payment. Findings are upserted by kind and reference (two runs at once store one), keep
-// the time first seen, and are resolved when a later run no longer finds them; each run is kept.
+// payment to settle, or in the staff queue), or sent and not paid for two weeks; COVER_UNPAID:
+// cover past NTU_AFTER_DAYS without a settled payment. Findings are upserted by kind and
+// reference (two runs at once store one), keep the time first seen, and are resolved when a later
+// run no longer finds them; each run is kept.
 
 const DAY_MS = 86_400_000;
 
