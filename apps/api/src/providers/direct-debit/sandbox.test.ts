@@ -36,7 +36,7 @@ async function mandateOf(sandbox: SandboxDirectDebit, accountHolderName: string)
   return sandbox.completeMandateFlow({ flowId, now: NOW });
 }
 
-function collect(sandbox: SandboxDirectDebit, mandateId: string, reference = randomUUID()) {
+function collect(sandbox: SandboxDirectDebit, mandateId: string, reference: string = randomUUID()) {
   return sandbox.createCollection({
     reference: `inv_${reference}`,
     mandateId,
