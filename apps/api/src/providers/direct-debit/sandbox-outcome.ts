@@ -3,7 +3,7 @@
 // relied on by tests and the simulated year: keep them exactly.
 
 /** FAILS and NEVER_SETTLES are charged (PENDING, then SUBMITTED) like any other collection. */
-export type SandboxOutcome = 'SETTLES' | 'FAILS' | 'NEVER_SETTLES';
+type SandboxOutcome = 'SETTLES' | 'FAILS' | 'NEVER_SETTLES';
 
 /** Each name (lower case, single spaces), and the outcome of the nth collection; N from 1. */
 const NAMES: [RegExp, (nth: number, n: number) => SandboxOutcome][] = [
