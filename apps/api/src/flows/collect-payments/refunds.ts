@@ -7,6 +7,7 @@ import {
   isSentPayout,
   listPendingRefunds,
   listRefundablePayments,
+  listRefundParts,
   listRefundPayouts,
   providerOfSubType,
   queueRefundIssue,
@@ -110,7 +111,8 @@ async function queueRefund(deps: ServiceDeps, refund: PendingRefund, reason: str
 
 /**
  * Records the provider's answer to one payout. The answer that completes the refund's sending
- * (every payout taken) tells the customer, in the same transaction: once, whoever answers last.
+ * (every payout of every part taken) tells the customer, in the same transaction: once, whoever
+ * answers last, one e-mail for a refund split over a card and a Direct Debit.
  */
 async function recordAnswer(
   deps: ServiceDeps,
@@ -121,8 +123,12 @@ async function recordAnswer(
   await deps.db.transaction(async (tx) => {
     const moved = await setRefundPayoutResult(tx, { reference: payout.reference, ...result });
     if (!moved || result.status === 'FAILED') return;
-    const sent = (await listRefundPayouts(tx, refund.idempotencyKey)).filter(isSentPayout);
-    if (pence(sent) !== refund.amountPence) return;
+    const parts = await listRefundParts(tx, refund.idempotencyKey);
+    const sent: RefundPayout[] = [];
+    for (const part of parts) {
+      sent.push(...(await listRefundPayouts(tx, part.idempotencyKey)).filter(isSentPayout));
+    }
+    if (pence(sent) !== parts.reduce((sum, part) => sum + part.amountPence, 0)) return;
     const account = await findAccount(tx, refund.accountId);
     if (account) {
       await queueRefundNotice(deps, { db: tx, account, payouts: sent, at: deps.clock.now() });

@@ -27,6 +27,7 @@ export {
   isSentPayout,
   listPendingRefunds,
   listRefundablePayments,
+  listRefundParts,
   listRefundPayouts,
   postRefund,
   providerOfSubType,

@@ -111,6 +111,34 @@ export async function postRefund(
   }
 }
 
+/**
+ * The parts postRefund made of one refund (its key, then `{key}:2`, ...), found from any of them:
+ * each part's key and pence, FAILED ones left out. The customer hears of the refund once, whole.
+ */
+export async function listRefundParts(
+  db: Db,
+  idempotencyKey: string,
+): Promise<{ idempotencyKey: string; amountPence: number }[]> {
+  const base = idempotencyKey.replace(/:\d+$/, '');
+  const rows = await db
+    .select({
+      idempotencyKey: ledgerTransactions.idempotencyKey,
+      amountPence: ledgerPostings.amountPence,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+    .where(
+      and(
+        eq(ledgerTransactions.type, 'REFUND'),
+        ne(ledgerTransactions.status, 'FAILED'),
+        like(ledgerTransactions.idempotencyKey, `${base}%`),
+        like(ledgerPostings.ledgerAccount, 'receivable:%'),
+      ),
+    );
+  // `like` also finds other keys that start the same (`…:refund-x`): only `:{n}` is a part.
+  return rows.filter((row) => /^(:\d+)?$/.test(row.idempotencyKey.slice(base.length)));
+}
+
 export type PendingRefund = {
   idempotencyKey: string;
   accountId: string;
