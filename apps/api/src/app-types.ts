@@ -37,6 +37,11 @@ declare module 'fastify' {
      * here, on the ground floor, so that every route module sees it through `AppPlugin`.
      */
     access?: readonly RouteAccess[];
+    /**
+     * The permission an admin must hold besides the role (403 without it, checked with
+     * `access`); absent: any admin the route accepts (decision 033).
+     */
+    permission?: string;
   }
 }
 

@@ -11,10 +11,12 @@ import { listStaffUsers, upsertStaffUser } from '../modules/identity/users';
 const USAGE = `Usage:
   npm run staff -- add --email <address> [--permission <name>]... [--first-name <name>] [--last-name <name>]
   npm run staff -- list
-Permissions: access:impersonate (act for a customer), action:mta-claims (edit claims on policies),
-  action:gdpr-erase (erase a customer's personal data), access:audit (read the audit trail),
-  access:chat (read and answer customers' web chat), action:move-clock (move the server's clock
-  forward at /admin/clock; refused in production).`;
+Permissions: access:impersonate (find customers, read what we hold about them and act for them),
+  access:operations (jobs, payment reconciliation, the refunds queue and the server's clock),
+  action:mta-claims (edit claims on policies), action:gdpr-erase (erase a customer's personal
+  data), access:audit (read the audit trail), access:chat (read and answer customers' web chat),
+  action:move-clock (move the server's clock forward at /admin/clock; refused in production).
+A staff member with none of these signs in to a console that opens nothing.`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({

@@ -5,6 +5,8 @@ import { reportError } from './error-reporting';
 type QueryMeta = {
   /** The caller handles failures itself: no error modal. */
   handlesErrors?: boolean;
+  /** The page shows a 403 itself (the staff console's Unauthorised page): no error modal. */
+  handlesForbidden?: boolean;
 };
 
 declare module '@tanstack/react-query' {
@@ -30,6 +32,7 @@ export function createQueryClient(
     if (isApiError(error) && error.kind === 'UNAUTHORIZED') onUnauthorized(error);
     reportError(error);
     if (meta?.handlesErrors) return;
+    if (meta?.handlesForbidden && isApiError(error) && error.status === 403) return;
     showError(error);
   };
   return new QueryClient({

@@ -819,7 +819,11 @@ describe('monthly collections', () => {
     // Staff read them; a customer may not, nor anybody signed out.
     const read = (headers: Record<string, string>) =>
       app.inject({ method: 'GET', url: '/api/admin/reconciliation', headers });
-    const staff = await read(bearer(await createTestAccessToken(app, { roles: ['admin'] })));
+    const staff = await read(
+      bearer(
+        await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
+      ),
+    );
     expect(staff.statusCode, staff.body).toBe(200);
     expect(staff.json().findings).toContainEqual(
       expect.objectContaining({

@@ -167,7 +167,9 @@ describe('the reconciliation of providers, ledger and cover', () => {
     await reconcilePaymentsJob.run(app, {});
     // Staff read it with its policy, its customer and the last run's time; nobody else may.
     const staff = await readFindings(
-      bearer(await createTestAccessToken(app, { roles: ['admin'] })),
+      bearer(
+        await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
+      ),
     );
     expect(staff.statusCode, staff.body).toBe(200);
     const body = staff.json() as ReconciliationFindingsResponse;

@@ -241,7 +241,13 @@ describe('refunds reach the customer', () => {
     await runJobs();
     for (const key of keys) expect(await ledgerRow(key)).toMatchObject({ status: 'PENDING' });
 
-    staff = bearer(await createTestAccessToken(app, { userId: 'refund-agent', roles: ['admin'] }));
+    staff = bearer(
+      await createTestAccessToken(app, {
+        userId: 'refund-agent',
+        roles: ['admin'],
+        permissions: ['access:operations'],
+      }),
+    );
     const queue = async () =>
       (
         await app.inject({ method: 'GET', url: '/api/admin/refunds', headers: staff })
@@ -277,7 +283,13 @@ describe('refunds reach the customer', () => {
         payload: payload as object,
       });
     const [written, elsewhere] = open;
-    staff = bearer(await createTestAccessToken(app, { userId: 'refund-agent', roles: ['admin'] }));
+    staff = bearer(
+      await createTestAccessToken(app, {
+        userId: 'refund-agent',
+        roles: ['admin'],
+        permissions: ['access:operations'],
+      }),
+    );
     // Only staff; a note is needed.
     const customer = await signIn('refund-refused-1');
     expect(

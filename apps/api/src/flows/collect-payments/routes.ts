@@ -18,6 +18,7 @@ import {
   resolveRefundIssue,
   type RefundIssue,
 } from '../../modules/billing';
+import { PERMISSIONS } from '../../modules/identity';
 import { lastReconciliationRun, listOpenFindings } from './reconcile';
 
 const REFUND_ISSUE_NOT_FOUND_MESSAGE = 'We could not find that refund.';
@@ -32,6 +33,9 @@ function toRefundIssueResponse(row: RefundIssue): RefundIssueResponse {
   };
 }
 
+/** Staff with access:operations (decision 033). */
+const OPERATIONS = { access: ['admin'], permission: PERMISSIONS.operations } as const;
+
 /**
  * GET /api/admin/reconciliation: the open findings of payment reconciliation; GET
  * /api/admin/refunds and POST /api/admin/refunds/{id}/resolution: the refunds staff queue (staff).
@@ -40,7 +44,7 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/reconciliation',
     {
-      config: { access: ['admin'] },
+      config: OPERATIONS,
       schema: {
         tags: ['admin'],
         summary: 'Payment reconciliation findings (staff)',
@@ -84,7 +88,7 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/refunds',
     {
-      config: { access: ['admin'] },
+      config: OPERATIONS,
       schema: {
         tags: ['admin'],
         summary: 'Refunds that could not be sent (staff)',
@@ -104,7 +108,7 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
   app.post(
     '/admin/refunds/:id/resolution',
     {
-      config: { access: ['admin'] },
+      config: OPERATIONS,
       schema: {
         tags: ['admin'],
         summary: 'Pay a queued refund by another route, or write it off (staff)',

@@ -113,6 +113,28 @@ describe('the staff console API', () => {
     expect((await search('quimby', customerA)).statusCode).toBe(403);
   });
 
+  it('refuses customers’ data to staff without access:impersonate (403), and audits it', async () => {
+    const refusedSearch = await search('quimby', auditor);
+    expect(refusedSearch.statusCode).toBe(403);
+    expect(refusedSearch.json().error).toMatchObject({
+      message: 'You are not authorised to perform this action.',
+      details: { permission: 'access:impersonate' },
+    });
+    expect(refusedSearch.body).not.toContain('bob.quimby@example.com');
+    const refusedPage = await app.inject({
+      method: 'GET',
+      url: `/api/admin/customers/${CUSTOMER_B}`,
+      headers: auditor,
+    });
+    expect(refusedPage.statusCode).toBe(403);
+    expect(refusedPage.body).not.toContain('bob.quimby@example.com');
+    const rows = await app.db.select().from(auditLog).where(eq(auditLog.actorUserId, AUDITOR));
+    expect(rows.map((row) => [row.action, row.target])).toEqual([
+      ['staff.refused', 'GET /api/admin/customers 403'],
+      ['staff.refused', `GET /api/admin/customers/${CUSTOMER_B} 403`],
+    ]);
+  });
+
   it('finds a customer by each field, in part and in any case', async () => {
     const ids = async (q: string) => (await found(q)).map((result) => result.userId);
     // The name bind copied from the quote (Jane Smith) and a name typed on the account.
@@ -257,6 +279,25 @@ describe('the staff console API', () => {
       actorUserId: STAFF,
       actorEmail: 'care.agent@example.com',
     });
+  });
+
+  it('does not show a customer’s own action as staff activity', async () => {
+    clock.advance(60_000);
+    const exported = await app.inject({ url: '/api/policyholder/data-export', headers: customerA });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const own = await app.db.select().from(auditLog).where(eq(auditLog.action, 'gdpr.export'));
+    expect(own).toEqual([
+      expect.objectContaining({ actorUserId: CUSTOMER_A, subjectUserId: CUSTOMER_A }),
+    ]);
+    const detail = await app.inject({ url: `/api/admin/customers/${CUSTOMER_A}`, headers: staff });
+    const shown = detail.json<{ audit: AuditListResponse['entries'] }>().audit;
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((entry) => entry.actorUserId === STAFF)).toBe(true);
+    const trail: AuditListResponse = (
+      await app.inject({ url: `/api/admin/audit?customer=${CUSTOMER_A}`, headers: auditor })
+    ).json();
+    expect(trail.entries.map((entry) => entry.action)).not.toContain('gdpr.export');
+    expect(trail.entries.every((entry) => entry.actorUserId !== CUSTOMER_A)).toBe(true);
   });
 
   describe('the audit trail', () => {

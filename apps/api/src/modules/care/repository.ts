@@ -121,12 +121,17 @@ export async function searchCustomers(db: Db, query: string) {
 const actor = aliasedTable(users, 'actor');
 const subject = aliasedTable(users, 'subject');
 
-/** Audit rows, newest first, with who acted and for whom. */
+/**
+ * Audit rows of what staff did, newest first, with who acted and for whom. A customer's own
+ * action (a row whose actor is its subject, e.g. their data export) is not staff activity.
+ */
 export async function listAuditEntries(
   db: Db,
   filter: { subjectUserId?: string; actorUserId?: string; limit: number },
 ): Promise<AuditEntry[]> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [
+    sql`${auditLog.subjectUserId} is distinct from ${auditLog.actorUserId}`,
+  ];
   if (filter.subjectUserId) conditions.push(eq(auditLog.subjectUserId, filter.subjectUserId));
   if (filter.actorUserId) conditions.push(eq(auditLog.actorUserId, filter.actorUserId));
   const rows = await db

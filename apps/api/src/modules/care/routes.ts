@@ -14,18 +14,20 @@ import { NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
 import { findCustomerDetail, listAuditEntries, resolveUserId, searchCustomers } from './repository';
 
 // The staff console (issue 18 items 1 and 2): find a customer, see what we hold about them
-// (each look is audited), and read the audit trail (permission access:audit).
+// (each look is audited), and read the audit trail (permission access:audit). Customers' data
+// needs access:impersonate, as acting for them does (decision 033).
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema };
+const CUSTOMER_DATA = { access: ['admin'], permission: PERMISSIONS.impersonate } as const;
 
 export const careRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/customers',
     {
-      config: { access: ['admin'] },
+      config: CUSTOMER_DATA,
       schema: {
         tags: ['admin'],
-        summary: 'Find customers (staff)',
+        summary: 'Find customers (staff with access:impersonate)',
         description:
           'By name, e-mail, phone, policy number, proposal reference or registration: any part ' +
           'of the value from 3 characters, the start of it for 2; any case (spaces ignored in ' +
@@ -40,10 +42,12 @@ export const careRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/customers/:userId',
     {
-      config: { access: ['admin'] },
+      config: CUSTOMER_DATA,
       schema: {
         tags: ['admin'],
-        summary: 'A customer’s contact details, proposals, policies, payments and audit (staff)',
+        summary:
+          'A customer’s contact details, proposals, policies, payments and audit (staff with ' +
+          'access:impersonate)',
         description: 'Each read is audited (`care.view-customer`). 404 for an unknown customer.',
         params: CustomerParamsSchema,
         response: { 200: CustomerDetailResponseSchema, 404: ErrorBodySchema, ...errors },

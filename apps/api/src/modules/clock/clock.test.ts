@@ -48,7 +48,11 @@ describe('the server clock at /api/admin/clock', () => {
       }),
     );
     staff = bearer(
-      await createTestAccessToken(app, { userId: 'staff-no-clock', roles: ['admin'] }),
+      await createTestAccessToken(app, {
+        userId: 'staff-no-clock',
+        roles: ['admin'],
+        permissions: [PERMISSIONS.operations],
+      }),
     );
     customer = bearer(await createTestAccessToken(app, { userId: 'customer-clock' }));
   });
@@ -81,9 +85,10 @@ describe('the server clock at /api/admin/clock', () => {
     expect((await move({ amount: 1, unit: 'days' }, customer)).statusCode).toBe(403);
     expect((await move({ amount: 1, unit: 'days' }, {})).statusCode).toBe(401);
     expect(clock.now().toISOString()).toBe(START);
-    // Any staff member may read it.
+    // Staff with access:operations read it; without, 403.
     const read = await app.inject({ url: '/api/admin/clock', headers: staff });
     expect(read.json<ServerClockResponse>()).toEqual({ now: START, offsetMs: 0, canMove: true });
+    expect((await app.inject({ url: '/api/admin/clock', headers: mover })).statusCode).toBe(403);
   });
 
   it('refuses to move back, with a message on the field, and changes nothing', async () => {
@@ -197,7 +202,7 @@ describe('the server clock in production', () => {
       const headers = bearer(
         await createTestAccessToken(production, {
           roles: ['admin'],
-          permissions: [PERMISSIONS.moveClock],
+          permissions: [PERMISSIONS.moveClock, PERMISSIONS.operations],
         }),
       );
       const refused = await production.inject({

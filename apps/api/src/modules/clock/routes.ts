@@ -11,7 +11,7 @@ import { NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
 import { CLOCK_FIXED_MESSAGE, describeServerClock, moveClockForward } from './move';
 import { readClockOffset } from './offset';
 
-// /admin/clock (issue 30 item 8): staff read the server's clock; those with action:move-clock
+// /admin/clock (issue 30 item 8): staff with access:operations read the server's clock; those with action:move-clock
 // move it forward outside production and see which jobs ran. /clock/offset tells the pages.
 
 export const clockRoutes: AppPlugin = async (app) => {
@@ -36,10 +36,10 @@ export const clockRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/clock',
     {
-      config: { access: ['admin'] },
+      config: { access: ['admin'], permission: PERMISSIONS.operations },
       schema: {
         tags: ['admin'],
-        summary: 'The server’s clock and whether it can be moved (staff)',
+        summary: 'The server’s clock and whether it can be moved (staff with access:operations)',
         response: { 200: ServerClockResponseSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },

@@ -464,7 +464,7 @@ describe('identity: back-book, account settings, merge, codes', () => {
     });
   });
 
-  it('the demo seed has admin@example.com with access:impersonate, action:mta-claims, access:audit, access:chat and action:move-clock', async () => {
+  it('the demo seed has admin@example.com with access:impersonate, action:mta-claims, access:audit, access:chat, action:move-clock and access:operations', async () => {
     const { seedDemoData } = await import('../../db/seed');
     const { TEST_BRANDS } = await import('../../test/test-brands');
     await seedDemoData(app.db, TEST_BRANDS);
@@ -478,6 +478,7 @@ describe('identity: back-book, account settings, merge, codes', () => {
         'access:audit',
         'access:chat',
         'action:move-clock',
+        'access:operations',
       ],
       connection: 'email',
     });

@@ -201,6 +201,32 @@ describe('authentication and route access', () => {
     });
   });
 
+  it('acting for a second customer with the same token leaves its own start row', async () => {
+    const adminId = randomUUID();
+    const [first, second] = [randomUUID(), randomUUID()];
+    const admin = await createTestAccessToken(app, {
+      userId: adminId,
+      roles: ['admin'],
+      permissions: ['access:impersonate'],
+    });
+    for (const customerId of [first, second, first, second]) {
+      const acting = await app.inject({
+        url: '/api/test/owner',
+        headers: { ...bearer(admin), 'x-impersonate-user': customerId },
+      });
+      expect(acting.json()).toEqual({ ownerUserId: customerId });
+    }
+    const rows = await app.db.select().from(auditLog).where(eq(auditLog.actorUserId, adminId));
+    // One start per customer, whatever the order the requests came in.
+    expect(rows).toHaveLength(2);
+    expect(rows.map((row) => [row.action, row.subjectUserId])).toEqual(
+      expect.arrayContaining([
+        ['session.impersonate', first],
+        ['session.impersonate', second],
+      ]),
+    );
+  });
+
   it('stopping acting for a customer leaves an audit row; only staff may call it', async () => {
     const customerId = randomUUID();
     const adminId = randomUUID();

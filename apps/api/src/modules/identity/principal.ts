@@ -18,6 +18,10 @@ export type Principal =
 export type RouteAccess = 'public' | 'anonymous' | 'customer' | 'admin';
 
 export const PERMISSIONS = {
+  /**
+   * Find customers and read what we hold about them in the staff console, and act for them
+   * (issue 31 item 3, decision 033).
+   */
   impersonate: 'access:impersonate',
   mtaClaims: 'action:mta-claims',
   /** Erase a customer's personal data (GDPR, decision 018). */
@@ -28,6 +32,11 @@ export const PERMISSIONS = {
   chat: 'access:chat',
   /** Move the server's clock forward at /admin/clock; never in production (issue 30 item 8). */
   moveClock: 'action:move-clock',
+  /**
+   * The operations pages: jobs (read and run), payment reconciliation, the refunds queue and the
+   * server's clock (issue 31 item 3, decision 033).
+   */
+  operations: 'access:operations',
 } as const;
 
 export const ADMIN_ROLE = 'admin';

@@ -206,6 +206,7 @@ export async function seedDemoAdmin(db: Db, clock: Clock): Promise<void> {
       'access:chat',
       // Moves the clock at /admin/clock (README's demo); refused in production whoever holds it.
       'action:move-clock',
+      'access:operations',
     ],
     firstName: 'Demo',
     lastName: 'Admin',

@@ -6,6 +6,7 @@ import type { JobListResponse, RunDueJobsResponse } from '@motor/contract';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { createTestApp } from '../../test/test-app';
+import { PERMISSIONS } from '../identity';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { enqueueJob } from './queue';
 import { defineJob, registerJobs, runDueJobs } from './runner';
@@ -28,7 +29,9 @@ describe('GET /api/admin/jobs', () => {
         },
       }),
     ]);
-    staff = bearer(await createTestAccessToken(app, { roles: ['admin'] }));
+    staff = bearer(
+      await createTestAccessToken(app, { roles: ['admin'], permissions: [PERMISSIONS.operations] }),
+    );
     customer = bearer(await createTestAccessToken(app, { userId: 'customer-jobs' }));
   });
   afterAll(async () => {
@@ -104,7 +107,20 @@ describe('GET /api/admin/jobs', () => {
     ]);
   });
 
-  it('is for staff only', async () => {
+  it('is for staff with access:operations only', async () => {
+    const withoutPermission = bearer(await createTestAccessToken(app, { roles: ['admin'] }));
+    const refused = await list('', withoutPermission);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      message: 'You are not authorised to perform this action.',
+      details: { permission: 'access:operations' },
+    });
+    const runRefused = await app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/run',
+      headers: withoutPermission,
+    });
+    expect(runRefused.statusCode).toBe(403);
     expect((await list('', customer)).statusCode).toBe(403);
     expect((await list('', {})).statusCode).toBe(401);
     expect((await list('?state=LOST')).statusCode).toBe(400);

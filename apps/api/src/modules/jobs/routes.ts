@@ -10,6 +10,7 @@ import {
 import type { AppPlugin } from '../../app-types';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
+import { PERMISSIONS } from '../identity';
 import { runDueJobsNow, summariseJobRuns } from './due-jobs';
 
 // The staff view of the job runner (issue 17 item 1): per kind, how many jobs wait, run, wait
@@ -97,14 +98,17 @@ async function listJobs(
   };
 }
 
+/** Staff with access:operations (decision 033): job keys name policies and proposals. */
+const OPERATIONS = { access: ['admin'], permission: PERMISSIONS.operations } as const;
+
 export const jobAdminRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/jobs',
     {
-      config: { access: ['admin'] },
+      config: OPERATIONS,
       schema: {
         tags: ['admin'],
-        summary: 'Job runs, failures and retries (staff)',
+        summary: 'Job runs, failures and retries (staff with access:operations)',
         description:
           'Per kind, the jobs pending, running, waiting for a retry, failed (attempts ran out) ' +
           'and done (kept a week); then the latest jobs, newest first, filtered by `state` and ' +
@@ -123,10 +127,10 @@ export const jobAdminRoutes: AppPlugin = async (app) => {
   app.post(
     '/admin/jobs/run',
     {
-      config: { access: ['admin'] },
+      config: OPERATIONS,
       schema: {
         tags: ['admin'],
-        summary: 'Run the due jobs now (staff)',
+        summary: 'Run the due jobs now (staff with access:operations)',
         description:
           'Runs every job due at the server’s clock, oldest first, and what those jobs queue, ' +
           'until none is due (the runner would within seconds); answers what ran and what failed.',

@@ -37,9 +37,10 @@ function readBearerToken(header: string | undefined): string | null {
 
 /**
  * Resolves `request.principal` from the bearer token and enforces the route's `config.access`
- * (default deny under /api): nobody → 401 UNAUTHORIZED, somebody of the wrong kind → 403.
- * The first request an admin makes for an impersonated customer with a given token leaves an
- * audit row `session.impersonate`.
+ * (default deny under /api): nobody → 401 UNAUTHORIZED, somebody of the wrong kind → 403, an
+ * admin without the route's `config.permission` → 403. The first request an admin makes for
+ * each customer they act for with a given token leaves an audit row `session.impersonate`; a
+ * staff action the API refuses leaves `staff.refused` (issue 31 item 4).
  */
 export const authenticatePlugin = definePlugin('authenticate', async (app) => {
   const tokens = new TokenService({ db: app.db, clock: app.clock, config: app.config });
@@ -65,15 +66,24 @@ export const authenticatePlugin = definePlugin('authenticate', async (app) => {
   async function auditImpersonation(principal: Principal, tokenId: string): Promise<void> {
     if (principal.kind !== 'admin' || principal.actingForUserId === null) return;
     const target = `token:${tokenId}`;
-    if (auditedTokens.has(target)) return;
+    // Per customer too: acting is carried by a header, so one token may act for several
+    // customers in turn, and each one's start is recorded.
+    const key = `${target} ${principal.actingForUserId}`;
+    if (auditedTokens.has(key)) return;
     // Claimed before the first await: the requests a page sends at once with a new token would
     // otherwise each find no row yet and each write one.
-    auditedTokens.add(target);
+    auditedTokens.add(key);
     try {
       const existing = await app.db
         .select({ id: auditLog.id })
         .from(auditLog)
-        .where(and(eq(auditLog.action, 'session.impersonate'), eq(auditLog.target, target)))
+        .where(
+          and(
+            eq(auditLog.action, 'session.impersonate'),
+            eq(auditLog.target, target),
+            eq(auditLog.subjectUserId, principal.actingForUserId),
+          ),
+        )
         .limit(1);
       if (existing.length === 0) {
         await app.db.insert(auditLog).values({
@@ -85,7 +95,7 @@ export const authenticatePlugin = definePlugin('authenticate', async (app) => {
         });
       }
     } catch (error) {
-      auditedTokens.delete(target); // not written: the next request tries again
+      auditedTokens.delete(key); // not written: the next request tries again
       throw error;
     }
   }
@@ -121,6 +131,37 @@ export const authenticatePlugin = definePlugin('authenticate', async (app) => {
     }
     if (!access.includes(request.principal.kind)) {
       throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE);
+    }
+    const { permission } = request.routeOptions.config;
+    if (
+      permission &&
+      request.principal.kind === 'admin' &&
+      !request.principal.permissions.includes(permission)
+    ) {
+      throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, { permission });
+    }
+  });
+
+  // A staff member's refused attempt is part of what they did (a phone payment answered 409, a
+  // page their permissions do not open): written before the answer leaves, as other rows are.
+  app.addHook('onSend', async (request, reply) => {
+    const { principal } = request;
+    if (principal.kind !== 'admin' || !request.routeOptions.url?.startsWith('/api')) return;
+    const status = reply.statusCode;
+    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+    if (status < 400 || status >= 500 || (!isWrite && status !== 403)) return;
+    try {
+      await app.db.insert(auditLog).values({
+        actorUserId: principal.userId,
+        subjectUserId: principal.actingForUserId,
+        action: 'staff.refused',
+        // The path without its query (a search's query is personal data), and the answer.
+        target: `${request.method} ${request.url.split('?')[0]} ${status}`,
+        at: app.clock.now(),
+      });
+    } catch (error) {
+      // The refusal stands as answered; a lost row is logged rather than turned into a 500.
+      request.log.error({ err: error }, 'could not audit a refused staff action');
     }
   });
 });

@@ -26,7 +26,10 @@ const START = '2026-03-02T09:00:00.000Z';
 const EXPECTED_FILE = new URL('./access-matrix.expected.json', import.meta.url);
 const IS_UPDATE = process.env.ACCESS_MATRIX_UPDATE === '1';
 
-/** Who calls. `staffNoPermission` asks to act for the target's owner without access:impersonate. */
+/**
+ * Who calls. `staffNoPermission` asks to act for the target's owner without access:impersonate;
+ * `staffNone` is an admin holding no permission at all, acting for nobody (issue 31 item 3).
+ */
 const CALLERS = [
   'nobody',
   'session',
@@ -35,6 +38,7 @@ const CALLERS = [
   'customerB',
   'staff',
   'staffNoPermission',
+  'staffNone',
   'staffForA',
   'staffForB',
 ] as const;
@@ -95,8 +99,9 @@ type Recipe = {
   /** A fresh proposal of the target per cell (the request destroys what it names). */
   freshProposal?: boolean;
   /**
-   * The staff console (issue 18): every staff member may read any customer there, acting for
-   * them or not (each read is audited); customers and sessions never reach it.
+   * The staff console (issue 18): staff with the route's permission may read any customer there,
+   * acting for them or not (each read is audited); customers, sessions and staff without it
+   * (`staffNone`) never reach it.
    */
   staffConsole?: boolean;
   build: (target: Owner | null, context: { caller: Caller; freshCode?: string }) => Request;
@@ -219,12 +224,12 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       staffConsole: true,
       build: () => get('/api/admin/chat/events'),
     },
-    // Payment reconciliation findings: any staff member; they name accounts, not people.
+    // Payment reconciliation findings: staff with access:operations; they name accounts.
     'GET /api/admin/reconciliation': {
       staffConsole: true,
       build: () => get('/api/admin/reconciliation'),
     },
-    // The refunds staff queue (issue 30): any staff member; an unknown refund answers 404.
+    // The refunds staff queue (issue 30): access:operations; an unknown refund answers 404.
     'GET /api/admin/refunds': { staffConsole: true, build: () => get('/api/admin/refunds') },
     'POST /api/admin/refunds/{id}/resolution': {
       staffConsole: true,
@@ -234,14 +239,14 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
         payload: { resolution: 'WRITTEN_OFF', note: 'Access matrix' },
       }),
     },
-    // The job runner's runs and failures (issue 17): any staff member; job keys name policies
+    // The job runner's runs and failures (issue 17): access:operations; job keys name policies
     // and proposals by their opaque ids, as the staff console may.
     'GET /api/admin/jobs': { staffConsole: true, build: () => get('/api/admin/jobs') },
     'POST /api/admin/jobs/run': {
       staffConsole: true,
       build: () => ({ method: 'POST', url: '/api/admin/jobs/run' }),
     },
-    // The server's clock (issue 30 item 8): any staff member reads it; moving it needs
+    // The server's clock (issue 30 item 8): access:operations reads it; moving it needs
     // action:move-clock, which the matrix's staff lack, so every caller is refused.
     'GET /api/clock/offset': { build: () => get('/api/clock/offset') },
     'GET /api/admin/clock': { staffConsole: true, build: () => get('/api/admin/clock') },
@@ -755,7 +760,11 @@ describe('access matrix (issue 21 item 9)', () => {
     const staffToken = await createTestAccessToken(app, {
       userId: 'access-matrix-staff',
       roles: ['admin'],
-      permissions: [PERMISSIONS.impersonate, PERMISSIONS.mtaClaims],
+      permissions: [PERMISSIONS.impersonate, PERMISSIONS.mtaClaims, PERMISSIONS.operations],
+    });
+    const staffNoneToken = await createTestAccessToken(app, {
+      userId: 'access-matrix-staff-none',
+      roles: ['admin'],
     });
     const staffNoPermissionToken = await createTestAccessToken(app, {
       userId: 'access-matrix-staff-2',
@@ -776,6 +785,7 @@ describe('access matrix (issue 21 item 9)', () => {
       ...bearer(staffNoPermissionToken),
       [IMPERSONATE_HEADER]: (target ?? owners.A).userId,
     });
+    callerHeaders.staffNone = () => bearer(staffNoneToken);
     callerHeaders.staffForA = () => actingFor(owners.A.userId);
     callerHeaders.staffForB = () => actingFor(owners.B.userId);
 
@@ -830,7 +840,7 @@ describe('access matrix (issue 21 item 9)', () => {
       kind: ResourceKind,
       recipe: Recipe,
     ): boolean => {
-      if (recipe.staffConsole && caller.startsWith('staff')) return true;
+      if (recipe.staffConsole && caller.startsWith('staff') && caller !== 'staffNone') return true;
       if (caller === 'backBookA') return owner === 'A' && kind === 'quote';
       return caller === `customer${owner}` || caller === `staffFor${owner}`;
     };
@@ -937,5 +947,20 @@ describe('access matrix (issue 21 item 9)', () => {
     );
     expect(leaks).toEqual([]);
     expect(mismatches).toEqual([]);
+
+    // Issue 31 item 3: the console opens nothing to a staff member without permissions. Staff
+    // routes: those under /api/admin and those only staff may call. Stopping to act for a
+    // customer is left out: it reads nothing and is what a console offers everyone.
+    const staffRoutes = operations.filter(
+      (operation) =>
+        operation.key !== 'DELETE /api/session/impersonation' &&
+        (operation.key.includes(' /api/admin/') ||
+          (operation.access.length === 1 && operation.access[0] === 'admin')),
+    );
+    expect(staffRoutes.length).toBeGreaterThan(15);
+    const opened = staffRoutes
+      .map((operation) => `${operation.key}: ${actual[operation.key]!.staffNone}`)
+      .filter((cell) => !/: 403(\|403)*$/.test(cell));
+    expect(opened, 'staff routes an admin without permissions reached').toEqual([]);
   });
 });

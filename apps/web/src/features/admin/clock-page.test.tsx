@@ -12,7 +12,7 @@ import { renderApp } from '../../test/render-app';
 const mover: AuthState = {
   ...signedInAuthState,
   isAdmin: true,
-  permissions: ['action:move-clock'],
+  permissions: ['action:move-clock', 'access:operations'],
 };
 
 const CLOCK: ServerClockResponse = {
@@ -63,6 +63,18 @@ describe('the server clock page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
     ).toBeInTheDocument();
+  });
+
+  it('needs access:operations too, to read the clock, and says so', async () => {
+    const fetchMock = stubClock(CLOCK);
+    renderApp('/admin/clock', { authState: { ...mover, permissions: ['action:move-clock'] } });
+    expect(
+      await screen.findByText(
+        'Your staff account does not have the access:operations permission this page needs. ' +
+          'Ask whoever manages staff accounts to grant it.',
+      ),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('says the clock cannot be moved in production, and offers no form', async () => {

@@ -5,14 +5,13 @@ import { ErrorBodySchema, type ClockUnit, type MoveClockResponse } from '@motor/
 import { Field, getDescribedBy } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api-client';
-import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useMoveClock, useServerClock } from './api/clock';
 import { JobRunsList } from './job-runs';
+import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 
-const MOVE_CLOCK_PERMISSION = 'action:move-clock';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -156,11 +155,17 @@ function MoveClockForm() {
 /** Issue 30 item 8: staff move the server's clock forward (never in production). */
 export function ClockPage() {
   const { t } = useTranslation('clock');
-  const { isAdmin, permissions } = useAuth();
-  const allowed = isAdmin && (permissions ?? []).includes(MOVE_CLOCK_PERMISSION);
-  const clock = useServerClock(allowed);
+  const can = useStaffPermission();
+  // Moving is what the page is for; reading the clock is an operations page's (decision 033).
+  const missing = [STAFF_PERMISSIONS.moveClock, STAFF_PERMISSIONS.operations].find(
+    (permission) => !can(permission),
+  );
+  const clock = useServerClock(missing === undefined);
 
-  if (!allowed) return <UnauthorisedPage />;
+  if (missing !== undefined) return <UnauthorisedPage permission={missing} />;
+  if (isForbidden(clock.error)) {
+    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
+  }
 
   return (
     <div className="page-header staff-clock">

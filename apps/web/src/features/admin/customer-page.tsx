@@ -2,14 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AuditEntry } from '@motor/contract';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../../lib/auth';
 import { setImpersonatedUserId } from '../../lib/auth/impersonation';
 import { formatDate, formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useCustomer } from './api/staff-console';
+import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
-
-const IMPERSONATE_PERMISSION = 'access:impersonate';
 
 /** Who did it and for whom, as the audit tables show a person. */
 function describePerson(name: string | null, email: string | null, userId: string | null): string {
@@ -55,10 +53,13 @@ export function AuditTable({ entries, caption }: { entries: AuditEntry[]; captio
 export function CustomerPage() {
   const { t } = useTranslation('admin');
   const { userId = '' } = useParams();
-  const { isAdmin, permissions } = useAuth();
-  const customer = useCustomer(userId, isAdmin);
+  // What we hold about a customer is for those who may act for them (decision 033).
+  const allowed = useStaffPermission()(STAFF_PERMISSIONS.impersonate);
+  const customer = useCustomer(userId, allowed);
 
-  if (!isAdmin) return <UnauthorisedPage />;
+  if (!allowed || isForbidden(customer.error)) {
+    return <UnauthorisedPage permission={STAFF_PERMISSIONS.impersonate} />;
+  }
 
   const back = (
     <p>
@@ -100,9 +101,7 @@ export function CustomerPage() {
       {back}
       <h1>{name || person.email || person.userId}</h1>
       {person.isDisabled ? <p className="notice">{t('customer.disabled')}</p> : null}
-      {(permissions ?? []).includes(IMPERSONATE_PERMISSION) && !person.isDisabled ? (
-        <Button onClick={actFor}>{t('customer.act')}</Button>
-      ) : null}
+      {!person.isDisabled ? <Button onClick={actFor}>{t('customer.act')}</Button> : null}
 
       <section className="card" aria-labelledby="staff-customer-contact">
         <h2 id="staff-customer-contact">{t('customer.contact')}</h2>

@@ -7,7 +7,15 @@ import { renderApp } from '../../test/render-app';
 
 // Issue 17 item 1: staff read the job runner's runs, failures and retries at /admin/jobs.
 
-const staff: AuthState = { ...signedInAuthState, isAdmin: true, permissions: [] };
+const staff: AuthState = {
+  ...signedInAuthState,
+  isAdmin: true,
+  permissions: ['access:operations'],
+};
+
+const MISSING_OPERATIONS =
+  'Your staff account does not have the access:operations permission this page needs. ' +
+  'Ask whoever manages staff accounts to grant it.';
 
 const LIST = {
   now: '2026-05-04T08:01:00.000Z',
@@ -112,5 +120,44 @@ describe('the jobs page', () => {
       'href',
       '/admin/jobs',
     );
+  });
+
+  it('tells staff without access:operations what they lack, and hides the link', async () => {
+    const fetchMock = stubApi(() => jsonResponse(404, {}));
+    const noPermission = { ...staff, permissions: [] };
+    const view = renderApp('/admin/jobs', { authState: noPermission });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(MISSING_OPERATIONS)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the staff console' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    view.unmount();
+    renderApp('/admin', { authState: noPermission });
+    await screen.findByRole('heading', { level: 1, name: 'Staff console' });
+    expect(screen.queryByRole('link', { name: 'Scheduled jobs' })).toBeNull();
+  });
+
+  it('shows the Unauthorised page, not an error, when the API answers 403', async () => {
+    stubApi(() =>
+      jsonResponse(403, {
+        error: {
+          code: 'FORBIDDEN',
+          message: 'You are not authorised to perform this action.',
+          requestId: 'r',
+          details: { permission: 'access:operations' },
+        },
+      }),
+    );
+    renderApp('/admin/jobs', { authState: staff });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(MISSING_OPERATIONS)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { JOB_STATES, type JobListResponse } from '@motor/contract';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useJobs, useRunDueJobs } from './api/jobs';
 import { JobRunsList } from './job-runs';
+import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 
 /** An instant as staff read it (London time), or a dash-free fallback text. */
@@ -139,15 +139,17 @@ function RunDueJobs() {
 /** Issue 17 item 1: the job runner's runs, failures and retries, for staff. */
 export function JobsPage() {
   const { t } = useTranslation('jobs');
-  const { isAdmin } = useAuth();
+  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = { state: searchParams.get('state') ?? '', kind: searchParams.get('kind') ?? '' };
   const [state, setState] = useState(filter.state);
   const [kind, setKind] = useState(filter.kind);
   const id = useId();
-  const jobs = useJobs(filter, isAdmin);
+  const jobs = useJobs(filter, allowed);
 
-  if (!isAdmin) return <UnauthorisedPage />;
+  if (!allowed || isForbidden(jobs.error)) {
+    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReconciliationFindingsResponse } from '@motor/contract';
-import { useAuth } from '../../lib/auth';
 import { formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useReconciliation } from './api/reconciliation';
+import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 
 type Finding = ReconciliationFindingsResponse['findings'][number];
@@ -82,11 +82,13 @@ function FindingsTable({ data }: { data: ReconciliationFindingsResponse }) {
 /** Issue 30 item 9: the independent auditor's open findings, with their age, for staff. */
 export function ReconciliationPage() {
   const { t } = useTranslation('reconciliation');
-  const { isAdmin } = useAuth();
+  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
   const id = useId();
-  const findings = useReconciliation(isAdmin);
+  const findings = useReconciliation(allowed);
 
-  if (!isAdmin) return <UnauthorisedPage />;
+  if (!allowed || isForbidden(findings.error)) {
+    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
+  }
 
   return (
     <div className="page-header staff-reconciliation">

@@ -5,10 +5,10 @@ import { ErrorBodySchema, type RefundIssueResponse } from '@motor/contract';
 import { Field, getDescribedBy } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api-client';
-import { useAuth } from '../../lib/auth';
 import { formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useRefundIssues, useResolveRefundIssue } from './api/refunds';
+import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 
 type Resolution = NonNullable<RefundIssueResponse['resolution']>;
@@ -153,11 +153,13 @@ function ResolvedTable({ issues }: { issues: RefundIssueResponse[] }) {
 /** Issue 30 item 4: the refunds staff queue — never a refund silently pending. */
 export function RefundsPage() {
   const { t } = useTranslation('refunds');
-  const { isAdmin } = useAuth();
+  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
   const id = useId();
-  const issues = useRefundIssues(isAdmin);
+  const issues = useRefundIssues(allowed);
 
-  if (!isAdmin) return <UnauthorisedPage />;
+  if (!allowed || isForbidden(issues.error)) {
+    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
+  }
 
   const open = issues.data?.issues.filter((issue) => !issue.resolvedAt) ?? [];
   const resolved = issues.data?.issues.filter((issue) => issue.resolvedAt) ?? [];

@@ -6,33 +6,19 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useChatInbox } from './api/chat-inbox';
 import { MIN_SEARCH_LENGTH, useCustomerSearch } from './api/staff-console';
+import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 
 const MAX_RESULTS = 20;
-const AUDIT_PERMISSION = 'access:audit';
-const CHAT_PERMISSION = 'access:chat';
-const MOVE_CLOCK_PERMISSION = 'action:move-clock';
 
-/** Issue 18 item 1: the staff console, a staff member's landing page; finds a customer. */
-export function StaffConsolePage() {
+/** The search (access:impersonate): the query lives in ?q= so a result's Back returns to it. */
+function CustomerSearch() {
   const { t } = useTranslation('admin');
-  const { isAdmin, permissions } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('q') ?? '';
   const [draft, setDraft] = useState(query);
   const inputId = useId();
-  const search = useCustomerSearch(query, isAdmin);
-  const canChat = isAdmin && (permissions ?? []).includes(CHAT_PERMISSION);
-  const unread = (useChatInbox(canChat).data?.conversations ?? []).reduce(
-    (total, conversation) => total + conversation.unreadCount,
-    0,
-  );
-
-  // Spec 1 §6: /admin?impersonate=<userId> chooses the customer to act for.
-  if (searchParams.has('impersonate')) {
-    return <Navigate to={`${paths.adminImpersonate()}?${searchParams.toString()}`} replace />;
-  }
-  if (!isAdmin) return <UnauthorisedPage />;
+  const search = useCustomerSearch(query, true);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,9 +28,7 @@ export function StaffConsolePage() {
   const results = search.data?.results;
 
   return (
-    <div className="page-header staff-console">
-      <h1>{t('console.title')}</h1>
-      <p className="lead">{t('console.intro')}</p>
+    <>
       <form role="search" onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId}>{t('console.searchLabel')}</label>
         <p id={`${inputId}-hint`} className="text-muted">
@@ -68,6 +52,10 @@ export function StaffConsolePage() {
           <h2 id={`${inputId}-results`}>{t('console.results')}</h2>
           {search.isPending ? (
             <p role="status">{t('console.searching')}</p>
+          ) : isForbidden(search.error) ? (
+            <p role="alert" className="notice">
+              {t('permission.noSearch')}
+            </p>
           ) : search.isError ? (
             <p role="alert" className="notice notice--critical">
               {t('console.failed')}
@@ -100,42 +88,69 @@ export function StaffConsolePage() {
           ) : null}
         </section>
       ) : null}
+    </>
+  );
+}
 
-      <nav aria-label={t('console.links')}>
-        <ul className="link-row">
-          {canChat ? (
-            <li>
-              <Link to={paths.adminChat()}>
-                {unread > 0
-                  ? t('console.chatLinkUnread', { count: unread })
-                  : t('console.chatLink')}
-              </Link>
-            </li>
-          ) : null}
-          {(permissions ?? []).includes(AUDIT_PERMISSION) ? (
-            <li>
-              <Link to={paths.adminAudit()}>{t('console.auditLink')}</Link>
-            </li>
-          ) : null}
-          <li>
-            <Link to={paths.adminImpersonate()}>{t('console.impersonateLink')}</Link>
-          </li>
-          <li>
-            <Link to={paths.adminJobs()}>{t('console.jobsLink')}</Link>
-          </li>
-          {(permissions ?? []).includes(MOVE_CLOCK_PERMISSION) ? (
-            <li>
-              <Link to={paths.adminClock()}>{t('console.clockLink')}</Link>
-            </li>
-          ) : null}
-          <li>
-            <Link to={paths.adminRefunds()}>{t('console.refundsLink')}</Link>
-          </li>
-          <li>
-            <Link to={paths.adminReconciliation()}>{t('console.reconciliationLink')}</Link>
-          </li>
-        </ul>
-      </nav>
+/**
+ * Issue 18 item 1: the staff console, a staff member's landing page; finds a customer. It offers
+ * only what the staff member's permissions open (issue 31 item 3, decision 033).
+ */
+export function StaffConsolePage() {
+  const { t } = useTranslation('admin');
+  const { isAdmin } = useAuth();
+  const can = useStaffPermission();
+  const [searchParams] = useSearchParams();
+  const canSearch = can(STAFF_PERMISSIONS.impersonate);
+  const canOperate = can(STAFF_PERMISSIONS.operations);
+  const canChat = can(STAFF_PERMISSIONS.chat);
+  const unread = (useChatInbox(canChat).data?.conversations ?? []).reduce(
+    (total, conversation) => total + conversation.unreadCount,
+    0,
+  );
+
+  // Spec 1 §6: /admin?impersonate=<userId> chooses the customer to act for.
+  if (searchParams.has('impersonate')) {
+    return <Navigate to={`${paths.adminImpersonate()}?${searchParams.toString()}`} replace />;
+  }
+  if (!isAdmin) return <UnauthorisedPage />;
+
+  const links = [
+    canChat && {
+      to: paths.adminChat(),
+      text: unread > 0 ? t('console.chatLinkUnread', { count: unread }) : t('console.chatLink'),
+    },
+    can(STAFF_PERMISSIONS.audit) && { to: paths.adminAudit(), text: t('console.auditLink') },
+    canSearch && { to: paths.adminImpersonate(), text: t('console.impersonateLink') },
+    canOperate && { to: paths.adminJobs(), text: t('console.jobsLink') },
+    canOperate &&
+      can(STAFF_PERMISSIONS.moveClock) && { to: paths.adminClock(), text: t('console.clockLink') },
+    canOperate && { to: paths.adminRefunds(), text: t('console.refundsLink') },
+    canOperate && { to: paths.adminReconciliation(), text: t('console.reconciliationLink') },
+  ].filter((link) => link !== false);
+
+  return (
+    <div className="page-header staff-console">
+      <h1>{t('console.title')}</h1>
+      <p className="lead">
+        {canSearch
+          ? t('console.intro')
+          : links.length > 0
+            ? t('permission.noSearch')
+            : t('permission.none')}
+      </p>
+      {canSearch ? <CustomerSearch /> : null}
+      {links.length > 0 ? (
+        <nav aria-label={t('console.links')}>
+          <ul className="link-row">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.text}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -136,6 +136,58 @@ describe('the staff console', () => {
     );
   });
 
+  it('offers only what the staff member’s permissions open', async () => {
+    const fetchMock = stubApi(() => jsonResponse(404, {}));
+    const none = renderApp('/admin', { authState: { ...staff, permissions: [] } });
+    expect(
+      await screen.findByText(
+        'Your staff account has no permissions yet: ask whoever manages staff accounts to ' +
+          'grant the ones your work needs.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Other tools' })).toBeNull();
+    none.unmount();
+
+    renderApp('/admin', { authState: { ...staff, permissions: ['access:operations'] } });
+    const tools = await screen.findByRole('navigation', { name: 'Other tools' });
+    expect(
+      within(tools)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Scheduled jobs', 'Refunds that could not be sent', 'Reconciliation']);
+    expect(
+      screen.getByText(
+        'Finding customers needs the access:impersonate permission, which your staff account ' +
+          'does not have.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says so when the search is refused (403), not that it failed', async () => {
+    stubApi(() =>
+      jsonResponse(403, {
+        error: {
+          code: 'FORBIDDEN',
+          message: 'You are not authorised to perform this action.',
+          requestId: 'r',
+          details: { permission: 'access:impersonate' },
+        },
+      }),
+    );
+    renderApp('/admin?q=smith', { authState: staff });
+    expect(
+      await screen.findByText(
+        'Finding customers needs the access:impersonate permission, which your staff account ' +
+          'does not have.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('We could not search just now. Please try again.')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('sends /admin?impersonate= to the act-for page', async () => {
     const { router } = renderApp('/admin?impersonate=u-42', { authState: staff });
     expect(await screen.findByLabelText('Customer user id')).toHaveValue('u-42');
@@ -174,15 +226,44 @@ describe('a customer in the console', () => {
     expect(assign).toHaveBeenCalledWith('/');
   });
 
-  it('offers no acting without access:impersonate; an unknown customer is said so', async () => {
-    stubApi(() =>
+  it('shows nothing of the customer without access:impersonate; an unknown one is said so', async () => {
+    const fetchMock = stubApi(() =>
       jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'x', requestId: 'r' } }),
     );
-    renderApp('/admin/customers/nobody', { authState: { ...staff, permissions: [] } });
+    const refused = renderApp('/admin/customers/u-7', {
+      authState: { ...staff, permissions: ['access:audit'] },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your staff account does not have the access:impersonate permission this page needs. ' +
+          'Ask whoever manages staff accounts to grant it.',
+      ),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    refused.unmount();
+    renderApp('/admin/customers/nobody', { authState: staff });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'We could not find that customer.' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Act for this customer' })).toBeNull();
+  });
+
+  it('shows the Unauthorised page when the API refuses the customer (403)', async () => {
+    stubApi(() =>
+      jsonResponse(403, {
+        error: { code: 'FORBIDDEN', message: 'x', requestId: 'r' },
+      }),
+    );
+    renderApp('/admin/customers/u-7', { authState: staff });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('We could not load this customer just now. Please try again.'),
+    ).toBeNull();
   });
 });
 

@@ -50,7 +50,10 @@ describe('OpenAPI and docs', () => {
     const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     const document = response.json<{
       components: { securitySchemes: Record<string, { type: string; scheme: string }> };
-      paths: Record<string, Record<string, { security?: unknown[]; 'x-access'?: string[] }>>;
+      paths: Record<
+        string,
+        Record<string, { security?: unknown[]; 'x-access'?: string[]; 'x-permission'?: string }>
+      >;
     }>();
     expect(document.components.securitySchemes['bearerAuth']).toMatchObject({
       type: 'http',
@@ -63,6 +66,14 @@ describe('OpenAPI and docs', () => {
     const update = document.paths['/api/proposals/{code}']?.patch;
     expect(update?.security).toEqual([{ bearerAuth: [] }]);
     expect(update?.['x-access']).toEqual(expect.arrayContaining(['anonymous', 'customer']));
+    expect(update).not.toHaveProperty('x-permission');
+    // A staff page also names the permission it needs besides the role (decision 033).
+    const jobs = document.paths['/api/admin/jobs']?.get;
+    expect(jobs?.['x-access']).toEqual(['admin']);
+    expect(jobs?.['x-permission']).toBe('access:operations');
+    expect(document.paths['/api/admin/customers']?.get?.['x-permission']).toBe(
+      'access:impersonate',
+    );
   });
 
   it('serves the Swagger UI page and its assets at /api/docs', async () => {

@@ -11,7 +11,8 @@ const BEARER_SCHEME = 'bearerAuth';
 
 /**
  * The zod transform, plus who may call each operation: a client reading the document learns that
- * a route needs a bearer token (`security`) and which kinds of caller it accepts (`x-access`).
+ * a route needs a bearer token (`security`), which kinds of caller it accepts (`x-access`) and
+ * the permission an admin needs besides (`x-permission`).
  */
 const transform: typeof jsonSchemaTransform = (input) => {
   const transformed = jsonSchemaTransform(input);
@@ -23,6 +24,7 @@ const transform: typeof jsonSchemaTransform = (input) => {
       ...transformed.schema,
       security: isPublic ? [] : [{ [BEARER_SCHEME]: [] }],
       'x-access': access,
+      ...(input.route.config?.permission ? { 'x-permission': input.route.config.permission } : {}),
     },
   };
 };
@@ -46,7 +48,8 @@ export const apiDocsPlugin = definePlugin<{ publicUrl: string }>(
             'Most operations need `Authorization: Bearer <accessToken>`: POST /api/session gives ' +
             'an anonymous session token (enough to get a quote and buy); signing in through the ' +
             "identity provider gives a customer's or an admin's token. `x-access` on each " +
-            'operation lists who may call it (public, anonymous, customer, admin).',
+            'operation lists who may call it (public, anonymous, customer, admin); `x-permission`, ' +
+            'when present, the permission an admin needs besides the role.',
           version: '0.0.0',
         },
         servers: [{ url: options.publicUrl }],

@@ -18,6 +18,7 @@ export function useServerClock(isStaff: boolean) {
   return useQuery({
     queryKey: clockKey,
     enabled: isStaff,
+    meta: { handlesForbidden: true },
     queryFn: async ({ signal }) =>
       ServerClockResponseSchema.parse(await client.get<unknown>('/admin/clock', { signal })),
   });

@@ -17,6 +17,7 @@ export function useJobs(filter: JobFilter, isStaff: boolean) {
   return useQuery({
     queryKey: ['admin', 'jobs', filter.state, filter.kind],
     enabled: isStaff,
+    meta: { handlesForbidden: true },
     queryFn: async ({ signal }): Promise<JobListResponse> =>
       JobListResponseSchema.parse(
         await client.get<unknown>(`/admin/jobs?${params.toString()}`, { signal }),

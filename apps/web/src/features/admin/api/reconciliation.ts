@@ -11,6 +11,7 @@ export function useReconciliation(isStaff: boolean) {
   return useQuery({
     queryKey: ['admin', 'reconciliation'],
     enabled: isStaff,
+    meta: { handlesForbidden: true },
     queryFn: async ({ signal }): Promise<ReconciliationFindingsResponse> =>
       ReconciliationFindingsResponseSchema.parse(
         await client.get<unknown>('/admin/reconciliation', { signal }),

@@ -15,6 +15,7 @@ export function useRefundIssues(isStaff: boolean) {
   return useQuery({
     queryKey: QUEUE_KEY,
     enabled: isStaff,
+    meta: { handlesForbidden: true },
     queryFn: async ({ signal }): Promise<RefundIssuesResponse> =>
       RefundIssuesResponseSchema.parse(await client.get<unknown>('/admin/refunds', { signal })),
   });

@@ -20,6 +20,7 @@ export function useCustomerSearch(query: string, isStaff: boolean) {
   return useQuery({
     queryKey: ['admin', 'customers', q],
     enabled: isStaff && q.length >= MIN_SEARCH_LENGTH,
+    meta: { handlesForbidden: true },
     queryFn: async ({ signal }): Promise<CustomerSearchResponse> =>
       CustomerSearchResponseSchema.parse(
         await client.get<unknown>(`/admin/customers?q=${encodeURIComponent(q)}`, { signal }),
@@ -33,6 +34,7 @@ export function useCustomer(userId: string, isStaff: boolean) {
   return useQuery({
     queryKey: ['admin', 'customer', userId],
     enabled: isStaff,
+    meta: { handlesForbidden: true },
     queryFn: async ({ signal }): Promise<CustomerDetailResponse | null> => {
       const data = await nullOn404(
         client.get<unknown>(`/admin/customers/${encodeURIComponent(userId)}`, { signal }),
