@@ -163,7 +163,7 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
 
   const refundMails = (policyNumber: string) =>
     app.db
-      .select({ subject: notificationOutbox.subject })
+      .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(
         and(
@@ -181,9 +181,18 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
     expect(payout).toMatchObject({ status: 'SENT', provider: 'DIRECT_DEBIT' });
     const refunded = payout!.amountPence;
     // Sent: the customer is told, the refund is still with the provider.
-    expect(await refundMails(bought[userId]!.policyNumber)).toEqual([
+    const { policyNumber } = bought[userId]!;
+    const amount = formatMoney(refunded);
+    expect(await refundMails(policyNumber)).toEqual([
       {
-        subject: `Your refund of ${formatMoney(refunded)} for policy ${bought[userId]!.policyNumber} is on its way`,
+        subject: `Your refund of ${amount} for policy ${policyNumber} is on its way`,
+        // The mandate's account (63748472) as the billing tab shows it: its last 2 digits.
+        body: [
+          'Dear customer,',
+          '',
+          `We have sent your refund of ${amount} for policy ${policyNumber}: ${amount} to your bank account ending 72.`,
+          'Refunds take 7 to 10 working days.',
+        ].join('\n'),
       },
     ]);
     expect(await ledgerRow(key)).toMatchObject({ subType: 'GOCARDLESS', status: 'PENDING' });

@@ -2,21 +2,26 @@ import { formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { CustomerAccountRow, RefundPayout } from '../../modules/billing';
-import { queueDepsOf, queueMessage } from '../../modules/notification';
-import { findActiveMandate } from '../../modules/payment';
+import { queueEmail } from '../../modules/notification';
+import { findActiveCard, findActiveMandate } from '../../modules/payment';
 import { findPolicyByProposal } from '../../modules/policy';
 import { policyholderEmail } from './notices';
 
 // The e-mail of a refund sent (issue 30 item 4): how much went where, and when it arrives (the
-// "7 to 10 working days" of spec 2 and the cancellation page).
+// "7 to 10 working days" of spec 2 and the cancellation page). Where is said with the last digits
+// we keep, as the billing tab shows them: the saved card's last 4, the mandate's account ending.
 
 const REFUND_ARRIVES = 'Refunds take 7 to 10 working days.';
 
+type Endings = { card: string | null; bankAccount: string | null };
+
 /** Where each provider's payout went, in the customer's words. */
-function destination(provider: string, accountEnding: string | null): string {
-  if (provider === 'CARD') return 'the card you paid with';
-  return accountEnding
-    ? `the bank account ending ${accountEnding} that your Direct Debit is paid from`
+function destination(provider: string, endings: Endings): string {
+  if (provider === 'CARD') {
+    return endings.card ? `your card ending ${endings.card}` : 'the card you paid with';
+  }
+  return endings.bankAccount
+    ? `your bank account ending ${endings.bankAccount}`
     : 'the bank account that your Direct Debit is paid from';
 }
 
@@ -24,7 +29,7 @@ function destination(provider: string, accountEnding: string | null): string {
 function composeRefundNotice(options: {
   policyNumber: string;
   payouts: readonly Pick<RefundPayout, 'provider' | 'amountPence'>[];
-  accountEnding: string | null;
+  endings: Endings;
 }): { subject: string; body: string } {
   const { policyNumber, payouts } = options;
   const total = payouts.reduce((sum, payout) => sum + payout.amountPence, 0);
@@ -37,7 +42,7 @@ function composeRefundNotice(options: {
     }))
     .filter((part) => part.pence > 0);
   const where = byProvider.map(
-    (part) => `${formatMoney(part.pence)} to ${destination(part.provider, options.accountEnding)}`,
+    (part) => `${formatMoney(part.pence)} to ${destination(part.provider, options.endings)}`,
   );
   return {
     subject: `Your refund of ${formatMoney(total)} for policy ${policyNumber} is on its way`,
@@ -55,22 +60,21 @@ export async function queueRefundNotice(
   deps: ServiceDeps,
   options: { db: Db; account: CustomerAccountRow; payouts: readonly RefundPayout[]; at: Date },
 ): Promise<void> {
-  const { db, account } = options;
+  const { db, account, payouts } = options;
   const policy = await findPolicyByProposal(db, account.proposalCode);
   if (!policy) return;
   const recipient = await policyholderEmail(db, policy);
   if (!recipient) return;
-  const mandate = options.payouts.some((payout) => payout.provider === 'DIRECT_DEBIT')
-    ? await findActiveMandate(db, account.ownerUserId)
-    : null;
-  const { subject, body } = composeRefundNotice({
+  const paidTo = (provider: string) => payouts.some((payout) => payout.provider === provider);
+  const card = paidTo('CARD') ? await findActiveCard(db, account.ownerUserId) : null;
+  const mandate = paidTo('DIRECT_DEBIT') ? await findActiveMandate(db, account.ownerUserId) : null;
+  const email = composeRefundNotice({
     policyNumber: policy.policyNumber,
-    payouts: options.payouts,
-    accountEnding: mandate?.accountNumberEnding ?? null,
+    payouts,
+    endings: {
+      card: card?.cardLast4 ?? null,
+      bankAccount: mandate?.accountNumberEnding ?? null,
+    },
   });
-  await queueMessage(
-    queueDepsOf({ db, providers: deps.providers, log: deps.log, config: deps.config }),
-    { channel: 'EMAIL', recipient, subject, body },
-    options.at,
-  );
+  await queueEmail(deps, db, { recipient, ...email }, options.at);
 }

@@ -109,7 +109,8 @@ describe('a refund larger than any one payment is split over the card and the Di
       method: 'POST',
       url: `/api/stripe/checkout/proposal/${quote.proposalCode}`,
       headers: owner,
-      payload: { saveCard: false, successPath: '/checkout/callback', cancelPath: '/checkout' },
+      // The card is kept: the refund e-mail names it by its last 4 digits.
+      payload: { saveCard: true, successPath: '/checkout/callback', cancelPath: '/checkout' },
     });
     expect(session.statusCode, session.body).toBe(201);
     const paid = await app.inject({
@@ -245,9 +246,13 @@ describe('a refund larger than any one payment is split over the card and the Di
     expect(mails).toEqual([
       {
         subject: `Your refund of ${formatMoney(refundPence)} for policy ${policyNumber} is on its way`,
-        body: expect.stringContaining(
-          `${formatMoney(cardPence)} to the card you paid with and ${formatMoney(directDebitPence)} to the bank account ending 72 that your Direct Debit is paid from`,
-        ),
+        // The mandate keeps the account number's last 2 digits (63748472), the card its last 4.
+        body: [
+          'Dear customer,',
+          '',
+          `We have sent your refund of ${formatMoney(refundPence)} for policy ${policyNumber}: ${formatMoney(cardPence)} to your card ending 4242 and ${formatMoney(directDebitPence)} to your bank account ending 72.`,
+          'Refunds take 7 to 10 working days.',
+        ].join('\n'),
       },
     ]);
   }, 300_000);

@@ -406,6 +406,7 @@ describe('refunds reach the customer', () => {
       .select({ body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, `Your refund of ${total} for policy %`));
-    expect(mail?.body).toContain(`${total} to the card you paid with.`);
+    // The card was kept at checkout: named by its last 4 digits.
+    expect(mail?.body).toContain(`${total} to your card ending 4242.`);
   });
 });
