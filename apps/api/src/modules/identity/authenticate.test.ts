@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { createTestClock, type TestClock } from '../../clock';
@@ -225,6 +225,27 @@ describe('authentication and route access', () => {
         ['session.impersonate', second],
       ]),
     );
+
+    // Stopping, then acting for the first customer again with the same token: a new start.
+    const asFirst = { ...bearer(admin), 'x-impersonate-user': first };
+    const stop = await app.inject({
+      method: 'DELETE',
+      url: '/api/session/impersonation',
+      headers: asFirst,
+    });
+    expect(stop.statusCode).toBe(204);
+    for (let i = 0; i < 2; i += 1) {
+      await app.inject({ url: '/api/test/owner', headers: asFirst });
+    }
+    const after = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, adminId), eq(auditLog.subjectUserId, first)));
+    expect(after.map((row) => row.action).sort()).toEqual([
+      'session.impersonate',
+      'session.impersonate',
+      'session.impersonate.end',
+    ]);
   });
 
   it('stopping acting for a customer leaves an audit row; only staff may call it', async () => {
@@ -244,7 +265,9 @@ describe('authentication and route access', () => {
     const rows = await app.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.action, 'session.impersonate.end'));
+      .where(
+        and(eq(auditLog.action, 'session.impersonate.end'), eq(auditLog.actorUserId, adminId)),
+      );
     expect(rows).toEqual([
       expect.objectContaining({ actorUserId: adminId, subjectUserId: customerId }),
     ]);

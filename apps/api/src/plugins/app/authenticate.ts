@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
@@ -63,37 +63,72 @@ export const authenticatePlugin = definePlugin('authenticate', async (app) => {
     }
   });
 
-  async function auditImpersonation(principal: Principal, tokenId: string): Promise<void> {
+  /** The latest instant of an audit row by this admin about this customer, matching `where`. */
+  async function latestImpersonationRow(
+    actorUserId: string,
+    subjectUserId: string,
+    ...where: SQL[]
+  ) {
+    const [row] = await app.db
+      .select({ at: auditLog.at })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.actorUserId, actorUserId),
+          eq(auditLog.subjectUserId, subjectUserId),
+          ...where,
+        ),
+      )
+      .orderBy(desc(auditLog.at))
+      .limit(1);
+    return row?.at ?? null;
+  }
+
+  /**
+   * Every start of acting for a customer leaves `session.impersonate`: the first request for
+   * each customer with a given token, and the first after the staff member stopped acting for
+   * them (`session.impersonate.end`). Acting is carried by a header, so one token may act for
+   * several customers in turn, and for the same one again.
+   */
+  async function auditImpersonation(
+    principal: Principal,
+    tokenId: string,
+    isStopping: boolean,
+  ): Promise<void> {
     if (principal.kind !== 'admin' || principal.actingForUserId === null) return;
+    const { userId, actingForUserId } = principal;
     const target = `token:${tokenId}`;
-    // Per customer too: acting is carried by a header, so one token may act for several
-    // customers in turn, and each one's start is recorded.
-    const key = `${target} ${principal.actingForUserId}`;
+    const key = `${target} ${actingForUserId}`;
+    if (isStopping) {
+      // The stop itself starts nothing; whatever comes after it for this customer does.
+      auditedTokens.delete(key);
+      return;
+    }
     if (auditedTokens.has(key)) return;
     // Claimed before the first await: the requests a page sends at once with a new token would
     // otherwise each find no row yet and each write one.
     auditedTokens.add(key);
     try {
-      const existing = await app.db
-        .select({ id: auditLog.id })
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.action, 'session.impersonate'),
-            eq(auditLog.target, target),
-            eq(auditLog.subjectUserId, principal.actingForUserId),
-          ),
-        )
-        .limit(1);
-      if (existing.length === 0) {
-        await app.db.insert(auditLog).values({
-          actorUserId: principal.userId,
-          subjectUserId: principal.actingForUserId,
-          action: 'session.impersonate',
-          target,
-          at: app.clock.now(),
-        });
-      }
+      const started = await latestImpersonationRow(
+        userId,
+        actingForUserId,
+        eq(auditLog.action, 'session.impersonate'),
+        eq(auditLog.target, target),
+      );
+      const stopped = await latestImpersonationRow(
+        userId,
+        actingForUserId,
+        eq(auditLog.action, 'session.impersonate.end'),
+      );
+      // Another process may have recorded this start already (the cache is per process).
+      if (started && (!stopped || started > stopped)) return;
+      await app.db.insert(auditLog).values({
+        actorUserId: userId,
+        subjectUserId: actingForUserId,
+        action: 'session.impersonate',
+        target,
+        at: app.clock.now(),
+      });
     } catch (error) {
       auditedTokens.delete(key); // not written: the next request tries again
       throw error;
@@ -111,7 +146,13 @@ export const authenticatePlugin = definePlugin('authenticate', async (app) => {
       const verified = await tokens.verifyAccessToken(token, { impersonateUserId });
       if (verified) {
         request.principal = verified.principal;
-        await auditImpersonation(verified.principal, verified.payload.jti ?? token.slice(-32));
+        const isStopping =
+          request.method === 'DELETE' && request.routeOptions.url === '/api/session/impersonation';
+        await auditImpersonation(
+          verified.principal,
+          verified.payload.jti ?? token.slice(-32),
+          isStopping,
+        );
       } else {
         request.log.info('bearer token did not verify');
       }
