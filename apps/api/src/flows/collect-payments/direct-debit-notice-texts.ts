@@ -19,6 +19,9 @@ function directDebitGuarantee(options: { organisation: string; workingDays: numb
   ].join('\n');
 }
 
+/** The policyholder by name, as the other policy e-mails greet them; "customer" without one. */
+const greeting = (holderName: string) => `Dear ${holderName || 'customer'},`;
+
 /** 202959 → 20-29-59. */
 function formatSortCode(sortCode: string): string {
   return sortCode.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3');
@@ -26,6 +29,7 @@ function formatSortCode(sortCode: string): string {
 
 /** The confirmation of a new mandate, with the first payment it will collect. */
 export function composeMandateConfirmation(options: {
+  holderName: string;
   organisation: string;
   workingDays: number;
   policyNumber: string;
@@ -39,7 +43,7 @@ export function composeMandateConfirmation(options: {
   return {
     subject: `Your Direct Debit for policy ${policyNumber} is set up`,
     body: [
-      'Dear customer,',
+      greeting(options.holderName),
       '',
       `Your Direct Debit to ${options.organisation} for policy ${policyNumber} is set up. Please check these details and tell us at once if any of them is wrong.`,
       ...(options.accountHolderName ? [`Name on the account: ${options.accountHolderName}`] : []),
@@ -57,6 +61,7 @@ export function composeMandateConfirmation(options: {
 
 /** The advance notice of one payment: how much, from which account, on which day. */
 export function composeAdvanceNotice(options: {
+  holderName: string;
   policyNumber: string;
   accountNumberEnding: string;
   payment: AnnouncedPayment;
@@ -67,7 +72,7 @@ export function composeAdvanceNotice(options: {
   return {
     subject: `Your next Direct Debit for policy ${policyNumber}: ${amount} on ${day}`,
     body: [
-      'Dear customer,',
+      greeting(options.holderName),
       '',
       `We will collect ${amount} by Direct Debit from your account ending ${options.accountNumberEnding} on ${day}, for policy ${policyNumber}.`,
       'You do not need to do anything. Your payments are protected by the Direct Debit Guarantee.',

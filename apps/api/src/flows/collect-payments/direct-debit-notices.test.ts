@@ -158,7 +158,7 @@ describe('Direct Debit notices sent by us', () => {
     expect(confirmation!.subject).toBe(`Your Direct Debit for policy ${policyNumber} is set up`);
     expect(confirmation!.body).toBe(
       [
-        'Dear customer,',
+        'Dear Jane Smith,',
         '',
         `Your Direct Debit to BMW Insurance for policy ${policyNumber} is set up. Please check these details and tell us at once if any of them is wrong.`,
         'Name on the account: Jo Bloggs',
@@ -187,7 +187,7 @@ describe('Direct Debit notices sent by us', () => {
     );
     expect(aprilNotice.body).toBe(
       [
-        'Dear customer,',
+        'Dear Jane Smith,',
         '',
         `We will collect ${formatMoney(instalment)} by Direct Debit from your account ending 72 on 07 Apr 2026, for policy ${policyNumber}.`,
         'You do not need to do anything. Your payments are protected by the Direct Debit Guarantee.',

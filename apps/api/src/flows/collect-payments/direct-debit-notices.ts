@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { CustomerAccountRow } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
-import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { queueEmail } from '../../modules/notification';
 import {
   findDirectDebitNotice,
   recordDirectDebitNotice,
@@ -12,8 +12,8 @@ import {
   type PaymentMethodRow,
 } from '../../modules/payment';
 import { findPolicyByProposal, type PolicyRow } from '../../modules/policy';
-import { policyholderEmail } from './notices';
 import { addWorkingDays } from '../../providers/direct-debit';
+import { latestQuoteOf, policyholderOf } from '../renew-policy/policy-facts';
 import {
   composeAdvanceNotice,
   composeMandateConfirmation,
@@ -68,9 +68,10 @@ async function giveNotice(
     deps.log.warn({ noticeKey: options.notice.noticeKey }, 'no e-mail address for a notice');
     return;
   }
-  const messageId = await queueMessage(
-    queueDepsOf({ db: tx, providers: deps.providers, log: deps.log, config: deps.config }),
-    { channel: 'EMAIL', recipient: options.recipient, ...options.message() },
+  const messageId = await queueEmail(
+    deps,
+    tx,
+    { recipient: options.recipient, ...options.message() },
     now,
   );
   await setDirectDebitNoticeMessage(tx, { noticeKey: options.notice.noticeKey, messageId });
@@ -96,7 +97,9 @@ export async function announceDirectDebit(
   await deps.db.transaction(async (tx) => {
     const policy = await findPolicyByProposal(tx, account.proposalCode);
     if (!policy) return;
-    const recipient = await policyholderEmail(tx, policy);
+    const quote = await latestQuoteOf(tx, policy.policyId);
+    const holder = quote ? policyholderOf(quote) : { email: null, name: '' };
+    const recipient = holder.email;
     const confirmationKey = `confirmation:${mandate.paymentMethodId}`;
     if (!(await findDirectDebitNotice(tx, confirmationKey))) {
       await giveNotice(deps, tx, {
@@ -109,6 +112,7 @@ export async function announceDirectDebit(
         recipient,
         message: () =>
           composeMandateConfirmation({
+            holderName: holder.name,
             organisation: brandOfScheme(policy.schemeCode).config.appName,
             workingDays: noticeWorkingDays(policy),
             policyNumber: policy.policyNumber,
@@ -132,6 +136,7 @@ export async function announceDirectDebit(
       recipient,
       message: () =>
         composeAdvanceNotice({
+          holderName: holder.name,
           policyNumber: policy.policyNumber,
           accountNumberEnding: mandate.accountNumberEnding ?? '',
           payment,

@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { CustomerAccountRow } from '../../modules/billing';
 import { getSchemeFacts, type ProposalData } from '../../modules/disclosure';
-import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { queueEmail } from '../../modules/notification';
 import { findPolicyByProposal, listPolicyVersions, type PolicyRow } from '../../modules/policy';
 import { findPolicyholderEmail } from '../../modules/proposal';
 
@@ -105,9 +105,5 @@ export async function queueNotice(
     policyNumber: policy.policyNumber,
     billingUrl: billingPageUrl(deps.config.publicUrl, policy),
   });
-  await queueMessage(
-    queueDepsOf({ db, providers: deps.providers, log: deps.log, config: deps.config }),
-    { channel: 'EMAIL', recipient, subject, body },
-    options.at,
-  );
+  await queueEmail(deps, db, { recipient, subject, body }, options.at);
 }

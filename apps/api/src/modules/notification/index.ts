@@ -13,13 +13,16 @@ export function queueDepsOf(deps: Omit<ServiceDeps, 'clock'>): QueueDeps {
     isProduction: deps.config.nodeEnv === 'production',
   };
 }
-/** Queues an e-mail in `db` (the caller's transaction), to be delivered by the job runner. */
+/**
+ * Queues an e-mail in `db` (the caller's transaction), to be delivered by the job runner; answers
+ * the queued message's id.
+ */
 export function queueEmail(
   deps: Omit<ServiceDeps, 'clock' | 'db'>,
   db: ServiceDeps['db'],
   email: { recipient: string; subject: string; body: string },
   at: Date,
-): Promise<unknown> {
+): Promise<string> {
   const { providers, log, config } = deps;
   return queue(queueDepsOf({ db, providers, log, config }), { channel: 'EMAIL', ...email }, at);
 }
