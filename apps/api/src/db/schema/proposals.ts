@@ -141,6 +141,11 @@ export const proposalAgreements = pgTable(
       .notNull(),
     /** The proposal's revision when accepted (which version of the quote was agreed to). */
     proposalRevision: integer('proposal_revision').notNull(),
+    /**
+     * A digest of the quote agreed to (answers, dates, covers, excess, price): a re-rated quote
+     * has another, and asks for the agreements again (issue 31 item 2). Null on older rows.
+     */
+    quoteDigest: text('quote_digest'),
     acceptedAt: instant('accepted_at').notNull(),
   },
   (table) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "proposal_agreements" ADD COLUMN "quote_digest" text;
