@@ -3,7 +3,8 @@
 // / `funds_returned` when it could not. Here the sandbox Direct Debit answers a refund as
 // GoCardless does (SENT), and its signed webhooks carry the outcome: the customer is told when the
 // refund is sent, the statement shows it PENDING until `paid`, then POSTED; one that fails goes to
-// the staff queue with the provider's reason. Bought and cancelled through the browser's calls.
+// the staff queue with the provider's reason. A card refund Stripe holds `pending` waits for its
+// `refund.updated` the same way. Bought and cancelled through the browser's calls.
 import { and, eq, like } from 'drizzle-orm';
 import { formatMoney } from '@motor/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   customerAccounts,
   ledgerTransactions,
   notificationOutbox,
+  policies,
   refundPayouts,
 } from '../../db/schema';
 import { getAccountTotals } from '../../modules/billing';
@@ -22,6 +24,8 @@ import { assertLedgerBalanced, expectStatementsAddUp } from '../../modules/billi
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { buyFlexByDirectDebit } from '../../modules/payment/test-helpers';
+import { createQuote } from '../../modules/policy/test-helpers';
+import type { CardEvent, SandboxCardPayments } from '../../providers/card-payments';
 import type { DirectDebitEvent, SandboxDirectDebit } from '../../providers/direct-debit';
 import { createTestApp, createTestProviders } from '../../test/test-app';
 import { payRefundsJob } from './refunds';
@@ -31,6 +35,7 @@ import { payRefundsJob } from './refunds';
 const START = '2026-03-05T10:00:00.000Z';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 describe('a Direct Debit refund stays PENDING until the provider says it was paid', () => {
   const clock = createTestClock(START);
@@ -43,14 +48,23 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
       ? { status: 'SENT', providerRefundId: answer.providerRefundId }
       : answer;
   };
+  // And as Stripe answers a refund it holds `pending`.
+  const refundPayment = providers.cardPayments.refundPayment;
+  providers.cardPayments.refundPayment = async (request) => {
+    const answer = await refundPayment(request);
+    return answer.status === 'PAID'
+      ? { status: 'SENT', providerRefundId: answer.providerRefundId }
+      : answer;
+  };
   let app: App;
-  const bought: Record<string, Awaited<ReturnType<typeof buyFlexByDirectDebit>>> = {};
+  const bought: Record<string, { policyId: string; policyNumber: string }> = {};
 
   beforeAll(async () => {
     app = await createTestApp({ clock, providers });
     for (const userId of ['dd-refund-paid', 'dd-refund-failed']) {
       bought[userId] = await buyFlexByDirectDebit(app, userId);
     }
+    bought['card-refund-paid'] = await buyByCard('card-refund-paid');
     // Day by day until both deposits settled (the sandbox's webhooks, delivered by its job).
     while (clock.now().getTime() < Date.parse('2026-03-13T10:00:00.000Z')) {
       clock.advance(DAY);
@@ -59,11 +73,11 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
         await runDueJobs(app);
       }
     }
-    for (const { code } of Object.values(bought)) {
+    for (const userId of ['dd-refund-paid', 'dd-refund-failed']) {
       const [deposit] = await app.db
         .select({ status: collections.status })
         .from(collections)
-        .where(eq(collections.proposalCode, code));
+        .where(eq(collections.ownerUserId, userId));
       expect(deposit).toMatchObject({ status: 'SETTLED' });
     }
   }, 300_000);
@@ -73,6 +87,36 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
   });
 
   const signIn = async (userId: string) => bearer(await createTestAccessToken(app, { userId }));
+
+  /** A flex policy bought on the hosted card page, as the browser does it. */
+  async function buyByCard(userId: string) {
+    const headers = await signIn(userId);
+    const quote = await createQuote(app, headers);
+    const session = await app.inject({
+      method: 'POST',
+      url: `/api/stripe/checkout/proposal/${quote.proposalCode}`,
+      headers,
+      payload: {
+        saveCard: false,
+        successPath: '/checkout/callback',
+        cancelPath: '/checkout',
+        paymentMethodType: 'CARD',
+      },
+    });
+    expect(session.statusCode, session.body).toBe(201);
+    const paid = await app.inject({
+      method: 'POST',
+      url: (session.json() as { url: string }).url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(CARD).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    const [policy] = await app.db
+      .select({ policyId: policies.policyId, policyNumber: policies.policyNumber })
+      .from(policies)
+      .where(eq(policies.proposalCode, quote.proposalCode));
+    return policy!;
+  }
 
   /** A cooling-off cancellation through the customer's calls: its refund's ledger key. */
   async function cancel(userId: string) {
@@ -148,12 +192,13 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
   }
 
   /** The provider's signed webhook, as it would reach us. */
-  async function webhook(events: DirectDebitEvent[]) {
-    const sandbox = app.providers.directDebit as SandboxDirectDebit;
-    const delivery = sandbox.signEvents(events, clock.now());
+  async function webhook(events: DirectDebitEvent[] | CardEvent) {
+    const delivery = Array.isArray(events)
+      ? (app.providers.directDebit as SandboxDirectDebit).signEvents(events, clock.now())
+      : (app.providers.cardPayments as SandboxCardPayments).signEvent(events, clock.now());
     const res = await app.inject({
       method: 'POST',
-      url: '/api/webhooks/direct-debit',
+      url: `/api/webhooks/${Array.isArray(events) ? 'direct-debit' : 'card'}`,
       headers: delivery.headers,
       payload: delivery.body,
     });
@@ -258,5 +303,25 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
     await runRefunds();
     expect(await payoutsOf(key)).toHaveLength(1);
     expect(await refundLine(userId)).toMatchObject({ status: 'PENDING' });
+  });
+
+  it('posts a card refund Stripe held pending once its refund.updated says it succeeded', async () => {
+    const userId = 'card-refund-paid';
+    const key = await cancel(userId);
+    await runRefunds();
+    const [payout] = await payoutsOf(key);
+    expect(payout).toMatchObject({ status: 'SENT', provider: 'CARD' });
+    expect(await ledgerRow(key)).toMatchObject({ subType: 'STRIPE', status: 'PENDING' });
+    expect(await refundMails(bought[userId]!.policyNumber)).toHaveLength(1);
+    await webhook({
+      type: 'REFUND_PAID',
+      eventId: 'evt-refund-succeeded',
+      providerRefundId: payout!.providerRefundId!,
+    });
+    expect(await payoutsOf(key)).toEqual([{ ...payout, status: 'PAID' }]);
+    expect(await refundLine(userId)).toMatchObject({
+      status: 'POSTED',
+      amount: payout!.amountPence,
+    });
   });
 });

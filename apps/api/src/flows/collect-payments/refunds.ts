@@ -27,8 +27,9 @@ import { queueRefundNotice } from './refund-notice';
 // the provider that took the money; this run pays it back through that provider's refund API to
 // its settled payments, newest first, split over several when one took less, never more than a
 // payment took less its earlier payouts. Once the providers took every payout the customer is
-// told; the refund stays PENDING until they say each was paid (the card sandbox and Stripe in
-// their answer, GoCardless by its refund `paid` webhook, days later), then it is POSTED. What cannot be sent (no payment to go back to, the provider refusing) goes to
+// told; the refund stays PENDING until they say each was paid (the sandboxes and a Stripe refund
+// that succeeded at once in their answer; GoCardless, and a refund Stripe holds `pending`, by a
+// webhook days later), then it is POSTED. What cannot be sent (no payment to go back to, the provider refusing) goes to
 // the staff queue with the reason: never silently pending. A payout's reference (our idempotency
 // key at the provider) names the refund and the payment, so two runners, or a rerun after a
 // crash, pay it once.

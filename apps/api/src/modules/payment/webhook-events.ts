@@ -22,6 +22,17 @@ const paymentRef = {
   reference: id.nullable(),
 };
 
+/** Either provider's word on a refund it took: paid, or not. */
+const refundEvents = [
+  z.object({ eventId: id, type: z.literal('REFUND_PAID'), providerRefundId: id }),
+  z.object({
+    eventId: id,
+    type: z.literal('REFUND_FAILED'),
+    providerRefundId: id,
+    reason: z.string().max(2000),
+  }),
+] as const;
+
 const CardEventSchema = z.discriminatedUnion('type', [
   z.object({ ...paymentRef, type: z.literal('PAYMENT_PENDING'), amountPence: pence }),
   z.object({
@@ -38,6 +49,7 @@ const CardEventSchema = z.discriminatedUnion('type', [
     reference: id.nullable(),
     card: savedCard,
   }),
+  ...refundEvents,
   z.object({ eventId: id, type: z.literal('IGNORED'), vendorType: z.string().max(255) }),
 ]);
 
@@ -54,13 +66,7 @@ const DirectDebitEventSchema = z.discriminatedUnion('type', [
     providerPaymentId: id,
     reason: z.string().max(2000),
   }),
-  z.object({ eventId: id, type: z.literal('REFUND_PAID'), providerRefundId: id }),
-  z.object({
-    eventId: id,
-    type: z.literal('REFUND_FAILED'),
-    providerRefundId: id,
-    reason: z.string().max(2000),
-  }),
+  ...refundEvents,
   z.object({ eventId: id, type: z.literal('IGNORED'), vendorType: z.string().max(255) }),
 ]);
 

@@ -85,12 +85,30 @@ export type PaidHandlers = {
   onRefundOutcome: RefundOutcomeHandler;
 };
 
+/** A provider's word on a refund it took (either provider): handed to the refund flow. */
+function refundOutcome(
+  deps: ServiceDeps,
+  event: Extract<CardEvent | DirectDebitEvent, { providerRefundId: string }>,
+  handlers: PaidHandlers,
+): Promise<void> {
+  const { providerRefundId } = event;
+  return handlers.onRefundOutcome(
+    deps,
+    event.type === 'REFUND_PAID'
+      ? { providerRefundId, paid: true }
+      : { providerRefundId, paid: false, reason: event.reason },
+  );
+}
+
 async function processCardEvent(
   deps: ServiceDeps,
   event: CardEvent,
   handlers: PaidHandlers,
 ): Promise<void> {
   if (event.type === 'IGNORED') return;
+  if (event.type === 'REFUND_PAID' || event.type === 'REFUND_FAILED') {
+    return refundOutcome(deps, event, handlers);
+  }
   const now = deps.clock.now();
   const adapter = deps.providers.cardPayments.adapter;
   const session =
@@ -201,18 +219,8 @@ async function processDirectDebitEvent(
     case 'IGNORED':
       return;
     case 'REFUND_PAID':
-      await handlers.onRefundOutcome(deps, {
-        providerRefundId: event.providerRefundId,
-        paid: true,
-      });
-      return;
     case 'REFUND_FAILED':
-      await handlers.onRefundOutcome(deps, {
-        providerRefundId: event.providerRefundId,
-        paid: false,
-        reason: event.reason,
-      });
-      return;
+      return refundOutcome(deps, event, handlers);
     case 'MANDATE_ACTIVE':
     case 'MANDATE_CANCELLED':
       await repository.setPaymentMethodStatus(deps.db, {

@@ -390,3 +390,56 @@ describe('stripe adapter requests', () => {
     }
   });
 });
+
+describe('stripe refunds that Stripe pays later', () => {
+  it('answers a pending refund SENT; its refund.updated says paid, or failed with the reason', async () => {
+    const fake = await startFakeStripe();
+    try {
+      const stripe = createStripeCardPayments({
+        secretKey: 'sk_test_contract',
+        webhookSecret: fake.webhookSecret,
+        host: '127.0.0.1',
+        port: fake.port,
+        protocol: 'http',
+      });
+      const paid = await stripe.chargeSavedCard({
+        reference: `col_${randomUUID()}`,
+        customerReference: 'user-1',
+        amountPence: 5_000,
+        description: 'Monthly payment',
+        card: { providerReference: 'pm_card_visa', providerCustomerReference: 'cus_contract' },
+      });
+      if (paid.status !== 'SUCCEEDED') throw new Error('not paid');
+      fake.holdRefunds = true;
+      const refund = (amountPence: number) =>
+        stripe.refundPayment({
+          reference: `refund_${randomUUID()}`,
+          providerPaymentId: paid.providerPaymentId,
+          amountPence,
+        });
+      const first = await refund(1_000);
+      const second = await refund(2_000);
+      expect(first).toEqual({ status: 'SENT', providerRefundId: expect.stringMatching(/^re_/) });
+      expect(second.status).toBe('SENT');
+      const settled = fake.updateRefund(first.providerRefundId!, { status: 'succeeded' }, NOW);
+      expect(await stripe.parseWebhook({ ...settled, now: NOW })).toEqual({
+        type: 'REFUND_PAID',
+        eventId: expect.any(String),
+        providerRefundId: first.providerRefundId,
+      });
+      const failed = fake.updateRefund(
+        second.providerRefundId!,
+        { status: 'failed', failure_reason: 'expired_or_canceled_card' },
+        NOW,
+      );
+      expect(await stripe.parseWebhook({ ...failed, now: NOW })).toEqual({
+        type: 'REFUND_FAILED',
+        eventId: expect.any(String),
+        providerRefundId: second.providerRefundId,
+        reason: 'expired_or_canceled_card',
+      });
+    } finally {
+      await fake.close();
+    }
+  });
+});

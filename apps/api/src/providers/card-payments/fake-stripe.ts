@@ -18,6 +18,14 @@ export type FakeStripe = {
     sessionId: string,
     now: Date,
   ): { rawBody: Buffer; headers: Record<string, string> };
+  /** While true, a refund is made `pending` (as Stripe does for some cards) instead of paid. */
+  holdRefunds: boolean;
+  /** The refund moves on (`succeeded`, `failed`): answers Stripe's signed `refund.updated`. */
+  updateRefund(
+    refundId: string,
+    change: { status: string; failure_reason?: string },
+    now: Date,
+  ): { rawBody: Buffer; headers: Record<string, string> };
   close(): Promise<void>;
 };
 
@@ -114,7 +122,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       id: id('re'),
       object: 'refund',
       amount,
-      status: 'succeeded',
+      status: fake.holdRefunds ? 'pending' : 'succeeded',
       payment_intent: intent.id,
     };
     refunds.set(made.id as string, made);
@@ -252,11 +260,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const signer = new Stripe('sk_test_signer');
+  const signed = (type: string, object: Json, now: Date) => {
+    const payload = JSON.stringify({
+      id: id('evt'),
+      object: 'event',
+      type,
+      created: Math.floor(now.getTime() / 1000),
+      data: { object },
+    });
+    const header = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+      timestamp: Math.floor(now.getTime() / 1000),
+    });
+    return {
+      rawBody: Buffer.from(payload),
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    };
+  };
 
-  return {
+  const fake: FakeStripe = {
     port,
     webhookSecret,
     requests,
+    holdRefunds: false,
+    updateRefund(refundId, change, now) {
+      const made = refunds.get(refundId);
+      if (!made) throw new Error(`fake stripe: no refund ${refundId}`);
+      Object.assign(made, change);
+      return signed('refund.updated', made, now);
+    },
     completeSession(sessionId, now) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
@@ -290,24 +323,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           status: 'complete',
         });
       }
-      const event = {
-        id: id('evt'),
-        object: 'event',
-        type: 'checkout.session.completed',
-        created: Math.floor(now.getTime() / 1000),
-        data: { object: session },
-      };
-      const payload = JSON.stringify(event);
-      const header = signer.webhooks.generateTestHeaderString({
-        payload,
-        secret: webhookSecret,
-        timestamp: Math.floor(now.getTime() / 1000),
-      });
-      return {
-        rawBody: Buffer.from(payload),
-        headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      };
+      return signed('checkout.session.completed', session, now);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

@@ -104,6 +104,18 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
     };
   }
 
+  /** A refund that was `pending` now paid or not; any other change is not ours to act on. */
+  function mapRefund(eventId: string, type: string, refund: Stripe.Refund): CardEvent {
+    if (refund.status === 'succeeded') {
+      return { type: 'REFUND_PAID', eventId, providerRefundId: refund.id };
+    }
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      const reason = refund.failure_reason ?? `Stripe refund ${refund.status}`;
+      return { type: 'REFUND_FAILED', eventId, providerRefundId: refund.id, reason };
+    }
+    return { type: 'IGNORED', eventId, vendorType: type };
+  }
+
   function mapIntent(eventId: string, type: string, intent: Stripe.PaymentIntent): CardEvent {
     const base = {
       eventId,
@@ -293,6 +305,8 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
           const message = refund.failure_reason ?? `Stripe refund ${refund.status}`;
           return { status: 'FAILED', providerRefundId: refund.id, message };
         }
+        // `pending` (or `requires_action`): taken, and its `refund.updated` event says the rest.
+        if (refund.status !== 'succeeded') return { status: 'SENT', providerRefundId: refund.id };
         return { status: 'PAID', providerRefundId: refund.id };
       } catch (error) {
         // Refused (already refunded, too much, no such payment): an answer, not worth retrying.
@@ -352,6 +366,10 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
         case 'payment_intent.succeeded':
         case 'payment_intent.payment_failed':
           return mapIntent(event.id, event.type, event.data.object);
+        case 'refund.updated':
+        case 'refund.failed':
+        case 'charge.refund.updated':
+          return mapRefund(event.id, event.type, event.data.object);
         default:
           return { type: 'IGNORED', eventId: event.id, vendorType: event.type };
       }

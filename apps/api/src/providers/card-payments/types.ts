@@ -119,6 +119,9 @@ export type CardEvent =
       reference: string | null;
       card: SavedCard;
     })
+  /** A refund the provider took (SENT) was paid to the customer, or could not be. */
+  | (EventBase & { type: 'REFUND_PAID'; providerRefundId: string })
+  | (EventBase & { type: 'REFUND_FAILED'; providerRefundId: string; reason: string })
   | (EventBase & { type: 'IGNORED'; vendorType: string });
 
 export type WebhookInput = { rawBody: Buffer; headers: IncomingHttpHeaders; now: Date };
