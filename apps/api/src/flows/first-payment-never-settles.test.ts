@@ -169,6 +169,8 @@ describe('only the second collection under the mandate fails ("Fail Payment 2")'
     const failed = (await mailTo(bought.policyNumber)).find(
       (row) => row.subject === `Your payment for policy ${bought.policyNumber} failed`,
     );
+    // Greeted by name, as every notice about the policy is (issue 30 item 6).
+    expect(failed?.body.split('\n')[0]).toBe('Dear Jane Smith,');
     expect(failed?.body).toContain('failed: The payer’s bank refused the collection (sandbox).');
   });
 });

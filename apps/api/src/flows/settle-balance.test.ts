@@ -425,7 +425,7 @@ describe('settling the outstanding balance', () => {
     expect(moreEmails).toEqual([]);
     expect(email!.body).toBe(
       [
-        'Dear customer,',
+        'Dear Jane Smith,',
         '',
         `We received a payment of ${pounds} for policy ${policyNumber} after the balance had already been paid.`,
         `We are refunding ${pounds} to the card you paid with. It should reach you in 7 to 10 working days. You do not need to do anything.`,

@@ -2,10 +2,10 @@ import { formatDisplayDate, formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { CustomerAccountRow } from '../../modules/billing';
-import { getSchemeFacts, type ProposalData } from '../../modules/disclosure';
+import { getSchemeFacts } from '../../modules/disclosure';
 import { queueEmail } from '../../modules/notification';
-import { findPolicyByProposal, listPolicyVersions, type PolicyRow } from '../../modules/policy';
-import { findPolicyholderEmail } from '../../modules/proposal';
+import { findPolicyByProposal, type PolicyRow } from '../../modules/policy';
+import { latestQuoteOf, policyholderOf, type Policyholder } from '../renew-policy/policy-facts';
 
 // The e-mails of a failed collection (issue 16 item 3): what failed, how much, what happens next
 // and how to pay now, in plain words.
@@ -26,15 +26,16 @@ function billingPageUrl(publicUrl: string, policy: PolicyRow): string {
 /** The subject and body of a notice about the account's policy. */
 function composeNotice(
   notice: FailureNotice,
-  options: { policyNumber: string; billingUrl: string },
+  options: { policyNumber: string; holderName: string; billingUrl: string },
 ): { subject: string; body: string } {
   const { policyNumber, billingUrl } = options;
+  const greeting = `Dear ${options.holderName || 'customer'},`;
   const payNow = `To pay now, open the Billing tab of your policy and choose Pay: ${billingUrl}`;
   if (notice.kind === 'RESTORED') {
     return {
       subject: `Thank you: your policy ${policyNumber} is up to date`,
       body: [
-        'Dear customer,',
+        greeting,
         '',
         `We have received your payment. Your policy ${policyNumber} is up to date and stays in force.`,
       ].join('\n'),
@@ -46,7 +47,7 @@ function composeNotice(
     return {
       subject: `We are refunding ${refund} you paid for policy ${policyNumber}`,
       body: [
-        'Dear customer,',
+        greeting,
         '',
         owedPence === 0
           ? `We received a payment of ${formatMoney(notice.paidPence)} for policy ${policyNumber} after the balance had already been paid.`
@@ -61,7 +62,7 @@ function composeNotice(
     return {
       subject: `Your payment for policy ${policyNumber} failed`,
       body: [
-        'Dear customer,',
+        greeting,
         '',
         failed,
         `We will try to collect ${amount} again on ${formatDisplayDate(notice.retryOn)}.`,
@@ -72,7 +73,7 @@ function composeNotice(
   return {
     subject: `Notice of cancellation: policy ${policyNumber} is unpaid`,
     body: [
-      'Dear customer,',
+      greeting,
       '',
       failed,
       'We have tried again and could not collect it, so your account is suspended.',
@@ -82,13 +83,13 @@ function composeNotice(
   };
 }
 
-/** The policyholder's e-mail on the policy's latest version, or null. */
-export async function policyholderEmail(db: Db, policy: PolicyRow): Promise<string | null> {
-  const quote = (await listPolicyVersions(db, policy.policyId)).at(-1)?.quote as
-    { insuredProfiles?: unknown } | undefined;
-  return quote
-    ? findPolicyholderEmail({ insuredProfiles: quote.insuredProfiles } as ProposalData)
-    : null;
+/** The policyholder (e-mail, and name to greet) on the policy's latest version, or null. */
+export async function policyholderOfPolicy(
+  db: Db,
+  policy: PolicyRow,
+): Promise<Policyholder | null> {
+  const quote = await latestQuoteOf(db, policy.policyId);
+  return quote ? policyholderOf(quote) : null;
 }
 
 /** Queues a notice to the policyholder in the caller's transaction (nothing without an e-mail). */
@@ -99,11 +100,12 @@ export async function queueNotice(
   const { db, account } = options;
   const policy = await findPolicyByProposal(db, account.proposalCode);
   if (!policy) return;
-  const recipient = await policyholderEmail(db, policy);
-  if (!recipient) return;
+  const holder = await policyholderOfPolicy(db, policy);
+  if (!holder?.email) return;
   const { subject, body } = composeNotice(options.notice, {
     policyNumber: policy.policyNumber,
+    holderName: holder.name,
     billingUrl: billingPageUrl(deps.config.publicUrl, policy),
   });
-  await queueEmail(deps, db, { recipient, subject, body }, options.at);
+  await queueEmail(deps, db, { recipient: holder.email, subject, body }, options.at);
 }

@@ -233,7 +233,7 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
         subject: `Your refund of ${amount} for policy ${policyNumber} is on its way`,
         // The mandate's account (63748472) as the billing tab shows it: its last 2 digits.
         body: [
-          'Dear customer,',
+          'Dear Jane Smith,',
           '',
           `We have sent your refund of ${amount} for policy ${policyNumber}: ${amount} to your bank account ending 72.`,
           'Refunds take 7 to 10 working days.',

@@ -5,7 +5,7 @@ import type { CustomerAccountRow, RefundPayout } from '../../modules/billing';
 import { queueEmail } from '../../modules/notification';
 import { findActiveCard, findActiveMandate } from '../../modules/payment';
 import { findPolicyByProposal } from '../../modules/policy';
-import { policyholderEmail } from './notices';
+import { policyholderOfPolicy } from './notices';
 
 // The e-mail of a refund sent (issue 30 item 4): how much went where, and when it arrives (the
 // "7 to 10 working days" of spec 2 and the cancellation page). Where is said with the last digits
@@ -28,6 +28,7 @@ function destination(provider: string, endings: Endings): string {
 /** The subject and body of the e-mail for a refund whose payouts were all sent. */
 function composeRefundNotice(options: {
   policyNumber: string;
+  holderName: string;
   payouts: readonly Pick<RefundPayout, 'provider' | 'amountPence'>[];
   endings: Endings;
 }): { subject: string; body: string } {
@@ -47,7 +48,7 @@ function composeRefundNotice(options: {
   return {
     subject: `Your refund of ${formatMoney(total)} for policy ${policyNumber} is on its way`,
     body: [
-      'Dear customer,',
+      `Dear ${options.holderName || 'customer'},`,
       '',
       `We have sent your refund of ${formatMoney(total)} for policy ${policyNumber}: ${where.join(' and ')}.`,
       REFUND_ARRIVES,
@@ -63,18 +64,19 @@ export async function queueRefundNotice(
   const { db, account, payouts } = options;
   const policy = await findPolicyByProposal(db, account.proposalCode);
   if (!policy) return;
-  const recipient = await policyholderEmail(db, policy);
-  if (!recipient) return;
+  const holder = await policyholderOfPolicy(db, policy);
+  if (!holder?.email) return;
   const paidTo = (provider: string) => payouts.some((payout) => payout.provider === provider);
   const card = paidTo('CARD') ? await findActiveCard(db, account.ownerUserId) : null;
   const mandate = paidTo('DIRECT_DEBIT') ? await findActiveMandate(db, account.ownerUserId) : null;
   const email = composeRefundNotice({
     policyNumber: policy.policyNumber,
+    holderName: holder.name,
     payouts,
     endings: {
       card: card?.cardLast4 ?? null,
       bankAccount: mandate?.accountNumberEnding ?? null,
     },
   });
-  await queueEmail(deps, db, { recipient, ...email }, options.at);
+  await queueEmail(deps, db, { recipient: holder.email, ...email }, options.at);
 }

@@ -248,7 +248,7 @@ describe('a refund larger than any one payment is split over the card and the Di
         subject: `Your refund of ${formatMoney(refundPence)} for policy ${policyNumber} is on its way`,
         // The mandate keeps the account number's last 2 digits (63748472), the card its last 4.
         body: [
-          'Dear customer,',
+          'Dear Jane Smith,',
           '',
           `We have sent your refund of ${formatMoney(refundPence)} for policy ${policyNumber}: ${formatMoney(cardPence)} to your card ending 4242 and ${formatMoney(directDebitPence)} to your bank account ending 72.`,
           'Refunds take 7 to 10 working days.',

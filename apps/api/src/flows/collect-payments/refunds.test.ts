@@ -206,7 +206,7 @@ describe('refunds reach the customer', () => {
       {
         subject: `Your refund of ${amount} for policy ${bought.policy.policyNumber} is on its way`,
         body: [
-          'Dear customer,',
+          'Dear Jane Smith,',
           '',
           `We have sent your refund of ${amount} for policy ${bought.policy.policyNumber}: ${amount} to the card you paid with.`,
           'Refunds take 7 to 10 working days.',
