@@ -34,9 +34,10 @@ const POSTGRES_PASS = [
   'src/providers/chat/**/*.test.ts',
   // A value the database refuses (U+0000) answered as a 400.
   'src/plugins/app/control-characters.test.ts',
-  // Only whole on PostgreSQL: the API killed and backends terminated; the simulated year.
+  // Only whole on PostgreSQL: the API killed and backends terminated; the simulated years.
   'src/test/fault/**/*.test.ts',
   'src/test/simulated-year.test.ts',
+  'src/test/money-year.test.ts',
 ];
 
 /** PGlite-only files inside those directories: they never open the PostgreSQL server. */

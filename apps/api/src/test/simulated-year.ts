@@ -430,7 +430,8 @@ async function cloneTemplate(
   );
 }
 
-function createYearApp(handle: DatabaseHandle, clock: TestClock): Promise<App> {
+/** The app of a simulated year: sandbox providers, the given clock, no web build, quiet. */
+export function createYearApp(handle: DatabaseHandle, clock: TestClock): Promise<App> {
   const dataDir = path.join(tmpdir(), `motor-simulated-year-${process.pid}`);
   return buildApp({
     config: parseConfig({

@@ -122,11 +122,13 @@ export async function findMoneyDifferences(deps: ServiceDeps): Promise<Finding[]
 /**
  * Cover without a settled first payment (COVER_UNPAID): a PENDING or ACTIVE policy whose cover
  * began (or was bound, whichever is later) more than NTU_AFTER_DAYS ago, with no POSTED payment
- * on its account. The not-taken-up job should have made it NTU; this says it did not.
+ * on its account, a day after the not-taken-up job (hourly) should have made it NTU: the auditor
+ * reports what that job failed to do, not what it is about to do (the money year saw a policy
+ * reported at the auditor's run and voided by the job's the same hour).
  */
 export async function findUnpaidCover(deps: ServiceDeps, now: Date): Promise<Finding[]> {
   const db: Db = deps.db;
-  const overdueBefore = new Date(now.getTime() - deps.config.ntuAfterDays * DAY_MS);
+  const overdueBefore = new Date(now.getTime() - (deps.config.ntuAfterDays + 1) * DAY_MS);
   const settledPayment = db
     .select({ one: sql`1` })
     .from(ledgerTransactions)

@@ -17,8 +17,8 @@ import { findMoneyDifferences, findUnpaidCover, policiesOfAccounts, type Finding
 // providers' own records of payments against the ledger's cash postings and the policies' cover.
 // PROVIDER_ONLY: the provider settled money the ledger does not hold; LEDGER_ONLY: the ledger
 // holds money as posted that the provider has no record of, or failed; AMOUNT_MISMATCH: both, for
-// different amounts; REFUND_NOT_SENT: a refund due for more than a day and not sent (waiting for a
-// payment to settle, or in the staff queue), or sent and not paid for two weeks; COVER_UNPAID:
+// different amounts; REFUND_NOT_SENT: a refund in the staff queue for more than a day, waiting
+// for a payment to settle for more than five, or sent and not paid for two weeks; COVER_UNPAID:
 // cover past NTU_AFTER_DAYS without a settled payment. Findings are upserted by kind and
 // reference (two runs at once store one), keep the time first seen, and are resolved when a later
 // run no longer finds them; each run is kept.
@@ -30,17 +30,30 @@ const DAY_MS = 86_400_000;
  * the "7 to 10 working days" the pages promise (two calendar weeks) it is a finding all the same.
  */
 const SENT_REFUND_DAYS = 14;
+/**
+ * A refund not sent yet because the payment it goes back to is still settling (a Direct Debit
+ * settles 3 working days after it is taken): a finding once that should be over. The money year's
+ * outage showed a cancellation's refund waiting two days for the collection taken that week.
+ */
+const WAITING_REFUND_DAYS = 5;
 
 /**
- * Refunds due for more than a day and still not sent (the refund run tries every 15 minutes), or
- * sent and still not paid after SENT_REFUND_DAYS.
+ * Refunds still not paid: in the staff queue for more than a day, waiting for a payment to settle
+ * for more than WAITING_REFUND_DAYS (the refund run tries every 15 minutes), or sent and still not
+ * paid after SENT_REFUND_DAYS.
  */
 async function findRefundsNotSent(db: Db, now: Date): Promise<Finding[]> {
   const late: PendingRefund[] = [];
+  const notQueued = new Set((await listPendingRefunds(db)).map((refund) => refund.idempotencyKey));
   for (const refund of await listPendingRefunds(db, { queued: true })) {
     const sent = (await listRefundPayouts(db, refund.idempotencyKey)).filter(isSentPayout);
     const sentPence = sent.reduce((sum, payout) => sum + payout.amountPence, 0);
-    const days = sentPence === refund.amountPence ? SENT_REFUND_DAYS : 1;
+    const days =
+      sentPence === refund.amountPence
+        ? SENT_REFUND_DAYS
+        : notQueued.has(refund.idempotencyKey)
+          ? WAITING_REFUND_DAYS
+          : 1;
     if (refund.createdAt.getTime() <= now.getTime() - days * DAY_MS) late.push(refund);
   }
   return late.map((refund) => ({

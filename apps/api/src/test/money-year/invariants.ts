@@ -1,0 +1,149 @@
+// The money year's daily checks (issue 30 item 10): what must hold of the books every day. Each
+// answers the cases that break it (a reference and why), so a breach reads as what went wrong.
+import { createHash } from 'node:crypto';
+import type { StatementResponse, StatementSummaryResponse } from '@motor/contract';
+import { londonDateString } from '@motor/domain';
+import type { App } from '../../app-types';
+import { runStatement, type Db } from '../../db/client';
+import { findMoneyDifferences, findUnpaidCover } from '../../flows/collect-payments/audit';
+import { listOpenFindings } from '../../flows/collect-payments/reconcile';
+import { listPendingRefunds } from '../../modules/billing';
+import { findUnbalancedTransactions } from '../../modules/billing/ledger';
+import { findStatementErrors } from '../../modules/billing/statement-check';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { addWorkingDays } from '../../providers/direct-debit';
+import type { Customer } from './customer';
+
+/** The pages promise a refund within "7 to 10 working days". */
+const REFUND_WORKING_DAYS = 10;
+
+export type MoneyBreaches = {
+  /** Ledger transactions whose postings do not sum to zero, and the whole ledger's sum. */
+  unbalancedTransactions: string[];
+  ledgerSumPence: number;
+  /** Cover past the NTU window without a settled first payment. */
+  coverWithoutFirstPayment: string[];
+  /** Refunds still not paid 10 working days after they were due. */
+  refundsOverdue: string[];
+  /** Direct Debits with no notice of their amount and day given in time. */
+  collectionsWithoutNotice: string[];
+  /** Provider money and the ledger's cash postings that differ. */
+  providerLedgerDifferences: string[];
+  /** What the nightly auditor (reconcile-payments) lists as open. */
+  auditorFindings: string[];
+  /** Statements that do not add up as displayed. */
+  statementsNotAddingUp: string[];
+};
+
+export const isClean = (breaches: MoneyBreaches) =>
+  Object.values(breaches).every((value) =>
+    Array.isArray(value) ? value.length === 0 : value === 0,
+  );
+
+async function run<Row extends Record<string, unknown>>(db: Db, text: string): Promise<Row[]> {
+  const name = `money-year-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+  return runStatement<Row>(db, { name, text, values: [] });
+}
+
+/**
+ * Each Direct Debit asked of the provider must have been announced to its payer with its amount
+ * and day (the mandate's confirmation or an advance notice) at least `workingDays` before it.
+ */
+async function findCollectionsWithoutNotice(db: Db, workingDays: number): Promise<string[]> {
+  const rows = await run<{ id: string; charge_date: string; noticed_at: string | null }>(
+    db,
+    `select c.provider_payment_id as id, c.charge_date, n.created_at as noticed_at
+       from collections c
+       left join payment_methods m on m.owner_user_id = c.owner_user_id
+       left join direct_debit_notices n on n.payment_method_id = m.payment_method_id
+        and n.amount_pence = c.amount_pence and n.charge_date = c.charge_date
+      where c.provider = 'DIRECT_DEBIT'`,
+  );
+  const noticed = new Map<string, { chargeDate: string; inTime: boolean; any: boolean }>();
+  for (const row of rows) {
+    const seen = noticed.get(row.id) ?? { chargeDate: row.charge_date, inTime: false, any: false };
+    if (row.noticed_at) {
+      seen.any = true;
+      const day = londonDateString(new Date(row.noticed_at));
+      if (addWorkingDays(day, workingDays) <= row.charge_date) seen.inTime = true;
+    }
+    noticed.set(row.id, seen);
+  }
+  return [...noticed].flatMap(([id, seen]) =>
+    seen.inTime ? [] : [`${id} on ${seen.chargeDate}: ${seen.any ? 'late' : 'none'}`],
+  );
+}
+
+/** Every statement of the customer's account, oldest first, as their billing tab reads them. */
+export async function readStatements(
+  app: App,
+  customer: Pick<Customer, 'userId' | 'accountId'>,
+): Promise<StatementResponse[]> {
+  const headers = bearer(await createTestAccessToken(app, { userId: customer.userId }));
+  const url = `/api/customerAccounts/${customer.accountId}/statements`;
+  const list = (
+    await app.inject({ method: 'GET', url, headers })
+  ).json() as StatementSummaryResponse[];
+  const statements: StatementResponse[] = [];
+  for (const { statementNumber } of [...list].reverse()) {
+    const res = await app.inject({ method: 'GET', url: `${url}/${statementNumber}`, headers });
+    statements.push(res.json() as StatementResponse);
+  }
+  return statements;
+}
+
+async function findStatementsNotAddingUp(app: App, customers: Customer[]): Promise<string[]> {
+  const errors: string[] = [];
+  for (const customer of customers) {
+    const statements = await readStatements(app, customer);
+    errors.push(...findStatementErrors(statements).map((e) => `${customer.policyNumber} ${e}`));
+  }
+  return errors;
+}
+
+/**
+ * The accounts whose money moved since `since`: a new ledger transaction, a payment that changed
+ * status with its provider, a refund sent (each may change what a statement shows).
+ */
+export async function accountsMovedSince(db: Db, since: Date): Promise<Set<string>> {
+  const at = `'${since.toISOString()}'::timestamptz`;
+  const rows = await run<{ account_id: string }>(
+    db,
+    `select account_id from ledger_transactions where created_at >= ${at}
+     union select a.account_id from collections c
+       join customer_accounts a on a.owner_user_id = c.owner_user_id where c.updated_at >= ${at}
+     union select account_id from refund_payouts where created_at >= ${at}`,
+  );
+  return new Set(rows.map((row) => row.account_id));
+}
+
+/** Every check, as of now; statements only of `statementsOf`. */
+export async function checkMoney(
+  app: App,
+  options: { statementsOf: Customer[]; noticeWorkingDays: number },
+): Promise<MoneyBreaches> {
+  const now = app.clock.now();
+  const [sum] = await run<{ total: string }>(
+    app.db,
+    'select coalesce(sum(amount_pence), 0) as total from ledger_postings',
+  );
+  const refundDeadline = (createdAt: Date) =>
+    addWorkingDays(londonDateString(createdAt), REFUND_WORKING_DAYS);
+  return {
+    unbalancedTransactions: await findUnbalancedTransactions(app.db),
+    ledgerSumPence: Number(sum?.total ?? 0),
+    coverWithoutFirstPayment: (await findUnpaidCover(app, now)).map((f) => f.providerPaymentId),
+    refundsOverdue: (await listPendingRefunds(app.db, { queued: true }))
+      .filter((refund) => refundDeadline(refund.createdAt) < londonDateString(now))
+      .map((refund) => `${refund.idempotencyKey} ${refund.amountPence}p`),
+    collectionsWithoutNotice: await findCollectionsWithoutNotice(app.db, options.noticeWorkingDays),
+    providerLedgerDifferences: (await findMoneyDifferences(app)).map(
+      (f) =>
+        `${f.kind} ${f.providerPaymentId} provider ${f.providerAmountPence} ledger ${f.ledgerAmountPence}`,
+    ),
+    auditorFindings: (await listOpenFindings(app.db)).map(
+      (f) => `${f.kind} ${f.providerPaymentId} (${f.accountCode ?? 'no account'})`,
+    ),
+    statementsNotAddingUp: await findStatementsNotAddingUp(app, options.statementsOf),
+  };
+}
