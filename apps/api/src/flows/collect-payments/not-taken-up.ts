@@ -2,12 +2,19 @@ import { formatDisplayDate } from '@motor/domain';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { creditAllInvoiced, findAccountOfPolicy } from '../../modules/billing';
+import {
+  creditAllInvoiced,
+  findAccount,
+  findAccountOfPolicy,
+  getSettledBalance,
+  postRefund,
+} from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';
 import { refreshOverdueFirstCollections } from '../../modules/payment';
 import { findPolicy, markUnpaidPoliciesNtu, type PolicyRow } from '../../modules/policy';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
+import { firstCollectionKey } from './queue';
 
 // Not taken up (issue 30 item 3; DOMAIN.md "Money"): a policy whose first payment failed, or has
 // not settled within NTU_AFTER_DAYS, is NTU (modules/policy/lifecycle.ts picks them). In the same
@@ -61,6 +68,33 @@ async function onNotTakenUp(deps: ServiceDeps, tx: Db, policy: PolicyRow, now: D
   await queueEmail(deps, tx, { recipient: holder.email, ...email }, now);
 }
 
+/**
+ * A payment the bank settled after its policy was not taken up (the first Direct Debit was still
+ * with the bank at the move: the provider contract cannot withdraw a collection, and GoCardless
+ * could only before submission): nothing is owed for a void policy, so the credit it leaves is
+ * refunded at once, PENDING, for the refund run to pay back and tell the customer.
+ */
+export async function refundIfNotTakenUp(
+  tx: Db,
+  options: { accountId: string; providerPaymentId: string; at: Date },
+): Promise<void> {
+  const account = await findAccount(tx, options.accountId);
+  if (!account?.policyId) return;
+  if ((await findPolicy(tx, account.policyId))?.status !== 'NTU') return;
+  const credit = -(await getSettledBalance(tx, account.accountId));
+  if (credit <= 0) return;
+  await postRefund(tx, {
+    account,
+    idempotencyKey: `ntu:${options.providerPaymentId}:refund`,
+    amountPence: credit,
+    description: NTU_REFUND_DESCRIPTION,
+    at: options.at,
+  });
+}
+
+/** The statement's line for the refund of a payment taken after the policy was not taken up. */
+export const NTU_REFUND_DESCRIPTION = 'Refund: the policy was not taken up';
+
 /** Moves every policy whose first payment failed or is overdue to NTU; answers how many. */
 export async function markNotTakenUp(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
@@ -73,6 +107,7 @@ export async function markNotTakenUp(deps: ServiceDeps): Promise<number> {
   return markUnpaidPoliciesNtu(deps.db, {
     now,
     afterDays: deps.config.ntuAfterDays,
+    firstCollectionKeyPattern: firstCollectionKey('%'),
     onNotTakenUp: async (tx, policyId) => {
       const policy = await findPolicy(tx, policyId);
       if (policy) await onNotTakenUp(deps, tx, policy, now);

@@ -22,6 +22,7 @@ import {
   subtractWorkingDays,
 } from '../../providers/direct-debit';
 import { findPolicyByProposal } from '../../modules/policy';
+import { refundIfNotTakenUp } from './not-taken-up';
 import { enqueueCollection } from './queue';
 import { scheduleNonPaymentCancellation } from './non-payment';
 import { queueNotice } from './notices';
@@ -156,9 +157,15 @@ export async function applyCollectionOutcomes(deps: ServiceDeps): Promise<void> 
     deps.db,
     pending.map((payment) => payment.providerPaymentId),
   );
+  const accountOf = new Map(pending.map((row) => [row.providerPaymentId, row.accountId]));
   for (const collection of answered) {
     if (collection.status === 'SETTLED') {
-      await settleProviderPayment(deps.db, collection.providerPaymentId);
+      const { providerPaymentId } = collection;
+      await deps.db.transaction(async (tx) => {
+        if (!(await settleProviderPayment(tx, providerPaymentId))) return;
+        const accountId = accountOf.get(providerPaymentId);
+        if (accountId) await refundIfNotTakenUp(tx, { accountId, providerPaymentId, at: now });
+      });
     } else if (collection.status === 'FAILED') {
       await onFailure(deps, {
         providerPaymentId: collection.providerPaymentId,

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { collections } from '../../db/schema';
+import { collections, policies } from '../../db/schema';
 import { AppError } from '../../errors';
 import * as repository from './repository';
 import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
@@ -56,7 +56,9 @@ export type FirstCollection = { amountPence: number; chargeDate: string };
 
 /**
  * The first Direct Debit of each proposal still on its way (asked for at bind, kept under the
- * proposal; later months are the account's), by proposal code. Settled or failed: not listed.
+ * proposal; later months are the account's), by proposal code. Settled or failed: not listed;
+ * nor one of a policy not taken up (void from inception: the payment is no longer to be taken,
+ * and if the bank takes it anyway it is refunded), so the billing tab never says it will be.
  */
 export async function findPendingFirstCollections(
   db: Db,
@@ -75,6 +77,14 @@ export async function findPendingFirstCollections(
         inArray(collections.proposalCode, [...proposalCodes]),
         eq(collections.provider, 'DIRECT_DEBIT'),
         inArray(collections.status, ['PENDING', 'SUBMITTED']),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(policies)
+            .where(
+              and(eq(policies.proposalCode, collections.proposalCode), eq(policies.status, 'NTU')),
+            ),
+        ),
       ),
     );
   const found = new Map<string, FirstCollection>();

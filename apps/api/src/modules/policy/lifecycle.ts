@@ -14,7 +14,7 @@ import {
 import type { PolicyStatus } from '@motor/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { collections, policies } from '../../db/schema';
+import { collections, customerAccounts, jobs, ledgerTransactions, policies } from '../../db/schema';
 import { registeredSchemeCodes } from '../brand';
 import { getSchemeFacts } from '../disclosure';
 import { defineJob } from '../jobs';
@@ -120,8 +120,12 @@ export async function lapseExpiredPolicies(db: Db, now: Date): Promise<number> {
  * proposal it was bound from. It is NTU when none of them settled (a card payment at checkout
  * settles before bind, so card-paid policies never qualify), at least one Direct Debit collection
  * was asked for, and none is still within its time: each one FAILED, or unsettled for longer
- * than `afterDays` (a retry still in time holds the policy). A policy with no collection at all
- * (bound on a mandate, nothing collected yet) is left alone: nothing says its payment failed.
+ * than `afterDays` (a retry still in time holds the policy). A Direct Debit bind whose first
+ * collection was asked for (`firstCollectionKeyPattern`: its queued job, keyed by the account) but
+ * never made (the provider down or refusing for the whole window, the mandate gone) is NTU too
+ * once `afterDays` have passed since it was asked for, unless the account was paid another way
+ * (the customer paid the balance by card). A policy with no first collection asked for (nothing
+ * was due at bind) is left alone: nothing says its payment failed.
  */
 export async function markUnpaidPoliciesNtu(
   db: Db,
@@ -130,9 +134,14 @@ export async function markUnpaidPoliciesNtu(
     afterDays: number;
     /** What else not taking the policy up does, in the same transaction as the move. */
     onNotTakenUp?: (tx: Db, policyId: string) => Promise<void>;
+    /**
+     * The key of an account's first-collection job with `%` for the account id (the collect
+     * flow's firstCollectionKey): a bind that asked for one; without it such binds are not picked.
+     */
+    firstCollectionKeyPattern?: string;
   },
 ): Promise<number> {
-  const { now, afterDays, onNotTakenUp } = options;
+  const { now, afterDays, onNotTakenUp, firstCollectionKeyPattern } = options;
   const overdueBefore = new Date(now.getTime() - afterDays * 24 * 60 * 60_000);
   /** A collection of the outer policy's proposal that says the policy is not (yet) NTU. */
   const sameProposal = sql`${collections.proposalCode} = ${policies.proposalCode}`;
@@ -152,9 +161,13 @@ export async function markUnpaidPoliciesNtu(
         ),
       ),
     );
+  const neverCollected = (limit: number) =>
+    firstCollectionKeyPattern
+      ? pickNeverCollected(db, { overdueBefore, keyPattern: firstCollectionKeyPattern, limit })
+      : Promise.resolve([]);
   let moved = 0;
   for (;;) {
-    const due = await db
+    const unsettled = await db
       .selectDistinct({ policyId: policies.policyId, status: policies.status })
       .from(collections)
       .innerJoin(policies, eq(policies.proposalCode, collections.proposalCode))
@@ -170,6 +183,7 @@ export async function markUnpaidPoliciesNtu(
         ),
       )
       .limit(BATCH);
+    const due = [...unsettled, ...(await neverCollected(BATCH))];
     for (const { policyId, status } of due) {
       const actor = 'system:ntu-unpaid-policies';
       const done = await db.transaction(async (tx) => {
@@ -186,8 +200,55 @@ export async function markUnpaidPoliciesNtu(
       if (done) moved += 1;
     }
     // A row moved meanwhile is picked again only while still PENDING or ACTIVE: the loop ends.
-    if (due.length < BATCH) return moved;
+    if (unsettled.length < BATCH && due.length - unsettled.length < BATCH) return moved;
   }
+}
+
+/**
+ * PENDING or ACTIVE policies whose first Direct Debit was asked for (the job keyed
+ * `keyPattern` with the account's id) on or before `overdueBefore` and never made: no collection
+ * of the policy's proposal, and no payment on its account that did not fail.
+ */
+function pickNeverCollected(
+  db: Db,
+  options: { overdueBefore: Date; keyPattern: string; limit: number },
+): Promise<{ policyId: string; status: PolicyStatus }[]> {
+  const { overdueBefore, keyPattern, limit } = options;
+  const collected = db
+    .select({ one: sql`1` })
+    .from(collections)
+    .where(sql`${collections.proposalCode} = ${policies.proposalCode}`);
+  const paidOtherwise = db
+    .select({ one: sql`1` })
+    .from(ledgerTransactions)
+    .where(
+      and(
+        eq(ledgerTransactions.accountId, customerAccounts.accountId),
+        eq(ledgerTransactions.type, 'PAYMENT'),
+        sql`${ledgerTransactions.status} <> 'FAILED'`,
+      ),
+    );
+  const [before, after] = keyPattern.split('%');
+  return db
+    .select({ policyId: policies.policyId, status: policies.status })
+    .from(policies)
+    .innerJoin(customerAccounts, eq(customerAccounts.policyId, policies.policyId))
+    .innerJoin(
+      jobs,
+      eq(
+        jobs.idempotencyKey,
+        sql`${before ?? ''} || ${customerAccounts.accountId} || ${after ?? ''}`,
+      ),
+    )
+    .where(
+      and(
+        inArray(policies.status, ['PENDING', 'ACTIVE']),
+        lte(jobs.createdAt, overdueBefore),
+        notExists(collected),
+        notExists(paidOtherwise),
+      ),
+    )
+    .limit(limit);
 }
 
 /**
