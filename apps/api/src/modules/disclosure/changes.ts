@@ -1,6 +1,7 @@
 import type { FieldError } from '@motor/contract';
 import {
   addIsoDuration,
+  describeVehicle,
   type DataEntry,
   INCLUDED_COVER_CODES,
   londonDateString,
@@ -13,13 +14,18 @@ import {
 import type { DisclosureTarget as BrandTarget } from '@motor/brand-kit';
 import { brandOfScheme } from '../brand';
 import {
+  DEFAULT_FORM_FORMATS,
+  formatRegistration,
   getValueAtPath,
   isInputReadOnly,
   validateInputValue,
   type FormValues,
   type InputDefinition,
 } from '@motor/forms';
-import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
+import type {
+  LookupVehicleSpecification,
+  VehicleLookupProvider,
+} from '../../providers/vehicle-lookup';
 import { RETAILER_NOT_FOUND_MESSAGE } from '../lookup';
 import { findAnswerSchema, VehicleInputSchema, type DisclosureTarget } from './answers';
 import { MAX_START_DAYS_AHEAD, type SchemeFacts } from './product';
@@ -261,32 +267,37 @@ async function resolveRetailer(code: string, lookups: AnswerLookups): Promise<Ch
 /**
  * The car is always the catalogue's: a client names it by registration (regLookup) or by
  * vehicleCode (the year/make/model selector), and the specification (insurance group, value,
- * steering) comes from the lookup, never from the client.
+ * steering) comes from the lookup, never from the client. A registration typed for a car chosen
+ * by make and model is looked up too (issue 31 item 1, decision 034): the plate's car replaces the
+ * declared one, with a notice the car page shows; a plate the lookup does not know keeps the
+ * declared car marked `registrationUnknown`, which underwriting refers.
  */
 async function resolveVehicle(input: VehicleInput, lookups: AnswerLookups): Promise<CheckedAnswer> {
   const lookup = lookups.vehicleLookup;
-  const byRegistration = input.regLookup !== false && Boolean(input.vrn);
+  const typedVrn = input.vrn ? input.vrn.toUpperCase() : null;
+  const byRegistration = input.regLookup !== false && typedVrn !== null;
   const vehicleCode = input.specification?.vehicleCode;
-  const specification = byRegistration
-    ? await lookup.findVehicleByRegistration(input.vrn!)
-    : vehicleCode
-      ? await lookup.findSpecification(vehicleCode)
-      : null;
-  if (!specification) {
-    const message = byRegistration
-      ? 'We could not find a vehicle with that registration.'
-      : 'We could not find that vehicle.';
-    return { error: { message, path: [] } };
-  }
-  const vrn = byRegistration ? specification.vrn : (input.vrn?.toUpperCase() ?? null);
+  const registered = typedVrn ? await lookup.findVehicleByRegistration(typedVrn) : null;
   if (byRegistration) {
-    return { value: { vrn, regLookup: byRegistration, specification: { ...specification, vrn } } };
+    if (!registered) {
+      return {
+        error: { message: 'We could not find a vehicle with that registration.', path: [] },
+      };
+    }
+    return asRegistered(registered);
+  }
+  const declared = vehicleCode ? await lookup.findSpecification(vehicleCode) : null;
+  if (!declared) return { error: { message: 'We could not find that vehicle.', path: [] } };
+  if (registered) {
+    if (registered.vehicleCode === declared.vehicleCode) return asRegistered(registered);
+    const year = readChosenYear(input.specification?.year);
+    return asRegistered(registered, describeReplacement({ registered, declared, year }));
   }
   // Chosen by year, make and model: the year is the customer's (a catalogue entry spans many),
   // and must be one the model was made in (issue 13 item 8: it was dropped, so no price).
   const year = readChosenYear(input.specification?.year);
-  const firstYear = specification.rangeStartYear ?? 0;
-  const lastYear = specification.rangeEndYear ?? Number(londonDateString(lookups.now).slice(0, 4));
+  const firstYear = declared.rangeStartYear ?? 0;
+  const lastYear = declared.rangeEndYear ?? Number(londonDateString(lookups.now).slice(0, 4));
   const yearPath = ['specification', 'year'];
   if (year === null) {
     return { error: { message: 'Choose the year your car was made', path: yearPath } };
@@ -295,7 +306,33 @@ async function resolveVehicle(input: VehicleInput, lookups: AnswerLookups): Prom
     const message = `That car was made from ${firstYear} to ${lastYear}: check the year`;
     return { error: { message, path: yearPath } };
   }
-  return { value: { vrn, regLookup: false, specification: { ...specification, year, vrn } } };
+  const specification = { ...declared, year, vrn: typedVrn };
+  if (!typedVrn) return { value: { vrn: null, regLookup: false, specification } };
+  return { value: { vrn: typedVrn, regLookup: false, registrationUnknown: true, specification } };
+}
+
+/** The answer for the car the lookup knows by its registration, with a notice when it replaced one. */
+function asRegistered(registered: LookupVehicleSpecification, notice?: string): CheckedAnswer {
+  const { vrn } = registered;
+  const value = { vrn, regLookup: true, specification: { ...registered, vrn } };
+  return { value: notice ? { ...value, lookupNotice: notice } : value };
+}
+
+/** What the car page tells a customer whose registration belongs to another car than chosen. */
+function describeReplacement(options: {
+  registered: LookupVehicleSpecification;
+  declared: LookupVehicleSpecification;
+  year: number | null;
+}): string {
+  const { registered, declared, year } = options;
+  const name = (car: LookupVehicleSpecification, carYear?: number | null) =>
+    [carYear, describeVehicle(car)].filter(Boolean).join(' ');
+  const plate = formatRegistration(registered.vrn ?? '', DEFAULT_FORM_FORMATS.vehicleRegistration);
+  return (
+    `${plate} is a ${name(registered, registered.year)}, not the ${name(declared, year)} ` +
+    'you chose: we have changed your car to it and priced your quote again. If that is not ' +
+    'your car, check the registration.'
+  );
 }
 
 function readChosenYear(value: unknown): number | null {

@@ -15,9 +15,10 @@ import {
 import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { buildCompleteDisclosure } from '../proposal/fixtures';
+import { buildCompleteDisclosure, updates } from '../proposal/fixtures';
 import {
   AGREEMENTS_INCOMPLETE_MESSAGE,
+  AGREEMENTS_OUTDATED_MESSAGE,
   AGREEMENTS_REQUIRED_MESSAGE,
   AGREEMENTS_UNKNOWN_MESSAGE,
 } from './agreements';
@@ -346,6 +347,68 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
     ]);
     expect((await agree(code)).statusCode).toBe(200);
     expect((await cardCheckout(code)).statusCode).toBe(201);
+  });
+
+  // Issue 31 item 2: the agreements belong to the quote agreed to. Accepted, then re-rated from
+  // outside the pages (mileage, excess, start date changed after the summary): every way of
+  // paying or binding refuses with its own message until the agreements are given again.
+  it('asks again after the quote is re-rated (mileage, excess, start date), and only then', async () => {
+    const { code, dateOfBirth } = await propose(buildCompleteDisclosure(), 'QUOTE');
+    const patch = async (changes: ProposalChange[]) => {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `/api/proposals/${code}`,
+        headers,
+        payload: { changes, applyRating: true },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const before = (
+      await app.inject({ method: 'GET', url: `/api/proposals/${code}`, headers })
+    ).json().quote.totals.discounted;
+    const rerated = await patch([
+      {
+        changeType: 'ASSET_DISCLOSURE_CHANGE',
+        assetCode: 'car',
+        update: updates({ annualMileage: 20000 }),
+      },
+    ]);
+    expect(rerated.status).toBe('QUOTE');
+    expect(rerated.quote.totals.discounted).not.toBe(before);
+    await expectRefused(code, dateOfBirth, { message: AGREEMENTS_OUTDATED_MESSAGE });
+    expect((await bind(code)).json().error.details).toMatchObject({
+      reason: 'AGREEMENTS_REQUIRED',
+      quoteChanged: true,
+    });
+    expect((await agree(code)).statusCode).toBe(200);
+    expect((await cardCheckout(code)).statusCode).toBe(201);
+
+    // What changes nothing agreed does not ask again (decision 015): auto-renewal, or the same
+    // answers rated again later.
+    const toggled = await app.inject({
+      method: 'PUT',
+      url: `/api/proposals/${code}/autoRenewal`,
+      headers,
+      payload: { enabled: false },
+    });
+    expect(toggled.statusCode, toggled.body).toBe(200);
+    clock.advance(60 * 60 * 1000);
+    await signIn();
+    const again = await patch([]);
+    expect(again.quote.ratedAt).not.toBe(rerated.quote.ratedAt);
+    expect((await cardCheckout(code)).statusCode).toBe(201);
+
+    for (const change of [
+      { changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 20_000 },
+      { changeType: 'START_DATE_CHANGE', startDate: '2026-03-20T00:00:00Z' },
+    ] as ProposalChange[]) {
+      await patch([change]);
+      const res = await bind(code);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe(AGREEMENTS_OUTDATED_MESSAGE);
+      expect((await agree(code)).statusCode).toBe(200);
+    }
   });
 
   it('documents the agreements route and its shapes in the OpenAPI document', async () => {

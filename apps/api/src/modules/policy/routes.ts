@@ -50,7 +50,9 @@ export const policyRoutes: AppPlugin = async (app) => {
           'demands-and-needs, information-correct), every one of them: 400 when one is missing ' +
           'or unknown. Stored with the quote’s documents (type, wording version, insurer) and ' +
           'the time. Checkout and bind answer 409 until the latest acceptance covers every box ' +
-          'and the quote’s current documents. 409 when the proposal is not a QUOTE.',
+          'and the quote’s current documents, and was given for the quote as it is now: after ' +
+          'a re-rating (an answer, cover, excess or start date changed) it is asked again. 409 ' +
+          'when the proposal is not a QUOTE.',
         params: ProposalCodeParamsSchema,
         body: AcceptAgreementsRequestSchema,
         response: { 200: ProposalAgreementsSchema, ...errors },

@@ -43,7 +43,11 @@ const Flag = z.boolean();
 const AddressAnswer = z
   .object({ postalCode: z.string().nullish(), line1: z.string().nullish() })
   .loose();
-const VehicleAnswerSchema = z.object({ specification: LookupSpecificationSchema.nullish() });
+const VehicleAnswerSchema = z.object({
+  specification: LookupSpecificationSchema.nullish(),
+  /** A registration typed for a car chosen by make and model that the lookup does not know. */
+  registrationUnknown: z.boolean().nullish(),
+});
 
 function readClaims(read: AnswerRead, answers: Answers): RatingClaim[] | undefined {
   return read(Claims, answers.vehicleClaimsHistory);
@@ -68,8 +72,9 @@ function readVehicle(read: AnswerRead, data: ProposalData) {
   const asset =
     data.insuredAssets.find((item) => item.assetCode === CORE_ASSET_CODE) ?? data.insuredAssets[0];
   const answers: Answers = asset?.data ?? {};
-  const specification = read(VehicleAnswerSchema, answers.vehicle)?.specification ?? undefined;
-  return { answers, specification };
+  const vehicle = read(VehicleAnswerSchema, answers.vehicle);
+  const specification = vehicle?.specification ?? undefined;
+  return { answers, specification, registrationUnknown: vehicle?.registrationUnknown === true };
 }
 
 function readOvernightLocation(read: AnswerRead, value: unknown) {
@@ -161,7 +166,7 @@ function buildUnderwritingInput(
   const profiles = [...data.insuredProfiles].sort(
     (a, b) => Number(b.policyholder) - Number(a.policyholder),
   );
-  const { answers: car, specification } = readVehicle(read, data);
+  const { answers: car, specification, registrationUnknown } = readVehicle(read, data);
   const estimatedValue = read(PositiveWhole, car.estimatedValue);
   return {
     drivers: profiles.map((profile) =>
@@ -177,6 +182,8 @@ function buildUnderwritingInput(
       modifications: read(Flag, car.modifications),
       // undefined: no car chosen yet; null: chosen, group unknown (refers).
       insuranceGroup: specification ? (specification.insuranceGroup ?? null) : undefined,
+      // Only when true: the recorded inputs of every other rating stay as they were.
+      ...(registrationUnknown ? { registrationUnknown } : {}),
     },
   };
 }

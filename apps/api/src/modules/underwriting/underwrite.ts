@@ -33,6 +33,11 @@ type UnderwritingVehicle = {
    * known but its group could not be determined (refers with the 'get in touch via chat' text).
    */
   insuranceGroup?: number | null;
+  /**
+   * True when a registration was typed for a car chosen by make and model and the lookup does not
+   * know it: the car cannot be confirmed, so it is never priced as declared (decision 034).
+   */
+  registrationUnknown?: boolean;
 };
 
 /** What underwriting reads: every driver (policyholder first) and the car. */
@@ -74,6 +79,7 @@ export const REFERRAL_CODES = [
   'TOO_MANY_CLAIMS',
   'TOO_MANY_POINTS',
   'INSURANCE_GROUP_UNDETERMINED',
+  'REGISTRATION_NOT_FOUND',
 ] as const;
 export type ReferralCode = (typeof REFERRAL_CODES)[number];
 
@@ -102,6 +108,8 @@ export const REFERRAL_MESSAGES: Record<ReferralCode, string> = {
   // Spec 1 §5 wording.
   INSURANCE_GROUP_UNDETERMINED:
     'The insurance group could not be determined, so get in touch via chat.',
+  REGISTRATION_NOT_FOUND:
+    'We could not find a vehicle with that registration, so get in touch via chat.',
 };
 
 type ReferralReason = { code: ReferralCode; message: string };
@@ -175,6 +183,10 @@ const RULES: readonly { code: ReferralCode; refers: (context: RuleContext) => bo
       if (group === undefined) return false;
       return group === null || group < 1 || group > 50;
     },
+  },
+  {
+    code: 'REGISTRATION_NOT_FOUND',
+    refers: ({ input }) => input.vehicle.registrationUnknown === true,
   },
 ];
 

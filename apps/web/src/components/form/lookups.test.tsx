@@ -216,8 +216,8 @@ describe('VehicleInput', { timeout: 20_000 }, () => {
     insuranceGroup: 30,
   };
 
-  function Vehicle() {
-    const [value, setValue] = useState<VehicleAnswer | undefined>();
+  function Vehicle({ initial }: { initial?: VehicleAnswer }) {
+    const [value, setValue] = useState<VehicleAnswer | undefined>(initial);
     return (
       <>
         <VehicleInput
@@ -271,6 +271,20 @@ describe('VehicleInput', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('We could not find a vehicle with that registration.'),
     ).toBeInTheDocument();
+  });
+
+  // Issue 31 item 1: a registration typed for a car chosen by make and model belonged to another
+  // car, which the server made the answer: the car page says so above the car.
+  it('shows the server’s notice when the registration’s car replaced the one chosen', () => {
+    const notice =
+      'KY72 DXA is a 2022 BMW M3 Competition, not the 2019 BMW 1 Series 118i Sport you chose.';
+    renderWithQuery(
+      <Vehicle
+        initial={{ vrn: 'BM24XYZ', regLookup: true, specification: spec, lookupNotice: notice }}
+      />,
+    );
+    expect(screen.getByText(notice)).toHaveClass('notification');
+    expect(screen.getByText('2024 BMW 3 Series M Sport')).toBeInTheDocument();
   });
 
   it('make, model and trim cascade by year, with the no-models messages', async () => {

@@ -22,6 +22,11 @@ export type VehicleAnswer = {
   vrn: string | null;
   regLookup: boolean;
   specification: VehicleSpecification;
+  /**
+   * Set by the server when a registration typed for a car chosen by make and model belongs to
+   * another car, which replaced it: what to tell the customer (issue 31 item 1).
+   */
+  lookupNotice?: string | null;
 };
 
 export type VehicleInputProps = FieldBaseProps & {
@@ -59,6 +64,15 @@ function VehicleSummary({ vehicle }: { vehicle: VehicleSpecification }): ReactEl
       <p className="vehicle-summary__name">{describeVehicle(vehicle)}</p>
       <p className="vehicle-summary__facts">{facts.join(' · ')}</p>
     </div>
+  );
+}
+
+/** The server's word that the registration's car replaced the one chosen (issue 31 item 1). */
+export function LookupNotice({ text }: { text: string }): ReactElement {
+  return (
+    <p className="notification notification--info" role="status">
+      {text}
+    </p>
   );
 }
 
@@ -291,7 +305,12 @@ export function VehicleInput({
           value={value?.specification?.vehicleCode ? value : undefined}
           onChange={onChange}
           changeLabel={t('vehicle.change')}
-          renderView={(answer) => <VehicleSummary vehicle={answer.specification} />}
+          renderView={(answer) => (
+            <>
+              {answer.lookupNotice ? <LookupNotice text={answer.lookupNotice} /> : null}
+              <VehicleSummary vehicle={answer.specification} />
+            </>
+          )}
           renderChange={(choose) => (
             <div className="vehicle-input__change">
               <div className="segmented" role="group" aria-label={t('vehicle.findBy')}>

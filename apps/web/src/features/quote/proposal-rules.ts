@@ -27,6 +27,8 @@ export function getCoreAssetCode(proposal: Proposal): string {
 type VehicleAnswer = {
   vrn?: string | null;
   specification?: { make?: string; model?: string; engineLabel?: string; trim?: string } | null;
+  /** The server's word that the typed registration's car replaced the one chosen. */
+  lookupNotice?: string | null;
 };
 
 /** The disclosed vehicle answer, when there is one. */

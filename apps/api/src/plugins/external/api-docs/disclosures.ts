@@ -258,7 +258,10 @@ function describeTypeRules(schema: JsonSchema, input: InputDefinition): string |
       'by vrn), or choose it by make, model and trim (GET /api/lookup/vehicles/makes, /models, ' +
       '/specifications) and send { regLookup: false, specification: { vehicleCode } }. ' +
       'specification.vehicleCode and regLookup are needed. The rest of the specification ' +
-      '(insurance group, value, year, steering) always comes from the catalogue. A registration ' +
+      '(insurance group, value, year, steering) always comes from the catalogue. A vrn sent with ' +
+      'a car chosen by make and model is looked up too: a plate known as another car makes that ' +
+      'car the answer (with lookupNotice saying so), an unknown one refers the quote ' +
+      '(REGISTRATION_NOT_FOUND). A registration ' +
       `(UK, not starting with Q, spaces ignored) matches one of x-registration-formats.`
     );
   }

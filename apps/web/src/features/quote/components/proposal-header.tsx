@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatRegistration } from '@motor/forms';
+import { LookupNotice } from '../../../components/form/vehicle-input';
 import type { Proposal } from '../api/get-proposal';
 import { getPolicyholderName, getVehicle, getVehicleName } from '../proposal-rules';
 import { registrationFormat } from '../registration-format';
@@ -7,7 +8,8 @@ import { registrationFormat } from '../registration-format';
 /** The page heading with the profile the quote is for: policyholder and car. */
 export function ProposalHeader({ proposal, title }: { proposal: Proposal; title: string }) {
   const { t } = useTranslation('quote');
-  const vrn = getVehicle(proposal)?.vrn;
+  const vehicle = getVehicle(proposal);
+  const vrn = vehicle?.vrn;
   const car = getVehicleName(proposal);
   return (
     <header className="page-header quote-header">
@@ -29,6 +31,7 @@ export function ProposalHeader({ proposal, title }: { proposal: Proposal; title:
           </dd>
         </div>
       </dl>
+      {vehicle?.lookupNotice ? <LookupNotice text={vehicle.lookupNotice} /> : null}
       <p className="text-muted quote-header__reference">
         {t('profile.reference', { reference: proposal.externalReference })}
       </p>
