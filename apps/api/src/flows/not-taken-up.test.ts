@@ -15,6 +15,7 @@ import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
 import { runDueJobs } from '../modules/jobs/runner';
 import { buyFlexByDirectDebit, SANDBOX_GOOD_BANK } from '../modules/payment/test-helpers';
 import { ProviderUnavailableError } from '../providers/direct-debit/types';
+import { pdfText } from '../test/pdf-text';
 import { createTestApp, createTestProviders } from '../test/test-app';
 
 const MINUTE = 60_000;
@@ -71,6 +72,20 @@ function scenario(config: Partial<Config> = {}) {
     return (res.json() as { policyDetail: { policyStatus: string } }).policyDetail.policyStatus;
   }
 
+  /** The words of one of the policy's documents, opened as the policy page opens it. */
+  async function documentText(userId: string, policyId: string, doc: string) {
+    const link = await app.inject({
+      method: 'GET',
+      url: `/api/documents/policy/${policyId}/${doc}`,
+      headers: await signedIn(userId),
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const url = new URL((link.json() as { location: string }).location);
+    const file = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(file.headers['content-type']).toBe('application/pdf');
+    return pdfText(file.rawPayload);
+  }
+
   async function accountOf(userId: string, code: string) {
     const res = await app.inject({
       method: 'GET',
@@ -87,6 +102,8 @@ function scenario(config: Partial<Config> = {}) {
     daysUntil,
     statusOf,
     accountOf,
+    documentText,
+    signedIn,
     buy: (userId: string) => buyFlexByDirectDebit(app, userId, SANDBOX_GOOD_BANK),
     collectionsOf: (userId: string) =>
       app.db
@@ -151,13 +168,19 @@ describe('a policy not taken up while its first Direct Debit is still with the b
 });
 
 describe('a Direct Debit bind whose first collection was never made (issue 30 item 3)', () => {
-  const { refusal, daysUntil, statusOf, accountOf, buy, collectionsOf, mailTo, app } = scenario();
+  const world = scenario();
+  const { refusal, daysUntil, statusOf, accountOf, buy, collectionsOf, mailTo, app } = world;
+  const { documentText, signedIn } = world;
 
   it('the provider refuses at bind and after: the policy is NTU once NTU_AFTER_DAYS have passed', async () => {
     const userId = 'ntu-never-collected';
     refusal.on = true;
     const bought = await buy(userId);
     expect(await collectionsOf(userId)).toEqual([]);
+    // Issued as any policy's: no marking while the policy stands.
+    expect(await documentText(userId, bought.policyId, 'policy-schedule')).not.toContain(
+      'NOT TAKEN UP',
+    );
     expect(app().config.ntuAfterDays).toBe(14);
 
     // 13 days on, the queued collection still refused: cover kept while the window runs.
@@ -177,6 +200,22 @@ describe('a Direct Debit bind whose first collection was never made (issue 30 it
       outstandingAmount: 0,
       firstCollection: null,
     });
+
+    // Its documents say so on their first page; it has no certificate at all.
+    const marking = 'NOT TAKEN UP — VOID FROM 05 Mar 2026: this policy never gave cover';
+    for (const doc of ['policy-schedule', 'ipid', 'policy-wording']) {
+      const words = await documentText(userId, bought.policyId, doc);
+      expect(words.startsWith(marking), `${doc}: ${words.slice(0, 120)}`).toBe(true);
+    }
+    expect(await documentText(userId, bought.policyId, 'policy-schedule')).toContain(
+      `Policy Schedule`,
+    );
+    const certificate = await app().inject({
+      method: 'GET',
+      url: `/api/documents/policy/${bought.policyId}/policy-certificate`,
+      headers: await signedIn(userId),
+    });
+    expect(certificate.statusCode).toBe(409);
 
     // The provider back: nothing is collected for the void policy.
     refusal.on = false;

@@ -32,6 +32,11 @@ type PdfSection = {
 };
 
 export type PdfContent = {
+  /**
+   * A warning printed above the title of the first page, in bold red capitals' weight (a policy
+   * not taken up: the document must not be read as proof of cover).
+   */
+  marking?: string;
   title: string;
   subtitle?: string;
   sections: readonly PdfSection[];
@@ -61,6 +66,10 @@ export function renderPdf(content: PdfContent): Promise<Buffer> {
   doc.registerFont('regular', regular as unknown as Buffer);
   doc.registerFont('bold', bold as unknown as Buffer);
 
+  if (content.marking) {
+    doc.font('bold').fontSize(14).fillColor('#b00020').text(content.marking).moveDown(0.5);
+    doc.fillColor('#000');
+  }
   doc.font('bold').fontSize(18).text(content.title);
   if (content.subtitle) doc.font('regular').fontSize(11).fillColor('#444').text(content.subtitle);
   doc.fillColor('#000').moveDown();

@@ -89,6 +89,10 @@ async function loadDocumentData(
 const policyBlobKey = (policyId: string, versionId: string, doc: DocumentType) =>
   `policies/${policyId}/${versionId}/${doc}.pdf`;
 
+/** A document of a policy not taken up, marked so: kept under the policy, whatever its kind. */
+const notTakenUpBlobKey = (policyId: string, versionId: string, doc: DocumentType) =>
+  `policies/${policyId}/${versionId}/not-taken-up/${doc}.pdf`;
+
 function blobKey(policy: PolicyRow, versionId: string, doc: DocumentType, quote: Quote): string {
   if (doc === 'policy-certificate' || doc === 'policy-schedule') {
     return policyBlobKey(policy.policyId, versionId, doc);
@@ -120,9 +124,16 @@ export async function ensureDocumentKey(
   return (await ensureDocument(deps, policy, doc, options)).key;
 }
 
+/** What every document of a policy not taken up says first (issue 30 item 3). */
+function notTakenUpMarking(policy: Pick<PolicyRow, 'inceptedAt'>): string {
+  return `NOT TAKEN UP — VOID FROM ${formatDisplayDate(policy.inceptedAt)}: this policy never gave cover`;
+}
+
 /**
  * The document's blob key, rendering and storing it first when it is missing: of the version
- * asked for, or of the one in force (a version added later gets its own on first use).
+ * asked for, or of the one in force (a version added later gets its own on first use). A policy
+ * not taken up is served its documents marked so on their first page, stored beside the
+ * unmarked ones (kept as they were issued), under the policy even for the product documents.
  */
 async function ensureDocument(
   deps: ServiceDeps,
@@ -131,7 +142,10 @@ async function ensureDocument(
   options: { versionId?: string } = {},
 ) {
   const { data, versionId } = await loadDocumentData(deps, policy, options.versionId);
-  const key = blobKey(policy, versionId, doc, data.quote);
+  const ntu = policy.status === 'NTU';
+  const key = ntu
+    ? notTakenUpBlobKey(policy.policyId, versionId, doc)
+    : blobKey(policy, versionId, doc, data.quote);
   const { storage } = deps.providers;
   if (await storage.exists(key)) return { key, data };
   let content;
@@ -146,7 +160,8 @@ async function ensureDocument(
       createdAt: data.createdAt,
     });
   }
-  await storage.put(key, await renderPdf(content), { contentType: 'application/pdf' });
+  const marked = ntu ? { ...content, marking: notTakenUpMarking(policy) } : content;
+  await storage.put(key, await renderPdf(marked), { contentType: 'application/pdf' });
   return { key, data };
 }
 
@@ -185,6 +200,7 @@ export async function deletePolicyDocumentFiles(
   for (const type of POLICY_DOCUMENT_TYPES) {
     for (const version of versions) {
       await deps.providers.storage.delete(policyBlobKey(policyId, version.id, type));
+      await deps.providers.storage.delete(notTakenUpBlobKey(policyId, version.id, type));
     }
     // Where documents were kept before there was one per version.
     await deps.providers.storage.delete(`policies/${policyId}/${type}.pdf`);
