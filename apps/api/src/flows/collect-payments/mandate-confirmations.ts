@@ -15,7 +15,10 @@ import { announceDirectDebit } from './direct-debit-notices';
 // next morning, within the 3 working days the Guarantee allows, with its first payment as
 // planned (the coming invoice, less any credit, on the payment day). Mandates less than an hour
 // old are left to the purchase being made with them; an account owing money now (a retry on its
-// way) is confirmed by that payment's announcement.
+// way) is confirmed by that payment's announcement. A mandate set up with no policy yet (the
+// mandate pages done, nothing bought) is confirmed by nobody until a payment is due under it:
+// the week and the hour run from the later of the mandate and the purchase's account, so a
+// mandate used for a purchase days after it was set up is confirmed the morning after that.
 
 const LOOK_BACK_MS = 7 * 86_400_000;
 const PURCHASE_GRACE_MS = 60 * 60_000;
@@ -23,6 +26,8 @@ const PURCHASE_GRACE_MS = 60 * 60_000;
 /** Confirms the mandates set up in the last week, paying a policy, with no confirmation yet. */
 async function confirmNewMandates(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
+  // When the mandate began paying the account: set up for it, or set up earlier and used now.
+  const inUseSince = sql`greatest(${paymentMethods.createdAt}, ${customerAccounts.createdAt})`;
   const rows = await deps.db
     .select({ mandate: paymentMethods, accountId: customerAccounts.accountId })
     .from(paymentMethods)
@@ -39,8 +44,8 @@ async function confirmNewMandates(deps: ServiceDeps): Promise<number> {
       and(
         eq(paymentMethods.type, 'BACS_DEBIT'),
         eq(paymentMethods.status, 'ACTIVE'),
-        gte(paymentMethods.createdAt, new Date(now.getTime() - LOOK_BACK_MS)),
-        lte(paymentMethods.createdAt, new Date(now.getTime() - PURCHASE_GRACE_MS)),
+        gte(inUseSince, new Date(now.getTime() - LOOK_BACK_MS)),
+        lte(inUseSince, new Date(now.getTime() - PURCHASE_GRACE_MS)),
         sql`not exists (select 1 from ${directDebitNotices} where ${directDebitNotices.noticeKey} = 'confirmation:' || ${paymentMethods.paymentMethodId})`,
       ),
     )
