@@ -134,7 +134,7 @@ function createQuoteDisclosureInputs(
       validation: { required: true, regExp: '^\\d{5}$' },
       messages: {
         required: 'Please enter your retailer number',
-        regExp: 'A retailer number is exactly 5 digits',
+        regExp: 'A retailer number must be 5 digits',
       },
       meta: { lookupTable: 'BMWRetailers', maxLength: 5, mask: '^\\d{0,5}$', helpLink: 'retailer' },
       conditional: onlyForScheme(schemeCode),

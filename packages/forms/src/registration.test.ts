@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cleanRegistration, formatRegistration, isCompleteRegistration } from './registration';
+import {
+  cleanRegistration,
+  formatRegistration,
+  hasOnlyPlateCharacters,
+  isCompleteRegistration,
+} from './registration';
 import type { RegistrationFormatConfig } from './registration';
 
 const uk: RegistrationFormatConfig = {
@@ -86,5 +91,19 @@ describe('isCompleteRegistration', () => {
     ['Q123ABC', false],
   ])('%j -> %j', (input, expected) => {
     expect(isCompleteRegistration(input, uk)).toBe(expected);
+  });
+});
+
+describe('hasOnlyPlateCharacters', () => {
+  it.each([
+    ['ab12 cde', true],
+    ['AB-12', true],
+    ['', true],
+    ['AB12!', false],
+    ['£12', false],
+    ['AB.12', false],
+    ['ÉA12', false],
+  ])('%j -> %j', (input, expected) => {
+    expect(hasOnlyPlateCharacters(input)).toBe(expected);
   });
 });

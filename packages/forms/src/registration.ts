@@ -10,6 +10,14 @@ export function cleanRegistration(value: string): string {
   return value.replace(/[\s-]+/g, '').toUpperCase();
 }
 
+/**
+ * True when every character typed could be on a plate: letters and digits (spaces and hyphens
+ * are dividers, removed). The registration box refuses a keystroke that is not.
+ */
+export function hasOnlyPlateCharacters(value: string): boolean {
+  return /^[A-Z0-9]*$/.test(cleanRegistration(value));
+}
+
 function matchWhole(pattern: string, value: string): RegExpMatchArray | null {
   let regExp: RegExp;
   try {

@@ -181,8 +181,8 @@ describe('quote disclosure rules', () => {
   table(
     'quote',
     [
-      ['retailer', '1234', 'A retailer number is exactly 5 digits', {}, driveawayContext],
-      ['retailer', '123456', 'A retailer number is exactly 5 digits', {}, driveawayContext],
+      ['retailer', '1234', 'A retailer number must be 5 digits', {}, driveawayContext],
+      ['retailer', '123456', 'A retailer number must be 5 digits', {}, driveawayContext],
       ['retailer', '12345', null, {}, driveawayContext],
       ['retailer', '', 'Please enter your retailer number', {}, driveawayContext],
       ['renewalMonth', 0, null, {}, driveawayContext],

@@ -17,6 +17,12 @@ export type DataEntrySearchProps = FieldBaseProps & {
   /** Typing that does not match is blocked (e.g. '^\\d{0,5}$'). */
   mask?: string;
   notFoundMessage: string;
+  /**
+   * Why a text is not a code yet (the input's own rule and message, e.g. "A retailer number must
+   * be 5 digits"), or undefined when it may be one: said when a keystroke is refused and when
+   * Find is pressed on a text that cannot be a code.
+   */
+  checkText?: (text: string) => string | null | undefined;
 };
 
 const matchesMask = (mask: string | undefined, text: string) => {
@@ -44,6 +50,7 @@ export function DataEntrySearch({
   maxLength,
   mask,
   notFoundMessage,
+  checkText = () => null,
 }: DataEntrySearchProps): ReactElement {
   const { t } = useTranslation('forms');
   const client = useApiClient();
@@ -51,10 +58,15 @@ export function DataEntrySearch({
   const [found, setFound] = useState<DataEntry | null>(null);
   const [notFound, setNotFound] = useState(false);
   const [isSearching, setIsSearching] = useState(false);
+  // A refused keystroke or a search of a text that cannot be a code: said, not silently ignored.
+  const [formatError, setFormatError] = useState<string | undefined>();
 
   const search = async () => {
     const query = text.trim();
     if (query === '') return;
+    const problem = checkText(query) ?? undefined;
+    setFormatError(problem);
+    if (problem) return;
     setIsSearching(true);
     try {
       const entries = await searchDataTable(client, table, query);
@@ -73,7 +85,7 @@ export function DataEntrySearch({
     void search();
   };
 
-  const shownError = notFound ? notFoundMessage : error;
+  const shownError = formatError ?? (notFound ? notFoundMessage : error);
   return (
     <Field id={id} label={label} hint={hint} error={shownError} isOptional={isOptional}>
       <div className="data-entry-search">
@@ -89,7 +101,11 @@ export function DataEntrySearch({
           aria-invalid={shownError ? true : undefined}
           onChange={(event) => {
             const next = event.target.value.toUpperCase().slice(0, maxLength);
-            if (!matchesMask(mask, next)) return;
+            if (!matchesMask(mask, next)) {
+              setFormatError(checkText(next) ?? checkText(text) ?? undefined);
+              return;
+            }
+            setFormatError(undefined);
             setText(next);
             setFound(null);
             setNotFound(false);

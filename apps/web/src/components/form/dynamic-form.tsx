@@ -86,6 +86,13 @@ const getInputId = (idPrefix: string, name: string) => `${idPrefix}-${name.repla
 
 const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Nothing given yet: no value, blank text or an empty list (a record part-filled is an answer). */
+const hasNoAnswer = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
 /** The answer an input starts with when there is none: its configured default. */
 function getDefaultValue(input: InputDefinition): unknown {
   if (input.meta.defaultValue !== undefined) return input.meta.defaultValue;
@@ -172,8 +179,14 @@ export function DynamicForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [values, context, pending, inputs]);
 
-  const isShown = (name: string) =>
-    revealAll || touched.has(name) || !isEmptyValue(getValueAtPath(initial, name));
+  // Validation speaks after the customer acts (issue 31 item 7): a wrong answer they gave shows
+  // its error; a question left without an answer (one just opened, as Yes to convictions or
+  // Change car) or a loop entry still open says nothing until they try to continue ("Show me").
+  const isShown = (name: string) => {
+    if (revealAll) return true;
+    if (pending[name] !== undefined || hasNoAnswer(getValueAtPath(values, name))) return false;
+    return touched.has(name) || !isEmptyValue(getValueAtPath(initial, name));
+  };
   const shownErrors = new Map(errors.filter(([name]) => isShown(name)));
   for (const [name, message] of Object.entries(serverErrors)) {
     if (!answeredServerErrors.has(name) && !shownErrors.has(name)) shownErrors.set(name, message);

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { londonDateString } from '@motor/domain';
 import type { DataEntry } from '@motor/domain';
-import { DEFAULT_FORM_FORMATS, normaliseName } from '@motor/forms';
+import { DEFAULT_FORM_FORMATS, normaliseName, validateInputValue } from '@motor/forms';
 import type { FormContext, FormValues, InputDefinition, InputOption } from '@motor/forms';
 import { AddressInput } from './address-input';
 import type { PostalAddress } from './lookup-api';
@@ -248,6 +248,7 @@ export function FormInput(props: FormInputProps): ReactElement {
           mask={typeof input.meta.mask === 'string' ? input.meta.mask : undefined}
           value={asString(typeof value === 'object' && value ? (value as DataEntry).code : value)}
           notFoundMessage={t(`lookup.notFound.${table ?? 'default'}`)}
+          checkText={(text) => validateInputValue({ input, value: text, values, context })}
           onChange={(code) => onChange(code === '' ? undefined : code)}
         />
       );

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import type { KeyboardEvent, ReactElement } from 'react';
-import { formatRegistration } from '@motor/forms';
+import { useTranslation } from 'react-i18next';
+import { formatRegistration, hasOnlyPlateCharacters } from '@motor/forms';
 import type { RegistrationFormatConfig } from '@motor/forms';
 import { Field, getDescribedBy } from './field';
 import type { FieldBaseProps } from './field';
@@ -14,7 +16,10 @@ export type LicencePlateInputProps = FieldBaseProps & {
   disabled?: boolean;
 };
 
-/** Registration plate input: uppercases, strips spaces/hyphens and re-inserts the divider. */
+/**
+ * Registration plate input: uppercases, strips spaces/hyphens and re-inserts the divider; a
+ * character no plate has ('!', '£', 'é') is refused, and the refusal is said under the box.
+ */
 export function LicencePlateInput({
   id,
   label,
@@ -28,16 +33,19 @@ export function LicencePlateInput({
   placeholder,
   disabled,
 }: LicencePlateInputProps): ReactElement {
+  const { t } = useTranslation('forms');
+  const [refused, setRefused] = useState(false);
+  const shownError = refused ? t('vehicle.plateCharacters') : error;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || !onSubmit) return;
     event.preventDefault();
     onSubmit(value);
   };
   return (
-    <Field id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+    <Field id={id} label={label} hint={hint} error={shownError} isOptional={isOptional}>
       <input
         id={id}
-        className={error ? 'input licence-plate input--error' : 'input licence-plate'}
+        className={shownError ? 'input licence-plate input--error' : 'input licence-plate'}
         type="text"
         value={value}
         placeholder={placeholder}
@@ -45,9 +53,13 @@ export function LicencePlateInput({
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        aria-describedby={getDescribedBy(id, { hint, error })}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(formatRegistration(event.target.value, formatConfig))}
+        aria-describedby={getDescribedBy(id, { hint, error: shownError })}
+        aria-invalid={shownError ? true : undefined}
+        onChange={(event) => {
+          const isPlate = hasOnlyPlateCharacters(event.target.value);
+          setRefused(!isPlate);
+          if (isPlate) onChange(formatRegistration(event.target.value, formatConfig));
+        }}
         onKeyDown={onKeyDown}
       />
     </Field>
