@@ -41,6 +41,16 @@ const AuditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
+/**
+ * Why a policy was not taken up (issue 30 item 3): its first payment failed, or it had not
+ * settled (or was never made) within NTU_AFTER_DAYS.
+ */
+export const NotTakenUpReasonSchema = z.enum(['FIRST_PAYMENT_FAILED', 'FIRST_PAYMENT_NOT_SETTLED']);
+export type NotTakenUpReason = z.infer<typeof NotTakenUpReasonSchema>;
+
+/** When and why a policy became NTU. */
+const NotTakenUpSchema = z.object({ at: z.string(), reason: NotTakenUpReasonSchema });
+
 export const CustomerDetailResponseSchema = z
   .object({
     userId: z.string(),
@@ -66,6 +76,8 @@ export const CustomerDetailResponseSchema = z
         status: z.string(),
         inceptedAt: z.string(),
         expiredAt: z.string(),
+        /** Set for a policy not taken up: when, and why. */
+        notTakenUp: NotTakenUpSchema.nullable().optional(),
       }),
     ),
     payments: z.array(
@@ -92,3 +104,20 @@ export const AuditListResponseSchema = z
   .object({ entries: z.array(AuditEntrySchema) })
   .meta({ id: 'AuditList' });
 export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;
+
+/** GET /api/admin/not-taken-up: the policies not taken up, newest first. */
+export const NotTakenUpPoliciesResponseSchema = z
+  .object({
+    policies: z.array(
+      z.object({
+        policyId: z.string(),
+        policyNumber: z.string(),
+        customerUserId: z.string(),
+        customerName: z.string().nullable(),
+        inceptedAt: z.string(),
+        notTakenUp: NotTakenUpSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'NotTakenUpPolicies' });
+export type NotTakenUpPoliciesResponse = z.infer<typeof NotTakenUpPoliciesResponseSchema>;

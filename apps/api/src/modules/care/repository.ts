@@ -1,12 +1,14 @@
 import { aliasedTable, and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { AuditEntry } from '@motor/contract';
+import type { AuditEntry, NotTakenUpReason } from '@motor/contract';
 import type { Db } from '../../db/client';
 import {
   auditLog,
+  collections,
   customerSearch,
   paymentSessions,
   policies,
+  policyEvents,
   proposals,
   users,
 } from '../../db/schema';
@@ -180,6 +182,54 @@ export async function resolveUserId(db: Db, idOrEmail: string): Promise<string |
   return row?.userId ?? null;
 }
 
+const MAX_NOT_TAKEN_UP = 200;
+
+/**
+ * When and why each NTU policy of `where` became NTU, newest first: the move's event, and
+ * whether a first collection of its proposal failed (else it never settled, or was never made).
+ */
+function notTakenUpRows(db: Db, where: SQL | undefined) {
+  const failed = sql<boolean>`exists (select 1 from ${collections} where ${collections.proposalCode} = ${policies.proposalCode} and ${collections.status} = 'FAILED')`;
+  return db
+    .select({
+      policyId: policies.policyId,
+      policyNumber: policies.policyNumber,
+      customerUserId: policies.ownerUserId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      inceptedAt: policies.inceptedAt,
+      at: sql<Date>`max(${policyEvents.at})`.mapWith(policyEvents.at),
+      failed,
+    })
+    .from(policies)
+    .innerJoin(
+      policyEvents,
+      and(eq(policyEvents.policyId, policies.policyId), eq(policyEvents.toStatus, 'NTU')),
+    )
+    .leftJoin(users, eq(users.userId, policies.ownerUserId))
+    .where(and(eq(policies.status, 'NTU'), where))
+    .groupBy(policies.policyId, users.userId)
+    .orderBy(desc(sql`max(${policyEvents.at})`))
+    .limit(MAX_NOT_TAKEN_UP);
+}
+
+const notTakenUpOf = (row: { at: Date; failed: boolean }) => ({
+  at: row.at.toISOString(),
+  reason: (row.failed ? 'FIRST_PAYMENT_FAILED' : 'FIRST_PAYMENT_NOT_SETTLED') as NotTakenUpReason,
+});
+
+/** The policies not taken up (issue 30 item 3), newest first: the staff console's list. */
+export async function listNotTakenUpPolicies(db: Db) {
+  return (await notTakenUpRows(db, undefined)).map((row) => ({
+    policyId: row.policyId,
+    policyNumber: row.policyNumber,
+    customerUserId: row.customerUserId,
+    customerName: fullName(row.firstName, row.lastName),
+    inceptedAt: row.inceptedAt.toISOString(),
+    notTakenUp: notTakenUpOf(row),
+  }));
+}
+
 /** What the console shows about one customer; null for an unknown user or a staff member. */
 export async function findCustomerDetail(db: Db, userId: string) {
   const [person] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
@@ -204,6 +254,12 @@ export async function findCustomerDetail(db: Db, userId: string) {
       .limit(50),
     listAuditEntries(db, { subjectUserId: userId, limit: 20 }),
   ]);
+  const ntu = new Map(
+    (await notTakenUpRows(db, eq(policies.ownerUserId, userId))).map((row) => [
+      row.policyId,
+      notTakenUpOf(row),
+    ]),
+  );
   return {
     userId: person.userId,
     firstName: person.firstName,
@@ -225,6 +281,7 @@ export async function findCustomerDetail(db: Db, userId: string) {
       status: row.status,
       inceptedAt: row.inceptedAt.toISOString(),
       expiredAt: row.expiredAt.toISOString(),
+      notTakenUp: ntu.get(row.policyId) ?? null,
     })),
     payments: paymentRows.map((row) => ({
       kind: row.kind,

@@ -6,12 +6,19 @@ import {
   CustomerParamsSchema,
   CustomerSearchQuerySchema,
   CustomerSearchResponseSchema,
+  NotTakenUpPoliciesResponseSchema,
 } from '@motor/contract';
 import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
-import { findCustomerDetail, listAuditEntries, resolveUserId, searchCustomers } from './repository';
+import {
+  findCustomerDetail,
+  listAuditEntries,
+  listNotTakenUpPolicies,
+  resolveUserId,
+  searchCustomers,
+} from './repository';
 
 // The staff console (issue 18 items 1 and 2): find a customer, see what we hold about them
 // (each look is audited), and read the audit trail (permission access:audit). Customers' data
@@ -68,6 +75,26 @@ export const careRoutes: AppPlugin = async (app) => {
       });
       return reply.header('cache-control', 'no-store').send(detail);
     },
+  );
+
+  app.get(
+    '/admin/not-taken-up',
+    {
+      config: CUSTOMER_DATA,
+      schema: {
+        tags: ['admin'],
+        summary: 'Policies not taken up (staff with access:impersonate)',
+        description:
+          'Policies whose first payment failed, or had not settled within NTU_AFTER_DAYS, newest ' +
+          'first (at most 200): number, customer, inception, when they became NTU and why. They ' +
+          'name customers, so they ask what acting for a customer asks (decision 033).',
+        response: { 200: NotTakenUpPoliciesResponseSchema, ...errors },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send({ policies: await listNotTakenUpPolicies(app.db) }),
   );
 
   app.get(

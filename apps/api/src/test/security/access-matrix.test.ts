@@ -224,6 +224,11 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       staffConsole: true,
       build: () => get('/api/admin/chat/events'),
     },
+    // The policies not taken up (issue 30 item 3): they name customers, so access:impersonate.
+    'GET /api/admin/not-taken-up': {
+      staffConsole: true,
+      build: () => get('/api/admin/not-taken-up'),
+    },
     // Payment reconciliation findings: staff with access:operations; they name accounts.
     'GET /api/admin/reconciliation': {
       staffConsole: true,

@@ -1,0 +1,122 @@
+// Issue 30 item 3, "staff see it": the staff console's list of policies not taken up, and the
+// customer's page naming why. Bought by Direct Debit through the calls the browser makes on the
+// sandbox's 'Fail Payment' (the deposit fails) and 'Never Settle' (it never settles) accounts;
+// the clock moves day by day and the due jobs decide.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomerDetailResponse, NotTakenUpPoliciesResponse } from '@motor/contract';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import { users } from '../../db/schema';
+import { createTestApp } from '../../test/test-app';
+import { assertLedgerBalanced } from '../billing/testing';
+import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { runDueJobs } from '../jobs/runner';
+import { buyFlexByDirectDebit, SANDBOX_GOOD_BANK } from '../payment/test-helpers';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+// Thursday 5 March 2026: the deposits are charged on Tuesday 10 March.
+const START = '2026-03-05T10:00:00.000Z';
+
+describe('GET /api/admin/not-taken-up', () => {
+  const clock = createTestClock(START);
+  let app: App;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+  });
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  async function daysUntil(until: string) {
+    while (clock.now().getTime() + DAY <= Date.parse(until) + 10 * MINUTE) {
+      clock.set(new Date(Date.parse(clock.now().toISOString().slice(0, 10)) + DAY + 10 * HOUR));
+      for (let i = 0; i < 2; i += 1) {
+        clock.advance(MINUTE);
+        await runDueJobs(app);
+      }
+    }
+  }
+
+  const staff = async (permissions: string[]) =>
+    bearer(
+      await createTestAccessToken(app, { userId: 'ntu-staff', roles: ['admin'], permissions }),
+    );
+  const list = async (headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/admin/not-taken-up', headers });
+
+  it('lists each policy not taken up with its customer, inception, when and why; only to staff who may see customers', async () => {
+    // The customer's sign-up (identity, not money): the console names them from it.
+    await app.db.insert(users).values({
+      userId: 'ntu-failed',
+      connection: 'email',
+      username: 'jane.smith@example.com',
+      email: 'jane.smith@example.com',
+      firstName: 'Jane',
+      lastName: 'Smith',
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    const failed = await buyFlexByDirectDebit(app, 'ntu-failed', {
+      ...SANDBOX_GOOD_BANK,
+      accountHolderName: 'Fail Payment',
+    });
+    const unsettled = await buyFlexByDirectDebit(app, 'ntu-unsettled', {
+      ...SANDBOX_GOOD_BANK,
+      accountHolderName: 'Never Settle',
+    });
+    expect((await list(await staff(['access:impersonate']))).json()).toEqual({ policies: [] });
+
+    await daysUntil('2026-03-20T10:00:00.000Z');
+    // Signed in now (a token from the day of purchase has expired).
+    const seeing = await staff(['access:impersonate']);
+    const res = await list(seeing);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { policies } = res.json() as NotTakenUpPoliciesResponse;
+    // Newest first: the unsettled one became NTU when its window ran out, after the failed one.
+    expect(policies.map((row) => row.policyNumber)).toEqual([
+      unsettled.policyNumber,
+      failed.policyNumber,
+    ]);
+    expect(policies[1]).toEqual({
+      policyId: failed.policyId,
+      policyNumber: failed.policyNumber,
+      customerUserId: 'ntu-failed',
+      customerName: 'Jane Smith',
+      inceptedAt: '2026-03-05T10:00:00.000Z',
+      notTakenUp: { at: expect.any(String), reason: 'FIRST_PAYMENT_FAILED' },
+    });
+    expect(policies[0]).toMatchObject({
+      customerUserId: 'ntu-unsettled',
+      notTakenUp: { reason: 'FIRST_PAYMENT_NOT_SETTLED' },
+    });
+    // The unsettled one at the first run past its 14 days from the collection asked for at bind.
+    expect(policies[0]!.notTakenUp.at.slice(0, 10)).toBe('2026-03-19');
+    expect(policies[1]!.notTakenUp.at < policies[0]!.notTakenUp.at).toBe(true);
+
+    // The customer's page in the console says the same of the policy.
+    const detail = await app.inject({
+      method: 'GET',
+      url: '/api/admin/customers/ntu-failed',
+      headers: seeing,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const [policy] = (detail.json() as CustomerDetailResponse).policies;
+    expect(policy).toMatchObject({
+      policyNumber: failed.policyNumber,
+      status: 'NTU',
+      notTakenUp: policies[1]!.notTakenUp,
+    });
+
+    // Staff without access:impersonate (operations only, or nothing), customers, nobody: refused.
+    expect((await list(await staff(['access:operations']))).statusCode).toBe(403);
+    expect((await list(await staff([]))).statusCode).toBe(403);
+    const customer = bearer(await createTestAccessToken(app, { userId: 'ntu-failed' }));
+    expect((await list(customer)).statusCode).toBe(403);
+    expect((await list({})).statusCode).toBe(401);
+  });
+});
