@@ -20,6 +20,12 @@ const booleanFlag = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const perWindow = z.coerce
+  .number({ error: 'must be a number' })
+  .int()
+  .min(1, 'must be at least 1')
+  .max(1_000_000);
+
 const EnvSchema = z.object({
   PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65_535)),
   HOST: optional(z.string()),
@@ -67,6 +73,14 @@ const EnvSchema = z.object({
   SIGN_IN_CODES_PER_ADDRESS_PER_HOUR: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(100_000),
   ),
+  // Rate limits (issue 31 item 14), 429 with Retry-After beyond them: registration and address
+  // lookups a minute, new anonymous sessions an hour, chat messages a minute; per network address
+  // (an office behind one NAT counts as one client) and per session (the caller's user).
+  LOOKUPS_PER_CLIENT_PER_MINUTE: optional(perWindow),
+  LOOKUPS_PER_SESSION_PER_MINUTE: optional(perWindow),
+  SESSIONS_PER_CLIENT_PER_HOUR: optional(perWindow),
+  CHAT_MESSAGES_PER_CLIENT_PER_MINUTE: optional(perWindow),
+  CHAT_MESSAGES_PER_SESSION_PER_MINUTE: optional(perWindow),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string()),
   // Payments (providers/card-payments, providers/direct-debit): unset → the sandbox providers.
@@ -152,6 +166,7 @@ export type Config = {
    */
   upsellOfferDays: number;
   identity: IdentityConfig;
+  rateLimits: RateLimitsConfig;
   payments: PaymentsConfig;
   storage: StorageConfig;
 };
@@ -170,6 +185,16 @@ export type StorageConfig =
       /** Unset → the AWS SDK's default credential chain (e.g. an instance or task role). */
       credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
     };
+
+/** Calls allowed per client (network address) and per session in a window (issue 31 item 14). */
+export type RateLimitsConfig = {
+  /** Registration and address lookups a minute. */
+  lookups: { perClient: number; perSession: number };
+  /** New anonymous sessions (POST /api/session without a session) an hour. */
+  sessions: { perClient: number };
+  /** Chat messages written a minute. */
+  chatMessages: { perClient: number; perSession: number };
+};
 
 /** Vendor keys come in pairs (API key + webhook secret); a provider without both is the sandbox. */
 type PaymentsConfig = {
@@ -296,6 +321,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         perAddressAndClient: vars.SIGN_IN_CODES_PER_ADDRESS_PER_HOUR ?? 5,
         perAddress: Math.max(50, vars.SIGN_IN_CODES_PER_ADDRESS_PER_HOUR ?? 0),
         perClient: vars.SIGN_IN_CODES_PER_CLIENT_PER_HOUR ?? 20,
+      },
+    },
+    rateLimits: {
+      lookups: {
+        perClient: vars.LOOKUPS_PER_CLIENT_PER_MINUTE ?? 120,
+        perSession: vars.LOOKUPS_PER_SESSION_PER_MINUTE ?? 60,
+      },
+      sessions: { perClient: vars.SESSIONS_PER_CLIENT_PER_HOUR ?? 100 },
+      chatMessages: {
+        perClient: vars.CHAT_MESSAGES_PER_CLIENT_PER_MINUTE ?? 60,
+        perSession: vars.CHAT_MESSAGES_PER_SESSION_PER_MINUTE ?? 10,
       },
     },
     payments: {

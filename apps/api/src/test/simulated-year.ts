@@ -441,6 +441,12 @@ export function createYearApp(handle: DatabaseHandle, clock: TestClock): Promise
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
       SEED_DEMO_DATA: 'false',
+      // A year's customers all call from one address (issue 31 item 14's limits are per client).
+      LOOKUPS_PER_CLIENT_PER_MINUTE: '1000000',
+      LOOKUPS_PER_SESSION_PER_MINUTE: '1000000',
+      SESSIONS_PER_CLIENT_PER_HOUR: '1000000',
+      CHAT_MESSAGES_PER_CLIENT_PER_MINUTE: '1000000',
+      CHAT_MESSAGES_PER_SESSION_PER_MINUTE: '1000000',
     }),
     db: handle,
     providers: createSandboxProviders(TEST_BRANDS),

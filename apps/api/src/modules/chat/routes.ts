@@ -14,7 +14,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppPlugin } from '../../app-types';
 import { AppError } from '../../errors';
 import type { ChatDelivery } from '../../providers/chat';
-import { NOT_AUTHORISED_MESSAGE, PERMISSIONS, type Principal } from '../identity';
+import {
+  enforceRateLimits,
+  MINUTE_MS,
+  NOT_AUTHORISED_MESSAGE,
+  perClientAndSession,
+  PERMISSIONS,
+  type Principal,
+} from '../identity';
 import {
   getConversationForStaff,
   getCustomerChat,
@@ -121,11 +128,27 @@ export const chatRoutes: AppPlugin = async (app) => {
       schema: {
         tags: ['chat'],
         summary: 'Write to customer care (the conversation starts with the first message)',
+        description:
+          'Counted per client and per session (CHAT_MESSAGES_PER_CLIENT_PER_MINUTE, ' +
+          'CHAT_MESSAGES_PER_SESSION_PER_MINUTE): 429 with Retry-After beyond them.',
         body: ChatPostMessageRequestSchema,
-        response: { 201: ChatMessageSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, ...errors },
+        response: {
+          201: ChatMessageSchema,
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          429: ErrorBodySchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
+      // Each message reaches the care team's inbox and its notifications: no flooding.
+      await enforceRateLimits({
+        db: app.db,
+        now: app.clock.now(),
+        windowMs: MINUTE_MS,
+        limits: perClientAndSession('chat-message', request, app.config.rateLimits.chatMessages),
+      });
       const message = await postCustomerMessage(deps, {
         customerUserId: customerIdOf(request.principal),
         body: request.body.body,

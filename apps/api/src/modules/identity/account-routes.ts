@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { auditLog, proposals } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
-import { findPolicyholderEmail, getOwnProposal } from '../proposal';
-import { hitRateLimit } from './rate-limit';
-import type { ProposalData } from '../disclosure';
+import { getOwnProposal } from '../proposal';
+import { enforceRateLimits, HOUR_MS } from './rate-limit';
 import { getOwnerUserId, type Principal } from './principal';
 import {
   createExternalUser,
@@ -15,12 +14,9 @@ import {
   type User,
 } from './users';
 
-const HOUR_MS = 60 * 60_000;
 /** Account checks per client address and per session an hour (issue 21 item 5). */
 const VALIDATE_ACCOUNT_LIMIT_PER_CLIENT = 30;
 export const VALIDATE_ACCOUNT_LIMIT_PER_SESSION = 10;
-
-const ACCOUNT_EXISTS_MESSAGE = 'If you already have an account with us, please sign in again.';
 
 const MarketingPreferencesSchema = z
   .object({ email: z.boolean(), phone: z.boolean(), sms: z.boolean() })
@@ -141,38 +137,32 @@ export const accountRoutes: AppPlugin = async (app) => {
       config: { access: ['anonymous', 'customer', 'admin'] },
       schema: {
         tags: ['account'],
-        summary: 'Before account set-up: 409 when the proposal e-mail already has an account',
+        summary: 'Before account set-up: the caller may set up an account for this quote',
+        description:
+          'The same answer whether or not the quote’s e-mail address has an account (an ' +
+          'attacker must not learn it); sign-in, asked for next, proves the address. ' +
+          'Rate-limited per client and per session (429 with Retry-After).',
         body: z.object({ source: z.string().min(1).describe('The proposalCode') }),
         response: { 200: z.object({ isValid: z.literal(true) }) },
       },
     },
     async (request) => {
-      // Whether an address has an account is worth knowing to an attacker: a few answers per
-      // client and per session an hour, as many as a customer setting up an account needs.
-      const now = app.clock.now();
-      for (const [key, limit] of [
-        [`validate-account:client:${request.ip}`, VALIDATE_ACCOUNT_LIMIT_PER_CLIENT],
-        [
-          `validate-account:session:${getOwnerUserId(request.principal)}`,
-          VALIDATE_ACCOUNT_LIMIT_PER_SESSION,
+      // A few answers per client and per session an hour, as many as a customer needs.
+      await enforceRateLimits({
+        db: app.db,
+        now: app.clock.now(),
+        windowMs: HOUR_MS,
+        limits: [
+          [`validate-account:client:${request.ip}`, VALIDATE_ACCOUNT_LIMIT_PER_CLIENT],
+          [
+            `validate-account:session:${getOwnerUserId(request.principal)}`,
+            VALIDATE_ACCOUNT_LIMIT_PER_SESSION,
+          ],
         ],
-      ] as const) {
-        const hit = await hitRateLimit({ db: app.db, key, limit, windowMs: HOUR_MS, now });
-        if (!hit.isAllowed) {
-          throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-            retryAfterSeconds: hit.retryAfterSeconds,
-          });
-        }
-      }
-      const row = await getOwnProposal(app.db, request.principal, request.body.source);
-      const email = findPolicyholderEmail(row.data as unknown as ProposalData);
-      if (email) {
-        const existing = await findUserByEmail(app.db, email);
-        const isCaller =
-          request.principal.kind !== 'anonymous' &&
-          existing?.userId === getOwnerUserId(request.principal);
-        if (existing && !isCaller) throw new AppError('CONFLICT', ACCOUNT_EXISTS_MESSAGE);
-      }
+      });
+      // The caller must own the quote; whether its e-mail address has an account is not said
+      // (issue 31 item 14): sign-in, which comes next either way, proves who owns the address.
+      await getOwnProposal(app.db, request.principal, request.body.source);
       return { isValid: true as const };
     },
   );

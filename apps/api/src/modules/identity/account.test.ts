@@ -316,7 +316,7 @@ describe('identity: back-book, account settings, merge, codes', () => {
       expect(byAnon.json()).toEqual({ found: false });
     });
 
-    it('POST /api/policyholder/validateAccount: 409 when the proposal e-mail has an account', async () => {
+    it('POST /api/policyholder/validateAccount answers the same whether the e-mail has an account or not (issue 31 item 14)', async () => {
       await findOrCreateUser({
         db: app.db,
         clock,
@@ -334,23 +334,19 @@ describe('identity: back-book, account settings, merge, codes', () => {
         ownerUserId: principal.userId,
         email: 'fresh@example.com',
       });
-      const conflict = await app.inject({
-        method: 'POST',
-        url: '/api/policyholder/validateAccount',
-        headers: bearer(anon),
-        payload: { source: taken.proposalCode },
-      });
-      expect(conflict.statusCode).toBe(409);
-      expect(conflict.json().error.message).toBe(
-        'If you already have an account with us, please sign in again.',
-      );
-      const ok = await app.inject({
-        method: 'POST',
-        url: '/api/policyholder/validateAccount',
-        headers: bearer(anon),
-        payload: { source: free.proposalCode },
-      });
-      expect(ok.json()).toEqual({ isValid: true });
+      const validate = (source: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/policyholder/validateAccount',
+          headers: bearer(anon),
+          payload: { source },
+        });
+      const withAccount = await validate(taken.proposalCode);
+      const withoutAccount = await validate(free.proposalCode);
+      expect(withAccount.statusCode).toBe(200);
+      expect(withoutAccount.statusCode).toBe(200);
+      expect(withAccount.body).toBe(withoutAccount.body);
+      expect(withAccount.json()).toEqual({ isValid: true });
       const otherAnon = await anonymousToken();
       const notMine = await app.inject({
         method: 'POST',
@@ -388,6 +384,11 @@ describe('identity: back-book, account settings, merge, codes', () => {
       const refused = await probe(over.proposalCode);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error.message).toBe('Too many attempts. Please try again later.');
+      // Until the hour's window ends (the test clock stands still).
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBe(refused.json().error.details.retryAfterSeconds);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
     });
   });
 

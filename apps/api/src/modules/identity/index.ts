@@ -13,3 +13,4 @@ export {
 export { loadSigningKeys, SIGNING_ALG, toPublicJwk } from './signing-keys';
 export { fillPolicyholderFromQuote } from './policyholder-from-quote';
 export { IMPERSONATE_HEADER, TokenService } from './tokens';
+export { enforceRateLimits, MINUTE_MS, perClientAndSession } from './rate-limit';

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Principal } from './principal';
+
+export const MINUTE_MS = 60 * 1000;
+export const HOUR_MS = 60 * MINUTE_MS;
+const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
 
 /**
  * Counts one hit on `key` in the current fixed window and tells whether it is within `limit`.
@@ -26,4 +32,42 @@ export async function hitRateLimit(options: {
   const count = row?.count ?? 1;
   const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
   return { isAllowed: count <= limit, count, retryAfterSeconds };
+}
+
+/**
+ * Counts a hit on each `[key, limit]` in windows of `windowMs`; the first one over its limit is
+ * RATE_LIMITED (429), whose `retryAfterSeconds` the error handler sends as `Retry-After`.
+ */
+export async function enforceRateLimits(options: {
+  db: Db;
+  now: Date;
+  windowMs: number;
+  limits: ReadonlyArray<readonly [key: string, limit: number]>;
+}): Promise<void> {
+  for (const [key, limit] of options.limits) {
+    const hit = await hitRateLimit({ ...options, key, limit });
+    if (!hit.isAllowed) {
+      throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, {
+        retryAfterSeconds: hit.retryAfterSeconds,
+      });
+    }
+  }
+}
+
+/**
+ * The `[key, limit]` pairs of a call counted per client (network address) and, when the caller
+ * has a session (anonymous, customer or staff), per session: a session cannot dodge its own
+ * limit by changing address, nor an address by minting sessions.
+ */
+export function perClientAndSession(
+  name: string,
+  caller: { ip: string; principal: Principal },
+  limits: { perClient: number; perSession?: number },
+): Array<[key: string, limit: number]> {
+  const { principal } = caller;
+  const session =
+    principal.kind !== 'none' && limits.perSession !== undefined
+      ? [[`${name}:session:${principal.userId}`, limits.perSession] as [string, number]]
+      : [];
+  return [[`${name}:client:${caller.ip}`, limits.perClient], ...session];
 }

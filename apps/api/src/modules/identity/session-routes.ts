@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ErrorBodySchema } from '@motor/contract';
 import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { findProposalForBackBook } from './back-book';
-import { hitRateLimit } from './rate-limit';
+import { enforceRateLimits, HOUR_MS } from './rate-limit';
 
 const BACK_BOOK_FAILED_MESSAGE =
   'We could not find a quote with those details. Check your policy reference, date of birth and postcode.';
@@ -40,18 +41,29 @@ export const sessionRoutes: AppPlugin = async (app) => {
       schema: {
         tags: ['identity'],
         summary: 'Start or refresh an anonymous session',
-        response: { 200: SessionTokenResponseSchema },
+        description:
+          'New sessions are counted per client (SESSIONS_PER_CLIENT_PER_HOUR): 429 with ' +
+          'Retry-After beyond it. A refresh with a still-valid anonymous token is not counted.',
+        response: { 200: SessionTokenResponseSchema, 429: ErrorBodySchema },
       },
     },
     async (request) => {
       const principal = request.principal;
-      const issued =
-        principal.kind === 'anonymous'
-          ? await app.tokens.issueAnonymousToken({
-              userId: principal.userId,
-              proposalScope: principal.proposalScope,
-            })
-          : await app.tokens.issueAnonymousToken({});
+      if (principal.kind === 'anonymous') {
+        const issued = await app.tokens.issueAnonymousToken({
+          userId: principal.userId,
+          proposalScope: principal.proposalScope,
+        });
+        return { accessToken: issued.accessToken, expiresIn: issued.expiresIn };
+      }
+      // Every new session is a new user that may own quotes: minting is counted per client.
+      await enforceRateLimits({
+        db: app.db,
+        now: app.clock.now(),
+        windowMs: HOUR_MS,
+        limits: [[`session:client:${request.ip}`, app.config.rateLimits.sessions.perClient]],
+      });
+      const issued = await app.tokens.issueAnonymousToken({});
       return { accessToken: issued.accessToken, expiresIn: issued.expiresIn };
     },
   );
@@ -72,27 +84,18 @@ export const sessionRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      const now = app.clock.now();
-      for (const [key, limit] of [
-        [`back-book:client:${request.ip}`, BACK_BOOK_LIMIT_PER_CLIENT],
-        [
-          `back-book:reference:${body.externalReference.toUpperCase()}`,
-          BACK_BOOK_LIMIT_PER_REFERENCE,
+      await enforceRateLimits({
+        db: app.db,
+        now: app.clock.now(),
+        windowMs: BACK_BOOK_WINDOW_MS,
+        limits: [
+          [`back-book:client:${request.ip}`, BACK_BOOK_LIMIT_PER_CLIENT],
+          [
+            `back-book:reference:${body.externalReference.toUpperCase()}`,
+            BACK_BOOK_LIMIT_PER_REFERENCE,
+          ],
         ],
-      ] as const) {
-        const hit = await hitRateLimit({
-          db: app.db,
-          key,
-          limit,
-          windowMs: BACK_BOOK_WINDOW_MS,
-          now,
-        });
-        if (!hit.isAllowed) {
-          throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-            retryAfterSeconds: hit.retryAfterSeconds,
-          });
-        }
-      }
+      });
       const proposal = await findProposalForBackBook(app.db, body);
       if (!proposal) throw new AppError('UNAUTHORIZED', BACK_BOOK_FAILED_MESSAGE);
       // A new anonymous user: the token reaches this proposal through its scope, never the

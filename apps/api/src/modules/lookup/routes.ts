@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@motor/contract';
 import { DataEntrySchema } from '@motor/domain';
 import { AppError } from '../../errors';
 import { deploymentBrand } from '../brand';
 import type { AppPlugin } from '../../app-types';
+import { enforceRateLimits, MINUTE_MS, perClientAndSession } from '../identity';
 import {
   ADDRESS_SEARCH_DEFAULT_LIMIT,
   AddressSearchResultSchema,
@@ -42,6 +44,15 @@ export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options)
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config ?? {}), access: ['public'] };
   });
+  // The registration and address lookups are the provider's paid calls, and a free oracle of
+  // addresses and keepers' cars to a scraper: counted per client and per session (issue 31 item 14).
+  const countLookup = (request: FastifyRequest) =>
+    enforceRateLimits({
+      db,
+      now: app.clock.now(),
+      windowMs: MINUTE_MS,
+      limits: perClientAndSession('lookup', request, app.config.rateLimits.lookups),
+    });
 
   app.get(
     '/vehicles/makes',
@@ -93,10 +104,15 @@ export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options)
         tags: TAGS,
         summary: 'The vehicle registered under a registration mark (any case, spaces ignored)',
         params: z.object({ vrn: z.string().trim().min(2).max(16) }),
-        response: { 200: LookupVehicleSpecificationSchema, 404: ErrorBodySchema },
+        response: {
+          200: LookupVehicleSpecificationSchema,
+          404: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request) => {
+      await countLookup(request);
       const vehicle = await vehicleLookup.findVehicleByRegistration(request.params.vrn);
       if (!vehicle) throw new AppError('NOT_FOUND', VEHICLE_NOT_FOUND_MESSAGE);
       return vehicle;
@@ -141,10 +157,11 @@ export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options)
           container: z.string().optional(),
           limit: LimitSchema(500).default(ADDRESS_SEARCH_DEFAULT_LIMIT),
         }),
-        response: { 200: z.array(AddressSearchResultSchema) },
+        response: { 200: z.array(AddressSearchResultSchema), 429: ErrorBodySchema },
       },
     },
     async (request) => {
+      await countLookup(request);
       const { query, container, limit } = request.query;
       return addressLookup.searchAddresses({ query, containerId: container, limit });
     },
@@ -157,9 +174,12 @@ export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options)
         tags: TAGS,
         summary: 'The full address of a search result',
         params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 200: PostalAddressSchema, 404: ErrorBodySchema },
+        response: { 200: PostalAddressSchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
-    async (request) => addressLookup.getAddress(request.params.id),
+    async (request) => {
+      await countLookup(request);
+      return addressLookup.getAddress(request.params.id);
+    },
   );
 };

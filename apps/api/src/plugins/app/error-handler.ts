@@ -51,6 +51,13 @@ function readStatusCode(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+/** A 429's wait (RFC 9110 Retry-After, seconds), from the rate limit that refused the call. */
+function readRetryAfterSeconds(error: AppError): number | null {
+  if (error.code !== 'RATE_LIMITED') return null;
+  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? Math.max(1, seconds) : null;
+}
+
 /**
  * The one place where errors become responses:
  * - AppError → its code's status, its message and details;
@@ -65,6 +72,8 @@ export async function handleError(error: unknown, request: FastifyRequest, reply
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
     else request.log.info({ code: error.code }, error.message);
+    const retryAfter = readRetryAfterSeconds(error);
+    if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
     return reply.code(error.statusCode).send(
       createErrorBody({
         code: error.code,
