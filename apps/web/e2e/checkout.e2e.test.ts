@@ -313,24 +313,49 @@ describe('checkout journeys', () => {
       expect(new URL(page.url()).pathname).toBe(`${proposalPath(quote)}/checkout`);
       await expectNoSeriousA11yViolations(page);
 
-      // A second Driveaway quote of the same customer fails verification: one per customer.
-      const second = await createQuote(browser.baseUrl, {
-        scheme: 'driveaway',
-        label: 'driveaway-again',
-        token: await bearerOf(page),
-        vrn: 'MA21 HGD',
-      });
-      await agreeOnSummary(page, second);
-      const dialog = page.getByRole('dialog', { name: 'We could not verify your details' });
-      await dialog
+      // One Driveaway policy per customer, known before the disclosure (issue 31 item 8): home
+      // offers none, the product page says why, and the server refuses to start one.
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Get a BMW Flex quote' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Get a BMW Driveaway quote' }).count()).toBe(0);
+      await page.goto('/driveaway');
+      await page
         .getByText(
-          'You already have a Driveaway policy. There is one Driveaway policy per customer.',
+          'You already have a Driveaway policy. There is one Driveaway policy per customer, so we cannot start another Driveaway quote for you.',
         )
         .waitFor();
       await expectNoSeriousA11yViolations(page);
-      await saveScreenshot(page, `checkout-verification-failed-1280.png`, { fullPage: false });
+      await expect(
+        createQuote(browser.baseUrl, {
+          scheme: 'driveaway',
+          label: 'driveaway-again',
+          token: await bearerOf(page),
+          vrn: 'MA21 HGD',
+        }),
+      ).rejects.toThrow(/409/);
     } finally {
       await context.close();
+    }
+    // Another customer with the same car fails verification: one per car.
+    const sameCar = await createQuote(browser.baseUrl, {
+      scheme: 'driveaway',
+      label: 'driveaway-same-car',
+    });
+    const other = await openAsQuoteOwner(browser, DESKTOP, sameCar);
+    try {
+      await agreeOnSummary(other.page, sameCar);
+      const dialog = other.page.getByRole('dialog', { name: 'We could not verify your details' });
+      await dialog
+        .getByText(
+          'This car has already had a Driveaway policy. There is one Driveaway policy per customer and car.',
+        )
+        .waitFor();
+      await expectNoSeriousA11yViolations(other.page);
+      await saveScreenshot(other.page, `checkout-verification-failed-1280.png`, {
+        fullPage: false,
+      });
+    } finally {
+      await other.context.close();
     }
   }, 120_000);
 });

@@ -312,11 +312,21 @@ describe('customer accounts and binding', () => {
     });
 
     it('re-checks verification: a second driveaway for the customer gets neither account nor policy', async () => {
-      const driver = bearer(await createTestAccessToken(app, { userId: 'driveaway-buyer' }));
+      // Both quotes started before the first was bought: a holder cannot start another one.
+      const driver = bearer(await createTestAccessToken(app, { userId: 'driveaway-twice' }));
+      const first = await createQuote(app, driver, {
+        schemeCode: 'bmw-driveaway',
+        car: demoCar('MA21 HGD', 'BMW-G20-330E-MSPORT'),
+      });
       const quote = await createQuote(app, driver, {
         schemeCode: 'bmw-driveaway',
         car: demoCar('YR70 FPL', 'BMW-G20-330E-MSPORT'),
       });
+      expect(
+        (await post(`/api/proposals/${first.proposalCode}/account`, undefined, driver)).statusCode,
+      ).toBe(200);
+      const bound = await post(`/api/proposals/${first.proposalCode}/bind`, {}, driver);
+      expect(bound.statusCode, bound.body).toBe(200);
       const account = await post(`/api/proposals/${quote.proposalCode}/account`, undefined, driver);
       expect(account.statusCode).toBe(409);
       expect(account.json().error.message).toBe(
@@ -334,6 +344,23 @@ describe('customer accounts and binding', () => {
         .from(policies)
         .where(eq(policies.proposalCode, quote.proposalCode));
       expect(rows).toEqual([]);
+    });
+
+    it('refuses a customer who holds a driveaway policy a second driveaway quote at the start', async () => {
+      const driver = bearer(await createTestAccessToken(app, { userId: 'driveaway-buyer' }));
+      const res = await post('/api/proposals', { schemeCode: 'bmw-driveaway' }, driver);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({
+        code: 'CONFLICT',
+        message: 'You already have a Driveaway policy: there is one per customer.',
+        details: { reason: 'MAX_DRIVEAWAY_POLICIES' },
+      });
+      // Flex is still offered to them, and Driveaway to anyone who holds none.
+      const flex = await post('/api/proposals', { schemeCode: 'bmw-flex' }, driver);
+      expect(flex.statusCode, flex.body).toBe(201);
+      const newcomer = bearer(await createTestAccessToken(app, { userId: 'driveaway-newcomer' }));
+      const fresh = await post('/api/proposals', { schemeCode: 'bmw-driveaway' }, newcomer);
+      expect(fresh.statusCode, fresh.body).toBe(201);
     });
 
     it('makes a PENDING policy when the cover starts later', async () => {

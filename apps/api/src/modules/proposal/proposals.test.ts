@@ -819,11 +819,12 @@ describe('proposal API', () => {
       headers = bearer(await createTestAccessToken(app, { userId: 'driveaway-owner' }));
       try {
         const bound = await createQuote('bmw-driveaway');
+        // Started before the first was bound: a holder cannot start another one (bind-policy.test).
+        const second = await createQuote('bmw-driveaway');
         await app.db
           .update(proposals)
           .set({ status: 'POLICY' })
           .where(eq(proposals.proposalCode, bound.proposalCode));
-        const second = await createQuote('bmw-driveaway');
         const verify = await app.inject({
           method: 'PUT',
           url: `/api/proposals/${second.proposalCode}/verify`,

@@ -83,8 +83,11 @@ export const proposalRoutes: AppPlugin = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Starts a quote for a scheme of the brand',
+        description:
+          'A customer who holds a Driveaway policy is refused a second (409, reason ' +
+          'MAX_DRIVEAWAY_POLICIES): there is one per customer.',
         body: CreateProposalRequestSchema,
-        response: { 201: ProposalResponseSchema, ...errors },
+        response: { 201: ProposalResponseSchema, 409: ErrorBodySchema, ...errors },
       },
     },
     async (request, reply) => {

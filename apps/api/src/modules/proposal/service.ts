@@ -160,6 +160,28 @@ export function toProposalResponse(row: ProposalRow, now: Date): ProposalRespons
   };
 }
 
+/**
+ * One Driveaway policy per customer (spec 2 §4, MAX_DRIVEAWAY_POLICIES), said when the quote
+ * would start rather than after its disclosure (issue 31 item 8): a customer who holds one is
+ * refused a second at POST /proposals. Verify still checks it for a quote started anonymously.
+ */
+async function assertNoDriveawayHeld(
+  deps: ProposalServiceDeps,
+  options: { ownerUserId: string; schemeCode: string; productKind: string },
+): Promise<void> {
+  if (options.productKind !== 'DRIVEAWAY') return;
+  const held = await repository.countBoundProposals(deps.db, {
+    ownerUserId: options.ownerUserId,
+    schemeCode: options.schemeCode,
+    exceptCode: '',
+  });
+  if (held > 0) {
+    throw new AppError('CONFLICT', BUSINESS_CHECK_MESSAGES.MAX_DRIVEAWAY_POLICIES, {
+      reason: 'MAX_DRIVEAWAY_POLICIES',
+    });
+  }
+}
+
 export async function createProposal(
   deps: ProposalServiceDeps,
   options: { ownerUserId: string; schemeCode: string; brand?: string; tracking?: TrackingValues },
@@ -170,6 +192,7 @@ export async function createProposal(
       fields: [{ in: 'body', path: 'schemeCode', message: 'Choose one of our products' }],
     });
   }
+  await assertNoDriveawayHeld(deps, { ...options, productKind: facts.productKind });
   const now = deps.clock.now();
   const draft: ProposalDraft = {
     schemeCode: facts.schemeCode,

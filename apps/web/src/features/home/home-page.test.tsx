@@ -179,6 +179,28 @@ describe('home (signed in)', () => {
     ]);
   });
 
+  it('offers no Driveaway quote to a customer who holds a Driveaway policy (one per customer)', async () => {
+    stubPaths({
+      '/proposals': [],
+      '/policies': [
+        policy('d-1', 'LAPSED', '2026-01-01T00:00:00Z', { schemeCode: 'bmw-driveaway' }),
+      ],
+    });
+    renderApp('/', { authState: signedInAuthState });
+    await screen.findByRole('region', { name: 'Your policies' });
+    const start = await screen.findByRole('region', { name: 'Get another quote' });
+    expect(within(start).getByRole('link', { name: 'Get a BMW Flex quote' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Get a BMW Driveaway quote' })).toBeNull();
+  });
+
+  it('still offers Driveaway to a customer whose policies are all Flex', async () => {
+    stubPaths({ '/proposals': [], '/policies': [policy('f-1', 'ACTIVE', '2026-01-01T00:00:00Z')] });
+    renderApp('/', { authState: signedInAuthState });
+    expect(
+      await screen.findByRole('link', { name: 'Get a BMW Driveaway quote' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows tabs Policies and Proposals with counts only when both exist', async () => {
     stubPaths({
       '/proposals': [proposal('Q-1', 'QUOTE', '2026-01-01T00:00:00Z')],

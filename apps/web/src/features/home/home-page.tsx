@@ -93,6 +93,7 @@ function SignedInHome() {
         <ProductStartCards
           isMore={policyCards.length + proposalCards.length > 0}
           schemeCodesInProgress={proposalCards.map((proposal) => proposal.schemeCode)}
+          schemeCodesHeld={(policies.data ?? []).map((policy) => policy.schemeCode)}
         />
       )}
     </>

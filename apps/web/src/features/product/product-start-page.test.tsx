@@ -74,4 +74,36 @@ describe('product index: the create flow (spec 2 §2)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/driveaway/proposal/NEW-2'));
   });
+
+  it('says why a customer who holds a Driveaway policy gets no second one (issue 31 item 8)', async () => {
+    const posts: string[] = [];
+    stubApi((url, init) => {
+      const path = url.replace(/^.*\/api/, '');
+      if (path === '/session') return jsonResponse(200, { accessToken: 'anon-1', expiresIn: 3600 });
+      if (path === '/proposals' && init?.method === 'POST') {
+        posts.push(path);
+        return jsonResponse(409, {
+          error: {
+            code: 'CONFLICT',
+            message: 'You already have a Driveaway policy: there is one per customer.',
+            details: { reason: 'MAX_DRIVEAWAY_POLICIES' },
+          },
+        });
+      }
+      return jsonResponse(404, {});
+    });
+    const { router } = renderApp('/driveaway');
+    const why = await screen.findByRole('alert');
+    expect(why).toHaveTextContent(
+      'You already have a Driveaway policy. There is one Driveaway policy per customer, so we cannot start another Driveaway quote for you.',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get a BMW Flex quote' })).toHaveAttribute(
+      'href',
+      '/flex',
+    );
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(router.state.location.pathname).toBe('/driveaway');
+    expect(posts).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -8,6 +9,35 @@ import { useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { findSchemeByUrlName } from '../../lib/schemes';
 import { useStartProposal } from './use-start-proposal';
+
+/**
+ * Did the server refuse because the customer already has a Driveaway policy (one per customer,
+ * spec 2 §4)? Trying again cannot help: the page says why instead (issue 31 item 8).
+ */
+function isDriveawayHeld(error: unknown): boolean {
+  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return false;
+  const data = error.failure.data as { error?: { details?: { reason?: unknown } } } | null;
+  return data?.error?.details?.reason === 'MAX_DRIVEAWAY_POLICIES';
+}
+
+/** Why there is no second Driveaway quote, and where to go instead (a subscription, home). */
+function DriveawayHeld() {
+  const { t } = useTranslation('quote');
+  const subscription = brand.schemes.find((scheme) => scheme.productKind === 'SUBSCRIPTION');
+  return (
+    <div className="card" role="alert">
+      <p>{t('create.driveawayHeld')}</p>
+      <p>
+        {subscription ? (
+          <Link className="btn btn--primary" to={paths.product(subscription.urlName)}>
+            {t('create.subscriptionInstead', { name: subscription.name })}
+          </Link>
+        ) : null}{' '}
+        <Link to={paths.home()}>{t('create.home')}</Link>
+      </p>
+    </div>
+  );
+}
 
 /**
  * The index of a product: the create flow (spec 2 §2). It waits for the anonymous session to be
@@ -51,7 +81,9 @@ export function ProductStartPage() {
         <h1>{t('product.start.title', { name: scheme.name })}</h1>
         <p className="lead">{t(`product.kind.${scheme.productKind}`)}</p>
       </div>
-      {start.isError ? (
+      {start.isError && isDriveawayHeld(start.error) ? (
+        <DriveawayHeld />
+      ) : start.isError ? (
         <div className="card">
           <p>{tq('create.failed')}</p>
           <Button onClick={run}>{tq('create.retry')}</Button>

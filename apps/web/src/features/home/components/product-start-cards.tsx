@@ -5,20 +5,30 @@ import { brand, brandFeatures } from '../../../lib/brand';
 
 /**
  * A start card per product. With multiQuote on a customer may hold several quotes per product;
- * with it off, a product they already have a live quote for offers no second one.
+ * with it off, a product they already have a live quote for offers no second one. A Driveaway
+ * product the customer already has a policy of is not offered at all: there is one Driveaway
+ * policy per customer (spec 2 §4), and its product page says so (issue 31 item 8).
  */
 export function ProductStartCards({
   schemeCodesInProgress = [],
+  schemeCodesHeld = [],
   isMore = false,
 }: {
   schemeCodesInProgress?: readonly string[];
+  /** Schemes the customer has (or had) a policy of. */
+  schemeCodesHeld?: readonly string[];
   isMore?: boolean;
 }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
-  const schemes = brandFeatures.multiQuote
-    ? brand.schemes
-    : brand.schemes.filter((scheme) => !schemeCodesInProgress.includes(scheme.schemeCode));
+  const schemes = brand.schemes
+    .filter(
+      (scheme) => brandFeatures.multiQuote || !schemeCodesInProgress.includes(scheme.schemeCode),
+    )
+    .filter(
+      (scheme) =>
+        scheme.productKind !== 'DRIVEAWAY' || !schemeCodesHeld.includes(scheme.schemeCode),
+    );
   if (schemes.length === 0) return null;
   return (
     <section className="home-section" aria-labelledby="home-products-title">
