@@ -40,7 +40,7 @@ describe.each(VIEWPORTS)('home at $width px', (viewport) => {
         })
       ).json()) as { externalReference: string };
 
-      // ...which home then lists with its card, instead of the start cards.
+      // ...which home then lists with its card, still offering another quote (issue 31 item 9).
       await page.goto('/');
       const list = page.getByRole('region', { name: 'Your quotes' });
       await list.waitFor();
@@ -49,7 +49,8 @@ describe.each(VIEWPORTS)('home at $width px', (viewport) => {
       expect(await card.textContent()).toContain(`Reference ${externalReference}`);
       const action = card.getByRole('link', { name: /Resume quote|View quote|Update quote/ });
       expect(await action.getAttribute('href')).toBe(`/flex/proposal/${proposalCode}`);
-      expect(await page.getByRole('link', { name: 'Get a BMW Flex quote' }).count()).toBe(0);
+      const another = page.getByRole('region', { name: 'Get another quote' });
+      expect(await another.getByRole('link', { name: 'Get a BMW Flex quote' }).count()).toBe(1);
       await expectNoSeriousA11yViolations(page);
       await saveScreenshot(page, `home-${viewport.width}.png`);
     } finally {

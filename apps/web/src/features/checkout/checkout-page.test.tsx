@@ -360,6 +360,45 @@ describe('checkout routes', () => {
     );
   });
 
+  it('sends a signed-in customer whose checks failed from the checkout address to the page that explains it', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () =>
+        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
+      'PUT /api/proposals/QX7/verify': () =>
+        json(200, {
+          isClear: false,
+          checks: [
+            { name: 'IDENTITY', result: 'CLEAR' },
+            { name: 'MAX_DRIVEAWAY_POLICIES', result: 'CONSIDER' },
+          ],
+        }),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout');
+    const dialog = await screen.findByRole('dialog', { name: 'We could not verify your details' });
+    expect(dialog).toHaveTextContent(
+      'You already have a Driveaway policy. There is one Driveaway policy per customer.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Set up your account' }),
+    ).toBeInTheDocument();
+    // No payment page was shown, and nothing was bought or created.
+    expect(screen.queryByRole('button', { name: 'Buy policy' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('shows the payment page to a customer whose checks are clear', async () => {
+    stubRoutes({
+      [PROPOSAL]: () =>
+        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
+      'PUT /api/proposals/QX7/verify': () =>
+        json(200, { isClear: true, checks: [{ name: 'IDENTITY', result: 'CLEAR' }] }),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout');
+    expect(await screen.findByRole('button', { name: 'Buy policy' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/driveaway/proposal/QX7/checkout');
+  });
+
   it('shows the error view when the payment schedule is missing', async () => {
     stubRoutes({ [PROPOSAL]: () => json(200, makeProposal({ scheduleType: null })) });
     renderCheckout('/flex/proposal/QX7/checkout');

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { formatPence } from '../../lib/format';
 import { useApiClient } from '../../lib/use-api-client';
-import { bindProposal } from './api/account-setup';
+import { bindProposal, useVerification } from './api/account-setup';
 import {
   completeMandate,
   REDIRECT_FLOW_PARAM,
@@ -45,6 +45,14 @@ export function CheckoutPage() {
   const { isAuthenticated, isLoading: isAuthLoading } = useAuth();
   const proposal = useCheckoutProposal(proposalCode);
   const location = useLocation();
+  const isBound = Boolean((location.state as { isBound?: boolean } | null)?.isBound);
+  const verification = useVerification(
+    proposalCode,
+    isAuthenticated &&
+      !isBound &&
+      proposal.data?.status === 'QUOTE' &&
+      proposal.data.quote.ratingStatus === 'QUOTE',
+  );
 
   // Waits for the session too: back from the hosted mandate page (a full page load), sending the
   // customer to account set-up before it is restored would drop ?redirect_flow_id=.
@@ -54,9 +62,7 @@ export function CheckoutPage() {
   // Bound meanwhile (another tab, the webhook): the success page belongs here.
   if (proposal.data.status === 'POLICY') return <CheckoutSuccessPage />;
   // Just bound on account set-up: the proposal is reloading as POLICY.
-  if ((location.state as { isBound?: boolean } | null)?.isBound) {
-    return <Spinner label={t('loading')} isBlock />;
-  }
+  if (isBound) return <Spinner label={t('loading')} isBlock />;
   // Paying needs an account: account set-up signs the visitor in and comes back here.
   if (!isAuthenticated) {
     return <Navigate to={checkoutPaths.accountSetup(productUrlName, proposalCode)} replace />;
@@ -64,6 +70,11 @@ export function CheckoutPage() {
   if (!findActiveSchedule(proposal.data)) return <CheckoutDisabledView reason="noSchedule" />;
   if (proposal.data.status !== 'QUOTE' || proposal.data.quote.ratingStatus !== 'QUOTE') {
     return <CheckoutDisabledView />;
+  }
+  if (verification.isPending) return <Spinner label={t('loading')} isBlock />;
+  // A gate failed (issue 31 item 9): account set-up explains it, with the chat action.
+  if (verification.data?.isClear === false) {
+    return <Navigate to={checkoutPaths.accountSetup(productUrlName, proposalCode)} replace />;
   }
   return <CheckoutForm proposal={proposal.data} />;
 }

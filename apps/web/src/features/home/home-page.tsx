@@ -38,8 +38,14 @@ function AnonymousHome() {
       <div className="home__main">
         {proposals.isPending ? <Loading /> : null}
         {visible.length > 0 ? <ProposalsList proposals={visible} /> : null}
-        {/* Start cards only when there are no proposals (spec 1 §2). */}
-        {!proposals.isPending && visible.length === 0 ? <ProductStartCards /> : null}
+        {/* Spec 1 §2 shows start cards only when there are no proposals; a visitor who has
+            retrieved a quote (or started one) may still start another (issue 31 item 9). */}
+        {proposals.isPending ? null : (
+          <ProductStartCards
+            isMore={visible.length > 0}
+            schemeCodesInProgress={visible.map((proposal) => proposal.schemeCode)}
+          />
+        )}
       </div>
       <aside className="home__aside">
         <SignInPromo />

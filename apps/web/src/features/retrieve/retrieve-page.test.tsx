@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, stubApi } from '../../test/api-stubs';
 import { renderApp } from '../../test/render-app';
@@ -89,6 +89,43 @@ describe('retrieve a saved quote', () => {
     await user.click(await screen.findByRole('button', { name: 'Retrieve my quote' }));
     const dialog = await screen.findByRole('dialog', { name: 'Something went wrong' });
     expect(dialog).toHaveTextContent(/get in touch with us via chat/);
+  });
+
+  it('after a retrieve, the anonymous home lists the quote and still offers new quotes', async () => {
+    const retrieved = {
+      proposalCode: 'prp_1',
+      schemeCode: 'bmw-flex',
+      status: 'QUOTE',
+      startAt: '2026-07-01T00:00:00Z',
+      externalReference: 'BMW-AAAA-BBBB',
+    };
+    stubApi((path) => {
+      if (path === '/api/session/back-book') {
+        return jsonResponse(200, { accessToken: 'back-book-token', expiresIn: 3600 });
+      }
+      if (path.startsWith('/api/proposals?') || path === '/api/proposals') {
+        return jsonResponse(200, [retrieved]);
+      }
+      return jsonResponse(404, {});
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/retrieve');
+    await fillForm(user, { reference: 'BMW-AAAA-BBBB' });
+    await user.click(await screen.findByRole('button', { name: 'Retrieve my quote' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flex/proposal/prp_1'));
+
+    await act(() => router.navigate('/'));
+    const quotes = await screen.findByRole('region', { name: 'Your quotes' });
+    expect(quotes).toHaveTextContent('Reference BMW-AAAA-BBBB');
+    const start = screen.getByRole('region', { name: 'Get another quote' });
+    expect(within(start).getByRole('link', { name: 'Get a BMW Flex quote' })).toHaveAttribute(
+      'href',
+      '/flex',
+    );
+    expect(within(start).getByRole('link', { name: 'Get a BMW Driveaway quote' })).toHaveAttribute(
+      'href',
+      '/driveaway',
+    );
   });
 
   it('opens the retrieved proposal with the back-book session, sending the session tracking', async () => {

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { VerifyResponseSchema, type VerifyResponse } from '@motor/contract';
 import { isApiError } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/use-api-client';
 import { proposalPath } from './proposal';
 
 /** POST /api/policyholder/validateAccount: false when the quote's e-mail has an account (409). */
@@ -23,6 +25,24 @@ export async function verifyCustomer(
   return VerifyResponseSchema.parse(
     await client.put<unknown>(proposalPath(proposalCode, '/verify'), {}),
   );
+}
+
+/**
+ * The customer's verification, read when the checkout address is opened (issue 31 item 9): a
+ * customer whose checks are not clear is sent to account set-up, which explains it, rather than
+ * shown a payment page every action of which the server would refuse. Read afresh each visit.
+ */
+export function useVerification(proposalCode: string, enabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['proposal-verification', proposalCode],
+    queryFn: () => verifyCustomer(client, proposalCode),
+    enabled,
+    gcTime: 0,
+    retry: false,
+    // Not knowing is not a refusal: the payment page shows, and the server still checks.
+    meta: { handlesErrors: true },
+  });
 }
 
 const CustomerAccountSchema = z.object({
