@@ -34,6 +34,9 @@ const RefundsPage = lazyPage(() =>
 const ReconciliationPage = lazyPage(() =>
   import('../features/admin/reconciliation-page').then((m) => m.ReconciliationPage),
 );
+const NotTakenUpPage = lazyPage(() =>
+  import('../features/admin/not-taken-up-page').then((m) => m.NotTakenUpPage),
+);
 const ClockPage = lazyPage(() => import('../features/admin/clock-page').then((m) => m.ClockPage));
 const ChatInboxPage = lazyPage(() =>
   import('../features/admin/chat-inbox-page').then((m) => m.ChatInboxPage),
@@ -89,6 +92,7 @@ export const routes: RouteObject[] = [
           { path: 'jobs', element: <JobsPage /> },
           { path: 'refunds', element: <RefundsPage /> },
           { path: 'reconciliation', element: <ReconciliationPage /> },
+          { path: 'not-taken-up', element: <NotTakenUpPage /> },
           { path: 'clock', element: <ClockPage /> },
           { path: 'chat', element: <ChatInboxPage /> },
           { path: 'impersonate', element: <ImpersonatePage /> },

@@ -143,7 +143,16 @@ export function CustomerPage() {
                   <tr key={policy.policyId}>
                     <td>{policy.policyNumber}</td>
                     <td>{policy.schemeCode}</td>
-                    <td>{policy.status}</td>
+                    <td>
+                      {policy.status}
+                      {policy.notTakenUp ? (
+                        <p>
+                          {t(`customer.notTakenUp.${policy.notTakenUp.reason}`, {
+                            date: formatDate(policy.notTakenUp.at),
+                          })}
+                        </p>
+                      ) : null}
+                    </td>
                     <td>
                       {t('customer.periodValue', {
                         from: formatDate(policy.inceptedAt),

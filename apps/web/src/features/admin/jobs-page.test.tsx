@@ -1,21 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthState } from '../../lib/auth';
-import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
+import { jsonResponse, stubApi } from '../../test/api-stubs';
 import { renderApp } from '../../test/render-app';
+import { staffPageAccessTests, staffWith } from './test-helpers';
 
 // Issue 17 item 1: staff read the job runner's runs, failures and retries at /admin/jobs.
 
-const staff: AuthState = {
-  ...signedInAuthState,
-  isAdmin: true,
-  permissions: ['access:operations'],
-};
-
-const MISSING_OPERATIONS =
-  'Your staff account does not have the access:operations permission this page needs. ' +
-  'Ask whoever manages staff accounts to grant it.';
+const staff = staffWith('access:operations');
 
 const LIST = {
   now: '2026-05-04T08:01:00.000Z',
@@ -54,11 +46,10 @@ afterEach(() => {
 });
 
 describe('the jobs page', () => {
-  it('is for staff only', async () => {
-    renderApp('/admin/jobs', { authState: signedInAuthState });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
-    ).toBeInTheDocument();
+  staffPageAccessTests({
+    path: '/admin/jobs',
+    permission: 'access:operations',
+    link: 'Scheduled jobs',
   });
 
   it('shows each kind’s counts and the latest jobs with their error; filters by state', async () => {
@@ -111,53 +102,5 @@ describe('the jobs page', () => {
       expect.stringContaining('/api/admin/jobs/run'),
       expect.objectContaining({ method: 'POST' }),
     );
-  });
-
-  it('is linked from the staff console', async () => {
-    stubApi(() => jsonResponse(404, {}));
-    renderApp('/admin', { authState: staff });
-    expect(await screen.findByRole('link', { name: 'Scheduled jobs' })).toHaveAttribute(
-      'href',
-      '/admin/jobs',
-    );
-  });
-
-  it('tells staff without access:operations what they lack, and hides the link', async () => {
-    const fetchMock = stubApi(() => jsonResponse(404, {}));
-    const noPermission = { ...staff, permissions: [] };
-    const view = renderApp('/admin/jobs', { authState: noPermission });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(MISSING_OPERATIONS)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the staff console' })).toHaveAttribute(
-      'href',
-      '/admin',
-    );
-    expect(fetchMock).not.toHaveBeenCalled();
-    view.unmount();
-    renderApp('/admin', { authState: noPermission });
-    await screen.findByRole('heading', { level: 1, name: 'Staff console' });
-    expect(screen.queryByRole('link', { name: 'Scheduled jobs' })).toBeNull();
-  });
-
-  it('shows the Unauthorised page, not an error, when the API answers 403', async () => {
-    stubApi(() =>
-      jsonResponse(403, {
-        error: {
-          code: 'FORBIDDEN',
-          message: 'You are not authorised to perform this action.',
-          requestId: 'r',
-          details: { permission: 'access:operations' },
-        },
-      }),
-    );
-    renderApp('/admin/jobs', { authState: staff });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(MISSING_OPERATIONS)).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

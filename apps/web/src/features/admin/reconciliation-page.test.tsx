@@ -1,21 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { AuthState } from '../../lib/auth';
-import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
+import { jsonResponse, stubApi } from '../../test/api-stubs';
 import { renderApp } from '../../test/render-app';
+import { staffPageAccessTests, staffWith } from './test-helpers';
 
 // Issue 30 item 9: staff read the independent auditor's open findings at /admin/reconciliation,
 // each with its age, kind, policy and both sides' amounts, and when it last ran.
 
-const staff: AuthState = {
-  ...signedInAuthState,
-  isAdmin: true,
-  permissions: ['access:operations'],
-};
-
-const MISSING_OPERATIONS =
-  'Your staff account does not have the access:operations permission this page needs. ' +
-  'Ask whoever manages staff accounts to grant it.';
+const staff = staffWith('access:operations');
 
 const finding = {
   provider: null,
@@ -61,11 +53,10 @@ afterEach(() => {
 });
 
 describe('the reconciliation page', () => {
-  it('is for staff only', async () => {
-    renderApp('/admin/reconciliation', { authState: signedInAuthState });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
-    ).toBeInTheDocument();
+  staffPageAccessTests({
+    path: '/admin/reconciliation',
+    permission: 'access:operations',
+    link: 'Reconciliation',
   });
 
   it('lists open findings with their age, kind, policy link and amounts, and the last run', async () => {
@@ -108,53 +99,5 @@ describe('the reconciliation page', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('The reconciliation has not run yet.')).toBeInTheDocument();
-  });
-
-  it('is linked from the staff console', async () => {
-    stubApi(() => jsonResponse(404, {}));
-    renderApp('/admin', { authState: staff });
-    expect(await screen.findByRole('link', { name: 'Reconciliation' })).toHaveAttribute(
-      'href',
-      '/admin/reconciliation',
-    );
-  });
-
-  it('tells staff without access:operations what they lack, and hides the link', async () => {
-    const fetchMock = stubApi(() => jsonResponse(404, {}));
-    const noPermission = { ...staff, permissions: [] };
-    const view = renderApp('/admin/reconciliation', { authState: noPermission });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(MISSING_OPERATIONS)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the staff console' })).toHaveAttribute(
-      'href',
-      '/admin',
-    );
-    expect(fetchMock).not.toHaveBeenCalled();
-    view.unmount();
-    renderApp('/admin', { authState: noPermission });
-    await screen.findByRole('heading', { level: 1, name: 'Staff console' });
-    expect(screen.queryByRole('link', { name: 'Reconciliation' })).toBeNull();
-  });
-
-  it('shows the Unauthorised page, not an error, when the API answers 403', async () => {
-    stubApi(() =>
-      jsonResponse(403, {
-        error: {
-          code: 'FORBIDDEN',
-          message: 'You are not authorised to perform this action.',
-          requestId: 'r',
-          details: { permission: 'access:operations' },
-        },
-      }),
-    );
-    renderApp('/admin/reconciliation', { authState: staff });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(MISSING_OPERATIONS)).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

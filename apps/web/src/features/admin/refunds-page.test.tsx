@@ -1,22 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthState } from '../../lib/auth';
-import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
+import { jsonResponse, stubApi } from '../../test/api-stubs';
 import { renderApp } from '../../test/render-app';
+import { staffPageAccessTests, staffWith } from './test-helpers';
 
 // Issue 30 item 4: staff see the refunds the refund run could not send, with the reason, and pay
 // each by another route or write it off, with a note.
 
-const staff: AuthState = {
-  ...signedInAuthState,
-  isAdmin: true,
-  permissions: ['access:operations'],
-};
-
-const MISSING_OPERATIONS =
-  'Your staff account does not have the access:operations permission this page needs. ' +
-  'Ask whoever manages staff accounts to grant it.';
+const staff = staffWith('access:operations');
 
 const OPEN = {
   id: '6f1c2a5e-0000-4000-8000-000000000001',
@@ -37,11 +29,10 @@ afterEach(() => {
 });
 
 describe('the refunds staff queue', () => {
-  it('is for staff only', async () => {
-    renderApp('/admin/refunds', { authState: signedInAuthState });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
-    ).toBeInTheDocument();
+  staffPageAccessTests({
+    path: '/admin/refunds',
+    permission: 'access:operations',
+    link: 'Refunds that could not be sent',
   });
 
   it('shows why a refund waits; a note is needed; writing it off sends the choice and the note', async () => {
@@ -88,52 +79,5 @@ describe('the refunds staff queue', () => {
         }),
       ),
     );
-  });
-
-  it('is linked from the staff console', async () => {
-    stubApi(() => jsonResponse(404, {}));
-    renderApp('/admin', { authState: staff });
-    expect(
-      await screen.findByRole('link', { name: 'Refunds that could not be sent' }),
-    ).toHaveAttribute('href', '/admin/refunds');
-  });
-
-  it('tells staff without access:operations what they lack, and hides the link', async () => {
-    const fetchMock = stubApi(() => jsonResponse(404, {}));
-    const noPermission = { ...staff, permissions: [] };
-    const view = renderApp('/admin/refunds', { authState: noPermission });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(MISSING_OPERATIONS)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the staff console' })).toHaveAttribute(
-      'href',
-      '/admin',
-    );
-    expect(fetchMock).not.toHaveBeenCalled();
-    view.unmount();
-    renderApp('/admin', { authState: noPermission });
-    await screen.findByRole('heading', { level: 1, name: 'Staff console' });
-    expect(screen.queryByRole('link', { name: 'Refunds that could not be sent' })).toBeNull();
-  });
-
-  it('shows the Unauthorised page, not an error, when the API answers 403', async () => {
-    stubApi(() =>
-      jsonResponse(403, {
-        error: {
-          code: 'FORBIDDEN',
-          message: 'You are not authorised to perform this action.',
-          requestId: 'r',
-          details: { permission: 'access:operations' },
-        },
-      }),
-    );
-    renderApp('/admin/refunds', { authState: staff });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unauthorised' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(MISSING_OPERATIONS)).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

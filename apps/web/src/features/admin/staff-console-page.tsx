@@ -122,6 +122,7 @@ export function StaffConsolePage() {
     },
     can(STAFF_PERMISSIONS.audit) && { to: paths.adminAudit(), text: t('console.auditLink') },
     canSearch && { to: paths.adminImpersonate(), text: t('console.impersonateLink') },
+    canSearch && { to: paths.adminNotTakenUp(), text: t('console.notTakenUpLink') },
     canOperate && { to: paths.adminJobs(), text: t('console.jobsLink') },
     canOperate &&
       can(STAFF_PERMISSIONS.moveClock) && { to: paths.adminClock(), text: t('console.clockLink') },
