@@ -61,12 +61,14 @@ export async function enforceRateLimits(options: {
  */
 export function perClientAndSession(
   name: string,
-  caller: { ip: string; principal: Principal },
+  // A request (the principal optional: the web's typecheck compiles the lookup routes without
+  // the plugin that declares it).
+  caller: { ip: string; principal?: Principal },
   limits: { perClient: number; perSession?: number },
 ): Array<[key: string, limit: number]> {
   const { principal } = caller;
   const session =
-    principal.kind !== 'none' && limits.perSession !== undefined
+    principal && principal.kind !== 'none' && limits.perSession !== undefined
       ? [[`${name}:session:${principal.userId}`, limits.perSession] as [string, number]]
       : [];
   return [[`${name}:client:${caller.ip}`, limits.perClient], ...session];
