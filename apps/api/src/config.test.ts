@@ -36,6 +36,11 @@ describe('config', () => {
         mailFrom: 'Motor Insurance <no-reply@localhost>',
         signInCodeLimits: { perAddressAndClient: 5, perAddress: 50, perClient: 20 },
       },
+      rateLimits: {
+        lookups: { perClient: 120, perSession: 60 },
+        sessions: { perClient: 100 },
+        chatMessages: { perClient: 60, perSession: 10 },
+      },
       payments: {
         stripeSecretKey: undefined,
         stripeWebhookSecret: undefined,
@@ -71,6 +76,11 @@ describe('config', () => {
       OIDC_PERMISSIONS_CLAIM: 'scp',
       SIGN_IN_CODES_PER_CLIENT_PER_HOUR: '300',
       SIGN_IN_CODES_PER_ADDRESS_PER_HOUR: '60',
+      LOOKUPS_PER_CLIENT_PER_MINUTE: '600',
+      LOOKUPS_PER_SESSION_PER_MINUTE: '90',
+      SESSIONS_PER_CLIENT_PER_HOUR: '500',
+      CHAT_MESSAGES_PER_CLIENT_PER_MINUTE: '200',
+      CHAT_MESSAGES_PER_SESSION_PER_MINUTE: '20',
       STRIPE_SECRET_KEY: 'sk_live_abc',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
       GOCARDLESS_ACCESS_TOKEN: 'live_abc',
@@ -113,6 +123,11 @@ describe('config', () => {
         smtpUrl: 'smtp://mail:25',
         mailFrom: 'Motor <motor@example.com>',
         signInCodeLimits: { perAddressAndClient: 60, perAddress: 60, perClient: 300 },
+      },
+      rateLimits: {
+        lookups: { perClient: 600, perSession: 90 },
+        sessions: { perClient: 500 },
+        chatMessages: { perClient: 200, perSession: 20 },
       },
       payments: {
         stripeSecretKey: 'sk_live_abc',
