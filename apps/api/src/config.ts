@@ -65,6 +65,10 @@ const EnvSchema = z.object({
   OIDC_AUDIENCE: optional(z.string()),
   OIDC_ROLES_CLAIM: optional(z.string()),
   OIDC_PERMISSIONS_CLAIM: optional(z.string()),
+  // The embedded provider's access tokens: short, and refused at once after sign-out anyway.
+  OIDC_ACCESS_TOKEN_TTL_SECONDS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(30, 'must be at least 30').max(3600),
+  ),
   // Sign-in codes one network address may ask for in an hour (an office behind one NAT asks more),
   // and one e-mail address or phone from one network address.
   SIGN_IN_CODES_PER_CLIENT_PER_HOUR: optional(
@@ -223,6 +227,11 @@ type IdentityConfig = {
   /** Where roles and permissions are read from in an access token. */
   rolesClaim: string;
   permissionsClaim: string;
+  /**
+   * Seconds the embedded provider's access tokens live (OIDC_ACCESS_TOKEN_TTL_SECONDS, default
+   * 600); the web renews them with the refresh token, and sign-out makes them useless at once.
+   */
+  accessTokenTtlSeconds: number;
   /** Unset → messages stay in the outbox (readable at /dev/outbox outside production). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -315,6 +324,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       audience: vars.OIDC_AUDIENCE ?? `${publicUrl}/api`,
       rolesClaim: vars.OIDC_ROLES_CLAIM ?? 'roles',
       permissionsClaim: vars.OIDC_PERMISSIONS_CLAIM ?? 'permissions',
+      accessTokenTtlSeconds: vars.OIDC_ACCESS_TOKEN_TTL_SECONDS ?? 600,
       smtpUrl: vars.SMTP_URL,
       mailFrom: vars.MAIL_FROM ?? 'Motor Insurance <no-reply@localhost>',
       signInCodeLimits: {

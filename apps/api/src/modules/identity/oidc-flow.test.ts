@@ -4,6 +4,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, findFreePort, form } from '../../test/http-browser';
 import type { App } from '../../app-types';
+import { TokenService } from './tokens';
 import { createLogCapture, createTestApp, createTestConfig } from '../../test/test-app';
 
 describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, silent sign-in', () => {
@@ -26,7 +27,12 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
         logLevel: 'info',
         publicUrl: baseUrl,
         port,
-        identity: { ...identity, issuer: `${baseUrl}/auth`, audience: `${baseUrl}/api` },
+        identity: {
+          ...identity,
+          issuer: `${baseUrl}/auth`,
+          audience: `${baseUrl}/api`,
+          accessTokenTtlSeconds: 300,
+        },
       },
     });
     await app.listen({ port, host: '127.0.0.1' });
@@ -43,6 +49,16 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
   });
 
   const redirectUri = () => `${baseUrl}/callback`;
+
+  /** What the API answers an access token (200 while it is good, 401 once refused). */
+  const apiStatus = async (accessToken: string) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: '/api/policyholder',
+        headers: { authorization: `Bearer ${accessToken}` },
+      })
+    ).statusCode;
 
   async function startSignIn(extra: Record<string, string> = {}) {
     const codeVerifier = client.randomPKCECodeVerifier();
@@ -116,6 +132,8 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
       expectedState: state,
     });
     expect(tokens.refresh_token).toBeTruthy();
+    // OIDC_ACCESS_TOKEN_TTL_SECONDS (300 here): short, renewed with the refresh token.
+    expect(tokens.expires_in).toBe(300);
     const verifiedToken = await app.tokens.verifyAccessToken(tokens.access_token);
     expect(verifiedToken?.principal).toMatchObject({ kind: 'customer', permissions: [] });
     expect(tokens.claims()?.['email']).toBe(email);
@@ -130,13 +148,17 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
     expect((await app.tokens.verifyAccessToken(refreshed.access_token))?.principal.kind).toBe(
       'customer',
     );
+    expect(await apiStatus(refreshed.access_token)).toBe(200);
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
-    // Reusing a rotated token looks like theft: the whole grant goes, the new token with it.
+    // Reusing a rotated token looks like theft: the whole grant goes, the new token with it,
+    // and the access tokens of the grant stop working before they expire (issue 31 item 11).
     await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+    expect(await apiStatus(refreshed.access_token)).toBe(401);
+    expect(await apiStatus(tokens.access_token)).toBe(401);
     secrets.push(refreshed.access_token, refreshed.refresh_token!);
   });
 
@@ -384,11 +406,17 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
     });
   });
 
-  it('revokes the refresh token at the revocation endpoint', async () => {
+  it('revokes the refresh token at the revocation endpoint, and the access token stops working', async () => {
     const refreshed = await client.refreshTokenGrant(config, phoneRefreshToken);
+    expect(await apiStatus(refreshed.access_token)).toBe(200);
+    // The web's sign-out revokes the refresh token first (issue 31 item 11).
     await client.tokenRevocation(config, refreshed.refresh_token!, {
       token_type_hint: 'refresh_token',
     });
+    expect(await apiStatus(refreshed.access_token)).toBe(401);
+    // Another API process, which did not see the revocation, finds the grant gone too.
+    const otherProcess = new TokenService({ db: app.db, clock: app.clock, config: app.config });
+    expect(await otherProcess.verifyAccessToken(refreshed.access_token)).toBeNull();
     await expect(client.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
@@ -418,6 +446,7 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
     );
     const refreshToken = current.refresh_token;
     expect(refreshToken).toBeTruthy();
+    expect(await apiStatus(current.access_token)).toBe(200);
     secrets.push(current.access_token, refreshToken!);
     const endUrl = client.buildEndSessionUrl(config, {
       post_logout_redirect_uri: `${baseUrl}/`,
@@ -451,6 +480,8 @@ describe('embedded OpenID Connect provider: e-mail code, code + PKCE, refresh, s
     await expect(client.refreshTokenGrant(config, refreshToken!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+    // The access token of the ended session is refused though it has not expired.
+    expect(await apiStatus(current.access_token)).toBe(401);
   });
 
   it('never writes tokens or authorization codes to the log', () => {

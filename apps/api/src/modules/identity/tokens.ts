@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -14,7 +14,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { oidcPayloads, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { ADMIN_ROLE, NOT_AUTHORISED_MESSAGE, PERMISSIONS, type Principal } from './principal';
 import {
@@ -37,6 +37,11 @@ const ALLOWED_ALGS = ['ES256', 'RS256', 'PS256', 'EdDSA'];
 export const IMPERSONATE_CLAIM = 'impersonate';
 export const IMPERSONATE_HEADER = 'x-impersonate-user';
 const PROPOSAL_SCOPE_CLAIM = 'proposal_scope';
+/**
+ * The embedded provider's grant an access token was issued under (extraTokenClaims). Sign-out
+ * and refresh-token revocation (or reuse) destroy the grant: its access tokens stop at once.
+ */
+export const GRANT_CLAIM = 'grant_id';
 const TOKEN_KIND_CLAIM = 'token_kind';
 
 export type VerifiedAccessToken = { payload: JWTPayload; principal: Principal };
@@ -112,9 +117,15 @@ function readStringList(value: unknown): string[] {
 /**
  * How long a process trusts its answer to "is this account disabled?" (an erased customer,
  * decision 018): the process that disables an account refuses its tokens at once
- * (`refuseUser`), the others within this time — well inside an access token's 10 minutes.
+ * (`refuseUser`), the others within this time — well inside an access token's life.
  */
 const DISABLED_CHECK_INTERVAL_MS = 30_000;
+
+/**
+ * How long a process trusts "this grant still exists": the process that ends it (sign-out,
+ * revocation) refuses its tokens at once (`refuseGrant`), the others within this time.
+ */
+const GRANT_CHECK_INTERVAL_MS = 5_000;
 
 /** How long a verified token is trusted without checking its signature again. */
 const VERIFIED_CACHE_MS = 60_000;
@@ -137,6 +148,10 @@ export class TokenService {
 
   /** Whether a signed-in user's account is disabled, as last read, by user id. */
   private readonly accountChecks = new Map<string, { isDisabled: boolean; at: number }>();
+
+  /** Grants last found alive (by id, when), and those this process saw end. */
+  private readonly liveGrants = new Map<string, number>();
+  private readonly endedGrants = new Set<string>();
 
   constructor(
     private readonly options: {
@@ -232,6 +247,47 @@ export class TokenService {
     });
   }
 
+  /** From now on this process refuses every access token of this grant (it was revoked). */
+  refuseGrant(grantId: string): void {
+    this.liveGrants.delete(grantId);
+    if (this.endedGrants.size >= VERIFIED_CACHE_SIZE) this.endedGrants.clear();
+    this.endedGrants.add(grantId);
+  }
+
+  /**
+   * A token of the embedded provider names its grant: once sign-out or a revocation destroyed
+   * it, the token is refused though it has not expired (issue 31 item 11). Tokens of an external
+   * issuer carry no such claim and live their (short) life.
+   */
+  private async isGrantEnded(payload: JWTPayload): Promise<boolean> {
+    const grantId = payload[GRANT_CLAIM];
+    if (typeof grantId !== 'string' || !this.identity.isEmbedded) return false;
+    if (this.endedGrants.has(grantId)) return true;
+    const now = Date.now();
+    const checkedAt = this.liveGrants.get(grantId);
+    if (checkedAt !== undefined && now >= checkedAt && now - checkedAt < GRANT_CHECK_INTERVAL_MS) {
+      return false;
+    }
+    // The provider keeps its own time (oidc/adapter.ts): the grant's expiry is system time too.
+    const [row] = await this.options.db
+      .select({ expiresAt: oidcPayloads.expiresAt })
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.kind, 'Grant'), eq(oidcPayloads.id, grantId)))
+      .limit(1);
+    const isAlive = row !== undefined && (!row.expiresAt || row.expiresAt.getTime() > now);
+    if (!isAlive) {
+      this.refuseGrant(grantId);
+      return true;
+    }
+    this.liveGrants.delete(grantId);
+    if (this.liveGrants.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.liveGrants.keys().next();
+      if (!oldest.done) this.liveGrants.delete(oldest.value);
+    }
+    this.liveGrants.set(grantId, now);
+    return false;
+  }
+
   /** A signed-in user's token is refused once their account is disabled (erased). */
   private async toEnabledVerified(
     kind: 'anonymous' | 'issuer',
@@ -246,6 +302,7 @@ export class TokenService {
     ) {
       return verified;
     }
+    if (await this.isGrantEnded(payload)) return null;
     return (await this.isUserDisabled(verified.principal.userId)) ? null : verified;
   }
 

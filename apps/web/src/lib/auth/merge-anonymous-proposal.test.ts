@@ -25,6 +25,7 @@ describe('mergeAnonymousProposal', () => {
         authorization: 'Bearer signed-in',
       },
       body: JSON.stringify({ proposalCode: 'QX7', sourceAccessToken: 'anon' }),
+      keepalive: true,
     });
   });
 

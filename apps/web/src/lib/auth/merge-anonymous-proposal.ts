@@ -33,6 +33,9 @@ export async function mergeAnonymousProposal(options: {
         authorization: `Bearer ${options.accessToken}`,
       },
       body: JSON.stringify({ proposalCode, sourceAccessToken: options.anonymousToken }),
+      // Finished by the browser even if the page goes elsewhere meanwhile (a redirect, a
+      // sign-out on a 401): the quote must not be left with the anonymous session.
+      keepalive: true,
     });
     return response.ok;
   } catch {

@@ -70,6 +70,24 @@ export function createOidcAuth(settings: OidcSettings): OidcAuth {
     await userManager.removeUser();
   }
 
+  let signingOut: Promise<void> | null = null;
+
+  /**
+   * Revokes the refresh token, which ends its grant: the API refuses the grant's access tokens
+   * from then on. Only once the provider has answered are the tokens forgotten and the browser
+   * sent to end the provider session (a page change would abort the call).
+   */
+  async function signOutOnce() {
+    const user = await userManager.getUser();
+    try {
+      if (user?.refresh_token) await userManager.revokeTokens(['refresh_token']);
+    } catch {
+      // Sign-out goes on: the session end below revokes the grant anyway.
+    }
+    await forget();
+    await userManager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
+  }
+
   async function signInSilently() {
     try {
       return await userManager.signinSilent();
@@ -93,15 +111,13 @@ export function createOidcAuth(settings: OidcSettings): OidcAuth {
       return safeReturnTo(returnTo);
     },
     signInSilently,
-    async signOut() {
-      const user = await userManager.getUser();
-      try {
-        if (user?.refresh_token) await userManager.revokeTokens(['refresh_token']);
-      } catch {
-        // Sign-out goes on: the session end below invalidates it anyway.
-      }
-      await forget();
-      await userManager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
+    signOut() {
+      // One sign-out at a time: the menu's button and a 401 arriving meanwhile share it, so a
+      // second redirect never cuts the first one's revocation off (issue 31 item 11).
+      signingOut ??= signOutOnce().finally(() => {
+        signingOut = null;
+      });
+      return signingOut;
     },
     async getTokenSilently() {
       const user = await userManager.getUser();

@@ -4,6 +4,7 @@ import type { Clock } from '../../../clock';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { loadSigningKeys, SIGNING_ALG } from '../signing-keys';
+import { GRANT_CLAIM } from '../tokens';
 import { findUserById } from '../users';
 import { createDatabaseAdapter } from './adapter';
 import { escapeHtml } from '../../../html-page';
@@ -12,7 +13,6 @@ import { renderPage } from '../../brand';
 export const OIDC_MOUNT_PATH = '/auth';
 /** The scope of the API resource: what the SPA asks for besides the OpenID ones. */
 const API_SCOPE = 'api';
-const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 const DAY_SECONDS = 24 * 60 * 60;
 
 const SUBMIT_LOGOUT_FORM = "document.getElementById('op.logoutForm').submit();";
@@ -95,7 +95,7 @@ export async function createOidcProvider(options: {
     // Refresh tokens for the SPA without offline_access: they end with the session (sign-out).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     ttl: {
-      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AccessToken: identity.accessTokenTtlSeconds,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
@@ -151,7 +151,7 @@ export async function createOidcProvider(options: {
           return {
             scope: API_SCOPE,
             audience: identity.audience,
-            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+            accessTokenTTL: identity.accessTokenTtlSeconds,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: SIGNING_ALG } },
           };
@@ -200,6 +200,8 @@ export async function createOidcProvider(options: {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const user = await findUserById(db, token.accountId);
       return {
+        // The API refuses the token once its grant is gone (sign-out, revocation, reuse).
+        ...(token.grantId ? { [GRANT_CLAIM]: token.grantId } : {}),
         [identity.rolesClaim]: user?.roles ?? [],
         [identity.permissionsClaim]: user?.permissions ?? [],
       };

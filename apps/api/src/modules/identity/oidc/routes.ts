@@ -61,6 +61,8 @@ function sendHtml(reply: FastifyReply, html: string, status = 200) {
 export const oidcRoutes: AppPlugin = async (app) => {
   const provider = await createOidcProvider({ db: app.db, clock: app.clock, config: app.config });
   const providerCallback = provider.callback();
+  // Sign-out and revocation end the grant: this process refuses its access tokens from now on.
+  provider.on('grant.revoked', (_ctx: unknown, grantId: string) => app.tokens.refuseGrant(grantId));
 
   // The provider itself: it reads its own bodies, so this context parses none.
   await app.register(async (mounted) => {
