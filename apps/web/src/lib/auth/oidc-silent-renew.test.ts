@@ -40,3 +40,25 @@ describe('silent renew (spec 1 §8)', () => {
     expect(removeUser).not.toHaveBeenCalled();
   });
 });
+
+describe('one renewal at a time (issue 31 item 11)', () => {
+  it('queries that find the token expired together share one refresh', async () => {
+    const auth = createOidcAuth({
+      authority: 'https://example.test/auth',
+      clientId: 'motor-web',
+      origin: 'https://example.test',
+      store: window.sessionStorage,
+    });
+    vi.spyOn(auth.userManager, 'getUser').mockResolvedValue(expiredUser());
+    const renewed = { access_token: 'new', expired: false, expires_in: 300 } as unknown as User;
+    const signinSilent = vi.spyOn(auth.userManager, 'signinSilent').mockResolvedValue(renewed);
+    const tokens = await Promise.all([
+      auth.getTokenSilently(),
+      auth.getTokenSilently(),
+      auth.getTokenSilently(),
+    ]);
+    expect(tokens).toEqual(['new', 'new', 'new']);
+    // The provider would take a second use of the refresh token for theft and end the grant.
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+  });
+});

@@ -88,7 +88,7 @@ export function createOidcAuth(settings: OidcSettings): OidcAuth {
     await userManager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
   }
 
-  async function signInSilently() {
+  async function renewOnce() {
     try {
       return await userManager.signinSilent();
     } catch (error) {
@@ -98,6 +98,20 @@ export function createOidcAuth(settings: OidcSettings): OidcAuth {
       }
       throw error;
     }
+  }
+
+  let renewing: Promise<User | null> | null = null;
+
+  /**
+   * One renewal at a time: queries that find the token expired together share it. Two using
+   * the same refresh token would look like its theft to the provider, which then ends the
+   * grant and with it every access token (the customer would be signed out).
+   */
+  function signInSilently() {
+    renewing ??= renewOnce().finally(() => {
+      renewing = null;
+    });
+    return renewing;
   }
 
   return {
