@@ -191,7 +191,7 @@ export type StorageConfig =
     };
 
 /** Calls allowed per client (network address) and per session in a window (issue 31 item 14). */
-export type RateLimitsConfig = {
+type RateLimitsConfig = {
   /** Registration and address lookups a minute. */
   lookups: { perClient: number; perSession: number };
   /** New anonymous sessions (POST /api/session without a session) an hour. */
