@@ -418,12 +418,30 @@ describe('phone payment', () => {
       const dialog = page.getByRole('dialog', { name: 'Take a payment by phone' });
       await dialog.waitFor();
       await expectNoSeriousA11yViolations(page);
-      await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await dialog.getByLabel('Expiry date (MM/YY)').fill('12/30');
-      await dialog.getByLabel('Security code').fill('123');
-      await expect(
-        dialog.getByLabel("Customer's date of birth (YYYY-MM-DD)").inputValue(),
-      ).resolves.toBe('1985-06-15');
+      // The card goes into the card provider's form (a new tab), never this page (issue 31
+      // item 5): its token is typed here, with the date of birth as the customer says it.
+      expect(await dialog.getByLabel(/card number/i).count()).toBe(0);
+      const cardForm = dialog.getByRole('link', {
+        name: 'Open the card form (opens in a new tab)',
+      });
+      expect(await cardForm.getAttribute('target')).toBe('_blank');
+      const tokenResponse = await fetch(
+        new URL((await cardForm.getAttribute('href'))!, browser.baseUrl),
+        {
+          method: 'POST',
+          headers: {
+            accept: 'application/json',
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }),
+        },
+      );
+      const { token } = (await tokenResponse.json()) as { token: string };
+      await dialog.getByLabel('Card token').fill(token);
+      await dialog.getByLabel("Cardholder's postcode").fill('SW1A 2AA');
+      const birth = dialog.getByLabel("Policyholder's date of birth");
+      await expect(birth.inputValue()).resolves.toBe('');
+      await birth.fill('1985-06-15');
       const moto = page.waitForRequest((request) => request.url().includes('/api/stripe/moto/'));
       await dialog.getByRole('button', { name: /^Take payment of £/ }).click();
       const body = (await moto).postDataJSON() as { token: string; paymentMethodType: string };

@@ -6,7 +6,7 @@ import { useAuth } from '../lib/auth';
 import type { AuthUser } from '../lib/auth';
 import { getImpersonatedUserId, setImpersonatedUserId } from '../lib/auth/impersonation';
 import { useApiClient } from '../lib/use-api-client';
-import { usePolicyholder, type Policyholder } from '../features/account/api/policyholder';
+import { usePolicyholder, type Policyholder } from '../lib/policyholder';
 import { ContentLink } from '../components/ui/content-link';
 import { ChatPanel } from '../features/chat/chat-panel';
 import { HelpButton } from './help-button';

@@ -12,7 +12,7 @@ import {
   type MarketingPreferences,
   type Policyholder,
   type PolicyholderUpdate,
-} from './api/policyholder';
+} from '../../lib/policyholder';
 import { useDownloadDataExport } from './api/data-export';
 
 const MARKETING_CHANNELS = ['email', 'phone', 'sms'] as const;

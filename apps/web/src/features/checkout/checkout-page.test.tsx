@@ -68,85 +68,78 @@ describe('checkout page: card (driveaway-style single payment)', () => {
     );
     expect(calls.some((call) => call.path.startsWith('/api/stripe'))).toBe(false);
   });
+});
 
-  it('an admin PAYs by phone: the card goes to the tokeniser, the API gets the token', async () => {
-    const calls = stubRoutes({
-      [PROPOSAL]: () =>
-        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 4599 })),
-      'POST /sandbox/card/tokenize': () => json(200, { token: 'tok_abc123' }),
-      'POST /api/stripe/moto/checkout/proposal/QX7': () => json(200, { status: 'SUCCEEDED' }),
-    });
+describe('checkout page: an admin takes the first payment by phone (issue 31 item 5)', () => {
+  const DRIVEAWAY = () =>
+    json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 4599 }));
+
+  async function openPhonePayment() {
     renderCheckout('/driveaway/proposal/QX7/checkout', admin);
     await userEvent.click(await screen.findByRole('button', { name: 'Pay £45.99' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Take a payment by phone' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Take payment of £45.99' }));
-    expect(within(dialog).getByText('Enter the long number on the card')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Card number')).toHaveAttribute(
-      'aria-describedby',
-      'moto-card-number-error',
-    );
-    await userEvent.type(within(dialog).getByLabelText('Card number'), '4242 4242 4242 4242');
-    await userEvent.type(within(dialog).getByLabelText('Expiry date (MM/YY)'), '12/30');
-    await userEvent.type(within(dialog).getByLabelText('Security code'), '123');
-    expect(within(dialog).getByLabelText("Customer's date of birth (YYYY-MM-DD)")).toHaveValue(
-      '1990-05-17',
-    );
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Take payment of £45.99' }));
+    return screen.findByRole('dialog', { name: 'Take a payment by phone' });
+  }
+
+  it("takes the card provider's token, never a card number, and a date of birth typed, not pre-filled", async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: DRIVEAWAY,
+      'POST /api/stripe/moto/checkout/proposal/QX7': () =>
+        json(200, { status: 'SUCCEEDED', providerPaymentId: 'pi_1', amountPence: 4599 }),
+    });
+    const dialog = await openPhonePayment();
+    // No card field on this page: the card is typed into the provider's form, in a new tab.
+    expect(within(dialog).queryByLabelText(/card number/i)).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/security code/i)).not.toBeInTheDocument();
+    const cardForm = within(dialog).getByRole('link', {
+      name: 'Open the card form (opens in a new tab)',
+    });
+    expect(cardForm).toHaveAttribute('href', '/sandbox/card/tokenize');
+    expect(cardForm).toHaveAttribute('target', '_blank');
+    const birth = within(dialog).getByLabelText("Policyholder's date of birth");
+    expect(birth).toHaveValue('');
+    const submit = within(dialog).getByRole('button', { name: 'Take payment of £45.99' });
+    expect(submit).toBeDisabled();
+
+    await userEvent.type(within(dialog).getByLabelText('Card token'), 'tok_abc123');
+    await userEvent.type(within(dialog).getByLabelText("Cardholder's postcode"), 'sw1a 2aa');
+    await userEvent.type(birth, '1990-05-18');
+    expect(
+      within(dialog).getByText("The date of birth does not match the policyholder's"),
+    ).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await userEvent.clear(birth);
+    await userEvent.type(birth, '1990-05-17');
+    await userEvent.click(submit);
     expect(
       await within(dialog).findByText('Payment taken. The policy is set up.'),
     ).toBeInTheDocument();
-    const tokenise = calls.find((call) => call.path === '/sandbox/card/tokenize');
-    expect(tokenise?.body).toEqual({ number: '4242424242424242', expiry: '12/30', cvc: '123' });
     const moto = calls.find((call) => call.path.startsWith('/api/stripe/moto'));
     expect(moto?.body).toEqual({
-      saveCard: true,
       token: 'tok_abc123',
+      postalCode: 'SW1A 2AA',
       dateOfBirth: '1990-05-17',
+      saveCard: true,
       paymentMethodType: 'CARD',
     });
-    expect(JSON.stringify(moto?.body)).not.toContain('4242');
+    expect(calls.some((call) => call.path.startsWith('/sandbox'))).toBe(false);
   });
 
-  it('a refused phone payment shows the reason and keeps the form', async () => {
+  it('a declined card shows the reason and keeps the form', async () => {
     stubRoutes({
-      [PROPOSAL]: () =>
-        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 4599 })),
-      'POST /sandbox/card/tokenize': () => json(200, { token: 'tok_declined' }),
+      [PROPOSAL]: DRIVEAWAY,
       'POST /api/stripe/moto/checkout/proposal/QX7': () =>
         json(402, { error: { code: 'PAYMENT_REQUIRED', message: 'Your card was declined.' } }),
     });
-    renderCheckout('/driveaway/proposal/QX7/checkout', admin);
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay £45.99' }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText('Card number'), '4000000000000002');
-    await userEvent.type(within(dialog).getByLabelText('Expiry date (MM/YY)'), '12/30');
-    await userEvent.type(within(dialog).getByLabelText('Security code'), '123');
-    await userEvent.click(within(dialog).getByRole('button', { name: /Take payment/ }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'The payment was not taken: Your card was declined.',
+    const dialog = await openPhonePayment();
+    await userEvent.type(within(dialog).getByLabelText('Card token'), 'tok_declined');
+    await userEvent.type(within(dialog).getByLabelText("Cardholder's postcode"), 'SW1A 2AA');
+    await userEvent.type(
+      within(dialog).getByLabelText("Policyholder's date of birth"),
+      '1990-05-17',
     );
-  });
-});
-
-describe('phone payment: the tokeniser refuses a card', () => {
-  it("shows the card provider's field errors and sends nothing to the API", async () => {
-    const calls = stubRoutes({
-      [PROPOSAL]: () =>
-        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 4599 })),
-      'POST /sandbox/card/tokenize': () =>
-        json(400, { errors: { expiry: 'This card has expired' } }),
-    });
-    renderCheckout('/driveaway/proposal/QX7/checkout', admin);
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay £45.99' }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
-    await userEvent.type(within(dialog).getByLabelText('Expiry date (MM/YY)'), '01/20');
-    await userEvent.type(within(dialog).getByLabelText('Security code'), '123');
-    await userEvent.click(within(dialog).getByRole('button', { name: /Take payment/ }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'The payment was not taken: This card has expired',
-    );
-    expect(calls.some((call) => call.path.startsWith('/api/stripe'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take payment of £45.99' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(within(dialog).getByLabelText('Card token')).toBeInTheDocument();
   });
 });
 

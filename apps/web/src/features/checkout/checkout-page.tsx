@@ -290,7 +290,7 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
           amountPence={amountDueNow}
           saveCard={method === 'CARD'}
           paymentMethodType={paymentMethodType}
-          defaultDateOfBirth={typeof dateOfBirth === 'string' ? dateOfBirth : ''}
+          storedDateOfBirth={typeof dateOfBirth === 'string' ? dateOfBirth : undefined}
           onClose={() => setIsMotoOpen(false)}
           onPaid={() => void onBound()}
         />

@@ -8,7 +8,7 @@ import { isAbortError, isApiError } from '../../lib/api-client';
 import { reportError } from '../../lib/error-reporting';
 
 /** The customer-facing message of an API refusal (`{ error: { message } }`), if any. */
-export function findApiMessage(error: unknown): string | null {
+function findApiMessage(error: unknown): string | null {
   if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
   const data = error.failure.data as { error?: { message?: unknown }; message?: unknown } | null;
   const message = data?.error?.message ?? data?.message;

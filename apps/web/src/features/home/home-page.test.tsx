@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
 import { renderApp } from '../../test/render-app';
+import { setImpersonatedUserId } from '../../lib/auth/impersonation';
 
 const proposal = (code: string, status: string, startAt: string | null, extra = {}) => ({
   proposalCode: code,
@@ -307,5 +308,70 @@ describe('home (signed in)', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post![1]!.body))).toEqual({ redirectFlowId: 'RF123' });
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('home (staff, issue 31 item 5)', () => {
+  const staff = {
+    ...signedInAuthState,
+    isAdmin: true,
+    permissions: ['access:impersonate'],
+    user: {
+      userId: 'admin-1',
+      username: 'ada@example.com',
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Admin',
+    },
+  };
+
+  afterEach(() => {
+    setImpersonatedUserId(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('greets the customer acted for, not the staff member, and lists their policies', async () => {
+    setImpersonatedUserId('u-42');
+    stubPaths({
+      '/policyholder': {
+        userId: 'u-42',
+        connection: 'email',
+        username: 'sam@example.com',
+        email: 'sam@example.com',
+        phoneNumber: null,
+        firstName: 'Sam',
+        lastName: 'Smith',
+        marketingPreferences: { email: false, phone: false, sms: false },
+      },
+      '/proposals': [],
+      '/policies': [policy('active', 'ACTIVE', '2026-01-01T00:00:00Z')],
+    });
+    renderApp('/', { authState: staff });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello, Sam' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Hello, Ada' })).toBeNull();
+    expect(screen.getByText("Here are the customer's policies and quotes.")).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Your policies' })).toBeInTheDocument();
+  });
+
+  it('acting for nobody, asks for nothing and shows no error: the way to the staff console', async () => {
+    const fetchMock = stubPaths({});
+    renderApp('/', { authState: staff });
+    expect(screen.getByRole('heading', { level: 1, name: 'Hello, Ada' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You are not acting for a customer. Find one in the staff console to see their policies and quotes.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the staff console' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    // Nothing the API would refuse a staff member acting for nobody (403): no error to show.
+    await new Promise((done) => setTimeout(done, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

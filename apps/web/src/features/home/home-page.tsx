@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Tabs } from '../../components/ui/tabs';
 import { useAuth } from '../../lib/auth';
+import { getImpersonatedUserId } from '../../lib/auth/impersonation';
+import { paths } from '../../lib/paths';
+import { usePolicyholder } from '../../lib/policyholder';
 import { usePolicies, type PolicySummary } from './api/get-policies';
 import { useProposals, type ProposalSummary } from './api/get-proposals';
 import { getPaymentNotices, useCustomerAccounts, usePaymentMethods } from './api/payment-methods';
@@ -106,24 +109,61 @@ function SignedInHome() {
   );
 }
 
+function Greeting({ firstName, intro }: { firstName: string | undefined; intro: string }) {
+  const { t } = useTranslation('home');
+  return (
+    <div className="page-header">
+      <h1>{firstName ? t('greeting', { name: firstName }) : t('greetingAnonymous')}</h1>
+      <p className="lead">{intro}</p>
+    </div>
+  );
+}
+
+/**
+ * Staff see a customer's home only while acting for one (issue 31 item 5): greeted by the
+ * customer's name, as the API answers for them. Acting for nobody, nothing is theirs to list
+ * (the API would refuse every list): the way to choose a customer instead.
+ */
+function StaffHome() {
+  const { t } = useTranslation('home');
+  const { user } = useAuth();
+  const isActing = getImpersonatedUserId() !== null;
+  const { data: customer } = usePolicyholder({ enabled: isActing, handlesErrors: true });
+  if (!isActing) {
+    return (
+      <div className="home">
+        <Greeting firstName={user?.firstName} intro={t('staff.notActing')} />
+        <p>
+          <Link to={paths.admin()}>{t('staff.console')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="home">
+      <Greeting firstName={customer?.firstName ?? undefined} intro={t('staff.acting')} />
+      <SignedInHome />
+    </div>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation('home');
-  const { isAuthenticated, user } = useAuth();
+  const { isAuthenticated, isAdmin, user } = useAuth();
   const [searchParams] = useSearchParams();
   const redirectFlowId = searchParams.get(REDIRECT_FLOW_PARAM);
 
+  if (isAuthenticated && isAdmin) return <StaffHome />;
   return (
     <div className="home">
-      <div className="page-header">
-        <h1>
-          {isAuthenticated
-            ? user?.firstName
-              ? t('greeting', { name: user.firstName })
-              : t('greetingAnonymous')
-            : t('title')}
-        </h1>
-        <p className="lead">{isAuthenticated ? t('signedInIntro') : t('intro')}</p>
-      </div>
+      {isAuthenticated ? (
+        <Greeting firstName={user?.firstName} intro={t('signedInIntro')} />
+      ) : (
+        <div className="page-header">
+          <h1>{t('title')}</h1>
+          <p className="lead">{t('intro')}</p>
+        </div>
+      )}
       {isAuthenticated && redirectFlowId ? (
         <CompleteMandate redirectFlowId={redirectFlowId} />
       ) : isAuthenticated ? (

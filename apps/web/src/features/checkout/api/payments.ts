@@ -38,13 +38,18 @@ const MotoResultSchema = z
   .loose();
 export type MotoResult = z.infer<typeof MotoResultSchema>;
 
-/** POST /api/stripe/moto/checkout/proposal/{code} (admins only): charges a tokenised card. */
+/**
+ * POST /api/stripe/moto/checkout/proposal/{code} (admins only): charges the card provider's token
+ * (card numbers never reach this page or /api).
+ */
 export async function takePhonePayment(
   client: ApiClient,
   proposalCode: string,
   body: {
     saveCard: boolean;
     token: string;
+    /** The cardholder's, upper-cased (spec 3 §5). */
+    postalCode: string;
     dateOfBirth: string;
     paymentMethodType: PaymentMethodType;
   },
@@ -54,34 +59,6 @@ export async function takePhonePayment(
     body,
   );
   return MotoResultSchema.parse(data ?? {});
-}
-
-export type CardDetails = { number: string; expiry: string; cvc: string };
-
-/**
- * The card provider's tokenise endpoint (outside /api, like a vendor's card element): the card
- * number goes to the provider only and our API sees the `tok_...` token.
- */
-export async function tokenizeCard(card: CardDetails): Promise<string> {
-  const response = await fetch('/sandbox/card/tokenize', {
-    method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json' },
-    body: JSON.stringify({
-      number: card.number.replace(/\D/g, ''),
-      expiry: card.expiry,
-      cvc: card.cvc,
-    }),
-  });
-  const data = (await response.json().catch(() => ({}))) as {
-    token?: unknown;
-    message?: unknown;
-    errors?: Record<string, unknown>;
-  };
-  if (response.ok && typeof data.token === 'string') return data.token;
-  // The provider names what is wrong with the card (number, expiry, security code).
-  const reasons = Object.values(data.errors ?? {}).filter((value) => typeof value === 'string');
-  if (reasons.length > 0) throw new Error(reasons.join(' '));
-  throw new Error(typeof data.message === 'string' ? data.message : 'Card not accepted');
 }
 
 const MandateSchema = z

@@ -5,7 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { formatPence } from '../../../lib/format';
 import { useApiClient } from '../../../lib/use-api-client';
-import { PhonePaymentForm, type PhonePaymentCard } from '../changes/phone-payment-form';
+import {
+  PhonePaymentForm,
+  type PhonePaymentCard,
+} from '../../../components/payment/phone-payment-form';
 import { BILLING_QUERY_KEY, settleByPhone } from './billing-api';
 
 // The admin settle (phone payment) modal (spec 3 §5, §8, §9): staff take the account's

@@ -12,7 +12,10 @@ import type { PolicyAdjustment } from './api/adjustment-api';
 import { ErrorGoneModal, StaleConfirmationModal } from './change-modals';
 import { resultPathOf } from './change-paths';
 import { getParties, isConflict } from './policy-change-rules';
-import { PhonePaymentForm, type PhonePaymentCard } from './phone-payment-form';
+import {
+  PhonePaymentForm,
+  type PhonePaymentCard,
+} from '../../../components/payment/phone-payment-form';
 import { useChangeContext } from './use-change-context';
 
 /** Sends the browser to the card provider's page (a full page change, not a route). */

@@ -2,20 +2,29 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-client';
-import { brandFormats } from '../../../lib/brand-products';
+import { Button } from '../ui/button';
+import { isApiError } from '../../lib/api-client';
+import { brandFormats } from '../../lib/brand-products';
 import './phone-payment-form.css';
 
 // The one phone-payment (MOTO) form staff fill for a customer on the phone (spec 3 §5 "Admin
 // settle (phone payment) form", §8, §9), for an outstanding balance (the billing tab's settle
-// modal) and for a policy change's amount due: the card provider's token (never card numbers),
+// modal), a policy change's amount due and a new policy's first payment at checkout (spec 2 §4):
+// the card provider's token (never card numbers: the card is typed into the provider's own card
+// form, opened from here in a new tab),
 // the cardholder's postcode upper-cased, and the policyholder's date of birth typed by the staff
 // member as the customer says it, never pre-filled, so that it proves who is on the phone. Submit
 // waits until all are valid. A token is good for 10 minutes from when it was entered (the server
 // checks it too); a refusal shows spec 3 §8's banner. Texts: the billing area's `settle`.
 
 const TOKEN_VALIDITY_MS = 10 * 60 * 1000;
+
+/**
+ * The card provider's card form, which answers a single-use `tok_...` token: the sandbox's page,
+ * or (set at build time) a page of the provider's hosted card fields, e.g. Stripe Elements.
+ */
+const CARD_FORM_URL =
+  (import.meta.env.VITE_CARD_TOKEN_FORM_URL as string | undefined) ?? '/sandbox/card/tokenize';
 
 /** When a token was entered and when it is sent (read in event handlers only). */
 const readClock = () => Date.now();
@@ -82,6 +91,7 @@ export function PhonePaymentForm({
   isSending,
   onSend,
   secondaryAction,
+  children,
 }: {
   intro: string;
   submitLabel: string;
@@ -91,6 +101,8 @@ export function PhonePaymentForm({
   onSend: (card: PhonePaymentCard) => Promise<unknown>;
   /** Beside the submit button (a Cancel). */
   secondaryAction?: ReactNode;
+  /** Fields of the caller's call, after the form's own (checkout: save the card). */
+  children?: ReactNode;
 }): ReactElement {
   const { t } = useTranslation('billing');
   const id = useId();
@@ -174,9 +186,15 @@ export function PhonePaymentForm({
           {banner}
         </p>
       ) : null}
+      <p>
+        <a href={CARD_FORM_URL} target="_blank" rel="noopener noreferrer">
+          {t('settle.cardForm')}
+        </a>
+      </p>
       {field('token', 'text')}
       {field('postalCode', 'text')}
       {field('dateOfBirth', 'date')}
+      {children}
       <div className="phone-payment-form__actions">
         <Button type="submit" disabled={!isValid || isSending}>
           {submitLabel}

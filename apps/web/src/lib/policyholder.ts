@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { useApiClient } from '../../../lib/use-api-client';
+import type { ApiClient } from './api-client';
+import { useAuth } from './auth';
+import { useApiClient } from './use-api-client';
 import type { MarketingPreferences, Policyholder } from './policyholder-schema';
 
 export type { MarketingPreferences, Policyholder };
