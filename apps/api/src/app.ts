@@ -137,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     db: db.db,
     vehicleLookup: providers.vehicleLookup,
     addressLookup: providers.addressLookup,
+    limits: config.rateLimits.lookups,
+    clock,
   });
   await app.register(proposalRoutes, { prefix: '/api' });
   await app.register(formValidationRoutes, { prefix: '/api' });

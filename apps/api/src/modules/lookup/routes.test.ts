@@ -32,6 +32,9 @@ async function buildLookupApp(database: DatabaseHandle) {
       clock: createFixedClock('2026-01-15T09:00:00Z'),
     }),
     addressLookup: createSandboxAddressLookup(),
+    // Counted (rate-limits.test.ts pins the 429); far more than these tests make.
+    limits: { perClient: 10_000, perSession: 10_000 },
+    clock: createFixedClock('2026-01-15T09:00:00Z'),
   });
   await app.ready();
   return app;

@@ -18,6 +18,7 @@ import {
   VehicleModelEntrySchema,
   type VehicleLookupProvider,
 } from '../../providers/vehicle-lookup/types';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { DATA_SEARCH_DEFAULT_LIMIT, DataTableNameSchema, searchDataTable } from './data-tables';
 import { findRetailer } from './retailers';
@@ -28,6 +29,9 @@ export type LookupRoutesOptions = {
   db: Db;
   vehicleLookup: VehicleLookupProvider;
   addressLookup: AddressLookupProvider;
+  /** Registration and address lookups a minute (config.rateLimits.lookups). */
+  limits: { perClient: number; perSession: number };
+  clock: Clock;
 };
 
 const YearSchema = z.coerce.number().int().min(1900).max(2100);
@@ -39,7 +43,7 @@ const TAGS = ['lookup'];
  * mounts the plugin (/api/lookup). Public: quotes start anonymously, and nothing here is personal.
  */
 export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options) => {
-  const { db, vehicleLookup, addressLookup } = options;
+  const { db, vehicleLookup, addressLookup, limits, clock } = options;
   // Public: anyone starting a quote looks things up, and nothing here is personal.
   app.addHook('onRoute', (route) => {
     route.config = { ...(route.config ?? {}), access: ['public'] };
@@ -49,9 +53,9 @@ export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options)
   const countLookup = (request: FastifyRequest) =>
     enforceRateLimits({
       db,
-      now: app.clock.now(),
+      now: clock.now(),
       windowMs: MINUTE_MS,
-      limits: perClientAndSession('lookup', request, app.config.rateLimits.lookups),
+      limits: perClientAndSession('lookup', request, limits),
     });
 
   app.get(
