@@ -149,6 +149,8 @@ describe('chat panel', () => {
     const log = within(panel).getByRole('log', { name: 'Messages' });
     expect(await within(log).findByText('Hello, I can help with that.')).toBeInTheDocument();
     expect(within(log).getByText('Customer care:')).toBeInTheDocument();
+    // The scrolling log is in the tab order, so a keyboard can scroll back through it.
+    expect(log).toHaveAttribute('tabindex', '0');
     await waitFor(() => expect(reads).toHaveLength(1));
   });
 

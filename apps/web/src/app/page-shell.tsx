@@ -7,6 +7,7 @@ import type { AuthUser } from '../lib/auth';
 import { getImpersonatedUserId, setImpersonatedUserId } from '../lib/auth/impersonation';
 import { useApiClient } from '../lib/use-api-client';
 import { usePolicyholder, type Policyholder } from '../lib/policyholder';
+import { Avatar } from '../components/ui/avatar';
 import { ContentLink } from '../components/ui/content-link';
 import { ChatPanel } from '../features/chat/chat-panel';
 import { HelpButton } from './help-button';
@@ -70,7 +71,11 @@ function AccountMenu({ user }: { user: AuthUser }) {
   const showConnection = user.connection && !['email', 'sms'].includes(user.connection);
   return (
     <details className="account-menu">
-      <summary aria-label={t('shell.account.menu', { name })}>{name}</summary>
+      {/* The initials avatar, and the name beside it from 768 px: the 375 px header keeps one line. */}
+      <summary aria-label={t('shell.account.menu', { name })}>
+        <Avatar firstName={user.firstName} lastName={user.lastName} />
+        <span className="account-menu__name">{name}</span>
+      </summary>
       <div className="account-menu__panel">
         {showConnection ? (
           <p className="account-menu__connection">

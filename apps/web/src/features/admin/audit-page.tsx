@@ -43,7 +43,9 @@ export function AuditPage() {
   return (
     <div className="page-header staff-audit">
       <p>
-        <Link to={paths.admin()}>{t('customer.back')}</Link>
+        <Link className="standalone-link" to={paths.admin()}>
+          {t('customer.back')}
+        </Link>
       </p>
       <h1>{t('audit.title')}</h1>
       <p className="lead">{t('audit.intro')}</p>

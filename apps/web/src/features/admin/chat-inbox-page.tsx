@@ -74,7 +74,14 @@ function Conversation({ conversationId }: { conversationId: string }) {
       <p>
         <Link to={paths.adminCustomer(customer.userId)}>{t('chat.customerLink')}</Link>
       </p>
-      <div className="chat-inbox__messages" role="log" aria-label={t('chat.messages')}>
+      {/* A scrolling region: focusable, so a keyboard can scroll back through the messages. */}
+      <div
+        className="chat-inbox__messages"
+        role="log"
+        aria-label={t('chat.messages')}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region (axe scrollable-region-focusable)
+        tabIndex={0}
+      >
         <ol className="chat-list">
           {messages.map((message) => (
             <li key={message.messageId} className={`chat-message chat-message--${message.author}`}>
@@ -193,7 +200,9 @@ export function ChatInboxPage() {
         </div>
       )}
       <p>
-        <Link to={paths.admin()}>{t('chat.backToConsole')}</Link>
+        <Link className="standalone-link" to={paths.admin()}>
+          {t('chat.backToConsole')}
+        </Link>
       </p>
     </div>
   );

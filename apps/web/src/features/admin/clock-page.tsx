@@ -170,7 +170,9 @@ export function ClockPage() {
   return (
     <div className="page-header staff-clock">
       <p>
-        <Link to={paths.admin()}>{t('back')}</Link>
+        <Link className="standalone-link" to={paths.admin()}>
+          {t('back')}
+        </Link>
       </p>
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>

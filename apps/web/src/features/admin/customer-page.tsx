@@ -63,7 +63,9 @@ export function CustomerPage() {
 
   const back = (
     <p>
-      <Link to={paths.admin()}>{t('customer.back')}</Link>
+      <Link className="standalone-link" to={paths.admin()}>
+        {t('customer.back')}
+      </Link>
     </p>
   );
   if (customer.isPending) {

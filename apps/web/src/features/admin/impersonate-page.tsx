@@ -59,7 +59,9 @@ export function ImpersonatePage() {
   return (
     <div className="page-header">
       <p>
-        <Link to={paths.admin()}>{t('customer.back')}</Link>
+        <Link className="standalone-link" to={paths.admin()}>
+          {t('customer.back')}
+        </Link>
       </p>
       <h1>{t('impersonate.title')}</h1>
       <p className="lead">{t('impersonate.intro')}</p>

@@ -162,7 +162,9 @@ export function JobsPage() {
   return (
     <div className="page-header staff-jobs">
       <p>
-        <Link to={paths.admin()}>{t('back')}</Link>
+        <Link className="standalone-link" to={paths.admin()}>
+          {t('back')}
+        </Link>
       </p>
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>

@@ -71,7 +71,9 @@ export function NotTakenUpPage() {
   return (
     <div className="page-header staff-not-taken-up">
       <p>
-        <Link to={paths.admin()}>{t('customer.back')}</Link>
+        <Link className="standalone-link" to={paths.admin()}>
+          {t('customer.back')}
+        </Link>
       </p>
       <h1>{t('notTakenUp.title')}</h1>
       <p className="lead">{t('notTakenUp.intro')}</p>

@@ -93,7 +93,9 @@ export function ReconciliationPage() {
   return (
     <div className="page-header staff-reconciliation">
       <p>
-        <Link to={paths.admin()}>{t('back')}</Link>
+        <Link className="standalone-link" to={paths.admin()}>
+          {t('back')}
+        </Link>
       </p>
       <h1 id={`${id}-title`}>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>

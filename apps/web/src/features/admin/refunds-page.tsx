@@ -166,7 +166,9 @@ export function RefundsPage() {
   return (
     <div className="page-header staff-refunds">
       <p>
-        <Link to={paths.admin()}>{t('back')}</Link>
+        <Link className="standalone-link" to={paths.admin()}>
+          {t('back')}
+        </Link>
       </p>
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>

@@ -28,7 +28,9 @@ export function UnauthorisedPage({ permission }: { permission?: StaffPermission 
         <>
           <p>{tAdmin('permission.missing', { permission })}</p>
           <p>
-            <Link to={paths.admin()}>{tAdmin('customer.back')}</Link>
+            <Link className="standalone-link" to={paths.admin()}>
+              {tAdmin('customer.back')}
+            </Link>
           </p>
         </>
       ) : null}

@@ -27,7 +27,9 @@ export function SignInPage() {
         </p>
       )}
       <p>
-        <Link to={paths.home()}>{t('signIn.home')}</Link>
+        <Link className="standalone-link" to={paths.home()}>
+          {t('signIn.home')}
+        </Link>
       </p>
     </div>
   );

@@ -107,7 +107,15 @@ function ChatConversation({ isOpen }: { isOpen: boolean }) {
           <ContactLine />
         </div>
       )}
-      <div className="chat-panel__messages" ref={logRef} role="log" aria-label={t('chat.messages')}>
+      {/* A scrolling region: focusable, so a keyboard can scroll back through the messages. */}
+      <div
+        className="chat-panel__messages"
+        ref={logRef}
+        role="log"
+        aria-label={t('chat.messages')}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region (axe scrollable-region-focusable)
+        tabIndex={0}
+      >
         <ol className="chat-list">
           {messages.length === 0 ? (
             <li className="chat-panel__empty">{t('chat.empty')}</li>

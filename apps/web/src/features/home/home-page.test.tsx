@@ -219,6 +219,22 @@ describe('home (signed in)', () => {
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Reference Q-1');
   });
 
+  it('keeps the heading order in tabs (a Driveaway policy and its upgrade quote): h1, h2, h3', async () => {
+    stubPaths({
+      '/proposals': [proposal('Q-1', 'QUOTE', '2026-01-01T00:00:00Z')],
+      '/policies': [policy('p-1', 'ACTIVE', '2026-01-01T00:00:00Z')],
+    });
+    renderApp('/', { authState: signedInAuthState });
+    const panel = await screen.findByRole('tabpanel');
+    // The tab names the list; its h2 is for screen readers, above the cards' h3.
+    expect(within(panel).getByRole('heading', { level: 2 })).toHaveClass('visually-hidden');
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName[1]));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level).toBeLessThanOrEqual(levels[index - 1]! + 1);
+    });
+  });
+
   it('treats missing policy and account routes (404) as none, with proposals only', async () => {
     stubPaths({ '/proposals': [proposal('Q-1', 'QUOTE', '2026-01-01T00:00:00Z')] });
     renderApp('/', { authState: signedInAuthState });

@@ -87,11 +87,11 @@ function SignedInHome() {
           tabs={[
             {
               label: t('tabs.policies', { count: policyCards.length }),
-              content: <PolicyCards policies={policyCards} hasHeading={false} />,
+              content: <PolicyCards policies={policyCards} isInTab />,
             },
             {
               label: t('tabs.proposals', { count: proposalCards.length }),
-              content: <ProposalsList proposals={proposalCards} hasHeading={false} />,
+              content: <ProposalsList proposals={proposalCards} isInTab />,
             },
           ]}
         />
@@ -134,7 +134,9 @@ function StaffHome() {
       <div className="home">
         <Greeting firstName={user?.firstName} intro={t('staff.notActing')} />
         <p>
-          <Link to={paths.admin()}>{t('staff.console')}</Link>
+          <Link className="standalone-link" to={paths.admin()}>
+            {t('staff.console')}
+          </Link>
         </p>
       </div>
     );

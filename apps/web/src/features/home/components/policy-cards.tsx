@@ -66,19 +66,19 @@ function PolicyCard({ policy }: { policy: PolicySummary }) {
 /** Policy cards per status (spec 1 §4), in the order given (status order, latest inception). */
 export function PolicyCards({
   policies,
-  hasHeading = true,
+  isInTab = false,
 }: {
   policies: PolicySummary[];
-  hasHeading?: boolean;
+  /** In a tab the tab names the list: its heading is for screen readers only, and it keeps the
+   * cards' h3 under an h2 (heading order). */
+  isInTab?: boolean;
 }) {
   const { t } = useTranslation('home');
   return (
-    <section
-      className="home-section"
-      aria-labelledby={hasHeading ? 'home-policies-title' : undefined}
-      aria-label={hasHeading ? undefined : t('policies.title')}
-    >
-      {hasHeading ? <h2 id="home-policies-title">{t('policies.title')}</h2> : null}
+    <section className="home-section" aria-labelledby="home-policies-title">
+      <h2 id="home-policies-title" className={isInTab ? 'visually-hidden' : undefined}>
+        {t('policies.title')}
+      </h2>
       <ul className="card-grid">
         {policies.map((policy) => (
           <PolicyCard key={policy.policyId} policy={policy} />

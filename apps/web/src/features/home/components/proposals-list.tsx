@@ -52,19 +52,19 @@ function ProposalCard({ proposal }: { proposal: ProposalSummary }) {
 /** Proposal cards per status, in the order given (sorted by start date). */
 export function ProposalsList({
   proposals,
-  hasHeading = true,
+  isInTab = false,
 }: {
   proposals: ProposalSummary[];
-  hasHeading?: boolean;
+  /** In a tab the tab names the list: its heading is for screen readers only, and it keeps the
+   * cards' h3 under an h2 (heading order). */
+  isInTab?: boolean;
 }) {
   const { t } = useTranslation('home');
   return (
-    <section
-      className="home-section"
-      aria-labelledby={hasHeading ? 'home-proposals-title' : undefined}
-      aria-label={hasHeading ? undefined : t('proposals.title')}
-    >
-      {hasHeading ? <h2 id="home-proposals-title">{t('proposals.title')}</h2> : null}
+    <section className="home-section" aria-labelledby="home-proposals-title">
+      <h2 id="home-proposals-title" className={isInTab ? 'visually-hidden' : undefined}>
+        {t('proposals.title')}
+      </h2>
       <ul className="card-grid">
         {proposals.map((proposal) => (
           <ProposalCard key={proposal.proposalCode} proposal={proposal} />
