@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addIsoDuration,
   daysBetween,
+  describePolicyTerm,
   formatDisplayDate,
   londonTimeString,
   fullDaysBetween,
@@ -129,6 +130,14 @@ describe('londonTimeString', () => {
     ['2026-10-25T01:00:00Z', '01:00'], // GMT again
   ])('%s → %s', (instant, text) => {
     expect(londonTimeString(instant)).toBe(text);
+  });
+});
+
+describe('describePolicyTerm', () => {
+  it('words the term one way wherever it is shown (issue 31 item 10)', () => {
+    expect(describePolicyTerm('P12M', { renews: true })).toBe('12 months, renews automatically');
+    expect(describePolicyTerm('P5D', { renews: false })).toBe('5 days, does not renew');
+    expect(describePolicyTerm('P1Y', { renews: true })).toBe('1 year, renews automatically');
   });
 });
 

@@ -215,3 +215,17 @@ export function isWithinLastYears(options: { date: DateInput; years: number; now
   });
   return day >= earliest;
 }
+
+/**
+ * The term of a policy in words, the one wording of it on quote, home, certificate and IPID
+ * (issue 31 item 10): '12 months, renews automatically' or '5 days, does not renew'.
+ */
+export function describePolicyTerm(policyTerm: string, options: { renews: boolean }): string {
+  const parts = parseIsoDuration(policyTerm);
+  const units = ['years', 'months', 'weeks', 'days', 'hours', 'minutes', 'seconds'] as const;
+  const length = units
+    .filter((unit) => parts[unit])
+    .map((unit) => `${parts[unit]} ${parts[unit] === 1 ? unit.slice(0, -1) : unit}`)
+    .join(' ');
+  return `${length}, ${options.renews ? 'renews automatically' : 'does not renew'}`;
+}

@@ -49,6 +49,8 @@ export const idempotencyKeys = pgTable(
 
 export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
 export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+/** A document an e-mail carries: its file name and where storage keeps it. */
+export type OutboxAttachment = { fileName: string; key: string };
 
 /**
  * E-mails and text messages to send. Written in the same transaction as the change that causes
@@ -64,6 +66,11 @@ export const notificationOutbox = pgTable(
     /** E-mail subject; null for SMS. */
     subject: text('subject'),
     body: text('body').notNull(),
+    /**
+     * Documents to attach, by their stored blob key: read from storage at delivery, so that a
+     * row never carries a PDF (e-mail only; null when none).
+     */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('PENDING'),
     createdAt: instant('created_at').notNull(),
     sentAt: instant('sent_at'),

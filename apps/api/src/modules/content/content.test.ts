@@ -112,7 +112,8 @@ describe('help and wording content under contentBaseUrl', () => {
     expect(flexIpid).toContain('11 monthly payments by Direct Debit');
     expect(driveawayIpid).not.toContain('Driving in the EU');
     expect(driveawayIpid).toContain('Driveaway cover is free');
-    expect(driveawayIpid).toContain('Cover lasts 5 days');
+    expect(driveawayIpid).toContain('Term: 5 days, does not renew.');
+    expect(flexIpid).toContain('Term: 12 months, renews automatically.');
     // The legal expenses documents belong to flex only (its optional cover).
     expect((await app.inject({ url: '/content/documents/flex/legal-ipid.html' })).statusCode).toBe(
       200,

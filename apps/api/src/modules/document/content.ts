@@ -8,7 +8,8 @@ import {
   type Quote,
 } from '@motor/domain';
 import type { PdfContent } from './pdf';
-import { buildProductDocument, type ProductDocumentType } from './product-documents';
+import { getSchemeFacts } from '../disclosure';
+import { buildProductDocument, schemeTerm, type ProductDocumentType } from './product-documents';
 
 // What each document says, from the policy's own data (never placeholders). Product documents
 // depend only on scheme, wording version and insurer, so they are rendered once per triple.
@@ -98,6 +99,17 @@ function describeMonthlyPayments(breakdown: {
   return `A first payment of ${formatMoney(deposit)}, then ${later} monthly payments of ${formatMoney(instalmentAmount)}`;
 }
 
+/** How the premium is paid; a free cover (Driveaway) has no payment to describe. */
+function describePayment(
+  totalPremium: number,
+  schedule: Quote['availablePaymentSchedules'][number],
+): string {
+  if (totalPremium === 0) return 'Nothing to pay: this cover is free';
+  return schedule.type === 'MONTHLY'
+    ? describeMonthlyPayments(schedule.premiumBreakdown)
+    : `One payment of ${formatMoney(totalPremium)}`;
+}
+
 function coverName(schemeCode: string, code: string): string {
   return brandOfScheme(schemeCode).documentCopy.coverDisplayNames[code] ?? code;
 }
@@ -114,6 +126,21 @@ function drivers(quote: Quote): string {
     })
     .filter(Boolean)
     .join(', ');
+}
+
+/**
+ * The driving-other-cars entitlement, printed when the policy includes that cover (Flex does,
+ * Driveaway does not): the words of the cover's own page, as a certificate states them.
+ */
+const DRIVE_OTHER_CARS =
+  'The policyholder may also drive a private motor car not belonging to them and not hired to ' +
+  "them under a hire-purchase or leasing agreement, with the owner's consent, for third-party " +
+  'cover only.';
+
+function entitledToDrive(quote: Quote): string {
+  const named = `Any of the following: ${drivers(quote)}.`;
+  const doc = quote.covers.some((cover) => cover.code === 'drive_other_cars' && cover.active);
+  return doc ? `${named} ${DRIVE_OTHER_CARS}` : named;
 }
 
 const CERTIFY =
@@ -139,7 +166,8 @@ export function certificateContent(data: PolicyDocumentData): PdfContent {
             formatCommencement(data.inceptedAt),
           ],
           ['4. Date of expiry of insurance', formatDisplayDate(data.expiredAt)],
-          ['5. Persons or classes of persons entitled to drive', drivers(data.quote)],
+          ['   Term', schemeTerm(getSchemeFacts(data.schemeCode))],
+          ['5. Persons or classes of persons entitled to drive', entitledToDrive(data.quote)],
           ['6. Limitations as to use', describeUse(data.quote, data.schemeCode)],
           ['Policy number', data.policyNumber],
           ['Authorised insurer', text(data.quote.mainInsurer)],
@@ -199,14 +227,7 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
           ['Insurance premium tax', formatMoney(quote.taxAmount)],
           ['Total', formatMoney(quote.totalPremium)],
           ...(schedule
-            ? [
-                [
-                  'Payment',
-                  schedule.type === 'MONTHLY'
-                    ? describeMonthlyPayments(schedule.premiumBreakdown)
-                    : 'One payment',
-                ] as const,
-              ]
+            ? [['Payment', describePayment(quote.totalPremium, schedule)] as const]
             : []),
         ],
       },

@@ -118,6 +118,11 @@ describe('policy documents', () => {
     expect(text).toContain(
       'Use for social, domestic and pleasure purposes and for commuting to a permanent place of work.',
     );
+    // Issue 31 item 10: Flex sells driving other cars, and its term reads as the quote's does.
+    expect(text).toContain(
+      "The policyholder may also drive a private motor car not belonging to them and not hired to them under a hire-purchase or leasing agreement, with the owner's consent, for third-party cover only.",
+    );
+    expect(text).toContain('Term: 12 months, renews automatically');
   });
 
   it('renders the schedule with covers, excess and premium', async () => {
@@ -155,6 +160,7 @@ describe('policy documents', () => {
     const text = await pdfText((await download((await open('ipid')).json().location)).rawPayload);
     expect(text).toContain('Insurance Product Information Document');
     expect(text).toContain('BMW Flex');
+    expect(text).toContain('Term: 12 months, renews automatically.');
   });
 
   it('refuses an expired or altered link with 410, an unknown document with 400', async () => {
@@ -222,6 +228,16 @@ describe('policy documents', () => {
       `http://localhost:3000/flex/policy/${policyId}`,
     ]);
     expect(mails[0]!.body).toContain('Dear Jane Smith,');
+    // The documents travel as stored files the delivery attaches (issue 31 item 10).
+    expect(mails[0]!.attachments).toEqual(
+      ['policy-certificate', 'policy-schedule', 'ipid', 'policy-wording'].map((doc) => ({
+        fileName: `${policyNumber}-${doc}.pdf`,
+        key: expect.stringMatching(/\.pdf$/),
+      })),
+    );
+    for (const file of mails[0]!.attachments!) {
+      expect((await storage.get(file.key))?.subarray(0, 5).toString()).toBe('%PDF-');
+    }
   });
 
   it('keeps a certificate per version: the one in force by default, an earlier one by id', async () => {

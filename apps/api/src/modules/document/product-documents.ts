@@ -1,4 +1,4 @@
-import { formatMoney } from '@motor/domain';
+import { describePolicyTerm, formatMoney } from '@motor/domain';
 import { brandOfScheme, type LegalEntities } from '../brand';
 import { getSchemeFacts, type SchemeFacts } from '../disclosure';
 
@@ -54,11 +54,17 @@ function compulsoryExcess(schemeCode: string): string[] {
   );
 }
 
+/** The term as the quote, home and certificate word it (schemeTerm), then what it means. */
+export function schemeTerm(facts: Pick<SchemeFacts, 'policyTerm' | 'productKind'>): string {
+  return describePolicyTerm(facts.policyTerm, { renews: facts.productKind !== 'DRIVEAWAY' });
+}
+
 function describeTerm(facts: SchemeFacts): string {
+  const term = `Term: ${schemeTerm(facts)}.`;
   if (facts.productKind === 'DRIVEAWAY') {
-    return 'Cover lasts 5 days from the date and time shown on your certificate and then ends; it does not renew.';
+    return `${term} Cover starts on the date and time shown on your certificate and then ends.`;
   }
-  return 'Cover starts on the date and time shown on your certificate and runs for 12 months. It renews each year unless you or we stop it: we write to you at least 21 days before the renewal date with the new price, and you can turn auto-renewal off online at any time.';
+  return `${term} Cover starts on the date and time shown on your certificate. It renews at the end of each term unless you or we stop it: we write to you at least 21 days before the renewal date with the new price, and you can turn auto-renewal off online at any time.`;
 }
 
 function describePayment(facts: SchemeFacts): string {

@@ -250,6 +250,14 @@ export async function readDocumentLink(
   }
 }
 
+/** What the confirmation e-mail attaches (the success page says they were e-mailed). */
+const CONFIRMATION_DOCUMENTS = [
+  'policy-certificate',
+  'policy-schedule',
+  'ipid',
+  'policy-wording',
+] as const;
+
 /**
  * The bind's job: renders the certificate and schedule and queues the confirmation e-mail, once
  * per policy (an idempotency key guards the e-mail). Safe to run again.
@@ -257,8 +265,13 @@ export async function readDocumentLink(
 export async function issuePolicyDocuments(deps: ServiceDeps, policyId: string): Promise<void> {
   const [policy] = await deps.db.select().from(policies).where(eq(policies.policyId, policyId));
   if (!policy) return;
-  await ensureDocument(deps, policy, 'policy-certificate');
-  const { data } = await ensureDocument(deps, policy, 'policy-schedule');
+  // Stored before the e-mail is queued: it carries their keys, delivery reads the files.
+  const issued: { key: string; fileName: string }[] = [];
+  for (const doc of CONFIRMATION_DOCUMENTS) {
+    const { key } = await ensureDocument(deps, policy, doc);
+    issued.push({ key, fileName: `${policy.policyNumber}-${doc}.pdf` });
+  }
+  const { data } = await loadDocumentData(deps, policy);
   // The claim and the queued e-mail commit together: a crash between them cannot mark the
   // e-mail sent while losing it (the job runs again and claims afresh).
   await deps.db.transaction(async (tx) => {
@@ -286,14 +299,16 @@ export async function issuePolicyDocuments(deps: ServiceDeps, policyId: string):
       {
         channel: 'EMAIL',
         recipient,
+        attachments: issued,
         subject: `Your policy ${policy.policyNumber} is confirmed`,
         body: [
           `Dear ${holder.name || 'customer'},`,
           '',
           `Thank you: your policy ${policy.policyNumber} is confirmed.`,
           ...(first ? [firstCollectionSentence(first)] : []),
-          'Your certificate of motor insurance and your policy schedule are on your policy page,',
-          'with your Insurance Product Information Document and policy wording (sign in to open it):',
+          'Your certificate of motor insurance, your policy schedule, the Insurance Product',
+          'Information Document and the policy wording are attached to this e-mail as PDFs.',
+          'They are also on your policy page (sign in to open it):',
           link,
         ].join('\n'),
       },

@@ -8,5 +8,13 @@ export const deliverMessageJob = defineJob({
   // A day of retries (30 s doubling to 1 h): a mail server down overnight loses nothing.
   maxAttempts: 30,
   run: (deps, { messageId }) =>
-    deliverMessage({ db: deps.db, clock: deps.clock, mail: deps.providers.mail }, messageId),
+    deliverMessage(
+      {
+        db: deps.db,
+        clock: deps.clock,
+        mail: deps.providers.mail,
+        storage: deps.providers.storage,
+      },
+      messageId,
+    ),
 });

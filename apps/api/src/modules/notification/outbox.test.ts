@@ -17,6 +17,7 @@ import { createQuote } from '../policy/test-helpers';
 import { DRIVER_ANSWERS } from '../proposal/fixtures';
 import { queueDepsOf } from '.';
 import { queueMessage } from './outbox';
+import { pdfText } from '../../test/pdf-text';
 
 describe('notification outbox', () => {
   let app: App;
@@ -25,6 +26,8 @@ describe('notification outbox', () => {
   let isDown = false;
   const clock = createTestClock();
   const received: { to: string; subject: string; text: string }[] = [];
+  // The files of each message received, in order (kept apart: most tests compare `received`).
+  const receivedFiles: { filename: string | null; mimeType: string; content: Buffer }[][] = [];
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -43,6 +46,13 @@ describe('notification outbox', () => {
               subject: email.subject ?? '',
               text: email.text ?? '',
             });
+            receivedFiles.push(
+              email.attachments.map((file) => ({
+                filename: file.filename,
+                mimeType: file.mimeType,
+                content: Buffer.from(file.content as ArrayBuffer),
+              })),
+            );
             callback();
           });
         });
@@ -97,6 +107,47 @@ describe('notification outbox', () => {
     // The job again (a crash before it was marked done): nothing is sent twice.
     await runDueJobs(app);
     expect(received).toHaveLength(1);
+  });
+
+  it('attaches the stored documents a message names, read from storage at delivery', async () => {
+    // The row keeps the key, never the file (issue 31 item 10): the PDF is read when sending.
+    await app.providers.storage.put(
+      'policies/p-1/v-1/policy-certificate.pdf',
+      Buffer.from('%PDF-cert'),
+      {
+        contentType: 'application/pdf',
+      },
+    );
+    const id = await queueMessage(
+      queueDepsOf(app),
+      {
+        channel: 'EMAIL',
+        recipient: 'files@example.com',
+        subject: 'Your documents',
+        body: 'Attached.',
+        attachments: [
+          {
+            fileName: 'PN1-policy-certificate.pdf',
+            key: 'policies/p-1/v-1/policy-certificate.pdf',
+          },
+        ],
+      },
+      app.clock.now(),
+    );
+    const [row] = await app.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.id, id));
+    expect(JSON.stringify(row)).not.toContain('%PDF');
+    const before = received.length;
+    await runDueJobs(app);
+    expect(received[before]).toMatchObject({ to: 'files@example.com', subject: 'Your documents' });
+    expect(
+      receivedFiles[before]!.map((file) => ({ ...file, content: file.content.toString() })),
+    ).toEqual([
+      { filename: 'PN1-policy-certificate.pdf', mimeType: 'application/pdf', content: '%PDF-cert' },
+    ]);
+    expect(await statusOf(id)).toBe('SENT');
   });
 
   it('a message queued in a transaction that rolls back is never sent', async () => {
@@ -187,7 +238,7 @@ describe('notification outbox', () => {
     expect(retained.statusCode, retained.body).toBe(202);
     await runDueJobs(app);
     const mail = received.find((message) => message.to === 'ann.nonymous@example.com');
-    expect(mail?.subject).toBe(`Your BMW insurance quote ${externalReference as string}`);
+    expect(mail?.subject).toBe(`Your BMW Insurance quote ${externalReference as string}`);
     expect(mail?.text).toContain('Thank you for your quote. Pick up where you left off here:');
     const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
     expect(link.origin).toBe(new URL(app.config.publicUrl).origin);
@@ -229,6 +280,27 @@ describe('notification outbox', () => {
     expect(mail!.text).toContain(`Thank you: your policy ${policyNumber} is confirmed.`);
     const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
     expect(link.pathname).toBe(`/driveaway/policy/${policyId}`);
+    // The documents the success page says were e-mailed are attached (issue 31 item 10).
+    expect(mail!.text).toContain('the policy wording are attached to this e-mail as PDFs.');
+    const files = receivedFiles[received.indexOf(mail!)]!;
+    expect(files.map((file) => [file.filename, file.mimeType])).toEqual(
+      ['policy-certificate', 'policy-schedule', 'ipid', 'policy-wording'].map((doc) => [
+        `${policyNumber}-${doc}.pdf`,
+        'application/pdf',
+      ]),
+    );
+    const [certificate, schedule, ipid] = await Promise.all(
+      files.map((file) => pdfText(file.content)),
+    );
+    expect(certificate).toContain('Certificate of Motor Insurance');
+    expect(certificate).toContain(policyNumber);
+    // Driveaway sells no driving of other cars, and is free: no payment to describe.
+    expect(certificate).not.toContain('may also drive');
+    expect(schedule).toContain('Policy Schedule');
+    expect(schedule).not.toContain('One payment');
+    expect(schedule).toContain('Payment: Nothing to pay: this cover is free');
+    expect(certificate).toContain('Term: 5 days, does not renew');
+    expect(ipid).toContain('Insurance Product Information Document');
   });
 
   it('keeps messages PENDING for /dev/outbox without SMTP; /dev/outbox lists them', async () => {

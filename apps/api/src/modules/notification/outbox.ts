@@ -2,9 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { notificationOutbox } from '../../db/schema';
+import { notificationOutbox, type OutboxAttachment } from '../../db/schema';
 import { enqueueJob } from '../jobs';
 import type { MailProvider } from '../../providers/mail';
+import type { StorageProvider } from '../../providers/storage';
 
 // The one way the app sends e-mail and text messages (a transactional outbox): a change queues
 // its message in its own transaction, together with a job that delivers it. A message exists if
@@ -18,6 +19,8 @@ export type OutboxMessage = {
   recipient: string;
   subject: string | null;
   body: string;
+  /** Stored documents the e-mail carries, attached at delivery (the row keeps their keys). */
+  attachments?: OutboxAttachment[] | null;
 };
 
 export const DELIVER_MESSAGE = 'deliver-message';
@@ -71,7 +74,19 @@ export type DeliveryDeps = {
   db: Db;
   clock: Clock;
   mail: MailProvider;
+  storage: Pick<StorageProvider, 'get'>;
 };
+
+/** The message's documents, read from storage now; a missing one fails (and is retried). */
+async function readAttachments(storage: DeliveryDeps['storage'], files: OutboxAttachment[]) {
+  return Promise.all(
+    files.map(async (file) => {
+      const content = await storage.get(file.key);
+      if (!content) throw new Error(`outbox: attachment ${file.key} is not stored`);
+      return { filename: file.fileName, content, contentType: 'application/pdf' };
+    }),
+  );
+}
 
 /**
  * Delivers one queued message through the mail provider, then SENT. A failure is recorded as
@@ -79,14 +94,19 @@ export type DeliveryDeps = {
  * (the job may run twice).
  */
 export async function deliverMessage(deps: DeliveryDeps, messageId: string): Promise<void> {
-  const { db, clock, mail } = deps;
+  const { db, clock, mail, storage } = deps;
   const [message] = await db
     .select()
     .from(notificationOutbox)
     .where(eq(notificationOutbox.id, messageId));
   if (!message || message.status === 'SENT' || !isDeliverable(mail, message)) return;
   try {
-    await mail.send({ to: message.recipient, subject: message.subject ?? '', text: message.body });
+    await mail.send({
+      to: message.recipient,
+      subject: message.subject ?? '',
+      text: message.body,
+      attachments: await readAttachments(storage, message.attachments ?? []),
+    });
   } catch (error) {
     await db
       .update(notificationOutbox)

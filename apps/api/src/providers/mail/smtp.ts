@@ -6,8 +6,12 @@ export function createSmtpMail(options: { smtpUrl: string; mailFrom: string }): 
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     adapter: 'smtp',
-    send: async (message) => {
-      await transport.sendMail({ from: options.mailFrom, ...message });
+    send: async ({ attachments, ...message }) => {
+      await transport.sendMail({
+        from: options.mailFrom,
+        ...message,
+        attachments: attachments?.map((file) => ({ ...file, content: Buffer.from(file.content) })),
+      });
     },
   };
 }
