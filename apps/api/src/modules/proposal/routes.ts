@@ -93,6 +93,7 @@ export const proposalRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       const row = await service.createProposal(deps, {
         ownerUserId: getOwnerUserId(request.principal),
+        isKnownCustomer: request.principal.kind !== 'anonymous',
         ...request.body,
       });
       return reply.code(201).send(answer(row));

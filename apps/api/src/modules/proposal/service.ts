@@ -15,11 +15,18 @@ import { brandOfScheme } from '../brand';
 import { findRetailer } from '../lookup';
 import { queueMessage, type QueueDeps } from '../notification';
 import { applyChanges } from '../disclosure';
-import { findSchemeFacts, getSchemeFacts, newProposalData, type SchemeFacts } from '../disclosure';
+import {
+  findSchemeFacts,
+  getSchemeFacts,
+  newProposalData,
+  POLICYHOLDER_PROFILE_CODE,
+  type SchemeFacts,
+} from '../disclosure';
 import { lookupOncePerRequest, type ProposalCache } from './proposal-cache';
 import { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 import * as repository from './repository';
 import type { ProposalRow } from './repository';
+import { findReturningAnswers } from './returning-customer';
 import { evaluateProposal, type RatedSnapshot } from '../rating';
 import { buildQuoteResponse, deriveStatus } from './status';
 import type { ProposalData, ProposalDraft } from '../disclosure';
@@ -184,7 +191,14 @@ async function assertNoDriveawayHeld(
 
 export async function createProposal(
   deps: ProposalServiceDeps,
-  options: { ownerUserId: string; schemeCode: string; brand?: string; tracking?: TrackingValues },
+  options: {
+    ownerUserId: string;
+    schemeCode: string;
+    brand?: string;
+    tracking?: TrackingValues;
+    /** A signed-in customer's: starts from what we know of them (returning-customer.ts). */
+    isKnownCustomer?: boolean;
+  },
 ): Promise<ProposalRow> {
   const facts = findSchemeFacts(options.schemeCode);
   if (!facts || (options.brand && options.brand.toLowerCase() !== facts.brand)) {
@@ -194,12 +208,17 @@ export async function createProposal(
   }
   await assertNoDriveawayHeld(deps, { ...options, productKind: facts.productKind });
   const now = deps.clock.now();
+  const known = options.isKnownCustomer
+    ? await findReturningAnswers(deps.db, options.ownerUserId)
+    : {};
   const draft: ProposalDraft = {
     schemeCode: facts.schemeCode,
     startAt: now,
     endAt: addIsoDuration(now, facts.policyTerm),
     policyTerm: facts.policyTerm,
-    data: newProposalData(facts),
+    data: newProposalData(facts, [
+      { profileCode: POLICYHOLDER_PROFILE_CODE, policyholder: true, data: known },
+    ]),
   };
   const { snapshot, expiresAt } = evaluateProposal({ draft, facts, now });
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -267,6 +286,30 @@ async function save(
   return savedRow;
 }
 
+/** Changes of what the customer discloses (as opposed to their choices of cover and payment). */
+const ANSWER_CHANGES: ReadonlySet<ProposalChange['changeType']> = new Set([
+  'QUOTE_DISCLOSURE_CHANGE',
+  'ASSET_DISCLOSURE_CHANGE',
+  'PROFILE_DISCLOSURE_CHANGE',
+  'ADDITIONAL_PROFILE_DISCLOSURE_CHANGE',
+  'ADDITIONAL_PROFILE_CREATE_CHANGE',
+  'ADD_PROFILE',
+  'REMOVE_PROFILE',
+  'START_DATE_CHANGE',
+]);
+
+/**
+ * Answers saved as the customer goes (issue 31 item 6) are not rated until they continue: the
+ * quote's price was for other answers, so it is neither shown nor bought — the quote reads as not
+ * yet priced (INSUFFICIENT_ACCURACY, no rating) until a rated PATCH. A renewal keeps its offer.
+ */
+function unpricedIfAnswered(row: ProposalRow, changes: readonly ProposalChange[]) {
+  if (row.kind === 'RENEWAL' || !changes.some((change) => ANSWER_CHANGES.has(change.changeType))) {
+    return {};
+  }
+  return { status: 'INSUFFICIENT_ACCURACY' as const, quote: null, expiresAt: null };
+}
+
 /**
  * Applies the changes in order to a copy of the proposal, validates all of them, re-rates when
  * asked, and saves it all at once: a request with any invalid change saves nothing (400 with one
@@ -320,7 +363,7 @@ export async function updateProposal(
     startAt: draft.startAt,
     endAt: draft.endAt,
   };
-  if (!applyRating) return save(deps, row, base);
+  if (!applyRating) return save(deps, row, { ...base, ...unpricedIfAnswered(row, changes) });
   // A renewal is re-rated through the same new-business cap as its offer (ICOBS 6B).
   const renewal = isRenewal ? deps.renewals!.rate({ draft, facts, now }) : null;
   const evaluation = renewal?.evaluation ?? evaluateProposal({ draft, facts, now });
@@ -447,7 +490,6 @@ export async function retainProposal(
       fields: [{ in: 'body', path: 'email', message: 'Enter your e-mail address' }],
     });
   }
-  const facts = factsOf(row);
   const link = new URL(
     `/retrieve?ref=${encodeURIComponent(row.externalReference)}`,
     deps.publicUrl,
@@ -457,7 +499,8 @@ export async function retainProposal(
     {
       channel: 'EMAIL',
       recipient,
-      subject: `Your ${facts.brand.toUpperCase()} insurance quote ${row.externalReference}`,
+      // The brand's display name ('Your Lumen Cover quote'), not its code in capitals.
+      subject: `Your ${brandOfScheme(row.schemeCode).config.appName} quote ${row.externalReference}`,
       body: [
         'Thank you for your quote. Pick up where you left off here:',
         link.toString(),

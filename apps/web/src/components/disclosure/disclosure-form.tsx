@@ -12,6 +12,7 @@ import { buildChanges, findInputOfErrorPath, getAnswers, getRelatedAnswers } fro
 import type { AnswerTarget } from './sections';
 import { useDisclosureContext } from './use-disclosure-context';
 import { readFieldErrors, useSaveDisclosure } from './use-save-disclosure';
+import { useSaveAsYouGo } from './use-save-as-you-go';
 
 export type DisclosureFormProps = {
   proposal: Proposal;
@@ -30,6 +31,8 @@ export type DisclosureFormProps = {
   /** After the answers are saved (or nothing changed), with the proposal as it now is. */
   onSaved: (proposal: Proposal) => void;
   secondaryAction?: ReactNode;
+  /** Save valid answers as the customer goes, unrated (a quote's section pages). */
+  saveAsYouGo?: boolean;
 };
 
 type RefusedAnswer = { name: string | null; message: string };
@@ -57,6 +60,7 @@ export function DisclosureForm({
   idPrefix,
   onSaved,
   secondaryAction,
+  saveAsYouGo = false,
 }: DisclosureFormProps): ReactElement {
   const { t } = useTranslation('quote-disclosure');
   const baseContext = useDisclosureContext(proposal.schemeCode, isRenewal && !isNewProfile);
@@ -71,6 +75,14 @@ export function DisclosureForm({
       ? { firstName: typeof values.firstName === 'string' ? values.firstName : undefined }
       : null,
   );
+  const asYouGo = useSaveAsYouGo({
+    enabled: saveAsYouGo,
+    proposal,
+    target,
+    inputs,
+    context,
+    initial: values,
+  });
 
   const submit = async (
     answers: Record<string, unknown>,
@@ -84,7 +96,9 @@ export function DisclosureForm({
       profileCode,
       isNewProfile,
     });
-    if (changes.length === 0) {
+    const { hasSaved } = await asYouGo.settle();
+    // Answers saved as the customer went (now or before a reload) still need their price.
+    if (changes.length === 0 && !hasSaved && proposal.quote.ratedAt !== null) {
       onSaved(proposal);
       return;
     }
@@ -111,17 +125,21 @@ export function DisclosureForm({
 
   return (
     <AdditionalDriverContext value={driver}>
-      <DynamicForm
-        inputs={inputs}
-        values={values}
-        context={context}
-        submitLabel={submitLabel}
-        onSubmit={submit}
-        isSubmitting={save.isPending}
-        serverErrors={serverErrors}
-        idPrefix={idPrefix}
-        secondaryAction={secondaryAction}
-      />
+      {/* Focus leaving a field saves what was typed (blur bubbles from every input). */}
+      <div onBlur={saveAsYouGo ? asYouGo.onBlur : undefined}>
+        <DynamicForm
+          inputs={inputs}
+          values={values}
+          context={context}
+          submitLabel={submitLabel}
+          onSubmit={submit}
+          onAnswersChange={saveAsYouGo ? asYouGo.onChange : undefined}
+          isSubmitting={save.isPending}
+          serverErrors={serverErrors}
+          idPrefix={idPrefix}
+          secondaryAction={secondaryAction}
+        />
+      </div>
       <Modal
         isOpen={isRefusalOpen}
         onClose={() => setRefusalOpen(false)}

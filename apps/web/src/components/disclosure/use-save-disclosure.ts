@@ -40,3 +40,21 @@ export function useSaveDisclosure(proposalCode: string) {
     },
   });
 }
+
+/**
+ * PATCH answers saved as the customer goes, without rating (issue 31 item 6): the server keeps
+ * them and prices them when the customer continues. Failures say nothing: only answers that pass
+ * their own checks are sent, and Continue sends them all again and speaks for any refusal.
+ */
+export function useSaveDraft(proposalCode: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: UpdateProposalRequest) =>
+      ProposalResponseSchema.parse(
+        await client.patch<unknown>(`/proposals/${encodeURIComponent(proposalCode)}`, request),
+      ),
+    meta: { handlesErrors: true },
+    onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
+  });
+}

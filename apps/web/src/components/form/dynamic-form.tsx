@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -41,6 +41,8 @@ export type DynamicFormProps = {
    * removed ones. Only called when the form is valid.
    */
   onSubmit: (values: FormValues, details: { changedNames: string[] }) => void | Promise<void>;
+  /** Called with the answers after each change the customer makes (a page saving as they go). */
+  onAnswersChange?: (values: FormValues) => void;
   /** Disables submit while the answers are being sent. */
   isSubmitting?: boolean;
   /** The info modal of read-only inputs; a generic text when not given. */
@@ -132,6 +134,7 @@ export function DynamicForm({
   context,
   submitLabel,
   onSubmit,
+  onAnswersChange,
   isSubmitting = false,
   readOnlyInfo,
   serverErrors = {},
@@ -151,6 +154,11 @@ export function DynamicForm({
     () => new Set(),
   );
   const [isReadOnlyInfoOpen, setReadOnlyInfoOpen] = useState(false);
+  useEffect(() => {
+    // The answers as mounted are not a change; a new callback alone is not either.
+    if (values !== initial) onAnswersChange?.(values);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values, initial]);
 
   const visible = inputs.filter((input) => isInputVisible({ input, values, context }));
   const readOnly = new Set(

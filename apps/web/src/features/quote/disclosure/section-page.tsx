@@ -44,6 +44,8 @@ function SectionForm({
         inputs={inputs}
         idPrefix={sectionId}
         submitLabel={t('saveAndContinue')}
+        // The car is looked up and may be replaced by the server: it is saved on Continue.
+        saveAsYouGo={sectionId !== 'your-car'}
         onSaved={(updated) =>
           navigate(
             getNextPath({ proposal: updated, productUrlName, currentId: sectionId, context }),

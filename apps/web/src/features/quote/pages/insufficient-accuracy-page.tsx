@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { useUpdateProposal } from '../api/update-proposal';
 import { useTranslation } from 'react-i18next';
 import type { Proposal } from '../api/get-proposal';
 import { ProposalHeader } from '../components/proposal-header';
@@ -11,7 +14,15 @@ const SECTION_ORDER = ['before-we-begin', 'about-you', 'your-car', 'your-cover']
 /** Rating cannot price yet: what is missing, grouped by the section that asks it. */
 export function InsufficientAccuracyPage({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('quote');
+  const rate = useUpdateProposal(proposal.proposalCode);
+  const isUnrated = proposal.quote.ratedAt === null;
+  const { mutate } = rate;
+  useEffect(() => {
+    // Answers saved as the customer went (issue 31 item 6) are priced before anything is said.
+    if (isUnrated) mutate({ changes: [], applyRating: true });
+  }, [isUnrated, mutate]);
   const { pathTo } = useQuoteContext(proposal);
+  if (isUnrated && !rate.isError) return <Spinner label={t('insufficient.title')} />;
   const bySection = new Map<string, string[]>();
   for (const path of proposal.quote.missingInformation) {
     const section = getSectionOfMissing(path);
