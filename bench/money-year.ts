@@ -5,16 +5,19 @@
 // Prints the run time per part, the population, the statuses by behaviour and every breach;
 // exits 1 when the books did not hold or a customer's call was refused.
 //   npm run bench:money-year   (BENCH_POLICIES=1000, BENCH_DATABASES=pglite,postgres,
-//                               BENCH_JUMP=45:21 for a three-week outage from day 45)
+//                               BENCH_JUMP=45:21 for a three-week outage from day 45,
+//                               BENCH_DAYS to live fewer days than the year and its anniversaries)
 // PostgreSQL from TEST_DATABASE_URL or DATABASE_URL (a throw-away database, dropped afterwards).
-import { openPgliteDatabase, type DatabaseHandle } from '../apps/api/src/db/client';
+import type { DatabaseHandle } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { simulateMoneyYear, type MoneyYearResult } from '../apps/api/src/test/money-year/year';
-import { findPostgresUrl, withThrowawayDatabase } from './throwaway-database';
+import { benchOnDatabases } from './throwaway-database';
 
 const POLICIES = Number(process.env.BENCH_POLICIES ?? 1_000);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const JUMP = process.env.BENCH_JUMP?.split(':').map(Number);
+/** Days lived (default: past every anniversary). */
+const DAYS = process.env.BENCH_DAYS ? Number(process.env.BENCH_DAYS) : undefined;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function print(name: string, result: MoneyYearResult, totalMs: number): void {
@@ -45,6 +48,7 @@ async function benchOn(name: string, handle: DatabaseHandle): Promise<boolean> {
   const started = performance.now();
   const result = await simulateMoneyYear(handle, {
     size: POLICIES,
+    ...(DAYS ? { days: DAYS } : {}),
     ...(JUMP ? { jump: { day: JUMP[0]!, days: JUMP[1]! } } : {}),
     onDay: (day, date) => {
       if (day % 30 === 0) console.log(`  ${name} ${date} (day ${day})`);
@@ -59,24 +63,7 @@ async function benchOn(name: string, handle: DatabaseHandle): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  let ok = true;
-  if (DATABASES.includes('pglite')) {
-    const handle = await openPgliteDatabase();
-    try {
-      ok = (await benchOn('PGlite', handle)) && ok;
-    } finally {
-      await handle.close();
-    }
-  }
-  if (DATABASES.includes('postgres')) {
-    const url = await findPostgresUrl(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
-    if (!url) {
-      console.log('\nPostgreSQL: not reachable (TEST_DATABASE_URL or DATABASE_URL), skipped');
-    } else {
-      ok = (await withThrowawayDatabase(url, 'bench_money', (h) => benchOn('PostgreSQL', h))) && ok;
-    }
-  }
-  if (!ok) process.exitCode = 1;
+  await benchOnDatabases(DATABASES, 'bench_money', benchOn);
 }
 
 main().catch((error: unknown) => {

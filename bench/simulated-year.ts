@@ -8,10 +8,10 @@
 //   npm run bench:year   (BENCH_POLICIES=100000, BENCH_DAYS=365, BENCH_DATABASES=postgres|pglite,
 //                         BENCH_JOB_CONCURRENCY: jobs at once, default the server's)
 // PostgreSQL from TEST_DATABASE_URL or DATABASE_URL (a throw-away database, dropped afterwards).
-import { openPgliteDatabase, type DatabaseHandle } from '../apps/api/src/db/client';
+import type { DatabaseHandle } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { simulateYear, type YearResult } from '../apps/api/src/test/simulated-year';
-import { findPostgresUrl, withThrowawayDatabase } from './throwaway-database';
+import { benchOnDatabases } from './throwaway-database';
 
 const POLICIES = Number(process.env.BENCH_POLICIES ?? 100_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -85,24 +85,7 @@ async function benchOn(name: string, handle: DatabaseHandle): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  let ok = true;
-  if (DATABASES.includes('pglite')) {
-    const handle = await openPgliteDatabase();
-    try {
-      ok = (await benchOn('PGlite', handle)) && ok;
-    } finally {
-      await handle.close();
-    }
-  }
-  if (DATABASES.includes('postgres')) {
-    const url = await findPostgresUrl(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
-    if (!url) {
-      console.log('\nPostgreSQL: not reachable (TEST_DATABASE_URL or DATABASE_URL), skipped');
-    } else {
-      ok = (await withThrowawayDatabase(url, 'bench_year', (h) => benchOn('PostgreSQL', h))) && ok;
-    }
-  }
-  if (!ok) process.exitCode = 1;
+  await benchOnDatabases(DATABASES, 'bench_year', benchOn);
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,11 @@
 // dropped afterwards, so a bench never reads or leaves rows in anyone's database.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openPostgresDatabase, type DatabaseHandle } from '../apps/api/src/db/client';
+import {
+  openPgliteDatabase,
+  openPostgresDatabase,
+  type DatabaseHandle,
+} from '../apps/api/src/db/client';
 
 export type ThrowawayDatabase = {
   /** The server's URL with the new database's name as its path. */
@@ -78,4 +82,34 @@ export async function withThrowawayDatabase<T>(
     await handle.close();
     await database.drop();
   }
+}
+
+/**
+ * Runs `bench` on each database named in BENCH_DATABASES-style `databases` ('pglite', 'postgres'):
+ * a fresh in-memory PGlite, and a throw-away PostgreSQL database when TEST_DATABASE_URL or
+ * DATABASE_URL answers; sets a failing exit code when any run answers false.
+ */
+export async function benchOnDatabases(
+  databases: readonly string[],
+  prefix: string,
+  bench: (name: string, handle: DatabaseHandle) => Promise<boolean>,
+): Promise<void> {
+  let ok = true;
+  if (databases.includes('pglite')) {
+    const handle = await openPgliteDatabase();
+    try {
+      ok = (await bench('PGlite', handle)) && ok;
+    } finally {
+      await handle.close();
+    }
+  }
+  if (databases.includes('postgres')) {
+    const url = await findPostgresUrl(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
+    if (!url) {
+      console.log('\nPostgreSQL: not reachable (TEST_DATABASE_URL or DATABASE_URL), skipped');
+    } else {
+      ok = (await withThrowawayDatabase(url, prefix, (h) => bench('PostgreSQL', h))) && ok;
+    }
+  }
+  if (!ok) process.exitCode = 1;
 }

@@ -38,6 +38,7 @@ const POSTGRES_PASS = [
   'src/test/fault/**/*.test.ts',
   'src/test/simulated-year.test.ts',
   'src/test/money-year.test.ts',
+  'src/test/money-year-outage.test.ts',
 ];
 
 /** PGlite-only files inside those directories: they never open the PostgreSQL server. */

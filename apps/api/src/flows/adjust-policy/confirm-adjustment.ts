@@ -16,7 +16,7 @@ import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
 import { enqueuePolicyDocuments } from '../../modules/document';
 import { findActorUserId, type Principal } from '../../modules/identity';
 import { wakeJobRunner } from '../../modules/jobs';
-import { queueDepsOf, queueMessage } from '../../modules/notification';
+import { queueEmail } from '../../modules/notification';
 import type { ProviderPayment } from '../../modules/payment';
 import {
   derivePolicyStatus,
@@ -24,9 +24,8 @@ import {
   transitionPolicy,
   type PolicyRow,
 } from '../../modules/policy';
-import { findPolicyholderEmail } from '../../modules/proposal';
-import type { ProposalData } from '../../modules/disclosure';
 import { assertChangeCarriesToRenewal, enqueueCarryChange } from '../renew-policy/carry-change';
+import { latestQuoteOf, policyholderOf } from '../renew-policy/policy-facts';
 import { ADJUSTMENT_MESSAGES as M } from './adjustment-rules';
 import { priceCancellation } from './price-cancellation';
 import { postAdjustmentMoney } from './post-adjustment-money';
@@ -198,12 +197,9 @@ async function tellCustomer(
   options: { policy: PolicyRow; adjustment: AdjustmentRow; refund: number; now: Date },
 ) {
   const { policy, adjustment, refund, now } = options;
-  const versions = await listPolicyVersions(tx, policy.policyId);
-  const quote = versions.at(-1)?.quote as { insuredProfiles?: unknown } | undefined;
-  const recipient = quote
-    ? findPolicyholderEmail({ insuredProfiles: quote.insuredProfiles } as ProposalData)
-    : null;
-  if (!recipient) return;
+  const quote = await latestQuoteOf(tx, policy.policyId);
+  const holder = quote ? policyholderOf(quote) : null;
+  if (!holder?.email) return;
   const cancelled = adjustment.adjustmentType === 'CAN';
   // The date staff chose: a backdated change says so, not "immediately" (issue 30 item 7).
   const when = describeEffectiveDate(adjustment.effectiveAt, adjustment.createdAt);
@@ -230,16 +226,15 @@ async function tellCustomer(
         `Your change to policy ${policy.policyNumber} is confirmed and ${takesEffect}.`,
         'Your updated certificate and schedule are on your policy page.',
       ];
-  await queueMessage(
-    // Not a spread: `deps` may be the Fastify instance, whose decorations are not own properties.
-    queueDepsOf({ db: tx, providers: deps.providers, log: deps.log, config: deps.config }),
+  await queueEmail(
+    deps,
+    tx,
     {
-      channel: 'EMAIL',
-      recipient,
+      recipient: holder.email,
       subject: cancelled
         ? `Your policy ${policy.policyNumber} is cancelled`
         : `Your policy ${policy.policyNumber} has changed`,
-      body: ['Dear customer,', '', ...lines].join('\n'),
+      body: [`Dear ${holder.name || 'customer'},`, '', ...lines].join('\n'),
     },
     now,
   );

@@ -231,9 +231,12 @@ export function drawPopulation(size: number, seed: number, purchaseDays: number)
     ...BEHAVIOURS,
     ...Array.from({ length: Math.max(0, size - BEHAVIOURS.length) }, pick),
   ].slice(0, size);
+  // Days from a generator of their own, drawn in order: the first customers (one per behaviour,
+  // whose statements are pinned) buy on the same days whatever the book's size.
+  const day = seededRandom(seed + 1);
   return behaviours.map((behaviour, index) => ({
     index,
     behaviour,
-    purchaseDay: Math.floor(random() * purchaseDays),
+    purchaseDay: Math.floor(day() * purchaseDays),
   }));
 }

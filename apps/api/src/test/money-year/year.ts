@@ -20,12 +20,15 @@ import {
   accountsMovedSince,
   checkMoney,
   isClean,
+  readEmailsAbout,
   readStatements,
+  type KeptEmail,
   type MoneyBreaches,
 } from './invariants';
 import { drawPopulation } from './population';
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 export type MoneyYearOptions = {
   size: number;
@@ -63,13 +66,28 @@ export type MoneyYearResult = {
   unexpectedStatuses: string[];
   /** The kept statements at the end, by behaviour. */
   statements: Record<string, StatementResponse[]>;
+  /** The e-mails about the same customers' policies, oldest first, by behaviour. */
+  emails: Record<string, KeptEmail[]>;
 };
 
-/** Runs every job due, and what they queue, until none is; answers how many ran. */
-async function runUntilIdle(app: App): Promise<number> {
+/**
+ * The behaviour's first customer in the population (the one every book has, on the same day
+ * whatever its size), not the first to buy: the pinned statements are this customer's.
+ */
+export function firstOfBehaviour(customers: Customer[], name: string): Customer | undefined {
+  return customers
+    .filter((customer) => customer.behaviour.name === name)
+    .sort((a, b) => a.index - b.index)[0];
+}
+
+/**
+ * Runs every job due, and what they queue, until none is, `concurrency` at once; answers how many
+ * ran.
+ */
+async function runUntilIdle(app: App, concurrency: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const ran = await runDueJobs(app, { limit: 1_000 });
+    const ran = await runDueJobs(app, { limit: 1_000, concurrency });
     total += ran;
     if (ran === 0) return total;
   }
@@ -85,6 +103,8 @@ export async function simulateMoneyYear(
   const clock = createTestClock(new Date(start));
   await seedDemoData(handle.db, TEST_BRANDS);
   const app = await createYearApp(handle, clock);
+  // As many jobs at once as the server runs on each database (JOB_CONCURRENCY's default).
+  const jobConcurrency = handle.kind === 'postgres' ? 4 : 1;
   const noticeWorkingDays = getProductConfig('bmw-flex').billing?.advanceNoticeWorkingDays ?? 3;
   const members = drawPopulation(options.size, options.seed ?? 20_261_127, purchaseDays);
   const result: MoneyYearResult = {
@@ -100,6 +120,7 @@ export async function simulateMoneyYear(
     statuses: {},
     unexpectedStatuses: [],
     statements: {},
+    emails: {},
   };
   const timed = async <T>(key: 'buyMs' | 'jobMs' | 'checkMs', work: () => Promise<T>) => {
     const started = performance.now();
@@ -116,15 +137,25 @@ export async function simulateMoneyYear(
         // An outage: nothing runs for weeks, then the runner catches up at once.
         day += options.jump.days;
       }
-      clock.set(new Date(start + day * DAY));
-      for (const member of members.filter((m) => m.purchaseDay === day)) {
-        clock.advance(60_000);
+      // Each day: purchases from 10:00 a minute apart (in the population's order), the customers'
+      // and staff's steps at 11:00, the jobs from 12:00; fixed hours, so that what the first
+      // customers receive does not depend on how many others there are.
+      const at = (hour: number, minutes = 0) =>
+        clock.set(new Date(start + day * DAY + (hour - 10) * HOUR + minutes * 60_000));
+      for (const [order, member] of members.filter((m) => m.purchaseDay === day).entries()) {
+        at(10, order);
         const customer = await timed('buyMs', () => buyPolicy(app, member));
         result.customers.push(customer);
       }
+      at(11);
       await doDueSteps(app, result, day);
-      clock.advance(30 * 60_000);
-      result.jobsRun += await timed('jobMs', () => runUntilIdle(app));
+      // Two runs 20 minutes apart, as the server's runner ticks through the day: what one run's
+      // jobs made due (a refund whose payment settled in a webhook of that run) is run by the next
+      // slot of the job that does it, whatever order concurrent jobs took.
+      for (const minutes of [0, 20]) {
+        at(12, minutes);
+        result.jobsRun += await timed('jobMs', () => runUntilIdle(app, jobConcurrency));
+      }
       // Statements change when an account's money moves: read those accounts' today, and
       // everyone's on the last day.
       const last = day === days - 1;
@@ -150,8 +181,10 @@ export async function simulateMoneyYear(
       }
     }
     for (const name of options.keepStatementsOf ?? []) {
-      const customer = result.customers.find((c) => c.behaviour.name === name);
-      if (customer) result.statements[name] = await readStatements(app, customer);
+      const customer = firstOfBehaviour(result.customers, name);
+      if (!customer) continue;
+      result.statements[name] = await readStatements(app, customer);
+      result.emails[name] = await readEmailsAbout(app.db, customer.policyNumber);
     }
     return result;
   } finally {
