@@ -32,7 +32,9 @@ async function readQuoteEmailLink(baseUrl: string, recipient: string, code: stri
     `${baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(recipient)}`,
   );
   const messages = (await response.json()) as { subject: string | null; body: string }[];
-  const quoteEmail = messages.find((message) => message.subject?.includes('insurance quote'));
+  const quoteEmail = messages.find((message) =>
+    message.subject?.startsWith('Your BMW Insurance quote'),
+  );
   const link = /https?:\/\/\S+/.exec(quoteEmail?.body ?? '')?.[0];
   if (!link) throw new Error(`no quote e-mail for ${recipient} (proposal ${code})`);
   expect(new URL(link).pathname).toBe('/retrieve');

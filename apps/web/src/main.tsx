@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { brand } from './lib/brand';
 import { startPageClock } from './lib/page-clock';
-import { applyTheme } from './lib/theme';
+import { applyTheme, applyThemeColour } from './lib/theme';
 import { saveTrackingParameters } from './lib/tracking';
 import './lib/i18n';
 import './styles/components.css';
@@ -11,6 +11,7 @@ import './styles/index.css';
 
 // Theme tokens go on :root through the CSSOM: the CSP forbids inline <script> and <style>.
 applyTheme(brand.theme, document.documentElement);
+applyThemeColour(brand.theme);
 document.title = brand.appName;
 // Campaign parameters of the landing URL are kept for the session (spec 2 §9).
 saveTrackingParameters(window.location.search);

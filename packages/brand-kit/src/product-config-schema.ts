@@ -112,6 +112,8 @@ export const ProductConfigSchema = z
     schemeCode: z.string().regex(/^[a-z0-9-]+$/),
     urlName: z.string().regex(/^[a-z0-9-]+$/),
     productKind: ProductKindSchema,
+    /** The product's part of its policy numbers (BMW-FLX-000123): the brand's own, as its name. */
+    policyNumberCode: z.string().regex(/^[A-Z0-9]{2,4}$/),
     /** ISO 8601 duration of a policy (flex P12M; driveaway P5D). */
     policyTerm: IsoDurationSchema,
     paymentSchedules: z.array(PaymentScheduleTypeSchema).min(1),

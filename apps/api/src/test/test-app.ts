@@ -19,6 +19,7 @@ import { migrateDatabase } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
 import { createLogger } from '../logger';
 import { createSandboxProviders, type Providers } from '../providers';
+import type { Brand } from '@motor/brand-kit';
 import { TEST_BRANDS } from './test-brands';
 
 let snapshot: Blob | undefined;
@@ -106,6 +107,8 @@ export type TestAppOptions = {
   logger?: Logger;
   /** Insert the demo data (retailers, ...). Default false: suites start from empty tables. */
   seed?: boolean;
+  /** The deployment's brands (default TEST_BRANDS, BMW); the suite restores TEST_BRANDS after. */
+  brands?: readonly Brand[];
 };
 
 /**
@@ -116,14 +119,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
   const config = createTestConfig(options.config);
   const database = await createTestDatabase();
   try {
-    if (options.seed) await seedDemoData(database.db, TEST_BRANDS);
+    const brands = options.brands ?? TEST_BRANDS;
+    if (options.seed) await seedDemoData(database.db, brands);
     const app = await buildApp({
       config,
       db: database,
       providers: options.providers ?? createTestProviders(),
       clock: options.clock ?? createTestClock(),
       logger: options.logger ?? createLogger({ level: 'silent' }),
-      brands: TEST_BRANDS,
+      brands,
     });
     app.addHook('onClose', async () => {
       await database.close();

@@ -25,3 +25,14 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
     root.style.setProperty(name, value);
   }
 }
+
+/** The browser's bar in the brand's colour: index.html is shared by every brand, so it has none. */
+export function applyThemeColour(theme: Theme, head: HTMLElement = document.head): void {
+  let meta = head.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    head.append(meta);
+  }
+  meta.content = theme.colours.primary;
+}

@@ -125,6 +125,7 @@ describe('schemes', () => {
     expect(flex).toMatchObject({
       urlName: 'flex',
       productKind: 'SUBSCRIPTION',
+      policyNumberCode: 'FLX',
       paymentSchedules: ['MONTHLY'],
       checkoutMethod: 'DUAL',
       priceGuaranteeMonths: 12,

@@ -16,13 +16,14 @@ import { getAccountBalances, type AccountBalances } from './ledger';
 
 export type CustomerAccountRow = typeof customerAccounts.$inferSelect;
 
-const PRODUCT_CODES = { SUBSCRIPTION: 'FLX', DRIVEAWAY: 'DRV', ANNUAL: 'ANN' } as const;
-
-/** e.g. BMW-FLX-000123: brand, product, then a number from the shared sequence. */
+/**
+ * e.g. BMW-FLX-000123: brand, product, then a number from the shared sequence. The product's
+ * code is the brand's (LUMEN-MTH-000124), not one brand's names for every brand.
+ */
 function formatPolicyNumber(options: { schemeCode: string; sequence: number }): string {
   const facts = getSchemeFacts(options.schemeCode);
   const number = String(options.sequence).padStart(6, '0');
-  return `${facts.brand.toUpperCase()}-${PRODUCT_CODES[facts.productKind]}-${number}`;
+  return `${facts.brand.toUpperCase()}-${facts.policyNumberCode}-${number}`;
 }
 
 /** Today's day of the month in London, capped at 28 so that every month has it. */

@@ -18,6 +18,8 @@ export type SchemeFacts = {
   urlName: string;
   brand: string;
   productKind: ProductKind;
+  /** The product's part of its policy numbers, from the brand's config (FLX for BMW Flex). */
+  policyNumberCode: string;
   /** ISO 8601 duration of a term: P5D driveaway, P12M otherwise (from config). */
   policyTerm: string;
   includedCovers: readonly CoverCode[];
@@ -52,6 +54,7 @@ function toFacts(config: ProductConfig, brandCode: string): SchemeFacts {
     urlName: config.urlName,
     brand: brandCode,
     productKind: config.productKind,
+    policyNumberCode: config.policyNumberCode,
     policyTerm: config.policyTerm,
     includedCovers: (core?.includedCovers ?? []).map((code) => CoverCodeSchema.parse(code)),
     optionalCovers: (core?.optionalCovers ?? []).map((cover) =>

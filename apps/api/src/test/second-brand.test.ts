@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app-types';
+import { loadBrands } from '../brands';
+import { notificationOutbox, proposals } from '../db/schema';
+import { useBrands } from '../modules/brand';
+import { ensureCustomerAccount } from '../modules/billing';
+import { createTestApp } from './test-app';
+import { TEST_BRANDS } from './test-brands';
+
+// Issue 31 item 16: a second brand's deployment shows nothing of the first — its policy numbers
+// carry its own product codes and its e-mails its display name. Loaded as the server loads it
+// (BRAND_PACKAGES=@motor/brand-lumen).
+describe('a second brand (Lumen) served alone', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ brands: await loadBrands(['@motor/brand-lumen']) });
+  });
+  afterAll(async () => {
+    await app.close();
+    useBrands(TEST_BRANDS); // the worker's other suites run as the BMW deployment
+  });
+
+  async function newProposal(schemeCode: string) {
+    const session = await app.inject({ method: 'POST', url: '/api/session', payload: {} });
+    const headers = { authorization: `Bearer ${session.json().accessToken as string}` };
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/proposals',
+      headers,
+      payload: { schemeCode, brand: 'lumen' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { proposalCode } = created.json() as { proposalCode: string };
+    const [row] = await app.db
+      .select()
+      .from(proposals)
+      .where(eq(proposals.proposalCode, proposalCode));
+    return { headers, row: row! };
+  }
+
+  it("numbers policies with the brand's code and its own product codes", async () => {
+    const now = app.clock.now();
+    const monthly = await newProposal('lumen-monthly');
+    const collect = await newProposal('lumen-collect');
+    const first = await ensureCustomerAccount(app.db, { proposal: monthly.row, now });
+    const second = await ensureCustomerAccount(app.db, { proposal: collect.row, now });
+    expect(first.accountCode).toMatch(/^LUMEN-MTH-\d{6}$/);
+    expect(second.accountCode).toMatch(/^LUMEN-COL-\d{6}$/);
+  });
+
+  it("sends the quote e-mail under the brand's display name", async () => {
+    const { headers, row } = await newProposal('lumen-monthly');
+    expect(row.externalReference).toMatch(/^LUMEN-/);
+    const retained = await app.inject({
+      method: 'POST',
+      url: `/api/proposals/${row.proposalCode}/retain`,
+      headers,
+      payload: { email: 'lena@example.com' },
+    });
+    expect(retained.statusCode, retained.body).toBe(202);
+    const [mail] = await app.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.recipient, 'lena@example.com'));
+    expect(mail?.subject).toBe(`Your Lumen Cover quote ${row.externalReference}`);
+  });
+});
+
+/** Every source file of the API outside its tests, fixtures and test helpers. */
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const file = path.join(directory, name);
+    if (statSync(file).isDirectory()) {
+      return ['test', '__golden__', 'fixtures'].includes(name) ? [] : sourceFiles(file);
+    }
+    const isTestCode = /(\.test|test-helpers|fixtures)\.ts$/.test(name);
+    return name.endsWith('.ts') && !isTestCode ? [file] : [];
+  });
+}
+
+describe('the API names no brand', () => {
+  it("has no 'BMW' in a string outside comments, but the spec's lookup table name", () => {
+    const found = sourceFiles(path.resolve(import.meta.dirname, '..')).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\/\/|\/?\*)/.test(line))
+        .map((line) => line.replace(/\/\/.*$/, '').replaceAll('BMWRetailers', ''))
+        .filter((line) => /BMW/.test(line))
+        .map((line) => `${path.basename(file)}: ${line.trim()}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
