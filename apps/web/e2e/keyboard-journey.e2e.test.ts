@@ -201,7 +201,7 @@ async function aboutYou(page: Page) {
 async function yourCar(page: Page) {
   await typeInto(page, 'Registration number', 'bm24xyz');
   await page.keyboard.press('Enter');
-  await page.getByText('2024 BMW 3 Series M Sport').waitFor();
+  await page.getByText('2024 BMW 3 Series 320i M Sport').waitFor();
   await tabTo(page, 'Yes, this is my car');
   await page.keyboard.press('Enter');
   await answer(page, /modified/, 'No');

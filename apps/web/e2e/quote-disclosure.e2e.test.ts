@@ -84,7 +84,7 @@ async function fillYourCar(page: Page) {
   await page.getByLabel('Registration number').fill('bm24xyz');
   expect(await page.getByLabel('Registration number').inputValue()).toBe('BM24 XYZ');
   await page.getByLabel('Registration number').press('Enter');
-  await page.getByText('2024 BMW 3 Series M Sport').waitFor();
+  await page.getByText('2024 BMW 3 Series 320i M Sport').waitFor();
   // Engine shown in litres and PS (spec 1 §9).
   await page.getByText(/2\.0 litre · 184 PS/).waitFor();
   await page.getByRole('button', { name: 'Yes, this is my car' }).click();

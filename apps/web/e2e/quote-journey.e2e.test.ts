@@ -114,7 +114,7 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
       const price = sidebar.locator('.premium-display__amount');
       const before = await price.textContent();
       expect(before).toMatch(/^£\d+\.\d\d a month$/);
-      expect(await page.getByText('Continuous (renews monthly)').count()).toBe(1);
+      expect(await page.getByText('12 months, renews automatically').count()).toBe(1);
       await expectNoSeriousA11yViolations(page);
       await shoot(page, 'configuration', viewport.width);
 
@@ -149,7 +149,7 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
       for (const text of [
         'Monthly',
         'Today',
-        'Continuous',
+        '12 months, renews automatically',
         'Bavaria Insurance UK Ltd',
         'Jane Smith',
       ]) {

@@ -135,9 +135,11 @@ describe('londonTimeString', () => {
 
 describe('describePolicyTerm', () => {
   it('words the term one way wherever it is shown (issue 31 item 10)', () => {
-    expect(describePolicyTerm('P12M', { renews: true })).toBe('12 months, renews automatically');
-    expect(describePolicyTerm('P5D', { renews: false })).toBe('5 days, does not renew');
-    expect(describePolicyTerm('P1Y', { renews: true })).toBe('1 year, renews automatically');
+    const term = (policyTerm: string, productKind: string) =>
+      describePolicyTerm({ policyTerm, productKind });
+    expect(term('P12M', 'SUBSCRIPTION')).toBe('12 months, renews automatically');
+    expect(term('P5D', 'DRIVEAWAY')).toBe('5 days, does not renew');
+    expect(term('P1Y', 'SUBSCRIPTION')).toBe('1 year, renews automatically');
   });
 });
 

@@ -220,12 +220,14 @@ export function isWithinLastYears(options: { date: DateInput; years: number; now
  * The term of a policy in words, the one wording of it on quote, home, certificate and IPID
  * (issue 31 item 10): '12 months, renews automatically' or '5 days, does not renew'.
  */
-export function describePolicyTerm(policyTerm: string, options: { renews: boolean }): string {
-  const parts = parseIsoDuration(policyTerm);
+export function describePolicyTerm(product: { policyTerm: string; productKind: string }): string {
+  const parts = parseIsoDuration(product.policyTerm);
   const units = ['years', 'months', 'weeks', 'days', 'hours', 'minutes', 'seconds'] as const;
   const length = units
     .filter((unit) => parts[unit])
     .map((unit) => `${parts[unit]} ${parts[unit] === 1 ? unit.slice(0, -1) : unit}`)
     .join(' ');
-  return `${length}, ${options.renews ? 'renews automatically' : 'does not renew'}`;
+  // A subscription renews at the end of each term; Driveaway's short cover just ends.
+  const renews = product.productKind === 'SUBSCRIPTION';
+  return `${length}, ${renews ? 'renews automatically' : 'does not renew'}`;
 }

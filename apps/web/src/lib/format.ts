@@ -1,4 +1,14 @@
+import { DEFAULT_FORM_FORMATS, formatRegistration } from '@motor/forms';
 import { brand } from './brand';
+
+/**
+ * A registration as every page shows it, 'BM24 XYZ' (issue 31 item 10: one formatter). The UK
+ * format every brand uses (the API's documents and notices use the same one): the brand's
+ * product config is not loaded on the first page.
+ */
+export function formatPlate(mark: string): string {
+  return formatRegistration(mark, DEFAULT_FORM_FORMATS.vehicleRegistration);
+}
 
 const money = new Intl.NumberFormat(brand.locale, { style: 'currency', currency: brand.currency });
 

@@ -1,6 +1,7 @@
 import { brandOfScheme } from '../brand';
 import { formatRegistration } from '@motor/forms';
 import {
+  describePolicyTerm,
   describeVehicle as nameVehicle,
   formatDisplayDate,
   formatMoney,
@@ -9,7 +10,7 @@ import {
 } from '@motor/domain';
 import type { PdfContent } from './pdf';
 import { getSchemeFacts } from '../disclosure';
-import { buildProductDocument, schemeTerm, type ProductDocumentType } from './product-documents';
+import { buildProductDocument, type ProductDocumentType } from './product-documents';
 
 // What each document says, from the policy's own data (never placeholders). Product documents
 // depend only on scheme, wording version and insurer, so they are rendered once per triple.
@@ -166,7 +167,7 @@ export function certificateContent(data: PolicyDocumentData): PdfContent {
             formatCommencement(data.inceptedAt),
           ],
           ['4. Date of expiry of insurance', formatDisplayDate(data.expiredAt)],
-          ['   Term', schemeTerm(getSchemeFacts(data.schemeCode))],
+          ['   Term', describePolicyTerm(getSchemeFacts(data.schemeCode))],
           ['5. Persons or classes of persons entitled to drive', entitledToDrive(data.quote)],
           ['6. Limitations as to use', describeUse(data.quote, data.schemeCode)],
           ['Policy number', data.policyNumber],

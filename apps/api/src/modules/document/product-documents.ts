@@ -54,13 +54,9 @@ function compulsoryExcess(schemeCode: string): string[] {
   );
 }
 
-/** The term as the quote, home and certificate word it (schemeTerm), then what it means. */
-export function schemeTerm(facts: Pick<SchemeFacts, 'policyTerm' | 'productKind'>): string {
-  return describePolicyTerm(facts.policyTerm, { renews: facts.productKind !== 'DRIVEAWAY' });
-}
-
+/** The term as the quote, home and certificate word it, then what it means. */
 function describeTerm(facts: SchemeFacts): string {
-  const term = `Term: ${schemeTerm(facts)}.`;
+  const term = `Term: ${describePolicyTerm(facts)}.`;
   if (facts.productKind === 'DRIVEAWAY') {
     return `${term} Cover starts on the date and time shown on your certificate and then ends.`;
   }

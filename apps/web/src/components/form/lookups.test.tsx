@@ -239,7 +239,9 @@ describe('VehicleInput', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderWithQuery(<Vehicle />);
     await user.type(screen.getByLabelText('Registration number'), 'bm24-xyz{Enter}');
-    expect(await screen.findByText('2024 BMW 3 Series M Sport')).toBeInTheDocument();
+    // Named as the certificate names it, the plate spaced as everywhere (issue 31 item 10).
+    expect(await screen.findByText('2024 BMW 3 Series 320i M Sport')).toBeInTheDocument();
+    expect(screen.getByText('BM24 XYZ')).toBeInTheDocument();
     expect(
       screen.getByText(/2\.0 litre · 184 PS · Petrol · Automatic · 5 seats/),
     ).toBeInTheDocument();
@@ -248,6 +250,32 @@ describe('VehicleInput', { timeout: 20_000 }, () => {
     const value = JSON.parse(screen.getByTestId('value').textContent ?? 'null') as VehicleAnswer;
     expect(value).toMatchObject({ vrn: 'BM24XYZ', regLookup: true });
     expect(value.specification.vehicleCode).toBe('BMW-G20-320I-MSPORT');
+  });
+
+  it('never says a word of the car twice (issue 31 item 10)', async () => {
+    const m3 = { ...spec, model: 'M3', engineLabel: 'M3 Competition', trim: 'Competition' };
+    stubLookups((path) => {
+      if (path === '/lookup/vehicles/KY72DXA') return { ...m3, vrn: 'KY72DXA', year: 2022 };
+      if (path === '/lookup/vehicles/makes?year=2022') return [{ make: 'BMW' }];
+      if (path === '/lookup/vehicles/models?make=BMW&year=2022')
+        return [{ make: 'BMW', model: 'M3' }];
+      if (path.startsWith('/lookup/vehicles/specifications'))
+        return [{ ...m3, year: 2022, vrn: null }];
+      return null;
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<Vehicle />);
+    await user.type(screen.getByLabelText('Registration number'), 'KY72DXA{Enter}');
+    expect(await screen.findByText('2022 BMW M3 Competition')).toBeInTheDocument();
+    renderWithQuery(<Vehicle />);
+    await user.click(screen.getAllByRole('button', { name: 'Make and model' }).at(-1)!);
+    await user.type(screen.getByLabelText('Year of manufacture'), '2022');
+    const trim = await screen.findByLabelText('Engine and trim');
+    expect(
+      within(trim)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toContain('M3 Competition');
   });
 
   it('cannot confirm a car without an insurance group: get in touch via chat', async () => {
@@ -284,7 +312,7 @@ describe('VehicleInput', { timeout: 20_000 }, () => {
       />,
     );
     expect(screen.getByText(notice)).toHaveClass('notification');
-    expect(screen.getByText('2024 BMW 3 Series M Sport')).toBeInTheDocument();
+    expect(screen.getByText('2024 BMW 3 Series 320i M Sport')).toBeInTheDocument();
   });
 
   it('make, model and trim cascade by year, with the no-models messages', async () => {
@@ -339,7 +367,7 @@ describe('VehicleInput', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Make and model' }));
     await user.type(screen.getByLabelText('Year of manufacture'), '2021');
     // Nothing else was chosen by the customer: the car comes up for confirmation by itself.
-    expect(await screen.findByText('2021 BMW 3 Series M Sport')).toBeInTheDocument();
+    expect(await screen.findByText('2021 BMW 3 Series 320i M Sport')).toBeInTheDocument();
     for (const label of ['Make', 'Model', 'Engine and trim']) {
       expect(within(screen.getByLabelText(label)).getAllByRole('option')).toHaveLength(2);
     }

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { engineCapacityLitres, enginePowerPs } from '@motor/domain';
+import { describeVehicle as nameVehicle, engineCapacityLitres, enginePowerPs } from '@motor/domain';
 import type { RegistrationFormatConfig } from '@motor/forms';
-import { DEFAULT_FORM_FORMATS, formatRegistration, isCompleteRegistration } from '@motor/forms';
+import { isCompleteRegistration } from '@motor/forms';
+import { formatPlate } from '../../lib/format';
 import { useApiClient } from '../../lib/use-api-client';
 import { Button } from '../ui/button';
 import { ChatAction } from '../ui/chat-action';
@@ -38,9 +39,12 @@ export type VehicleInputProps = FieldBaseProps & {
   currentYear: number;
 };
 
-/** A car's description: '2024 BMW 3 Series M Sport'. */
-const describeVehicle = (vehicle: VehicleSpecification) =>
-  `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.trim}`;
+/**
+ * A car's description, '2024 BMW 3 Series 320i M Sport': the domain's one namer, which never
+ * says a word twice ('BMW M3 Competition', issue 31 item 10).
+ */
+const describeCar = (vehicle: VehicleSpecification) =>
+  [vehicle.year, nameVehicle(vehicle)].filter(Boolean).join(' ');
 
 /** The specification card: engine in litres and PS (spec 1 §9), fuel, gearbox, seats. */
 function VehicleSummary({ vehicle }: { vehicle: VehicleSpecification }): ReactElement {
@@ -57,11 +61,9 @@ function VehicleSummary({ vehicle }: { vehicle: VehicleSpecification }): ReactEl
   return (
     <div className="vehicle-summary">
       {vehicle.vrn ? (
-        <p className="vehicle-summary__plate licence-plate">
-          {formatRegistration(vehicle.vrn, DEFAULT_FORM_FORMATS.vehicleRegistration)}
-        </p>
+        <p className="vehicle-summary__plate licence-plate">{formatPlate(vehicle.vrn)}</p>
       ) : null}
-      <p className="vehicle-summary__name">{describeVehicle(vehicle)}</p>
+      <p className="vehicle-summary__name">{describeCar(vehicle)}</p>
       <p className="vehicle-summary__facts">{facts.join(' · ')}</p>
     </div>
   );
@@ -265,7 +267,7 @@ function ManualSearch({
           label={t('vehicle.trim')}
           options={trims.data.map((trim) => ({
             value: trim.vehicleCode,
-            text: `${trim.engineLabel ?? ''} ${trim.trim}`.trim(),
+            text: nameVehicle({ engineLabel: trim.engineLabel, trim: trim.trim }),
           }))}
           value={chosenCode || undefined}
           onChange={(next) => setVehicleCode(String(next))}

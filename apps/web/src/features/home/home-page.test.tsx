@@ -81,8 +81,11 @@ describe('home (anonymous)', () => {
         proposal('Q-QUOTE', 'QUOTE', '2026-01-01T00:00:00Z', {
           externalReference: 'BMW-AAAA-BBBB',
           quote: {
-            totalPremium: 4599,
-            insuredAssets: [{ coreAsset: true, data: { vehicle: { vrn: 'BM24 XYZ' } } }],
+            totalPremium: 101933,
+            availablePaymentSchedules: [
+              { type: 'MONTHLY', active: true, premiumBreakdown: { instalmentAmount: 8495 } },
+            ],
+            insuredAssets: [{ coreAsset: true, data: { vehicle: { vrn: 'bm24xyz' } } }],
           },
         }),
         proposal('Q-ACCURACY', 'INSUFFICIENT_ACCURACY', null),
@@ -100,7 +103,10 @@ describe('home (anonymous)', () => {
       'Reference Q-ACCURACY',
     ]);
     expect(cards[0]).toHaveTextContent('Quote ready');
-    expect(cards[0]).toHaveTextContent('£45.99');
+    // A monthly quote shows its monthly price, as its quote page heads it, and the plate spaced
+    // as everywhere else (issue 31 item 10).
+    expect(cards[0]).toHaveTextContent('Monthly price £84.95 a month');
+    expect(cards[0]).not.toHaveTextContent('£1,019.33');
     expect(cards[0]).toHaveTextContent('Car BM24 XYZ');
     expect(within(cards[0]!).getByRole('link', { name: /^View quote/ })).toHaveAttribute(
       'href',

@@ -1,6 +1,5 @@
 import { describeVehicle } from '@motor/domain';
-import { formatRegistration } from '@motor/forms';
-import { brandFormats } from '../../lib/brand-products';
+import { formatPlate } from '../../lib/format';
 import type { Policy } from './api/get-policy';
 
 // What the policy pages say about the cover in force: read from the current version's quote.
@@ -22,7 +21,7 @@ export function describeCar(policy: Policy): { registration: string; name: strin
   const name = describeVehicle(specification);
   const mark = text(vehicle.vrn);
   return {
-    registration: mark ? formatRegistration(mark, brandFormats.vehicleRegistration) : '',
+    registration: mark ? formatPlate(mark) : '',
     name,
   };
 }

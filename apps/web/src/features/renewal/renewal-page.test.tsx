@@ -129,6 +129,12 @@ describe('renewal pages', () => {
     expect(within(terms).getByText("This year's premium").nextSibling).toHaveTextContent(
       '£1,019.33 for the year (£84.95 a month)',
     );
+    // A yearly term, worded as the certificate and IPID word it: never "renews monthly"
+    // (issue 31 items 10 and 12).
+    expect(within(terms).getByText('Term').nextSibling).toHaveTextContent(
+      '12 months, renews automatically',
+    );
+    expect(screen.queryByText(/renews monthly/i)).toBeNull();
     // One section per renewal configuration entry (flex: management, then additional drivers).
     const management = screen.getByRole('region', { name: 'Your policy' });
     expect(within(management).getByText('BM24 XYZ, BMW 3 Series 320i M Sport')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useId, type ReactElement } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type OptionalCoverCode } from '@motor/domain';
+import { describePolicyTerm, formatMoney, type OptionalCoverCode } from '@motor/domain';
 import { maxAdditionalDrivers } from '../../components/disclosure/additional-drivers';
 import { disclosurePath } from '../../components/disclosure/sections';
 import { ContentLink } from '../../components/ui/content-link';
@@ -56,13 +56,12 @@ function UpdatedTerms({ proposal, product }: Omit<Props, 'base'>) {
           <dd>{proposal.startAt ? formatDate(proposal.startAt) : '—'}</dd>
         </div>
         <div className="summary-list__row">
-          <dt>{t('quote.terms.ends')}</dt>
+          <dt>{t('quote.terms.term')}</dt>
           <dd>
-            {product.productKind === 'SUBSCRIPTION'
-              ? t('quote.terms.continuous')
-              : proposal.endAt
-                ? formatDate(proposal.endAt)
-                : '—'}
+            {describePolicyTerm({
+              policyTerm: proposal.policyTerm,
+              productKind: product.productKind,
+            })}
           </dd>
         </div>
       </dl>

@@ -1,7 +1,7 @@
 import { billedInstalment, describeVehicle, type Cover, type Quote } from '@motor/domain';
 import type { SectionId } from '../../components/disclosure/sections';
-import { formatRegistration } from '@motor/forms';
-import { brandFormats, type ProductConfig } from '../../lib/brand-products';
+import type { ProductConfig } from '../../lib/brand-products';
+import { formatPlate } from '../../lib/format';
 import type { RenewalProposal } from './api/renewal-api';
 
 // The renewal routes' rules (spec 2 §2 "Renewal", §8): which screen a renewal shows, and when
@@ -123,7 +123,7 @@ export function describeRenewalCar(proposal: RenewalProposal): {
   const name = describeVehicle(specification);
   const mark = text(vehicle.vrn);
   return {
-    registration: mark ? formatRegistration(mark, brandFormats.vehicleRegistration) : '',
+    registration: mark ? formatPlate(mark) : '',
     name,
   };
 }

@@ -7,6 +7,7 @@ import {
   PolicyStatusSchema,
   ProposalStatusSchema,
 } from '@motor/domain';
+import { formatPlate } from '../../../lib/format';
 
 // The home page's API schemas (loaded by loadHomeSchemas in fetch-list.ts, not with the page).
 
@@ -17,7 +18,22 @@ function readRegistration(quote: unknown): string | null {
   const core = assets.find((asset) => (asset as { coreAsset?: unknown }).coreAsset) as
     { data?: { vehicle?: { vrn?: unknown } } } | undefined;
   const vrn = core?.data?.vehicle?.vrn;
-  return typeof vrn === 'string' && vrn !== '' ? vrn : null;
+  return typeof vrn === 'string' && vrn !== '' ? formatPlate(vrn) : null;
+}
+
+/** The active schedule's instalment when it is MONTHLY, else null. */
+function monthlyInstalment(
+  schedules:
+    | {
+        type: string;
+        active?: boolean | null;
+        premiumBreakdown?: { instalmentAmount: number } | null;
+      }[]
+    | null
+    | undefined,
+): number | null {
+  const active = schedules?.find((schedule) => schedule.active);
+  return active?.type === 'MONTHLY' ? (active.premiumBreakdown?.instalmentAmount ?? null) : null;
 }
 
 // The fields a home policy card needs (spec 1 §3 Policy); GET /api/policies gives the full one.
@@ -65,11 +81,29 @@ export const ProposalSummarySchema = z
     schemeCode: z.string(),
     status: z.enum(PROPOSAL_STATUSES),
     startAt: z.string().nullish(),
-    quote: z.object({ totalPremium: z.number().nullish() }).loose().nullish(),
+    quote: z
+      .object({
+        totalPremium: z.number().nullish(),
+        availablePaymentSchedules: z
+          .array(
+            z
+              .object({
+                type: z.string(),
+                active: z.boolean().nullish(),
+                premiumBreakdown: z.object({ instalmentAmount: z.number() }).loose().nullish(),
+              })
+              .loose(),
+          )
+          .nullish(),
+      })
+      .loose()
+      .nullish(),
   })
   .transform(({ quote, ...proposal }) => ({
     ...proposal,
     premiumPence: quote?.totalPremium ?? null,
+    /** The monthly instalment when the quote is paid monthly: the price the quote page heads. */
+    monthlyPence: monthlyInstalment(quote?.availablePaymentSchedules),
     registration: readRegistration(quote),
   }));
 export type ProposalSummary = z.infer<typeof ProposalSummarySchema>;

@@ -13,6 +13,8 @@ function ProposalCard({ proposal }: { proposal: ProposalSummary }) {
   // POLICY shows nothing (spec 1 §4); a scheme this brand does not sell cannot be opened.
   if (!scheme || !card) return null;
   const premium = card.showsPremium ? proposal.premiumPence : null;
+  // A monthly product is priced as its quote page heads it: the monthly instalment.
+  const monthly = card.showsPremium ? proposal.monthlyPence : null;
   return (
     <li className="card home-card">
       <p className={`home-card__status home-card__status--${card.action}`}>
@@ -32,7 +34,12 @@ function ProposalCard({ proposal }: { proposal: ProposalSummary }) {
           {t('proposals.starts', { date: formatDate(proposal.startAt) })}
         </p>
       ) : null}
-      {premium != null ? (
+      {monthly != null ? (
+        <p className="home-card__premium">
+          <span className="text-muted">{t('proposals.monthly')}</span>{' '}
+          <strong>{t('proposals.perMonth', { amount: formatPence(monthly) })}</strong>
+        </p>
+      ) : premium != null ? (
         <p className="home-card__premium">
           <span className="text-muted">{t('proposals.premium')}</span>{' '}
           <strong>{formatPence(premium)}</strong>

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatRegistration } from '@motor/forms';
+import { formatPlate } from '../../../lib/format';
 import { LookupNotice } from '../../../components/form/vehicle-input';
 import type { Proposal } from '../api/get-proposal';
 import { getPolicyholderName, getVehicle, getVehicleName } from '../proposal-rules';
-import { registrationFormat } from '../registration-format';
 
 /** The page heading with the profile the quote is for: policyholder and car. */
 export function ProposalHeader({ proposal, title }: { proposal: Proposal; title: string }) {
@@ -25,7 +24,7 @@ export function ProposalHeader({ proposal, title }: { proposal: Proposal; title:
             {car ?? t('profile.unknownCar')}
             {vrn ? (
               <span className="quote-profile__plate">
-                {formatRegistration(vrn, registrationFormat)}
+                {formatPlate(vrn)}
               </span>
             ) : null}
           </dd>

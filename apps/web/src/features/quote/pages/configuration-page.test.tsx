@@ -30,7 +30,8 @@ describe('proposal configuration page (spec 2 §2)', () => {
     expect(screen.getByText('BM24 XYZ')).toBeInTheDocument();
     expect(screen.getByText('BMW 3 Series 320i M Sport')).toBeInTheDocument();
     expect(screen.getByText('23 November 2026')).toBeInTheDocument();
-    expect(screen.getByText('Continuous (renews monthly)')).toBeInTheDocument();
+    // The term as the certificate and IPID word it (issue 31 item 10).
+    expect(screen.getByText('12 months, renews automatically')).toBeInTheDocument();
     expect(screen.getAllByText('£84.95').length).toBeGreaterThan(0);
     expect(screen.getByText('No-claims bonus protection')).toBeInTheDocument();
     expect(screen.getByText('£8.49 a month')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { describePolicyTerm } from '@motor/domain';
 import type { PaymentScheduleType, ProposalChange } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
@@ -105,15 +106,20 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
                 <dd>{proposal.startAt ? formatDate(proposal.startAt) : '—'}</dd>
               </div>
               <div>
-                <dt>{t('config.dates.end')}</dt>
+                <dt>{t('config.dates.term')}</dt>
                 <dd>
-                  {product.productKind === 'SUBSCRIPTION'
-                    ? t('config.dates.continuous')
-                    : proposal.endAt
-                      ? formatDate(proposal.endAt)
-                      : '—'}
+                  {describePolicyTerm({
+                    policyTerm: proposal.policyTerm,
+                    productKind: product.productKind,
+                  })}
                 </dd>
               </div>
+              {product.productKind === 'SUBSCRIPTION' ? null : (
+                <div>
+                  <dt>{t('config.dates.end')}</dt>
+                  <dd>{proposal.endAt ? formatDate(proposal.endAt) : '—'}</dd>
+                </div>
+              )}
             </dl>
             <Link to={pathTo('disclosure/start-date')}>{t('config.dates.change')}</Link>
           </section>

@@ -23,7 +23,7 @@ describe('summary page (spec 2 §2)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows frequency, continuous duration, insurer, details with an update link, excess and documents', async () => {
+  it('shows frequency, the term, insurer, details with an update link, excess and documents', async () => {
     stubQuoteApi({ proposal: buildProposal() });
     renderApp('/flex/proposal/P-1/summary');
     expect(
@@ -31,7 +31,7 @@ describe('summary page (spec 2 §2)', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Payment frequency')).toBeInTheDocument();
     expect(screen.getByText('Monthly')).toBeInTheDocument();
-    expect(screen.getByText('Continuous')).toBeInTheDocument();
+    expect(screen.getByText('12 months, renews automatically')).toBeInTheDocument();
     expect(screen.getByText('Bavaria Insurance UK Ltd')).toBeInTheDocument();
     expect(screen.getByText('15 June 1985')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Update your details' })).toHaveAttribute(

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isSameLondonDay } from '@motor/domain';
-import { formatRegistration } from '@motor/forms';
+import { describePolicyTerm, isSameLondonDay } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatPlate } from '../../../lib/format';
 import { getTrackingValues } from '../../../lib/tracking';
 import { useApiClient } from '../../../lib/use-api-client';
 import type { Proposal } from '../api/get-proposal';
@@ -28,7 +27,6 @@ import {
   getVehicle,
   getVehicleName,
 } from '../proposal-rules';
-import { registrationFormat } from '../registration-format';
 import { useQuoteContext } from '../use-quote-context';
 
 const IMPRESSION_KEY = 'motor.quoteImpressions';
@@ -102,15 +100,20 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
                 </dd>
               </div>
               <div>
-                <dt>{isSubscription ? t('summary.info.duration') : t('summary.info.end')}</dt>
+                <dt>{t('summary.info.term')}</dt>
                 <dd>
-                  {isSubscription
-                    ? t('summary.info.continuous')
-                    : proposal.endAt
-                      ? formatDate(proposal.endAt)
-                      : '—'}
+                  {describePolicyTerm({
+                    policyTerm: proposal.policyTerm,
+                    productKind: product.productKind,
+                  })}
                 </dd>
               </div>
+              {isSubscription ? null : (
+                <div>
+                  <dt>{t('summary.info.end')}</dt>
+                  <dd>{proposal.endAt ? formatDate(proposal.endAt) : '—'}</dd>
+                </div>
+              )}
               <div>
                 <dt>{t('summary.info.insurer')}</dt>
                 <dd>
@@ -179,7 +182,7 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
               </div>
               <div>
                 <dt>{t('summary.details.registration')}</dt>
-                <dd>{vrn ? formatRegistration(vrn, registrationFormat) : '—'}</dd>
+                <dd>{vrn ? formatPlate(vrn) : '—'}</dd>
               </div>
             </dl>
             <Link to={pathTo('disclosure/about-you')}>{t('summary.details.update')}</Link>

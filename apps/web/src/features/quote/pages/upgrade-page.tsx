@@ -1,13 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatRegistration } from '@motor/forms';
 import { paths } from '../../../lib/paths';
 import { brand } from '../../../lib/brand';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatPlate } from '../../../lib/format';
 import type { Proposal } from '../api/get-proposal';
 import { QuoteHeadline } from '../components/quote-price';
 import { getPolicyholderName, getVehicle, getVehicleName } from '../proposal-rules';
-import { registrationFormat } from '../registration-format';
 import { useQuoteContext } from '../use-quote-context';
 
 /**
@@ -30,7 +28,7 @@ function UpsellOffer({ proposal }: { proposal: Proposal }) {
   const { product, pathTo } = useQuoteContext(proposal);
   const benefits = t('upgrade.benefits', { returnObjects: true }) as string[];
   const vrn = getVehicle(proposal)?.vrn;
-  const registration = vrn ? formatRegistration(vrn, registrationFormat) : null;
+  const registration = vrn ? formatPlate(vrn) : null;
   const car = [registration, getVehicleName(proposal)].filter(Boolean).join(' · ');
   const drivers = proposal.quote.insuredProfiles.length;
   return (
