@@ -55,7 +55,11 @@ describe('account set-up: anonymous visitors are verified, then sign in', () => 
         json(200, { isClear: false, checks: [{ name: 'IDENTITY', result: 'CONSIDER' }] }),
     });
     renderCheckout('/flex/proposal/QX7/account-setup', anonymousAuthState);
-    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    // The refusal reads as a sentence, not the check's code (issue 31 item 10).
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      'We could not confirm your identity from the name, date of birth and address you gave us.',
+    );
+    expect(screen.getByRole('dialog')).not.toHaveTextContent('IDENTITY');
     expect(screen.queryByText(/sign-in\?returnTo/)).toBeNull();
     expect(count(calls, '/api/policyholder/validateAccount')).toBe(0);
   });
@@ -174,11 +178,9 @@ describe('account set-up: verify, create the account, bind when free', () => {
         json(200, {
           isClear: false,
           checks: [
-            {
-              name: 'IDENTITY',
-              result: 'CONSIDER',
-              message: 'We could not confirm your identity.',
-            },
+            { name: 'IDENTITY', result: 'CONSIDER' },
+            { name: 'AGE_CHECK', result: 'CONSIDER', message: 'You must be 17 or over.' },
+            { name: 'NEW_CHECK', result: 'CONSIDER' },
             { name: 'PRIOR_POLICY', result: 'CONSIDER' },
             { name: 'MAX_DRIVEAWAY_POLICIES', result: 'CLEAR' },
           ],
@@ -192,8 +194,11 @@ describe('account set-up: verify, create the account, bind when free', () => {
     const items = within(dialog)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
+    // Each a sentence: ours for a check we know, the server's, or a plain one (issue 31 item 10).
     expect(items).toEqual([
-      'We could not confirm your identity.',
+      'We could not confirm your identity from the name, date of birth and address you gave us.',
+      'You must be 17 or over.',
+      'One of our checks on your details did not pass.',
       'This car has already had a Driveaway policy. There is one Driveaway policy per customer and car.',
     ]);
   });

@@ -108,7 +108,14 @@ export function getFailedChecks(result: VerifyResponse): FailedCheck[] {
 }
 
 /** Checks with their own customer-facing text in checkout.json (verification.checks.*). */
-export const CHECKS_WITH_MESSAGES = ['MAX_DRIVEAWAY_POLICIES', 'PRIOR_POLICY'] as const;
+export const CHECKS_WITH_MESSAGES = [
+  'MAX_DRIVEAWAY_POLICIES',
+  'PRIOR_POLICY',
+  // The identity provider's checks (a sentence each, never 'Check IDENTITY': issue 31 item 10).
+  'IDENTITY',
+  'SANCTIONS',
+  'FRAUD',
+] as const;
 
 /**
  * The success page's upsell card: the longer-term proposal linked to this one while it is still

@@ -10,7 +10,7 @@ function useCheckMessage() {
     if ((CHECKS_WITH_MESSAGES as readonly string[]).includes(check.name)) {
       return t(`verification.checks.${check.name}`);
     }
-    return check.message ?? t('verification.unnamed', { name: check.name });
+    return check.message ?? t('verification.unnamed');
   };
 }
 
