@@ -223,7 +223,8 @@ describe('a second brand, chosen by configuration, sells a policy (issue 20 item
       await page.goto(`${link.pathname}${link.search}`);
       await heading(page, 'Your policy');
       await openPolicyTab(page, 'Documents');
-      const opened = page.waitForRequest((request) =>
+      // Documents open in a new tab (issue 31 item 12): the context sees its request.
+      const opened = context.waitForEvent('request', (request) =>
         request.url().includes('/api/documents/file?token='),
       );
       void page.waitForEvent('download').catch(() => null);

@@ -299,7 +299,8 @@ describe('quote to policy in the spec order, signed out at home (issue 13)', () 
         // The certificate, opened from the page: a real PDF of this policy and this car.
         // The page asks for a signed link and opens it; Chromium may show the PDF or download
         // it, so the test reads the link the tab went to.
-        const opened = page.waitForRequest((request) =>
+        // Documents open in a new tab (issue 31 item 12): the context sees its request.
+        const opened = context.waitForEvent('request', (request) =>
           request.url().includes('/api/documents/file?token='),
         );
         void page.waitForEvent('download').catch(() => null);

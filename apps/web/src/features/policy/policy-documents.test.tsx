@@ -13,6 +13,35 @@ describe('policy page: documents', () => {
     vi.restoreAllMocks();
   });
 
+  /** A stand-in for the new tab window.open gives (jsdom opens none). */
+  function stubNewTab() {
+    const tab = { location: { href: '' }, opener: window as unknown, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    return { tab, open };
+  }
+
+  it('opens a document in a new tab, opened on the click (issue 31 item 12)', async () => {
+    stubApi((url) => {
+      const path = url.replace(/^.*\/api/, '');
+      if (path === '/policies/pol_1') return jsonResponse(200, buildPolicy());
+      return jsonResponse(200, {
+        location: 'http://localhost:3000/api/documents/file?token=t',
+        expiresAt: '2026-11-25T10:05:00.000Z',
+      });
+    });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(vi.fn());
+    const { tab, open } = stubNewTab();
+    renderApp('/flex/policy/pol_1/documents', { authState: signedInAuthState });
+    await userEvent.click(await screen.findByRole('button', { name: 'Policy schedule (PDF)' }));
+    await waitFor(() =>
+      expect(tab.location.href).toBe('http://localhost:3000/api/documents/file?token=t'),
+    );
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    // This page stays where it is.
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('lists the policy documents and opens one through a fresh signed link', async () => {
     const asked: string[] = [];
     stubApi((url) => {
@@ -29,6 +58,8 @@ describe('policy page: documents', () => {
     });
     const assign = vi.fn();
     vi.spyOn(window.location, 'assign').mockImplementation(assign);
+    // A browser that refuses the new tab: the document opens in this one.
+    vi.spyOn(window, 'open').mockReturnValue(null);
     renderApp('/flex/policy/pol_1/documents', { authState: signedInAuthState });
     expect(await screen.findByRole('heading', { name: 'Your documents' })).toBeInTheDocument();
     for (const name of [
@@ -55,9 +86,12 @@ describe('policy page: documents', () => {
       attempts += 1;
       return jsonResponse(500, { error: { message: 'Something went wrong on our side.' } });
     });
+    const { tab } = stubNewTab();
     renderApp('/flex/policy/pol_1/documents', { authState: signedInAuthState });
     await userEvent.click(await screen.findByRole('button', { name: 'Policy schedule (PDF)' }));
     const dialog = await screen.findByRole('dialog', { name: "This document isn't ready" });
+    // The tab opened for it is closed again: the explanation is here.
+    expect(tab.close).toHaveBeenCalled();
     expect(dialog).toHaveTextContent(
       'We could not open that document. Please try again, or chat with us using Help.',
     );
@@ -95,7 +129,7 @@ describe('policy page: documents', () => {
         expiresAt: '2026-11-25T10:05:00.000Z',
       });
     });
-    vi.spyOn(window.location, 'assign').mockImplementation(vi.fn());
+    stubNewTab();
     renderApp('/flex/policy/pol_1/documents', { authState: signedInAuthState });
     await screen.findByRole('heading', { name: 'Before your policy changed' });
     await userEvent.click(

@@ -10,10 +10,21 @@ import { useApiClient } from '../../lib/use-api-client';
 type Missing = { doc: DocumentType; versionId?: string | null };
 
 /**
- * Opens one of a policy's documents: a short-lived signed link asked for on the click (links
- * expire, so none is rendered ahead of time), then the PDF in this tab, as a popup after an await
- * would be blocked. A document that cannot be opened yet gets the missing-document modal (spec 3
- * §2): try again, or chat.
+ * A new tab opened during the click itself (one opened after an await would be blocked as a
+ * popup), pointed at the document once its link is known; null when the browser refused one.
+ */
+function openBlankTab(): Window | null {
+  const tab = window.open('', '_blank');
+  // The document has no business with this page: cut the link back to it.
+  if (tab) tab.opener = null;
+  return tab;
+}
+
+/**
+ * Opens one of a policy's documents in a new tab (issue 31 item 12): a short-lived signed link
+ * asked for on the click (links expire, so none is rendered ahead of time), then the PDF in the
+ * tab opened on the click — in this tab only when the browser refused a new one. A document that
+ * cannot be opened yet gets the missing-document modal (spec 3 §2): try again, or chat.
  */
 export function useOpenPolicyDocument(policyId: string): {
   open: (doc: DocumentType, versionId?: string | null) => Promise<void>;
@@ -28,13 +39,17 @@ export function useOpenPolicyDocument(policyId: string): {
   async function open(doc: DocumentType, versionId?: string | null) {
     setOpening(doc);
     setMissing(null);
+    const tab = openBlankTab();
     try {
       const query = versionId ? `?version=${encodeURIComponent(versionId)}` : '';
       const data = await client.get<unknown>(
         `/documents/policy/${encodeURIComponent(policyId)}/${doc}${query}`,
       );
-      window.location.assign(DocumentLocationResponseSchema.parse(data).location);
+      const { location } = DocumentLocationResponseSchema.parse(data);
+      if (tab) tab.location.href = location;
+      else window.location.assign(location);
     } catch {
+      tab?.close();
       setMissing({ doc, versionId });
     } finally {
       setOpening(null);

@@ -108,13 +108,14 @@ describe('claims tab', () => {
       }
       return jsonResponse(404, {});
     });
-    const assign = vi.fn();
-    vi.spyOn(window.location, 'assign').mockImplementation(assign);
+    // Opened in a new tab, like every document (issue 31 item 12).
+    const tab = { location: { href: '' }, opener: null, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     renderTab(buildPolicy({ policyDetail: { policyStatus: 'LAPSED' } }));
     const card = await screen.findByRole('region', { name: 'Proof of no claims' });
     await userEvent.click(within(card).getByRole('button', { name: 'Proof of no claims (PDF)' }));
     await waitFor(() =>
-      expect(assign).toHaveBeenCalledWith('http://localhost:3000/api/documents/file?token=n'),
+      expect(tab.location.href).toBe('http://localhost:3000/api/documents/file?token=n'),
     );
   });
 
