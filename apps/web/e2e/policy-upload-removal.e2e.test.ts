@@ -23,7 +23,8 @@ describe('removing a staged upload (issue 14)', () => {
     const { context, page } = await newPage(DESKTOP);
     try {
       const policy = await buyPolicy(page, baseUrl, {
-        product: 'driveaway',
+        // Flex: free Driveaway cover offers no no-claims upload (issue 31 item 12).
+        product: 'flex',
         label: 'upload-removal',
         vrn: 'WR73 BKE',
       });

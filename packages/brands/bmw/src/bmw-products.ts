@@ -161,6 +161,8 @@ const driveaway = {
   priceGuaranteeMonths: null,
   free: true,
   maxPoliciesPerCustomer: 1,
+  // Free 5-day cover earns and uses no no-claims discount: no proof of it to upload.
+  uploads: {},
   assetTypes: [
     {
       type: 'Vehicle',

@@ -160,6 +160,32 @@ describe('cancel flow', () => {
     expect(await screen.findByText(dateLabel(second))).toBeInTheDocument();
   });
 
+  it('a Driveaway (free) promises no refund, and its details page offers no no-claims upload', async () => {
+    stubApi((url) => {
+      const path = url.replace(/^.*\/api/, '');
+      if (path === '/policies/pol_1/cancellation') return jsonResponse(200, standard);
+      if (path === '/policies/pol_1') {
+        return jsonResponse(200, buildPolicy({ schemeCode: 'bmw-driveaway' }));
+      }
+      if (path.startsWith('/customerAccounts') || path.startsWith('/claims')) {
+        return jsonResponse(200, []);
+      }
+      return jsonResponse(404, {});
+    });
+    const view = renderApp('/driveaway/policy/pol_1/cancel', { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: 'Cancel your policy' });
+    expect(
+      screen.getByText(
+        'You can cancel straight away or choose a day for your cover to stop. Your cover is free, so there is nothing to pay or refund.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/refund the time/)).toBeNull();
+    view.unmount();
+    renderApp('/driveaway/policy/pol_1', { authState: signedInAuthState });
+    await screen.findByRole('link', { name: 'Cancel your policy' });
+    expect(screen.queryByRole('heading', { name: 'Send us a document' })).toBeNull();
+  });
+
   it('needs when and a reason before Continue; Other needs details, sent as Other|details', async () => {
     const { created } = stubCancellation();
     const { user } = await openForm();

@@ -26,9 +26,12 @@ const displayDate = (date: string) => formatDisplayDate(startOfLondonDate(date))
 export function CancelFormPage({
   options,
   root,
+  isFree = false,
 }: {
   options: CancellationOptionsResponse;
   root: string;
+  /** Nothing was paid (Driveaway): no refund is promised. */
+  isFree?: boolean;
 }) {
   const { t } = useTranslation('cancellation');
   const navigate = useNavigate();
@@ -81,7 +84,7 @@ export function CancelFormPage({
           </Notification>
         ) : (
           <>
-            <p>{t('form.standardIntro')}</p>
+            <p>{isFree ? t('form.freeIntro') : t('form.standardIntro')}</p>
             <div onBlur={touchOnLeave('when')}>
               <FieldGroup id="cancel-when" label={t('form.whenLegend')} error={whenError}>
                 <div className="radios">

@@ -1,6 +1,8 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { getProductConfig } from '../../../lib/brand-products';
 import { paths } from '../../../lib/paths';
+import { findSchemeByUrlName } from '../../../lib/schemes';
 import { CancelConfirmPage } from './cancel-confirm-page';
 import { CancelFormPage } from './cancel-form-page';
 import { useCancellationOptions } from './api/cancellation-api';
@@ -13,11 +15,14 @@ export function CancelRoutes() {
   const { productUrlName = '', policyId = '' } = useParams();
   const options = useCancellationOptions(policyId);
   const root = paths.policy(productUrlName, policyId);
+  const scheme = findSchemeByUrlName(productUrlName);
+  // A free product (Driveaway) took nothing, so its cancel page promises no refund.
+  const isFree = scheme ? getProductConfig(scheme.schemeCode).free : false;
   if (options.isPending) return <Spinner isBlock size="large" />;
   if (!options.data?.allowed) return <Navigate to={root} replace />;
   return (
     <Routes>
-      <Route index element={<CancelFormPage options={options.data} root={root} />} />
+      <Route index element={<CancelFormPage options={options.data} root={root} isFree={isFree} />} />
       <Route path="confirm" element={<CancelConfirmPage policyId={policyId} root={root} />} />
       <Route path="*" element={<Navigate to={root} replace />} />
     </Routes>
