@@ -161,6 +161,17 @@ describe('policy documents', () => {
     expect(text).toContain('Insurance Product Information Document');
     expect(text).toContain('BMW Flex');
     expect(text).toContain('Term: 12 months, renews automatically.');
+    // Issue 31 item 12: the wording promises the refund the cancel page and the refund give —
+    // everything paid inside the cooling-off period (Flex: 14 days from the start of cover).
+    const wording = await pdfText(
+      (await download((await open('policy-wording')).json().location)).rawPayload,
+    );
+    for (const document of [text, wording]) {
+      expect(document).toContain(
+        'You may cancel within 14 days of the day your cover starts (the cooling-off period): your cover stops straight away and you get back everything you have paid. After that you can cancel at any time, effective from the day you choose (up to 30 days ahead);',
+      );
+      expect(document).not.toContain('for days not yet covered');
+    }
   });
 
   it('refuses an expired or altered link with 410, an unknown document with 400', async () => {

@@ -70,6 +70,24 @@ function describePayment(facts: SchemeFacts): string {
   return 'You pay monthly: the first payment by card when you buy, then 11 monthly payments by Direct Debit on your chosen payment day. The first payment may be a few pence more than the others so that the 12 add up exactly to the price for the year. Insurance premium tax (12%) is included.';
 }
 
+/**
+ * What cancelling gives back, from the product's cancellation config — the rule the app's
+ * cancel page and refund follow (issue 31 item 12): inside the cooling-off period everything
+ * paid, cover stopping at once; after it the days not covered.
+ */
+function describeCancellingRefund(schemeCode: string): string {
+  const { cancellation } = brandOfScheme(schemeCode).getProductConfig(schemeCode);
+  const right =
+    cancellation.type === 'CoolingOff'
+      ? { days: cancellation.days ?? 14, countedFrom: cancellation.countedFrom ?? 'Inception' }
+      : cancellation.coolingOff;
+  const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+  const later = `you can cancel at any time, effective from the day you choose (up to ${days(cancellation.daysToDefer ?? 1)} ahead); you pay only for the days you were covered and we refund the rest. There is no cancellation fee.`;
+  if (!right) return `You ${later}`;
+  const from = right.countedFrom === 'Bind' ? 'the day you bought it' : 'the day your cover starts';
+  return `You may cancel within ${days(right.days)} of ${from} (the cooling-off period): your cover stops straight away and you get back everything you have paid. After that ${later}`;
+}
+
 function motorIpid(
   facts: SchemeFacts,
   insurer: string,
@@ -151,7 +169,7 @@ function motorIpid(
         'Cancel online from your policy page, or tell us using Help (chat).',
         driveaway
           ? 'Driveaway cover is free, so there is nothing to refund.'
-          : 'Within 14 days of buying or of receiving your documents you get back everything you paid for days not yet covered. After that you can still cancel at any time, effective from the day you choose (up to 30 days ahead); you pay only for the days you were covered and we refund the rest. There is no cancellation fee.',
+          : describeCancellingRefund(facts.schemeCode),
       ],
     },
     {
