@@ -11,6 +11,7 @@ import type { PolicyAdjustment } from './api/adjustment-api';
 import { AllowedSummary } from './allowed-summary';
 import { ChangePageLayout } from './change-page-layout';
 import { ChatAction } from '../../../components/ui/chat-action';
+import { usePageClockOffset } from '../../../lib/page-clock';
 import { resultPathOf } from './change-paths';
 import { ReferralReview } from './referral-review';
 import { useConfirmFlow } from './use-confirm-adjustment';
@@ -26,6 +27,27 @@ function InvalidAdjustment({ parentPath }: { parentPath: string }): ReactElement
       </div>
     </ChangePageLayout>
   );
+}
+
+/**
+ * A change left past its confirmation window (expiresAt, on the page's clock) says so before the
+ * customer clicks (issue 31 item 12): it can only be redone, so there is nothing to confirm.
+ */
+function ExpiredAdjustment({ parentPath }: { parentPath: string }): ReactElement {
+  const { t } = useTranslation('policy-changes');
+  return (
+    <ChangePageLayout title={t('modals.stale.title')} intro={t('review.expired')}>
+      <div className="policy-change__actions">
+        <Link className="btn btn--primary" to={parentPath}>
+          {t('modals.stale.startAgain')}
+        </Link>
+      </div>
+    </ChangePageLayout>
+  );
+}
+
+function isExpired(adjustment: PolicyAdjustment, offsetMs: number): boolean {
+  return adjustment.expiresAt != null && Date.parse(adjustment.expiresAt) <= Date.now() + offsetMs;
 }
 
 function ReviewContent({
@@ -47,8 +69,10 @@ function ReviewContent({
     reviewPath,
     parentPath,
   });
+  const offsetMs = usePageClockOffset();
   const outcome = getAdjustmentReviewOutcome(adjustment.updatedPolicyVersions);
   if (outcome === 'invalid') return <InvalidAdjustment parentPath={parentPath} />;
+  if (isExpired(adjustment, offsetMs)) return <ExpiredAdjustment parentPath={parentPath} />;
   const isReferral = outcome === 'referral';
   return (
     <ChangePageLayout

@@ -45,6 +45,32 @@ describe('adjustment review', () => {
     ).toBeVisible();
   });
 
+  it('says an expired change expired before the customer clicks (issue 31 item 12)', async () => {
+    stubChangesApi({
+      adjustment: buildAdjustment({ expiresAt: new Date(Date.now() - 60_000).toISOString() }),
+    });
+    renderApp(REVIEW, { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: 'Unable to confirm your changes' });
+    expect(
+      screen.getByText(
+        'This change waited too long to be confirmed, so it has expired and nothing has changed on your policy. Please start again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Confirm|Pay/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute(
+      'href',
+      '/flex/policy/pol_1/excess',
+    );
+  });
+
+  it('offers a change still within its window to confirm', async () => {
+    stubChangesApi({
+      adjustment: buildAdjustment({ expiresAt: new Date(Date.now() + 600_000).toISOString() }),
+    });
+    renderApp(REVIEW, { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: 'Check your change' });
+  });
+
   it('shows a negative amount as a credit', async () => {
     stubChangesApi({ adjustment: buildAdjustment({ amountDue: -500 }) });
     renderApp(REVIEW, { authState: signedInAuthState });
