@@ -77,7 +77,12 @@ describe('policy area', () => {
   });
 
   it('shows the details: car, drivers, dates, cover, add-ons and the excess per claim', async () => {
-    stubPolicy();
+    const policy = buildPolicy();
+    policy.currentPolicyVersion.quote.excess.push(
+      { excessCategory: 'DRVEXC_YOUNG', excess: 15000 },
+      { excessCategory: 'voluntary', excess: 10000 },
+    );
+    stubPolicy(policy);
     renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
     const summary = await screen.findByRole('region', { name: 'Your policy' });
     expect(within(summary).getByText('BM24 XYZ, BMW 3 Series 320i M Sport')).toBeInTheDocument();
@@ -85,6 +90,13 @@ describe('policy area', () => {
     expect(within(summary).getByText('23 November 2027')).toBeInTheDocument();
     const excess = screen.getByRole('region', { name: 'Your excess' });
     expect(within(excess).getByText('What you pay towards a claim')).toBeInTheDocument();
+    // Each total per claim once, the voluntary excess added in (issue 31 item 10).
+    expect(within(excess).getAllByText('Accidental damage')).toHaveLength(1);
+    expect(within(excess).getByText('Accidental damage').nextSibling).toHaveTextContent('£350');
+    expect(within(excess).getByText('Fire and theft').nextSibling).toHaveTextContent('£350');
+    expect(within(excess).queryByText('Voluntary excess')).toBeNull();
+    expect(within(excess).getByText('Drivers under 25').nextSibling).toHaveTextContent('£150');
+    expect(excess).toHaveTextContent('include your voluntary excess of £100.');
     const addOns = screen.getByRole('region', { name: 'Add-ons' });
     expect(within(addOns).getAllByText('Not added')).toHaveLength(2);
   });

@@ -45,9 +45,15 @@ export function DetailsTab({ policy }: { policy: Policy }) {
   const optional = covers.filter((cover) => cover.coverType === 'OPTIONAL');
   const excess = quote?.excess ?? [];
   const voluntary = excess.find((line) => line.excessCategory === 'voluntary')?.excess ?? 0;
-  const perClaim = excess.filter((line) =>
-    ['ACCIDENTAL_DAMAGE', 'FIRE_AND_THEFT'].includes(line.excessCategory),
-  );
+  // One row per amount (issue 31 item 10): accidental damage and fire and theft as the total paid
+  // per claim (the voluntary excess added in, not listed again), then the other excesses.
+  const withVoluntary = ['ACCIDENTAL_DAMAGE', 'FIRE_AND_THEFT'];
+  const excessRows = excess
+    .filter((line) => line.excessCategory !== 'voluntary')
+    .map((line) => ({
+      ...line,
+      excess: line.excess + (withVoluntary.includes(line.excessCategory) ? voluntary : 0),
+    }));
   const uploadTypes = Object.keys(product.uploads);
   const root = paths.policy(scheme?.urlName ?? '', policy.policyId);
   const category = (code: string) =>
@@ -128,26 +134,19 @@ export function DetailsTab({ policy }: { policy: Policy }) {
         <section className="card" aria-labelledby="policy-excess-title">
           <h2 id="policy-excess-title">{t('details.excess.title')}</h2>
           <EditLink to={editLinks.excess} target="excess" />
+          <h3>{t('details.excess.totalTitle')}</h3>
+          <p className="text-muted">
+            {t('details.excess.totalIntro', {
+              voluntary: formatMoney(voluntary, { style: 'short' }),
+            })}
+          </p>
           <dl className="summary-list">
-            {excess.map((line) => (
+            {excessRows.map((line) => (
               <Row key={line.excessCategory} term={category(line.excessCategory)}>
-                {formatMoney(line.excess, { style: 'short' })}
+                <strong>{formatMoney(line.excess, { style: 'short' })}</strong>
               </Row>
             ))}
           </dl>
-          {perClaim.length > 0 ? (
-            <>
-              <h3>{t('details.excess.totalTitle')}</h3>
-              <p className="text-muted">{t('details.excess.totalIntro')}</p>
-              <dl className="summary-list">
-                {perClaim.map((line) => (
-                  <Row key={line.excessCategory} term={category(line.excessCategory)}>
-                    <strong>{formatMoney(line.excess + voluntary, { style: 'short' })}</strong>
-                  </Row>
-                ))}
-              </dl>
-            </>
-          ) : null}
         </section>
       </div>
 
