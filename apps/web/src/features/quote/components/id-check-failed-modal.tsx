@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { brand } from '../../../lib/brand';
 
 /** The ID check was not clear: ask for evidence by e-mail (spec 2 §8). */
 export function IdCheckFailedModal({
@@ -13,7 +14,8 @@ export function IdCheckFailedModal({
   reference: string;
 }) {
   const { t } = useTranslation('quote');
-  const email = t('idCheckFailed.email');
+  // The brand's configured support address, as everywhere else (issue 31 item 10).
+  const email = brand.support.email;
   const subject = t('idCheckFailed.subject', { reference });
   return (
     <Modal isOpen={isOpen} onClose={onClose} title={t('idCheckFailed.title')}>

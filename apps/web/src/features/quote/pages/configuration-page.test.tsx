@@ -71,9 +71,9 @@ describe('proposal configuration page (spec 2 §2)', () => {
     await clickContinue();
     const dialog = await screen.findByRole('dialog', { name: "We couldn't confirm your identity" });
     const mail = within(dialog).getByRole('link', { name: /E-mail your evidence/ });
-    expect(mail.getAttribute('href')).toMatch(
-      /^mailto:verification@bmw-insurance\.co\.uk\?subject=/,
-    );
+    // The brand's configured support address (issue 31 item 10), named in the link too.
+    expect(mail.getAttribute('href')).toMatch(/^mailto:help@bmw-insurance\.example\?subject=/);
+    expect(mail).toHaveTextContent('E-mail your evidence to help@bmw-insurance.example');
     expect(mail.getAttribute('href')).toContain('BMW-ABCD-EFGH');
     expect(router.state.location.pathname).toBe('/flex/proposal/P-1');
   });
