@@ -93,7 +93,7 @@ export async function refundIfNotTakenUp(
 }
 
 /** The statement's line for the refund of a payment taken after the policy was not taken up. */
-export const NTU_REFUND_DESCRIPTION = 'Refund: the policy was not taken up';
+const NTU_REFUND_DESCRIPTION = 'Refund: the policy was not taken up';
 
 /** Moves every policy whose first payment failed or is overdue to NTU; answers how many. */
 export async function markNotTakenUp(deps: ServiceDeps): Promise<number> {

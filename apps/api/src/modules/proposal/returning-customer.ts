@@ -42,11 +42,7 @@ export async function findReturningAnswers(
   db: Db,
   ownerUserId: string,
 ): Promise<Record<string, unknown>> {
-  const [account] = await db
-    .select()
-    .from(users)
-    .where(eq(users.userId, ownerUserId))
-    .limit(1);
+  const [account] = await db.select().from(users).where(eq(users.userId, ownerUserId)).limit(1);
   const known: Record<string, unknown> = {
     firstName: account?.firstName,
     lastName: account?.lastName,

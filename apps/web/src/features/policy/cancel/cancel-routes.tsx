@@ -22,7 +22,10 @@ export function CancelRoutes() {
   if (!options.data?.allowed) return <Navigate to={root} replace />;
   return (
     <Routes>
-      <Route index element={<CancelFormPage options={options.data} root={root} isFree={isFree} />} />
+      <Route
+        index
+        element={<CancelFormPage options={options.data} root={root} isFree={isFree} />}
+      />
       <Route path="confirm" element={<CancelConfirmPage policyId={policyId} root={root} />} />
       <Route path="*" element={<Navigate to={root} replace />} />
     </Routes>

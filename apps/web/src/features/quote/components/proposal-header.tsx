@@ -22,11 +22,7 @@ export function ProposalHeader({ proposal, title }: { proposal: Proposal; title:
           <dt>{t('profile.car')}</dt>
           <dd>
             {car ?? t('profile.unknownCar')}
-            {vrn ? (
-              <span className="quote-profile__plate">
-                {formatPlate(vrn)}
-              </span>
-            ) : null}
+            {vrn ? <span className="quote-profile__plate">{formatPlate(vrn)}</span> : null}
           </dd>
         </div>
       </dl>
