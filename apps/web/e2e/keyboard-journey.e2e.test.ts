@@ -262,8 +262,13 @@ describe('keyboard-only quote at 1280 px', { timeout: 240_000 }, () => {
 
       await choose(page, 'How many years of no claims discount do you have?', '5');
       await answer(page, /private or a company car/, 'Private car');
+      // The rated save of Save and continue, not a quiet save of the answers as they were typed.
       const saved = page.waitForResponse(
-        (response) => response.request().method() === 'PATCH' && response.ok(),
+        (response) =>
+          response.request().method() === 'PATCH' &&
+          response.ok() &&
+          (JSON.parse(response.request().postData() ?? '{}') as { applyRating?: boolean })
+            .applyRating === true,
       );
       await tabTo(page, 'Save and continue');
       await expectFocusVisible(page);

@@ -1,7 +1,7 @@
 // Issue 30 item 10: the money year's books hold when the clock jumps three weeks at once, as after
 // an outage: nothing runs for 21 days, then the job runner catches up in order (invoices, Direct
 // Debits and their notices, the bank's answers, NTU, refunds, the auditor) and the same daily checks
-// as the year's (money-year.test.ts) hold. Every behaviour once, on PGlite and on PostgreSQL.
+// as the year's (money-year.test.ts) hold. Every behaviour once, in the PGlite pass.
 import { describe, expect, it } from 'vitest';
 import { BEHAVIOURS } from './money-year/population';
 import { simulateMoneyYear } from './money-year/year';

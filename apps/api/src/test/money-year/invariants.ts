@@ -46,10 +46,16 @@ async function run<Row extends Record<string, unknown>>(db: Db, text: string): P
 }
 
 /**
- * Each Direct Debit asked of the provider must have been announced to its payer with its amount
- * and day (the mandate's confirmation or an advance notice) at least `workingDays` before it.
+ * Each Direct Debit asked of the provider since `since` must have been announced to its payer with
+ * its amount and day (the mandate's confirmation or an advance notice) at least `workingDays`
+ * before it. A notice is given when its payment is asked for, and never taken back: checking each
+ * day's new payments checks every payment once.
  */
-async function findCollectionsWithoutNotice(db: Db, workingDays: number): Promise<string[]> {
+async function findCollectionsWithoutNotice(
+  db: Db,
+  workingDays: number,
+  since: Date,
+): Promise<string[]> {
   const rows = await run<{ id: string; charge_date: string; noticed_at: string | null }>(
     db,
     `select c.provider_payment_id as id, c.charge_date, n.created_at as noticed_at
@@ -57,7 +63,7 @@ async function findCollectionsWithoutNotice(db: Db, workingDays: number): Promis
        left join payment_methods m on m.owner_user_id = c.owner_user_id
        left join direct_debit_notices n on n.payment_method_id = m.payment_method_id
         and n.amount_pence = c.amount_pence and n.charge_date = c.charge_date
-      where c.provider = 'DIRECT_DEBIT'`,
+      where c.provider = 'DIRECT_DEBIT' and c.created_at >= '${since.toISOString()}'::timestamptz`,
   );
   const noticed = new Map<string, { chargeDate: string; inTime: boolean; any: boolean }>();
   for (const row of rows) {
@@ -145,10 +151,10 @@ export async function accountsMovedSince(db: Db, since: Date): Promise<Set<strin
   return new Set(rows.map((row) => row.account_id));
 }
 
-/** Every check, as of now; statements only of `statementsOf`. */
+/** Every check, as of now; statements only of `statementsOf`; Direct Debits asked since `since`. */
 export async function checkMoney(
   app: App,
-  options: { statementsOf: Customer[]; noticeWorkingDays: number },
+  options: { statementsOf: Customer[]; noticeWorkingDays: number; since: Date },
 ): Promise<MoneyBreaches> {
   const now = app.clock.now();
   const [sum] = await run<{ total: string }>(
@@ -164,7 +170,11 @@ export async function checkMoney(
     refundsOverdue: (await listPendingRefunds(app.db, { queued: true }))
       .filter((refund) => refundDeadline(refund.createdAt) < londonDateString(now))
       .map((refund) => `${refund.idempotencyKey} ${refund.amountPence}p`),
-    collectionsWithoutNotice: await findCollectionsWithoutNotice(app.db, options.noticeWorkingDays),
+    collectionsWithoutNotice: await findCollectionsWithoutNotice(
+      app.db,
+      options.noticeWorkingDays,
+      options.since,
+    ),
     providerLedgerDifferences: (await findMoneyDifferences(app)).map(
       (f) =>
         `${f.kind} ${f.providerPaymentId} provider ${f.providerAmountPence} ledger ${f.ledgerAmountPence}`,

@@ -20,7 +20,7 @@ export type Action =
   /** Two card checkouts opened for the same balance, both paid. */
   | { kind: 'PAY_TWICE' };
 
-export type Step = {
+type Step = {
   action: Action;
   /** Days after the purchase; with `whenOwing`, the first day from then that money is owed. */
   afterDays: number;
@@ -199,7 +199,7 @@ export const BEHAVIOURS: Behaviour[] = [
 ];
 
 /** A small, seeded generator (mulberry32): the same seed gives the same book. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
