@@ -12,7 +12,8 @@ import { collections, notificationOutbox } from '../db/schema';
 import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
 import { runDueJobs } from '../modules/jobs/runner';
-import { buyFlexByDirectDebit, SANDBOX_GOOD_BANK } from '../modules/payment/test-helpers';
+import { SANDBOX_GOOD_BANK } from '../modules/payment/test-helpers';
+import { buyFlexByDirectDebit } from '../test/buy-by-direct-debit';
 import { createTestApp } from '../test/test-app';
 import { findUnpaidCover } from './collect-payments/audit';
 

@@ -23,7 +23,7 @@ import { getAccountTotals } from '../../modules/billing';
 import { assertLedgerBalanced, expectStatementsAddUp } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { buyFlexByDirectDebit } from '../../modules/payment/test-helpers';
+import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { createQuote } from '../../modules/policy/test-helpers';
 import type { CardEvent, SandboxCardPayments } from '../../providers/card-payments';
 import type { DirectDebitEvent, SandboxDirectDebit } from '../../providers/direct-debit';

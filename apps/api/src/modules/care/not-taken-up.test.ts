@@ -11,7 +11,8 @@ import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
-import { buyFlexByDirectDebit, SANDBOX_GOOD_BANK } from '../payment/test-helpers';
+import { SANDBOX_GOOD_BANK } from '../payment/test-helpers';
+import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

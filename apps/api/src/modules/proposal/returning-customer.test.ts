@@ -4,7 +4,7 @@ import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { createTestApp } from '../../test/test-app';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { buyFlexByDirectDebit } from '../payment/test-helpers';
+import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { buildCompleteDisclosure, DEMO_ADDRESS, updates } from './fixtures';
 
 // Issue 31 item 6: a signed-in customer's new quote starts from their latest policy (who they
