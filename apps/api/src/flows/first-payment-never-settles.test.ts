@@ -11,15 +11,12 @@ import { createTestClock } from '../clock';
 import { collections, notificationOutbox } from '../db/schema';
 import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
-import { runDueJobs } from '../modules/jobs/runner';
 import { SANDBOX_GOOD_BANK } from '../modules/payment/test-helpers';
 import { buyFlexByDirectDebit } from '../test/buy-by-direct-debit';
 import { createTestApp } from '../test/test-app';
 import { findUnpaidCover } from './collect-payments/audit';
+import { liveDaysUntil } from '../test/live-days';
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 // Thursday 5 March 2026, payment day 5: the deposit is charged on Tuesday 10 March; the second
 // month on Tuesday 7 April (5 April is Easter Sunday, 6 April Easter Monday).
 const START = '2026-03-05T10:00:00.000Z';
@@ -40,15 +37,7 @@ function scenario() {
   });
 
   /** Day by day at 10:00 UTC up to `until`, the due jobs running twice a minute apart each day. */
-  async function daysUntil(until: string) {
-    while (clock.now().getTime() + DAY <= Date.parse(until) + 10 * MINUTE) {
-      clock.set(new Date(Date.parse(clock.now().toISOString().slice(0, 10)) + DAY + 10 * HOUR));
-      for (let i = 0; i < 2; i += 1) {
-        clock.advance(MINUTE);
-        await runDueJobs(app);
-      }
-    }
-  }
+  const daysUntil = (until: string) => liveDaysUntil(app, clock, until);
 
   const collectionsOf = (ownerUserId: string) =>
     app.db

@@ -11,14 +11,11 @@ import { createTestClock } from '../../clock';
 import { collections, directDebitNotices, notificationOutbox } from '../../db/schema';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import { runDueJobs } from '../../modules/jobs/runner';
 import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { createTestApp } from '../../test/test-app';
+import { liveDaysUntil } from '../../test/live-days';
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 // The mandates are set up on Thursday 5 March 2026; the purchases are made on Monday 16 March.
 const START = '2026-03-05T10:00:00.000Z';
 const SANDBOX_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
@@ -38,15 +35,7 @@ describe('a mandate set up days before the purchase it pays', () => {
   const signIn = async (userId: string) => bearer(await createTestAccessToken(app, { userId }));
 
   /** Day by day at 10:00 UTC up to `until`, the due jobs running twice a minute apart each day. */
-  async function daysUntil(until: string) {
-    while (clock.now().getTime() + DAY <= Date.parse(until) + 10 * MINUTE) {
-      clock.set(new Date(Date.parse(clock.now().toISOString().slice(0, 10)) + DAY + 10 * HOUR));
-      for (let i = 0; i < 2; i += 1) {
-        clock.advance(MINUTE);
-        await runDueJobs(app);
-      }
-    }
-  }
+  const daysUntil = (until: string) => liveDaysUntil(app, clock, until);
 
   const confirmations = () =>
     app.db

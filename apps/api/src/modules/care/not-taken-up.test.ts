@@ -10,13 +10,10 @@ import { users } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { runDueJobs } from '../jobs/runner';
 import { SANDBOX_GOOD_BANK } from '../payment/test-helpers';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
+import { liveDaysUntil } from '../../test/live-days';
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 // Thursday 5 March 2026: the deposits are charged on Tuesday 10 March.
 const START = '2026-03-05T10:00:00.000Z';
 
@@ -32,15 +29,7 @@ describe('GET /api/admin/not-taken-up', () => {
     await app.close();
   });
 
-  async function daysUntil(until: string) {
-    while (clock.now().getTime() + DAY <= Date.parse(until) + 10 * MINUTE) {
-      clock.set(new Date(Date.parse(clock.now().toISOString().slice(0, 10)) + DAY + 10 * HOUR));
-      for (let i = 0; i < 2; i += 1) {
-        clock.advance(MINUTE);
-        await runDueJobs(app);
-      }
-    }
-  }
+  const daysUntil = (until: string) => liveDaysUntil(app, clock, until);
 
   const staff = async (permissions: string[]) =>
     bearer(
