@@ -97,12 +97,15 @@ async function loadLedgerLines(db: Db, accountId: string): Promise<LedgerLine[]>
     .where(eq(ledgerTransactions.accountId, accountId))
     .groupBy(ledgerTransactions.id);
   const lines = rows.map((row) => ({ ...row, amount: Number(row.amount ?? 0) }));
-  // Oldest first; at one instant the charge before its payment, and periods in order (catch-up).
+  // Oldest first; at one instant the charge before its payment, and periods in order (catch-up);
+  // then by key, so that lines of one instant (a refund split over a card and a Direct Debit) are
+  // listed the same way on every reading, whatever order the database returned them in.
   return lines.sort(
     (a, b) =>
       a.createdAt.getTime() - b.createdAt.getTime() ||
       (a.group === b.group ? 0 : a.group === 'INVOICE' ? -1 : 1) ||
-      (a.servicePeriodStart?.getTime() ?? 0) - (b.servicePeriodStart?.getTime() ?? 0),
+      (a.servicePeriodStart?.getTime() ?? 0) - (b.servicePeriodStart?.getTime() ?? 0) ||
+      a.idempotencyKey.localeCompare(b.idempotencyKey),
   );
 }
 
