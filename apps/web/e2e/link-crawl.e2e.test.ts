@@ -200,17 +200,21 @@ describe('every link the SPA renders resolves (issue 18 item 4)', () => {
       await openDocumentsTab();
       const names = await documents.allTextContents();
       expect(names.length).toBeGreaterThan(2);
-      // The tab opens the signed link in place: it is answered here with a stand-in page (the
-      // link is fetched below), and each click waits for that page before the next one.
-      await page.route(/\/api\/documents\/file/, (route) =>
+      // Each document opens the signed link in a new tab (issue 31 item 12): it is answered there
+      // with a stand-in page (the link is fetched below), and each click waits for that tab and
+      // closes it before the next one.
+      await context.route(/\/api\/documents\/file/, (route) =>
         route.fulfill({ status: 200, contentType: 'text/html', body: '<p>document</p>' }),
       );
       for (const [index, name] of names.entries()) {
+        const tab = context.waitForEvent('page');
         const location = await readDocumentLocation(page, async () => {
           await openDocumentsTab();
           await documents.nth(index).click();
         });
-        await page.waitForURL(/\/api\/documents\/file/);
+        const opened = await tab;
+        await opened.waitForURL(/\/api\/documents\/file/);
+        await opened.close();
         const pdf = await context.request.get(location);
         expect(pdf.status(), `${name}: ${location}`).toBe(200);
         expect(pdf.headers()['content-type'], name).toContain('application/pdf');

@@ -226,7 +226,8 @@ describe('cancelling a policy (issue 15)', () => {
       expect(options.kind).toBe('Standard');
       await page
         .getByText(
-          "You can cancel straight away or choose a day for your cover to stop. We'll refund the time you haven't used.",
+          // Driveaway is free: its cancel page promises no refund (issue 31 item 12).
+          'You can cancel straight away or choose a day for your cover to stop. Your cover is free, so there is nothing to pay or refund.',
         )
         .waitFor();
       // Days to defer: 30 in the product, capped by the 5-day term's expiry.
