@@ -8,7 +8,6 @@ import type {
   CustomerAccountResponse,
   PolicyAdjustmentResponse,
   StatementResponse,
-  StatementSummaryResponse,
 } from '@motor/contract';
 import type { App } from '../app-types';
 import { createTestClock } from '../clock';
@@ -18,6 +17,7 @@ import { runDueJobs } from '../modules/jobs/runner';
 import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../modules/payment/test-helpers';
 import { createQuote } from '../modules/policy/test-helpers';
 import { createTestApp } from '../test/test-app';
+import { readStatements as readAccountStatements } from '../test/statements';
 
 // Bought on Tuesday 5 May 2026: payment day 5; the June collection (Friday 5 June) is submitted
 // ahead of the day and fails when the bank answers.
@@ -63,20 +63,9 @@ describe('statements add up, and pending money is not paid', () => {
   }
 
   /** Every statement, oldest first, each read with its lines. */
+  /** Every statement, oldest first, each checked to add up as displayed. */
   async function readStatements(): Promise<StatementResponse[]> {
-    const url = `/api/customerAccounts/${account.accountId}/statements`;
-    const list = await app.inject({ method: 'GET', url, headers: owner });
-    expect(list.statusCode, list.body).toBe(200);
-    const statements: StatementResponse[] = [];
-    for (const { statementNumber } of [...(list.json() as StatementSummaryResponse[])].reverse()) {
-      const one = await app.inject({
-        method: 'GET',
-        url: `${url}/${statementNumber}`,
-        headers: owner,
-      });
-      expect(one.statusCode, one.body).toBe(200);
-      statements.push(one.json());
-    }
+    const statements = await readAccountStatements(app, owner, account.accountId);
     expectStatementsAddUp(statements);
     return statements;
   }

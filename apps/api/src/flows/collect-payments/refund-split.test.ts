@@ -11,7 +11,6 @@ import type {
   CustomerAccountResponse,
   PolicyAdjustmentResponse,
   StatementResponse,
-  StatementSummaryResponse,
 } from '@motor/contract';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
@@ -24,6 +23,7 @@ import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { createTestApp } from '../../test/test-app';
 import { payRefundsJob } from './refunds';
+import { readStatements as readAccountStatements } from '../../test/statements';
 
 // Bought Friday 22 May 2026 (cooling-off until 5 June); the payment day moved to the 1st, so the
 // second month (from 22 June) is collected by Direct Debit on Monday 1 June and settles by the 3rd.
@@ -55,20 +55,9 @@ describe('a refund larger than any one payment is split over the card and the Di
     await signIn();
   }
 
+  /** Every statement, oldest first, each checked to add up as displayed. */
   async function readStatements(): Promise<StatementResponse[]> {
-    const url = `/api/customerAccounts/${account.accountId}/statements`;
-    const list = await app.inject({ method: 'GET', url, headers: owner });
-    expect(list.statusCode, list.body).toBe(200);
-    const statements: StatementResponse[] = [];
-    for (const { statementNumber } of [...(list.json() as StatementSummaryResponse[])].reverse()) {
-      const one = await app.inject({
-        method: 'GET',
-        url: `${url}/${statementNumber}`,
-        headers: owner,
-      });
-      expect(one.statusCode, one.body).toBe(200);
-      statements.push(one.json());
-    }
+    const statements = await readAccountStatements(app, owner, account.accountId);
     expectStatementsAddUp(statements);
     return statements;
   }

@@ -1,7 +1,7 @@
 // The money year's daily checks (issue 30 item 10): what must hold of the books every day. Each
 // answers the cases that break it (a reference and why), so a breach reads as what went wrong.
 import { createHash } from 'node:crypto';
-import type { StatementResponse, StatementSummaryResponse } from '@motor/contract';
+import type { StatementResponse } from '@motor/contract';
 import { londonDateString } from '@motor/domain';
 import type { App } from '../../app-types';
 import { runStatement, type Db } from '../../db/client';
@@ -12,6 +12,7 @@ import { findUnbalancedTransactions } from '../../modules/billing/ledger';
 import { findStatementErrors } from '../../modules/billing/statement-check';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { addWorkingDays } from '../../providers/direct-debit';
+import { readStatements } from '../statements';
 import type { Customer } from './customer';
 
 /** The pages promise a refund within "7 to 10 working days". */
@@ -81,21 +82,12 @@ async function findCollectionsWithoutNotice(
 }
 
 /** Every statement of the customer's account, oldest first, as their billing tab reads them. */
-export async function readStatements(
+export async function readCustomerStatements(
   app: App,
   customer: Pick<Customer, 'userId' | 'accountId'>,
 ): Promise<StatementResponse[]> {
   const headers = bearer(await createTestAccessToken(app, { userId: customer.userId }));
-  const url = `/api/customerAccounts/${customer.accountId}/statements`;
-  const list = (
-    await app.inject({ method: 'GET', url, headers })
-  ).json() as StatementSummaryResponse[];
-  const statements: StatementResponse[] = [];
-  for (const { statementNumber } of [...list].reverse()) {
-    const res = await app.inject({ method: 'GET', url: `${url}/${statementNumber}`, headers });
-    statements.push(res.json() as StatementResponse);
-  }
-  return statements;
+  return readStatements(app, headers, customer.accountId);
 }
 
 export type KeptEmail = { at: string; subject: string | null; body: string };
@@ -126,7 +118,7 @@ async function findStatementsNotAddingUp(app: App, customers: Customer[]): Promi
   const errors: string[] = [];
   for (let first = 0; first < customers.length; first += READERS) {
     const batch = customers.slice(first, first + READERS);
-    const read = await Promise.all(batch.map((customer) => readStatements(app, customer)));
+    const read = await Promise.all(batch.map((customer) => readCustomerStatements(app, customer)));
     for (const [index, statements] of read.entries()) {
       const { policyNumber } = batch[index]!;
       errors.push(...findStatementErrors(statements).map((e) => `${policyNumber} ${e}`));

@@ -21,7 +21,7 @@ import {
   checkMoney,
   isClean,
   readEmailsAbout,
-  readStatements,
+  readCustomerStatements,
   type KeptEmail,
   type MoneyBreaches,
 } from './invariants';
@@ -179,7 +179,7 @@ export async function simulateMoneyYear(
     for (const name of options.keepStatementsOf ?? []) {
       const customer = firstOfBehaviour(result.customers, name);
       if (!customer) continue;
-      result.statements[name] = await readStatements(app, customer);
+      result.statements[name] = await readCustomerStatements(app, customer);
       result.emails[name] = await readEmailsAbout(app.db, customer.policyNumber);
     }
     return result;
