@@ -7,6 +7,7 @@ import {
   settle,
   useBrowser,
 } from './support/browser';
+import { nextRatedSave } from './support/rated-save';
 
 // Issue 5, "a keyboard-only run to a price": a new flex customer goes from /flex through before
 // we begin and every disclosure section to a priced quote with nothing but the keyboard (Tab,
@@ -263,13 +264,7 @@ describe('keyboard-only quote at 1280 px', { timeout: 240_000 }, () => {
       await choose(page, 'How many years of no claims discount do you have?', '5');
       await answer(page, /private or a company car/, 'Private car');
       // The rated save of Save and continue, not a quiet save of the answers as they were typed.
-      const saved = page.waitForResponse(
-        (response) =>
-          response.request().method() === 'PATCH' &&
-          response.ok() &&
-          (JSON.parse(response.request().postData() ?? '{}') as { applyRating?: boolean })
-            .applyRating === true,
-      );
+      const saved = nextRatedSave(page);
       await tabTo(page, 'Save and continue');
       await expectFocusVisible(page);
       await page.keyboard.press('Enter');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fillNewDriver } from './support/driver-form';
+import { nextRatedSave } from './support/rated-save';
 import {
   checkAtBothWidths,
   saveScreenshot,
@@ -168,9 +169,7 @@ describe.each(VIEWPORTS)('quote disclosure at $width px', { timeout: 120_000 }, 
         .selectOption({ label: '5' });
       await answer(page, /private or a company car/, 'Private car');
       await expectNoSeriousA11yViolations(page);
-      const saved = page.waitForResponse(
-        (response) => response.request().method() === 'PATCH' && response.ok(),
-      );
+      const saved = nextRatedSave(page);
       await page.getByRole('button', { name: 'Save and continue' }).click();
       const proposal = (await (await saved).json()) as {
         status: string;
@@ -213,7 +212,7 @@ describe('quote disclosure, walked once', { timeout: 120_000 }, () => {
       await retailer.fill('10231');
       await page.getByRole('button', { name: 'Find' }).click();
       await page.getByText('Found: Aldgate BMW London City').waitFor();
-      const saved = page.waitForResponse((response) => response.request().method() === 'PATCH');
+      const saved = nextRatedSave(page);
       await page.getByRole('button', { name: 'Start my quote' }).click();
       const body = (await (await saved).request().postDataJSON()) as unknown;
       expect(body).toEqual({
@@ -296,7 +295,7 @@ describe('quote disclosure, walked once', { timeout: 120_000 }, () => {
       );
       await fillDriver(page, 'Bob');
       await checkAtBothWidths(page, 'driver');
-      const created = page.waitForResponse((response) => response.request().method() === 'PATCH');
+      const created = nextRatedSave(page);
       await page.getByRole('button', { name: 'Save driver' }).click();
       const createBody = (await created).request().postDataJSON() as {
         changes: { changeType: string; profileCode: string }[];
@@ -313,7 +312,7 @@ describe('quote disclosure, walked once', { timeout: 120_000 }, () => {
       // A saved driver's questions use the driver's first name.
       await page.getByLabel('Can Bob use any other car?').waitFor();
       await page.getByLabel('First name').fill('Robert');
-      const edited = page.waitForResponse((response) => response.request().method() === 'PATCH');
+      const edited = nextRatedSave(page);
       await page.getByRole('button', { name: 'Save driver' }).click();
       expect((await edited).request().postDataJSON()).toEqual({
         changes: [
@@ -337,7 +336,7 @@ describe('quote disclosure, walked once', { timeout: 120_000 }, () => {
       await dates.getByLabel('Month').selectOption({ index: tomorrow.getMonth() + 1 });
       await dates.getByLabel('Day').selectOption(String(tomorrow.getDate()));
       await checkAtBothWidths(page, 'start-date');
-      const moved = page.waitForResponse((response) => response.request().method() === 'PATCH');
+      const moved = nextRatedSave(page);
       await page.getByRole('button', { name: 'Save and continue' }).click();
       const startBody = (await moved).request().postDataJSON() as {
         changes: { changeType: string; startDate: string }[];
