@@ -152,9 +152,13 @@ describe('home (signed in)', () => {
     ]);
     expect(cards[0]).toHaveTextContent('On cover');
     expect(cards[2]).toHaveTextContent('Starts soon');
-    // VOIDED and NTU share the ended card, dated by inception.
-    expect(cards[3]).toHaveTextContent('Ended');
-    expect(cards[3]).toHaveTextContent('Ended 1 May 2025');
+    // VOIDED and NTU share the ended card, dated by inception, and read as cancelled (spec 3 §4).
+    for (const card of [cards[3]!, cards[4]!]) {
+      expect(within(card).getByText('Cancelled')).toBeInTheDocument();
+      expect(card).not.toHaveTextContent('Ended');
+    }
+    expect(cards[3]).toHaveTextContent('Cancelled from 1 May 2025');
+    expect(cards[4]).toHaveTextContent('Cancelled from 1 February 2025');
     expect(within(cards[0]!).getByRole('link', { name: /View policy/ })).toHaveAttribute(
       'href',
       '/flex/policy/new-active',
@@ -162,6 +166,38 @@ describe('home (signed in)', () => {
     // No proposals: no tabs.
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Get another quote' })).toBeInTheDocument();
+  });
+
+  it('shows a lapsed policy as ended and a cancelled one as cancelled, each by its own date', async () => {
+    stubPaths({
+      '/proposals': [],
+      '/policies': [
+        policy('lapsed', 'LAPSED', '2025-06-01T00:00:00Z', {
+          policyDetail: {
+            policyStatus: 'LAPSED',
+            inceptedAt: '2025-06-01T00:00:00Z',
+            expiredAt: '2026-06-01T00:00:00Z',
+            terminatedAt: null,
+          },
+        }),
+        policy('cancelled', 'CANCELLED', '2025-03-01T00:00:00Z', {
+          policyDetail: {
+            policyStatus: 'CANCELLED',
+            inceptedAt: '2025-03-01T00:00:00Z',
+            expiredAt: '2026-03-01T00:00:00Z',
+            terminatedAt: '2025-09-10T00:00:00Z',
+          },
+        }),
+      ],
+    });
+    renderApp('/', { authState: signedInAuthState });
+    const region = await screen.findByRole('region', { name: 'Your policies' });
+    const [lapsed, cancelled] = within(region).getAllByRole('listitem');
+    expect(within(lapsed!).getByText('Ended')).toBeInTheDocument();
+    expect(lapsed).toHaveTextContent('Ended 1 June 2026');
+    expect(lapsed).not.toHaveTextContent('Lapsed');
+    expect(within(cancelled!).getByText('Cancelled')).toBeInTheDocument();
+    expect(cancelled).toHaveTextContent('Cancelled from 10 September 2025');
   });
 
   it('offers the upsell on a policy card only while it is a QUOTE or QUOTE_EXPIRED', async () => {

@@ -7,6 +7,18 @@ import { formatDate } from '../../../lib/format';
 import { findSchemeByCode } from '../../../lib/schemes';
 import type { PolicySummary } from '../api/get-policies';
 
+/**
+ * The words a card speaks by its kind (spec 3 §4): a voided or not-taken-up policy is shown as
+ * cancelled (its card is the 'ended' one, dated by inception), a lapsed one as ended.
+ */
+const CARD_WORDING = {
+  active: 'active',
+  pending: 'pending',
+  lapsed: 'ended',
+  cancelled: 'cancelled',
+  ended: 'cancelled',
+} as const satisfies Record<PolicyCardKind, string>;
+
 function cardDate(kind: PolicyCardKind, policy: PolicySummary): string | null {
   if (kind === 'pending') return policy.policyDetail.inceptedAt ?? null;
   return getDisplayedPolicyEndDate(policy.policyDetail);
@@ -19,13 +31,14 @@ function PolicyCard({ policy }: { policy: PolicySummary }) {
   // RENEWED has no card (its renewal is the live term); unknown schemes cannot be opened.
   if (!scheme || !kind) return null;
   const date = cardDate(kind, policy);
+  const wording = CARD_WORDING[kind];
   // An upsell counts only while it is a QUOTE or QUOTE_EXPIRED (spec 1 §4).
   const upsell = countsAsUpsell(policy.upsellProposal) ? policy.upsellProposal : null;
   const upsellScheme = upsell ? findSchemeByCode(upsell.schemeCode ?? undefined) : null;
   return (
     <li className={`card home-card home-card--${kind}`}>
       <p className={`home-card__status home-card__status--${kind}`}>
-        {t(`policies.status.${kind}`)}
+        {t(`policies.status.${wording}`)}
       </p>
       <h3 className="card__title">{scheme.name}</h3>
       {policy.registration ? (
@@ -35,7 +48,7 @@ function PolicyCard({ policy }: { policy: PolicySummary }) {
       ) : null}
       <p className="text-muted">{t('policies.number', { number: policy.policyNumber })}</p>
       {date ? (
-        <p className="text-muted">{t(`policies.dates.${kind}`, { date: formatDate(date) })}</p>
+        <p className="text-muted">{t(`policies.dates.${wording}`, { date: formatDate(date) })}</p>
       ) : null}
       <Link
         className={
