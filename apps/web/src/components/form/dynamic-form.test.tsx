@@ -207,6 +207,36 @@ describe('DynamicForm', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Postcode/)).toHaveValue('SW1A 2AA');
   });
 
+  // A searchSelect input is the search-select combobox (spec 1 §5), and keeps a number a number.
+  it('renders a searchSelect input as a search-select answering the option value', async () => {
+    const user = userEvent.setup();
+    const { submit, onSubmit } = renderForm({
+      inputs: defineInputs([
+        {
+          name: 'seats',
+          type: 'searchSelect',
+          validation: { required: true },
+          meta: {
+            label: 'Seats',
+            options: [
+              { value: 2, text: 'Two' },
+              { value: 4, text: 'Four' },
+              { value: 5, text: 'Five' },
+            ],
+          },
+        },
+      ]),
+    });
+    const seats = screen.getByRole('combobox', { name: 'Seats' });
+    await user.type(seats, 'xyz');
+    expect(screen.getByText('Sorry, no matches found')).toBeInTheDocument();
+    await user.clear(seats);
+    await user.type(seats, 'fi{Enter}');
+    expect(seats).toHaveValue('Five');
+    await user.click(submit);
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ seats: 5 });
+  });
+
   it('a stored retailer entry is shown and validated as its code', () => {
     const driveaway = getProductConfig('bmw-driveaway');
     renderForm({

@@ -15,6 +15,7 @@ import { LicencePlateInput } from './licence-plate-input';
 import { LookupInput } from './lookup-input';
 import { MonthPicker } from './month-picker';
 import { QuestionLoopInput } from './question-loop-input';
+import { SearchSelect } from './search-select';
 import { NameInput, NumberInput, PhoneInput, TextInput } from './text-input';
 import { VehicleInput } from './vehicle-input';
 import type { VehicleAnswer } from './vehicle-input';
@@ -203,8 +204,24 @@ export function FormInput(props: FormInputProps): ReactElement {
           onChange={onChange}
         />
       );
+    case 'searchSelect': {
+      // The combobox works on strings; the answer keeps the option's own value (a number stays one).
+      const options = getOptions(input, row);
+      return (
+        <SearchSelect
+          {...base}
+          options={options.map((option) => ({
+            value: String(option.value),
+            text: copy.optionText(option),
+          }))}
+          value={value === undefined || value === null ? '' : String(value as string | number)}
+          onChange={(next) =>
+            onChange(options.find((option) => String(option.value) === next)?.value)
+          }
+        />
+      );
+    }
     case 'select':
-    case 'searchSelect':
       return (
         <SelectInput
           {...base}

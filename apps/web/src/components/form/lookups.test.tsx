@@ -336,14 +336,21 @@ describe('VehicleInput', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     await user.clear(year);
     await user.type(year, '2020');
-    const make = await screen.findByLabelText('Make');
-    await user.selectOptions(make, within(make).getByRole('option', { name: 'MINI' }));
+    // Make and model are search-selects (spec 1 §5): typing filters, Enter picks a single match.
+    const make = await screen.findByRole('combobox', { name: 'Make' });
+    await user.type(make, 'audi');
+    expect(screen.getByText('Sorry, no matches found')).toBeInTheDocument();
+    await user.clear(make);
+    await user.type(make, 'min{Enter}');
+    expect(make).toHaveValue('MINI');
     expect(
       await screen.findByText('There are no MINI models manufactured in 2020.'),
     ).toBeInTheDocument();
-    await user.selectOptions(make, within(make).getByRole('option', { name: 'BMW' }));
-    const model = await screen.findByLabelText('Model');
-    await user.selectOptions(model, within(model).getByRole('option', { name: '3 Series' }));
+    await user.clear(make);
+    await user.type(make, 'bm{Enter}');
+    const model = await screen.findByRole('combobox', { name: 'Model' });
+    await user.click(model);
+    await user.click(screen.getByRole('option', { name: '3 Series' }));
     const trim = await screen.findByLabelText('Engine and trim');
     await user.selectOptions(trim, within(trim).getByRole('option', { name: '320i M Sport' }));
     await user.click(screen.getByRole('button', { name: 'Yes, this is my car' }));
@@ -368,9 +375,9 @@ describe('VehicleInput', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Year of manufacture'), '2021');
     // Nothing else was chosen by the customer: the car comes up for confirmation by itself.
     expect(await screen.findByText('2021 BMW 3 Series 320i M Sport')).toBeInTheDocument();
-    for (const label of ['Make', 'Model', 'Engine and trim']) {
-      expect(within(screen.getByLabelText(label)).getAllByRole('option')).toHaveLength(2);
-    }
+    expect(screen.getByRole('combobox', { name: 'Make' })).toHaveValue('BMW');
+    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('3 Series');
+    expect(within(screen.getByLabelText('Engine and trim')).getAllByRole('option')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Yes, this is my car' }));
     expect(screen.getByTestId('value')).toHaveTextContent('"year":2021');
   });

@@ -16,6 +16,7 @@ import type { FieldBaseProps } from './field';
 import { LicencePlateInput } from './licence-plate-input';
 import { findVehicleByRegistration, listMakes, listModels, listSpecifications } from './lookup-api';
 import type { VehicleSpecification } from './lookup-api';
+import { SearchSelect } from './search-select';
 import { NumberInput } from './text-input';
 
 /** The vehicle answer (ASSET vehicle): how it was found and the catalogue's specification. */
@@ -232,13 +233,13 @@ function ManualSearch({
         </p>
       ) : null}
       {makes.data && makes.data.length > 0 ? (
-        <SelectInput
+        <SearchSelect
           id={`${id}-make`}
           label={t('vehicle.make')}
           options={makes.data.map((entry) => ({ value: entry.make, text: entry.make }))}
-          value={chosenMake || undefined}
+          value={chosenMake}
           onChange={(next) => {
-            setMake(String(next));
+            setMake(next);
             setModel('');
             setVehicleCode('');
           }}
@@ -250,13 +251,13 @@ function ManualSearch({
         </p>
       ) : null}
       {models.data && models.data.length > 0 ? (
-        <SelectInput
+        <SearchSelect
           id={`${id}-model`}
           label={t('vehicle.model')}
           options={models.data.map((entry) => ({ value: entry.model, text: entry.model }))}
-          value={chosenModel || undefined}
+          value={chosenModel}
           onChange={(next) => {
-            setModel(String(next));
+            setModel(next);
             setVehicleCode('');
           }}
         />
