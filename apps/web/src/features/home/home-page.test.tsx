@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
 import { renderApp } from '../../test/render-app';
 import { setImpersonatedUserId } from '../../lib/auth/impersonation';
+import { brandFeatures } from '../../lib/brand';
 
 const proposal = (code: string, status: string, startAt: string | null, extra = {}) => ({
   proposalCode: code,
@@ -222,6 +223,36 @@ describe('home (signed in)', () => {
       '/flex/proposal/U-a/upgrade',
       '/flex/proposal/U-b',
     ]);
+  });
+
+  it('with multiQuote off counts policies too: no second quote for a product held, again once it ended', async () => {
+    brandFeatures.multiQuote = false;
+    try {
+      stubPaths({
+        '/proposals': [],
+        '/policies': [policy('f-1', 'ACTIVE', '2026-01-01T00:00:00Z')],
+      });
+      const { unmount } = renderApp('/', { authState: signedInAuthState });
+      await screen.findByRole('region', { name: 'Your policies' });
+      // Flex is held and Driveaway is open: only Driveaway is offered.
+      const start = await screen.findByRole('region', { name: 'Get another quote' });
+      expect(
+        within(start)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Get a BMW Driveaway quote']);
+      unmount();
+      vi.unstubAllGlobals();
+      stubPaths({
+        '/proposals': [],
+        '/policies': [policy('f-1', 'LAPSED', '2025-01-01T00:00:00Z')],
+      });
+      renderApp('/', { authState: signedInAuthState });
+      await screen.findByRole('region', { name: 'Your policies' });
+      expect(await screen.findByRole('link', { name: 'Get a BMW Flex quote' })).toBeInTheDocument();
+    } finally {
+      brandFeatures.multiQuote = true;
+    }
   });
 
   it('offers no Driveaway quote to a customer who holds a Driveaway policy (one per customer)', async () => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { isPolicyEnded } from '@motor/domain';
 import { Tabs } from '../../components/ui/tabs';
 import { useAuth } from '../../lib/auth';
 import { getImpersonatedUserId } from '../../lib/auth/impersonation';
@@ -103,6 +104,9 @@ function SignedInHome() {
           isMore={policyCards.length + proposalCards.length > 0}
           schemeCodesInProgress={proposalCards.map((proposal) => proposal.schemeCode)}
           schemeCodesHeld={(policies.data ?? []).map((policy) => policy.schemeCode)}
+          schemeCodesInForce={policyCards
+            .filter((policy) => !isPolicyEnded(policy.policyDetail.policyStatus))
+            .map((policy) => policy.schemeCode)}
         />
       )}
     </>

@@ -5,25 +5,32 @@ import { brand, brandFeatures } from '../../../lib/brand';
 
 /**
  * A start card per product. With multiQuote on a customer may hold several quotes per product;
- * with it off, a product they already have a live quote for offers no second one. A Driveaway
+ * with it off, a product they already have a live quote or a policy of offers no second one
+ * (spec 3 §4: 'a scheme with an existing proposal or policy'). A policy that has ended counts no
+ * more: its holder needs new cover, and the quote is how they get it. A Driveaway
  * product the customer already has a policy of is not offered at all: there is one Driveaway
  * policy per customer (spec 2 §4), and its product page says so (issue 31 item 8).
  */
 export function ProductStartCards({
   schemeCodesInProgress = [],
   schemeCodesHeld = [],
+  schemeCodesInForce = [],
   isMore = false,
 }: {
   schemeCodesInProgress?: readonly string[];
   /** Schemes the customer has (or had) a policy of. */
   schemeCodesHeld?: readonly string[];
+  /** Schemes the customer has a policy of that has not ended (on cover or about to be). */
+  schemeCodesInForce?: readonly string[];
   isMore?: boolean;
 }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation();
   const schemes = brand.schemes
     .filter(
-      (scheme) => brandFeatures.multiQuote || !schemeCodesInProgress.includes(scheme.schemeCode),
+      (scheme) =>
+        brandFeatures.multiQuote ||
+        ![...schemeCodesInProgress, ...schemeCodesInForce].includes(scheme.schemeCode),
     )
     .filter(
       (scheme) =>
