@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCalendarDuration,
+  getDatePickerDays,
   isCalendarDate,
   parseCalendarOffset,
   toYearMonth,
@@ -38,5 +39,22 @@ describe('calendar dates', () => {
     expect(wholeYearsBetween('2006-03-10', '2026-03-10')).toBe(20);
     expect(toYearMonth('2026-04-20')).toBe('2026-04');
     expect(toYearMonth('2026-00')).toBeUndefined();
+  });
+});
+
+describe('getDatePickerDays', () => {
+  it('offers 30 consecutive days from today, across a month and a year end', () => {
+    const days = getDatePickerDays('2026-12-15');
+    expect(days).toHaveLength(30);
+    expect(days[0]).toBe('2026-12-15');
+    expect(days[16]).toBe('2026-12-31');
+    expect(days[17]).toBe('2027-01-01');
+    expect(days.at(-1)).toBe('2027-01-13');
+  });
+
+  it('starts daysInFuture days after today', () => {
+    const days = getDatePickerDays('2026-02-27', 2);
+    expect(days[0]).toBe('2026-03-01');
+    expect(days.at(-1)).toBe('2026-03-30');
   });
 });

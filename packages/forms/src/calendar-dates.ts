@@ -79,3 +79,16 @@ export function wholeYearsBetween(from: string, to: string): number {
   if (tm < fm || (tm === fm && td < fd)) years -= 1;
   return years;
 }
+
+/** Spec 1 §9: the date picker offers 30 daily options. */
+const DATE_PICKER_DAY_COUNT = 30;
+
+/**
+ * The days a date picker offers (spec 1 §9): 30 consecutive calendar dates from today plus
+ * daysInFuture, as 'yyyy-mm-dd'.
+ */
+export function getDatePickerDays(today: string, daysInFuture = 0): string[] {
+  return Array.from({ length: DATE_PICKER_DAY_COUNT }, (_, index) =>
+    addCalendarDuration(today, `P${daysInFuture + index}D`),
+  );
+}

@@ -10,6 +10,7 @@ import { CheckboxGroup, CheckboxInput, RadioGroup, SelectInput } from './choice-
 import { DataEntrySearch } from './data-entry-search';
 import { DateInput } from './date-input';
 import { DateTimePicker } from './date-time-picker';
+import { DayPicker } from './day-picker';
 import { useInputCopy } from './form-copy';
 import { LicencePlateInput } from './licence-plate-input';
 import { LookupInput } from './lookup-input';
@@ -143,23 +144,26 @@ export function FormInput(props: FormInputProps): ReactElement {
           onChange={(next) => onChange(next === '' ? undefined : next)}
         />
       );
-    case 'dateTime':
-    case 'datePicker': {
+    case 'datePicker':
+      return (
+        <DayPicker
+          {...base}
+          today={londonDateString(context.now)}
+          daysInFuture={input.meta.daysInFuture}
+          value={asString(value).slice(0, 10)}
+          onChange={onChange}
+        />
+      );
+    case 'dateTime': {
       const thisYear = Number(londonDateString(context.now).slice(0, 4));
-      const dateOnly = input.type === 'datePicker';
       return (
         <DateTimePicker
           {...base}
-          earliestYear={input.meta.earliestYear ?? (dateOnly ? thisYear : undefined)}
-          latestYear={dateOnly ? thisYear : thisYear - 1}
-          showTime={!dateOnly}
-          value={
-            dateOnly && asString(value) ? `${asString(value).slice(0, 10)}T00:00` : asString(value)
-          }
-          onChange={(next) => {
-            if (next === '') onChange(undefined);
-            else onChange(dateOnly ? next.slice(0, 10) : next);
-          }}
+          earliestYear={input.meta.earliestYear}
+          latestYear={thisYear - 1}
+          showTime
+          value={asString(value)}
+          onChange={(next) => onChange(next === '' ? undefined : next)}
         />
       );
     }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { londonDateString, toInstant } from '@motor/domain';
 import { renderApp } from '../../../test/render-app';
@@ -16,11 +16,11 @@ const NOW = new Date('2027-01-13T10:30:00Z');
 /** Chooses today's London date as the new start date and asks for the new price. */
 async function chooseTodayAndUpdate() {
   const day = londonDateString(NOW);
-  const [year, month, date] = day.split('-');
   const submit = screen.getByRole('button', { name: 'Update my quote' });
-  await userEvent.selectOptions(screen.getByLabelText('Day'), String(Number(date)));
-  await userEvent.selectOptions(screen.getByLabelText('Month'), month!);
-  await userEvent.selectOptions(screen.getByLabelText('Year'), year!);
+  await userEvent.selectOptions(
+    screen.getByLabelText('When should your cover start?'),
+    'Today, Wednesday 13 January 2027',
+  );
   await waitFor(() => expect(submit).toBeEnabled());
   await userEvent.click(submit);
   return day;
@@ -33,6 +33,21 @@ describe('expired quote page (spec 2 §4)', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  // Spec 1 §9: the date picker offers 30 daily options from today (the page's clock).
+  it('offers the start date as 30 daily options from today', async () => {
+    stubQuoteApi({ proposal: buildProposal({ status: 'QUOTE_EXPIRED' }) });
+    renderApp('/flex/proposal/P-1');
+    const picker = await screen.findByLabelText('When should your cover start?');
+    const days = within(picker)
+      .getAllByRole('option')
+      .filter((option) => option.getAttribute('value') !== '')
+      .map((option) => option.textContent);
+    expect(days).toHaveLength(30);
+    expect(days[0]).toBe('Today, Wednesday 13 January 2027');
+    expect(days[1]).toBe('Thursday 14 January 2027');
+    expect(days.at(-1)).toBe('Thursday 11 February 2027');
   });
 
   it('reprices with a START_DATE_CHANGE for the chosen day, then shows the quote', async () => {
