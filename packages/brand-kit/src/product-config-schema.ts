@@ -5,12 +5,14 @@ import {
   CoverCodeSchema,
   DocumentTypeSchema,
   ExcessEndorsementCodeSchema,
+  FEATURE_TOGGLES,
   FeatureToggleSchema,
   IncludedCoverCodeSchema,
   IsoDurationSchema,
   OptionalCoverCodeSchema,
   OptOutReasonSchema,
   PaymentScheduleTypeSchema,
+  SPEC_FEATURES,
   TrackingParameterSchema,
 } from '@motor/domain';
 import { InputDefinitionSchema } from '@motor/forms';
@@ -229,6 +231,8 @@ export type FormatsConfig = z.infer<typeof FormatsConfigSchema>;
 /** The full brand configuration: the web shell's brand plus products and journey settings. */
 export const FullBrandConfigSchema = BrandConfigSchema.extend({
   features: z.record(FeatureToggleSchema, z.boolean()),
+  /** Why a feature is set otherwise than spec 2 §9 sets it (SPEC_FEATURES), by feature. */
+  featureReasons: z.partialRecord(FeatureToggleSchema, z.string().trim().min(1)).optional(),
   formats: FormatsConfigSchema,
   proposalTracking: z.array(TrackingParameterSchema),
   accountInputs: InputsSchema,
@@ -236,6 +240,24 @@ export const FullBrandConfigSchema = BrandConfigSchema.extend({
   earliestVehicleYear: z.number().int().min(1900),
   products: z.record(z.string(), ProductConfigSchema),
 }).superRefine((config, ctx) => {
+  for (const toggle of FEATURE_TOGGLES) {
+    const differs = config.features[toggle] !== SPEC_FEATURES[toggle];
+    const reason = config.featureReasons?.[toggle];
+    if (differs && !reason) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['featureReasons', toggle],
+        message: `${toggle} is ${config.features[toggle] ? 'on' : 'off'}, not as spec 2 §9 sets it: say why`,
+      });
+    }
+    if (!differs && reason) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['featureReasons', toggle],
+        message: `${toggle} is as spec 2 §9 sets it: no reason to give`,
+      });
+    }
+  }
   for (const scheme of config.schemes) {
     const product = config.products[scheme.schemeCode];
     if (!product) {

@@ -1,4 +1,4 @@
-import { TRACKING_PARAMETERS } from '@motor/domain';
+import { SPEC_FEATURES, TRACKING_PARAMETERS } from '@motor/domain';
 import type { FeatureToggle } from '@motor/domain';
 import type { BrandConfigInput, BrandShellData } from '@motor/brand-kit';
 
@@ -77,12 +77,19 @@ export const bmwBrandData = {
   ],
 } satisfies BrandConfigInput;
 
+/** Spec 2 §9's features, but for the online claim, which BMW offers (bmwFeatureReasons). */
 export const bmwFeatures = {
-  isAdmin: false,
-  multiQuote: true,
-  allowModifyBillingDay: true,
+  ...SPEC_FEATURES,
   axitechFnol: true,
 } satisfies Record<FeatureToggle, boolean>;
+
+/** Why BMW sets a feature otherwise than spec 2 §9 (checked when the brand loads). */
+export const bmwFeatureReasons = {
+  axitechFnol:
+    'BMW offers the online claim (first notice of loss) that the claims provider integration ' +
+    'serves: the claims tab of an ACTIVE policy has "Make a claim online" beside the claims ' +
+    'line and e-mail, which the demo and its journeys use (README, Claims).',
+} satisfies Partial<Record<FeatureToggle, string>>;
 
 /** Query parameters kept for the session and sent with proposal impressions (spec 2 §9). */
 export const bmwProposalTracking = [...TRACKING_PARAMETERS];

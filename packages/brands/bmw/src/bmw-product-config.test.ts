@@ -238,11 +238,15 @@ describe('excess, documents, checkout, cancellation, renewal', () => {
 
 describe('brand settings', () => {
   it('features, tracking and account inputs', () => {
-    expect(bmwBrandConfig.features).toMatchObject({
+    // Spec 2 §9 (multiQuote on, allowModifyBillingDay on, axitechFnol off), but BMW offers the
+    // online claim and says why.
+    expect(bmwBrandConfig.features).toEqual({
+      isAdmin: false,
       multiQuote: true,
       allowModifyBillingDay: true,
       axitechFnol: true,
     });
+    expect(Object.keys(bmwBrandConfig.featureReasons ?? {})).toEqual(['axitechFnol']);
     expect(bmwBrandConfig.proposalTracking).toEqual([...TRACKING_PARAMETERS]);
     expect(bmwBrandConfig.accountInputs.map((input) => [input.name, input.readOnly])).toEqual([
       ['emailAccount', false],

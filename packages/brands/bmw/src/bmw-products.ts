@@ -9,7 +9,7 @@ import {
 } from '@motor/domain';
 import { UK_PHONE_NATIONAL_REGEX, UK_POSTCODE_REGEX, UK_REGISTRATION_FORMAT } from '@motor/forms';
 import type { InputDefinitionInput } from '@motor/forms';
-import { bmwBrandData, bmwFeatures, bmwProposalTracking } from './bmw-brand';
+import { bmwBrandData, bmwFeatureReasons, bmwFeatures, bmwProposalTracking } from './bmw-brand';
 import {
   accountInputs,
   checkoutChecklistInputs,
@@ -195,6 +195,7 @@ const driveaway = {
 export const bmwBrandConfigData = {
   ...bmwBrandData,
   features: bmwFeatures,
+  featureReasons: bmwFeatureReasons,
   formats: {
     phoneNumber: { prefix: '+44', regex: UK_PHONE_NATIONAL_REGEX },
     postalCode: { regex: UK_POSTCODE_REGEX, upperCase: true },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BrandConfigSchema, parseBrandConfig } from '@motor/brand-kit';
-import { bmwBrandConfig, brand } from './index';
+import { BrandConfigSchema, parseBrandConfig, parseFullBrandConfig } from '@motor/brand-kit';
+import { SPEC_FEATURES, type FeatureToggle } from '@motor/domain';
+import { bmwBrandConfig, bmwBrandConfigData, brand } from './index';
 import { bmwBrandData, bmwFeatures, bmwProposalTracking } from './bmw-brand';
 
 describe('BMW brand configuration', () => {
@@ -16,6 +17,26 @@ describe('BMW brand configuration', () => {
     expect(parseBrandConfig(bmwBrandData)).toEqual(bmwBrandData);
     expect(bmwBrandConfig.features).toEqual(bmwFeatures);
     expect(bmwBrandConfig.proposalTracking).toEqual(bmwProposalTracking);
+  });
+
+  it('sets each feature as spec 2 §9 does, or says why not', () => {
+    const withFeatures = (
+      features: Partial<Record<FeatureToggle, boolean>>,
+      featureReasons?: Record<string, string>,
+    ) => ({ ...bmwBrandConfigData, features: { ...SPEC_FEATURES, ...features }, featureReasons });
+    expect(() => parseFullBrandConfig(withFeatures({}))).not.toThrow();
+    expect(() => parseFullBrandConfig(withFeatures({ axitechFnol: true }))).toThrow(
+      'axitechFnol is on, not as spec 2 §9 sets it: say why',
+    );
+    expect(() =>
+      parseFullBrandConfig(withFeatures({ multiQuote: false }, { multiQuote: ' ' })),
+    ).toThrow('multiQuote is off, not as spec 2 §9 sets it: say why');
+    expect(() =>
+      parseFullBrandConfig(withFeatures({ multiQuote: false }, { multiQuote: 'One at a time.' })),
+    ).not.toThrow();
+    expect(() => parseFullBrandConfig(withFeatures({}, { multiQuote: 'One at a time.' }))).toThrow(
+      'multiQuote is as spec 2 §9 sets it: no reason to give',
+    );
   });
 
   it('has the flex and driveaway schemes', () => {

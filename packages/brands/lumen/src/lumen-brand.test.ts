@@ -22,6 +22,16 @@ describe('the Lumen brand (a second brand as data)', () => {
     expect(shell.config.logoSvg).toMatch(/^<svg/);
   });
 
+  it('turns multiQuote off and says why; its other features are as spec 2 §9 sets them', () => {
+    expect(lumenBrand.config.features).toEqual({
+      isAdmin: false,
+      multiQuote: false,
+      allowModifyBillingDay: true,
+      axitechFnol: false,
+    });
+    expect(Object.keys(lumenBrand.config.featureReasons ?? {})).toEqual(['multiQuote']);
+  });
+
   it('asks the retailer only in its driveaway product', () => {
     const names = (schemeCode: string) =>
       lumenBrand.getDisclosureInputs({ schemeCode, target: 'quote' }).map((input) => input.name);

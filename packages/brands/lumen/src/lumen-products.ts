@@ -17,7 +17,7 @@ import {
   type FullBrandConfigInput,
   type ProductConfigInput,
 } from '@motor/brand-kit';
-import { lumenFeatures, lumenShellConfig } from './lumen-shell';
+import { lumenFeatureReasons, lumenFeatures, lumenShellConfig } from './lumen-shell';
 
 // Lumen's products: a monthly subscription ("Lumen Monthly", /monthly) with one optional cover,
 // and a free 5-day cover to collect a new car ("Lumen Collect", /collect). Built from the brand
@@ -155,6 +155,7 @@ const collect = {
 export const lumenConfigData = {
   ...lumenShellConfig,
   features: lumenFeatures,
+  featureReasons: lumenFeatureReasons,
   formats: {
     phoneNumber: { prefix: '+44', regex: UK_PHONE_NATIONAL_REGEX },
     postalCode: { regex: UK_POSTCODE_REGEX, upperCase: true },

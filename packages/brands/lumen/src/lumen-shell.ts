@@ -1,4 +1,4 @@
-import { TRACKING_PARAMETERS } from '@motor/domain';
+import { SPEC_FEATURES, TRACKING_PARAMETERS } from '@motor/domain';
 import type { BrandConfigInput, BrandShellData } from '@motor/brand-kit';
 
 // Lumen Motors, a fictional car maker: the second brand that shows a brand is data. Its web shell
@@ -83,11 +83,18 @@ export const lumenShellConfig = {
   ],
 } satisfies BrandConfigInput;
 
+/** Spec 2 §9's features, but one quote or policy at a time per product (lumenFeatureReasons). */
 export const lumenFeatures = {
-  isAdmin: false,
+  ...SPEC_FEATURES,
   multiQuote: false,
-  allowModifyBillingDay: true,
-  axitechFnol: false,
+};
+
+/** Why Lumen sets a feature otherwise than spec 2 §9 (checked when the brand loads). */
+export const lumenFeatureReasons = {
+  multiQuote:
+    'Lumen, the fictional second brand, runs with multiQuote off so that the other side of the ' +
+    'toggle is served and tested: a customer holds one quote or policy of each product at a ' +
+    'time, and home offers no second quote for a product in progress or held.',
 };
 
 const shell: BrandShellData = {

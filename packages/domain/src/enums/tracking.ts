@@ -40,6 +40,18 @@ export const FEATURE_TOGGLES = [
 ] as const;
 export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
 
+/**
+ * The feature toggles as spec 2 §9 sets them (multiQuote on, allowModifyBillingDay on, axitechFnol
+ * off; isAdmin is the signed-in user's, off for the brand). A brand that sets one otherwise says
+ * why in its configuration (featureReasons), checked when the brand loads.
+ */
+export const SPEC_FEATURES = {
+  isAdmin: false,
+  multiQuote: true,
+  allowModifyBillingDay: true,
+  axitechFnol: false,
+} as const satisfies Record<FeatureToggle, boolean>;
+
 /** Admin permissions named by the spec. */
 export const PERMISSIONS = ['access:impersonate', 'action:mta-claims'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
