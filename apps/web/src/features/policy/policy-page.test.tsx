@@ -99,6 +99,18 @@ describe('policy area', () => {
     expect(excess).toHaveTextContent('include your voluntary excess of £100.');
     const addOns = screen.getByRole('region', { name: 'Add-ons' });
     expect(within(addOns).getAllByText('Not added')).toHaveLength(2);
+    expect(within(addOns).getByRole('link', { name: 'Motor legal expenses' })).toHaveAttribute(
+      'href',
+      '/content/optional-covers/legal_expenses.html',
+    );
+    // The cover, each linked to its page, and what the product covers and what it doesn't.
+    const cover = screen.getByRole('region', { name: 'Your cover' });
+    expect(
+      within(cover).getByRole('link', { name: 'Accidental damage, fire and theft of your car' }),
+    ).toHaveAttribute('href', '/content/covers/damage_to_car.html');
+    expect(
+      within(cover).getByRole('link', { name: "What BMW Flex covers, and what it doesn't" }),
+    ).toHaveAttribute('href', '/content/exposures/flex.html');
   });
 
   it('turns auto-renewal off only with a reason, and Other only with details', async () => {

@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, getDisplayedPolicyEndDate } from '@motor/domain';
+import { ContentLink } from '../../../components/ui/content-link';
+import { CoverList } from '../../../components/ui/cover-list';
+import { optionalCoverPageUrl } from '../../../components/ui/help-link';
 import { Notification } from '../../../components/ui/notification';
 import { getProductConfig } from '../../../lib/brand-products';
 import { formatDate } from '../../../lib/format';
@@ -20,7 +23,7 @@ import { RenewalBanner } from './renewal-banner';
 // The details tab (spec 3 §2): cancellation notice, promotion banner, a sidebar (what is
 // included, how to cancel, uploads), the policy summary, auto-renewal, cover, add-ons and excess.
 
-function Row({ term, children }: { term: string; children: React.ReactNode }) {
+function Row({ term, children }: { term: React.ReactNode; children: React.ReactNode }) {
   return (
     <div className="summary-list__row">
       <dt>{term}</dt>
@@ -110,11 +113,9 @@ export function DetailsTab({ policy }: { policy: Policy }) {
 
         <section className="card" aria-labelledby="policy-cover-title">
           <h2 id="policy-cover-title">{t('details.cover.title')}</h2>
-          <ul className="tick-list">
-            {included.map((cover) => (
-              <li key={cover.code}>{tQuote(`covers.${cover.code}`)}</li>
-            ))}
-          </ul>
+          {scheme ? (
+            <CoverList codes={included.map((cover) => cover.code)} product={scheme} />
+          ) : null}
         </section>
 
         {optional.length > 0 ? (
@@ -123,7 +124,17 @@ export function DetailsTab({ policy }: { policy: Policy }) {
             <EditLink to={editLinks.addOns} target="addOns" />
             <dl className="summary-list">
               {optional.map((cover) => (
-                <Row key={cover.code} term={tQuote(`covers.${cover.code}`)}>
+                <Row
+                  key={cover.code}
+                  term={
+                    <ContentLink
+                      href={optionalCoverPageUrl(cover.code)}
+                      title={tQuote(`covers.${cover.code}`)}
+                    >
+                      {tQuote(`covers.${cover.code}`)}
+                    </ContentLink>
+                  }
+                >
                   {cover.active ? t('details.addOns.added') : t('details.addOns.notAdded')}
                 </Row>
               ))}

@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { CoverList } from '../../../components/ui/cover-list';
+import { findSchemeByCode } from '../../../lib/schemes';
 import type { Proposal } from '../api/get-proposal';
 
-/** The included (MAIN) covers of the quote as a tick list. */
+/** The included (MAIN) covers of the quote, each linked to its page, and the product's exposures. */
 export function Benefits({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('quote');
+  const scheme = findSchemeByCode(proposal.schemeCode);
   const included = proposal.quote.covers.filter(
     (cover) => cover.coverType === 'MAIN' && cover.active,
   );
@@ -12,11 +15,7 @@ export function Benefits({ proposal }: { proposal: Proposal }) {
       <h2 id="quote-benefits-title" className="quote-sidebar__title">
         {t('config.benefits.title')}
       </h2>
-      <ul className="tick-list">
-        {included.map((cover) => (
-          <li key={cover.code}>{t(`covers.${cover.code}`)}</li>
-        ))}
-      </ul>
+      {scheme ? <CoverList codes={included.map((cover) => cover.code)} product={scheme} /> : null}
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Cover } from '@motor/domain';
+import { ContentLink } from '../../../components/ui/content-link';
+import { optionalCoverPageUrl } from '../../../components/ui/help-link';
 import { formatPence } from '../../../lib/format';
 import type { Proposal } from '../api/get-proposal';
 import { getActiveSchedule, getAvailableOptionalCovers } from '../proposal-rules';
@@ -30,7 +32,14 @@ export function OptionalCoversSummary({ proposal }: { proposal: Proposal }) {
       <ul className="quote-covers">
         {covers.map((cover) => (
           <li key={cover.code} className="quote-cover">
-            <span className="quote-cover__name">{t(`covers.${cover.code}`)}</span>
+            <span className="quote-cover__name">
+              <ContentLink
+                href={optionalCoverPageUrl(cover.code)}
+                title={t(`covers.${cover.code}`)}
+              >
+                {t(`covers.${cover.code}`)}
+              </ContentLink>
+            </span>
             <span className="quote-cover__price">{priceOf(cover)}</span>
             <span className="quote-cover__status">
               {cover.active ? t('config.optional.added') : t('config.optional.notAdded')}

@@ -52,6 +52,22 @@ describe('add-ons page (spec 2 §2)', () => {
     ]);
   });
 
+  it('links each add-on to its optional cover page', async () => {
+    stubQuoteApi({ proposal: buildProposal() });
+    renderApp('/flex/proposal/P-1/add-ons');
+    await screen.findByRole('button', { name: 'Continue' });
+    expect(
+      coverGroup('Motor legal expenses').getByRole('link', {
+        name: 'More about Motor legal expenses',
+      }),
+    ).toHaveAttribute('href', '/content/optional-covers/legal_expenses.html');
+    expect(
+      coverGroup('No-claims bonus protection').getByRole('link', {
+        name: 'More about No-claims bonus protection',
+      }),
+    ).toHaveAttribute('href', '/content/optional-covers/ncb_protection.html');
+  });
+
   it('an unavailable cover needs no decision; earlier decisions are kept and not re-sent', async () => {
     const covers = buildProposal().quote.covers.map((cover) =>
       cover.code === 'ncb_protection' ? { ...cover, available: false } : cover,

@@ -4,6 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OptionalCoverCode, ProposalChange } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
+import { ContentLink } from '../../../components/ui/content-link';
+import { optionalCoverPageUrl } from '../../../components/ui/help-link';
 import { useApiClient } from '../../../lib/use-api-client';
 import { proposalQueryKey } from '../../../lib/query-keys';
 import type { Proposal } from '../api/get-proposal';
@@ -84,6 +86,11 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
           <section key={code} className="card quote-section" aria-labelledby={`add-on-${code}`}>
             <h2 id={`add-on-${code}`}>{name}</h2>
             <p>{t(`coverDescriptions.${code}`)}</p>
+            <p>
+              <ContentLink href={optionalCoverPageUrl(code)} title={name}>
+                {t('coverPages.more', { name })}
+              </ContentLink>
+            </p>
             {price ? <p className="quote-cover__price">{price}</p> : null}
             <ChoiceList
               legend={t('addOns.undecided', { name })}

@@ -42,6 +42,29 @@ describe('proposal configuration page (spec 2 §2)', () => {
     expect(screen.getByText('Accidental damage, fire and theft of your car')).toBeInTheDocument();
   });
 
+  it('links each included cover to its page and the product to its exposures, opened over the page', async () => {
+    stubQuoteApi({ proposal: buildProposal() });
+    renderApp('/flex/proposal/P-1');
+    const benefits = within(await screen.findByRole('complementary', { name: "What's included" }));
+    expect(
+      benefits.getByRole('link', { name: 'Accidental damage, fire and theft of your car' }),
+    ).toHaveAttribute('href', '/content/covers/damage_to_car.html');
+    const exposures = benefits.getByRole('link', {
+      name: "What BMW Flex covers, and what it doesn't",
+    });
+    expect(exposures).toHaveAttribute('href', '/content/exposures/flex.html');
+    expect(screen.getByRole('link', { name: 'No-claims bonus protection' })).toHaveAttribute(
+      'href',
+      '/content/optional-covers/ncb_protection.html',
+    );
+    // Help links open in a modal iframe over the page (spec 1 §2).
+    await userEvent.click(exposures);
+    const dialog = await screen.findByRole('dialog', {
+      name: "What BMW Flex covers, and what it doesn't",
+    });
+    expect(dialog.querySelector('iframe')).toHaveAttribute('src', '/content/exposures/flex.html');
+  });
+
   it('continue: ID check clear with optional covers available goes to add-ons', async () => {
     const api = stubQuoteApi({ proposal: buildProposal() });
     const { router } = renderApp('/flex/proposal/P-1');
