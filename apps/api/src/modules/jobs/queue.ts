@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, getTableColumns, isNull, lte } from 'drizzle-orm';
+import { runStatement, type Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 
 // The jobs table as a queue: enqueue in the caller's transaction, claim with a lease, finish.
@@ -37,47 +37,68 @@ export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<boolea
   return created.length > 0;
 }
 
+/** Adds several jobs in one statement (a tick's scheduled slots); a key that exists is skipped. */
+export async function enqueueJobs(db: Db, inputs: readonly EnqueueJobInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await db
+    .insert(jobs)
+    .values(
+      inputs.map((input) => ({
+        kind: input.kind,
+        idempotencyKey: input.key,
+        payload: input.payload ?? {},
+        runAt: input.runAt ?? input.at,
+        createdAt: input.at,
+      })),
+    )
+    .onConflictDoNothing({ target: jobs.idempotencyKey });
+}
+
 export async function findJobByKey(db: Db, key: string): Promise<JobRow | null> {
   const [row] = await db.select().from(jobs).where(eq(jobs.idempotencyKey, key)).limit(1);
   return row ?? null;
 }
 
+const jobColumns = getTableColumns(jobs);
+/** The columns under their field names: both drivers read timestamptz as a Date, jsonb parsed. */
+const JOB_FIELDS = Object.entries(jobColumns)
+  .map(([field, column]) => `"${column.name}" as "${field}"`)
+  .join(', ');
+
 /**
  * Takes the earliest due job of one of `kinds` that nobody holds (or whose holder's lease ran
  * out), leases it to `owner` until `now + leaseMs` and counts the attempt. SKIP LOCKED lets
  * concurrent runners pass over each other's candidate rows instead of queueing behind them;
- * the lease check in the same statement makes a second claim of a held job impossible.
+ * the lease check in the same statement makes a second claim of a held job impossible. A
+ * prepared statement: every tick runs it at least once, most often to find nothing.
  */
+const CLAIM_DUE_JOB = {
+  name: 'claim_due_job',
+  text: `update jobs set leased_by = $1, leased_until = $2::timestamptz, attempts = attempts + 1
+    where id in (
+      select id from jobs
+       where done_at is null and failed_at is null and run_at <= $3::timestamptz
+         and (leased_until is null or leased_until <= $3::timestamptz)
+         and kind in (select jsonb_array_elements_text($4::jsonb))
+       order by run_at limit 1 for update skip locked)
+    returning ${JOB_FIELDS}`,
+};
+
 export async function claimDueJob(
   db: Db,
   options: { owner: string; now: Date; leaseMs: number; kinds: readonly string[] },
 ): Promise<JobRow | null> {
   const { owner, now, leaseMs, kinds } = options;
   if (kinds.length === 0) return null;
-  const candidate = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        isNull(jobs.doneAt),
-        isNull(jobs.failedAt),
-        lte(jobs.runAt, now),
-        or(isNull(jobs.leasedUntil), lte(jobs.leasedUntil, now)),
-        inArray(jobs.kind, [...kinds]),
-      ),
-    )
-    .orderBy(asc(jobs.runAt))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [claimed] = await db
-    .update(jobs)
-    .set({
-      leasedBy: owner,
-      leasedUntil: new Date(now.getTime() + leaseMs),
-      attempts: sql`${jobs.attempts} + 1`,
-    })
-    .where(inArray(jobs.id, candidate))
-    .returning();
+  const [claimed] = await runStatement<JobRow>(db, {
+    ...CLAIM_DUE_JOB,
+    values: [
+      owner,
+      new Date(now.getTime() + leaseMs).toISOString(),
+      now.toISOString(),
+      JSON.stringify(kinds),
+    ],
+  });
   return claimed ?? null;
 }
 
@@ -85,11 +106,18 @@ export async function claimDueJob(
 const heldBy = (job: JobRow, owner: string) =>
   and(eq(jobs.id, job.id), eq(jobs.leasedBy, owner), isNull(jobs.doneAt));
 
+const COMPLETE_JOB = {
+  name: 'complete_job',
+  text: `update jobs set done_at = $3::timestamptz, leased_by = null, leased_until = null
+    where id = $1 and leased_by = $2 and done_at is null`,
+};
+
+/** Prepared too: every job that runs ends here. */
 export async function completeJob(db: Db, job: JobRow, options: { owner: string; at: Date }) {
-  await db
-    .update(jobs)
-    .set({ doneAt: options.at, leasedBy: null, leasedUntil: null })
-    .where(heldBy(job, options.owner));
+  await runStatement(db, {
+    ...COMPLETE_JOB,
+    values: [job.id, options.owner, options.at.toISOString()],
+  });
 }
 
 /** Records the error; `retryAt` null means the attempts ran out and the job is given up. */

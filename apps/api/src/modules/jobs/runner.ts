@@ -6,9 +6,10 @@ import type { App, ServiceDeps } from '../../app-types';
 import {
   claimDueJob,
   completeJob,
-  enqueueJob,
+  enqueueJobs,
   failJob,
   purgeFinishedJobs,
+  type EnqueueJobInput,
   type JobRow,
 } from './queue';
 
@@ -95,12 +96,16 @@ async function enqueueScheduledJobs(app: App, registry: Map<string, Job>) {
   const now = app.clock.now();
   const enqueued = enqueuedSlots.get(app) ?? new Set<string>();
   enqueuedSlots.set(app, enqueued);
+  const fresh: EnqueueJobInput[] = [];
   for (const { kind, schedule } of registry.values()) {
     const slot = schedule && currentSlot(schedule, now);
     if (!slot) continue;
     const key = `${kind}@${slot.toISOString()}`;
-    if (enqueued.has(key)) continue;
-    await enqueueJob(app.db, { kind, key, at: now, runAt: slot });
+    if (!enqueued.has(key)) fresh.push({ kind, key, at: now, runAt: slot });
+  }
+  // One statement for the tick's new slots, in registration order as when inserted one by one.
+  await enqueueJobs(app.db, fresh);
+  for (const { kind, key } of fresh) {
     // Only the current slot can come up again: forget the older ones.
     for (const old of enqueued) if (old.startsWith(`${kind}@`)) enqueued.delete(old);
     enqueued.add(key);
