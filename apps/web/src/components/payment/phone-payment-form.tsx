@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { PasteButton } from '../form/paste-button';
 import { Button } from '../ui/button';
 import { isApiError } from '../../lib/api-client';
 import { brandFormats } from '../../lib/brand-products';
@@ -169,6 +170,14 @@ export function PhonePaymentForm({
             )
           }
         />
+        {name === 'token' ? (
+          // The token is made in the card form's tab: pasting it back is the usual way in.
+          <PasteButton
+            label={t('settle.pasteToken')}
+            controls={inputId}
+            onPaste={(text) => change('token', text.trim())}
+          />
+        ) : null}
         {error ? (
           <p id={`${inputId}-error`} className="field__error">
             {t(`settle.errors.${error}`)}

@@ -95,6 +95,20 @@ describe('settle modal', () => {
     vi.restoreAllMocks();
   });
 
+  it('pastes the card token made in the card form, where the browser lets it read the clipboard', async () => {
+    stubSettle(() => jsonResponse(500, {}));
+    vi.spyOn(navigator, 'permissions', 'get').mockReturnValue({
+      query: vi.fn().mockResolvedValue({ state: 'granted' }),
+    } as unknown as Permissions);
+    const { user, modal, fields } = await openModal();
+    // user-event's clipboard stands in for the browser's: the token copied in the card form.
+    await navigator.clipboard.writeText(' tok_pasted42 \n');
+    const paste = await within(modal).findByRole('button', { name: 'Paste the card token' });
+    expect(paste).toHaveAttribute('aria-controls', fields.token.id);
+    await user.click(paste);
+    await waitFor(() => expect(fields.token).toHaveValue('tok_pasted42'));
+  });
+
   it('never pre-fills the date of birth; submit waits for a token, a postcode and the right date of birth', async () => {
     const sent = stubSettle(() =>
       jsonResponse(200, { status: 'SUCCEEDED', providerPaymentId: 'py_1', amountPence: 8_150 }),
