@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
@@ -105,8 +105,12 @@ describe('account settings (spec 3 §2)', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
+    // Said in a snackbar (a polite status), which the customer may dismiss before it goes.
+    const snackbar = await screen.findByRole('status');
+    expect(snackbar).toHaveTextContent('Your changes have been saved.');
     expect(patchBodies(fetchMock)).toEqual([{ email: 'new@example.com' }]);
+    await userEvent.click(within(snackbar).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Your changes have been saved.')).toBeNull();
   });
 
   it('refuses a malformed e-mail and sends nothing', async () => {

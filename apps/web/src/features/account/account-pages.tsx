@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShowError } from '../../components/ui/error-modal';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
+import { Snackbar } from '../../components/ui/snackbar';
 import { isApiError } from '../../lib/api-client';
 import { brand } from '../../lib/brand';
 import {
@@ -130,12 +131,17 @@ function useSave() {
       },
     });
   };
-  return { save, saved, mutation };
+  return { save, saved, dismiss: () => setSaved(false), mutation };
 }
 
-function SavedMessage({ saved }: { saved: boolean }) {
+/** 'Saved' is news of a moment: a snackbar (spec 1 §1, §4), gone after 4 seconds. */
+function SavedMessage({ saved, onClose }: { saved: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  return <p role="status">{saved ? t('account.saved') : null}</p>;
+  return (
+    <Snackbar isOpen={saved} onClose={onClose} variant="success">
+      {t('account.saved')}
+    </Snackbar>
+  );
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -145,7 +151,7 @@ function EmailForm({ policyholder }: { policyholder: Policyholder }) {
   const inputId = useId();
   const [email, setEmail] = useState(policyholder.email ?? '');
   const [error, setError] = useState<string | null>(null);
-  const { save, saved, mutation } = useSave();
+  const { save, saved, dismiss, mutation } = useSave();
   const conflict =
     isApiError(mutation.error) && mutation.error.status === 409 ? t('account.emailInUse') : null;
   const shownError = error ?? conflict;
@@ -189,7 +195,7 @@ function EmailForm({ policyholder }: { policyholder: Policyholder }) {
       <Button type="submit" disabled={mutation.isPending}>
         {t('account.save')}
       </Button>
-      <SavedMessage saved={saved} />
+      <SavedMessage saved={saved} onClose={dismiss} />
     </form>
   );
 }
@@ -200,7 +206,7 @@ function MarketingForm({ policyholder }: { policyholder: Policyholder }) {
   const [preferences, setPreferences] = useState<MarketingPreferences>(
     policyholder.marketingPreferences,
   );
-  const { save, saved, mutation } = useSave();
+  const { save, saved, dismiss, mutation } = useSave();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -235,7 +241,7 @@ function MarketingForm({ policyholder }: { policyholder: Policyholder }) {
       <Button type="submit" disabled={mutation.isPending}>
         {t('account.save')}
       </Button>
-      <SavedMessage saved={saved} />
+      <SavedMessage saved={saved} onClose={dismiss} />
     </form>
   );
 }
