@@ -34,6 +34,11 @@ export const UploadCommitRequestSchema = z
     fileNames: z.array(z.string().min(1).max(UPLOAD_FILE_NAME_MAX_LENGTH)).min(1).max(50),
     comment: z.string().max(UPLOAD_COMMENT_MAX_LENGTH).optional(),
     purpose: UploadPurposeSchema,
+    /**
+     * The date the document bears, yyyy-MM-dd: required for an upload type with a maximum age
+     * (the no claims proof must be under 2 years old, spec 2 §5).
+     */
+    documentDate: z.iso.date({ error: 'Enter the date on the document as yyyy-MM-dd' }).optional(),
   })
   .meta({
     id: 'UploadCommitRequest',

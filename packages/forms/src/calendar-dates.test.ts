@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCalendarDuration,
+  earliestDateUnderYears,
   getDatePickerDays,
   isCalendarDate,
   parseCalendarOffset,
@@ -56,5 +57,14 @@ describe('getDatePickerDays', () => {
     const days = getDatePickerDays('2026-02-27', 2);
     expect(days[0]).toBe('2026-03-01');
     expect(days.at(-1)).toBe('2026-03-30');
+  });
+});
+
+describe('earliestDateUnderYears', () => {
+  it('is the day after the same date that many years before', () => {
+    expect(earliestDateUnderYears('2026-11-27', 2)).toBe('2024-11-28');
+    expect(earliestDateUnderYears('2026-12-31', 2)).toBe('2025-01-01');
+    // 29 February steps back to 28 February in a common year.
+    expect(earliestDateUnderYears('2028-02-29', 2)).toBe('2026-03-01');
   });
 });

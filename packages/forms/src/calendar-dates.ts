@@ -92,3 +92,11 @@ export function getDatePickerDays(today: string, daysInFuture = 0): string[] {
     addCalendarDuration(today, `P${daysInFuture + index}D`),
   );
 }
+
+/**
+ * The earliest date a document under `years` years old can bear on `today` (spec 2 §5: the no
+ * claims proof must be under 2 years old): the day after the same date `years` years before.
+ */
+export function earliestDateUnderYears(today: string, years: number): string {
+  return addCalendarDuration(addCalendarDuration(today, `-P${years}Y`), 'P1D');
+}

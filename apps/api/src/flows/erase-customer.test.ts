@@ -373,7 +373,12 @@ describe('GDPR: data export and erasure', () => {
         method: 'POST',
         url: `/api/documents/upload/commit/${policyA.policyId}`,
         headers: headersA,
-        payload: { fileNames: ['jane-smith-ncb.pdf'], comment: 'From Jane', purpose: 'ncb-proof' },
+        payload: {
+          fileNames: ['jane-smith-ncb.pdf'],
+          comment: 'From Jane',
+          purpose: 'ncb-proof',
+          documentDate: START.slice(0, 10),
+        },
       });
       expect(committed.statusCode, committed.body).toBe(201);
       const [upload] = await app.db

@@ -1,6 +1,16 @@
 // Files customers send us (spec 3 §4 "Upload"): staged one by one, then committed together.
 import { sql } from 'drizzle-orm';
-import { char, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 import { policies } from './policies';
 
@@ -17,6 +27,8 @@ export const uploadCommits = pgTable(
     /** The upload type of the product configuration, e.g. `ncb-proof`. */
     purpose: text('purpose').notNull(),
     comment: text('comment'),
+    /** The date the document bears, for types with a maximum age (no claims proof: spec 2 §5). */
+    documentDate: date('document_date', { mode: 'string' }),
     /** The signed-in user (a staff member acting for the customer: the staff member). */
     committedByUserId: text('committed_by_user_id').notNull(),
     committedAt: instant('committed_at').notNull(),

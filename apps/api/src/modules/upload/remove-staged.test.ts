@@ -91,7 +91,7 @@ describe('removing a staged upload', () => {
       method: 'POST',
       url: `/api/documents/upload/commit/${policyId}`,
       headers,
-      payload: { fileNames, purpose: 'ncb-proof' },
+      payload: { fileNames, purpose: 'ncb-proof', documentDate: START.slice(0, 10) },
     });
 
   async function rowOf(stageId: string) {

@@ -171,14 +171,16 @@ export const uploadRoutes: AppPlugin = async (app) => {
         summary: 'Commits staged files with a comment',
         description:
           "At most the upload type's maxFiles files (400, `details.reason` too-many-files); " +
-          'files not staged for this policy and purpose within the last day are a 409.',
+          'files not staged for this policy and purpose within the last day are a 409. A type ' +
+          'with a maximum age (the no claims proof: under 2 years) needs documentDate, the date ' +
+          'the document bears; missing, future or too old is a 400 that says why.',
         params: UploadParamsSchema,
         body: UploadCommitRequestSchema,
         response: { 201: UploadCommitResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { fileNames, comment, purpose } = request.body;
+      const { fileNames, comment, purpose, documentDate } = request.body;
       const target = await resolveUploadTarget(app, {
         principal: request.principal,
         policyId: request.params.policyId,
@@ -189,6 +191,7 @@ export const uploadRoutes: AppPlugin = async (app) => {
         principal: request.principal,
         fileNames,
         comment,
+        documentDate,
       });
       return reply.code(201).send(committed);
     },

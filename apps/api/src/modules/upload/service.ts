@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { UploadCommitResponse, UploadRejectionCode } from '@motor/contract';
+import { formatDisplayDate, londonDateString } from '@motor/domain';
+import { earliestDateUnderYears } from '@motor/forms';
 import type { ServiceDeps } from '../../app-types';
 import { auditLog, uploadCommits, uploads } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -24,6 +26,37 @@ const STAGED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 const STAGED_FILES_PER_MAX_FILES = 4;
 const FILE_NAME_MAX_LENGTH = 100;
 const UPLOADABLE_STATUSES = new Set(['ACTIVE', 'PENDING']);
+
+/** A commit whose document is dated wrongly: the field and what to tell the customer. */
+function refuseDocumentDate(message: string): never {
+  throw new AppError('VALIDATION_FAILED', message, {
+    fields: [{ in: 'body', path: 'documentDate', message }],
+  });
+}
+
+/**
+ * Spec 2 §5: a type with a maximum age (no claims proof: under 2 years old) needs the date the
+ * document bears, not in the future and after the same date that many years ago.
+ */
+function checkDocumentDate(
+  config: UploadConfig,
+  documentDate: string | undefined,
+  now: Date,
+): string | null {
+  const years = config.maxAgeYears;
+  if (years === undefined) return documentDate ?? null;
+  if (!documentDate) refuseDocumentDate('Enter the date on the document.');
+  const today = londonDateString(now);
+  if (documentDate > today) refuseDocumentDate('The date on the document cannot be in the future.');
+  const earliest = earliestDateUnderYears(today, years);
+  if (documentDate < earliest) {
+    refuseDocumentDate(
+      `This document is more than ${years} years old. Proof must be under ${years} years old: ` +
+        `send one dated ${formatDisplayDate(`${earliest}T12:00:00.000Z`)} or later.`,
+    );
+  }
+  return documentDate;
+}
 
 const POLICY_NOT_UPLOADABLE_MESSAGE =
   'Files can only be sent for a policy that is active or about to start.';
@@ -227,6 +260,7 @@ export async function commitUploads(
     principal: Principal;
     fileNames: readonly string[];
     comment: string | undefined;
+    documentDate?: string;
   },
 ): Promise<UploadCommitResponse> {
   const { target, principal } = options;
@@ -269,12 +303,14 @@ export async function commitUploads(
         { missing: fileNames.filter((name) => !found.has(name)) },
       );
     }
+    const documentDate = checkDocumentDate(config, options.documentDate, now);
     const [commit] = await tx
       .insert(uploadCommits)
       .values({
         policyId: policy.policyId,
         purpose,
         comment,
+        documentDate,
         committedByUserId: actorUserId,
         committedAt: now,
       })

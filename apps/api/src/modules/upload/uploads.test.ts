@@ -79,7 +79,7 @@ describe('uploads (issue 14 item 6)', () => {
   }
 
   function commit(
-    payload: { fileNames: string[]; comment?: string; purpose?: string },
+    payload: { fileNames: string[]; comment?: string; purpose?: string; documentDate?: string },
     headers = owner,
     id = policyId,
   ) {
@@ -87,7 +87,8 @@ describe('uploads (issue 14 item 6)', () => {
       method: 'POST',
       url: `/api/documents/upload/commit/${id}`,
       headers,
-      payload: { purpose: 'ncb-proof', ...payload },
+      // A no claims letter dated the day the test starts, unless a test dates it otherwise.
+      payload: { purpose: 'ncb-proof', documentDate: START.slice(0, 10), ...payload },
     });
   }
 
@@ -122,7 +123,11 @@ describe('uploads (issue 14 item 6)', () => {
       .select()
       .from(uploadCommits)
       .where(eq(uploadCommits.id, commitId));
-    expect(commitRow).toMatchObject({ comment: 'Letter from my insurer', purpose: 'ncb-proof' });
+    expect(commitRow).toMatchObject({
+      comment: 'Letter from my insurer',
+      purpose: 'ncb-proof',
+      documentDate: START.slice(0, 10),
+    });
     const audits = await app.db
       .select()
       .from(auditLog)
@@ -135,6 +140,36 @@ describe('uploads (issue 14 item 6)', () => {
 
     // Committed once: a second commit of the same name finds nothing staged.
     expect((await commit({ fileNames: [fileName] })).statusCode).toBe(409);
+  });
+
+  // Spec 2 §5: the no claims proof must be under 2 years old (maxAgeYears of the upload type).
+  it('refuses no claims proof without its date, dated ahead, or 2 years old or more', async () => {
+    expect((await stage({ fileName: 'dated.pdf' })).statusCode).toBe(201);
+    const refusal = async (documentDate: string | undefined) => {
+      const answer = await commit({ fileNames: ['dated.pdf'], documentDate });
+      expect(answer.statusCode, answer.body).toBe(400);
+      const { error } = ErrorBodySchema.parse(answer.json());
+      expect(error.details).toMatchObject({ fields: [{ path: 'documentDate' }] });
+      return error.message;
+    };
+    expect(await refusal(undefined)).toBe('Enter the date on the document.');
+    expect(await refusal('2026-03-03')).toBe('The date on the document cannot be in the future.');
+    expect(await refusal('2024-03-02')).toBe(
+      'This document is more than 2 years old. Proof must be under 2 years old: send one dated ' +
+        '03 Mar 2024 or later.',
+    );
+    const [waiting] = await rowsOf().then((rows) =>
+      rows.filter((row) => row.fileName === 'dated.pdf'),
+    );
+    expect(waiting).toMatchObject({ status: 'STAGED', commitId: null });
+
+    const accepted = await commit({ fileNames: ['dated.pdf'], documentDate: '2024-03-03' });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const [commitRow] = await app.db
+      .select()
+      .from(uploadCommits)
+      .where(eq(uploadCommits.id, accepted.json<{ commitId: string }>().commitId));
+    expect(commitRow).toMatchObject({ documentDate: '2024-03-03' });
   });
 
   it('names a second staged file of the same name apart', async () => {

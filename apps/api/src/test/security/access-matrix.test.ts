@@ -709,7 +709,7 @@ describe('access matrix (issue 21 item 9)', () => {
       method: 'POST',
       url: `/api/documents/upload/commit/${bound.policyId}`,
       headers,
-      payload: { fileNames: ['kept.pdf'], purpose: 'ncb-proof' },
+      payload: { fileNames: ['kept.pdf'], purpose: 'ncb-proof', documentDate: START.slice(0, 10) },
     });
     expect(committed.statusCode, committed.body).toBe(201);
     const accounts = await app.inject({

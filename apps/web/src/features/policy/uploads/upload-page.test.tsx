@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
+import { londonDateString } from '@motor/domain';
 import { jsonResponse, signedInAuthState, stubApi } from '../../../test/api-stubs';
 import { TestApp } from '../../../test/render-app';
 import { UploadConfirmationPage } from './upload-confirmation-page';
@@ -68,6 +69,21 @@ const pdf = (name: string, size = 1000) =>
 
 async function choose(...files: File[]) {
   await userEvent.upload(screen.getByTestId('dropzone-input'), files, { applyAccept: false });
+}
+
+/** Types a 'yyyy-mm-dd' into the date on the document. */
+async function typeDocumentDate(day: string) {
+  const [year, month, date] = day.split('-');
+  const group = screen.getByRole('group', { name: /Date on the document/ });
+  for (const [label, text] of [
+    ['Day', date!],
+    ['Month', month!],
+    ['Year', year!],
+  ] as const) {
+    const input = within(group).getByLabelText(label);
+    await userEvent.clear(input);
+    await userEvent.type(input, text);
+  }
 }
 
 /** Waits until the stage request number `index` is sent. */
@@ -148,6 +164,10 @@ describe('upload page', () => {
     expect(deletes).toEqual(['/api/documents/upload/stage/pol_1/upl_2 {}']);
 
     await userEvent.type(screen.getByLabelText(/Comment/), 'My renewal letter');
+    // No claims proof is dated (spec 2 §5): Send waits for the date on the document.
+    expect(send).toBeDisabled();
+    const today = londonDateString(new Date());
+    await typeDocumentDate(today);
     await waitFor(() => expect(send).toBeEnabled());
     await userEvent.click(send);
     expect(
@@ -155,7 +175,12 @@ describe('upload page', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`${PAGE}/confirmation`);
     expect(commits).toEqual([
-      { fileNames: ['letter.pdf'], comment: 'My renewal letter', purpose: 'ncb-proof' },
+      {
+        fileNames: ['letter.pdf'],
+        comment: 'My renewal letter',
+        purpose: 'ncb-proof',
+        documentDate: today,
+      },
     ]);
     expect(
       within(screen.getByRole('list', { name: 'Files sent' })).getByText('letter.pdf'),
@@ -164,6 +189,58 @@ describe('upload page', () => {
       'href',
       '/flex/policy/pol_1',
     );
+  });
+
+  // Spec 2 §5: the no claims proof must be under 2 years old; the page says so before sending,
+  // and shows the API's own words if it refuses the date all the same.
+  it('refuses no claims proof 2 years old or more, or dated ahead, with a clear message', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T10:00:00Z') });
+    const commits: unknown[] = [];
+    const refusal = 'The API says the date will not do.';
+    stubApi((url, init) => {
+      if (url.endsWith('/api/documents/upload/commit/pol_1')) {
+        commits.push(JSON.parse(String(init?.body)));
+        return jsonResponse(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: refusal,
+            details: { fields: [{ in: 'body', path: 'documentDate', message: refusal }] },
+            requestId: 'r',
+          },
+        });
+      }
+      return jsonResponse(404, {});
+    });
+    renderUploadPage();
+    await screen.findByRole('button', { name: 'Choose files' });
+    expect(screen.getByRole('group', { name: /Date on the document/ })).toHaveAccessibleDescription(
+      'The document must be under 2 years old. For example, 27 3 2026',
+    );
+    await choose(pdf('old.pdf'));
+    (await nthRequest(0)).respond(201, { stageId: 'upl_1', fileName: 'old.pdf' });
+    const send = screen.getByRole('button', { name: 'Send files' });
+
+    await typeDocumentDate('2024-11-27');
+    expect(
+      await screen.findByText(
+        'This document is more than 2 years old. Proof must be under 2 years old: send one dated 28 Nov 2024 or later.',
+      ),
+    ).toBeInTheDocument();
+    expect(send).toBeDisabled();
+    await typeDocumentDate('2026-11-28');
+    expect(
+      await screen.findByText('The date on the document cannot be in the future.'),
+    ).toBeInTheDocument();
+    expect(send).toBeDisabled();
+
+    await typeDocumentDate('2024-11-28');
+    await waitFor(() => expect(send).toBeEnabled());
+    await userEvent.click(send);
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(commits).toEqual([
+      { fileNames: ['old.pdf'], purpose: 'ncb-proof', documentDate: '2024-11-28' },
+    ]);
+    vi.useRealTimers();
   });
 
   it('keeps a file the server could not remove, says so, and removes it on a second try', async () => {
@@ -188,6 +265,7 @@ describe('upload page', () => {
       'We could not remove keep.pdf. Please try again.',
     );
     expect(screen.getByRole('progressbar', { name: 'Uploading keep.pdf' })).toBeInTheDocument();
+    await typeDocumentDate(londonDateString(new Date()));
     expect(screen.getByRole('button', { name: 'Send files' })).toBeEnabled();
 
     // Already gone on the server (404): off the list all the same.

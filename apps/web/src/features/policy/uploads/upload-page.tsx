@@ -1,9 +1,12 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { UPLOAD_COMMENT_MAX_LENGTH } from '@motor/contract';
+import { ErrorBodySchema, UPLOAD_COMMENT_MAX_LENGTH } from '@motor/contract';
+import { formatDisplayDate, londonDateString } from '@motor/domain';
+import { DateInput } from '../../../components/form/date-input';
 import { Button } from '../../../components/ui/button';
 import { getProductConfig } from '../../../lib/brand-products';
+import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { findSchemeByUrlName } from '../../../lib/schemes';
 import { useCommitUpload } from './api/commit-upload';
@@ -12,6 +15,7 @@ import { useStageUpload } from './api/stage-upload';
 import { Dropzone } from './dropzone';
 import {
   checkFiles,
+  findDocumentDateProblem,
   rejectionCodeOf,
   roundProgress,
   type RejectionCode,
@@ -44,6 +48,17 @@ const REJECTION_CODES: readonly RejectionCode[] = [
   'too-many-files',
 ];
 
+/** The API's own words when it refused the document's date (its clock may differ from ours). */
+function documentDateRefusal(error: unknown): string | null {
+  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
+  const body = ErrorBodySchema.safeParse(error.failure.data);
+  const details = body.success ? (body.data.error.details as { fields?: unknown }) : undefined;
+  const refusesDate =
+    Array.isArray(details?.fields) &&
+    details.fields.some((field: { path?: unknown }) => field.path === 'documentDate');
+  return refusesDate && body.success ? body.data.error.message : null;
+}
+
 function UploadForm({
   productUrlName,
   policyId,
@@ -63,6 +78,13 @@ function UploadForm({
   const [items, setItems] = useState<Item[]>([]);
   const [rejections, setRejections] = useState<Rejection[]>([]);
   const [comment, setComment] = useState('');
+  const [documentDate, setDocumentDate] = useState('');
+  const [isDateTouched, setIsDateTouched] = useState(false);
+  // One "today" per page, so the answer does not turn invalid at midnight.
+  const [today] = useState(() => londonDateString(new Date()));
+  const maxAgeYears = limits.maxAgeYears;
+  const dateProblem =
+    maxAgeYears === undefined ? null : findDocumentDateProblem(documentDate, today, maxAgeYears);
   const nextKey = useRef(0);
   // One file at a time: each waits for the one before it.
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -112,7 +134,15 @@ function UploadForm({
   const stagedNames = items.flatMap((item) => (item.stagedName ? [item.stagedName] : []));
   const isUploading = items.some((item) => item.stagedName === null);
   const isRemoving = items.some((item) => item.removal === 'removing');
-  const canCommit = stagedNames.length > 0 && !isUploading && !isRemoving && !commit.isPending;
+  const canCommit =
+    stagedNames.length > 0 && !isUploading && !isRemoving && !commit.isPending && !dateProblem;
+  const dateError =
+    dateProblem && (isDateTouched || dateProblem.problem !== 'required')
+      ? t(`documentDate.${dateProblem.problem}`, {
+          count: maxAgeYears,
+          earliest: formatDisplayDate(`${dateProblem.earliest}T12:00:00.000Z`),
+        })
+      : (documentDateRefusal(commit.error) ?? undefined);
 
   function onRemove(item: Item) {
     if (!item.stageId) return;
@@ -125,7 +155,12 @@ function UploadForm({
 
   function onCommit() {
     commit.mutate(
-      { fileNames: stagedNames, comment: comment.trim() || undefined, purpose: type },
+      {
+        fileNames: stagedNames,
+        comment: comment.trim() || undefined,
+        purpose: type,
+        ...(maxAgeYears === undefined ? {} : { documentDate }),
+      },
       {
         onSuccess: () => void navigate('confirmation', { state: { fileNames: stagedNames } }),
       },
@@ -214,6 +249,21 @@ function UploadForm({
         </ul>
       ) : null}
 
+      {maxAgeYears === undefined ? null : (
+        <DateInput
+          id="upload-document-date"
+          label={t('documentDate.label')}
+          hint={t('documentDate.hint', { count: maxAgeYears })}
+          error={dateError}
+          value={documentDate}
+          onChange={(next) => {
+            setDocumentDate(next);
+            setIsDateTouched(true);
+            commit.reset();
+          }}
+        />
+      )}
+
       <div className="field">
         <label htmlFor="upload-comment">
           {t('comment.label')} <span className="text-muted">{t('comment.optional')}</span>
@@ -227,7 +277,7 @@ function UploadForm({
         />
       </div>
 
-      {commit.isError ? (
+      {commit.isError && !documentDateRefusal(commit.error) ? (
         <p role="alert" className="notice notice--critical">
           {t('commit.failed')}
         </p>

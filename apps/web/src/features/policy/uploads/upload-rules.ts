@@ -1,10 +1,35 @@
 import { UPLOAD_REJECTION_CODES, type UploadRejectionCode } from '@motor/contract';
+import { earliestDateUnderYears, isCalendarDate } from '@motor/forms';
 import { isApiError } from '../../../lib/api-client';
 
 // The dropzone's checks (spec 3 §5 "Upload"): size, count and type from the product's upload
 // configuration, the same limits the API enforces again; and the code a refusal is shown by.
 
-export type UploadLimits = { maxFiles: number; maxSize: number; accept: readonly string[] };
+export type UploadLimits = {
+  maxFiles: number;
+  maxSize: number;
+  accept: readonly string[];
+  /** The document must be under this many years old (no claims proof: 2, spec 2 §5). */
+  maxAgeYears?: number;
+};
+
+export type DocumentDateProblem = 'required' | 'future' | 'tooOld';
+
+/**
+ * What is wrong with the date a document bears, as the API checks it: missing, ahead of today, or
+ * before `earliest` (the day after the same date maxAgeYears years ago); null when it will do.
+ */
+export function findDocumentDateProblem(
+  documentDate: string,
+  today: string,
+  maxAgeYears: number,
+): { problem: DocumentDateProblem; earliest: string } | null {
+  const earliest = earliestDateUnderYears(today, maxAgeYears);
+  if (!isCalendarDate(documentDate)) return { problem: 'required', earliest };
+  if (documentDate > today) return { problem: 'future', earliest };
+  if (documentDate < earliest) return { problem: 'tooOld', earliest };
+  return null;
+}
 
 /** A refusal's code: the three the spec names, or `unknown` (shown with a fallback message). */
 export type RejectionCode = UploadRejectionCode | 'unknown';

@@ -1,0 +1,1 @@
+ALTER TABLE "upload_commits" ADD COLUMN "document_date" date;
