@@ -3,13 +3,16 @@
 import { createHash } from 'node:crypto';
 import type { StatementResponse } from '@motor/contract';
 import { londonDateString } from '@motor/domain';
+import { inArray } from 'drizzle-orm';
 import type { App } from '../../app-types';
 import { runStatement, type Db } from '../../db/client';
+import { customerAccounts } from '../../db/schema';
 import { findMoneyDifferences, findUnpaidCover } from '../../flows/collect-payments/audit';
 import { listOpenFindings } from '../../flows/collect-payments/reconcile';
 import { listPendingRefunds } from '../../modules/billing';
 import { findUnbalancedTransactions } from '../../modules/billing/ledger';
 import { findStatementErrors } from '../../modules/billing/statement-check';
+import { getAccountStatements } from '../../modules/billing/statements';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { addWorkingDays } from '../../providers/direct-debit';
 import { readStatements } from '../statements';
@@ -114,12 +117,41 @@ export async function readEmailsAbout(db: Db, policyNumber: string): Promise<Kep
 /** Accounts read at once (a few, as several customers' browsers would). */
 const READERS = 4;
 
-async function findStatementsNotAddingUp(app: App, customers: Customer[]): Promise<string[]> {
+/**
+ * Each customer's statements built once, as the billing tab's answers build them, from the
+ * account as it is now (its payment day may have moved): each of those answers builds all the
+ * account's statements again to give one, so reading them as displayed costs a build per
+ * statement.
+ */
+async function buildCustomerStatements(app: App, customers: Customer[]) {
+  if (customers.length === 0) return [];
+  const accountIds = customers.map((customer) => customer.accountId);
+  const rows = await app.db
+    .select()
+    .from(customerAccounts)
+    .where(inArray(customerAccounts.accountId, accountIds));
+  const byId = new Map(rows.map((row) => [row.accountId, row]));
+  const built: StatementResponse[][] = [];
+  for (const accountId of accountIds) {
+    built.push((await getAccountStatements(app.db, byId.get(accountId)!)).statements);
+  }
+  return built;
+}
+
+/** What does not add up in the customers' statements, read as displayed with `asDisplayed`. */
+async function findStatementsNotAddingUp(
+  app: App,
+  customers: Customer[],
+  asDisplayed: boolean,
+): Promise<string[]> {
+  const read = async (batch: Customer[]) =>
+    asDisplayed
+      ? Promise.all(batch.map((customer) => readCustomerStatements(app, customer)))
+      : buildCustomerStatements(app, batch);
   const errors: string[] = [];
   for (let first = 0; first < customers.length; first += READERS) {
     const batch = customers.slice(first, first + READERS);
-    const read = await Promise.all(batch.map((customer) => readCustomerStatements(app, customer)));
-    for (const [index, statements] of read.entries()) {
+    for (const [index, statements] of (await read(batch)).entries()) {
       const { policyNumber } = batch[index]!;
       errors.push(...findStatementErrors(statements).map((e) => `${policyNumber} ${e}`));
     }
@@ -143,10 +175,13 @@ export async function accountsMovedSince(db: Db, since: Date): Promise<Set<strin
   return new Set(rows.map((row) => row.account_id));
 }
 
-/** Every check, as of now; statements only of `statementsOf`; Direct Debits asked since `since`. */
+/**
+ * Every check, as of now; statements only of `statementsOf` (read as displayed with `full`);
+ * Direct Debits asked since `since`.
+ */
 export async function checkMoney(
   app: App,
-  options: { statementsOf: Customer[]; noticeWorkingDays: number; since: Date },
+  options: { statementsOf: Customer[]; noticeWorkingDays: number; since: Date; full: boolean },
 ): Promise<MoneyBreaches> {
   const now = app.clock.now();
   const [sum] = await run<{ total: string }>(
@@ -174,6 +209,6 @@ export async function checkMoney(
     auditorFindings: (await listOpenFindings(app.db)).map(
       (f) => `${f.kind} ${f.providerPaymentId} (${f.accountCode ?? 'no account'})`,
     ),
-    statementsNotAddingUp: await findStatementsNotAddingUp(app, options.statementsOf),
+    statementsNotAddingUp: await findStatementsNotAddingUp(app, options.statementsOf, options.full),
   };
 }
