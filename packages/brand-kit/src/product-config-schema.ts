@@ -95,6 +95,38 @@ export const ManagementSectionSchema = z.object({
   validationProfile: z.string().optional(),
 });
 
+/**
+ * The summary page's quote information (spec 2 §2 'quote information with an update-details
+ * link'): a collapsible section per entry, in order, named by the disclosure page that updates its
+ * facts.
+ */
+export const SummaryConfigSchema = z.object({
+  sections: z
+    .array(
+      z.object({
+        section: z.enum(['about-you', 'your-car', 'contact-details']),
+        facts: z
+          .array(
+            z.enum([
+              'name',
+              'dateOfBirth',
+              'address',
+              'email',
+              'phoneNumber',
+              'car',
+              'registration',
+            ]),
+          )
+          .min(1),
+      }),
+    )
+    .min(1),
+});
+export type SummaryConfig = z.infer<typeof SummaryConfigSchema>;
+
+/** How the product works, in the brand's words, step by step (the policy's details tab). */
+export const HowItWorksConfigSchema = z.object({ steps: z.array(z.string().min(1)).min(1) });
+
 /** The disclosure inputs of a scheme, by where the answers are stored. */
 export const DisclosuresConfigSchema = z.object({
   quote: InputsSchema,
@@ -188,6 +220,8 @@ export const ProductConfigSchema = z
     expiredProposal: z.array(z.string()),
     accountSetup: z.array(z.string()),
     management: z.array(ManagementSectionSchema),
+    summary: SummaryConfigSchema,
+    howItWorks: HowItWorksConfigSchema,
     feedback: z.object({ minScore: z.literal(1), maxScore: z.literal(10) }),
   })
   .superRefine((product, ctx) => {

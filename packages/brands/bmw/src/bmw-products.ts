@@ -76,6 +76,13 @@ const COMMON = {
   proposalConfirmation: ['vehicle', 'firstName', 'lastName', 'dateOfBirth', 'address', 'email'],
   expiredProposal: ['startDate'],
   accountSetup: ['email', 'phoneNumber', 'marketingPreferences'],
+  summary: {
+    sections: [
+      { section: 'about-you', facts: ['name', 'dateOfBirth', 'address'] },
+      { section: 'your-car', facts: ['car', 'registration'] },
+      { section: 'contact-details', facts: ['email', 'phoneNumber'] },
+    ],
+  },
   feedback: { minScore: 1, maxScore: 10 },
 } satisfies Partial<ProductConfigInput>;
 
@@ -93,6 +100,14 @@ const flex = {
   free: false,
   maxPoliciesPerCustomer: null,
   beforeWeBegin: ['eligibilityConfirmed'],
+  howItWorks: {
+    steps: [
+      'Your cover runs month by month. We collect each month on your payment day by Direct Debit.',
+      'Your price is fixed for 12 months. Before the year ends we send your renewal price, and your cover renews unless you turn auto-renewal off.',
+      'Change your car, drivers, add-ons or excess here at any time: you see the new price before you agree to it.',
+      'Cancel whenever you like. Within 14 days of your cover starting, everything you paid comes back.',
+    ],
+  },
   // A failed collection is tried twice more, a week apart; then 14 days' written notice.
   billing: { retry: { attempts: 2, intervalDays: 7 }, gracePeriodDays: 14 },
   // A consumer's 14-day right to cancel (ICOBS 7.1) with everything taken refunded; driveaway,
@@ -163,6 +178,13 @@ const driveaway = {
   maxPoliciesPerCustomer: 1,
   // Free 5-day cover earns and uses no no-claims discount: no proof of it to upload.
   uploads: {},
+  howItWorks: {
+    steps: [
+      'Your free cover starts when you collect your new BMW and lasts 5 days.',
+      'There is nothing to pay, and it does not renew: arrange your own insurance before it ends.',
+      'Want cover that carries on? Get a BMW Flex quote and keep driving without a gap.',
+    ],
+  },
   assetTypes: [
     {
       type: 'Vehicle',

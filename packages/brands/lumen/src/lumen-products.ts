@@ -48,6 +48,12 @@ const SHARED = {
   proposalConfirmation: ['vehicle', 'firstName', 'lastName', 'dateOfBirth', 'address', 'email'],
   expiredProposal: ['startDate'],
   accountSetup: ['email', 'phoneNumber', 'marketingPreferences'],
+  summary: {
+    sections: [
+      { section: 'about-you', facts: ['name', 'dateOfBirth', 'address', 'email'] },
+      { section: 'your-car', facts: ['registration', 'car'] },
+    ],
+  },
   feedback: { minScore: 1, maxScore: 10 },
   renewal: {
     allowModifyAutoRenewal: true,
@@ -67,6 +73,13 @@ const monthly = {
   schemeCode: 'lumen-monthly',
   urlName: 'monthly',
   productKind: 'SUBSCRIPTION',
+  howItWorks: {
+    steps: [
+      'Your cover runs month by month, paid monthly on your payment day.',
+      'Change your car, drivers or cover here: you see the new price before you agree to it.',
+      'Cancel whenever you like from this page.',
+    ],
+  },
   policyNumberCode: 'MTH',
   policyTerm: 'P12M',
   paymentSchedules: ['MONTHLY'],
@@ -125,6 +138,12 @@ const collect = {
   schemeCode: 'lumen-collect',
   urlName: 'collect',
   productKind: 'DRIVEAWAY',
+  howItWorks: {
+    steps: [
+      'Your free cover starts when you collect your Lumen and lasts 5 days.',
+      'There is nothing to pay, and it does not renew: arrange your own insurance before it ends.',
+    ],
+  },
   policyNumberCode: 'COL',
   policyTerm: 'P5D',
   paymentSchedules: ['SINGLE_PAYMENT'],
