@@ -275,5 +275,5 @@ describe('the policy area by status (issue 14)', () => {
     }
     // Beyond the server's own 120 s to be ready: once in a CI run this journey timed out waiting
     // for its server, and the server's output, which startServer's error carries, was never seen.
-  }, 180_000);
+  }, 360_000);
 });

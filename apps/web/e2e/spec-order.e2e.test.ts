@@ -148,13 +148,16 @@ async function checkPolicyArea(
       Buffer.from('\n%%EOF\n'),
     ]);
   const input = page.getByTestId('dropzone-input');
-  await input.setInputFiles({ name: 'too-big.pdf', mimeType: 'application/pdf', buffer: pdf(11) });
+  // An 11 MB file crosses to the browser in one message: slow on a loaded machine.
+  await input.setInputFiles(
+    { name: 'too-big.pdf', mimeType: 'application/pdf', buffer: pdf(11) },
+    SLOW,
+  );
   await page.getByText('This file is too large. Files can be up to 10 MB.').waitFor(SLOW);
-  await input.setInputFiles({
-    name: 'ncb-letter.pdf',
-    mimeType: 'application/pdf',
-    buffer: pdf(3),
-  });
+  await input.setInputFiles(
+    { name: 'ncb-letter.pdf', mimeType: 'application/pdf', buffer: pdf(3) },
+    SLOW,
+  );
   await page.getByRole('progressbar').first().waitFor(SLOW);
   await page.getByRole('button', { name: 'Remove ncb-letter.pdf' }).waitFor(SLOW);
   await expectNoSeriousA11yViolations(page);

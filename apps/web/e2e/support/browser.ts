@@ -53,8 +53,9 @@ export function useBrowser(options: { server?: () => string } = {}) {
         locale: 'en-GB',
         timezoneId: 'Europe/London',
       });
-      // Fail fast: every page here renders in well under a second.
-      context.setDefaultTimeout(10_000);
+      // Every page here renders in well under a second on a quiet machine; 20 s still fails a
+      // missing element soon, and leaves room for a machine loaded many times over (issue 29).
+      context.setDefaultTimeout(20_000);
       // The page's clock is the journeys' (support/clock.ts): the same offset from the real time
       // as the servers', so that the page and the server agree to the millisecond.
       await setPageClockAhead(context, 0);
