@@ -34,7 +34,7 @@ describe('summary page (spec 2 §2)', () => {
     expect(screen.getByText('12 months, renews automatically')).toBeInTheDocument();
     expect(screen.getByText('Bavaria Insurance UK Ltd')).toBeInTheDocument();
     expect(screen.getByText('15 June 1985')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Update your details' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Update your answers in About you' })).toHaveAttribute(
       'href',
       '/flex/proposal/P-1/disclosure/about-you',
     );
@@ -45,6 +45,36 @@ describe('summary page (spec 2 §2)', () => {
       'href',
       '/content/documents/flex/business-terms.html',
     );
+  });
+
+  it("shows the details as the product's summary configuration lists them, in collapsible sections", async () => {
+    stubQuoteApi({ proposal: buildProposal() });
+    renderApp('/flex/proposal/P-1/summary');
+    const details = within(await screen.findByRole('region', { name: 'Your details' }));
+    // BMW Flex's summary: About you, Your car, Contact details, each open, each with its page.
+    const toggles = details.getAllByRole('button', { expanded: true });
+    expect(toggles.map((toggle) => toggle.textContent)).toEqual([
+      'About you',
+      'Your car',
+      'Contact details',
+    ]);
+    expect(details.getByRole('link', { name: 'Update your answers in Your car' })).toHaveAttribute(
+      'href',
+      '/flex/proposal/P-1/disclosure/your-car',
+    );
+    expect(
+      details.getByRole('link', { name: 'Update your answers in Contact details' }),
+    ).toHaveAttribute('href', '/flex/proposal/P-1/disclosure/contact-details');
+    expect(details.getByText('jane.smith@example.com')).toBeVisible();
+    // A section folds away and opens again, by keyboard too.
+    const contact = details.getByRole('button', { name: 'Contact details' });
+    await userEvent.click(contact);
+    expect(contact).toHaveAttribute('aria-expanded', 'false');
+    expect(details.getByText('jane.smith@example.com')).not.toBeVisible();
+    contact.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(contact).toHaveAttribute('aria-expanded', 'true');
+    expect(details.getByText('jane.smith@example.com')).toBeVisible();
   });
 
   it('continue stays disabled until every checklist box is ticked, records the agreements, then goes to account setup', async () => {

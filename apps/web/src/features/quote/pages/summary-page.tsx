@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { describePolicyTerm, isSameLondonDay } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
-import { formatDate, formatPlate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { getTrackingValues } from '../../../lib/tracking';
 import { useApiClient } from '../../../lib/use-api-client';
 import type { Proposal } from '../api/get-proposal';
@@ -19,14 +19,8 @@ import { DocumentsList } from '../components/documents-list';
 import { ExcessLines } from '../components/excess-section';
 import { ProposalHeader } from '../components/proposal-header';
 import { QuoteHeadline } from '../components/quote-price';
-import {
-  getActiveSchedule,
-  getPolicyholderData,
-  getPolicyholderName,
-  getQuoteDocuments,
-  getVehicle,
-  getVehicleName,
-} from '../proposal-rules';
+import { SummaryDetails } from '../components/summary-details';
+import { getActiveSchedule, getQuoteDocuments } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
 
 const IMPRESSION_KEY = 'motor.quoteImpressions';
@@ -47,14 +41,6 @@ function useImpressionOnce(proposalCode: string) {
   }, [client, proposalCode]);
 }
 
-function addressText(address: unknown): string | null {
-  if (typeof address !== 'object' || address === null) return null;
-  const record = address as Record<string, unknown>;
-  if (typeof record.label === 'string' && record.label) return record.label;
-  const parts = ['line1', 'line2', 'city', 'postalCode'].map((key) => record[key]);
-  return parts.filter((part) => typeof part === 'string' && part !== '').join(', ') || null;
-}
-
 /** The summary (spec 2 §2): policy facts, auto-renewal, details, excess, documents, checklist. */
 export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal; now?: Date }) {
   const { t } = useTranslation('quote');
@@ -70,10 +56,8 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
   const checklist = product.checkoutChecklist;
   const isChecked = checklist.every((input) => ticked[input.name] === true);
   const isSubscription = product.productKind === 'SUBSCRIPTION';
-  const driver = getPolicyholderData(proposal);
   const previousInsurer = proposal.sourcePolicy?.quote.mainInsurer;
   const insurer = proposal.quote.mainInsurer ?? product.mainInsurer;
-  const vrn = getVehicle(proposal)?.vrn;
   const addedCovers = proposal.quote.covers.filter(
     (cover) => cover.coverType === 'OPTIONAL' && cover.active,
   );
@@ -155,38 +139,7 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
               </div>
             ) : null}
           </section>
-          <section className="card quote-section" aria-labelledby="summary-details-title">
-            <h2 id="summary-details-title">{t('summary.details.title')}</h2>
-            <dl className="quote-facts">
-              <div>
-                <dt>{t('summary.details.name')}</dt>
-                <dd>{getPolicyholderName(proposal) ?? '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('summary.details.dateOfBirth')}</dt>
-                <dd>
-                  {typeof driver.dateOfBirth === 'string' ? formatDate(driver.dateOfBirth) : '—'}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('summary.details.address')}</dt>
-                <dd>{addressText(driver.address) ?? '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('summary.details.email')}</dt>
-                <dd>{typeof driver.email === 'string' ? driver.email : '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('summary.details.car')}</dt>
-                <dd>{getVehicleName(proposal) ?? '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('summary.details.registration')}</dt>
-                <dd>{vrn ? formatPlate(vrn) : '—'}</dd>
-              </div>
-            </dl>
-            <Link to={pathTo('disclosure/about-you')}>{t('summary.details.update')}</Link>
-          </section>
+          <SummaryDetails proposal={proposal} summary={product.summary} pathTo={pathTo} />
           <section className="card quote-section" aria-labelledby="summary-excess-title">
             <h2 id="summary-excess-title">{t('config.excess.title')}</h2>
             <ExcessLines proposal={proposal} />
