@@ -111,6 +111,15 @@ describe('policy area', () => {
     expect(
       within(cover).getByRole('link', { name: "What BMW Flex covers, and what it doesn't" }),
     ).toHaveAttribute('href', '/content/exposures/flex.html');
+    // How the product works, from its howItWorks configuration, folded until asked for.
+    const howItWorks = screen.getByRole('button', { name: 'How BMW Flex works' });
+    expect(howItWorks).toHaveAttribute('aria-expanded', 'false');
+    const firstStep =
+      'Your cover runs month by month. We collect each month on your payment day by Direct Debit.';
+    expect(screen.getByText(firstStep)).not.toBeVisible();
+    await userEvent.click(howItWorks);
+    expect(screen.getByText(firstStep)).toBeVisible();
+    expect(screen.getByText(/^Cancel whenever you like\. Within 14 days/)).toBeVisible();
   });
 
   it('turns auto-renewal off only with a reason, and Other only with details', async () => {

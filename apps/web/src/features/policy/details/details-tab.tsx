@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, getDisplayedPolicyEndDate } from '@motor/domain';
+import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { ContentLink } from '../../../components/ui/content-link';
 import { CoverList } from '../../../components/ui/cover-list';
 import { optionalCoverPageUrl } from '../../../components/ui/help-link';
@@ -21,7 +22,8 @@ import { AutoRenewalSection } from './auto-renewal-section';
 import { RenewalBanner } from './renewal-banner';
 
 // The details tab (spec 3 §2): cancellation notice, promotion banner, a sidebar (what is
-// included, how to cancel, uploads), the policy summary, auto-renewal, cover, add-ons and excess.
+// included, how to cancel, uploads), the policy summary, auto-renewal, cover, how the product
+// works (its howItWorks configuration, folded away), add-ons and excess.
 
 function Row({ term, children }: { term: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -117,6 +119,19 @@ export function DetailsTab({ policy }: { policy: Policy }) {
             <CoverList codes={included.map((cover) => cover.code)} product={scheme} />
           ) : null}
         </section>
+
+        <div className="card">
+          <CollapsibleSection
+            headingLevel={2}
+            title={t('details.howItWorks', { name: scheme?.name ?? policy.schemeCode })}
+          >
+            <ol>
+              {product.howItWorks.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </CollapsibleSection>
+        </div>
 
         {optional.length > 0 ? (
           <section className="card" aria-labelledby="policy-addons-title">
