@@ -264,6 +264,65 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
     expect(await refundMails(bought[userId]!.policyNumber)).toHaveLength(1);
   });
 
+  it('puts a paid refund that comes back on the account again and in the staff queue, once', async () => {
+    const userId = 'dd-refund-paid';
+    const { accountId } = await accountOf(userId);
+    const [payout, ...others] = await app.db
+      .select()
+      .from(refundPayouts)
+      .where(and(eq(refundPayouts.accountId, accountId), eq(refundPayouts.status, 'PAID')));
+    expect(others).toEqual([]);
+    const returned: DirectDebitEvent = {
+      type: 'REFUND_FAILED',
+      eventId: 'EV-refund-funds-returned',
+      providerRefundId: payout!.providerRefundId!,
+      reason: 'GoCardless refund funds_returned',
+    };
+    expect(await webhook([returned])).toEqual({ received: 1, duplicates: 0 });
+    // The refund stays posted (it was paid); its money came back and is the customer's again.
+    expect(await ledgerRow(payout!.refundKey)).toMatchObject({ status: 'POSTED' });
+    expect(await ledgerRow(`returned:${payout!.reference}`)).toMatchObject({
+      type: 'REFUND_REVERSAL',
+      status: 'POSTED',
+      description: 'Refund returned by the bank: the money is back on your account',
+    });
+    // A new refund of it waits for staff: not sent again to the account that returned it.
+    const again = `${payout!.reference}:returned`;
+    expect(await ledgerRow(again)).toMatchObject({ type: 'REFUND', status: 'PENDING' });
+    expect((await getAccountTotals(app.db, accountId)).balancePence).toBe(0);
+    const staff = bearer(
+      await createTestAccessToken(app, {
+        userId: 'refund-agent',
+        roles: ['admin'],
+        permissions: ['access:operations'],
+      }),
+    );
+    const queue = (
+      await app.inject({ method: 'GET', url: '/api/admin/refunds', headers: staff })
+    ).json() as RefundIssuesResponse;
+    expect(queue.issues.filter((issue) => issue.refundKey === again)).toEqual([
+      expect.objectContaining({
+        accountId,
+        amountPence: payout!.amountPence,
+        unsentPence: payout!.amountPence,
+        reason:
+          'The Direct Debit provider paid the refund, then it came back: GoCardless refund funds_returned',
+        resolution: null,
+      }),
+    ]);
+    // The refund run leaves it to staff; the statements still add up.
+    await runRefunds();
+    expect(await payoutsOf(again)).toEqual([]);
+    await refundLine(userId);
+    // Redelivered: nothing is posted twice.
+    expect(await webhook([returned])).toEqual({ received: 0, duplicates: 1 });
+    const reversals = await app.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, `returned:${payout!.reference}`));
+    expect(reversals).toHaveLength(1);
+  });
+
   it('puts a refund GoCardless could not pay in the staff queue with its reason', async () => {
     const userId = 'dd-refund-failed';
     const key = await cancel(userId);

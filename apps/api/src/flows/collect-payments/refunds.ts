@@ -11,6 +11,7 @@ import {
   listRefundPayouts,
   providerOfSubType,
   queueRefundIssue,
+  queueReturnedRefund,
   recordRefundPayout,
   setRefundPayoutResult,
   settleRefund,
@@ -45,6 +46,8 @@ const REFUND_ISSUE_REASONS = {
     `The ${provider === 'CARD' ? 'card' : 'Direct Debit'} provider refused the refund: ${message}`,
   notPaid: (provider: RefundProvider, message: string) =>
     `The ${provider === 'CARD' ? 'card' : 'Direct Debit'} provider could not pay the refund: ${message}`,
+  returned: (provider: RefundProvider, message: string) =>
+    `The ${provider === 'CARD' ? 'card' : 'Direct Debit'} provider paid the refund, then it came back: ${message}`,
 };
 
 function sendPayout(deps: ServiceDeps, payout: RefundPayout): Promise<RefundResult> {
@@ -185,7 +188,8 @@ const pence = (payouts: readonly RefundPayout[]) =>
 /**
  * A provider's word on a refund it took (GoCardless's refund `paid`, `failed`, `funds_returned`):
  * paid, the refund is POSTED once every payout is; not paid, it goes to the staff queue with the
- * provider's reason. A refund already posted that comes back is left to reconciliation.
+ * provider's reason. A payout that comes back after its refund was posted puts the money back on
+ * the customer's account and a refund of it in the staff queue (queueReturnedRefund).
  */
 export const recordRefundOutcome: RefundOutcomeHandler = async (deps, outcome) => {
   const payout = await confirmRefundPayout(deps.db, {
@@ -196,11 +200,10 @@ export const recordRefundOutcome: RefundOutcomeHandler = async (deps, outcome) =
   if (!payout) return;
   const [refund] = await listPendingRefunds(deps.db, { idempotencyKey: payout.refundKey });
   if (!refund) {
-    if (!outcome.paid) {
-      deps.log.error(
-        { refund: payout.refundKey, reason: outcome.reason },
-        'a refund came back after it was posted',
-      );
+    if (outcome.paid) return;
+    const reason = REFUND_ISSUE_REASONS.returned(payout.provider as RefundProvider, outcome.reason);
+    if (await queueReturnedRefund(deps.db, { payout, reason, at: deps.clock.now() })) {
+      deps.log.warn({ refund: payout.refundKey, reason }, 'a paid refund came back');
     }
     return;
   }

@@ -41,6 +41,7 @@ export {
 export {
   listRefundIssues,
   queueRefundIssue,
+  queueReturnedRefund,
   resolveRefundIssue,
   type RefundIssue,
 } from './refund-queue';

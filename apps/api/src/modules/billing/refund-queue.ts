@@ -2,13 +2,20 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refundIssues } from '../../db/schema';
 import { failRefund } from './collection-ledger';
-import { postTransaction, receivableAccount, setTransactionStatus } from './ledger';
+import {
+  LEDGER_ACCOUNTS,
+  postTransaction,
+  receivableAccount,
+  setTransactionStatus,
+} from './ledger';
 import {
   CLEARING_OF,
   isSentPayout,
   listRefundPayouts,
   moveRefundsLeg,
   SUB_TYPE_OF,
+  type RefundPayout,
+  type RefundProvider,
 } from './refunds';
 
 // The refunds staff queue (issue 30 item 4): a refund the refund run could not send waits here
@@ -127,5 +134,60 @@ export async function resolveRefundIssue(
       });
     }
     return issue;
+  });
+}
+
+/**
+ * A payout the provider paid and then took back (a Bacs refund `funds_returned`, a card refund
+ * the issuer returned) after its refund was POSTED. The money is the customer's again: a
+ * REFUND_REVERSAL brings it back from the provider's clearing account onto their account, a new
+ * PENDING refund of it is raised, and that refund goes straight to the staff queue with the
+ * reason (sending it to the same account again would come back again). Staff pay it by another
+ * route or write it off as for any queued refund. Once per payout: false for a redelivery.
+ */
+export async function queueReturnedRefund(
+  db: Db,
+  options: { payout: RefundPayout; reason: string; at: Date },
+): Promise<boolean> {
+  const { payout, at } = options;
+  const provider = payout.provider as RefundProvider;
+  const receivable = receivableAccount(payout.accountId);
+  return db.transaction(async (tx) => {
+    const { created } = await postTransaction(tx, {
+      accountId: payout.accountId,
+      type: 'REFUND_REVERSAL',
+      subType: SUB_TYPE_OF[provider],
+      idempotencyKey: `returned:${payout.reference}`,
+      description: 'Refund returned by the bank: the money is back on your account',
+      postings: [
+        { ledgerAccount: receivable, amountPence: -payout.amountPence },
+        { ledgerAccount: CLEARING_OF[provider], amountPence: payout.amountPence },
+      ],
+      at,
+    });
+    if (!created) return false;
+    const refundKey = `${payout.reference}:returned`;
+    await postTransaction(tx, {
+      accountId: payout.accountId,
+      type: 'REFUND',
+      subType: SUB_TYPE_OF[provider],
+      status: 'PENDING',
+      idempotencyKey: refundKey,
+      description: 'Refund to be sent again',
+      postings: [
+        { ledgerAccount: receivable, amountPence: payout.amountPence },
+        { ledgerAccount: LEDGER_ACCOUNTS.refunds, amountPence: -payout.amountPence },
+      ],
+      at,
+    });
+    await queueRefundIssue(tx, {
+      refundKey,
+      accountId: payout.accountId,
+      amountPence: payout.amountPence,
+      unsentPence: payout.amountPence,
+      reason: options.reason,
+      at,
+    });
+    return true;
   });
 }
