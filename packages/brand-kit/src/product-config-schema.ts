@@ -100,7 +100,7 @@ export const ManagementSectionSchema = z.object({
  * link'): a collapsible section per entry, in order, named by the disclosure page that updates its
  * facts.
  */
-export const SummaryConfigSchema = z.object({
+const SummaryConfigSchema = z.object({
   sections: z
     .array(
       z.object({
@@ -125,7 +125,7 @@ export const SummaryConfigSchema = z.object({
 export type SummaryConfig = z.infer<typeof SummaryConfigSchema>;
 
 /** How the product works, in the brand's words, step by step (the policy's details tab). */
-export const HowItWorksConfigSchema = z.object({ steps: z.array(z.string().min(1)).min(1) });
+const HowItWorksConfigSchema = z.object({ steps: z.array(z.string().min(1)).min(1) });
 
 /** The disclosure inputs of a scheme, by where the answers are stored. */
 export const DisclosuresConfigSchema = z.object({

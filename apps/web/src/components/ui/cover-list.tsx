@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ContentLink } from './content-link';
 import { coverPageUrl, exposuresPageUrl } from './help-link';
 
-export type CoverListProps = {
+type CoverListProps = {
   /** Included cover codes, in the order the quote lists them. */
   codes: readonly string[];
   /** The product the covers belong to: its exposures page is named by its url name. */
