@@ -110,6 +110,15 @@ export type Mandate = z.infer<typeof MandateSchema>;
 
 export const MandateListResponseSchema = z.array(MandateSchema);
 
+/** A saved card as the customer may see it: its brand and last 4 digits only. */
+const SavedCardSchema = z
+  .object({ cardId: z.string(), brand: z.string(), last4: z.string() })
+  .meta({ id: 'SavedCard' });
+export type SavedCard = z.infer<typeof SavedCardSchema>;
+
+/** GET /api/stripe/cards: the caller's saved card (none or one), which BIND at checkout uses. */
+export const SavedCardListResponseSchema = z.array(SavedCardSchema);
+
 // Settling an account's outstanding balance (spec 3 §7 stripeSettleSession,
 // stripeMotoSettleSession): POST /api/stripe/settle/{accountId} (the customer, hosted checkout)
 // and POST /api/stripe/moto/settle/{accountId} (staff by phone). The amount is always the

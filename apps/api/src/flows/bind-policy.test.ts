@@ -20,6 +20,7 @@ import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
 import { runDueJobs } from '../modules/jobs/runner';
 import { computeAmountDueAtBind } from '../modules/policy/amounts';
+import { saveCard } from '../modules/payment/service';
 import { bindProposal, type BindPayment } from './bind-policy';
 import { createQuote, demoCar } from '../modules/policy/test-helpers';
 
@@ -292,11 +293,18 @@ describe('customer accounts and binding', () => {
       expect(quote.quote.totals.discounted).toBe(0);
       const account = await post(`/api/proposals/${quote.proposalCode}/account`, undefined, driver);
       expect(account.statusCode, account.body).toBe(200);
-      const res = await post(
+      // By card it needs a saved card (spec 2 §4.3: BIND with one, SETUP without); with no
+      // method at all a free quote binds as it is.
+      const byCard = await post(
         `/api/proposals/${quote.proposalCode}/bind`,
         { paymentMethodType: 'CARD' },
         driver,
       );
+      expect(byCard.statusCode, byCard.body).toBe(402);
+      expect(byCard.json().error.message).toBe(
+        'Save a card before this quote can become a policy.',
+      );
+      const res = await post(`/api/proposals/${quote.proposalCode}/bind`, {}, driver);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
         policyNumber: account.json().accountCode,
@@ -309,6 +317,50 @@ describe('customer accounts and binding', () => {
       expect(policy.reviewType).toBe('NEVER');
       expect(policy.policyDetail.expiredAt).toBe('2026-03-07T09:00:00.000Z');
       expect(await listAccountTransactions(app.db, account.json().accountId)).toEqual([]);
+    });
+
+    // Spec 2 §4.3: a card checkout with nothing to pay is BIND when a card is already saved: the
+    // browser learns of it from GET /api/stripe/cards, and the policy is paid by that card.
+    it('binds a quote with nothing to pay by the saved card, which the customer can list', async () => {
+      const driver = bearer(await createTestAccessToken(app, { userId: 'driveaway-saved-card' }));
+      // A car no other Driveaway here insures (one Driveaway per car).
+      const quote = await createQuote(app, driver, {
+        schemeCode: 'bmw-driveaway',
+        car: demoCar('GK19 TWA', 'BMW-G30-520D-MSPORT'),
+      });
+      expect((await get('/api/stripe/cards', driver)).json()).toEqual([]);
+      await saveCard(app.db, {
+        ownerUserId: 'driveaway-saved-card',
+        adapter: 'sandbox',
+        card: {
+          providerReference: 'pm_saved_4242',
+          providerCustomerReference: 'cus_saved',
+          brand: 'visa',
+          last4: '4242',
+        },
+        at: clock.now(),
+      });
+      const cards = await get('/api/stripe/cards', driver);
+      expect(cards.statusCode, cards.body).toBe(200);
+      expect(cards.json()).toEqual([
+        { cardId: expect.stringMatching(/^pm_/), brand: 'visa', last4: '4242' },
+      ]);
+      // Another customer's card is not theirs to see.
+      expect((await get('/api/stripe/cards', otherHeaders)).json()).toEqual([]);
+
+      const created = await post(`/api/proposals/${quote.proposalCode}/account`, undefined, driver);
+      expect(created.statusCode, created.body).toBe(200);
+      const res = await post(
+        `/api/proposals/${quote.proposalCode}/bind`,
+        { paymentMethodType: 'CARD' },
+        driver,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const [account] = await app.db
+        .select()
+        .from(customerAccounts)
+        .where(eq(customerAccounts.ownerUserId, 'driveaway-saved-card'));
+      expect(account).toMatchObject({ paymentMethodType: 'CARD' });
     });
 
     it('re-checks verification: a second driveaway for the customer gets neither account nor policy', async () => {

@@ -24,6 +24,7 @@ import { enqueuePolicyDocuments } from '../modules/document';
 import { canAccessProposal, fillPolicyholderFromQuote, type Principal } from '../modules/identity';
 import { wakeJobRunner } from '../modules/jobs';
 import {
+  CARD_REQUIRED_MESSAGE,
   findActiveCard,
   findActiveMandate,
   MANDATE_REQUIRED_MESSAGE,
@@ -150,6 +151,17 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBi
     methodType === 'BACS_DEBIT' && (await findActiveMandate(tx, row.ownerUserId)) !== null;
   if (methodType === 'BACS_DEBIT' && !mandate) {
     throw new AppError('PAYMENT_REQUIRED', MANDATE_REQUIRED_MESSAGE);
+  }
+  // Spec 2 §4.3: BIND by card with nothing to pay takes the card already saved; a customer
+  // without one sets one up first (SETUP), so a policy never names a card nobody gave.
+  if (
+    input.paymentMethodType === 'CARD' &&
+    input.principal.kind !== 'system' &&
+    !input.payment &&
+    due.totalPence <= threshold &&
+    (await findActiveCard(tx, row.ownerUserId)) === null
+  ) {
+    throw new AppError('PAYMENT_REQUIRED', CARD_REQUIRED_MESSAGE);
   }
   const savedCard =
     methodType === 'CARD' &&

@@ -20,6 +20,7 @@ export {
   startSettlementCardCheckout,
 } from './service';
 export {
+  CARD_REQUIRED_MESSAGE,
   findActiveCard,
   findActiveMandate,
   MANDATE_REQUIRED_MESSAGE,

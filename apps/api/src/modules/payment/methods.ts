@@ -7,6 +7,7 @@ export const PAYMENT_REQUIRED_MESSAGE =
   'Payment is required before this quote can become a policy.';
 export const MANDATE_REQUIRED_MESSAGE =
   'Set up a Direct Debit before this quote can become a policy.';
+export const CARD_REQUIRED_MESSAGE = 'Save a card before this quote can become a policy.';
 
 async function findActive(db: Db, ownerUserId: string, type: PaymentMethodRow['type']) {
   const [row] = await db

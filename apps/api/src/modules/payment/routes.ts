@@ -13,6 +13,7 @@ import {
   MotoCheckoutRequestSchema,
   MotoCheckoutResponseSchema,
   ProposalCodeParamsSchema,
+  SavedCardListResponseSchema,
   SettleCheckoutRequestSchema,
   SettleMotoRequestSchema,
 } from '@motor/contract';
@@ -25,6 +26,7 @@ import { takeMotoPayment } from '../../flows/take-moto-payment';
 import { confirmPaidAdjustment } from '../../flows/adjust-policy/pay-adjustment';
 import { postPaidSettlement, settleByPhone, startSettleCheckout } from '../../flows/settle-balance';
 import { recordRefundOutcome } from '../../flows/collect-payments';
+import { findActiveCard } from './methods';
 import * as repository from './repository';
 import * as service from './service';
 import { receiveWebhook } from './webhooks';
@@ -179,6 +181,33 @@ export const paymentRoutes: AppPlugin = async (app) => {
         flowId: request.body.redirectFlowId,
       });
       return reply.code(201).send(mandate);
+    },
+  );
+
+  app.get(
+    '/stripe/cards',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['payments'],
+        summary: "The caller's saved card, if any: brand and last 4 digits",
+        description:
+          'Checkout binds a quote with nothing to pay by this card (BIND); without one it sets ' +
+          'one up first (SETUP, spec 2 §4.3).',
+        response: { 200: SavedCardListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const card = await findActiveCard(app.db, getOwnerUserId(request.principal));
+      return card
+        ? [
+            {
+              cardId: card.paymentMethodId,
+              brand: card.cardBrand ?? '',
+              last4: card.cardLast4 ?? '',
+            },
+          ]
+        : [];
     },
   );
 

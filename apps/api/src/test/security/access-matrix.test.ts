@@ -374,6 +374,7 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       }),
     },
     'GET /api/goCardless/mandates': { build: () => get('/api/goCardless/mandates') },
+    'GET /api/stripe/cards': { build: () => get('/api/stripe/cards') },
     'POST /api/webhooks/card': {
       build: () => ({ method: 'POST', url: '/api/webhooks/card', payload: {} }),
     },

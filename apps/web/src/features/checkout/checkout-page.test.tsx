@@ -56,6 +56,7 @@ describe('checkout page: card (driveaway-style single payment)', () => {
     const calls = stubRoutes({
       [PROPOSAL]: () =>
         json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
+      'GET /api/stripe/cards': () => json(200, []),
       'POST /api/proposals/QX7/bind': () =>
         json(200, { policyId: 'pol_1', policyNumber: 'P1', status: 'ACTIVE' }),
     });
@@ -66,7 +67,31 @@ describe('checkout page: card (driveaway-style single payment)', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/api/proposals/QX7/bind')?.body).toEqual({}),
     );
-    expect(calls.some((call) => call.path.startsWith('/api/stripe'))).toBe(false);
+    expect(
+      calls.some((call) => call.method === 'POST' && call.path.startsWith('/api/stripe')),
+    ).toBe(false);
+  });
+
+  // Spec 2 §4.3: nothing to pay by card and a card already saved is BIND by that card.
+  it('a free quote with a saved card is bought by that card (BIND with CARD)', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () =>
+        json(200, makeProposal({ schemeCode: 'bmw-driveaway', discountedPence: 0 })),
+      'GET /api/stripe/cards': () => json(200, [{ cardId: 'pm_1', brand: 'visa', last4: '4242' }]),
+      'POST /api/proposals/QX7/bind': () =>
+        json(200, { policyId: 'pol_1', policyNumber: 'P1', status: 'ACTIVE' }),
+    });
+    renderCheckout('/driveaway/proposal/QX7/checkout');
+    expect(
+      await screen.findByText('Your saved VISA card ending 4242 will be kept on this policy.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Buy policy' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/proposals/QX7/bind')?.body).toEqual({
+        paymentMethodType: 'CARD',
+      }),
+    );
+    expect(screen.queryByRole('button', { name: 'Add a card' })).not.toBeInTheDocument();
   });
 });
 

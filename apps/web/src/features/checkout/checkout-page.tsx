@@ -17,7 +17,7 @@ import {
   REDIRECT_FLOW_PARAM,
   startPaymentMethodSetup,
 } from '../../lib/payment-methods';
-import { startCardCheckout, useMandates } from './api/payments';
+import { startCardCheckout, useMandates, useSavedCard } from './api/payments';
 import { useCheckoutProposal, type CheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
 import { CheckoutDisabledView } from './checkout-status-pages';
@@ -135,8 +135,11 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
   const isCompletingMandate = useMandateReturn();
   const mandates = useMandates({ enabled: usesDirectDebit });
   const mandate = mandates.data?.[0] ?? null;
-  // Saved cards are not listed to the browser yet: a zero total by card sets one up first.
-  const action = getAction(proposal, method, false);
+  // Spec 2 §4.3: with nothing to pay by card, a card already saved makes it BIND by that card.
+  const isFree = !needsPaymentMethod(proposal);
+  const savedCard = useSavedCard({ enabled: method === 'CARD' && isFree });
+  const bindCard = method === 'CARD' && isFree ? (savedCard.data ?? null) : null;
+  const action = getAction(proposal, method, bindCard !== null);
   const code = proposal.proposalCode;
   const amountDueNow = getAmountDueNow(proposal);
   const laterInstalment = getLaterInstalment(proposal);
@@ -213,16 +216,13 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
     // BIND, or a direct-debit PAY whose deposit is collected from the mandate. A free quote
     // binds with no payment method at all.
     void perform(async () => {
-      await bindProposal(
-        client,
-        code,
-        needsPaymentMethod(proposal) ? paymentMethodType : undefined,
-      );
+      await bindProposal(client, code, isFree && !bindCard ? undefined : paymentMethodType);
       await onBound();
     });
   };
 
   const isMandateMissing = usesDirectDebit && !mandate;
+  const isCardLoading = method === 'CARD' && isFree && savedCard.isPending;
   const payLabel =
     action === 'PAY'
       ? t(`page.actions.${PAY_LABELS[method]}`, {
@@ -268,6 +268,11 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
               })}
             </p>
           ) : null}
+          {bindCard ? (
+            <p className="text-muted">
+              {t('page.savedCard', { brand: bindCard.brand.toUpperCase(), last4: bindCard.last4 })}
+            </p>
+          ) : null}
           {isMandateMissing && !mandates.isPending ? (
             <p id="checkout-pay-hint" className="text-muted">
               {t('directDebit.required')}
@@ -276,7 +281,7 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
           <Button
             className="checkout__pay"
             onClick={onSubmit}
-            disabled={isBusy || isMandateMissing}
+            disabled={isBusy || isMandateMissing || isCardLoading}
             aria-describedby={isMandateMissing ? 'checkout-pay-hint' : undefined}
           >
             {payLabel}

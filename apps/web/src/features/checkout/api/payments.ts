@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { SavedCardListResponseSchema, type SavedCard } from '@motor/contract';
 import type { PaymentMethodType } from '@motor/domain';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -93,6 +94,25 @@ export function useMandates(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: checkoutMandatesQueryKey,
     queryFn: ({ signal }) => listMandates(client, signal),
+    enabled: isAuthenticated && (options.enabled ?? true),
+  });
+}
+
+const SAVED_CARDS_QUERY_KEY = ['saved-cards'] as const;
+
+/**
+ * GET /api/stripe/cards: the caller's saved card, if any. With nothing to pay, checkout binds by it
+ * (BIND, spec 2 §4.3).
+ */
+export function useSavedCard(options: { enabled?: boolean } = {}) {
+  const client = useApiClient();
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: SAVED_CARDS_QUERY_KEY,
+    queryFn: async ({ signal }): Promise<SavedCard | null> =>
+      SavedCardListResponseSchema.parse(
+        await client.get<unknown>('/stripe/cards', { signal }),
+      )[0] ?? null,
     enabled: isAuthenticated && (options.enabled ?? true),
   });
 }
