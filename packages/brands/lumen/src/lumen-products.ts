@@ -50,8 +50,10 @@ const SHARED = {
   accountSetup: ['email', 'phoneNumber', 'marketingPreferences'],
   summary: {
     sections: [
-      { section: 'about-you', facts: ['name', 'dateOfBirth', 'address', 'email'] },
+      { section: 'about-you', facts: ['name', 'dateOfBirth', 'address'] },
       { section: 'your-car', facts: ['registration', 'car'] },
+      // Each fact under the page that asks it, so its update link goes where it is answered.
+      { section: 'contact-details', facts: ['email'] },
     ],
   },
   feedback: { minScore: 1, maxScore: 10 },
