@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 
@@ -59,46 +59,42 @@ export async function findJobByKey(db: Db, key: string): Promise<JobRow | null> 
   return row ?? null;
 }
 
-const jobColumns = getTableColumns(jobs);
-/** The columns under their field names: both drivers read timestamptz as a Date, jsonb parsed. */
-const JOB_FIELDS = Object.entries(jobColumns)
-  .map(([field, column]) => `"${column.name}" as "${field}"`)
-  .join(', ');
-
 /**
  * Takes the earliest due job of one of `kinds` that nobody holds (or whose holder's lease ran
  * out), leases it to `owner` until `now + leaseMs` and counts the attempt. SKIP LOCKED lets
  * concurrent runners pass over each other's candidate rows instead of queueing behind them;
- * the lease check in the same statement makes a second claim of a held job impossible. A
- * prepared statement: every tick runs it at least once, most often to find nothing.
+ * the lease check in the same statement makes a second claim of a held job impossible.
  */
-const CLAIM_DUE_JOB = {
-  name: 'claim_due_job',
-  text: `update jobs set leased_by = $1, leased_until = $2::timestamptz, attempts = attempts + 1
-    where id in (
-      select id from jobs
-       where done_at is null and failed_at is null and run_at <= $3::timestamptz
-         and (leased_until is null or leased_until <= $3::timestamptz)
-         and kind in (select jsonb_array_elements_text($4::jsonb))
-       order by run_at limit 1 for update skip locked)
-    returning ${JOB_FIELDS}`,
-};
-
 export async function claimDueJob(
   db: Db,
   options: { owner: string; now: Date; leaseMs: number; kinds: readonly string[] },
 ): Promise<JobRow | null> {
   const { owner, now, leaseMs, kinds } = options;
   if (kinds.length === 0) return null;
-  const [claimed] = await runStatement<JobRow>(db, {
-    ...CLAIM_DUE_JOB,
-    values: [
-      owner,
-      new Date(now.getTime() + leaseMs).toISOString(),
-      now.toISOString(),
-      JSON.stringify(kinds),
-    ],
-  });
+  const candidate = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        isNull(jobs.doneAt),
+        isNull(jobs.failedAt),
+        lte(jobs.runAt, now),
+        or(isNull(jobs.leasedUntil), lte(jobs.leasedUntil, now)),
+        inArray(jobs.kind, [...kinds]),
+      ),
+    )
+    .orderBy(asc(jobs.runAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(jobs)
+    .set({
+      leasedBy: owner,
+      leasedUntil: new Date(now.getTime() + leaseMs),
+      attempts: sql`${jobs.attempts} + 1`,
+    })
+    .where(inArray(jobs.id, candidate))
+    .returning();
   return claimed ?? null;
 }
 
