@@ -39,6 +39,8 @@ export const ProposalSchema = z.object({
   autoRenewalEnabled: z.boolean().nullish(),
   externalReference: z.string().min(1),
   promoCode: z.string().nullish(),
+  /** The promotions a code can activate on this quote, by id (spec 2 §3 "promotions"). */
+  promotions: z.array(z.object({ promotionId: z.string().min(1) })).nullish(),
   source: z.string().nullish(),
   upsellProposal: ProposalLinkSchema.nullish(),
   sourceProposal: z.string().nullish(),

@@ -868,6 +868,9 @@ describe('proposal API', () => {
       payload: { utm_campaign: 'spring', nonsense: 'x' },
     });
     expect(tracked.json().tracking).toEqual({ utm_source: 'test', utm_campaign: 'spring' });
+    // The quote names the promotions a code can activate on it (spec 2 §3), never their codes.
+    expect(quoted.promotions).toEqual([{ promotionId: 'flex-welcome' }]);
+    expect(JSON.stringify(quoted)).not.toContain('FLEXWELCOME');
 
     const wrong = await app.inject({
       method: 'PATCH',
@@ -876,6 +879,7 @@ describe('proposal API', () => {
       payload: { promotionActivationCode: 'NOPE' },
     });
     expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('That promotion code is not right.');
     const promoted = await app.inject({
       method: 'PATCH',
       url: `${url}/promotions/flex-welcome`,

@@ -151,6 +151,9 @@ export function toProposalResponse(row: ProposalRow, now: Date): ProposalRespons
     autoRenewalEnabled: row.autoRenewalEnabled,
     externalReference: row.externalReference,
     promoCode: row.promoCode,
+    promotions: Object.entries(brandOfScheme(row.schemeCode).promotions)
+      .filter(([, promotion]) => promotion.schemeCodes.includes(row.schemeCode))
+      .map(([promotionId]) => ({ promotionId })),
     // An upgrade offer names the (driveaway) proposal it was pre-filled from.
     ...(row.kind === 'UPSELL' ? { sourceProposal: row.sourceProposalCode } : {}),
     quote: buildQuoteResponse({

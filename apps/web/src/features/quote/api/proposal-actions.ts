@@ -108,3 +108,21 @@ export function useSetAutoRenewal(proposalCode: string) {
     onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
   });
 }
+
+/** PATCH /api/proposals/{code}/promotions/{id} { promotionActivationCode }: the re-priced quote. */
+export function useActivatePromotion(proposalCode: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (options: { promotionId: string; code: string }) =>
+      ProposalResponseSchema.parse(
+        await client.patch<unknown>(
+          `${proposalPath(proposalCode)}/promotions/${encodeURIComponent(options.promotionId)}`,
+          { promotionActivationCode: options.code },
+        ),
+      ),
+    onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
+    // A wrong code is said beside the box, not in the error modal.
+    meta: { handlesErrors: true },
+  });
+}

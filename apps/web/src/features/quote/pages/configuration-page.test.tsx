@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { signedInAuthState } from '../../../test/api-stubs';
+import { jsonResponse, signedInAuthState, stubApi } from '../../../test/api-stubs';
 import { renderApp } from '../../../test/render-app';
 import { buildProposal, withQuote } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
@@ -182,6 +182,55 @@ describe('proposal configuration page (spec 2 §2)', () => {
       applyRating: true,
       revision: 3,
     });
+  });
+
+  // Spec 2 §7 PATCH /proposals/{code}/promotions/{id}: the customer types the code; a wrong one is
+  // refused by the server with its words, the right one re-prices the quote with the offer.
+  it('applies a promotion code the customer types, and says when the code is not right', async () => {
+    const offered = buildProposal({ promotions: [{ promotionId: 'flex-welcome' }] });
+    const promoted = withQuote(
+      { totals: { discounted: 1 } },
+      { promoCode: 'flex-welcome', promotions: [{ promotionId: 'flex-welcome' }] },
+    );
+    const patches: unknown[] = [];
+    stubApi((url, init) => {
+      const path = url.replace(/^.*\/api/, '');
+      if (path === '/proposals/P-1' && (init?.method ?? 'GET') === 'GET') {
+        return jsonResponse(200, offered);
+      }
+      if (path === '/proposals/P-1/promotions/flex-welcome' && init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body)) as { promotionActivationCode: string };
+        patches.push(body);
+        return body.promotionActivationCode === 'FLEXWELCOME'
+          ? jsonResponse(200, promoted)
+          : jsonResponse(400, {
+              error: { code: 'VALIDATION_FAILED', message: 'That promotion code is not right.' },
+            });
+      }
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    renderApp('/flex/proposal/P-1');
+    const box = await screen.findByRole('textbox', { name: /Promotion code/ });
+    expect(screen.getByRole('heading', { name: 'Have a promotion code?' })).toBeInTheDocument();
+    await userEvent.type(box, 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    expect(await screen.findByText('That promotion code is not right.')).toBeInTheDocument();
+    await userEvent.clear(box);
+    await userEvent.type(box, 'flexwelcome');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    expect(await screen.findByText('Your offer is applied')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with your offer' })).toBeEnabled();
+    expect(patches).toEqual([
+      { promotionActivationCode: 'NOPE' },
+      { promotionActivationCode: 'FLEXWELCOME' },
+    ]);
+  });
+
+  it('offers no promotion code box when the quote has no promotion', async () => {
+    stubQuoteApi({ proposal: buildProposal() });
+    renderApp('/flex/proposal/P-1');
+    await screen.findByRole('button', { name: 'Continue' });
+    expect(screen.queryByRole('textbox', { name: /Promotion code/ })).not.toBeInTheDocument();
   });
 
   it('labels continue by the promotion: active when it takes money off', async () => {

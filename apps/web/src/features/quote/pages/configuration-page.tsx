@@ -18,6 +18,7 @@ import { DocumentsList } from '../components/documents-list';
 import { ExcessSection } from '../components/excess-section';
 import { IdCheckFailedModal } from '../components/id-check-failed-modal';
 import { OptionalCoversSummary } from '../components/optional-covers-summary';
+import { PromotionCode } from '../components/promotion-code';
 import { ProposalHeader } from '../components/proposal-header';
 import { QuoteHeadline, QuotePrice } from '../components/quote-price';
 import { continueFromConfiguration } from '../continue-flow';
@@ -124,6 +125,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
             <Link to={pathTo('disclosure/start-date')}>{t('config.dates.change')}</Link>
           </section>
           <ExcessSection proposal={proposal} onSelect={selectExcess} isSaving={update.isPending} />
+          <PromotionCode proposal={proposal} />
           <OptionalCoversSummary proposal={proposal} />
           {product.productKind === 'DRIVEAWAY' ? (
             <Notification

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/form/text-input';
+import { Button } from '../../../components/ui/button';
+import { Notification } from '../../../components/ui/notification';
+import type { Proposal } from '../api/get-proposal';
+import { findRefusalMessage, useActivatePromotion } from '../api/proposal-actions';
+
+/**
+ * A promotion code on the quote (spec 2 §7 PATCH /proposals/{code}/promotions/{id}): the customer
+ * types the code, the server checks it and re-prices the quote; nothing shows when the quote has
+ * no promotion a code can activate.
+ */
+export function PromotionCode({ proposal }: { proposal: Proposal }): ReactElement | null {
+  const { t } = useTranslation('quote');
+  const activate = useActivatePromotion(proposal.proposalCode);
+  const [code, setCode] = useState('');
+  const promotionId = proposal.promotions?.[0]?.promotionId;
+  if (proposal.promoCode) {
+    return (
+      <Notification variant="success" title={t('config.promotion.appliedTitle')}>
+        <p>{t('config.promotion.applied')}</p>
+      </Notification>
+    );
+  }
+  if (!promotionId) return null;
+  const refusal = activate.isError
+    ? (findRefusalMessage(activate.error) ?? t('config.promotion.failed'))
+    : undefined;
+  return (
+    <section className="card quote-section" aria-labelledby="quote-promotion-title">
+      <h2 id="quote-promotion-title">{t('config.promotion.title')}</h2>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (code.trim()) activate.mutate({ promotionId, code: code.trim() });
+        }}
+      >
+        <TextInput
+          id="quote-promotion-code"
+          label={t('config.promotion.label')}
+          isOptional
+          value={code}
+          error={refusal}
+          normalise={(next) => next.toUpperCase()}
+          onChange={(next) => {
+            setCode(next);
+            activate.reset();
+          }}
+        />
+        <Button type="submit" layout="small" disabled={!code.trim() || activate.isPending}>
+          {t('config.promotion.apply')}
+        </Button>
+      </form>
+    </section>
+  );
+}
