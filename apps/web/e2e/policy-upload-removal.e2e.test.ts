@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, expectNoSeriousA11yViolations, useBrowser } from './support/browser';
 import { buyPolicy } from './support/buy-policy';
+import { fillRecentDocumentDate } from './support/policy';
 
 // Issue 14 item 6: a staged file taken off the upload page's list is deleted on the server at
 // once (DELETE /api/documents/upload/stage/{policyId}/{stageId}), so a second file of the same
@@ -77,6 +78,7 @@ describe('removing a staged upload (issue 14)', () => {
           request.method() === 'POST' &&
           new URL(request.url()).pathname === `/api/documents/upload/commit/${policy.policyId}`,
       );
+      await fillRecentDocumentDate(page);
       await page.getByRole('button', { name: 'Send files' }).click();
       expect((await committed).postDataJSON()).toMatchObject({ fileNames: ['scan.pdf'] });
       await page

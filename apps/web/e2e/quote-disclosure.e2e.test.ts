@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { londonDateString } from '@motor/domain';
 import { fillNewDriver } from './support/driver-form';
+import { chooseStartDay } from './support/day-picker';
 import { nextRatedSave } from './support/rated-save';
 import {
   checkAtBothWidths,
@@ -330,11 +332,7 @@ describe('quote disclosure, walked once', { timeout: 120_000 }, () => {
 
       await page.goto(`${proposalPath}/disclosure/start-date`);
       await page.getByRole('heading', { level: 1, name: 'Start date' }).waitFor();
-      const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-      const dates = group(page, 'When should your cover start?');
-      await dates.getByLabel('Year').selectOption(String(tomorrow.getFullYear()));
-      await dates.getByLabel('Month').selectOption({ index: tomorrow.getMonth() + 1 });
-      await dates.getByLabel('Day').selectOption(String(tomorrow.getDate()));
+      await chooseStartDay(page, londonDateString(new Date(Date.now() + 24 * 60 * 60 * 1000)));
       await checkAtBothWidths(page, 'start-date');
       const moved = nextRatedSave(page);
       await page.getByRole('button', { name: 'Save and continue' }).click();

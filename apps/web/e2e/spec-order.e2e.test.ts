@@ -13,7 +13,7 @@ import {
 } from './support/browser';
 import { addDirectDebit, payOnHostedPage } from './support/checkout';
 import { readConfirmation } from './support/outbox';
-import { openPolicyTab } from './support/policy';
+import { fillRecentDocumentDate, openPolicyTab } from './support/policy';
 
 // Issue 13: quote to policy in the spec's order, as a new customer meets it, signed out at the
 // home page: home → product → disclosure → quote → add-ons → summary with agreements → verify →
@@ -162,6 +162,7 @@ async function checkPolicyArea(
   await page.getByRole('button', { name: 'Remove ncb-letter.pdf' }).waitFor(SLOW);
   await expectNoSeriousA11yViolations(page);
   await shot('upload');
+  await fillRecentDocumentDate(page);
   await page.getByRole('button', { name: 'Send files' }).click();
   await page
     .getByRole('heading', { level: 1, name: 'Thank you, we have your files' })

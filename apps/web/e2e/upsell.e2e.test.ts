@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { formatDisplayDate, londonDateString } from '@motor/domain';
 import { checkAtBothWidths, VIEWPORTS, pathOf } from './support/browser';
 import { buyPolicy, signInAgainAt } from './support/buy-policy';
+import { chooseStartDay } from './support/day-picker';
 import { addDirectDebit, bearerOf } from './support/checkout';
 import { readMessage } from './support/outbox';
 import { withFailureShot } from './support/policy-changes';
@@ -175,11 +176,7 @@ describe('Driveaway → Flex upgrade offer (issue 17 item 5)', () => {
       await expired.getByRole('link', { name: 'Update your quote' }).click();
       await heading(page, 'Your quote has expired');
       const serverTomorrow = new Date(Date.now() + 7 * DAY_MS);
-      const [year, month, day] = londonDateString(serverTomorrow).split('-');
-      await page.getByLabel('Day').selectOption(String(Number(day)));
-      // The month's value has two digits ("01"): a number passed only from October to December.
-      await page.getByLabel('Month').selectOption(month!);
-      await page.getByLabel('Year').selectOption(year!);
+      await chooseStartDay(page, londonDateString(serverTomorrow));
       await page.getByRole('button', { name: 'Update my quote' }).click();
       await heading(page, 'Your quote');
       await page.getByRole('button', { name: 'Continue' }).click();

@@ -1,3 +1,4 @@
+import { londonDateString } from '@motor/domain';
 import type { Page } from 'playwright-core';
 
 /**
@@ -12,4 +13,16 @@ export async function openPolicyTab(page: Page, name: string): Promise<void> {
   } else {
     await nav.getByLabel('Show').selectOption({ label: name });
   }
+}
+
+/**
+ * Types the date printed on an uploaded proof (no-claims proof must be under 2 years old): 30
+ * days before the journeys' now, in "Date on the document".
+ */
+export async function fillRecentDocumentDate(page: Page): Promise<void> {
+  const [year, month, day] = londonDateString(new Date(Date.now() - 30 * 86_400_000)).split('-');
+  const group = page.getByRole('group', { name: /Date on the document/ });
+  await group.getByLabel('Day').fill(day!);
+  await group.getByLabel('Month').fill(month!);
+  await group.getByLabel('Year').fill(year!);
 }
