@@ -184,31 +184,38 @@ export async function checkMoney(
   options: { statementsOf: Customer[]; noticeWorkingDays: number; since: Date; full: boolean },
 ): Promise<MoneyBreaches> {
   const now = app.clock.now();
-  const [sum] = await run<{ total: string }>(
-    app.db,
-    'select coalesce(sum(amount_pence), 0) as total from ledger_postings',
-  );
   const refundDeadline = (createdAt: Date) =>
     addWorkingDays(londonDateString(createdAt), REFUND_WORKING_DAYS);
+  // Reads only, nothing writes meanwhile: at once, so that on PostgreSQL they share the pool.
+  const [unbalanced, [sum], unpaid, refunds, withoutNotice, differences, findings, statements] =
+    await Promise.all([
+      findUnbalancedTransactions(app.db),
+      run<{ total: string }>(
+        app.db,
+        'select coalesce(sum(amount_pence), 0) as total from ledger_postings',
+      ),
+      findUnpaidCover(app, now),
+      listPendingRefunds(app.db, { queued: true }),
+      findCollectionsWithoutNotice(app.db, options.noticeWorkingDays, options.since),
+      findMoneyDifferences(app),
+      listOpenFindings(app.db),
+      findStatementsNotAddingUp(app, options.statementsOf, options.full),
+    ]);
   return {
-    unbalancedTransactions: await findUnbalancedTransactions(app.db),
+    unbalancedTransactions: unbalanced,
     ledgerSumPence: Number(sum?.total ?? 0),
-    coverWithoutFirstPayment: (await findUnpaidCover(app, now)).map((f) => f.providerPaymentId),
-    refundsOverdue: (await listPendingRefunds(app.db, { queued: true }))
+    coverWithoutFirstPayment: unpaid.map((f) => f.providerPaymentId),
+    refundsOverdue: refunds
       .filter((refund) => refundDeadline(refund.createdAt) < londonDateString(now))
       .map((refund) => `${refund.idempotencyKey} ${refund.amountPence}p`),
-    collectionsWithoutNotice: await findCollectionsWithoutNotice(
-      app.db,
-      options.noticeWorkingDays,
-      options.since,
-    ),
-    providerLedgerDifferences: (await findMoneyDifferences(app)).map(
+    collectionsWithoutNotice: withoutNotice,
+    providerLedgerDifferences: differences.map(
       (f) =>
         `${f.kind} ${f.providerPaymentId} provider ${f.providerAmountPence} ledger ${f.ledgerAmountPence}`,
     ),
-    auditorFindings: (await listOpenFindings(app.db)).map(
+    auditorFindings: findings.map(
       (f) => `${f.kind} ${f.providerPaymentId} (${f.accountCode ?? 'no account'})`,
     ),
-    statementsNotAddingUp: await findStatementsNotAddingUp(app, options.statementsOf, options.full),
+    statementsNotAddingUp: statements,
   };
 }
