@@ -10,12 +10,18 @@ import {
  * The simulated year (src/test/simulated-year.test.ts) runs in CI's PostgreSQL pass
  * (vitest.postgres.config.ts), where its nights run as on the server, and not again in the PGlite
  * pass, where it took over two minutes of the suite (issue 29). SIMULATED_YEAR_POLICIES, set to
- * run it on demand, brings it back on PGlite too.
+ * run it on demand, brings it back on PGlite too. The money year (17 policies here, 100 there)
+ * runs in the PGlite pass too, unless MONEY_YEAR_ON_POSTGRES says the PostgreSQL pass will run
+ * it (`.ci/run` sets it when a PostgreSQL answers): the same behaviours and golden files, once.
  */
-const PGLITE_PASS_LEAVES_OUT =
-  process.env.TEST_DATABASE_URL || process.env.SIMULATED_YEAR_POLICIES
+const PGLITE_PASS_LEAVES_OUT = [
+  ...(process.env.TEST_DATABASE_URL || process.env.SIMULATED_YEAR_POLICIES
     ? []
-    : ['src/test/simulated-year.test.ts'];
+    : ['src/test/simulated-year.test.ts']),
+  ...(process.env.MONEY_YEAR_ON_POSTGRES === '1' && !process.env.TEST_DATABASE_URL
+    ? ['src/test/money-year.test.ts']
+    : []),
+];
 
 /**
  * Files that replace a module (vi.mock): each needs a module graph of its own, so they run in a
