@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addCalendarDuration,
   earliestDateUnderYears,
+  formatPickerDay,
   getDatePickerDays,
   isCalendarDate,
   parseCalendarOffset,
@@ -57,6 +58,14 @@ describe('getDatePickerDays', () => {
     const days = getDatePickerDays('2026-02-27', 2);
     expect(days[0]).toBe('2026-03-01');
     expect(days.at(-1)).toBe('2026-03-30');
+  });
+});
+
+describe('formatPickerDay', () => {
+  it('names the calendar day as the customer reads it, whatever the zone, on the clocks days', () => {
+    expect(formatPickerDay('2026-11-28')).toBe('Saturday 28 November 2026');
+    expect(formatPickerDay('2027-03-28')).toBe('Sunday 28 March 2027');
+    expect(formatPickerDay('2027-10-31')).toBe('Sunday 31 October 2027');
   });
 });
 

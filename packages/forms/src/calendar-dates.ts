@@ -93,6 +93,26 @@ export function getDatePickerDays(today: string, daysInFuture = 0): string[] {
   );
 }
 
+// Calendar dates are named as they are, whatever the runtime's zone: read at noon UTC.
+const pickerDayName = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A day of a date picker as the customer reads it: 'Saturday 28 November 2026' (from its parts:
+ * runtimes differ on the comma after the weekday).
+ */
+export function formatPickerDay(day: string): string {
+  const parts = pickerDayName.formatToParts(new Date(`${day}T12:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
 /**
  * The earliest date a document under `years` years old can bear on `today` (spec 2 §5: the no
  * claims proof must be under 2 years old): the day after the same date `years` years before.

@@ -206,6 +206,20 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
     return res.json() as { received: number; duplicates: number };
   }
 
+  /** The refunds staff queue, as an agent with access:operations reads it. */
+  async function refundQueue() {
+    const staff = bearer(
+      await createTestAccessToken(app, {
+        userId: 'refund-agent',
+        roles: ['admin'],
+        permissions: ['access:operations'],
+      }),
+    );
+    const queue = await app.inject({ method: 'GET', url: '/api/admin/refunds', headers: staff });
+    expect(queue.statusCode, queue.body).toBe(200);
+    return queue.json() as RefundIssuesResponse;
+  }
+
   const refundMails = (policyNumber: string) =>
     app.db
       .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
@@ -290,16 +304,7 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
     const again = `${payout!.reference}:returned`;
     expect(await ledgerRow(again)).toMatchObject({ type: 'REFUND', status: 'PENDING' });
     expect((await getAccountTotals(app.db, accountId)).balancePence).toBe(0);
-    const staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'refund-agent',
-        roles: ['admin'],
-        permissions: ['access:operations'],
-      }),
-    );
-    const queue = (
-      await app.inject({ method: 'GET', url: '/api/admin/refunds', headers: staff })
-    ).json() as RefundIssuesResponse;
+    const queue = await refundQueue();
     expect(queue.issues.filter((issue) => issue.refundKey === again)).toEqual([
       expect.objectContaining({
         accountId,
@@ -339,16 +344,7 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
     ]);
     expect(await payoutsOf(key)).toEqual([{ ...payout, status: 'FAILED' }]);
     expect(await ledgerRow(key)).toMatchObject({ status: 'PENDING' });
-    const staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'refund-agent',
-        roles: ['admin'],
-        permissions: ['access:operations'],
-      }),
-    );
-    const queue = (
-      await app.inject({ method: 'GET', url: '/api/admin/refunds', headers: staff })
-    ).json() as RefundIssuesResponse;
+    const queue = await refundQueue();
     expect(queue.issues.filter((issue) => issue.refundKey === key)).toEqual([
       expect.objectContaining({
         amountPence: payout!.amountPence,

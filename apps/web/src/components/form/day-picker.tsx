@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getDatePickerDays } from '@motor/forms';
+import { formatPickerDay, getDatePickerDays } from '@motor/forms';
 import { SelectInput } from './choice-inputs';
 import type { FieldBaseProps } from './field';
 
@@ -12,26 +12,6 @@ export type DayPickerProps = FieldBaseProps & {
   value: string;
   onChange: (value: string) => void;
 };
-
-// Calendar dates are named as they are, whatever the browser's zone: read at noon UTC.
-const dayName = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/**
- * A day of a date picker as the customer reads it: 'Saturday 28 November 2026' (from its parts:
- * runtimes differ on the comma after the weekday).
- */
-function formatPickerDay(day: string): string {
-  const parts = dayName.formatToParts(new Date(`${day}T12:00:00Z`));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
-}
 
 /**
  * The date picker (spec 1 §9): one choice among 30 daily options from today plus daysInFuture.
