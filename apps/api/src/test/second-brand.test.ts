@@ -51,6 +51,45 @@ describe('a second brand (Lumen) served alone', () => {
     expect(second.accountCode).toMatch(/^LUMEN-COL-\d{6}$/);
   });
 
+  it('refuses a second quote of a product while one is open (multiQuote off, spec 3 §4), another product or after deleting it not', async () => {
+    const { headers, row } = await newProposal('lumen-monthly');
+    const again = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/proposals',
+        headers,
+        payload: { schemeCode: 'lumen-monthly', brand: 'lumen' },
+      });
+    const refused = await again();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'CONFLICT',
+        message:
+          'You already have a quote or a policy for this product: carry on with it from your home page.',
+        details: { reason: 'ONE_QUOTE_PER_PRODUCT' },
+      },
+    });
+    const listed = await app.inject({ method: 'GET', url: '/api/proposals', headers });
+    expect((listed.json() as unknown[]).length).toBe(1);
+    // Another product of the brand is another scheme: its quote may start.
+    const collect = await app.inject({
+      method: 'POST',
+      url: '/api/proposals',
+      headers,
+      payload: { schemeCode: 'lumen-collect', brand: 'lumen' },
+    });
+    expect(collect.statusCode, collect.body).toBe(201);
+    // The customer deletes the open quote: a new one may start.
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/proposals/${row.proposalCode}`,
+      headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await again()).statusCode).toBe(201);
+  });
+
   it("sends the quote e-mail under the brand's display name", async () => {
     const { headers, row } = await newProposal('lumen-monthly');
     expect(row.externalReference).toMatch(/^LUMEN-/);

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { customerAccounts, policies, policyVersions, proposals } from '../../db/schema';
 
@@ -19,6 +20,24 @@ export async function findPolicyByProposal(
     .where(eq(policies.proposalCode, proposalCode))
     .limit(1);
   return row ?? null;
+}
+
+/** The owner's policies of a scheme that have not ended (on cover, or about to be). */
+export async function countPoliciesInForce(
+  db: Db,
+  options: { ownerUserId: string; schemeCode: string },
+): Promise<number> {
+  const [result] = await db
+    .select({ value: count() })
+    .from(policies)
+    .where(
+      and(
+        eq(policies.ownerUserId, options.ownerUserId),
+        eq(policies.schemeCode, options.schemeCode),
+        notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
+      ),
+    );
+  return result?.value ?? 0;
 }
 
 export async function listOwnPolicies(

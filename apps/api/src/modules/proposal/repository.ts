@@ -174,6 +174,25 @@ export async function countBoundProposals(
   return result?.value ?? 0;
 }
 
+/** The owner's quotes of a scheme that have not become a policy (and are not deleted). */
+export async function countOpenProposals(
+  db: Db,
+  options: { ownerUserId: string; schemeCode: string },
+): Promise<number> {
+  const [result] = await db
+    .select({ value: count() })
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.ownerUserId, options.ownerUserId),
+        eq(proposals.schemeCode, options.schemeCode),
+        ne(proposals.status, 'POLICY'),
+        isNull(proposals.deletedAt),
+      ),
+    );
+  return result?.value ?? 0;
+}
+
 /** Bound proposals of a scheme that insured this registration, whoever owned them. */
 export async function countBoundProposalsForVehicle(
   db: Db,

@@ -24,6 +24,7 @@ import {
 } from '../../flows/renew-policy/renewal-proposal';
 import { canAccessProposal, getOwnerUserId, type Principal, type RouteAccess } from '../identity';
 import { queueDepsOf } from '../notification';
+import { countPoliciesInForce } from '../policy';
 import { getOwnProposal } from './access';
 import { ProposalCache } from './proposal-cache';
 import * as repository from './repository';
@@ -61,6 +62,7 @@ export const proposalRoutes: AppPlugin = async (app) => {
     proposalCache: new ProposalCache(),
     notifications: queueDepsOf(app),
     renewals: renewalChangeRules(app.db),
+    countPoliciesInForce: (options) => countPoliciesInForce(app.db, options),
   };
 
   const loadOwnProposal = (
@@ -85,7 +87,9 @@ export const proposalRoutes: AppPlugin = async (app) => {
         summary: 'Starts a quote for a scheme of the brand',
         description:
           'A customer who holds a Driveaway policy is refused a second (409, reason ' +
-          'MAX_DRIVEAWAY_POLICIES): there is one per customer.',
+          "MAX_DRIVEAWAY_POLICIES): there is one per customer. With the brand's multiQuote " +
+          'off, a caller with an open quote or a policy not ended of the scheme is refused ' +
+          'another (409, reason ONE_QUOTE_PER_PRODUCT).',
         body: CreateProposalRequestSchema,
         response: { 201: ProposalResponseSchema, 409: ErrorBodySchema, ...errors },
       },

@@ -43,6 +43,11 @@ export type ProposalServiceDeps = {
   notifications: Omit<QueueDeps, 'db'>;
   /** How a renewal proposal is changed (flows/renew-policy); without it one is refused. */
   renewals?: RenewalChangeRules;
+  /**
+   * The owner's policies of a scheme not ended (the policy module's, given at the routes): with
+   * multiQuote off, one stands in the way of a new quote.
+   */
+  countPoliciesInForce?: (options: { ownerUserId: string; schemeCode: string }) => Promise<number>;
 };
 
 /**
@@ -192,6 +197,30 @@ async function assertNoDriveawayHeld(
   }
 }
 
+/**
+ * With the brand's multiQuote off, a scheme with an existing proposal or policy may not start
+ * another (spec 3 §4): an open quote of it, or a policy of it that has not ended, refuses a new
+ * one (409 ONE_QUOTE_PER_PRODUCT). An ended policy does not: its holder needs new cover.
+ */
+const ONE_QUOTE_PER_PRODUCT_MESSAGE =
+  'You already have a quote or a policy for this product: carry on with it from your home page.';
+
+async function assertMayStartAnother(
+  deps: ProposalServiceDeps,
+  options: { ownerUserId: string; schemeCode: string },
+): Promise<void> {
+  if (brandOfScheme(options.schemeCode).config.features.multiQuote) return;
+  const owner = { ownerUserId: options.ownerUserId, schemeCode: options.schemeCode };
+  const open =
+    (await repository.countOpenProposals(deps.db, owner)) +
+    ((await deps.countPoliciesInForce?.(owner)) ?? 0);
+  if (open > 0) {
+    throw new AppError('CONFLICT', ONE_QUOTE_PER_PRODUCT_MESSAGE, {
+      reason: 'ONE_QUOTE_PER_PRODUCT',
+    });
+  }
+}
+
 export async function createProposal(
   deps: ProposalServiceDeps,
   options: {
@@ -210,6 +239,7 @@ export async function createProposal(
     });
   }
   await assertNoDriveawayHeld(deps, { ...options, productKind: facts.productKind });
+  await assertMayStartAnother(deps, { ...options, schemeCode: facts.schemeCode });
   const now = deps.clock.now();
   const known = options.isKnownCustomer
     ? await findReturningAnswers(deps.db, options.ownerUserId)

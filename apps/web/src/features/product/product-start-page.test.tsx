@@ -106,4 +106,30 @@ describe('product index: the create flow (spec 2 §2)', () => {
     expect(router.state.location.pathname).toBe('/driveaway');
     expect(posts).toHaveLength(1);
   });
+
+  it('sends a customer with a quote or policy of the product home when the brand allows one (multiQuote off)', async () => {
+    stubApi((url, init) => {
+      const path = url.replace(/^.*\/api/, '');
+      if (path === '/session') return jsonResponse(200, { accessToken: 'anon-1', expiresIn: 3600 });
+      if (path === '/proposals' && init?.method === 'POST') {
+        return jsonResponse(409, {
+          error: {
+            code: 'CONFLICT',
+            message:
+              'You already have a quote or a policy for this product: carry on with it from your home page.',
+            details: { reason: 'ONE_QUOTE_PER_PRODUCT' },
+          },
+        });
+      }
+      return jsonResponse(404, {});
+    });
+    const { router } = renderApp('/flex');
+    const why = await screen.findByRole('alert');
+    expect(why).toHaveTextContent(
+      'You already have a quote or a policy for this product, so we cannot start another one. Carry on with it from your home page.',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(router.state.location.pathname).toBe('/flex');
+  });
 });

@@ -11,13 +11,30 @@ import { findSchemeByUrlName } from '../../lib/schemes';
 import { useStartProposal } from './use-start-proposal';
 
 /**
- * Did the server refuse because the customer already has a Driveaway policy (one per customer,
- * spec 2 §4)? Trying again cannot help: the page says why instead (issue 31 item 8).
+ * Why the server refused to start a quote, when trying again cannot help: the customer already
+ * has a Driveaway policy (one per customer, spec 2 §4; issue 31 item 8), or, with the brand's
+ * multiQuote off, a quote or a policy of this product (spec 3 §4). The page says why instead.
  */
-function isDriveawayHeld(error: unknown): boolean {
-  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return false;
+function refusalReason(error: unknown): 'MAX_DRIVEAWAY_POLICIES' | 'ONE_QUOTE_PER_PRODUCT' | null {
+  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
   const data = error.failure.data as { error?: { details?: { reason?: unknown } } } | null;
-  return data?.error?.details?.reason === 'MAX_DRIVEAWAY_POLICIES';
+  const reason = data?.error?.details?.reason;
+  return reason === 'MAX_DRIVEAWAY_POLICIES' || reason === 'ONE_QUOTE_PER_PRODUCT' ? reason : null;
+}
+
+/** A quote or policy of this product is there already: the customer carries on from home. */
+function QuoteHeld() {
+  const { t } = useTranslation('quote');
+  return (
+    <div className="card" role="alert">
+      <p>{t('create.quoteHeld')}</p>
+      <p>
+        <Link className="btn btn--primary" to={paths.home()}>
+          {t('create.home')}
+        </Link>
+      </p>
+    </div>
+  );
 }
 
 /** Why there is no second Driveaway quote, and where to go instead (a subscription, home). */
@@ -81,8 +98,10 @@ export function ProductStartPage() {
         <h1>{t('product.start.title', { name: scheme.name })}</h1>
         <p className="lead">{t(`product.kind.${scheme.productKind}`)}</p>
       </div>
-      {start.isError && isDriveawayHeld(start.error) ? (
+      {start.isError && refusalReason(start.error) === 'MAX_DRIVEAWAY_POLICIES' ? (
         <DriveawayHeld />
+      ) : start.isError && refusalReason(start.error) === 'ONE_QUOTE_PER_PRODUCT' ? (
+        <QuoteHeld />
       ) : start.isError ? (
         <div className="card">
           <p>{tq('create.failed')}</p>
