@@ -129,6 +129,9 @@ export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options)
       schema: {
         tags: TAGS,
         summary: 'Searches a lookup table; short queries answer an empty list',
+        description:
+          "The spec's tables. BMWRetailers keeps the spec's name whatever the brand and holds " +
+          "the deployment's brand's retailers (decision 035).",
         params: z.object({ table: DataTableNameSchema }),
         querystring: z.object({
           query: z.string().default(''),
