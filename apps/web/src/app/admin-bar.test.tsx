@@ -69,9 +69,12 @@ describe('admin bar', () => {
 
   it('stops acting: tells the API (audited), forgets the customer and opens the console', async () => {
     setImpersonatedUserId('u-42');
+    const actingWhileStopping: (string | null)[] = [];
     const fetchMock = stubApi((path, init) => {
       if (path === '/api/policyholder') return jsonResponse(200, customer);
       if (path === '/api/session/impersonation' && init?.method === 'DELETE') {
+        // Forgotten before the stop is sent: no request after it acts for the customer again.
+        actingWhileStopping.push(getImpersonatedUserId());
         return new Response(null, { status: 204 });
       }
       return jsonResponse(200, []);
@@ -87,6 +90,7 @@ describe('admin bar', () => {
         String(input) === '/api/session/impersonation' && init?.method === 'DELETE',
     );
     expect(stop?.[1]?.headers).toMatchObject({ 'X-Impersonate-User': 'u-42' });
+    expect(actingWhileStopping).toEqual([null]);
     expect(getImpersonatedUserId()).toBeNull();
   });
 });

@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { brand } from '../lib/brand';
 import { useAuth } from '../lib/auth';
 import type { AuthUser } from '../lib/auth';
-import { getImpersonatedUserId, setImpersonatedUserId } from '../lib/auth/impersonation';
+import {
+  getImpersonatedUserId,
+  IMPERSONATE_HEADER,
+  setImpersonatedUserId,
+} from '../lib/auth/impersonation';
 import { useApiClient } from '../lib/use-api-client';
 import { usePolicyholder, type Policyholder } from '../lib/policyholder';
 import { Avatar } from '../components/ui/avatar';
@@ -29,12 +33,19 @@ function AdminBar() {
   const client = useApiClient();
   const isImpersonating = getImpersonatedUserId() !== null;
   const [isStopping, setIsStopping] = useState(false);
-  // Stopping is recorded (audit: session.impersonate.end) while the header still names the
-  // customer; acting ends in this tab whatever the answer, and a reload refetches as staff.
+  // The tab forgets the customer first, so that no request it sends from now on acts for them
+  // (one arriving after the stop was recorded is a new start of acting to the API, and was
+  // audited as one); the stop itself (audit: session.impersonate.end) names them in its own
+  // header. Acting ends in this tab whatever the answer, and a reload refetches as staff.
   const stopActing = async () => {
     setIsStopping(true);
-    await client.delete<unknown>('/session/impersonation').catch(() => undefined);
+    const actingFor = getImpersonatedUserId();
     setImpersonatedUserId(null);
+    await client
+      .delete<unknown>('/session/impersonation', {
+        headers: actingFor ? { [IMPERSONATE_HEADER]: actingFor } : {},
+      })
+      .catch(() => undefined);
     window.location.assign(paths.admin());
   };
   // The API answers as the customer when the admin has chosen one (X-Impersonate-User).
