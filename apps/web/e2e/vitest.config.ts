@@ -15,5 +15,10 @@ export default defineConfig({
     hookTimeout: 150_000,
     // Each file drives its own Chromium; two at a time is what a 2-core machine takes.
     maxWorkers: 2,
+    // A worker keeps its modules from one file to the next (Playwright, axe, the API's database
+    // client and the fixtures), as the API and web projects do: importing them again for each of
+    // 26 files was 150 s of a run's summed time (issue 29). Nothing in support/ keeps state
+    // between files: each file launches its own Chromium and starts its own servers.
+    isolate: false,
   },
 });
