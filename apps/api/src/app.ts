@@ -155,7 +155,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerSandboxFnolPages(app);
 
   // Jobs the runner may run: started by server.ts; tests call runDueJobs with their clock.
+  // A tick runs the slots due at the same minute in this order: the sandbox provider's events
+  // first, as a real provider's webhooks arrive before the minute's jobs act on collections.
   registerJobs(app, [
+    ...(providers.directDebit.adapter === 'sandbox'
+      ? [createSandboxDirectDebitEventsJob(app)]
+      : []),
     deliverMessageJob,
     issuePolicyDocumentsJob,
     activatePoliciesJob,
@@ -173,9 +178,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...collectionJobs,
     purgeFinishedJobsJob,
     purgeStagedUploadsJob,
-    ...(providers.directDebit.adapter === 'sandbox'
-      ? [createSandboxDirectDebitEventsJob(app)]
-      : []),
   ]);
 
   return app;

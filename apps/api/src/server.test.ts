@@ -76,7 +76,9 @@ describe('server.ts as a process', () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
-  it('starts on PGlite, answers ready, and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
+  // A process of its own that creates and migrates its database: on a machine running two suites
+  // at once (with journeys' Chromium) its start took over 45 s, so the limits leave room for that.
+  it('starts on PGlite, answers ready, and exits 0 on SIGTERM', { timeout: 180_000 }, async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'motor-server-test-'));
     const port = await findFreePort();
     const server = startServer({
@@ -94,7 +96,7 @@ describe('server.ts as a process', () => {
       await rm(dataDir, { recursive: true, force: true });
     });
 
-    await waitUntilReady(`http://127.0.0.1:${port}/api/ready`, server.exited, 45_000);
+    await waitUntilReady(`http://127.0.0.1:${port}/api/ready`, server.exited, 150_000);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
     expect(server.output()).toContain(`listening on http://localhost:${port}`);
@@ -106,10 +108,10 @@ describe('server.ts as a process', () => {
 
   it(
     'refuses a bad environment with a message naming the variables, exit code 1',
-    { timeout: 30_000 },
+    { timeout: 90_000 },
     async () => {
       const server = startServer({ PORT: 'eighty', LOG_LEVEL: 'loud' });
-      const exit = await withTimeout(server.exited, 20_000, 'exit on bad config');
+      const exit = await withTimeout(server.exited, 75_000, 'exit on bad config');
       expect(exit.code).toBe(1);
       expect(server.output()).toContain('Invalid environment');
       expect(server.output()).toMatch(/PORT: /);

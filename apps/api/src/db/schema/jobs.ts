@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   index,
   integer,
   jsonb,
@@ -38,12 +39,17 @@ export const jobs = pgTable(
     doneAt: instant('done_at'),
     /** Set when the attempts ran out: the job stays for an engineer to read, never runs again. */
     failedAt: instant('failed_at'),
+    /**
+     * The order jobs were enqueued in: jobs due at the same instant (a tick's scheduled slots, in
+     * registration order; jobs enqueued together on a frozen test clock) run in it.
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (table) => [
     uniqueIndex('jobs_idempotency_key_idx').on(table.idempotencyKey),
-    // What a runner scans: unfinished jobs by due time.
+    // What a runner scans: unfinished jobs by due time, then in the order they were enqueued.
     index('jobs_due_idx')
-      .on(table.runAt)
+      .on(table.runAt, table.seq)
       .where(sql`${table.doneAt} is null and ${table.failedAt} is null`),
     index('jobs_done_at_idx').on(table.doneAt),
   ],

@@ -5,7 +5,7 @@ import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { jobs } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
-import { claimDueJob, enqueueJob, findJobByKey } from './queue';
+import { claimDueJob, enqueueJob, enqueueJobs, findJobByKey, type JobRow } from './queue';
 import {
   defineJob,
   JOB_LEASE_MS,
@@ -108,6 +108,46 @@ describe('job runner', () => {
     await runDueJobs(app);
     expect(runs.get('crashed')).toBe(1);
     expect(await findJobByKey(app.db, 'crashed')).toMatchObject({ attempts: 2, leasedBy: null });
+  });
+
+  it('claims jobs due at the same instant in the order they were enqueued', async () => {
+    const at = clock.now();
+    const keys = ['same-instant-c', 'same-instant-a', 'same-instant-b'];
+    await enqueueJobs(
+      app.db,
+      keys.map((key) => ({ kind: 'test-count', key, payload: { key }, at })),
+    );
+    const claimed: (JobRow | null)[] = [];
+    while (claimed.length < keys.length) {
+      claimed.push(
+        await claimDueJob(app.db, {
+          owner: 'ordered-runner',
+          now: at,
+          leaseMs: JOB_LEASE_MS,
+          kinds: ['test-other', 'test-count'],
+        }),
+      );
+    }
+    expect(claimed.map((job) => job?.idempotencyKey)).toEqual(keys);
+    expect(claimed[0]).toMatchObject({
+      kind: 'test-count',
+      payload: { key: 'same-instant-c' },
+      attempts: 1,
+      runAt: at,
+      createdAt: at,
+      leasedBy: 'ordered-runner',
+      leasedUntil: new Date(at.getTime() + JOB_LEASE_MS),
+      lastError: null,
+      doneAt: null,
+      failedAt: null,
+    });
+    // Held: none of them is claimed again until the leases run out.
+    expect(
+      await claimDueJob(app.db, { owner: 'x', now: at, leaseMs: 1, kinds: ['test-count'] }),
+    ).toBeNull();
+    clock.advance(JOB_LEASE_MS);
+    await runDueJobs(app);
+    expect(keys.map((key) => runs.get(key))).toEqual([1, 1, 1]);
   });
 
   it('retries a failing job with a growing backoff, then records the error and gives up', async () => {

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 
 // The jobs table as a queue: enqueue in the caller's transaction, claim with a lease, finish.
 // Times come from the app's Clock (passed in), never from the database's now(): tests move time.
 
-export type JobRow = typeof jobs.$inferSelect;
+/** A job as the runner holds it (`seq` only orders the claim). */
+export type JobRow = Omit<typeof jobs.$inferSelect, 'seq'>;
 
 export type EnqueueJobInput = {
   kind: string;
@@ -63,38 +64,45 @@ export async function findJobByKey(db: Db, key: string): Promise<JobRow | null> 
  * Takes the earliest due job of one of `kinds` that nobody holds (or whose holder's lease ran
  * out), leases it to `owner` until `now + leaseMs` and counts the attempt. SKIP LOCKED lets
  * concurrent runners pass over each other's candidate rows instead of queueing behind them;
- * the lease check in the same statement makes a second claim of a held job impossible.
+ * the lease check in the same statement makes a second claim of a held job impossible. Jobs due
+ * at the same instant go in the order they were enqueued (`seq`): before, ties went in whatever
+ * order the plan met the rows, which changed from one tick to the next.
+ *
+ * A prepared statement: every job run starts here, and built by drizzle it was a third of a
+ * simulated year's database time (issue 29). Kinds go as one comma-separated parameter (no kind
+ * has a comma), so the statement's text is the same whatever the registry holds.
  */
+const CLAIM_DUE_JOB = {
+  name: 'claim_due_job',
+  text: `update jobs set attempts = attempts + 1, leased_by = $1, leased_until = $2::timestamptz
+    where id = (
+      select id from jobs
+      where done_at is null and failed_at is null and run_at <= $3::timestamptz
+        and (leased_until is null or leased_until <= $3::timestamptz)
+        and kind = any(string_to_array($4::text, ','))
+      order by run_at, seq
+      limit 1
+      for update skip locked)
+    returning id, kind, payload, idempotency_key as "idempotencyKey", run_at as "runAt", attempts,
+      leased_by as "leasedBy", leased_until as "leasedUntil", last_error as "lastError",
+      created_at as "createdAt", done_at as "doneAt", failed_at as "failedAt"`,
+};
+
 export async function claimDueJob(
   db: Db,
   options: { owner: string; now: Date; leaseMs: number; kinds: readonly string[] },
 ): Promise<JobRow | null> {
   const { owner, now, leaseMs, kinds } = options;
   if (kinds.length === 0) return null;
-  const candidate = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        isNull(jobs.doneAt),
-        isNull(jobs.failedAt),
-        lte(jobs.runAt, now),
-        or(isNull(jobs.leasedUntil), lte(jobs.leasedUntil, now)),
-        inArray(jobs.kind, [...kinds]),
-      ),
-    )
-    .orderBy(asc(jobs.runAt))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [claimed] = await db
-    .update(jobs)
-    .set({
-      leasedBy: owner,
-      leasedUntil: new Date(now.getTime() + leaseMs),
-      attempts: sql`${jobs.attempts} + 1`,
-    })
-    .where(inArray(jobs.id, candidate))
-    .returning();
+  const [claimed] = await runStatement<JobRow>(db, {
+    ...CLAIM_DUE_JOB,
+    values: [
+      owner,
+      new Date(now.getTime() + leaseMs).toISOString(),
+      now.toISOString(),
+      kinds.join(','),
+    ],
+  });
   return claimed ?? null;
 }
 
