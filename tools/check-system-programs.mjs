@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** Program → the Debian package `.ci/run` must install for it. */
-const ALLOWED = { chromium: 'chromium' };
+const ALLOWED = { chromium: 'chromium', 'chromium-headless-shell': 'chromium-headless-shell' };
 const SYSTEM_PATH = /(?<![\w.-])\/(?:usr\/(?:local\/)?)?s?bin\/([\w.+-]+)/g;
 const SCANNED = /\.(?:[cm]?[jt]sx?|json|sh|ya?ml)$|^\.ci\/run$/;
 
