@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app-types';
 import { loadBrands } from '../brands';
 import { notificationOutbox, proposals } from '../db/schema';
-import { useBrands } from '../modules/brand';
+import { brandOfScheme, useBrands } from '../modules/brand';
 import { ensureCustomerAccount } from '../modules/billing';
+import { computeAmountDueAtBind } from '../modules/policy';
+import { buildCompleteDisclosure } from '../modules/proposal';
+import { bindProposal } from '../flows/bind-policy';
 import { createTestApp } from './test-app';
 import { TEST_BRANDS } from './test-brands';
 
@@ -88,6 +91,69 @@ describe('a second brand (Lumen) served alone', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await again()).statusCode).toBe(201);
+  });
+
+  it('refuses a new quote of a product while a policy of it is in force (multiQuote off, spec 3 §4)', async () => {
+    const { headers, row } = await newProposal('lumen-monthly');
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/proposals/${row.proposalCode}`,
+      headers,
+      payload: {
+        applyRating: true,
+        changes: buildCompleteDisclosure({
+          car: {
+            vehicle: {
+              vrn: 'LU23 MEN',
+              regLookup: true,
+              specification: { vehicleCode: 'LUMEN-ASTER-14T-SE' },
+            },
+          },
+        }),
+      },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const agreed = await app.inject({
+      method: 'PUT',
+      url: `/api/proposals/${row.proposalCode}/agreements`,
+      headers,
+      payload: {
+        accepted: brandOfScheme('lumen-monthly')
+          .getProductConfig('lumen-monthly')
+          .checkoutChecklist.map((input) => input.name),
+      },
+    });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    await bindProposal(app, {
+      proposalCode: row.proposalCode,
+      principal: { kind: 'system', name: 'test' },
+      paymentMethodType: 'CARD',
+      payment: {
+        provider: 'CARD',
+        providerPaymentId: `pi_${row.proposalCode}`,
+        amountPence: computeAmountDueAtBind(patched.json().quote).totalPence,
+        settled: true,
+      },
+    });
+    // No quote is open now, only the bound one, now a policy: the policy refuses the new quote.
+    const listed = await app.inject({ method: 'GET', url: '/api/proposals', headers });
+    expect((listed.json() as { status: string }[]).map((proposal) => proposal.status)).toEqual([
+      'POLICY',
+    ]);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/proposals',
+      headers,
+      payload: { schemeCode: 'lumen-monthly', brand: 'lumen' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: {
+        message:
+          'You already have a quote or a policy for this product: carry on with it from your home page.',
+        details: { reason: 'ONE_QUOTE_PER_PRODUCT' },
+      },
+    });
   });
 
   it("sends the quote e-mail under the brand's display name", async () => {

@@ -124,7 +124,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
     const app = await buildApp({
       config,
       db: database,
-      providers: options.providers ?? createTestProviders(),
+      // The sandbox lookups over the deployment's own brands' data (a second brand's cars).
+      providers: options.providers ?? createSandboxProviders(brands),
       clock: options.clock ?? createTestClock(),
       logger: options.logger ?? createLogger({ level: 'silent' }),
       brands,
