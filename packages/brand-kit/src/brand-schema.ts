@@ -52,6 +52,11 @@ export const LogoSchema = z.object({
 export const PromotionSchema = z.object({
   activationCode: z.string().regex(/^[A-Z0-9]{4,20}$/),
   schemeCodes: z.array(z.string()).min(1),
+  /**
+   * Pence off each monthly instalment (never below nothing). A quote that takes the promotion
+   * keeps the figure, so a policy bills what it was sold at if the brand changes it later.
+   */
+  monthlyDiscountPence: z.number().int().positive(),
 });
 
 export const BrandPackageSchema = z.object({

@@ -15,7 +15,12 @@ export const bmwBrand = defineBrand({
   documentCopy: bmwDocumentCopy,
   retailers,
   promotions: {
-    'flex-welcome': { activationCode: 'FLEXWELCOME', schemeCodes: [FLEX_SCHEME_CODE] },
+    // Spec 2 §9.15: up to £83.34 off each month of the term.
+    'flex-welcome': {
+      activationCode: 'FLEXWELCOME',
+      schemeCodes: [FLEX_SCHEME_CODE],
+      monthlyDiscountPence: 8_334,
+    },
   },
   vehicleCatalogue,
   vehicleAdjustmentInput,

@@ -120,5 +120,7 @@ export const QuoteSchema = z.object({
   /** Optional covers the customer asked for, by cover code (true = wanted). */
   requestedOptionalCovers: z.partialRecord(OptionalCoverCodeSchema, z.boolean()),
   promoCode: z.string().nullish(),
+  /** What the promotion of promoCode takes off each monthly instalment, as it was when taken. */
+  promotionMonthlyDiscountPence: PenceSchema.nullish(),
 });
 export type Quote = z.infer<typeof QuoteSchema>;

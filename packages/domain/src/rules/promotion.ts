@@ -1,15 +1,15 @@
-// The flex welcome promotion (spec 2 §4 promo codes): up to £83.34 off each monthly instalment.
-// Every place that prices a month (invoices, the amount due at bind, adjustments, cancellation
-// refunds, the renewal's "last year" figure) takes it off the same way, here.
-
-/** Discount of the flex welcome promotion: up to £83.34 off each monthly instalment. */
-export const PROMOTION_MONTHLY_DISCOUNT_PENCE = 8_334;
+// A promotion (spec 2 §9.15; its amount is the brand's data, kept on the quote that takes it) comes
+// off each monthly instalment. Every place that prices a month (invoices, the amount due at bind,
+// adjustments, cancellation refunds, the renewal's "last year" figure) takes it off the same way,
+// here.
 
 /**
- * What one month of a MONTHLY quote bills: its instalment less the promotion's monthly discount
- * when the quote carries a promotion code, so a refund never credits more than a month billed.
+ * What one month of a MONTHLY quote bills: its instalment less the monthly discount of the
+ * promotion the quote took, never below nothing, so a refund never credits more than a month billed.
  */
-export function billedInstalment(instalmentPence: number, promoCode?: string | null): number {
-  if (!promoCode) return instalmentPence;
-  return instalmentPence - Math.min(instalmentPence, PROMOTION_MONTHLY_DISCOUNT_PENCE);
+export function billedInstalment(
+  instalmentPence: number,
+  promotionMonthlyDiscountPence?: number | null,
+): number {
+  return instalmentPence - Math.min(instalmentPence, promotionMonthlyDiscountPence ?? 0);
 }

@@ -16,6 +16,7 @@ export type StoredQuote = Quote & {
   totalPremium: number;
   taxAmount: number;
   promoCode?: string | null;
+  promotionMonthlyDiscountPence?: number | null;
 };
 
 export function quoteOf(version: PolicyVersionRow): StoredQuote {
@@ -35,7 +36,9 @@ export function instalmentOf(quote: StoredQuote): number | null {
 /** What a month of a MONTHLY version bills (its instalment less any promotion), or null. */
 export function billedMonthOf(quote: StoredQuote): number | null {
   const instalment = instalmentOf(quote);
-  return instalment === null ? null : billedInstalment(instalment, quote.promoCode);
+  return instalment === null
+    ? null
+    : billedInstalment(instalment, quote.promotionMonthlyDiscountPence);
 }
 
 /** The proposal data a version was rated from (a deep copy: changes mutate it). */

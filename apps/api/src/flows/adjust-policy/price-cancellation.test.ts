@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
-import { PROMOTION_MONTHLY_DISCOUNT_PENCE } from '@motor/domain';
 import { priceCancellation } from './price-cancellation';
 
 // A Standard cancellation credits the unused part of each month as it was billed. With the
@@ -11,12 +10,16 @@ const INCEPTED = new Date('2026-03-01T00:00:00.000Z');
 const EXPIRES = new Date('2027-03-01T00:00:00.000Z');
 const INSTALMENT = 10_000;
 
-function monthlyVersion(promoCode: string | null): PolicyVersionRow {
+/** The brand's welcome promotion: up to £83.34 off each month. */
+const WELCOME_DISCOUNT = 8_334;
+
+function monthlyVersion(promotionMonthlyDiscountPence: number | null): PolicyVersionRow {
   return {
     versionNumber: 1,
     startedAt: INCEPTED,
     quote: {
-      promoCode,
+      promoCode: promotionMonthlyDiscountPence ? 'flex-welcome' : null,
+      promotionMonthlyDiscountPence,
       totalPremium: INSTALMENT * 12,
       taxAmount: 12_000,
       totals: { discounted: INSTALMENT * 12 },
@@ -38,10 +41,10 @@ function monthlyVersion(promoCode: string | null): PolicyVersionRow {
 const policy = { inceptedAt: INCEPTED, expiredAt: EXPIRES } as PolicyRow;
 
 /** Cancelled halfway through the first month (its 31 days), after one invoice. */
-function cancelHalfwayThroughMarch(promoCode: string | null, invoicedPence: number) {
+function cancelHalfwayThroughMarch(discount: number | null, invoicedPence: number) {
   return priceCancellation({
     policy,
-    versions: [monthlyVersion(promoCode)],
+    versions: [monthlyVersion(discount)],
     kind: 'Standard',
     effectiveAt: new Date('2026-03-16T12:00:00.000Z'),
     now: new Date('2026-03-16T12:00:00.000Z'),
@@ -57,9 +60,9 @@ describe('priceCancellation with the monthly promotion', () => {
   });
 
   it('credits half of what the month billed (the instalment less the discount), not more', () => {
-    const billed = INSTALMENT - Math.min(INSTALMENT, PROMOTION_MONTHLY_DISCOUNT_PENCE);
+    const billed = INSTALMENT - WELCOME_DISCOUNT;
     expect(billed).toBe(1_666);
-    const priced = cancelHalfwayThroughMarch('WELCOME', billed);
+    const priced = cancelHalfwayThroughMarch(WELCOME_DISCOUNT, billed);
     expect(priced.prorataPremium).toBe(-833);
     expect(priced.amountDue).toBe(-833);
   });

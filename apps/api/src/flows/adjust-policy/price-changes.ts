@@ -114,7 +114,14 @@ async function rerate(
     snapshot: evaluation.snapshot,
     data: draft.data,
     facts,
-    promoCode: baseQuote.promoCode ?? null,
+    // The promotion as the policy was sold with it, not as the brand offers it today.
+    promotion:
+      baseQuote.promoCode && baseQuote.promotionMonthlyDiscountPence
+        ? {
+            promoCode: baseQuote.promoCode,
+            monthlyDiscountPence: baseQuote.promotionMonthlyDiscountPence,
+          }
+        : null,
   }) as unknown as StoredQuote;
 }
 

@@ -42,7 +42,7 @@ describe('invoiceDueAt: the payment day on or before the period starts, London m
 
 describe('planInvoices: what each month bills', () => {
   /** A stored quote as billing reads it: £1,200.00 a year with £120.00 IPT, 12 instalments. */
-  const quote = (options: { instalment: number; monthly?: boolean; promoCode?: string }) => ({
+  const quote = (options: { instalment: number; monthly?: boolean; discount?: number }) => ({
     availablePaymentSchedules: [
       {
         type: options.monthly === false ? 'SINGLE_PAYMENT' : 'MONTHLY',
@@ -52,7 +52,7 @@ describe('planInvoices: what each month bills', () => {
     ],
     totalPremium: 12 * options.instalment,
     taxAmount: roundTax(12 * options.instalment),
-    promoCode: options.promoCode ?? null,
+    promotionMonthlyDiscountPence: options.discount ?? null,
   });
   const roundTax = (gross: number) => Math.round((gross * 12) / 112);
   const policy = {
@@ -136,7 +136,7 @@ describe('planInvoices: what each month bills', () => {
     const promo = planInvoices({
       policy,
       versions: [
-        version(1, policy.inceptedAt.toISOString(), quote({ instalment: 10_000, promoCode: 'X' })),
+        version(1, policy.inceptedAt.toISOString(), quote({ instalment: 10_000, discount: 8_334 })),
       ],
       paymentDay: 5,
       afterPeriod: 0,

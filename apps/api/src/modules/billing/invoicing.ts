@@ -40,7 +40,7 @@ type BilledQuote = {
   }[];
   totalPremium?: number;
   taxAmount?: number;
-  promoCode?: string | null;
+  promotionMonthlyDiscountPence?: number | null;
 };
 
 type BilledVersion = Pick<PolicyVersionRow, 'versionNumber' | 'startedAt' | 'quote'>;
@@ -52,7 +52,10 @@ function monthlyAmountOf(quote: BilledQuote): number | null {
   const schedule = quote.availablePaymentSchedules?.find((candidate) => candidate.active);
   if (schedule?.type !== 'MONTHLY') return null;
   // The same discount as bind takes off the first instalment (policy/amounts.ts).
-  return billedInstalment(schedule.premiumBreakdown.instalmentAmount, quote.promoCode);
+  return billedInstalment(
+    schedule.premiumBreakdown.instalmentAmount,
+    quote.promotionMonthlyDiscountPence,
+  );
 }
 
 /** The IPT part of an amount billed on a quote: its share of the quote's tax, rounded once. */

@@ -1,9 +1,5 @@
 import type { ProposalQuote } from '@motor/contract';
-import {
-  PROMOTION_MONTHLY_DISCOUNT_PENCE,
-  roundPence,
-  type PaymentScheduleType,
-} from '@motor/domain';
+import { roundPence, type PaymentScheduleType } from '@motor/domain';
 
 export type AmountDueAtBind = {
   scheduleType: PaymentScheduleType | null;
@@ -28,9 +24,7 @@ export function computeAmountDueAtBind(quote: ProposalQuote): AmountDueAtBind {
   let totalPence = quote.totals.discounted;
   if (active.type === 'MONTHLY') {
     const { deposit, instalmentAmount } = active.premiumBreakdown;
-    const discount = quote.promoCode
-      ? Math.min(deposit, instalmentAmount, PROMOTION_MONTHLY_DISCOUNT_PENCE)
-      : 0;
+    const discount = Math.min(deposit, instalmentAmount, quote.promotionMonthlyDiscountPence ?? 0);
     totalPence = deposit - discount;
   }
   totalPence = Math.max(0, totalPence);

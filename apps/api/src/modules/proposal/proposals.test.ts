@@ -888,6 +888,8 @@ describe('proposal API', () => {
     });
     expect(promoted.statusCode, promoted.body).toBe(200);
     expect(promoted.json().promoCode).toBe('flex-welcome');
+    // The brand's amount (£83.34 a month), kept on the quote it was taken with.
+    expect(promoted.json().quote.promotionMonthlyDiscountPence).toBe(8_334);
     expect(promoted.json().quote.totals.discounted).toBeLessThan(quoted.quote.totals.discounted);
 
     const renewal = await app.inject({

@@ -165,7 +165,7 @@ export function toProposalResponse(row: ProposalRow, now: Date): ProposalRespons
       snapshot: row.quote as unknown as RatedSnapshot | null,
       data: readData(row),
       facts,
-      promoCode: row.promoCode,
+      promotion: promotionOf(row),
     }),
     revision: row.revision,
     expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -551,6 +551,16 @@ export async function saveTracking(
   values: TrackingValues,
 ): Promise<ProposalRow> {
   return save(deps, row, { tracking: { ...row.tracking, ...pickTracking(values) } });
+}
+
+/** The promotion the proposal took and its discount, as the brand's data sets it today. */
+function promotionOf(row: ProposalRow): { promoCode: string; monthlyDiscountPence: number } | null {
+  if (!row.promoCode) return null;
+  const { promotions } = brandOfScheme(row.schemeCode);
+  const promotion = Object.hasOwn(promotions, row.promoCode) ? promotions[row.promoCode] : null;
+  return promotion
+    ? { promoCode: row.promoCode, monthlyDiscountPence: promotion.monthlyDiscountPence }
+    : null;
 }
 
 export async function activatePromotion(

@@ -1,9 +1,5 @@
 import type { ProposalQuote } from '@motor/contract';
-import {
-  PROMOTION_MONTHLY_DISCOUNT_PENCE,
-  type PaymentSchedule,
-  type ProposalStatus,
-} from '@motor/domain';
+import { type PaymentSchedule, type ProposalStatus } from '@motor/domain';
 import type { ProposalData, SchemeFacts } from '../disclosure';
 import { isQuoteExpired, toCovers, type RatedSnapshot } from '../rating';
 
@@ -26,9 +22,10 @@ export function buildQuoteResponse(options: {
   snapshot: RatedSnapshot | null;
   data: ProposalData;
   facts: SchemeFacts;
-  promoCode: string | null;
+  /** The promotion the quote takes, if any, and its monthly discount (brand data). */
+  promotion: { promoCode: string; monthlyDiscountPence: number } | null;
 }): ProposalQuote {
-  const { data, facts, promoCode } = options;
+  const { data, facts, promotion } = options;
   const snapshot = options.snapshot;
   const schedules: PaymentSchedule[] = (snapshot?.paymentSchedules ?? []).map((schedule) => ({
     ...schedule,
@@ -37,10 +34,10 @@ export function buildQuoteResponse(options: {
   const active = schedules.find((schedule) => schedule.active) ?? schedules[0];
   const total = active?.premiumBreakdown.totalPremium ?? 0;
   let discount = 0;
-  if (promoCode && active && active.type === 'MONTHLY') {
+  if (promotion && active && active.type === 'MONTHLY') {
     const count = active.premiumBreakdown.numberOfInstalments;
     const instalment = active.premiumBreakdown.instalmentAmount;
-    discount = Math.min(total, Math.min(instalment, PROMOTION_MONTHLY_DISCOUNT_PENCE) * count);
+    discount = Math.min(total, Math.min(instalment, promotion.monthlyDiscountPence) * count);
   }
   return {
     data: data.quoteData,
@@ -61,7 +58,8 @@ export function buildQuoteResponse(options: {
     ratingStatus: snapshot?.ratingStatus ?? null,
     referralReasons: snapshot?.referralReasons ?? [],
     requestedOptionalCovers: data.choices.requestedOptionalCovers,
-    promoCode,
+    promoCode: promotion?.promoCode ?? null,
+    promotionMonthlyDiscountPence: promotion?.monthlyDiscountPence ?? null,
     missingInformation: snapshot?.missingInformation ?? [],
     priceFactors: snapshot?.priceFactors ?? [],
     voluntaryExcessOptions: [...facts.voluntaryExcessOptions],

@@ -11,18 +11,19 @@ const schedules = (type: 'MONTHLY' | 'SINGLE_PAYMENT') => [
 
 describe('monthlyInstalmentOf (the renewal page’s month)', () => {
   it('is what a month bills: the instalment, less the welcome promotion where there was one', () => {
-    const quote = (promoCode: string | null) =>
-      ({ availablePaymentSchedules: schedules('MONTHLY'), promoCode }) as unknown as Parameters<
-        typeof monthlyInstalmentOf
-      >[0];
+    const quote = (promotionMonthlyDiscountPence: number | null) =>
+      ({
+        availablePaymentSchedules: schedules('MONTHLY'),
+        promotionMonthlyDiscountPence,
+      }) as unknown as Parameters<typeof monthlyInstalmentOf>[0];
     expect(monthlyInstalmentOf(quote(null))).toBe(10_000);
-    expect(monthlyInstalmentOf(quote('WELCOME'))).toBe(1_666);
+    expect(monthlyInstalmentOf(quote(8_334))).toBe(1_666);
   });
 
   it('is null for a single payment', () => {
     const quote = {
       availablePaymentSchedules: schedules('SINGLE_PAYMENT'),
-      promoCode: null,
+      promotionMonthlyDiscountPence: null,
     } as unknown as Parameters<typeof monthlyInstalmentOf>[0];
     expect(monthlyInstalmentOf(quote)).toBeNull();
   });

@@ -78,11 +78,14 @@ export function listRenewalDocuments(proposal: RenewalProposal, product: Product
  * any welcome promotion, as the invoices and the renewal notice say), else null.
  */
 export function monthlyInstalmentOf(
-  quote: Pick<Quote, 'availablePaymentSchedules' | 'promoCode'>,
+  quote: Pick<Quote, 'availablePaymentSchedules' | 'promotionMonthlyDiscountPence'>,
 ): number | null {
   const schedule = quote.availablePaymentSchedules.find((item) => item.active);
   return schedule?.type === 'MONTHLY'
-    ? billedInstalment(schedule.premiumBreakdown.instalmentAmount, quote.promoCode)
+    ? billedInstalment(
+        schedule.premiumBreakdown.instalmentAmount,
+        quote.promotionMonthlyDiscountPence,
+      )
     : null;
 }
 
