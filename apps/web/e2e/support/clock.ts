@@ -9,8 +9,9 @@ import { writeFile } from 'node:fs/promises';
 
 /**
  * A Wednesday morning in January, away from a month's end and a change of clocks: the run's
- * instant when E2E_CLOCK is not set. CI runs the journeys that depend on the day again at the
- * edges (.ci/run: 23:00, 23:59 and 00:01 London, the last day of a month, the clocks changing).
+ * instant when E2E_CLOCK is not set. CI runs every journey at 23:00 London on 31 March 2027 (the last
+ * day of a month, in the week the clocks went forward), and those that depended on the day again
+ * at 23:59 and 00:01 (.ci/run, tools/e2e-at-clocks.mjs).
  */
 const DEFAULT_E2E_CLOCK = '2027-01-13T10:30:00Z';
 
