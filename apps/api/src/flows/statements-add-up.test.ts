@@ -14,7 +14,11 @@ import { createTestClock } from '../clock';
 import { assertLedgerBalanced, expectStatementsAddUp } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
 import { runDueJobs } from '../modules/jobs/runner';
-import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../modules/payment/test-helpers';
+import {
+  payOnSandboxCardPage,
+  SANDBOX_GOOD_BANK,
+  setUpSandboxMandate,
+} from '../modules/payment/test-helpers';
 import { createQuote } from '../modules/policy/test-helpers';
 import { createTestApp } from '../test/test-app';
 import { readStatements as readAccountStatements } from '../test/statements';
@@ -25,7 +29,6 @@ const INCEPTION = '2026-05-05T10:00:00.000Z';
 const OWNER = 'add-up-owner';
 const DAY = 86_400_000;
 const FAILING_BANK = { ...SANDBOX_GOOD_BANK, accountHolderName: 'Fail Payment' };
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 describe('statements add up, and pending money is not paid', () => {
   const clock = createTestClock(INCEPTION);
@@ -79,20 +82,7 @@ describe('statements add up, and pending money is not paid', () => {
       .instalmentAmount;
     // The checkout as the browser does it: the mandate pages, then the hosted card page.
     await setUpSandboxMandate(app, owner, FAILING_BANK);
-    const session = await app.inject({
-      method: 'POST',
-      url: `/api/stripe/checkout/proposal/${proposalCode}`,
-      headers: owner,
-      payload: { saveCard: false, successPath: '/checkout/callback', cancelPath: '/checkout' },
-    });
-    expect(session.statusCode, session.body).toBe(201);
-    const paid = await app.inject({
-      method: 'POST',
-      url: session.json().url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(CARD).toString(),
-    });
-    expect(paid.statusCode, paid.body).toBe(303);
+    await payOnSandboxCardPage(app, owner, proposalCode);
     account = await readAccount();
     expect(account).toMatchObject({ paymentMethodType: 'BACS_DEBIT', accountBalance: 0 });
     policyId = account.policyId!;

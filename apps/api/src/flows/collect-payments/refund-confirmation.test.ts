@@ -24,6 +24,7 @@ import { assertLedgerBalanced, expectStatementsAddUp } from '../../modules/billi
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
+import { payOnSandboxCardPage } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import type { CardEvent, SandboxCardPayments } from '../../providers/card-payments';
 import type { DirectDebitEvent, SandboxDirectDebit } from '../../providers/direct-debit';
@@ -35,7 +36,6 @@ import { payRefundsJob } from './refunds';
 const START = '2026-03-05T10:00:00.000Z';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 describe('a Direct Debit refund stays PENDING until the provider says it was paid', () => {
   const clock = createTestClock(START);
@@ -92,25 +92,7 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
   async function buyByCard(userId: string) {
     const headers = await signIn(userId);
     const quote = await createQuote(app, headers);
-    const session = await app.inject({
-      method: 'POST',
-      url: `/api/stripe/checkout/proposal/${quote.proposalCode}`,
-      headers,
-      payload: {
-        saveCard: false,
-        successPath: '/checkout/callback',
-        cancelPath: '/checkout',
-        paymentMethodType: 'CARD',
-      },
-    });
-    expect(session.statusCode, session.body).toBe(201);
-    const paid = await app.inject({
-      method: 'POST',
-      url: (session.json() as { url: string }).url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(CARD).toString(),
-    });
-    expect(paid.statusCode, paid.body).toBe(303);
+    await payOnSandboxCardPage(app, headers, quote.proposalCode, { paymentMethodType: 'CARD' });
     const [policy] = await app.db
       .select({ policyId: policies.policyId, policyNumber: policies.policyNumber })
       .from(policies)

@@ -19,7 +19,7 @@ import { getAccountTotals } from '../../modules/billing';
 import { assertLedgerBalanced, expectStatementsAddUp } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
+import { payOnSandboxCardPage, setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { createTestApp } from '../../test/test-app';
 import { payRefundsJob } from './refunds';
@@ -31,7 +31,6 @@ const START = '2026-05-22T10:00:00.000Z';
 const OWNER = 'refund-split-owner';
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 describe('a refund larger than any one payment is split over the card and the Direct Debit', () => {
   const clock = createTestClock(START);
@@ -94,21 +93,8 @@ describe('a refund larger than any one payment is split over the card and the Di
     const quote = await createQuote(app, owner);
     // The checkout as the browser does it: the mandate pages, then the hosted card page.
     await setUpSandboxMandate(app, owner);
-    const session = await app.inject({
-      method: 'POST',
-      url: `/api/stripe/checkout/proposal/${quote.proposalCode}`,
-      headers: owner,
-      // The card is kept: the refund e-mail names it by its last 4 digits.
-      payload: { saveCard: true, successPath: '/checkout/callback', cancelPath: '/checkout' },
-    });
-    expect(session.statusCode, session.body).toBe(201);
-    const paid = await app.inject({
-      method: 'POST',
-      url: session.json().url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(CARD).toString(),
-    });
-    expect(paid.statusCode, paid.body).toBe(303);
+    // The card is kept: the refund e-mail names it by its last 4 digits.
+    await payOnSandboxCardPage(app, owner, quote.proposalCode, { saveCard: true });
     const res = await app.inject({
       method: 'GET',
       url: `/api/customerAccounts?proposalCode=${quote.proposalCode}`,

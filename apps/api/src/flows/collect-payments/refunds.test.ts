@@ -24,6 +24,7 @@ import { getAccountTotals } from '../../modules/billing';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
+import { payOnSandboxCardPage } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { createTestApp } from '../../test/test-app';
 import { reconcilePayments } from './reconcile';
@@ -31,8 +32,6 @@ import { payRefundsJob } from './refunds';
 import { REFUND_ISSUE_NOT_OPEN_MESSAGE } from './routes';
 
 const START = '2026-03-02T09:00:00.000Z';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const MINUTE = 60_000;
 
 describe('refunds reach the customer', () => {
@@ -54,26 +53,10 @@ describe('refunds reach the customer', () => {
   async function buyByCard(userId: string, options: { saveCard?: boolean } = {}) {
     const headers = await signIn(userId);
     const quote = await createQuote(app, headers);
-    const started = await app.inject({
-      method: 'POST',
-      url: `/api/stripe/checkout/proposal/${quote.proposalCode}`,
-      headers,
-      payload: {
-        saveCard: options.saveCard ?? false,
-        successPath: '/checkout/callback?ok=1',
-        cancelPath: '/checkout',
-        paymentMethodType: 'CARD',
-      },
+    const session = await payOnSandboxCardPage(app, headers, quote.proposalCode, {
+      saveCard: options.saveCard ?? false,
+      paymentMethodType: 'CARD',
     });
-    expect(started.statusCode, started.body).toBe(201);
-    const session = started.json() as { url: string; amountPence: number };
-    const paid = await app.inject({
-      method: 'POST',
-      url: session.url,
-      headers: FORM,
-      payload: new URLSearchParams(CARD).toString(),
-    });
-    expect(paid.statusCode, paid.body).toBe(303);
     const [policy] = await app.db
       .select()
       .from(policies)

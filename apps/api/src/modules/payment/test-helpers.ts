@@ -1,7 +1,8 @@
 import type { App } from '../../app-types';
 
 // Tests: a real Direct Debit mandate in the sandbox provider, set up the way a customer does it
-// (the hosted mandate pages, then POST /api/goCardless/mandates).
+// (the hosted mandate pages, then POST /api/goCardless/mandates), and a quote paid on the sandbox's
+// hosted card page the way the checkout page sends the customer there.
 
 export const SANDBOX_GOOD_BANK = {
   accountHolderName: 'Jo Bloggs',
@@ -39,4 +40,44 @@ export async function setUpSandboxMandate(
     payload: { redirectFlowId: flowId },
   });
   if (created.statusCode !== 201) throw new Error(`mandate: ${created.statusCode} ${created.body}`);
+}
+
+/** A card the sandbox's hosted card page accepts. */
+export const SANDBOX_GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+
+/**
+ * Pays a quote of the caller of `headers` on the sandbox's hosted card page, as the browser does:
+ * the checkout session (the card kept when `saveCard`; `paymentMethodType` CARD when the card pays
+ * every month, else the card takes the first payment of a Direct Debit customer), then the card
+ * form. The sandbox's signed webhook binds the policy. Throws when a step is refused.
+ */
+export async function payOnSandboxCardPage(
+  app: App,
+  headers: Record<string, string>,
+  proposalCode: string,
+  options: { saveCard?: boolean; paymentMethodType?: 'CARD' } = {},
+): Promise<{ amountPence: number }> {
+  const started = await app.inject({
+    method: 'POST',
+    url: `/api/stripe/checkout/proposal/${proposalCode}`,
+    headers,
+    payload: {
+      saveCard: options.saveCard ?? false,
+      successPath: '/checkout/callback',
+      cancelPath: '/checkout',
+      ...(options.paymentMethodType ? { paymentMethodType: options.paymentMethodType } : {}),
+    },
+  });
+  if (started.statusCode !== 201) {
+    throw new Error(`card checkout: ${started.statusCode} ${started.body}`);
+  }
+  const session = started.json() as { url: string; amountPence: number };
+  const paid = await app.inject({
+    method: 'POST',
+    url: session.url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(SANDBOX_GOOD_CARD).toString(),
+  });
+  if (paid.statusCode !== 303) throw new Error(`card page: ${paid.statusCode} ${paid.body}`);
+  return { amountPence: session.amountPence };
 }
