@@ -408,6 +408,25 @@ describe('policy adjustments', () => {
       expect(policy.policyDetail.expiredAt).toBe('2027-03-15T00:00:00.000Z');
       expect(policy.currentPolicyVersion.startedAt).toBe('2026-03-15T00:00:00.000Z');
     });
+
+    it('refuses a day the start date picker does not offer (30 from today), changing nothing', async () => {
+      await at('2026-03-01T09:00:00.000Z');
+      const policyId = await bindFlex({ startDate: '2026-03-10T00:00:00.000Z' });
+      const res = await create({
+        policyId,
+        adjustmentType: 'SDA',
+        changes: [{ changeType: 'START_DATE_CHANGE', startDate: '2026-03-31T00:00:00.000Z' }],
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.details.fields).toEqual([
+        {
+          in: 'body',
+          path: 'changes.0.startDate',
+          message: 'The start date can be no later than Monday 30 March 2026',
+        },
+      ]);
+      expect((await getPolicy(policyId)).policyDetail.inceptedAt).toBe('2026-03-10T00:00:00.000Z');
+    });
   });
 
   describe('cancellation', () => {

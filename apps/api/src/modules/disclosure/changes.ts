@@ -16,6 +16,8 @@ import { brandOfScheme } from '../brand';
 import {
   DEFAULT_FORM_FORMATS,
   formatRegistration,
+  formatPickerDay,
+  getDatePickerDays,
   getValueAtPath,
   isInputReadOnly,
   validateInputValue,
@@ -28,7 +30,7 @@ import type {
 } from '../../providers/vehicle-lookup';
 import { RETAILER_NOT_FOUND_MESSAGE } from '../lookup';
 import { findAnswerSchema, VehicleInputSchema, type DisclosureTarget } from './answers';
-import { MAX_START_DAYS_AHEAD, type SchemeFacts } from './product';
+import type { SchemeFacts } from './product';
 import { CORE_ASSET_CODE, POLICYHOLDER_PROFILE_CODE, type ProposalDraft } from './types';
 
 // One handler per change type. Each mutates the draft (a deep copy of the stored proposal) and
@@ -571,23 +573,29 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
   START_DATE_CHANGE: (draft, change, context) => {
     const startAt = new Date(change.startDate);
     const today = londonDateString(context.now);
-    const latest = londonDateString(addIsoDuration(context.now, `P${MAX_START_DAYS_AHEAD}D`));
     const day = londonDateString(startAt);
-    if (day < today) return fail(context, 'The start date cannot be in the past', 'startDate');
-    if (day > latest) {
-      return fail(
-        context,
-        `The start date must be within ${MAX_START_DAYS_AHEAD} days`,
-        'startDate',
-      );
-    }
-    // The brand's cross-field rule: cover cannot start before the car's usage start month.
     const brand = brandOfScheme(context.facts.schemeCode);
     const input = brand.findDisclosureInput({
       schemeCode: context.facts.schemeCode,
       target: 'startDate',
       name: 'startDate',
     });
+    // The days the start date's picker offers (spec 1 §9: 30 from today plus daysInFuture), the
+    // same list the page shows: no day the customer could not choose.
+    const offered = getDatePickerDays(today, input?.meta.daysInFuture ?? 0);
+    if (day < today) return fail(context, 'The start date cannot be in the past', 'startDate');
+    const [first, last] = [offered[0]!, offered.at(-1)!];
+    if (day < first) {
+      return fail(context, `Choose a start date from ${formatPickerDay(first)}`, 'startDate');
+    }
+    if (day > last) {
+      return fail(
+        context,
+        `The start date can be no later than ${formatPickerDay(last)}`,
+        'startDate',
+      );
+    }
+    // The brand's cross-field rule: cover cannot start before the car's usage start month.
     const message = input
       ? validateInputValue({
           input,

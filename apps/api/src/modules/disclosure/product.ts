@@ -43,9 +43,8 @@ export type SchemeFacts = {
   };
 };
 
-/** How long a quote holds once rated, and how far ahead a start date may be (spec 1 §9). */
+/** How long a quote holds once rated (spec 1 §9). */
 export const QUOTE_VALIDITY_DAYS = 30;
-export const MAX_START_DAYS_AHEAD = 30;
 
 function toFacts(config: ProductConfig, brandCode: string): SchemeFacts {
   const core = config.assetTypes.find((asset) => asset.core) ?? config.assetTypes[0];

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProposalResponseSchema, type ProposalResponse } from '@motor/contract';
-import type { ProposalChange } from '@motor/domain';
+import { londonDateString, toInstant, type ProposalChange } from '@motor/domain';
+import { addCalendarDuration, formatPickerDay, getDatePickerDays } from '@motor/forms';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { notificationOutbox, proposals, ratingRecords } from '../../db/schema';
@@ -596,8 +597,10 @@ describe('proposal API', () => {
           'changes.0.startDate',
           "Cover can't start before you start using the car",
         );
+        // With the car in use from March, the same start day is taken.
         const ok = await patch(quoted.proposalCode, [
-          { changeType: 'START_DATE_CHANGE', startDate: '2026-04-01T00:00:00Z' },
+          { ...usage, update: updates({ usageStartYearMonth: '2026-03' }) },
+          { changeType: 'START_DATE_CHANGE', startDate: '2026-03-20T00:00:00Z' },
         ]);
         expect(ok.statusCode, ok.body).toBe(200);
       });
@@ -616,6 +619,28 @@ describe('proposal API', () => {
           ],
           'changes.0.startDate',
           "Cover can't start before you start using the car",
+        );
+      });
+
+      it('takes a start day the picker offers (30 from today, spec 1 §9), not the next', async () => {
+        const quoted = await createQuote();
+        const today = londonDateString(clock.now());
+        const lastOffered = getDatePickerDays(today).at(-1)!;
+        expect(lastOffered).toBe(addCalendarDuration(today, 'P29D'));
+        const ok = await patch(quoted.proposalCode, [
+          { changeType: 'START_DATE_CHANGE', startDate: toInstant(lastOffered).toISOString() },
+        ]);
+        expect(ok.statusCode, ok.body).toBe(200);
+        await expectRefused(
+          quoted.proposalCode,
+          [
+            {
+              changeType: 'START_DATE_CHANGE',
+              startDate: toInstant(addCalendarDuration(today, 'P30D')).toISOString(),
+            },
+          ],
+          'changes.0.startDate',
+          `The start date can be no later than ${formatPickerDay(lastOffered)}`,
         );
       });
     });
