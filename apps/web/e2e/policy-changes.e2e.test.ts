@@ -5,6 +5,7 @@ import { checkAtBothWidths, VIEWPORTS, pathOf, useBrowser } from './support/brow
 import { bearerOf } from './support/checkout';
 import { buyPolicy } from './support/buy-policy';
 import { answer, fillNewDriver } from './support/driver-form';
+import { chooseStartDay } from './support/day-picker';
 import { actFor, signInStaff } from './support/staff';
 import { withFailureShot } from './support/policy-changes';
 
@@ -325,9 +326,11 @@ describe('changing a policy (issue 15)', () => {
       await page
         .getByText(`Your cover is due to start on ${formatDisplayDate(firstStart)}.`)
         .waitFor();
+      await checkAtBothWidths(page, 'change-start-date');
       const newDay = londonDayFromToday(20);
       const newStart = startOfLondonDate(newDay);
-      await page.getByLabel('New start date').fill(newDay);
+      // The picker's 30 days from today (spec 1 §9), as the quote's start date offers them.
+      await chooseStartDay(page, newDay, 'New start date');
       const sda = await createAdjustmentBy(page, () =>
         page.getByRole('button', { name: 'Get my new price' }).click(),
       );

@@ -2,33 +2,35 @@ import { useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDisplayDate, londonDateString, toInstant } from '@motor/domain';
+import { getDatePickerDays } from '@motor/forms';
+import { DayPicker } from '../../../components/form/day-picker';
 import { Button } from '../../../components/ui/button';
 import type { Policy } from '../api/get-policy';
 import { ChangePageLayout } from './change-page-layout';
 import { useChangeContext } from './use-change-context';
 import { useSubmitAdjustment } from './use-submit-adjustment';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * start-date: a policy that has not started yet (PENDING) may move its start (an SDA with
  * START_DATE_CHANGE). Its own route rather than a management section, because the product's
  * management sections are disclosure areas and the start date is the policy's, not an answer.
+ * The new day is one of the 30 the quote's start date offers (spec 1 §9), as the server checks.
  */
 export function StartDatePage({ policy }: { policy: Policy }): ReactElement {
   const { t } = useTranslation('policy-changes');
   const { paths } = useChangeContext(policy);
   const { submit, isSubmitting, modals } = useSubmitAdjustment(policy);
   const startsAt = policy.policyDetail.inceptedAt ?? policy.currentPolicyVersion.startedAt;
-  const [value, setValue] = useState(() => londonDateString(startsAt));
-  const [error, setError] = useState<string | null>(null);
+  const today = londonDateString(new Date());
+  const [value, setValue] = useState(() => {
+    const current = londonDateString(startsAt);
+    return getDatePickerDays(today).includes(current) ? current : '';
+  });
+  const [error, setError] = useState<string | undefined>(undefined);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // A start in the past would backdate cover nobody had: today is the earliest.
-    if (!DAY.test(value) || value < londonDateString(new Date())) {
-      return setError(t('startDate.invalid'));
-    }
+    if (!getDatePickerDays(today).includes(value)) return setError(t('startDate.invalid'));
     submit({
       adjustmentType: 'SDA',
       changes: [{ changeType: 'START_DATE_CHANGE', startDate: toInstant(value).toISOString() }],
@@ -43,28 +45,17 @@ export function StartDatePage({ policy }: { policy: Policy }): ReactElement {
       back={{ to: paths.management, label: t('backToManagement') }}
     >
       <form noValidate onSubmit={onSubmit}>
-        <div className="field">
-          <label className="field__label" htmlFor="change-start-date">
-            {t('startDate.label')}
-          </label>
-          <input
-            id="change-start-date"
-            type="date"
-            className="input"
-            value={value}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'change-start-date-error' : undefined}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <p id="change-start-date-error" className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <DayPicker
+          id="change-start-date"
+          label={t('startDate.label')}
+          today={today}
+          value={value}
+          error={error}
+          onChange={(next) => {
+            setValue(next);
+            setError(undefined);
+          }}
+        />
         <Button type="submit" disabled={isSubmitting}>
           {t('form.submit')}
         </Button>
