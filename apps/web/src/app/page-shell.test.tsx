@@ -25,4 +25,25 @@ describe('page shell: account menu', () => {
     const menu = await screen.findByLabelText('Account menu for sam@example.com');
     expect(within(menu).getByRole('img')).toHaveTextContent('?');
   });
+
+  it("takes the account's name when the sign-in token has none (signed up with a code, then bought)", async () => {
+    stubApi((path) =>
+      path.endsWith('/api/policyholder')
+        ? jsonResponse(200, {
+            userId: 'u-2',
+            connection: 'email',
+            username: 'sam@example.com',
+            email: 'sam@example.com',
+            phoneNumber: null,
+            firstName: 'Sam',
+            lastName: 'Reed',
+            marketingPreferences: { email: false, phone: false, sms: false },
+          })
+        : jsonResponse(200, []),
+    );
+    const user = { userId: 'u-2', username: 'sam@example.com' };
+    renderApp('/', { authState: { ...signedInAuthState, user } });
+    const menu = await screen.findByLabelText('Account menu for Sam Reed');
+    expect(within(menu).getByRole('img', { name: 'Sam Reed' })).toHaveTextContent('SR');
+  });
 });

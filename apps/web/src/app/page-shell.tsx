@@ -78,13 +78,24 @@ function AdminBar() {
 function AccountMenu({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const { signOut, isAdmin } = useAuth();
-  const name = displayName(user);
+  // A customer who signed up with a code has no name in their token until they next sign in: the
+  // account's (the name they gave when they bought) fills the avatar and the menu meanwhile.
+  const hasName = Boolean(user.firstName && user.lastName);
+  const { data: account } = usePolicyholder({ enabled: !isAdmin && !hasName, handlesErrors: true });
+  const named = hasName
+    ? user
+    : {
+        ...user,
+        firstName: user.firstName || account?.firstName || undefined,
+        lastName: user.lastName || account?.lastName || undefined,
+      };
+  const name = displayName(named);
   const showConnection = user.connection && !['email', 'sms'].includes(user.connection);
   return (
     <details className="account-menu">
       {/* The initials avatar, and the name beside it from 768 px: the 375 px header keeps one line. */}
       <summary aria-label={t('shell.account.menu', { name })}>
-        <Avatar firstName={user.firstName} lastName={user.lastName} />
+        <Avatar firstName={named.firstName} lastName={named.lastName} />
         <span className="account-menu__name">{name}</span>
       </summary>
       <div className="account-menu__panel">
