@@ -26,12 +26,12 @@ import { createBoundPolicy } from '../test/bound-policy';
 import { createTestApp } from '../test/test-app';
 import { applyCollectionOutcomes } from './collect-payments/outcomes';
 import { payRefundsJob } from './collect-payments/refunds';
+import { SANDBOX_GOOD_CARD as CARD } from '../modules/payment/test-helpers';
 
 // Bought on 31 January: payment day 28; the first monthly bill is raised on 28 February.
 const INCEPTION = '2026-01-31T10:00:00.000Z';
 const OWNER = 'settle-owner';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const CHECKOUT = {
   successPath: '/flex/policy/p/billing?paid=1',
   cancelPath: '/flex/policy/p/billing',

@@ -16,6 +16,7 @@ import { ADD_YOUNG_DRIVER } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
 import { createTestApp } from '../../test/test-app';
 import { ADJUSTMENT_MESSAGES } from './adjustment-rules';
+import { SANDBOX_GOOD_CARD as CARD } from '../../modules/payment/test-helpers';
 
 // Issue 15 item 4: paying for a change. A positive amountDue on a single-payment policy is paid
 // by card before the change is confirmed — hosted checkout (its webhook confirms) or staff by
@@ -23,7 +24,6 @@ import { ADJUSTMENT_MESSAGES } from './adjustment-rules';
 
 const START = '2026-04-01T09:00:00.000Z';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const OWNER = 'paying-owner';
 
 const addDriver = ADD_YOUNG_DRIVER;

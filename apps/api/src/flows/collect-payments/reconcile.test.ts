@@ -10,7 +10,11 @@ import { reconciliationFindings } from '../../db/schema';
 import type { SandboxCardPayments, SandboxDelivery } from '../../providers/card-payments';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../../modules/payment/test-helpers';
+import {
+  SANDBOX_GOOD_BANK,
+  SANDBOX_GOOD_CARD as CARD,
+  setUpSandboxMandate,
+} from '../../modules/payment/test-helpers';
 import { computeAmountDueAtBind } from '../../modules/policy';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { createTestApp } from '../../test/test-app';
@@ -19,7 +23,6 @@ import { reconcilePayments, reconcilePaymentsJob } from './reconcile';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const START = '2026-03-05T10:00:00.000Z';
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const FAILING_BANK = { ...SANDBOX_GOOD_BANK, accountHolderName: 'Fail Payment' };
 
 describe('the reconciliation of providers, ledger and cover', () => {

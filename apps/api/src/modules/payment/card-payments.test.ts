@@ -11,10 +11,10 @@ import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { computeAmountDueAtBind } from '../policy/amounts';
 import { createQuote } from '../policy/test-helpers';
 import { BAD_SIGNATURE_MESSAGE } from './webhooks';
+import { SANDBOX_GOOD_CARD as CARD } from './test-helpers';
 
 const START = '2026-03-02T09:00:00.000Z';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 describe('card payments through the sandbox provider', () => {
   const clock = createTestClock(START);

@@ -25,6 +25,7 @@ import {
 import { INFORMATION_MISSING_MESSAGE, QUOTE_EXPIRED_MESSAGE, REFERRED_MESSAGE } from './bind-gates';
 import { createQuote, getChecklistKeys } from './test-helpers';
 import { VERIFICATION_NOT_CLEAR_MESSAGE } from './verification';
+import { SANDBOX_GOOD_CARD as CARD } from '../payment/test-helpers';
 
 // Issue 13 items 1 and 2: the server refuses every way of paying for or binding a quote that may
 // not become a policy, called directly and out of order — whatever the pages would have shown —
@@ -34,7 +35,6 @@ import { VERIFICATION_NOT_CLEAR_MESSAGE } from './verification';
 
 const START = '2026-03-02T09:00:00.000Z';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const OWNER = 'gate-owner';
 
 describe('bind gates: payment sessions, phone payments and bind (issue 13)', () => {
