@@ -15,17 +15,24 @@ export async function createBoundPolicy(
   options: Parameters<typeof createQuote>[2] = {},
 ): Promise<{ quote: ProposalResponse; policyId: string }> {
   const quote = await createQuote(app, headers, options);
-  const due = computeAmountDueAtBind(quote.quote);
-  const { policyId } = await bindProposal(app, {
+  const { policyId } = await bindAsPaidByCard(app, quote);
+  return { quote, policyId };
+}
+
+/** Binds a priced, agreed quote as a settled card checkout of its amount due binds it. */
+export async function bindAsPaidByCard(
+  app: App,
+  quote: Pick<ProposalResponse, 'proposalCode' | 'quote'>,
+): Promise<{ policyId: string }> {
+  return bindProposal(app, {
     proposalCode: quote.proposalCode,
     principal: { kind: 'system', name: 'test' },
     paymentMethodType: 'CARD',
     payment: {
       provider: 'CARD',
       providerPaymentId: `pi_${quote.proposalCode}`,
-      amountPence: due.totalPence,
+      amountPence: computeAmountDueAtBind(quote.quote).totalPence,
       settled: true,
     },
   });
-  return { quote, policyId };
 }

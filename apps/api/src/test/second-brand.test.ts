@@ -7,9 +7,8 @@ import { loadBrands } from '../brands';
 import { notificationOutbox, proposals } from '../db/schema';
 import { brandOfScheme, useBrands } from '../modules/brand';
 import { ensureCustomerAccount } from '../modules/billing';
-import { computeAmountDueAtBind } from '../modules/policy';
 import { buildCompleteDisclosure } from '../modules/proposal';
-import { bindProposal } from '../flows/bind-policy';
+import { bindAsPaidByCard } from './bound-policy';
 import { createTestApp } from './test-app';
 import { TEST_BRANDS } from './test-brands';
 
@@ -124,17 +123,7 @@ describe('a second brand (Lumen) served alone', () => {
       },
     });
     expect(agreed.statusCode, agreed.body).toBe(200);
-    await bindProposal(app, {
-      proposalCode: row.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: `pi_${row.proposalCode}`,
-        amountPence: computeAmountDueAtBind(patched.json().quote).totalPence,
-        settled: true,
-      },
-    });
+    await bindAsPaidByCard(app, patched.json());
     // No quote is open now, only the bound one, now a policy: the policy refuses the new quote.
     const listed = await app.inject({ method: 'GET', url: '/api/proposals', headers });
     expect((listed.json() as { status: string }[]).map((proposal) => proposal.status)).toEqual([
