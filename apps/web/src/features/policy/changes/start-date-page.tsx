@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDisplayDate, londonDateString, toInstant } from '@motor/domain';
@@ -18,19 +18,24 @@ import { useSubmitAdjustment } from './use-submit-adjustment';
  */
 export function StartDatePage({ policy }: { policy: Policy }): ReactElement {
   const { t } = useTranslation('policy-changes');
-  const { paths } = useChangeContext(policy);
+  const { paths, product, formContext } = useChangeContext(policy);
   const { submit, isSubmitting, modals } = useSubmitAdjustment(policy);
   const startsAt = policy.policyDetail.inceptedAt ?? policy.currentPolicyVersion.startedAt;
-  const today = londonDateString(new Date());
+  const today = londonDateString(formContext.now);
+  // The product's own start date question decides the days, as on the quote and on the server.
+  const daysInFuture =
+    product.disclosures.startDate.find((input) => input.name === 'startDate')?.meta.daysInFuture ??
+    0;
+  const offered = useMemo(() => getDatePickerDays(today, daysInFuture), [today, daysInFuture]);
   const [value, setValue] = useState(() => {
     const current = londonDateString(startsAt);
-    return getDatePickerDays(today).includes(current) ? current : '';
+    return offered.includes(current) ? current : '';
   });
   const [error, setError] = useState<string | undefined>(undefined);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!getDatePickerDays(today).includes(value)) return setError(t('startDate.invalid'));
+    if (!offered.includes(value)) return setError(t('startDate.invalid'));
     submit({
       adjustmentType: 'SDA',
       changes: [{ changeType: 'START_DATE_CHANGE', startDate: toInstant(value).toISOString() }],
@@ -49,6 +54,7 @@ export function StartDatePage({ policy }: { policy: Policy }): ReactElement {
           id="change-start-date"
           label={t('startDate.label')}
           today={today}
+          daysInFuture={daysInFuture}
           value={value}
           error={error}
           onChange={(next) => {
