@@ -9,6 +9,7 @@ import {
   notificationOutbox,
   oidcPayloads,
   oneTimeCodes,
+  collections,
   paymentMethods,
   policyVersions,
   proposals,
@@ -183,6 +184,11 @@ export async function eraseCustomer(
       .update(paymentMethods)
       .set({ bankName: null, accountNumberEnding: null, cardLast4: null, updatedAt: now })
       .where(eq(paymentMethods.ownerUserId, userId));
+    // The payments stay (the books), without the card they came from.
+    await tx
+      .update(collections)
+      .set({ cardLast4: null })
+      .where(eq(collections.ownerUserId, userId));
     await tx
       .update(insightFeedback)
       .set({ comment: null })

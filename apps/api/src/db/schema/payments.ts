@@ -114,6 +114,11 @@ export const collections = pgTable(
     /** London day the provider expects the money to settle (direct debit). */
     settlesOn: text('settles_on'),
     failureReason: text('failure_reason'),
+    /**
+     * The last 4 digits of the card a card payment was taken from, when the provider said: the
+     * refund e-mail names the card each refund goes back to, which may be no saved card.
+     */
+    cardLast4: text('card_last4'),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },

@@ -3,25 +3,27 @@ import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { CustomerAccountRow, RefundPayout } from '../../modules/billing';
 import { queueEmail } from '../../modules/notification';
-import { findActiveCard, findActiveMandate } from '../../modules/payment';
+import { findActiveMandate, listCollections } from '../../modules/payment';
 import { findPolicyByProposal } from '../../modules/policy';
 import { policyholderOfPolicy } from './notices';
 
 // The e-mail of a refund sent (issue 30 item 4): how much went where, and when it arrives (the
 // "7 to 10 working days" of spec 2 and the cancellation page). Where is said with the last digits
-// we keep, as the billing tab shows them: the saved card's last 4, the mandate's account ending.
+// we keep: for a card, those of the card each refunded payment was taken from (which need not be
+// the card saved now); for a Direct Debit, the mandate's account ending, as the billing tab shows.
 
 const REFUND_ARRIVES = 'Refunds take 7 to 10 working days.';
 
-type Endings = { card: string | null; bankAccount: string | null };
+/** One place money goes back to: a card (by its ending) or the Direct Debit's bank account. */
+type Destination = { provider: string; ending: string | null };
 
-/** Where each provider's payout went, in the customer's words. */
-function destination(provider: string, endings: Endings): string {
+/** Where a payout went, in the customer's words. */
+function describeDestination({ provider, ending }: Destination): string {
   if (provider === 'CARD') {
-    return endings.card ? `your card ending ${endings.card}` : 'the card you paid with';
+    return ending ? `your card ending ${ending}` : 'the card you paid with';
   }
-  return endings.bankAccount
-    ? `your bank account ending ${endings.bankAccount}`
+  return ending
+    ? `your bank account ending ${ending}`
     : 'the bank account that your Direct Debit is paid from';
 }
 
@@ -29,21 +31,27 @@ function destination(provider: string, endings: Endings): string {
 function composeRefundNotice(options: {
   policyNumber: string;
   holderName: string;
-  payouts: readonly Pick<RefundPayout, 'provider' | 'amountPence'>[];
-  endings: Endings;
+  payouts: readonly (Destination & { amountPence: number })[];
 }): { subject: string; body: string } {
   const { policyNumber, payouts } = options;
   const total = payouts.reduce((sum, payout) => sum + payout.amountPence, 0);
-  const byProvider = (['CARD', 'DIRECT_DEBIT'] as const)
-    .map((provider) => ({
-      provider,
-      pence: payouts
-        .filter((payout) => payout.provider === provider)
-        .reduce((sum, payout) => sum + payout.amountPence, 0),
-    }))
-    .filter((part) => part.pence > 0);
-  const where = byProvider.map(
-    (part) => `${formatMoney(part.pence)} to ${destination(part.provider, options.endings)}`,
+  // Cards first, then the bank account; two payouts to the same place are said once.
+  const byPlace = new Map<string, Destination & { pence: number }>();
+  const ordered = [...payouts].sort(
+    (a, b) => Number(a.provider !== 'CARD') - Number(b.provider !== 'CARD'),
+  );
+  for (const payout of ordered) {
+    const key = `${payout.provider}:${payout.ending ?? ''}`;
+    const place = byPlace.get(key) ?? {
+      provider: payout.provider,
+      ending: payout.ending,
+      pence: 0,
+    };
+    place.pence += payout.amountPence;
+    byPlace.set(key, place);
+  }
+  const where = [...byPlace.values()].map(
+    (place) => `${formatMoney(place.pence)} to ${describeDestination(place)}`,
   );
   return {
     subject: `Your refund of ${formatMoney(total)} for policy ${policyNumber} is on its way`,
@@ -66,17 +74,26 @@ export async function queueRefundNotice(
   if (!policy) return;
   const holder = await policyholderOfPolicy(db, policy);
   if (!holder?.email) return;
-  const paidTo = (provider: string) => payouts.some((payout) => payout.provider === provider);
-  const card = paidTo('CARD') ? await findActiveCard(db, account.ownerUserId) : null;
-  const mandate = paidTo('DIRECT_DEBIT') ? await findActiveMandate(db, account.ownerUserId) : null;
+  const cardPayments = payouts
+    .filter((payout) => payout.provider === 'CARD')
+    .map((payout) => payout.providerPaymentId);
+  const cardEndings = new Map(
+    (await listCollections(db, cardPayments)).map((row) => [row.providerPaymentId, row.cardLast4]),
+  );
+  const mandate = payouts.some((payout) => payout.provider === 'DIRECT_DEBIT')
+    ? await findActiveMandate(db, account.ownerUserId)
+    : null;
   const email = composeRefundNotice({
     policyNumber: policy.policyNumber,
     holderName: holder.name,
-    payouts,
-    endings: {
-      card: card?.cardLast4 ?? null,
-      bankAccount: mandate?.accountNumberEnding ?? null,
-    },
+    payouts: payouts.map((payout) => ({
+      provider: payout.provider,
+      amountPence: payout.amountPence,
+      ending:
+        payout.provider === 'CARD'
+          ? (cardEndings.get(payout.providerPaymentId) ?? null)
+          : (mandate?.accountNumberEnding ?? null),
+    })),
   });
   await queueEmail(deps, db, { recipient: holder.email, ...email }, options.at);
 }

@@ -24,7 +24,7 @@ import { getAccountTotals } from '../../modules/billing';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { payOnSandboxCardPage } from '../../modules/payment/test-helpers';
+import { payOnSandboxCardPage, SANDBOX_GOOD_CARD } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { createTestApp } from '../../test/test-app';
 import { reconcilePayments } from './reconcile';
@@ -76,6 +76,27 @@ describe('refunds reach the customer', () => {
       paymentId: payment!.providerPaymentId,
       paidPence: session.amountPence,
     };
+  }
+
+  /** Saves a card through the sandbox's set-up page, as the billing tab's "Change card" does. */
+  async function saveCardOnSetUpPage(headers: Record<string, string>, number: string) {
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/setup',
+      headers,
+      payload: { clientReference: 'billing', successPath: '/billing', cancelPath: '/billing' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { url } = started.json() as { url: string };
+    const form = (path: string, fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    await form(url, { ...SANDBOX_GOOD_CARD, number });
+    expect((await form(`${url}/authenticate`, { action: 'approve' })).statusCode).toBe(303);
   }
 
   /** Cancels through the customer's own calls (a cooling-off cancellation within 14 days). */
@@ -142,6 +163,8 @@ describe('refunds reach the customer', () => {
     const bought = await buyByCard('refund-card-payer');
     clock.set('2026-03-06T12:00:00.000Z');
     const headers = await signIn('refund-card-payer');
+    // Paid with 4242 (not kept); another card, 3155, saved since on the set-up page.
+    await saveCardOnSetUpPage(headers, '4000 0025 0000 3155');
     const key = await cancel(bought.policy.policyId, headers);
 
     // Tagged with the card provider that took the money, PENDING until it pays it back.
@@ -191,7 +214,8 @@ describe('refunds reach the customer', () => {
         body: [
           'Dear Jane Smith,',
           '',
-          `We have sent your refund of ${amount} for policy ${bought.policy.policyNumber}: ${amount} to the card you paid with.`,
+          // The card the money came from, not the card saved now.
+          `We have sent your refund of ${amount} for policy ${bought.policy.policyNumber}: ${amount} to your card ending 4242.`,
           'Refunds take 7 to 10 working days.',
         ].join('\n'),
       },

@@ -49,6 +49,7 @@ export async function chargeSavedCard(
     amountPence: options.amountPence,
     status: declined ? 'FAILED' : 'SETTLED',
     failureReason: declined ? result.message : null,
+    cardLast4: card?.cardLast4 ?? null,
     at: now,
   });
 }

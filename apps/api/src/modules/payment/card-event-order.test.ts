@@ -101,6 +101,7 @@ describe('card events for one payment in any order', () => {
         eventId: `evt_s_${providerPaymentId}`,
         amountPence,
         card: null,
+        paidWith: null,
       },
     } satisfies Record<string, CardEvent>;
   }

@@ -291,6 +291,7 @@ describe('card payments through the sandbox provider', () => {
           eventId: 'evt_ooo_2',
           amountPence: session.amountPence,
           card: null,
+          paidWith: null,
         },
         clock.now(),
       );

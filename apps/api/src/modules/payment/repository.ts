@@ -151,6 +151,7 @@ export async function recordCollectionStatus(
         proposalCode: sql`coalesce(${collections.proposalCode}, excluded.proposal_code)`,
         settlesOn: sql`coalesce(excluded.settles_on, ${collections.settlesOn})`,
         chargeDate: sql`coalesce(excluded.charge_date, ${collections.chargeDate})`,
+        cardLast4: sql`coalesce(${collections.cardLast4}, excluded.card_last4)`,
         amountPence: sql`greatest(${collections.amountPence}, excluded.amount_pence)`,
         updatedAt: at,
       },

@@ -324,6 +324,7 @@ async function chargeTokenByPhone(
     proposalCode: target.proposalCode ?? null,
     amountPence,
     status: 'SETTLED',
+    cardLast4: result.paidWith?.last4 ?? null,
     at: now,
   });
   if (result.card) {

@@ -40,6 +40,7 @@ const CardEventSchema = z.discriminatedUnion('type', [
     type: z.literal('PAYMENT_SUCCEEDED'),
     amountPence: pence,
     card: savedCard.nullable(),
+    paidWith: savedCard.pick({ brand: true, last4: true }).nullable(),
   }),
   z.object({ ...paymentRef, type: z.literal('PAYMENT_FAILED'), message: z.string().max(2000) }),
   z.object({

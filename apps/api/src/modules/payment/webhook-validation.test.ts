@@ -106,6 +106,7 @@ describe('webhook validation after the signature, and the amount a checkout aske
         reference: null,
         amountPence: 1,
         card: null,
+        paidWith: null,
       },
       clock.now(),
     );

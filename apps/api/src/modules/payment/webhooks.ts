@@ -163,6 +163,7 @@ async function processCardEvent(
     ...base,
     amountPence: event.amountPence,
     status: 'SETTLED',
+    cardLast4: event.paidWith?.last4 ?? null,
   });
   if (!session) return;
   if (event.card && session.saveCard) {

@@ -144,6 +144,17 @@ describe.each([
     expect(event.eventId).toBeTruthy();
   });
 
+  it('names the card that paid a checkout that does not save it', async () => {
+    const session = await harness.provider.createCheckoutSession(request({ saveCard: false }));
+    const webhook = await harness.completeHostedPage(session.providerSessionId);
+    const event = await harness.provider.parseWebhook({ ...webhook, now: NOW });
+    expect(event).toMatchObject({
+      type: 'PAYMENT_SUCCEEDED',
+      card: null,
+      paidWith: { brand: 'visa', last4: '4242' },
+    });
+  });
+
   it('reports a saved card for a set-up session', async () => {
     const input = request({ mode: 'SETUP', amountPence: 0, saveCard: true });
     const session = await harness.provider.createCheckoutSession(input);
@@ -231,7 +242,12 @@ describe.each([
       token,
       tokenIssuedAfter: new Date(madeAt - 10 * 60_000),
     });
-    expect(paid.status).toBe('SUCCEEDED');
+    // Not saved, yet the card that paid is named: the refund e-mail says where money goes back.
+    expect(paid).toMatchObject({
+      status: 'SUCCEEDED',
+      card: null,
+      paidWith: { last4: '4242' },
+    });
   });
 
   it('charges a saved card off-session once per reference; a card that needs its holder is declined', async () => {

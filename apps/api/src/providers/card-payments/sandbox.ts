@@ -191,6 +191,7 @@ export function createSandboxCardPayments(
         reference,
         amountPence: session.amountPence,
         card: session.saveCard ? saved : null,
+        paidWith: card,
       };
     }
     // Signed (and captured) before the session completes: no completed payment lacks its event.
@@ -371,6 +372,7 @@ export function createSandboxCardPayments(
           status: 'SUCCEEDED',
           providerPaymentId: randomId('py'),
           card: request.saveCard ? card : null,
+          paidWith: { brand: record.brand, last4: record.last4 },
         };
         await putPayment(result.providerPaymentId, request.amountPence, request.reference);
         if (request.saveCard) {
@@ -405,7 +407,13 @@ export function createSandboxCardPayments(
           );
         }
       } else {
-        result = { status: 'SUCCEEDED', providerPaymentId: randomId('py'), card: null };
+        // The saved card charged: the caller has it.
+        result = {
+          status: 'SUCCEEDED',
+          providerPaymentId: randomId('py'),
+          card: null,
+          paidWith: null,
+        };
         await putPayment(result.providerPaymentId, request.amountPence, request.reference);
       }
       await store.put('card-charge', request.reference, result);

@@ -7,6 +7,7 @@ import {
   type MotoChargeResult,
   type ProviderPaymentRecord,
   type RefundResult,
+  type CardPaidWith,
   type SavedCard,
 } from './types';
 
@@ -30,6 +31,12 @@ function toSavedCard(method: PaymentMethodLike, customer: unknown): SavedCard | 
     brand: method.card.brand,
     last4: method.card.last4,
   };
+}
+
+/** The card a payment method is, when Stripe gave it whole (expanded). */
+function toPaidWith(method: PaymentMethodLike): CardPaidWith {
+  if (!method || typeof method === 'string' || !method.card) return null;
+  return { brand: method.card.brand, last4: method.card.last4 };
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -101,6 +108,7 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
       type: 'PAYMENT_SUCCEEDED',
       amountPence: session.amount_total ?? 0,
       card: saved,
+      paidWith: toPaidWith(intent?.payment_method),
     };
   }
 
@@ -129,6 +137,9 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
         type: 'PAYMENT_SUCCEEDED',
         amountPence: intent.amount_received,
         card: null,
+        // The event's intent names its payment method by id only: checkout.session.completed,
+        // expanded above, is the event that says which card paid.
+        paidWith: toPaidWith(intent.payment_method),
       };
     }
     if (type === 'payment_intent.payment_failed') {
@@ -250,7 +261,12 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
           };
         }
         const card = request.saveCard ? toSavedCard(intent.payment_method, intent.customer) : null;
-        return { status: 'SUCCEEDED', providerPaymentId: intent.id, card };
+        return {
+          status: 'SUCCEEDED',
+          providerPaymentId: intent.id,
+          card,
+          paidWith: toPaidWith(intent.payment_method),
+        };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           const intentId = error.payment_intent?.id ?? null;
@@ -284,7 +300,8 @@ export function createStripeCardPayments(options: StripeOptions): CardPaymentsPr
           const message = intent.last_payment_error?.message ?? 'Your card was declined.';
           return { status: 'DECLINED', providerPaymentId: intent.id, message };
         }
-        return { status: 'SUCCEEDED', providerPaymentId: intent.id, card: null };
+        // The saved card charged: the caller has it.
+        return { status: 'SUCCEEDED', providerPaymentId: intent.id, card: null, paidWith: null };
       } catch (error) {
         // Declined, or the card needs its holder (authentication_required): an answer.
         if (error instanceof Stripe.errors.StripeCardError) {

@@ -32,6 +32,12 @@ export type SavedCard = {
   last4: string;
 };
 
+/**
+ * The card a payment was taken from, saved or not: the refund e-mail names it (issue 30). Null
+ * when the provider's event does not say (a bare Stripe payment_intent.succeeded).
+ */
+export type CardPaidWith = Pick<SavedCard, 'brand' | 'last4'> | null;
+
 /** A phone (MOTO) payment with a token made by the provider's card form: no card number here. */
 type MotoChargeRequest = {
   reference: string;
@@ -71,7 +77,13 @@ export type RefundResult =
   | { status: 'FAILED'; providerRefundId: string | null; message: string };
 
 export type MotoChargeResult =
-  | { status: 'SUCCEEDED'; providerPaymentId: string; card: SavedCard | null }
+  | {
+      status: 'SUCCEEDED';
+      providerPaymentId: string;
+      /** The card, when it was saved for later charges. */
+      card: SavedCard | null;
+      paidWith: CardPaidWith;
+    }
   | {
       status: 'DECLINED';
       providerPaymentId: string | null;
@@ -111,7 +123,13 @@ type PaymentRef = {
 export type CardEvent =
   | (EventBase & PaymentRef & { type: 'PAYMENT_PENDING'; amountPence: number })
   | (EventBase &
-      PaymentRef & { type: 'PAYMENT_SUCCEEDED'; amountPence: number; card: SavedCard | null })
+      PaymentRef & {
+        type: 'PAYMENT_SUCCEEDED';
+        amountPence: number;
+        /** The card, when it was saved for later charges. */
+        card: SavedCard | null;
+        paidWith: CardPaidWith;
+      })
   | (EventBase & PaymentRef & { type: 'PAYMENT_FAILED'; message: string })
   | (EventBase & {
       type: 'CARD_SAVED';

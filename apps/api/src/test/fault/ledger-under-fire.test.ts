@@ -550,6 +550,7 @@ describe(`the ledger under fire (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}: ${fau
                 eventId: `evt_${randomUUID()}`,
                 amountPence: session.amountPence,
                 card: null,
+                paidWith: null,
               },
             ];
             payment.acknowledged = await sendAsProvider(
