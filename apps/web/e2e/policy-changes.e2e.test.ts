@@ -15,6 +15,8 @@ import { withFailureShot } from './support/policy-changes';
 
 const [MOBILE, DESKTOP] = VIEWPORTS;
 const SLOW = { timeout: 30_000 };
+/** The BMW brand's flex-welcome promotion (FLEXWELCOME): pence off each month. */
+const FLEX_WELCOME_MONTHLY_PENCE = 8_334;
 
 type Adjustment = {
   adjustmentId: string;
@@ -357,6 +359,40 @@ describe('changing a policy (issue 15)', () => {
         new Date(Date.UTC(year + 1, month - 1, day)).toISOString().slice(0, 10),
       );
       await summaryRow(page, 'Cover ends').getByText(longDate(newEnd)).waitFor();
+
+      // A promotion code the customer was given (the management area's PROMOTION section): a
+      // wrong one is refused at the field, the right one priced from the start, confirmed, shown.
+      await page.goto(`${policy.policyPath}/management`);
+      await heading(page, 'Change your policy');
+      await page.getByRole('link', { name: /^Promotion code/ }).click();
+      await heading(page, 'Promotion code');
+      const code = page.getByRole('textbox', { name: 'Promotion code' });
+      await code.fill('WRONG1');
+      await page.getByRole('button', { name: 'Get my new price' }).click();
+      await page.getByText('That promotion code is not right.').waitFor(SLOW);
+      await checkAtBothWidths(page, 'change-promotion-refused');
+      await code.fill('flexwelcome');
+      const promotion = await createAdjustmentBy(page, () =>
+        page.getByRole('button', { name: 'Get my new price' }).click(),
+      );
+      expect(promotion.instalmentAfter).toBe(
+        Math.max(0, (promotion.instalmentBefore ?? 0) - FLEX_WELCOME_MONTHLY_PENCE),
+      );
+      const promotionReview = `${policy.policyPath}/management/section/promotion/adjustment/${promotion.adjustmentId}`;
+      await page.waitForURL((url) => url.pathname === promotionReview, SLOW);
+      await expectAllowedSummary(page, promotion);
+      await confirmAndExpectResult(
+        page,
+        promotionReview,
+        `Your change has been made and applies from ${formatDisplayDate(newStart)}.`,
+      );
+      await page.getByRole('link', { name: 'Back to your policy' }).click();
+      await heading(page, 'Your policy');
+      await page
+        .getByText(
+          `Up to ${formatMoney(FLEX_WELCOME_MONTHLY_PENCE)} comes off each monthly payment.`,
+        )
+        .waitFor(SLOW);
     }).finally(() => context.close());
   }, 120_000);
 

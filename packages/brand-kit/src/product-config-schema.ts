@@ -90,7 +90,8 @@ export const UploadConfigSchema = z.object({
 
 /** A management section of the policy area (spec 3 §3). */
 export const ManagementSectionSchema = z.object({
-  type: z.enum(['vehicle', 'policyholder', 'additionalDrivers', 'covers', 'excess']),
+  /** `promotion`: a promotion code the customer was given, added to the policy (spec 3 §2). */
+  type: z.enum(['vehicle', 'policyholder', 'additionalDrivers', 'covers', 'excess', 'promotion']),
   maxAdditionalProfiles: z.number().int().nonnegative().optional(),
   validationProfile: z.string().optional(),
 });

@@ -29,6 +29,11 @@ export const CreatePolicyAdjustmentRequestSchema = z
     changes: z.array(ProposalChangeSchema).max(50).default([]),
     effectiveAt: IsoInstantSchema.optional(),
     reason: z.string().trim().min(1).max(CANCELLATION_REASON_MAX_LENGTH).optional(),
+    /**
+     * MTA only: a promotion code the customer was given (the management area's PROMOTION section,
+     * spec 3 §2): its monthly discount comes off every month billed from the change on.
+     */
+    promotionActivationCode: z.string().trim().min(1).max(40).optional(),
   })
   .meta({ id: 'CreatePolicyAdjustmentRequest' });
 export type CreatePolicyAdjustmentRequest = z.input<typeof CreatePolicyAdjustmentRequestSchema>;

@@ -160,6 +160,8 @@ const flex = {
     { type: 'additionalDrivers', maxAdditionalProfiles: 4, validationProfile: 'additionalDriver' },
     { type: 'covers' },
     { type: 'excess' },
+    // The flex-welcome code (index.ts) can be added to a policy as well as a quote.
+    { type: 'promotion' },
   ],
 } satisfies ProductConfigInput;
 

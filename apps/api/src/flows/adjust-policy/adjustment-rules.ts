@@ -25,6 +25,9 @@ export const ADJUSTMENT_MESSAGES = {
   agreementRequired: 'Tick the box to agree that your policy will be cancelled.',
   paymentRequired: 'Pay the difference by card to confirm this change.',
   nothingToPay: 'There is nothing to pay for this change.',
+  promotionCodeWrong: 'That promotion code is not right.',
+  promotionOnlyInMta: 'A promotion code is added with a change to the policy (MTA).',
+  promotionAlreadyApplied: 'This policy already has a promotion.',
 } as const;
 
 /** How far ahead staff may date a change (spec 3 §9). */

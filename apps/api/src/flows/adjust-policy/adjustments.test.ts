@@ -293,6 +293,109 @@ describe('policy adjustments', () => {
     });
   });
 
+  describe('a promotion code added on a policy (the PROMOTION section, spec 3 §2)', () => {
+    let policyId = '';
+    const FLEX_WELCOME_PENCE = 8_334;
+
+    beforeAll(async () => {
+      await at(INCEPTION);
+      policyId = await bindFlex();
+      await at('2026-03-20T12:00:00.000Z');
+    });
+
+    it('refuses a wrong code, a code on a cancellation and someone else, and stores nothing', async () => {
+      const wrong = await create({
+        policyId,
+        adjustmentType: 'MTA',
+        promotionActivationCode: 'NOTACODE',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.details.fields).toEqual([
+        expect.objectContaining({
+          path: 'promotionActivationCode',
+          message: 'That promotion code is not right.',
+        }),
+      ]);
+      const onCancellation = await create({
+        policyId,
+        adjustmentType: 'CAN',
+        reason: 'Price',
+        promotionActivationCode: 'FLEXWELCOME',
+      });
+      expect(onCancellation.statusCode).toBe(400);
+      expect(onCancellation.json().error.details.fields[0].message).toBe(
+        'A promotion code is added with a change to the policy (MTA).',
+      );
+      const stranger = await create(
+        { policyId, adjustmentType: 'MTA', promotionActivationCode: 'FLEXWELCOME' },
+        other,
+      );
+      expect(stranger.statusCode).toBe(404);
+      const stored = await app.db
+        .select()
+        .from(policyAdjustments)
+        .where(eq(policyAdjustments.policyId, policyId));
+      expect(stored).toEqual([]);
+    });
+
+    it('takes the discount off every month from the change on, once', async () => {
+      const res = await create({
+        policyId,
+        adjustmentType: 'MTA',
+        // Typed as a customer might: any case, spaces round it.
+        promotionActivationCode: ' flexwelcome ',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const priced = res.json() as PolicyAdjustmentResponse;
+      const before = priced.instalmentBefore!;
+      const after = priced.instalmentAfter!;
+      // The review's "Monthly payment" is what a month bills: the discount off, never below £0.
+      expect(after).toBe(Math.max(0, before - FLEX_WELCOME_PENCE));
+      // The policy's price falls as a quote's does with the promotion; the rest of this billed
+      // month comes back as a credit.
+      expect(priced.premiumAfter).toBeLessThan(priced.premiumBefore);
+      const [month] = listBilledMonths({
+        inceptedAt: INCEPTION,
+        expiredAt: '2027-03-12T10:00:00.000Z',
+        now: priced.effectiveAt,
+      });
+      const credit = prorateBetween({
+        amountPence: after - before,
+        from: priced.effectiveAt,
+        to: '2027-03-12T10:00:00.000Z',
+        periodStart: month!.start,
+        periodEnd: month!.end,
+      });
+      expect(credit).toBeLessThan(0);
+      expect(priced.prorataPremium).toBe(credit);
+      expect(priced.amountDue).toBe(credit);
+      expect((await commit(priced.adjustmentId)).statusCode).toBe(200);
+      const policy = await getPolicy(policyId);
+      expect(policy.currentPolicyVersion.quote).toMatchObject({
+        promoCode: 'flex-welcome',
+        promotionMonthlyDiscountPence: FLEX_WELCOME_PENCE,
+      });
+
+      const again = await create({
+        policyId,
+        adjustmentType: 'MTA',
+        promotionActivationCode: 'FLEXWELCOME',
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe('This policy already has a promotion.');
+      // A later change keeps the promotion the policy took.
+      const later = await create({
+        policyId,
+        adjustmentType: 'MTA',
+        changes: [{ changeType: 'SELECT_VOLUNTARY_EXCESS', excess: 20000 }],
+      });
+      expect(later.statusCode, later.body).toBe(201);
+      const laterQuote = (later.json() as PolicyAdjustmentResponse).updatedPolicyVersions[0]!
+        .quote as { promoCode?: string };
+      expect(laterQuote.promoCode).toBe('flex-welcome');
+    });
+  });
+
   describe('answers read-only on a policy (spec 3 §6)', () => {
     // The NCD is asked about the car; the rest of the policyholder.
     const changeOwn = (answers: Record<string, unknown>) => [

@@ -3,6 +3,7 @@ import {
   addIsoDuration,
   CANCELLATION_REASONS,
   getCancellationKind,
+  getVersionInForceAt,
   isInRenewalWindow,
   isPolicyEnded,
   listDeferredCancellationDates,
@@ -13,7 +14,7 @@ import {
 import type { ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
 import { insertAdjustment, type AdjustmentRow } from '../../modules/adjustment';
-import { brandOfScheme } from '../../modules/brand';
+import { brandOfScheme, findPromotionByCode } from '../../modules/brand';
 import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
 import { findActorUserId, type Principal } from '../../modules/identity';
 import {
@@ -21,6 +22,7 @@ import {
   getOwnPolicy,
   listPolicyVersions,
   type PolicyRow,
+  type PolicyVersionRow,
 } from '../../modules/policy';
 import { ADJUSTMENT_MESSAGES as M, checkStaffEffectiveAt, refuse } from './adjustment-rules';
 import { priceCancellation } from './price-cancellation';
@@ -149,7 +151,9 @@ function changeTiming(options: {
     };
   }
   if (startChanges.length > 0) refuse('changes', M.startDateOnlyInSda);
-  if (request.changes.length === 0) refuse('changes', M.noChanges);
+  if (request.changes.length === 0 && !request.promotionActivationCode) {
+    refuse('changes', M.noChanges);
+  }
   if (request.effectiveAt && !isStaff) throw new AppError('FORBIDDEN', M.staffOnlyEffectiveAt);
   // Not started: the change is in force from inception (the deferred confirmation).
   if (!started) return { effectiveAt: policy.inceptedAt };
@@ -261,6 +265,29 @@ export async function createSystemCancellation(
   });
 }
 
+/**
+ * The promotion a change adds by its code (the management area's PROMOTION section), checked:
+ * one of the scheme's, on a policy without one yet; null when the change names no code.
+ */
+function promotionToAdd(options: {
+  policy: PolicyRow;
+  versions: readonly PolicyVersionRow[];
+  request: CreateInput['request'];
+  effectiveAt: Date;
+}): { promoCode: string; monthlyDiscountPence: number } | null {
+  const { policy, request } = options;
+  const code = request.promotionActivationCode;
+  if (!code) return null;
+  if (request.adjustmentType !== 'MTA') refuse('promotionActivationCode', M.promotionOnlyInMta);
+  const promotion = findPromotionByCode(policy.schemeCode, code);
+  if (!promotion) refuse('promotionActivationCode', M.promotionCodeWrong);
+  const inForce = getVersionInForceAt(options.versions, options.effectiveAt);
+  if ((inForce?.quote as { promoCode?: string | null } | undefined)?.promoCode) {
+    throw new AppError('CONFLICT', M.promotionAlreadyApplied);
+  }
+  return { promoCode: promotion.promotionId, monthlyDiscountPence: promotion.monthlyDiscountPence };
+}
+
 export async function createAdjustment(
   deps: ServiceDeps,
   input: CreateInput,
@@ -280,6 +307,9 @@ export async function createAdjustment(
 
   if (request.adjustmentType === 'CAN') {
     if (request.changes.length > 0) refuse('changes', M.cancellationHasNoChanges);
+    if (request.promotionActivationCode) {
+      refuse('promotionActivationCode', M.promotionOnlyInMta);
+    }
     const kind = cancellationKindOf(policy, now);
     if (!kind) throw new AppError('CONFLICT', M.cancellationNotAllowed);
     const reason = checkReason(policy, request.reason);
@@ -305,6 +335,7 @@ export async function createAdjustment(
     policy,
     versions,
     changes: request.changes,
+    addedPromotion: promotionToAdd({ policy, versions, request, effectiveAt: timing.effectiveAt }),
     now,
     invoiceCount: totals.invoiceCount,
     editor: {

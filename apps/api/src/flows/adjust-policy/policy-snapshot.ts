@@ -28,7 +28,7 @@ export function activeScheduleOf(quote: StoredQuote) {
 }
 
 /** The regular monthly instalment of a MONTHLY quote, else null. */
-export function instalmentOf(quote: StoredQuote): number | null {
+function instalmentOf(quote: StoredQuote): number | null {
   const schedule = activeScheduleOf(quote);
   return schedule?.type === 'MONTHLY' ? schedule.premiumBreakdown.instalmentAmount : null;
 }

@@ -21,7 +21,6 @@ import {
   activeScheduleOf,
   draftOf,
   billedMonthOf,
-  instalmentOf,
   quoteOf,
   type StoredQuote,
 } from './policy-snapshot';
@@ -73,6 +72,9 @@ function targetsFrom(
   }));
 }
 
+/** A promotion a change adds: its id (the quote's promoCode) and monthly discount. */
+type Promotion = { promoCode: string; monthlyDiscountPence: number };
+
 /** Who makes the change: answers read-only for them on a policy are refused (spec 3 §6). */
 type PolicyEditor = { isAdmin: boolean; permissions: readonly string[] };
 
@@ -84,6 +86,7 @@ async function rerate(
     changes: readonly ProposalChange[];
     now: Date;
     editor: PolicyEditor;
+    addedPromotion: Promotion | null;
   },
 ): Promise<StoredQuote> {
   const { policy, target, changes, now } = options;
@@ -114,14 +117,16 @@ async function rerate(
     snapshot: evaluation.snapshot,
     data: draft.data,
     facts,
-    // The promotion as the policy was sold with it, not as the brand offers it today.
+    // The promotion as the policy was sold with it (not as the brand offers it today), or the one
+    // this change adds.
     promotion:
-      baseQuote.promoCode && baseQuote.promotionMonthlyDiscountPence
+      options.addedPromotion ??
+      (baseQuote.promoCode && baseQuote.promotionMonthlyDiscountPence
         ? {
             promoCode: baseQuote.promoCode,
             monthlyDiscountPence: baseQuote.promotionMonthlyDiscountPence,
           }
-        : null,
+        : null),
   }) as unknown as StoredQuote;
 }
 
@@ -180,6 +185,8 @@ export async function priceChanges(
     /** Months invoiced so far (monthly subscriptions). */
     invoiceCount: number;
     editor: PolicyEditor;
+    /** A promotion code's discount the change adds (the PROMOTION section). */
+    addedPromotion?: Promotion | null;
   },
 ): Promise<PricedChanges> {
   const { policy, versions, changes, effectiveAt, now } = options;
@@ -195,7 +202,14 @@ export async function priceChanges(
   for (const target of targets) {
     rated.push({
       target,
-      quote: await rerate(deps, { policy, target, changes, now, editor: options.editor }),
+      quote: await rerate(deps, {
+        policy,
+        target,
+        changes,
+        now,
+        editor: options.editor,
+        addedPromotion: options.addedPromotion ?? null,
+      }),
     });
   }
   const updatedVersions = rated.map(({ target, quote }) => ({
@@ -234,8 +248,9 @@ export async function priceChanges(
         : 0,
     premiumBefore: before.totals.discounted,
     premiumAfter: outcome === 'allowed' ? first.quote.totals.discounted : before.totals.discounted,
-    instalmentBefore: instalmentOf(before),
-    instalmentAfter: outcome === 'allowed' ? instalmentOf(first.quote) : instalmentOf(before),
+    // What a month bills, promotion taken off: the review's "Monthly payment".
+    instalmentBefore: billedMonthOf(before),
+    instalmentAfter: outcome === 'allowed' ? billedMonthOf(first.quote) : billedMonthOf(before),
   };
 }
 

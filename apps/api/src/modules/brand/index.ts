@@ -1,3 +1,9 @@
-export { brandOfScheme, deploymentBrand, registeredSchemeCodes, useBrands } from './registry';
+export {
+  brandOfScheme,
+  deploymentBrand,
+  findPromotionByCode,
+  registeredSchemeCodes,
+  useBrands,
+} from './registry';
 export { renderPage } from './page-shell';
 export type { LegalEntities, ProductConfig, Theme } from '@motor/brand-kit';

@@ -38,3 +38,18 @@ export function brandOfScheme(schemeCode: string): Brand {
 export function registeredSchemeCodes(): string[] {
   return registered.flatMap((brand) => brand.schemeCodes);
 }
+
+/** A promotion of a scheme found by the code a customer types (any case), or null. */
+export function findPromotionByCode(
+  schemeCode: string,
+  activationCode: string,
+): { promotionId: string; monthlyDiscountPence: number } | null {
+  const typed = activationCode.trim().toUpperCase();
+  const found = Object.entries(brandOfScheme(schemeCode).promotions).find(
+    ([, promotion]) =>
+      promotion.schemeCodes.includes(schemeCode) && promotion.activationCode === typed,
+  );
+  return found
+    ? { promotionId: found[0], monthlyDiscountPence: found[1].monthlyDiscountPence }
+    : null;
+}

@@ -29,8 +29,76 @@ describe('policy change pages', () => {
         `${ROOT}/management/section/additionalDrivers`,
         `${ROOT}/add-ons`,
         `${ROOT}/excess`,
+        `${ROOT}/management/section/promotion`,
       ]),
     );
+  });
+
+  describe('the promotion section', () => {
+    const PAGE = `${ROOT}/management/section/promotion`;
+
+    it('asks for the code before sending, then prices it and goes to the review', async () => {
+      const calls = stubChangesApi({});
+      const { router } = renderApp(PAGE, { authState: signedInAuthState });
+      await screen.findByRole('heading', { level: 1, name: 'Promotion code' });
+      await userEvent.click(screen.getByRole('button', { name: 'Get my new price' }));
+      const input = screen.getByRole('textbox', { name: /Promotion code/ });
+      expect(input).toHaveAccessibleDescription(/Enter your promotion code/);
+      expect(postsTo(calls, '/policyAdjustments')).toEqual([]);
+      await userEvent.type(input, 'flexwelcome');
+      expect(input).toHaveValue('FLEXWELCOME');
+      await userEvent.click(screen.getByRole('button', { name: 'Get my new price' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${PAGE}/adjustment/adj_1`));
+      expect(postsTo(calls, '/policyAdjustments')[0]?.body).toEqual({
+        policyId: 'pol_1',
+        adjustmentType: 'MTA',
+        changes: [],
+        promotionActivationCode: 'FLEXWELCOME',
+      });
+    });
+
+    it('shows the server’s refusal at the code, linked to it, and stays', async () => {
+      stubChangesApi({
+        answers: {
+          'POST /policyAdjustments': {
+            status: 400,
+            body: {
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'Some answers need checking.',
+                details: {
+                  fields: [
+                    {
+                      in: 'body',
+                      path: 'promotionActivationCode',
+                      message: 'That promotion code is not right.',
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      });
+      const { router } = renderApp(PAGE, { authState: signedInAuthState });
+      const input = await screen.findByRole('textbox', { name: /Promotion code/ });
+      await userEvent.type(input, 'WRONG1');
+      await userEvent.click(screen.getByRole('button', { name: 'Get my new price' }));
+      await waitFor(() =>
+        expect(input).toHaveAccessibleDescription(/That promotion code is not right\./),
+      );
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(router.state.location.pathname).toBe(PAGE);
+    });
+
+    it('says a policy with a promotion already has one, and offers no form', async () => {
+      const policy = buildPolicy();
+      policy.currentPolicyVersion.quote.promoCode = 'flex-welcome';
+      stubChangesApi({ policy });
+      renderApp(PAGE, { authState: signedInAuthState });
+      expect(await screen.findByText('Your policy has a promotion')).toBeInTheDocument();
+      expect(screen.queryByRole('textbox')).toBeNull();
+    });
   });
 
   it('shows the remaining driver count and offers to add while below the maximum', async () => {

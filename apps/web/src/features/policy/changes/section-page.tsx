@@ -5,12 +5,14 @@ import type { Policy } from '../api/get-policy';
 import { ChangeDisclosureForm } from './change-disclosure-form';
 import { ChangePageLayout } from './change-page-layout';
 import { DriversPage } from './drivers-page';
+import { PromotionPage } from './promotion-page';
 import { SECTION_TARGETS } from './policy-change-rules';
 import { useChangeContext } from './use-change-context';
 
 /**
  * management/section/{sectionId}: the section's disclosure form; additional drivers list their
- * drivers instead; covers and excess have their own pages (spec 3 §2 "Excess and add-ons").
+ * drivers instead, a promotion its code; covers and excess have their own pages (spec 3 §2
+ * "Excess and add-ons").
  */
 export function SectionPage({ policy }: { policy: Policy }): ReactElement {
   const { t } = useTranslation('policy-changes');
@@ -22,6 +24,7 @@ export function SectionPage({ policy }: { policy: Policy }): ReactElement {
   if (section.type === 'excess') return <Navigate to={paths.excess} replace />;
   if (section.type === 'additionalDrivers')
     return <DriversPage policy={policy} section={section} />;
+  if (section.type === 'promotion') return <PromotionPage policy={policy} />;
   const target = SECTION_TARGETS[section.type] ?? 'asset';
   const inputs = target === 'profile' ? product.disclosures.profile : product.disclosures.asset;
   return (

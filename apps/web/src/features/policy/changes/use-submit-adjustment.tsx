@@ -3,6 +3,10 @@ import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { shouldSubmitAdjustment } from '@motor/domain';
 import type { AdjustmentType, ProposalChange } from '@motor/domain';
+import {
+  readFieldErrors,
+  type ServerFieldError,
+} from '../../../components/disclosure/use-save-disclosure';
 import { useShowError } from '../../../components/ui/error-modal';
 import { useAuth } from '../../../lib/auth';
 import type { Policy } from '../api/get-policy';
@@ -19,6 +23,10 @@ type Draft = {
   adjustmentType: AdjustmentType;
   changes: ProposalChange[];
   reviewPath: (id: string) => string;
+  /** The PROMOTION section's code: a change in itself. */
+  promotionActivationCode?: string;
+  /** Shows the answers the server refused (400) on the page; else the error modal does. */
+  onRefused?: (fields: ServerFieldError[]) => void;
 };
 
 export function useSubmitAdjustment(policy: Policy): {
@@ -40,17 +48,22 @@ export function useSubmitAdjustment(policy: Policy): {
         policyId: policy.policyId,
         adjustmentType: draft.adjustmentType,
         changes: draft.changes,
+        ...(draft.promotionActivationCode
+          ? { promotionActivationCode: draft.promotionActivationCode }
+          : {}),
         ...(effectiveAt ? { effectiveAt } : {}),
       });
       await navigate(draft.reviewPath(adjustment.adjustmentId));
     } catch (error) {
+      const refused = draft.onRefused ? readFieldErrors(error) : null;
       if (isInRenewalConflict(error)) setInRenewalOpen(true);
+      else if (refused) draft.onRefused?.(refused);
       else showError(error);
     }
   };
 
   const submit = (draft: Draft) => {
-    if (!shouldSubmitAdjustment(draft)) return false;
+    if (!draft.promotionActivationCode && !shouldSubmitAdjustment(draft)) return false;
     if (isAdmin) setAwaitingDate(draft);
     else void send(draft, undefined);
     return true;

@@ -77,7 +77,11 @@ export function DetailsTab({ policy }: { policy: Policy }) {
         <RenewalBanner policy={policy} />
         {quote?.promoCode ? (
           <Notification variant="success" title={t('details.promotionTitle')}>
-            {t('details.promotion', { code: quote.promoCode })}
+            {quote.promotionMonthlyDiscountPence
+              ? t('details.promotion', {
+                  amount: formatMoney(quote.promotionMonthlyDiscountPence),
+                })
+              : t('details.promotionApplied')}
           </Notification>
         ) : null}
 
