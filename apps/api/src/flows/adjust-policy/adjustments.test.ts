@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAdjustmentResponse, PolicyResponse } from '@motor/contract';
-import { listBilledMonths, prorateBetween, startOfLondonDate } from '@motor/domain';
+import { formatMoney, listBilledMonths, prorateBetween, startOfLondonDate } from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import {
@@ -371,6 +371,15 @@ describe('policy adjustments', () => {
       expect(priced.amountDue).toBe(credit);
       expect((await commit(priced.adjustmentId)).statusCode).toBe(200);
       const policy = await getPolicy(policyId);
+      // The e-mail says what the review said: the new monthly payment and the credit.
+      const [mail] = await app.db
+        .select({ body: notificationOutbox.body })
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.subject, `Your policy ${policy.policyNumber} has changed`));
+      expect(mail?.body).toContain(
+        `Your monthly payment is now ${formatMoney(after)} (it was ${formatMoney(before)}).\n` +
+          `The difference of ${formatMoney(-credit)} will be taken off your next monthly bill.`,
+      );
       expect(policy.currentPolicyVersion.quote).toMatchObject({
         promoCode: 'flex-welcome',
         promotionMonthlyDiscountPence: FLEX_WELCOME_PENCE,

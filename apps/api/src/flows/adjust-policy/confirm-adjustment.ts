@@ -191,6 +191,27 @@ async function applyCancellation(
   await tx.update(policies).set({ terminatedAt: at }).where(eq(policies.policyId, policy.policyId));
 }
 
+/**
+ * A monthly policy's money after a change, as its review page said it: the new monthly payment
+ * and the difference on the next bill.
+ */
+function describeMonthlyMoney(adjustment: AdjustmentRow): string[] {
+  if (adjustment.paymentScheduleType !== 'MONTHLY') return [];
+  const before = adjustment.instalmentBeforePence;
+  const after = adjustment.instalmentAfterPence;
+  const due = adjustment.amountDuePence;
+  return [
+    ...(before !== null && after !== null && before !== after
+      ? [`Your monthly payment is now ${formatMoney(after)} (it was ${formatMoney(before)}).`]
+      : []),
+    ...(due < 0
+      ? [`The difference of ${formatMoney(-due)} will be taken off your next monthly bill.`]
+      : due > 0
+        ? [`The difference of ${formatMoney(due)} will be added to your next monthly bill.`]
+        : []),
+  ];
+}
+
 async function tellCustomer(
   deps: ServiceDeps,
   tx: Db,
@@ -224,6 +245,7 @@ async function tellCustomer(
       ]
     : [
         `Your change to policy ${policy.policyNumber} is confirmed and ${takesEffect}.`,
+        ...describeMonthlyMoney(adjustment),
         'Your updated certificate and schedule are on your policy page.',
       ];
   await queueEmail(

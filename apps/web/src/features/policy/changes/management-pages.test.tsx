@@ -292,6 +292,25 @@ describe('policy change pages', () => {
     expect(screen.queryByRole('link', { name: 'Change your start date' })).toBeNull();
   });
 
+  // Spec 1 §9, as the quote's start date: the server accepts exactly these days.
+  it('offers a new start date as 30 daily options from today (the page’s clock)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-01-13T10:30:00.000Z') });
+    try {
+      stubChangesApi({ policy: buildPolicy({ policyDetail: { policyStatus: 'PENDING' } }) });
+      renderApp(`${ROOT}/start-date`, { authState: signedInAuthState });
+      const picker = await screen.findByLabelText('New start date');
+      const days = within(picker)
+        .getAllByRole('option')
+        .filter((option) => option.getAttribute('value') !== '')
+        .map((option) => option.textContent);
+      expect(days).toHaveLength(30);
+      expect(days[0]).toBe('Today, Wednesday 13 January 2027');
+      expect(days.at(-1)).toBe('Thursday 11 February 2027');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('links the start date of a policy not yet started to the start-date change', async () => {
     stubChangesApi({ policy: buildPolicy({ policyDetail: { policyStatus: 'PENDING' } }) });
     renderApp(ROOT, { authState: signedInAuthState });
