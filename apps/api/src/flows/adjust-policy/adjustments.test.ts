@@ -16,6 +16,7 @@ import { bearer, createTestAccessToken } from '../../modules/identity/test-token
 import { computeAmountDueAtBind } from '../../modules/policy';
 import { ADD_YOUNG_DRIVER, updates } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
+import { pdfText } from '../../test/pdf-text';
 import { createTestApp } from '../../test/test-app';
 import { ADJUSTMENT_MESSAGES, EFFECTIVE_AT_MESSAGES } from './adjustment-rules';
 import { READ_ONLY_ON_POLICY_MESSAGE } from '../../modules/disclosure';
@@ -384,6 +385,28 @@ describe('policy adjustments', () => {
         promoCode: 'flex-welcome',
         promotionMonthlyDiscountPence: FLEX_WELCOME_PENCE,
       });
+
+      // The new schedule states the months as billing takes them: the discount off.
+      const link = await app.inject({
+        method: 'GET',
+        url: `/api/documents/policy/${policyId}/policy-schedule`,
+        headers: owner,
+      });
+      expect(link.statusCode, link.body).toBe(200);
+      const location = new URL((link.json() as { location: string }).location);
+      const file = await app.inject({
+        method: 'GET',
+        url: `${location.pathname}${location.search}`,
+      });
+      const schedule = await pdfText(file.rawPayload);
+      expect(schedule).toContain(
+        `Promotion: Up to ${formatMoney(FLEX_WELCOME_PENCE)} off each monthly payment`,
+      );
+      expect(schedule).toMatch(
+        new RegExp(
+          `monthly payments of ${formatMoney(after).replace('.', '\\.')}, after the promotion`,
+        ),
+      );
 
       const again = await create({
         policyId,

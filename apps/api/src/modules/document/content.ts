@@ -1,6 +1,7 @@
 import { brandOfScheme } from '../brand';
 import { formatRegistration } from '@motor/forms';
 import {
+  billedInstalment,
   describePolicyTerm,
   describeVehicle as nameVehicle,
   formatDisplayDate,
@@ -86,29 +87,31 @@ function formatCommencement(instant: Date): string {
   return `${formatDisplayDate(instant)} at ${londonTimeString(instant)}`;
 }
 
-/** '12 monthly payments of £84.94', or the first apart when it takes the odd pennies. */
-function describeMonthlyPayments(breakdown: {
-  deposit: number;
-  instalmentAmount: number;
-  numberOfInstalments: number;
-}): string {
-  const { deposit, instalmentAmount, numberOfInstalments } = breakdown;
-  if (deposit === instalmentAmount || numberOfInstalments < 2) {
-    return `${numberOfInstalments} monthly payments of ${formatMoney(instalmentAmount)}`;
+/**
+ * '12 monthly payments of £84.94', or the first apart when it takes the odd pennies: what each
+ * month bills, so a promotion's discount is taken off them as billing takes it off.
+ */
+function describeMonthlyPayments(
+  breakdown: { deposit: number; instalmentAmount: number; numberOfInstalments: number },
+  promotionMonthlyDiscountPence: number | null | undefined,
+): string {
+  const { numberOfInstalments } = breakdown;
+  const deposit = billedInstalment(breakdown.deposit, promotionMonthlyDiscountPence);
+  const instalment = billedInstalment(breakdown.instalmentAmount, promotionMonthlyDiscountPence);
+  const promoted = promotionMonthlyDiscountPence ? ', after the promotion' : '';
+  if (deposit === instalment || numberOfInstalments < 2) {
+    return `${numberOfInstalments} monthly payments of ${formatMoney(instalment)}${promoted}`;
   }
   const later = numberOfInstalments - 1;
-  return `A first payment of ${formatMoney(deposit)}, then ${later} monthly payments of ${formatMoney(instalmentAmount)}`;
+  return `A first payment of ${formatMoney(deposit)}, then ${later} monthly payments of ${formatMoney(instalment)}${promoted}`;
 }
 
 /** How the premium is paid; a free cover (Driveaway) has no payment to describe. */
-function describePayment(
-  totalPremium: number,
-  schedule: Quote['availablePaymentSchedules'][number],
-): string {
-  if (totalPremium === 0) return 'Nothing to pay: this cover is free';
+function describePayment(quote: Quote, schedule: Quote['availablePaymentSchedules'][number]) {
+  if (quote.totalPremium === 0) return 'Nothing to pay: this cover is free';
   return schedule.type === 'MONTHLY'
-    ? describeMonthlyPayments(schedule.premiumBreakdown)
-    : `One payment of ${formatMoney(totalPremium)}`;
+    ? describeMonthlyPayments(schedule.premiumBreakdown, quote.promotionMonthlyDiscountPence)
+    : `One payment of ${formatMoney(quote.totalPremium)}`;
 }
 
 function coverName(schemeCode: string, code: string): string {
@@ -227,9 +230,15 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
           ['Premium', formatMoney(quote.premium)],
           ['Insurance premium tax', formatMoney(quote.taxAmount)],
           ['Total', formatMoney(quote.totalPremium)],
-          ...(schedule
-            ? [['Payment', describePayment(quote.totalPremium, schedule)] as const]
+          ...(schedule?.type === 'MONTHLY' && quote.promotionMonthlyDiscountPence
+            ? [
+                [
+                  'Promotion',
+                  `Up to ${formatMoney(quote.promotionMonthlyDiscountPence)} off each monthly payment`,
+                ] as const,
+              ]
             : []),
+          ...(schedule ? [['Payment', describePayment(quote, schedule)] as const] : []),
         ],
       },
       ...(quote.endorsements.length > 0
