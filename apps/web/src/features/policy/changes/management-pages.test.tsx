@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signedInAuthState } from '../../../test/api-stubs';
 import { buildPolicy } from '../../../test/policy-fixture';
+import { findOfferedDays } from '../../../test/day-picker';
 import { renderApp } from '../../../test/render-app';
 import { buildPolicyWithDrivers, postsTo, staffAuthState, stubChangesApi } from './test-kit';
 
@@ -298,11 +299,7 @@ describe('policy change pages', () => {
     try {
       stubChangesApi({ policy: buildPolicy({ policyDetail: { policyStatus: 'PENDING' } }) });
       renderApp(`${ROOT}/start-date`, { authState: signedInAuthState });
-      const picker = await screen.findByLabelText('New start date');
-      const days = within(picker)
-        .getAllByRole('option')
-        .filter((option) => option.getAttribute('value') !== '')
-        .map((option) => option.textContent);
+      const days = await findOfferedDays('New start date');
       expect(days).toHaveLength(30);
       expect(days[0]).toBe('Today, Wednesday 13 January 2027');
       expect(days.at(-1)).toBe('Thursday 11 February 2027');

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { londonDateString, toInstant } from '@motor/domain';
+import { findOfferedDays } from '../../../test/day-picker';
 import { renderApp } from '../../../test/render-app';
 import { buildProposal } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
@@ -39,11 +40,7 @@ describe('expired quote page (spec 2 §4)', () => {
   it('offers the start date as 30 daily options from today', async () => {
     stubQuoteApi({ proposal: buildProposal({ status: 'QUOTE_EXPIRED' }) });
     renderApp('/flex/proposal/P-1');
-    const picker = await screen.findByLabelText('When should your cover start?');
-    const days = within(picker)
-      .getAllByRole('option')
-      .filter((option) => option.getAttribute('value') !== '')
-      .map((option) => option.textContent);
+    const days = await findOfferedDays('When should your cover start?');
     expect(days).toHaveLength(30);
     expect(days[0]).toBe('Today, Wednesday 13 January 2027');
     expect(days[1]).toBe('Thursday 14 January 2027');
