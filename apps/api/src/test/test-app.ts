@@ -95,9 +95,9 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
   return { ...base, ...overrides };
 }
 
-/** The sandbox providers over the test brands' data (vehicle catalogue). */
-export function createTestProviders(): Providers {
-  return createSandboxProviders(TEST_BRANDS);
+/** The sandbox providers over the brands' data (their cars): the test brands unless given. */
+export function createTestProviders(brands: readonly Brand[] = TEST_BRANDS): Providers {
+  return createSandboxProviders(brands);
 }
 
 export type TestAppOptions = {
@@ -125,7 +125,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<App> 
       config,
       db: database,
       // The sandbox lookups over the deployment's own brands' data (a second brand's cars).
-      providers: options.providers ?? createSandboxProviders(brands),
+      providers: options.providers ?? createTestProviders(brands),
       clock: options.clock ?? createTestClock(),
       logger: options.logger ?? createLogger({ level: 'silent' }),
       brands,
