@@ -17,6 +17,7 @@ import { listAccountTransactions } from '../billing/ledger';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { createQuote } from '../policy/test-helpers';
+import { checkCardEvent } from './webhook-events';
 import { WEBHOOK_EVENT_INVALID_MESSAGE, WEBHOOK_NOT_JSON_MESSAGE } from './webhooks';
 
 const SECRET = 'whsec_validation_test';
@@ -79,6 +80,20 @@ describe('webhook validation after the signature, and the amount a checkout aske
       expect(res.json()).toMatchObject({ error: { message: WEBHOOK_EVENT_INVALID_MESSAGE } });
     }
     expect(await storedEventCount()).toBe(before);
+  });
+
+  it('a card payment signed before adapters named the card that paid is whole, its card unknown', () => {
+    const event = {
+      type: 'PAYMENT_SUCCEEDED',
+      eventId: 'evt_before_paid_with',
+      providerPaymentId: 'py_before',
+      providerSessionId: 'cs_before',
+      reference: null,
+      amountPence: 8_494,
+      card: null,
+    };
+    expect(checkCardEvent(event)).toEqual({ ...event, paidWith: null });
+    expect(checkCardEvent({ ...event, paidWith: { brand: 'visa', last4: '42' } })).toBeNull();
   });
 
   it('a payment of another amount than the checkout asked for does not bind; staff are told', async () => {

@@ -122,6 +122,17 @@ describe('policy area', () => {
     expect(screen.getByText(/^Cancel whenever you like\. Within 14 days/)).toBeVisible();
   });
 
+  it('says how much a promotion takes off each monthly payment, never its internal id', async () => {
+    const policy = buildPolicy();
+    policy.currentPolicyVersion.quote.promoCode = 'flex-welcome';
+    policy.currentPolicyVersion.quote.promotionMonthlyDiscountPence = 8_334;
+    stubPolicy(policy);
+    renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    expect(await screen.findByText('Your offer is applied')).toBeInTheDocument();
+    expect(screen.getByText('Up to £83.34 comes off each monthly payment.')).toBeInTheDocument();
+    expect(screen.queryByText(/flex-welcome/)).toBeNull();
+  });
+
   it('turns auto-renewal off only with a reason, and Other only with details', async () => {
     const sent: unknown[] = [];
     stubPolicy(buildPolicy(), (body) => sent.push(body));
