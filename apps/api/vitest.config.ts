@@ -1,3 +1,4 @@
+import { globSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   configDefaults,
@@ -7,24 +8,78 @@ import {
 } from 'vitest/config';
 
 /**
- * The simulated year (src/test/simulated-year.test.ts) runs in CI's PostgreSQL pass
- * (vitest.postgres.config.ts), where its nights run as on the server, and not again in the PGlite
- * pass, where it took over two minutes of the suite (issue 29). SIMULATED_YEAR_POLICIES, set to
- * run it on demand, brings it back on PGlite too. The money year (17 policies here, 100 there)
- * runs in the PGlite pass too, unless MONEY_YEAR_ON_POSTGRES says the PostgreSQL pass will run
- * it (`.ci/run` sets it when a PostgreSQL answers): the same behaviours and golden files, once.
+ * The API files whose outcome can depend on the database engine (decision 027): CI runs them again
+ * on a real PostgreSQL (vitest.postgres.config.ts) — its own layer, SQL written by hand, row locks
+ * and transactions raced by concurrent callers, the job runner, money, pg_trgm and LISTEN/NOTIFY,
+ * and the tests that only mean something on a real server. A directory is listed whole where its
+ * code is that kind, so a new test there is in the pass without being named. The rest of the suite
+ * reaches the database only through the drizzle queries these files already run on PostgreSQL.
  */
-const PGLITE_PASS_LEAVES_OUT = [
-  ...(process.env.TEST_DATABASE_URL || process.env.SIMULATED_YEAR_POLICIES
-    ? []
-    : ['src/test/simulated-year.test.ts']),
-  // Only means something on a PostgreSQL server (its connections are killed): not reported as
-  // skipped in every PGlite run.
-  ...(process.env.TEST_DATABASE_URL ? [] : ['src/db/postgres-connection-loss.test.ts']),
-  ...(process.env.MONEY_YEAR_ON_POSTGRES === '1' && !process.env.TEST_DATABASE_URL
-    ? ['src/test/money-year.test.ts']
-    : []),
+export const POSTGRES_PASS = [
+  // The database layer: the node-postgres client, migrations, the seed, a lost connection.
+  'src/db/**/*.test.ts',
+  // Multi-step operations in one transaction, with row locks, raced and run twice at once.
+  'src/flows/**/*.test.ts',
+  // Ledger, invoices, statements, payments and their webhooks: sums and postings in SQL.
+  'src/modules/billing/**/*.test.ts',
+  'src/modules/payment/**/*.test.ts',
+  // The job runner (SKIP LOCKED leases) and the jobs and queues it runs.
+  'src/modules/jobs/**/*.test.ts',
+  'src/modules/policy/**/*.test.ts',
+  'src/modules/notification/**/*.test.ts',
+  'src/modules/document/**/*.test.ts',
+  'src/modules/upload/**/*.test.ts',
+  // Hand-written SQL: prepared statements and the revision-checked cache, claims, the trigram
+  // customer search; identity's counters, codes, grants and keys, shared by every API process.
+  'src/modules/proposal/**/*.test.ts',
+  'src/modules/claim/**/*.test.ts',
+  'src/modules/care/**/*.test.ts',
+  'src/modules/identity/**/*.test.ts',
+  // LISTEN/NOTIFY between API processes.
+  'src/modules/chat/**/*.test.ts',
+  'src/providers/chat/**/*.test.ts',
+  // A value the database refuses (U+0000) answered as a 400.
+  'src/plugins/app/control-characters.test.ts',
+  // Only whole on PostgreSQL: the API killed and backends terminated; the simulated years.
+  'src/test/fault/**/*.test.ts',
+  'src/test/simulated-year.test.ts',
+  // The money year at 100 policies (its outage runs on PGlite only: the same jobs in the same
+  // order, a minute of the pass's time).
+  'src/test/money-year.test.ts',
 ];
+
+/** PGlite-only files inside those directories: they never open the PostgreSQL server. */
+export const PGLITE_ONLY = ['src/db/pglite-*.test.ts'];
+
+const apiRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** The files of the PostgreSQL pass, by name (relative to apps/api). */
+function postgresPassFiles(): string[] {
+  const pgliteOnly = new Set(globSync(PGLITE_ONLY, { cwd: apiRoot }));
+  return globSync(POSTGRES_PASS, { cwd: apiRoot }).filter((file) => !pgliteOnly.has(file));
+}
+
+/**
+ * What the PGlite pass leaves out. When a PostgreSQL pass follows in the same run
+ * (POSTGRES_PASS_FOLLOWS, which `.ci/run` sets when a PostgreSQL answers), the files it runs are
+ * run there only, once: CI ran them on both engines, two fifths of its API time (issue 29,
+ * decision 036). The embedded default stays covered in that run by the other API files, PGlite's
+ * own tests and every browser journey, whose servers run on PGlite; a machine without a
+ * PostgreSQL, and `npm test` run by hand, run every file on PGlite.
+ *
+ * The simulated year runs in the PostgreSQL pass, where its nights run as on the server, and not
+ * on PGlite, where it took over two minutes of the suite; SIMULATED_YEAR_POLICIES, set to run it
+ * on demand, brings it back on PGlite too.
+ */
+const PGLITE_PASS_LEAVES_OUT = process.env.TEST_DATABASE_URL
+  ? []
+  : [
+      ...(process.env.SIMULATED_YEAR_POLICIES ? [] : ['src/test/simulated-year.test.ts']),
+      // Only means something on a PostgreSQL server (its connections are killed): not reported
+      // as skipped in every PGlite run.
+      'src/db/postgres-connection-loss.test.ts',
+      ...(process.env.POSTGRES_PASS_FOLLOWS === '1' ? postgresPassFiles() : []),
+    ];
 
 /**
  * Files that replace a module (vi.mock): each needs a module graph of its own, so they run in a

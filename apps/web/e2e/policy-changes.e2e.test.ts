@@ -73,7 +73,7 @@ async function createAdjustmentBy(page: Page, click: () => Promise<void>): Promi
 async function expectAllowedSummary(page: Page, adjustment: Adjustment) {
   await heading(page, 'Check your change');
   const summary = page.getByRole('region', { name: 'Your new price' });
-  const premium = summary.locator('.summary-list__row', { hasText: 'Policy price' });
+  const premium = summary.locator('.summary-list__row', { hasText: 'Price for a year' });
   await premium.getByText(formatMoney(adjustment.premiumAfter), { exact: true }).waitFor();
   await premium.locator('s').getByText(formatMoney(adjustment.premiumBefore)).waitFor();
   const amount = formatMoney(Math.abs(adjustment.amountDue));

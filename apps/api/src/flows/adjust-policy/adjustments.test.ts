@@ -282,6 +282,16 @@ describe('policy adjustments', () => {
       });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error.message).toBe(ADJUSTMENT_MESSAGES.inRenewal);
+      // A promotion code is a change like any other: by chat in the renewal window.
+      const promotion = await create({
+        policyId,
+        adjustmentType: 'MTA',
+        promotionActivationCode: 'FLEXWELCOME',
+      });
+      expect(promotion.statusCode).toBe(409);
+      expect(promotion.json().error.message).toBe(
+        'Your policy is due for renewal, so changes are made by chat for now. Please chat to us using Help.',
+      );
       const byStaff = await create(
         {
           policyId,
@@ -402,11 +412,13 @@ describe('policy adjustments', () => {
       expect(schedule).toContain(
         `Promotion: Up to ${formatMoney(FLEX_WELCOME_PENCE)} off each monthly payment`,
       );
-      expect(schedule).toMatch(
-        new RegExp(
-          `monthly payments of ${formatMoney(after).replace('.', '\\.')}, after the promotion`,
-        ),
+      // Mid-term: the new price is paid by the 11 months after the one the change starts in,
+      // and the Premium is a year at the new rates, said so.
+      expect(schedule).toContain(
+        `Payment: From 20 Mar 2026: 11 further monthly payments of ${formatMoney(after)}, after the promotion.`,
       );
+      expect(schedule).toContain("Premium: a year's price at the rates from 20 Mar 2026");
+      expect(schedule).not.toContain('12 monthly payments');
 
       const again = await create({
         policyId,

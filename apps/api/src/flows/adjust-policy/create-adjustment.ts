@@ -27,6 +27,7 @@ import {
 import { ADJUSTMENT_MESSAGES as M, checkStaffEffectiveAt, refuse } from './adjustment-rules';
 import { priceCancellation } from './price-cancellation';
 import { priceChanges, scheduleTypeOf, type PricedChanges } from './price-changes';
+import { quoteOf } from './policy-snapshot';
 
 // POST /api/policyAdjustments: checks the change against the policy's status, the renewal window,
 // who is asking and the product's rules, prices it, and stores it unconfirmed with a window to
@@ -282,7 +283,7 @@ function promotionToAdd(options: {
   const promotion = findPromotionByCode(policy.schemeCode, code);
   if (!promotion) refuse('promotionActivationCode', M.promotionCodeWrong);
   const inForce = getVersionInForceAt(options.versions, options.effectiveAt);
-  if ((inForce?.quote as { promoCode?: string | null } | undefined)?.promoCode) {
+  if (inForce && quoteOf(inForce).promoCode) {
     throw new AppError('CONFLICT', M.promotionAlreadyApplied);
   }
   return { promoCode: promotion.promotionId, monthlyDiscountPence: promotion.monthlyDiscountPence };

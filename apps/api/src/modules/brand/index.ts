@@ -1,7 +1,9 @@
 export {
   brandOfScheme,
   deploymentBrand,
+  findPromotion,
   findPromotionByCode,
+  isPromotionCode,
   registeredSchemeCodes,
   useBrands,
 } from './registry';

@@ -39,17 +39,29 @@ export function registeredSchemeCodes(): string[] {
   return registered.flatMap((brand) => brand.schemeCodes);
 }
 
-/** A promotion of a scheme found by the code a customer types (any case), or null. */
+type Promotion = Brand['promotions'][string];
+
+/** The promotion of this id if the scheme offers it, else null. */
+export function findPromotion(schemeCode: string, promotionId: string): Promotion | null {
+  const { promotions } = brandOfScheme(schemeCode);
+  const promotion = Object.hasOwn(promotions, promotionId) ? promotions[promotionId] : undefined;
+  return promotion?.schemeCodes.includes(schemeCode) ? promotion : null;
+}
+
+/** Whether what a customer typed is the promotion's code: any case, spaces around ignored. */
+export function isPromotionCode(promotion: Promotion, typed: string): boolean {
+  return promotion.activationCode === typed.trim().toUpperCase();
+}
+
+/** A promotion of a scheme found by the code a customer types, or null. */
 export function findPromotionByCode(
   schemeCode: string,
   activationCode: string,
 ): { promotionId: string; monthlyDiscountPence: number } | null {
-  const typed = activationCode.trim().toUpperCase();
-  const found = Object.entries(brandOfScheme(schemeCode).promotions).find(
-    ([, promotion]) =>
-      promotion.schemeCodes.includes(schemeCode) && promotion.activationCode === typed,
-  );
-  return found
-    ? { promotionId: found[0], monthlyDiscountPence: found[1].monthlyDiscountPence }
+  const found = Object.keys(brandOfScheme(schemeCode).promotions)
+    .map((promotionId) => ({ promotionId, promotion: findPromotion(schemeCode, promotionId) }))
+    .find(({ promotion }) => promotion && isPromotionCode(promotion, activationCode));
+  return found?.promotion
+    ? { promotionId: found.promotionId, monthlyDiscountPence: found.promotion.monthlyDiscountPence }
     : null;
 }

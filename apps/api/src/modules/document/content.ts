@@ -6,6 +6,7 @@ import {
   describeVehicle as nameVehicle,
   formatDisplayDate,
   formatMoney,
+  listBilledMonths,
   londonTimeString,
   type Quote,
 } from '@motor/domain';
@@ -19,7 +20,10 @@ import { buildProductDocument, type ProductDocumentType } from './product-docume
 export type PolicyDocumentData = {
   policyNumber: string;
   schemeCode: string;
+  /** When this version's cover takes effect: the policy's inception, or a later change's start. */
   inceptedAt: Date;
+  /** When the policy's cover began (its first version's), from which its months are billed. */
+  policyIncepted: Date;
   expiredAt: Date;
   createdAt: Date;
   quote: Quote & { availablePaymentSchedules: Quote['availablePaymentSchedules'] };
@@ -106,12 +110,38 @@ function describeMonthlyPayments(
   return `A first payment of ${formatMoney(deposit)}, then ${later} monthly payments of ${formatMoney(instalment)}${promoted}`;
 }
 
+/**
+ * A change's schedule, mid-term: the month it starts in was billed at the old price (the
+ * difference goes on the next bill), so the new price is paid by the months after it: '9 further
+ * monthly payments of £72.40', not the whole term's twelve.
+ */
+function describeLaterMonthlyPayments(
+  data: PolicyDocumentData,
+  breakdown: { instalmentAmount: number },
+): string {
+  const months = (now: Date) =>
+    listBilledMonths({ inceptedAt: data.policyIncepted, expiredAt: data.expiredAt, now }).length;
+  const later = months(data.expiredAt) - months(data.inceptedAt);
+  const instalment = billedInstalment(
+    breakdown.instalmentAmount,
+    data.quote.promotionMonthlyDiscountPence,
+  );
+  const promoted = data.quote.promotionMonthlyDiscountPence ? ', after the promotion' : '';
+  const payments = later === 1 ? 'monthly payment' : 'monthly payments';
+  return `From ${formatDisplayDate(data.inceptedAt)}: ${later} further ${payments} of ${formatMoney(instalment)}${promoted}. The difference for the rest of the month this change starts in is on your next bill.`;
+}
+
 /** How the premium is paid; a free cover (Driveaway) has no payment to describe. */
-function describePayment(quote: Quote, schedule: Quote['availablePaymentSchedules'][number]) {
+function describePayment(
+  data: PolicyDocumentData,
+  schedule: Quote['availablePaymentSchedules'][number],
+) {
+  const { quote } = data;
   if (quote.totalPremium === 0) return 'Nothing to pay: this cover is free';
-  return schedule.type === 'MONTHLY'
-    ? describeMonthlyPayments(schedule.premiumBreakdown, quote.promotionMonthlyDiscountPence)
-    : `One payment of ${formatMoney(quote.totalPremium)}`;
+  if (schedule.type !== 'MONTHLY') return `One payment of ${formatMoney(quote.totalPremium)}`;
+  return data.inceptedAt > data.policyIncepted
+    ? describeLaterMonthlyPayments(data, schedule.premiumBreakdown)
+    : describeMonthlyPayments(schedule.premiumBreakdown, quote.promotionMonthlyDiscountPence);
 }
 
 function coverName(schemeCode: string, code: string): string {
@@ -225,7 +255,11 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
         paragraphs: quote.excess.length === 0 ? ['No excess applies.'] : [],
       },
       {
-        heading: 'Premium',
+        // A change's version is priced for a year at its rates, though it takes effect mid-term.
+        heading:
+          data.inceptedAt > data.policyIncepted
+            ? `Premium: a year's price at the rates from ${formatDisplayDate(data.inceptedAt)}`
+            : 'Premium',
         rows: [
           ['Premium', formatMoney(quote.premium)],
           ['Insurance premium tax', formatMoney(quote.taxAmount)],
@@ -238,7 +272,7 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
                 ] as const,
               ]
             : []),
-          ...(schedule ? [['Payment', describePayment(quote, schedule)] as const] : []),
+          ...(schedule ? [['Payment', describePayment(data, schedule)] as const] : []),
         ],
       },
       ...(quote.endorsements.length > 0

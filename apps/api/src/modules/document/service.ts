@@ -78,6 +78,7 @@ async function loadDocumentData(
       policyNumber: policy.policyNumber,
       schemeCode: policy.schemeCode,
       inceptedAt: effectiveFrom,
+      policyIncepted: policy.inceptedAt,
       expiredAt: policy.expiredAt,
       createdAt: policy.createdAt,
       quote: version.quote as unknown as Quote,

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { IdentityVerificationProvider } from '../../providers/identity-verification';
 import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
-import { brandOfScheme } from '../brand';
+import { brandOfScheme, findPromotion, isPromotionCode } from '../brand';
 import { findRetailer } from '../lookup';
 import { queueMessage, type QueueDeps } from '../notification';
 import { applyChanges } from '../disclosure';
@@ -555,10 +555,8 @@ export async function saveTracking(
 
 /** The promotion the proposal took and its discount, as the brand's data sets it today. */
 function promotionOf(row: ProposalRow): { promoCode: string; monthlyDiscountPence: number } | null {
-  if (!row.promoCode) return null;
-  const { promotions } = brandOfScheme(row.schemeCode);
-  const promotion = Object.hasOwn(promotions, row.promoCode) ? promotions[row.promoCode] : null;
-  return promotion
+  const promotion = row.promoCode ? findPromotion(row.schemeCode, row.promoCode) : null;
+  return promotion && row.promoCode
     ? { promoCode: row.promoCode, monthlyDiscountPence: promotion.monthlyDiscountPence }
     : null;
 }
@@ -569,14 +567,9 @@ export async function activatePromotion(
   options: { promotionId: string; activationCode: string },
 ): Promise<ProposalRow> {
   assertNotBound(row);
-  const { promotions } = brandOfScheme(row.schemeCode);
-  const promotion = Object.hasOwn(promotions, options.promotionId)
-    ? promotions[options.promotionId]
-    : undefined;
-  if (!promotion || !promotion.schemeCodes.includes(row.schemeCode)) {
-    throw new AppError('NOT_FOUND', 'We could not find that promotion.');
-  }
-  if (promotion.activationCode !== options.activationCode.trim().toUpperCase()) {
+  const promotion = findPromotion(row.schemeCode, options.promotionId);
+  if (!promotion) throw new AppError('NOT_FOUND', 'We could not find that promotion.');
+  if (!isPromotionCode(promotion, options.activationCode)) {
     throw new AppError('VALIDATION_FAILED', 'That promotion code is not right.', {
       fields: [
         { in: 'body', path: 'promotionActivationCode', message: 'Check the promotion code' },

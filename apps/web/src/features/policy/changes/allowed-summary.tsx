@@ -35,7 +35,8 @@ export function AllowedSummary({ adjustment }: { adjustment: PolicyAdjustment })
       <h2 id="change-summary-title">{t('review.summaryTitle')}</h2>
       <dl className="summary-list">
         <div className="summary-list__row">
-          <dt>{t('review.premium')}</dt>
+          {/* A monthly policy's price is a year's: its months are paid from the change on. */}
+          <dt>{t(isMonthly ? 'review.premiumYearly' : 'review.premium')}</dt>
           <dd>
             <AmountChange
               previousAmount={adjustment.premiumBefore}

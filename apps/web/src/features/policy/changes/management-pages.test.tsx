@@ -35,6 +35,17 @@ describe('policy change pages', () => {
     );
   });
 
+  it('offers Driveaway no promotion: a free cover has no monthly payment to take it off', async () => {
+    const root = '/driveaway/policy/pol_1';
+    stubChangesApi({ policy: buildPolicy({ schemeCode: 'bmw-driveaway' }) });
+    renderApp(`${root}/management`, { authState: signedInAuthState });
+    await screen.findByRole('heading', { level: 1, name: 'Change your policy' });
+    const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links).toContain(`${root}/management/section/vehicle`);
+    expect(links).not.toContain(`${root}/management/section/promotion`);
+    expect(screen.queryByRole('link', { name: /promotion/i })).toBeNull();
+  });
+
   describe('the promotion section', () => {
     const PAGE = `${ROOT}/management/section/promotion`;
 

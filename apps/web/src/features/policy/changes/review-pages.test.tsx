@@ -93,6 +93,9 @@ describe('adjustment review', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Monthly payment')).toBeInTheDocument();
     expect(screen.getByText('£86.61')).toBeInTheDocument();
+    // The policy's price of a monthly policy is a year's, and says so.
+    expect(screen.getByText('Price for a year')).toBeInTheDocument();
+    expect(screen.queryByText('Policy price')).toBeNull();
   });
 
   it('says when the change takes effect: the inception staff backdated it to, or a later date', async () => {
