@@ -60,6 +60,7 @@ import {
 } from './flows/renew-policy/jobs';
 import { offerUpsellsJob } from './flows/upsell-driveaway/jobs';
 import { jobAdminRoutes } from './modules/jobs/routes';
+import { metricsPlugin } from './flows/metrics';
 import { clockRoutes } from './modules/clock';
 import type { Providers } from './providers';
 import type { Brand } from '@motor/brand-kit';
@@ -115,6 +116,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(errorHandlerPlugin);
   await app.register(authenticatePlugin);
+  // Before the routes it counts (every answer, refusals included) and after the error handler,
+  // which its own route's refusals need (flows/metrics).
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   // External wiring: docs and the web app. Docs come before routes so it sees them all.
   await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });

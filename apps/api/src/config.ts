@@ -102,6 +102,8 @@ const EnvSchema = z.object({
     z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0).max(1),
   ),
   SANDBOX_WEBHOOK_CAPTURE_FILE: optional(z.string()),
+  // The operator's metrics at /metrics (flows/metrics): served only to a scraper sending it.
+  METRICS_TOKEN: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
   // Documents and uploads (providers/storage): unset → local disk under DATA_DIR/blobs.
   STORAGE_PROVIDER: optional(
     z.enum(STORAGE_PROVIDERS, { error: `must be one of ${STORAGE_PROVIDERS.join(', ')}` }),
@@ -169,6 +171,11 @@ export type Config = {
    * (UPSELL_OFFER_DAYS, default 2; 0 = when it ends).
    */
   upsellOfferDays: number;
+  /**
+   * The bearer token a Prometheus scraper sends to read /metrics (METRICS_TOKEN); unset → /metrics
+   * answers 404, so nothing about the business is readable by default.
+   */
+  metricsToken: string | undefined;
   identity: IdentityConfig;
   rateLimits: RateLimitsConfig;
   payments: PaymentsConfig;
@@ -317,6 +324,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     ntuAfterDays: vars.NTU_AFTER_DAYS ?? 14,
     directDebitNoticesSentBy: vars.DIRECT_DEBIT_NOTICES_SENT_BY === 'provider' ? 'PROVIDER' : 'APP',
     upsellOfferDays: vars.UPSELL_OFFER_DAYS ?? 2,
+    metricsToken: vars.METRICS_TOKEN,
     identity: {
       issuer,
       isEmbedded: issuer === embeddedIssuer,

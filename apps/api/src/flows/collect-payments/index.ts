@@ -21,3 +21,4 @@ export { enqueueFirstCollection } from './queue';
 export { collectFirstPayment } from './collect';
 export { recordRefundOutcome } from './refunds';
 export { reconciliationAdminRoutes } from './routes';
+export { listOpenFindings } from './reconcile';

@@ -126,7 +126,42 @@ export type JobRun = {
   error: string | null;
 };
 
+/** One run as an operator's metrics count it (flows/metrics): its kind, outcome and times. */
+export type JobRunObservation = {
+  kind: string;
+  outcome: JobRun['outcome'];
+  /** How long the run took, in seconds of real time. */
+  durationSeconds: number;
+  /** How late it started: from when it was due (by the app's clock) to its claim. */
+  lagSeconds: number;
+};
+
+const observers = new WeakMap<App, Set<(run: JobRunObservation) => void>>();
+
+/** Tells `observer` of every run of the app's runner as it ends (registered on the root app). */
+export function observeJobRuns(app: App, observer: (run: JobRunObservation) => void): void {
+  const set = observers.get(app) ?? new Set();
+  set.add(observer);
+  observers.set(app, set);
+}
+
 async function runClaimed(app: App, definition: Job, job: JobRow, owner: string): Promise<JobRun> {
+  const started = performance.now();
+  const lagSeconds = Math.max(0, app.clock.now().getTime() - job.runAt.getTime()) / 1000;
+  const run = await runClaimedJob(app, definition, job, owner);
+  const durationSeconds = (performance.now() - started) / 1000;
+  for (const observer of observers.get(app) ?? []) {
+    observer({ kind: run.kind, outcome: run.outcome, durationSeconds, lagSeconds });
+  }
+  return run;
+}
+
+async function runClaimedJob(
+  app: App,
+  definition: Job,
+  job: JobRow,
+  owner: string,
+): Promise<JobRun> {
   const maxAttempts = definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const ran = { kind: job.kind, key: job.idempotencyKey };
   try {

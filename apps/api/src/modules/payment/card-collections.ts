@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { count, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { collections } from '../../db/schema';
@@ -68,4 +68,23 @@ export async function listCollections(
         ? inArray(collections.providerPaymentId, [...providerPaymentIds])
         : undefined,
     );
+}
+
+/**
+ * Collections by provider and status, those taken at purchase (a quote's first payment: how
+ * policies are bought) apart from later ones, for the operator's metrics (flows/metrics).
+ */
+export async function countCollectionsByStatus(
+  db: Db,
+): Promise<{ provider: string; status: string; atPurchase: boolean; count: number }[]> {
+  const atPurchase = sql<boolean>`${isNotNull(collections.proposalCode)}`;
+  return db
+    .select({
+      provider: collections.provider,
+      status: collections.status,
+      atPurchase,
+      count: count(),
+    })
+    .from(collections)
+    .groupBy(collections.provider, collections.status, atPurchase);
 }

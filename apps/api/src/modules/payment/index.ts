@@ -60,4 +60,4 @@ export async function registerSandboxPaymentPages(app: App): Promise<void> {
     await sandboxDirectDebitNoticesPage(app, sandbox);
   }
 }
-export { chargeSavedCard, listCollections } from './card-collections';
+export { chargeSavedCard, countCollectionsByStatus, listCollections } from './card-collections';

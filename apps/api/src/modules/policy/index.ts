@@ -3,6 +3,7 @@
 export { assertBindable, assertQuoteStatus } from './bind-gates';
 export { computeAmountDueAtBind } from './amounts';
 export {
+  countPoliciesByStatus,
   countPoliciesInForce,
   findPolicy,
   findPolicyByProposal,

@@ -106,3 +106,13 @@ export async function listPolicyVersions(db: Db, policyId: string): Promise<Poli
     .where(eq(policyVersions.policyId, policyId))
     .orderBy(policyVersions.versionNumber);
 }
+
+/** Policies by scheme and status, for the operator's metrics (flows/metrics). */
+export async function countPoliciesByStatus(
+  db: Db,
+): Promise<{ schemeCode: string; status: string; count: number }[]> {
+  return db
+    .select({ schemeCode: policies.schemeCode, status: policies.status, count: count() })
+    .from(policies)
+    .groupBy(policies.schemeCode, policies.status);
+}

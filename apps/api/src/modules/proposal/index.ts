@@ -3,7 +3,7 @@
 // system makes from a policy (renewal, upgrade). The data's shape and the scheme's facts are the
 // disclosure module's.
 export { getOwnProposal, PROPOSAL_NOT_FOUND_MESSAGE } from './access';
-export { findProposal, type ProposalRow } from './repository';
+export { countProposalsByStatus, findProposal, type ProposalRow } from './repository';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export {
   proposalDraftOf,

@@ -211,3 +211,13 @@ export async function countBoundProposalsForVehicle(
     );
   return result?.value ?? 0;
 }
+
+/** Quotes by scheme and status, for the operator's metrics (flows/metrics). */
+export async function countProposalsByStatus(
+  db: Db,
+): Promise<{ schemeCode: string; status: string; count: number }[]> {
+  return db
+    .select({ schemeCode: proposals.schemeCode, status: proposals.status, count: count() })
+    .from(proposals)
+    .groupBy(proposals.schemeCode, proposals.status);
+}
