@@ -16,7 +16,7 @@ import { generateRequestId, requestIdPlugin } from './plugins/app/request-id';
 import { apiDocsPlugin } from './plugins/external/api-docs';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { webAppPlugin } from './plugins/external/web-app';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes, type Readiness } from './modules/health';
 import { sessionRoutes } from './modules/identity/session-routes';
 import { oidcRoutes } from './modules/identity/oidc/routes';
 import { deliverMessageJob, devOutboxRoutes } from './modules/notification';
@@ -75,6 +75,8 @@ export type BuildAppOptions = {
   brands: readonly Brand[];
   /** Default: a pino logger at config.logLevel to stdout. */
   logger?: Logger;
+  /** What /api/ready waits for and whether the process drains (server.ts); default: none. */
+  readiness?: Readiness;
 };
 
 /**
@@ -125,7 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   // Modules.
-  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    ...(options.readiness ? { readiness: options.readiness } : {}),
+  });
   await app.register(sessionRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(privacyRoutes, { prefix: '/api' });

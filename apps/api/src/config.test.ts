@@ -21,10 +21,12 @@ describe('config', () => {
       seedDemoData: true,
       brandPackages: ['@motor/brand-bmw'],
       jobsEnabled: true,
+      shutdownDrainMs: 1000,
       jobConcurrency: 1,
       ntuAfterDays: 14,
       directDebitNoticesSentBy: 'APP',
       upsellOfferDays: 2,
+      metricsToken: undefined,
       identity: {
         issuer: 'http://localhost:3000/auth',
         isEmbedded: true,
@@ -66,6 +68,8 @@ describe('config', () => {
       SEED_DEMO_DATA: 'false',
       BRAND_PACKAGES: '@motor/brand-northwind,@motor/brand-bmw',
       JOBS_ENABLED: 'false',
+      SHUTDOWN_DRAIN_MS: '5000',
+      METRICS_TOKEN: 'a-scraper-token-0123',
       JOB_CONCURRENCY: '2',
       NTU_AFTER_DAYS: '10',
       DIRECT_DEBIT_NOTICES_SENT_BY: 'provider',
@@ -111,10 +115,12 @@ describe('config', () => {
       seedDemoData: false,
       brandPackages: ['@motor/brand-northwind', '@motor/brand-bmw'],
       jobsEnabled: false,
+      shutdownDrainMs: 5000,
       jobConcurrency: 2,
       ntuAfterDays: 10,
       directDebitNoticesSentBy: 'PROVIDER',
       upsellOfferDays: 3,
+      metricsToken: 'a-scraper-token-0123',
       identity: {
         issuer: 'https://login.example.com',
         isEmbedded: false,
@@ -177,6 +183,8 @@ describe('config', () => {
         LOG_LEVEL: 'loud',
         SEED_DEMO_DATA: 'maybe',
         PUBLIC_URL: 'localhost:3000',
+        METRICS_TOKEN: 'guessable',
+        SHUTDOWN_DRAIN_MS: '-1',
       });
     expect(parse).toThrow(ConfigError);
     try {
@@ -186,12 +194,15 @@ describe('config', () => {
       expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
         'DATABASE_URL',
         'LOG_LEVEL',
+        'METRICS_TOKEN',
         'PORT',
         'PUBLIC_URL',
         'SEED_DEMO_DATA',
+        'SHUTDOWN_DRAIN_MS',
       ]);
       expect(message).toMatch(/^Invalid environment:\n {2}- /);
       expect(message).toContain('LOG_LEVEL: must be one of fatal, error, warn, info');
+      expect(message).toContain('METRICS_TOKEN: must be at least 16 characters');
     }
   });
 

@@ -47,6 +47,9 @@ const EnvSchema = z.object({
       ),
   ),
   JOBS_ENABLED: optional(booleanFlag),
+  SHUTDOWN_DRAIN_MS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(0, 'must be at least 0').max(60_000),
+  ),
   JOB_CONCURRENCY: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(16),
   ),
@@ -148,6 +151,11 @@ export type Config = {
   brandPackages: string[];
   /** Run the job runner in this process (server.ts); every instance may, leases keep one run. */
   jobsEnabled: boolean;
+  /**
+   * On SIGTERM, how long /api/ready answers 503 while the app still serves, so a load balancer
+   * stops sending before the app stops accepting (SHUTDOWN_DRAIN_MS, default 1000).
+   */
+  shutdownDrainMs: number;
   /**
    * Jobs this process's runner runs at once (JOB_CONCURRENCY; default 4 on PostgreSQL, whose
    * pool lets their queries overlap, and 1 on the embedded PGlite, which runs one at a time).
@@ -320,6 +328,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedDemoData: vars.SEED_DEMO_DATA ?? true,
     brandPackages: (vars.BRAND_PACKAGES ?? '@motor/brand-bmw').split(','),
     jobsEnabled: vars.JOBS_ENABLED ?? true,
+    shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS ?? 1000,
     jobConcurrency: vars.JOB_CONCURRENCY ?? (vars.DATABASE_URL ? 4 : 1),
     ntuAfterDays: vars.NTU_AFTER_DAYS ?? 14,
     directDebitNoticesSentBy: vars.DIRECT_DEBIT_NOTICES_SENT_BY === 'provider' ? 'PROVIDER' : 'APP',

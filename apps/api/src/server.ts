@@ -11,6 +11,9 @@ import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
 import { readClockOffset, syncClockOffset } from './modules/clock';
 import { startJobRunner } from './modules/jobs/runner';
+import { Readiness } from './modules/health';
+import { listenWhileStarting } from './starting-server';
+import closeWithGrace from 'close-with-grace';
 import { createProviders } from './providers';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,6 +26,9 @@ async function startServer(): Promise<void> {
     level: config.logLevel,
     isPretty: config.nodeEnv === 'development' && process.stdout.isTTY === true,
   });
+  // Alive and not ready while it migrates (a random port, 0, is only known when the app listens).
+  const stopStarting =
+    config.port === 0 ? async () => {} : await listenWhileStarting(config.port, config.host);
 
   const brands = await loadBrands(config.brandPackages);
   const database = await openDatabase(config, { logger });
@@ -32,6 +38,8 @@ async function startServer(): Promise<void> {
   // Outside production staff may move the clock forward (/admin/clock); a restart keeps the move.
   const movableClock =
     config.nodeEnv === 'production' ? null : createOffsetClock(await readClockOffset(database.db));
+  const readiness = new Readiness();
+  if (config.jobsEnabled) readiness.waitFor('job runner');
   const app = await buildApp({
     config,
     db: database,
@@ -39,6 +47,7 @@ async function startServer(): Promise<void> {
     clock: movableClock ?? systemClock,
     brands,
     logger,
+    readiness,
   });
   if (movableClock) {
     const sync = setInterval(() => {
@@ -49,34 +58,29 @@ async function startServer(): Promise<void> {
     app.addHook('onClose', async () => clearInterval(sync));
   }
   // Before listen: its onClose hook (registered here) lets a running job finish on shutdown.
-  if (config.jobsEnabled) startJobRunner(app);
+  if (config.jobsEnabled) {
+    startJobRunner(app);
+    readiness.done('job runner');
+  }
 
-  let isShuttingDown = false;
-  async function shutDown(signal: NodeJS.Signals): Promise<void> {
-    if (isShuttingDown) {
-      logger.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
-    isShuttingDown = true;
-    logger.info({ signal }, 'shutting down');
-    // If something hangs (a stuck request, a database that never answers), do not hang with it.
-    setTimeout(() => {
-      logger.error(`shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting`);
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    try {
-      await app.close(); // stops accepting, lets in-flight requests finish
+  // SIGTERM (an orchestrator's stop), SIGINT, an error nobody caught: /api/ready says 503 at
+  // once, so load balancers stop sending; after SHUTDOWN_DRAIN_MS the app stops accepting and
+  // lets the requests and the job in flight finish, then the database closes. A second signal,
+  // or a close taking longer than the grace, exits at once.
+  closeWithGrace(
+    { delay: config.shutdownDrainMs + SHUTDOWN_GRACE_MS, logger: false },
+    async ({ signal, err }) => {
+      if (err) logger.error({ err }, 'shutting down after an error nobody caught');
+      else logger.info({ signal }, 'shutting down');
+      readiness.drain();
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      await app.close();
       await database.close();
       logger.info('stopped');
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'error while shutting down');
-      process.exit(1);
-    }
-  }
-  process.on('SIGTERM', (signal) => void shutDown(signal));
-  process.on('SIGINT', (signal) => void shutDown(signal));
+    },
+  );
 
+  await stopStarting();
   const address = await app.listen({ port: config.port, host: config.host });
   const port = app.server.address();
   const boundPort = typeof port === 'object' && port ? port.port : config.port;

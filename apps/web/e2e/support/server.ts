@@ -119,6 +119,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // Nothing balances load here: stop at once when a journey's file is done.
+        SHUTDOWN_DRAIN_MS: '0',
         // Every journey signs in from 127.0.0.1, the demo admin in many of them: more codes than
         // one network address, or one e-mail address from it, may ask for in an hour.
         SIGN_IN_CODES_PER_CLIENT_PER_HOUR: '1000',

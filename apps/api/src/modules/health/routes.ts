@@ -4,13 +4,18 @@ import {
   UnavailableResponseSchema,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
+import { Readiness } from './readiness';
 
 /**
  * Liveness and readiness, for load balancers and orchestrators (and e2e scripts that wait for
  * the server). /health never touches the database, so a slow database does not get a healthy
- * process restarted; /ready does, so traffic goes only to processes that can serve it.
+ * process restarted; /ready does, so traffic goes only to processes that can serve it. Before
+ * the app is built (migrations) server.ts answers both itself: /health 200, /ready 503.
  */
-export const healthRoutes: AppPlugin = async (app) => {
+export const healthRoutes: AppPlugin<{ readiness?: Readiness }> = async (
+  app,
+  { readiness = new Readiness() },
+) => {
   app.get(
     '/health',
     {
@@ -30,11 +35,16 @@ export const healthRoutes: AppPlugin = async (app) => {
       config: { access: ['public'] },
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: the database answers',
+        summary:
+          'Readiness: started (migrations applied, job runner running), not shutting down, and the database answers',
         response: { 200: ReadyResponseSchema, 503: UnavailableResponseSchema },
       },
     },
     async (request, reply) => {
+      if (readiness.reason) {
+        request.log.info({ reason: readiness.reason }, 'not ready');
+        return reply.code(503).send({ status: 'unavailable' });
+      }
       try {
         await app.database.ping();
         return reply.code(200).send({ status: 'ready' });
