@@ -14,4 +14,5 @@ export * from './jobs';
 export * from './form-validation';
 export * from './chat';
 export * from './reconciliation';
+export * from './finance';
 export * from './clock';

@@ -6,6 +6,7 @@ export {
 } from './accounts';
 export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 export { findAccountOfPolicy } from './accounts';
+export { listAgedDebt, sumWrittenPremium } from './finance';
 export { creditAllInvoiced } from './void-invoices';
 export { getAccountToSettle, postSettlementPayment, type OverpaymentRefund } from './settlement';
 export { postProviderPayment } from './provider-payments';

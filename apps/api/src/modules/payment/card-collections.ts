@@ -1,4 +1,4 @@
-import { count, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { collections } from '../../db/schema';
@@ -87,4 +87,42 @@ export async function countCollectionsByStatus(
     })
     .from(collections)
     .groupBy(collections.provider, collections.status, atPurchase);
+}
+
+type MoneyCount = { count: number; amountPence: number };
+
+/**
+ * A London day's collections by method: those due that day (a Direct Debit charged on it, a card
+ * payment asked for on it) and those that failed on it, for the finance views (flows/finance).
+ */
+export async function summariseCollectionsOn(
+  db: Db,
+  day: { date: string; start: Date; end: Date },
+): Promise<{ method: 'CARD' | 'DIRECT_DEBIT'; due: MoneyCount; failed: MoneyCount }[]> {
+  const within = (column: typeof collections.createdAt) =>
+    and(gte(column, day.start), lt(column, day.end));
+  const due = or(
+    eq(collections.chargeDate, day.date),
+    and(isNull(collections.chargeDate), within(collections.createdAt)),
+  );
+  const failed = and(eq(collections.status, 'FAILED'), within(collections.updatedAt));
+  const rows = await db
+    .select({
+      method: collections.provider,
+      dueCount: sql<number>`count(*) filter (where ${due})`.mapWith(Number),
+      dueAmount: sql<string>`coalesce(sum(${collections.amountPence}) filter (where ${due}), 0)`,
+      failedCount: sql<number>`count(*) filter (where ${failed})`.mapWith(Number),
+      failedAmount: sql<string>`coalesce(sum(${collections.amountPence}) filter (where ${failed}), 0)`,
+    })
+    .from(collections)
+    .where(or(due, failed))
+    .groupBy(collections.provider);
+  return (['CARD', 'DIRECT_DEBIT'] as const).map((method) => {
+    const row = rows.find((candidate) => candidate.method === method);
+    return {
+      method,
+      due: { count: row?.dueCount ?? 0, amountPence: Number(row?.dueAmount ?? 0) },
+      failed: { count: row?.failedCount ?? 0, amountPence: Number(row?.failedAmount ?? 0) },
+    };
+  });
 }

@@ -60,4 +60,9 @@ export async function registerSandboxPaymentPages(app: App): Promise<void> {
     await sandboxDirectDebitNoticesPage(app, sandbox);
   }
 }
-export { chargeSavedCard, countCollectionsByStatus, listCollections } from './card-collections';
+export {
+  chargeSavedCard,
+  countCollectionsByStatus,
+  listCollections,
+  summariseCollectionsOn,
+} from './card-collections';

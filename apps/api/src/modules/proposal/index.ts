@@ -3,7 +3,12 @@
 // system makes from a policy (renewal, upgrade). The data's shape and the scheme's facts are the
 // disclosure module's.
 export { getOwnProposal, PROPOSAL_NOT_FOUND_MESSAGE } from './access';
-export { countProposalsByStatus, findProposal, type ProposalRow } from './repository';
+export {
+  countProposalsByStatus,
+  findProposal,
+  listSchemesOfProposals,
+  type ProposalRow,
+} from './repository';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export {
   proposalDraftOf,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
 import { proposals, ratingRecords } from '../../db/schema';
 
@@ -220,4 +220,17 @@ export async function countProposalsByStatus(
     .select({ schemeCode: proposals.schemeCode, status: proposals.status, count: count() })
     .from(proposals)
     .groupBy(proposals.schemeCode, proposals.status);
+}
+
+/** The scheme of each of these quotes, by proposal code (the finance views, flows/finance). */
+export async function listSchemesOfProposals(
+  db: Db,
+  proposalCodes: readonly string[],
+): Promise<Map<string, string>> {
+  if (proposalCodes.length === 0) return new Map();
+  const rows = await db
+    .select({ proposalCode: proposals.proposalCode, schemeCode: proposals.schemeCode })
+    .from(proposals)
+    .where(inArray(proposals.proposalCode, [...proposalCodes]));
+  return new Map(rows.map((row) => [row.proposalCode, row.schemeCode]));
 }

@@ -234,6 +234,8 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       staffConsole: true,
       build: () => get('/api/admin/reconciliation'),
     },
+    // The finance views (issue 32 item 7): access:operations; figures, no customer named.
+    'GET /api/admin/finance': { staffConsole: true, build: () => get('/api/admin/finance') },
     // The refunds staff queue (issue 30): access:operations; an unknown refund answers 404.
     'GET /api/admin/refunds': { staffConsole: true, build: () => get('/api/admin/refunds') },
     'POST /api/admin/refunds/{id}/resolution': {

@@ -1,0 +1,133 @@
+// Issue 32 item 7: the finance views' figures, after policies bought through the calls the
+// browser makes (the mandate pages; the hosted card page and its signed webhook), equal the
+// ledger's: premium and IPT written equal what customers were invoiced, the debt is the settled
+// balances (a pending Direct Debit is not paid), aged from the invoices' due days.
+import type { FinanceReportResponse } from '@motor/contract';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import { collections, ledgerPostings, ledgerTransactions } from '../../db/schema';
+import { assertLedgerBalanced } from '../../modules/billing/testing';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { payOnSandboxCardPage } from '../../modules/payment/test-helpers';
+import { createQuote } from '../../modules/policy/test-helpers';
+import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
+import { createTestApp } from '../../test/test-app';
+
+const PURCHASE_DAY = '2026-03-16T10:00:00.000Z';
+
+describe('GET /api/admin/finance', () => {
+  const clock = createTestClock(PURCHASE_DAY);
+  let app: App;
+  let staff: Record<string, string>;
+  let cardPaid = 0;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+    staff = bearer(
+      await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
+    );
+    await buyFlexByDirectDebit(app, 'finance-direct-debit');
+    const card = bearer(await createTestAccessToken(app, { userId: 'finance-card' }));
+    const quote = await createQuote(app, card);
+    ({ amountPence: cardPaid } = await payOnSandboxCardPage(app, card, quote.proposalCode, {
+      paymentMethodType: 'CARD',
+    }));
+  });
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  const report = async (): Promise<FinanceReportResponse> => {
+    const res = await app.inject({ method: 'GET', url: '/api/admin/finance', headers: staff });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as FinanceReportResponse;
+  };
+
+  /** What customers were invoiced, from the ledger's other side: invoicing's receivable postings. */
+  const invoiced = async () => {
+    const [row] = await app.db
+      .select({ total: sql<string>`sum(${ledgerPostings.amountPence})` })
+      .from(ledgerPostings)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .where(
+        and(
+          eq(ledgerTransactions.group, 'INVOICE'),
+          like(ledgerPostings.ledgerAccount, 'receivable:%'),
+        ),
+      );
+    return Number(row?.total);
+  };
+
+  it('is for staff with access:operations only', async () => {
+    const customer = bearer(await createTestAccessToken(app, { userId: 'finance-card' }));
+    const noPermission = bearer(await createTestAccessToken(app, { roles: ['admin'] }));
+    for (const headers of [{}, customer, noPermission]) {
+      const res = await app.inject({ method: 'GET', url: '/api/admin/finance', headers });
+      expect([401, 403]).toContain(res.statusCode);
+      expect(res.body).not.toContain('agedDebt');
+    }
+  });
+
+  it('writes the premium and tax customers were invoiced, in the month, by product', async () => {
+    const body = await report();
+    expect(body.today).toBe('2026-03-16');
+    expect(body.written.map((row) => [row.month, row.schemeCode])).toEqual([
+      ['2026-03', 'bmw-flex'],
+    ]);
+    const [march] = body.written;
+    expect(march!.premiumPence).toBeGreaterThan(0);
+    expect(march!.iptPence).toBeGreaterThan(0);
+    expect(march!.premiumPence + march!.iptPence).toBe(await invoiced());
+  });
+
+  it('counts today’s card payment as due today, and the Direct Debit on its charge day', async () => {
+    const body = await report();
+    const card = body.collectionsToday.find((row) => row.method === 'CARD');
+    expect(card).toEqual({
+      method: 'CARD',
+      due: { count: 1, amountPence: cardPaid },
+      failed: { count: 0, amountPence: 0 },
+    });
+    const [directDebit] = await app.db
+      .select()
+      .from(collections)
+      .where(eq(collections.provider, 'DIRECT_DEBIT'));
+    expect(directDebit!.chargeDate).not.toBe('2026-03-16');
+    expect(body.collectionsToday.find((row) => row.method === 'DIRECT_DEBIT')!.due.count).toBe(0);
+  });
+
+  it('owes the Direct Debit customer’s first payment while it is pending, aged as the days pass', async () => {
+    const [directDebit] = await app.db
+      .select()
+      .from(collections)
+      .where(eq(collections.provider, 'DIRECT_DEBIT'));
+    const owed = directDebit!.amountPence;
+    const today = await report();
+    expect(today.agedDebt.map((band) => band.band)).toEqual([
+      'NOT_DUE',
+      'DAYS_1_30',
+      'DAYS_31_60',
+      'DAYS_61_90',
+      'OVER_90',
+    ]);
+    // The card payer owes nothing: their payment settled. The Direct Debit one is pending.
+    expect(today.agedDebt[0]).toEqual({ band: 'NOT_DUE', accounts: 1, owedPence: owed });
+    expect(today.agedDebt.slice(1).every((band) => band.owedPence === 0)).toBe(true);
+
+    // 40 days on, with the collection still unsettled (no job has run): the same debt, older.
+    clock.set('2026-04-25T10:00:00.000Z');
+    staff = bearer(
+      await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
+    );
+    const later = await report();
+    expect(later.agedDebt.find((band) => band.band === 'DAYS_31_60')).toEqual({
+      band: 'DAYS_31_60',
+      accounts: 1,
+      owedPence: owed,
+    });
+    expect(later.agedDebt.reduce((sum, band) => sum + band.owedPence, 0)).toBe(owed);
+  });
+});

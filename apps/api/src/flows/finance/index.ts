@@ -1,0 +1,80 @@
+import {
+  ErrorBodySchema,
+  FinanceReportResponseSchema,
+  type FinanceReportResponse,
+} from '@motor/contract';
+import { londonDateString, startOfLondonDay } from '@motor/domain';
+import type { AppPlugin, ServiceDeps } from '../../app-types';
+import { listAgedDebt, sumWrittenPremium } from '../../modules/billing';
+import { PERMISSIONS } from '../../modules/identity';
+import { summariseCollectionsOn } from '../../modules/payment';
+import { listSchemesOfProposals } from '../../modules/proposal';
+
+// The finance views for staff (issue 32 item 7): aged debt and premium written from the ledger
+// (billing), today's collections (payment), each quote's product (proposal).
+
+/** Later than any London day is long (a day the clocks go back has 25 hours). */
+const MORE_THAN_A_DAY_MS = 26 * 60 * 60 * 1000;
+
+export async function buildFinanceReport(deps: ServiceDeps): Promise<FinanceReportResponse> {
+  const now = deps.clock.now();
+  const start = startOfLondonDay(now);
+  const today = londonDateString(now);
+  const end = startOfLondonDay(new Date(start.getTime() + MORE_THAN_A_DAY_MS));
+  const [agedDebt, collectionsToday, written] = await Promise.all([
+    listAgedDebt(deps.db, now),
+    summariseCollectionsOn(deps.db, { date: today, start, end }),
+    sumWrittenPremium(deps.db),
+  ]);
+  const schemes = await listSchemesOfProposals(deps.db, [
+    ...new Set(written.map((row) => row.proposalCode)),
+  ]);
+  const byMonthAndScheme = new Map<string, FinanceReportResponse['written'][number]>();
+  for (const row of written) {
+    const schemeCode = schemes.get(row.proposalCode) ?? 'unknown';
+    const key = `${row.month} ${schemeCode}`;
+    const entry = byMonthAndScheme.get(key) ?? {
+      month: row.month,
+      schemeCode,
+      premiumPence: 0,
+      iptPence: 0,
+    };
+    entry.premiumPence += row.premiumPence;
+    entry.iptPence += row.iptPence;
+    byMonthAndScheme.set(key, entry);
+  }
+  return {
+    now: now.toISOString(),
+    today,
+    agedDebt,
+    collectionsToday,
+    written: [...byMonthAndScheme.values()].sort(
+      (a, b) => b.month.localeCompare(a.month) || a.schemeCode.localeCompare(b.schemeCode),
+    ),
+  };
+}
+
+/** GET /api/admin/finance: the finance views' figures (staff with access:operations). */
+export const financeAdminRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/admin/finance',
+    {
+      config: { access: ['admin'], permission: PERMISSIONS.operations },
+      schema: {
+        tags: ['admin'],
+        summary: 'Aged debt, today’s collections and premium written by month (staff)',
+        description:
+          'From the ledger and the providers’ collections: what customers owe by how long it has ' +
+          'been due (settled balances; a pending payment is not paid), the payments due and ' +
+          'failed today by method, and the premium and IPT written per London month and product.',
+        response: {
+          200: FinanceReportResponseSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(await buildFinanceReport(app)),
+  );
+};
