@@ -16,7 +16,7 @@ import { listSchemesOfProposals } from '../../modules/proposal';
 /** Later than any London day is long (a day the clocks go back has 25 hours). */
 const MORE_THAN_A_DAY_MS = 26 * 60 * 60 * 1000;
 
-export async function buildFinanceReport(deps: ServiceDeps): Promise<FinanceReportResponse> {
+async function buildFinanceReport(deps: ServiceDeps): Promise<FinanceReportResponse> {
   const now = deps.clock.now();
   const start = startOfLondonDay(now);
   const today = londonDateString(now);
