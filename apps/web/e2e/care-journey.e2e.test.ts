@@ -198,13 +198,21 @@ describe('customer care: chat from a payment error, staff find, act for and answ
       await admin.getByRole('button', { name: 'Show entries' }).click();
       const rows = admin.getByRole('table', { name: 'Entries' }).locator('tbody tr');
       await rows.filter({ hasText: 'session.impersonate.end' }).waitFor(SLOW);
-      const entries = (await rows.all()).map(async (row) => {
-        const cells = await row.getByRole('cell').allTextContents();
-        return { who: cells[1]!, forWhom: cells[2]!, what: cells[3]!, target: cells[4]! };
-      });
-      const shown = await Promise.all(entries);
       const steps = ['session.impersonate.end', 'chat.reply', 'session.impersonate'];
-      const audited = shown.filter((row) => steps.includes(row.what));
+      /** The table's rows of these steps, read again until the filtered list has settled. */
+      const readAudited = async () => {
+        const shown = await Promise.all(
+          (await rows.all()).map(async (row) => {
+            const cells = await row.locator('td').allTextContents();
+            return { who: cells[1], forWhom: cells[2], what: cells[3] ?? '', target: cells[4] };
+          }),
+        );
+        return shown.filter((row) => steps.includes(row.what));
+      };
+      await expect
+        .poll(async () => (await readAudited()).map((row) => row.what), SLOW)
+        .toEqual(steps);
+      const audited = await readAudited();
       // Each step once, in this order: the page's first requests with the new token run at
       // once, and the start is still recorded once.
       expect(audited.map((row) => row.what)).toEqual(steps);
@@ -215,6 +223,24 @@ describe('customer care: chat from a payment error, staff find, act for and answ
         expect(row.who).toBe(`Demo Admin (${ADMIN_EMAIL})`);
         expect(row.forWhom).toBe(`Jane Smith (${bought.email})`);
       }
+
+      // The finance figures (issue 32 item 7), from the console: the premium this journey's
+      // purchase wrote is in this month's row; read at both widths, axe clean.
+      await admin.goto('/admin');
+      await admin
+        .getByRole('navigation', { name: 'Other tools' })
+        .getByRole('link', { name: 'Finance' })
+        .click();
+      await admin.getByRole('heading', { level: 1, name: 'Finance' }).waitFor(SLOW);
+      const written = admin.getByRole('table', {
+        name: 'Premium and insurance premium tax written each month by product, newest first',
+      });
+      await written.waitFor(SLOW);
+      expect(await written.locator('tbody tr').count()).toBeGreaterThan(0);
+      await admin
+        .getByRole('table', { name: 'Money customers owe, by how long it has been due' })
+        .waitFor(SLOW);
+      await checkAtBothWidths(admin, 'care-finance');
     } finally {
       await customer.context.close();
       await staff.context.close();

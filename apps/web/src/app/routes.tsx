@@ -37,6 +37,9 @@ const ReconciliationPage = lazyPage(() =>
 const NotTakenUpPage = lazyPage(() =>
   import('../features/admin/not-taken-up-page').then((m) => m.NotTakenUpPage),
 );
+const FinancePage = lazyPage(() =>
+  import('../features/admin/finance-page').then((m) => m.FinancePage),
+);
 const ClockPage = lazyPage(() => import('../features/admin/clock-page').then((m) => m.ClockPage));
 const ChatInboxPage = lazyPage(() =>
   import('../features/admin/chat-inbox-page').then((m) => m.ChatInboxPage),
@@ -93,6 +96,7 @@ export const routes: RouteObject[] = [
           { path: 'refunds', element: <RefundsPage /> },
           { path: 'reconciliation', element: <ReconciliationPage /> },
           { path: 'not-taken-up', element: <NotTakenUpPage /> },
+          { path: 'finance', element: <FinancePage /> },
           { path: 'clock', element: <ClockPage /> },
           { path: 'chat', element: <ChatInboxPage /> },
           { path: 'impersonate', element: <ImpersonatePage /> },

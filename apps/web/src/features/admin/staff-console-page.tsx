@@ -128,6 +128,7 @@ export function StaffConsolePage() {
       can(STAFF_PERMISSIONS.moveClock) && { to: paths.adminClock(), text: t('console.clockLink') },
     canOperate && { to: paths.adminRefunds(), text: t('console.refundsLink') },
     canOperate && { to: paths.adminReconciliation(), text: t('console.reconciliationLink') },
+    canOperate && { to: paths.adminFinance(), text: t('console.financeLink') },
   ].filter((link) => link !== false);
 
   return (

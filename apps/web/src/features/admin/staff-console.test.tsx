@@ -155,7 +155,7 @@ describe('the staff console', () => {
       within(tools)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Scheduled jobs', 'Refunds that could not be sent', 'Reconciliation']);
+    ).toEqual(['Scheduled jobs', 'Refunds that could not be sent', 'Reconciliation', 'Finance']);
     expect(
       screen.getByText(
         'Finding customers needs the access:impersonate permission, which your staff account ' +

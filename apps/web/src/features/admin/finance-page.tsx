@@ -1,0 +1,244 @@
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { FinanceReportResponse } from '@motor/contract';
+import { Button } from '../../components/ui/button';
+import { formatDate, formatPence } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { findSchemeByCode } from '../../lib/schemes';
+import { useFinanceReport } from './api/finance';
+import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { UnauthorisedPage } from './unauthorised-page';
+
+type Cell = string | number;
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+const csvField = (value: Cell) =>
+  /[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value);
+
+/** Saves rows as a CSV file: amounts in pounds with pence, as a spreadsheet reads them. */
+function downloadCsv(fileName: string, rows: readonly (readonly Cell[])[]) {
+  const text = rows.map((row) => row.map(csvField).join(',')).join('\r\n');
+  const url = URL.createObjectURL(new Blob([`${text}\r\n`], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+/** One table of the page: its heading, the table itself, and its CSV beside it. */
+function FinanceTable(props: {
+  id: string;
+  title: string;
+  caption: string;
+  head: string[];
+  rows: { key: string; header: string; cells: string[] }[];
+  foot?: string[];
+  csv: { fileName: string; rows: Cell[][] };
+}): ReactElement {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="card" aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`}>{props.title}</h2>
+      {/* Scrolls sideways on a phone: focusable so the keyboard scrolls it too (axe's
+          scrollable-region-focusable), which jsx-a11y does not know of. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="table-scroll" role="region" aria-label={props.caption} tabIndex={0}>
+        <table className="finance-table">
+          <caption className="visually-hidden">{props.caption}</caption>
+          <thead>
+            <tr>
+              {props.head.map((label) => (
+                <th key={label} scope="col">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.header}</th>
+                {row.cells.map((cell, index) => (
+                  <td key={props.head[index + 1]}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          {props.foot ? (
+            <tfoot>
+              <tr>
+                <th scope="row">{props.foot[0]}</th>
+                {props.foot.slice(1).map((cell, index) => (
+                  <td key={props.head[index + 1]}>{cell}</td>
+                ))}
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      </div>
+      <Button
+        variant="inverted"
+        layout="small"
+        onClick={() => downloadCsv(props.csv.fileName, [props.head, ...props.csv.rows])}
+      >
+        {t('finance.download', { table: props.title.toLowerCase() })}
+      </Button>
+    </section>
+  );
+}
+
+function Report({ report }: { report: FinanceReportResponse }) {
+  const { t } = useTranslation('admin');
+  const product = (schemeCode: string) => findSchemeByCode(schemeCode)?.name ?? schemeCode;
+  const owed = report.agedDebt.reduce((sum, band) => sum + band.owedPence, 0);
+  const written = report.written.reduce(
+    (sum, row) => ({ premium: sum.premium + row.premiumPence, ipt: sum.ipt + row.iptPence }),
+    { premium: 0, ipt: 0 },
+  );
+  return (
+    <>
+      <p className="text-muted">{t('finance.asOf', { date: formatDate(report.now) })}</p>
+      <FinanceTable
+        id="aged-debt"
+        title={t('finance.agedDebt.title')}
+        caption={t('finance.agedDebt.caption')}
+        head={[
+          t('finance.agedDebt.band'),
+          t('finance.agedDebt.accounts'),
+          t('finance.agedDebt.owed'),
+        ]}
+        rows={report.agedDebt.map((band) => ({
+          key: band.band,
+          header: t(`finance.agedDebt.bands.${band.band}`),
+          cells: [String(band.accounts), formatPence(band.owedPence)],
+        }))}
+        foot={[t('finance.agedDebt.total'), '', formatPence(owed)]}
+        csv={{
+          fileName: `aged-debt-${report.today}.csv`,
+          rows: report.agedDebt.map((band) => [
+            t(`finance.agedDebt.bands.${band.band}`),
+            band.accounts,
+            pounds(band.owedPence),
+          ]),
+        }}
+      />
+      <FinanceTable
+        id="collections-today"
+        title={t('finance.collections.title')}
+        caption={t('finance.collections.caption', { date: formatDate(report.now) })}
+        head={[
+          t('finance.collections.method'),
+          t('finance.collections.due'),
+          t('finance.collections.dueAmount'),
+          t('finance.collections.failed'),
+          t('finance.collections.failedAmount'),
+        ]}
+        rows={report.collectionsToday.map((row) => ({
+          key: row.method,
+          header: t(`finance.collections.methods.${row.method}`),
+          cells: [
+            String(row.due.count),
+            formatPence(row.due.amountPence),
+            String(row.failed.count),
+            formatPence(row.failed.amountPence),
+          ],
+        }))}
+        csv={{
+          fileName: `collections-${report.today}.csv`,
+          rows: report.collectionsToday.map((row) => [
+            t(`finance.collections.methods.${row.method}`),
+            row.due.count,
+            pounds(row.due.amountPence),
+            row.failed.count,
+            pounds(row.failed.amountPence),
+          ]),
+        }}
+      />
+      {report.written.length === 0 ? (
+        <section className="card" aria-labelledby="written-title">
+          <h2 id="written-title">{t('finance.written.title')}</h2>
+          <p>{t('finance.written.none')}</p>
+        </section>
+      ) : (
+        <FinanceTable
+          id="written"
+          title={t('finance.written.title')}
+          caption={t('finance.written.caption')}
+          head={[
+            t('finance.written.month'),
+            t('finance.written.product'),
+            t('finance.written.premium'),
+            t('finance.written.ipt'),
+            t('finance.written.total'),
+          ]}
+          rows={report.written.map((row) => ({
+            key: `${row.month}-${row.schemeCode}`,
+            header: row.month,
+            cells: [
+              product(row.schemeCode),
+              formatPence(row.premiumPence),
+              formatPence(row.iptPence),
+              formatPence(row.premiumPence + row.iptPence),
+            ],
+          }))}
+          foot={[
+            t('finance.written.total'),
+            '',
+            formatPence(written.premium),
+            formatPence(written.ipt),
+            formatPence(written.premium + written.ipt),
+          ]}
+          csv={{
+            fileName: `premium-written-${report.today}.csv`,
+            rows: report.written.map((row) => [
+              row.month,
+              product(row.schemeCode),
+              pounds(row.premiumPence),
+              pounds(row.iptPence),
+              pounds(row.premiumPence + row.iptPence),
+            ]),
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * Issue 32 item 7: the finance views for staff with access:operations — aged debt, today's
+ * collections and the premium written by month and product, each with its CSV.
+ */
+export function FinancePage() {
+  const { t } = useTranslation('admin');
+  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
+  const report = useFinanceReport(allowed);
+
+  if (!allowed || isForbidden(report.error)) {
+    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
+  }
+
+  return (
+    <div className="page-header staff-finance">
+      <p>
+        <Link className="standalone-link" to={paths.admin()}>
+          {t('customer.back')}
+        </Link>
+      </p>
+      <h1>{t('finance.title')}</h1>
+      <p className="lead">{t('finance.intro')}</p>
+      {report.isPending ? (
+        <p role="status">{t('finance.loading')}</p>
+      ) : report.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {t('finance.failed')}
+        </p>
+      ) : (
+        <Report report={report.data} />
+      )}
+    </div>
+  );
+}
