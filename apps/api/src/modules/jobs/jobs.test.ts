@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { jobs } from '../../db/schema';
-import { createTestApp } from '../../test/test-app';
+import { createLogCapture, createTestApp } from '../../test/test-app';
 import { claimDueJob, enqueueJob, enqueueJobs, findJobByKey, type JobRow } from './queue';
 import {
   defineJob,
@@ -224,5 +224,47 @@ describe('job runner', () => {
     // Closed: the timer is stopped and waking finds no runner.
     wakeJobRunner(served);
     expect(ran).toEqual(['before-start', 'after-a-bind']);
+  });
+});
+
+describe('the job runner’s log (issue 32 item 6)', () => {
+  it('writes one line per run: its job id, kind, attempt, outcome, duration and lateness', async () => {
+    const logs = createLogCapture('info');
+    const clock = createTestClock(START);
+    const app = await createTestApp({ clock, logger: logs.logger });
+    try {
+      registerJobs(app, [
+        defineJob({ kind: 'log-ok', payload: z.object({}), run: async () => {} }),
+        defineJob({
+          kind: 'log-broken',
+          payload: z.object({}),
+          maxAttempts: 1,
+          run: async () => {
+            throw new Error('The insurer is down');
+          },
+        }),
+      ]);
+      // Due a minute ago: it starts a minute late.
+      const due = new Date(clock.now().getTime() - 60_000);
+      await enqueueJob(app.db, { kind: 'log-ok', key: 'log-ok-1', at: due });
+      await enqueueJob(app.db, { kind: 'log-broken', key: 'log-broken-1', at: due });
+      await runDueJobs(app);
+      const lines = logs.entries.filter(
+        (entry) => entry.msg === 'job run' && String(entry.kind).startsWith('log-'),
+      );
+      expect(lines).toEqual([
+        expect.objectContaining({ kind: 'log-ok', attempt: 1, outcome: 'DONE', lagMs: 60_000 }),
+        expect.objectContaining({ kind: 'log-broken', attempt: 1, outcome: 'FAILED' }),
+      ]);
+      for (const line of lines) {
+        expect(line.jobId).toEqual(expect.any(String));
+        expect(line.durationMs).toBeGreaterThanOrEqual(0);
+      }
+      // The failure's own line names the same job.
+      const failure = logs.entries.find((entry) => entry.msg === 'job failed: giving up');
+      expect(failure).toMatchObject({ kind: 'log-broken', jobId: lines[1]!.jobId });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -150,6 +150,18 @@ async function runClaimed(app: App, definition: Job, job: JobRow, owner: string)
   const lagSeconds = Math.max(0, app.clock.now().getTime() - job.runAt.getTime()) / 1000;
   const run = await runClaimedJob(app, definition, job, owner);
   const durationSeconds = (performance.now() - started) / 1000;
+  // One line per run, for whoever follows the runner in the logs (issue 32 item 6).
+  app.log.info(
+    {
+      jobId: job.id,
+      kind: job.kind,
+      attempt: job.attempts,
+      outcome: run.outcome,
+      durationMs: Math.round(durationSeconds * 1000),
+      lagMs: Math.round(lagSeconds * 1000),
+    },
+    'job run',
+  );
   for (const observer of observers.get(app) ?? []) {
     observer({ kind: run.kind, outcome: run.outcome, durationSeconds, lagSeconds });
   }
