@@ -62,6 +62,7 @@ import { offerUpsellsJob } from './flows/upsell-driveaway/jobs';
 import { jobAdminRoutes } from './modules/jobs/routes';
 import { metricsPlugin } from './flows/metrics';
 import { financeAdminRoutes } from './flows/finance';
+import { errorTrackerRoutes } from './modules/error-tracker';
 import { clockRoutes } from './modules/clock';
 import type { Providers } from './providers';
 import type { Brand } from '@motor/brand-kit';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(clockRoutes, { prefix: '/api' });
   await app.register(reconciliationAdminRoutes, { prefix: '/api' });
   await app.register(financeAdminRoutes, { prefix: '/api' });
+  await app.register(errorTrackerRoutes, { prefix: '/api' });
   if (config.identity.isEmbedded) await app.register(oidcRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   await app.register(lookupRoutes, {

@@ -27,6 +27,7 @@ describe('config', () => {
       directDebitNoticesSentBy: 'APP',
       upsellOfferDays: 2,
       metricsToken: undefined,
+      release: 'local',
       identity: {
         issuer: 'http://localhost:3000/auth',
         isEmbedded: true,
@@ -70,6 +71,7 @@ describe('config', () => {
       JOBS_ENABLED: 'false',
       SHUTDOWN_DRAIN_MS: '5000',
       METRICS_TOKEN: 'a-scraper-token-0123',
+      RELEASE: '2026.11.28',
       JOB_CONCURRENCY: '2',
       NTU_AFTER_DAYS: '10',
       DIRECT_DEBIT_NOTICES_SENT_BY: 'provider',
@@ -121,6 +123,7 @@ describe('config', () => {
       directDebitNoticesSentBy: 'PROVIDER',
       upsellOfferDays: 3,
       metricsToken: 'a-scraper-token-0123',
+      release: '2026.11.28',
       identity: {
         issuer: 'https://login.example.com',
         isEmbedded: false,

@@ -105,6 +105,8 @@ const EnvSchema = z.object({
     z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0).max(1),
   ),
   SANDBOX_WEBHOOK_CAPTURE_FILE: optional(z.string()),
+  // The release this process runs, tagged on every error the tracker keeps (a version, a commit).
+  RELEASE: optional(z.string().max(100)),
   // The operator's metrics at /metrics (flows/metrics): served only to a scraper sending it.
   METRICS_TOKEN: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
   // Documents and uploads (providers/storage): unset → local disk under DATA_DIR/blobs.
@@ -184,6 +186,8 @@ export type Config = {
    * answers 404, so nothing about the business is readable by default.
    */
   metricsToken: string | undefined;
+  /** The release running (RELEASE, default `local`): the error tracker tags errors with it. */
+  release: string;
   identity: IdentityConfig;
   rateLimits: RateLimitsConfig;
   payments: PaymentsConfig;
@@ -334,6 +338,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     directDebitNoticesSentBy: vars.DIRECT_DEBIT_NOTICES_SENT_BY === 'provider' ? 'PROVIDER' : 'APP',
     upsellOfferDays: vars.UPSELL_OFFER_DAYS ?? 2,
     metricsToken: vars.METRICS_TOKEN,
+    release: vars.RELEASE ?? 'local',
     identity: {
       issuer,
       isEmbedded: issuer === embeddedIssuer,

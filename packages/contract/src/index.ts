@@ -15,4 +15,5 @@ export * from './form-validation';
 export * from './chat';
 export * from './reconciliation';
 export * from './finance';
+export * from './error-events';
 export * from './clock';

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import type { App, ServiceDeps } from '../../app-types';
+import { recordError } from '../error-tracker';
 import {
   claimDueJob,
   completeJob,
@@ -195,6 +196,19 @@ async function runClaimedJob(
       error: describeError(error),
       retryAt: retry ? new Date(at.getTime() + retryDelayMs(job.attempts)) : null,
     });
+    if (!retry) {
+      // Given up: the error tracker keeps it beside the server's other unexpected errors.
+      const thrown = error instanceof Error ? error : new Error(String(error));
+      await recordError(app, {
+        source: 'server',
+        name: thrown.name,
+        message: thrown.message,
+        stack: thrown.stack ?? null,
+        location: `job ${job.kind}`,
+      }).catch((trackingError: unknown) =>
+        app.log.warn({ err: trackingError }, 'could not record the error in the error tracker'),
+      );
+    }
     const firstLine = error instanceof Error ? error.message : String(error);
     return { ...ran, outcome: retry ? 'RETRYING' : 'FAILED', error: firstLine.slice(0, 500) };
   }

@@ -113,7 +113,7 @@ describe('NUL characters and database data errors', () => {
         return this;
       },
     };
-    const request = { id: 'req-1', log: app.log };
+    const request = { id: 'req-1', log: app.log, method: 'GET', server: app };
     const wrapped = new Error('Failed query', {
       cause: Object.assign(new Error('invalid byte sequence'), { code: '22021' }),
     });

@@ -11,6 +11,7 @@ import { definePlugin } from '../../app-types';
 import { applySecurityHeaders } from '../external/security-headers';
 import { isDatabaseDataError, refuseNulCharacters } from './control-characters';
 import { REQUEST_ID_HEADER } from './request-id';
+import { recordError } from '../../modules/error-tracker';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
@@ -56,6 +57,21 @@ function readRetryAfterSeconds(error: AppError): number | null {
   if (error.code !== 'RATE_LIMITED') return null;
   const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   return typeof seconds === 'number' && Number.isFinite(seconds) ? Math.max(1, seconds) : null;
+}
+
+/** An error nobody expected goes to the error tracker too; tracking never fails the answer. */
+async function trackError(request: FastifyRequest, error: unknown): Promise<void> {
+  const thrown = error instanceof Error ? error : new Error(String(error));
+  await recordError(request.server, {
+    source: 'server',
+    name: thrown.name,
+    message: thrown.message,
+    stack: thrown.stack ?? null,
+    location: `${request.method} ${request.routeOptions?.url ?? 'unmatched'}`,
+    requestId: request.id,
+  }).catch((trackingError: unknown) =>
+    request.log.warn({ err: trackingError }, 'could not record the error in the error tracker'),
+  );
 }
 
 /**
@@ -121,6 +137,7 @@ export async function handleError(error: unknown, request: FastifyRequest, reply
   }
 
   request.log.error({ err: error }, 'unhandled error');
+  await trackError(request, error);
   return reply
     .code(ERROR_STATUS.INTERNAL)
     .send(createErrorBody({ code: 'INTERNAL', message: INTERNAL_ERROR_MESSAGE, requestId }));

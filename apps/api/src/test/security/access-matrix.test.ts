@@ -234,6 +234,16 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       staffConsole: true,
       build: () => get('/api/admin/reconciliation'),
     },
+    // The error tracker (issue 32 item 3): staff with access:operations read it; anybody's page
+    // may report to it (scrubbed, rate-limited).
+    'GET /api/admin/errors': { staffConsole: true, build: () => get('/api/admin/errors') },
+    'POST /api/client-errors': {
+      build: () => ({
+        method: 'POST',
+        url: '/api/client-errors',
+        payload: { name: 'Error', message: 'A page failed', path: '/home' },
+      }),
+    },
     // The finance views (issue 32 item 7): access:operations; figures, no customer named.
     'GET /api/admin/finance': { staffConsole: true, build: () => get('/api/admin/finance') },
     // The refunds staff queue (issue 30): access:operations; an unknown refund answers 404.

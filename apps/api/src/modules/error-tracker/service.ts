@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { desc, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { errorEvents, type ERROR_SOURCES } from '../../db/schema';
+import type { Clock } from '../../clock';
+import { deploymentBrand } from '../brand';
+import { scrubText } from './scrub';
+
+// The embedded error tracker (issue 32 item 3): an error the server did not expect, or one a
+// browser reports, is kept once per kind with its count and when it was first and last seen,
+// scrubbed of personal data, for staff at /admin/errors.
+
+export type ErrorReport = {
+  source: (typeof ERROR_SOURCES)[number];
+  name: string;
+  message: string;
+  stack?: string | null;
+  /** The route pattern or job kind (server), the page's path (browser). */
+  location?: string | null;
+  requestId?: string | null;
+};
+
+const MAX_MESSAGE = 1_000;
+const MAX_STACK = 4_000;
+
+/** The first line of the stack that is a frame: where the error was thrown. */
+function firstFrame(stack: string | null): string {
+  return stack?.split('\n').find((line) => line.trim().startsWith('at ')) ?? '';
+}
+
+/** Stores the report (scrubbed) or counts it again on the row of the same error. */
+export async function recordError(
+  deps: { db: Db; clock: Clock; config: { release: string } },
+  report: ErrorReport,
+): Promise<void> {
+  const name = scrubText(report.name).slice(0, 100) || 'Error';
+  const message = scrubText(report.message).slice(0, MAX_MESSAGE);
+  const stack = report.stack ? scrubText(report.stack).slice(0, MAX_STACK) : null;
+  const location = report.location ? scrubText(report.location).slice(0, 200) : null;
+  // Numbers (amounts, counts, ports) vary between occurrences of one error.
+  const fingerprint = createHash('sha256')
+    .update([report.source, name, message.replace(/\d+/g, '#'), firstFrame(stack)].join('|'))
+    .digest('hex');
+  const now = deps.clock.now();
+  await deps.db
+    .insert(errorEvents)
+    .values({
+      fingerprint,
+      source: report.source,
+      name,
+      message,
+      stack,
+      location,
+      release: deps.config.release,
+      brand: deploymentBrand().code,
+      lastRequestId: report.requestId ?? null,
+      firstSeenAt: now,
+      lastSeenAt: now,
+    })
+    .onConflictDoUpdate({
+      target: errorEvents.fingerprint,
+      set: {
+        count: sql`${errorEvents.count} + 1`,
+        lastSeenAt: now,
+        location,
+        release: deps.config.release,
+        lastRequestId: report.requestId ?? null,
+      },
+    });
+}
+
+/** The errors seen, the latest first (at most `limit`). */
+export async function listErrorEvents(db: Db, limit = 200) {
+  return db.select().from(errorEvents).orderBy(desc(errorEvents.lastSeenAt)).limit(limit);
+}
