@@ -241,6 +241,24 @@ describe('customer care: chat from a payment error, staff find, act for and answ
         .getByRole('table', { name: 'Money customers owe, by how long it has been due' })
         .waitFor(SLOW);
       await checkAtBothWidths(admin, 'care-finance');
+
+      // The error tracker (issue 32 item 3): an error the customer's page did not catch reaches
+      // staff, without the e-mail address it carried.
+      await page.evaluate((email) => {
+        setTimeout(() => {
+          throw new Error(`Journey check failed for ${email}`);
+        });
+      }, bought.email);
+      const errors = admin.getByRole('table', { name: 'Errors, the latest first' });
+      await expect
+        .poll(async () => {
+          await admin.goto('/admin/errors');
+          await admin.getByRole('heading', { level: 1, name: 'Errors' }).waitFor(SLOW);
+          return (await errors.isVisible()) ? ((await errors.textContent()) ?? '') : '';
+        }, SLOW)
+        .toContain('Error: Journey check failed for [email]');
+      expect(await errors.textContent()).not.toContain(bought.email);
+      await checkAtBothWidths(admin, 'care-errors');
     } finally {
       await customer.context.close();
       await staff.context.close();

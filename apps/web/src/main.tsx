@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { brand } from './lib/brand';
+import { reportUncaughtErrors } from './lib/error-reporting';
 import { startPageClock } from './lib/page-clock';
 import { applyTheme, applyThemeColour } from './lib/theme';
 import { saveTrackingParameters } from './lib/tracking';
@@ -15,6 +16,8 @@ applyThemeColour(brand.theme);
 document.title = brand.appName;
 // Campaign parameters of the landing URL are kept for the session (spec 2 §9).
 saveTrackingParameters(window.location.search);
+
+reportUncaughtErrors(window);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('No #root element in index.html');

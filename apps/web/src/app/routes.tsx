@@ -40,6 +40,9 @@ const NotTakenUpPage = lazyPage(() =>
 const FinancePage = lazyPage(() =>
   import('../features/admin/finance-page').then((m) => m.FinancePage),
 );
+const ErrorsPage = lazyPage(() =>
+  import('../features/admin/errors-page').then((m) => m.ErrorsPage),
+);
 const ClockPage = lazyPage(() => import('../features/admin/clock-page').then((m) => m.ClockPage));
 const ChatInboxPage = lazyPage(() =>
   import('../features/admin/chat-inbox-page').then((m) => m.ChatInboxPage),
@@ -97,6 +100,7 @@ export const routes: RouteObject[] = [
           { path: 'reconciliation', element: <ReconciliationPage /> },
           { path: 'not-taken-up', element: <NotTakenUpPage /> },
           { path: 'finance', element: <FinancePage /> },
+          { path: 'errors', element: <ErrorsPage /> },
           { path: 'clock', element: <ClockPage /> },
           { path: 'chat', element: <ChatInboxPage /> },
           { path: 'impersonate', element: <ImpersonatePage /> },

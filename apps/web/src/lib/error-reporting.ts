@@ -31,10 +31,44 @@ export function isReportable(error: unknown): boolean {
 
 type Reporter = (error: unknown, context?: Record<string, unknown>) => void;
 
-// console.error until an error tracker (Sentry) is configured.
+/**
+ * Sends an error to the embedded error tracker (POST /api/client-errors, issue 32 item 3), which
+ * scrubs it of personal data before keeping it. The API's own refusals (4xx answers) are known to
+ * it already: only what went wrong in the page, or a 5xx it answered, is sent. The path goes
+ * without its query, which may carry codes; a lost report is never retried.
+ */
+export function sendToErrorTracker(error: unknown): void {
+  if (isApiError(error) && error.kind !== 'UNEXPECTED') return;
+  if (isApiError(error) && (error.status ?? 500) < 500) return;
+  const thrown =
+    error instanceof Error
+      ? error
+      : new Error(typeof error === 'string' ? error : 'Non-error thrown');
+  const report = {
+    name: thrown.name.slice(0, 100),
+    message: thrown.message.slice(0, 2_000),
+    stack: thrown.stack?.slice(0, 8_000) ?? null,
+    path: window.location.pathname.slice(0, 500),
+  };
+  fetch('/api/client-errors', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(report),
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+// The console (for whoever has the developer tools open) and the embedded tracker.
 let reporter: Reporter = (error, context) => {
   console.error('[error-report]', error, context ?? {});
+  sendToErrorTracker(error);
 };
+
+/** An error nobody caught in the page (a render, a handler, a promise) is reported too. */
+export function reportUncaughtErrors(target: Window): void {
+  target.addEventListener('error', (event) => reportError(event.error ?? event.message));
+  target.addEventListener('unhandledrejection', (event) => reportError(event.reason));
+}
 
 /** Replaces the sink of reports (for an error tracker, or a test). */
 export function setErrorReporter(next: Reporter): void {

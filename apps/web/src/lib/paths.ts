@@ -38,6 +38,7 @@ export const paths = {
   /** The independent auditor's open findings (issue 30 item 9). */
   adminReconciliation: () => '/admin/reconciliation',
   adminFinance: () => '/admin/finance',
+  adminErrors: () => '/admin/errors',
   /** Policies not taken up, newest first (issue 30 item 3; access:impersonate). */
   adminNotTakenUp: () => '/admin/not-taken-up',
   /** Act for a customer by their user id (spec 1 §6; also from ?impersonate=). */

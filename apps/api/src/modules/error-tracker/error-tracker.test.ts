@@ -17,6 +17,8 @@ const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1c2VyLTcifQ.c2lnbmF0dXJlLW9mLXRoZS1
 const PERSONAL = [
   'Mrs Jane Smith',
   'jane.smith@example.com',
+  // A generated address whose local part looks like a key.
+  'care-1799836207774-01yh07@example.com',
   '07700 900123',
   '+447700900123',
   '12 High Street',
@@ -83,7 +85,7 @@ describe('the error tracker', () => {
       location: '/flex/proposal/[registration]/summary',
     });
     expect(errors[0]!.message).toBe(
-      "Cannot read properties of undefined (reading 'premium') for [name] / [email] / [phone] / " +
+      "Cannot read properties of undefined (reading 'premium') for [name] / [email] / [email] / [phone] / " +
         '[phone] / [address] / [postcode] / [registration] / [token] / [token]',
     );
     expect(errors[0]!.stack).toContain('at renderQuote (https://insure.example/assets/quote-');

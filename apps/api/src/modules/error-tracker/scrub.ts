@@ -6,8 +6,9 @@ const PATTERNS: readonly (readonly [RegExp, string])[] = [
   // Access and refresh tokens (JWTs), bearer credentials, and long random keys or ids.
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]+/g, '[token]'],
   [/\bBearer\s+\S+/gi, 'Bearer [token]'],
-  [/\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{24,}\b/g, '[token]'],
+  // E-mail addresses before long keys: a generated address's local part looks like one.
   [/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]'],
+  [/\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{24,}\b/g, '[token]'],
   // UK phone numbers: +44 or 0, then 9 or 10 digits, spaces allowed.
   [/(?:\+44\s?|\b0)(?:\d[\s-]?){9,10}\b/g, '[phone]'],
   // UK postcodes (SW1A 1AA, M1 1AE) and registrations (AB12 CDE; A123 BCD).

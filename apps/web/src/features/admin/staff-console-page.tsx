@@ -129,6 +129,7 @@ export function StaffConsolePage() {
     canOperate && { to: paths.adminRefunds(), text: t('console.refundsLink') },
     canOperate && { to: paths.adminReconciliation(), text: t('console.reconciliationLink') },
     canOperate && { to: paths.adminFinance(), text: t('console.financeLink') },
+    canOperate && { to: paths.adminErrors(), text: t('console.errorsLink') },
   ].filter((link) => link !== false);
 
   return (

@@ -155,7 +155,13 @@ describe('the staff console', () => {
       within(tools)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Scheduled jobs', 'Refunds that could not be sent', 'Reconciliation', 'Finance']);
+    ).toEqual([
+      'Scheduled jobs',
+      'Refunds that could not be sent',
+      'Reconciliation',
+      'Finance',
+      'Errors',
+    ]);
     expect(
       screen.getByText(
         'Finding customers needs the access:impersonate permission, which your staff account ' +

@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ErrorEventsResponse } from '@motor/contract';
+import { paths } from '../../lib/paths';
+import { useErrorEvents } from './api/errors';
+import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { UnauthorisedPage } from './unauthorised-page';
+
+type ErrorEvent = ErrorEventsResponse['errors'][number];
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London' });
+
+/** One kind of error: what, where, how often, since when; its stack folded away. */
+function ErrorRow({ error }: { error: ErrorEvent }) {
+  const { t } = useTranslation('admin');
+  return (
+    <tr>
+      <td>
+        <time dateTime={error.lastSeenAt}>{when(error.lastSeenAt)}</time>
+      </td>
+      <th scope="row">
+        <span className="staff-errors__message">
+          {error.name}: {error.message}
+        </span>
+        {error.stack ? (
+          <details>
+            <summary>{t('errors.stack')}</summary>
+            <pre className="staff-errors__stack">{error.stack}</pre>
+          </details>
+        ) : null}
+      </th>
+      <td>{t(`errors.sources.${error.source}`)}</td>
+      <td>{error.location ?? '—'}</td>
+      <td>{error.count}</td>
+      <td>
+        <time dateTime={error.firstSeenAt}>{when(error.firstSeenAt)}</time>
+      </td>
+      <td>
+        {error.release}
+        {error.lastRequestId ? (
+          <>
+            <br />
+            <code>{error.lastRequestId}</code>
+          </>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * Issue 32 item 3: the embedded error tracker for staff with access:operations — each kind of
+ * error the server did not expect or a page met, how often, first and last seen, scrubbed of
+ * personal data.
+ */
+export function ErrorsPage() {
+  const { t } = useTranslation('admin');
+  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
+  const list = useErrorEvents(allowed);
+
+  if (!allowed || isForbidden(list.error)) {
+    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
+  }
+
+  return (
+    <div className="page-header staff-errors">
+      <p>
+        <Link className="standalone-link" to={paths.admin()}>
+          {t('customer.back')}
+        </Link>
+      </p>
+      <h1>{t('errors.title')}</h1>
+      <p className="lead">{t('errors.intro')}</p>
+      {list.isPending ? (
+        <p role="status">{t('errors.loading')}</p>
+      ) : list.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {t('errors.failed')}
+        </p>
+      ) : list.data.errors.length === 0 ? (
+        <p role="status">{t('errors.none')}</p>
+      ) : (
+        // Scrolls sideways on a phone: focusable so the keyboard scrolls it too (axe's
+        // scrollable-region-focusable), which jsx-a11y does not know of.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="table-scroll" role="region" aria-label={t('errors.caption')} tabIndex={0}>
+          <table className="finance-table staff-errors__table">
+            <caption className="visually-hidden">{t('errors.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('errors.columns.lastSeen')}</th>
+                <th scope="col">{t('errors.columns.error')}</th>
+                <th scope="col">{t('errors.columns.source')}</th>
+                <th scope="col">{t('errors.columns.where')}</th>
+                <th scope="col">{t('errors.columns.count')}</th>
+                <th scope="col">{t('errors.columns.firstSeen')}</th>
+                <th scope="col">{t('errors.columns.release')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.errors.map((error) => (
+                <ErrorRow key={error.id} error={error} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
