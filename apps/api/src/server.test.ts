@@ -46,24 +46,6 @@ function startServer(env: Record<string, string>): {
   return { child, exited, output: () => output };
 }
 
-async function waitUntilReady(url: string, exited: Promise<Exit>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  let hasExited = false;
-  void exited.then(() => (hasExited = true));
-  while (Date.now() < deadline && !hasExited) {
-    try {
-      const response = await fetch(url);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(
-    hasExited ? 'the server exited before it was ready' : 'the server was not ready in time',
-  );
-}
-
 /** The first answer of `url` (with `status`, when given): polled while the process runs. */
 async function waitForAnswer(
   url: string,
@@ -176,7 +158,7 @@ describe('server.ts as a process', () => {
       expect(starting.status, server.output()).toBe(503);
       expect(await starting.json()).toEqual({ status: 'unavailable' });
       expect(starting.headers.get('retry-after')).toBe('5');
-      await waitUntilReady(`${base}/api/ready`, server.exited, 150_000);
+      await waitForAnswer(`${base}/api/ready`, server.exited, 150_000, 200);
       const health = await fetch(`${base}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok' });
       expect(server.output()).toContain(`listening on http://localhost:${port}`);

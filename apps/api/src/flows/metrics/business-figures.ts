@@ -32,26 +32,36 @@ function addGauge(registry: Registry, spec: GaugeSpec): void {
 }
 
 export function collectBusinessFigures(app: App, registry: Registry): void {
-  addGauge(registry, {
-    name: 'motor_quotes',
-    help: 'Proposals (quotes) by scheme and status; POLICY ones were bound.',
+  const bySchemeAndStatus = (
+    name: string,
+    help: string,
+    count: typeof countPoliciesByStatus,
+  ): GaugeSpec => ({
+    name,
+    help,
     labelNames: ['scheme', 'status'],
     async read(gauge) {
-      for (const row of await countProposalsByStatus(app.db)) {
+      for (const row of await count(app.db)) {
         gauge.set({ scheme: row.schemeCode, status: row.status }, row.count);
       }
     },
   });
-  addGauge(registry, {
-    name: 'motor_policies',
-    help: 'Policies by scheme and status (NTU: not taken up; CANCELLED includes non-payment).',
-    labelNames: ['scheme', 'status'],
-    async read(gauge) {
-      for (const row of await countPoliciesByStatus(app.db)) {
-        gauge.set({ scheme: row.schemeCode, status: row.status }, row.count);
-      }
-    },
-  });
+  addGauge(
+    registry,
+    bySchemeAndStatus(
+      'motor_quotes',
+      'Proposals (quotes) by scheme and status; POLICY ones were bound.',
+      countProposalsByStatus,
+    ),
+  );
+  addGauge(
+    registry,
+    bySchemeAndStatus(
+      'motor_policies',
+      'Policies by scheme and status (NTU: not taken up; CANCELLED includes non-payment).',
+      countPoliciesByStatus,
+    ),
+  );
   addGauge(registry, {
     name: 'motor_collections',
     help:
