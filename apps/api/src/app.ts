@@ -12,7 +12,7 @@ import type { DatabaseHandle } from './db/client';
 import { createLogger, createRequestLogger } from './logger';
 import { authenticatePlugin } from './plugins/app/authenticate';
 import { errorHandlerPlugin, handleFrameworkError } from './plugins/app/error-handler';
-import { generateRequestId, requestIdPlugin } from './plugins/app/request-id';
+import { generateRequestId, requestIdPlugin, traceContextOf } from './plugins/app/request-id';
 import { apiDocsPlugin } from './plugins/external/api-docs';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { webAppPlugin } from './plugins/external/web-app';
@@ -94,8 +94,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: generateRequestId, // logged as `reqId` on every line of the request
-    childLoggerFactory: (parent, bindings, options) =>
-      createRequestLogger(parent as Logger, bindings, options) as FastifyBaseLogger,
+    // Each line of a request carries its id (reqId) and, when the caller sent one, its trace.
+    childLoggerFactory: (parent, bindings, options, rawRequest) =>
+      createRequestLogger(
+        parent as Logger,
+        { ...bindings, ...traceContextOf(rawRequest) },
+        options,
+      ) as FastifyBaseLogger,
     // Fastify 5 answers 503 to requests that arrive while closing; in-flight ones finish.
     return503OnClosing: true,
     // A URL that cannot be routed is refused in the error shape too (issue 21 item 10).

@@ -2,23 +2,33 @@ import type { Page } from 'playwright-core';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
-type OutboxMessage = { recipient: string; body: string; createdAt: string };
+type OutboxMessage = { recipient: string; subject: string | null; body: string };
 
 /** A fresh address per call, so each run signs up a brand-new customer. */
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** The newest 6-digit code sent to the recipient (sandbox outbox, newest first). */
+/**
+ * The sign-in codes sent to the recipient, newest first (sandbox outbox). Only sign-in e-mails:
+ * another e-mail to the same customer (a policy's confirmation, whose number looks like a code)
+ * may be newer than the code's.
+ */
+export async function listSignInCodes(baseUrl: string, recipient: string): Promise<string[]> {
+  const response = await fetch(
+    `${baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(recipient)}`,
+  );
+  return ((await response.json()) as OutboxMessage[])
+    .filter((message) => message.subject === 'Your sign-in code')
+    .map((message) => /\b(\d{6})\b/.exec(message.body)?.[1] ?? '');
+}
+
+/** The newest sign-in code sent to the recipient, waiting up to 10 s for one. */
 export async function readLatestCode(baseUrl: string, recipient: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const response = await fetch(
-      `${baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(recipient)}`,
-    );
-    const messages = (await response.json()) as OutboxMessage[];
-    const match = /\b(\d{6})\b/.exec(messages[0]?.body ?? '');
-    if (match) return match[1]!;
+    const [code] = await listSignInCodes(baseUrl, recipient);
+    if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no code in the outbox for ${recipient}`);

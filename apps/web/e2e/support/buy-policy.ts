@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { CAR_ANSWERS, DRIVER_ANSWERS, updates } from '../../../api/src/modules/proposal/fixtures';
-import { signInWithCode, uniqueEmail } from './auth';
+import { listSignInCodes, signInWithCode, uniqueEmail } from './auth';
 import { pathOf } from './browser';
 import { addDirectDebit, payOnHostedPage } from './checkout';
 
@@ -169,19 +169,9 @@ export async function buyPolicy(
   return { email, policyId, policyNumber, policyPath, userId, paidAtPurchase };
 }
 
-type OutboxEntry = { subject: string | null; body: string };
-
-async function signInCodes(baseUrl: string, email: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/dev/outbox.json?recipient=${encodeURIComponent(email)}`);
-  return ((await response.json()) as OutboxEntry[])
-    .filter((message) => message.subject === 'Your sign-in code')
-    .map((message) => /\b(\d{6})\b/.exec(message.body)?.[1] ?? '');
-}
-
 /**
- * A customer who bought a policy signs in again at `path` (a new browser). Unlike readLatestCode
- * it reads only sign-in e-mails, and waits for the new one: the newest message may be the policy
- * confirmation, whose policy number (BMW-FLX-000001) looks like a code.
+ * A customer who bought a policy signs in again at `path` (a new browser), waiting for the new
+ * sign-in code rather than taking the one of their first sign-in.
  */
 export async function signInAgainAt(
   page: Page,
@@ -189,7 +179,7 @@ export async function signInAgainAt(
   email: string,
   path: string,
 ): Promise<void> {
-  const before = (await signInCodes(baseUrl, email)).length;
+  const before = (await listSignInCodes(baseUrl, email)).length;
   await page.goto(path);
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor(SLOW);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -198,10 +188,10 @@ export async function signInAgainAt(
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
   const deadline = Date.now() + 10_000;
-  let codes = await signInCodes(baseUrl, email);
+  let codes = await listSignInCodes(baseUrl, email);
   while (codes.length <= before && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    codes = await signInCodes(baseUrl, email);
+    codes = await listSignInCodes(baseUrl, email);
   }
   if (codes.length <= before) throw new Error(`no new sign-in code for ${email}`);
   await page.getByLabel('Verification code').fill(codes[0]!);

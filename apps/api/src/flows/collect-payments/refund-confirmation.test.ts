@@ -8,7 +8,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { formatMoney } from '@motor/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RefundIssuesResponse, StatementResponse } from '@motor/contract';
+import type { RefundIssuesResponse } from '@motor/contract';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import {
@@ -24,6 +24,8 @@ import { assertLedgerBalanced, expectStatementsAddUp } from '../../modules/billi
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
+import { expectGolden } from '../../test/golden';
+import { readStatements } from '../../test/statements';
 import { payOnSandboxCardPage } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import type { CardEvent, SandboxCardPayments } from '../../providers/card-payments';
@@ -159,16 +161,8 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
 
   /** The refund's line on the account's newest statement; every statement adds up. */
   async function refundLine(userId: string) {
-    const headers = await signIn(userId);
-    const url = `/api/customerAccounts/${(await accountOf(userId)).accountId}/statements`;
-    const summaries = (await app.inject({ method: 'GET', url, headers })).json() as {
-      statementNumber: string;
-    }[];
-    const statements: StatementResponse[] = [];
-    for (const { statementNumber } of [...summaries].reverse()) {
-      const one = await app.inject({ method: 'GET', url: `${url}/${statementNumber}`, headers });
-      statements.push(one.json() as StatementResponse);
-    }
+    const { accountId } = await accountOf(userId);
+    const statements = await readStatements(app, await signIn(userId), accountId);
     expectStatementsAddUp(statements);
     return statements.at(-1)!.lineItems.find((item) => item.type === 'REFUND');
   }
@@ -297,10 +291,15 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
         resolution: null,
       }),
     ]);
-    // The refund run leaves it to staff; the statements still add up.
+    // The refund run leaves it to staff; the statements still add up, and read as the golden
+    // file says: the refund paid, its return, and the refund owed again (issue 30).
     await runRefunds();
     expect(await payoutsOf(again)).toEqual([]);
     await refundLine(userId);
+    expectGolden(
+      new URL('../../modules/billing/__golden__/refund-returned.json', import.meta.url),
+      await readStatements(app, await signIn(userId), accountId),
+    );
     // Redelivered: nothing is posted twice.
     expect(await webhook([returned])).toEqual({ received: 0, duplicates: 1 });
     const reversals = await app.db

@@ -22,6 +22,31 @@ describe('request ids', () => {
     expect(logs.entries.some((entry) => entry.reqId === 'lb-7f3a.42:1')).toBe(true);
   });
 
+  it('logs the W3C trace a request belongs to, and ignores a malformed traceparent', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'traced-1', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
+    const traced = logs.entries.filter((entry) => entry.reqId === 'traced-1');
+    expect(traced.length).toBeGreaterThan(0);
+    for (const entry of traced) {
+      expect(entry).toMatchObject({ traceId, parentSpanId: '00f067aa0ba902b7' });
+    }
+    await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: {
+        'x-request-id': 'traced-2',
+        traceparent: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01`,
+      },
+    });
+    const malformed = logs.entries.filter((entry) => entry.reqId === 'traced-2');
+    expect(malformed.length).toBeGreaterThan(0);
+    expect(malformed.some((entry) => 'traceId' in entry)).toBe(false);
+  });
+
   it('makes a new id when none (or an unsafe one) comes in', async () => {
     const plain = await app.inject({ method: 'GET', url: '/api/health' });
     expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { ErrorEventsResponse } from '@motor/contract';
-import { paths } from '../../lib/paths';
 import { useErrorEvents } from './api/errors';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
 
 type ErrorEvent = ErrorEventsResponse['errors'][number];
@@ -63,48 +62,37 @@ export function ErrorsPage() {
   }
 
   return (
-    <div className="page-header staff-errors">
-      <p>
-        <Link className="standalone-link" to={paths.admin()}>
-          {t('customer.back')}
-        </Link>
-      </p>
-      <h1>{t('errors.title')}</h1>
-      <p className="lead">{t('errors.intro')}</p>
-      {list.isPending ? (
-        <p role="status">{t('errors.loading')}</p>
-      ) : list.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('errors.failed')}
-        </p>
-      ) : list.data.errors.length === 0 ? (
-        <p role="status">{t('errors.none')}</p>
-      ) : (
-        // Scrolls sideways on a phone: focusable so the keyboard scrolls it too (axe's
-        // scrollable-region-focusable), which jsx-a11y does not know of.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="table-scroll" role="region" aria-label={t('errors.caption')} tabIndex={0}>
-          <table className="finance-table staff-errors__table">
-            <caption className="visually-hidden">{t('errors.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('errors.columns.lastSeen')}</th>
-                <th scope="col">{t('errors.columns.error')}</th>
-                <th scope="col">{t('errors.columns.source')}</th>
-                <th scope="col">{t('errors.columns.where')}</th>
-                <th scope="col">{t('errors.columns.count')}</th>
-                <th scope="col">{t('errors.columns.firstSeen')}</th>
-                <th scope="col">{t('errors.columns.release')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.errors.map((error) => (
-                <ErrorRow key={error.id} error={error} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
+    <StaffReport className="staff-errors" texts="errors" query={list}>
+      {(data) =>
+        data.errors.length === 0 ? (
+          <p role="status">{t('errors.none')}</p>
+        ) : (
+          // Scrolls sideways on a phone: focusable so the keyboard scrolls it too (axe's
+          // scrollable-region-focusable), which jsx-a11y does not know of.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          <div className="table-scroll" role="region" aria-label={t('errors.caption')} tabIndex={0}>
+            <table className="finance-table staff-errors__table">
+              <caption className="visually-hidden">{t('errors.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('errors.columns.lastSeen')}</th>
+                  <th scope="col">{t('errors.columns.error')}</th>
+                  <th scope="col">{t('errors.columns.source')}</th>
+                  <th scope="col">{t('errors.columns.where')}</th>
+                  <th scope="col">{t('errors.columns.count')}</th>
+                  <th scope="col">{t('errors.columns.firstSeen')}</th>
+                  <th scope="col">{t('errors.columns.release')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.errors.map((error) => (
+                  <ErrorRow key={error.id} error={error} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      }
+    </StaffReport>
   );
 }

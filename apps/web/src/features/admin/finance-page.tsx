@@ -1,13 +1,12 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { FinanceReportResponse } from '@motor/contract';
 import { Button } from '../../components/ui/button';
 import { formatDate, formatPence } from '../../lib/format';
-import { paths } from '../../lib/paths';
 import { findSchemeByCode } from '../../lib/schemes';
 import { useFinanceReport } from './api/finance';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
 
 type Cell = string | number;
@@ -213,7 +212,6 @@ function Report({ report }: { report: FinanceReportResponse }) {
  * collections and the premium written by month and product, each with its CSV.
  */
 export function FinancePage() {
-  const { t } = useTranslation('admin');
   const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
   const report = useFinanceReport(allowed);
 
@@ -222,23 +220,8 @@ export function FinancePage() {
   }
 
   return (
-    <div className="page-header staff-finance">
-      <p>
-        <Link className="standalone-link" to={paths.admin()}>
-          {t('customer.back')}
-        </Link>
-      </p>
-      <h1>{t('finance.title')}</h1>
-      <p className="lead">{t('finance.intro')}</p>
-      {report.isPending ? (
-        <p role="status">{t('finance.loading')}</p>
-      ) : report.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('finance.failed')}
-        </p>
-      ) : (
-        <Report report={report.data} />
-      )}
-    </div>
+    <StaffReport className="staff-finance" texts="finance" query={report}>
+      {(data) => <Report report={data} />}
+    </StaffReport>
   );
 }

@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useNotTakenUpPolicies } from './api/not-taken-up';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
 
 type Policy = NotTakenUpPoliciesResponse['policies'][number];
@@ -69,30 +70,19 @@ export function NotTakenUpPage() {
   }
 
   return (
-    <div className="page-header staff-not-taken-up">
-      <p>
-        <Link className="standalone-link" to={paths.admin()}>
-          {t('customer.back')}
-        </Link>
-      </p>
-      <h1>{t('notTakenUp.title')}</h1>
-      <p className="lead">{t('notTakenUp.intro')}</p>
-      {list.isPending ? (
-        <p role="status">{t('notTakenUp.loading')}</p>
-      ) : list.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('notTakenUp.failed')}
-        </p>
-      ) : list.data.policies.length === 0 ? (
-        <p role="status">{t('notTakenUp.none')}</p>
-      ) : (
-        <>
-          <PoliciesTable policies={list.data.policies} />
-          {list.data.policies.length >= LIMIT ? (
-            <p className="text-muted">{t('notTakenUp.limitNote', { limit: LIMIT })}</p>
-          ) : null}
-        </>
-      )}
-    </div>
+    <StaffReport className="staff-not-taken-up" texts="notTakenUp" query={list}>
+      {(data) =>
+        data.policies.length === 0 ? (
+          <p role="status">{t('notTakenUp.none')}</p>
+        ) : (
+          <>
+            <PoliciesTable policies={data.policies} />
+            {data.policies.length >= LIMIT ? (
+              <p className="text-muted">{t('notTakenUp.limitNote', { limit: LIMIT })}</p>
+            ) : null}
+          </>
+        )
+      }
+    </StaffReport>
   );
 }
