@@ -68,7 +68,11 @@ async function startServer(): Promise<void> {
   // lets the requests and the job in flight finish, then the database closes. A second signal,
   // or a close taking longer than the grace, exits at once.
   closeWithGrace(
-    { delay: config.shutdownDrainMs + SHUTDOWN_GRACE_MS, logger: false },
+    {
+      delay: config.shutdownDrainMs + SHUTDOWN_GRACE_MS,
+      // Its own words (a second signal, the grace run out) go to our log as errors.
+      logger: { error: (message: string) => logger.error(message) },
+    },
     async ({ signal, err }) => {
       if (err) logger.error({ err }, 'shutting down after an error nobody caught');
       else logger.info({ signal }, 'shutting down');

@@ -54,6 +54,18 @@ export const FinanceReportResponseSchema = z
         iptPence: z.number().int(),
       }),
     ),
+    /**
+     * Policies that ended unpaid, per London month and product, newest month first: not taken up
+     * (the first payment failed or never settled) and cancelled for non-payment.
+     */
+    unpaidEndings: z.array(
+      z.object({
+        month: z.string(),
+        schemeCode: z.string(),
+        notTakenUp: z.number().int(),
+        cancelledForNonPayment: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'FinanceReport' });
 export type FinanceReportResponse = z.infer<typeof FinanceReportResponseSchema>;

@@ -22,3 +22,4 @@ export { collectFirstPayment } from './collect';
 export { recordRefundOutcome } from './refunds';
 export { reconciliationAdminRoutes } from './routes';
 export { listOpenFindings } from './reconcile';
+export { NON_PAYMENT_REASON } from './non-payment';

@@ -14,6 +14,7 @@ import { payOnSandboxCardPage } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { createTestApp } from '../../test/test-app';
+import { liveDaysUntil } from '../../test/live-days';
 
 const PURCHASE_DAY = '2026-03-16T10:00:00.000Z';
 
@@ -129,5 +130,44 @@ describe('GET /api/admin/finance', () => {
       owedPence: owed,
     });
     expect(later.agedDebt.reduce((sum, band) => sum + band.owedPence, 0)).toBe(owed);
+  });
+});
+
+describe('GET /api/admin/finance: policies that ended unpaid', () => {
+  const clock = createTestClock(PURCHASE_DAY);
+  let app: App;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+  });
+  afterAll(async () => {
+    await assertLedgerBalanced(app.db);
+    await app.close();
+  });
+
+  it('counts a policy not taken up and one cancelled for non-payment, by month and product', async () => {
+    // Bought on the mandate pages with the sandbox's failing banks: the first payment fails; the
+    // first settles and every later one fails, through the retries, to cancellation.
+    const bank = (accountHolderName: string) => ({
+      accountHolderName,
+      sortCode: '20-29-59',
+      accountNumber: '63748472',
+    });
+    await buyFlexByDirectDebit(app, 'finance-ntu', bank('Fail Payment'));
+    await buyFlexByDirectDebit(app, 'finance-non-payment', bank('Fail Payment From 2'));
+    await liveDaysUntil(app, clock, '2026-07-15T10:00:00.000Z');
+    const staff = bearer(
+      await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
+    );
+    const res = await app.inject({ method: 'GET', url: '/api/admin/finance', headers: staff });
+    expect(res.statusCode, res.body).toBe(200);
+    const { unpaidEndings } = res.json() as FinanceReportResponse;
+    expect(unpaidEndings.every((row) => row.schemeCode === 'bmw-flex')).toBe(true);
+    expect(unpaidEndings.find((row) => row.month === '2026-03')).toMatchObject({ notTakenUp: 1 });
+    expect(unpaidEndings.reduce((sum, row) => sum + row.notTakenUp, 0)).toBe(1);
+    expect(unpaidEndings.reduce((sum, row) => sum + row.cancelledForNonPayment, 0)).toBe(1);
+    // Months newest first.
+    const months = unpaidEndings.map((row) => row.month);
+    expect(months).toEqual([...months].sort().reverse());
   });
 });

@@ -9,12 +9,51 @@ import { listAgedDebt, sumWrittenPremium } from '../../modules/billing';
 import { PERMISSIONS } from '../../modules/identity';
 import { summariseCollectionsOn } from '../../modules/payment';
 import { listSchemesOfProposals } from '../../modules/proposal';
+import { listConfirmedCancellations } from '../../modules/adjustment';
+import { countNotTakenUpByMonth, listSchemesOfPolicies } from '../../modules/policy';
+import { NON_PAYMENT_REASON } from '../collect-payments';
 
 // The finance views for staff (issue 32 item 7): aged debt and premium written from the ledger
-// (billing), today's collections (payment), each quote's product (proposal).
+// (billing), today's collections (payment), each quote's product (proposal), policies not taken
+// up (policy) and cancelled for non-payment (adjustment).
 
 /** Later than any London day is long (a day the clocks go back has 25 hours). */
 const MORE_THAN_A_DAY_MS = 26 * 60 * 60 * 1000;
+
+type UnpaidEnding = FinanceReportResponse['unpaidEndings'][number];
+
+/** Policies not taken up (policy) and cancelled for non-payment (adjustment), month by product. */
+async function listUnpaidEndings(deps: ServiceDeps): Promise<UnpaidEnding[]> {
+  const [notTakenUp, nonPayment] = await Promise.all([
+    countNotTakenUpByMonth(deps.db),
+    listConfirmedCancellations(deps.db, NON_PAYMENT_REASON),
+  ]);
+  const schemes = await listSchemesOfPolicies(deps.db, [
+    ...new Set(nonPayment.map((row) => row.policyId)),
+  ]);
+  const endings = new Map<string, UnpaidEnding>();
+  const entry = (month: string, schemeCode: string) => {
+    const key = `${month} ${schemeCode}`;
+    const found = endings.get(key) ?? {
+      month,
+      schemeCode,
+      notTakenUp: 0,
+      cancelledForNonPayment: 0,
+    };
+    endings.set(key, found);
+    return found;
+  };
+  for (const row of notTakenUp) entry(row.month, row.schemeCode).notTakenUp += row.count;
+  for (const row of nonPayment) {
+    entry(row.month, schemes.get(row.policyId) ?? 'unknown').cancelledForNonPayment += 1;
+  }
+  return [...endings.values()].sort(newestMonthFirst);
+}
+
+const newestMonthFirst = (
+  a: { month: string; schemeCode: string },
+  b: { month: string; schemeCode: string },
+) => b.month.localeCompare(a.month) || a.schemeCode.localeCompare(b.schemeCode);
 
 async function buildFinanceReport(deps: ServiceDeps): Promise<FinanceReportResponse> {
   const now = deps.clock.now();
@@ -48,9 +87,8 @@ async function buildFinanceReport(deps: ServiceDeps): Promise<FinanceReportRespo
     today,
     agedDebt,
     collectionsToday,
-    written: [...byMonthAndScheme.values()].sort(
-      (a, b) => b.month.localeCompare(a.month) || a.schemeCode.localeCompare(b.schemeCode),
-    ),
+    unpaidEndings: await listUnpaidEndings(deps),
+    written: [...byMonthAndScheme.values()].sort(newestMonthFirst),
   };
 }
 

@@ -1,6 +1,12 @@
 // The adjustment module's public face: stored policy changes (DOMAIN.md "Adjustment") and how the
 // API answers them. Pricing and confirming them span policy, rating, billing and payment, so they
 // are flows (flows/adjust-policy); this module's routes start them.
-export { findAdjustment, insertAdjustment, markConfirmed, type AdjustmentRow } from './repository';
+export {
+  findAdjustment,
+  insertAdjustment,
+  listConfirmedCancellations,
+  markConfirmed,
+  type AdjustmentRow,
+} from './repository';
 export { isPaidByCard } from './response';
 export { ADJUSTMENT_NOT_FOUND_MESSAGE, getOwnAdjustment } from './access';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { policyAdjustments } from '../../db/schema';
 
@@ -55,4 +55,27 @@ export async function markConfirmed(
     )
     .returning({ id: policyAdjustments.adjustmentId });
   return updated.length > 0;
+}
+
+/**
+ * The policies cancelled for a reason (a confirmed CAN with `reason`), by the London month of
+ * its confirmation: the finance views count cancellations for non-payment (flows/finance).
+ */
+export async function listConfirmedCancellations(
+  db: Db,
+  reason: string,
+): Promise<{ month: string; policyId: string }[]> {
+  return db
+    .select({
+      month: sql<string>`to_char(${policyAdjustments.confirmedAt} at time zone 'Europe/London', 'YYYY-MM')`,
+      policyId: policyAdjustments.policyId,
+    })
+    .from(policyAdjustments)
+    .where(
+      and(
+        eq(policyAdjustments.adjustmentType, 'CAN'),
+        eq(policyAdjustments.reason, reason),
+        isNotNull(policyAdjustments.confirmedAt),
+      ),
+    );
 }

@@ -69,10 +69,16 @@ export async function listAgedDebt(
   const bands = new Map(
     AGED_DEBT_BANDS.map((band) => [band, { accounts: new Set<string>(), owedPence: 0 }]),
   );
-  const newestFirst = [...invoices].sort((a, b) => b.dueAt.getTime() - a.dueAt.getTime());
+  // Each account's invoices, newest first (one pass: a book has many accounts).
+  const invoicesOf = new Map<string, typeof invoices>();
+  for (const invoice of [...invoices].sort((a, b) => b.dueAt.getTime() - a.dueAt.getTime())) {
+    const list = invoicesOf.get(invoice.accountId) ?? [];
+    list.push(invoice);
+    invoicesOf.set(invoice.accountId, list);
+  }
   for (const [accountId, owed] of owing) {
     let left = owed;
-    for (const invoice of newestFirst.filter((candidate) => candidate.accountId === accountId)) {
+    for (const invoice of invoicesOf.get(accountId) ?? []) {
       if (left <= 0) break;
       const part = Math.min(left, invoice.amountPence);
       const band = bands.get(bandOf(invoice.dueAt, now))!;

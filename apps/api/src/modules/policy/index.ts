@@ -3,11 +3,13 @@
 export { assertBindable, assertQuoteStatus } from './bind-gates';
 export { computeAmountDueAtBind } from './amounts';
 export {
+  countNotTakenUpByMonth,
   countPoliciesByStatus,
   countPoliciesInForce,
   findPolicy,
   findPolicyByProposal,
   listPolicyVersions,
+  listSchemesOfPolicies,
   type PolicyRow,
   type PolicyVersionRow,
 } from './repository';

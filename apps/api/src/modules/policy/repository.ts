@@ -116,3 +116,28 @@ export async function countPoliciesByStatus(
     .from(policies)
     .groupBy(policies.schemeCode, policies.status);
 }
+
+/** Policies not taken up, by the London month they were voided and their scheme (flows/finance). */
+export async function countNotTakenUpByMonth(
+  db: Db,
+): Promise<{ month: string; schemeCode: string; count: number }[]> {
+  const month = sql<string>`to_char(coalesce(${policies.terminatedAt}, ${policies.createdAt}) at time zone 'Europe/London', 'YYYY-MM')`;
+  return db
+    .select({ month, schemeCode: policies.schemeCode, count: count() })
+    .from(policies)
+    .where(eq(policies.status, 'NTU'))
+    .groupBy(month, policies.schemeCode);
+}
+
+/** The scheme of each of these policies, by policy id (flows/finance). */
+export async function listSchemesOfPolicies(
+  db: Db,
+  policyIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (policyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ policyId: policies.policyId, schemeCode: policies.schemeCode })
+    .from(policies)
+    .where(inArray(policies.policyId, [...policyIds]));
+  return new Map(rows.map((row) => [row.policyId, row.schemeCode]));
+}

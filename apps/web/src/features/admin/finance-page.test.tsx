@@ -36,6 +36,10 @@ const REPORT = {
     { month: '2026-04', schemeCode: 'bmw-flex', premiumPence: 75_848, iptPence: 9_102 },
     { month: '2026-03', schemeCode: 'bmw-flex', premiumPence: 151_696, iptPence: 18_204 },
   ],
+  unpaidEndings: [
+    { month: '2026-04', schemeCode: 'bmw-flex', notTakenUp: 0, cancelledForNonPayment: 1 },
+    { month: '2026-03', schemeCode: 'bmw-flex', notTakenUp: 2, cancelledForNonPayment: 0 },
+  ],
 };
 
 afterEach(() => {
@@ -83,6 +87,15 @@ describe('the finance page', () => {
       '2026-04BMW Flex£758.48£91.02£849.50',
       '2026-03BMW Flex£1,516.96£182.04£1,699.00',
       'Total£2,275.44£273.06£2,548.50',
+    ]);
+    expect(
+      rowsOf(
+        'Policies not taken up and cancelled for non-payment each month by product, newest first',
+      ),
+    ).toEqual([
+      'MonthProductNot taken upCancelled for non-payment',
+      '2026-04BMW Flex01',
+      '2026-03BMW Flex20',
     ]);
   });
 

@@ -203,6 +203,42 @@ function Report({ report }: { report: FinanceReportResponse }) {
           }}
         />
       )}
+      {report.unpaidEndings.length === 0 ? (
+        <section className="card" aria-labelledby="unpaid-title">
+          <h2 id="unpaid-title">{t('finance.unpaid.title')}</h2>
+          <p>{t('finance.unpaid.none')}</p>
+        </section>
+      ) : (
+        <FinanceTable
+          id="unpaid"
+          title={t('finance.unpaid.title')}
+          caption={t('finance.unpaid.caption')}
+          head={[
+            t('finance.unpaid.month'),
+            t('finance.unpaid.product'),
+            t('finance.unpaid.notTakenUp'),
+            t('finance.unpaid.nonPayment'),
+          ]}
+          rows={report.unpaidEndings.map((row) => ({
+            key: `${row.month}-${row.schemeCode}`,
+            header: row.month,
+            cells: [
+              product(row.schemeCode),
+              String(row.notTakenUp),
+              String(row.cancelledForNonPayment),
+            ],
+          }))}
+          csv={{
+            fileName: `policies-ended-unpaid-${report.today}.csv`,
+            rows: report.unpaidEndings.map((row) => [
+              row.month,
+              product(row.schemeCode),
+              row.notTakenUp,
+              row.cancelledForNonPayment,
+            ]),
+          }}
+        />
+      )}
     </>
   );
 }
