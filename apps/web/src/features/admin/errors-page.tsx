@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorEventsResponse } from '@motor/contract';
 import { useErrorEvents } from './api/errors';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { StaffReport } from './staff-report';
+import { ScrollingTable, StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
 
 type ErrorEvent = ErrorEventsResponse['errors'][number];
@@ -67,30 +67,27 @@ export function ErrorsPage() {
         data.errors.length === 0 ? (
           <p role="status">{t('errors.none')}</p>
         ) : (
-          // Scrolls sideways on a phone: focusable so the keyboard scrolls it too (axe's
-          // scrollable-region-focusable), which jsx-a11y does not know of.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <div className="table-scroll" role="region" aria-label={t('errors.caption')} tabIndex={0}>
-            <table className="finance-table staff-errors__table">
-              <caption className="visually-hidden">{t('errors.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('errors.columns.lastSeen')}</th>
-                  <th scope="col">{t('errors.columns.error')}</th>
-                  <th scope="col">{t('errors.columns.source')}</th>
-                  <th scope="col">{t('errors.columns.where')}</th>
-                  <th scope="col">{t('errors.columns.count')}</th>
-                  <th scope="col">{t('errors.columns.firstSeen')}</th>
-                  <th scope="col">{t('errors.columns.release')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.errors.map((error) => (
-                  <ErrorRow key={error.id} error={error} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollingTable
+            caption={t('errors.caption')}
+            className="finance-table staff-errors__table"
+          >
+            <thead>
+              <tr>
+                <th scope="col">{t('errors.columns.lastSeen')}</th>
+                <th scope="col">{t('errors.columns.error')}</th>
+                <th scope="col">{t('errors.columns.source')}</th>
+                <th scope="col">{t('errors.columns.where')}</th>
+                <th scope="col">{t('errors.columns.count')}</th>
+                <th scope="col">{t('errors.columns.firstSeen')}</th>
+                <th scope="col">{t('errors.columns.release')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.errors.map((error) => (
+                <ErrorRow key={error.id} error={error} />
+              ))}
+            </tbody>
+          </ScrollingTable>
         )
       }
     </StaffReport>

@@ -6,7 +6,7 @@ import { formatDate, formatPence } from '../../lib/format';
 import { findSchemeByCode } from '../../lib/schemes';
 import { useFinanceReport } from './api/finance';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { StaffReport } from './staff-report';
+import { ScrollingTable, StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
 
 type Cell = string | number;
@@ -42,43 +42,37 @@ function FinanceTable(props: {
   return (
     <section className="card" aria-labelledby={`${props.id}-title`}>
       <h2 id={`${props.id}-title`}>{props.title}</h2>
-      {/* Scrolls sideways on a phone: focusable so the keyboard scrolls it too (axe's
-          scrollable-region-focusable), which jsx-a11y does not know of. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="table-scroll" role="region" aria-label={props.caption} tabIndex={0}>
-        <table className="finance-table">
-          <caption className="visually-hidden">{props.caption}</caption>
-          <thead>
-            <tr>
-              {props.head.map((label) => (
-                <th key={label} scope="col">
-                  {label}
-                </th>
+      <ScrollingTable caption={props.caption} className="finance-table">
+        <thead>
+          <tr>
+            {props.head.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.header}</th>
+              {row.cells.map((cell, index) => (
+                <td key={props.head[index + 1]}>{cell}</td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {props.rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.header}</th>
-                {row.cells.map((cell, index) => (
-                  <td key={props.head[index + 1]}>{cell}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-          {props.foot ? (
-            <tfoot>
-              <tr>
-                <th scope="row">{props.foot[0]}</th>
-                {props.foot.slice(1).map((cell, index) => (
-                  <td key={props.head[index + 1]}>{cell}</td>
-                ))}
-              </tr>
-            </tfoot>
-          ) : null}
-        </table>
-      </div>
+          ))}
+        </tbody>
+        {props.foot ? (
+          <tfoot>
+            <tr>
+              <th scope="row">{props.foot[0]}</th>
+              {props.foot.slice(1).map((cell, index) => (
+                <td key={props.head[index + 1]}>{cell}</td>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
+      </ScrollingTable>
       <Button
         variant="inverted"
         layout="small"
