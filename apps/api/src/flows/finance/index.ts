@@ -22,6 +22,17 @@ const MORE_THAN_A_DAY_MS = 26 * 60 * 60 * 1000;
 
 type UnpaidEnding = FinanceReportResponse['unpaidEndings'][number];
 
+/** The row of a month and product in `rows`, added as `empty` the first time it is asked for. */
+function rowOf<Row extends { month: string; schemeCode: string }>(
+  rows: Map<string, Row>,
+  empty: Row,
+): Row {
+  const key = `${empty.month} ${empty.schemeCode}`;
+  const found = rows.get(key) ?? empty;
+  rows.set(key, found);
+  return found;
+}
+
 /** Policies not taken up (policy) and cancelled for non-payment (adjustment), month by product. */
 async function listUnpaidEndings(deps: ServiceDeps): Promise<UnpaidEnding[]> {
   const [notTakenUp, nonPayment] = await Promise.all([
@@ -32,17 +43,8 @@ async function listUnpaidEndings(deps: ServiceDeps): Promise<UnpaidEnding[]> {
     ...new Set(nonPayment.map((row) => row.policyId)),
   ]);
   const endings = new Map<string, UnpaidEnding>();
-  const entry = (month: string, schemeCode: string) => {
-    const key = `${month} ${schemeCode}`;
-    const found = endings.get(key) ?? {
-      month,
-      schemeCode,
-      notTakenUp: 0,
-      cancelledForNonPayment: 0,
-    };
-    endings.set(key, found);
-    return found;
-  };
+  const entry = (month: string, schemeCode: string) =>
+    rowOf(endings, { month, schemeCode, notTakenUp: 0, cancelledForNonPayment: 0 });
   for (const row of notTakenUp) entry(row.month, row.schemeCode).notTakenUp += row.count;
   for (const row of nonPayment) {
     entry(row.month, schemes.get(row.policyId) ?? 'unknown').cancelledForNonPayment += 1;
@@ -71,16 +73,14 @@ async function buildFinanceReport(deps: ServiceDeps): Promise<FinanceReportRespo
   const byMonthAndScheme = new Map<string, FinanceReportResponse['written'][number]>();
   for (const row of written) {
     const schemeCode = schemes.get(row.proposalCode) ?? 'unknown';
-    const key = `${row.month} ${schemeCode}`;
-    const entry = byMonthAndScheme.get(key) ?? {
+    const entry = rowOf(byMonthAndScheme, {
       month: row.month,
       schemeCode,
       premiumPence: 0,
       iptPence: 0,
-    };
+    });
     entry.premiumPence += row.premiumPence;
     entry.iptPence += row.iptPence;
-    byMonthAndScheme.set(key, entry);
   }
   return {
     now: now.toISOString(),

@@ -95,6 +95,13 @@ function formatCommencement(instant: Date): string {
  * '12 monthly payments of £84.94', or the first apart when it takes the odd pennies: what each
  * month bills, so a promotion's discount is taken off them as billing takes it off.
  */
+/** What a monthly payment says when a promotion takes part of it off. */
+const afterThePromotion = (discountPence: number | null | undefined) =>
+  discountPence ? ', after the promotion' : '';
+
+/** A version that takes effect after the policy began: a change made mid-term. */
+const isMidTerm = (data: PolicyDocumentData) => data.inceptedAt > data.policyIncepted;
+
 function describeMonthlyPayments(
   breakdown: { deposit: number; instalmentAmount: number; numberOfInstalments: number },
   promotionMonthlyDiscountPence: number | null | undefined,
@@ -102,7 +109,7 @@ function describeMonthlyPayments(
   const { numberOfInstalments } = breakdown;
   const deposit = billedInstalment(breakdown.deposit, promotionMonthlyDiscountPence);
   const instalment = billedInstalment(breakdown.instalmentAmount, promotionMonthlyDiscountPence);
-  const promoted = promotionMonthlyDiscountPence ? ', after the promotion' : '';
+  const promoted = afterThePromotion(promotionMonthlyDiscountPence);
   if (deposit === instalment || numberOfInstalments < 2) {
     return `${numberOfInstalments} monthly payments of ${formatMoney(instalment)}${promoted}`;
   }
@@ -126,7 +133,7 @@ function describeLaterMonthlyPayments(
     breakdown.instalmentAmount,
     data.quote.promotionMonthlyDiscountPence,
   );
-  const promoted = data.quote.promotionMonthlyDiscountPence ? ', after the promotion' : '';
+  const promoted = afterThePromotion(data.quote.promotionMonthlyDiscountPence);
   const payments = later === 1 ? 'monthly payment' : 'monthly payments';
   return `From ${formatDisplayDate(data.inceptedAt)}: ${later} further ${payments} of ${formatMoney(instalment)}${promoted}. The difference for the rest of the month this change starts in is on your next bill.`;
 }
@@ -139,7 +146,7 @@ function describePayment(
   const { quote } = data;
   if (quote.totalPremium === 0) return 'Nothing to pay: this cover is free';
   if (schedule.type !== 'MONTHLY') return `One payment of ${formatMoney(quote.totalPremium)}`;
-  return data.inceptedAt > data.policyIncepted
+  return isMidTerm(data)
     ? describeLaterMonthlyPayments(data, schedule.premiumBreakdown)
     : describeMonthlyPayments(schedule.premiumBreakdown, quote.promotionMonthlyDiscountPence);
 }
@@ -256,10 +263,9 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
       },
       {
         // A change's version is priced for a year at its rates, though it takes effect mid-term.
-        heading:
-          data.inceptedAt > data.policyIncepted
-            ? `Premium: a year's price at the rates from ${formatDisplayDate(data.inceptedAt)}`
-            : 'Premium',
+        heading: isMidTerm(data)
+          ? `Premium: a year's price at the rates from ${formatDisplayDate(data.inceptedAt)}`
+          : 'Premium',
         rows: [
           ['Premium', formatMoney(quote.premium)],
           ['Insurance premium tax', formatMoney(quote.taxAmount)],
