@@ -35,6 +35,8 @@ export const POSTGRES_PASS = [
   'src/modules/claim/**/*.test.ts',
   'src/modules/care/**/*.test.ts',
   'src/modules/identity/**/*.test.ts',
+  // The quote funnel's aggregate (min per quote and step, by a range of instants).
+  'src/modules/insight/analytics.test.ts',
   // LISTEN/NOTIFY between API processes.
   'src/modules/chat/**/*.test.ts',
   'src/providers/chat/**/*.test.ts',

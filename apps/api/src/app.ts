@@ -37,7 +37,7 @@ import { customerAccountRoutes } from './modules/billing/routes';
 import { raiseInvoicesJob } from './modules/billing/invoicing';
 import { collectionJobs, reconciliationAdminRoutes } from './flows/collect-payments';
 import { documentRoutes } from './modules/document/routes';
-import { insightRoutes } from './modules/insight/routes';
+import { insightRoutes, purgeAnalyticsEventsJob } from './modules/insight';
 import { uploadRoutes } from './modules/upload/routes';
 import { purgeStagedUploadsJob } from './modules/upload/jobs';
 import { claimRoutes } from './modules/claim/routes';
@@ -63,6 +63,7 @@ import { jobAdminRoutes } from './modules/jobs/routes';
 import { metricsPlugin } from './flows/metrics';
 import { financeAdminRoutes } from './flows/finance';
 import { errorTrackerRoutes } from './modules/error-tracker';
+import { purgeErrorEventsJob } from './modules/error-tracker/jobs';
 import { clockRoutes } from './modules/clock';
 import type { Providers } from './providers';
 import type { Brand } from '@motor/brand-kit';
@@ -115,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('db', db.db);
   app.decorate('providers', providers);
   app.decorate('clock', clock);
+  // Sends the analytics still queued for PostHog before the process ends.
+  app.addHook('onClose', () => providers.analytics.shutdown());
 
   // App plugins: behaviour every route shares.
   await app.register(requestIdPlugin);
@@ -196,6 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...collectionJobs,
     purgeFinishedJobsJob,
     purgeStagedUploadsJob,
+    purgeAnalyticsEventsJob,
+    purgeErrorEventsJob,
   ]);
 
   return app;

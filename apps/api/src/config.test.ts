@@ -28,6 +28,8 @@ describe('config', () => {
       upsellOfferDays: 2,
       metricsToken: undefined,
       release: 'local',
+      analytics: { posthog: null, retentionDays: 395 },
+      errorRetentionDays: 90,
       identity: {
         issuer: 'http://localhost:3000/auth',
         isEmbedded: true,
@@ -72,6 +74,10 @@ describe('config', () => {
       SHUTDOWN_DRAIN_MS: '5000',
       METRICS_TOKEN: 'a-scraper-token-0123',
       RELEASE: '2026.11.28',
+      POSTHOG_API_KEY: 'phc_project',
+      POSTHOG_HOST: 'https://posthog.internal.example.com',
+      ANALYTICS_RETENTION_DAYS: '180',
+      ERROR_RETENTION_DAYS: '30',
       JOB_CONCURRENCY: '2',
       NTU_AFTER_DAYS: '10',
       DIRECT_DEBIT_NOTICES_SENT_BY: 'provider',
@@ -124,6 +130,11 @@ describe('config', () => {
       upsellOfferDays: 3,
       metricsToken: 'a-scraper-token-0123',
       release: '2026.11.28',
+      analytics: {
+        posthog: { apiKey: 'phc_project', host: 'https://posthog.internal.example.com' },
+        retentionDays: 180,
+      },
+      errorRetentionDays: 30,
       identity: {
         issuer: 'https://login.example.com',
         isEmbedded: false,

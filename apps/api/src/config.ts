@@ -109,6 +109,16 @@ const EnvSchema = z.object({
   RELEASE: optional(z.string().max(100)),
   // The operator's metrics at /metrics (flows/metrics): served only to a scraper sending it.
   METRICS_TOKEN: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
+  // Analytics (modules/insight): kept in the database; also sent to PostHog with a project key.
+  POSTHOG_API_KEY: optional(z.string().min(1)),
+  POSTHOG_HOST: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  ANALYTICS_RETENTION_DAYS: optional(
+    z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650),
+  ),
+  // How long the embedded error tracker keeps an error after it was last seen.
+  ERROR_RETENTION_DAYS: optional(
+    z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650),
+  ),
   // Documents and uploads (providers/storage): unset → local disk under DATA_DIR/blobs.
   STORAGE_PROVIDER: optional(
     z.enum(STORAGE_PROVIDERS, { error: `must be one of ${STORAGE_PROVIDERS.join(', ')}` }),
@@ -188,10 +198,22 @@ export type Config = {
   metricsToken: string | undefined;
   /** The release running (RELEASE, default `local`): the error tracker tags errors with it. */
   release: string;
+  /**
+   * Where analytics events go besides the database (POSTHOG_API_KEY, POSTHOG_HOST) and how long
+   * the database keeps them (ANALYTICS_RETENTION_DAYS, default 395: thirteen months).
+   */
+  analytics: AnalyticsConfig;
+  /** Days the error tracker keeps an error after it was last seen (ERROR_RETENTION_DAYS, 90). */
+  errorRetentionDays: number;
   identity: IdentityConfig;
   rateLimits: RateLimitsConfig;
   payments: PaymentsConfig;
   storage: StorageConfig;
+};
+
+export type AnalyticsConfig = {
+  posthog: { apiKey: string; host: string } | null;
+  retentionDays: number;
 };
 
 /** Where documents and uploads are kept (providers/storage). */
@@ -339,6 +361,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     upsellOfferDays: vars.UPSELL_OFFER_DAYS ?? 2,
     metricsToken: vars.METRICS_TOKEN,
     release: vars.RELEASE ?? 'local',
+    analytics: {
+      posthog: vars.POSTHOG_API_KEY
+        ? { apiKey: vars.POSTHOG_API_KEY, host: vars.POSTHOG_HOST ?? 'https://eu.i.posthog.com' }
+        : null,
+      retentionDays: vars.ANALYTICS_RETENTION_DAYS ?? 395,
+    },
+    errorRetentionDays: vars.ERROR_RETENTION_DAYS ?? 90,
     identity: {
       issuer,
       isEmbedded: issuer === embeddedIssuer,

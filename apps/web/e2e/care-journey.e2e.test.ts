@@ -83,6 +83,7 @@ describe('customer care: chat from a payment error, staff find, act for and answ
         product: 'flex',
         label: 'care',
         vrn,
+        acceptAnalytics: true,
       });
       const { page } = customer;
 
@@ -241,6 +242,21 @@ describe('customer care: chat from a payment error, staff find, act for and answ
         .getByRole('table', { name: 'Money customers owe, by how long it has been due' })
         .waitFor(SLOW);
       await checkAtBothWidths(admin, 'care-finance');
+
+      // The quote funnel (issue 32 item 2), from the console: a table per product tracked (or
+      // the words for none), read at both widths, axe clean.
+      await admin.goto('/admin');
+      await admin
+        .getByRole('navigation', { name: 'Other tools' })
+        .getByRole('link', { name: 'Quote funnel' })
+        .click();
+      await admin.getByRole('heading', { level: 1, name: 'Quote funnel' }).waitFor(SLOW);
+      // The customer accepted analytics: their purchase went through every step to Bought.
+      const funnel = admin.getByRole('table', { name: 'The funnel of BMW Flex, step by step' });
+      await funnel.waitFor(SLOW);
+      const boughtRow = await funnel.getByRole('row', { name: /^Bought/ }).textContent();
+      expect(boughtRow).toMatch(/^Bought[1-9]/);
+      await checkAtBothWidths(admin, 'care-insights');
 
       // The error tracker (issue 32 item 3): an error the customer's page did not catch reaches
       // staff, without the e-mail address it carried.

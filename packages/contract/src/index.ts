@@ -17,3 +17,4 @@ export * from './reconciliation';
 export * from './finance';
 export * from './error-events';
 export * from './clock';
+export * from './analytics';

@@ -51,6 +51,7 @@ export * from './rules/statement';
 export * from './rules/adjustment';
 export * from './rules/policy-versions';
 export * from './rules/cookie-consent';
+export * from './rules/analytics';
 export * from './rules/auth';
 
 export * from './errors';

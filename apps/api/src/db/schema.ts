@@ -110,6 +110,7 @@ export * from './schema/policies';
 export * from './schema/billing';
 export * from './schema/insights';
 export * from './schema/error-events';
+export * from './schema/analytics-events';
 export * from './schema/jobs';
 export * from './schema/claims';
 export * from './schema/uploads';

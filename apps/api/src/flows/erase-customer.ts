@@ -19,6 +19,7 @@ import {
 } from '../db/schema';
 import { AppError } from '../errors';
 import { deletePolicyDocumentFiles } from '../modules/document';
+import { eraseAnalyticsEvents } from '../modules/insight';
 import { anonymiseJson, ERASED, inListOrNone, loadCustomerRecords } from './customer-data';
 
 // Staff erase a customer (UK GDPR Article 17), issue 21 item 14, decision 018. In one
@@ -193,6 +194,8 @@ export async function eraseCustomer(
       .update(insightFeedback)
       .set({ comment: null })
       .where(eq(insightFeedback.ownerUserId, userId));
+    // What their pages recorded with their consent (our copy: PostHog's is erased in PostHog).
+    await eraseAnalyticsEvents(tx, { userId, proposalCodes, policyIds });
 
     await tx.insert(auditLog).values({
       actorUserId,

@@ -21,6 +21,7 @@ import {
 import { createSandboxStorage, createStorage, type StorageProvider } from './storage';
 import { createFnol, createSandboxFnol, type FnolProvider } from './fnol';
 import { createChat, type ChatConnector } from './chat';
+import { createAnalytics, createNoAnalytics, type AnalyticsProvider } from './analytics';
 
 /**
  * The external capabilities the app uses, one entry per capability (payments, direct debit,
@@ -40,6 +41,8 @@ export type Providers = {
   fnol: FnolProvider;
   /** Web chat between customers and staff: the built-in chat on our database until a vendor's. */
   chat: ChatConnector;
+  /** Analytics beyond our database: PostHog when configured, nothing by default. */
+  analytics: AnalyticsProvider;
 };
 
 /** The cars every brand of the deployment insures, for the sandbox vehicle lookup. */
@@ -62,6 +65,7 @@ export function createProviders(config: Config, brands: readonly Brand[]): Provi
     storage: createStorage(config.storage),
     fnol: createFnol(),
     chat: createChat(),
+    analytics: createAnalytics(config.analytics),
   };
 }
 
@@ -77,5 +81,6 @@ export function createSandboxProviders(brands: readonly Brand[]): Providers {
     storage: createSandboxStorage(),
     fnol: createSandboxFnol(),
     chat: createChat(),
+    analytics: createNoAnalytics(),
   };
 }

@@ -37,6 +37,8 @@ export type PurchaseOptions = {
    * (settled at once, so there is money to refund).
    */
   pay?: 'direct-debit' | 'card';
+  /** Accept cookies (analytics) on the banner instead of rejecting them. */
+  acceptAnalytics?: boolean;
 };
 
 async function disclose(page: Page, baseUrl: string, options: PurchaseOptions, email: string) {
@@ -117,7 +119,11 @@ export async function buyPolicy(
 ): Promise<BoughtPolicy> {
   const email = uniqueEmail(options.label);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Reject non-essential cookies' }).click();
+  await page
+    .getByRole('button', {
+      name: options.acceptAnalytics ? 'Accept cookies' : 'Reject non-essential cookies',
+    })
+    .click();
   const productName = options.product === 'flex' ? 'BMW Flex' : 'BMW Driveaway';
   await page.getByRole('link', { name: `Get a ${productName} quote` }).click();
   await page.waitForURL(new RegExp(`/${options.product}/proposal/[^/]+$`), SLOW);

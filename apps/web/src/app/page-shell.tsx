@@ -197,6 +197,9 @@ export function PageShell({ children, up, hideAccountNav = false, after }: PageS
                   </ContentLink>
                 </li>
               ))}
+              <li>
+                <Link to={paths.cookieSettings()}>{t('shell.cookieSettings')}</Link>
+              </li>
             </ul>
           </nav>
           <p className="shell-footer__content">{brand.footer.contentLine}</p>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageTransition } from '../components/ui/page-transition';
 import { CookieConsentBanner } from '../features/cookie-consent/cookie-consent-banner';
+import { usePageViews } from '../lib/analytics';
 import { DemoClockBanner } from './demo-clock-banner';
 import { PageShell } from './page-shell';
 import type { RouteHandle } from './route-handle';
@@ -21,6 +22,7 @@ export function RootLayout() {
   const location = useLocation();
   const matches = useMatches();
   useFocusMainOnNavigation(location.pathname);
+  usePageViews(location.pathname);
 
   let up: string | undefined;
   let hideAccountNav = false;

@@ -43,6 +43,12 @@ const FinancePage = lazyPage(() =>
 const ErrorsPage = lazyPage(() =>
   import('../features/admin/errors-page').then((m) => m.ErrorsPage),
 );
+const CookieSettingsPage = lazyPage(() =>
+  import('../features/cookie-consent/cookie-settings-page').then((m) => m.CookieSettingsPage),
+);
+const InsightsPage = lazyPage(() =>
+  import('../features/admin/insights-page').then((m) => m.InsightsPage),
+);
 const ClockPage = lazyPage(() => import('../features/admin/clock-page').then((m) => m.ClockPage));
 const ChatInboxPage = lazyPage(() =>
   import('../features/admin/chat-inbox-page').then((m) => m.ChatInboxPage),
@@ -101,6 +107,7 @@ export const routes: RouteObject[] = [
           { path: 'not-taken-up', element: <NotTakenUpPage /> },
           { path: 'finance', element: <FinancePage /> },
           { path: 'errors', element: <ErrorsPage /> },
+          { path: 'insights', element: <InsightsPage /> },
           { path: 'clock', element: <ClockPage /> },
           { path: 'chat', element: <ChatInboxPage /> },
           { path: 'impersonate', element: <ImpersonatePage /> },
@@ -109,6 +116,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'sign-in', element: <SignInPage /> },
+      { path: 'cookie-settings', element: <CookieSettingsPage /> },
       { path: 'unsupported-browser', element: <UnsupportedBrowserPage /> },
       {
         path: 'account',

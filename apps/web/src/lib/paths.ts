@@ -4,6 +4,8 @@ const segment = (value: string) => encodeURIComponent(value);
 
 export const paths = {
   home: () => '/',
+  /** What analytics records and the visitor's choice, changeable at any time. */
+  cookieSettings: () => '/cookie-settings',
   product: (productUrlName: string) => `/${segment(productUrlName)}`,
   proposal: (productUrlName: string, proposalCode: string) =>
     `/${segment(productUrlName)}/proposal/${segment(proposalCode)}`,
@@ -39,6 +41,7 @@ export const paths = {
   adminReconciliation: () => '/admin/reconciliation',
   adminFinance: () => '/admin/finance',
   adminErrors: () => '/admin/errors',
+  adminInsights: () => '/admin/insights',
   /** Policies not taken up, newest first (issue 30 item 3; access:impersonate). */
   adminNotTakenUp: () => '/admin/not-taken-up',
   /** Act for a customer by their user id (spec 1 §6; also from ?impersonate=). */

@@ -143,13 +143,14 @@ export function createStaticPages(legalEntities: LegalEntities): Record<string, 
         {
           heading: 'Non-essential (only if you accept)',
           items: [
-            'We set none today, and no advertising cookies at all. If we add analytics to improve the site, they will be set only if you accept non-essential cookies.',
+            'Analytics: if you accept, we record the pages you visit and the steps you complete (of a quote, a purchase, a change to your policy, a cancellation, a renewal choice or a claim), with a random identifier of your session or account, the brand and the product. We never record your name, e-mail address, phone number, address or car registration for it, and it sets no cookie of ours or of anyone else. The record is kept for 13 months, erased with your data if you ask us to erase it, and may be processed for us by our analytics provider.',
+            'No advertising cookies at all.',
           ],
         },
         {
           heading: 'Changing your choice',
           items: [
-            'Clear this site’s cookies in your browser settings and the banner asks you again.',
+            'Use Cookie settings at the foot of every page to accept or reject analytics at any time: rejecting stops the recording at once.',
           ],
         },
       ],

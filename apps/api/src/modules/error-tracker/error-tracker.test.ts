@@ -154,4 +154,25 @@ describe('the error tracker', () => {
     const { errors } = await tracked();
     expect(errors.find((error) => error.message === 'Loop')?.count).toBe(30);
   });
+
+  it('forgets an error not seen for ERROR_RETENTION_DAYS (90 by default)', async () => {
+    const report = { name: 'RangeError', message: 'Retention probe', path: '/home' };
+    const posted = await app.inject({ method: 'POST', url: '/api/client-errors', payload: report });
+    expect(posted.statusCode).toBe(202);
+    clock.advance(89 * 86_400_000);
+    await runDueJobs(app);
+    // Tokens are minted on the moved clock.
+    staff = bearer(
+      await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
+    );
+    expect((await tracked()).errors.some((error) => error.message === 'Retention probe')).toBe(
+      true,
+    );
+    clock.advance(2 * 86_400_000);
+    await runDueJobs(app);
+    staff = bearer(
+      await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
+    );
+    expect((await tracked()).errors).toEqual([]);
+  });
 });

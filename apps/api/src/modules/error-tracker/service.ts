@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { desc, sql } from 'drizzle-orm';
+import { desc, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { errorEvents, type ERROR_SOURCES } from '../../db/schema';
 import type { Clock } from '../../clock';
@@ -72,4 +72,17 @@ export async function recordError(
 /** The errors seen, the latest first (at most `limit`). */
 export async function listErrorEvents(db: Db, limit = 200) {
   return db.select().from(errorEvents).orderBy(desc(errorEvents.lastSeenAt)).limit(limit);
+}
+
+/** Retention: drops the errors not seen for `retentionDays`; answers how many went. */
+export async function purgeErrorEvents(
+  deps: { db: Db; clock: Clock },
+  retentionDays: number,
+): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - retentionDays * 86_400_000);
+  const gone = await deps.db
+    .delete(errorEvents)
+    .where(lt(errorEvents.lastSeenAt, before))
+    .returning({ id: errorEvents.id });
+  return gone.length;
 }

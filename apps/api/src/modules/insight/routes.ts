@@ -1,16 +1,35 @@
 import {
+  AnalyticsEventAcceptedResponseSchema,
+  AnalyticsEventRequestSchema,
   ErrorBodySchema,
+  InsightsFunnelQuerySchema,
+  InsightsFunnelResponseSchema,
   FeedbackRequestSchema,
   ImpressionRequestSchema,
   InsightAcceptedResponseSchema,
 } from '@motor/contract';
 import { insightFeedback, insightImpressions } from '../../db/schema';
 import type { AppPlugin } from '../../app-types';
-import { getOwnerUserId, type RouteAccess } from '../identity';
+import { AppError } from '../../errors';
+import {
+  enforceRateLimits,
+  getOwnerUserId,
+  MINUTE_MS,
+  perClientAndSession,
+  PERMISSIONS,
+  type RouteAccess,
+} from '../identity';
 import { getOwnPolicy } from '../policy';
 import { getOwnProposal } from '../proposal';
+import { hasAnalyticsConsent, recordAnalyticsEvent } from './analytics';
+import { getInsightsFunnel } from './funnel';
 
 const ACCESS: readonly RouteAccess[] = ['anonymous', 'customer', 'admin'];
+export const NO_CONSENT_MESSAGE =
+  'Analytics are recorded only with consent: accept analytics cookies first.';
+/** A page sends a few events a view: these stop a script, not a customer. */
+const EVENTS_PER_SESSION_PER_MINUTE = 240;
+const EVENTS_PER_CLIENT_PER_MINUTE = 1_200;
 const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
@@ -75,6 +94,63 @@ export const insightRoutes: AppPlugin = async (app) => {
         })
         .onConflictDoNothing({ target: insightImpressions.proposalCode });
       return { accepted: true as const };
+    },
+  );
+
+  app.post(
+    '/analytics/events',
+    {
+      // Staff are never tracked: their clicks are not a customer's journey.
+      config: { access: ['anonymous', 'customer'] },
+      schema: {
+        tags: ['insights'],
+        summary: 'Records an analytics event of the caller’s page (only with consent)',
+        description:
+          'Refused (403) unless the request carries the cookieConsent cookie set to true. A ' +
+          'quote or policy named must be the caller’s own. 240 a minute per session.',
+        body: AnalyticsEventRequestSchema,
+        response: { 202: AnalyticsEventAcceptedResponseSchema, ...errors, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (!hasAnalyticsConsent(request.headers.cookie)) {
+        throw new AppError('FORBIDDEN', NO_CONSENT_MESSAGE);
+      }
+      await enforceRateLimits({
+        db: app.db,
+        now: app.clock.now(),
+        windowMs: MINUTE_MS,
+        limits: perClientAndSession('analytics', request, {
+          perClient: EVENTS_PER_CLIENT_PER_MINUTE,
+          perSession: EVENTS_PER_SESSION_PER_MINUTE,
+        }),
+      });
+      await recordAnalyticsEvent(
+        { db: app.db, clock: app.clock, analytics: app.providers.analytics },
+        request.principal,
+        request.body,
+      );
+      return reply.code(202).send({ accepted: true });
+    },
+  );
+
+  app.get(
+    '/admin/insights',
+    {
+      config: { access: ['admin'], permission: PERMISSIONS.operations },
+      schema: {
+        tags: ['admin'],
+        summary: 'The quote funnel by product for a range of London days (staff)',
+        querystring: InsightsFunnelQuerySchema,
+        response: { 200: InsightsFunnelResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      if (from > to) throw new AppError('BAD_REQUEST', 'The first day must not be after the last.');
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await getInsightsFunnel(app.db, { from, to }));
     },
   );
 };

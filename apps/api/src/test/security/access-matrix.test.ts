@@ -244,6 +244,21 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
         payload: { name: 'Error', message: 'A page failed', path: '/home' },
       }),
     },
+    // Analytics (issue 32 items 1 and 2): a consenting customer's page records events about
+    // their own quote (staff are never tracked); the funnel is for access:operations.
+    'POST /api/analytics/events': {
+      resource: 'quote',
+      build: (target) => ({
+        method: 'POST',
+        url: '/api/analytics/events',
+        headers: { cookie: 'cookieConsent=true' },
+        payload: { name: 'quote_shown', path: '/flex', proposalCode: quoteOf(target) },
+      }),
+    },
+    'GET /api/admin/insights': {
+      staffConsole: true,
+      build: () => get('/api/admin/insights?from=2026-03-01&to=2026-03-02'),
+    },
     // The finance views (issue 32 item 7): access:operations; figures, no customer named.
     'GET /api/admin/finance': { staffConsole: true, build: () => get('/api/admin/finance') },
     // The refunds staff queue (issue 30): access:operations; an unknown refund answers 404.

@@ -1,5 +1,5 @@
 import type { ProposalChange } from '@motor/domain';
-import { londonDateString, toInstant } from '@motor/domain';
+import { DISCLOSURE_SECTION_IDS, londonDateString, toInstant } from '@motor/domain';
 import { getValueAtPath, isInputVisible, validateInputValue } from '@motor/forms';
 import type { FormContext, FormValues, InputDefinition } from '@motor/forms';
 import { paths } from '../../lib/paths';
@@ -9,14 +9,7 @@ import type { ProposalResponse as Proposal } from '@motor/contract';
 // The disclosure sections of spec 2 §2 and where each answer is stored. The brand's product
 // configuration holds the questions by target; this file groups them into pages.
 
-const SECTION_IDS = [
-  'about-you',
-  'your-car',
-  'additional-drivers',
-  'contact-details',
-  'your-cover',
-  'start-date',
-] as const;
+const SECTION_IDS = DISCLOSURE_SECTION_IDS;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 /** Where an answer lives: the quote, the core car, the policyholder, a named driver, the start date. */

@@ -130,6 +130,7 @@ export function StaffConsolePage() {
     canOperate && { to: paths.adminReconciliation(), text: t('console.reconciliationLink') },
     canOperate && { to: paths.adminFinance(), text: t('console.financeLink') },
     canOperate && { to: paths.adminErrors(), text: t('console.errorsLink') },
+    canOperate && { to: paths.adminInsights(), text: t('console.insightsLink') },
   ].filter((link) => link !== false);
 
   return (

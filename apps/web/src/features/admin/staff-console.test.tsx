@@ -161,6 +161,7 @@ describe('the staff console', () => {
       'Reconciliation',
       'Finance',
       'Errors',
+      'Quote funnel',
     ]);
     expect(
       screen.getByText(

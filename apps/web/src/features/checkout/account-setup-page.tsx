@@ -1,3 +1,4 @@
+import { useTrackOnce } from '../../lib/analytics';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -145,6 +146,8 @@ function AccountSetup({
   const proposal = useCheckoutProposal(proposalCode);
   const [step, setStep] = useState<Step>({ kind: 'verifying' });
   const started = useRef(false);
+  // Signed in on the way to checkout: the funnel's sign-in step.
+  useTrackOnce({ name: 'signed_in', proposalCode });
 
   const run = async () => {
     const current = proposal.data;

@@ -1,3 +1,4 @@
+import { useTrackOnce } from '../../lib/analytics';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,7 @@ export function CheckoutPage() {
   const { productUrlName = '', proposalCode = '' } = useParams();
   const { isAuthenticated, isLoading: isAuthLoading } = useAuth();
   const proposal = useCheckoutProposal(proposalCode);
+  useTrackOnce(isAuthenticated ? { name: 'checkout_started', proposalCode } : null);
   const location = useLocation();
   const isBound = Boolean((location.state as { isBound?: boolean } | null)?.isBound);
   const verification = useVerification(

@@ -1,3 +1,4 @@
+import { useTrackOnce } from '../../lib/analytics';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,7 @@ export function CheckoutDisabledView({ reason }: { reason?: 'noSchedule' }) {
 export function PaymentResultErrorPage() {
   const { t } = useTranslation('checkout');
   const { productUrlName = '', proposalCode = '' } = useParams();
+  useTrackOnce({ name: 'checkout_failed', proposalCode });
   return (
     <div className="checkout checkout--message">
       <div className="page-header">

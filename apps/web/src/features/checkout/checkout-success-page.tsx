@@ -1,3 +1,4 @@
+import { useTrackOnce } from '../../lib/analytics';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -19,6 +20,7 @@ export function CheckoutSuccessPage() {
   const { proposalCode = '' } = useParams();
   const { isAuthenticated, isAdmin } = useAuth();
   const proposal = useCheckoutProposal(proposalCode);
+  useTrackOnce(proposal.data?.status === 'POLICY' ? { name: 'policy_bound', proposalCode } : null);
   const firstCollection = useFirstCollection(
     proposalCode,
     isAuthenticated && proposal.data?.status === 'POLICY',

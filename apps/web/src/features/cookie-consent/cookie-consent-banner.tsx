@@ -1,31 +1,26 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { ContentLink } from '../../components/ui/content-link';
 import { BENEATH_MODALS_ATTRIBUTE, useIsAnyModalOpen } from '../../components/ui/modal';
 import { brand } from '../../lib/brand';
 import { useAuth } from '../../lib/auth';
-import { readCookieConsent, writeCookieConsent } from './cookie-consent';
-import type { CookieConsent } from './cookie-consent';
+import { useCookieConsent, writeCookieConsent } from '../../lib/cookie-consent';
 
 /** The cookie policy, a content page of every brand (content module, static pages). */
-const cookiePolicyUrl = () => `${brand.contentBaseUrl}/static/cookies.html`;
+export const cookiePolicyUrl = () => `${brand.contentBaseUrl}/static/cookies.html`;
 
 /** Shown at the bottom to visitors who are neither signed in nor admins, until they choose. */
 export function CookieConsentBanner() {
   const { t } = useTranslation();
   const { isAuthenticated, isAdmin } = useAuth();
-  const [consent, setConsent] = useState<CookieConsent>(() => readCookieConsent());
+  const consent = useCookieConsent();
   // Beneath an open modal (z-index) and inert while one is open, so keyboard and screen-reader
   // users cannot reach it behind the dialog.
   const isModalOpen = useIsAnyModalOpen();
 
   if (isAuthenticated || isAdmin || consent !== null) return null;
 
-  const choose = (value: boolean) => {
-    writeCookieConsent(value);
-    setConsent(value);
-  };
+  const choose = (value: boolean) => writeCookieConsent(value);
 
   return (
     <section

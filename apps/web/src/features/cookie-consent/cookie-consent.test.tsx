@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { Modal } from '../../components/ui/modal';
 import { AuthProvider, anonymousAuthState } from '../../lib/auth';
 import { CookieConsentBanner } from './cookie-consent-banner';
-import { buildCookieConsentCookie, readCookieConsent } from './cookie-consent';
+import { buildCookieConsentCookie, readCookieConsent } from '../../lib/cookie-consent';
 
 function clearCookie() {
   document.cookie = 'cookieConsent=; Max-Age=0; Path=/';

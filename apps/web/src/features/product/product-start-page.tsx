@@ -5,6 +5,7 @@ import { isApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { useAnalytics } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { findSchemeByUrlName } from '../../lib/schemes';
@@ -70,14 +71,17 @@ export function ProductStartPage() {
   const scheme = findSchemeByUrlName(productUrlName);
   const start = useStartProposal();
   const started = useRef(false);
+  const track = useAnalytics();
 
   const run = () => {
     if (!scheme) return;
     start.mutate(
       { schemeCode: scheme.schemeCode, brand: brand.brandCode, search, isAuthenticated },
       {
-        onSuccess: (proposal) =>
-          void navigate(paths.proposal(scheme.urlName, proposal.proposalCode), { replace: true }),
+        onSuccess: (proposal) => {
+          track({ name: 'product_started', proposalCode: proposal.proposalCode });
+          void navigate(paths.proposal(scheme.urlName, proposal.proposalCode), { replace: true });
+        },
       },
     );
   };

@@ -1,3 +1,4 @@
+import { useAnalytics } from '../../../lib/analytics';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SetPolicyAutoRenewalRequest } from '@motor/contract';
 import { useApiClient } from '../../../lib/use-api-client';
@@ -7,9 +8,13 @@ import { policyQueryKey } from './get-policy';
 export function useSetAutoRenewal(policyId: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const track = useAnalytics();
   return useMutation({
     mutationFn: (request: SetPolicyAutoRenewalRequest) =>
       client.put<unknown>(`/policies/${encodeURIComponent(policyId)}/autoRenewal`, request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: policyQueryKey(policyId) }),
+    onSuccess: (_answer, request) => {
+      track({ name: request.enabled ? 'renewal_opted_in' : 'renewal_opted_out', policyId });
+      return queryClient.invalidateQueries({ queryKey: policyQueryKey(policyId) });
+    },
   });
 }

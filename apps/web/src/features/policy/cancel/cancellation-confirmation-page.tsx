@@ -1,3 +1,4 @@
+import { useTrackOnce } from '../../../lib/analytics';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
@@ -25,6 +26,8 @@ export function CancellationConfirmationPage({ policy }: { policy: Policy }) {
   const { t } = useTranslation('cancellation');
   const { productUrlName = '' } = useParams();
   const done = readDoneState(useLocation().state);
+  // Only right after confirming (not when the page is reopened later).
+  useTrackOnce(done ? { name: 'cancellation_confirmed', policyId: policy.policyId } : null);
   const root = paths.policy(productUrlName, policy.policyId);
   // Display only: whether the cancellation is still ahead when the page opened decides the words.
   const [openedAt] = useState(() => Date.now());

@@ -1,3 +1,4 @@
+import { useTrackOnce } from '../../../lib/analytics';
 import type { ReactElement } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,9 @@ export function ResultPage({ policy, root }: { policy: Policy; root: string }): 
   } = useAdjustment(adjustmentId, {
     pollUntilConfirmed: isBackFromPayment,
   });
+  useTrackOnce(
+    adjustment?.confirmed ? { name: 'change_confirmed', policyId: policy.policyId } : null,
+  );
   const paths = changePaths(root);
   const back = { to: paths.root, label: t('backToPolicy') };
   if (isPending) return <Spinner isBlock size="large" />;

@@ -1,3 +1,4 @@
+import { useTrackOnce } from '../../../lib/analytics';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
@@ -63,6 +64,7 @@ function ReviewContent({
 }): ReactElement {
   const { t } = useTranslation('policy-changes');
   const [isAgreed, setAgreed] = useState(false);
+  useTrackOnce({ name: 'change_priced', policyId: policy.policyId });
   const { confirm, isConfirming, modals } = useConfirmFlow({
     policy,
     adjustment,

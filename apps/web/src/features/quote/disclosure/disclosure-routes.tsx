@@ -3,9 +3,15 @@ import { Navigate, Route, Routes, useParams } from 'react-router';
 import { AdditionalDriverPage, AdditionalDriversPage } from './additional-drivers-page';
 import { SectionPage } from './section-page';
 import { isSectionId } from '../../../components/disclosure/sections';
+import { useTrackOnce } from '../../../lib/analytics';
 
 function Section(): ReactElement {
-  const { sectionId } = useParams();
+  const { sectionId, proposalCode } = useParams();
+  useTrackOnce(
+    isSectionId(sectionId) && proposalCode
+      ? { name: 'disclosure_section_viewed', section: sectionId, proposalCode }
+      : null,
+  );
   if (!isSectionId(sectionId)) return <Navigate to="../about-you" replace />;
   if (sectionId === 'additional-drivers') return <AdditionalDriversPage />;
   return <SectionPage key={sectionId} sectionId={sectionId} />;

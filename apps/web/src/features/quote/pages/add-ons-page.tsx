@@ -19,6 +19,7 @@ import {
   isOptionalCoverCode,
 } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
+import { useTrackOnce } from '../../../lib/analytics';
 
 type Decisions = Partial<Record<OptionalCoverCode, boolean>>;
 
@@ -40,6 +41,7 @@ function getCoverChanges(options: { proposal: Proposal; decisions: Decisions }):
 
 /** Add-ons (spec 2 §2): a decision for every available optional cover, then the summary. */
 export function AddOnsPage({ proposal }: { proposal: Proposal }) {
+  useTrackOnce({ name: 'add_ons_viewed', proposalCode: proposal.proposalCode });
   const { t } = useTranslation('quote');
   const navigate = useNavigate();
   const client = useApiClient();

@@ -6,6 +6,7 @@ import { describePolicyTerm } from '@motor/domain';
 import type { PaymentScheduleType, ProposalChange } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
+import { useAnalytics, useTrackOnce } from '../../../lib/analytics';
 import { formatDate } from '../../../lib/format';
 import { useApiClient } from '../../../lib/use-api-client';
 import { proposalQueryKey } from '../../../lib/query-keys';
@@ -44,13 +45,18 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
   const missing = getMissingConfirmation(proposal, product);
   const isMissing = missing.length > 0;
   const queryClient = useQueryClient();
+  const { proposalCode } = proposal;
+  const track = useAnalytics();
+  useTrackOnce({ name: 'quote_shown', proposalCode });
   const proceed = useMutation({
     mutationFn: () => continueFromConfiguration({ client, proposal, selectedSchedule: schedule }),
     onSuccess: (result) => {
       if (result.kind === 'idCheckFailed') {
+        track({ name: 'id_check_refused', proposalCode });
         setIsIdCheckFailed(true);
         return;
       }
+      track({ name: 'id_check_passed', proposalCode });
       queryClient.setQueryData(proposalQueryKey(proposal.proposalCode), result.proposal);
       void navigate(pathTo(result.step));
     },

@@ -5,9 +5,11 @@ import { paths } from '../../../lib/paths';
 import type { Proposal } from '../api/get-proposal';
 import { ProposalHeader } from '../components/proposal-header';
 import { useQuoteContext } from '../use-quote-context';
+import { useTrackOnce } from '../../../lib/analytics';
 
 /** A referred proposal (spec 2 §4): not eligible online, with the reasons and their messages. */
 export function ReferralPage({ proposal }: { proposal: Proposal }) {
+  useTrackOnce({ name: 'quote_referred', proposalCode: proposal.proposalCode });
   const { t } = useTranslation('quote');
   const { pathTo } = useQuoteContext(proposal);
   const reasons = proposal.quote.referralReasons;

@@ -22,6 +22,7 @@ import { QuoteHeadline } from '../components/quote-price';
 import { SummaryDetails } from '../components/summary-details';
 import { getActiveSchedule, getQuoteDocuments } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
+import { useTrackOnce } from '../../../lib/analytics';
 
 const IMPRESSION_KEY = 'motor.quoteImpressions';
 
@@ -43,6 +44,7 @@ function useImpressionOnce(proposalCode: string) {
 
 /** The summary (spec 2 §2): policy facts, auto-renewal, details, excess, documents, checklist. */
 export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal; now?: Date }) {
+  useTrackOnce({ name: 'summary_viewed', proposalCode: proposal.proposalCode });
   const { t } = useTranslation('quote');
   const navigate = useNavigate();
   const { product, pathTo } = useQuoteContext(proposal);

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 // Cookie consent (spec 1 §4, §9): cookie cookieConsent, JSON value, 365 days, path /, optional domain.
 
 const COOKIE_CONSENT_NAME = 'cookieConsent';
@@ -36,9 +38,23 @@ export function buildCookieConsentCookie(
   return attributes.join('; ');
 }
 
+/** Told of every choice this page saves (the banner hides when the settings page saves one). */
+const CHANGE_EVENT = 'motor:cookie-consent';
+
 export function writeCookieConsent(consent: boolean, options: { domain?: string } = {}): void {
   document.cookie = buildCookieConsentCookie(consent, {
     ...options,
     secure: window.location.protocol === 'https:',
   });
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, onChange);
+  return () => window.removeEventListener(CHANGE_EVENT, onChange);
+}
+
+/** The saved choice, kept current wherever on the page it is changed. */
+export function useCookieConsent(): CookieConsent {
+  return useSyncExternalStore(subscribe, () => readCookieConsent());
 }
