@@ -30,6 +30,7 @@ describe('config', () => {
       release: 'local',
       analytics: { posthog: null, retentionDays: 395 },
       errorRetentionDays: 90,
+      sentryDsn: undefined,
       identity: {
         issuer: 'http://localhost:3000/auth',
         isEmbedded: true,
@@ -78,6 +79,7 @@ describe('config', () => {
       POSTHOG_HOST: 'https://posthog.internal.example.com',
       ANALYTICS_RETENTION_DAYS: '180',
       ERROR_RETENTION_DAYS: '30',
+      SENTRY_DSN: 'https://publickey@o1.ingest.sentry.io/42',
       JOB_CONCURRENCY: '2',
       NTU_AFTER_DAYS: '10',
       DIRECT_DEBIT_NOTICES_SENT_BY: 'provider',
@@ -135,6 +137,7 @@ describe('config', () => {
         retentionDays: 180,
       },
       errorRetentionDays: 30,
+      sentryDsn: 'https://publickey@o1.ingest.sentry.io/42',
       identity: {
         issuer: 'https://login.example.com',
         isEmbedded: false,

@@ -115,6 +115,8 @@ const EnvSchema = z.object({
   ANALYTICS_RETENTION_DAYS: optional(
     z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650),
   ),
+  // The error tracker also sends to Sentry with a project's DSN (https://key@host/project).
+  SENTRY_DSN: optional(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN URL' })),
   // How long the embedded error tracker keeps an error after it was last seen.
   ERROR_RETENTION_DAYS: optional(
     z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650),
@@ -205,6 +207,8 @@ export type Config = {
   analytics: AnalyticsConfig;
   /** Days the error tracker keeps an error after it was last seen (ERROR_RETENTION_DAYS, 90). */
   errorRetentionDays: number;
+  /** Sentry's DSN (SENTRY_DSN): errors also go there; unset, only to our table. */
+  sentryDsn: string | undefined;
   identity: IdentityConfig;
   rateLimits: RateLimitsConfig;
   payments: PaymentsConfig;
@@ -368,6 +372,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       retentionDays: vars.ANALYTICS_RETENTION_DAYS ?? 395,
     },
     errorRetentionDays: vars.ERROR_RETENTION_DAYS ?? 90,
+    sentryDsn: vars.SENTRY_DSN,
     identity: {
       issuer,
       isEmbedded: issuer === embeddedIssuer,

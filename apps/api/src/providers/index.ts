@@ -22,6 +22,11 @@ import { createSandboxStorage, createStorage, type StorageProvider } from './sto
 import { createFnol, createSandboxFnol, type FnolProvider } from './fnol';
 import { createChat, type ChatConnector } from './chat';
 import { createAnalytics, createNoAnalytics, type AnalyticsProvider } from './analytics';
+import {
+  createErrorTracker,
+  createNoErrorTracker,
+  type ErrorTrackerProvider,
+} from './error-tracker';
 
 /**
  * The external capabilities the app uses, one entry per capability (payments, direct debit,
@@ -43,6 +48,8 @@ export type Providers = {
   chat: ChatConnector;
   /** Analytics beyond our database: PostHog when configured, nothing by default. */
   analytics: AnalyticsProvider;
+  /** Errors beyond our database: Sentry when configured, nothing by default. */
+  errorTracker: ErrorTrackerProvider;
 };
 
 /** The cars every brand of the deployment insures, for the sandbox vehicle lookup. */
@@ -66,6 +73,7 @@ export function createProviders(config: Config, brands: readonly Brand[]): Provi
     fnol: createFnol(),
     chat: createChat(),
     analytics: createAnalytics(config.analytics),
+    errorTracker: createErrorTracker({ sentryDsn: config.sentryDsn }),
   };
 }
 
@@ -82,5 +90,6 @@ export function createSandboxProviders(brands: readonly Brand[]): Providers {
     fnol: createSandboxFnol(),
     chat: createChat(),
     analytics: createNoAnalytics(),
+    errorTracker: createNoErrorTracker(),
   };
 }

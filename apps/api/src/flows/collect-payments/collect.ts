@@ -20,7 +20,7 @@ import {
 } from '../../modules/payment';
 import { onOrAfterWorkingDay, subtractWorkingDays } from '../../providers/direct-debit';
 import { announceDirectDebit, directDebitChargeDate } from './direct-debit-notices';
-import { applyCollectionOutcomes } from './outcomes';
+import { applyCollectionOutcomes, suspendForCancelledMandate } from './outcomes';
 import { COLLECT_PAYMENT, CollectPayload, enqueueCollection, firstCollectionKey } from './queue';
 
 // Monthly collections (issue 16 item 3; DOMAIN.md "Money"). A Direct Debit is submitted ahead so
@@ -120,13 +120,35 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
   const amountPence = payload.invoicePence + balancePence;
   if (amountPence <= 0) return;
   const card = account.paymentMethodType === 'CARD';
-  // Nothing to collect with (no saved card, no active mandate): the amount stays outstanding on
-  // the account, where the customer sees it and pays (the billing tab's Pay); nothing is tried.
   const method = card
     ? await findActiveCard(deps.db, account.ownerUserId)
     : await findActiveMandate(deps.db, account.ownerUserId);
   if (!method) {
     deps.log.warn({ accountId: account.accountId }, 'no payment method to collect with');
+    // A first payment that cannot be taken is the NTU job's to decide. A card account with no
+    // saved card (bound through the API without saving one) owes on its account and is not
+    // chased yet: the web's checkout always saves the card a monthly policy is bought with.
+    if (payload.first || card) return;
+    // A Direct Debit planned ahead of its day: the customer may set up a new one meanwhile, so
+    // look again on the day the payment is due.
+    const now = deps.clock.now();
+    if (payload.dueAt && new Date(payload.dueAt) > now) {
+      const { reference, ...rest } = payload;
+      await enqueueCollection(deps, {
+        key: `${reference}:on-the-day`,
+        payload: rest,
+        at: now,
+        runAt: new Date(payload.dueAt),
+      });
+      return;
+    }
+    // Nothing to collect with on the day (the bank cancelled the mandate): as a payment that
+    // failed for good — suspended, told how to pay, cancelled for non-payment unless paid.
+    await suspendForCancelledMandate(deps, {
+      accountId: account.accountId,
+      amountPence,
+      reference: payload.reference,
+    });
     return;
   }
   // The invoice a Direct Debit collects ahead of (the planner's payload says when it is due).

@@ -13,6 +13,8 @@ import { latestQuoteOf, policyholderOf, type Policyholder } from '../renew-polic
 export type FailureNotice =
   | { kind: 'RETRY'; amountPence: number; reason: string; retryOn: Date }
   | { kind: 'SUSPENDED'; amountPence: number; reason: string; cancelOn: Date }
+  /** A payment due on a Direct Debit the customer's bank has cancelled. */
+  | { kind: 'MANDATE_CANCELLED'; amountPence: number; cancelOn: Date }
   | { kind: 'RESTORED' }
   /** A settle payment for a balance already paid (issue 30 item 6), refunded in whole or part. */
   | { kind: 'OVERPAYMENT_REFUND'; paidPence: number; refundPence: number };
@@ -57,6 +59,22 @@ function composeNotice(
     };
   }
   const amount = formatMoney(notice.amountPence);
+  const cancelledOn = (date: Date) =>
+    `Unless ${amount} is paid, your policy will be cancelled for non-payment on ${formatDisplayDate(date)}.`;
+  if (notice.kind === 'MANDATE_CANCELLED') {
+    return {
+      subject: `Notice of cancellation: policy ${policyNumber} is unpaid`,
+      body: [
+        greeting,
+        '',
+        `A payment of ${amount} for policy ${policyNumber} is due, but your Direct Debit has been cancelled, so we cannot collect it.`,
+        'Your account is suspended.',
+        cancelledOn(notice.cancelOn),
+        payNow,
+        'To pay the months to come by Direct Debit, set up a new Direct Debit on the same page.',
+      ].join('\n'),
+    };
+  }
   const failed = `Your payment of ${amount} for policy ${policyNumber} failed: ${notice.reason}`;
   if (notice.kind === 'RETRY') {
     return {
@@ -77,7 +95,7 @@ function composeNotice(
       '',
       failed,
       'We have tried again and could not collect it, so your account is suspended.',
-      `Unless ${amount} is paid, your policy will be cancelled for non-payment on ${formatDisplayDate(notice.cancelOn)}.`,
+      cancelledOn(notice.cancelOn),
       payNow,
     ].join('\n'),
   };

@@ -25,7 +25,7 @@ import { findPolicyByProposal } from '../../modules/policy';
 import { refundIfNotTakenUp } from './not-taken-up';
 import { enqueueCollection } from './queue';
 import { scheduleNonPaymentCancellation } from './non-payment';
-import { queueNotice } from './notices';
+import { queueNotice, type FailureNotice } from './notices';
 
 // What the providers answered, posted to the ledger (issue 16 item 3). The webhooks record each
 // collection's status (payment module, statuses only move forward); this run reads the provider
@@ -50,9 +50,14 @@ const FALLBACK_REASON = 'your bank or card provider refused it';
  * any monthly invoice: not taking the policy up is the NTU job's to decide).
  */
 async function billingConfigOf(db: ServiceDeps['db'], account: CustomerAccountRow) {
+  if ((await getAccountTotals(db, account.accountId)).invoiceCount < 2) return null;
+  return productBillingOf(db, account);
+}
+
+/** The product's retry rules for the account, or null when its policy is over. */
+async function productBillingOf(db: ServiceDeps['db'], account: CustomerAccountRow) {
   const policy = await findPolicyByProposal(db, account.proposalCode);
   if (!policy || !['ACTIVE', 'PENDING'].includes(policy.status)) return null;
-  if ((await getAccountTotals(db, account.accountId)).invoiceCount < 2) return null;
   return brandOfScheme(policy.schemeCode).getProductConfig(policy.schemeCode).billing ?? null;
 }
 
@@ -124,27 +129,69 @@ async function onFailure(
       });
       return;
     }
-    if (
-      !(await moveAccountStatus(tx, {
-        accountId: account.accountId,
-        from: 'ACTIVE',
-        to: 'SUSPENDED',
-      }))
-    ) {
-      return;
-    }
     const cancelOn = new Date(now.getTime() + billing.gracePeriodDays * DAY_MS);
-    await scheduleNonPaymentCancellation(txDeps, {
-      accountId: account.accountId,
+    await suspendAccount(txDeps, {
+      account,
       suspendedBy: providerPaymentId,
       cancelOn,
-      at: now,
-    });
-    await queueNotice(txDeps, {
-      db: tx,
-      account,
       notice: { kind: 'SUSPENDED', amountPence, reason, cancelOn },
-      at: now,
+    });
+  });
+}
+
+/**
+ * Suspends an ACTIVE account (in the caller's transaction): its policy is cancelled for
+ * non-payment on `cancelOn` unless what it owes is paid, and the customer is told. Once: an
+ * account suspended already is left as it is.
+ */
+async function suspendAccount(
+  deps: ServiceDeps,
+  options: {
+    account: CustomerAccountRow;
+    /** What suspended it (a failed payment, a due collection): one cancellation each. */
+    suspendedBy: string;
+    cancelOn: Date;
+    notice: FailureNotice;
+  },
+): Promise<void> {
+  const { account } = options;
+  const now = deps.clock.now();
+  const moved = await moveAccountStatus(deps.db, {
+    accountId: account.accountId,
+    from: 'ACTIVE',
+    to: 'SUSPENDED',
+  });
+  if (!moved) return;
+  await scheduleNonPaymentCancellation(deps, {
+    accountId: account.accountId,
+    suspendedBy: options.suspendedBy,
+    cancelOn: options.cancelOn,
+    at: now,
+  });
+  await queueNotice(deps, { db: deps.db, account, notice: options.notice, at: now });
+}
+
+/**
+ * A monthly payment is due and there is nothing to collect it with: the customer's bank cancelled
+ * the Direct Debit. Nothing fails at a provider, so without this the debt
+ * would sit on an account that stays ACTIVE and keeps its cover. It is treated as a payment that
+ * failed for good: the account is suspended with a written notice saying why and how to pay, and
+ * the policy is cancelled for non-payment at the grace period's end unless it is paid.
+ */
+export async function suspendForCancelledMandate(
+  deps: ServiceDeps,
+  options: { accountId: string; amountPence: number; reference: string },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const account = await findAccount(tx, options.accountId);
+    const billing = account ? await productBillingOf(tx, account) : null;
+    if (!account || !billing) return;
+    const cancelOn = new Date(deps.clock.now().getTime() + billing.gracePeriodDays * DAY_MS);
+    await suspendAccount(withDb(deps, tx), {
+      account,
+      suspendedBy: options.reference,
+      cancelOn,
+      notice: { kind: 'MANDATE_CANCELLED', amountPence: options.amountPence, cancelOn },
     });
   });
 }

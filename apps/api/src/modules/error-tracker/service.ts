@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { errorEvents, type ERROR_SOURCES } from '../../db/schema';
 import type { Clock } from '../../clock';
 import { deploymentBrand } from '../brand';
+import type { ErrorTrackerProvider } from '../../providers/error-tracker';
 import { scrubText } from './scrub';
 
 // The embedded error tracker (issue 32 item 3): an error the server did not expect, or one a
@@ -30,7 +31,13 @@ function firstFrame(stack: string | null): string {
 
 /** Stores the report (scrubbed) or counts it again on the row of the same error. */
 export async function recordError(
-  deps: { db: Db; clock: Clock; config: { release: string } },
+  deps: {
+    db: Db;
+    clock: Clock;
+    config: { release: string; nodeEnv: string };
+    providers: { errorTracker: ErrorTrackerProvider };
+    log: { warn: (details: object, message: string) => void };
+  },
   report: ErrorReport,
 ): Promise<void> {
   const name = scrubText(report.name).slice(0, 100) || 'Error';
@@ -66,6 +73,26 @@ export async function recordError(
         release: deps.config.release,
         lastRequestId: report.requestId ?? null,
       },
+    });
+  // Sentry, when configured, gets the same scrubbed error; not waited for by the caller's answer.
+  const { errorTracker } = deps.providers;
+  if (errorTracker.adapter === 'none') return;
+  void errorTracker
+    .send({
+      source: report.source,
+      name,
+      message,
+      stack,
+      location,
+      requestId: report.requestId ?? null,
+      release: deps.config.release,
+      brand: deploymentBrand().code,
+      environment: deps.config.nodeEnv,
+      occurredAt: now,
+    })
+    .then((sent) => {
+      if (!sent)
+        deps.log.warn({ tracker: errorTracker.adapter }, 'the error tracker did not take an error');
     });
 }
 

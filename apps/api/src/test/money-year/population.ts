@@ -18,7 +18,9 @@ export type Action =
   /** Staff take the balance owed by card over the phone (MOTO). */
   | { kind: 'SETTLE_BY_PHONE' }
   /** Two card checkouts opened for the same balance, both paid. */
-  | { kind: 'PAY_TWICE' };
+  | { kind: 'PAY_TWICE' }
+  /** The customer's bank cancels the Direct Debit (the provider's signed webhook says so). */
+  | { kind: 'BANK_CANCELS_MANDATE' };
 
 type Step = {
   action: Action;
@@ -195,6 +197,16 @@ export const BEHAVIOURS: Behaviour[] = [
     steps: [whenOwing(20, { kind: 'PAY_TWICE' })],
     expectedStatus: 'RENEWED',
     weight: 6,
+  },
+  {
+    // Nothing fails at the provider: the next payment day suspends the account, and the policy
+    // is cancelled for non-payment when the grace ends unpaid.
+    name: 'the bank cancels the Direct Debit',
+    accountHolderName: 'Jo Payer',
+    firstByCard: false,
+    steps: [at(40, { kind: 'BANK_CANCELS_MANDATE' })],
+    expectedStatus: 'CANCELLED',
+    weight: 2,
   },
 ];
 

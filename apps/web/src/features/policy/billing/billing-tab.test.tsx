@@ -229,6 +229,29 @@ describe('billing tab', () => {
     ]);
   });
 
+  it('says when the bank has cancelled the Direct Debit, and offers a new one', async () => {
+    stubBilling({
+      account: { ...ACCOUNT, paymentMethodType: 'BACS_DEBIT', accountStatus: 'SUSPENDED' },
+      mandates: [
+        {
+          type: 'BACS_DEBIT',
+          mandateId: 'md_1',
+          status: 'CANCELLED',
+          bankName: 'HSBC UK',
+          accountNumberEnding: '90',
+        },
+      ],
+    });
+    renderTab();
+    const settings = await screen.findByRole('complementary', { name: 'Payment settings' });
+    expect(
+      await within(settings).findByText(
+        'No Direct Debit: yours has been cancelled. Set up a new one below, or your payments cannot be collected.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(settings).queryByText('HSBC UK, account ending 90')).not.toBeInTheDocument();
+  });
+
   it('shows a Direct Debit being collected as pending: owed, not in credit, not offered to pay again; the bank and last digits', async () => {
     stubBilling({
       account: {

@@ -164,7 +164,8 @@ function PaymentSettings({
 }: {
   account: CustomerAccountResponse;
   /** The Direct Debit collected from, shown as its bank and last digits (spec 3 §3). */
-  mandate: Mandate | null;
+  /** The active mandate; null when there is none (cancelled by the bank); undefined loading. */
+  mandate: Mandate | null | undefined;
   onChangeDay: (() => void) | null;
   /** The policy is in force or to start: its mandate or card may be replaced. */
   mayChangeMethod: boolean;
@@ -191,6 +192,12 @@ function PaymentSettings({
                 ending: mandate.accountNumberEnding,
               })}
             </dd>
+          </div>
+        ) : null}
+        {account.paymentMethodType === 'BACS_DEBIT' && mandate === null ? (
+          <div className="summary-list__row">
+            <dt>{t('sidebar.bankAccount')}</dt>
+            <dd className="billing-sidebar__warning">{t('sidebar.noMandate')}</dd>
           </div>
         ) : null}
         <div className="summary-list__row">
@@ -357,7 +364,7 @@ function BillingContent({
         {scheme?.hideBillingSidebar ? null : (
           <PaymentSettings
             account={account}
-            mandate={mandate.data ?? null}
+            mandate={mandate.data}
             onChangeDay={mayChangeDay ? () => setIsChangingDay(true) : null}
             mayChangeMethod={['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus)}
           />

@@ -1,0 +1,186 @@
+// Issue 30 (the books are true): a Direct Debit the customer's bank cancels after the purchase.
+// Nothing then fails at the provider, so the debt must not sit on an ACTIVE account with the
+// cover going on: the first payment day with nothing to collect with suspends the account with a
+// written notice saying why and how to pay, and the policy is cancelled for non-payment when the
+// grace period (14 days for BMW Flex) ends unpaid. Bought through the HTTP calls the browser makes
+// (mandate pages, account, bind); the mandate is cancelled by the provider's signed webhook.
+import { and, asc, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app-types';
+import { createTestClock } from '../../clock';
+import {
+  collections,
+  customerAccounts,
+  notificationOutbox,
+  paymentMethods,
+  policies,
+  policyAdjustments,
+} from '../../db/schema';
+import type { SandboxDirectDebit } from '../../providers/direct-debit';
+import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../../modules/payment/test-helpers';
+import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
+import { liveDaysUntil } from '../../test/live-days';
+import { createTestApp } from '../../test/test-app';
+import { NON_PAYMENT_REASON } from './non-payment';
+
+const OWNER = 'mandate-cancelled-by-bank';
+
+describe('a Direct Debit cancelled by the bank', () => {
+  const clock = createTestClock('2026-07-08T10:00:00.000Z');
+  let app: App;
+  let bought: Awaited<ReturnType<typeof buyFlexByDirectDebit>>;
+
+  const account = async () =>
+    (
+      await app.db
+        .select()
+        .from(customerAccounts)
+        .where(eq(customerAccounts.proposalCode, bought.code))
+    )[0]!;
+  const policy = async () =>
+    (await app.db.select().from(policies).where(eq(policies.policyId, bought.policyId)))[0]!;
+  const notices = () =>
+    app.db
+      .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
+      .from(notificationOutbox)
+      .where(like(notificationOutbox.subject, `Notice of cancellation%${bought.policyNumber}%`))
+      .orderBy(asc(notificationOutbox.createdAt));
+  const collectionCount = async () =>
+    (await app.db.select().from(collections).where(eq(collections.ownerUserId, OWNER))).length;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+    bought = await buyFlexByDirectDebit(app, OWNER);
+    // The deposit taken at purchase settles.
+    await liveDaysUntil(app, clock, '2026-07-20T10:00:00.000Z');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('suspends the account on the payment day, saying why and how to pay, and tries nothing', async () => {
+    expect(await collectionCount()).toBe(1);
+    const [mandate] = await app.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.ownerUserId, OWNER), eq(paymentMethods.type, 'BACS_DEBIT')));
+    const sandbox = app.providers.directDebit as SandboxDirectDebit;
+    const delivery = sandbox.signEvents(
+      [
+        {
+          type: 'MANDATE_CANCELLED',
+          eventId: 'EV_bank_cancel',
+          mandateId: mandate!.providerReference,
+        },
+      ],
+      clock.now(),
+    );
+    const webhook = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/direct-debit',
+      headers: delivery.headers,
+      payload: delivery.body,
+    });
+    expect(webhook.statusCode, webhook.body).toBe(200);
+
+    // August's payment (due 8 August) would be submitted days ahead: there is no mandate to
+    // submit it on, so the customer has until the day itself to set up a new one.
+    await liveDaysUntil(app, clock, '2026-08-07T10:00:00.000Z');
+    expect((await account()).accountStatus).toBe('ACTIVE');
+    expect(await notices()).toEqual([]);
+    await liveDaysUntil(app, clock, '2026-08-08T10:00:00.000Z');
+    expect((await account()).accountStatus).toBe('SUSPENDED');
+    expect(await collectionCount()).toBe(1);
+    const [notice] = await notices();
+    expect(notice?.subject).toBe(`Notice of cancellation: policy ${bought.policyNumber} is unpaid`);
+    expect(notice?.body).toMatch(
+      new RegExp(
+        `A payment of £\\d+\\.\\d\\d for policy ${bought.policyNumber} is due, but your Direct Debit has been cancelled, so we cannot collect it\\.`,
+      ),
+    );
+    expect(notice?.body).toContain('Your account is suspended.');
+    expect(notice?.body).toMatch(
+      /Unless £\d+\.\d\d is paid, your policy will be cancelled for non-payment on 22 Aug 2026\./,
+    );
+    expect(notice?.body).toContain('open the Billing tab of your policy and choose Pay');
+    expect(notice?.body).toContain(
+      'To pay the months to come by Direct Debit, set up a new Direct Debit on the same page.',
+    );
+    expect((await policy()).status).toBe('ACTIVE');
+  });
+
+  it('cancels the policy for non-payment when the grace ends unpaid, with one notice', async () => {
+    await liveDaysUntil(app, clock, '2026-08-21T10:00:00.000Z');
+    expect((await policy()).status).toBe('ACTIVE');
+    await liveDaysUntil(app, clock, '2026-08-23T10:00:00.000Z');
+    expect((await policy()).status).toBe('CANCELLED');
+    const adjustments = await app.db
+      .select()
+      .from(policyAdjustments)
+      .where(eq(policyAdjustments.policyId, bought.policyId));
+    expect(adjustments).toEqual([
+      expect.objectContaining({ adjustmentType: 'CAN', reason: NON_PAYMENT_REASON }),
+    ]);
+    expect(await notices()).toHaveLength(1);
+    expect(await collectionCount()).toBe(1);
+  });
+});
+
+describe('a Direct Debit cancelled by the bank, replaced before the payment day', () => {
+  it('collects on the new mandate on the day, with no notice of cancellation', async () => {
+    const clock = createTestClock('2026-07-08T10:00:00.000Z');
+    const app = await createTestApp({ clock });
+    try {
+      const owner = 'mandate-replaced';
+      const bought = await buyFlexByDirectDebit(app, owner);
+      await liveDaysUntil(app, clock, '2026-07-20T10:00:00.000Z');
+      const [mandate] = await app.db
+        .select()
+        .from(paymentMethods)
+        .where(eq(paymentMethods.ownerUserId, owner));
+      const sandbox = app.providers.directDebit as SandboxDirectDebit;
+      const delivery = sandbox.signEvents(
+        [
+          {
+            type: 'MANDATE_CANCELLED',
+            eventId: 'EV_replaced',
+            mandateId: mandate!.providerReference,
+          },
+        ],
+        clock.now(),
+      );
+      await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/direct-debit',
+        headers: delivery.headers,
+        payload: delivery.body,
+      });
+      await liveDaysUntil(app, clock, '2026-08-05T10:00:00.000Z');
+      // The customer sets up a new Direct Debit on the provider's pages (the billing tab's button).
+      // Signed in again: weeks have passed since the purchase.
+      const headers = bearer(await createTestAccessToken(app, { userId: owner }));
+      await setUpSandboxMandate(app, headers, SANDBOX_GOOD_BANK);
+      await liveDaysUntil(app, clock, '2026-08-12T10:00:00.000Z');
+      const taken = await app.db
+        .select()
+        .from(collections)
+        .where(eq(collections.ownerUserId, owner))
+        .orderBy(asc(collections.createdAt));
+      // The deposit, and August's payment on the new mandate (the old one is cancelled).
+      expect(taken).toHaveLength(2);
+      const [row] = await app.db
+        .select()
+        .from(customerAccounts)
+        .where(eq(customerAccounts.proposalCode, bought.code));
+      expect(row?.accountStatus).toBe('ACTIVE');
+      const cancellationNotices = await app.db
+        .select()
+        .from(notificationOutbox)
+        .where(like(notificationOutbox.subject, `Notice of cancellation%${bought.policyNumber}%`));
+      expect(cancellationNotices).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
