@@ -159,7 +159,7 @@ describe('customer care: chat from a payment error, staff find, act for and answ
         admin.getByRole('region', { name: 'Contact details' }).textContent(),
       ).resolves.toContain(bought.email);
       await expect(
-        admin.getByRole('region', { name: 'Policies' }).textContent(),
+        admin.getByRole('region', { name: 'Policies', exact: true }).textContent(),
       ).resolves.toContain(`${bought.policyNumber}`);
       await admin.getByRole('button', { name: 'Act for this customer' }).click();
       const adminBar = admin.getByRole('region', { name: 'Admin view' });

@@ -164,7 +164,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
- * axe (no serious or critical violation) on the page as it is, at 375 px and at 1280 px, with a
+ * axe (no serious or critical violation) and no sideways scrolling of the page, as it is, at 375 px
+ * and at 1280 px, with a
  * screenshot of each when asked; the page is left at the width it had. A journey walked at one
  * width checks its pages at the other this way, without walking it twice (issue 29).
  */
@@ -173,6 +174,11 @@ export async function checkAtBothWidths(page: Page, name: string): Promise<void>
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await expectNoSeriousA11yViolations(page);
+    // Nothing is wider than the screen: a wide table scrolls inside its own box, not the page.
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, `${name} is wider than ${viewport.width} px`).toBeLessThanOrEqual(
+      viewport.width,
+    );
     await saveScreenshot(page, `${name}-${viewport.width}.png`);
   }
   if (original) await page.setViewportSize(original);

@@ -4,7 +4,7 @@
 // written notice saying why and how to pay, and the policy is cancelled for non-payment when the
 // grace period (14 days for BMW Flex) ends unpaid. Bought through the HTTP calls the browser makes
 // (mandate pages, account, bind); the mandate is cancelled by the provider's signed webhook.
-import { and, asc, eq, like } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
@@ -12,13 +12,15 @@ import {
   collections,
   customerAccounts,
   notificationOutbox,
-  paymentMethods,
   policies,
   policyAdjustments,
 } from '../../db/schema';
-import type { SandboxDirectDebit } from '../../providers/direct-debit';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../../modules/payment/test-helpers';
+import {
+  cancelMandateAtBank,
+  SANDBOX_GOOD_BANK,
+  setUpSandboxMandate,
+} from '../../modules/payment/test-helpers';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { liveDaysUntil } from '../../test/live-days';
 import { createTestApp } from '../../test/test-app';
@@ -61,28 +63,7 @@ describe('a Direct Debit cancelled by the bank', () => {
 
   it('suspends the account on the payment day, saying why and how to pay, and tries nothing', async () => {
     expect(await collectionCount()).toBe(1);
-    const [mandate] = await app.db
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.ownerUserId, OWNER), eq(paymentMethods.type, 'BACS_DEBIT')));
-    const sandbox = app.providers.directDebit as SandboxDirectDebit;
-    const delivery = sandbox.signEvents(
-      [
-        {
-          type: 'MANDATE_CANCELLED',
-          eventId: 'EV_bank_cancel',
-          mandateId: mandate!.providerReference,
-        },
-      ],
-      clock.now(),
-    );
-    const webhook = await app.inject({
-      method: 'POST',
-      url: '/api/webhooks/direct-debit',
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
-    expect(webhook.statusCode, webhook.body).toBe(200);
+    await cancelMandateAtBank(app, OWNER);
 
     // August's payment (due 8 August) would be submitted days ahead: there is no mandate to
     // submit it on, so the customer has until the day itself to set up a new one.
@@ -135,27 +116,7 @@ describe('a Direct Debit cancelled by the bank, replaced before the payment day'
       const owner = 'mandate-replaced';
       const bought = await buyFlexByDirectDebit(app, owner);
       await liveDaysUntil(app, clock, '2026-07-20T10:00:00.000Z');
-      const [mandate] = await app.db
-        .select()
-        .from(paymentMethods)
-        .where(eq(paymentMethods.ownerUserId, owner));
-      const sandbox = app.providers.directDebit as SandboxDirectDebit;
-      const delivery = sandbox.signEvents(
-        [
-          {
-            type: 'MANDATE_CANCELLED',
-            eventId: 'EV_replaced',
-            mandateId: mandate!.providerReference,
-          },
-        ],
-        clock.now(),
-      );
-      await app.inject({
-        method: 'POST',
-        url: '/api/webhooks/direct-debit',
-        headers: delivery.headers,
-        payload: delivery.body,
-      });
+      await cancelMandateAtBank(app, owner);
       await liveDaysUntil(app, clock, '2026-08-05T10:00:00.000Z');
       // The customer sets up a new Direct Debit on the provider's pages (the billing tab's button).
       // Signed in again: weeks have passed since the purchase.

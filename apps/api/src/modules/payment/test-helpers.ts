@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app-types';
+import { paymentMethods } from '../../db/schema';
+import type { SandboxDirectDebit } from '../../providers/direct-debit';
 
 // Tests: a real Direct Debit mandate in the sandbox provider, set up the way a customer does it
 // (the hosted mandate pages, then POST /api/goCardless/mandates), and a quote paid on the sandbox's
@@ -43,6 +46,45 @@ export async function setUpSandboxMandate(
 }
 
 /** A card the sandbox's hosted card page accepts. */
+/**
+ * The customer's bank cancels their ACTIVE mandate: the provider's signed MANDATE_CANCELLED event
+ * is delivered to our webhook, as GoCardless would send it. Throws when there is no such mandate
+ * or the webhook is refused.
+ */
+export async function cancelMandateAtBank(app: App, ownerUserId: string): Promise<void> {
+  const [mandate] = await app.db
+    .select({ providerReference: paymentMethods.providerReference })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.ownerUserId, ownerUserId),
+        eq(paymentMethods.type, 'BACS_DEBIT'),
+        eq(paymentMethods.status, 'ACTIVE'),
+      ),
+    );
+  if (!mandate) throw new Error(`${ownerUserId} has no active mandate`);
+  const sandbox = app.providers.directDebit as SandboxDirectDebit;
+  const delivery = sandbox.signEvents(
+    [
+      {
+        type: 'MANDATE_CANCELLED',
+        eventId: `EV_bank_cancel_${mandate.providerReference}`,
+        mandateId: mandate.providerReference,
+      },
+    ],
+    app.clock.now(),
+  );
+  const webhook = await app.inject({
+    method: 'POST',
+    url: '/api/webhooks/direct-debit',
+    headers: delivery.headers,
+    payload: delivery.body,
+  });
+  if (webhook.statusCode !== 200) {
+    throw new Error(`mandate webhook: ${webhook.statusCode} ${webhook.body}`);
+  }
+}
+
 export const SANDBOX_GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 /**

@@ -8,13 +8,14 @@ import type {
   PolicyAdjustmentResponse,
   PolicyResponse,
 } from '@motor/contract';
-import { and, eq } from 'drizzle-orm';
 import { londonDateString } from '@motor/domain';
 import type { App } from '../../app-types';
-import { paymentMethods } from '../../db/schema';
-import type { SandboxDirectDebit } from '../../providers/direct-debit';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../../modules/payment/test-helpers';
+import {
+  cancelMandateAtBank,
+  SANDBOX_GOOD_BANK,
+  setUpSandboxMandate,
+} from '../../modules/payment/test-helpers';
 import { CORE_ASSET_CODE } from '../../modules/disclosure';
 import { ADD_YOUNG_DRIVER, updates } from '../../modules/proposal';
 import { createQuote } from '../../modules/policy/test-helpers';
@@ -247,38 +248,8 @@ export async function act(app: App, customer: Customer, action: Action): Promise
       await Promise.all(urls.map((url) => payOnCardPage(app, url)));
       return;
     }
-    case 'BANK_CANCELS_MANDATE': {
-      // The bank's word reaches us as the provider's signed event about the mandate it knows.
-      const [mandate] = await app.db
-        .select({ providerReference: paymentMethods.providerReference })
-        .from(paymentMethods)
-        .where(
-          and(
-            eq(paymentMethods.ownerUserId, customer.userId),
-            eq(paymentMethods.type, 'BACS_DEBIT'),
-            eq(paymentMethods.status, 'ACTIVE'),
-          ),
-        );
-      if (!mandate) throw new Error(`customer ${customer.userId} has no active mandate`);
-      const sandbox = app.providers.directDebit as SandboxDirectDebit;
-      const delivery = sandbox.signEvents(
-        [
-          {
-            type: 'MANDATE_CANCELLED',
-            eventId: `EV_bank_cancel_${customer.userId}`,
-            mandateId: mandate.providerReference,
-          },
-        ],
-        app.clock.now(),
-      );
-      await call(app, {
-        method: 'POST',
-        url: '/api/webhooks/direct-debit',
-        headers: delivery.headers,
-        payload: delivery.body,
-      });
-      return;
-    }
+    case 'BANK_CANCELS_MANDATE':
+      return cancelMandateAtBank(app, customer.userId);
   }
 }
 

@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { useCustomer } from './api/staff-console';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
+import { ScrollingTable } from './staff-report';
 
 /** Who did it and for whom, as the audit tables show a person. */
 function describePerson(name: string | null, email: string | null, userId: string | null): string {
@@ -19,33 +20,30 @@ function describePerson(name: string | null, email: string | null, userId: strin
 export function AuditTable({ entries, caption }: { entries: AuditEntry[]; caption: string }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="table-scroll">
-      <table>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('audit.when')}</th>
-            <th scope="col">{t('audit.who')}</th>
-            <th scope="col">{t('audit.forWhom')}</th>
-            <th scope="col">{t('audit.what')}</th>
-            <th scope="col">{t('audit.target')}</th>
+    <ScrollingTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{t('audit.when')}</th>
+          <th scope="col">{t('audit.who')}</th>
+          <th scope="col">{t('audit.forWhom')}</th>
+          <th scope="col">{t('audit.what')}</th>
+          <th scope="col">{t('audit.target')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <td>
+              <time dateTime={entry.at}>{new Date(entry.at).toLocaleString('en-GB')}</time>
+            </td>
+            <td>{describePerson(entry.actorName, entry.actorEmail, entry.actorUserId)}</td>
+            <td>{describePerson(entry.subjectName, entry.subjectEmail, entry.subjectUserId)}</td>
+            <td>{entry.action}</td>
+            <td>{entry.target}</td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>
-                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString('en-GB')}</time>
-              </td>
-              <td>{describePerson(entry.actorName, entry.actorEmail, entry.actorUserId)}</td>
-              <td>{describePerson(entry.subjectName, entry.subjectEmail, entry.subjectUserId)}</td>
-              <td>{entry.action}</td>
-              <td>{entry.target}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 
@@ -130,42 +128,40 @@ export function CustomerPage() {
         {person.policies.length === 0 ? (
           <p>{t('customer.noPolicies')}</p>
         ) : (
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('customer.policyNumber')}</th>
-                  <th scope="col">{t('customer.scheme')}</th>
-                  <th scope="col">{t('customer.status')}</th>
-                  <th scope="col">{t('customer.period')}</th>
+          <ScrollingTable caption={t('customer.policiesCaption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('customer.policyNumber')}</th>
+                <th scope="col">{t('customer.scheme')}</th>
+                <th scope="col">{t('customer.status')}</th>
+                <th scope="col">{t('customer.period')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {person.policies.map((policy) => (
+                <tr key={policy.policyId}>
+                  <td>{policy.policyNumber}</td>
+                  <td>{policy.schemeCode}</td>
+                  <td>
+                    {policy.status}
+                    {policy.notTakenUp ? (
+                      <p>
+                        {t(`customer.notTakenUp.${policy.notTakenUp.reason}`, {
+                          date: formatDate(policy.notTakenUp.at),
+                        })}
+                      </p>
+                    ) : null}
+                  </td>
+                  <td>
+                    {t('customer.periodValue', {
+                      from: formatDate(policy.inceptedAt),
+                      to: formatDate(policy.expiredAt),
+                    })}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {person.policies.map((policy) => (
-                  <tr key={policy.policyId}>
-                    <td>{policy.policyNumber}</td>
-                    <td>{policy.schemeCode}</td>
-                    <td>
-                      {policy.status}
-                      {policy.notTakenUp ? (
-                        <p>
-                          {t(`customer.notTakenUp.${policy.notTakenUp.reason}`, {
-                            date: formatDate(policy.notTakenUp.at),
-                          })}
-                        </p>
-                      ) : null}
-                    </td>
-                    <td>
-                      {t('customer.periodValue', {
-                        from: formatDate(policy.inceptedAt),
-                        to: formatDate(policy.expiredAt),
-                      })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollingTable>
         )}
       </section>
 
@@ -174,28 +170,26 @@ export function CustomerPage() {
         {person.proposals.length === 0 ? (
           <p>{t('customer.noProposals')}</p>
         ) : (
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('customer.reference')}</th>
-                  <th scope="col">{t('customer.scheme')}</th>
-                  <th scope="col">{t('customer.status')}</th>
-                  <th scope="col">{t('customer.created')}</th>
+          <ScrollingTable caption={t('customer.proposalsCaption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('customer.reference')}</th>
+                <th scope="col">{t('customer.scheme')}</th>
+                <th scope="col">{t('customer.status')}</th>
+                <th scope="col">{t('customer.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {person.proposals.map((proposal) => (
+                <tr key={proposal.externalReference}>
+                  <td>{proposal.externalReference}</td>
+                  <td>{proposal.schemeCode}</td>
+                  <td>{proposal.status}</td>
+                  <td>{formatDate(proposal.createdAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {person.proposals.map((proposal) => (
-                  <tr key={proposal.externalReference}>
-                    <td>{proposal.externalReference}</td>
-                    <td>{proposal.schemeCode}</td>
-                    <td>{proposal.status}</td>
-                    <td>{formatDate(proposal.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollingTable>
         )}
       </section>
 
@@ -204,28 +198,26 @@ export function CustomerPage() {
         {person.payments.length === 0 ? (
           <p>{t('customer.noPayments')}</p>
         ) : (
-          <div className="table-scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('customer.created')}</th>
-                  <th scope="col">{t('customer.paymentKind')}</th>
-                  <th scope="col">{t('customer.amount')}</th>
-                  <th scope="col">{t('customer.status')}</th>
+          <ScrollingTable caption={t('customer.paymentsCaption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('customer.created')}</th>
+                <th scope="col">{t('customer.paymentKind')}</th>
+                <th scope="col">{t('customer.amount')}</th>
+                <th scope="col">{t('customer.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {person.payments.map((payment, index) => (
+                <tr key={`${payment.createdAt}-${index}`}>
+                  <td>{formatDate(payment.createdAt)}</td>
+                  <td>{payment.kind}</td>
+                  <td>{formatPence(payment.amountPence)}</td>
+                  <td>{payment.status}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {person.payments.map((payment, index) => (
-                  <tr key={`${payment.createdAt}-${index}`}>
-                    <td>{formatDate(payment.createdAt)}</td>
-                    <td>{payment.kind}</td>
-                    <td>{formatPence(payment.amountPence)}</td>
-                    <td>{payment.status}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollingTable>
         )}
       </section>
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { JobRuns } from '@motor/contract';
+import { ScrollingTable } from './staff-report';
 
 /**
  * The jobs one action ran ("Run due jobs now", a clock move): per kind how many were done, will
@@ -10,29 +11,26 @@ export function JobRunsList({ runs }: { runs: JobRuns }) {
   if (runs.kinds.length === 0) return <p>{t('runs.none')}</p>;
   return (
     <>
-      <div className="table-scroll">
-        <table>
-          <caption>{t('runs.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('runs.kind')}</th>
-              <th scope="col">{t('runs.done')}</th>
-              <th scope="col">{t('runs.retrying')}</th>
-              <th scope="col">{t('runs.failed')}</th>
+      <ScrollingTable caption={t('runs.title')} isCaptionVisible>
+        <thead>
+          <tr>
+            <th scope="col">{t('runs.kind')}</th>
+            <th scope="col">{t('runs.done')}</th>
+            <th scope="col">{t('runs.retrying')}</th>
+            <th scope="col">{t('runs.failed')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.kinds.map((row) => (
+            <tr key={row.kind}>
+              <th scope="row">{row.kind}</th>
+              <td>{row.done}</td>
+              <td>{row.retrying}</td>
+              <td>{row.failed}</td>
             </tr>
-          </thead>
-          <tbody>
-            {runs.kinds.map((row) => (
-              <tr key={row.kind}>
-                <th scope="row">{row.kind}</th>
-                <td>{row.done}</td>
-                <td>{row.retrying}</td>
-                <td>{row.failed}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollingTable>
       {runs.failures.length > 0 ? (
         <>
           <h3>{t('runs.failuresTitle')}</h3>

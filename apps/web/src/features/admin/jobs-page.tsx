@@ -8,6 +8,7 @@ import { useJobs, useRunDueJobs } from './api/jobs';
 import { JobRunsList } from './job-runs';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
+import { ScrollingTable } from './staff-report';
 
 /** An instant as staff read it (London time), or a dash-free fallback text. */
 function When({ iso, fallback = '' }: { iso: string | null; fallback?: string }) {
@@ -18,93 +19,87 @@ function When({ iso, fallback = '' }: { iso: string | null; fallback?: string })
 function KindsTable({ kinds }: { kinds: JobListResponse['kinds'] }) {
   const { t } = useTranslation('jobs');
   return (
-    <div className="table-scroll">
-      <table>
-        <caption className="visually-hidden">{t('kinds.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('kinds.kind')}</th>
-            <th scope="col">{t('kinds.pending')}</th>
-            <th scope="col">{t('kinds.running')}</th>
-            <th scope="col">{t('kinds.retrying')}</th>
-            <th scope="col">{t('kinds.failed')}</th>
-            <th scope="col">{t('kinds.done')}</th>
-            <th scope="col">{t('kinds.lastDone')}</th>
-            <th scope="col">{t('kinds.lastFailed')}</th>
+    <ScrollingTable caption={t('kinds.title')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('kinds.kind')}</th>
+          <th scope="col">{t('kinds.pending')}</th>
+          <th scope="col">{t('kinds.running')}</th>
+          <th scope="col">{t('kinds.retrying')}</th>
+          <th scope="col">{t('kinds.failed')}</th>
+          <th scope="col">{t('kinds.done')}</th>
+          <th scope="col">{t('kinds.lastDone')}</th>
+          <th scope="col">{t('kinds.lastFailed')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {kinds.map((kind) => (
+          <tr key={kind.kind}>
+            <th scope="row">{kind.kind}</th>
+            <td>{kind.pending}</td>
+            <td>{kind.running}</td>
+            <td>{kind.retrying}</td>
+            <td>{kind.failed}</td>
+            <td>{kind.done}</td>
+            <td>
+              <When iso={kind.lastDoneAt} fallback={t('kinds.never')} />
+            </td>
+            <td>
+              <When iso={kind.lastFailedAt} fallback={t('kinds.never')} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {kinds.map((kind) => (
-            <tr key={kind.kind}>
-              <th scope="row">{kind.kind}</th>
-              <td>{kind.pending}</td>
-              <td>{kind.running}</td>
-              <td>{kind.retrying}</td>
-              <td>{kind.failed}</td>
-              <td>{kind.done}</td>
-              <td>
-                <When iso={kind.lastDoneAt} fallback={t('kinds.never')} />
-              </td>
-              <td>
-                <When iso={kind.lastFailedAt} fallback={t('kinds.never')} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 
 function JobsTable({ jobs }: { jobs: JobListResponse['jobs'] }) {
   const { t } = useTranslation('jobs');
   return (
-    <div className="table-scroll">
-      <table>
-        <caption className="visually-hidden">{t('list.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('list.kind')}</th>
-            <th scope="col">{t('list.key')}</th>
-            <th scope="col">{t('list.state')}</th>
-            <th scope="col">{t('list.attempts')}</th>
-            <th scope="col">{t('list.created')}</th>
-            <th scope="col">{t('list.next')}</th>
-            <th scope="col">{t('list.finished')}</th>
-            <th scope="col">{t('list.error')}</th>
+    <ScrollingTable caption={t('list.title')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('list.kind')}</th>
+          <th scope="col">{t('list.key')}</th>
+          <th scope="col">{t('list.state')}</th>
+          <th scope="col">{t('list.attempts')}</th>
+          <th scope="col">{t('list.created')}</th>
+          <th scope="col">{t('list.next')}</th>
+          <th scope="col">{t('list.finished')}</th>
+          <th scope="col">{t('list.error')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {jobs.map((job) => (
+          <tr key={job.id}>
+            <td>{job.kind}</td>
+            <td>
+              <code>{job.key}</code>
+            </td>
+            <td>{t(`states.${job.state}`)}</td>
+            <td>{job.attempts}</td>
+            <td>
+              <When iso={job.createdAt} />
+            </td>
+            <td>{job.doneAt || job.failedAt ? null : <When iso={job.runAt} />}</td>
+            <td>
+              <When iso={job.doneAt ?? job.failedAt} />
+            </td>
+            <td>
+              {job.lastError ? (
+                <details>
+                  <summary>{job.lastError.split('\n')[0]}</summary>
+                  <pre>{job.lastError}</pre>
+                </details>
+              ) : (
+                t('list.noError')
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {jobs.map((job) => (
-            <tr key={job.id}>
-              <td>{job.kind}</td>
-              <td>
-                <code>{job.key}</code>
-              </td>
-              <td>{t(`states.${job.state}`)}</td>
-              <td>{job.attempts}</td>
-              <td>
-                <When iso={job.createdAt} />
-              </td>
-              <td>{job.doneAt || job.failedAt ? null : <When iso={job.runAt} />}</td>
-              <td>
-                <When iso={job.doneAt ?? job.failedAt} />
-              </td>
-              <td>
-                {job.lastError ? (
-                  <details>
-                    <summary>{job.lastError.split('\n')[0]}</summary>
-                    <pre>{job.lastError}</pre>
-                  </details>
-                ) : (
-                  t('list.noError')
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 

@@ -5,7 +5,7 @@ import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useNotTakenUpPolicies } from './api/not-taken-up';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { StaffReport } from './staff-report';
+import { ScrollingTable, StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
 
 type Policy = NotTakenUpPoliciesResponse['policies'][number];
@@ -20,39 +20,36 @@ function DateOf({ iso }: { iso: string }) {
 function PoliciesTable({ policies }: { policies: Policy[] }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="table-scroll">
-      <table>
-        <caption className="visually-hidden">{t('notTakenUp.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('notTakenUp.columns.policy')}</th>
-            <th scope="col">{t('notTakenUp.columns.customer')}</th>
-            <th scope="col">{t('notTakenUp.columns.inception')}</th>
-            <th scope="col">{t('notTakenUp.columns.at')}</th>
-            <th scope="col">{t('notTakenUp.columns.reason')}</th>
+    <ScrollingTable caption={t('notTakenUp.caption')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('notTakenUp.columns.policy')}</th>
+          <th scope="col">{t('notTakenUp.columns.customer')}</th>
+          <th scope="col">{t('notTakenUp.columns.inception')}</th>
+          <th scope="col">{t('notTakenUp.columns.at')}</th>
+          <th scope="col">{t('notTakenUp.columns.reason')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {policies.map((policy) => (
+          <tr key={policy.policyId}>
+            <th scope="row">{policy.policyNumber}</th>
+            <td>
+              <Link to={paths.adminCustomer(policy.customerUserId)}>
+                {policy.customerName ?? policy.customerUserId}
+              </Link>
+            </td>
+            <td>
+              <DateOf iso={policy.inceptedAt} />
+            </td>
+            <td>
+              <DateOf iso={policy.notTakenUp.at} />
+            </td>
+            <td>{t(`notTakenUp.reasons.${policy.notTakenUp.reason}`)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {policies.map((policy) => (
-            <tr key={policy.policyId}>
-              <th scope="row">{policy.policyNumber}</th>
-              <td>
-                <Link to={paths.adminCustomer(policy.customerUserId)}>
-                  {policy.customerName ?? policy.customerUserId}
-                </Link>
-              </td>
-              <td>
-                <DateOf iso={policy.inceptedAt} />
-              </td>
-              <td>
-                <DateOf iso={policy.notTakenUp.at} />
-              </td>
-              <td>{t(`notTakenUp.reasons.${policy.notTakenUp.reason}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 

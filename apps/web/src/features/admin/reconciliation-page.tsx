@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { useReconciliation } from './api/reconciliation';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
+import { ScrollingTable } from './staff-report';
 
 type Finding = ReconciliationFindingsResponse['findings'][number];
 
@@ -39,43 +40,40 @@ function PolicyLink({ finding }: { finding: Finding }) {
 function FindingsTable({ data }: { data: ReconciliationFindingsResponse }) {
   const { t } = useTranslation('reconciliation');
   return (
-    <div className="table-scroll">
-      <table>
-        <caption className="visually-hidden">{t('caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('columns.age')}</th>
-            <th scope="col">{t('columns.kind')}</th>
-            <th scope="col">{t('columns.policy')}</th>
-            <th scope="col">{t('columns.provider')}</th>
-            <th scope="col">{t('columns.ledger')}</th>
-            <th scope="col">{t('columns.reference')}</th>
+    <ScrollingTable caption={t('caption')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('columns.age')}</th>
+          <th scope="col">{t('columns.kind')}</th>
+          <th scope="col">{t('columns.policy')}</th>
+          <th scope="col">{t('columns.provider')}</th>
+          <th scope="col">{t('columns.ledger')}</th>
+          <th scope="col">{t('columns.reference')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.findings.map((finding) => (
+          <tr key={finding.id}>
+            <td>
+              <Age since={finding.foundAt} now={data.now} />
+            </td>
+            <th scope="row">{t(`kinds.${finding.kind}`)}</th>
+            <td>
+              <PolicyLink finding={finding} />
+            </td>
+            <td>
+              <Amount pence={finding.providerAmountPence} />
+            </td>
+            <td>
+              <Amount pence={finding.ledgerAmountPence} />
+            </td>
+            <td>
+              <code>{finding.providerPaymentId}</code>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {data.findings.map((finding) => (
-            <tr key={finding.id}>
-              <td>
-                <Age since={finding.foundAt} now={data.now} />
-              </td>
-              <th scope="row">{t(`kinds.${finding.kind}`)}</th>
-              <td>
-                <PolicyLink finding={finding} />
-              </td>
-              <td>
-                <Amount pence={finding.providerAmountPence} />
-              </td>
-              <td>
-                <Amount pence={finding.ledgerAmountPence} />
-              </td>
-              <td>
-                <code>{finding.providerPaymentId}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 

@@ -10,6 +10,7 @@ import { paths } from '../../lib/paths';
 import { useRefundIssues, useResolveRefundIssue } from './api/refunds';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
+import { ScrollingTable } from './staff-report';
 
 type Resolution = NonNullable<RefundIssueResponse['resolution']>;
 
@@ -118,35 +119,32 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
 function ResolvedTable({ issues }: { issues: RefundIssueResponse[] }) {
   const { t } = useTranslation('refunds');
   return (
-    <div className="table-scroll">
-      <table>
-        <caption className="visually-hidden">{t('resolved.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('resolved.refund')}</th>
-            <th scope="col">{t('resolved.resolution')}</th>
-            <th scope="col">{t('resolved.note')}</th>
-            <th scope="col">{t('resolved.by')}</th>
-            <th scope="col">{t('resolved.at')}</th>
+    <ScrollingTable caption={t('resolved.title')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('resolved.refund')}</th>
+          <th scope="col">{t('resolved.resolution')}</th>
+          <th scope="col">{t('resolved.note')}</th>
+          <th scope="col">{t('resolved.by')}</th>
+          <th scope="col">{t('resolved.at')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {issues.map((issue) => (
+          <tr key={issue.id}>
+            <td>{formatPence(issue.amountPence)}</td>
+            <td>{issue.resolution ? t(`resolved.${issue.resolution}`) : null}</td>
+            <td>{issue.note}</td>
+            <td>{issue.resolvedBy}</td>
+            <td>
+              {issue.resolvedAt ? (
+                <time dateTime={issue.resolvedAt}>{when(issue.resolvedAt)}</time>
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {issues.map((issue) => (
-            <tr key={issue.id}>
-              <td>{formatPence(issue.amountPence)}</td>
-              <td>{issue.resolution ? t(`resolved.${issue.resolution}`) : null}</td>
-              <td>{issue.note}</td>
-              <td>{issue.resolvedBy}</td>
-              <td>
-                {issue.resolvedAt ? (
-                  <time dateTime={issue.resolvedAt}>{when(issue.resolvedAt)}</time>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 

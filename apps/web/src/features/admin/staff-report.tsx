@@ -46,14 +46,18 @@ export function StaffReport<Data>(props: {
  */
 export function ScrollingTable(props: {
   caption: string;
-  className: string;
+  className?: string;
+  /** Shown above the table; by default only assistive technology reads it. */
+  isCaptionVisible?: boolean;
   children: ReactNode;
 }): ReactElement {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className="table-scroll" role="region" aria-label={props.caption} tabIndex={0}>
       <table className={props.className}>
-        <caption className="visually-hidden">{props.caption}</caption>
+        <caption className={props.isCaptionVisible ? undefined : 'visually-hidden'}>
+          {props.caption}
+        </caption>
         {props.children}
       </table>
     </div>
