@@ -11,6 +11,9 @@ export const AGED_DEBT_BANDS = [
   'OVER_90',
 ] as const;
 
+/** How long ago a refund still owed to a customer was due (the pages promise 7 to 10 working days). */
+export const REFUND_AGE_BANDS = ['DAYS_0_7', 'DAYS_8_14', 'OVER_14'] as const;
+
 const MoneyCountSchema = z.object({
   count: z.number().int(),
   amountPence: z.number().int(),
@@ -58,6 +61,17 @@ export const FinanceReportResponseSchema = z
      * Policies that ended unpaid, per London month and product, newest month first: not taken up
      * (the first payment failed or never settled) and cancelled for non-payment.
      */
+    /**
+     * Refunds owed to customers and not paid out yet (waiting for the payout job, with a
+     * provider, or in the staff queue), by how long ago they were due: every band, in order.
+     */
+    refundsPending: z.array(
+      z.object({
+        band: z.enum(REFUND_AGE_BANDS),
+        count: z.number().int(),
+        amountPence: z.number().int(),
+      }),
+    ),
     unpaidEndings: z.array(
       z.object({
         month: z.string(),

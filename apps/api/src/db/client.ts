@@ -18,6 +18,12 @@ type HandleBase = {
   db: Db;
   /** Resolves when the database answers `select 1` within the timeout; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * Tells `listener` how long each statement took, from sending it to its answer (the metrics'
+   * query time); answers a function that stops it. PostgreSQL only: PGlite runs inside the
+   * process, where a statement's time is the request's own.
+   */
+  observeQueries(listener: QueryListener): () => void;
   /** Idempotent. */
   close(): Promise<void>;
 };
@@ -33,6 +39,32 @@ export type DatabaseHandle =
   | (HandleBase & { kind: 'postgres'; client: pg.Pool });
 
 const PING_TIMEOUT_MS = 2_000;
+
+type QueryListener = (seconds: number) => void;
+
+/** PGlite's handles: no statement timing (see observeQueries). */
+const notTimed = (): (() => void) => () => undefined;
+
+/**
+ * Times every statement a pooled connection sends (drizzle's, the pool's own, a transaction's):
+ * its `query` is wrapped once, when the pool opens it. Only promise answers are timed (drizzle
+ * never passes a callback), and the answer handed back is the driver's own.
+ */
+function timeQueries(connection: pg.PoolClient, listeners: Set<QueryListener>): void {
+  const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+  (connection as unknown as { query: typeof query }).query = (...args) => {
+    const started = performance.now();
+    const answer = query(...args);
+    if (listeners.size > 0 && answer instanceof Promise) {
+      const done = () => {
+        const seconds = (performance.now() - started) / 1000;
+        for (const listener of listeners) listener(seconds);
+      };
+      answer.then(done, done);
+    }
+    return answer;
+  };
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -77,6 +109,7 @@ export async function openPgliteDatabase(
     kind: 'pglite',
     client,
     db: drizzleOnPglite(client) as unknown as Db,
+    observeQueries: notTimed,
     async ping() {
       // A closed PGlite can hang rather than fail, so answer for it.
       if (isClosed || client.closed) throw new Error('database is closed');
@@ -104,6 +137,7 @@ export async function openPgliteThreadDatabase(
     kind: 'pglite',
     client,
     db: drizzleOnPglite(client) as unknown as Db,
+    observeQueries: notTimed,
     async ping() {
       await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
     },
@@ -125,15 +159,21 @@ export function openPostgresDatabase(
   // The pool listens only to idle clients. One checked out (a transaction between statements)
   // whose backend is ended (pg_terminate_backend, failover) emits there too: without this the
   // process crashed. Its next statement fails, and the pool drops it when it is released.
-  client.on('connect', (connection) =>
+  const listeners = new Set<QueryListener>();
+  client.on('connect', (connection) => {
     connection.on('error', (error) =>
       options.logger?.warn({ err: error }, 'PostgreSQL connection lost while in use'),
-    ),
-  );
+    );
+    timeQueries(connection, listeners);
+  });
   return {
     kind: 'postgres',
     client,
     db: drizzlePostgres({ client, schema }) as unknown as Db,
+    observeQueries(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async ping() {
       await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
     },

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { addIsoDuration, startOfLondonDay } from '@motor/domain';
 
 // The journeys' clock: every journey happens at the instant the run sets (E2E_CLOCK), never at the
 // hour or day it runs. global-setup.ts reads E2E_CLOCK once and gives the offset from the real time
@@ -40,4 +41,18 @@ export function londonTime(at: Date): string {
 /** Writes a server's clock offset (read by shifted-clock.mjs every 100 ms). */
 export function writeClockOffset(file: string, offsetMs: number): Promise<void> {
   return writeFile(file, String(Math.round(offsetMs)));
+}
+
+/** How close to a London midnight a purchase may begin: one takes a minute or more when busy. */
+const PURCHASE_MARGIN_MS = 15 * 60 * 1000;
+
+/**
+ * How far to move a journey's clocks (its server's and its pages', from the run's instant) so
+ * that a purchase begun `now` does not cross a London midnight between its quote, whose cover
+ * starts today, and its checkout, when the day has passed: to a minute after that midnight when
+ * it is less than 15 minutes away, else 0. By setting the clocks, never by waiting (issue 29).
+ */
+export function aheadPastMidnight(now = Date.now()): number {
+  const nextMidnight = addIsoDuration(startOfLondonDay(new Date(now)), 'P1D').getTime();
+  return nextMidnight - now < PURCHASE_MARGIN_MS ? nextMidnight + 60_000 - now : 0;
 }

@@ -7,7 +7,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
-import { collections, ledgerPostings, ledgerTransactions } from '../../db/schema';
+import { collections, ledgerPostings, ledgerTransactions, policies } from '../../db/schema';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { payOnSandboxCardPage } from '../../modules/payment/test-helpers';
@@ -17,6 +17,7 @@ import { createTestApp } from '../../test/test-app';
 import { liveDaysUntil } from '../../test/live-days';
 
 const PURCHASE_DAY = '2026-03-16T10:00:00.000Z';
+const DAY_MS = 86_400_000;
 
 describe('GET /api/admin/finance', () => {
   const clock = createTestClock(PURCHASE_DAY);
@@ -130,6 +131,82 @@ describe('GET /api/admin/finance', () => {
       owedPence: owed,
     });
     expect(later.agedDebt.reduce((sum, band) => sum + band.owedPence, 0)).toBe(owed);
+  });
+});
+
+describe('GET /api/admin/finance: refunds owed', () => {
+  it('counts a cooling-off refund not yet paid out, by how long ago it was due, as the ledger holds it', async () => {
+    const clock = createTestClock(PURCHASE_DAY);
+    const app = await createTestApp({ clock });
+    try {
+      const staffHeaders = async () =>
+        bearer(
+          await createTestAccessToken(app, {
+            roles: ['admin'],
+            permissions: ['access:operations'],
+          }),
+        );
+      const refunds = async () => {
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/admin/finance',
+          headers: await staffHeaders(),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as FinanceReportResponse).refundsPending;
+      };
+      expect(await refunds()).toEqual([
+        { band: 'DAYS_0_7', count: 0, amountPence: 0 },
+        { band: 'DAYS_8_14', count: 0, amountPence: 0 },
+        { band: 'OVER_14', count: 0, amountPence: 0 },
+      ]);
+      // A card payer cancels in the cooling-off period: the refund is owed until it is paid out.
+      const customer = bearer(await createTestAccessToken(app, { userId: 'finance-refund' }));
+      const quote = await createQuote(app, customer);
+      await payOnSandboxCardPage(app, customer, quote.proposalCode, { paymentMethodType: 'CARD' });
+      const [policy] = await app.db
+        .select()
+        .from(policies)
+        .where(eq(policies.proposalCode, quote.proposalCode));
+      clock.advance(2 * DAY_MS);
+      // Signed in again two days later.
+      const again = bearer(await createTestAccessToken(app, { userId: 'finance-refund' }));
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/policyAdjustments',
+        headers: again,
+        payload: { policyId: policy!.policyId, adjustmentType: 'CAN', reason: 'Price' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const committed = await app.inject({
+        method: 'POST',
+        url: `/api/policyAdjustments/${(created.json() as { adjustmentId: string }).adjustmentId}/commit`,
+        headers: again,
+        payload: {},
+      });
+      expect(committed.statusCode, committed.body).toBe(200);
+
+      // The ledger's pending refund, from its other side: the customer's receivable.
+      const [pending] = await app.db
+        .select({ total: sql<string>`sum(abs(${ledgerPostings.amountPence}))` })
+        .from(ledgerPostings)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(
+          and(
+            eq(ledgerTransactions.type, 'REFUND'),
+            eq(ledgerTransactions.status, 'PENDING'),
+            like(ledgerPostings.ledgerAccount, 'receivable:%'),
+          ),
+        );
+      const owed = Number(pending?.total);
+      expect(owed).toBeGreaterThan(0);
+      expect((await refunds())[0]).toEqual({ band: 'DAYS_0_7', count: 1, amountPence: owed });
+      // Ten days on with no payout run (no job has run): it is older, and still owed.
+      clock.advance(10 * DAY_MS);
+      expect((await refunds())[1]).toEqual({ band: 'DAYS_8_14', count: 1, amountPence: owed });
+    } finally {
+      await app.close();
+    }
   });
 });
 

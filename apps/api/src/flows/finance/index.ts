@@ -1,11 +1,12 @@
 import {
   ErrorBodySchema,
   FinanceReportResponseSchema,
+  REFUND_AGE_BANDS,
   type FinanceReportResponse,
 } from '@motor/contract';
 import { londonDateString, startOfLondonDay } from '@motor/domain';
 import type { AppPlugin, ServiceDeps } from '../../app-types';
-import { listAgedDebt, sumWrittenPremium } from '../../modules/billing';
+import { listAgedDebt, listPendingRefunds, sumWrittenPremium } from '../../modules/billing';
 import { PERMISSIONS } from '../../modules/identity';
 import { summariseCollectionsOn } from '../../modules/payment';
 import { listSchemesOfProposals } from '../../modules/proposal';
@@ -14,11 +15,12 @@ import { countNotTakenUpByMonth, listSchemesOfPolicies } from '../../modules/pol
 import { NON_PAYMENT_REASON } from '../collect-payments';
 
 // The finance views for staff (issue 32 item 7): aged debt and premium written from the ledger
-// (billing), today's collections (payment), each quote's product (proposal), policies not taken
-// up (policy) and cancelled for non-payment (adjustment).
+// (billing), refunds still owed (billing), today's collections (payment), each quote's product
+// (proposal), policies not taken up (policy) and cancelled for non-payment (adjustment).
 
 /** Later than any London day is long (a day the clocks go back has 25 hours). */
 const MORE_THAN_A_DAY_MS = 26 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type UnpaidEnding = FinanceReportResponse['unpaidEndings'][number];
 
@@ -57,6 +59,21 @@ const newestMonthFirst = (
   b: { month: string; schemeCode: string },
 ) => b.month.localeCompare(a.month) || a.schemeCode.localeCompare(b.schemeCode);
 
+/** The refunds still owed, by age: a week, two, and older (the pages promise 7 to 10 working days). */
+async function listRefundsPendingByAge(
+  deps: ServiceDeps,
+): Promise<FinanceReportResponse['refundsPending']> {
+  const now = deps.clock.now().getTime();
+  const bands = REFUND_AGE_BANDS.map((band) => ({ band, count: 0, amountPence: 0 }));
+  for (const refund of await listPendingRefunds(deps.db, { queued: true })) {
+    const days = (now - refund.createdAt.getTime()) / DAY_MS;
+    const band = bands[days <= 7 ? 0 : days <= 14 ? 1 : 2]!;
+    band.count += 1;
+    band.amountPence += Math.abs(refund.amountPence);
+  }
+  return bands;
+}
+
 async function buildFinanceReport(deps: ServiceDeps): Promise<FinanceReportResponse> {
   const now = deps.clock.now();
   const start = startOfLondonDay(now);
@@ -87,6 +104,7 @@ async function buildFinanceReport(deps: ServiceDeps): Promise<FinanceReportRespo
     today,
     agedDebt,
     collectionsToday,
+    refundsPending: await listRefundsPendingByAge(deps),
     unpaidEndings: await listUnpaidEndings(deps),
     written: [...byMonthAndScheme.values()].sort(newestMonthFirst),
   };
@@ -104,7 +122,8 @@ export const financeAdminRoutes: AppPlugin = async (app) => {
         description:
           'From the ledger and the providers’ collections: what customers owe by how long it has ' +
           'been due (settled balances; a pending payment is not paid), the payments due and ' +
-          'failed today by method, and the premium and IPT written per London month and product.',
+          'failed today by method, the refunds still owed by age, and the premium and IPT ' +
+          'written per London month and product.',
         response: {
           200: FinanceReportResponseSchema,
           401: ErrorBodySchema,

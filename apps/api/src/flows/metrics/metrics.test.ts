@@ -164,6 +164,11 @@ describe('GET /metrics', () => {
       // PGlite has no pool: the gauge is there, with no samples.
       expect(pool.metrics).toEqual([]);
     }
+    // Statement time: every statement on PostgreSQL (the purchase's among them); none on PGlite.
+    expect(family(families, 'database_query_duration_seconds').type).toBe('HISTOGRAM');
+    const statements = Number(/^database_query_duration_seconds_count (\d+)$/m.exec(text)?.[1]);
+    if (app.database.kind === 'postgres') expect(statements).toBeGreaterThan(0);
+    else expect(statements).toBe(0);
     expect(family(families, 'nodejs_eventloop_lag_seconds').type).toBe('GAUGE');
     expect(valueOf(family(families, 'process_resident_memory_bytes'))).toBeGreaterThan(0);
   });

@@ -11,6 +11,8 @@ import { collectBusinessFigures } from './business-figures';
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Jobs run from milliseconds to minutes, and start late by up to hours after an outage. */
 const JOB_BUCKETS = [0.01, 0.05, 0.25, 1, 5, 30, 120, 600, 3600];
+/** A statement takes from a tenth of a millisecond (by primary key) to seconds (a lock wait). */
+const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
 
 let processRegistry: Registry | undefined;
 
@@ -98,6 +100,14 @@ export function createAppMetrics(app: App): AppMetrics {
       this.set({ state: 'waiting' }, database.client.waitingCount);
     },
   });
+  const queryTime = new Histogram({
+    name: 'database_query_duration_seconds',
+    help: 'Time each SQL statement took on PostgreSQL, from sending it to its answer (PGlite: none).',
+    buckets: QUERY_BUCKETS,
+    registers: [registry],
+  });
+  const stopTimingQueries = app.database.observeQueries((seconds) => queryTime.observe(seconds));
+  app.addHook('onClose', async () => stopTimingQueries());
   collectBusinessFigures(app, registry);
 
   observeJobRuns(app, (run) => {

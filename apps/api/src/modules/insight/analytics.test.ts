@@ -61,7 +61,12 @@ describe('analytics and the quote funnel', () => {
   it('records nothing without consent, for staff, or about another customer’s quote', async () => {
     const { headers } = await customer();
     const quote = await createQuote(app, headers);
-    for (const cookie of [undefined, 'cookieConsent=false', 'cookieConsent=null']) {
+    for (const cookie of [
+      undefined,
+      'cookieConsent=false',
+      'cookieConsent=null',
+      'cookieConsent=%E0%A4%A',
+    ]) {
       const res = await app.inject({
         method: 'POST',
         url: '/api/analytics/events',

@@ -21,7 +21,12 @@ export function hasAnalyticsConsent(cookieHeader: string | undefined): boolean {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, ...value] = part.split('=');
     if (name?.trim() !== CONSENT_COOKIE) continue;
-    return decodeURIComponent(value.join('=').trim()) === 'true';
+    try {
+      return decodeURIComponent(value.join('=').trim()) === 'true';
+    } catch {
+      // A value that is not URI-encoded (a stray %): no consent, not a 500.
+      return false;
+    }
   }
   return false;
 }

@@ -32,6 +32,11 @@ const REPORT = {
       failed: { count: 1, amountPence: 8_495 },
     },
   ],
+  refundsPending: [
+    { band: 'DAYS_0_7', count: 2, amountPence: 9_499 },
+    { band: 'DAYS_8_14', count: 1, amountPence: 4_250 },
+    { band: 'OVER_14', count: 0, amountPence: 0 },
+  ],
   written: [
     { month: '2026-04', schemeCode: 'bmw-flex', premiumPence: 75_848, iptPence: 9_102 },
     { month: '2026-03', schemeCode: 'bmw-flex', premiumPence: 151_696, iptPence: 18_204 },
@@ -79,6 +84,15 @@ describe('the finance page', () => {
       'MethodDue todayAmount dueFailed todayAmount failed',
       'Card3£254.850£0.00',
       'Direct Debit5£424.751£84.95',
+    ]);
+    expect(
+      rowsOf('Refunds owed to customers and not paid out yet, by how long ago they were due'),
+    ).toEqual([
+      'Due forRefundsAmount',
+      'Up to 7 days2£94.99',
+      '8 to 14 days1£42.50',
+      'Over 14 days0£0.00',
+      'Total3£137.49',
     ]);
     expect(
       rowsOf('Premium and insurance premium tax written each month by product, newest first'),

@@ -88,6 +88,13 @@ function Report({ report }: { report: FinanceReportResponse }) {
   const { t } = useTranslation('admin');
   const product = (schemeCode: string) => findSchemeByCode(schemeCode)?.name ?? schemeCode;
   const owed = report.agedDebt.reduce((sum, band) => sum + band.owedPence, 0);
+  const refunds = report.refundsPending.reduce(
+    (sum, band) => ({
+      count: sum.count + band.count,
+      amountPence: sum.amountPence + band.amountPence,
+    }),
+    { count: 0, amountPence: 0 },
+  );
   const written = report.written.reduce(
     (sum, row) => ({ premium: sum.premium + row.premiumPence, ipt: sum.ipt + row.iptPence }),
     { premium: 0, ipt: 0 },
@@ -148,6 +155,26 @@ function Report({ report }: { report: FinanceReportResponse }) {
             pounds(row.due.amountPence),
             row.failed.count,
             pounds(row.failed.amountPence),
+          ]),
+        }}
+      />
+      <FinanceTable
+        id="refunds-owed"
+        title={t('finance.refunds.title')}
+        caption={t('finance.refunds.caption')}
+        head={[t('finance.refunds.band'), t('finance.refunds.count'), t('finance.refunds.amount')]}
+        rows={report.refundsPending.map((band) => ({
+          key: band.band,
+          header: t(`finance.refunds.bands.${band.band}`),
+          cells: [String(band.count), formatPence(band.amountPence)],
+        }))}
+        foot={[t('finance.refunds.total'), String(refunds.count), formatPence(refunds.amountPence)]}
+        csv={{
+          fileName: `refunds-owed-${report.today}.csv`,
+          rows: report.refundsPending.map((band) => [
+            t(`finance.refunds.bands.${band.band}`),
+            band.count,
+            pounds(band.amountPence),
           ]),
         }}
       />
@@ -239,7 +266,8 @@ function Report({ report }: { report: FinanceReportResponse }) {
 
 /**
  * Issue 32 item 7: the finance views for staff with access:operations — aged debt, today's
- * collections and the premium written by month and product, each with its CSV.
+ * collections, refunds owed by age, the premium written by month and product and the policies
+ * ended unpaid, each with its CSV.
  */
 export function FinancePage() {
   const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
