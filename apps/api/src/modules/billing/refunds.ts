@@ -35,8 +35,11 @@ export function providerOfSubType(subType: string | null): RefundProvider | null
   return null;
 }
 
-/** Per provider, what the account's payments took less what refunds already give back of it. */
-async function refundableByProvider(db: Db, accountId: string) {
+/**
+ * Per provider, what the account's payments took less what refunds already give back of it: the
+ * newest way the customer paid first, or `firstFrom` when the refund pays back a known payment.
+ */
+async function refundableByProvider(db: Db, accountId: string, firstFrom?: RefundProvider) {
   const rows = await db
     .select({
       type: ledgerTransactions.type,
@@ -62,10 +65,9 @@ async function refundableByProvider(db: Db, accountId: string) {
     const refunded = Number(of('REFUND')?.total ?? 0);
     return { provider, pence: paid - refunded, latest: new Date(of('PAYMENT')?.latest ?? 0) };
   });
-  // The newest way the customer paid first.
-  return left
-    .filter((entry) => entry.pence > 0)
-    .sort((a, b) => b.latest.getTime() - a.latest.getTime());
+  const rank = (entry: (typeof left)[number]) =>
+    entry.provider === firstFrom ? Number.POSITIVE_INFINITY : entry.latest.getTime();
+  return left.filter((entry) => entry.pence > 0).sort((a, b) => rank(b) - rank(a));
 }
 
 /**
@@ -73,6 +75,8 @@ async function refundableByProvider(db: Db, accountId: string) {
  * that took the money (the newest way they paid first), each part tagged with its provider; what
  * no payment took is posted untagged (the refund run sends it to the staff queue). The first part
  * is keyed `idempotencyKey`, the others `{idempotencyKey}:2`, ... so a replay posts nothing again.
+ * `firstFrom`: the provider of the payment the refund gives back (an overpayment's card), which
+ * pays it first whatever the order of the payments' times (processes' clocks differ).
  */
 export async function postRefund(
   db: Db,
@@ -82,12 +86,13 @@ export async function postRefund(
     amountPence: number;
     description: string;
     at: Date;
+    firstFrom?: RefundProvider;
   },
 ): Promise<void> {
   const { account, amountPence } = options;
   const parts: { subType: string | null; pence: number }[] = [];
   let left = amountPence;
-  for (const entry of await refundableByProvider(db, account.accountId)) {
+  for (const entry of await refundableByProvider(db, account.accountId, options.firstFrom)) {
     const pence = Math.min(left, entry.pence);
     if (pence > 0) parts.push({ subType: SUB_TYPE_OF[entry.provider], pence });
     left -= pence;

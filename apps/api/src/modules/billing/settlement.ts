@@ -101,6 +101,7 @@ export async function postSettlementPayment(
       amountPence: refundPence,
       description: OVERPAYMENT_REFUND_DESCRIPTION,
       at,
+      firstFrom: 'CARD',
     });
     await options.onRefund?.(tx, { account, paidPence: payment.amountPence, refundPence });
     return { refundPence };
