@@ -43,6 +43,7 @@ export * from './rules/policy-tabs';
 export * from './rules/proposal-cards';
 export * from './rules/upsell';
 export * from './rules/promotion';
+export * from './rules/price-explanation';
 export * from './rules/renewal';
 export * from './rules/no-claims';
 export * from './rules/cancellation';

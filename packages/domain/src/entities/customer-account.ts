@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { AccountStatusSchema, PaymentMethodTypeSchema } from '../enums/billing-schemas';
 import { PenceSchema } from './common';
+import { MAX_PAYMENT_DAY, MIN_PAYMENT_DAY } from './payment-day';
 
-export const MIN_PAYMENT_DAY = 1;
-/** Payment days stop at 28 so every month has the day. */
-export const MAX_PAYMENT_DAY = 28;
+export { MAX_PAYMENT_DAY, MIN_PAYMENT_DAY };
 
 export const PaymentDaySchema = z.number().int().min(MIN_PAYMENT_DAY).max(MAX_PAYMENT_DAY);
 

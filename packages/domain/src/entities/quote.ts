@@ -97,6 +97,27 @@ export const QuoteTotalsSchema = z.object({
 });
 export type QuoteTotals = z.infer<typeof QuoteTotalsSchema>;
 
+/** One multiplicative factor of a price: the answer (or figure) that chose it and its multiplier. */
+export const PriceFactorTraceSchema = z.object({
+  name: z.string(),
+  value: z.union([z.number(), z.string()]).nullable(),
+  factor: z.number(),
+});
+
+/**
+ * How rating reached the price (issue 35 item 2): the table version, the scheme's starting
+ * premium, every factor in the order rating multiplied them, the minimum premium and each chosen
+ * add-on's net premium. What a customer reads of it is in pounds (rules/price-explanation.ts).
+ */
+export const PriceTraceSchema = z.object({
+  tableVersion: z.string(),
+  basePremiumPence: PenceSchema,
+  minimumPremiumPence: PenceSchema,
+  factors: z.array(PriceFactorTraceSchema),
+  optionalCovers: z.array(z.object({ code: z.string(), premiumPence: PenceSchema })),
+});
+export type PriceTrace = z.infer<typeof PriceTraceSchema>;
+
 /** A rated quote (spec 1 §3, spec 3 §3). */
 export const QuoteSchema = z.object({
   data: DisclosureDataSchema,
@@ -122,5 +143,7 @@ export const QuoteSchema = z.object({
   promoCode: z.string().nullish(),
   /** What the promotion of promoCode takes off each monthly instalment, as it was when taken. */
   promotionMonthlyDiscountPence: PenceSchema.nullish(),
+  /** How rating reached the price; absent on quotes rated before it was kept, and unpriced ones. */
+  priceTrace: PriceTraceSchema.nullish(),
 });
 export type Quote = z.infer<typeof QuoteSchema>;

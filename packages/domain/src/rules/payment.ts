@@ -1,5 +1,5 @@
 import type { PolicyAccount } from '../entities/policy';
-import { MAX_PAYMENT_DAY, MIN_PAYMENT_DAY } from '../entities/customer-account';
+import { MAX_PAYMENT_DAY, MIN_PAYMENT_DAY } from '../entities/payment-day';
 import type {
   AccountStatus,
   AgreementStatus,

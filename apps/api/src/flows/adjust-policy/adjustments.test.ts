@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAdjustmentResponse, PolicyResponse } from '@motor/contract';
-import { formatMoney, listBilledMonths, prorateBetween, startOfLondonDate } from '@motor/domain';
+import {
+  explainPriceMoves,
+  formatMoney,
+  listBilledMonths,
+  prorateBetween,
+  startOfLondonDate,
+} from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import {
@@ -114,6 +120,22 @@ describe('policy adjustments', () => {
       expect(adjustment.paymentRequired).toBe(false); // joins the next monthly bill
       expect(new Date(adjustment.expiresAt!).getTime() - Date.parse(adjustment.effectiveAt)).toBe(
         30 * 60_000,
+      );
+    });
+
+    it('tells what moved the price: the young driver added, and the tax (issue 35 item 2)', async () => {
+      const policy = await getPolicy(policyId);
+      const before = policy.currentPolicyVersion.quote;
+      const after = adjustment.updatedPolicyVersions[0]!.quote;
+      expect(before.priceTrace?.tableVersion).toBe('bmw-2026-01');
+      const explained = explainPriceMoves(before, after)!;
+      expect(explained.ratesChanged).toBe(false);
+      expect(
+        explained.moves.map((line) => (line.kind === 'factor' ? line.name : line.kind)),
+      ).toEqual(['youngestAdditionalDriverAge', 'tax']);
+      expect(explained.moves[0]).toMatchObject({ value: 22 });
+      expect(explained.moves.reduce((sum, line) => sum + line.pence, 0)).toBe(
+        after.totalPremium - before.totalPremium,
       );
     });
 

@@ -1,4 +1,4 @@
-import { formatDisplayDate, formatMoney } from '@motor/domain';
+import { formatDisplayDate, formatMoney, PRICE_FACTOR_LABELS } from '@motor/domain';
 import type { RatedSnapshot } from '../../modules/rating';
 import type { StoredQuote } from '../adjust-policy/policy-snapshot';
 
@@ -7,27 +7,6 @@ import type { StoredQuote } from '../adjust-policy/policy-snapshot';
 // renewal off online at any time). Pure: the job fills them in and queues them.
 
 type Email = { subject: string; body: string };
-
-/** What the customer reads for a rating factor (the rating's own names otherwise). */
-const FACTOR_LABELS: Record<string, string> = {
-  mainDriverAge: 'the main driver’s age',
-  yearsLicensed: 'years the main driver has held a licence',
-  licenceType: 'licence type',
-  ncdYears: 'no claims discount',
-  claims: 'claims',
-  convictionPoints: 'driving conviction points',
-  convictionOffence: 'driving convictions',
-  insuranceGroup: 'the car’s insurance group',
-  vehicleAge: 'the car’s age',
-  vehicleValue: 'the car’s value',
-  annualMileage: 'annual mileage',
-  usage: 'how the car is used',
-  overnightLocation: 'where the car is kept overnight',
-  postcodeArea: 'where you live',
-  occupation: 'occupation',
-  youngestAdditionalDriverAge: 'the youngest named driver’s age',
-  voluntaryExcess: 'voluntary excess',
-};
 
 /** A price for a year, with the monthly instalment when paid monthly. */
 export type YearPrice = { totalPence: number; monthlyPence: number | null };
@@ -84,7 +63,7 @@ export function priceChanges(options: {
   for (const factor of offer.priceFactors) {
     const old = before.get(factor.name);
     if (old === undefined || old === factor.factor) continue;
-    const label = FACTOR_LABELS[factor.name] ?? factor.name;
+    const label = PRICE_FACTOR_LABELS[factor.name] ?? factor.name;
     const way = factor.factor > old ? 'raised' : 'lowered';
     lines.push(`The part of the price for ${label} has ${way} it.`);
   }

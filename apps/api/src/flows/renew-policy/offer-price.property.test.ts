@@ -96,6 +96,7 @@ function snapshotOf(input: RatingInput, tables: RatingTable[]): RatedSnapshot {
     excess: [],
     endorsements: [],
     priceFactors: rated.factors,
+    priceTrace: null,
     ratingTableVersion: rated.tableVersion,
     ratedAt: RATED_AT,
     mainInsurer: 'test',

@@ -25,6 +25,7 @@ const PRICED_FIELDS = [
   'excess',
   'endorsements',
   'priceFactors',
+  'priceTrace',
   'ratingTableVersion',
 ] as const satisfies readonly (keyof RatedSnapshot)[];
 

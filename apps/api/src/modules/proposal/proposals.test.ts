@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProposalResponseSchema, type ProposalResponse } from '@motor/contract';
-import { londonDateString, toInstant, type ProposalChange } from '@motor/domain';
+import { explainPrice, londonDateString, toInstant, type ProposalChange } from '@motor/domain';
 import { addCalendarDuration, formatPickerDay, getDatePickerDays } from '@motor/forms';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
@@ -192,6 +192,14 @@ describe('proposal API', () => {
       quote.covers.filter((cover) => cover.coverType === 'OPTIONAL').map((c) => c.code),
     ).toEqual(['ncb_protection', 'legal_expenses']);
     expect(quote.priceFactors.length).toBeGreaterThan(5);
+    // What makes up the price (issue 35 item 2): rating's trace, told in pounds to the penny.
+    expect(quote.priceTrace).toMatchObject({ tableVersion: 'bmw-2026-01', optionalCovers: [] });
+    const lines = explainPrice(quote)!;
+    expect(lines.reduce((sum, line) => sum + line.pence, 0)).toBe(quote.totalPremium);
+    expect(lines.at(-1)).toEqual({ kind: 'tax', pence: quote.taxAmount });
+    // The later GET answers the same trace.
+    const read = await get(proposal.proposalCode);
+    expect((read.json() as ProposalResponse).quote.priceTrace).toEqual(quote.priceTrace);
     const car = quote.insuredAssets[0]!.data.vehicle as { specification: { vehicleCode: string } };
     expect(car.specification.vehicleCode).toBe('BMW-G20-320I-MSPORT');
     // 30 London calendar days: the clocks go forward on 29 March.

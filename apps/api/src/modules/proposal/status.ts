@@ -62,6 +62,7 @@ export function buildQuoteResponse(options: {
     promotionMonthlyDiscountPence: promotion?.monthlyDiscountPence ?? null,
     missingInformation: snapshot?.missingInformation ?? [],
     priceFactors: snapshot?.priceFactors ?? [],
+    priceTrace: snapshot?.priceTrace ?? null,
     voluntaryExcessOptions: [...facts.voluntaryExcessOptions],
     ratingTableVersion: snapshot?.ratingTableVersion ?? null,
     ratedAt: snapshot?.ratedAt ?? null,

@@ -4,6 +4,7 @@ import {
   type Cover,
   type ExcessItem,
   type PaymentSchedule,
+  type PriceTrace,
   type ProposalStatus,
   type ReferralReason,
 } from '@motor/domain';
@@ -16,7 +17,7 @@ import {
 } from '../disclosure';
 import { underwrite, type UnderwritingResult } from '../underwriting';
 import { buildEvaluationInputs } from './evaluation-inputs';
-import { rateQuote, type RatedQuote, type RatingResult } from './rate-quote';
+import { priceTraceOf, rateQuote, type RatedQuote, type RatingResult } from './rate-quote';
 
 // Evaluation: rating + underwriting → a proposal's (or, next, an adjustment's or a renewal's)
 // status and the priced part of its quote, on the tables in force for its scheme.
@@ -39,6 +40,8 @@ export type RatedSnapshot = {
   excess: ExcessItem[];
   endorsements: { code: string; text: string }[];
   priceFactors: { name: string; value: number | string | null; factor: number }[];
+  /** How rating reached the price, for "What makes up your price"; null when not priced. */
+  priceTrace: PriceTrace | null;
   ratingTableVersion: string | null;
   ratedAt: string;
   mainInsurer: string;
@@ -191,6 +194,7 @@ export function evaluateProposal(options: {
     paymentSchedules: showPrice ? toSchedules(rated, facts) : [],
     ...(showPrice ? toExcess(rated) : { excess: [], endorsements: [] }),
     priceFactors: showPrice ? rated.factors : [],
+    priceTrace: showPrice ? priceTraceOf(rated) : null,
     ratingTableVersion: rated?.tableVersion ?? null,
     ratedAt: ratedAt.toISOString(),
     mainInsurer: facts.mainInsurer,

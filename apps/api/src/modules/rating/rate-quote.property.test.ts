@@ -1,5 +1,6 @@
 import {
   CLAIM_TYPES,
+  explainPrice,
   EMPLOYMENT_STATUSES,
   LICENCE_TYPES,
   OVERNIGHT_LOCATIONS,
@@ -8,7 +9,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bmwRatingTables } from '@motor/brand-bmw';
-import { rateQuote } from './rate-quote';
+import { priceTraceOf, rateQuote } from './rate-quote';
 import type { RatedQuote } from './rate-quote';
 import type { RatingClaim, RatingConviction, RatingInput } from './rating-input';
 
@@ -107,6 +108,23 @@ describe('rateQuote properties', () => {
         for (const schedule of quote.paymentSchedules) {
           expect(schedule.instalments.reduce((a, b) => a + b, 0)).toBe(quote.totalPence);
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is told line by line in pounds, the lines adding up to the price (issue 35 item 2)', () => {
+    fc.assert(
+      fc.property(inputArb, schemeArb, (input, schemeCode) => {
+        const quote = rate(input, schemeCode);
+        const lines = explainPrice({
+          priceTrace: priceTraceOf(quote),
+          taxAmount: quote.taxPence,
+          totalPremium: quote.totalPence,
+        });
+        expect(lines).not.toBeNull();
+        expect(lines!.reduce((sum, line) => sum + line.pence, 0)).toBe(quote.totalPence);
+        expect(lines!.every((line) => Number.isInteger(line.pence))).toBe(true);
       }),
       { numRuns: 300 },
     );

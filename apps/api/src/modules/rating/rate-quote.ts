@@ -3,7 +3,12 @@ import {
   OPTIONAL_COVER_CODES,
   roundPence,
 } from '@motor/domain';
-import type { DateInput, ExcessEndorsementCode, OptionalCoverCode } from '@motor/domain';
+import type {
+  DateInput,
+  ExcessEndorsementCode,
+  OptionalCoverCode,
+  PriceTrace,
+} from '@motor/domain';
 import { findBandFactor, type RatingTable, type SchemeRating } from '@motor/brand-kit';
 import { countWholeYears, createLookBack, toLondonDay } from '@motor/domain';
 import { buildPaymentSchedules } from './payment-schedules';
@@ -54,6 +59,9 @@ export type RatedQuote = {
   /** IPT on premiumPence, rounded once. */
   taxPence: number;
   totalPence: number;
+  /** The scheme's premium before any factor (the table's), and the least it charges. */
+  basePremiumPence: number;
+  minimumPremiumPence: number;
   /** Net core premium after the minimum premium, before optional covers. */
   corePremiumPence: number;
   minimumPremiumApplied: boolean;
@@ -125,6 +133,8 @@ export function rateQuote(options: {
     premiumPence,
     taxPence,
     totalPence,
+    basePremiumPence: scheme.basePremiumPence,
+    minimumPremiumPence: scheme.minimumPremiumPence,
     corePremiumPence,
     minimumPremiumApplied: corePremiumPence > ratedPremium,
     factors,
@@ -135,6 +145,19 @@ export function rateQuote(options: {
       voluntaryPence: input.voluntaryExcessPence ?? 0,
     },
     paymentSchedules: buildPaymentSchedules(totalPence),
+  };
+}
+
+/** What a customer's "What makes up your price" is told from (rules/price-explanation.ts). */
+export function priceTraceOf(rated: RatedQuote): PriceTrace {
+  return {
+    tableVersion: rated.tableVersion,
+    basePremiumPence: rated.basePremiumPence,
+    minimumPremiumPence: rated.minimumPremiumPence,
+    factors: rated.factors.map(({ name, value, factor }) => ({ name, value, factor })),
+    optionalCovers: rated.optionalCovers
+      .filter((cover) => cover.selected)
+      .map((cover) => ({ code: cover.code, premiumPence: cover.premiumPence })),
   };
 }
 

@@ -39,27 +39,4 @@ export function StaffReport<Data>(props: {
   );
 }
 
-/**
- * A report's table: it scrolls sideways inside its box on a phone, as a focusable region named by
- * the caption, so the keyboard scrolls it too (axe's scrollable-region-focusable, which jsx-a11y
- * does not know of).
- */
-export function ScrollingTable(props: {
-  caption: string;
-  className?: string;
-  /** Shown above the table; by default only assistive technology reads it. */
-  isCaptionVisible?: boolean;
-  children: ReactNode;
-}): ReactElement {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="table-scroll" role="region" aria-label={props.caption} tabIndex={0}>
-      <table className={props.className}>
-        <caption className={props.isCaptionVisible ? undefined : 'visually-hidden'}>
-          {props.caption}
-        </caption>
-        {props.children}
-      </table>
-    </div>
-  );
-}
+export { ScrollingTable } from '../../components/ui/scrolling-table';

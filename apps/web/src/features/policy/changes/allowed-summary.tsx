@@ -1,7 +1,9 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeEffectiveDate, formatMoney, getAmountDirection } from '@motor/domain';
+import { describeEffectiveDate, formatMoney, getAmountDirection, type Quote } from '@motor/domain';
 import { AmountChange } from '../../../components/ui/amount-change';
+import { PriceMoves } from '../../../components/ui/price-explanation';
+import { getImpersonatedUserId } from '../../../lib/auth/impersonation';
 import type { PolicyAdjustment } from './api/adjustment-api';
 
 /**
@@ -24,12 +26,20 @@ const EFFECTIVE_KEYS = {
  * (a debit, or a credit when below zero), and for a monthly policy the instalment change with the
  * difference joining the next monthly bill.
  */
-export function AllowedSummary({ adjustment }: { adjustment: PolicyAdjustment }): ReactElement {
+export function AllowedSummary({
+  adjustment,
+  before,
+}: {
+  adjustment: PolicyAdjustment;
+  /** The quote of the version the change replaces, to tell what moved the price. */
+  before?: Quote;
+}): ReactElement {
   const { t } = useTranslation('policy-changes');
   const direction = getAmountDirection(adjustment.amountDue);
   const amount = formatMoney(Math.abs(adjustment.amountDue));
   const isMonthly = adjustment.paymentScheduleType === 'MONTHLY';
   const when = effectiveWhen(adjustment);
+  const after = adjustment.updatedPolicyVersions[0]?.quote;
   return (
     <section className="card policy-change__summary" aria-labelledby="change-summary-title">
       <h2 id="change-summary-title">{t('review.summaryTitle')}</h2>
@@ -67,6 +77,9 @@ export function AllowedSummary({ adjustment }: { adjustment: PolicyAdjustment })
         </div>
       </dl>
       <p>{t(`review.${direction}${isMonthly ? 'Monthly' : 'Single'}`, { amount })}</p>
+      {before && after ? (
+        <PriceMoves before={before} after={after} showTrace={getImpersonatedUserId() !== null} />
+      ) : null}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getAdjustmentReviewOutcome } from '@motor/domain';
+import { getAdjustmentReviewOutcome, getVersionInForceAt } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import type { Policy } from '../api/get-policy';
@@ -85,7 +85,15 @@ function ReviewContent({
       {isReferral ? (
         <ReferralReview adjustment={adjustment} isAgreed={isAgreed} onAgreedChange={setAgreed} />
       ) : (
-        <AllowedSummary adjustment={adjustment} />
+        <AllowedSummary
+          adjustment={adjustment}
+          before={
+            getVersionInForceAt(
+              policy.policyVersions.map((version, index) => ({ ...version, versionNumber: index })),
+              adjustment.effectiveAt,
+            )?.quote
+          }
+        />
       )}
       <div className="policy-change__actions">
         <Button

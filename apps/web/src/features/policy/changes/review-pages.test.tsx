@@ -63,6 +63,50 @@ describe('adjustment review', () => {
     );
   });
 
+  it('tells what moved the price: the answer changed and the tax, nothing else (issue 35 item 2)', async () => {
+    const policy = buildPolicy();
+    const factors = [
+      { name: 'insuranceGroup', value: 30, factor: 1.2 },
+      { name: 'voluntaryExcess', value: 0, factor: 1 },
+    ];
+    const traced = (voluntaryFactor: number, taxAmount: number, totalPremium: number) => ({
+      ...policy.currentPolicyVersion,
+      quote: {
+        ...policy.currentPolicyVersion.quote,
+        taxAmount,
+        totalPremium,
+        priceTrace: {
+          tableVersion: 'bmw-2026-01',
+          basePremiumPence: 80_000,
+          minimumPremiumPence: 30_000,
+          factors: factors.map((factor) =>
+            factor.name === 'voluntaryExcess'
+              ? { ...factor, value: voluntaryFactor === 1 ? 0 : 20_000, factor: voluntaryFactor }
+              : factor,
+          ),
+          optionalCovers: [],
+        },
+      },
+    });
+    // 80,000 × 1.2 = 96,000 + 11,520 IPT; with a £200 voluntary excess × 0.9: 86,400 + 10,368.
+    const before = traced(1, 11_520, 107_520);
+    stubChangesApi({
+      policy: { ...policy, currentPolicyVersion: before, policyVersions: [before] },
+      adjustment: buildAdjustment({ updatedPolicyVersions: [traced(0.9, 10_368, 96_768)] }),
+    });
+    renderApp(REVIEW, { authState: signedInAuthState });
+    await userEvent.click(await screen.findByRole('button', { name: 'What moved your price' }));
+    const lines = screen
+      .getAllByRole('term')
+      .filter((term) => term.closest('.price-explanation__lines'))
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(lines).toEqual([
+      'Voluntary excess (£200.00): −£96.00',
+      'Insurance Premium Tax: −£11.52',
+      'Change to your price for a year: −£107.52',
+    ]);
+  });
+
   it('offers a change still within its window to confirm', async () => {
     stubChangesApi({
       adjustment: buildAdjustment({ expiresAt: new Date(Date.now() + 600_000).toISOString() }),

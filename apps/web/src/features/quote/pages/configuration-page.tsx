@@ -22,6 +22,8 @@ import { OptionalCoversSummary } from '../components/optional-covers-summary';
 import { PromotionCode } from '../components/promotion-code';
 import { ProposalHeader } from '../components/proposal-header';
 import { QuoteHeadline, QuotePrice } from '../components/quote-price';
+import { PriceExplanation } from '../../../components/ui/price-explanation';
+import { getImpersonatedUserId } from '../../../lib/auth/impersonation';
 import { continueFromConfiguration } from '../continue-flow';
 import {
   getActiveSchedule,
@@ -93,6 +95,12 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
           <section className="card quote-section" aria-labelledby="quote-price-title">
             <h2 id="quote-price-title">{t('config.premium.title')}</h2>
             <QuotePrice proposal={proposal} product={product} />
+            {product.free ? null : (
+              <PriceExplanation
+                quote={proposal.quote}
+                showTrace={getImpersonatedUserId() !== null}
+              />
+            )}
             {product.paymentSchedules.length > 1 ? (
               <ChoiceList
                 legend={t('config.schedule.legend')}

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { describePolicyTerm, isSameLondonDay } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
+import { PriceExplanation } from '../../../components/ui/price-explanation';
+import { getImpersonatedUserId } from '../../../lib/auth/impersonation';
 import { formatDate } from '../../../lib/format';
 import { getTrackingValues } from '../../../lib/tracking';
 import { useApiClient } from '../../../lib/use-api-client';
@@ -146,6 +148,14 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
             <h2 id="summary-excess-title">{t('config.excess.title')}</h2>
             <ExcessLines proposal={proposal} />
           </section>
+          {product.free ? null : (
+            <div className="card quote-section">
+              <PriceExplanation
+                quote={proposal.quote}
+                showTrace={getImpersonatedUserId() !== null}
+              />
+            </div>
+          )}
           <DocumentsList
             productUrlName={product.urlName}
             types={getQuoteDocuments(proposal, product)}
