@@ -65,6 +65,9 @@ import { financeAdminRoutes } from './flows/finance';
 import { errorTrackerRoutes } from './modules/error-tracker';
 import { purgeErrorEventsJob } from './modules/error-tracker/jobs';
 import { clockRoutes } from './modules/clock';
+import { registerSandboxMid } from './modules/mid';
+import { midRoutes } from './modules/mid/routes';
+import { reconcileMidJob, submitMidJob } from './modules/mid/jobs';
 import type { Providers } from './providers';
 import type { Brand } from '@motor/brand-kit';
 import { useBrands } from './modules/brand';
@@ -174,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(uploadRoutes, { prefix: '/api' });
   await app.register(claimRoutes, { prefix: '/api' });
   await registerSandboxFnolPages(app);
+  await app.register(midRoutes, { prefix: '/api' });
+  registerSandboxMid(app);
 
   // Jobs the runner may run: started by server.ts; tests call runDueJobs with their clock.
   // A tick runs the slots due at the same minute in this order: the sandbox provider's events
@@ -184,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       : []),
     deliverMessageJob,
     issuePolicyDocumentsJob,
+    submitMidJob,
     activatePoliciesJob,
     expireQuotesJob,
     expireAdjustmentsJob,
@@ -195,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     remindCoverEndingJob,
     offerUpsellsJob,
     applyDeferredCancellationsJob,
+    // After the jobs that start, change and end cover in the same minute: it sends what they did.
+    reconcileMidJob,
     raiseInvoicesJob,
     ...collectionJobs,
     purgeFinishedJobsJob,

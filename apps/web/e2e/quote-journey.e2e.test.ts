@@ -128,6 +128,28 @@ describe.each(VIEWPORTS)('quote pages at $width px', (viewport) => {
       await page.getByText('Voluntary excess: £500').waitFor(SLOW);
       expect(await price.textContent()).not.toBe(before);
 
+      // What makes up the price (issue 35 item 2): its lines in pounds add up to the year's price,
+      // the excess just chosen among them.
+      await page.getByRole('button', { name: 'What makes up your price' }).click();
+      const explained = page.locator('.price-explanation__lines .line-item');
+      await explained.first().waitFor(SLOW);
+      const rows = await explained.evaluateAll((items) =>
+        items.map((item) => [
+          item.querySelector('dt')?.textContent ?? '',
+          item.querySelector('dd')?.textContent ?? '',
+        ]),
+      );
+      const pence = (text: string) =>
+        (text.startsWith('−') ? -1 : 1) * Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+      const [total, ...parts] = [rows.at(-1)!, ...rows.slice(0, -1)];
+      expect(parts[0]![0]).toBe('Starting price for this cover');
+      expect(parts.map(([label]) => label)).toContain('Voluntary excess (£500.00)');
+      expect(parts.at(-1)![0]).toBe('Insurance Premium Tax');
+      expect(total[0]).toBe('Price for a year');
+      expect(parts.reduce((sum, [, amount]) => sum + pence(amount!), 0)).toBe(pence(total[1]!));
+      await expectNoSeriousA11yViolations(page);
+      await shoot(page, 'price-explanation', viewport.width);
+
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL(/\/add-ons$/, SLOW);
       await heading(page, 'Add optional extras');

@@ -201,6 +201,14 @@ export const ProductConfigSchema = z
         renewalArrearsLimitInstalments: z.number().int().min(0).max(12).default(1),
       })
       .optional(),
+    /**
+     * The Motor Insurance Database (issue 35 item 1): within how many hours of a policy being
+     * bought (or its car or cover dates changed) the MID must hold it; staff list the policies
+     * past it (/admin/mid). The job submits within minutes; this is the promise staff chase.
+     */
+    motorInsuranceDatabase: z
+      .object({ targetHours: z.number().int().min(1).max(168) })
+      .default({ targetHours: 24 }),
     renewal: z.object({
       allowModifyAutoRenewal: z.boolean(),
       autoRenewalOptions: z.array(z.boolean()),

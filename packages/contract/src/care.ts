@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StaffMidStatusSchema } from './mid';
 
 // The staff console (issue 18 items 1 and 2): finding a customer, what we hold about them, and
 // the audit trail of staff actions.
@@ -78,6 +79,8 @@ export const CustomerDetailResponseSchema = z
         expiredAt: z.string(),
         /** Set for a policy not taken up: when, and why. */
         notTakenUp: NotTakenUpSchema.nullable().optional(),
+        /** The policy's Motor Insurance Database status; null before the MID job first saw it. */
+        mid: StaffMidStatusSchema.nullable().optional(),
       }),
     ),
     payments: z.array(

@@ -18,3 +18,4 @@ export * from './finance';
 export * from './error-events';
 export * from './clock';
 export * from './analytics';
+export * from './mid';

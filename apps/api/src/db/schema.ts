@@ -118,3 +118,4 @@ export * from './schema/care';
 export * from './schema/chat';
 export * from './schema/reconciliation';
 export * from './schema/refunds';
+export * from './schema/mid';

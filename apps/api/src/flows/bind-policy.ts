@@ -21,6 +21,7 @@ import {
   setAccountPaymentMethod,
 } from '../modules/billing';
 import { enqueuePolicyDocuments } from '../modules/document';
+import { enqueueMidSubmission } from '../modules/mid';
 import { canAccessProposal, fillPolicyholderFromQuote, type Principal } from '../modules/identity';
 import { wakeJobRunner } from '../modules/jobs';
 import {
@@ -221,6 +222,8 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBi
     });
   }
   await enqueuePolicyDocuments(tx, { policyId, at: now });
+  // The car goes on the Motor Insurance Database as soon as the policy commits (modules/mid).
+  await enqueueMidSubmission(tx, { policyId, at: now });
   await setAccountPaymentMethod(tx, {
     accountId: account.accountId,
     paymentMethodType: methodType,

@@ -21,6 +21,7 @@ import {
 import { createSandboxStorage, createStorage, type StorageProvider } from './storage';
 import { createFnol, createSandboxFnol, type FnolProvider } from './fnol';
 import { createChat, type ChatConnector } from './chat';
+import { createMid, createSandboxMid, type MidProvider } from './mid';
 import { createAnalytics, createNoAnalytics, type AnalyticsProvider } from './analytics';
 import {
   createErrorTracker,
@@ -44,6 +45,8 @@ export type Providers = {
   storage: StorageProvider;
   /** Online claims (first notification of loss): the sandbox claim page until a vendor's. */
   fnol: FnolProvider;
+  /** The Motor Insurance Database: the sandbox register until a bureau's adapter. */
+  mid: MidProvider;
   /** Web chat between customers and staff: the built-in chat on our database until a vendor's. */
   chat: ChatConnector;
   /** Analytics beyond our database: PostHog when configured, nothing by default. */
@@ -71,6 +74,7 @@ export function createProviders(config: Config, brands: readonly Brand[]): Provi
     mail: createMail(config.identity),
     storage: createStorage(config.storage),
     fnol: createFnol(),
+    mid: createMid(),
     chat: createChat(),
     analytics: createAnalytics(config.analytics),
     errorTracker: createErrorTracker({ sentryDsn: config.sentryDsn }),
@@ -88,6 +92,7 @@ export function createSandboxProviders(brands: readonly Brand[]): Providers {
     mail: createSandboxMail(),
     storage: createSandboxStorage(),
     fnol: createSandboxFnol(),
+    mid: createSandboxMid(),
     chat: createChat(),
     analytics: createNoAnalytics(),
     errorTracker: createNoErrorTracker(),

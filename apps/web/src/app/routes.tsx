@@ -26,6 +26,7 @@ const StaffConsolePage = lazyPage(() =>
 const StaffCustomerPage = lazyPage(() =>
   import('../features/admin/customer-page').then((m) => m.CustomerPage),
 );
+const MidPage = lazyPage(() => import('../features/admin/mid-page').then((m) => m.MidPage));
 const AuditPage = lazyPage(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
 const JobsPage = lazyPage(() => import('../features/admin/jobs-page').then((m) => m.JobsPage));
 const RefundsPage = lazyPage(() =>
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: 'refunds', element: <RefundsPage /> },
           { path: 'reconciliation', element: <ReconciliationPage /> },
           { path: 'not-taken-up', element: <NotTakenUpPage /> },
+          { path: 'mid', element: <MidPage /> },
           { path: 'finance', element: <FinancePage /> },
           { path: 'errors', element: <ErrorsPage /> },
           { path: 'insights', element: <InsightsPage /> },

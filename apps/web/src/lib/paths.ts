@@ -44,6 +44,8 @@ export const paths = {
   adminInsights: () => '/admin/insights',
   /** Policies not taken up, newest first (issue 30 item 3; access:impersonate). */
   adminNotTakenUp: () => '/admin/not-taken-up',
+  /** Policies late for the Motor Insurance Database (issue 35 item 1; access:operations). */
+  adminMid: () => '/admin/mid',
   /** Act for a customer by their user id (spec 1 §6; also from ?impersonate=). */
   adminImpersonate: () => '/admin/impersonate',
 } as const;

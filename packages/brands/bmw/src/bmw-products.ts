@@ -143,6 +143,8 @@ const flex = {
     endorsements: [...EXCESS_ENDORSEMENTS],
   },
   documents: { ...DOCUMENTS, covers: { legal_expenses: [...LEGAL_EXPENSES_DOCUMENT_TYPES] } },
+  // Bought days or weeks before it starts: a day to be on the MID is ample.
+  motorInsuranceDatabase: { targetHours: 24 },
   renewal: {
     allowModifyAutoRenewal: true,
     autoRenewalOptions: [true, false],
@@ -197,6 +199,8 @@ const driveaway = {
   ],
   excess: { voluntaryExcess: [0], isAdjustable: false, endorsements: [...EXCESS_ENDORSEMENTS] },
   documents: { ...DOCUMENTS, covers: {} },
+  // Five days of cover, often from the hour the car is collected: on the MID within the hour.
+  motorInsuranceDatabase: { targetHours: 1 },
   renewal: {
     allowModifyAutoRenewal: false,
     autoRenewalOptions: [false],

@@ -128,6 +128,7 @@ const monthly = {
     endorsements: [...ENDORSEMENTS],
   },
   documents: { ...DOCUMENTS, covers: { legal_expenses: [...LEGAL_EXPENSES_DOCUMENT_TYPES] } },
+  motorInsuranceDatabase: { targetHours: 24 },
   disclosures: createDisclosureInputs({
     schemeCode: 'lumen-monthly',
     productKind: 'SUBSCRIPTION',
@@ -165,6 +166,7 @@ const collect = {
   ],
   excess: { voluntaryExcess: [0], isAdjustable: false, endorsements: [...ENDORSEMENTS] },
   documents: { ...DOCUMENTS, covers: {} },
+  motorInsuranceDatabase: { targetHours: 1 },
   renewal: { ...SHARED.renewal, allowModifyAutoRenewal: false, autoRenewalOptions: [false] },
   disclosures: createDisclosureInputs({
     schemeCode: 'lumen-collect',

@@ -2,6 +2,7 @@ import { aliasedTable, and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { AuditEntry, NotTakenUpReason } from '@motor/contract';
 import type { Db } from '../../db/client';
+import { findMidStatuses } from '../mid';
 import {
   auditLog,
   collections,
@@ -254,6 +255,10 @@ export async function findCustomerDetail(db: Db, userId: string) {
       .limit(50),
     listAuditEntries(db, { subjectUserId: userId, limit: 20 }),
   ]);
+  const mid = await findMidStatuses(
+    db,
+    policyRows.map((row) => row.policyId),
+  );
   const ntu = new Map(
     (await notTakenUpRows(db, eq(policies.ownerUserId, userId))).map((row) => [
       row.policyId,
@@ -282,6 +287,7 @@ export async function findCustomerDetail(db: Db, userId: string) {
       inceptedAt: row.inceptedAt.toISOString(),
       expiredAt: row.expiredAt.toISOString(),
       notTakenUp: ntu.get(row.policyId) ?? null,
+      mid: mid.get(row.policyId) ?? null,
     })),
     payments: paymentRows.map((row) => ({
       kind: row.kind,

@@ -33,6 +33,8 @@ export {
   type DirectDebitNoticeRow,
 } from './direct-debit-notices';
 export type { PaymentMethodRow } from './repository';
+/** The sandbox providers' records in our database: the sandbox MID keeps its register there. */
+export { createDatabaseSandboxStore } from './repository';
 export type {
   AdjustmentPaidHandler,
   ProposalPaidHandler,

@@ -17,3 +17,9 @@ export { derivePolicyStatus, recordBind, transitionPolicy } from './state';
 export { markUnpaidPoliciesNtu } from './lifecycle';
 export { assertCustomerVerified } from './verification';
 export { getOwnPolicy } from './access';
+export {
+  findMidSubjects,
+  findVersionQuote,
+  listMidSubjectsInForce,
+  type MidSubject,
+} from './mid-subjects';

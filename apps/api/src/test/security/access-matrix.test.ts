@@ -229,6 +229,8 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       staffConsole: true,
       build: () => get('/api/admin/not-taken-up'),
     },
+    // Policies late for the Motor Insurance Database (issue 35 item 1): access:operations.
+    'GET /api/admin/mid': { staffConsole: true, build: () => get('/api/admin/mid') },
     // Payment reconciliation findings: staff with access:operations; they name accounts.
     'GET /api/admin/reconciliation': {
       staffConsole: true,
@@ -538,6 +540,11 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
         url: `/api/stripe/moto/checkout/mta/${target!.adjustmentId}`,
         payload: { token: 'tok_visa', dateOfBirth: '1900-01-01' },
       }),
+    },
+    // The policy's Motor Insurance Database status: for whoever may see the policy.
+    'GET /api/policies/{id}/mid': {
+      resource: 'private',
+      build: (target) => get(`/api/policies/${target!.policyId}/mid`),
     },
     'GET /api/policies/{id}/cancellation': {
       resource: 'private',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { AuditEntry } from '@motor/contract';
+import type { AuditEntry, CustomerDetailResponse } from '@motor/contract';
 import { Button } from '../../components/ui/button';
 import { setImpersonatedUserId } from '../../lib/auth/impersonation';
 import { formatDate, formatPence } from '../../lib/format';
@@ -15,6 +15,25 @@ function describePerson(name: string | null, email: string | null, userId: strin
   if (userId === null) return '—';
   if (name && email) return `${name} (${email})`;
   return name ?? email ?? userId;
+}
+
+type PolicyMid = NonNullable<CustomerDetailResponse['policies'][number]['mid']>;
+
+/** A policy's Motor Insurance Database status: since when it is on, or why it is not yet. */
+function MidStatus({ mid }: { mid: PolicyMid | null }) {
+  const { t } = useTranslation('admin');
+  if (!mid) return <>{t('customer.mid.notSeen')}</>;
+  return (
+    <>
+      {t(`customer.mid.status.${mid.status}`)}
+      {mid.status === 'ON_MID' && mid.confirmedAt ? (
+        <p>{t('customer.mid.confirmed', { date: formatDate(mid.confirmedAt) })}</p>
+      ) : null}
+      {mid.status === 'FAILED' ? (
+        <p>{t('customer.mid.failed', { count: mid.attempts, error: mid.lastError ?? '' })}</p>
+      ) : null}
+    </>
+  );
 }
 
 export function AuditTable({ entries, caption }: { entries: AuditEntry[]; caption: string }) {
@@ -135,6 +154,7 @@ export function CustomerPage() {
                 <th scope="col">{t('customer.scheme')}</th>
                 <th scope="col">{t('customer.status')}</th>
                 <th scope="col">{t('customer.period')}</th>
+                <th scope="col">{t('customer.mid.heading')}</th>
               </tr>
             </thead>
             <tbody>
@@ -157,6 +177,9 @@ export function CustomerPage() {
                       from: formatDate(policy.inceptedAt),
                       to: formatDate(policy.expiredAt),
                     })}
+                  </td>
+                  <td>
+                    <MidStatus mid={policy.mid ?? null} />
                   </td>
                 </tr>
               ))}

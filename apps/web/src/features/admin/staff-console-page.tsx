@@ -128,6 +128,7 @@ export function StaffConsolePage() {
       can(STAFF_PERMISSIONS.moveClock) && { to: paths.adminClock(), text: t('console.clockLink') },
     canOperate && { to: paths.adminRefunds(), text: t('console.refundsLink') },
     canOperate && { to: paths.adminReconciliation(), text: t('console.reconciliationLink') },
+    canOperate && { to: paths.adminMid(), text: t('console.midLink') },
     canOperate && { to: paths.adminFinance(), text: t('console.financeLink') },
     canOperate && { to: paths.adminErrors(), text: t('console.errorsLink') },
     canOperate && { to: paths.adminInsights(), text: t('console.insightsLink') },

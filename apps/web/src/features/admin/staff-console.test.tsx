@@ -159,6 +159,7 @@ describe('the staff console', () => {
       'Scheduled jobs',
       'Refunds that could not be sent',
       'Reconciliation',
+      'Motor Insurance Database',
       'Finance',
       'Errors',
       'Quote funnel',

@@ -19,6 +19,7 @@ import {
 import { EditLink, usePolicyEditLinks } from '../changes/edit-links';
 import { describeCar, listDrivers } from '../policy-facts';
 import { AutoRenewalSection } from './auto-renewal-section';
+import { MidNotice } from './mid-notice';
 import { RenewalBanner } from './renewal-banner';
 
 // The details tab (spec 3 §2): cancellation notice, promotion banner, a sidebar (what is
@@ -75,6 +76,7 @@ export function DetailsTab({ policy }: { policy: Policy }) {
           </Notification>
         ) : null}
         <RenewalBanner policy={policy} />
+        <MidNotice policy={policy} />
         {quote?.promoCode ? (
           <Notification variant="success" title={t('details.promotionTitle')}>
             {quote.promotionMonthlyDiscountPence
