@@ -62,6 +62,8 @@ import { offerUpsellsJob } from './flows/upsell-driveaway/jobs';
 import { jobAdminRoutes } from './modules/jobs/routes';
 import { metricsPlugin } from './flows/metrics';
 import { financeAdminRoutes } from './flows/finance';
+import { reinstatementRoutes } from './flows/reinstate-policy';
+import { insurerReportRoutes } from './flows/finance/reports';
 import { errorTrackerRoutes } from './modules/error-tracker';
 import { purgeErrorEventsJob } from './modules/error-tracker/jobs';
 import { clockRoutes } from './modules/clock';
@@ -153,6 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(clockRoutes, { prefix: '/api' });
   await app.register(reconciliationAdminRoutes, { prefix: '/api' });
   await app.register(financeAdminRoutes, { prefix: '/api' });
+  await app.register(reinstatementRoutes, { prefix: '/api' });
+  await app.register(insurerReportRoutes, { prefix: '/api' });
   await app.register(errorTrackerRoutes, { prefix: '/api' });
   if (config.identity.isEmbedded) await app.register(oidcRoutes);
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes);

@@ -209,6 +209,14 @@ export const ProductConfigSchema = z
     motorInsuranceDatabase: z
       .object({ targetHours: z.number().int().min(1).max(168) })
       .default({ targetHours: 24 }),
+    /**
+     * Reinstatement (issue 35 item 3, decision 042): for how many days after a cancellation for
+     * non-payment or by mistake staff with action:reinstate may put the policy back on cover;
+     * 0 for a product that is never reinstated (driveaway: days of cover, bought again instead).
+     */
+    reinstatement: z
+      .object({ windowDays: z.number().int().min(0).max(90) })
+      .default({ windowDays: 0 }),
     renewal: z.object({
       allowModifyAutoRenewal: z.boolean(),
       autoRenewalOptions: z.array(z.boolean()),

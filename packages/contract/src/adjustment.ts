@@ -8,6 +8,7 @@ import {
   PaymentScheduleTypeSchema,
   PenceSchema,
   ProposalChangeSchema,
+  ProposalChangeTypeSchema,
 } from '@motor/domain';
 import { MotoCheckoutRequestSchema, ReturnPathSchema } from './payment';
 
@@ -58,8 +59,52 @@ export const PolicyAdjustmentResponseSchema = AdjustmentSchema.extend({
   paymentRequired: z.boolean(),
   /** CAN only: the kind of cancellation that decided the refund. */
   cancellationKind: CancellationTypeSchema.nullable(),
+  /** Set when the customer saved this change to come back to (kept SAVED_CHANGE_DAYS). */
+  savedAt: IsoInstantSchema.nullable(),
 }).meta({ id: 'PolicyAdjustment' });
 export type PolicyAdjustmentResponse = z.infer<typeof PolicyAdjustmentResponseSchema>;
+
+/**
+ * A priced, unconfirmed change the customer saved (issue 35 item 5): POST
+ * /api/policyAdjustments/{id}/save answers it, GET /api/policies/{id}/saved-changes lists them.
+ */
+export const SavedChangeSchema = z
+  .object({
+    adjustmentId: z.string(),
+    policyId: z.string(),
+    savedAt: IsoInstantSchema,
+    /** The last instant it is kept: savedAt + SAVED_CHANGE_DAYS (London days). */
+    savedUntil: IsoInstantSchema,
+    /** What the change is, one entry per kind of change, in the order first made. */
+    changeTypes: z.array(ProposalChangeTypeSchema),
+    /** Whole-term premium (pence, with tax) after the change, as priced when saved. */
+    premium: PenceSchema,
+    /** MONTHLY only: the regular instalment after the change, as priced when saved. */
+    instalment: PenceSchema.nullable(),
+  })
+  .meta({ id: 'SavedChange' });
+export type SavedChange = z.infer<typeof SavedChangeSchema>;
+
+export const SavedChangeListResponseSchema = z.array(SavedChangeSchema);
+
+/**
+ * POST /api/policyAdjustments/{id}/resume: the saved change priced again now (a new adjustment,
+ * now the saved one), with what it cost when saved.
+ */
+export const ResumedSavedChangeResponseSchema = z
+  .object({
+    adjustment: PolicyAdjustmentResponseSchema,
+    /** When it was first saved. */
+    savedAt: IsoInstantSchema,
+    savedPremium: PenceSchema,
+    savedInstalment: PenceSchema.nullable(),
+    /** The premium (or the monthly instalment) is not what it was when saved. */
+    priceChanged: z.boolean(),
+    /** It was priced on other rating tables than when saved (our rates changed). */
+    ratesChanged: z.boolean(),
+  })
+  .meta({ id: 'ResumedSavedChange' });
+export type ResumedSavedChangeResponse = z.infer<typeof ResumedSavedChangeResponseSchema>;
 
 /**
  * GET /api/policies/{id}/cancellation: whether and how the policy may be cancelled now (the

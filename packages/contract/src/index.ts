@@ -19,3 +19,5 @@ export * from './error-events';
 export * from './clock';
 export * from './analytics';
 export * from './mid';
+export * from './insurer-reports';
+export * from './reinstatement';

@@ -15,7 +15,8 @@ Permissions: access:impersonate (find customers, read what we hold about them an
   access:operations (jobs, payment reconciliation, the refunds queue and the server's clock),
   action:mta-claims (edit claims on policies), action:gdpr-erase (erase a customer's personal
   data), access:audit (read the audit trail), access:chat (read and answer customers' web chat),
-  action:move-clock (move the server's clock forward at /admin/clock; refused in production).
+  action:move-clock (move the server's clock forward at /admin/clock; refused in production),
+  action:reinstate (reinstate a policy cancelled for non-payment or by mistake).
 A staff member with none of these signs in to a console that opens nothing.`;
 
 async function main(argv: string[]): Promise<number> {

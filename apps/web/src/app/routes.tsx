@@ -27,6 +27,9 @@ const StaffCustomerPage = lazyPage(() =>
   import('../features/admin/customer-page').then((m) => m.CustomerPage),
 );
 const MidPage = lazyPage(() => import('../features/admin/mid-page').then((m) => m.MidPage));
+const ReinstatePage = lazyPage(() =>
+  import('../features/admin/reinstate-page').then((m) => m.ReinstatePage),
+);
 const AuditPage = lazyPage(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
 const JobsPage = lazyPage(() => import('../features/admin/jobs-page').then((m) => m.JobsPage));
 const RefundsPage = lazyPage(() =>
@@ -100,6 +103,10 @@ export const routes: RouteObject[] = [
             path: 'customers/:userId',
             element: <StaffCustomerPage />,
             handle: { up: () => paths.admin() } satisfies RouteHandle,
+          },
+          {
+            path: 'customers/:userId/policies/:policyId/reinstate',
+            element: <ReinstatePage />,
           },
           { path: 'audit', element: <AuditPage /> },
           { path: 'jobs', element: <JobsPage /> },

@@ -47,6 +47,8 @@ type ApiRequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** 'blob': a successful answer is read as a Blob (a file to save), not as JSON or text. */
+  responseType?: 'blob';
 };
 
 export type ApiClientOptions = {
@@ -145,7 +147,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (response.status === 401) throw new ApiError({ kind: 'UNAUTHORIZED' });
     let data: unknown;
     try {
-      data = await readBody(response);
+      data =
+        init.responseType === 'blob' && response.ok
+          ? await response.blob()
+          : await readBody(response);
     } catch (error) {
       if (isAbortError(error) || init.signal?.aborted) throw error;
       throw new ApiError({ kind: 'NETWORK' });

@@ -46,6 +46,9 @@ export const paths = {
   adminNotTakenUp: () => '/admin/not-taken-up',
   /** Policies late for the Motor Insurance Database (issue 35 item 1; access:operations). */
   adminMid: () => '/admin/mid',
+  /** Reinstate a customer's cancelled policy (issue 35 item 3; action:reinstate). */
+  adminReinstate: (userId: string, policyId: string) =>
+    `/admin/customers/${segment(userId)}/policies/${segment(policyId)}/reinstate`,
   /** Act for a customer by their user id (spec 1 §6; also from ?impersonate=). */
   adminImpersonate: () => '/admin/impersonate',
 } as const;

@@ -145,6 +145,8 @@ const flex = {
   documents: { ...DOCUMENTS, covers: { legal_expenses: [...LEGAL_EXPENSES_DOCUMENT_TYPES] } },
   // Bought days or weeks before it starts: a day to be on the MID is ample.
   motorInsuranceDatabase: { targetHours: 24 },
+  // A flex policy cancelled for non-payment or by mistake may be reinstated for 30 days.
+  reinstatement: { windowDays: 30 },
   renewal: {
     allowModifyAutoRenewal: true,
     autoRenewalOptions: [true, false],
@@ -201,6 +203,8 @@ const driveaway = {
   documents: { ...DOCUMENTS, covers: {} },
   // Five days of cover, often from the hour the car is collected: on the MID within the hour.
   motorInsuranceDatabase: { targetHours: 1 },
+  // Five days of cover: never reinstated, the customer buys cover again.
+  reinstatement: { windowDays: 0 },
   renewal: {
     allowModifyAutoRenewal: false,
     autoRenewalOptions: [false],

@@ -129,6 +129,7 @@ const monthly = {
   },
   documents: { ...DOCUMENTS, covers: { legal_expenses: [...LEGAL_EXPENSES_DOCUMENT_TYPES] } },
   motorInsuranceDatabase: { targetHours: 24 },
+  reinstatement: { windowDays: 30 },
   disclosures: createDisclosureInputs({
     schemeCode: 'lumen-monthly',
     productKind: 'SUBSCRIPTION',
@@ -167,6 +168,7 @@ const collect = {
   excess: { voluntaryExcess: [0], isAdjustable: false, endorsements: [...ENDORSEMENTS] },
   documents: { ...DOCUMENTS, covers: {} },
   motorInsuranceDatabase: { targetHours: 1 },
+  reinstatement: { windowDays: 0 },
   renewal: { ...SHARED.renewal, allowModifyAutoRenewal: false, autoRenewalOptions: [false] },
   disclosures: createDisclosureInputs({
     schemeCode: 'lumen-collect',

@@ -6,6 +6,9 @@ import {
   describeEffectiveDate,
   getAdjustmentReviewOutcome,
   getAmountDirection,
+  getSavedChangeUntil,
+  isSavedChangeKept,
+  SAVED_CHANGE_DAYS,
   shouldSubmitAdjustment,
 } from './adjustment';
 
@@ -75,5 +78,23 @@ describe('describeEffectiveDate', () => {
       kind: 'from',
       date: '21 Jun 2026',
     });
+  });
+});
+
+describe('saved changes (issue 35 item 5)', () => {
+  it('are kept for SAVED_CHANGE_DAYS London days, across the clocks going forward', () => {
+    expect(SAVED_CHANGE_DAYS).toBe(30);
+    // 20 March 12:00 GMT + 30 days = 19 April 12:00 BST (11:00 UTC).
+    expect(getSavedChangeUntil('2026-03-20T12:00:00.000Z').toISOString()).toBe(
+      '2026-04-19T11:00:00.000Z',
+    );
+  });
+
+  it('are kept until the last instant, not after', () => {
+    const savedAt = '2026-03-20T12:00:00.000Z';
+    expect(isSavedChangeKept(savedAt, '2026-03-30T12:00:00.000Z')).toBe(true);
+    expect(isSavedChangeKept(savedAt, '2026-04-19T10:59:59.999Z')).toBe(true);
+    expect(isSavedChangeKept(savedAt, '2026-04-19T11:00:00.000Z')).toBe(false);
+    expect(isSavedChangeKept(savedAt, '2026-04-20T12:00:00.000Z')).toBe(false);
   });
 });

@@ -1,4 +1,10 @@
-import { formatDisplayDate, londonDateString, type DateInput } from '../dates';
+import {
+  addIsoDuration,
+  formatDisplayDate,
+  londonDateString,
+  toInstant,
+  type DateInput,
+} from '../dates';
 import type { AdjustmentType } from '../enums/policy';
 import type { RatingStatus } from '../enums/proposal';
 
@@ -55,4 +61,20 @@ export function describeEffectiveDate(effectiveAt: DateInput, madeAt: DateInput)
   if (londonDateString(effectiveAt) > londonDateString(madeAt)) return { kind: 'from', date };
   const earlierBy = new Date(madeAt).getTime() - new Date(effectiveAt).getTime();
   return earlierBy > AS_MADE_MS ? { kind: 'backdated', date } : { kind: 'now' };
+}
+
+/**
+ * How many days a priced, unconfirmed change is kept once the customer saves it to come back to
+ * (issue 35 item 5): it is priced again when they return, and told if the price has moved.
+ */
+export const SAVED_CHANGE_DAYS = 30;
+
+/** Returns when a change saved at `savedAt` stops being kept: SAVED_CHANGE_DAYS London days on. */
+export function getSavedChangeUntil(savedAt: DateInput): Date {
+  return addIsoDuration(savedAt, `P${SAVED_CHANGE_DAYS}D`);
+}
+
+/** Tells whether a change saved at `savedAt` is still kept at `now` (until its last instant). */
+export function isSavedChangeKept(savedAt: DateInput, now: DateInput): boolean {
+  return toInstant(now).getTime() < getSavedChangeUntil(savedAt).getTime();
 }

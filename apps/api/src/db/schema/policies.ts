@@ -163,7 +163,8 @@ export type AdjustmentVersion = { startedAt: string; quote: Record<string, unkno
 /**
  * A change to a policy (DOMAIN.md "Adjustment"): priced when created, confirmed at most once
  * within its window. `baseVersionNumber` is the policy's latest version when it was priced: a
- * commit finding a later one is stale and refused. Rows are updated only to confirm.
+ * commit finding a later one is stale and refused. Rows are updated only to confirm, to expire
+ * and to save (savedAt: kept for the customer to come back to).
  */
 export const policyAdjustments = pgTable(
   'policy_adjustments',
@@ -203,6 +204,8 @@ export const policyAdjustments = pgTable(
     confirmedByUserId: text('confirmed_by_user_id'),
     /** Set by the expire-adjustments job (to expiresAt) once an unconfirmed change has lapsed. */
     expiredAt: instant('expired_at'),
+    /** Set when the customer saved this priced, unconfirmed change to come back to (30 days). */
+    savedAt: instant('saved_at'),
   },
   (table) => [
     index('policy_adjustments_policy_created_idx').on(table.policyId, table.createdAt),

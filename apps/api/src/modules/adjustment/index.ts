@@ -3,10 +3,12 @@
 // are flows (flows/adjust-policy); this module's routes start them.
 export {
   findAdjustment,
+  findConfirmedCancellation,
   insertAdjustment,
   listConfirmedCancellations,
   markConfirmed,
   type AdjustmentRow,
 } from './repository';
 export { isPaidByCard } from './response';
+export { changeTypesOf, listSavedAdjustments, markSaved, moveSaved } from './saved-changes';
 export { ADJUSTMENT_NOT_FOUND_MESSAGE, getOwnAdjustment } from './access';

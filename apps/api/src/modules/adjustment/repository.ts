@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { policyAdjustments } from '../../db/schema';
 
@@ -78,4 +78,24 @@ export async function listConfirmedCancellations(
         isNotNull(policyAdjustments.confirmedAt),
       ),
     );
+}
+
+/** The policy's latest confirmed cancellation, or null (a reinstatement reads why and how much). */
+export async function findConfirmedCancellation(
+  db: Db,
+  policyId: string,
+): Promise<AdjustmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(policyAdjustments)
+    .where(
+      and(
+        eq(policyAdjustments.policyId, policyId),
+        eq(policyAdjustments.adjustmentType, 'CAN'),
+        isNotNull(policyAdjustments.confirmedAt),
+      ),
+    )
+    .orderBy(desc(policyAdjustments.confirmedAt))
+    .limit(1);
+  return row ?? null;
 }

@@ -42,5 +42,6 @@ export function toAdjustmentResponse(row: AdjustmentRow): PolicyAdjustmentRespon
     instalmentAfter: row.instalmentAfterPence,
     paymentRequired: row.confirmedAt === null && isPaidByCard(row),
     cancellationKind: row.cancellationKind,
+    savedAt: row.savedAt?.toISOString() ?? null,
   };
 }

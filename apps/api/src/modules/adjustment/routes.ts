@@ -10,6 +10,9 @@ import {
   MtaMotoCheckoutRequestSchema,
   PolicyAdjustmentResponseSchema,
   PolicyIdParamsSchema,
+  ResumedSavedChangeResponseSchema,
+  SavedChangeListResponseSchema,
+  SavedChangeSchema,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
 import {
@@ -19,6 +22,11 @@ import {
 } from '../../flows/adjust-policy/create-adjustment';
 import { confirmAdjustment } from '../../flows/adjust-policy/confirm-adjustment';
 import {
+  listSavedChanges,
+  resumeSavedChange,
+  saveChange,
+} from '../../flows/adjust-policy/saved-changes';
+import {
   startAdjustmentCheckout,
   takeAdjustmentPaymentByPhone,
 } from '../../flows/adjust-policy/pay-adjustment';
@@ -27,6 +35,7 @@ import { getOwnPolicy } from '../policy';
 import type { RouteAccess } from '../identity';
 import { getOwnAdjustment } from './access';
 import { toAdjustmentResponse } from './response';
+import { toSavedChange } from './saved-changes';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
 const ADMIN_ONLY: readonly RouteAccess[] = ['admin'];
@@ -121,6 +130,77 @@ export const adjustmentRoutes: AppPlugin = async (app) => {
         cancellationAgreed: request.body?.cancellationAgreed,
       });
       return toAdjustmentResponse(row);
+    },
+  );
+
+  app.post(
+    '/policyAdjustments/:id/save',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['policies'],
+        summary: 'Saves a priced, unconfirmed change to come back to (kept 30 days)',
+        description:
+          'Only a change (MTA) that can be made online and is not confirmed, inside its ' +
+          'confirmation window (409 for a cancellation, a confirmed, referred or invalid ' +
+          'change; 410 once its window has closed). E-mails the customer a link to it. A ' +
+          'repeat answers the same saved change and sends nothing.',
+        params: AdjustmentIdParamsSchema,
+        response: { 200: SavedChangeSchema, 410: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      return toSavedChange(
+        await saveChange(app, { principal: request.principal, adjustmentId: request.params.id }),
+      );
+    },
+  );
+
+  app.get(
+    '/policies/:id/saved-changes',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['policies'],
+        summary: 'The saved, unconfirmed changes of a policy still kept, last saved first',
+        params: PolicyIdParamsSchema,
+        response: { 200: SavedChangeListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await listSavedChanges(app, {
+        principal: request.principal,
+        policyId: request.params.id,
+      });
+      return rows.map(toSavedChange);
+    },
+  );
+
+  app.post(
+    '/policyAdjustments/:id/resume',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['policies'],
+        summary: 'Returns to a saved change: prices the same changes again now',
+        description:
+          'A new adjustment (every rule of a new change applies), which becomes the saved one, ' +
+          'with the price when saved and whether the price and the rates changed since. 409 ' +
+          'when it was confirmed or is not saved; 410 once kept longer than 30 days.',
+        params: AdjustmentIdParamsSchema,
+        response: { 200: ResumedSavedChangeResponseSchema, 410: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const resumed = await resumeSavedChange(app, {
+        principal: request.principal,
+        adjustmentId: request.params.id,
+      });
+      return {
+        ...resumed,
+        adjustment: toAdjustmentResponse(resumed.adjustment),
+        savedAt: resumed.savedAt.toISOString(),
+      };
     },
   );
 

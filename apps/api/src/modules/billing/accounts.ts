@@ -211,3 +211,19 @@ export async function getOwnAccount(
   }
   return row;
 }
+
+/**
+ * Billing resumes after a reinstatement (decision 042): the account ACTIVE (a suspension for
+ * non-payment is over: the arrears were paid first), the invoicing job and the collections
+ * planner asked to look at it at their next run.
+ */
+export async function resumeAccountBilling(db: Db, accountId: string): Promise<void> {
+  await db
+    .update(customerAccounts)
+    .set({
+      accountStatus: 'ACTIVE',
+      nextInvoiceAt: customerAccounts.createdAt,
+      collectionsCheckAt: lookAtCollectionsNow,
+    })
+    .where(eq(customerAccounts.accountId, accountId));
+}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, ne, sql } from 'drizzle-orm';
 import { AGED_DEBT_BANDS } from '@motor/contract';
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
@@ -103,10 +103,12 @@ export async function listAgedDebt(
 /**
  * Premium and insurance premium tax written per London month and quote (the account's), from the
  * invoicing transactions' postings (invoices, credit notes and journals): the premium and tax
- * accounts are credited when written, so written is minus their sum.
+ * accounts are credited when written, so written is minus their sum. With `range`, only the
+ * transactions posted in [start, end) (a quarter's IPT return).
  */
 export async function sumWrittenPremium(
   db: Db,
+  range?: { start: Date; end: Date },
 ): Promise<{ month: string; proposalCode: string; premiumPence: number; iptPence: number }[]> {
   const month = sql<string>`to_char(${ledgerTransactions.createdAt} at time zone 'Europe/London', 'YYYY-MM')`;
   const rows = await db
@@ -126,6 +128,8 @@ export async function sumWrittenPremium(
           LEDGER_ACCOUNTS.premium,
           LEDGER_ACCOUNTS.iptPayable,
         ]),
+        range ? gte(ledgerTransactions.createdAt, range.start) : undefined,
+        range ? lt(ledgerTransactions.createdAt, range.end) : undefined,
       ),
     )
     .groupBy(month, customerAccounts.proposalCode, ledgerPostings.ledgerAccount);

@@ -5,8 +5,9 @@ export {
   type CustomerAccountRow,
 } from './accounts';
 export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
-export { findAccountOfPolicy } from './accounts';
+export { findAccountOfPolicy, resumeAccountBilling } from './accounts';
 export { listAgedDebt, sumWrittenPremium } from './finance';
+export { listWrittenTransactions } from './bordereau';
 export { creditAllInvoiced } from './void-invoices';
 export { getAccountToSettle, postSettlementPayment, type OverpaymentRefund } from './settlement';
 export { postProviderPayment } from './provider-payments';
@@ -14,6 +15,7 @@ export { checkAccountForCollection, listAccountsToCheckForCollection } from './c
 export {
   countConsecutiveFailures,
   failProviderPayment,
+  failRefund,
   findAccount,
   findUpcomingInvoice,
   getSettledBalance,

@@ -480,6 +480,7 @@ describe('identity: back-book, account settings, merge, codes', () => {
         'access:chat',
         'action:move-clock',
         'access:operations',
+        'action:reinstate',
       ],
       connection: 'email',
     });

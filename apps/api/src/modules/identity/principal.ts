@@ -30,6 +30,11 @@ export const PERMISSIONS = {
   audit: 'access:audit',
   /** Read and answer every customer's web chat (issue 18). */
   chat: 'access:chat',
+  /**
+   * Reinstate a policy cancelled for non-payment or by mistake within the product's window
+   * (issue 35 item 3, decision 042).
+   */
+  reinstate: 'action:reinstate',
   /** Move the server's clock forward at /admin/clock; never in production (issue 30 item 8). */
   moveClock: 'action:move-clock',
   /**

@@ -207,6 +207,7 @@ export async function seedDemoAdmin(db: Db, clock: Clock): Promise<void> {
       // Moves the clock at /admin/clock (README's demo); refused in production whoever holds it.
       'action:move-clock',
       'access:operations',
+      'action:reinstate',
     ],
     firstName: 'Demo',
     lastName: 'Admin',

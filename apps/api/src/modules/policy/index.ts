@@ -7,13 +7,15 @@ export {
   countPoliciesByStatus,
   countPoliciesInForce,
   findPolicy,
+  findOverlappingPolicy,
   findPolicyByProposal,
   listPolicyVersions,
   listSchemesOfPolicies,
   type PolicyRow,
   type PolicyVersionRow,
 } from './repository';
-export { derivePolicyStatus, recordBind, transitionPolicy } from './state';
+export { listPoliciesWithVersions } from './reporting';
+export { derivePolicyStatus, recordBind, reinstatePolicy, transitionPolicy } from './state';
 export { markUnpaidPoliciesNtu } from './lifecycle';
 export { assertCustomerVerified } from './verification';
 export { getOwnPolicy } from './access';

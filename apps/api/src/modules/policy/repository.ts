@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { customerAccounts, policies, policyVersions, proposals } from '../../db/schema';
@@ -140,4 +140,28 @@ export async function listSchemesOfPolicies(
     .from(policies)
     .where(inArray(policies.policyId, [...policyIds]));
   return new Map(rows.map((row) => [row.policyId, row.schemeCode]));
+}
+
+/**
+ * Another policy of the same customer, not ended, whose cover overlaps `from`..`to`: the cover a
+ * reinstatement would double (a new policy bought after the cancellation).
+ */
+export async function findOverlappingPolicy(
+  db: Db,
+  options: { policyId: string; ownerUserId: string; from: Date; to: Date },
+): Promise<PolicyRow | null> {
+  const [row] = await db
+    .select()
+    .from(policies)
+    .where(
+      and(
+        eq(policies.ownerUserId, options.ownerUserId),
+        ne(policies.policyId, options.policyId),
+        notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
+        lt(policies.inceptedAt, options.to),
+        gt(policies.expiredAt, options.from),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }

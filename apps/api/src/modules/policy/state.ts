@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PolicyStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { policies, policyEvents } from '../../db/schema';
@@ -86,4 +86,27 @@ export async function transitionPolicy(
       .values({ policyId, fromStatus: row.status, toStatus: to, actor, at });
     return true;
   });
+}
+
+/**
+ * Puts a CANCELLED policy back on cover (reinstatement, decision 042): ACTIVE again with no end
+ * of cover, recorded as an event. The one move out of CANCELLED, kept apart from the transitions
+ * jobs and customers make. Answers false when the policy is no longer CANCELLED (someone else
+ * reinstated it first): the caller's transaction holds the row lock.
+ */
+export async function reinstatePolicy(
+  db: Db,
+  options: { policyId: string; actor: string; at: Date },
+): Promise<boolean> {
+  const { policyId, actor, at } = options;
+  const moved = await db
+    .update(policies)
+    .set({ status: 'ACTIVE', terminatedAt: null })
+    .where(and(eq(policies.policyId, policyId), eq(policies.status, 'CANCELLED')))
+    .returning({ policyId: policies.policyId });
+  if (moved.length === 0) return false;
+  await db
+    .insert(policyEvents)
+    .values({ policyId, fromStatus: 'CANCELLED', toStatus: 'ACTIVE', actor, at });
+  return true;
 }

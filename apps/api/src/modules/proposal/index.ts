@@ -6,6 +6,8 @@ export { getOwnProposal, PROPOSAL_NOT_FOUND_MESSAGE } from './access';
 export {
   countProposalsByStatus,
   findProposal,
+  listKindsOfProposals,
+  listRenewalOffers,
   listSchemesOfProposals,
   type ProposalRow,
 } from './repository';

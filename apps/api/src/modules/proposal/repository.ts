@@ -1,4 +1,17 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  sql,
+} from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
 import { proposals, ratingRecords } from '../../db/schema';
 
@@ -233,4 +246,68 @@ export async function listSchemesOfProposals(
     .from(proposals)
     .where(inArray(proposals.proposalCode, [...proposalCodes]));
   return new Map(rows.map((row) => [row.proposalCode, row.schemeCode]));
+}
+
+/** The figures of a renewal offer kept for ICOBS 6B: its rating, the new-business one, the offer. */
+type RenewalOfferRecord = {
+  proposalCode: string;
+  sourcePolicyId: string | null;
+  status: ProposalRow['status'];
+  createdAt: Date;
+  startAt: Date | null;
+  policyNumber: string | null;
+  renewalRatedPricePence: number | null;
+  newBusinessPricePence: number | null;
+  /** The offer's quote's total premium (pence with IPT), null when it has none. */
+  offeredPence: number | null;
+};
+
+/** Renewal offers of a product whose new term starts in [start, end), soonest first. */
+export async function listRenewalOffers(
+  db: Db,
+  options: { schemeCode: string; start: Date; end: Date },
+): Promise<RenewalOfferRecord[]> {
+  const rows = await db
+    .select({
+      proposalCode: proposals.proposalCode,
+      sourcePolicyId: proposals.sourcePolicyId,
+      status: proposals.status,
+      createdAt: proposals.createdAt,
+      startAt: proposals.startAt,
+      policyNumber: proposals.policyNumber,
+      renewalRatedPricePence: proposals.renewalRatedPricePence,
+      newBusinessPricePence: proposals.newBusinessPricePence,
+      quote: proposals.quote,
+    })
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.kind, 'RENEWAL'),
+        eq(proposals.schemeCode, options.schemeCode),
+        gte(proposals.startAt, options.start),
+        lt(proposals.startAt, options.end),
+      ),
+    )
+    .orderBy(asc(proposals.startAt), asc(proposals.proposalCode));
+  return rows.map(({ quote, ...row }) => {
+    const total = quote?.totalPremium;
+    return { ...row, offeredPence: typeof total === 'number' ? total : null };
+  });
+}
+
+/** What each proposal is for (NEW_BUSINESS, RENEWAL, UPSELL) and its product. */
+export async function listKindsOfProposals(
+  db: Db,
+  proposalCodes: readonly string[],
+): Promise<Map<string, { kind: ProposalRow['kind']; schemeCode: string }>> {
+  if (proposalCodes.length === 0) return new Map();
+  const rows = await db
+    .select({
+      proposalCode: proposals.proposalCode,
+      kind: proposals.kind,
+      schemeCode: proposals.schemeCode,
+    })
+    .from(proposals)
+    .where(inArray(proposals.proposalCode, [...new Set(proposalCodes)]));
+  return new Map(rows.map(({ proposalCode, ...row }) => [proposalCode, row]));
 }

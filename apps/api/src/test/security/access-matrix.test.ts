@@ -164,6 +164,20 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
         url: `/api/admin/customers/${target!.userId}/erasure`,
       }),
     },
+    // Reinstatement (issue 35 item 3): staff here lack action:reinstate, so everyone is refused
+    // and nothing is reinstated (the policies are not cancelled either).
+    'GET /api/admin/policies/{policyId}/reinstatement': {
+      resource: 'private',
+      build: (target) => get(`/api/admin/policies/${target!.policyId}/reinstatement`),
+    },
+    'POST /api/admin/policies/{policyId}/reinstate': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/admin/policies/${target!.policyId}/reinstate`,
+        payload: { cover: 'BACKDATED', reason: 'Access matrix' },
+      }),
+    },
     'GET /api/admin/customers': {
       resource: 'private',
       staffConsole: true,
@@ -263,6 +277,19 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
     },
     // The finance views (issue 32 item 7): access:operations; figures, no customer named.
     'GET /api/admin/finance': { staffConsole: true, build: () => get('/api/admin/finance') },
+    // The insurer's reports (issue 35 item 6): access:operations, like the finance views.
+    'GET /api/admin/reports/bordereau': {
+      staffConsole: true,
+      build: () => get('/api/admin/reports/bordereau?month=2026-03&scheme=bmw-flex'),
+    },
+    'GET /api/admin/reports/ipt': {
+      staffConsole: true,
+      build: () => get('/api/admin/reports/ipt?quarter=2026-Q1'),
+    },
+    'GET /api/admin/reports/renewal-pricing': {
+      staffConsole: true,
+      build: () => get('/api/admin/reports/renewal-pricing?month=2026-03&scheme=bmw-flex'),
+    },
     // The refunds staff queue (issue 30): access:operations; an unknown refund answers 404.
     'GET /api/admin/refunds': { staffConsole: true, build: () => get('/api/admin/refunds') },
     'POST /api/admin/refunds/{id}/resolution': {
@@ -523,6 +550,28 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
         url: `/api/policyAdjustments/${target!.adjustmentId}/commit`,
         payload: {},
       }),
+    },
+    // Saved changes (issue 35 item 5): a referred change cannot be saved, and it was never saved
+    // to return to: 409 for whoever may act on it, nothing saved or priced.
+    'POST /api/policyAdjustments/{id}/save': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/policyAdjustments/${target!.adjustmentId}/save`,
+        payload: {},
+      }),
+    },
+    'POST /api/policyAdjustments/{id}/resume': {
+      resource: 'private',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/policyAdjustments/${target!.adjustmentId}/resume`,
+        payload: {},
+      }),
+    },
+    'GET /api/policies/{id}/saved-changes': {
+      resource: 'private',
+      build: (target) => get(`/api/policies/${target!.policyId}/saved-changes`),
     },
     // The referred change has nothing to pay by card: 409 for whoever may act on it, no charge.
     'POST /api/stripe/checkout/mta/{id}': {

@@ -71,7 +71,9 @@ export function CustomerPage() {
   const { t } = useTranslation('admin');
   const { userId = '' } = useParams();
   // What we hold about a customer is for those who may act for them (decision 033).
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.impersonate);
+  const hasPermission = useStaffPermission();
+  const allowed = hasPermission(STAFF_PERMISSIONS.impersonate);
+  const canReinstate = hasPermission(STAFF_PERMISSIONS.reinstate);
   const customer = useCustomer(userId, allowed);
 
   if (!allowed || isForbidden(customer.error)) {
@@ -164,6 +166,16 @@ export function CustomerPage() {
                   <td>{policy.schemeCode}</td>
                   <td>
                     {policy.status}
+                    {policy.status === 'CANCELLED' && canReinstate ? (
+                      <p>
+                        <Link
+                          className="standalone-link"
+                          to={paths.adminReinstate(person.userId, policy.policyId)}
+                        >
+                          {t('customer.reinstate', { policyNumber: policy.policyNumber })}
+                        </Link>
+                      </p>
+                    ) : null}
                     {policy.notTakenUp ? (
                       <p>
                         {t(`customer.notTakenUp.${policy.notTakenUp.reason}`, {

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { formatDate, formatPence } from '../../lib/format';
 import { findSchemeByCode } from '../../lib/schemes';
 import { useFinanceReport } from './api/finance';
+import { InsurerReports } from './insurer-reports';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { ScrollingTable, StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
@@ -279,7 +280,12 @@ export function FinancePage() {
 
   return (
     <StaffReport className="staff-finance" texts="finance" query={report}>
-      {(data) => <Report report={data} />}
+      {(data) => (
+        <>
+          <Report report={data} />
+          <InsurerReports />
+        </>
+      )}
     </StaffReport>
   );
 }

@@ -13,6 +13,8 @@ export const STAFF_PERMISSIONS = {
   audit: 'access:audit',
   chat: 'access:chat',
   moveClock: 'action:move-clock',
+  /** Reinstate a cancelled policy from the customer page (decision 042). */
+  reinstate: 'action:reinstate',
 } as const;
 
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[keyof typeof STAFF_PERMISSIONS];

@@ -9,6 +9,8 @@ import { BillingTab } from './billing/billing-tab';
 import { CancelRoutes } from './cancel/cancel-routes';
 import { CancellationConfirmationPage } from './cancel/cancellation-confirmation-page';
 import { CHANGE_AREAS, PolicyChangeArea } from './changes/policy-change-area';
+import { SavedChangeNotices } from './changes/saved-change-notices';
+import { SavedChangePage } from './changes/saved-change-page';
 import { ClaimsTab } from './claims/claims-tab';
 import { DetailsTab } from './details/details-tab';
 import { PolicyDocuments } from './policy-documents';
@@ -78,6 +80,11 @@ export function PolicyPage() {
           element={<PolicyChangeArea policy={policy} area={area} />}
         />
       ))}
+      {/* A saved change returned to (issue 35 item 5), like any change on a policy in force or
+          about to be: priced again, then its review. */}
+      {canCancel ? (
+        <Route path="saved-change/:adjustmentId" element={<SavedChangePage policy={policy} />} />
+      ) : null}
       {canUpload ? (
         <>
           <Route path="uploads/:type" element={<UploadPage />} />
@@ -97,6 +104,7 @@ export function PolicyPage() {
               </p>
             </div>
             <UpsellBanner policy={policy} />
+            {canCancel ? <SavedChangeNotices policyId={policy.policyId} root={root} /> : null}
             <PolicyTabNav tabs={tabs} root={root} />
             <div className="policy-area__content">
               <Routes>

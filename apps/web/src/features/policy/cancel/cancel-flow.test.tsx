@@ -58,6 +58,7 @@ function buildAdjustment(change: Partial<PolicyAdjustmentResponse> = {}): Policy
     instalmentAfter: null,
     paymentRequired: false,
     cancellationKind: 'Standard',
+    savedAt: null,
     ...change,
   };
 }

@@ -25,6 +25,8 @@ export function changePaths(root: string) {
     addOnsReview: (adjustmentId: string) => `${root}/add-ons/adjustment/${segment(adjustmentId)}`,
     review: (adjustmentId: string) => `${root}/review/${segment(adjustmentId)}`,
     startDate: `${root}/start-date`,
+    /** Returns to a saved change (the policy page's notice, the e-mail's link). */
+    savedChange: (adjustmentId: string) => `${root}/saved-change/${segment(adjustmentId)}`,
   };
 }
 

@@ -15,6 +15,8 @@ import { ChatAction } from '../../../components/ui/chat-action';
 import { usePageClockOffset } from '../../../lib/page-clock';
 import { resultPathOf } from './change-paths';
 import { ReferralReview } from './referral-review';
+import type { SavedChangeState } from './saved-change-page';
+import { SaveForLater } from './save-for-later';
 import { useConfirmFlow } from './use-confirm-adjustment';
 
 /** The invalid-state page (spec 3 §8 "Invalid adjustment state"): nothing to confirm; chat. */
@@ -72,6 +74,9 @@ function ReviewContent({
     parentPath,
   });
   const offsetMs = usePageClockOffset();
+  // Returned to from a saved change: whether its price is what it was when saved.
+  const savedChangeNotice = (useLocation().state as Partial<SavedChangeState> | null)
+    ?.savedChangeNotice;
   const outcome = getAdjustmentReviewOutcome(adjustment.updatedPolicyVersions);
   if (outcome === 'invalid') return <InvalidAdjustment parentPath={parentPath} />;
   if (isExpired(adjustment, offsetMs)) return <ExpiredAdjustment parentPath={parentPath} />;
@@ -82,6 +87,13 @@ function ReviewContent({
       intro={isReferral ? undefined : t('review.intro')}
       back={{ to: parentPath, label: t('review.back') }}
     >
+      {savedChangeNotice ? (
+        <div className="notification notification--info" role="status">
+          <div className="notification__body">
+            <p>{savedChangeNotice}</p>
+          </div>
+        </div>
+      ) : null}
       {isReferral ? (
         <ReferralReview adjustment={adjustment} isAgreed={isAgreed} onAgreedChange={setAgreed} />
       ) : (
@@ -111,6 +123,9 @@ function ReviewContent({
         </Button>
         <Link to={parentPath}>{t('cancel')}</Link>
       </div>
+      {!isReferral && adjustment.adjustmentType === 'MTA' ? (
+        <SaveForLater policyId={policy.policyId} adjustmentId={adjustment.adjustmentId} />
+      ) : null}
       {modals}
     </ChangePageLayout>
   );

@@ -52,6 +52,7 @@ export function buildAdjustment(overrides: Partial<PolicyAdjustment> = {}): Poli
     instalmentBefore: null,
     instalmentAfter: null,
     paymentRequired: false,
+    savedAt: null,
     cancellationKind: null,
     ...overrides,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "policy_adjustments" ADD COLUMN "saved_at" timestamp with time zone;

@@ -1,0 +1,163 @@
+import { useId, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BORDEREAU_CLASSES, type BordereauResponse } from '@motor/contract';
+import { Button } from '../../components/ui/button';
+import { brand } from '../../lib/brand';
+import { formatPence } from '../../lib/format';
+import { useBordereau, useReportDownload } from './api/insurer-reports';
+import { ScrollingTable } from './staff-report';
+
+// Issue 35 item 6: the insurer's reports for a month and a product — the premium bordereau, the
+// IPT of the month's quarter and the renewal pricing record — downloaded as CSV or XLSX, with the
+// bordereau's totals by kind of transaction shown on the page first.
+
+/** This London month, 'YYYY-MM' (the page's Date follows the server's clock). */
+function thisMonth(): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .slice(0, 7);
+}
+
+const quarterOf = (month: string) =>
+  `${month.slice(0, 4)}-Q${Math.floor((Number(month.slice(5, 7)) - 1) / 3) + 1}`;
+
+function BordereauTotals({ report }: { report: BordereauResponse }): ReactElement {
+  const { t } = useTranslation('admin');
+  const byClass = BORDEREAU_CLASSES.map((kind) => {
+    const rows = report.rows.filter((row) => row.transactionClass === kind);
+    return {
+      kind,
+      count: rows.length,
+      net: rows.reduce((sum, row) => sum + row.netPremiumPence, 0),
+      ipt: rows.reduce((sum, row) => sum + row.iptPence, 0),
+    };
+  }).filter((row) => row.count > 0);
+  if (byClass.length === 0) return <p>{t('finance.reports.none')}</p>;
+  return (
+    <ScrollingTable
+      caption={t('finance.reports.caption', { month: report.month })}
+      className="finance-table"
+    >
+      <thead>
+        <tr>
+          <th scope="col">{t('finance.reports.kind')}</th>
+          <th scope="col">{t('finance.reports.count')}</th>
+          <th scope="col">{t('finance.reports.net')}</th>
+          <th scope="col">{t('finance.reports.ipt')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {byClass.map((row) => (
+          <tr key={row.kind}>
+            <th scope="row">{t(`finance.reports.kinds.${row.kind}`)}</th>
+            <td>{row.count}</td>
+            <td>{formatPence(row.net)}</td>
+            <td>{formatPence(row.ipt)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{t('finance.reports.total')}</th>
+          <td>{report.totals.rowCount}</td>
+          <td>{formatPence(report.totals.netPremiumPence)}</td>
+          <td>{formatPence(report.totals.iptPence)}</td>
+        </tr>
+      </tfoot>
+    </ScrollingTable>
+  );
+}
+
+/** The reports section of the finance page (staff with access:operations). */
+export function InsurerReports(): ReactElement {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [month, setMonth] = useState(thisMonth);
+  const [schemeCode, setSchemeCode] = useState(brand.schemes[0]?.schemeCode ?? '');
+  const [failed, setFailed] = useState(false);
+  const bordereau = useBordereau({ month, schemeCode, isAllowed: true });
+  const download = useReportDownload();
+  const quarter = quarterOf(month);
+  const files = [
+    {
+      key: 'bordereau',
+      label: t('finance.reports.bordereau'),
+      path: `/admin/reports/bordereau?month=${month}&scheme=${schemeCode}`,
+      name: `bordereau-${schemeCode}-${month}`,
+    },
+    {
+      key: 'ipt',
+      label: t('finance.reports.iptReturn', { quarter }),
+      path: `/admin/reports/ipt?quarter=${quarter}`,
+      name: `ipt-${quarter}`,
+    },
+    {
+      key: 'renewal-pricing',
+      label: t('finance.reports.renewalPricing'),
+      path: `/admin/reports/renewal-pricing?month=${month}&scheme=${schemeCode}`,
+      name: `renewal-pricing-${schemeCode}-${month}`,
+    },
+  ];
+  const save = (path: string, fileName: string) => {
+    setFailed(false);
+    download(path, fileName).catch(() => setFailed(true));
+  };
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('finance.reports.title')}</h2>
+      <p>{t('finance.reports.intro')}</p>
+      <label htmlFor={`${id}-month`}>{t('finance.reports.month')}</label>
+      <input
+        id={`${id}-month`}
+        type="month"
+        value={month}
+        onChange={(event) => setMonth(event.target.value)}
+      />
+      <label htmlFor={`${id}-product`}>{t('finance.reports.product')}</label>
+      <select
+        id={`${id}-product`}
+        value={schemeCode}
+        onChange={(event) => setSchemeCode(event.target.value)}
+      >
+        {brand.schemes.map((scheme) => (
+          <option key={scheme.schemeCode} value={scheme.schemeCode}>
+            {scheme.name}
+          </option>
+        ))}
+      </select>
+      {bordereau.isPending ? null : bordereau.isError ? (
+        <p role="alert" className="notice notice--critical">
+          {t('finance.failed')}
+        </p>
+      ) : (
+        <BordereauTotals report={bordereau.data} />
+      )}
+      <ul className="report-downloads">
+        {files.map((file) => (
+          <li key={file.key}>
+            <span>{file.label}</span>{' '}
+            {(['csv', 'xlsx'] as const).map((format) => (
+              <Button
+                key={format}
+                variant="inverted"
+                layout="small"
+                onClick={() => save(`${file.path}&format=${format}`, `${file.name}.${format}`)}
+              >
+                {t(`finance.reports.${format}`, { report: file.label })}
+              </Button>
+            ))}
+          </li>
+        ))}
+      </ul>
+      {failed ? (
+        <p role="alert" className="notice notice--critical">
+          {t('finance.reports.downloadFailed')}
+        </p>
+      ) : null}
+    </section>
+  );
+}

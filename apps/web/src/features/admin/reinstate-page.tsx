@@ -1,0 +1,216 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorBodySchema, type ReinstatementResponse } from '@motor/contract';
+import { Field, getDescribedBy } from '../../components/form/field';
+import { Button } from '../../components/ui/button';
+import { isApiError } from '../../lib/api-client';
+import { formatDate, formatPence } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useReinstate, useReinstatement } from './api/reinstatement';
+import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { UnauthorisedPage } from './unauthorised-page';
+
+// Issue 35 item 3 (decision 042): staff with action:reinstate see whether a cancelled policy can
+// go back on cover, what the customer owes first, the two ways back, and confirm with a reason.
+
+type Cover = ReinstatementResponse['options'][number]['cover'];
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+/** The server's words when it refused (money owed meanwhile, reinstated by someone else). */
+function readRefusal(error: unknown): string | null {
+  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
+  const body = ErrorBodySchema.safeParse(error.failure.data);
+  return body.success ? body.data.error.message : null;
+}
+
+export function ReinstatePage() {
+  const { t } = useTranslation('admin');
+  const { userId = '', policyId = '' } = useParams();
+  const allowed = useStaffPermission()(STAFF_PERMISSIONS.reinstate);
+  const view = useReinstatement(policyId, allowed);
+  const reinstate = useReinstate(policyId);
+  const id = useId();
+  const reasonId = `${id}-reason`;
+  const reasonInput = useRef<HTMLTextAreaElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const [cover, setCover] = useState<Cover>('BACKDATED');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+
+  useEffect(() => {
+    if (reinstate.isSuccess || reinstate.isError) resultRef.current?.focus();
+  }, [reinstate.isSuccess, reinstate.isError]);
+
+  if (!allowed || isForbidden(view.error)) {
+    return <UnauthorisedPage permission={STAFF_PERMISSIONS.reinstate} />;
+  }
+  const back = (
+    <p>
+      <Link className="standalone-link" to={paths.adminCustomer(userId)}>
+        {t('reinstate.back')}
+      </Link>
+    </p>
+  );
+  if (view.isPending) {
+    return (
+      <div className="page-header">
+        {back}
+        <p role="status">{t('reinstate.loading')}</p>
+      </div>
+    );
+  }
+  if (view.isError || !view.data) {
+    return (
+      <div className="page-header">
+        {back}
+        <h1>{t('reinstate.title')}</h1>
+        <p role="alert" className="notice notice--critical">
+          {readRefusal(view.error) ?? t('reinstate.failed')}
+        </p>
+      </div>
+    );
+  }
+  const data = view.data;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < 5) {
+      setReasonError(t('reinstate.reasonError'));
+      reasonInput.current?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    reinstate.mutate({ cover, reason: reason.trim() });
+  };
+
+  return (
+    <div className="page-header staff-reinstate">
+      {back}
+      <h1>{t('reinstate.heading', { policyNumber: data.policyNumber })}</h1>
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt>{t('reinstate.status')}</dt>
+          <dd>{data.status}</dd>
+        </div>
+        {data.cancelledAt ? (
+          <div className="summary-list__row">
+            <dt>{t('reinstate.cancelledAt')}</dt>
+            <dd>{when(data.cancelledAt)}</dd>
+          </div>
+        ) : null}
+        {data.cancellationKind ? (
+          <div className="summary-list__row">
+            <dt>{t('reinstate.why')}</dt>
+            <dd>{t(`reinstate.kind.${data.cancellationKind}`)}</dd>
+          </div>
+        ) : null}
+        {data.windowEndsAt ? (
+          <div className="summary-list__row">
+            <dt>{t('reinstate.windowEndsAt')}</dt>
+            <dd>{formatDate(data.windowEndsAt)}</dd>
+          </div>
+        ) : null}
+        <div className="summary-list__row">
+          <dt>{t('reinstate.owed')}</dt>
+          <dd>{formatPence(data.amountOwedPence)}</dd>
+        </div>
+        {data.pendingRefundPence > 0 ? (
+          <div className="summary-list__row">
+            <dt>{t('reinstate.pendingRefund')}</dt>
+            <dd>{formatPence(data.pendingRefundPence)}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {reinstate.isSuccess ? (
+        <div ref={resultRef} tabIndex={-1} role="status" className="notice">
+          <p>
+            {t(reinstate.data.gap ? 'reinstate.doneGap' : 'reinstate.doneBackdated', {
+              policyNumber: reinstate.data.policyNumber,
+              from: when(reinstate.data.coverFrom),
+            })}
+          </p>
+          <Link className="standalone-link" to={paths.adminCustomer(userId)}>
+            {t('reinstate.back')}
+          </Link>
+        </div>
+      ) : data.refusal ? (
+        <div className="notice notice--critical" role="alert">
+          <h2>{t('reinstate.refusedHeading')}</h2>
+          <p>{data.refusal.message}</p>
+          {data.refusal.code === 'BALANCE_OWED' ? <p>{t('reinstate.takePayment')}</p> : null}
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <fieldset className="radios">
+            <legend className="quote-choices__legend">{t('reinstate.legend')}</legend>
+            {data.options.map((option) => (
+              <label key={option.cover} className="radios__item">
+                <input
+                  type="radio"
+                  className="radios__input"
+                  name={`${id}-cover`}
+                  value={option.cover}
+                  checked={cover === option.cover}
+                  onChange={() => setCover(option.cover)}
+                />
+                <span className="radios__label">
+                  <strong>{t(`reinstate.option.${option.cover}.title`)}</strong>{' '}
+                  {option.gap
+                    ? t('reinstate.option.GAP.explain', {
+                        from: when(option.gap.from),
+                        to: when(option.gap.to),
+                      })
+                    : t('reinstate.option.BACKDATED.explain', {
+                        from: when(option.coverFrom),
+                      })}{' '}
+                  {option.premiumPence >= 0
+                    ? t('reinstate.charge', { amount: formatPence(option.premiumPence) })
+                    : t('reinstate.credit', { amount: formatPence(-option.premiumPence) })}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <Field
+            id={reasonId}
+            label={t('reinstate.reason')}
+            hint={t('reinstate.reasonHint')}
+            error={reasonError}
+          >
+            <textarea
+              ref={reasonInput}
+              id={reasonId}
+              name="reason"
+              rows={3}
+              maxLength={500}
+              className={reasonError ? 'input input--error' : 'input'}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              aria-describedby={getDescribedBy(reasonId, {
+                hint: t('reinstate.reasonHint'),
+                error: reasonError,
+              })}
+              aria-invalid={reasonError ? true : undefined}
+            />
+          </Field>
+          <Button type="submit" disabled={reinstate.isPending}>
+            {t('reinstate.submit')}
+          </Button>
+          <div role="status">{reinstate.isPending ? <p>{t('reinstate.saving')}</p> : null}</div>
+          {reinstate.isError ? (
+            <div ref={resultRef} tabIndex={-1} role="alert" className="notice notice--critical">
+              <p>{readRefusal(reinstate.error) ?? t('reinstate.failed')}</p>
+            </div>
+          ) : null}
+        </form>
+      )}
+    </div>
+  );
+}
