@@ -42,7 +42,7 @@ const CLIENT_ID = 'motor-web';
 const SCOPE = 'openid email phone profile api';
 const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 /** A Barclays test account that passes the modulus check (as in the checkout e2e). */
-const TEST_BANK_ACCOUNT = {
+export const TEST_BANK_ACCOUNT = {
   accountHolderName: 'Jane Smith',
   sortCode: '20-29-59',
   accountNumber: '63748472',
@@ -51,14 +51,18 @@ const POLICY_WAIT_MS = 30_000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function expectStatus(response: HttpResponse, expected: number[], what: string): HttpResponse {
+export function expectStatus(
+  response: HttpResponse,
+  expected: number[],
+  what: string,
+): HttpResponse {
   if (!expected.includes(response.status)) {
     throw new Error(`${what}: HTTP ${response.status} ${response.text.slice(0, 300)}`);
   }
   return response;
 }
 
-async function api<T>(
+export async function api<T>(
   browser: VirtualBrowser,
   method: string,
   path: string,
@@ -88,7 +92,11 @@ async function readCode(browser: VirtualBrowser, email: string): Promise<string>
 }
 
 /** Authorization code + PKCE through the sign-in pages; answers the API access token. */
-async function signIn(browser: VirtualBrowser, baseUrl: string, email: string): Promise<string> {
+export async function signIn(
+  browser: VirtualBrowser,
+  baseUrl: string,
+  email: string,
+): Promise<string> {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const redirectUri = `${baseUrl}/callback`;
@@ -173,7 +181,7 @@ async function setUpMandate(
 }
 
 /** POST /api/proposals/{code}/account; 402 is retried as the web client does (4 × 750 ms). */
-async function createAccount(browser: VirtualBrowser, code: string, token: string) {
+export async function createAccount(browser: VirtualBrowser, code: string, token: string) {
   for (let attempt = 1; ; attempt += 1) {
     const response = await browser.request(`/api/proposals/${code}/account`, {
       method: 'POST',

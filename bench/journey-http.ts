@@ -2,6 +2,7 @@
 // itself, and connects from its own loopback address so each virtual customer is a different
 // client IP to the server (the sign-in code limits count per client IP, as for real visitors).
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 export type HttpResponse = {
   status: number;
@@ -16,6 +17,14 @@ export type RequestOptions = {
   /** An object is sent as JSON; a URLSearchParams as a form; a string as is. */
   body?: unknown;
 };
+
+/** Sees every answer (or failure: status 0) of every VirtualBrowser: the soak counts them. */
+type RequestObserver = (answer: { status: number; ms: number }) => void;
+let observer: RequestObserver | null = null;
+
+export function observeRequests(next: RequestObserver | null): void {
+  observer = next;
+}
 
 export class VirtualBrowser {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -52,29 +61,36 @@ export class VirtualBrowser {
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
-    const response = await new Promise<http.IncomingMessage & { body: string }>(
-      (resolve, reject) => {
-        const request = http.request(
-          url,
-          {
-            method: options.method ?? 'GET',
-            headers,
-            agent: this.agent,
-            localAddress: this.localAddress,
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve(Object.assign(res, { body: Buffer.concat(chunks).toString('utf8') })),
-            );
-            res.on('error', reject);
-          },
-        );
-        request.on('error', reject);
-        request.end(payload);
-      },
-    );
+    const started = performance.now();
+    const sent = new Promise<http.IncomingMessage & { body: string }>((resolve, reject) => {
+      const request = http.request(
+        url,
+        {
+          method: options.method ?? 'GET',
+          headers,
+          agent: this.agent,
+          localAddress: this.localAddress,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve(Object.assign(res, { body: Buffer.concat(chunks).toString('utf8') })),
+          );
+          res.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+    let response: http.IncomingMessage & { body: string };
+    try {
+      response = await sent;
+    } catch (error) {
+      observer?.({ status: 0, ms: performance.now() - started });
+      throw error;
+    }
+    observer?.({ status: response.statusCode ?? 0, ms: performance.now() - started });
     this.keepCookies(response.headers['set-cookie'] ?? []);
     const text = response.body;
     return {

@@ -17,7 +17,12 @@ export type Target = {
   cleanUp: () => Promise<void>;
 };
 
-export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  /** The server's process (with WORKERS above 1, the primary: its workers are its children). */
+  pid: number;
+  stop: () => Promise<void>;
+};
 
 async function waitForReady(baseUrl: string, server: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -36,7 +41,7 @@ async function waitForReady(baseUrl: string, server: ChildProcess, timeoutMs: nu
 /** Starts the server with sandbox providers and the embedded identity provider. */
 export async function startServer(
   target: Target,
-  options: { cpuProfileDir?: string } = {},
+  options: { cpuProfileDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   const port = 3900 + Math.floor(Math.random() * 90);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -55,6 +60,7 @@ export async function startServer(
     GOCARDLESS_ACCESS_TOKEN: undefined,
     GOCARDLESS_WEBHOOK_SECRET: undefined,
     ...target.env,
+    ...options.env,
   };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   const profile = options.cpuProfileDir
@@ -77,7 +83,7 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, pid: server.pid!, stop };
 }
 
 export async function pgliteTarget(): Promise<Target> {

@@ -241,7 +241,28 @@ describe('customer care: chat from a payment error, staff find, act for and answ
       await admin
         .getByRole('table', { name: 'Money customers owe, by how long it has been due' })
         .waitFor(SLOW);
+      // The insurer's reports (issue 35 item 6) sit below the figures, each as CSV and XLSX.
+      expect(await admin.getByRole('button', { name: /CSV|XLSX/ }).count()).toBeGreaterThanOrEqual(
+        6,
+      );
       await checkAtBothWidths(admin, 'care-finance');
+
+      // The policies late for the Motor Insurance Database (issue 35 item 1): this journey's
+      // purchase went on it as it was bought, so it is not among them.
+      await admin.goto('/admin');
+      await admin
+        .getByRole('navigation', { name: 'Other tools' })
+        .getByRole('link', { name: 'Motor Insurance Database' })
+        .click();
+      await admin
+        .getByRole('heading', { level: 1, name: 'Motor Insurance Database' })
+        .waitFor(SLOW);
+      await admin
+        .getByText('Every policy is on the Motor Insurance Database in time.')
+        .or(admin.getByRole('table', { name: /^Policies late for the Motor Insurance Database/ }))
+        .waitFor(SLOW);
+      expect(await admin.getByText(bought.policyNumber).count()).toBe(0);
+      await checkAtBothWidths(admin, 'care-mid');
 
       // The quote funnel (issue 32 item 2), from the console: a table per product tracked (or
       // the words for none), read at both widths, axe clean.

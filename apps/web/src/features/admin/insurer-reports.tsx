@@ -1,6 +1,7 @@
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BORDEREAU_CLASSES, type BordereauResponse } from '@motor/contract';
+import { Field } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
 import { brand } from '../../lib/brand';
 import { formatPence } from '../../lib/format';
@@ -110,25 +111,31 @@ export function InsurerReports(): ReactElement {
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('finance.reports.title')}</h2>
       <p>{t('finance.reports.intro')}</p>
-      <label htmlFor={`${id}-month`}>{t('finance.reports.month')}</label>
-      <input
-        id={`${id}-month`}
-        type="month"
-        value={month}
-        onChange={(event) => setMonth(event.target.value)}
-      />
-      <label htmlFor={`${id}-product`}>{t('finance.reports.product')}</label>
-      <select
-        id={`${id}-product`}
-        value={schemeCode}
-        onChange={(event) => setSchemeCode(event.target.value)}
-      >
-        {brand.schemes.map((scheme) => (
-          <option key={scheme.schemeCode} value={scheme.schemeCode}>
-            {scheme.name}
-          </option>
-        ))}
-      </select>
+      <div className="insights-range">
+        <Field id={`${id}-month`} label={t('finance.reports.month')}>
+          <input
+            id={`${id}-month`}
+            type="month"
+            className="input"
+            value={month}
+            onChange={(event) => setMonth(event.target.value)}
+          />
+        </Field>
+        <Field id={`${id}-product`} label={t('finance.reports.product')}>
+          <select
+            id={`${id}-product`}
+            className="select"
+            value={schemeCode}
+            onChange={(event) => setSchemeCode(event.target.value)}
+          >
+            {brand.schemes.map((scheme) => (
+              <option key={scheme.schemeCode} value={scheme.schemeCode}>
+                {scheme.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
       {bordereau.isPending ? null : bordereau.isError ? (
         <p role="alert" className="notice notice--critical">
           {t('finance.failed')}
@@ -139,7 +146,7 @@ export function InsurerReports(): ReactElement {
       <ul className="report-downloads">
         {files.map((file) => (
           <li key={file.key}>
-            <span>{file.label}</span>{' '}
+            <span className="report-downloads__name">{file.label}</span>
             {(['csv', 'xlsx'] as const).map((format) => (
               <Button
                 key={format}
