@@ -225,6 +225,36 @@ describe('cancelling a policy (issue 15)', () => {
       await heading(staff.page, 'Your policy is cancelled');
       await staff.page.waitForTimeout(PAST_THE_FEEDBACK_DELAY_MS);
       expect(await staff.page.getByRole('dialog').count()).toBe(0);
+
+      // Cancelled by mistake: staff reinstate it with no gap from the customer's page (issue 35
+      // item 3); the refund not yet paid is cancelled, the customer is e-mailed.
+      await staff.page.goto(`/admin/customers/${policy.userId}`);
+      await staff.page.getByRole('link', { name: `Reinstate ${policy.policyNumber}` }).click(SLOW);
+      await heading(staff.page, `Reinstate policy ${policy.policyNumber}`);
+      await staff.page.getByRole('radio', { name: /^No gap \(backdated\)\./ }).check();
+      await staff.page.getByLabel('Reason').fill('Cancelled by mistake: the customer kept the car');
+      await checkAtBothWidths(staff.page, 'reinstate');
+      await staff.page.getByRole('button', { name: 'Reinstate the policy' }).click();
+      await staff.page
+        .getByText(new RegExp(`^Policy ${policy.policyNumber} is reinstated with no gap in cover`))
+        .waitFor(SLOW);
+      const reinstated = await staff.page.request.get(`/api/policies/${policy.policyId}`, {
+        headers: {
+          authorization: `Bearer ${await bearerOf(staff.page)}`,
+          'x-impersonate-user': policy.userId,
+        },
+      });
+      expect(reinstated.status()).toBe(200);
+      expect(
+        ((await reinstated.json()) as { policyDetail: { policyStatus: string } }).policyDetail
+          .policyStatus,
+      ).toBe('ACTIVE');
+      const mail = await readMessage(
+        browser.baseUrl,
+        policy.email,
+        new RegExp(`^Your policy ${policy.policyNumber} is reinstated$`),
+      );
+      expect(mail.body).toContain('when it was cancelled: there is no gap in your cover.');
     }).finally(() => staff.context.close());
   }, 150_000);
 
