@@ -230,7 +230,28 @@ describe('changing a policy (issue 15)', () => {
       const excessReview = `${policy.policyPath}/excess/adjustment/${excess.adjustmentId}`;
       await page.waitForURL((url) => url.pathname === excessReview, SLOW);
       await expectAllowedSummary(page, excess);
-      await confirmAndExpectResult(page, excessReview);
+      // What moved the price (issue 35 item 2): the excess, and the tax on the difference.
+      await page.getByRole('button', { name: 'What moved your price' }).click();
+      await page.getByText('Voluntary excess (£500.00)', { exact: true }).waitFor(SLOW);
+      // Saved for later (issue 35 item 5), then taken up again from the policy page.
+      await page.getByRole('button', { name: 'Save this change for later' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: "Saved. We've e-mailed you a link. We'll keep this change for 30 days" })
+        .waitFor(SLOW);
+      await page.goto(policy.policyPath);
+      await heading(page, 'Your policy');
+      const saved = page.locator('.notification', { hasText: 'Saved change' });
+      await saved
+        .getByText('You saved a change to come back to: your voluntary excess.')
+        .waitFor(SLOW);
+      await checkAtBothWidths(page, 'policy-saved-change');
+      await saved.getByRole('link', { name: 'Continue with this change' }).click();
+      await page
+        .getByText(/^This is the change you saved on .+; its price is the same\.$/)
+        .waitFor(SLOW);
+      await heading(page, 'Check your change');
+      await confirmAndExpectResult(page, pathOf(page));
       await page.getByRole('link', { name: 'Back to your policy' }).click();
       await heading(page, 'Your policy');
       // The excess card gives totals per claim, the voluntary excess in them (issue 31 item 10).
