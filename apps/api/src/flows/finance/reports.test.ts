@@ -219,10 +219,7 @@ describe('the insurer’s reports', () => {
       '/api/admin/reports/bordereau?month=2026-04&scheme=bmw-flex',
     );
     const mine = report.rows.filter((row) => row.policyNumber === changedNumber);
-    // The fixture binds as a card checkout that saved no card: April's payment cannot be taken,
-    // so the account is suspended and, the grace over, the policy is cancelled for non-payment
-    // in the same month; the bordereau has its credit note too.
-    expect(mine.map((row) => row.transactionClass)).toEqual(['INSTALMENT', 'CANCELLATION']);
+    expect(mine.map((row) => row.transactionClass)).toEqual(['INSTALMENT']);
     expect(mine[0]!.effectiveDate.startsWith('2026-0')).toBe(true);
     // The change's car (and young driver) is on the instalment's version: the same car.
     expect(mine[0]!.registration).toBe('BM24XYZ');
