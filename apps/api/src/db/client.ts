@@ -52,6 +52,7 @@ const notTimed = (): (() => void) => () => undefined;
  */
 function timeQueries(connection: pg.PoolClient, listeners: Set<QueryListener>): void {
   const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+  // pg types `query` as a set of overloads; the wrapper, one function, passes every call through.
   (connection as unknown as { query: typeof query }).query = (...args) => {
     const started = performance.now();
     const answer = query(...args);
@@ -108,7 +109,7 @@ export async function openPgliteDatabase(
   return {
     kind: 'pglite',
     client,
-    db: drizzleOnPglite(client) as unknown as Db,
+    db: drizzleOnPglite(client),
     observeQueries: notTimed,
     async ping() {
       // A closed PGlite can hang rather than fail, so answer for it.
@@ -136,7 +137,7 @@ export async function openPgliteThreadDatabase(
   return {
     kind: 'pglite',
     client,
-    db: drizzleOnPglite(client) as unknown as Db,
+    db: drizzleOnPglite(client),
     observeQueries: notTimed,
     async ping() {
       await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
@@ -169,7 +170,7 @@ export function openPostgresDatabase(
   return {
     kind: 'postgres',
     client,
-    db: drizzlePostgres({ client, schema }) as unknown as Db,
+    db: drizzlePostgres({ client, schema }),
     observeQueries(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -192,7 +193,7 @@ export async function runStatement<Row extends Record<string, unknown>>(
   statement: NamedStatement,
 ): Promise<Row[]> {
   // drizzle keeps the client it was given; a transaction's `tx` has none and is refused.
-  const client = (db as unknown as { $client?: unknown }).$client;
+  const client = '$client' in db ? db.$client : undefined;
   // On the worker thread the worker runs it the same way and keeps the prepared list itself.
   if (client instanceof PgliteThread) return client.runStatement<Row>(statement);
   if (client instanceof PGlite) return runOnPglite<Row>(client, statement);

@@ -41,7 +41,8 @@ import {
   recordBind,
 } from '../modules/policy';
 import { findProposal, PROPOSAL_NOT_FOUND_MESSAGE, type ProposalRow } from '../modules/proposal';
-import { getSchemeFacts, type ProposalData } from '../modules/disclosure';
+import { getSchemeFacts } from '../modules/disclosure';
+import type { StoredQuote } from './adjust-policy/policy-snapshot';
 import { collectFirstPayment, enqueueFirstCollection } from './collect-payments';
 
 // Binding: a priced quote becomes a policy, in ONE database transaction (policy, version 1,
@@ -206,14 +207,13 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBi
     policyId,
     versionNumber: 1,
     startedAt: inceptedAt,
-    quote: answered.quote as unknown as Record<string, unknown>,
+    // At QUOTE (assertQuoteStatus above), so rated: the stored quote's ratingStatus is set.
+    quote: answered.quote as StoredQuote,
     createdAt: now,
   });
   await recordBind(tx, { policyId, status, actor, at: now });
   // The account gets the name, phone and marketing consent disclosed (not over what was set).
-  const policyholder = (row.data as unknown as ProposalData).insuredProfiles.find(
-    (profile) => profile.policyholder,
-  );
+  const policyholder = row.data.insuredProfiles.find((profile) => profile.policyholder);
   if (policyholder) {
     await fillPolicyholderFromQuote(tx, {
       userId: row.ownerUserId,

@@ -2,7 +2,6 @@ import { eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { policies, proposals, users } from '../db/schema';
 import { findPolicyholderEmail } from '../modules/proposal';
-import type { ProposalData } from '../modules/disclosure';
 
 // What the export and the erasure of a customer (issue 21 item 14, decision 018) both need:
 // the records that are theirs and the addresses and numbers that name them.
@@ -107,7 +106,7 @@ export async function loadCustomerRecords(db: Db, userId: string): Promise<Custo
   if (user?.email) contacts.add(user.email.toLowerCase());
   if (user?.phone) contacts.add(user.phone);
   for (const row of proposalRows) {
-    const email = findPolicyholderEmail(row.data as unknown as ProposalData);
+    const email = findPolicyholderEmail(row.data);
     if (email && email !== ERASED) contacts.add(email.toLowerCase());
     collectContacts(row.data, contacts);
   }

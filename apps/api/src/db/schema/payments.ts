@@ -13,6 +13,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { CardEvent } from '../../providers/card-payments/types';
+import type { DirectDebitEvent } from '../../providers/direct-debit/types';
 import { instant } from './columns';
 
 export const PAYMENT_PROVIDERS = ['CARD', 'DIRECT_DEBIT'] as const;
@@ -176,7 +178,7 @@ export const webhookEvents = pgTable(
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     /** Our own union (providers/*\/types.ts), never the vendor's payload. */
-    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    event: jsonb('event').$type<CardEvent | DirectDebitEvent>().notNull(),
     receivedAt: instant('received_at').notNull(),
     /** Null until processing finished; a redelivery of an unprocessed event is processed again. */
     processedAt: instant('processed_at'),

@@ -19,7 +19,10 @@ import {
   PAYMENT_SCHEDULE_TYPES,
   POLICY_STATUSES,
   REVIEW_TYPES,
+  type ProposalChange,
+  type Quote,
 } from '@motor/domain';
+import type { ProposalQuote } from '@motor/contract';
 import { instant } from './columns';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -96,6 +99,12 @@ export const policies = pgTable(
   ],
 );
 
+/**
+ * A version's quote as stored: the quote answered when it was rated (the contract's ProposalQuote,
+ * its extras kept), rated QUOTE, so also the domain's Quote that responses and documents read.
+ */
+type StoredQuote = ProposalQuote & Quote;
+
 /** The full quote in force from `startedAt`. Rows are inserted, never updated. */
 export const policyVersions = pgTable(
   'policy_versions',
@@ -106,7 +115,7 @@ export const policyVersions = pgTable(
       .references(() => policies.policyId),
     versionNumber: integer('version_number').notNull(),
     startedAt: instant('started_at').notNull(),
-    quote: jsonb('quote').$type<Record<string, unknown>>().notNull(),
+    quote: jsonb('quote').$type<StoredQuote>().notNull(),
     createdAt: instant('created_at').notNull(),
   },
   (table) => [
@@ -158,7 +167,7 @@ export const policyAutoRenewalChanges = pgTable(
 );
 
 /** One re-rated version an adjustment would add: the full quote in force from `startedAt`. */
-export type AdjustmentVersion = { startedAt: string; quote: Record<string, unknown> };
+export type AdjustmentVersion = { startedAt: string; quote: StoredQuote };
 
 /**
  * A change to a policy (DOMAIN.md "Adjustment"): priced when created, confirmed at most once
@@ -175,7 +184,7 @@ export const policyAdjustments = pgTable(
       .notNull()
       .references(() => policies.policyId),
     adjustmentType: text('adjustment_type', { enum: ADJUSTMENT_TYPES }).notNull(),
-    changes: jsonb('changes').$type<unknown[]>().notNull(),
+    changes: jsonb('changes').$type<ProposalChange[]>().notNull(),
     effectiveAt: instant('effective_at').notNull(),
     expiresAt: instant('expires_at').notNull(),
     baseVersionNumber: integer('base_version_number').notNull(),

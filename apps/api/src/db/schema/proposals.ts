@@ -11,6 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ProposalData } from '../../modules/disclosure/types';
+import type { RatedSnapshot } from '../../modules/rating/snapshot';
 import { instant } from './columns';
 
 export const PROPOSAL_ROW_STATUSES = [
@@ -50,9 +52,9 @@ export const proposals = pgTable(
     /** utm_* values of the session that created (or last tracked) the proposal. */
     tracking: jsonb('tracking').$type<Record<string, string>>().notNull(),
     /** Disclosure and choices: quote data, insuredProfiles, insuredAssets, choices. */
-    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    data: jsonb('data').$type<ProposalData>().notNull(),
     /** The last rating result, as answered (premium, covers, schedules, referral reasons...). */
-    quote: jsonb('quote').$type<Record<string, unknown>>(),
+    quote: jsonb('quote').$type<RatedSnapshot>(),
     /** When the current quote stops being valid (null while there is no quote). */
     expiresAt: instant('expires_at'),
     createdAt: instant('created_at').notNull(),

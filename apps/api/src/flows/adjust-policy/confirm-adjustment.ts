@@ -1,5 +1,5 @@
 import { eq, max } from 'drizzle-orm';
-import { describeEffectiveDate, formatMoney, type ProposalChange } from '@motor/domain';
+import { describeEffectiveDate, formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { auditLog, policies, policyVersions } from '../../db/schema';
@@ -282,7 +282,7 @@ export async function confirmAdjustment(
   if (stored.adjustmentType === 'MTA' && !stored.confirmedAt) {
     await assertChangeCarriesToRenewal(deps, {
       policyId,
-      changes: stored.changes as ProposalChange[],
+      changes: stored.changes,
     });
   }
   const now = deps.clock.now();

@@ -1,26 +1,15 @@
-import { billedInstalment, type Quote } from '@motor/domain';
+import { billedInstalment } from '@motor/domain';
 import type { ProposalData, ProposalDraft } from '../../modules/disclosure';
 import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
 
 // A policy as an adjustment reads it: its row, its versions, and each version's quote turned back
 // into the proposal data that changes apply to and rating reads.
 
-/** A version's stored quote: the quote response, with its schedules. */
-export type StoredQuote = Quote & {
-  availablePaymentSchedules: {
-    type: 'MONTHLY' | 'SINGLE_PAYMENT';
-    active: boolean;
-    premiumBreakdown: { instalmentAmount: number; deposit: number; numberOfInstalments: number };
-  }[];
-  totals: { discounted: number };
-  totalPremium: number;
-  taxAmount: number;
-  promoCode?: string | null;
-  promotionMonthlyDiscountPence?: number | null;
-};
+/** A version's stored quote: the quote response, with its schedules (policy_versions.quote). */
+export type StoredQuote = PolicyVersionRow['quote'];
 
 export function quoteOf(version: PolicyVersionRow): StoredQuote {
-  return version.quote as unknown as StoredQuote;
+  return version.quote;
 }
 
 export function activeScheduleOf(quote: StoredQuote) {

@@ -113,6 +113,8 @@ async function rerate(
     facts,
     now: target.startedAt,
   });
+  // Typed as a version's quote; one rating could not price keeps ratingStatus null, and then the
+  // outcome (priceChanges) is not 'allowed', so it never becomes a policy version.
   return buildQuoteResponse({
     snapshot: evaluation.snapshot,
     data: draft.data,
@@ -127,7 +129,7 @@ async function rerate(
             monthlyDiscountPence: baseQuote.promotionMonthlyDiscountPence,
           }
         : null),
-  }) as unknown as StoredQuote;
+  }) as StoredQuote;
 }
 
 /** The premium difference of one part of the term, by the schedule the policy pays on. */
@@ -214,7 +216,7 @@ export async function priceChanges(
   }
   const updatedVersions = rated.map(({ target, quote }) => ({
     startedAt: target.startedAt.toISOString(),
-    quote: quote as unknown as Record<string, unknown>,
+    quote,
   }));
   const outcome = getAdjustmentReviewOutcome(
     rated.map(({ quote }) => ({ quote: { ratingStatus: quote.ratingStatus ?? null } })),

@@ -5,7 +5,6 @@ import {
   getSavedChangeUntil,
   isSavedChangeKept,
   SAVED_CHANGE_DAYS,
-  type ProposalChange,
   type ProposalChangeType,
 } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
@@ -202,7 +201,7 @@ export async function resumeSavedChange(
       request: {
         policyId: saved.policyId,
         adjustmentType: 'MTA',
-        changes: saved.changes as ProposalChange[],
+        changes: saved.changes,
       },
     });
     // A change that can no longer be made online is shown as such; the saved one stays saved.

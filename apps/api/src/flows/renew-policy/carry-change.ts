@@ -15,7 +15,6 @@ import {
   type ProposalServiceDeps,
   type RenewalEditor,
 } from '../../modules/proposal';
-import type { RatedSnapshot } from '../../modules/rating';
 import { queueRenewalNotice } from './offer';
 import { latestQuoteOf } from './policy-facts';
 import { renewalChangeRules } from './renewal-proposal';
@@ -109,7 +108,7 @@ export async function carryChange(deps: ServiceDeps, adjustmentId: string): Prom
   try {
     updated = await updateProposal(proposalDepsOf(deps), {
       row,
-      changes: adjustment.changes as ProposalChange[],
+      changes: adjustment.changes,
       applyRating: true,
       editor: CHECKED_CHANGE,
     });
@@ -126,7 +125,8 @@ export async function carryChange(deps: ServiceDeps, adjustmentId: string): Prom
   // The latest version is the changed one: "last year's premium" is what the customer now pays.
   const last = await latestQuoteOf(deps.db, policy.policyId);
   if (!last) return;
-  const snapshot = updated.quote as unknown as RatedSnapshot;
+  // Rated (applyRating): a rated proposal always stores its quote.
+  const snapshot = updated.quote!;
   const priced = snapshot.status !== 'REFERRAL' && snapshot.ratingStatus === 'QUOTE';
   await queueRenewalNotice(deps, deps.db, {
     policy,

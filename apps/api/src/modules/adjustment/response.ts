@@ -1,5 +1,4 @@
 import type { PolicyAdjustmentResponse } from '@motor/contract';
-import type { Adjustment } from '@motor/domain';
 import type { AdjustmentRow } from './repository';
 
 /** An adjustment as the API answers it (spec 3 §3 Adjustment, §7 getPolicyAdjustment). */
@@ -19,7 +18,7 @@ export function toAdjustmentResponse(row: AdjustmentRow): PolicyAdjustmentRespon
     adjustmentId: row.adjustmentId,
     policyId: row.policyId,
     adjustmentType: row.adjustmentType,
-    changes: row.changes as Adjustment['changes'],
+    changes: row.changes,
     effectiveAt: row.effectiveAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
@@ -32,7 +31,7 @@ export function toAdjustmentResponse(row: AdjustmentRow): PolicyAdjustmentRespon
     updatedPolicyVersions: row.updatedVersions.map((version) => ({
       policyVersionId: null,
       startedAt: version.startedAt,
-      quote: version.quote as unknown as Adjustment['updatedPolicyVersions'][number]['quote'],
+      quote: version.quote,
     })),
     reason: row.reason,
     paymentScheduleType: row.paymentScheduleType,

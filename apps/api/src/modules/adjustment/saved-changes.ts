@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { SavedChange } from '@motor/contract';
-import { getSavedChangeUntil, type ProposalChange, type ProposalChangeType } from '@motor/domain';
+import { getSavedChangeUntil, type ProposalChangeType } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { policyAdjustments } from '../../db/schema';
 import type { AdjustmentRow } from './repository';
@@ -70,7 +70,7 @@ export async function listSavedAdjustments(db: Db, policyId: string): Promise<Ad
 
 /** The kinds of change an adjustment makes, each once, in the order first made. */
 export function changeTypesOf(row: Pick<AdjustmentRow, 'changes'>): ProposalChangeType[] {
-  const types = (row.changes as ProposalChange[]).map((change) => change.changeType);
+  const types = row.changes.map((change) => change.changeType);
   return [...new Set(types)];
 }
 

@@ -43,7 +43,7 @@ type BilledQuote = {
   promotionMonthlyDiscountPence?: number | null;
 };
 
-type BilledVersion = Pick<PolicyVersionRow, 'versionNumber' | 'startedAt' | 'quote'>;
+type BilledVersion = Pick<PolicyVersionRow, 'versionNumber' | 'startedAt'> & { quote: BilledQuote };
 
 type BilledPolicy = Pick<PolicyRow, 'status' | 'inceptedAt' | 'expiredAt' | 'terminatedAt'>;
 
@@ -67,7 +67,7 @@ function taxPartOf(quote: BilledQuote, amountPence: number): number {
 /** Whether the policy is paid monthly (its first version's schedule). */
 export function isMonthlyPolicy(versions: readonly BilledVersion[]): boolean {
   const [first] = getVersionTimeline(versions);
-  return first !== undefined && monthlyAmountOf(first.quote as BilledQuote) !== null;
+  return first !== undefined && monthlyAmountOf(first.quote) !== null;
 }
 
 /**
@@ -136,7 +136,7 @@ export function planInvoices(options: {
     let amountPence = 0;
     let taxPence = 0;
     timeline.forEach((version, index) => {
-      const quote = version.quote as BilledQuote;
+      const quote = version.quote;
       const monthly = monthlyAmountOf(quote);
       // The first version is in force from before the period; each later one from its start.
       const from = index === 0 ? month.start.getTime() : version.startedAt.getTime();

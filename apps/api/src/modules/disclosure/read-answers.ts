@@ -34,6 +34,8 @@ export function createAnswerReader(): AnswerRead {
 }
 
 /** The policyholder's profile. */
-export function policyholderOf(data: ProposalData): InsuredProfile | undefined {
+export function policyholderOf(
+  data: Pick<ProposalData, 'insuredProfiles'>,
+): InsuredProfile | undefined {
   return data.insuredProfiles.find((profile) => profile.policyholder);
 }

@@ -258,10 +258,8 @@ describe('policy documents', () => {
       .where(eq(policyVersions.policyId, policyId))
       .orderBy(policyVersions.versionNumber);
     // A change of car from today (what a mid-term adjustment adds): a second version.
-    const quote = structuredClone(first!.quote) as {
-      insuredAssets: { data: { vehicle: { vrn: string } } }[];
-    };
-    quote.insuredAssets[0]!.data.vehicle.vrn = 'LB69KRT';
+    const quote = structuredClone(first!.quote);
+    (quote.insuredAssets[0]!.data as { vehicle: { vrn: string } }).vehicle.vrn = 'LB69KRT';
     await app.db.insert(policyVersions).values({
       policyId,
       versionNumber: 2,

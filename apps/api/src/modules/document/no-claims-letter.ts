@@ -4,7 +4,6 @@ import {
   getClaimFreePeriod,
   getVersionInForceAt,
   toLondonDay,
-  type Quote,
 } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
@@ -47,7 +46,7 @@ export async function buildNoClaimsLetter(
   const coverEnd = ended.getTime() < policy.expiredAt.getTime() ? ended : policy.expiredAt;
   const versions = await listPolicyVersions(deps.db, policy.policyId);
   const inForce = getVersionInForceAt(versions, coverEnd) ?? versions.at(-1);
-  const quote = inForce?.quote as unknown as Quote | undefined;
+  const quote = inForce?.quote;
   const holder = quote ? describePolicyholder(quote) : { name: '', address: '' };
   const claims = await listClaimsOfPolicy(deps.db, policy.policyId);
   const period = getClaimFreePeriod({

@@ -49,6 +49,7 @@ export function renderPdf(content: PdfContent): Promise<Buffer> {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     // No default Helvetica: pdfkit would parse its AFM metrics for every document, unused.
+    // pdfkit takes null here (no font until one is chosen); its typings only allow a name.
     font: null as unknown as string,
     size: 'A4',
     margin: 56,

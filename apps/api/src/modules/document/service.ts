@@ -17,7 +17,6 @@ import { queueDepsOf, queueMessage } from '../notification';
 import { findPendingFirstCollections, type FirstCollection } from '../payment';
 import { findPolicyholderEmail } from '../proposal';
 import { getSchemeFacts } from '../disclosure';
-import type { ProposalData } from '../disclosure';
 import type { PolicyRow } from '../policy';
 import {
   certificateContent,
@@ -81,7 +80,7 @@ async function loadDocumentData(
       policyIncepted: policy.inceptedAt,
       expiredAt: policy.expiredAt,
       createdAt: policy.createdAt,
-      quote: version.quote as unknown as Quote,
+      quote: version.quote,
     },
   };
 }
@@ -287,7 +286,7 @@ export async function issuePolicyDocuments(deps: ServiceDeps, policyId: string):
       .onConflictDoNothing({ target: idempotencyKeys.key })
       .returning({ key: idempotencyKeys.key });
     if (!claimed) return;
-    const recipient = findPolicyholderEmail(data.quote as unknown as ProposalData);
+    const recipient = findPolicyholderEmail(data.quote);
     if (!recipient) return;
     const holder = describePolicyholder(data.quote);
     const link = policyPageUrl(deps.config.publicUrl, policy);

@@ -5,6 +5,7 @@ import type { App } from '../../app-types';
 import { createTestClock, type TestClock } from '../../clock';
 import { auditLog, proposals, users } from '../../db/schema';
 import { createTestApp, createTestConfig } from '../../test/test-app';
+import type { ProposalData } from '../disclosure';
 import { createOneTimeCode, verifyOneTimeCode } from './one-time-codes';
 import { bearer, createTestAccessToken } from './test-tokens';
 import { VALIDATE_ACCOUNT_LIMIT_PER_SESSION } from './account-routes';
@@ -40,7 +41,7 @@ async function insertProposal(
         },
       ],
       insuredAssets: [],
-      choices: {},
+      choices: {} as ProposalData['choices'],
     },
     createdAt: now,
     updatedAt: now,

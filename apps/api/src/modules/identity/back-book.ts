@@ -2,7 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { proposals } from '../../db/schema';
 import { buildIdentitySubject } from '../proposal';
-import type { ProposalData } from '../disclosure';
 
 const normalisePostcode = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
@@ -26,7 +25,7 @@ export async function findProposalForBackBook(
     )
     .limit(1);
   if (!row) return null;
-  const subject = buildIdentitySubject(row.data as unknown as ProposalData);
+  const subject = buildIdentitySubject(row.data);
   const isMatch =
     subject.dateOfBirth === query.dateOfBirth &&
     subject.postalCode !== null &&

@@ -12,7 +12,6 @@ import { computeAmountDueAtBind } from '../policy';
 import { assertBindable } from '../policy';
 import { buildIdentitySubject } from '../proposal';
 import type { ProposalRow } from '../proposal';
-import type { ProposalData } from '../disclosure';
 import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
 import * as repository from './repository';
 
@@ -359,7 +358,7 @@ export async function chargeByPhone(
     row,
     requested: options.paymentMethodType,
   });
-  const subject = buildIdentitySubject(row.data as unknown as ProposalData);
+  const subject = buildIdentitySubject(row.data);
   if (subject.dateOfBirth !== options.dateOfBirth) throw dateOfBirthMismatch();
   return chargeTokenByPhone(deps, {
     ...options,

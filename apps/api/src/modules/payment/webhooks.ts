@@ -304,7 +304,7 @@ export async function receiveWebhook(
       provider: options.provider,
       eventId: event.eventId,
       type: event.type,
-      event: event as unknown as Record<string, unknown>,
+      event,
       receivedAt: now,
     });
     if (state === 'DONE') {

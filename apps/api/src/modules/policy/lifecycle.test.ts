@@ -7,6 +7,7 @@ import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { collections, policies, policyEvents, proposals } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
+import type { ProposalData } from '../disclosure';
 import { runDueJobs } from '../jobs/runner';
 import { expireQuotes } from '../proposal/expiry';
 import {
@@ -336,7 +337,7 @@ describe('lifecycle jobs', () => {
         status: 'QUOTE',
         policyTerm: 'P12M',
         tracking: {},
-        data: {},
+        data: {} as ProposalData,
         expiresAt: options.expiresAt,
         startAt: options.startAt,
         createdAt: clock.now(),

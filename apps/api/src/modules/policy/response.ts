@@ -1,21 +1,12 @@
 import type { PolicyResponse } from '@motor/contract';
-import {
-  getVersionInForceAt,
-  type PaymentMethodType,
-  type PolicyAccount,
-  type Quote,
-} from '@motor/domain';
+import { getVersionInForceAt, type PaymentMethodType, type PolicyAccount } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { isQuoteExpired } from '../rating';
-import { loadPolicyParts, type PolicyRow } from './repository';
+import { loadPolicyParts, type PolicyRow, type PolicyVersionRow } from './repository';
 import { derivePolicyStatus } from './state';
 
 // Policies as the API answers them (spec 1 §3 Policy): the stored term, its versions (each with
 // the full quote in force from startedAt) and the summary of its customer account.
-
-type StoredQuote = Quote & {
-  availablePaymentSchedules: { type: PolicyResponse['paymentScheduleType']; active: boolean }[];
-};
 
 type RenewalRow = Awaited<ReturnType<typeof loadPolicyParts>>['renewals'][number];
 
@@ -37,12 +28,7 @@ function toRenewalLink(
 
 function toPolicyResponse(
   row: PolicyRow,
-  versions: {
-    id: string;
-    versionNumber: number;
-    startedAt: Date;
-    quote: Record<string, unknown>;
-  }[],
+  versions: Pick<PolicyVersionRow, 'id' | 'versionNumber' | 'startedAt' | 'quote'>[],
   accounts: PolicyAccount[],
   renewal: RenewalRow | undefined,
   now: Date,
@@ -52,7 +38,7 @@ function toPolicyResponse(
     policyVersionId: version.id,
     versionNumber: version.versionNumber,
     startedAt: version.startedAt.toISOString(),
-    quote: version.quote as unknown as StoredQuote,
+    quote: version.quote,
   }));
   // The version in force now; before inception, the one in force at inception.
   const inForce = getVersionInForceAt(answered, now > row.inceptedAt ? now : row.inceptedAt);

@@ -27,6 +27,6 @@ export function buildIdentitySubject(data: ProposalData): IdentitySubject {
 }
 
 /** The policyholder's disclosed e-mail address, if any. */
-export function findPolicyholderEmail(data: ProposalData): string | null {
+export function findPolicyholderEmail(data: Pick<ProposalData, 'insuredProfiles'>): string | null {
   return readAnswer(Email, policyholderOf(data)?.data.email) ?? null;
 }

@@ -27,7 +27,7 @@ import { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 import * as repository from './repository';
 import type { ProposalRow } from './repository';
 import { findReturningAnswers } from './returning-customer';
-import { evaluateProposal, type RatedSnapshot } from '../rating';
+import { evaluateProposal } from '../rating';
 import { buildQuoteResponse, deriveStatus } from './status';
 import type { ProposalData, ProposalDraft } from '../disclosure';
 
@@ -112,7 +112,7 @@ function pickTracking(values: TrackingValues | undefined): Record<string, string
 }
 
 function readData(row: ProposalRow): ProposalData {
-  return row.data as unknown as ProposalData;
+  return row.data;
 }
 
 /**
@@ -162,7 +162,7 @@ export function toProposalResponse(row: ProposalRow, now: Date): ProposalRespons
     // An upgrade offer names the (driveaway) proposal it was pre-filled from.
     ...(row.kind === 'UPSELL' ? { sourceProposal: row.sourceProposalCode } : {}),
     quote: buildQuoteResponse({
-      snapshot: row.quote as unknown as RatedSnapshot | null,
+      snapshot: row.quote,
       data: readData(row),
       facts,
       promotion: promotionOf(row),
@@ -268,8 +268,8 @@ export async function createProposal(
       policyTerm: facts.policyTerm,
       autoRenewalEnabled: facts.productKind !== 'DRIVEAWAY',
       tracking: pickTracking(options.tracking),
-      data: draft.data as unknown as Record<string, unknown>,
-      quote: snapshot as unknown as Record<string, unknown>,
+      data: draft.data,
+      quote: snapshot,
       expiresAt,
       createdAt: now,
       updatedAt: now,
@@ -392,7 +392,7 @@ export async function updateProposal(
   }
   if (options.checkOnly) return row;
   const base = {
-    data: draft.data as unknown as Record<string, unknown>,
+    data: draft.data,
     startAt: draft.startAt,
     endAt: draft.endAt,
   };
@@ -412,7 +412,7 @@ export async function updateProposal(
           }
         : {}),
       status: evaluation.snapshot.status,
-      quote: evaluation.snapshot as unknown as Record<string, unknown>,
+      quote: evaluation.snapshot,
       expiresAt: evaluation.expiresAt,
     },
     evaluation.record,

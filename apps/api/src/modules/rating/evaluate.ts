@@ -1,13 +1,4 @@
-import {
-  addIsoDuration,
-  londonDateString,
-  type Cover,
-  type ExcessItem,
-  type PaymentSchedule,
-  type PriceTrace,
-  type ProposalStatus,
-  type ReferralReason,
-} from '@motor/domain';
+import { addIsoDuration, londonDateString, type Cover, type ExcessItem } from '@motor/domain';
 import { brandOfScheme } from '../brand';
 import {
   QUOTE_VALIDITY_DAYS,
@@ -18,35 +9,13 @@ import {
 import { underwrite, type UnderwritingResult } from '../underwriting';
 import { buildEvaluationInputs } from './evaluation-inputs';
 import { priceTraceOf, rateQuote, type RatedQuote, type RatingResult } from './rate-quote';
+import type { RatedSnapshot } from './snapshot';
 
 // Evaluation: rating + underwriting → a proposal's (or, next, an adjustment's or a renewal's)
 // status and the priced part of its quote, on the tables in force for its scheme.
 // INSUFFICIENT_ACCURACY: information rating needs is missing; REFERRAL: an underwriting rule
 // refers (known answers only, so it can show before everything is answered); QUOTE: priced and
 // accepted; QUOTE_EXPIRED: priced, but its start day or its validity has passed.
-
-/** The priced part of a quote, stored in `proposals.quote`. */
-export type RatedSnapshot = {
-  status: Exclude<ProposalStatus, 'POLICY'>;
-  ratingStatus: 'QUOTE' | 'REFERRAL' | null;
-  referralReasons: ReferralReason[];
-  missingInformation: string[];
-  premium: number;
-  taxAmount: number;
-  totalPremium: number;
-  covers: Cover[];
-  /** Every schedule the scheme offers, priced; `active` is set when answering. */
-  paymentSchedules: Omit<PaymentSchedule, 'active'>[];
-  excess: ExcessItem[];
-  endorsements: { code: string; text: string }[];
-  priceFactors: { name: string; value: number | string | null; factor: number }[];
-  /** How rating reached the price, for "What makes up your price"; null when not priced. */
-  priceTrace: PriceTrace | null;
-  ratingTableVersion: string | null;
-  ratedAt: string;
-  mainInsurer: string;
-  wordingVersion: string;
-};
 
 export type Evaluation = {
   snapshot: RatedSnapshot;
