@@ -7,6 +7,8 @@ import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { notificationOutbox, proposals, ratingRecords } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
+import { TEST_BRANDS } from '../../test/test-brands';
+import { useBrands } from '../brand';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import {
   ADDITIONAL_DRIVER_ANSWERS,
@@ -936,6 +938,39 @@ describe('proposal API', () => {
     const deleted = await app.inject({ method: 'DELETE', url, headers });
     expect(deleted.statusCode).toBe(204);
     expect((await get(quoted.proposalCode)).statusCode).toBe(404);
+  });
+
+  it('drops a promotion the brand has since removed from a quote in progress (issue 31)', async () => {
+    const quoted = await createQuote();
+    const url = `/api/proposals/${quoted.proposalCode}`;
+    const promoted = await app.inject({
+      method: 'PATCH',
+      url: `${url}/promotions/flex-welcome`,
+      headers,
+      payload: { promotionActivationCode: 'FLEXWELCOME' },
+    });
+    expect(promoted.json().quote.totals.discounted).toBeLessThan(quoted.quote.totals.discounted);
+    // The brand withdraws the promotion (its data no longer has it) before the quote is bought.
+    const [bmw, ...others] = TEST_BRANDS;
+    useBrands([{ ...bmw!, promotions: {} }, ...others]);
+    try {
+      const read = (await get(quoted.proposalCode)).json() as ProposalResponse;
+      // The price is the quote's own again: no discount the brand no longer offers.
+      expect(read.quote.promotionMonthlyDiscountPence).toBeNull();
+      expect(read.quote.totals.discounted).toBe(quoted.quote.totals.discounted);
+      expect(read.promotions).toEqual([]);
+      // And it cannot be taken again.
+      const again = await app.inject({
+        method: 'PATCH',
+        url: `${url}/promotions/flex-welcome`,
+        headers,
+        payload: { promotionActivationCode: 'FLEXWELCOME' },
+      });
+      expect(again.statusCode).toBe(404);
+      expect(again.json().error.message).toBe('We could not find that promotion.');
+    } finally {
+      useBrands(TEST_BRANDS);
+    }
   });
 
   it('documents the proposal routes in OpenAPI', async () => {
