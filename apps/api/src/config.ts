@@ -97,6 +97,8 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(
     z.string().startsWith('whsec_', { error: 'must start with whsec_' }),
   ),
+  // The phone payment's Stripe card form (/stripe/card-token-form) is served with it.
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().startsWith('pk_', { error: 'must start with pk_' })),
   GOCARDLESS_ACCESS_TOKEN: optional(z.string()),
   GOCARDLESS_WEBHOOK_SECRET: optional(z.string()),
   SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16, { error: 'must be at least 16 characters' })),
@@ -248,6 +250,8 @@ type RateLimitsConfig = {
 /** Vendor keys come in pairs (API key + webhook secret); a provider without both is the sandbox. */
 type PaymentsConfig = {
   stripeSecretKey: string | undefined;
+  /** Stripe.js's key for the phone payment's card form (pk_…), or undefined. */
+  stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   goCardlessAccessToken: string | undefined;
   goCardlessWebhookSecret: string | undefined;
@@ -403,6 +407,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     payments: {
       stripeSecretKey: vars.STRIPE_SECRET_KEY,
       stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+      stripePublishableKey: vars.STRIPE_PUBLISHABLE_KEY,
       goCardlessAccessToken: vars.GOCARDLESS_ACCESS_TOKEN,
       goCardlessWebhookSecret: vars.GOCARDLESS_WEBHOOK_SECRET,
       sandboxWebhookSecret: vars.SANDBOX_WEBHOOK_SECRET,

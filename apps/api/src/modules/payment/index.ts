@@ -3,6 +3,7 @@ import type { SandboxCardPayments } from '../../providers/card-payments';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
 import { createDatabaseSandboxStore } from './repository';
 import { sandboxCardPages } from './sandbox-card-pages';
+import { registerStripeCardTokenPage } from './stripe-card-token-page';
 import { sandboxDirectDebitPages } from './sandbox-direct-debit-pages';
 import { sandboxDirectDebitNoticesPage } from './sandbox-direct-debit-notices-page';
 
@@ -50,6 +51,8 @@ export type {
 export async function registerSandboxPaymentPages(app: App): Promise<void> {
   const store = createDatabaseSandboxStore(app.db, () => app.clock.now());
   const { cardPayments, directDebit } = app.providers;
+  // Stripe's own card field for the phone payment's token, beside the sandboxes' pages.
+  await registerStripeCardTokenPage(app);
   if (cardPayments.adapter === 'sandbox') {
     const sandbox = cardPayments as SandboxCardPayments;
     sandbox.connectStore(store);
