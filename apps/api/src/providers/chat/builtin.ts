@@ -61,7 +61,7 @@ function listenOnPostgres(
   log: ChatLog,
   onAnnouncement: (announcement: Announcement) => void,
 ) {
-  let client: pg.PoolClient | null = null;
+  let releaseListening: ((how?: Error | boolean) => void) | null = null;
   let isClosed = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -69,22 +69,35 @@ function listenOnPostgres(
     if (isClosed) return;
     try {
       const connection = await pool.connect();
+      // A connection goes back to the pool once: an error after it was released (the server
+      // ending it as we close, or a second error) must not release it again, which pg refuses
+      // by throwing out of the event handler.
+      let isReleased = false;
+      const release = (how?: Error | boolean) => {
+        if (isReleased) return;
+        isReleased = true;
+        connection.release(how);
+      };
       connection.on('notification', (notification) => {
         if (notification.channel !== CHANNEL || !notification.payload) return;
         onAnnouncement(JSON.parse(notification.payload) as Announcement);
       });
       connection.on('error', (error) => {
+        if (isReleased || isClosed) {
+          release(error);
+          return;
+        }
         log.error({ err: error }, 'chat: the LISTEN connection failed; reconnecting');
-        client = null;
-        connection.release(error);
+        releaseListening = null;
+        release(error);
         timer = setTimeout(() => void connect(), RECONNECT_MS);
       });
       await connection.query(`LISTEN ${CHANNEL}`);
       if (isClosed) {
-        connection.release();
+        release(true);
         return;
       }
-      client = connection;
+      releaseListening = release;
     } catch (error) {
       log.error({ err: error }, 'chat: could not LISTEN; retrying');
       timer = setTimeout(() => void connect(), RECONNECT_MS);
@@ -95,11 +108,11 @@ function listenOnPostgres(
   return async () => {
     isClosed = true;
     clearTimeout(timer);
-    const connection = client;
-    client = null;
+    const release = releaseListening;
+    releaseListening = null;
     // Destroyed, not returned to the pool: a connection that has LISTENed is of no use to
     // anyone else, and no UNLISTEN round trip is needed to drop it.
-    connection?.release(true);
+    release?.(true);
   };
 }
 
