@@ -16,7 +16,14 @@ import {
   SANDBOX_SIGNATURE_HEADER,
   signSandboxPayload,
 } from '../apps/api/src/providers/card-payments/signature';
-import { api, createAccount, expectStatus, signIn, TEST_BANK_ACCOUNT } from './journey-customer';
+import {
+  api,
+  createAccount,
+  expectStatus,
+  signIn,
+  stepTimer,
+  TEST_BANK_ACCOUNT,
+} from './journey-customer';
 import { loopbackAddress, VirtualBrowser } from './journey-http';
 
 export const API_STEPS = [
@@ -105,18 +112,7 @@ export async function runApiJourney(options: {
   const browser = new VirtualBrowser(baseUrl, loopbackAddress(customer.index));
   const durations: ApiJourneyResult['durations'] = {};
   const requests: ApiJourneyResult['requests'] = {};
-  const timed = async <T>(step: ApiStep, run: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    const sent = browser.requestCount;
-    try {
-      const value = await run();
-      durations[step] = performance.now() - started;
-      requests[step] = browser.requestCount - sent;
-      return value;
-    } catch (error) {
-      throw new Error(`${step}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
+  const timed = stepTimer<ApiStep>(browser, durations, requests);
   try {
     const { proposalCode: code } = await timed('proposal', () =>
       api<{ proposalCode: string }>(browser, 'POST', '/proposals', token, {

@@ -195,16 +195,16 @@ export async function createAccount(browser: VirtualBrowser, code: string, token
   }
 }
 
-export async function runJourney(options: {
-  baseUrl: string;
-  index: number;
-  runId: string;
-}): Promise<JourneyResult> {
-  const { baseUrl, index } = options;
-  const browser = new VirtualBrowser(baseUrl, loopbackAddress(index));
-  const durations: JourneyResult['durations'] = {};
-  const requests: JourneyResult['requests'] = {};
-  const timed = async <T>(step: Step, run: () => Promise<T>): Promise<T> => {
+/**
+ * Times each step of a journey: its duration and its HTTP requests are written under its name;
+ * a failure names the step it happened in.
+ */
+export function stepTimer<S extends string>(
+  browser: VirtualBrowser,
+  durations: Partial<Record<S, number>>,
+  requests: Partial<Record<S, number>>,
+) {
+  return async <T>(step: S, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     const sent = browser.requestCount;
     try {
@@ -216,6 +216,18 @@ export async function runJourney(options: {
       throw new Error(`${step}: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
+}
+
+export async function runJourney(options: {
+  baseUrl: string;
+  index: number;
+  runId: string;
+}): Promise<JourneyResult> {
+  const { baseUrl, index } = options;
+  const browser = new VirtualBrowser(baseUrl, loopbackAddress(index));
+  const durations: JourneyResult['durations'] = {};
+  const requests: JourneyResult['requests'] = {};
+  const timed = stepTimer<Step>(browser, durations, requests);
   const email = `bench-${options.runId}-${index}@example.com`;
   try {
     const { accessToken: anonymous } = await timed('session', () =>

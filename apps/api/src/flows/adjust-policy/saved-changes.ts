@@ -177,9 +177,7 @@ async function findSavedOf(db: Db, row: AdjustmentRow): Promise<SavedRow> {
 }
 
 function tableVersionOf(row: AdjustmentRow): string | null {
-  const quote = row.updatedVersions[0]?.quote as
-    { priceTrace?: { tableVersion?: string } | null } | undefined;
-  return quote?.priceTrace?.tableVersion ?? null;
+  return row.updatedVersions[0]?.quote.priceTrace?.tableVersion ?? null;
 }
 
 /**
