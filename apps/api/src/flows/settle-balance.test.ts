@@ -191,6 +191,11 @@ describe('settling the outstanding balance', () => {
   });
 
   it('refuses bad input with a clear message and starts nothing', async () => {
+    const sessionsOfOwner = () =>
+      app.db.select().from(paymentSessions).where(eq(paymentSessions.ownerUserId, OWNER));
+    // The purchase's own card checkout, and nothing since.
+    const before = await sessionsOfOwner();
+    expect(before.map((session) => session.proposalCode)).toEqual([expect.any(String)]);
     const phone = { token: await tokenize(), postalCode: 'SW1A 1AA', dateOfBirth };
     const refusals: [Record<string, unknown>, string][] = [
       [{ ...CHECKOUT, lineItem: { name: '' } }, 'lineItem'],
@@ -215,11 +220,7 @@ describe('settling the outstanding balance', () => {
       postalCode: 'SW1A 1AA',
     });
     expect(noBirth.statusCode).toBe(400);
-    const sessions = await app.db
-      .select()
-      .from(paymentSessions)
-      .where(eq(paymentSessions.ownerUserId, OWNER));
-    expect(sessions).toEqual([]);
+    expect(await sessionsOfOwner()).toEqual(before);
   });
 
   it('answers 409 while nothing is outstanding (bind paid the first month), and charges nothing', async () => {

@@ -7,8 +7,9 @@ import { loadBrands } from '../brands';
 import { notificationOutbox, proposals } from '../db/schema';
 import { brandOfScheme, useBrands } from '../modules/brand';
 import { ensureCustomerAccount } from '../modules/billing';
+import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
 import { buildCompleteDisclosure } from '../modules/proposal';
-import { bindAsPaidByCard } from './bound-policy';
+import { buyByCard } from './bound-policy';
 import { createTestApp } from './test-app';
 import { TEST_BRANDS } from './test-brands';
 
@@ -25,9 +26,12 @@ describe('a second brand (Lumen) served alone', () => {
     useBrands(TEST_BRANDS); // the worker's other suites run as the BMW deployment
   });
 
-  async function newProposal(schemeCode: string) {
+  /** A new quote of an anonymous visitor, or of the signed-in customer of `signedIn`. */
+  async function newProposal(schemeCode: string, signedIn?: Record<string, string>) {
     const session = await app.inject({ method: 'POST', url: '/api/session', payload: {} });
-    const headers = { authorization: `Bearer ${session.json().accessToken as string}` };
+    const headers = signedIn ?? {
+      authorization: `Bearer ${session.json().accessToken as string}`,
+    };
     const created = await app.inject({
       method: 'POST',
       url: '/api/proposals',
@@ -93,7 +97,11 @@ describe('a second brand (Lumen) served alone', () => {
   });
 
   it('refuses a new quote of a product while a policy of it is in force (multiQuote off, spec 3 §4)', async () => {
-    const { headers, row } = await newProposal('lumen-monthly');
+    // Signed in: a card checkout is the customer's own.
+    const { headers, row } = await newProposal(
+      'lumen-monthly',
+      bearer(await createTestAccessToken(app, { userId: 'lumen-buyer' })),
+    );
     const patched = await app.inject({
       method: 'PATCH',
       url: `/api/proposals/${row.proposalCode}`,
@@ -123,7 +131,7 @@ describe('a second brand (Lumen) served alone', () => {
       },
     });
     expect(agreed.statusCode, agreed.body).toBe(200);
-    await bindAsPaidByCard(app, patched.json());
+    await buyByCard(app, headers, row.proposalCode);
     // No quote is open now, only the bound one, now a policy: the policy refuses the new quote.
     const listed = await app.inject({ method: 'GET', url: '/api/proposals', headers });
     expect((listed.json() as { status: string }[]).map((proposal) => proposal.status)).toEqual([

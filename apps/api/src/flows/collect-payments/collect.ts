@@ -20,7 +20,7 @@ import {
 } from '../../modules/payment';
 import { onOrAfterWorkingDay, subtractWorkingDays } from '../../providers/direct-debit';
 import { announceDirectDebit, directDebitChargeDate } from './direct-debit-notices';
-import { applyCollectionOutcomes, suspendForCancelledMandate } from './outcomes';
+import { applyCollectionOutcomes, suspendForNoWayToPay } from './outcomes';
 import { COLLECT_PAYMENT, CollectPayload, enqueueCollection, firstCollectionKey } from './queue';
 
 // Monthly collections (issue 16 item 3; DOMAIN.md "Money"). A Direct Debit is submitted ahead so
@@ -125,12 +125,10 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
     : await findActiveMandate(deps.db, account.ownerUserId);
   if (!method) {
     deps.log.warn({ accountId: account.accountId }, 'no payment method to collect with');
-    // A first payment that cannot be taken is the NTU job's to decide. A card account with no
-    // saved card (bound through the API without saving one) owes on its account and is not
-    // chased yet: the web's checkout always saves the card a monthly policy is bought with.
-    if (payload.first || card) return;
-    // A Direct Debit planned ahead of its day: the customer may set up a new one meanwhile, so
-    // look again on the day the payment is due.
+    // A first payment that cannot be taken is the NTU job's to decide.
+    if (payload.first) return;
+    // A payment planned ahead of its day: the customer may set up a new Direct Debit (or save a
+    // card) meanwhile, so look again on the day the payment is due.
     const now = deps.clock.now();
     if (payload.dueAt && new Date(payload.dueAt) > now) {
       const { reference, ...rest } = payload;
@@ -142,9 +140,11 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
       });
       return;
     }
-    // Nothing to collect with on the day (the bank cancelled the mandate): as a payment that
-    // failed for good — suspended, told how to pay, cancelled for non-payment unless paid.
-    await suspendForCancelledMandate(deps, {
+    // Nothing to collect with on the day (the bank cancelled the mandate; a card account bound
+    // through the API without a card saved): as a payment that failed for good — suspended,
+    // told how to pay, cancelled for non-payment unless paid.
+    await suspendForNoWayToPay(deps, {
+      missing: card ? 'CARD' : 'MANDATE',
       accountId: account.accountId,
       amountPence,
       reference: payload.reference,

@@ -21,6 +21,8 @@ import {
   SANDBOX_GOOD_BANK,
   setUpSandboxMandate,
 } from '../../modules/payment/test-helpers';
+import { createQuote } from '../../modules/policy/test-helpers';
+import { buyByCard } from '../../test/bound-policy';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { liveDaysUntil } from '../../test/live-days';
 import { createTestApp } from '../../test/test-app';
@@ -145,3 +147,67 @@ describe('a Direct Debit cancelled by the bank, replaced before the payment day'
     }
   });
 });
+
+// The same rule for a card account with no card saved to charge (a policy bound through the API
+// by a card checkout that saved none; the web's checkout saves the card of a monthly policy): the
+// month's payment cannot be taken, so the account is suspended on its day with a notice saying
+// why, and the policy is cancelled for non-payment when the grace ends unpaid. Never left owing
+// on an ACTIVE account with the cover going on.
+describe('a card account with no card saved', () => {
+  it('is suspended on the payment day with a notice, and cancelled for non-payment at the grace’s end', async () => {
+    const clock = createTestClock('2026-07-08T10:00:00.000Z');
+    const app = await createTestApp({ clock, seed: true });
+    try {
+      const owner = 'card-without-saved-card';
+      const headers = bearer(await createTestAccessToken(app, { userId: owner }));
+      // Bought by card through the checkout without keeping the card, as an integrator may.
+      const quote = await createQuote(app, headers);
+      const { policyId } = await buyByCard(app, headers, quote.proposalCode, { saveCard: false });
+      const [policy] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+      const accountOf = async () =>
+        (
+          await app.db
+            .select()
+            .from(customerAccounts)
+            .where(eq(customerAccounts.proposalCode, policy!.proposalCode))
+        )[0]!;
+      const notices = () =>
+        app.db
+          .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
+          .from(notificationOutbox)
+          .where(
+            like(notificationOutbox.subject, `Notice of cancellation%${policy!.policyNumber}%`),
+          );
+      expect((await accountOf()).paymentMethodType).toBe('CARD');
+
+      await liveDaysUntil(app, clock, '2026-08-07T10:00:00.000Z');
+      expect((await accountOf()).accountStatus).toBe('ACTIVE');
+      await liveDaysUntil(app, clock, '2026-08-09T10:00:00.000Z');
+      expect((await accountOf()).accountStatus).toBe('SUSPENDED');
+      const [notice] = await notices();
+      expect(notice?.body).toMatch(
+        new RegExp(
+          `A payment of £\\d+\\.\\d\\d for policy ${policy!.policyNumber} is due, but we have no card saved to take it from, so we cannot collect it\\.`,
+        ),
+      );
+      expect(notice?.body).toContain('Your account is suspended.');
+      // The purchase's card payment only: nothing was tried since.
+      expect(await collectionsOf(app, owner)).toBe(1);
+
+      await liveDaysUntil(app, clock, '2026-08-25T10:00:00.000Z');
+      const [ended] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+      expect(ended?.status).toBe('CANCELLED');
+      const [cancellation] = await app.db
+        .select()
+        .from(policyAdjustments)
+        .where(eq(policyAdjustments.policyId, policyId));
+      expect(cancellation?.reason).toBe(NON_PAYMENT_REASON);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+async function collectionsOf(app: App, owner: string): Promise<number> {
+  return (await app.db.select().from(collections).where(eq(collections.ownerUserId, owner))).length;
+}

@@ -15,6 +15,8 @@ export type FailureNotice =
   | { kind: 'SUSPENDED'; amountPence: number; reason: string; cancelOn: Date }
   /** A payment due on a Direct Debit the customer's bank has cancelled. */
   | { kind: 'MANDATE_CANCELLED'; amountPence: number; cancelOn: Date }
+  /** A payment due from a card account with no card saved to charge. */
+  | { kind: 'NO_SAVED_CARD'; amountPence: number; cancelOn: Date }
   | { kind: 'RESTORED' }
   /** A settle payment for a balance already paid (issue 30 item 6), refunded in whole or part. */
   | { kind: 'OVERPAYMENT_REFUND'; paidPence: number; refundPence: number };
@@ -61,17 +63,22 @@ function composeNotice(
   const amount = formatMoney(notice.amountPence);
   const cancelledOn = (date: Date) =>
     `Unless ${amount} is paid, your policy will be cancelled for non-payment on ${formatDisplayDate(date)}.`;
-  if (notice.kind === 'MANDATE_CANCELLED') {
+  if (notice.kind === 'MANDATE_CANCELLED' || notice.kind === 'NO_SAVED_CARD') {
+    const isCard = notice.kind === 'NO_SAVED_CARD';
     return {
       subject: `Notice of cancellation: policy ${policyNumber} is unpaid`,
       body: [
         greeting,
         '',
-        `A payment of ${amount} for policy ${policyNumber} is due, but your Direct Debit has been cancelled, so we cannot collect it.`,
+        isCard
+          ? `A payment of ${amount} for policy ${policyNumber} is due, but we have no card saved to take it from, so we cannot collect it.`
+          : `A payment of ${amount} for policy ${policyNumber} is due, but your Direct Debit has been cancelled, so we cannot collect it.`,
         'Your account is suspended.',
         cancelledOn(notice.cancelOn),
         payNow,
-        'To pay the months to come by Direct Debit, set up a new Direct Debit on the same page.',
+        isCard
+          ? 'To pay the months to come without this happening again, set up a Direct Debit on the same page.'
+          : 'To pay the months to come by Direct Debit, set up a new Direct Debit on the same page.',
       ].join('\n'),
     };
   }

@@ -173,14 +173,20 @@ async function suspendAccount(
 
 /**
  * A monthly payment is due and there is nothing to collect it with: the customer's bank cancelled
- * the Direct Debit. Nothing fails at a provider, so without this the debt would sit on an account
+ * the Direct Debit, or a card account has no card saved to charge. Nothing fails at a provider, so without this the debt would sit on an account
  * that stays ACTIVE and keeps its cover. It is treated as a payment that failed for good: the
  * account is suspended with a written notice saying why and how to pay, and the policy is
  * cancelled for non-payment at the grace period's end unless it is paid.
  */
-export async function suspendForCancelledMandate(
+export async function suspendForNoWayToPay(
   deps: ServiceDeps,
-  options: { accountId: string; amountPence: number; reference: string },
+  options: {
+    accountId: string;
+    amountPence: number;
+    reference: string;
+    /** What is missing: the Direct Debit the bank cancelled, or a card to charge. */
+    missing: 'MANDATE' | 'CARD';
+  },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const account = await findAccount(tx, options.accountId);
@@ -191,7 +197,11 @@ export async function suspendForCancelledMandate(
       account,
       suspendedBy: options.reference,
       cancelOn,
-      notice: { kind: 'MANDATE_CANCELLED', amountPence: options.amountPence, cancelOn },
+      notice: {
+        kind: options.missing === 'CARD' ? 'NO_SAVED_CARD' : 'MANDATE_CANCELLED',
+        amountPence: options.amountPence,
+        cancelOn,
+      },
     });
   });
 }

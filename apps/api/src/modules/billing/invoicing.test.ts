@@ -5,16 +5,15 @@ import { listBilledMonths, prorateBetween } from '@motor/domain';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { customerAccounts, ledgerPostings, ledgerTransactions, policies } from '../../db/schema';
-import { bindProposal } from '../../flows/bind-policy';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
 import { computeAmountDueAtBind, transitionPolicy } from '../policy';
 import { createQuote } from '../policy/test-helpers';
+import { buyByCard } from '../../test/bound-policy';
 import { createTestApp } from '../../test/test-app';
 import { invoiceDueAt, planInvoices, raiseDueInvoices } from './invoicing';
 import { assertLedgerBalanced } from './testing';
 
-const SYSTEM = { kind: 'system', name: 'test' } as const;
 const MINUTE = 60_000;
 
 describe('invoiceDueAt: the payment day on or before the period starts, London midnight', () => {
@@ -173,17 +172,7 @@ describe('the invoicing job', () => {
     owner = bearer(await createTestAccessToken(app, { userId }));
     const quote = await createQuote(app, owner);
     const due = computeAmountDueAtBind(quote.quote);
-    const bound = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: `pi_${quote.proposalCode}`,
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
+    const bound = await buyByCard(app, owner, quote.proposalCode);
     const [account] = await app.db
       .select()
       .from(customerAccounts)

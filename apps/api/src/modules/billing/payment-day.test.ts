@@ -6,17 +6,15 @@ import type { CustomerAccountResponse } from '@motor/contract';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { auditLog, customerAccounts, ledgerTransactions } from '../../db/schema';
-import { bindProposal } from '../../flows/bind-policy';
 import type { Principal } from '../identity';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
-import { computeAmountDueAtBind } from '../policy';
 import { createQuote } from '../policy/test-helpers';
+import { buyByCard } from '../../test/bound-policy';
 import { createTestApp } from '../../test/test-app';
 import { changePaymentDay, PAYMENT_DAY_MESSAGES } from './payment-day';
 import { assertLedgerBalanced } from './testing';
 
-const SYSTEM = { kind: 'system', name: 'test' } as const;
 // Bought on 31 January: payment day 28, billing months start 28 Feb, 31 Mar, 30 Apr, 31 May…
 const INCEPTION = '2026-01-31T10:00:00.000Z';
 const OWNER = 'payment-day-owner';
@@ -99,18 +97,7 @@ describe('the payment day', () => {
     app = await createTestApp({ clock });
     await at(INCEPTION);
     const quote = await createQuote(app, owner);
-    const due = computeAmountDueAtBind(quote.quote);
-    const bound = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: `pi_${quote.proposalCode}`,
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
+    const bound = await buyByCard(app, owner, quote.proposalCode);
     policyId = bound.policyId;
     const [account] = await app.db
       .select()

@@ -5,6 +5,7 @@ import {
   CustomerAccountResponseSchema,
   MandateListResponseSchema,
   MotoCheckoutResponseSchema,
+  SavedCardListResponseSchema,
   NextStatementEstimateResponseSchema,
   StatementResponseSchema,
   StatementSummaryListResponseSchema,
@@ -12,6 +13,7 @@ import {
   type CustomerAccountResponse,
   type Mandate,
   type MotoCheckoutResponse,
+  type SavedCard,
   type SettleCheckoutRequest,
   type SettleMotoRequest,
 } from '@motor/contract';
@@ -32,6 +34,7 @@ export const billingQueryKeys = {
     [...BILLING_QUERY_KEY, 'statements', accountId, sid] as const,
   estimate: (accountId: string) => [...BILLING_QUERY_KEY, 'estimate', accountId] as const,
   mandates: () => [...BILLING_QUERY_KEY, 'mandates'] as const,
+  cards: () => [...BILLING_QUERY_KEY, 'cards'] as const,
 };
 
 export function useCustomerAccount(policyNumber: string) {
@@ -111,6 +114,23 @@ export function useActiveMandate(enabled: boolean) {
       // Newest first, as the API answers.
       return mandates.find((mandate) => mandate.status === 'ACTIVE') ?? null;
     },
+  });
+}
+
+/**
+ * The card a card account's months are taken from: the customer's saved card, shown as its brand
+ * and last 4 digits, or null when none is saved (the months cannot be taken).
+ */
+export function useSavedCard(enabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: billingQueryKeys.cards(),
+    enabled,
+    meta: { handlesErrors: true },
+    queryFn: async ({ signal }): Promise<SavedCard | null> =>
+      SavedCardListResponseSchema.parse(
+        await client.get<unknown>('/stripe/cards', { signal }),
+      )[0] ?? null,
   });
 }
 

@@ -109,6 +109,7 @@ function stubBilling(
     statements?: StatementSummaryResponse[];
     estimate?: StatementResponse[];
     mandates?: unknown[];
+    cards?: unknown[];
     onWrite?: (sent: Sent) => Response;
   } = {},
 ) {
@@ -135,6 +136,7 @@ function stubBilling(
       return jsonResponse(200, LATEST);
     }
     if (path === '/goCardless/mandates') return jsonResponse(200, options.mandates ?? []);
+    if (path === '/stripe/cards' && options.cards) return jsonResponse(200, options.cards);
     return jsonResponse(404, {});
   });
   return sent;
@@ -227,6 +229,24 @@ describe('billing tab', () => {
       'Dec 2026£81.50',
       'Jan 2027£30.00',
     ]);
+  });
+
+  it('names the card the months are taken from, and warns when none is saved', async () => {
+    stubBilling({ cards: [{ cardId: 'pm_1', brand: 'Visa', last4: '4242' }] });
+    renderTab();
+    const settings = await screen.findByRole('complementary', { name: 'Payment settings' });
+    expect(await within(settings).findByText('Visa ending 4242')).toBeInTheDocument();
+    cleanup();
+
+    stubBilling({ cards: [] });
+    renderTab();
+    const without = await screen.findByRole('complementary', { name: 'Payment settings' });
+    expect(
+      await within(without).findByText(
+        'No card saved: add one with “Change card” below, or your monthly payments cannot be taken.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(without).getByRole('button', { name: 'Change card' })).toBeInTheDocument();
   });
 
   it('says when the bank has cancelled the Direct Debit, and offers a new one', async () => {

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import type {
   CustomerAccountResponse,
   Mandate,
+  SavedCard,
   StatementResponse,
   StatementSummaryResponse,
 } from '@motor/contract';
@@ -23,6 +24,7 @@ import { getParties } from '../changes/policy-change-rules';
 import {
   startSettleCheckout,
   useActiveMandate,
+  useSavedCard,
   useCustomerAccount,
   useNextStatementEstimate,
   useStatements,
@@ -159,6 +161,7 @@ function balanceText(account: CustomerAccountResponse, t: TFunction<'billing'>):
 function PaymentSettings({
   account,
   mandate,
+  card,
   onChangeDay,
   mayChangeMethod,
 }: {
@@ -166,6 +169,8 @@ function PaymentSettings({
   /** The Direct Debit collected from, shown as its bank and last digits (spec 3 §3). */
   /** The active mandate; null when there is none (cancelled by the bank); undefined loading. */
   mandate: Mandate | null | undefined;
+  /** A card account's saved card; null when none is saved; undefined loading or not asked. */
+  card: SavedCard | null | undefined;
   onChangeDay: (() => void) | null;
   /** The policy is in force or to start: its mandate or card may be replaced. */
   mayChangeMethod: boolean;
@@ -198,6 +203,16 @@ function PaymentSettings({
           <div className="summary-list__row">
             <dt>{t('sidebar.bankAccount')}</dt>
             <dd className="billing-sidebar__warning">{t('sidebar.noMandate')}</dd>
+          </div>
+        ) : null}
+        {account.paymentMethodType === 'CARD' && card !== undefined ? (
+          <div className="summary-list__row">
+            <dt>{t('sidebar.card')}</dt>
+            {card ? (
+              <dd>{t('sidebar.cardValue', { brand: card.brand, ending: card.last4 })}</dd>
+            ) : (
+              <dd className="billing-sidebar__warning">{t('sidebar.noCard')}</dd>
+            )}
           </div>
         ) : null}
         <div className="summary-list__row">
@@ -262,6 +277,7 @@ function BillingContent({
   const mandate = useActiveMandate(
     account.paymentMethodType === 'BACS_DEBIT' && !scheme?.hideBillingSidebar,
   );
+  const card = useSavedCard(account.paymentMethodType === 'CARD' && !scheme?.hideBillingSidebar);
   const summaries = statements.data ?? [];
   const [latest, ...previous] = summaries;
   const mayChangeDay = canEditPaymentDay({
@@ -365,6 +381,7 @@ function BillingContent({
           <PaymentSettings
             account={account}
             mandate={mandate.data}
+            card={card.data}
             onChangeDay={mayChangeDay ? () => setIsChangingDay(true) : null}
             mayChangeMethod={['ACTIVE', 'PENDING'].includes(policy.policyDetail.policyStatus)}
           />
