@@ -29,3 +29,19 @@ export function formatDate(iso: string): string {
   const value = new Date(iso);
   return Number.isNaN(value.getTime()) ? iso : date.format(value);
 }
+
+// The card provider names a card's brand in lower case ('visa', 'amex'); people read its name.
+const CARD_BRAND_NAMES: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/** 'visa' → 'Visa'; a brand we do not know is shown as the provider named it. */
+export function formatCardBrand(brand: string): string {
+  return CARD_BRAND_NAMES[brand.toLowerCase()] ?? brand;
+}

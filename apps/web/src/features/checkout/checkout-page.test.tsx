@@ -83,7 +83,7 @@ describe('checkout page: card (driveaway-style single payment)', () => {
     });
     renderCheckout('/driveaway/proposal/QX7/checkout');
     expect(
-      await screen.findByText('Your saved VISA card ending 4242 will be kept on this policy.'),
+      await screen.findByText('Your saved Visa card ending 4242 will be kept on this policy.'),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Buy policy' }));
     await waitFor(() =>

@@ -10,7 +10,7 @@ import { MANDATES_QUERY_KEY, proposalQueryKey } from '../../lib/query-keys';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
-import { formatPence } from '../../lib/format';
+import { formatCardBrand, formatPence } from '../../lib/format';
 import { useApiClient } from '../../lib/use-api-client';
 import { bindProposal, useVerification } from './api/account-setup';
 import {
@@ -272,7 +272,10 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
           ) : null}
           {bindCard ? (
             <p className="text-muted">
-              {t('page.savedCard', { brand: bindCard.brand.toUpperCase(), last4: bindCard.last4 })}
+              {t('page.savedCard', {
+                brand: formatCardBrand(bindCard.brand),
+                last4: bindCard.last4,
+              })}
             </p>
           ) : null}
           {isMandateMissing && !mandates.isPending ? (

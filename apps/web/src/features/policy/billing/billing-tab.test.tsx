@@ -232,7 +232,7 @@ describe('billing tab', () => {
   });
 
   it('names the card the months are taken from, and warns when none is saved', async () => {
-    stubBilling({ cards: [{ cardId: 'pm_1', brand: 'Visa', last4: '4242' }] });
+    stubBilling({ cards: [{ cardId: 'pm_1', brand: 'visa', last4: '4242' }] });
     renderTab();
     const settings = await screen.findByRole('complementary', { name: 'Payment settings' });
     expect(await within(settings).findByText('Visa ending 4242')).toBeInTheDocument();

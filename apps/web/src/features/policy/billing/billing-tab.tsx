@@ -16,7 +16,7 @@ import { Notification } from '../../../components/ui/notification';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { brandFeatures } from '../../../lib/brand';
-import { formatDate, formatPence } from '../../../lib/format';
+import { formatCardBrand, formatDate, formatPence } from '../../../lib/format';
 import { findSchemeByCode } from '../../../lib/schemes';
 import { useApiClient } from '../../../lib/use-api-client';
 import type { Policy } from '../api/get-policy';
@@ -209,7 +209,12 @@ function PaymentSettings({
           <div className="summary-list__row">
             <dt>{t('sidebar.card')}</dt>
             {card ? (
-              <dd>{t('sidebar.cardValue', { brand: card.brand, ending: card.last4 })}</dd>
+              <dd>
+                {t('sidebar.cardValue', {
+                  brand: formatCardBrand(card.brand),
+                  ending: card.last4,
+                })}
+              </dd>
             ) : (
               <dd className="billing-sidebar__warning">{t('sidebar.noCard')}</dd>
             )}
