@@ -12,7 +12,10 @@ import { customerAccounts, ledgerPostings, ledgerTransactions } from '../db/sche
 import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
 import { runDueJobs } from '../modules/jobs/runner';
-import { computeAmountDueAtBind } from '../modules/policy';
+import { scheduleContent } from '../modules/document/content';
+import { computeAmountDueAtBind, listPolicyVersions } from '../modules/policy';
+import { priceChanges as describePriceChanges } from '../flows/renew-policy/notices';
+import { currentPrice } from '../flows/renew-policy/policy-facts';
 import { createQuote, getChecklistKeys } from '../modules/policy/test-helpers';
 import { bindAsPaidByCard } from './bound-policy';
 import { createTestApp } from './test-app';
@@ -131,6 +134,53 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
       .from(customerAccounts)
       .where(eq(customerAccounts.policyId, policyId));
     expect(account!.paymentDay).toBe(12);
+
+    // The schedule states the promotion and each month as it is billed.
+    const [version] = await listPolicyVersions(app.db, policyId);
+    const document = {
+      policyNumber: 'BMW-TEST',
+      schemeCode: 'bmw-flex',
+      inceptedAt: version!.startedAt,
+      policyIncepted: version!.startedAt,
+      expiredAt: new Date(EXPIRY),
+      createdAt: new Date(INCEPTION),
+      quote: version!.quote,
+    };
+    const rows = (content: ReturnType<typeof scheduleContent>) =>
+      content.sections.flatMap((section) => section.rows ?? []);
+    expect(rows(scheduleContent(document))).toEqual(
+      expect.arrayContaining([
+        ['Promotion', 'Up to £40.00 off each monthly payment from the 7th month of cover'],
+        [
+          'Payment',
+          'A first payment of £84.99, then 5 monthly payments of £84.94, then 6 monthly payments of £44.94, after the promotion',
+        ],
+      ]),
+    );
+    // A version from 12 May (a change in month 3) pays months 4–12 at its price.
+    expect(
+      rows(scheduleContent({ ...document, inceptedAt: new Date('2026-05-20T12:00:00.000Z') })),
+    ).toEqual(
+      expect.arrayContaining([
+        [
+          'Payment',
+          'From 20 May 2026: 3 further monthly payments of £84.94, then 6 monthly payments of £44.94, after the promotion. The difference for the rest of the month this change starts in is on your next bill.',
+        ],
+      ]),
+    );
+    // The renewal's "last year": the year as discounted, a month as the last one bills, and the
+    // loyalty discount named as not carrying on.
+    expect(currentPrice(version!.quote)).toEqual({ totalPence: 77_933, monthlyPence: 4_494 });
+    expect(
+      describePriceChanges({
+        last: version!.quote,
+        offer: { ...version!.quote, priceFactors: [], ratingTableVersion: null } as never,
+        lastTotalPence: 77_933,
+        cappedFromPence: null,
+      }),
+    ).toContain(
+      'Last year’s price included a loyalty discount from your 7th month, which does not apply again.',
+    );
 
     const months = listBilledMonths({ inceptedAt: INCEPTION, expiredAt: EXPIRY, now: EXPIRY });
     expect(months).toHaveLength(12);
