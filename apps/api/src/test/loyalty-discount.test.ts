@@ -236,4 +236,77 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     await runDueJobs(app);
     expect(await invoicedAmounts(account!.accountId)).toHaveLength(7);
   });
+
+  it('added later by a change, it comes off from the term’s 7th month too: in month 3 nothing now, in month 8 the rest of the month', async () => {
+    const months = listBilledMonths({ inceptedAt: INCEPTION, expiredAt: EXPIRY, now: EXPIRY });
+    const bindPlain = async () => {
+      await at(INCEPTION);
+      const quote = await createQuote(app, owner);
+      const { policyId } = await bindAsPaidByCard(app, quote);
+      const [account] = await app.db
+        .select()
+        .from(customerAccounts)
+        .where(eq(customerAccounts.policyId, policyId));
+      return { policyId, accountId: account!.accountId };
+    };
+    const addLoyalty = async (policyId: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/policyAdjustments',
+        headers: owner,
+        payload: { policyId, adjustmentType: 'MTA', promotionActivationCode: 'FLEXLOYALTY' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as PolicyAdjustmentResponse;
+    };
+    const through = async (last: number) => {
+      for (const month of months.slice(1, last)) {
+        await at(new Date(month.start.getTime() + 86_400_000).toISOString());
+        await runDueJobs(app);
+      }
+    };
+
+    // In month 3: the months billed so far are not discounted months, so nothing moves now.
+    const early = await bindPlain();
+    await through(3);
+    await at('2026-05-20T12:00:00.000Z');
+    const inMonth3 = await addLoyalty(early.policyId);
+    expect(inMonth3.prorataPremium).toBe(0);
+    expect(inMonth3.premiumBefore - inMonth3.premiumAfter).toBe(6 * LOYALTY_PENCE);
+    const commit = await app.inject({
+      method: 'POST',
+      url: `/api/policyAdjustments/${inMonth3.adjustmentId}/commit`,
+      headers: owner,
+      payload: {},
+    });
+    expect(commit.statusCode, commit.body).toBe(200);
+    await through(9);
+    expect((await invoicedAmounts(early.accountId)).map((pence) => formatMoney(pence))).toEqual([
+      '£84.94',
+      '£84.94',
+      '£84.94',
+      '£84.94',
+      '£84.94',
+      '£44.94',
+      '£44.94',
+      '£44.94',
+    ]);
+
+    // In month 8, billed in full: the rest of it comes back at £40.00 a month, to the minute.
+    const late = await bindPlain();
+    await through(8);
+    await at('2026-10-20T12:00:00.000Z');
+    const inMonth8 = await addLoyalty(late.policyId);
+    expect(inMonth8.instalmentBefore).toBe(8_494);
+    expect(inMonth8.instalmentAfter).toBe(4_494);
+    const credit = prorateBetween({
+      amountPence: -LOYALTY_PENCE,
+      from: '2026-10-20T12:00:00.000Z',
+      to: EXPIRY,
+      periodStart: months[7]!.start,
+      periodEnd: months[7]!.end,
+    });
+    expect(inMonth8.prorataPremium).toBe(credit);
+    expect(formatMoney(-credit)).toBe('£29.52');
+  });
 });
