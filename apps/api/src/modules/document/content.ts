@@ -179,10 +179,10 @@ function describeLaterMonthlyPayments(
 }
 
 /** The promotion's row of the schedule: how much comes off, and from which month when not all. */
-function describePromotion(quote: PromotionTerms & { promotionMonthlyDiscountPence: number }) {
+function describePromotion(discountPence: number, quote: PromotionTerms) {
   const from = laterFirstDiscountedMonth(quote);
   const months = from === null ? '' : ` from the ${ordinalOf(from)} month of cover`;
-  return `Up to ${formatMoney(quote.promotionMonthlyDiscountPence)} off each monthly payment${months}`;
+  return `Up to ${formatMoney(discountPence)} off each monthly payment${months}`;
 }
 
 /** How the premium is paid; a free cover (Driveaway) has no payment to describe. */
@@ -321,10 +321,7 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
             ? [
                 [
                   'Promotion',
-                  describePromotion({
-                    ...quote,
-                    promotionMonthlyDiscountPence: quote.promotionMonthlyDiscountPence,
-                  }),
+                  describePromotion(quote.promotionMonthlyDiscountPence, quote),
                 ] as const,
               ]
             : []),

@@ -14,8 +14,9 @@ export type AmountDueAtBind = {
 /**
  * What binding invoices now, from the quote as answered: for MONTHLY the first instalment, less
  * the promotion's discount when it comes off month 1 (the welcome promotion does, the loyalty
- * discount, from the 7th month, does not), at most an instalment; for SINGLE_PAYMENT the discounted total. The tax is the quote's share of it, rounded
- * half-up, so the premium part takes the odd penny. The payment providers charge this figure.
+ * discount, from the 7th month, does not), at most an instalment; for SINGLE_PAYMENT the
+ * discounted total. The tax is the quote's share of it, rounded half-up, so the premium part
+ * takes the odd penny. The payment providers charge this figure.
  */
 export function computeAmountDueAtBind(quote: ProposalQuote): AmountDueAtBind {
   const schedules = quote.availablePaymentSchedules;
