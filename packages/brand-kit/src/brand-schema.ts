@@ -57,6 +57,11 @@ export const PromotionSchema = z.object({
    * keeps the figure, so a policy bills what it was sold at if the brand changes it later.
    */
   monthlyDiscountPence: z.number().int().positive(),
+  /**
+   * The first instalment (1-based month of the term) the discount comes off; absent, the first:
+   * every month. The loyalty discount sets 7 (after 6 months of cover). Kept on the quote too.
+   */
+  fromInstalment: z.number().int().min(1).max(12).optional(),
 });
 
 export const BrandPackageSchema = z.object({

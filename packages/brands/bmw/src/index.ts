@@ -21,6 +21,14 @@ export const bmwBrand = defineBrand({
       schemeCodes: [FLEX_SCHEME_CODE],
       monthlyDiscountPence: 8_334,
     },
+    // Spec 2 §9.15: a loyalty discount of up to £40.00 off each month after 6 months of cover
+    // (from the 7th instalment of the term on); decision 046.
+    'flex-loyalty': {
+      activationCode: 'FLEXLOYALTY',
+      schemeCodes: [FLEX_SCHEME_CODE],
+      monthlyDiscountPence: 4_000,
+      fromInstalment: 7,
+    },
   },
   vehicleCatalogue,
   vehicleAdjustmentInput,

@@ -143,6 +143,11 @@ export const QuoteSchema = z.object({
   promoCode: z.string().nullish(),
   /** What the promotion of promoCode takes off each monthly instalment, as it was when taken. */
   promotionMonthlyDiscountPence: PenceSchema.nullish(),
+  /**
+   * The first instalment (1-based month of the term) that discount comes off, as it was when
+   * taken; absent or null: every month (the welcome promotion). The loyalty discount keeps 7.
+   */
+  promotionFromInstalment: z.number().int().positive().nullish(),
   /** How rating reached the price; absent on quotes rated before it was kept, and unpriced ones. */
   priceTrace: PriceTraceSchema.nullish(),
 });

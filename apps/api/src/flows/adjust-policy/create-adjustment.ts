@@ -14,7 +14,7 @@ import {
 import type { ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
 import { insertAdjustment, type AdjustmentRow } from '../../modules/adjustment';
-import { brandOfScheme, findPromotionByCode } from '../../modules/brand';
+import { brandOfScheme, findPromotionByCode, type TakenPromotion } from '../../modules/brand';
 import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
 import { findActorUserId, type Principal } from '../../modules/identity';
 import {
@@ -275,7 +275,7 @@ function promotionToAdd(options: {
   versions: readonly PolicyVersionRow[];
   request: CreateInput['request'];
   effectiveAt: Date;
-}): { promoCode: string; monthlyDiscountPence: number } | null {
+}): TakenPromotion | null {
   const { policy, request } = options;
   const code = request.promotionActivationCode;
   if (!code) return null;
@@ -286,7 +286,7 @@ function promotionToAdd(options: {
   if (inForce && quoteOf(inForce).promoCode) {
     throw new AppError('CONFLICT', M.promotionAlreadyApplied);
   }
-  return { promoCode: promotion.promotionId, monthlyDiscountPence: promotion.monthlyDiscountPence };
+  return promotion;
 }
 
 export async function createAdjustment(

@@ -22,12 +22,23 @@ function instalmentOf(quote: StoredQuote): number | null {
   return schedule?.type === 'MONTHLY' ? schedule.premiumBreakdown.instalmentAmount : null;
 }
 
-/** What a month of a MONTHLY version bills (its instalment less any promotion), or null. */
-export function billedMonthOf(quote: StoredQuote): number | null {
+/**
+ * What month `instalmentNumber` (1-based, of the term) of a MONTHLY version bills: its instalment
+ * less the promotion when it comes off that month; null when not paid monthly.
+ */
+export function billedMonthOf(quote: StoredQuote, instalmentNumber: number): number | null {
   const instalment = instalmentOf(quote);
-  return instalment === null
-    ? null
-    : billedInstalment(instalment, quote.promotionMonthlyDiscountPence);
+  return instalment === null ? null : billedInstalment(instalment, quote, instalmentNumber);
+}
+
+/**
+ * What the last month of the term bills on a MONTHLY version (what the customer pays a month at
+ * the end of it: the renewal's "last year" figure), or null.
+ */
+export function lastBilledMonthOf(quote: StoredQuote): number | null {
+  const schedule = activeScheduleOf(quote);
+  if (schedule?.type !== 'MONTHLY') return null;
+  return billedMonthOf(quote, Math.max(1, schedule.premiumBreakdown.numberOfInstalments));
 }
 
 /** The proposal data a version was rated from (a deep copy: changes mutate it). */

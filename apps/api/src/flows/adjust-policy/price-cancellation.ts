@@ -52,9 +52,9 @@ function unusedPremium(options: {
     const from = version.startedAt > effectiveAt ? version.startedAt : effectiveAt;
     // A version that ended before the cancellation has no unused time.
     if (from.getTime() >= partEnd.getTime()) return sum;
-    // Each month as it was billed: the promotion's discount came off every invoice.
-    const instalment = billedMonthOf(quote);
-    if (instalment === null) {
+    // Each month as it was billed: the promotion's discount came off the invoices of the months
+    // it comes off (every one, or from its first instalment on), so no month credits more.
+    if (billedMonthOf(quote, 1) === null) {
       return (
         sum +
         prorateBetween({
@@ -70,7 +70,8 @@ function unusedPremium(options: {
       (monthSum, month, monthIndex) =>
         monthSum +
         prorateBetween({
-          amountPence: monthIndex === 0 ? instalment + oddPennies : instalment,
+          amountPence:
+            (billedMonthOf(quote, monthIndex + 1) ?? 0) + (monthIndex === 0 ? oddPennies : 0),
           from,
           to: partEnd,
           periodStart: month.start,

@@ -12,6 +12,7 @@ import {
 import type { ServiceDeps } from '../../app-types';
 import type { AdjustmentVersion } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { TakenPromotion } from '../../modules/brand';
 import { applyChanges, getSchemeFacts } from '../../modules/disclosure';
 import { findRetailer } from '../../modules/lookup';
 import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
@@ -72,8 +73,8 @@ function targetsFrom(
   }));
 }
 
-/** A promotion a change adds: its id (the quote's promoCode) and monthly discount. */
-type Promotion = { promoCode: string; monthlyDiscountPence: number };
+/** A promotion a change adds: its id (the quote's promoCode) and terms. */
+type Promotion = TakenPromotion;
 
 /** Who makes the change: answers read-only for them on a policy are refused (spec 3 §6). */
 type PolicyEditor = { isAdmin: boolean; permissions: readonly string[] };
@@ -127,6 +128,7 @@ async function rerate(
         ? {
             promoCode: baseQuote.promoCode,
             monthlyDiscountPence: baseQuote.promotionMonthlyDiscountPence,
+            fromInstalment: baseQuote.promotionFromInstalment ?? null,
           }
         : null),
   }) as StoredQuote;
@@ -141,21 +143,21 @@ function partDifference(options: {
   invoiceCount: number;
 }): number {
   const { term, target, before, after, invoiceCount } = options;
-  const monthlyBefore = billedMonthOf(before);
-  const monthlyAfter = billedMonthOf(after);
-  if (monthlyBefore !== null && monthlyAfter !== null) {
+  if (billedMonthOf(before, 1) !== null && billedMonthOf(after, 1) !== null) {
     // The months invoiced take the difference now; later ones are billed at the new instalment.
-    // Counted, not dated: an invoice may be raised before its month starts.
+    // Counted, not dated: an invoice may be raised before its month starts. Each month by its
+    // number, as it was and would be billed (a promotion may come off some months only).
     const months = listBilledMonths({
       ...term,
       now: term.expiredAt,
       limit: Math.max(1, invoiceCount),
     });
     return months.reduce(
-      (sum, month) =>
+      (sum, month, index) =>
         sum +
         prorateBetween({
-          amountPence: monthlyAfter - monthlyBefore,
+          amountPence:
+            (billedMonthOf(after, index + 1) ?? 0) - (billedMonthOf(before, index + 1) ?? 0),
           from: target.startedAt,
           to: target.end,
           periodStart: month.start,
@@ -240,6 +242,9 @@ export async function priceChanges(
         )
       : 0;
   const taxed = outcome === 'allowed' ? first.quote : before;
+  // The first month billed at the new instalment: the one after those invoiced (the last at most).
+  const termMonths = listBilledMonths({ ...term, now: term.expiredAt }).length;
+  const nextMonth = Math.max(1, Math.min(termMonths, options.invoiceCount + 1));
   return {
     outcome,
     updatedVersions,
@@ -250,9 +255,13 @@ export async function priceChanges(
         : 0,
     premiumBefore: before.totals.discounted,
     premiumAfter: outcome === 'allowed' ? first.quote.totals.discounted : before.totals.discounted,
-    // What a month bills, promotion taken off: the review's "Monthly payment".
-    instalmentBefore: billedMonthOf(before),
-    instalmentAfter: outcome === 'allowed' ? billedMonthOf(first.quote) : billedMonthOf(before),
+    // What the next month not yet invoiced bills, promotion taken off when it comes off that
+    // month: the review's "Monthly payment".
+    instalmentBefore: billedMonthOf(before, nextMonth),
+    instalmentAfter:
+      outcome === 'allowed'
+        ? billedMonthOf(first.quote, nextMonth)
+        : billedMonthOf(before, nextMonth),
   };
 }
 

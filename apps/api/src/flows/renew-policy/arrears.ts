@@ -30,7 +30,8 @@ export async function arrearsStoppingRenewal(
   const billing = brandOfScheme(policy.schemeCode).getProductConfig(policy.schemeCode).billing;
   const limit = billing?.renewalArrearsLimitInstalments ?? DEFAULT_LIMIT_INSTALMENTS;
   const quote = await latestQuoteOf(deps.db, policy.policyId);
-  const monthly = quote ? billedMonthOf(quote) : null;
+  // Month 1 bills the most of any month: a promotion comes off every month or only later ones.
+  const monthly = quote ? billedMonthOf(quote, 1) : null;
   // An instalment is the larger of the first (it carries the rounding) and a later month.
   const first = quote ? computeAmountDueAtBind(quote as ProposalQuote).totalPence : 0;
   const allowedPence = monthly === null ? 0 : limit * Math.max(monthly, first);

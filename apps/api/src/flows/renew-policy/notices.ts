@@ -1,4 +1,10 @@
-import { formatDisplayDate, formatMoney, PRICE_FACTOR_LABELS } from '@motor/domain';
+import {
+  formatDisplayDate,
+  formatMoney,
+  laterFirstDiscountedMonth,
+  ordinalOf,
+  PRICE_FACTOR_LABELS,
+} from '@motor/domain';
 import type { RatedSnapshot } from '../../modules/rating';
 import type { StoredQuote } from '../adjust-policy/policy-snapshot';
 
@@ -54,7 +60,12 @@ export function priceChanges(options: {
   else if (difference < 0) lines.push(`Your price has gone down by ${formatMoney(-difference)}.`);
   else lines.push('Your price has not changed.');
   if (last.promoCode) {
-    lines.push('Last year’s price included a welcome promotion, which does not apply again.');
+    const from = laterFirstDiscountedMonth(last);
+    lines.push(
+      from === null
+        ? 'Last year’s price included a welcome promotion, which does not apply again.'
+        : `Last year’s price included a loyalty discount from your ${ordinalOf(from)} month, which does not apply again.`,
+    );
   }
   if (offer.ratingTableVersion !== last.ratingTableVersion) {
     lines.push('Our rates for all customers have been updated since your last price.');

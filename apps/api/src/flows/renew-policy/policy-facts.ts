@@ -4,7 +4,7 @@ import type { PolicyRow } from '../../modules/policy';
 import { listPolicyVersions } from '../../modules/policy';
 import { findPolicyholderEmail } from '../../modules/proposal';
 import type { Db } from '../../db/client';
-import { billedMonthOf, quoteOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
+import { lastBilledMonthOf, quoteOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
 import type { YearPrice } from './notices';
 
 // What the renewal e-mails say about a policy: who, where to write, its page, and what the
@@ -35,7 +35,10 @@ export async function latestQuoteOf(db: Db, policyId: string): Promise<StoredQuo
   return latest ? quoteOf(latest) : null;
 }
 
-/** What the customer pays for the term on the latest version: the year, and a month if monthly. */
+/**
+ * What the customer pays for the term on the latest version: the year, and a month if monthly
+ * (the term's last month, as billed now: a loyalty discount from the 7th month is in it).
+ */
 export function currentPrice(quote: StoredQuote): YearPrice {
-  return { totalPence: quote.totals.discounted, monthlyPence: billedMonthOf(quote) };
+  return { totalPence: quote.totals.discounted, monthlyPence: lastBilledMonthOf(quote) };
 }

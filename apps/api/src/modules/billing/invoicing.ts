@@ -22,8 +22,8 @@ import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 // periods are the billing months from inception (listBilledMonths); the first is invoiced at bind
 // (its deposit), each later one on the customer's payment day: the last payment day on or before
 // the period starts, from the start of that London day. An invoice is the period's instalment
-// (less the monthly promotion), split into premium and IPT; a change inside a period not yet
-// invoiced bills each version's instalment for its share of the period (prorateBetween), and a
+// (less the promotion when it comes off that month of the term), split into premium and IPT; a
+// change inside a period not yet invoiced bills each version's instalment for its share of the period (prorateBetween), and a
 // deferred cancellation bills its last month up to the end of cover. Each period is keyed
 // `invoice:{accountId}:{period}`, so reruns, catch-up and concurrent runners post it once.
 //
@@ -41,21 +41,22 @@ type BilledQuote = {
   totalPremium?: number;
   taxAmount?: number;
   promotionMonthlyDiscountPence?: number | null;
+  promotionFromInstalment?: number | null;
 };
 
 type BilledVersion = Pick<PolicyVersionRow, 'versionNumber' | 'startedAt'> & { quote: BilledQuote };
 
 type BilledPolicy = Pick<PolicyRow, 'status' | 'inceptedAt' | 'expiredAt' | 'terminatedAt'>;
 
-/** The regular monthly amount a version bills (its instalment less the promotion), or null. */
-function monthlyAmountOf(quote: BilledQuote): number | null {
+/**
+ * What month `instalmentNumber` of the term bills on a version (its instalment less the
+ * promotion when it comes off that month), or null when the version is not paid monthly.
+ */
+function monthlyAmountOf(quote: BilledQuote, instalmentNumber: number): number | null {
   const schedule = quote.availablePaymentSchedules?.find((candidate) => candidate.active);
   if (schedule?.type !== 'MONTHLY') return null;
   // The same discount as bind takes off the first instalment (policy/amounts.ts).
-  return billedInstalment(
-    schedule.premiumBreakdown.instalmentAmount,
-    quote.promotionMonthlyDiscountPence,
-  );
+  return billedInstalment(schedule.premiumBreakdown.instalmentAmount, quote, instalmentNumber);
 }
 
 /** The IPT part of an amount billed on a quote: its share of the quote's tax, rounded once. */
@@ -67,7 +68,7 @@ function taxPartOf(quote: BilledQuote, amountPence: number): number {
 /** Whether the policy is paid monthly (its first version's schedule). */
 export function isMonthlyPolicy(versions: readonly BilledVersion[]): boolean {
   const [first] = getVersionTimeline(versions);
-  return first !== undefined && monthlyAmountOf(first.quote) !== null;
+  return first !== undefined && monthlyAmountOf(first.quote, 1) !== null;
 }
 
 /**
@@ -137,7 +138,8 @@ export function planInvoices(options: {
     let taxPence = 0;
     timeline.forEach((version, index) => {
       const quote = version.quote;
-      const monthly = monthlyAmountOf(quote);
+      // Period 0 is the term's 1st month (bind's), so period p is instalment p + 1.
+      const monthly = monthlyAmountOf(quote, period + 1);
       // The first version is in force from before the period; each later one from its start.
       const from = index === 0 ? month.start.getTime() : version.startedAt.getTime();
       const to = Math.min(timeline[index + 1]?.startedAt.getTime() ?? Infinity, billedTo);

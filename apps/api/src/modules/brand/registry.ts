@@ -53,15 +53,32 @@ export function isPromotionCode(promotion: Promotion, typed: string): boolean {
   return promotion.activationCode === typed.trim().toUpperCase();
 }
 
+/**
+ * The terms a quote keeps of a promotion it takes (quote.promoCode and its promotion fields): its
+ * id, its monthly discount and the first instalment it comes off (null: every one).
+ */
+export type TakenPromotion = {
+  promoCode: string;
+  monthlyDiscountPence: number;
+  fromInstalment: number | null;
+};
+
+/** The terms a quote keeps of the promotion of this id. */
+export function takenPromotion(promotionId: string, promotion: Promotion): TakenPromotion {
+  return {
+    promoCode: promotionId,
+    monthlyDiscountPence: promotion.monthlyDiscountPence,
+    fromInstalment: promotion.fromInstalment ?? null,
+  };
+}
+
 /** A promotion of a scheme found by the code a customer types, or null. */
 export function findPromotionByCode(
   schemeCode: string,
   activationCode: string,
-): { promotionId: string; monthlyDiscountPence: number } | null {
+): TakenPromotion | null {
   const found = Object.keys(brandOfScheme(schemeCode).promotions)
     .map((promotionId) => ({ promotionId, promotion: findPromotion(schemeCode, promotionId) }))
     .find(({ promotion }) => promotion && isPromotionCode(promotion, activationCode));
-  return found?.promotion
-    ? { promotionId: found.promotionId, monthlyDiscountPence: found.promotion.monthlyDiscountPence }
-    : null;
+  return found?.promotion ? takenPromotion(found.promotionId, found.promotion) : null;
 }

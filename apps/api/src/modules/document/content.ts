@@ -6,8 +6,11 @@ import {
   describeVehicle as nameVehicle,
   formatDisplayDate,
   formatMoney,
+  laterFirstDiscountedMonth,
   listBilledMonths,
   londonTimeString,
+  ordinalOf,
+  type PromotionTerms,
   type Quote,
 } from '@motor/domain';
 import type { PdfContent } from './pdf';
@@ -91,36 +94,64 @@ function formatCommencement(instant: Date): string {
   return `${formatDisplayDate(instant)} at ${londonTimeString(instant)}`;
 }
 
-/**
- * '12 monthly payments of £84.94', or the first apart when it takes the odd pennies: what each
- * month bills, so a promotion's discount is taken off them as billing takes it off.
- */
-/** What a monthly payment says when a promotion takes part of it off. */
-const afterThePromotion = (discountPence: number | null | undefined) =>
-  discountPence ? ', after the promotion' : '';
+/** What a monthly payment says when a promotion takes part of some of them off. */
+const afterThePromotion = (quote: PromotionTerms) =>
+  quote.promotionMonthlyDiscountPence ? ', after the promotion' : '';
 
 /** A version that takes effect after the policy began: a change made mid-term. */
 const isMidTerm = (data: PolicyDocumentData) => data.inceptedAt > data.policyIncepted;
 
+/** Runs of months that bill the same, in order: [count, pence]. */
+function runsOf(amounts: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const amount of amounts) {
+    const last = runs.at(-1);
+    if (last && last[1] === amount) last[0] += 1;
+    else runs.push([1, amount]);
+  }
+  return runs;
+}
+
+const payments = (count: number) => (count === 1 ? 'monthly payment' : 'monthly payments');
+
+/**
+ * '12 monthly payments of £84.94', or the first apart when it takes the odd pennies, or the months
+ * before a loyalty discount apart from those after it: what each month bills by its number, so a
+ * promotion's discount is taken off the months billing takes it off.
+ */
 function describeMonthlyPayments(
   breakdown: { deposit: number; instalmentAmount: number; numberOfInstalments: number },
-  promotionMonthlyDiscountPence: number | null | undefined,
+  quote: PromotionTerms,
 ): string {
   const { numberOfInstalments } = breakdown;
-  const deposit = billedInstalment(breakdown.deposit, promotionMonthlyDiscountPence);
-  const instalment = billedInstalment(breakdown.instalmentAmount, promotionMonthlyDiscountPence);
-  const promoted = afterThePromotion(promotionMonthlyDiscountPence);
-  if (deposit === instalment || numberOfInstalments < 2) {
-    return `${numberOfInstalments} monthly payments of ${formatMoney(instalment)}${promoted}`;
+  const amounts = Array.from({ length: Math.max(1, numberOfInstalments) }, (_, index) =>
+    billedInstalment(
+      index === 0 ? breakdown.deposit : breakdown.instalmentAmount,
+      quote,
+      index + 1,
+    ),
+  );
+  const runs = runsOf(amounts);
+  const promoted = afterThePromotion(quote);
+  const [first, ...later] = runs;
+  if (!first || later.length === 0 || numberOfInstalments < 2) {
+    return `${numberOfInstalments} monthly payments of ${formatMoney(amounts.at(-1) ?? 0)}${promoted}`;
   }
-  const later = numberOfInstalments - 1;
-  return `A first payment of ${formatMoney(deposit)}, then ${later} monthly payments of ${formatMoney(instalment)}${promoted}`;
+  const opening =
+    first[0] === 1
+      ? `A first payment of ${formatMoney(first[1])}`
+      : `${first[0]} ${payments(first[0])} of ${formatMoney(first[1])}`;
+  const rest = later.map(
+    ([count, amount]) => `then ${count} ${payments(count)} of ${formatMoney(amount)}`,
+  );
+  return `${[opening, ...rest].join(', ')}${promoted}`;
 }
 
 /**
  * A change's schedule, mid-term: the month it starts in was billed at the old price (the
  * difference goes on the next bill), so the new price is paid by the months after it: '9 further
- * monthly payments of £72.40', not the whole term's twelve.
+ * monthly payments of £72.40', not the whole term's twelve (those before a loyalty discount apart
+ * from those after it).
  */
 function describeLaterMonthlyPayments(
   data: PolicyDocumentData,
@@ -128,14 +159,30 @@ function describeLaterMonthlyPayments(
 ): string {
   const months = (now: Date) =>
     listBilledMonths({ inceptedAt: data.policyIncepted, expiredAt: data.expiredAt, now }).length;
-  const later = months(data.expiredAt) - months(data.inceptedAt);
-  const instalment = billedInstalment(
-    breakdown.instalmentAmount,
-    data.quote.promotionMonthlyDiscountPence,
+  const all = months(data.expiredAt);
+  const billed = months(data.inceptedAt);
+  const amounts = Array.from({ length: Math.max(0, all - billed) }, (_, index) =>
+    billedInstalment(breakdown.instalmentAmount, data.quote, billed + index + 1),
   );
-  const promoted = afterThePromotion(data.quote.promotionMonthlyDiscountPence);
-  const payments = later === 1 ? 'monthly payment' : 'monthly payments';
-  return `From ${formatDisplayDate(data.inceptedAt)}: ${later} further ${payments} of ${formatMoney(instalment)}${promoted}. The difference for the rest of the month this change starts in is on your next bill.`;
+  const runs = runsOf(amounts);
+  const promoted = afterThePromotion(data.quote);
+  const [first, ...later] = runs;
+  const further = first
+    ? [
+        `${first[0]} further ${payments(first[0])} of ${formatMoney(first[1])}`,
+        ...later.map(
+          ([count, amount]) => `then ${count} ${payments(count)} of ${formatMoney(amount)}`,
+        ),
+      ].join(', ')
+    : `0 further monthly payments of ${formatMoney(breakdown.instalmentAmount)}`;
+  return `From ${formatDisplayDate(data.inceptedAt)}: ${further}${promoted}. The difference for the rest of the month this change starts in is on your next bill.`;
+}
+
+/** The promotion's row of the schedule: how much comes off, and from which month when not all. */
+function describePromotion(discountPence: number, quote: PromotionTerms) {
+  const from = laterFirstDiscountedMonth(quote);
+  const months = from === null ? '' : ` from the ${ordinalOf(from)} month of cover`;
+  return `Up to ${formatMoney(discountPence)} off each monthly payment${months}`;
 }
 
 /** How the premium is paid; a free cover (Driveaway) has no payment to describe. */
@@ -148,7 +195,7 @@ function describePayment(
   if (schedule.type !== 'MONTHLY') return `One payment of ${formatMoney(quote.totalPremium)}`;
   return isMidTerm(data)
     ? describeLaterMonthlyPayments(data, schedule.premiumBreakdown)
-    : describeMonthlyPayments(schedule.premiumBreakdown, quote.promotionMonthlyDiscountPence);
+    : describeMonthlyPayments(schedule.premiumBreakdown, quote);
 }
 
 function coverName(schemeCode: string, code: string): string {
@@ -274,7 +321,7 @@ export function scheduleContent(data: PolicyDocumentData): PdfContent {
             ? [
                 [
                   'Promotion',
-                  `Up to ${formatMoney(quote.promotionMonthlyDiscountPence)} off each monthly payment`,
+                  describePromotion(quote.promotionMonthlyDiscountPence, quote),
                 ] as const,
               ]
             : []),

@@ -1,5 +1,5 @@
 import type { ProposalQuote } from '@motor/contract';
-import { roundPence, type PaymentScheduleType } from '@motor/domain';
+import { billedInstalment, roundPence, type PaymentScheduleType } from '@motor/domain';
 
 export type AmountDueAtBind = {
   scheduleType: PaymentScheduleType | null;
@@ -13,9 +13,10 @@ export type AmountDueAtBind = {
 
 /**
  * What binding invoices now, from the quote as answered: for MONTHLY the first instalment, less
- * the monthly promotion discount on it (the same discount as totals.discounted spreads over the
- * year); for SINGLE_PAYMENT the discounted total. The tax is the quote's share of it, rounded
- * half-up, so the premium part takes the odd penny. The payment providers charge this figure.
+ * the promotion's discount when it comes off month 1 (the welcome promotion does, the loyalty
+ * discount, from the 7th month, does not), at most an instalment; for SINGLE_PAYMENT the
+ * discounted total. The tax is the quote's share of it, rounded half-up, so the premium part
+ * takes the odd penny. The payment providers charge this figure.
  */
 export function computeAmountDueAtBind(quote: ProposalQuote): AmountDueAtBind {
   const schedules = quote.availablePaymentSchedules;
@@ -24,7 +25,7 @@ export function computeAmountDueAtBind(quote: ProposalQuote): AmountDueAtBind {
   let totalPence = quote.totals.discounted;
   if (active.type === 'MONTHLY') {
     const { deposit, instalmentAmount } = active.premiumBreakdown;
-    const discount = Math.min(deposit, instalmentAmount, quote.promotionMonthlyDiscountPence ?? 0);
+    const discount = Math.min(instalmentAmount, deposit - billedInstalment(deposit, quote, 1));
     totalPence = deposit - discount;
   }
   totalPence = Math.max(0, totalPence);

@@ -904,7 +904,10 @@ describe('proposal API', () => {
     });
     expect(tracked.json().tracking).toEqual({ utm_source: 'test', utm_campaign: 'spring' });
     // The quote names the promotions a code can activate on it (spec 2 §3), never their codes.
-    expect(quoted.promotions).toEqual([{ promotionId: 'flex-welcome' }]);
+    expect(quoted.promotions).toEqual([
+      { promotionId: 'flex-welcome' },
+      { promotionId: 'flex-loyalty' },
+    ]);
     expect(JSON.stringify(quoted)).not.toContain('FLEXWELCOME');
 
     const wrong = await app.inject({

@@ -11,7 +11,13 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { IdentityVerificationProvider } from '../../providers/identity-verification';
 import type { VehicleLookupProvider } from '../../providers/vehicle-lookup';
-import { brandOfScheme, findPromotion, isPromotionCode } from '../brand';
+import {
+  brandOfScheme,
+  findPromotion,
+  isPromotionCode,
+  takenPromotion,
+  type TakenPromotion,
+} from '../brand';
 import { findRetailer } from '../lookup';
 import { queueMessage, type QueueDeps } from '../notification';
 import { applyChanges } from '../disclosure';
@@ -553,12 +559,10 @@ export async function saveTracking(
   return save(deps, row, { tracking: { ...row.tracking, ...pickTracking(values) } });
 }
 
-/** The promotion the proposal took and its discount, as the brand's data sets it today. */
-function promotionOf(row: ProposalRow): { promoCode: string; monthlyDiscountPence: number } | null {
+/** The promotion the proposal took and its terms, as the brand's data sets them today. */
+function promotionOf(row: ProposalRow): TakenPromotion | null {
   const promotion = row.promoCode ? findPromotion(row.schemeCode, row.promoCode) : null;
-  return promotion && row.promoCode
-    ? { promoCode: row.promoCode, monthlyDiscountPence: promotion.monthlyDiscountPence }
-    : null;
+  return promotion && row.promoCode ? takenPromotion(row.promoCode, promotion) : null;
 }
 
 export async function activatePromotion(

@@ -1,5 +1,9 @@
 import type { ProposalQuote } from '@motor/contract';
-import { type PaymentSchedule, type ProposalStatus } from '@motor/domain';
+import {
+  promotionDiscountOverTerm,
+  type PaymentSchedule,
+  type ProposalStatus,
+} from '@motor/domain';
 import type { ProposalData, SchemeFacts } from '../disclosure';
 import { isQuoteExpired, toCovers, type RatedSnapshot } from '../rating';
 
@@ -22,8 +26,13 @@ export function buildQuoteResponse(options: {
   snapshot: RatedSnapshot | null;
   data: ProposalData;
   facts: SchemeFacts;
-  /** The promotion the quote takes, if any, and its monthly discount (brand data). */
-  promotion: { promoCode: string; monthlyDiscountPence: number } | null;
+  /** The promotion the quote takes, if any, and its terms (brand data, or as kept on a policy). */
+  promotion: {
+    promoCode: string;
+    monthlyDiscountPence: number;
+    /** The first instalment it comes off; null: every one. */
+    fromInstalment: number | null;
+  } | null;
 }): ProposalQuote {
   const { data, facts, promotion } = options;
   const snapshot = options.snapshot;
@@ -33,12 +42,15 @@ export function buildQuoteResponse(options: {
   }));
   const active = schedules.find((schedule) => schedule.active) ?? schedules[0];
   const total = active?.premiumBreakdown.totalPremium ?? 0;
-  let discount = 0;
-  if (promotion && active && active.type === 'MONTHLY') {
-    const count = active.premiumBreakdown.numberOfInstalments;
-    const instalment = active.premiumBreakdown.instalmentAmount;
-    discount = Math.min(total, Math.min(instalment, promotion.monthlyDiscountPence) * count);
-  }
+  const terms = {
+    promotionMonthlyDiscountPence: promotion?.monthlyDiscountPence ?? null,
+    promotionFromInstalment: promotion?.fromInstalment ?? null,
+  };
+  // The months the promotion comes off, each at most its instalment (rules/promotion.ts).
+  const discount =
+    promotion && active && active.type === 'MONTHLY'
+      ? Math.min(total, promotionDiscountOverTerm(active.premiumBreakdown, terms))
+      : 0;
   return {
     data: data.quoteData,
     mainInsurer: facts.mainInsurer,
@@ -59,7 +71,12 @@ export function buildQuoteResponse(options: {
     referralReasons: snapshot?.referralReasons ?? [],
     requestedOptionalCovers: data.choices.requestedOptionalCovers,
     promoCode: promotion?.promoCode ?? null,
-    promotionMonthlyDiscountPence: promotion?.monthlyDiscountPence ?? null,
+    promotionMonthlyDiscountPence: terms.promotionMonthlyDiscountPence,
+    // Only when set (the loyalty discount's 7): a quote without it reads, and is agreed to, as
+    // it was before the field was kept (policy/agreements.ts digests the whole quote).
+    ...(terms.promotionFromInstalment
+      ? { promotionFromInstalment: terms.promotionFromInstalment }
+      : {}),
     missingInformation: snapshot?.missingInformation ?? [],
     priceFactors: snapshot?.priceFactors ?? [],
     priceTrace: snapshot?.priceTrace ?? null,

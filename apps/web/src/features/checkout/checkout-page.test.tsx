@@ -190,6 +190,20 @@ describe('checkout page: flex monthly is DUAL (direct debit plus a card deposit)
     });
   });
 
+  it('with the loyalty discount, takes the first month in full and says the 7th on is £40.00 less', async () => {
+    const loyal = makeProposal({ discountedPence: 120000 });
+    loyal.promoCode = 'flex-loyalty';
+    loyal.quote.promotionMonthlyDiscountPence = 4000;
+    loyal.quote.promotionFromInstalment = 7;
+    loyal.quote.totals.discounted = 120000 - 6 * 4000;
+    stubRoutes({ [PROPOSAL]: () => json(200, loyal), [MANDATES]: () => json(200, []) });
+    renderCheckout('/flex/proposal/QX7/checkout');
+    expect(await screen.findByRole('button', { name: 'Pay £100.00 by card' })).toBeDisabled();
+    expect(
+      screen.getByText('Then 5 monthly payments of £100.00, and 6 of £60.00 from your 7th month'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the redacted mandate and pays the deposit by card above 1p', async () => {
     const calls = stubRoutes({
       [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 2 })),

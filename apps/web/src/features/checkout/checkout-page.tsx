@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { CheckoutMethod } from '@motor/domain';
+import { ordinalOf, type CheckoutMethod } from '@motor/domain';
 import { paths } from '../../lib/paths';
 import { refetchAfterWrite } from '../../lib/query-client';
 import { MANDATES_QUERY_KEY, proposalQueryKey } from '../../lib/query-keys';
@@ -264,10 +264,18 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
           )}
           {laterInstalment ? (
             <p className="text-muted">
-              {t('page.monthly', {
-                count: laterInstalment.count,
-                amount: formatPence(laterInstalment.amountPence),
-              })}
+              {laterInstalment.then
+                ? t('page.monthlyThen', {
+                    count: laterInstalment.count,
+                    amount: formatPence(laterInstalment.amountPence),
+                    laterCount: laterInstalment.then.count,
+                    laterAmount: formatPence(laterInstalment.then.amountPence),
+                    month: ordinalOf(laterInstalment.then.fromMonth),
+                  })
+                : t('page.monthly', {
+                    count: laterInstalment.count,
+                    amount: formatPence(laterInstalment.amountPence),
+                  })}
             </p>
           ) : null}
           {bindCard ? (

@@ -61,6 +61,25 @@ describe('checkout rules', () => {
     expect(getLaterInstalment(single)).toBeNull();
   });
 
+  it('takes the loyalty discount off from the 7th month only: the first in full, then 5, then 6 less', () => {
+    const loyal = makeProposal({ discountedPence: 12000 });
+    loyal.quote.promotionMonthlyDiscountPence = 400;
+    loyal.quote.promotionFromInstalment = 7;
+    loyal.quote.totals.discounted = 12000 - 6 * 400;
+    expect(getAmountDueNow(loyal)).toBe(1000);
+    expect(getLaterInstalment(loyal)).toEqual({
+      count: 5,
+      amountPence: 1000,
+      then: { fromMonth: 7, count: 6, amountPence: 600 },
+    });
+    // The welcome promotion's terms: every month, the first included.
+    const welcome = makeProposal({ discountedPence: 12000 });
+    welcome.quote.promotionMonthlyDiscountPence = 8334;
+    welcome.quote.totals.discounted = 0;
+    expect(getAmountDueNow(welcome)).toBe(0);
+    expect(getLaterInstalment(welcome)).toEqual({ count: 11, amountPence: 0 });
+  });
+
   it('needs a payment method above 0.001 pounds only (driveaway binds without)', () => {
     expect(needsPaymentMethod(makeProposal({ discountedPence: 0 }))).toBe(false);
     expect(needsPaymentMethod(makeProposal({ discountedPence: 1 }))).toBe(true);

@@ -1,8 +1,10 @@
 import {
+  billedInstalment,
   CHECKOUT_METHODS,
   countsAsUpsell,
   getCheckoutAction,
   isPaymentMethodNeeded,
+  laterFirstDiscountedMonth,
   type CheckoutAction,
   type CheckoutMethod,
   type PaymentSchedule,
@@ -70,8 +72,9 @@ export function needsPaymentMethod(proposal: CheckoutProposal): boolean {
 }
 
 /**
- * The part of each monthly instalment a promotion takes off: the discount between the schedule's
- * total and the discounted total, spread over the instalments.
+ * The part of each monthly instalment a promotion takes off when the quote does not say its
+ * terms: the discount between the schedule's total and the discounted total, spread over the
+ * instalments.
  */
 function getMonthlyDiscount(proposal: CheckoutProposal, schedule: PaymentSchedule): number {
   const { totalPremium, numberOfInstalments } = schedule.premiumBreakdown;
@@ -79,24 +82,61 @@ function getMonthlyDiscount(proposal: CheckoutProposal, schedule: PaymentSchedul
   return numberOfInstalments > 0 ? Math.round(discount / numberOfInstalments) : 0;
 }
 
+/**
+ * What month `number` of the term bills: by the promotion's terms the quote keeps (every month,
+ * or from the 7th for the loyalty discount), as the server bills it; else the spread discount.
+ */
+function getBilledMonth(
+  proposal: CheckoutProposal,
+  schedule: PaymentSchedule,
+  number: number,
+): number {
+  const { deposit, instalmentAmount } = schedule.premiumBreakdown;
+  const amount = number === 1 ? deposit : instalmentAmount;
+  if (!proposal.quote.promotionMonthlyDiscountPence) {
+    return Math.max(0, amount - getMonthlyDiscount(proposal, schedule));
+  }
+  const discount = amount - billedInstalment(amount, proposal.quote, number);
+  return amount - Math.min(instalmentAmount, discount);
+}
+
 /** Pence taken now: the first instalment (monthly) or the discounted total (single payment). */
 export function getAmountDueNow(proposal: CheckoutProposal): number {
   const schedule = findActiveSchedule(proposal);
   if (schedule?.type !== 'MONTHLY') return Math.max(0, proposal.quote.totals.discounted);
-  return Math.max(0, schedule.premiumBreakdown.deposit - getMonthlyDiscount(proposal, schedule));
+  return getBilledMonth(proposal, schedule, 1);
 }
 
-/** Each later monthly instalment, after any promotion; null for a single payment. */
-export function getLaterInstalment(
-  proposal: CheckoutProposal,
-): { count: number; amountPence: number } | null {
+export type LaterInstalments = {
+  count: number;
+  amountPence: number;
+  /** The months after those that bill less (a loyalty discount from `fromMonth`). */
+  then?: { fromMonth: number; count: number; amountPence: number };
+};
+
+/**
+ * The monthly instalments after the first, after any promotion: how many and of what, and the
+ * later months apart when a promotion starts part-way (the loyalty discount's 7th month); null
+ * for a single payment.
+ */
+export function getLaterInstalment(proposal: CheckoutProposal): LaterInstalments | null {
   const schedule = findActiveSchedule(proposal);
   if (schedule?.type !== 'MONTHLY') return null;
-  const { instalmentAmount, numberOfInstalments } = schedule.premiumBreakdown;
+  const { numberOfInstalments } = schedule.premiumBreakdown;
   if (numberOfInstalments < 2) return null;
+  const from = laterFirstDiscountedMonth(proposal.quote);
+  const second = getBilledMonth(proposal, schedule, 2);
+  if (from === null || from <= 2 || from > numberOfInstalments) {
+    return { count: numberOfInstalments - 1, amountPence: second };
+  }
   return {
-    count: numberOfInstalments - 1,
-    amountPence: Math.max(0, instalmentAmount - getMonthlyDiscount(proposal, schedule)),
+    count: from - 2,
+    amountPence: second,
+    then: {
+      fromMonth: from,
+      count: numberOfInstalments - from + 1,
+      amountPence: getBilledMonth(proposal, schedule, from),
+    },
   };
 }
 

@@ -133,6 +133,19 @@ describe('policy area', () => {
     expect(screen.queryByText(/flex-welcome/)).toBeNull();
   });
 
+  it('says from which month a loyalty discount comes off', async () => {
+    const policy = buildPolicy();
+    policy.currentPolicyVersion.quote.promoCode = 'flex-loyalty';
+    policy.currentPolicyVersion.quote.promotionMonthlyDiscountPence = 4_000;
+    policy.currentPolicyVersion.quote.promotionFromInstalment = 7;
+    stubPolicy(policy);
+    renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    expect(await screen.findByText('Your offer is applied')).toBeInTheDocument();
+    expect(
+      screen.getByText('Up to £40.00 comes off each monthly payment from your 7th month.'),
+    ).toBeInTheDocument();
+  });
+
   it('turns auto-renewal off only with a reason, and Other only with details', async () => {
     const sent: unknown[] = [];
     stubPolicy(buildPolicy(), (body) => sent.push(body));

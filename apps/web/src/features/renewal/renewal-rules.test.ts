@@ -20,6 +20,21 @@ describe('monthlyInstalmentOf (the renewal page’s month)', () => {
     expect(monthlyInstalmentOf(quote(8_334))).toBe(1_666);
   });
 
+  it('is the last month of the term: a loyalty discount from the 7th month is in it', () => {
+    const quote = {
+      availablePaymentSchedules: [
+        {
+          type: 'MONTHLY',
+          active: true,
+          premiumBreakdown: { instalmentAmount: 8_494, numberOfInstalments: 12 },
+        },
+      ],
+      promotionMonthlyDiscountPence: 4_000,
+      promotionFromInstalment: 7,
+    } as unknown as Parameters<typeof monthlyInstalmentOf>[0];
+    expect(monthlyInstalmentOf(quote)).toBe(4_494);
+  });
+
   it('is null for a single payment', () => {
     const quote = {
       availablePaymentSchedules: schedules('SINGLE_PAYMENT'),

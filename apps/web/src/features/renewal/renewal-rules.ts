@@ -74,17 +74,23 @@ export function listRenewalDocuments(proposal: RenewalProposal, product: Product
 }
 
 /**
- * What a month of the quote's active schedule bills when it is paid monthly (the instalment less
- * any welcome promotion, as the invoices and the renewal notice say), else null.
+ * What the last month of the quote's term bills when it is paid monthly (the instalment less any
+ * promotion that comes off that month: the welcome promotion or a loyalty discount from the 7th,
+ * as the invoices and the renewal notice say), else null.
  */
 export function monthlyInstalmentOf(
-  quote: Pick<Quote, 'availablePaymentSchedules' | 'promotionMonthlyDiscountPence'>,
+  quote: Pick<
+    Quote,
+    'availablePaymentSchedules' | 'promotionMonthlyDiscountPence' | 'promotionFromInstalment'
+  >,
 ): number | null {
   const schedule = quote.availablePaymentSchedules.find((item) => item.active);
   return schedule?.type === 'MONTHLY'
     ? billedInstalment(
         schedule.premiumBreakdown.instalmentAmount,
-        quote.promotionMonthlyDiscountPence,
+        quote,
+        // The term's last month (a schedule read without its count: the first).
+        schedule.premiumBreakdown.numberOfInstalments || 1,
       )
     : null;
 }

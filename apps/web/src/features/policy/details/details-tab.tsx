@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, getDisplayedPolicyEndDate } from '@motor/domain';
+import {
+  formatMoney,
+  getDisplayedPolicyEndDate,
+  laterFirstDiscountedMonth,
+  ordinalOf,
+} from '@motor/domain';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { ContentLink } from '../../../components/ui/content-link';
 import { CoverList } from '../../../components/ui/cover-list';
@@ -50,6 +55,8 @@ export function DetailsTab({ policy }: { policy: Policy }) {
   const included = covers.filter((cover) => cover.coverType === 'MAIN' && cover.active);
   const optional = covers.filter((cover) => cover.coverType === 'OPTIONAL');
   const excess = quote?.excess ?? [];
+  // A loyalty discount comes off from a later month (the 7th): the banner says which.
+  const promotionFrom = laterFirstDiscountedMonth(quote);
   const voluntary = excess.find((line) => line.excessCategory === 'voluntary')?.excess ?? 0;
   // One row per amount (issue 31 item 10): accidental damage and fire and theft as the total paid
   // per claim (the voluntary excess added in, not listed again), then the other excesses.
@@ -80,9 +87,14 @@ export function DetailsTab({ policy }: { policy: Policy }) {
         {quote?.promoCode ? (
           <Notification variant="success" title={t('details.promotionTitle')}>
             {quote.promotionMonthlyDiscountPence
-              ? t('details.promotion', {
-                  amount: formatMoney(quote.promotionMonthlyDiscountPence),
-                })
+              ? promotionFrom !== null
+                ? t('details.promotionFromMonth', {
+                    amount: formatMoney(quote.promotionMonthlyDiscountPence),
+                    month: ordinalOf(promotionFrom),
+                  })
+                : t('details.promotion', {
+                    amount: formatMoney(quote.promotionMonthlyDiscountPence),
+                  })
               : t('details.promotionApplied')}
           </Notification>
         ) : null}

@@ -109,18 +109,37 @@ export function useSetAutoRenewal(proposalCode: string) {
   });
 }
 
-/** PATCH /api/proposals/{code}/promotions/{id} { promotionActivationCode }: the re-priced quote. */
+/** A 400 from the server: the code is not this promotion's (another may take it). */
+const isWrongCode = (error: unknown) =>
+  isApiError(error) && error.failure.kind === 'UNEXPECTED' && error.failure.status === 400;
+
+/**
+ * PATCH /api/proposals/{code}/promotions/{id} { promotionActivationCode }: the re-priced quote.
+ * The customer types a code, not which promotion it is for, so each promotion the quote offers
+ * (flex: the welcome promotion, then the loyalty discount) is asked in turn until one takes it;
+ * the server alone knows the codes. The last refusal is the one said beside the box.
+ */
 export function useActivatePromotion(proposalCode: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (options: { promotionId: string; code: string }) =>
-      ProposalResponseSchema.parse(
-        await client.patch<unknown>(
-          `${proposalPath(proposalCode)}/promotions/${encodeURIComponent(options.promotionId)}`,
-          { promotionActivationCode: options.code },
-        ),
-      ),
+    mutationFn: async (options: { promotionIds: readonly string[]; code: string }) => {
+      let refusal: unknown = null;
+      for (const promotionId of options.promotionIds) {
+        try {
+          return ProposalResponseSchema.parse(
+            await client.patch<unknown>(
+              `${proposalPath(proposalCode)}/promotions/${encodeURIComponent(promotionId)}`,
+              { promotionActivationCode: options.code },
+            ),
+          );
+        } catch (error) {
+          if (!isWrongCode(error)) throw error;
+          refusal = error;
+        }
+      }
+      throw refusal ?? new Error('No promotion to activate');
+    },
     onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
     // A wrong code is said beside the box, not in the error modal.
     meta: { handlesErrors: true },

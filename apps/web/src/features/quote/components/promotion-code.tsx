@@ -1,11 +1,29 @@
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatMoney, laterFirstDiscountedMonth, ordinalOf } from '@motor/domain';
 import { TextInput } from '../../../components/form/text-input';
 import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
 import type { Proposal } from '../api/get-proposal';
 import { findRefusalMessage, useActivatePromotion } from '../api/proposal-actions';
+
+/**
+ * What the quote says of the promotion it took: a loyalty discount names its amount and the month
+ * it starts ("£40.00 off each month from your 7th month"), as the invoices bill it; a promotion
+ * of every month is in the price shown.
+ */
+function describeAppliedPromotion(proposal: Proposal, t: TFunction<'quote'>): string {
+  const from = laterFirstDiscountedMonth(proposal.quote);
+  const discount = proposal.quote.promotionMonthlyDiscountPence;
+  return from !== null && discount
+    ? t('config.promotion.appliedFromMonth', {
+        amount: formatMoney(discount),
+        month: ordinalOf(from),
+      })
+    : t('config.promotion.applied');
+}
 
 /**
  * A promotion code on the quote (spec 2 §7 PATCH /proposals/{code}/promotions/{id}): the customer
@@ -16,15 +34,15 @@ export function PromotionCode({ proposal }: { proposal: Proposal }): ReactElemen
   const { t } = useTranslation('quote');
   const activate = useActivatePromotion(proposal.proposalCode);
   const [code, setCode] = useState('');
-  const promotionId = proposal.promotions?.[0]?.promotionId;
+  const promotionIds = (proposal.promotions ?? []).map((promotion) => promotion.promotionId);
   if (proposal.promoCode) {
     return (
       <Notification variant="success" title={t('config.promotion.appliedTitle')}>
-        <p>{t('config.promotion.applied')}</p>
+        <p>{describeAppliedPromotion(proposal, t)}</p>
       </Notification>
     );
   }
-  if (!promotionId) return null;
+  if (promotionIds.length === 0) return null;
   const refusal = activate.isError
     ? (findRefusalMessage(activate.error) ?? t('config.promotion.failed'))
     : undefined;
@@ -35,7 +53,7 @@ export function PromotionCode({ proposal }: { proposal: Proposal }): ReactElemen
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (code.trim()) activate.mutate({ promotionId, code: code.trim() });
+          if (code.trim()) activate.mutate({ promotionIds, code: code.trim() });
         }}
       >
         <TextInput

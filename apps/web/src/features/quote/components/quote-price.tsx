@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { billedInstalment, laterFirstDiscountedMonth, ordinalOf } from '@motor/domain';
 import { LineItem, LineItemList } from '../../../components/ui/line-item';
 import { PremiumDisplay } from '../../../components/ui/premium-display';
 import type { ProductConfig } from '../../../lib/brand-products';
@@ -40,6 +41,7 @@ export function QuotePrice({ proposal, product }: { proposal: Proposal; product:
   const { t } = useTranslation('quote');
   const { type, premiumBreakdown } = getActiveSchedule(proposal);
   const discounted = proposal.quote.totals.discounted;
+  const loyaltyFrom = laterFirstDiscountedMonth(proposal.quote);
   if (product.free) return <p>{t('config.premium.freeNote')}</p>;
   return (
     <>
@@ -55,6 +57,18 @@ export function QuotePrice({ proposal, product }: { proposal: Proposal; product:
           <LineItem
             header={t('config.premium.monthly')}
             currentAmount={premiumBreakdown.instalmentAmount}
+          />
+        ) : null}
+        {type === 'MONTHLY' && loyaltyFrom !== null ? (
+          // A loyalty discount: the later months bill less, as their invoices will.
+          <LineItem
+            header={t('config.premium.monthlyFrom', { month: ordinalOf(loyaltyFrom) })}
+            previousAmount={premiumBreakdown.instalmentAmount}
+            currentAmount={billedInstalment(
+              premiumBreakdown.instalmentAmount,
+              proposal.quote,
+              loyaltyFrom,
+            )}
           />
         ) : null}
         <LineItem

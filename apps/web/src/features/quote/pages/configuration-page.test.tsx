@@ -226,6 +226,65 @@ describe('proposal configuration page (spec 2 §2)', () => {
     ]);
   });
 
+  // Spec 2 §9.15, decision 046: the loyalty discount's code is asked of each promotion the quote
+  // offers until one takes it; the quote then says what comes off and from which month.
+  it('applies the loyalty code and says £40.00 comes off each month from the 7th', async () => {
+    const promotions = [{ promotionId: 'flex-welcome' }, { promotionId: 'flex-loyalty' }];
+    const offered = buildProposal({ promotions });
+    const promoted = withQuote(
+      {
+        totals: { discounted: 101933 - 6 * 4000 },
+        promotionMonthlyDiscountPence: 4000,
+        promotionFromInstalment: 7,
+      },
+      { promoCode: 'flex-loyalty', promotions },
+    );
+    const patches: string[] = [];
+    stubApi((url, init) => {
+      const path = url.replace(/^.*\/api/, '');
+      if (path === '/proposals/P-1' && (init?.method ?? 'GET') === 'GET') {
+        return jsonResponse(200, offered);
+      }
+      if (path.startsWith('/proposals/P-1/promotions/') && init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body)) as { promotionActivationCode: string };
+        patches.push(`${path.split('/').at(-1)}:${body.promotionActivationCode}`);
+        return path.endsWith('/flex-loyalty') && body.promotionActivationCode === 'FLEXLOYALTY'
+          ? jsonResponse(200, promoted)
+          : jsonResponse(400, {
+              error: { code: 'VALIDATION_FAILED', message: 'That promotion code is not right.' },
+            });
+      }
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    renderApp('/flex/proposal/P-1');
+    const box = await screen.findByRole('textbox', { name: /Promotion code/ });
+    await userEvent.type(box, 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    // Neither promotion takes it: the server's words beside the box.
+    expect(await screen.findByText('That promotion code is not right.')).toBeInTheDocument();
+    await userEvent.clear(box);
+    await userEvent.type(box, 'flexloyalty');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+    expect(await screen.findByText('Your offer is applied')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '£40.00 off each month from your 7th month. The total for the year above includes it.',
+      ),
+    ).toBeInTheDocument();
+    // The price: £84.95 a month, £44.95 from the 7th month, £779.33 for the year.
+    const price = within(screen.getByText('Monthly price from your 7th month').closest('div')!);
+    expect(price.getByText('£44.95')).toBeInTheDocument();
+    expect(price.getByText('£84.95')).toBeInTheDocument();
+    expect(screen.getAllByText('£779.33').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Continue with your offer' })).toBeEnabled();
+    expect(patches).toEqual([
+      'flex-welcome:NOPE',
+      'flex-loyalty:NOPE',
+      'flex-welcome:FLEXLOYALTY',
+      'flex-loyalty:FLEXLOYALTY',
+    ]);
+  });
+
   it('offers no promotion code box when the quote has no promotion', async () => {
     stubQuoteApi({ proposal: buildProposal() });
     renderApp('/flex/proposal/P-1');
