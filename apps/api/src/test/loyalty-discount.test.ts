@@ -17,7 +17,7 @@ import { computeAmountDueAtBind, listPolicyVersions } from '../modules/policy';
 import { priceChanges as describePriceChanges } from '../flows/renew-policy/notices';
 import { currentPrice } from '../flows/renew-policy/policy-facts';
 import { createQuote, getChecklistKeys } from '../modules/policy/test-helpers';
-import { bindAsPaidByCard } from './bound-policy';
+import { buyByCard } from './bound-policy';
 import { createTestApp } from './test-app';
 
 const INCEPTION = '2026-03-12T10:00:00.000Z';
@@ -128,7 +128,7 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
       payload: { accepted: getChecklistKeys() },
     });
     expect(agreed.statusCode, agreed.body).toBe(200);
-    const { policyId } = await bindAsPaidByCard(app, proposal);
+    const { policyId } = await buyByCard(app, owner, proposal.proposalCode);
     const [account] = await app.db
       .select()
       .from(customerAccounts)
@@ -242,7 +242,7 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     const bindPlain = async () => {
       await at(INCEPTION);
       const quote = await createQuote(app, owner);
-      const { policyId } = await bindAsPaidByCard(app, quote);
+      const { policyId } = await buyByCard(app, owner, quote.proposalCode);
       const [account] = await app.db
         .select()
         .from(customerAccounts)
