@@ -35,9 +35,12 @@ module.exports = {
       name: 'api-outside-into-module-internals',
       severity: 'error',
       comment:
-        "Flows and plugins reach modules only through each module's index.ts (app.ts, the " +
-        'composition root, also mounts route files).',
-      from: { path: '^apps/api/src/(flows|plugins)/', pathNot: TEST_HELPERS },
+        'Flows, plugins, the CLI, the seed and the server reach modules only through each ' +
+        "module's index.ts (app.ts, the composition root, also mounts route files).",
+      from: {
+        path: ['^apps/api/src/(flows|plugins|cli)/', '^apps/api/src/(db/seed|server)\\.ts$'],
+        pathNot: TEST_HELPERS,
+      },
       to: {
         path: '^apps/api/src/modules/[^/]+/.+',
         pathNot: '^apps/api/src/modules/[^/]+/index\\.ts$',

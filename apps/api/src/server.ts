@@ -10,7 +10,7 @@ import { migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { createLogger } from './logger';
 import { readClockOffset, syncClockOffset } from './modules/clock';
-import { startJobRunner } from './modules/jobs/runner';
+import { startJobRunner } from './modules/jobs';
 import { Readiness } from './modules/health';
 import { listenWhileStarting } from './starting-server';
 import closeWithGrace from 'close-with-grace';

@@ -6,7 +6,7 @@ import { systemClock } from '../clock';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { listStaffUsers, upsertStaffUser } from '../modules/identity/users';
+import { listStaffUsers, upsertStaffUser } from '../modules/identity';
 
 const USAGE = `Usage:
   npm run staff -- add --email <address> [--permission <name>]... [--first-name <name>] [--last-name <name>]

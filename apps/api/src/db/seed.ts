@@ -1,6 +1,6 @@
 import type { Brand } from '@motor/brand-kit';
 import { systemClock } from '../clock';
-import { seedDemoAdmin } from '../modules/identity/users';
+import { seedDemoAdmin } from '../modules/identity';
 import type { Db } from './client';
 import { lookupRetailers } from './schema';
 

@@ -1,5 +1,6 @@
-// The identity module's public face: who is calling (principals), users, signing keys and
-// filling the policyholder's account from a bought quote. Routes are mounted by app.ts.
+// The identity module's public face: who is calling (principals), users (the staff the CLI keeps
+// and the demo admin the seed makes), signing keys and filling the policyholder's account from a
+// bought quote. Routes are mounted by app.ts.
 export {
   canAccessProposal,
   findActorUserId,
@@ -14,3 +15,4 @@ export { loadSigningKeys, SIGNING_ALG, toPublicJwk } from './signing-keys';
 export { fillPolicyholderFromQuote } from './policyholder-from-quote';
 export { IMPERSONATE_HEADER, TokenService } from './tokens';
 export { enforceRateLimits, MINUTE_MS, perClientAndSession } from './rate-limit';
+export { listStaffUsers, seedDemoAdmin, upsertStaffUser } from './users';
