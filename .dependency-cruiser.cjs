@@ -69,7 +69,7 @@ module.exports = {
       severity: 'error',
       comment:
         'A vendor SDK outside apps/api/src/providers/: wrap it in a provider adapter behind our ' +
-        'own contract (DESIGN.md, decision 004).',
+        'own contract (docs/architecture.md "Providers", decision 004).',
       from: { path: '^apps/api/src/', pathNot: '^apps/api/src/providers/' },
       to: { dependencyTypes: ['npm', 'npm-dev'], path: `node_modules/(${VENDOR_SDKS.join('|')})/` },
     },

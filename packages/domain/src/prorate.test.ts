@@ -3,7 +3,7 @@ import { listBilledMonths, prorate, prorateBetween, prorateMonthlyRefund } from 
 
 describe('prorateMonthlyRefund', () => {
   it.each([
-    // DOMAIN.md vector: £10.00 a month, cancelled 12:00 on 12 March → 19.5/31 × 1000.
+    // docs/domain.md "Pro-rata": £10.00 a month, cancelled 12:00 on 12 March → 19.5/31 × 1000.
     ['2026-03-12T12:00:00Z', '2026-03-01', 1000, 629],
     ['2026-03-01T00:00:00Z', '2026-03-01', 1000, 1000], // at the start: everything back
     ['2026-02-27T09:00:00Z', '2026-03-01', 1000, 1000], // before the period

@@ -25,7 +25,7 @@ export const SourcePolicySchema = z.object({
 });
 export type SourcePolicy = z.infer<typeof SourcePolicySchema>;
 
-/** A quote in progress (spec 1 §3, DOMAIN.md "Proposal"). */
+/** A quote in progress (spec 1 §3, docs/domain.md "Proposal"). */
 export const ProposalSchema = z.object({
   proposalCode: z.string().min(1),
   schemeCode: z.string().min(1),

@@ -1,7 +1,7 @@
 import { toInstant, type DateInput } from '../dates';
 
-// Which version of a policy is in force when (DOMAIN.md "Policy": versions are never edited). A
-// version created later that starts at or before an earlier-created one replaces it from its
+// Which version of a policy is in force when (docs/domain.md "Policy": versions are never edited).
+// A version created later that starts at or before an earlier-created one replaces it from its
 // start: that is how a backdated change re-rates the versions after it.
 
 type Versioned = { versionNumber: number; startedAt: DateInput };

@@ -1,4 +1,4 @@
-// Customer accounts and the double-entry ledger (DOMAIN.md "Money"). Balances are derived from
+// Customer accounts and the double-entry ledger (docs/domain.md "Money"). Balances are derived from
 // ledger_postings, never stored; postings are append-only.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// Policies, their versions and status events (DOMAIN.md "Policy").
+// Policies, their versions and status events (docs/domain.md "Policy").
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -170,7 +170,7 @@ export const policyAutoRenewalChanges = pgTable(
 export type AdjustmentVersion = { startedAt: string; quote: StoredQuote };
 
 /**
- * A change to a policy (DOMAIN.md "Adjustment"): priced when created, confirmed at most once
+ * A change to a policy (docs/domain.md "Adjustment"): priced when created, confirmed at most once
  * within its window. `baseVersionNumber` is the policy's latest version when it was priced: a
  * commit finding a later one is stale and refused. Rows are updated only to confirm, to expire
  * and to save (savedAt: kept for the customer to come back to).

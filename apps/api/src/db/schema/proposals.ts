@@ -1,4 +1,4 @@
-// Proposals (quotes in progress) and the record of every rating (DOMAIN.md "Proposal").
+// Proposals (quotes in progress) and the record of every rating (docs/domain.md "Proposal").
 import { sql } from 'drizzle-orm';
 import {
   boolean,

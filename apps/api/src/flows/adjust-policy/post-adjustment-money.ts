@@ -12,7 +12,7 @@ import {
 } from '../../modules/billing';
 import type { ProviderPayment } from '../../modules/payment';
 
-// The ledger side of a confirmed change (DOMAIN.md "Money"): the pro-rata premium as a debit
+// The ledger side of a confirmed change (docs/domain.md "Money"): the pro-rata premium as a debit
 // journal, a credit journal or a credit note (premium and IPT split), the card payment that paid
 // for it, and the refund of what the customer then has in credit, back to the payments that took it.
 // Every transaction is keyed by the adjustment, so a replay posts nothing twice.

@@ -8,8 +8,8 @@ import {
 import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
 import { activeScheduleOf, billedMonthOf, quoteOf } from './policy-snapshot';
 
-// Pricing a cancellation (spec 3 §4; DOMAIN.md "Pro-rata", "Cooling-off"). Cooling-off, or cover
-// that never started, credits everything invoiced; a Standard cancellation credits the unused
+// Pricing a cancellation (spec 3 §4; docs/domain.md "Pro-rata", "Cooling-off"). Cooling-off, or
+// cover that never started, credits everything invoiced; a Standard cancellation credits the unused
 // time on cover to the minute: the rest of the term for a single payment, the rest of each month
 // already billed for a monthly subscription (golden vector: £10.00 a month, cancelled at 12:00 on
 // 12 March → £6.29). Never more than was invoiced. What the customer paid beyond what they then

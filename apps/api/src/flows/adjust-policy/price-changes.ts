@@ -29,8 +29,8 @@ import {
 // Pricing a mid-term change (MTA) or a start-date change (SDA): the changes are applied to the
 // version in force at the effective date and to every later version (a backdated change re-rates
 // them), each is rated and underwritten on the tables in force at its start, and the money is the
-// pro-rata difference (DOMAIN.md "Pro-rata"): a single payment by the share of the term left, a
-// monthly subscription by the share of each month already billed. Later months bill the new
+// pro-rata difference (docs/domain.md "Pro-rata"): a single payment by the share of the term left,
+// a monthly subscription by the share of each month already billed. Later months bill the new
 // instalment. Every figure is rounded once per part by roundPence, so preview = charge.
 
 export type PricedChanges = {

@@ -23,8 +23,8 @@ import { announceDirectDebit, directDebitChargeDate } from './direct-debit-notic
 import { applyCollectionOutcomes, suspendForNoWayToPay } from './outcomes';
 import { COLLECT_PAYMENT, CollectPayload, enqueueCollection, firstCollectionKey } from './queue';
 
-// Monthly collections (issue 16 item 3; DOMAIN.md "Money"). A Direct Debit is submitted ahead so
-// that it is collected on the payment day (the next working day when that is a weekend or an
+// Monthly collections (issue 16 item 3; docs/domain.md "Money"). A Direct Debit is submitted ahead
+// so that it is collected on the payment day (the next working day when that is a weekend or an
 // England and Wales bank holiday): from 5 working days before, and never taken sooner than its
 // advance notice allows (direct-debit-notices.ts). It collects the coming invoice plus what the
 // account already owes, less what it has in credit or on its way (mid-term changes netted: one

@@ -16,9 +16,9 @@ import { findPolicy, markUnpaidPoliciesNtu, type PolicyRow } from '../../modules
 import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
 import { firstCollectionKey } from './queue';
 
-// Not taken up (issue 30 item 3; DOMAIN.md "Money"): a policy whose first payment failed, or has
-// not settled within NTU_AFTER_DAYS, is NTU (modules/policy/lifecycle.ts picks them). In the same
-// transaction as the move: cover is void from inception, so what was invoiced is credited back
+// Not taken up (issue 30 item 3; docs/domain.md "Money"): a policy whose first payment failed, or
+// has not settled within NTU_AFTER_DAYS, is NTU (modules/policy/lifecycle.ts picks them). In the
+// same transaction as the move: cover is void from inception, so what was invoiced is credited back
 // (nothing is owed, nothing more is collected), and the customer is told by e-mail what happened
 // and what to do. An NTU policy is never offered a renewal nor renewed (those jobs take only
 // ACTIVE ones); staff see its status and the move's actor on the policy.

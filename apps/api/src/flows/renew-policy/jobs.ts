@@ -4,7 +4,7 @@ import { remindCoverEnding, settleRenewalsAtExpiry } from './anniversary';
 import { CARRY_CHANGE, carryChange } from './carry-change';
 import { offerDueRenewals } from './offer';
 
-// The renewal jobs on the job runner (DOMAIN.md "Jobs"), each idempotent and on the Clock.
+// The renewal jobs on the job runner (docs/domain.md "Jobs"), each idempotent and on the Clock.
 
 export const offerRenewalsJob = defineJob({
   kind: 'offer-renewals',

@@ -14,7 +14,7 @@ import { priceChanges, renewalNotice, type YearPrice } from './notices';
 import { capRenewalOffer, type RenewalPricing } from './offer-price';
 import { currentPrice, latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
 
-// The renewal offer (issue 17 item 2; DOMAIN.md "Jobs"): RENEWAL_OFFER_DAYS before a renewable
+// The renewal offer (issue 17 item 2; docs/domain.md "Jobs"): RENEWAL_OFFER_DAYS before a renewable
 // policy's expiry, a renewal proposal is made from its latest version's disclosure and choices,
 // starting at the expiry for the same term, rated as at that start (the tables in force then),
 // capped at the equivalent new-business price, linked to the policy, and the renewal notice is

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../modules/jobs';
 import { offerDueUpsells } from './offer';
 
-// The upgrade offer on the job runner (DOMAIN.md "Jobs"): idempotent, on the Clock. Every ten
+// The upgrade offer on the job runner (docs/domain.md "Jobs"): idempotent, on the Clock. Every ten
 // minutes, so an offer due "when the cover ends" is made within minutes of it.
 export const offerUpsellsJob = defineJob({
   kind: 'offer-upsells',

@@ -14,9 +14,9 @@ import type { StoredQuote } from '../adjust-policy/policy-snapshot';
 import { latestQuoteOf, policyholderOf } from '../renew-policy/policy-facts';
 import { upsellNotice } from './notice';
 
-// The driveaway → flex upgrade offer (issue 17 item 5; DOMAIN.md "Jobs": "expire driveaway cover
-// and offer flex, with the customer's consent, never automatic"). `upsellOfferDays` before a
-// driveaway term ends (and at the latest when it has just ended), a quote of the brand's
+// The driveaway → flex upgrade offer (issue 17 item 5; docs/domain.md "Jobs": an offer the
+// customer may take up, never bound for them). `upsellOfferDays` before a driveaway term ends
+// (and at the latest when it has just ended), a quote of the brand's
 // subscription scheme is made from the driveaway's latest disclosure (car, drivers), owned by the
 // same customer, linked from the policy (upsellProposalCode) and e-mailed. It is only a QUOTE: the
 // customer buys it through the normal checkout or not at all; nothing here binds it.

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { policyAdjustments } from '../../db/schema';
 import { defineJob } from '../jobs';
 
-// Unconfirmed adjustments expire (issue 17 item 1; DOMAIN.md "Jobs"). A change that was priced and
-// never confirmed cannot be confirmed after its expiresAt (markConfirmed checks it); this job
+// Unconfirmed adjustments expire (issue 17 item 1; docs/domain.md "Jobs"). A change that was priced
+// and never confirmed cannot be confirmed after its expiresAt (markConfirmed checks it); this job
 // makes the stored row say so (expiredAt = expiresAt), so that queries and reports see which
 // changes lapsed without comparing clocks. Idempotent: only rows not yet expired move, once.
 

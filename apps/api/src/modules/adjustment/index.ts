@@ -1,6 +1,6 @@
-// The adjustment module's public face: stored policy changes (DOMAIN.md "Adjustment") and how the
-// API answers them. Pricing and confirming them span policy, rating, billing and payment, so they
-// are flows (flows/adjust-policy); this module's routes start them.
+// The adjustment module's public face: stored policy changes (docs/domain.md "Adjustment") and how
+// the API answers them. Pricing and confirming them span policy, rating, billing and payment, so
+// they are flows (flows/adjust-policy); this module's routes start them.
 export {
   findAdjustment,
   findConfirmedCancellation,

@@ -18,7 +18,7 @@ import { listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../po
 import { lookAtCollectionsNow } from './collection-checks';
 import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 
-// Monthly invoices (issue 16 item 1; DOMAIN.md "Money", "Jobs"). A monthly policy's billing
+// Monthly invoices (issue 16 item 1; docs/domain.md "Money", "Jobs"). A monthly policy's billing
 // periods are the billing months from inception (listBilledMonths); the first is invoiced at bind
 // (its deposit), each later one on the customer's payment day: the last payment day on or before
 // the period starts, from the start of that London day. An invoice is the period's instalment

@@ -3,7 +3,7 @@ import type { TransactionGroup, TransactionStatus, TransactionType } from '@moto
 import type { Db } from '../../db/client';
 import { ledgerPostings, ledgerTransactions } from '../../db/schema';
 
-// The double-entry ledger (DOMAIN.md "Money", docs/decisions/007-ledger-and-binding.md).
+// The double-entry ledger (docs/domain.md "Money", docs/decisions/007-ledger-and-binding.md).
 // A transaction is a set of postings that sums to zero; rows are only ever inserted, apart from a
 // transaction's status (PENDING → POSTED or FAILED). Balances are sums of postings, never stored.
 

@@ -21,7 +21,7 @@ import {
 } from './invoicing';
 import { receivableAccount } from './ledger';
 
-// Statements (spec 3 §3; DOMAIN.md "Money"), derived from the ledger on every read, never
+// Statements (spec 3 §3; docs/domain.md "Money"), derived from the ledger on every read, never
 // stored. A statement is a bill: each invoice issues one (bind's is the first), with the
 // adjustments made since the last bill netted into it (debit and credit journals) and the
 // payments, refunds and reversals made until the next one. A cancellation's credit note issues

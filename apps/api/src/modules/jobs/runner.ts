@@ -14,7 +14,7 @@ import {
   type JobRow,
 } from './queue';
 
-// The job runner (DESIGN.md §1 "Jobs"): the same code in every API process. A tick enqueues the
+// The job runner (docs/domain.md "Jobs"): the same code in every API process. A tick enqueues the
 // current slot of each scheduled job (every process may do so: the slot's key keeps one row),
 // then claims and runs due jobs one at a time until none is left. In production croner drives
 // the ticks (startJobRunner); tests call runDueJobs after moving their clock, so no timer runs.

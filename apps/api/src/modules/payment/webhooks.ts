@@ -12,11 +12,11 @@ import * as repository from './repository';
 import { checkCardEvent, checkDirectDebitEvent } from './webhook-events';
 import { saveCard } from './service';
 
-// Webhooks (DESIGN.md §5): the signature is checked on the raw body before anything is stored;
-// the event id is stored (a duplicate answers 2xx and does nothing); processing is idempotent
-// and does not depend on arrival order (collection statuses only move forward, sessions complete
-// once, bind is idempotent per proposal). An event whose processing failed stays unprocessed, so
-// the provider's redelivery runs it again.
+// Webhooks (docs/domain.md "Money"): the signature is checked on the raw body before anything is
+// stored; the event id is stored (a duplicate answers 2xx and does nothing); processing is
+// idempotent and does not depend on arrival order (collection statuses only move forward, sessions
+// complete once, bind is idempotent per proposal). An event whose processing failed stays
+// unprocessed, so the provider's redelivery runs it again.
 
 type Provider = 'CARD' | 'DIRECT_DEBIT';
 

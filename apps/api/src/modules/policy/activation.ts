@@ -5,8 +5,9 @@ import { policies } from '../../db/schema';
 import { defineJob } from '../jobs';
 import { transitionPolicy } from './state';
 
-// PENDING → ACTIVE at inception (DOMAIN.md "Jobs"). Answers already derive ACTIVE once inception
-// has passed (derivePolicyStatus); this job makes the stored status and its event catch up.
+// PENDING → ACTIVE at inception (docs/domain.md "Jobs"). Answers already derive ACTIVE once
+// inception has passed (derivePolicyStatus); this job makes the stored status and its event
+// catch up.
 
 const BATCH = 200;
 

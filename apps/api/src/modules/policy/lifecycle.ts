@@ -20,7 +20,7 @@ import { getSchemeFacts } from '../disclosure';
 import { defineJob } from '../jobs';
 import { transitionPolicy } from './state';
 
-// The policy's end of life, driven by the clock (issue 17 item 1; DOMAIN.md "Jobs"): driveaway
+// The policy's end of life, driven by the clock (issue 17 item 1; docs/domain.md "Jobs"): driveaway
 // cover ends after its term, a policy with no renewal lapses at its expiry, a policy whose first
 // Direct Debit payment never settles is not taken up. Like activation.ts, each job picks the due
 // rows through a partial index and moves each one with transitionPolicy(from): the row lock and

@@ -3,7 +3,7 @@ import type { PolicyStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { policies, policyEvents } from '../../db/schema';
 
-// The policy state machine (DOMAIN.md "Policy"): the one place statuses change. Every move is
+// The policy state machine (docs/domain.md "Policy"): the one place statuses change. Every move is
 // checked against the legal transitions and recorded as an event with its actor and time.
 
 const TRANSITIONS: Record<PolicyStatus, readonly PolicyStatus[]> = {

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import { proposals } from '../../db/schema';
 import { defineJob } from '../jobs';
 
-// Quotes expire (issue 17 item 1; DOMAIN.md "Jobs"): a stored QUOTE whose validity has run out,
-// or whose start day has passed, becomes QUOTE_EXPIRED in storage. Answers already derive it on
-// read (status.ts deriveStatus, the same rule as rating's isQuoteExpired); this job makes the
+// Quotes expire (issue 17 item 1; docs/domain.md "Jobs"): a stored QUOTE whose validity has run
+// out, or whose start day has passed, becomes QUOTE_EXPIRED in storage. Answers already derive it
+// on read (status.ts deriveStatus, the same rule as rating's isQuoteExpired); this job makes the
 // stored status catch up, so that queries by status (reports, renewals, the back book) see it.
 // There is no proposal event table: the row's updatedAt says when the job moved it. The update
 // changes the revision (decision 013's trigger), so a tab holding the old revision is asked to
