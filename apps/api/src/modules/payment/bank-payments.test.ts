@@ -10,10 +10,11 @@ import {
   paymentMethods,
   paymentSessions,
   policies,
+  refundPayouts,
 } from '../../db/schema';
+import { payRefundsJob } from '../../flows/collect-payments/refunds';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
 import { createTestApp } from '../../test/test-app';
-import { listRefundablePayments } from '../billing';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { computeAmountDueAtBind } from '../policy/amounts';
@@ -179,21 +180,6 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
       .from(customerAccounts)
       .where(eq(customerAccounts.proposalCode, code));
     expect(account!.paymentMethodType).toBe('BACS_DEBIT');
-    // Refundable through the provider's refund of that very payment.
-    const refundable = await listRefundablePayments(app.db, {
-      accountId: account!.accountId,
-      provider: 'DIRECT_DEBIT',
-    });
-    expect(refundable.payments).toEqual([
-      { providerPaymentId: paid[0]!.providerPaymentId, leftPence: session.amountPence },
-    ]);
-    const refund = await sandbox.refundCollection({
-      reference: `refund_${code}`,
-      providerPaymentId: paid[0]!.providerPaymentId,
-      amountPence: session.amountPence,
-      now: clock.now(),
-    });
-    expect(refund.status).toBe('PAID');
     // The page is single use.
     expect((await approve(session.redirectUrl)).statusCode).toBe(404);
   });
@@ -356,5 +342,66 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
     const again = await start(quote.proposalCode);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This quote is already a policy.');
+  });
+
+  it('refunds an instant bank payment through the provider, to that payment', async () => {
+    const user = bearer(await createTestAccessToken(app, { userId: 'bank-refund' }));
+    const quote = await createQuote(app, user);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/goCardless/bank-payments/proposal/${quote.proposalCode}`,
+      headers: user,
+      payload: { successPath: '/callback', cancelPath: '/checkout' },
+    });
+    const session = res.json() as { redirectUrl: string; amountPence: number };
+    expect((await approve(session.redirectUrl)).statusCode).toBe(303);
+    const [paid] = await app.db
+      .select()
+      .from(collections)
+      .where(eq(collections.proposalCode, quote.proposalCode));
+    const [policy] = await policiesOf(quote.proposalCode);
+    // Cancelled in cooling-off: everything taken comes back. (Last: the clock moves on.)
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/policyAdjustments',
+      headers: user,
+      payload: { policyId: policy!.policyId, adjustmentType: 'CAN', reason: 'Price' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { adjustmentId } = created.json() as { adjustmentId: string };
+    const committed = await app.inject({
+      method: 'POST',
+      url: `/api/policyAdjustments/${adjustmentId}/commit`,
+      headers: user,
+      payload: {},
+    });
+    expect(committed.statusCode, committed.body).toBe(200);
+    clock.advance(15 * 60_000);
+    await payRefundsJob.run(app, {});
+    const payouts = await app.db
+      .select({
+        provider: refundPayouts.provider,
+        providerPaymentId: refundPayouts.providerPaymentId,
+        amountPence: refundPayouts.amountPence,
+        status: refundPayouts.status,
+      })
+      .from(refundPayouts)
+      .where(eq(refundPayouts.providerPaymentId, paid!.providerPaymentId));
+    expect(payouts).toEqual([
+      {
+        provider: 'DIRECT_DEBIT',
+        providerPaymentId: paid!.providerPaymentId,
+        amountPence: session.amountPence,
+        status: 'PAID',
+      },
+    ]);
+    const atProvider = (await sandbox.listCollections({ now: clock.now() })).find(
+      (record) => record.providerPaymentId === paid!.providerPaymentId,
+    );
+    expect(atProvider).toMatchObject({
+      amountPence: session.amountPence,
+      refundedPence: session.amountPence,
+      status: 'SETTLED',
+    });
   });
 });
