@@ -173,6 +173,70 @@ function userIdOf(page: Page): Promise<string> {
 describe('checkout journeys', () => {
   const browser = useBrowser();
 
+  it('a new user buys flex at 375 px paying the first payment by bank: cancelled once, then approved', async () => {
+    const quote = await createQuote(browser.baseUrl, { scheme: 'flex', label: 'flex-bank' });
+    const { context, page } = await openAsQuoteOwner(browser, MOBILE, quote);
+    try {
+      await setUpAccount(page, browser.baseUrl, quote);
+      await waitForCheckout(page, quote);
+      const bank = page.getByRole('radio', { name: 'Pay by bank' });
+      await bank.check();
+      await page
+        .getByText(
+          'You will approve the first payment in your bank. The same account pays the later months by Direct Debit, so you do not need to add a Direct Debit here.',
+        )
+        .waitFor();
+      await expect(page.getByRole('button', { name: 'Add a Direct Debit' }).count()).resolves.toBe(
+        0,
+      );
+      await expectNoSeriousA11yViolations(page);
+      await saveScreenshot(page, `checkout-bank-375.png`);
+      const pay = page.getByRole('button', { name: /^Pay £[\d.]+ by bank$/ });
+      const amount = (await pay.textContent())!.replace(/^Pay (£[\d.]+) by bank$/, '$1');
+
+      // The customer's bank: the amount and the payee; they cancel.
+      await pay.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/sandbox/bank-payment/'));
+      await page.getByRole('heading', { level: 1, name: 'Approve your payment' }).waitFor();
+      await expect(page.locator('#bank-payment-amount').textContent()).resolves.toBe(amount);
+      await expect(page.locator('#bank-payment-payee').textContent()).resolves.toBe(
+        'BMW Insurance',
+      );
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Cancel payment' }).click();
+      await waitForCheckout(page, quote);
+      await expect(page.getByRole('alert').textContent()).resolves.toBe(
+        'Your bank payment did not go through. No money has been taken. Try again, or choose another way to pay.',
+      );
+      await expect(bank.isChecked()).resolves.toBe(true);
+      await expectNoSeriousA11yViolations(page);
+
+      // Again: the details are checked, then approved; the policy binds on the confirmation.
+      await page.getByRole('button', { name: /^Pay £[\d.]+ by bank$/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Approve your payment' }).waitFor();
+      await page.getByRole('button', { name: 'Approve payment' }).click();
+      await page.getByRole('heading', { level: 2, name: 'There is a problem' }).waitFor();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByLabel('Name on the account').fill('Jane Smith');
+      await page.getByLabel('Sort code').fill('20-29-59');
+      await page.getByLabel('Account number').fill('63748472');
+      await page.getByRole('button', { name: 'Approve payment' }).click();
+      await expectSuccess(page, quote);
+      await expectNoSeriousA11yViolations(page);
+      await saveScreenshot(page, `checkout-bank-success-375.png`);
+      const mandates = await callApi(browser.baseUrl, {
+        method: 'GET',
+        path: '/goCardless/mandates',
+        token: await bearerOf(page),
+      });
+      expect(mandates).toEqual([
+        expect.objectContaining({ bankName: 'Barclays', accountNumberEnding: '72' }),
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a new user buys flex at 375 px: direct debit mandate, then the deposit by card 4242', async () => {
     const quote = await createQuote(browser.baseUrl, { scheme: 'flex', label: 'flex-card' });
     const { context, page } = await openAsQuoteOwner(browser, MOBILE, quote);

@@ -99,6 +99,41 @@ export const MandateFlowResponseSchema = z
   .meta({ id: 'MandateFlowResponse' });
 export type MandateFlowResponse = z.infer<typeof MandateFlowResponseSchema>;
 
+/**
+ * POST /api/goCardless/bank-payments/proposal/{code}: an instant bank payment of the first
+ * monthly payment, with the Direct Debit mandate for the later months set up in the same flow.
+ */
+export const BankPaymentRequestSchema = z
+  .object({
+    /** Where the customer comes back after approving, with `?bank_payment_id=`. */
+    successPath: ReturnPathSchema,
+    /** Where the customer comes back when they leave the bank without paying. */
+    cancelPath: ReturnPathSchema,
+  })
+  .meta({ id: 'BankPaymentRequest' });
+export type BankPaymentRequest = z.infer<typeof BankPaymentRequestSchema>;
+
+export const BankPaymentSessionSchema = z
+  .object({ bankPaymentId: z.string(), redirectUrl: z.string(), amountPence: z.number().int() })
+  .meta({ id: 'BankPaymentSession' });
+export type BankPaymentSession = z.infer<typeof BankPaymentSessionSchema>;
+
+/**
+ * GET /api/goCardless/bank-payments/{bankPaymentId}: PENDING until the provider's signed webhook
+ * says the payment was confirmed (PAID: the policy is bound) or not (FAILED).
+ */
+export const BankPaymentStatusSchema = z
+  .object({
+    bankPaymentId: z.string(),
+    status: z.enum(['PENDING', 'PAID', 'FAILED']),
+    proposalCode: z.string().nullable(),
+    amountPence: z.number().int(),
+  })
+  .meta({ id: 'BankPaymentStatus' });
+export type BankPaymentStatus = z.infer<typeof BankPaymentStatusSchema>;
+
+export const BankPaymentParamsSchema = z.object({ bankPaymentId: z.string().min(1).max(100) });
+
 export const CreateMandateRequestSchema = z
   .object({ redirectFlowId: z.string().min(1).max(100) })
   .meta({ id: 'CreateMandateRequest' });

@@ -356,6 +356,8 @@ export async function bindProposal(deps: ServiceDeps, input: BindInput): Promise
 }
 
 const CARD_WEBHOOK: SystemPrincipal = { kind: 'system', name: 'card-webhook' };
+/** An instant bank payment (ADR 045) confirmed by the direct-debit provider's webhook. */
+const BANK_PAYMENT_WEBHOOK: SystemPrincipal = { kind: 'system', name: 'bank-payment-webhook' };
 
 /**
  * A checkout the card provider reports paid becomes a policy. A business refusal (the quote
@@ -364,13 +366,14 @@ const CARD_WEBHOOK: SystemPrincipal = { kind: 'system', name: 'card-webhook' };
  * and the provider's event is retried.
  */
 export const bindPaidProposal: ProposalPaidHandler = async (deps, paid) => {
+  const webhook = paid.payment.provider === 'CARD' ? CARD_WEBHOOK : BANK_PAYMENT_WEBHOOK;
   if (paid.payment.amountPence !== paid.expectedAmountPence) {
     // Not what the checkout asked for (issue 21 item 4): no policy on a payment that does not
     // match the quote. The money is kept on the customer's account and staff are told.
     await recordPaymentWithoutBind(deps, {
       proposalCode: paid.proposalCode,
       payment: paid.payment,
-      actor: `system:${CARD_WEBHOOK.name}`,
+      actor: `system:${webhook.name}`,
       action: 'payment.amount-mismatch',
     });
     deps.log.error(
@@ -380,14 +383,14 @@ export const bindPaidProposal: ProposalPaidHandler = async (deps, paid) => {
         amountPence: paid.payment.amountPence,
         expectedAmountPence: paid.expectedAmountPence,
       },
-      'card payment amount differs from the checkout session: not bound, raised for staff',
+      'payment amount differs from the checkout session: not bound, raised for staff',
     );
     return;
   }
   try {
     await bindProposal(deps, {
       proposalCode: paid.proposalCode,
-      principal: CARD_WEBHOOK,
+      principal: webhook,
       paymentMethodType: paid.paymentMethodType,
       payment: paid.payment,
     });
@@ -396,7 +399,7 @@ export const bindPaidProposal: ProposalPaidHandler = async (deps, paid) => {
     await recordPaymentWithoutBind(deps, {
       proposalCode: paid.proposalCode,
       payment: paid.payment,
-      actor: `system:${CARD_WEBHOOK.name}`,
+      actor: `system:${webhook.name}`,
     });
     deps.log.error(
       {
@@ -404,7 +407,7 @@ export const bindPaidProposal: ProposalPaidHandler = async (deps, paid) => {
         proposalCode: paid.proposalCode,
         providerPaymentId: paid.payment.providerPaymentId,
       },
-      'card payment succeeded but the proposal could not be bound',
+      'payment succeeded but the proposal could not be bound',
     );
   }
 };

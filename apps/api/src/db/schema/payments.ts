@@ -18,13 +18,20 @@ import type { DirectDebitEvent } from '../../providers/direct-debit/types';
 import { instant } from './columns';
 
 export const PAYMENT_PROVIDERS = ['CARD', 'DIRECT_DEBIT'] as const;
-export const PAYMENT_SESSION_KINDS = ['CARD_CHECKOUT', 'CARD_SETUP', 'MANDATE_FLOW'] as const;
+export const PAYMENT_SESSION_KINDS = [
+  'CARD_CHECKOUT',
+  'CARD_SETUP',
+  'MANDATE_FLOW',
+  // An instant bank payment of the first payment with the mandate for later months (ADR 045).
+  'BANK_PAYMENT',
+] as const;
 export const PAYMENT_SESSION_STATUSES = ['OPEN', 'COMPLETED', 'FAILED'] as const;
 export const AGREEMENT_ROW_STATUSES = ['PENDING_CUSTOMER_APPROVAL', 'ACTIVE', 'CANCELLED'] as const;
 export const COLLECTION_STATUSES = ['PENDING', 'SUBMITTED', 'SETTLED', 'FAILED'] as const;
 
 /**
- * A hosted page we sent the customer to: a card checkout, a card set-up or a mandate flow.
+ * A hosted page we sent the customer to: a card checkout, a card set-up, a mandate flow or an
+ * instant bank payment (with its mandate).
  * `sessionId` is ours (used for idempotency keys and as the provider's client reference);
  * `providerSessionId` is what the provider calls it.
  */

@@ -10,6 +10,8 @@ type LedgerPayment = {
   amountPence: number;
   /** False while the provider has not settled it (the ledger line stays PENDING). */
   settled: boolean;
+  /** The statement's words when not the provider's usual ones (an instant bank payment). */
+  description?: string;
 };
 
 /**
@@ -36,7 +38,10 @@ export async function postProviderPayment(
     subType: card ? 'STRIPE' : 'GOCARDLESS',
     status: payment.settled ? 'POSTED' : 'PENDING',
     idempotencyKey: `payment:${payment.providerPaymentId}`,
-    description: options.description ?? (card ? 'Card payment' : 'Direct Debit payment'),
+    description:
+      options.description ??
+      payment.description ??
+      (card ? 'Card payment' : 'Direct Debit payment'),
     postings: [
       {
         ledgerAccount: card ? LEDGER_ACCOUNTS.cardClearing : LEDGER_ACCOUNTS.directDebitClearing,

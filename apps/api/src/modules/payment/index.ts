@@ -5,6 +5,7 @@ import { createDatabaseSandboxStore } from './repository';
 import { sandboxCardPages } from './sandbox-card-pages';
 import { registerStripeCardTokenPage } from './stripe-card-token-page';
 import { sandboxDirectDebitPages } from './sandbox-direct-debit-pages';
+import { sandboxBankPaymentPages } from './sandbox-bank-payment-pages';
 import { sandboxDirectDebitNoticesPage } from './sandbox-direct-debit-notices-page';
 
 export { deliverSandboxDirectDebitEvents } from './sandbox-direct-debit-pages';
@@ -45,7 +46,8 @@ export type {
 } from './webhooks';
 
 /**
- * The sandbox providers' hosted pages (/sandbox/card/*, /sandbox/direct-debit/*), mounted when
+ * The sandbox providers' hosted pages (/sandbox/card/*, /sandbox/direct-debit/*,
+ * /sandbox/bank-payment/*), mounted when
  * the sandboxes are in use; their records then live in our database (any process serves them).
  */
 export async function registerSandboxPaymentPages(app: App): Promise<void> {
@@ -62,6 +64,7 @@ export async function registerSandboxPaymentPages(app: App): Promise<void> {
     const sandbox = directDebit as SandboxDirectDebit;
     sandbox.connectStore(store);
     await sandboxDirectDebitPages(app, sandbox);
+    await sandboxBankPaymentPages(app, sandbox);
     await sandboxDirectDebitNoticesPage(app, sandbox);
   }
 }

@@ -62,6 +62,23 @@ export async function completeSession(
   return updated.length === 1;
 }
 
+/** Marks a session failed (a bank payment cancelled or refused) once, if still open. */
+export async function failSession(
+  db: Db,
+  options: { sessionId: string; providerPaymentId: string | null; at: Date },
+): Promise<void> {
+  await db
+    .update(paymentSessions)
+    .set({
+      status: 'FAILED',
+      providerPaymentId: options.providerPaymentId,
+      completedAt: options.at,
+    })
+    .where(
+      and(eq(paymentSessions.sessionId, options.sessionId), eq(paymentSessions.status, 'OPEN')),
+    );
+}
+
 /** Inserts a payment method, or answers the one already stored under that provider reference. */
 export async function upsertPaymentMethod(
   db: Db,

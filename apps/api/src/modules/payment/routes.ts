@@ -1,6 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  BankPaymentParamsSchema,
+  BankPaymentRequestSchema,
+  BankPaymentSessionSchema,
+  BankPaymentStatusSchema,
   CardCheckoutRequestSchema,
   CardCheckoutSessionSchema,
   CardSetupRequestSchema,
@@ -26,6 +30,7 @@ import { takeMotoPayment } from '../../flows/take-moto-payment';
 import { confirmPaidAdjustment } from '../../flows/adjust-policy/pay-adjustment';
 import { postPaidSettlement, settleByPhone, startSettleCheckout } from '../../flows/settle-balance';
 import { recordRefundOutcome } from '../../flows/collect-payments';
+import { getBankPaymentStatus, startBankPayment } from './bank-payments';
 import { findActiveCard } from './methods';
 import * as repository from './repository';
 import * as service from './service';
@@ -182,6 +187,56 @@ export const paymentRoutes: AppPlugin = async (app) => {
       });
       return reply.code(201).send(mandate);
     },
+  );
+
+  app.post(
+    '/goCardless/bank-payments/proposal/:code',
+    {
+      config: { access: CUSTOMER_ONLY },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Starts an instant bank payment of the first monthly payment, with the Direct Debit ' +
+          'mandate for later months in the same flow',
+        description:
+          'Monthly (flex) quotes only; the same gates as a card checkout. The customer approves ' +
+          'the payment in their bank and returns to successPath with `bank_payment_id`; the ' +
+          'provider’s signed webhook binds the proposal once the payment is confirmed.',
+        params: ProposalCodeParamsSchema,
+        body: BankPaymentRequestSchema,
+        response: { 201: BankPaymentSessionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await loadOwnProposal(request, request.params.code);
+      const session = await startBankPayment(app, {
+        row,
+        ownerUserId: row.ownerUserId,
+        ...request.body,
+      });
+      return reply.code(201).send(session);
+    },
+  );
+
+  app.get(
+    '/goCardless/bank-payments/:bankPaymentId',
+    {
+      config: { access: CUSTOMER_ONLY },
+      schema: {
+        tags: ['payments'],
+        summary: "Where the caller's instant bank payment stands: PENDING, PAID or FAILED",
+        description:
+          'PAID only once the provider’s signed webhook confirmed the payment and the proposal ' +
+          'was bound; coming back from the bank alone changes nothing.',
+        params: BankPaymentParamsSchema,
+        response: { 200: BankPaymentStatusSchema, ...errors },
+      },
+    },
+    async (request) =>
+      getBankPaymentStatus(app, {
+        ownerUserId: getOwnerUserId(request.principal),
+        bankPaymentId: request.params.bankPaymentId,
+      }),
   );
 
   app.get(

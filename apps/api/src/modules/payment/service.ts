@@ -15,7 +15,7 @@ import type { ProposalRow } from '../proposal';
 import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
 import * as repository from './repository';
 
-const PAYMENT_MESSAGES = {
+export const PAYMENT_MESSAGES = {
   nothingToPay: 'There is nothing to pay on this quote.',
   dateOfBirthMismatch: "The date of birth does not match the policyholder's.",
   flowNotFound: 'We could not find that Direct Debit set-up.',
@@ -27,11 +27,11 @@ const PAYMENT_MESSAGES = {
 const PHONE_TOKEN_VALIDITY_MS = 10 * 60 * 1000;
 
 /** Our own ids: the provider's client reference and the root of every idempotency key. */
-function createPaymentSessionId(): string {
+export function createPaymentSessionId(): string {
   return `ps_${randomBytes(16).toString('base64url')}`;
 }
 
-async function withProvider<T>(run: () => Promise<T>): Promise<T> {
+export async function withProvider<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -66,7 +66,7 @@ async function getCardPaymentPlan(
   return { amountPence: due.totalPence, paymentMethodType };
 }
 
-function describe(row: ProposalRow): string {
+export function describe(row: ProposalRow): string {
   return `Motor insurance ${row.externalReference}`;
 }
 

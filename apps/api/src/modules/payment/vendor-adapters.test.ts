@@ -126,6 +126,77 @@ describe('payments through the vendor adapters', () => {
     expect(collection).toMatchObject({ status: 'SETTLED', amountPence: session.amountPence });
   });
 
+  it('pays the first payment by Instant Bank Pay: binds on the confirmation, in either order', async () => {
+    const event = (id: string, resource: string, action: string, links: object) => ({
+      id,
+      resource_type: resource,
+      action,
+      links,
+    });
+    const deliver = async (events: object[]) => {
+      const signed = goCardless.signWebhook(events as Record<string, unknown>[]);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/direct-debit',
+        headers: signed.headers,
+        payload: signed.rawBody,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const statusOf = async (code: string) =>
+      (await app.inject({ method: 'GET', url: `/api/proposals/${code}`, headers })).json().status;
+    const start = async (code: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/goCardless/bank-payments/proposal/${code}`,
+        headers,
+        payload: { successPath: '/checkout/callback', cancelPath: '/checkout' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { bankPaymentId: string; redirectUrl: string; amountPence: number };
+    };
+
+    // Fulfilled first, the payment not yet confirmed: waiting; its confirmation then binds.
+    const first = await createQuote(app, headers);
+    const one = await start(first.proposalCode);
+    expect(one.redirectUrl).toMatch(/^https:\/\/pay-sandbox\.gocardless\.com\//);
+    const paymentOne = goCardless.fulfil(one.bankPaymentId, {
+      bankName: 'BARCLAYS BANK PLC',
+      accountNumberEnding: '72',
+    })!;
+    await deliver([
+      event('EVIBP1', 'billing_requests', 'fulfilled', { billing_request: one.bankPaymentId }),
+    ]);
+    expect(await statusOf(first.proposalCode)).toBe('QUOTE');
+    goCardless.setPaymentStatus(paymentOne, 'confirmed');
+    await deliver([event('EVIBP2', 'payments', 'confirmed', { payment: paymentOne })]);
+    expect(await statusOf(first.proposalCode)).toBe('POLICY');
+
+    // The payment's confirmation before the request's fulfilment: bound when the latter comes.
+    const second = await createQuote(app, headers);
+    const two = await start(second.proposalCode);
+    const paymentTwo = goCardless.fulfil(two.bankPaymentId, {
+      bankName: 'BARCLAYS BANK PLC',
+      accountNumberEnding: '72',
+    })!;
+    goCardless.setPaymentStatus(paymentTwo, 'confirmed');
+    await deliver([event('EVIBP3', 'payments', 'confirmed', { payment: paymentTwo })]);
+    expect(await statusOf(second.proposalCode)).toBe('QUOTE');
+    await deliver([
+      event('EVIBP4', 'billing_requests', 'fulfilled', { billing_request: two.bankPaymentId }),
+    ]);
+    expect(await statusOf(second.proposalCode)).toBe('POLICY');
+    const [collection] = await app.db
+      .select()
+      .from(collections)
+      .where(eq(collections.providerPaymentId, paymentTwo));
+    expect(collection).toMatchObject({
+      status: 'SETTLED',
+      amountPence: two.amountPence,
+      proposalCode: second.proposalCode,
+    });
+  });
+
   it('takes GoCardless payment events signed with its secret, and refuses others', async () => {
     const signed = goCardless.signWebhook([
       { id: 'EVGC1', resource_type: 'payments', action: 'confirmed', links: { payment: 'PMGC1' } },

@@ -68,6 +68,13 @@ const DirectDebitEventSchema = z.discriminatedUnion('type', [
     providerPaymentId: id,
     reason: z.string().max(2000),
   }),
+  z.object({ eventId: id, type: z.literal('BANK_PAYMENT_FULFILLED'), flowId: id }),
+  z.object({
+    eventId: id,
+    type: z.literal('BANK_PAYMENT_CANCELLED'),
+    flowId: id,
+    reason: z.string().max(2000),
+  }),
   ...refundEvents,
   z.object({ eventId: id, type: z.literal('IGNORED'), vendorType: z.string().max(255) }),
 ]);

@@ -11,6 +11,7 @@ import type { DirectDebitEvent } from '../../providers/direct-debit';
 import * as repository from './repository';
 import { checkCardEvent, checkDirectDebitEvent } from './webhook-events';
 import { saveCard } from './service';
+import { BANK_PAYMENT_DESCRIPTION, resolveBankPayment } from './bank-payments';
 
 // Webhooks (docs/domain.md "Money"): the signature is checked on the raw body before anything is
 // stored; the event id is stored (a duplicate answers 2xx and does nothing); processing is
@@ -33,6 +34,8 @@ export type ProviderPayment = {
   amountPence: number;
   /** False while the provider has not settled it (the ledger line stays PENDING). */
   settled: boolean;
+  /** The statement's words when not the provider's usual ones (an instant bank payment). */
+  description?: string;
 };
 
 /**
@@ -209,6 +212,37 @@ async function processCardEvent(
   }
 }
 
+/**
+ * An instant bank payment the provider now confirms binds its proposal (then the session is
+ * completed, so the customer's return page sees PAID only with the policy made); one it refused
+ * or the customer cancelled fails the session, and the customer may choose another method.
+ */
+async function settleBankPayment(
+  deps: ServiceDeps,
+  session: repository.PaymentSessionRow,
+  handlers: PaidHandlers,
+): Promise<void> {
+  const outcome = await resolveBankPayment(deps, session);
+  if (outcome.kind !== 'PAID' || !session.proposalCode) return;
+  await handlers.onProposalPaid(deps, {
+    proposalCode: session.proposalCode,
+    paymentMethodType: 'BACS_DEBIT',
+    expectedAmountPence: session.amountPence,
+    payment: {
+      provider: 'DIRECT_DEBIT',
+      providerPaymentId: outcome.providerPaymentId,
+      amountPence: outcome.amountPence,
+      settled: true,
+      description: BANK_PAYMENT_DESCRIPTION,
+    },
+  });
+  await repository.completeSession(deps.db, {
+    sessionId: session.sessionId,
+    providerPaymentId: outcome.providerPaymentId,
+    at: deps.clock.now(),
+  });
+}
+
 async function processDirectDebitEvent(
   deps: ServiceDeps,
   event: DirectDebitEvent,
@@ -222,6 +256,16 @@ async function processDirectDebitEvent(
     case 'REFUND_PAID':
     case 'REFUND_FAILED':
       return refundOutcome(deps, event, handlers);
+    case 'BANK_PAYMENT_FULFILLED':
+    case 'BANK_PAYMENT_CANCELLED': {
+      // Whatever the event says, the provider's own record decides (events may come in any order).
+      const session = await repository.findSessionByProviderId(deps.db, {
+        adapter,
+        providerSessionId: event.flowId,
+      });
+      if (session?.kind === 'BANK_PAYMENT') await settleBankPayment(deps, session, handlers);
+      return;
+    }
     case 'MANDATE_ACTIVE':
     case 'MANDATE_CANCELLED':
       await repository.setPaymentMethodStatus(deps.db, {
@@ -241,7 +285,7 @@ async function processDirectDebitEvent(
         } as const
       )[event.type];
       // Amount 0 only when we hear of a collection before we stored it: greatest() keeps ours.
-      await repository.recordCollectionStatus(deps.db, {
+      const collection = await repository.recordCollectionStatus(deps.db, {
         providerPaymentId: event.providerPaymentId,
         provider: 'DIRECT_DEBIT',
         amountPence: 0,
@@ -249,6 +293,13 @@ async function processDirectDebitEvent(
         failureReason: event.type === 'COLLECTION_FAILED' ? event.reason : null,
         at: now,
       });
+      // An instant bank payment's own payment confirmed or failed: its session binds or fails.
+      if ((status === 'SETTLED' || status === 'FAILED') && collection.sessionId) {
+        const session = await repository.findSession(deps.db, collection.sessionId);
+        if (session?.kind === 'BANK_PAYMENT' && session.status === 'OPEN') {
+          await settleBankPayment(deps, session, handlers);
+        }
+      }
     }
   }
 }

@@ -153,6 +153,16 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
         proposalCode: code,
       },
     });
+  const bankPayment = (code: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/goCardless/bank-payments/proposal/${code}`,
+      headers,
+      payload: {
+        successPath: '/flex/proposal/x/checkout/callback',
+        cancelPath: '/flex/proposal/x/checkout?context=BANK',
+      },
+    });
   const bind = (code: string) =>
     app.inject({
       method: 'POST',
@@ -205,6 +215,7 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
       () => cardCheckout(code),
       () => cardSetup(code),
       () => mandateFlow(code),
+      () => bankPayment(code),
       () => moto(code, dateOfBirth),
       () => bind(code),
     ]) {

@@ -26,8 +26,20 @@ type Harness = {
    * SENT when a webhook confirms it later (GoCardless: the refund's `paid` event).
    */
   refundTaken: 'PAID' | 'SENT';
+  /**
+   * The customer approves an instant bank payment in their bank (Barclays, ending 72) and the
+   * bank confirms it: answers the provider's signed webhooks saying so.
+   */
+  approveBankPayment(flowId: string): Promise<Signed[]>;
+  /** The customer cancels in their bank: answers the provider's signed webhooks saying so. */
+  cancelBankPayment(flowId: string): Promise<Signed[]>;
   close(): Promise<void>;
 };
+
+const toSigned = (delivery: { body: string; headers: Record<string, string> }): Signed => ({
+  rawBody: Buffer.from(delivery.body),
+  headers: delivery.headers,
+});
 
 async function sandboxHarness(): Promise<Harness> {
   const sandbox = createSandboxDirectDebit({ webhookSecret: 'contract-secret-0123456789' });
@@ -44,6 +56,21 @@ async function sandboxHarness(): Promise<Harness> {
     },
     settle: async () => new Date('2026-04-30T09:00:00.000Z'),
     refundTaken: 'PAID',
+    async approveBankPayment(flowId) {
+      const account = {
+        accountHolderName: 'Jo Bloggs',
+        sortCode: '20-29-59',
+        accountNumber: '63748472',
+      };
+      const outcome = await sandbox.approveBankPayment({ flowId, account, now: NOW });
+      if (outcome.kind !== 'APPROVED') throw new Error(`not approved: ${outcome.kind}`);
+      return outcome.deliveries.map(toSigned);
+    },
+    async cancelBankPayment(flowId) {
+      const outcome = await sandbox.cancelBankPayment({ flowId, now: NOW });
+      if (outcome.kind !== 'CANCELLED') throw new Error(`not cancelled: ${outcome.kind}`);
+      return outcome.deliveries.map(toSigned);
+    },
     settledWebhook(providerPaymentId) {
       const delivery = sandbox.signEvents(
         [{ type: 'COLLECTION_SETTLED', eventId: `EV_${randomUUID()}`, providerPaymentId }],
@@ -63,13 +90,51 @@ async function goCardlessHarness(): Promise<Harness> {
       webhookSecret: fake.webhookSecret,
       baseUrl: fake.baseUrl,
     }),
-    customerCompletes: async (flowId) =>
-      fake.fulfil(flowId, { bankName: 'BARCLAYS BANK PLC', accountNumberEnding: '72' }),
+    async customerCompletes(flowId) {
+      fake.fulfil(flowId, { bankName: 'BARCLAYS BANK PLC', accountNumberEnding: '72' });
+    },
     async settle(providerPaymentId) {
       fake.setPaymentStatus(providerPaymentId, 'confirmed');
       return NOW;
     },
     refundTaken: 'SENT',
+    async approveBankPayment(flowId) {
+      const paymentId = fake.fulfil(flowId, {
+        bankName: 'BARCLAYS BANK PLC',
+        accountNumberEnding: '72',
+      })!;
+      fake.setPaymentStatus(paymentId, 'confirmed');
+      return [
+        fake.signWebhook([
+          {
+            id: `EV${randomUUID().slice(0, 8)}`,
+            resource_type: 'billing_requests',
+            action: 'fulfilled',
+            links: { billing_request: flowId },
+          },
+          {
+            id: `EV${randomUUID().slice(0, 8)}`,
+            resource_type: 'payments',
+            action: 'confirmed',
+            links: { payment: paymentId },
+          },
+        ]),
+      ];
+    },
+    async cancelBankPayment(flowId) {
+      fake.cancel(flowId);
+      return [
+        fake.signWebhook([
+          {
+            id: `EV${randomUUID().slice(0, 8)}`,
+            resource_type: 'billing_requests',
+            action: 'cancelled',
+            links: { billing_request: flowId },
+            details: { description: 'The customer cancelled the payment in their bank.' },
+          },
+        ]),
+      ];
+    },
     settledWebhook: (providerPaymentId) =>
       fake.signWebhook([
         {
@@ -237,6 +302,105 @@ describe.each([
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  const bankPaymentRequest = () => ({
+    reference: `ps_${randomUUID()}`,
+    customerReference: 'user-1',
+    amountPence: 8_334,
+    description: 'Motor insurance BMW-123',
+    mandateDescription: 'Motor insurance BMW-123 monthly payments',
+    successUrl: 'http://localhost:3000/checkout/callback',
+    exitUrl: 'http://localhost:3000/checkout/error',
+  });
+
+  it('starts an instant bank payment once per reference, PENDING until the customer approves', async () => {
+    const input = bankPaymentRequest();
+    const flow = await harness.provider.createBankPayment(input);
+    expect(flow.redirectUrl).toBeTruthy();
+    expect((await harness.provider.createBankPayment(input)).flowId).toBe(flow.flowId);
+    expect(await harness.provider.getBankPayment({ flowId: flow.flowId, now: NOW })).toEqual({
+      flowId: flow.flowId,
+      status: 'PENDING',
+      providerPaymentId: null,
+      amountPence: 8_334,
+      mandate: null,
+      failureReason: null,
+    });
+  });
+
+  it('pays an approved bank payment with the mandate for later months, and refunds it', async () => {
+    const flow = await harness.provider.createBankPayment(bankPaymentRequest());
+    const webhooks = await harness.approveBankPayment(flow.flowId);
+    const paid = await harness.provider.getBankPayment({ flowId: flow.flowId, now: NOW });
+    expect(paid).toMatchObject({
+      status: 'PAID',
+      amountPence: 8_334,
+      providerPaymentId: expect.any(String),
+      failureReason: null,
+      mandate: { status: 'ACTIVE', accountNumberEnding: '72' },
+    });
+    expect(paid.mandate!.bankName.toUpperCase()).toContain('BARCLAYS');
+    const providerPaymentId = paid.providerPaymentId!;
+    // The same signed events as the real provider: the flow fulfilled, the payment confirmed.
+    const events = (
+      await Promise.all(
+        webhooks.map((webhook) => harness.provider.parseWebhook({ ...webhook, now: NOW })),
+      )
+    ).flat();
+    expect(events).toEqual([
+      { type: 'BANK_PAYMENT_FULFILLED', eventId: expect.any(String), flowId: flow.flowId },
+      { type: 'COLLECTION_SETTLED', eventId: expect.any(String), providerPaymentId },
+    ]);
+    // The mandate collects the later months like any other.
+    const later = await harness.provider.createCollection({
+      reference: `inv_${randomUUID()}`,
+      mandateId: paid.mandate!.mandateId,
+      amountPence: 8_333,
+      description: 'Monthly payment',
+      now: NOW,
+    });
+    expect(later.status).toBe('PENDING');
+    // Refunded through the provider's refund of that payment, never more than was paid.
+    const refund = await harness.provider.refundCollection({
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId,
+      amountPence: 8_334,
+      now: NOW,
+    });
+    expect(refund).toMatchObject({ status: harness.refundTaken });
+    const more = await harness.provider.refundCollection({
+      reference: `refund_${randomUUID()}`,
+      providerPaymentId,
+      amountPence: 1,
+      now: NOW,
+    });
+    expect(more.status).toBe('FAILED');
+  });
+
+  it('fails a bank payment the customer cancelled: nothing paid, no mandate', async () => {
+    const flow = await harness.provider.createBankPayment(bankPaymentRequest());
+    const webhooks = await harness.cancelBankPayment(flow.flowId);
+    expect(await harness.provider.getBankPayment({ flowId: flow.flowId, now: NOW })).toEqual({
+      flowId: flow.flowId,
+      status: 'FAILED',
+      providerPaymentId: null,
+      amountPence: 8_334,
+      mandate: null,
+      failureReason: expect.any(String),
+    });
+    const events = await harness.provider.parseWebhook({ ...webhooks[0]!, now: NOW });
+    expect(events).toEqual([
+      {
+        type: 'BANK_PAYMENT_CANCELLED',
+        eventId: expect.any(String),
+        flowId: flow.flowId,
+        reason: expect.any(String),
+      },
+    ]);
+    await expect(
+      harness.provider.getBankPayment({ flowId: 'BRQ_unknown', now: NOW }),
+    ).rejects.toBeInstanceOf(FlowNotCompletedError);
+  });
+
   it('maps a signed webhook to our events and refuses a bad signature', async () => {
     const webhook = harness.settledWebhook('PM123');
     const events = await harness.provider.parseWebhook({ ...webhook, now: NOW });
@@ -305,6 +469,70 @@ describe('gocardless adapter requests', () => {
         { type: 'MANDATE_CANCELLED', eventId: 'EV2', mandateId: 'MD1' },
         { type: 'IGNORED', eventId: 'EV3', vendorType: 'refunds.paid' },
       ]);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('asks for the instant bank payment and the Bacs mandate in one Billing Request', async () => {
+    const fake = await startFakeGoCardless();
+    try {
+      const provider = createGoCardlessDirectDebit({
+        accessToken: 'sandbox_contract_token',
+        webhookSecret: fake.webhookSecret,
+        baseUrl: fake.baseUrl,
+      });
+      const flow = await provider.createBankPayment({
+        reference: 'ps_bank',
+        customerReference: 'user-1',
+        amountPence: 8_334,
+        description: 'Motor insurance BMW-123',
+        mandateDescription: 'Motor insurance BMW-123 monthly payments',
+        successUrl: 'http://localhost:3000/checkout/callback',
+        exitUrl: 'http://localhost:3000/checkout/error',
+      });
+      const [billingRequest, billingRequestFlow] = fake.requests;
+      expect(billingRequest).toMatchObject({
+        path: '/billing_requests',
+        idempotencyKey: 'billing-request-ps_bank',
+        body: {
+          billing_requests: {
+            payment_request: {
+              amount: 8_334,
+              currency: 'GBP',
+              description: 'Motor insurance BMW-123',
+            },
+            mandate_request: {
+              scheme: 'bacs',
+              description: 'Motor insurance BMW-123 monthly payments',
+            },
+            metadata: { reference: 'ps_bank' },
+          },
+        },
+      });
+      expect(billingRequestFlow?.body).toEqual({
+        billing_request_flows: {
+          redirect_uri: `http://localhost:3000/checkout/callback?bank_payment_id=${flow.flowId}`,
+          exit_uri: 'http://localhost:3000/checkout/error',
+          links: { billing_request: flow.flowId },
+        },
+      });
+      // Approved in the bank, not yet confirmed: still PENDING, with its payment's id.
+      const paymentId = fake.fulfil(flow.flowId, {
+        bankName: 'BARCLAYS BANK PLC',
+        accountNumberEnding: '72',
+      });
+      expect(await provider.getBankPayment({ flowId: flow.flowId, now: NOW })).toMatchObject({
+        status: 'PENDING',
+        providerPaymentId: paymentId,
+      });
+      // The bank refuses it after all: FAILED, with the payment's status as the reason.
+      fake.setPaymentStatus(paymentId!, 'failed');
+      expect(await provider.getBankPayment({ flowId: flow.flowId, now: NOW })).toMatchObject({
+        status: 'FAILED',
+        providerPaymentId: paymentId,
+        failureReason: 'GoCardless payment failed',
+      });
     } finally {
       await fake.close();
     }

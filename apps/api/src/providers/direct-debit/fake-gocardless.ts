@@ -11,11 +11,17 @@ export type FakeGoCardless = {
   baseUrl: string;
   webhookSecret: string;
   requests: { method: string; path: string; body: Json; idempotencyKey?: string; token?: string }[];
-  /** The customer completes the hosted flow with this bank account. */
+  /**
+   * The customer completes the hosted flow with this bank account; a request with a
+   * payment_request (Instant Bank Pay) makes its payment too, `pending_submission` until the bank
+   * confirms it (setPaymentStatus). Answers the payment's id, if any.
+   */
   fulfil(
     billingRequestId: string,
     account: { bankName: string; accountNumberEnding: string },
-  ): void;
+  ): string | null;
+  /** The customer leaves the hosted flow (or their bank refuses): the request is cancelled. */
+  cancel(billingRequestId: string): void;
   setPaymentStatus(paymentId: string, status: string): void;
   signWebhook(events: Json[]): { rawBody: Buffer; headers: Record<string, string> };
   close(): Promise<void>;
@@ -94,6 +100,7 @@ export async function startFakeGoCardless(): Promise<FakeGoCardless> {
         id: id('BRQ'),
         status: 'pending',
         mandate_request: params.mandate_request,
+        ...(params.payment_request ? { payment_request: params.payment_request } : {}),
         metadata: params.metadata,
         links: {},
       };
@@ -172,10 +179,36 @@ export async function startFakeGoCardless(): Promise<FakeGoCardless> {
         links: { customer_bank_account: bankAccount.id, customer: customer.id },
       };
       for (const resource of [bankAccount, customer, mandate]) resources.set(resource.id, resource);
+      const paymentRequest = billingRequest.payment_request as
+        { amount: number; currency: string; description?: string } | undefined;
+      const payment = paymentRequest
+        ? {
+            id: id('PM'),
+            status: 'pending_submission',
+            amount: paymentRequest.amount,
+            currency: paymentRequest.currency,
+            description: paymentRequest.description,
+            charge_date: '2026-03-02',
+            amount_refunded: 0,
+            metadata: billingRequest.metadata,
+            links: { mandate: mandate.id },
+          }
+        : null;
+      if (payment) resources.set(payment.id, payment);
       Object.assign(billingRequest, {
         status: 'fulfilled',
-        links: { mandate_request_mandate: mandate.id, customer: customer.id },
+        links: {
+          mandate_request_mandate: mandate.id,
+          customer: customer.id,
+          ...(payment ? { payment_request_payment: payment.id } : {}),
+        },
       });
+      return payment?.id ?? null;
+    },
+    cancel(billingRequestId) {
+      const billingRequest = resources.get(billingRequestId);
+      if (!billingRequest) throw new Error(`fake gocardless: no ${billingRequestId}`);
+      billingRequest.status = 'cancelled';
     },
     setPaymentStatus(paymentId, status) {
       const payment = resources.get(paymentId);

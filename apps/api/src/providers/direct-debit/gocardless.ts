@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  type BankPaymentStatus,
   FlowNotCompletedError,
   ProviderUnavailableError,
   WebhookSignatureError,
@@ -57,6 +58,27 @@ const PAYMENT_EVENT: Record<string, CollectionEventType> = {
  * `refund_settled` (taken from our payout) change nothing for the customer: ignored.
  */
 const REFUND_NOT_PAID = ['failed', 'funds_returned', 'bounced', 'cancelled'];
+
+/** A payment that is ours once confirmed (`paid_out` follows `confirmed`). */
+const BANK_PAYMENT_STATUS: Record<string, BankPaymentStatus> = {
+  confirmed: 'PAID',
+  paid_out: 'PAID',
+  failed: 'FAILED',
+  cancelled: 'FAILED',
+  customer_approval_denied: 'FAILED',
+  charged_back: 'FAILED',
+};
+
+type GcBillingRequest = {
+  id: string;
+  status: string;
+  payment_request?: { amount?: number };
+  links?: {
+    mandate_request_mandate?: string;
+    payment_request_payment?: string;
+    customer?: string;
+  };
+};
 
 function toMandateStatus(status: string): MandateStatus {
   if (status === 'pending_customer_approval') return 'PENDING_CUSTOMER_APPROVAL';
@@ -143,6 +165,47 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
     );
   }
 
+  /** A billing request we made; one unknown (or not ours: not a BRQ id) is not completed. */
+  async function readBillingRequest(flowId: string): Promise<GcBillingRequest> {
+    if (!/^BRQ\w+$/.test(flowId)) throw new FlowNotCompletedError();
+    const { billing_requests: billingRequest } = await request<{
+      billing_requests: GcBillingRequest;
+    }>('GET', `/billing_requests/${flowId}`).catch((error: unknown) => {
+      if (error instanceof GoCardlessHttpError && error.status === 404) {
+        throw new FlowNotCompletedError();
+      }
+      throw error;
+    });
+    return billingRequest;
+  }
+
+  async function readMandate(mandateId: string, customer: string | null) {
+    const { mandates: mandate } = await request<{
+      mandates: {
+        id: string;
+        status: string;
+        links: { customer_bank_account: string; customer?: string };
+      };
+    }>('GET', `/mandates/${mandateId}`);
+    const { customer_bank_accounts: account } = await request<{
+      customer_bank_accounts: {
+        bank_name: string;
+        account_number_ending: string;
+        account_holder_name?: string;
+      };
+    }>('GET', `/customer_bank_accounts/${mandate.links.customer_bank_account}`);
+    return {
+      mandateId: mandate.id,
+      providerCustomerReference: mandate.links.customer ?? customer,
+      status: toMandateStatus(mandate.status),
+      bankName: account.bank_name,
+      accountNumberEnding: account.account_number_ending.slice(-2),
+      accountHolderName: account.account_holder_name ?? null,
+      // GoCardless does not give the sort code back; its own notices show it.
+      sortCode: null,
+    };
+  }
+
   return {
     adapter: 'gocardless',
 
@@ -175,43 +238,74 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
     },
 
     async completeMandateFlow({ flowId }) {
-      if (!/^BRQ\w+$/.test(flowId)) throw new FlowNotCompletedError();
-      const { billing_requests: billingRequest } = await request<{
-        billing_requests: {
-          status: string;
-          links?: { mandate_request_mandate?: string; customer?: string };
-        };
-      }>('GET', `/billing_requests/${flowId}`).catch((error: unknown) => {
-        if (error instanceof GoCardlessHttpError && error.status === 404) {
-          throw new FlowNotCompletedError();
-        }
-        throw error;
-      });
+      const billingRequest = await readBillingRequest(flowId);
       const mandateId = billingRequest.links?.mandate_request_mandate;
       if (billingRequest.status !== 'fulfilled' || !mandateId) throw new FlowNotCompletedError();
-      const { mandates: mandate } = await request<{
-        mandates: {
-          id: string;
-          status: string;
-          links: { customer_bank_account: string; customer?: string };
-        };
-      }>('GET', `/mandates/${mandateId}`);
-      const { customer_bank_accounts: account } = await request<{
-        customer_bank_accounts: {
-          bank_name: string;
-          account_number_ending: string;
-          account_holder_name?: string;
-        };
-      }>('GET', `/customer_bank_accounts/${mandate.links.customer_bank_account}`);
+      return readMandate(mandateId, billingRequest.links?.customer ?? null);
+    },
+
+    async createBankPayment(bankPayment) {
+      const { billing_requests: billingRequest } = await request<{
+        billing_requests: { id: string };
+      }>(
+        'POST',
+        '/billing_requests',
+        {
+          billing_requests: {
+            // Instant Bank Pay: the customer approves the payment in their bank (open banking),
+            // and the same flow sets up the Bacs mandate for the later months.
+            payment_request: {
+              amount: bankPayment.amountPence,
+              currency: 'GBP',
+              description: bankPayment.description,
+            },
+            mandate_request: { scheme: 'bacs', description: bankPayment.mandateDescription },
+            metadata: { reference: bankPayment.reference },
+          },
+        },
+        `billing-request-${bankPayment.reference}`,
+      );
+      const separator = bankPayment.successUrl.includes('?') ? '&' : '?';
+      const returnUrl = `${bankPayment.successUrl}${separator}bank_payment_id=${encodeURIComponent(billingRequest.id)}`;
+      const { billing_request_flows: flow } = await request<{
+        billing_request_flows: { id: string; authorisation_url: string };
+      }>('POST', '/billing_request_flows', {
+        billing_request_flows: {
+          redirect_uri: returnUrl,
+          exit_uri: bankPayment.exitUrl,
+          links: { billing_request: billingRequest.id },
+        },
+      });
+      return { flowId: billingRequest.id, redirectUrl: flow.authorisation_url };
+    },
+
+    async getBankPayment({ flowId }) {
+      const billingRequest = await readBillingRequest(flowId);
+      const amountPence = billingRequest.payment_request?.amount ?? 0;
+      const base = { flowId, amountPence, providerPaymentId: null, mandate: null };
+      if (['cancelled', 'failed'].includes(billingRequest.status)) {
+        const failureReason = `GoCardless billing request ${billingRequest.status}`;
+        return { ...base, status: 'FAILED', failureReason };
+      }
+      const paymentId = billingRequest.links?.payment_request_payment;
+      if (billingRequest.status !== 'fulfilled' || !paymentId) {
+        return { ...base, status: 'PENDING', failureReason: null };
+      }
+      const { payments: payment } = await request<{ payments: GcPayment }>(
+        'GET',
+        `/payments/${paymentId}`,
+      );
+      const status = BANK_PAYMENT_STATUS[payment.status] ?? 'PENDING';
+      const mandateId = billingRequest.links?.mandate_request_mandate;
       return {
-        mandateId: mandate.id,
-        providerCustomerReference: mandate.links.customer ?? billingRequest.links?.customer ?? null,
-        status: toMandateStatus(mandate.status),
-        bankName: account.bank_name,
-        accountNumberEnding: account.account_number_ending.slice(-2),
-        accountHolderName: account.account_holder_name ?? null,
-        // GoCardless does not give the sort code back; its own notices show it.
-        sortCode: null,
+        flowId,
+        status,
+        providerPaymentId: payment.id,
+        amountPence: payment.amount ?? amountPence,
+        mandate: mandateId
+          ? await readMandate(mandateId, billingRequest.links?.customer ?? null)
+          : null,
+        failureReason: status === 'FAILED' ? `GoCardless payment ${payment.status}` : null,
       };
     },
 
@@ -311,7 +405,12 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
           id: string;
           resource_type: string;
           action: string;
-          links?: { payment?: string; mandate?: string; refund?: string };
+          links?: {
+            payment?: string;
+            mandate?: string;
+            refund?: string;
+            billing_request?: string;
+          };
           details?: { description?: string };
         }[];
       } | null;
@@ -334,6 +433,16 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
           if (REFUND_NOT_PAID.includes(event.action)) {
             const reason = event.details?.description ?? `GoCardless refund ${event.action}`;
             return { type: 'REFUND_FAILED', eventId, providerRefundId, reason };
+          }
+        }
+        if (event.resource_type === 'billing_requests' && event.links?.billing_request) {
+          const flowId = event.links.billing_request;
+          if (event.action === 'fulfilled')
+            return { type: 'BANK_PAYMENT_FULFILLED', eventId, flowId };
+          if (['cancelled', 'failed'].includes(event.action)) {
+            const reason =
+              event.details?.description ?? `GoCardless billing request ${event.action}`;
+            return { type: 'BANK_PAYMENT_CANCELLED', eventId, flowId, reason };
           }
         }
         if (event.resource_type === 'mandates' && event.links?.mandate) {

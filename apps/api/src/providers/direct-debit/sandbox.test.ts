@@ -232,3 +232,89 @@ describe('the name on the account', () => {
     });
   });
 });
+
+describe('sandbox instant bank payment (decision 045)', () => {
+  const request = () => ({
+    reference: `ps_${randomUUID()}`,
+    customerReference: 'user-1',
+    amountPence: 8_334,
+    description: 'Motor insurance BMW-123',
+    mandateDescription: 'Motor insurance BMW-123 monthly payments',
+    successUrl: 'http://localhost:3000/callback?x=1',
+    exitUrl: 'http://localhost:3000/checkout',
+  });
+  const good = { accountHolderName: 'Jo Bloggs', sortCode: '20-29-59', accountNumber: '63748472' };
+
+  it('checks the account like the mandate page, then approves once', async () => {
+    const sandbox = sandboxOn();
+    const { flowId, redirectUrl } = await sandbox.createBankPayment(request());
+    expect(redirectUrl).toBe(`/sandbox/bank-payment/${flowId}`);
+    const invalid = await sandbox.approveBankPayment({
+      flowId,
+      account: { ...good, accountNumber: '63748473' },
+      now: NOW,
+    });
+    expect(invalid).toEqual({
+      kind: 'INVALID',
+      errors: {
+        accountNumber:
+          'Check your sort code and account number: they do not belong together (the bank’s check failed)',
+      },
+    });
+    expect((await sandbox.getBankPayment({ flowId, now: NOW })).status).toBe('PENDING');
+    const approved = await sandbox.approveBankPayment({ flowId, account: good, now: NOW });
+    if (approved.kind !== 'APPROVED') throw new Error(approved.kind);
+    expect(approved.redirectUrl).toBe(
+      `http://localhost:3000/callback?x=1&bank_payment_id=${encodeURIComponent(flowId)}`,
+    );
+    expect(await sandbox.approveBankPayment({ flowId, account: good, now: NOW })).toEqual({
+      kind: 'NOT_OPEN',
+    });
+    expect(await sandbox.cancelBankPayment({ flowId, now: NOW })).toEqual({ kind: 'NOT_OPEN' });
+  });
+
+  it('"Fail Payment": the bank refuses the payment, the webhook says so', async () => {
+    const sandbox = sandboxOn();
+    const { flowId } = await sandbox.createBankPayment(request());
+    const approved = await sandbox.approveBankPayment({
+      flowId,
+      account: { ...good, accountHolderName: 'Fail Payment' },
+      now: NOW,
+    });
+    if (approved.kind !== 'APPROVED') throw new Error(approved.kind);
+    const payment = await sandbox.getBankPayment({ flowId, now: NOW });
+    expect(payment).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'The bank refused the payment (sandbox).',
+    });
+    const events = (JSON.parse(approved.deliveries[0]!.body) as { events: DirectDebitEvent[] })
+      .events;
+    expect(events).toEqual([
+      { type: 'BANK_PAYMENT_FULFILLED', eventId: expect.any(String), flowId },
+      {
+        type: 'COLLECTION_FAILED',
+        eventId: expect.any(String),
+        providerPaymentId: payment.providerPaymentId,
+        reason: 'The bank refused the payment (sandbox).',
+      },
+    ]);
+  });
+
+  it('"Fail Payment 2": the payment is paid, the first monthly collection fails', async () => {
+    const sandbox = sandboxOn();
+    const { flowId } = await sandbox.createBankPayment(request());
+    await sandbox.approveBankPayment({
+      flowId,
+      account: { ...good, accountHolderName: 'Fail Payment 2' },
+      now: NOW,
+    });
+    const payment = await sandbox.getBankPayment({ flowId, now: NOW });
+    expect(payment.status).toBe('PAID');
+    const monthly = await collect(sandbox, payment.mandate!.mandateId);
+    const settled = await sandbox.getCollection({
+      providerPaymentId: monthly.providerPaymentId,
+      now: on(SETTLEMENT_DAY),
+    });
+    expect(settled).toMatchObject({ status: 'FAILED', failureReason: REASON });
+  });
+});

@@ -21,6 +21,8 @@ import {
 } from './bank-account';
 import {
   FlowNotCompletedError,
+  type BankPayment,
+  type BankPaymentRequest,
   type Collection,
   type CollectionStatus,
   type DirectDebitEvent,
@@ -47,6 +49,20 @@ export type SandboxFlow = MandateFlowRequest & {
   } | null;
   mandateId: string | null;
 };
+
+/**
+ * An instant bank payment's flow: OPEN until the customer approves it in their "bank" (PAID, or
+ * FAILED when the account holder's name makes the bank refuse it) or cancels (CANCELLED).
+ */
+export type SandboxBankPayment = BankPaymentRequest & {
+  flowId: string;
+  status: 'OPEN' | 'PAID' | 'FAILED' | 'CANCELLED';
+  providerPaymentId: string | null;
+  mandateId: string | null;
+};
+
+const SANDBOX_BANK_REFUSED = 'The bank refused the payment (sandbox).';
+const SANDBOX_BANK_CANCELLED = 'The customer cancelled the payment in their bank (sandbox).';
 
 type SandboxMandate = {
   mandateId: string;
@@ -79,6 +95,7 @@ const COLLECTION = 'dd-collection';
 const BY_REFERENCE = 'dd-reference';
 const REFUND = 'dd-refund';
 const REFUND_OF = 'dd-refund-of';
+const BANK_PAYMENT = 'dd-bank-payment';
 type SandboxRefund = { providerPaymentId: string; amountPence: number };
 const SANDBOX_REFUND_REFUSED = 'Only a settled collection can be refunded (sandbox).';
 const SANDBOX_REFUND_TOO_MUCH = 'The refund is more than was collected (sandbox).';
@@ -119,6 +136,28 @@ export type SandboxDirectDebit = DirectDebitProvider & {
   confirm(options: {
     flowId: string;
   }): Promise<{ kind: 'COMPLETED'; redirectUrl: string } | { kind: 'NOT_OPEN' }>;
+  getBankPaymentFlow(flowId: string): Promise<SandboxBankPayment | null>;
+  /**
+   * The customer approves the payment in their bank with this account: the payment is made (and
+   * confirmed, or refused for the behaviour names), the mandate for later months set up, and the
+   * provider's signed webhooks are answered for the page to send.
+   */
+  approveBankPayment(options: {
+    flowId: string;
+    account: BankAccountInput;
+    now: Date;
+  }): Promise<
+    | { kind: 'INVALID'; errors: BankAccountErrors }
+    | { kind: 'APPROVED'; redirectUrl: string; deliveries: SandboxDelivery[] }
+    | { kind: 'NOT_OPEN' }
+  >;
+  /** The customer cancels in their bank: nothing is paid; the webhook says so. */
+  cancelBankPayment(options: {
+    flowId: string;
+    now: Date;
+  }): Promise<
+    { kind: 'CANCELLED'; redirectUrl: string; deliveries: SandboxDelivery[] } | { kind: 'NOT_OPEN' }
+  >;
   /** Signed webhooks for collections whose status moved since last announced (a job sends them). */
   collectDueEvents(now: Date): Promise<SandboxDelivery[]>;
   signEvents(events: DirectDebitEvent[], now: Date): SandboxDelivery;
@@ -132,6 +171,8 @@ export function createSandboxDirectDebit(
   let store = options.store ?? createMemorySandboxStore();
   const faults = createSandboxFaultInjector(options.faults);
   const getFlow = (flowId: string) => store.get<SandboxFlow>(FLOW, flowId);
+  const getBankPaymentFlow = (flowId: string) =>
+    store.get<SandboxBankPayment>(BANK_PAYMENT, flowId);
   /** A mandate made before the sandbox counted its collections: count them once. */
   const countCollections = async (mandateId: string) =>
     (await store.list<SandboxCollection>(COLLECTION)).filter(
@@ -155,7 +196,143 @@ export function createSandboxDirectDebit(
       store = next;
     },
     getFlow,
+    getBankPaymentFlow,
     signEvents,
+
+    async createBankPayment(request) {
+      const known = await store.get<{ id: string }>(
+        BY_REFERENCE,
+        `bank-payment:${request.reference}`,
+      );
+      const flowId = known?.id ?? randomId('BRQ');
+      if (!known) {
+        const flow: SandboxBankPayment = {
+          ...request,
+          flowId,
+          status: 'OPEN',
+          providerPaymentId: null,
+          mandateId: null,
+        };
+        await store.put(BANK_PAYMENT, flowId, flow);
+        await store.put(BY_REFERENCE, `bank-payment:${request.reference}`, { id: flowId });
+      }
+      return { flowId, redirectUrl: `/sandbox/bank-payment/${flowId}` };
+    },
+
+    async approveBankPayment({ flowId, account, now }) {
+      const flow = await getBankPaymentFlow(flowId);
+      if (!flow || flow.status !== 'OPEN') return { kind: 'NOT_OPEN' };
+      const errors = checkBankAccount(account);
+      if (Object.keys(errors).length > 0) return { kind: 'INVALID', errors };
+      const sortCode = normaliseSortCode(account.sortCode);
+      const holderName = account.accountHolderName.trim();
+      // The payment is the mandate's 1st collection: "Fail Payment" (or "Fail Payment 1") makes
+      // the bank refuse it; "Fail Payment 2" fails the first monthly Direct Debit instead.
+      const fails = sandboxOutcome(holderName, 1) === 'FAILS';
+      const mandate: SandboxMandate = {
+        mandateId: randomId('MD'),
+        holderName,
+        sortCode,
+        bankName: findBankName(sortCode),
+        accountNumberEnding: account.accountNumber.replace(/\s/g, '').slice(-2),
+        collectionsCreated: 1,
+      };
+      const today = londonDateString(now);
+      const status = fails ? 'FAILED' : 'SETTLED';
+      const payment: SandboxCollection = {
+        providerPaymentId: randomId('PM'),
+        reference: flow.reference,
+        mandateId: mandate.mandateId,
+        amountPence: flow.amountPence,
+        // Paid from the bank at once (Faster Payments): charged and settled today.
+        chargeDate: today,
+        settlesOn: today,
+        failureReason: null,
+        fails,
+        announced: status,
+      };
+      await store.put(MANDATE, mandate.mandateId, mandate);
+      await store.put(COLLECTION, payment.providerPaymentId, payment);
+      await store.put(BY_REFERENCE, `collection:${flow.reference}`, {
+        id: payment.providerPaymentId,
+      });
+      await store.put(BANK_PAYMENT, flowId, {
+        ...flow,
+        status: fails ? 'FAILED' : 'PAID',
+        providerPaymentId: payment.providerPaymentId,
+        mandateId: mandate.mandateId,
+      });
+      const providerPaymentId = payment.providerPaymentId;
+      // As GoCardless: the billing request is fulfilled, then the payment is confirmed (or fails).
+      const events: DirectDebitEvent[] = [
+        { type: 'BANK_PAYMENT_FULFILLED', eventId: randomId('EV'), flowId },
+        fails
+          ? {
+              type: 'COLLECTION_FAILED',
+              eventId: randomId('EV'),
+              providerPaymentId,
+              reason: SANDBOX_BANK_REFUSED,
+            }
+          : { type: 'COLLECTION_SETTLED', eventId: randomId('EV'), providerPaymentId },
+      ];
+      const separator = flow.successUrl.includes('?') ? '&' : '?';
+      return {
+        kind: 'APPROVED',
+        redirectUrl: `${flow.successUrl}${separator}bank_payment_id=${encodeURIComponent(flowId)}`,
+        deliveries: [signEvents(events, now)],
+      };
+    },
+
+    async cancelBankPayment({ flowId, now }) {
+      const flow = await getBankPaymentFlow(flowId);
+      if (!flow || flow.status !== 'OPEN') return { kind: 'NOT_OPEN' };
+      await store.put(BANK_PAYMENT, flowId, { ...flow, status: 'CANCELLED' });
+      const event: DirectDebitEvent = {
+        type: 'BANK_PAYMENT_CANCELLED',
+        eventId: randomId('EV'),
+        flowId,
+        reason: SANDBOX_BANK_CANCELLED,
+      };
+      return {
+        kind: 'CANCELLED',
+        redirectUrl: flow.exitUrl,
+        deliveries: [signEvents([event], now)],
+      };
+    },
+
+    async getBankPayment({ flowId }) {
+      const flow = await getBankPaymentFlow(flowId);
+      if (!flow) throw new FlowNotCompletedError('No such bank payment.');
+      const mandate = flow.mandateId
+        ? await store.get<SandboxMandate>(MANDATE, flow.mandateId)
+        : null;
+      const result: BankPayment = {
+        flowId,
+        status: 'PENDING',
+        providerPaymentId: flow.providerPaymentId,
+        amountPence: flow.amountPence,
+        mandate: mandate
+          ? {
+              mandateId: mandate.mandateId,
+              providerCustomerReference: flow.customerReference,
+              status: 'ACTIVE',
+              bankName: mandate.bankName,
+              accountNumberEnding: mandate.accountNumberEnding,
+              accountHolderName: mandate.holderName,
+              sortCode: mandate.sortCode ?? null,
+            }
+          : null,
+        failureReason: null,
+      };
+      if (flow.status === 'PAID') return { ...result, status: 'PAID' };
+      if (flow.status === 'FAILED') {
+        return { ...result, status: 'FAILED', failureReason: SANDBOX_BANK_REFUSED };
+      }
+      if (flow.status === 'CANCELLED') {
+        return { ...result, status: 'FAILED', failureReason: SANDBOX_BANK_CANCELLED };
+      }
+      return result;
+    },
 
     async createMandateFlow(request) {
       const known = await store.get<{ id: string }>(BY_REFERENCE, `flow:${request.reference}`);
@@ -340,6 +517,8 @@ export function createSandboxDirectDebit(
     ...sandbox,
     createMandateFlow: (request) => faults.call(() => sandbox.createMandateFlow(request)),
     completeMandateFlow: (request) => faults.call(() => sandbox.completeMandateFlow(request)),
+    createBankPayment: (request) => faults.call(() => sandbox.createBankPayment(request)),
+    getBankPayment: (request) => faults.call(() => sandbox.getBankPayment(request)),
     createCollection: (request) => faults.call(() => sandbox.createCollection(request)),
     getCollection: (request) => faults.call(() => sandbox.getCollection(request)),
     refundCollection: (request) => faults.call(() => sandbox.refundCollection(request)),

@@ -62,6 +62,46 @@ export type ProviderCollectionRecord = Collection & {
   refundedPence: number;
 };
 
+/**
+ * An instant bank payment of the first payment with the Direct Debit mandate for later months,
+ * in one hosted flow (GoCardless: one Billing Request with a payment_request and a
+ * mandate_request). The customer approves the payment in their bank.
+ */
+export type BankPaymentRequest = {
+  /** Our own id for this flow: idempotency key and metadata at the provider. */
+  reference: string;
+  customerReference: string;
+  /** Integer pence, GBP. */
+  amountPence: number;
+  /** What the bank shows for the payment. */
+  description: string;
+  /** What the mandate is for. */
+  mandateDescription: string;
+  /** Absolute; the provider returns the customer here with `?bank_payment_id={flowId}`. */
+  successUrl: string;
+  /** Absolute; where the customer goes when they leave without paying. */
+  exitUrl: string;
+};
+
+type BankPaymentFlow = { flowId: string; redirectUrl: string };
+
+/**
+ * Where a bank payment stands at the provider: PENDING (not approved, or approved and not yet
+ * confirmed), PAID (confirmed: the money is ours), FAILED (cancelled by the customer or refused).
+ */
+export type BankPaymentStatus = 'PENDING' | 'PAID' | 'FAILED';
+
+export type BankPayment = {
+  flowId: string;
+  status: BankPaymentStatus;
+  /** The payment's id once the customer approved it (the ledger's and refunds' key). */
+  providerPaymentId: string | null;
+  amountPence: number;
+  /** The mandate for later months, once the flow made it. */
+  mandate: CompletedMandate | null;
+  failureReason: string | null;
+};
+
 type EventBase = { eventId: string };
 export type DirectDebitEvent =
   | (EventBase & { type: 'MANDATE_ACTIVE' | 'MANDATE_CANCELLED'; mandateId: string })
@@ -73,6 +113,10 @@ export type DirectDebitEvent =
   /** A refund the provider took (SENT) was paid to the customer, or could not be. */
   | (EventBase & { type: 'REFUND_PAID'; providerRefundId: string })
   | (EventBase & { type: 'REFUND_FAILED'; providerRefundId: string; reason: string })
+  /** The customer finished the bank payment flow: read it with getBankPayment. */
+  | (EventBase & { type: 'BANK_PAYMENT_FULFILLED'; flowId: string })
+  /** The customer left the flow or it failed: nothing will be paid through it. */
+  | (EventBase & { type: 'BANK_PAYMENT_CANCELLED'; flowId: string; reason: string })
   | (EventBase & { type: 'IGNORED'; vendorType: string });
 
 export type DirectDebitProvider = {
@@ -86,6 +130,10 @@ export type DirectDebitProvider = {
   refundCollection(request: RefundRequest & { now: Date }): Promise<RefundResult>;
   /** Every collection the provider holds for us, as it stands at `now` (reconciliation). */
   listCollections(options: { now: Date }): Promise<ProviderCollectionRecord[]>;
+  /** Starts the hosted flow for an instant bank payment and the mandate for later months. */
+  createBankPayment(request: BankPaymentRequest): Promise<BankPaymentFlow>;
+  /** The bank payment as the provider has it now (the source of truth, whatever the events). */
+  getBankPayment(options: { flowId: string; now: Date }): Promise<BankPayment>;
   /** Verifies the signature over the raw body (throws WebhookSignatureError), then maps it. */
   parseWebhook(input: WebhookInput): Promise<DirectDebitEvent[]>;
 };

@@ -65,6 +65,8 @@ type Owner = {
   policyNumber: string;
   boundProposalCode: string;
   flowId: string;
+  /** An instant bank payment started for the quote (the customer has not approved it). */
+  bankPaymentId: string;
   /** A claim on the bound policy. */
   claimReference: string;
   /** A referred change of the bound policy: confirmed only with the cancellation agreement. */
@@ -430,6 +432,18 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       }),
     },
     'GET /api/goCardless/mandates': { build: () => get('/api/goCardless/mandates') },
+    'POST /api/goCardless/bank-payments/proposal/{code}': {
+      resource: 'quote',
+      build: (target) => ({
+        method: 'POST',
+        url: `/api/goCardless/bank-payments/proposal/${quoteOf(target)}`,
+        payload: { successPath: RETURN_PATH, cancelPath: RETURN_PATH },
+      }),
+    },
+    'GET /api/goCardless/bank-payments/{bankPaymentId}': {
+      resource: 'private',
+      build: (target) => get(`/api/goCardless/bank-payments/${target!.bankPaymentId}`),
+    },
     'GET /api/stripe/cards': { build: () => get('/api/stripe/cards') },
     'POST /api/webhooks/card': {
       build: () => ({ method: 'POST', url: '/api/webhooks/card', payload: {} }),
@@ -774,6 +788,13 @@ describe('access matrix (issue 21 item 9)', () => {
       payload: { mandateDescription: 'Motor insurance', successUrl: RETURN_PATH },
     });
     expect(flow.statusCode, flow.body).toBe(201);
+    const bankPayment = await app.inject({
+      method: 'POST',
+      url: `/api/goCardless/bank-payments/proposal/${quote.proposalCode}`,
+      headers,
+      payload: { successPath: RETURN_PATH, cancelPath: RETURN_PATH },
+    });
+    expect(bankPayment.statusCode, bankPayment.body).toBe(201);
     const adjustment = await app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
@@ -819,6 +840,7 @@ describe('access matrix (issue 21 item 9)', () => {
       policyNumber: bound.policyNumber,
       boundProposalCode: bought.proposalCode,
       flowId: flow.json<{ flowId: string }>().flowId,
+      bankPaymentId: bankPayment.json<{ bankPaymentId: string }>().bankPaymentId,
       claimReference: claim.claimReference,
       adjustmentId: adjustment.json<{ adjustmentId: string }>().adjustmentId,
       committedStageId: staged.json<{ stageId: string }>().stageId,
@@ -942,6 +964,7 @@ describe('access matrix (issue 21 item 9)', () => {
         owner.policyNumber,
         owner.boundProposalCode,
         owner.flowId,
+        owner.bankPaymentId,
         owner.claimReference,
         owner.adjustmentId,
       ],

@@ -255,6 +255,15 @@ describe('security headers on every page and route (issue 21 item 12)', () => {
     });
     expect(flow.statusCode, flow.body).toBe(201);
     const flowPath = new URL(flow.json<{ redirectUrl: string }>().redirectUrl, origin).pathname;
+    const bankPayment = await target.inject({
+      method: 'POST',
+      url: `/api/goCardless/bank-payments/proposal/${ids.proposalCode}`,
+      headers: customer,
+      payload: { successPath: '/checkout/return', cancelPath: '/checkout' },
+    });
+    expect(bankPayment.statusCode, bankPayment.body).toBe(201);
+    const bankPath = new URL(bankPayment.json<{ redirectUrl: string }>().redirectUrl, origin)
+      .pathname;
 
     // Pages.
     for (const url of listSpaPages(ids)) {
@@ -357,6 +366,15 @@ describe('security headers on every page and route (issue 21 item 12)', () => {
       { url: flowPath, method: 'POST', headers: formHeaders, payload: 'sortCode=00' },
       { url: `${flowPath}/confirm`, method: 'POST', headers: formHeaders, payload: '' },
       { url: '/sandbox/direct-debit/no-such-flow' },
+      // The sandbox bank's instant payment page: shown, refused details, an unknown id.
+      { url: bankPath },
+      {
+        url: bankPath,
+        method: 'POST',
+        headers: formHeaders,
+        payload: 'action=approve&sortCode=00',
+      },
+      { url: '/sandbox/bank-payment/no-such-payment' },
       // The sandbox FNOL (online claim) page: an unknown or used link, read and posted.
       { url: '/sandbox/fnol/no-such-link' },
       { url: '/sandbox/fnol/no-such-link', method: 'POST', headers: formHeaders, payload: '' },

@@ -484,3 +484,96 @@ describe('checkout routes', () => {
     );
   });
 });
+
+describe('checkout page: pay by bank (the first payment from the bank, issue 35 item 4)', () => {
+  const BANK_START = 'POST /api/goCardless/bank-payments/proposal/QX7';
+
+  it('offers Pay by bank beside Direct Debit and card, with no mandate to add first', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 12000 })),
+      [MANDATES]: () => json(200, []),
+      [BANK_START]: () =>
+        json(201, {
+          bankPaymentId: 'BRQ1',
+          redirectUrl: '/sandbox/bank-payment/BRQ1',
+          amountPence: 1000,
+        }),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout');
+    const group = await screen.findByRole('group', { name: 'How would you like to pay?' });
+    expect(within(group).getByRole('radio', { name: 'Direct Debit and card' })).toBeChecked();
+    const bank = within(group).getByRole('radio', { name: 'Pay by bank' });
+    expect(bank).toHaveAccessibleDescription(
+      'First payment today straight from your bank, then monthly payments by Direct Debit from the same account.',
+    );
+    await userEvent.click(bank);
+    expect(bank).toBeChecked();
+    expect(screen.getByRole('region', { name: 'Pay by bank' })).toHaveTextContent(
+      'You will approve the first payment in your bank. The same account pays the later months by Direct Debit, so you do not need to add a Direct Debit here.',
+    );
+    expect(screen.queryByRole('button', { name: 'Add a Direct Debit' })).not.toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: 'Pay £10.00 by bank' });
+    expect(pay).toBeEnabled();
+    await userEvent.click(pay);
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/sandbox/bank-payment/BRQ1'));
+    expect(
+      calls.find((call) => call.path === '/api/goCardless/bank-payments/proposal/QX7')?.body,
+    ).toEqual({
+      successPath: '/flex/proposal/QX7/checkout/bank-callback',
+      cancelPath: '/flex/proposal/QX7/checkout?context=BANK&bank=failed',
+    });
+    expect(calls.some((call) => call.path.startsWith('/api/stripe'))).toBe(false);
+    expect(calls.some((call) => call.path.endsWith('/bind'))).toBe(false);
+  });
+
+  it('back from a bank payment that did not go through: says so and keeps every method', async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 12000 })),
+      [MANDATES]: () => json(200, []),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout?context=BANK&bank=failed');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your bank payment did not go through. No money has been taken. Try again, or choose another way to pay.',
+    );
+    expect(screen.getByRole('radio', { name: 'Pay by bank' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Direct Debit and card' }));
+    expect(await screen.findByRole('button', { name: 'Add a Direct Debit' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal and sends nobody to the bank", async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 12000 })),
+      [MANDATES]: () => json(200, []),
+      [BANK_START]: () =>
+        json(409, { error: { code: 'CONFLICT', message: 'This quote has expired.' } }),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout?context=BANK');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay £10.00 by bank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'We could not do that' });
+    expect(dialog).toHaveTextContent('This quote has expired.');
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('is not offered when there is no first payment to make', async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 1 })),
+      [MANDATES]: () => json(200, [barclays]),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout?context=BANK');
+    expect(await screen.findByRole('button', { name: 'Buy policy' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByText('Pay by bank')).not.toBeInTheDocument();
+  });
+
+  it('staff cannot approve a payment in the customer’s bank', async () => {
+    const calls = stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ discountedPence: 12000 })),
+      [MANDATES]: () => json(200, []),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout?context=BANK', admin);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay £10.00 by bank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not authorised' });
+    expect(dialog).toHaveTextContent('You are not authorised to perform this action.');
+    expect(calls.some((call) => call.path.includes('bank-payments'))).toBe(false);
+  });
+});

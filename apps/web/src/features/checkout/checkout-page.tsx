@@ -3,11 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ordinalOf, type CheckoutMethod } from '@motor/domain';
+import { ordinalOf } from '@motor/domain';
 import { paths } from '../../lib/paths';
 import { refetchAfterWrite } from '../../lib/query-client';
 import { MANDATES_QUERY_KEY, proposalQueryKey } from '../../lib/query-keys';
 import { Button } from '../../components/ui/button';
+import { Notification } from '../../components/ui/notification';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { formatCardBrand, formatPence } from '../../lib/format';
@@ -18,6 +19,7 @@ import {
   REDIRECT_FLOW_PARAM,
   startPaymentMethodSetup,
 } from '../../lib/payment-methods';
+import { startBankPayment } from './api/bank-payments';
 import { startCardCheckout, useMandates, useSavedCard } from './api/payments';
 import { useCheckoutProposal, type CheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
@@ -36,6 +38,7 @@ import {
   getLaterInstalment,
   getOfferedMethods,
   needsPaymentMethod,
+  type CheckoutOption,
 } from './rules';
 import { useCheckoutErrors, useNotAuthorised } from './use-checkout-errors';
 
@@ -114,7 +117,15 @@ function useMandateReturn() {
   return isCompleting;
 }
 
-const PAY_LABELS = { CARD: 'PAY', DUAL: 'PAY_DUAL', DIRECT_DEBIT: 'PAY_DIRECT_DEBIT' } as const;
+const PAY_LABELS = {
+  CARD: 'PAY',
+  DUAL: 'PAY_DUAL',
+  DIRECT_DEBIT: 'PAY_DIRECT_DEBIT',
+  BANK: 'PAY_BANK',
+} as const;
+
+/** What the bank's return says of an instant bank payment that did not go through. */
+const BANK_FAILED = 'failed';
 
 function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
   const { t } = useTranslation('checkout');
@@ -126,14 +137,17 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
   const onError = useCheckoutErrors();
   const notAuthorised = useNotAuthorised();
   const [searchParams] = useSearchParams();
-  const [initialMethod] = useState<CheckoutMethod>(() =>
+  const [initialMethod] = useState<CheckoutOption>(() =>
     getInitialMethod(searchParams.get('context'), getCheckoutMethods(proposal)),
   );
   const methods = getOfferedMethods(initialMethod, getCheckoutMethods(proposal));
-  const [method, setMethod] = useState<CheckoutMethod>(initialMethod);
+  const [method, setMethod] = useState<CheckoutOption>(initialMethod);
+  // Back from a bank payment that was cancelled or refused: said once, beside the choice.
+  const [bankFailed] = useState(() => searchParams.get('bank') === BANK_FAILED);
   const [isBusy, setIsBusy] = useState(false);
   const [isMotoOpen, setIsMotoOpen] = useState(false);
-  const usesDirectDebit = method !== 'CARD';
+  // BANK sets up its Direct Debit in the bank's own flow: no mandate is added here first.
+  const usesDirectDebit = method === 'DUAL' || method === 'DIRECT_DEBIT';
   const isCompletingMandate = useMandateReturn();
   const mandates = useMandates({ enabled: usesDirectDebit });
   const mandate = mandates.data?.[0] ?? null;
@@ -179,7 +193,27 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
       redirectTo(url);
     });
 
+  const onPayByBank = () => {
+    // Only the customer can approve a payment in their own bank: not something staff do.
+    if (isAdmin) {
+      notAuthorised();
+      return;
+    }
+    void perform(async () => {
+      const checkout = checkoutPaths.checkout(productUrlName, code);
+      const session = await startBankPayment(client, code, {
+        successPath: checkoutPaths.bankCallback(productUrlName, code),
+        cancelPath: `${checkout}?context=BANK&bank=${BANK_FAILED}`,
+      });
+      redirectTo(session.redirectUrl);
+    });
+  };
+
   const onSubmit = () => {
+    if (action === 'PAY' && method === 'BANK') {
+      onPayByBank();
+      return;
+    }
     if (action === 'PAY' && method !== 'DIRECT_DEBIT') {
       if (isAdmin) {
         setIsMotoOpen(true);
@@ -242,7 +276,20 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
       </div>
       <div className="checkout__layout">
         <div className="checkout__main">
+          {bankFailed ? (
+            <Notification variant="critical" isAlert>
+              {t('bankPayment.failed')}
+            </Notification>
+          ) : null}
           <MethodPicker methods={methods} value={method} onChange={setMethod} />
+          {method === 'BANK' ? (
+            <section className="checkout-section" aria-labelledby="checkout-bank-title">
+              <h2 id="checkout-bank-title" className="checkout-section__title">
+                {t('bankPayment.title')}
+              </h2>
+              <p className="text-muted">{t('bankPayment.content')}</p>
+            </section>
+          ) : null}
           {usesDirectDebit ? (
             <DirectDebitSection
               mandate={mandate}

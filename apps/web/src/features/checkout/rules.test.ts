@@ -30,9 +30,17 @@ describe('checkout rules', () => {
     expect(getOfferedMethods('DIRECT_DEBIT', ['DUAL'])).toEqual(['DIRECT_DEBIT']);
   });
 
-  it('offers DUAL only for a monthly schedule and the scheme method otherwise', () => {
-    expect(getCheckoutMethods(makeProposal())).toEqual(['DUAL']);
+  it('offers DUAL and BANK for a monthly schedule and the scheme method otherwise', () => {
+    expect(getCheckoutMethods(makeProposal())).toEqual(['DUAL', 'BANK']);
+    // No first payment to make (1p or less): nothing for the bank to pay, DUAL only.
+    expect(getCheckoutMethods(makeProposal({ discountedPence: 1 }))).toEqual(['DUAL']);
     expect(getCheckoutMethods(makeProposal({ schemeCode: 'bmw-driveaway' }))).toEqual(['CARD']);
+  });
+
+  it('starts on BANK from ?context=BANK only where it is offered', () => {
+    expect(getInitialMethod('BANK', ['DUAL', 'BANK'])).toBe('BANK');
+    expect(getInitialMethod('BANK', ['DUAL'])).toBe('DUAL');
+    expect(getInitialMethod('BANK', ['CARD'])).toBe('CARD');
   });
 
   it.each([
@@ -44,6 +52,7 @@ describe('checkout rules', () => {
     ['DIRECT_DEBIT', 1, false, 'BIND'],
     ['DUAL', 2, false, 'PAY'],
     ['DUAL', 1, false, 'BIND'],
+    ['BANK', 2, false, 'PAY'],
   ] as const)('%s at %ip (saved card %s) is %s', (method, pence, saved, action) => {
     expect(getAction(makeProposal({ discountedPence: pence }), method, saved)).toBe(action);
   });

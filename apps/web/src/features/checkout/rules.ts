@@ -22,11 +22,21 @@ export function findActiveSchedule(proposal: CheckoutProposal): PaymentSchedule 
 }
 
 /**
- * The methods offered for the proposal, first = default. A monthly (flex) schedule is paid by
- * direct debit with a card deposit: DUAL only (spec 2 §4).
+ * A way to pay at checkout: a brand's checkout method, or BANK (ADR 045), the first monthly
+ * payment straight from the bank with the Direct Debit for later months set up in the same flow.
  */
-export function getCheckoutMethods(proposal: CheckoutProposal): CheckoutMethod[] {
-  if (findActiveSchedule(proposal)?.type === 'MONTHLY') return ['DUAL'];
+export type CheckoutOption = CheckoutMethod | 'BANK';
+const CHECKOUT_OPTIONS: readonly CheckoutOption[] = [...CHECKOUT_METHODS, 'BANK'];
+
+/**
+ * The methods offered for the proposal, first = default. A monthly (flex) schedule is paid by
+ * direct debit with a card deposit (DUAL, spec 2 §4), or with the first payment by bank (BANK)
+ * when there is a first payment to make.
+ */
+export function getCheckoutMethods(proposal: CheckoutProposal): CheckoutOption[] {
+  if (findActiveSchedule(proposal)?.type === 'MONTHLY') {
+    return getAction(proposal, 'DUAL', false) === 'PAY' ? ['DUAL', 'BANK'] : ['DUAL'];
+  }
   return [getProductConfig(proposal.schemeCode).checkoutMethod];
 }
 
@@ -36,16 +46,19 @@ export function getCheckoutMethods(proposal: CheckoutProposal): CheckoutMethod[]
  */
 export function getInitialMethod(
   context: string | null,
-  methods: readonly CheckoutMethod[],
-): CheckoutMethod {
-  return CHECKOUT_METHODS.find((method) => method === context) ?? methods[0] ?? 'CARD';
+  methods: readonly CheckoutOption[],
+): CheckoutOption {
+  // BANK only where it is offered (a monthly quote with a first payment to make).
+  const named = CHECKOUT_OPTIONS.find((method) => method === context);
+  if (named === 'BANK' && !methods.includes('BANK')) return methods[0] ?? 'CARD';
+  return named ?? methods[0] ?? 'CARD';
 }
 
 /** The methods the picker offers: the configured ones, or the one ?context= asked for. */
 export function getOfferedMethods(
-  initial: CheckoutMethod,
-  methods: readonly CheckoutMethod[],
-): readonly CheckoutMethod[] {
+  initial: CheckoutOption,
+  methods: readonly CheckoutOption[],
+): readonly CheckoutOption[] {
   return methods.includes(initial) ? methods : [initial];
 }
 
@@ -55,12 +68,13 @@ export function getOfferedMethods(
  */
 export function getAction(
   proposal: CheckoutProposal,
-  method: CheckoutMethod,
+  method: CheckoutOption,
   hasSavedCard: boolean,
 ): CheckoutAction {
   if (!needsPaymentMethod(proposal)) return 'BIND';
   return getCheckoutAction({
-    method,
+    // The bank pays the first payment as DUAL's card would; Direct Debit the later months.
+    method: method === 'BANK' ? 'DUAL' : method,
     discountedTotalPence: proposal.quote.totals.discounted,
     hasSavedCard,
   });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CheckoutMethod } from '@motor/domain';
+import type { CheckoutOption } from '../rules';
 
 /** Spec 2 §4: a radio picker, only when more than one method is offered. */
 export function MethodPicker({
@@ -7,9 +7,9 @@ export function MethodPicker({
   value,
   onChange,
 }: {
-  methods: readonly CheckoutMethod[];
-  value: CheckoutMethod;
-  onChange: (method: CheckoutMethod) => void;
+  methods: readonly CheckoutOption[];
+  value: CheckoutOption;
+  onChange: (method: CheckoutOption) => void;
 }) {
   const { t } = useTranslation('checkout');
   if (methods.length < 2) {

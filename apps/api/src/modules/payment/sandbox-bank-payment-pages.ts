@@ -1,0 +1,128 @@
+import formbody from '@fastify/formbody';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app-types';
+import { escapeHtml } from '../../html-page';
+import type { SandboxDelivery } from '../../providers/card-payments';
+import type { SandboxDirectDebit } from '../../providers/direct-debit';
+import type {
+  BankAccountErrors,
+  BankAccountInput,
+} from '../../providers/direct-debit/bank-account';
+import type { SandboxBankPayment } from '../../providers/direct-debit/sandbox';
+import { deploymentBrand } from '../brand';
+import { errorSummary, formatPounds, page, textField } from './sandbox-html';
+
+// The sandbox's "bank" for an instant bank payment (what GoCardless's Billing Request flow and
+// the customer's banking app are for the real adapter, ADR 045): the customer sees the amount and
+// the payee, gives the account the mandate for later months is set up on, and approves or
+// cancels. The sandbox then sends the signed webhooks the real provider would; coming back to
+// the site binds nothing by itself.
+
+const ApproveForm = z.object({
+  action: z.enum(['approve', 'cancel']),
+  accountHolderName: z.string().max(200).default(''),
+  sortCode: z.string().max(20).default(''),
+  accountNumber: z.string().max(20).default(''),
+});
+const FlowParams = z.object({ flowId: z.string().max(100) });
+const EMPTY: BankAccountInput = { accountHolderName: '', sortCode: '', accountNumber: '' };
+
+function approvePage(
+  flow: SandboxBankPayment,
+  values: BankAccountInput = EMPTY,
+  errors: BankAccountErrors = {},
+) {
+  const payee = deploymentBrand().config.appName;
+  return page({
+    title: 'Approve your payment',
+    hasError: Object.keys(errors).length > 0,
+    body: `${errorSummary(errors)}
+<p class="notice">Sandbox bank: no real bank account is used and no money moves.</p>
+<h1>Approve your payment</h1>
+<dl>
+<dt>Amount</dt><dd id="bank-payment-amount">${escapeHtml(formatPounds(flow.amountPence))}</dd>
+<dt>Payee</dt><dd id="bank-payment-payee">${escapeHtml(payee)}</dd>
+<dt>Reference</dt><dd>${escapeHtml(flow.description)}</dd>
+</dl>
+<p>The same account pays the later months by Direct Debit: ${escapeHtml(flow.mandateDescription)}. You are covered by the Direct Debit Guarantee.</p>
+<form method="post" action="/sandbox/bank-payment/${escapeHtml(flow.flowId)}" novalidate>
+${textField({ id: 'accountHolderName', label: 'Name on the account', value: values.accountHolderName, error: errors.accountHolderName, autocomplete: 'name' })}
+${textField({ id: 'sortCode', label: 'Sort code', hint: 'Must be 6 digits long, for example 20-29-59', value: values.sortCode, error: errors.sortCode, inputmode: 'numeric' })}
+${textField({ id: 'accountNumber', label: 'Account number', hint: 'Must be 8 digits long', value: values.accountNumber, error: errors.accountNumber, inputmode: 'numeric' })}
+<button type="submit" name="action" value="approve">Approve payment</button>
+<button type="submit" name="action" value="cancel" class="secondary">Cancel payment</button>
+</form>
+<details style="margin-top:1.5rem"><summary>Test accounts</summary><ul>
+<li>Sort code 20-29-59, account 63748472 (Barclays): the payment is confirmed</li>
+<li>Name on the account “Fail Payment”: the bank refuses the payment</li>
+<li>“Fail Payment 2”: the payment is confirmed; the first monthly Direct Debit fails</li>
+</ul></details>`,
+  });
+}
+
+const notOpenPage = () =>
+  page({
+    title: 'Payment not available',
+    body: '<h1>This bank payment has expired or is already complete</h1><p>Go back to the site and start again.</p>',
+  });
+
+export async function sandboxBankPaymentPages(
+  app: App,
+  sandbox: SandboxDirectDebit,
+): Promise<void> {
+  await app.register(async (instance) => {
+    await instance.register(formbody);
+    const pages = instance.withTypeProvider<ZodTypeProvider>();
+
+    async function deliver(deliveries: SandboxDelivery[]) {
+      // Straight into our own webhook endpoint, signed exactly as over HTTP.
+      for (const delivery of deliveries) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/webhooks/direct-debit',
+          headers: delivery.headers,
+          payload: delivery.body,
+        });
+        if (res.statusCode >= 300)
+          app.log.error({ statusCode: res.statusCode }, 'sandbox bank payment webhook was refused');
+      }
+    }
+
+    pages.get(
+      '/sandbox/bank-payment/:flowId',
+      { schema: { hide: true, params: FlowParams } },
+      async (request, reply) => {
+        const flow = await sandbox.getBankPaymentFlow(request.params.flowId);
+        reply.type('text/html; charset=utf-8');
+        if (!flow || flow.status !== 'OPEN') return reply.code(404).send(notOpenPage());
+        return reply.send(approvePage(flow));
+      },
+    );
+
+    pages.post(
+      '/sandbox/bank-payment/:flowId',
+      { schema: { hide: true, params: FlowParams, body: ApproveForm } },
+      async (request, reply) => {
+        const { flowId } = request.params;
+        const now = app.clock.now();
+        reply.type('text/html; charset=utf-8');
+        if (request.body.action === 'cancel') {
+          const cancelled = await sandbox.cancelBankPayment({ flowId, now });
+          if (cancelled.kind === 'NOT_OPEN') return reply.code(404).send(notOpenPage());
+          await deliver(cancelled.deliveries);
+          return reply.redirect(cancelled.redirectUrl, 303);
+        }
+        const { action: _action, ...account } = request.body;
+        const outcome = await sandbox.approveBankPayment({ flowId, account, now });
+        if (outcome.kind === 'NOT_OPEN') return reply.code(404).send(notOpenPage());
+        if (outcome.kind === 'INVALID') {
+          const flow = (await sandbox.getBankPaymentFlow(flowId))!;
+          return reply.code(400).send(approvePage(flow, account, outcome.errors));
+        }
+        await deliver(outcome.deliveries);
+        return reply.redirect(outcome.redirectUrl, 303);
+      },
+    );
+  });
+}

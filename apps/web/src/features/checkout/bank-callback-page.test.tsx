@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { json, makeProposal, renderCheckout, stubRoutes } from './test/fixtures';
+
+const PROPOSAL = 'GET /api/proposals/QX7';
+const STATUS = 'GET /api/goCardless/bank-payments/BRQ1';
+const RETURN = '/flex/proposal/QX7/checkout/bank-callback?bank_payment_id=BRQ1';
+
+const bankStatus = (status: 'PENDING' | 'PAID' | 'FAILED') =>
+  json(200, { bankPaymentId: 'BRQ1', status, proposalCode: 'QX7', amountPence: 1000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the bank return page (pay by bank, issue 35 item 4)', () => {
+  it('waits for the bank to confirm, then shows the success page', async () => {
+    let paid = false;
+    const calls = stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ status: paid ? 'POLICY' : 'QUOTE' })),
+      [STATUS]: () => bankStatus(paid ? 'PAID' : 'PENDING'),
+    });
+    renderCheckout(RETURN);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Waiting for your bank to confirm…' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your bank is confirming your payment. This usually takes a few seconds. Your policy starts as soon as it is confirmed.',
+      ),
+    ).toBeInTheDocument();
+    // Coming back binds nothing: the page only reads where the payment stands.
+    expect(calls.every((call) => call.method === 'GET')).toBe(true);
+    paid = true;
+    expect(
+      await screen.findByRole('heading', { name: "You're insured" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/checkout$/);
+    expect(calls.some((call) => call.path.endsWith('/bind'))).toBe(false);
+  });
+
+  it('goes back to checkout, saying so, when the payment did not go through', async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal()),
+      'GET /api/goCardless/mandates': () => json(200, []),
+      [STATUS]: () => bankStatus('FAILED'),
+    });
+    renderCheckout(RETURN);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your bank payment did not go through. No money has been taken. Try again, or choose another way to pay.',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/flex/proposal/QX7/checkout?context=BANK&bank=failed',
+      ),
+    );
+    expect(screen.getByRole('radio', { name: 'Pay by bank' })).toBeChecked();
+  });
+
+  it('without a bank payment id goes back to checkout', async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal()),
+      'GET /api/goCardless/mandates': () => json(200, []),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout/bank-callback');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/flex\/proposal\/QX7\/checkout$/),
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../lib/paths';
+import { proposalQueryKey } from '../../lib/query-keys';
+import { BANK_PAYMENT_PARAM, useBankPaymentStatus } from './api/bank-payments';
+import { useCheckoutProposal } from './api/proposal';
+import { checkoutPaths } from './checkout-paths';
+
+const POLL_MS = 1500;
+const SLOW_AFTER_MS = 20_000;
+
+/**
+ * Where the customer comes back after approving the first payment in their bank
+ * (`?bank_payment_id=`). Coming back pays nothing by itself: this waits for the provider's
+ * confirmation (the server binds the policy on its signed webhook), then shows the success page;
+ * a payment that did not go through goes back to checkout to try again or pay another way.
+ */
+export function BankCallbackPage() {
+  const { t } = useTranslation('checkout');
+  const { productUrlName = '', proposalCode = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const bankPaymentId = searchParams.get(BANK_PAYMENT_PARAM);
+  const payment = useBankPaymentStatus(bankPaymentId, POLL_MS);
+  const status = payment.data?.status;
+  const proposal = useCheckoutProposal(proposalCode, {
+    refetchInterval: status === 'PAID' ? POLL_MS : false,
+  });
+  const [isSlow, setIsSlow] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setIsSlow(true), SLOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (status === 'PAID') {
+      void queryClient.invalidateQueries({ queryKey: proposalQueryKey(proposalCode) });
+    }
+  }, [status, queryClient, proposalCode]);
+
+  const checkout = checkoutPaths.checkout(productUrlName, proposalCode);
+  if (!bankPaymentId) return <Navigate to={checkout} replace />;
+  if (proposal.data === null) return <Navigate to={paths.home()} replace />;
+  if (proposal.data?.status === 'POLICY') {
+    return <Navigate to={checkoutPaths.success(productUrlName, proposalCode)} replace />;
+  }
+  if (status === 'FAILED' || payment.isError) {
+    return <Navigate to={`${checkout}?context=BANK&bank=failed`} replace />;
+  }
+  return (
+    <div className="checkout checkout--message">
+      <div className="page-header">
+        <h1>{t('bankPayment.waitingTitle')}</h1>
+        <p className="lead">{t('bankPayment.waiting')}</p>
+      </div>
+      <Spinner label={t('bankPayment.waitingTitle')} isBlock />
+      {isSlow ? <p role="status">{t('bankPayment.slow')}</p> : null}
+    </div>
+  );
+}
