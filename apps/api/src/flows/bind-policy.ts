@@ -14,10 +14,8 @@ import { auditLog, policies, policyVersions, proposals } from '../db/schema';
 import { AppError } from '../errors';
 import {
   ensureCustomerAccount,
-  LEDGER_ACCOUNTS,
   postProviderPayment,
-  postTransaction,
-  receivableAccount,
+  postPremium,
   setAccountPaymentMethod,
 } from '../modules/billing';
 import { enqueuePolicyDocuments } from '../modules/document';
@@ -230,18 +228,14 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBi
     policyId,
   });
   if (due.totalPence > 0) {
-    const postings = [
-      { ledgerAccount: receivableAccount(account.accountId), amountPence: due.totalPence },
-      { ledgerAccount: LEDGER_ACCOUNTS.premium, amountPence: -due.netPence },
-      { ledgerAccount: LEDGER_ACCOUNTS.iptPayable, amountPence: -due.taxPence },
-    ].filter((posting) => posting.amountPence !== 0);
-    await postTransaction(tx, {
+    await postPremium(tx, {
       accountId: account.accountId,
       type: 'INVOICE',
+      amountPence: due.totalPence,
+      taxPence: due.taxPence,
       idempotencyKey: `bind:${row.proposalCode}:invoice`,
       description:
         due.scheduleType === 'MONTHLY' ? 'First monthly instalment' : 'Premium for the term',
-      postings,
       at: now,
     });
   }

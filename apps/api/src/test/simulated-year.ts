@@ -37,7 +37,7 @@ import { computeAmountDueAtBind } from '../modules/policy';
 import { buildCompleteDisclosure, updates } from '../modules/proposal';
 import { createLogger } from '../logger';
 import { createSandboxProviders } from '../providers';
-import { LEDGER_ACCOUNTS } from '../modules/billing';
+import { LEDGER_ACCOUNTS } from '../modules/billing/testing';
 import { TEST_BRANDS } from './test-brands';
 
 const DAY = 86_400_000;

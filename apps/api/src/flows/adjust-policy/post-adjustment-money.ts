@@ -3,11 +3,9 @@ import type { Db } from '../../db/client';
 import type { AdjustmentRow } from '../../modules/adjustment';
 import {
   getAccountTotals,
-  LEDGER_ACCOUNTS,
+  postPremium,
   postProviderPayment,
   postRefund,
-  postTransaction,
-  receivableAccount,
   type CustomerAccountRow,
 } from '../../modules/billing';
 import type { ProviderPayment } from '../../modules/payment';
@@ -57,7 +55,6 @@ export async function postAdjustmentMoney(
   },
 ): Promise<number> {
   const { account, adjustment, at } = options;
-  const receivable = receivableAccount(account.accountId);
   const premium = adjustment.prorataPremiumPence;
   const tax = adjustment.prorataTaxPence;
   if (premium !== 0) {
@@ -66,9 +63,11 @@ export async function postAdjustmentMoney(
       end: await coveredUntil(db, { account, adjustment, term: options.term }),
     };
     const cancellation = adjustment.adjustmentType === 'CAN';
-    await postTransaction(db, {
+    await postPremium(db, {
       accountId: account.accountId,
       type: cancellation ? 'CREDIT_NOTE' : premium > 0 ? 'DEBIT_JOURNAL' : 'CREDIT_JOURNAL',
+      amountPence: premium,
+      taxPence: tax,
       subType: 'MTA',
       idempotencyKey: `adjustment:${adjustment.adjustmentId}`,
       servicePeriod,
@@ -77,11 +76,6 @@ export async function postAdjustmentMoney(
         : premium > 0
           ? 'Policy change: extra premium'
           : 'Policy change: premium returned',
-      postings: [
-        { ledgerAccount: receivable, amountPence: premium },
-        { ledgerAccount: LEDGER_ACCOUNTS.premium, amountPence: -(premium - tax) },
-        { ledgerAccount: LEDGER_ACCOUNTS.iptPayable, amountPence: -tax },
-      ].filter((posting) => posting.amountPence !== 0),
       at,
     });
   }

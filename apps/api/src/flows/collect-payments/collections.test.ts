@@ -22,9 +22,9 @@ import { bindProposal } from '../bind-policy';
 import {
   listAccountsToCheckForCollection,
   postProviderPayment,
-  postTransaction,
   type CustomerAccountRow,
 } from '../../modules/billing';
+import { postTransaction } from '../../modules/billing/testing';
 import { raiseDueInvoices } from '../../modules/billing/invoicing';
 import { onOrAfterWorkingDay, subtractWorkingDays } from '../../providers/direct-debit';
 import { assertLedgerBalanced } from '../../modules/billing/testing';

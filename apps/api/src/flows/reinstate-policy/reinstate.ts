@@ -15,12 +15,10 @@ import {
   failRefund,
   findAccountOfPolicy,
   getSettledBalance,
-  LEDGER_ACCOUNTS,
   listPendingRefunds,
   listRefundParts,
   listRefundPayouts,
-  postTransaction,
-  receivableAccount,
+  postPremium,
   resumeAccountBilling,
 } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
@@ -373,20 +371,17 @@ export async function reinstate(
       const premium = option.premiumPence;
       const tax = option.taxPence;
       if (premium !== 0) {
-        await postTransaction(tx, {
+        await postPremium(tx, {
           accountId: account.accountId,
           type: premium > 0 ? 'DEBIT_JOURNAL' : 'CREDIT_JOURNAL',
+          amountPence: premium,
+          taxPence: tax,
           subType: 'REINSTATEMENT',
           idempotencyKey: `reinstatement:${cancellation.adjustment.adjustmentId}`,
           description:
             cover === 'BACKDATED'
               ? 'Reinstatement: premium for cover restored with no gap'
               : 'Reinstatement: premium for cover restored from today',
-          postings: [
-            { ledgerAccount: receivableAccount(account.accountId), amountPence: premium },
-            { ledgerAccount: LEDGER_ACCOUNTS.premium, amountPence: -(premium - tax) },
-            { ledgerAccount: LEDGER_ACCOUNTS.iptPayable, amountPence: -tax },
-          ].filter((posting) => posting.amountPence !== 0),
           at: now,
         });
       }

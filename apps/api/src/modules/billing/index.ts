@@ -4,7 +4,8 @@ export {
   setAccountPaymentMethod,
   type CustomerAccountRow,
 } from './accounts';
-export { getAccountTotals, LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
+// Postings are built here only: flows post premium lines with postPremium.
+export { getAccountTotals, postPremium } from './ledger';
 export { findAccountOfPolicy, resumeAccountBilling } from './accounts';
 export { listAgedDebt, sumWrittenPremium } from './finance';
 export { listWrittenTransactions } from './bordereau';

@@ -16,7 +16,7 @@ import { customerAccounts, ledgerTransactions, policies } from '../../db/schema'
 import { defineJob } from '../jobs';
 import { listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
 import { lookAtCollectionsNow } from './collection-checks';
-import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
+import { postPremium } from './ledger';
 
 // Monthly invoices (issue 16 item 1; docs/domain.md "Money", "Jobs"). A monthly policy's billing
 // periods are the billing months from inception (listBilledMonths); the first is invoiced at bind
@@ -207,22 +207,15 @@ async function postInvoice(
   options: { accountId: string; invoice: PlannedInvoice; at: Date },
 ): Promise<boolean> {
   const { accountId, invoice, at } = options;
-  const postings = [
-    { ledgerAccount: receivableAccount(accountId), amountPence: invoice.amountPence },
-    {
-      ledgerAccount: LEDGER_ACCOUNTS.premium,
-      amountPence: -(invoice.amountPence - invoice.taxPence),
-    },
-    { ledgerAccount: LEDGER_ACCOUNTS.iptPayable, amountPence: -invoice.taxPence },
-  ].filter((posting) => posting.amountPence !== 0);
-  const { created } = await postTransaction(db, {
+  const { created } = await postPremium(db, {
     accountId,
     type: 'INVOICE',
+    amountPence: invoice.amountPence,
+    taxPence: invoice.taxPence,
     idempotencyKey: invoiceKey(accountId, invoice.period),
     description: invoice.coverEndsAt
       ? 'Monthly instalment to the end of cover'
       : 'Monthly instalment',
-    postings,
     at,
     servicePeriod: {
       start: invoice.servicePeriod.start,

@@ -70,6 +70,27 @@ function assertBalanced(postings: readonly Posting[]): void {
 }
 
 /**
+ * A premium charged on a customer's account (`amountPence`, IPT included) or given back (negative):
+ * the receivable against the premium (net of tax) and the IPT owed. The one shape of every premium
+ * line, so only billing builds postings: the bind's first invoice, each month's invoice, a change,
+ * a cancellation's credit note, a reinstatement.
+ */
+export function postPremium(
+  db: Db,
+  input: Omit<PostTransactionInput, 'postings'> & { amountPence: number; taxPence: number },
+): Promise<{ transaction: LedgerTransaction; created: boolean }> {
+  const { amountPence, taxPence, ...transaction } = input;
+  return postTransaction(db, {
+    ...transaction,
+    postings: [
+      { ledgerAccount: receivableAccount(input.accountId), amountPence },
+      { ledgerAccount: LEDGER_ACCOUNTS.premium, amountPence: -(amountPence - taxPence) },
+      { ledgerAccount: LEDGER_ACCOUNTS.iptPayable, amountPence: -taxPence },
+    ].filter((posting) => posting.amountPence !== 0),
+  });
+}
+
+/**
  * Records a transaction and its postings atomically (a savepoint when `db` is already a
  * transaction). Refuses postings that do not sum to zero. Idempotent on the key: a retry answers
  * the transaction already recorded (`created: false`) and posts nothing; the same key used for

@@ -1,9 +1,13 @@
 // Test helpers: assertLedgerBalanced in the afterAll of every suite that moves money, before
-// closing the app; expectStatementsAddUp on an account's statements as the API answers them.
+// closing the app; expectStatementsAddUp on an account's statements as the API answers them; the
+// ledger's raw parts for fault tests that post or read postings themselves (outside tests, only
+// billing builds postings).
 import { expect } from 'vitest';
 import type { StatementResponse } from '@motor/contract';
 import type { Db } from '../../db/client';
 import { findUnbalancedTransactions } from './ledger';
+
+export { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 import { findStatementErrors } from './statement-check';
 
 /** Fails the suite when any ledger transaction's postings do not sum to zero. */

@@ -9,7 +9,7 @@ import { createTestClock } from '../../clock';
 import { collections, customerAccounts, ledgerTransactions } from '../../db/schema';
 import type { CardEvent, SandboxCardPayments } from '../../providers/card-payments';
 import { createTestApp } from '../../test/test-app';
-import { postTransaction, receivableAccount } from '../billing';
+import { postTransaction, receivableAccount } from '../billing/testing';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 

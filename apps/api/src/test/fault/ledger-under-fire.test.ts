@@ -35,8 +35,13 @@ import {
   sandboxProviderRecords,
 } from '../../db/schema';
 import { applyCollectionOutcomes } from '../../flows/collect-payments/outcomes';
-import { postProviderPayment, postTransaction, receivableAccount } from '../../modules/billing';
-import { findUnbalancedTransactions, getAccountBalances } from '../../modules/billing/ledger';
+import { postProviderPayment } from '../../modules/billing';
+import {
+  findUnbalancedTransactions,
+  getAccountBalances,
+  postTransaction,
+  receivableAccount,
+} from '../../modules/billing/ledger';
 import { createTestAccessToken } from '../../modules/identity/test-tokens';
 import type { CardEvent } from '../../providers/card-payments';
 import {
