@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api-client';
 import { refetchAfterWrite } from '../../lib/query-client';
 import { policyQueryKey } from '../../lib/policy/get-policy';
+import type { CancellationDoneState } from '../../lib/policy/cancellation-done';
 import { useCommitAdjustment, useCreateCancellation } from './api/cancellation-api';
 import { RefundLine } from './refund-line';
 import {
@@ -18,7 +19,6 @@ import {
   toStoredReason,
   type CancelFormValues,
 } from './cancel-form-values';
-import type { CancellationDoneState } from '../../lib/policy/cancellation-done';
 
 // The confirm step (spec 3 §4 "Cancellation", §8): the CAN adjustment is created on arrival so
 // the page can say when cover stops and what comes back; confirming commits it (unless the API

@@ -7,11 +7,11 @@ import { Modal } from '../../components/ui/modal';
 import { useAuth } from '../../lib/auth';
 import type { Policy } from '../../lib/policy/get-policy';
 import type { CancellationDoneState } from '../../lib/policy/cancellation-done';
+import { getParties } from '../../lib/policy/policy-facts';
 import { useConfirmAdjustment } from './api/adjustment-api';
 import type { PolicyAdjustment } from './api/adjustment-api';
 import { ErrorGoneModal, StaleConfirmationModal } from './change-modals';
 import { resultPathOf } from './change-paths';
-import { getParties } from '../../lib/policy/policy-facts';
 import { isConflict } from './policy-change-rules';
 import {
   PhonePaymentForm,

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Notification } from '../../components/ui/notification';
 import { formatPlate } from '../../lib/format';
 import type { Policy } from '../../lib/policy/get-policy';
-import { usePolicyMid } from './api/get-policy-mid';
 import { describeCar } from '../../lib/policy/policy-facts';
+import { usePolicyMid } from './api/get-policy-mid';
 
 // Issue 35 item 1: the customer reads that their car is on the Motor Insurance Database (what the
 // police check), or that we are adding it or sending a change. A failed submission reads as
