@@ -113,6 +113,19 @@ module.exports = {
       },
     },
     {
+      name: 'web-policy-features-faces',
+      severity: 'error',
+      comment:
+        'The policy page (app/policy/) reaches each policy feature (features/policy-*) only ' +
+        "through its index.ts, the feature's public face (decision 047); what several of them " +
+        'need lives in lib/policy/ or components/policy/.',
+      from: { path: '^apps/web/src/(app|lib|components)/', pathNot: TEST_HELPERS },
+      to: {
+        path: '^apps/web/src/features/policy-[^/]+/.+',
+        pathNot: '^apps/web/src/features/policy-[^/]+/index\\.ts$',
+      },
+    },
+    {
       name: 'web-and-api-apart',
       severity: 'error',
       comment: 'The web app and the API share code only through packages/ (@motor/contract ...).',

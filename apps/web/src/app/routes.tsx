@@ -57,9 +57,7 @@ const ClockPage = lazyPage(() => import('../features/admin/clock-page').then((m)
 const ChatInboxPage = lazyPage(() =>
   import('../features/admin/chat-inbox-page').then((m) => m.ChatInboxPage),
 );
-const PolicyPage = lazyPage(() =>
-  import('../features/policy/policy-page').then((m) => m.PolicyPage),
-);
+const PolicyPage = lazyPage(() => import('./policy/policy-page').then((m) => m.PolicyPage));
 const UnsupportedBrowserPage = lazyPage(() =>
   import('../features/quote').then((m) => m.UnsupportedBrowserPage),
 );

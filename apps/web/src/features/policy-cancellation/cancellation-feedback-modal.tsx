@@ -1,0 +1,141 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_FEEDBACK_RATING, MIN_FEEDBACK_RATING, type FeedbackState } from '@motor/domain';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { useAuth } from '../../lib/auth';
+import { useSendCancellationFeedback } from './api/cancellation-api';
+
+// The feedback modal (spec 3 §4 "Feedback modal", §5 "Feedback", §9): 2 seconds after the
+// cancellation confirmation opens, once per cancellation, never for staff; a rating from 1 to 10
+// in five columns and an optional comment, then a thank-you.
+
+export const FEEDBACK_DELAY_MS = 2000;
+const FEEDBACK_COLUMNS = 5;
+const COMMENT_MAX_LENGTH = 2000;
+
+/** Remembered for the tab's session, so a reload of the page does not ask again. */
+export const feedbackAskedKey = (policyId: string) => `cancellation-feedback:${policyId}`;
+
+const SCORES = Array.from(
+  { length: MAX_FEEDBACK_RATING - MIN_FEEDBACK_RATING + 1 },
+  (_, index) => MIN_FEEDBACK_RATING + index,
+);
+const SCORE_ROWS = Array.from({ length: Math.ceil(SCORES.length / FEEDBACK_COLUMNS) }, (_, row) =>
+  SCORES.slice(row * FEEDBACK_COLUMNS, (row + 1) * FEEDBACK_COLUMNS),
+);
+
+/**
+ * The state after a rating is sent. The spec lets a brand send some scores to Trustpilot, but
+ * neither product config (`feedback` holds only the 1–10 range) nor brand config has a per-rating
+ * action, so every score shows the confirmation (as in the spec's one described product).
+ */
+function stateAfterRating(): FeedbackState {
+  return 'confirmation';
+}
+
+function wasAsked(policyId: string): boolean {
+  try {
+    return window.sessionStorage.getItem(feedbackAskedKey(policyId)) !== null;
+  } catch {
+    return false; // Storage blocked: ask, at worst once per page load.
+  }
+}
+
+function rememberAsked(policyId: string) {
+  try {
+    window.sessionStorage.setItem(feedbackAskedKey(policyId), 'asked');
+  } catch {
+    // Storage blocked: nothing to remember it in.
+  }
+}
+
+export function CancellationFeedbackModal({ policyId }: { policyId: string }) {
+  const { t } = useTranslation('cancellation');
+  const { isAdmin } = useAuth();
+  const id = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const [state, setState] = useState<FeedbackState>('default');
+  const [rating, setRating] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  const send = useSendCancellationFeedback();
+
+  useEffect(() => {
+    if (isAdmin || wasAsked(policyId)) return undefined;
+    const timer = window.setTimeout(() => {
+      rememberAsked(policyId);
+      setIsOpen(true);
+    }, FEEDBACK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [isAdmin, policyId]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (rating === null) return;
+    const trimmed = comment.trim();
+    send.mutate(
+      { policyId, rating, ...(trimmed ? { comment: trimmed } : {}) },
+      { onSuccess: () => setState(stateAfterRating()) },
+    );
+  };
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={() => setIsOpen(false)}
+      title={state === 'default' ? t('feedback.title') : t('feedback.thanksTitle')}
+      variant="feedback"
+      closeLabel={t('feedback.close')}
+    >
+      {state === 'default' ? (
+        <form className="feedback-modal" onSubmit={onSubmit} noValidate>
+          <fieldset className="feedback-modal__scores" aria-describedby={`${id}-hint`}>
+            <legend className="feedback-modal__legend">{t('feedback.legend')}</legend>
+            <p id={`${id}-hint`} className="field__hint">
+              {t('feedback.hint')}
+            </p>
+            {SCORE_ROWS.map((row) => (
+              <div key={row[0]} className="feedback-modal__row">
+                {row.map((score) => (
+                  <label key={score} className="feedback-modal__score">
+                    <input
+                      type="radio"
+                      name={`${id}-rating`}
+                      value={score}
+                      checked={rating === score}
+                      onChange={() => setRating(score)}
+                    />
+                    <span aria-hidden="true">{score}</span>
+                    <span className="visually-hidden">{t('feedback.rating', { score })}</span>
+                  </label>
+                ))}
+              </div>
+            ))}
+          </fieldset>
+          <label className="field__label" htmlFor={`${id}-comment`}>
+            {t('feedback.comment')}
+          </label>
+          {/* A textarea: Enter starts a new line and never sends the form. */}
+          <textarea
+            id={`${id}-comment`}
+            className="input feedback-modal__comment"
+            rows={3}
+            maxLength={COMMENT_MAX_LENGTH}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+          />
+          {send.isError ? (
+            <p role="alert" className="field__error">
+              {t('feedback.failed')}
+            </p>
+          ) : null}
+          <Button type="submit" disabled={rating === null || send.isPending}>
+            {t('feedback.submit')}
+          </Button>
+        </form>
+      ) : (
+        <p role="status">{t('feedback.thanks')}</p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ResumedSavedChangeResponseSchema,
+  SavedChangeListResponseSchema,
+  SavedChangeSchema,
+} from '@motor/contract';
+
+import { useApiClient } from '../../../lib/use-api-client';
+
+// Saved changes (issue 35 item 5): save a priced change for later, list those kept, return to one.
+// The pages show their own messages for these failures, so none goes to the app's error modal.
+
+const savedChangesKey = (policyId: string) => ['savedChanges', policyId] as const;
+
+const adjustmentPath = (adjustmentId: string) =>
+  `/policyAdjustments/${encodeURIComponent(adjustmentId)}`;
+
+/** GET /api/policies/{id}/saved-changes: read afresh each time the policy page shows. */
+export function useSavedChanges(policyId: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: savedChangesKey(policyId),
+    meta: { handlesErrors: true },
+    staleTime: 0,
+    queryFn: async ({ signal }) =>
+      SavedChangeListResponseSchema.parse(
+        await client.get<unknown>(`/policies/${encodeURIComponent(policyId)}/saved-changes`, {
+          signal,
+        }),
+      ),
+  });
+}
+
+/** POST /api/policyAdjustments/{id}/save: answers the saved change (a repeat, the same). */
+export function useSaveChange(policyId: string, adjustmentId: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { handlesErrors: true },
+    // Always a JSON object: the API refuses a JSON request without a body.
+    mutationFn: async () =>
+      SavedChangeSchema.parse(
+        await client.post<unknown>(`${adjustmentPath(adjustmentId)}/save`, {}),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedChangesKey(policyId) }),
+  });
+}
+
+/** POST /api/policyAdjustments/{id}/resume: the saved change priced again now. */
+export function useResumeSavedChange(policyId: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: async (adjustmentId: string) =>
+      ResumedSavedChangeResponseSchema.parse(
+        await client.post<unknown>(`${adjustmentPath(adjustmentId)}/resume`, {}),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedChangesKey(policyId) }),
+  });
+}

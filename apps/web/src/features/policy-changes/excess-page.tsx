@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { FormEvent, ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@motor/domain';
+import { Button } from '../../components/ui/button';
+import { Notification } from '../../components/ui/notification';
+import type { Policy } from '../../lib/policy/get-policy';
+import { ChangePageLayout } from './change-page-layout';
+import { ChatAction } from '../../components/ui/chat-action';
+import { useChangeContext } from './use-change-context';
+import { useSubmitAdjustment } from './use-submit-adjustment';
+
+/**
+ * excess: the voluntary excess, one of the product's amounts (spec 3 §5 "Other"). Customers may
+ * change it only when the product marks it adjustable; staff always (spec 3 §6).
+ */
+export function ExcessPage({ policy }: { policy: Policy }): ReactElement {
+  const { t } = useTranslation('policy-changes');
+  const { product, paths, isAdmin } = useChangeContext(policy);
+  const { submit, isSubmitting, modals } = useSubmitAdjustment(policy);
+  const current = policy.currentPolicyVersion.quote.voluntaryExcess ?? 0;
+  const [selected, setSelected] = useState(current);
+  const [isUnchanged, setUnchanged] = useState(false);
+  const canEdit = isAdmin || product.excess.isAdjustable;
+  const back = { to: paths.root, label: t('backToPolicy') };
+
+  if (!canEdit) {
+    return (
+      <ChangePageLayout title={t('excess.title')} back={back}>
+        <p>{t('excess.notAdjustable')}</p>
+        <ChatAction />
+      </ChangePageLayout>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const changes =
+      selected === current
+        ? []
+        : [{ changeType: 'SELECT_VOLUNTARY_EXCESS' as const, excess: selected }];
+    setUnchanged(!submit({ adjustmentType: 'MTA', changes, reviewPath: paths.excessReview }));
+  };
+
+  return (
+    <ChangePageLayout title={t('excess.title')} intro={t('excess.intro')} back={back}>
+      {isUnchanged ? (
+        <Notification variant="info" isAlert title={t('form.unchangedTitle')}>
+          {t('form.unchanged')}
+        </Notification>
+      ) : null}
+      <form noValidate onSubmit={onSubmit}>
+        <fieldset className="radios">
+          <legend className="quote-choices__legend">{t('excess.legend')}</legend>
+          {product.excess.voluntaryExcess.map((amount) => (
+            <label key={amount} className="radios__item">
+              <input
+                type="radio"
+                className="radios__input"
+                name="voluntaryExcess"
+                checked={selected === amount}
+                onChange={() => setSelected(amount)}
+              />
+              <span className="radios__label">
+                {formatMoney(amount, { style: 'short' })}
+                {amount === current ? ` ${t('excess.current')}` : ''}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" disabled={isSubmitting}>
+          {t('form.submit')}
+        </Button>
+      </form>
+      {modals}
+    </ChangePageLayout>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isPolicyEnded } from '@motor/domain';
+import {
+  OptOutReasonFields,
+  findOptOutProblem,
+  toOptOutRequest,
+  type OptOutChoice,
+} from '../../components/form/opt-out-reason-fields';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import type { ProductConfig } from '../../lib/brand-products';
+import type { Policy } from '../../lib/policy/get-policy';
+import { useSetAutoRenewal } from './api/set-auto-renewal';
+
+/**
+ * Auto-renewal (spec 3 §4; FCA ICOBS 6A.6: opting out online at any time): its state, enabled when
+ * unknown, and a modal to turn it off with a reason (Other with details) or back on. Hidden when
+ * the product does not let the customer change it, renewal is stopped or the policy has ended.
+ */
+export function AutoRenewalSection({
+  policy,
+  product,
+}: {
+  policy: Policy;
+  product: ProductConfig;
+}) {
+  const { t } = useTranslation('servicing');
+  const { policyDetail } = policy;
+  const enabled = policyDetail.autoRenewalEnabled ?? true;
+  const [isOpen, setIsOpen] = useState(false);
+  const [choice, setChoice] = useState<OptOutChoice>({ reason: '', details: '' });
+  const [error, setError] = useState<string | null>(null);
+  const setAutoRenewal = useSetAutoRenewal(policy.policyId);
+
+  if (
+    !product.renewal.allowModifyAutoRenewal ||
+    policyDetail.renewalStopped === true ||
+    isPolicyEnded(policyDetail.policyStatus)
+  ) {
+    return null;
+  }
+  const canEdit = product.renewal.autoRenewalOptions.length > 1;
+
+  const open = () => {
+    setChoice({ reason: '', details: '' });
+    setError(null);
+    setIsOpen(true);
+  };
+  const save = async () => {
+    const problem = enabled ? findOptOutProblem(choice) : null;
+    if (problem) return setError(t(problem));
+    try {
+      await setAutoRenewal.mutateAsync(enabled ? toOptOutRequest(choice) : { enabled: true });
+      setIsOpen(false);
+    } catch {
+      // The error modal explains the failure; the dialog stays open to try again.
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="policy-auto-renewal-title">
+      <h2 id="policy-auto-renewal-title">{t('autoRenewal.title')}</h2>
+      <p>
+        <strong>{enabled ? t('autoRenewal.on') : t('autoRenewal.off')}</strong>
+      </p>
+      <p className="text-muted">{enabled ? t('autoRenewal.onIntro') : t('autoRenewal.offIntro')}</p>
+      {canEdit ? (
+        <Button variant="inverted" onClick={open}>
+          {enabled ? t('autoRenewal.turnOff') : t('autoRenewal.turnOn')}
+        </Button>
+      ) : null}
+      <Modal
+        isOpen={isOpen}
+        onClose={() => setIsOpen(false)}
+        title={enabled ? t('autoRenewal.offTitle') : t('autoRenewal.onTitle')}
+      >
+        {enabled ? (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <OptOutReasonFields
+              idPrefix="auto-renewal"
+              reasons={product.renewal.optOutReasons}
+              choice={choice}
+              onChange={setChoice}
+              error={error}
+            />
+            <Button type="submit" disabled={setAutoRenewal.isPending}>
+              {t('autoRenewal.confirmOff')}
+            </Button>
+          </form>
+        ) : (
+          <>
+            <p>{t('autoRenewal.onConfirmIntro')}</p>
+            <Button onClick={() => void save()} disabled={setAutoRenewal.isPending}>
+              {t('autoRenewal.confirmOn')}
+            </Button>
+          </>
+        )}
+      </Modal>
+    </section>
+  );
+}
