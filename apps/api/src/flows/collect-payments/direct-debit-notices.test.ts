@@ -13,7 +13,7 @@ import { collections, notificationOutbox, paymentMethods } from '../../db/schema
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
+import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { computeAmountDueAtBind } from '../../modules/policy';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { ADD_YOUNG_DRIVER } from '../../modules/proposal';
@@ -96,6 +96,41 @@ async function scenario(config: Partial<Config> = {}) {
     return { quote, policyNumber: account!.accountCode };
   }
 
+  /**
+   * The first month paid from the bank (instant bank payment, ADR 045) on the sandbox's bank page,
+   * the mandate for the later months set up in the same flow.
+   */
+  async function buyByBank() {
+    const headers = await signIn();
+    const quote = await createQuote(app, headers);
+    const code = quote.proposalCode;
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/goCardless/bank-payments/proposal/${code}`,
+      headers,
+      payload: {
+        successPath: `/flex/proposal/${code}/checkout/callback`,
+        cancelPath: `/flex/proposal/${code}/checkout`,
+      },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const approved = await app.inject({
+      method: 'POST',
+      url: (started.json() as { redirectUrl: string }).redirectUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ action: 'approve', ...SANDBOX_GOOD_BANK }).toString(),
+    });
+    expect(approved.statusCode, approved.body).toBe(303);
+    const accounts = await app.inject({
+      method: 'GET',
+      url: `/api/customerAccounts?proposalCode=${code}`,
+      headers,
+    });
+    const [account] = accounts.json() as { accountCode: string; paymentMethodType: string }[];
+    expect(account!.paymentMethodType).toBe('BACS_DEBIT');
+    return { quote, policyNumber: account!.accountCode };
+  }
+
   /** The Direct Debit e-mails, oldest first, with when they were queued. */
   const directDebitMail = () =>
     app.db
@@ -137,6 +172,7 @@ async function scenario(config: Partial<Config> = {}) {
     signIn,
     buy,
     buyWithCardDeposit,
+    buyByBank,
     firstPaymentSettles,
     runJobsAt,
     directDebitMail,
@@ -269,6 +305,50 @@ describe('a mandate whose first month was paid by card', () => {
       `Your first payment of ${formatMoney(instalment)} will be collected on 07 Apr 2026.`,
     );
     expect(await s.directDebits()).toEqual([]);
+    await s.app.close();
+  });
+});
+
+describe('a mandate set up with an instant bank payment of the first month', () => {
+  it('is confirmed the next morning, then April is announced and collected on it', async () => {
+    const s = await scenario();
+    const { quote, policyNumber } = await s.buyByBank();
+    const deposit = computeAmountDueAtBind(quote.quote).totalPence;
+    const instalment = quote.quote.availablePaymentSchedules.find((item) => item.active)!
+      .premiumBreakdown.instalmentAmount;
+    // The bank payment itself: taken now, nothing announced for it.
+    expect(await s.directDebits()).toEqual([
+      expect.objectContaining({ amountPence: deposit, status: 'SETTLED' }),
+    ]);
+    await s.runJobsAt('2026-03-05T10:30:00.000Z');
+    expect(await s.directDebitMail()).toEqual([]);
+
+    await s.runJobsAt('2026-03-06T08:00:00.000Z');
+    const [confirmation] = await s.directDebitMail();
+    expect(confirmation!.subject).toBe(`Your Direct Debit for policy ${policyNumber} is set up`);
+    expect(confirmation!.body).toContain('Name on the account: Jo Bloggs');
+    expect(confirmation!.body).toContain(
+      `Your first payment of ${formatMoney(instalment)} will be collected on 07 Apr 2026.`,
+    );
+
+    await s.runJobsAt('2026-03-27T10:00:00.000Z');
+    const april = (await s.directDebits())[1]!;
+    expect(april).toMatchObject({ chargeDate: '2026-04-07', amountPence: instalment });
+    expect((await s.directDebitMail()).map((message) => message.subject)).toEqual([
+      `Your Direct Debit for policy ${policyNumber} is set up`,
+      `Your next Direct Debit for policy ${policyNumber}: ${formatMoney(instalment)} on 07 Apr 2026`,
+    ]);
+    await s.runJobsAt('2026-04-10T10:00:00.000Z');
+    expect((await s.directDebits())[1]).toMatchObject({ status: 'SETTLED' });
+    const accounts = await s.app.inject({
+      method: 'GET',
+      url: `/api/customerAccounts?proposalCode=${quote.proposalCode}`,
+      headers: await s.signIn(),
+    });
+    expect(accounts.json()).toEqual([
+      expect.objectContaining({ outstandingAmount: 0, accountStatus: 'ACTIVE' }),
+    ]);
+    await assertLedgerBalanced(s.app.db);
     await s.app.close();
   });
 });
