@@ -77,6 +77,12 @@ async function benchOn(name: string, handle: DatabaseHandle): Promise<boolean> {
         console.log(
           `  ${figures.date}: ${figures.jobsRun} jobs, ${seconds(figures.jobMs)}, ${JSON.stringify(figures.statuses)}`,
         );
+        // Where the night went: the three job kinds that took longest (profiles drive the work).
+        const slowest = Object.entries(figures.jobMsByKind)
+          .sort(([, a], [, b]) => b - a)
+          .slice(0, 3)
+          .map(([kind, ms]) => `${kind} ${seconds(ms)}`);
+        console.log(`    slowest jobs: ${slowest.join(', ')}`);
       }
     },
   });

@@ -31,7 +31,7 @@ import { seedDemoData } from '../db/seed';
 import { bindProposal } from '../flows/bind-policy';
 import { RENEWAL_OFFER_DAYS } from '../flows/renew-policy/offer';
 import { createTestAccessToken } from '../modules/identity/test-tokens';
-import { runDueJobs } from '../modules/jobs/runner';
+import { observeJobRuns, runDueJobs } from '../modules/jobs/runner';
 import { createDirectDebitCollection } from '../modules/payment';
 import { computeAmountDueAtBind } from '../modules/policy';
 import { buildCompleteDisclosure, updates } from '../modules/proposal';
@@ -61,6 +61,8 @@ type DayFigures = {
   date: string;
   jobsRun: number;
   jobMs: number;
+  /** Each job kind's share of the night (ms of its runs, overlapping when run at once). */
+  jobMsByKind: Record<string, number>;
   statuses: Record<string, number>;
 };
 
@@ -365,6 +367,51 @@ async function settleIntoItsMonth(db: Db, template: Template, now: Date): Promis
   );
 }
 
+/** An instant as JavaScript's toISOString writes it (the MID's entries and fingerprints). */
+const isoOf = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Each clone's car on the MID, as it has been since its bind (modules/mid): its record in step
+ * with its policy (entry and fingerprint as modules/mid/entry.ts derives them, the policy number
+ * and cover dates the clone's own) and the sandbox register's entry of it. Otherwise the first
+ * night would add the whole book's cars to the MID at once: a migration, not a night.
+ */
+async function putOnTheMid(
+  db: Db,
+  template: Template,
+  clone: (table: string, where: string) => Promise<void>,
+): Promise<void> {
+  const q = (value: string) => `'${value.replaceAll("'", "''")}'`;
+  await clone('mid_records', `t.policy_id = ${q(template.policyId)} and t.status = 'ON_MID'`);
+  const clones = `m.policy_id like ${q(`${template.policyId}~%`)}`;
+  const coverEnd = `case when p.terminated_at < p.expired_at then p.terminated_at else p.expired_at end`;
+  await run(
+    db,
+    `update mid_records m
+        set reference = 'MID-' || p.policy_number,
+            desired = m.desired || jsonb_build_object('policyNumber', p.policy_number,
+              'coverStartAt', ${isoOf('p.incepted_at')}, 'coverEndAt', ${isoOf(coverEnd)}),
+            confirmed = m.desired || jsonb_build_object('policyNumber', p.policy_number,
+              'coverStartAt', ${isoOf('p.incepted_at')}, 'coverEndAt', ${isoOf(coverEnd)}),
+            source_fingerprint = concat_ws('|', p.status, ${isoOf('p.incepted_at')},
+              ${isoOf('p.expired_at')}, coalesce(${isoOf('p.terminated_at')}, ''),
+              split_part(m.source_fingerprint, '|', 5))
+       from policies p
+      where p.policy_id = m.policy_id and ${clones}`,
+  );
+  await run(
+    db,
+    `insert into sandbox_provider_records (kind, id, data, updated_at)
+     select 'mid-entry', m.policy_number,
+            jsonb_build_object('reference', m.reference, 'entry', m.confirmed, 'isOnRegister', true,
+              'removalReason', null, 'history', jsonb_build_array(jsonb_build_object(
+                'action', 'ADD', 'at', ${isoOf('m.confirmed_at')}))),
+            m.updated_at
+       from mid_records m where ${clones}`,
+  );
+}
+
 /**
  * Clones a template's rows (policy, versions, events, proposal, account, ledger, payments).
  * `now` is the book's first day.
@@ -402,6 +449,16 @@ async function cloneTemplate(
     false,
   );
   await clone('payment_methods', owner, false);
+  // Each clone's mandate was confirmed when it was set up, as a running book's were (the job that
+  // confirms new mandates looks for those without): else the first night would confirm them all.
+  await run(
+    db,
+    `insert into direct_debit_notices (notice_key, payment_method_id, kind, sent_by, created_at)
+     select 'confirmation:' || payment_method_id, payment_method_id, 'CONFIRMATION', 'APP', created_at
+       from payment_methods
+      where type = 'BACS_DEBIT' and owner_user_id like ${q(`${template.ownerUserId}~%`)}
+     on conflict do nothing`,
+  );
   await clone('collections', proposal, false);
   if (template.kind === 'FLEX_NTU') {
     // Not taken up one night each, as new business is, not all on the first: each clone's first
@@ -418,6 +475,7 @@ async function cloneTemplate(
     );
   }
   if (template.kind !== 'DRIVEAWAY') await settleIntoItsMonth(db, template, options.now);
+  await putOnTheMid(db, template, clone);
   // The sandbox bank's mandate records, so that a clone's collections can be made.
   await run(
     db,
@@ -536,6 +594,10 @@ export async function simulateYear(
   const seedStarted = performance.now();
   await seedDemoData(handle.db, TEST_BRANDS);
   const app = await createYearApp(handle, clock);
+  let jobMsByKind: Record<string, number> = {};
+  observeJobRuns(app, (run) => {
+    jobMsByKind[run.kind] = (jobMsByKind[run.kind] ?? 0) + run.durationSeconds * 1000;
+  });
   try {
     const templates: Template[] = [];
     for (const kind of TEMPLATE_KINDS) templates.push(await buyTemplate(app, kind));
@@ -576,6 +638,7 @@ export async function simulateYear(
       const midnight = Date.parse(clock.now().toISOString().slice(0, 10)) + DAY;
       clock.set(new Date(midnight + (options.runHourUtc ?? 10) * 3_600_000));
       const started = performance.now();
+      jobMsByKind = {};
       let jobsRun = 0;
       for (;;) {
         const ran = await runDueJobs(app, { limit: 1_000, concurrency });
@@ -589,6 +652,7 @@ export async function simulateYear(
         date: clock.now().toISOString().slice(0, 10),
         jobsRun,
         jobMs,
+        jobMsByKind,
         statuses: days <= 31 || day % 30 === 0 || day === days ? await statusCounts(handle.db) : {},
       };
       result.days.push(figures);
