@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
   addIsoDuration,
@@ -10,7 +9,7 @@ import {
 } from '@motor/domain';
 import type { ServiceDeps } from '../app-types';
 import type { Db } from '../db/client';
-import { auditLog, policies, policyVersions, proposals } from '../db/schema';
+import { auditLog, proposals } from '../db/schema';
 import { AppError } from '../errors';
 import {
   ensureCustomerAccount,
@@ -35,11 +34,11 @@ import {
   assertBindable,
   assertQuoteStatus,
   computeAmountDueAtBind,
+  createPolicyFromQuote,
   findPolicyByProposal,
   recordBind,
 } from '../modules/policy';
 import { findProposal, PROPOSAL_NOT_FOUND_MESSAGE, type ProposalRow } from '../modules/proposal';
-import { getSchemeFacts } from '../modules/disclosure';
 import type { StoredQuote } from './adjust-policy/policy-snapshot';
 import { collectFirstPayment, enqueueFirstCollection } from './collect-payments';
 
@@ -176,39 +175,20 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBi
 
   const { inceptedAt, expiredAt } = termDates(row, now);
   const status: PolicyStatus = inceptedAt.getTime() > now.getTime() ? 'PENDING' : 'ACTIVE';
-  const policyId = `pol_${randomBytes(16).toString('base64url')}`;
-  const driveaway = getSchemeFacts(row.schemeCode).productKind === 'DRIVEAWAY';
-  const [policy] = await tx
-    .insert(policies)
-    .values({
-      policyId,
-      policyNumber: account.accountCode,
-      schemeCode: row.schemeCode,
-      ownerUserId: row.ownerUserId,
-      proposalCode: row.proposalCode,
-      status,
-      createdAt: now,
-      inceptedAt,
-      firstInceptedAt: inceptedAt,
-      expiredAt,
-      autoRenewalEnabled: row.autoRenewalEnabled,
-      // Driveaway cover is never renewed: at its end the customer is offered flex instead.
-      reviewType: driveaway ? 'NEVER' : 'AUTO',
-      policyTerm: row.policyTerm,
-    })
-    .onConflictDoNothing({ target: policies.proposalCode })
-    .returning();
-  if (!policy) throw new AppError('CONFLICT', 'This quote is being bound already. Try again.');
-
-  const actor = actorOf(input.principal);
-  await tx.insert(policyVersions).values({
-    policyId,
-    versionNumber: 1,
-    startedAt: inceptedAt,
+  const policy = await createPolicyFromQuote(tx, {
+    proposal: row,
+    policyNumber: account.accountCode,
+    status,
+    inceptedAt,
+    expiredAt,
     // At QUOTE (assertQuoteStatus above), so rated: the stored quote's ratingStatus is set.
     quote: answered.quote as StoredQuote,
-    createdAt: now,
+    at: now,
   });
+  if (!policy) throw new AppError('CONFLICT', 'This quote is being bound already. Try again.');
+  const { policyId } = policy;
+
+  const actor = actorOf(input.principal);
   await recordBind(tx, { policyId, status, actor, at: now });
   // The account gets the name, phone and marketing consent disclosed (not over what was set).
   const policyholder = row.data.insuredProfiles.find((profile) => profile.policyholder);
