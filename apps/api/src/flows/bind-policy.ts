@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   addIsoDuration,
   CARD_PAYMENT_THRESHOLD_PENCE,
@@ -9,7 +8,7 @@ import {
 } from '@motor/domain';
 import type { ServiceDeps } from '../app-types';
 import type { Db } from '../db/client';
-import { auditLog, proposals } from '../db/schema';
+import { auditLog } from '../db/schema';
 import { AppError } from '../errors';
 import {
   ensureCustomerAccount,
@@ -38,7 +37,13 @@ import {
   findPolicyByProposal,
   recordBind,
 } from '../modules/policy';
-import { findProposal, PROPOSAL_NOT_FOUND_MESSAGE, type ProposalRow } from '../modules/proposal';
+import {
+  findProposal,
+  lockProposal,
+  markProposalBound,
+  PROPOSAL_NOT_FOUND_MESSAGE,
+  type ProposalRow,
+} from '../modules/proposal';
 import type { StoredQuote } from './adjust-policy/policy-snapshot';
 import { collectFirstPayment, enqueueFirstCollection } from './collect-payments';
 
@@ -103,11 +108,7 @@ function termDates(row: ProposalRow, now: Date): { inceptedAt: Date; expiredAt: 
 }
 
 async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBind> {
-  const [row] = await tx
-    .select()
-    .from(proposals)
-    .where(eq(proposals.proposalCode, input.proposalCode))
-    .for('update');
+  const row = await lockProposal(tx, input.proposalCode);
   if (!row || row.deletedAt) throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
 
   const existing = await findPolicyByProposal(tx, row.proposalCode);
@@ -228,16 +229,12 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBi
     const runAt = new Date(now.getTime() + FIRST_COLLECTION_FALLBACK_MS);
     await enqueueFirstCollection({ db: tx }, { accountId: account.accountId, at: now, runAt });
   }
-  await tx
-    .update(proposals)
-    .set({
-      status: 'POLICY',
-      policyId,
-      policyNumber: policy.policyNumber,
-      revision: sql`${proposals.revision} + 1`,
-      updatedAt: now,
-    })
-    .where(eq(proposals.proposalCode, row.proposalCode));
+  await markProposalBound(tx, {
+    proposalCode: row.proposalCode,
+    policyId,
+    policyNumber: policy.policyNumber,
+    at: now,
+  });
   if (input.principal.kind === 'admin') {
     await tx.insert(auditLog).values({
       actorUserId: input.principal.userId,
@@ -273,11 +270,7 @@ async function recordPaymentWithoutBind(
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(proposals)
-      .where(eq(proposals.proposalCode, options.proposalCode))
-      .for('update');
+    const row = await lockProposal(tx, options.proposalCode);
     if (!row) return;
     const account = await ensureCustomerAccount(tx, { proposal: row, now });
     await postProviderPayment(tx, { account, payment: options.payment, at: now });

@@ -12,7 +12,6 @@ import {
   collections,
   paymentMethods,
   policyVersions,
-  proposals,
   rateLimitCounters,
   ratingRecords,
   users,
@@ -20,6 +19,7 @@ import {
 import { AppError } from '../errors';
 import { deletePolicyDocumentFiles } from '../modules/document';
 import { eraseAnalyticsEvents } from '../modules/insight';
+import { replaceErasedAnswers } from '../modules/proposal';
 import { anonymiseJson, ERASED, inListOrNone, loadCustomerRecords } from './customer-data';
 
 // Staff erase a customer (UK GDPR Article 17), issue 21 item 14, decision 018. In one
@@ -95,13 +95,11 @@ export async function eraseCustomer(
 
     // Stored answers, quotes and ratings keep their shape, the personal values become 'erased'.
     for (const proposal of records.proposals) {
-      await tx
-        .update(proposals)
-        .set({
-          data: anonymiseJson(proposal.data),
-          quote: proposal.quote ? anonymiseJson(proposal.quote) : null,
-        })
-        .where(eq(proposals.proposalCode, proposal.proposalCode));
+      await replaceErasedAnswers(tx, {
+        proposalCode: proposal.proposalCode,
+        data: anonymiseJson(proposal.data),
+        quote: proposal.quote ? anonymiseJson(proposal.quote) : null,
+      });
     }
     const proposalCodes = records.proposals.map((row) => row.proposalCode);
     if (proposalCodes.length > 0) {
