@@ -8,7 +8,6 @@ import {
 } from '@motor/domain';
 import type { ServiceDeps } from '../app-types';
 import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
 import { AppError } from '../errors';
 import {
   ensureCustomerAccount,
@@ -16,6 +15,7 @@ import {
   postPremium,
   setAccountPaymentMethod,
 } from '../modules/billing';
+import { recordAudit } from '../modules/care';
 import { enqueuePolicyDocuments } from '../modules/document';
 import { enqueueMidSubmission } from '../modules/mid';
 import { canAccessProposal, fillPolicyholderFromQuote, type Principal } from '../modules/identity';
@@ -236,7 +236,7 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBi
     at: now,
   });
   if (input.principal.kind === 'admin') {
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: input.principal.userId,
       subjectUserId: row.ownerUserId,
       action: 'proposal.bind',
@@ -274,7 +274,7 @@ async function recordPaymentWithoutBind(
     if (!row) return;
     const account = await ensureCustomerAccount(tx, { proposal: row, now });
     await postProviderPayment(tx, { account, payment: options.payment, at: now });
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: options.actor,
       subjectUserId: row.ownerUserId,
       action: options.action ?? 'payment.unbound',

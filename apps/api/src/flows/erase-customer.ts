@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../app-types';
 import {
-  auditLog,
   claims,
   uploadCommits,
   uploads,
@@ -17,6 +16,7 @@ import {
   users,
 } from '../db/schema';
 import { AppError } from '../errors';
+import { recordAudit } from '../modules/care';
 import { deletePolicyDocumentFiles } from '../modules/document';
 import { eraseAnalyticsEvents } from '../modules/insight';
 import { replaceErasedAnswers } from '../modules/proposal';
@@ -195,7 +195,7 @@ export async function eraseCustomer(
     // What their pages recorded with their consent (our copy: PostHog's is erased in PostHog).
     await eraseAnalyticsEvents(tx, { userId, proposalCodes, policyIds });
 
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId,
       subjectUserId: userId,
       action: 'gdpr.erase',

@@ -1,7 +1,6 @@
 import { describeEffectiveDate, formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   ADJUSTMENT_NOT_FOUND_MESSAGE,
@@ -12,6 +11,7 @@ import {
   type AdjustmentRow,
 } from '../../modules/adjustment';
 import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
+import { recordAudit } from '../../modules/care';
 import { enqueuePolicyDocuments } from '../../modules/document';
 import { findActorUserId, type Principal } from '../../modules/identity';
 import { wakeJobRunner } from '../../modules/jobs';
@@ -320,7 +320,7 @@ export async function confirmAdjustment(
         })
       : 0;
     if ('principal' in input.actor && input.actor.principal.kind === 'admin') {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: actor,
         subjectUserId: policy.ownerUserId,
         action: cancellation ? 'policy.cancel' : 'policy.adjust',

@@ -7,7 +7,6 @@ import type {
 import { formatDisplayDate, formatMoney, londonTimeString } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findConfirmedCancellation, type AdjustmentRow } from '../../modules/adjustment';
 import {
@@ -21,6 +20,7 @@ import {
   resumeAccountBilling,
 } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
+import { recordAudit } from '../../modules/care';
 import { enqueuePolicyDocuments } from '../../modules/document';
 import { wakeJobRunner } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';
@@ -379,7 +379,7 @@ export async function reinstate(
       await resumeAccountBilling(tx, account.accountId);
     }
     const gap = option.gap ? ` gap:${option.gap.from}/${option.gap.to}` : '';
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: staffUserId,
       subjectUserId: policy.ownerUserId,
       action: 'policy.reinstate',
