@@ -10,7 +10,6 @@ import {
   oneTimeCodes,
   collections,
   paymentMethods,
-  policyVersions,
   rateLimitCounters,
   ratingRecords,
   users,
@@ -19,6 +18,7 @@ import { AppError } from '../errors';
 import { recordAudit } from '../modules/care';
 import { deletePolicyDocumentFiles } from '../modules/document';
 import { eraseAnalyticsEvents } from '../modules/insight';
+import { eraseVersionQuotes } from '../modules/policy';
 import { replaceErasedAnswers } from '../modules/proposal';
 import { anonymiseJson, ERASED, inListOrNone, loadCustomerRecords } from './customer-data';
 
@@ -121,16 +121,7 @@ export async function eraseCustomer(
     // Versions are never edited, except here: the contract's terms stay, the person goes.
     const policyIds = records.policies.map((row) => row.policyId);
     if (policyIds.length > 0) {
-      const versions = await tx
-        .select({ id: policyVersions.id, quote: policyVersions.quote })
-        .from(policyVersions)
-        .where(inArray(policyVersions.policyId, policyIds));
-      for (const version of versions) {
-        await tx
-          .update(policyVersions)
-          .set({ quote: anonymiseJson(version.quote) })
-          .where(eq(policyVersions.id, version.id));
-      }
+      await eraseVersionQuotes(tx, { policyIds, anonymise: anonymiseJson });
       // Claims keep their type, status, date and reference; the insured and the story go.
       await tx
         .update(claims)

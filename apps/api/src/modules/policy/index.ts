@@ -19,7 +19,9 @@ export { listPoliciesWithVersions } from './reporting';
 export {
   addPolicyVersion,
   addPolicyVersions,
+  continueRenewedCover,
   createPolicyFromQuote,
+  eraseVersionQuotes,
   findLatestVersionNumber,
   lockPolicy,
   movePolicyStart,

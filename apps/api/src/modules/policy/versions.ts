@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, max } from 'drizzle-orm';
+import { eq, inArray, max } from 'drizzle-orm';
 import type { PolicyStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { policies, policyVersions } from '../../db/schema';
@@ -154,4 +154,43 @@ export async function scheduleTermination(
     .update(policies)
     .set({ terminatedAt: options.terminatedAt })
     .where(eq(policies.policyId, options.policyId));
+}
+
+/**
+ * A renewal's new policy continues the old one's cover: it names its source, keeps the first
+ * inception and counts one more renewal.
+ */
+export async function continueRenewedCover(
+  tx: Db,
+  options: { renewedPolicyId: string; previous: PolicyRow },
+): Promise<void> {
+  const { previous } = options;
+  await tx
+    .update(policies)
+    .set({
+      sourcePolicyId: previous.policyId,
+      firstInceptedAt: previous.firstInceptedAt,
+      renewalCycle: previous.renewalCycle + 1,
+    })
+    .where(eq(policies.policyId, options.renewedPolicyId));
+}
+
+/**
+ * An erasure (decision 018): each version's quote of these policies replaced by its anonymised
+ * copy (the caller's `anonymise`). The one edit a version ever has.
+ */
+export async function eraseVersionQuotes(
+  tx: Db,
+  options: { policyIds: readonly string[]; anonymise: (quote: VersionQuote) => VersionQuote },
+): Promise<void> {
+  const versions = await tx
+    .select({ id: policyVersions.id, quote: policyVersions.quote })
+    .from(policyVersions)
+    .where(inArray(policyVersions.policyId, [...options.policyIds]));
+  for (const version of versions) {
+    await tx
+      .update(policyVersions)
+      .set({ quote: options.anonymise(version.quote) })
+      .where(eq(policyVersions.id, version.id));
+  }
 }
