@@ -23,6 +23,7 @@ export {
   createPolicyFromQuote,
   eraseVersionQuotes,
   findLatestVersionNumber,
+  linkSystemProposal,
   lockPolicy,
   movePolicyStart,
   scheduleTermination,

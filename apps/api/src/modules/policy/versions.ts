@@ -194,3 +194,19 @@ export async function eraseVersionQuotes(
       .where(eq(policyVersions.id, version.id));
   }
 }
+
+/** The policy links to the proposal the system made from it: its renewal offer or its upgrade. */
+export async function linkSystemProposal(
+  tx: Db,
+  options: { policyId: string; kind: 'RENEWAL' | 'UPSELL'; proposalCode: string },
+): Promise<void> {
+  const { kind, proposalCode } = options;
+  await tx
+    .update(policies)
+    .set(
+      kind === 'RENEWAL'
+        ? { renewalProposalCode: proposalCode }
+        : { upsellProposalCode: proposalCode },
+    )
+    .where(eq(policies.policyId, options.policyId));
+}
