@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import {
   addIsoDuration,
   CARD_PAYMENT_THRESHOLD_PENCE,
@@ -10,7 +8,6 @@ import {
 } from '@motor/domain';
 import type { ServiceDeps } from '../app-types';
 import type { Db } from '../db/client';
-import { auditLog, policies, policyVersions, proposals } from '../db/schema';
 import { AppError } from '../errors';
 import {
   ensureCustomerAccount,
@@ -18,6 +15,7 @@ import {
   postPremium,
   setAccountPaymentMethod,
 } from '../modules/billing';
+import { recordAudit } from '../modules/care';
 import { enqueuePolicyDocuments } from '../modules/document';
 import { enqueueMidSubmission } from '../modules/mid';
 import { canAccessProposal, fillPolicyholderFromQuote, type Principal } from '../modules/identity';
@@ -35,11 +33,17 @@ import {
   assertBindable,
   assertQuoteStatus,
   computeAmountDueAtBind,
+  createPolicyFromQuote,
   findPolicyByProposal,
   recordBind,
 } from '../modules/policy';
-import { findProposal, PROPOSAL_NOT_FOUND_MESSAGE, type ProposalRow } from '../modules/proposal';
-import { getSchemeFacts } from '../modules/disclosure';
+import {
+  findProposal,
+  lockProposal,
+  markProposalBound,
+  PROPOSAL_NOT_FOUND_MESSAGE,
+  type ProposalRow,
+} from '../modules/proposal';
 import type { StoredQuote } from './adjust-policy/policy-snapshot';
 import { collectFirstPayment, enqueueFirstCollection } from './collect-payments';
 
@@ -104,11 +108,7 @@ function termDates(row: ProposalRow, now: Date): { inceptedAt: Date; expiredAt: 
 }
 
 async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBind> {
-  const [row] = await tx
-    .select()
-    .from(proposals)
-    .where(eq(proposals.proposalCode, input.proposalCode))
-    .for('update');
+  const row = await lockProposal(tx, input.proposalCode);
   if (!row || row.deletedAt) throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
 
   const existing = await findPolicyByProposal(tx, row.proposalCode);
@@ -176,39 +176,20 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBi
 
   const { inceptedAt, expiredAt } = termDates(row, now);
   const status: PolicyStatus = inceptedAt.getTime() > now.getTime() ? 'PENDING' : 'ACTIVE';
-  const policyId = `pol_${randomBytes(16).toString('base64url')}`;
-  const driveaway = getSchemeFacts(row.schemeCode).productKind === 'DRIVEAWAY';
-  const [policy] = await tx
-    .insert(policies)
-    .values({
-      policyId,
-      policyNumber: account.accountCode,
-      schemeCode: row.schemeCode,
-      ownerUserId: row.ownerUserId,
-      proposalCode: row.proposalCode,
-      status,
-      createdAt: now,
-      inceptedAt,
-      firstInceptedAt: inceptedAt,
-      expiredAt,
-      autoRenewalEnabled: row.autoRenewalEnabled,
-      // Driveaway cover is never renewed: at its end the customer is offered flex instead.
-      reviewType: driveaway ? 'NEVER' : 'AUTO',
-      policyTerm: row.policyTerm,
-    })
-    .onConflictDoNothing({ target: policies.proposalCode })
-    .returning();
-  if (!policy) throw new AppError('CONFLICT', 'This quote is being bound already. Try again.');
-
-  const actor = actorOf(input.principal);
-  await tx.insert(policyVersions).values({
-    policyId,
-    versionNumber: 1,
-    startedAt: inceptedAt,
+  const policy = await createPolicyFromQuote(tx, {
+    proposal: row,
+    policyNumber: account.accountCode,
+    status,
+    inceptedAt,
+    expiredAt,
     // At QUOTE (assertQuoteStatus above), so rated: the stored quote's ratingStatus is set.
     quote: answered.quote as StoredQuote,
-    createdAt: now,
+    at: now,
   });
+  if (!policy) throw new AppError('CONFLICT', 'This quote is being bound already. Try again.');
+  const { policyId } = policy;
+
+  const actor = actorOf(input.principal);
   await recordBind(tx, { policyId, status, actor, at: now });
   // The account gets the name, phone and marketing consent disclosed (not over what was set).
   const policyholder = row.data.insuredProfiles.find((profile) => profile.policyholder);
@@ -248,18 +229,14 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBi
     const runAt = new Date(now.getTime() + FIRST_COLLECTION_FALLBACK_MS);
     await enqueueFirstCollection({ db: tx }, { accountId: account.accountId, at: now, runAt });
   }
-  await tx
-    .update(proposals)
-    .set({
-      status: 'POLICY',
-      policyId,
-      policyNumber: policy.policyNumber,
-      revision: sql`${proposals.revision} + 1`,
-      updatedAt: now,
-    })
-    .where(eq(proposals.proposalCode, row.proposalCode));
+  await markProposalBound(tx, {
+    proposalCode: row.proposalCode,
+    policyId,
+    policyNumber: policy.policyNumber,
+    at: now,
+  });
   if (input.principal.kind === 'admin') {
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: input.principal.userId,
       subjectUserId: row.ownerUserId,
       action: 'proposal.bind',
@@ -293,15 +270,11 @@ async function recordPaymentWithoutBind(
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(proposals)
-      .where(eq(proposals.proposalCode, options.proposalCode))
-      .for('update');
+    const row = await lockProposal(tx, options.proposalCode);
     if (!row) return;
     const account = await ensureCustomerAccount(tx, { proposal: row, now });
     await postProviderPayment(tx, { account, payment: options.payment, at: now });
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: options.actor,
       subjectUserId: row.ownerUserId,
       action: options.action ?? 'payment.unbound',

@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../app-types';
 import {
-  auditLog,
   claims,
   uploadCommits,
   uploads,
@@ -11,15 +10,16 @@ import {
   oneTimeCodes,
   collections,
   paymentMethods,
-  policyVersions,
-  proposals,
   rateLimitCounters,
   ratingRecords,
   users,
 } from '../db/schema';
 import { AppError } from '../errors';
+import { recordAudit } from '../modules/care';
 import { deletePolicyDocumentFiles } from '../modules/document';
 import { eraseAnalyticsEvents } from '../modules/insight';
+import { eraseVersionQuotes } from '../modules/policy';
+import { replaceErasedAnswers } from '../modules/proposal';
 import { anonymiseJson, ERASED, inListOrNone, loadCustomerRecords } from './customer-data';
 
 // Staff erase a customer (UK GDPR Article 17), issue 21 item 14, decision 018. In one
@@ -95,13 +95,11 @@ export async function eraseCustomer(
 
     // Stored answers, quotes and ratings keep their shape, the personal values become 'erased'.
     for (const proposal of records.proposals) {
-      await tx
-        .update(proposals)
-        .set({
-          data: anonymiseJson(proposal.data),
-          quote: proposal.quote ? anonymiseJson(proposal.quote) : null,
-        })
-        .where(eq(proposals.proposalCode, proposal.proposalCode));
+      await replaceErasedAnswers(tx, {
+        proposalCode: proposal.proposalCode,
+        data: anonymiseJson(proposal.data),
+        quote: proposal.quote ? anonymiseJson(proposal.quote) : null,
+      });
     }
     const proposalCodes = records.proposals.map((row) => row.proposalCode);
     if (proposalCodes.length > 0) {
@@ -123,16 +121,7 @@ export async function eraseCustomer(
     // Versions are never edited, except here: the contract's terms stay, the person goes.
     const policyIds = records.policies.map((row) => row.policyId);
     if (policyIds.length > 0) {
-      const versions = await tx
-        .select({ id: policyVersions.id, quote: policyVersions.quote })
-        .from(policyVersions)
-        .where(inArray(policyVersions.policyId, policyIds));
-      for (const version of versions) {
-        await tx
-          .update(policyVersions)
-          .set({ quote: anonymiseJson(version.quote) })
-          .where(eq(policyVersions.id, version.id));
-      }
+      await eraseVersionQuotes(tx, { policyIds, anonymise: anonymiseJson });
       // Claims keep their type, status, date and reference; the insured and the story go.
       await tx
         .update(claims)
@@ -197,7 +186,7 @@ export async function eraseCustomer(
     // What their pages recorded with their consent (our copy: PostHog's is erased in PostHog).
     await eraseAnalyticsEvents(tx, { userId, proposalCodes, policyIds });
 
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId,
       subjectUserId: userId,
       action: 'gdpr.erase',

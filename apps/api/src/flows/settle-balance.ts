@@ -6,12 +6,12 @@ import type {
 } from '@motor/contract';
 import type { ServiceDeps } from '../app-types';
 import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
 import {
   getAccountToSettle,
   postSettlementPayment,
   type OverpaymentRefund,
 } from '../modules/billing';
+import { recordAudit } from '../modules/care';
 import { findActorUserId, getOwnerUserId, type Principal } from '../modules/identity';
 import {
   chargeCardByPhone,
@@ -35,7 +35,7 @@ import { findPolicyholderDateOfBirth } from './policyholder-date-of-birth';
 function announceRefund(deps: ServiceDeps, actorUserId: string) {
   return async (tx: Db, refund: OverpaymentRefund): Promise<void> => {
     const at = deps.clock.now();
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId,
       subjectUserId: refund.account.ownerUserId,
       action: 'payment.overpaid-refund',

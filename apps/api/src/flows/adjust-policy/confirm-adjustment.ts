@@ -1,8 +1,6 @@
-import { eq, max } from 'drizzle-orm';
 import { describeEffectiveDate, formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { auditLog, policies, policyVersions } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   ADJUSTMENT_NOT_FOUND_MESSAGE,
@@ -13,14 +11,21 @@ import {
   type AdjustmentRow,
 } from '../../modules/adjustment';
 import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
+import { recordAudit } from '../../modules/care';
 import { enqueuePolicyDocuments } from '../../modules/document';
 import { findActorUserId, type Principal } from '../../modules/identity';
 import { wakeJobRunner } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';
 import type { ProviderPayment } from '../../modules/payment';
 import {
+  addPolicyVersions,
   derivePolicyStatus,
+  findLatestVersionNumber,
+  findPolicy,
   listPolicyVersions,
+  lockPolicy,
+  movePolicyStart,
+  scheduleTermination,
   transitionPolicy,
   type PolicyRow,
 } from '../../modules/policy';
@@ -48,22 +53,10 @@ type ConfirmInput = {
 
 const unable = () => new AppError('CONFLICT', M.unableToConfirm);
 
-async function lockPolicy(tx: Db, policyId: string): Promise<PolicyRow> {
-  const [row] = await tx
-    .select()
-    .from(policies)
-    .where(eq(policies.policyId, policyId))
-    .for('update');
+async function lockChangedPolicy(tx: Db, policyId: string): Promise<PolicyRow> {
+  const row = await lockPolicy(tx, policyId);
   if (!row) throw new Error(`No policy ${policyId}`);
   return row;
-}
-
-async function latestVersionNumber(tx: Db, policyId: string): Promise<number> {
-  const [row] = await tx
-    .select({ latest: max(policyVersions.versionNumber) })
-    .from(policyVersions)
-    .where(eq(policyVersions.policyId, policyId));
-  return row?.latest ?? 0;
 }
 
 /**
@@ -76,7 +69,7 @@ async function assertStillConfirmable(
 ): Promise<void> {
   const { policy, adjustment, now } = options;
   if (adjustment.confirmedAt || adjustment.expiresAt.getTime() <= now.getTime()) throw unable();
-  if ((await latestVersionNumber(db, policy.policyId)) !== adjustment.baseVersionNumber) {
+  if ((await findLatestVersionNumber(db, policy.policyId)) !== adjustment.baseVersionNumber) {
     throw unable();
   }
   const status = derivePolicyStatus({
@@ -99,10 +92,7 @@ export async function getAmountToPayByCard(
   adjustment: AdjustmentRow,
   now: Date,
 ): Promise<number> {
-  const [policy] = await db
-    .select()
-    .from(policies)
-    .where(eq(policies.policyId, adjustment.policyId));
+  const policy = await findPolicy(db, adjustment.policyId);
   if (!policy) throw unable();
   await assertStillConfirmable(db, { policy, adjustment, now });
   if (!isPaidByCard(adjustment)) throw new AppError('CONFLICT', M.nothingToPay);
@@ -139,28 +129,19 @@ async function asReferredCancellation(
 }
 
 async function applyVersions(tx: Db, adjustment: AdjustmentRow, policy: PolicyRow, now: Date) {
-  let versionNumber = adjustment.baseVersionNumber;
-  for (const version of adjustment.updatedVersions) {
-    versionNumber += 1;
-    await tx.insert(policyVersions).values({
-      policyId: policy.policyId,
-      versionNumber,
+  const versionNumber = await addPolicyVersions(tx, {
+    policyId: policy.policyId,
+    baseVersionNumber: adjustment.baseVersionNumber,
+    versions: adjustment.updatedVersions.map((version) => ({
       startedAt: new Date(version.startedAt),
       quote: version.quote,
-      createdAt: now,
-    });
-  }
+    })),
+    at: now,
+  });
   if (adjustment.adjustmentType === 'SDA') {
     const [first] = adjustment.updatedVersions;
     if (!first) throw new Error('A start-date change has its new version');
-    const inceptedAt = new Date(first.startedAt);
-    const expiredAt = new Date(
-      inceptedAt.getTime() + (policy.expiredAt.getTime() - policy.inceptedAt.getTime()),
-    );
-    await tx
-      .update(policies)
-      .set({ inceptedAt, firstInceptedAt: inceptedAt, expiredAt })
-      .where(eq(policies.policyId, policy.policyId));
+    await movePolicyStart(tx, { policy, inceptedAt: new Date(first.startedAt) });
   }
   await enqueuePolicyDocuments(tx, { policyId: policy.policyId, at: now, versionNumber });
 }
@@ -188,7 +169,7 @@ async function applyCancellation(
     return;
   }
   // Deferred: cover runs to the chosen day; the lifecycle job moves the status then.
-  await tx.update(policies).set({ terminatedAt: at }).where(eq(policies.policyId, policy.policyId));
+  await scheduleTermination(tx, { policyId: policy.policyId, terminatedAt: at });
 }
 
 /**
@@ -287,7 +268,7 @@ export async function confirmAdjustment(
   }
   const now = deps.clock.now();
   const confirmed = await deps.db.transaction(async (tx) => {
-    const policy = await lockPolicy(tx, policyId);
+    const policy = await lockChangedPolicy(tx, policyId);
     const adjustment = await findAdjustment(tx, adjustmentId);
     if (!adjustment) throw unable();
     await assertStillConfirmable(tx, { policy, adjustment, now });
@@ -339,7 +320,7 @@ export async function confirmAdjustment(
         })
       : 0;
     if ('principal' in input.actor && input.actor.principal.kind === 'admin') {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId: actor,
         subjectUserId: policy.ownerUserId,
         action: cancellation ? 'policy.cancel' : 'policy.adjust',

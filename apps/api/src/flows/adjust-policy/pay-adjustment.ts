@@ -4,10 +4,10 @@ import type {
   MtaMotoCheckoutRequest,
 } from '@motor/contract';
 import type { ServiceDeps } from '../../app-types';
-import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findAdjustment, getOwnAdjustment, type AdjustmentRow } from '../../modules/adjustment';
 import { findAccountOfPolicy, postProviderPayment } from '../../modules/billing';
+import { recordAudit } from '../../modules/care';
 import { getOwnerUserId, type Principal } from '../../modules/identity';
 import {
   chargeCardByPhone,
@@ -66,7 +66,7 @@ async function keepUnappliedPayment(
       description: 'Card payment for a change we could not make',
       at: now,
     });
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: 'system:card-webhook',
       subjectUserId: account.ownerUserId,
       action: options.action,

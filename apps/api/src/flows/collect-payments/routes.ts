@@ -10,7 +10,7 @@ import {
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
 import { eq } from 'drizzle-orm';
-import { auditLog, refundIssues } from '../../db/schema';
+import { refundIssues } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   findAccount,
@@ -18,6 +18,7 @@ import {
   resolveRefundIssue,
   type RefundIssue,
 } from '../../modules/billing';
+import { recordAudit } from '../../modules/care';
 import { PERMISSIONS } from '../../modules/identity';
 import { lastReconciliationRun, listOpenFindings } from './reconcile';
 
@@ -141,7 +142,7 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
         });
         if (!resolved) return null;
         const account = await findAccount(tx, resolved.accountId);
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           actorUserId: principal.userId,
           subjectUserId: account?.ownerUserId ?? null,
           action:

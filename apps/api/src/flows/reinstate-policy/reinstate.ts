@@ -1,4 +1,3 @@
-import { eq, max } from 'drizzle-orm';
 import type {
   ReinstatedResponse,
   ReinstatementCover,
@@ -8,7 +7,6 @@ import type {
 import { formatDisplayDate, formatMoney, londonTimeString } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { auditLog, policies, policyVersions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findConfirmedCancellation, type AdjustmentRow } from '../../modules/adjustment';
 import {
@@ -22,13 +20,16 @@ import {
   resumeAccountBilling,
 } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
+import { recordAudit } from '../../modules/care';
 import { enqueuePolicyDocuments } from '../../modules/document';
 import { wakeJobRunner } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';
 import {
+  addPolicyVersion,
   findOverlappingPolicy,
   findPolicy,
   listPolicyVersions,
+  lockPolicy,
   reinstatePolicy,
   type PolicyRow,
 } from '../../modules/policy';
@@ -321,11 +322,7 @@ export async function reinstate(
   const now = deps.clock.now();
   await getPolicy(deps.db, options.policyId);
   const done = await deps.db.transaction(async (tx) => {
-    const [policy] = await tx
-      .select()
-      .from(policies)
-      .where(eq(policies.policyId, options.policyId))
-      .for('update');
+    const policy = await lockPolicy(tx, options.policyId);
     if (!policy) throw new AppError('NOT_FOUND', 'We could not find that policy.');
     const found = await assess(tx, policy, now);
     if (found.refusal) {
@@ -342,20 +339,14 @@ export async function reinstate(
     }
     // A new version from now: the same cover, its documents issued afresh (stating the gap in
     // the audit trail and the e-mail; a version never changes, so the old ones stay as issued).
-    const [latest] = await tx
-      .select({ number: max(policyVersions.versionNumber) })
-      .from(policyVersions)
-      .where(eq(policyVersions.policyId, policy.policyId));
     const versions = await listPolicyVersions(tx, policy.policyId);
     const last = versions.at(-1);
     if (!last) throw new Error('A policy has a version');
-    const versionNumber = (latest?.number ?? 0) + 1;
-    await tx.insert(policyVersions).values({
+    const versionNumber = await addPolicyVersion(tx, {
       policyId: policy.policyId,
-      versionNumber,
       startedAt: now,
       quote: last.quote,
-      createdAt: now,
+      at: now,
     });
     await enqueuePolicyDocuments(tx, { policyId: policy.policyId, at: now, versionNumber });
 
@@ -388,7 +379,7 @@ export async function reinstate(
       await resumeAccountBilling(tx, account.accountId);
     }
     const gap = option.gap ? ` gap:${option.gap.from}/${option.gap.to}` : '';
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: staffUserId,
       subjectUserId: policy.ownerUserId,
       action: 'policy.reinstate',

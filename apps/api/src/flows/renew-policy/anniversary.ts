@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { findAccountOfPolicy } from '../../modules/billing';
 import { drainDueRows } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';
-import { transitionPolicy, type PolicyRow } from '../../modules/policy';
+import { continueRenewedCover, transitionPolicy, type PolicyRow } from '../../modules/policy';
 import { findProposal } from '../../modules/proposal';
 import { bindProposal } from '../bind-policy';
 import { enqueueFirstCollection } from '../collect-payments';
@@ -60,15 +60,8 @@ async function bindRenewal(deps: ServiceDeps, policy: PolicyRow, proposalCode: s
     return false;
   }
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(policies)
-      // The new term continues the customer's cover: its first inception is the old one's.
-      .set({
-        sourcePolicyId: policy.policyId,
-        firstInceptedAt: policy.firstInceptedAt,
-        renewalCycle: policy.renewalCycle + 1,
-      })
-      .where(eq(policies.policyId, bound.policyId));
+    // The new term continues the customer's cover: its first inception is the old one's.
+    await continueRenewedCover(tx, { renewedPolicyId: bound.policyId, previous: policy });
     await transitionPolicy(tx, {
       policyId: policy.policyId,
       from: 'ACTIVE',

@@ -6,7 +6,7 @@ import { policies } from '../../db/schema';
 import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
 import { drainDueRows } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';
-import type { PolicyRow } from '../../modules/policy';
+import { linkSystemProposal, type PolicyRow } from '../../modules/policy';
 import { insertSystemProposal } from '../../modules/proposal';
 import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
 import { draftOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
@@ -135,6 +135,7 @@ async function offerRenewal(deps: ServiceDeps, policyId: string, now: Date): Pro
       },
     });
     if (!proposalCode) return false;
+    await linkSystemProposal(tx, { policyId: policy.policyId, kind: 'RENEWAL', proposalCode });
     await queueRenewalNotice(deps, tx, { policy, last, snapshot, draft, pricing });
     return true;
   });

@@ -7,7 +7,7 @@ import { brandOfScheme } from '../../modules/brand';
 import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
 import { drainDueRows } from '../../modules/jobs';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
-import type { PolicyRow } from '../../modules/policy';
+import { linkSystemProposal, type PolicyRow } from '../../modules/policy';
 import { insertSystemProposal } from '../../modules/proposal';
 import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
 import type { StoredQuote } from '../adjust-policy/policy-snapshot';
@@ -153,6 +153,7 @@ async function offerUpsell(deps: ServiceDeps, policyId: string): Promise<boolean
       extra: { sourceProposalCode: policy.proposalCode },
     });
     if (!proposalCode) return false;
+    await linkSystemProposal(tx, { policyId: policy.policyId, kind: 'UPSELL', proposalCode });
     await queueNotice(deps, tx, {
       policy,
       last,

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { canEditPaymentDay, isValidPaymentDay } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { auditLog, customerAccounts } from '../../db/schema';
+import { customerAccounts } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../care';
 import { findActorUserId, NOT_AUTHORISED_MESSAGE, type Principal } from '../identity';
 import type { CustomerAccountRow } from './accounts';
 import { lookAtCollectionsNow } from './collection-checks';
@@ -71,7 +72,7 @@ export async function changePaymentDay(
       })
       .where(eq(customerAccounts.accountId, account.accountId))
       .returning();
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId: findActorUserId(principal) ?? 'unknown',
       subjectUserId: account.ownerUserId,
       action: 'account.payment-day',

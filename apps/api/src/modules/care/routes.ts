@@ -8,10 +8,10 @@ import {
   CustomerSearchResponseSchema,
   NotTakenUpPoliciesResponseSchema,
 } from '@motor/contract';
-import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
+import { recordAudit } from './audit';
 import {
   findCustomerDetail,
   listAuditEntries,
@@ -66,7 +66,7 @@ export const careRoutes: AppPlugin = async (app) => {
       if (!detail || principal.kind !== 'admin') {
         throw new AppError('NOT_FOUND', 'We could not find that customer.');
       }
-      await app.db.insert(auditLog).values({
+      await recordAudit(app.db, {
         actorUserId: principal.userId,
         subjectUserId: detail.userId,
         action: 'care.view-customer',

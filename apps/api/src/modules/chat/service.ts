@@ -2,10 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { ChatConversation, ChatInbox, ChatMessage, CustomerChat } from '@motor/contract';
 import { findNextStaffedOpening, isWithinStaffedHours, type Clock } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { auditLog, policies, users } from '../../db/schema';
+import { policies, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ChatMessageRecord, ChatProvider } from '../../providers/chat';
 import { deploymentBrand } from '../brand';
+import { recordAudit } from '../care';
 
 // Web chat (issue 18 item 3): a customer has one conversation with customer care and sees only
 // it; staff with access:chat see every conversation with the customer's details and policies,
@@ -206,7 +207,7 @@ export async function postStaffMessage(
   });
   // Answering reads what came before.
   await deps.chat.markRead({ conversationId: input.conversationId, reader: 'staff', at });
-  await deps.db.insert(auditLog).values({
+  await recordAudit(deps.db, {
     actorUserId: input.staffUserId,
     subjectUserId: conversation.customerUserId,
     action: 'chat.reply',

@@ -7,9 +7,9 @@ import type {
 } from '@motor/contract';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import { brandOfScheme } from '../brand';
+import { recordAudit } from '../care';
 import {
   findActorUserId,
   getOwnerUserId,
@@ -92,13 +92,6 @@ function assertMayEditClaims(
   }
 }
 
-async function audit(
-  db: Db,
-  entry: { actorUserId: string; subjectUserId: string; action: string; target: string; at: Date },
-) {
-  await db.insert(auditLog).values(entry);
-}
-
 /** POST /api/claims: staff add a claim to the policy of the customer they act for. */
 export async function addClaim(
   deps: Pick<ServiceDeps, 'db' | 'clock'>,
@@ -123,7 +116,7 @@ export async function addClaim(
       updatedBy: principal.userId,
       updatedAt: now,
     });
-    await audit(tx, {
+    await recordAudit(tx, {
       actorUserId: principal.userId,
       subjectUserId: policy.ownerUserId,
       action: 'claim.add',
@@ -162,7 +155,7 @@ export async function correctClaim(
       updatedBy: principal.userId,
       updatedAt: now,
     });
-    await audit(tx, {
+    await recordAudit(tx, {
       actorUserId: principal.userId,
       subjectUserId: policy.ownerUserId,
       action: 'claim.correct',
@@ -241,7 +234,7 @@ export async function recordOnlineClaim(
       updatedAt: now,
     });
     if (claim.actorReference !== claim.customerReference) {
-      await audit(tx, {
+      await recordAudit(tx, {
         actorUserId: claim.actorReference,
         subjectUserId: claim.customerReference,
         action: 'claim.fnol',

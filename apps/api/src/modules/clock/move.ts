@@ -6,8 +6,8 @@ import {
 } from '@motor/contract';
 import type { App } from '../../app-types';
 import { isMovableClock, type MovableClock } from '../../clock';
-import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../care';
 import { runDueJobsNow, summariseJobRuns, type JobRun } from '../jobs';
 import { addToClockOffset } from './offset';
 
@@ -76,7 +76,7 @@ export async function moveClockForward(
     const from = clock.now();
     const to = new Date(from.getTime() + byMs);
     const offsetMs = await app.db.transaction(async (tx) => {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId,
         action: 'clock.move',
         target: `clock:${from.toISOString()}/${to.toISOString()}`,

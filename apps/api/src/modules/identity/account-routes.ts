@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { auditLog, proposals } from '../../db/schema';
+import { proposals } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
+import { recordAudit } from '../care';
 import { getOwnProposal } from '../proposal';
 import { enforceRateLimits, HOUR_MS } from './rate-limit';
 import { getOwnerUserId, type Principal } from './principal';
@@ -65,7 +66,7 @@ export const accountRoutes: AppPlugin = async (app) => {
 
   async function audit(principal: Principal, action: string, target: string) {
     if (principal.kind !== 'admin') return;
-    await app.db.insert(auditLog).values({
+    await recordAudit(app.db, {
       actorUserId: principal.userId,
       subjectUserId: principal.actingForUserId,
       action,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from '@motor/contract';
-import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
+import { recordAudit } from '../care';
 import { findProposalForBackBook } from './back-book';
 import { enforceRateLimits, HOUR_MS } from './rate-limit';
 
@@ -121,7 +121,7 @@ export const sessionRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       const { principal } = request;
       if (principal.kind === 'admin' && principal.actingForUserId !== null) {
-        await app.db.insert(auditLog).values({
+        await recordAudit(app.db, {
           actorUserId: principal.userId,
           subjectUserId: principal.actingForUserId,
           action: 'session.impersonate.end',

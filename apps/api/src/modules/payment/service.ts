@@ -3,10 +3,10 @@ import type { CardCheckoutSession, Mandate, MandateFlowResponse } from '@motor/c
 import type { PaymentMethodType } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import { ProviderUnavailableError } from '../../providers/card-payments';
 import { FlowNotCompletedError } from '../../providers/direct-debit';
+import { recordAudit } from '../care';
 import { findActorUserId, type Principal } from '../identity';
 import { computeAmountDueAtBind } from '../policy';
 import { assertBindable } from '../policy';
@@ -264,7 +264,7 @@ async function chargeTokenByPhone(
 ): Promise<PhoneChargeResult> {
   const { ownerUserId, amountPence, target } = options;
   const now = deps.clock.now();
-  await deps.db.insert(auditLog).values({
+  await recordAudit(deps.db, {
     actorUserId: findActorUserId(options.principal) ?? 'unknown',
     subjectUserId: ownerUserId,
     action: 'payment.moto',

@@ -3,9 +3,10 @@ import type { SetPolicyAutoRenewalRequest } from '@motor/contract';
 import { isPolicyEnded } from '@motor/domain';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { auditLog, policies, policyAutoRenewalChanges } from '../../db/schema';
+import { policies, policyAutoRenewalChanges } from '../../db/schema';
 import { AppError } from '../../errors';
 import { brandOfScheme } from '../brand';
+import { recordAudit } from '../care';
 import { findActorUserId, type Principal } from '../identity';
 import type { PolicyRow } from './repository';
 import { derivePolicyStatus } from './state';
@@ -60,7 +61,7 @@ export async function setPolicyAutoRenewal(
       at: now,
     });
     if (isStaff) {
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         actorUserId,
         subjectUserId: policy.ownerUserId,
         action: request.enabled ? 'policy.auto-renewal.on' : 'policy.auto-renewal.off',

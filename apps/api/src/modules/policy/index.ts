@@ -1,5 +1,6 @@
 // The policy module's public face: the gates a quote passes before money or a bind, the amount
-// due at bind, the policy's records and state, and the caller's own policy.
+// due at bind, the policy's records and state (made from a quote, locked, versions added), and
+// the caller's own policy.
 export { assertBindable, assertQuoteStatus } from './bind-gates';
 export { computeAmountDueAtBind } from './amounts';
 export {
@@ -15,6 +16,18 @@ export {
   type PolicyVersionRow,
 } from './repository';
 export { listPoliciesWithVersions } from './reporting';
+export {
+  addPolicyVersion,
+  addPolicyVersions,
+  continueRenewedCover,
+  createPolicyFromQuote,
+  eraseVersionQuotes,
+  findLatestVersionNumber,
+  linkSystemProposal,
+  lockPolicy,
+  movePolicyStart,
+  scheduleTermination,
+} from './versions';
 export { derivePolicyStatus, recordBind, reinstatePolicy, transitionPolicy } from './state';
 export { markUnpaidPoliciesNtu } from './lifecycle';
 export { assertCustomerVerified } from './verification';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from '@motor/contract';
-import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { eraseCustomer } from '../../flows/erase-customer';
 import { exportCustomerData } from '../../flows/export-customer-data';
+import { recordAudit } from '../care';
 import { findActorUserId, getOwnerUserId, NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
 
 // The customer's data rights (issue 21 item 14, decision 018): a copy of everything we hold
@@ -58,7 +58,7 @@ export const privacyRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       const userId = getOwnerUserId(request.principal);
       const data = await exportCustomerData(app, userId);
-      await app.db.insert(auditLog).values({
+      await recordAudit(app.db, {
         actorUserId: findActorUserId(request.principal) ?? userId,
         subjectUserId: userId,
         action: 'gdpr.export',

@@ -1,6 +1,7 @@
 // The proposal module's public face: the caller's own proposal, its stored row, its status and
-// the answers other modules read (policyholder e-mail, identity subject), and the proposals the
-// system makes from a policy (renewal, upgrade). The data's shape and the scheme's facts are the
+// the answers other modules read (policyholder e-mail, identity subject), the proposals the
+// system makes from a policy (renewal, upgrade), and what flows do to its row (locked and marked
+// bound at bind, its answers erased). The data's shape and the scheme's facts are the
 // disclosure module's.
 export { getOwnProposal, PROPOSAL_NOT_FOUND_MESSAGE } from './access';
 export {
@@ -11,6 +12,7 @@ export {
   listSchemesOfProposals,
   type ProposalRow,
 } from './repository';
+export { lockProposal, markProposalBound, replaceErasedAnswers } from './binding';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export {
   proposalDraftOf,

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { policies, proposals, ratingRecords } from '../../db/schema';
+import { proposals, ratingRecords } from '../../db/schema';
 import { getSchemeFacts, type ProposalDraft } from '../disclosure';
 import type { evaluateProposal } from '../rating';
 import type { NewProposalRow } from './repository';
@@ -12,7 +11,7 @@ import { createExternalReference, createProposalCode } from './service';
 
 type SystemProposal = {
   kind: 'RENEWAL' | 'UPSELL';
-  /** The policy it is made from: its owner owns the proposal, and the policy links to it. */
+  /** The policy it is made from: its owner owns the proposal. */
   source: { policyId: string; ownerUserId: string };
   draft: ProposalDraft;
   autoRenewalEnabled: boolean;
@@ -27,8 +26,9 @@ type SystemProposal = {
 };
 
 /**
- * Inserts a system-made proposal with its rating record and links it from its source policy, in
- * the caller's transaction; answers its code, or null when nothing was made.
+ * Inserts a system-made proposal with its rating record, in the caller's transaction; answers its
+ * code, or null when nothing was made. The caller then links it from its source policy (the
+ * policy module's linkSystemProposal).
  */
 export async function insertSystemProposal(
   tx: Db,
@@ -67,13 +67,5 @@ export async function insertSystemProposal(
     .returning({ proposalCode: proposals.proposalCode });
   if (!inserted) return null;
   await tx.insert(ratingRecords).values({ proposalCode, ...evaluation.record });
-  await tx
-    .update(policies)
-    .set(
-      kind === 'RENEWAL'
-        ? { renewalProposalCode: proposalCode }
-        : { upsellProposalCode: proposalCode },
-    )
-    .where(eq(policies.policyId, source.policyId));
   return proposalCode;
 }

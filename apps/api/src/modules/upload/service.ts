@@ -5,9 +5,10 @@ import type { UploadCommitResponse, UploadRejectionCode } from '@motor/contract'
 import { formatDisplayDate, londonDateString } from '@motor/domain';
 import { earliestDateUnderYears } from '@motor/forms';
 import type { ServiceDeps } from '../../app-types';
-import { auditLog, uploadCommits, uploads } from '../../db/schema';
+import { uploadCommits, uploads } from '../../db/schema';
 import { AppError } from '../../errors';
 import { brandOfScheme, type ProductConfig } from '../brand';
+import { recordAudit } from '../care';
 import { findActorUserId, getOwnerUserId, type Principal } from '../identity';
 import { getOwnPolicy, type PolicyRow } from '../policy';
 import { sniffFileType } from './sniff';
@@ -324,7 +325,7 @@ export async function commitUploads(
           staged.map((row) => row.id),
         ),
       );
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId,
       subjectUserId: policy.ownerUserId,
       action: 'upload.commit',
@@ -375,7 +376,7 @@ export async function removeStagedUpload(
     // Bytes first, as the purge does: should the store fail, the row stays and nothing is lost.
     await deps.providers.storage.delete(row.storageKey);
     await tx.delete(uploads).where(eq(uploads.id, stageId));
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorUserId,
       subjectUserId: policy.ownerUserId,
       action: 'upload.remove',

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../../modules/care';
 import {
   IMPERSONATE_HEADER,
   NOT_AUTHORISED_MESSAGE,
@@ -122,7 +123,7 @@ export const authenticatePlugin = definePlugin('authenticate', async (app) => {
       );
       // Another process may have recorded this start already (the cache is per process).
       if (started && (!stopped || started > stopped)) return;
-      await app.db.insert(auditLog).values({
+      await recordAudit(app.db, {
         actorUserId: userId,
         subjectUserId: actingForUserId,
         action: 'session.impersonate',
@@ -192,7 +193,7 @@ export const authenticatePlugin = definePlugin('authenticate', async (app) => {
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
     if (status < 400 || status >= 500 || (!isWrite && status !== 403)) return;
     try {
-      await app.db.insert(auditLog).values({
+      await recordAudit(app.db, {
         actorUserId: principal.userId,
         subjectUserId: principal.actingForUserId,
         action: 'staff.refused',

@@ -1,0 +1,22 @@
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+// The audit trail staff read (GET /api/admin/audit, listAuditEntries) is written here: one row
+// per thing done, never updated or deleted. Every module and flow records through recordAudit.
+
+type AuditRecord = {
+  /** The signed-in user who acted (an admin acting for a customer: the admin), or `system:…`. */
+  actorUserId: string;
+  /** The customer acted upon, when there is one. */
+  subjectUserId?: string | null;
+  /** A stable verb, e.g. `policy.cancel`, `session.impersonate`. */
+  action: string;
+  /** What was touched, e.g. `policy:BMW-FLX-000123`. */
+  target: string;
+  at: Date;
+};
+
+/** Writes one audit row, in the caller's transaction when `db` is one. */
+export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
+  await db.insert(auditLog).values(record);
+}
