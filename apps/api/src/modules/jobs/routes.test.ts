@@ -30,23 +30,16 @@ describe('GET /api/admin/jobs', () => {
     customer = await suite.customer('customer-jobs');
   });
 
+  /** A test-flaky job due at `at` that fails its first `failures` runs. */
+  const enqueueFlaky = (key: string, failures: number, at: Date) =>
+    enqueueJob(suite.app.db, { kind: 'test-flaky', key, payload: { failures }, at });
   const list = async (query = '', headers = staff) =>
     suite.app.inject({ method: 'GET', url: `/api/admin/jobs${query}`, headers });
 
   it('lists runs, failures and retries per kind, and the jobs with their last error', async () => {
     const at = clock.now();
-    await enqueueJob(suite.app.db, {
-      kind: 'test-flaky',
-      key: 'flaky-ok',
-      payload: { failures: 0 },
-      at,
-    });
-    await enqueueJob(suite.app.db, {
-      kind: 'test-flaky',
-      key: 'flaky-bad',
-      payload: { failures: 1 },
-      at,
-    });
+    await enqueueFlaky('flaky-ok', 0, at);
+    await enqueueFlaky('flaky-bad', 1, at);
     await runDueJobs(suite.app);
 
     const first = await list('?kind=test-flaky');
@@ -83,18 +76,8 @@ describe('GET /api/admin/jobs', () => {
 
   it('runs the due jobs now for staff, and answers what ran and what failed', async () => {
     const at = clock.now();
-    await enqueueJob(suite.app.db, {
-      kind: 'test-flaky',
-      key: 'now-ok',
-      payload: { failures: 0 },
-      at,
-    });
-    await enqueueJob(suite.app.db, {
-      kind: 'test-flaky',
-      key: 'now-bad',
-      payload: { failures: 1 },
-      at,
-    });
+    await enqueueFlaky('now-ok', 0, at);
+    await enqueueFlaky('now-bad', 1, at);
     const run = (headers: Record<string, string>) =>
       suite.app.inject({ method: 'POST', url: '/api/admin/jobs/run', headers });
     expect((await run(customer)).statusCode).toBe(403);
