@@ -6,19 +6,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDuration } from '@motor/domain';
-import {
-  customerAccounts,
-  ledgerPostings,
-  ledgerTransactions,
-  paymentMethods,
-  policies,
-} from '../../db/schema';
+import { customerAccounts, ledgerPostings, ledgerTransactions, policies } from '../../db/schema';
 import { AppError } from '../../errors';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { computeAmountDueAtBind } from '../../modules/policy';
 import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
-import type { SandboxCardPayments } from '../../providers/card-payments';
+import { buyByCard } from '../../test/bound-policy';
 import { useTestApp } from '../../test/use-test-app';
 import { bindProposal } from '../bind-policy';
 import { settleRenewalsAtExpiry } from './anniversary';
@@ -49,51 +42,11 @@ describe('paying for a renewal', () => {
     return { policyId: bound.policyId };
   }
 
-  /** A flex policy bought at INCEPTION by card, the card saved (or removed since). */
-  async function buyByCard(userId: string, options: { keepCard: boolean }) {
-    const sandbox = suite.app.providers.cardPayments as SandboxCardPayments;
+  /** A flex policy bought at INCEPTION by card on the checkout, the card kept or not. */
+  async function buyFlexByCard(userId: string, options: { keepCard: boolean }) {
     const headers = await suite.customer(userId);
     const quote = await createQuote(suite.app, headers);
-    const due = computeAmountDueAtBind(quote.quote);
-    const token = await sandbox.tokenize({
-      card: { number: '4242424242424242', expiry: '12/30', cvc: '123' },
-      now: clock.now(),
-    });
-    if (token.kind !== 'TOKEN') throw new Error('no token');
-    const charged = await sandbox.chargeWithToken({
-      reference: `deposit-${userId}`,
-      customerReference: userId,
-      amountPence: due.totalPence,
-      description: 'First month',
-      token: token.token,
-      saveCard: true,
-    });
-    if (charged.status !== 'SUCCEEDED' || !charged.card) throw new Error('not charged');
-    const bound = await bindProposal(suite.app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: charged.providerPaymentId,
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
-    await suite.app.db.insert(paymentMethods).values({
-      paymentMethodId: `pm_${userId}`,
-      type: 'CARD',
-      status: options.keepCard ? 'ACTIVE' : 'CANCELLED',
-      ownerUserId: userId,
-      adapter: 'sandbox',
-      providerReference: charged.card.providerReference,
-      providerCustomerReference: charged.card.providerCustomerReference,
-      cardBrand: charged.card.brand,
-      cardLast4: charged.card.last4,
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    });
-    return { policyId: bound.policyId };
+    return buyByCard(suite.app, headers, quote.proposalCode, { saveCard: options.keepCard });
   }
 
   /** The lines of an account's receivable, oldest first. */
@@ -129,8 +82,8 @@ describe('paying for a renewal', () => {
     (await suite.app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
 
   beforeAll(async () => {
-    keeping = await buyByCard('card-renewer', { keepCard: true });
-    cardless = await buyByCard('card-removed', { keepCard: false });
+    keeping = await buyFlexByCard('card-renewer', { keepCard: true });
+    cardless = await buyFlexByCard('card-removed', { keepCard: false });
     debit = await buyByDirectDebit('debit-renewer');
     clock.set(new Date(EXPIRY.getTime() - 28 * DAY + 60_000));
     await offerDueRenewals(suite.app);
