@@ -4,21 +4,17 @@
 // bind; the sandbox's collections answer by signed webhooks as the clock moves.
 import { and, asc, eq, like } from 'drizzle-orm';
 import { formatDisplayDate, formatMoney, toInstant } from '@motor/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CustomerAccountResponse } from '@motor/contract';
-import type { App } from '../app-types';
-import { createTestClock } from '../clock';
 import { collections, notificationOutbox, policies } from '../db/schema';
 import { getAccountTotals } from '../modules/billing';
 import { issuePolicyDocuments } from '../modules/document/service';
-import { assertLedgerBalanced } from '../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
 import { runDueJobs } from '../modules/jobs/runner';
 import { deliverSandboxDirectDebitEvents } from '../modules/payment';
 import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../modules/payment/test-helpers';
 import { computeAmountDueAtBind } from '../modules/policy';
 import { createQuote } from '../modules/policy/test-helpers';
-import { createTestApp } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { applyCollectionOutcomes } from './collect-payments/outcomes';
 import { markNotTakenUp } from './collect-payments/not-taken-up';
 import { offerDueRenewals } from './renew-policy/offer';
@@ -30,39 +26,31 @@ const START = '2026-03-05T10:00:00.000Z';
 const FAILING_BANK = { ...SANDBOX_GOOD_BANK, accountHolderName: 'Fail Payment' };
 
 describe('the first payment of a Direct Debit purchase', () => {
-  const clock = createTestClock(START);
-  let app: App;
-
-  beforeAll(async () => {
-    app = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
-  });
+  const suite = useTestApp({ at: START, assertLedgerBalanced: true });
+  const { clock } = suite;
 
   /** Job ticks a minute apart (the runner's scheduled slots are per minute). */
   async function tick(times = 2) {
     for (let i = 0; i < times; i += 1) {
       clock.advance(MINUTE);
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
     }
   }
 
   /** A flex quote bought by Direct Debit as the checkout page does it, on the given bank. */
   async function buyByDirectDebit(userId: string, bank = SANDBOX_GOOD_BANK) {
-    const headers = bearer(await createTestAccessToken(app, { userId }));
-    const quote = await createQuote(app, headers);
-    await setUpSandboxMandate(app, headers, bank);
+    const headers = await suite.customer(userId);
+    const quote = await createQuote(suite.app, headers);
+    await setUpSandboxMandate(suite.app, headers, bank);
     const code = quote.proposalCode;
-    const account = await app.inject({
+    const account = await suite.app.inject({
       method: 'POST',
       url: `/api/proposals/${code}/account`,
       headers,
     });
     expect(account.statusCode, account.body).toBe(200);
     const bind = () =>
-      app.inject({
+      suite.app.inject({
         method: 'POST',
         url: `/api/proposals/${code}/bind`,
         headers,
@@ -76,14 +64,14 @@ describe('the first payment of a Direct Debit purchase', () => {
   }
 
   const collectionsOf = (proposalCode: string) =>
-    app.db
+    suite.app.db
       .select()
       .from(collections)
       .where(eq(collections.proposalCode, proposalCode))
       .orderBy(asc(collections.createdAt));
 
   const mailTo = (policyNumber: string) =>
-    app.db
+    suite.app.db
       .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, `%${policyNumber}%`))
@@ -92,11 +80,12 @@ describe('the first payment of a Direct Debit purchase', () => {
   /** The collection's day as the sandbox provider keeps it. */
   async function sandboxChargeDate(providerPaymentId: string) {
     const now = clock.now();
-    return (await app.providers.directDebit.getCollection({ providerPaymentId, now })).chargeDate;
+    return (await suite.app.providers.directDebit.getCollection({ providerPaymentId, now }))
+      .chargeDate;
   }
 
   async function accountOf(headers: Record<string, string>, code: string) {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/customerAccounts?proposalCode=${code}`,
       headers,
@@ -129,10 +118,10 @@ describe('the first payment of a Direct Debit purchase', () => {
     expect((await bought.bind()).json().policyId).toBe(bought.policyId);
     await tick(3);
     expect(await collectionsOf(bought.code)).toHaveLength(1);
-    expect((await getAccountTotals(app.db, account.accountId)).balancePence).toBe(0);
+    expect((await getAccountTotals(suite.app.db, account.accountId)).balancePence).toBe(0);
     // The documents job may still be rendering in the runner the bind woke: run it here too
     // (the e-mail is claimed once, whoever gets there first).
-    await issuePolicyDocuments(app, bought.policyId);
+    await issuePolicyDocuments(suite.app, bought.policyId);
     const confirmation = (await mailTo(bought.policyNumber)).find(
       (row) => row.subject === `Your policy ${bought.policyNumber} is confirmed`,
     );
@@ -151,24 +140,24 @@ describe('the first payment of a Direct Debit purchase', () => {
       chargeDate: '2026-03-11',
     });
     // Past NTU_AFTER_DAYS: the sandbox failed the collection on its settlement day (webhook).
-    expect(app.config.ntuAfterDays).toBe(14);
+    expect(suite.app.config.ntuAfterDays).toBe(14);
     clock.set(new Date(Date.parse('2026-03-06T10:00:00.000Z') + 15 * DAY + 6 * MINUTE));
     await tick(3);
     // The sandbox's webhooks and the two jobs once more, in case a runner the bind woke is still
     // busy with the ticks' jobs (each is idempotent).
-    await deliverSandboxDirectDebitEvents(app);
-    await applyCollectionOutcomes(app);
-    await markNotTakenUp(app);
+    await deliverSandboxDirectDebitEvents(suite.app);
+    await applyCollectionOutcomes(suite.app);
+    await markNotTakenUp(suite.app);
     expect((await collectionsOf(bought.code))[0]?.status).toBe('FAILED');
-    const headers = bearer(await createTestAccessToken(app, { userId: 'dd-first-fails' }));
-    const policy = await app.inject({
+    const headers = await suite.customer('dd-first-fails');
+    const policy = await suite.app.inject({
       method: 'GET',
       url: `/api/policies/${bought.policyId}`,
       headers,
     });
     expect(policy.json().policyDetail.policyStatus).toBe('NTU');
     // Void from inception: no certificate of insurance for it.
-    const certificate = await app.inject({
+    const certificate = await suite.app.inject({
       method: 'GET',
       url: `/api/documents/policy/${bought.policyId}/policy-certificate`,
       headers,
@@ -189,13 +178,13 @@ describe('the first payment of a Direct Debit purchase', () => {
     const account = await accountOf(headers, bought.code);
     expect(account).toMatchObject({ outstandingAmount: 0, firstCollection: null });
     // The renewal window: no offer for a policy not taken up.
-    const [row] = await app.db
+    const [row] = await suite.app.db
       .select()
       .from(policies)
       .where(and(eq(policies.policyId, bought.policyId)));
     clock.set(new Date(row!.expiredAt.getTime() - 20 * DAY));
-    await offerDueRenewals(app);
-    const [after] = await app.db
+    await offerDueRenewals(suite.app);
+    const [after] = await suite.app.db
       .select()
       .from(policies)
       .where(eq(policies.policyId, bought.policyId));
@@ -208,9 +197,9 @@ describe('the first payment of a Direct Debit purchase', () => {
     // A month on at once (an outage, a moved clock): no webhook delivered, no job run before this.
     clock.set(new Date(Date.parse('2027-03-01T10:00:00.000Z') + 30 * DAY));
     expect((await collectionsOf(bought.code))[0]?.status).toBe('PENDING');
-    expect(await markNotTakenUp(app)).toBe(0);
+    expect(await markNotTakenUp(suite.app)).toBe(0);
     expect((await collectionsOf(bought.code))[0]?.status).toBe('SETTLED');
-    const [policy] = await app.db
+    const [policy] = await suite.app.db
       .select()
       .from(policies)
       .where(eq(policies.policyId, bought.policyId));
@@ -218,9 +207,9 @@ describe('the first payment of a Direct Debit purchase', () => {
   });
 
   it('refuses a Direct Debit bind without a mandate and asks the provider for nothing', async () => {
-    const headers = bearer(await createTestAccessToken(app, { userId: 'dd-no-mandate' }));
-    const quote = await createQuote(app, headers);
-    const res = await app.inject({
+    const headers = await suite.customer('dd-no-mandate');
+    const quote = await createQuote(suite.app, headers);
+    const res = await suite.app.inject({
       method: 'POST',
       url: `/api/proposals/${quote.proposalCode}/bind`,
       headers,

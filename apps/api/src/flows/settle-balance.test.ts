@@ -4,10 +4,8 @@
 // Issue 30 item 6: two payments for one balance (two tabs, a phone payment while the customer is
 // on the card page) take the money once: the second is refunded in full, shown and audited.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerAccountResponse, StatementResponse } from '@motor/contract';
-import type { App } from '../app-types';
-import { createTestClock } from '../clock';
 import {
   auditLog,
   customerAccounts,
@@ -20,10 +18,9 @@ import {
   NOTHING_TO_SETTLE_MESSAGE,
   OVERPAYMENT_REFUND_DESCRIPTION,
 } from '../modules/billing/settlement';
-import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
 import { createBoundPolicy } from '../test/bound-policy';
-import { createTestApp } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { applyCollectionOutcomes } from './collect-payments/outcomes';
 import { payRefundsJob } from './collect-payments/refunds';
 import { SANDBOX_GOOD_CARD as CARD } from '../modules/payment/test-helpers';
@@ -41,8 +38,8 @@ const CHECKOUT = {
 };
 
 describe('settling the outstanding balance', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let other: Record<string, string>;
   let staffForOwner: Record<string, string>;
@@ -55,10 +52,10 @@ describe('settling the outstanding balance', () => {
 
   async function at(time: string): Promise<void> {
     clock.set(time);
-    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
-    other = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
+    owner = await suite.customer(OWNER);
+    other = await suite.customer('someone-else');
     const staff = (impersonate?: string) =>
-      createTestAccessToken(app, {
+      createTestAccessToken(suite.app, {
         userId: 'agent-7',
         roles: ['admin'],
         permissions: ['access:impersonate'],
@@ -70,14 +67,14 @@ describe('settling the outstanding balance', () => {
   }
 
   const settle = (headers: Record<string, string>, payload: unknown = CHECKOUT, id = accountId) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: `/api/stripe/settle/${id}`,
       headers,
       payload: payload as Record<string, unknown>,
     });
   const settleByPhone = (headers: Record<string, string>, payload: unknown, id = accountId) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: `/api/stripe/moto/settle/${id}`,
       headers,
@@ -85,7 +82,7 @@ describe('settling the outstanding balance', () => {
     });
 
   async function tokenize(number = CARD.number): Promise<string> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/sandbox/card/tokenize',
       headers: { ...FORM, accept: 'application/json' },
@@ -96,7 +93,7 @@ describe('settling the outstanding balance', () => {
   }
 
   async function readAccount(): Promise<CustomerAccountResponse> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/customerAccounts?policyNumber=${policyNumber}`,
       headers: owner,
@@ -106,7 +103,7 @@ describe('settling the outstanding balance', () => {
   }
 
   async function settlePayments() {
-    return app.db
+    return suite.app.db
       .select()
       .from(ledgerTransactions)
       .where(
@@ -119,7 +116,7 @@ describe('settling the outstanding balance', () => {
 
   /** The customer pays a settle checkout on the sandbox card page (its webhook posts it). */
   async function payOnCardPage(url: string): Promise<number> {
-    const paid = await app.inject({
+    const paid = await suite.app.inject({
       method: 'POST',
       url,
       headers: FORM,
@@ -129,7 +126,7 @@ describe('settling the outstanding balance', () => {
   }
 
   async function overpaymentRefunds() {
-    return app.db
+    return suite.app.db
       .select()
       .from(ledgerTransactions)
       .where(
@@ -142,7 +139,7 @@ describe('settling the outstanding balance', () => {
   }
 
   async function overpaymentAudits() {
-    return app.db
+    return suite.app.db
       .select()
       .from(auditLog)
       .where(
@@ -154,24 +151,18 @@ describe('settling the outstanding balance', () => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
     await at(INCEPTION);
-    const { quote, policyId } = await createBoundPolicy(app, owner);
+    const { quote, policyId } = await createBoundPolicy(suite.app, owner);
     dateOfBirth = String(quote.quote.insuredProfiles[0]?.data.dateOfBirth);
     expect(dateOfBirth).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     instalment = quote.quote.availablePaymentSchedules.find((s) => s.active)!.premiumBreakdown
       .instalmentAmount;
-    const [account] = await app.db
+    const [account] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.policyId, policyId));
     accountId = account!.accountId;
     policyNumber = account!.accountCode;
-  });
-
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
   });
 
   it('refuses the wrong callers, whatever the balance: 401, 403 and 404 before anything else', async () => {
@@ -192,7 +183,7 @@ describe('settling the outstanding balance', () => {
 
   it('refuses bad input with a clear message and starts nothing', async () => {
     const sessionsOfOwner = () =>
-      app.db.select().from(paymentSessions).where(eq(paymentSessions.ownerUserId, OWNER));
+      suite.app.db.select().from(paymentSessions).where(eq(paymentSessions.ownerUserId, OWNER));
     // The purchase's own card checkout, and nothing since.
     const before = await sessionsOfOwner();
     expect(before.map((session) => session.proposalCode)).toEqual([expect.any(String)]);
@@ -239,16 +230,16 @@ describe('settling the outstanding balance', () => {
 
   it('the customer pays the outstanding bill on the hosted page; the webhook posts it once', async () => {
     await at('2026-02-28T09:00:00.000Z');
-    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    expect(await raiseDueInvoices(suite.app.db, clock.now())).toBe(1);
     expect((await readAccount()).outstandingAmount).toBe(instalment);
     const started = await settle(owner);
     expect(started.statusCode, started.body).toBe(201);
     const session = started.json() as { sessionId: string; url: string; amountPence: number };
     // The ledger's amount, whatever the caller might have wanted.
     expect(session.amountPence).toBe(instalment);
-    const page = await app.inject({ method: 'GET', url: session.url });
+    const page = await suite.app.inject({ method: 'GET', url: session.url });
     expect(page.body).toContain('Outstanding balance: February bill');
-    const paid = await app.inject({
+    const paid = await suite.app.inject({
       method: 'POST',
       url: session.url,
       headers: FORM,
@@ -264,7 +255,7 @@ describe('settling the outstanding balance', () => {
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ type: 'PAYMENT', subType: 'STRIPE', status: 'POSTED' });
     // The statement of the bill shows the payment and is settled.
-    const statements = await app.inject({
+    const statements = await suite.app.inject({
       method: 'GET',
       url: `/api/customerAccounts/${accountId}/statements`,
       headers: owner,
@@ -277,7 +268,7 @@ describe('settling the outstanding balance', () => {
 
   it('staff take the next bill by phone: the date of birth must be typed right, a token older than 10 minutes is refused (400, timeout), a decline is 402 with its code', async () => {
     await at('2026-03-28T09:00:00.000Z');
-    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    expect(await raiseDueInvoices(suite.app.db, clock.now())).toBe(1);
     expect((await readAccount()).outstandingAmount).toBe(instalment);
     const wrongBirth = await settleByPhone(staffForOwner, {
       token: await tokenize(),
@@ -324,7 +315,7 @@ describe('settling the outstanding balance', () => {
     expect(paid.json()).toMatchObject({ status: 'SUCCEEDED', amountPence: instalment });
     expect((await readAccount()).outstandingAmount).toBe(0);
     expect(await settlePayments()).toHaveLength(2);
-    const audits = await app.db
+    const audits = await suite.app.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'payment.moto'), eq(auditLog.target, `account:${accountId}`)));
@@ -341,8 +332,8 @@ describe('settling the outstanding balance', () => {
 
   it('a suspended account pays its balance by phone and is active again once the outcomes run', async () => {
     await at('2026-04-28T09:00:00.000Z');
-    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
-    await app.db
+    expect(await raiseDueInvoices(suite.app.db, clock.now())).toBe(1);
+    await suite.app.db
       .update(customerAccounts)
       .set({ accountStatus: 'SUSPENDED' })
       .where(eq(customerAccounts.accountId, accountId));
@@ -354,13 +345,13 @@ describe('settling the outstanding balance', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await readAccount()).toMatchObject({ outstandingAmount: 0, accountStatus: 'SUSPENDED' });
-    await applyCollectionOutcomes(app);
+    await applyCollectionOutcomes(suite.app);
     expect((await readAccount()).accountStatus).toBe('ACTIVE');
   });
 
   it('two checkouts opened at once for the same balance: the second payment is refunded in full, by e-mail, on the statement and in the audit', async () => {
     await at('2026-05-28T09:00:00.000Z');
-    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    expect(await raiseDueInvoices(suite.app.db, clock.now())).toBe(1);
     const paymentsBefore = (await settlePayments()).length;
     const opened = await Promise.all([settle(owner), settle(owner)]);
     const sessions = opened.map((res) => {
@@ -385,7 +376,7 @@ describe('settling the outstanding balance', () => {
     expect(third.statusCode).toBe(409);
     expect(third.json().error.message).toBe(NOTHING_TO_SETTLE_MESSAGE);
     // Billing's refund run pays it back through the card provider; nothing is left in credit.
-    await payRefundsJob.run(app, {});
+    await payRefundsJob.run(suite.app, {});
     expect((await overpaymentRefunds())[0]?.status).toBe('POSTED');
     expect(await readAccount()).toMatchObject({
       outstandingAmount: 0,
@@ -393,14 +384,14 @@ describe('settling the outstanding balance', () => {
       pendingRefundAmount: 0,
     });
     const [latest] = (
-      await app.inject({
+      await suite.app.inject({
         method: 'GET',
         url: `/api/customerAccounts/${accountId}/statements`,
         headers: owner,
       })
     ).json() as StatementResponse['statementSummary'][];
     const statement = (
-      await app.inject({
+      await suite.app.inject({
         method: 'GET',
         url: `/api/customerAccounts/${accountId}/statements/${latest!.statementNumber}`,
         headers: owner,
@@ -414,7 +405,7 @@ describe('settling the outstanding balance', () => {
       }),
     );
     const pounds = `£${(instalment / 100).toFixed(2)}`;
-    const [email, ...moreEmails] = await app.db
+    const [email, ...moreEmails] = await suite.app.db
       .select()
       .from(notificationOutbox)
       .where(
@@ -439,7 +430,7 @@ describe('settling the outstanding balance', () => {
 
   it("staff take the balance by phone while the customer is on the card page: the customer's payment is refunded; taken at the same moment, the money is kept once", async () => {
     await at('2026-06-28T09:00:00.000Z');
-    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    expect(await raiseDueInvoices(suite.app.db, clock.now())).toBe(1);
     const opened = await settle(owner);
     expect(opened.statusCode, opened.body).toBe(201);
     const phone = () => ({ token: '', postalCode: 'SW1A 1AA', dateOfBirth });
@@ -456,13 +447,13 @@ describe('settling the outstanding balance', () => {
       actorUserId: 'system:card-webhook',
     });
     // The refund run (every 15 minutes) pays it back before July's bill.
-    await payRefundsJob.run(app, {});
+    await payRefundsJob.run(suite.app, {});
     expect(await readAccount()).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
 
     // July: the phone payment and the card page at the same moment. Whichever the ledger sees
     // second is refunded in full; staff are told when theirs is (or refused before any charge).
     await at('2026-07-28T09:00:00.000Z');
-    expect(await raiseDueInvoices(app.db, clock.now())).toBe(1);
+    expect(await raiseDueInvoices(suite.app.db, clock.now())).toBe(1);
     const july = await settle(owner);
     expect(july.statusCode, july.body).toBe(201);
     const token = await tokenize();
@@ -478,7 +469,7 @@ describe('settling the outstanding balance', () => {
       // The phone payment either came first (kept) or second (refunded whole, and said so).
       expect([undefined, instalment]).toContain(refundPence);
     }
-    await payRefundsJob.run(app, {});
+    await payRefundsJob.run(suite.app, {});
     expect(await readAccount()).toMatchObject({ outstandingAmount: 0, accountBalance: 0 });
     const refunds = await overpaymentRefunds();
     expect(refunds.every((row) => row.status === 'POSTED')).toBe(true);

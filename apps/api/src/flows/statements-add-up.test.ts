@@ -3,16 +3,13 @@
 // first month paid on the hosted card page), its first Direct Debit failed, retried on a working
 // bank, then cancelled: every statement on the way satisfies brought forward + subtotal = carried
 // forward, and a collection still with the bank is never counted as paid.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   CustomerAccountResponse,
   PolicyAdjustmentResponse,
   StatementResponse,
 } from '@motor/contract';
-import type { App } from '../app-types';
-import { createTestClock } from '../clock';
-import { assertLedgerBalanced, expectStatementsAddUp } from '../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
+import { expectStatementsAddUp } from '../modules/billing/testing';
 import { runDueJobs } from '../modules/jobs/runner';
 import {
   payOnSandboxCardPage,
@@ -20,7 +17,7 @@ import {
   setUpSandboxMandate,
 } from '../modules/payment/test-helpers';
 import { createQuote } from '../modules/policy/test-helpers';
-import { createTestApp } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { readStatements as readAccountStatements } from '../test/statements';
 
 // Bought on Tuesday 5 May 2026: payment day 5; the June collection (Friday 5 June) is submitted
@@ -31,8 +28,8 @@ const DAY = 86_400_000;
 const FAILING_BANK = { ...SANDBOX_GOOD_BANK, accountHolderName: 'Fail Payment' };
 
 describe('statements add up, and pending money is not paid', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let proposalCode = '';
   let policyId = '';
@@ -40,7 +37,7 @@ describe('statements add up, and pending money is not paid', () => {
   let instalment = 0;
 
   const signIn = async () => {
-    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
+    owner = await suite.customer(OWNER);
   };
 
   /** Day by day at 10:00 UTC, the jobs running twice a day (slots a minute apart). */
@@ -48,15 +45,15 @@ describe('statements add up, and pending money is not paid', () => {
     while (clock.now().getTime() + DAY <= Date.parse(until)) {
       const day = Date.parse(clock.now().toISOString().slice(0, 10)) + DAY;
       clock.set(new Date(day + 10 * 3_600_000));
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
       clock.advance(60_000);
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
     }
     await signIn();
   }
 
   async function readAccount(): Promise<CustomerAccountResponse> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/customerAccounts?proposalCode=${proposalCode}`,
       headers: owner,
@@ -68,29 +65,23 @@ describe('statements add up, and pending money is not paid', () => {
   /** Every statement, oldest first, each read with its lines. */
   /** Every statement, oldest first, each checked to add up as displayed. */
   async function readStatements(): Promise<StatementResponse[]> {
-    const statements = await readAccountStatements(app, owner, account.accountId);
+    const statements = await readAccountStatements(suite.app, owner, account.accountId);
     expectStatementsAddUp(statements);
     return statements;
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
     await signIn();
-    const quote = await createQuote(app, owner);
+    const quote = await createQuote(suite.app, owner);
     proposalCode = quote.proposalCode;
     instalment = quote.quote.availablePaymentSchedules.find((s) => s.active)!.premiumBreakdown
       .instalmentAmount;
     // The checkout as the browser does it: the mandate pages, then the hosted card page.
-    await setUpSandboxMandate(app, owner, FAILING_BANK);
-    await payOnSandboxCardPage(app, owner, proposalCode);
+    await setUpSandboxMandate(suite.app, owner, FAILING_BANK);
+    await payOnSandboxCardPage(suite.app, owner, proposalCode);
     account = await readAccount();
     expect(account).toMatchObject({ paymentMethodType: 'BACS_DEBIT', accountBalance: 0 });
     policyId = account.policyId!;
-  });
-
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
   });
 
   it('a Direct Debit submitted ahead of its bill is being collected: not in credit, nothing to pay twice', async () => {
@@ -100,7 +91,7 @@ describe('statements add up, and pending money is not paid', () => {
       outstandingAmount: 0,
       pendingPaymentAmount: instalment,
     });
-    const estimate = await app.inject({
+    const estimate = await suite.app.inject({
       method: 'GET',
       url: `/api/customerAccounts/${account.accountId}/nextStatementEstimate`,
       headers: owner,
@@ -133,7 +124,7 @@ describe('statements add up, and pending money is not paid', () => {
       pendingPaymentAmount: 0,
     });
     // The customer gives a working bank; the retry is submitted on a later day.
-    await setUpSandboxMandate(app, owner, SANDBOX_GOOD_BANK);
+    await setUpSandboxMandate(suite.app, owner, SANDBOX_GOOD_BANK);
     let retrying = await readAccount();
     for (let day = 11; retrying.pendingPaymentAmount === 0 && day < 20; day += 1) {
       await daysUntil(`2026-06-${day}T09:00:00.000Z`);
@@ -150,7 +141,7 @@ describe('statements add up, and pending money is not paid', () => {
       carriedForwardBalance: instalment,
       amountOutstanding: instalment,
     });
-    const settle = await app.inject({
+    const settle = await suite.app.inject({
       method: 'POST',
       url: `/api/stripe/settle/${account.accountId}`,
       headers: owner,
@@ -177,7 +168,7 @@ describe('statements add up, and pending money is not paid', () => {
   }, 300_000);
 
   it('the cancellation statement adds up as displayed, its refund pending until paid', async () => {
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers: owner,
@@ -185,7 +176,7 @@ describe('statements add up, and pending money is not paid', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { adjustmentId } = created.json() as PolicyAdjustmentResponse;
-    const committed = await app.inject({
+    const committed = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${adjustmentId}/commit`,
       headers: owner,

@@ -4,7 +4,7 @@
 // hosted card page, whose signed webhook binds it. No fixture makes the payment, the saved card
 // or the ledger rows (issue 30): the months after are collected from that card as a customer's
 // are. It lives here and not beside createQuote: modules do not import flows' kits.
-import type { CustomerAccountResponse, ProposalResponse } from '@motor/contract';
+import type { CustomerAccountResponse, PolicyResponse, ProposalResponse } from '@motor/contract';
 import type { App } from '../app-types';
 import { payOnSandboxCardPage } from '../modules/payment/test-helpers';
 import { computeAmountDueAtBind } from '../modules/policy';
@@ -74,4 +74,18 @@ export async function buyByCard(
     throw new Error(`${proposalCode}: paid by card, but no policy: ${listed.body}`);
   }
   return { policyId: account.policyId, accountId: account.accountId, amountPence };
+}
+
+/** createBoundPolicy, and the number the policy was given, for suites that look it up by it. */
+export async function createBoundPolicyWithNumber(
+  app: App,
+  headers: Record<string, string>,
+  options: Parameters<typeof createQuote>[2] = {},
+): Promise<{ quote: ProposalResponse; policyId: string; policyNumber: string }> {
+  const bound = await createBoundPolicy(app, headers, options);
+  const answer = await app.inject({ url: `/api/policies/${bound.policyId}`, headers });
+  if (answer.statusCode !== 200) {
+    throw new Error(`policy ${bound.policyId}: ${answer.statusCode} ${answer.body}`);
+  }
+  return { ...bound, policyNumber: (answer.json() as PolicyResponse).policyNumber };
 }

@@ -3,14 +3,10 @@
 // instalment and months 7–12 at £40.00 less, and a cancellation in month 8 credits no more than
 // that month was billed. The code works on no scheme but flex, and on no promotion but its own.
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAdjustmentResponse, ProposalResponse } from '@motor/contract';
 import { formatMoney, listBilledMonths, prorateBetween } from '@motor/domain';
-import type { App } from '../app-types';
-import { createTestClock } from '../clock';
 import { customerAccounts, ledgerPostings, ledgerTransactions } from '../db/schema';
-import { assertLedgerBalanced } from '../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
 import { runDueJobs } from '../modules/jobs/runner';
 import { scheduleContent } from '../modules/document/content';
 import { computeAmountDueAtBind, listPolicyVersions } from '../modules/policy';
@@ -18,25 +14,25 @@ import { priceChanges as describePriceChanges } from '../flows/renew-policy/noti
 import { currentPrice } from '../flows/renew-policy/policy-facts';
 import { createQuote, getChecklistKeys } from '../modules/policy/test-helpers';
 import { buyByCard } from './bound-policy';
-import { createTestApp } from './test-app';
+import { useTestApp } from './use-test-app';
 
 const INCEPTION = '2026-03-12T10:00:00.000Z';
 const EXPIRY = '2027-03-12T10:00:00.000Z';
 const LOYALTY_PENCE = 4_000;
 
 describe('the loyalty discount: £40.00 off each month from the 7th', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, seed: true, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
 
   /** Moves the clock and signs the customer in again (a token lives minutes, not months). */
   async function at(time: string): Promise<void> {
     clock.set(time);
-    owner = bearer(await createTestAccessToken(app, { userId: 'loyal-owner' }));
+    owner = await suite.customer('loyal-owner');
   }
 
   const activate = (proposalCode: string, promotionId: string, code: string) =>
-    app.inject({
+    suite.app.inject({
       method: 'PATCH',
       url: `/api/proposals/${proposalCode}/promotions/${promotionId}`,
       headers: owner,
@@ -45,7 +41,7 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
 
   /** The invoices the job raised on the account, month by month (bind's first month apart). */
   async function invoicedAmounts(accountId: string): Promise<number[]> {
-    const rows = await app.db
+    const rows = await suite.app.db
       .select({ amount: ledgerPostings.amountPence, start: ledgerTransactions.servicePeriodStart })
       .from(ledgerPostings)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
@@ -61,17 +57,12 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
     await at(INCEPTION);
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
   });
 
   it('refuses the code on a scheme it is not for, and on the welcome promotion', async () => {
     await at(INCEPTION);
-    const driveaway = await createQuote(app, owner, {
+    const driveaway = await createQuote(suite.app, owner, {
       schemeCode: 'bmw-driveaway',
       acceptAgreements: false,
     });
@@ -80,13 +71,13 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     expect(onDriveaway.statusCode).toBe(404);
     expect(onDriveaway.json().error.message).toBe('We could not find that promotion.');
 
-    const flex = await createQuote(app, owner, { acceptAgreements: false });
+    const flex = await createQuote(suite.app, owner, { acceptAgreements: false });
     const onWelcome = await activate(flex.proposalCode, 'flex-welcome', 'FLEXLOYALTY');
     expect(onWelcome.statusCode).toBe(400);
     expect(onWelcome.json().error.message).toBe('That promotion code is not right.');
     const welcomeOnLoyalty = await activate(flex.proposalCode, 'flex-loyalty', 'FLEXWELCOME');
     expect(welcomeOnLoyalty.statusCode).toBe(400);
-    const read = await app.inject({
+    const read = await suite.app.inject({
       method: 'GET',
       url: `/api/proposals/${flex.proposalCode}`,
       headers: owner,
@@ -96,7 +87,7 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
 
   it('bills months 1–6 in full and 7–12 £40.00 less; a refund in month 8 credits no more than billed', async () => {
     await at(INCEPTION);
-    const quoted = await createQuote(app, owner, { acceptAgreements: false });
+    const quoted = await createQuote(suite.app, owner, { acceptAgreements: false });
     expect(quoted.promotions).toEqual([
       { promotionId: 'flex-welcome' },
       { promotionId: 'flex-loyalty' },
@@ -121,22 +112,22 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     const due = computeAmountDueAtBind(proposal.quote);
     expect(formatMoney(due.totalPence)).toBe('£84.99');
 
-    const agreed = await app.inject({
+    const agreed = await suite.app.inject({
       method: 'PUT',
       url: `/api/proposals/${proposal.proposalCode}/agreements`,
       headers: owner,
       payload: { accepted: getChecklistKeys() },
     });
     expect(agreed.statusCode, agreed.body).toBe(200);
-    const { policyId } = await buyByCard(app, owner, proposal.proposalCode);
-    const [account] = await app.db
+    const { policyId } = await buyByCard(suite.app, owner, proposal.proposalCode);
+    const [account] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.policyId, policyId));
     expect(account!.paymentDay).toBe(12);
 
     // The schedule states the promotion and each month as it is billed.
-    const [version] = await listPolicyVersions(app.db, policyId);
+    const [version] = await listPolicyVersions(suite.app.db, policyId);
     const document = {
       policyNumber: 'BMW-TEST',
       schemeCode: 'bmw-flex',
@@ -187,7 +178,7 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     // Through the term, a day into each month: the job raises that month's invoice.
     for (const month of months.slice(1, 8)) {
       await at(new Date(month.start.getTime() + 86_400_000).toISOString());
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
     }
     // Months 2–8 so far (month 1 was bind's): 2–6 in full, 7 and 8 £40.00 less.
     expect((await invoicedAmounts(account!.accountId)).map((pence) => formatMoney(pence))).toEqual([
@@ -203,7 +194,7 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     // Cancelled on 20 October, in month 8 (12 October–12 November): the rest of that month
     // comes back as it was billed, £44.94, not the £84.94 instalment before the discount.
     await at('2026-10-20T12:00:00.000Z');
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers: owner,
@@ -224,7 +215,7 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     expect(formatMoney(-cancellation.prorataPremium)).toBe('£33.16');
     expect(-cancellation.prorataPremium).toBeLessThanOrEqual(instalmentAmount - LOYALTY_PENCE);
 
-    const commit = await app.inject({
+    const commit = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${cancellation.adjustmentId}/commit`,
       headers: owner,
@@ -233,7 +224,7 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     expect(commit.statusCode, commit.body).toBe(200);
     // Nothing more is billed: months 9–12 (£44.94 each) never are.
     await at('2026-12-13T12:00:00.000Z');
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     expect(await invoicedAmounts(account!.accountId)).toHaveLength(7);
   });
 
@@ -241,16 +232,16 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     const months = listBilledMonths({ inceptedAt: INCEPTION, expiredAt: EXPIRY, now: EXPIRY });
     const bindPlain = async () => {
       await at(INCEPTION);
-      const quote = await createQuote(app, owner);
-      const { policyId } = await buyByCard(app, owner, quote.proposalCode);
-      const [account] = await app.db
+      const quote = await createQuote(suite.app, owner);
+      const { policyId } = await buyByCard(suite.app, owner, quote.proposalCode);
+      const [account] = await suite.app.db
         .select()
         .from(customerAccounts)
         .where(eq(customerAccounts.policyId, policyId));
       return { policyId, accountId: account!.accountId };
     };
     const addLoyalty = async (policyId: string) => {
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method: 'POST',
         url: '/api/policyAdjustments',
         headers: owner,
@@ -262,7 +253,7 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     const through = async (last: number) => {
       for (const month of months.slice(1, last)) {
         await at(new Date(month.start.getTime() + 86_400_000).toISOString());
-        await runDueJobs(app);
+        await runDueJobs(suite.app);
       }
     };
 
@@ -273,7 +264,7 @@ describe('the loyalty discount: £40.00 off each month from the 7th', () => {
     const inMonth3 = await addLoyalty(early.policyId);
     expect(inMonth3.prorataPremium).toBe(0);
     expect(inMonth3.premiumBefore - inMonth3.premiumAfter).toBe(6 * LOYALTY_PENCE);
-    const commit = await app.inject({
+    const commit = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${inMonth3.adjustmentId}/commit`,
       headers: owner,

@@ -2,19 +2,15 @@
 // expiresAt is marked expired by the expire-adjustments job (expiredAt = expiresAt), once; a
 // confirmed one never is; a commit after the window is refused whether or not the job has run.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAdjustmentResponse, PolicyResponse } from '@motor/contract';
 import type { ProposalChange } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { jobs, policyAdjustments } from '../../db/schema';
 import { expireAdjustments } from '../../modules/adjustment/expiry';
-import { assertLedgerBalanced } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { ADJUSTMENT_MESSAGES } from './adjustment-rules';
 
 const INCEPTION = '2026-05-12T10:00:00.000Z';
@@ -34,27 +30,27 @@ const addDriver = (profileCode: string): ProposalChange[] => [
 ];
 
 describe('unconfirmed adjustments expire', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, seed: true, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let policyId = '';
 
   const create = (profileCode = 'p1') =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers: owner,
       payload: { policyId, adjustmentType: 'MTA', changes: addDriver(profileCode) },
     });
   const commit = (id: string) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${id}/commit`,
       headers: owner,
       payload: {},
     });
   const stored = async (id: string) => {
-    const [row] = await app.db
+    const [row] = await suite.app.db
       .select({ expiresAt: policyAdjustments.expiresAt, expiredAt: policyAdjustments.expiredAt })
       .from(policyAdjustments)
       .where(eq(policyAdjustments.adjustmentId, id));
@@ -62,21 +58,16 @@ describe('unconfirmed adjustments expire', () => {
   };
   async function at(time: number | string): Promise<void> {
     clock.set(new Date(time));
-    owner = bearer(await createTestAccessToken(app, { userId: 'expiring-owner' }));
+    owner = await suite.customer('expiring-owner');
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
     await at(INCEPTION);
-    ({ policyId } = await createBoundPolicy(app, owner));
+    ({ policyId } = await createBoundPolicy(suite.app, owner));
     const policy: PolicyResponse = (
-      await app.inject({ method: 'GET', url: `/api/policies/${policyId}`, headers: owner })
+      await suite.app.inject({ method: 'GET', url: `/api/policies/${policyId}`, headers: owner })
     ).json();
     expect(policy.policyId).toBe(policyId);
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
   });
 
   it('marks a lapsed change expired at its expiresAt, once, and never a confirmed one', async () => {
@@ -90,23 +81,23 @@ describe('unconfirmed adjustments expire', () => {
     expect((await commit(confirmed.adjustmentId)).statusCode).toBe(200);
 
     // Within the window nothing expires, whoever asks.
-    expect(await expireAdjustments(app.db, clock.now())).toBe(0);
+    expect(await expireAdjustments(suite.app.db, clock.now())).toBe(0);
     const expiresAt = (await stored(lapsing.adjustmentId)).expiresAt;
     expect(expiresAt.toISOString()).toBe(lapsing.expiresAt);
     await at(expiresAt.getTime() - 1);
-    expect(await expireAdjustments(app.db, clock.now())).toBe(0);
+    expect(await expireAdjustments(suite.app.db, clock.now())).toBe(0);
     expect((await stored(lapsing.adjustmentId)).expiredAt).toBeNull();
 
     // Past it, the runner's job stores the expiry (dated at expiresAt, not when it ran).
     await at(expiresAt.getTime() + 6 * MINUTE);
-    await runDueJobs(app);
-    const ran = await app.db.select().from(jobs).where(eq(jobs.kind, 'expire-adjustments'));
+    await runDueJobs(suite.app);
+    const ran = await suite.app.db.select().from(jobs).where(eq(jobs.kind, 'expire-adjustments'));
     expect(ran.some((job) => job.doneAt !== null)).toBe(true);
     expect((await stored(lapsing.adjustmentId)).expiredAt?.toISOString()).toBe(lapsing.expiresAt);
     expect((await stored(confirmed.adjustmentId)).expiredAt).toBeNull();
 
     // Again (another runner, a rerun): nothing moves twice.
-    expect(await expireAdjustments(app.db, clock.now())).toBe(0);
+    expect(await expireAdjustments(suite.app.db, clock.now())).toBe(0);
   });
 
   it('refuses to confirm a change after its window, before and after the job has run', async () => {
@@ -118,7 +109,7 @@ describe('unconfirmed adjustments expire', () => {
     const early = await commit(adjustment.adjustmentId);
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(ADJUSTMENT_MESSAGES.unableToConfirm);
-    expect(await expireAdjustments(app.db, clock.now())).toBe(1);
+    expect(await expireAdjustments(suite.app.db, clock.now())).toBe(1);
     const late = await commit(adjustment.adjustmentId);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(ADJUSTMENT_MESSAGES.unableToConfirm);

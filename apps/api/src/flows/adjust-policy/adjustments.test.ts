@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAdjustmentResponse, PolicyResponse } from '@motor/contract';
 import {
   explainPriceMoves,
@@ -8,8 +8,6 @@ import {
   prorateBetween,
   startOfLondonDate,
 } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import {
   auditLog,
   ledgerTransactions,
@@ -17,13 +15,11 @@ import {
   policyAdjustments,
   policyVersions,
 } from '../../db/schema';
-import { assertLedgerBalanced } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { computeAmountDueAtBind } from '../../modules/policy';
 import { ADD_YOUNG_DRIVER, updates } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
 import { pdfText } from '../../test/pdf-text';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { ADJUSTMENT_MESSAGES, EFFECTIVE_AT_MESSAGES } from './adjustment-rules';
 import { READ_ONLY_ON_POLICY_MESSAGE } from '../../modules/disclosure';
 
@@ -35,14 +31,14 @@ const INCEPTION = '2026-03-12T10:00:00.000Z';
 const addDriver = ADD_YOUNG_DRIVER;
 
 describe('policy adjustments', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, seed: true, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let other: Record<string, string>;
   let staff: Record<string, string>;
 
   async function bindFlex(options: { startDate?: string } = {}): Promise<string> {
-    const bound = await createBoundPolicy(app, owner, {
+    const bound = await createBoundPolicy(suite.app, owner, {
       extraChanges: options.startDate
         ? [{ changeType: 'START_DATE_CHANGE', startDate: options.startDate }]
         : [],
@@ -51,34 +47,30 @@ describe('policy adjustments', () => {
   }
 
   const create = (payload: Record<string, unknown>, headers = owner) =>
-    app.inject({ method: 'POST', url: '/api/policyAdjustments', headers, payload });
+    suite.app.inject({ method: 'POST', url: '/api/policyAdjustments', headers, payload });
   const commit = (id: string, headers = owner, payload: Record<string, unknown> = {}) =>
-    app.inject({ method: 'POST', url: `/api/policyAdjustments/${id}/commit`, headers, payload });
+    suite.app.inject({
+      method: 'POST',
+      url: `/api/policyAdjustments/${id}/commit`,
+      headers,
+      payload,
+    });
   const getPolicy = async (id: string): Promise<PolicyResponse> =>
-    (await app.inject({ method: 'GET', url: `/api/policies/${id}`, headers: owner })).json();
+    (await suite.app.inject({ method: 'GET', url: `/api/policies/${id}`, headers: owner })).json();
 
   /** Moves the clock and signs everyone in again (a token lives minutes, not months). */
   async function at(time: string): Promise<void> {
     clock.set(time);
-    owner = bearer(await createTestAccessToken(app, { userId: 'changing-owner' }));
-    other = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
-    staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'agent-7',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: 'changing-owner',
-      }),
-    );
+    owner = await suite.customer('changing-owner');
+    other = await suite.customer('someone-else');
+    staff = await suite.staff(['access:impersonate'], {
+      userId: 'agent-7',
+      impersonate: 'changing-owner',
+    });
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
     await at(INCEPTION);
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
   });
 
   describe('a mid-term change on a monthly policy', () => {
@@ -140,7 +132,7 @@ describe('policy adjustments', () => {
     });
 
     it('is hidden from someone else, and someone else cannot confirm it', async () => {
-      const read = await app.inject({
+      const read = await suite.app.inject({
         method: 'GET',
         url: `/api/policyAdjustments/${adjustment.adjustmentId}`,
         headers: other,
@@ -164,19 +156,19 @@ describe('policy adjustments', () => {
       const again = await commit(adjustment.adjustmentId);
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe(ADJUSTMENT_MESSAGES.unableToConfirm);
-      const versions = await app.db
+      const versions = await suite.app.db
         .select()
         .from(policyVersions)
         .where(eq(policyVersions.policyId, policyId));
       expect(versions).toHaveLength(2);
-      const journals = await app.db
+      const journals = await suite.app.db
         .select()
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.idempotencyKey, `adjustment:${adjustment.adjustmentId}`));
       expect(journals.map((row) => [row.type, row.subType])).toEqual([['DEBIT_JOURNAL', 'MTA']]);
       // Its line says what cover it is for: from the change to the end of the one month
       // invoiced so far (12 April, 10:00 BST); later months are billed at the new price.
-      const [changed] = await app.db
+      const [changed] = await suite.app.db
         .select()
         .from(policyAdjustments)
         .where(eq(policyAdjustments.adjustmentId, adjustment.adjustmentId));
@@ -283,13 +275,13 @@ describe('policy adjustments', () => {
       expect(priced.updatedPolicyVersions.length).toBeGreaterThanOrEqual(2);
       const confirmed = await commit(priced.adjustmentId, staff);
       expect(confirmed.statusCode, confirmed.body).toBe(200);
-      const audit = await app.db
+      const audit = await suite.app.db
         .select()
         .from(auditLog)
         .where(eq(auditLog.action, 'policy.adjust'));
       expect(audit.map((row) => row.actorUserId)).toContain('agent-7');
       // The e-mail says the date staff chose, not "immediately".
-      const mails = await app.db.select().from(notificationOutbox);
+      const mails = await suite.app.db.select().from(notificationOutbox);
       const changed = mails.filter((mail) => mail.body.includes('is backdated to'));
       expect(changed).toHaveLength(1);
       expect(changed[0]!.body).toContain('is confirmed and is backdated to 12 Mar 2026.');
@@ -364,7 +356,7 @@ describe('policy adjustments', () => {
         other,
       );
       expect(stranger.statusCode).toBe(404);
-      const stored = await app.db
+      const stored = await suite.app.db
         .select()
         .from(policyAdjustments)
         .where(eq(policyAdjustments.policyId, policyId));
@@ -405,7 +397,7 @@ describe('policy adjustments', () => {
       expect((await commit(priced.adjustmentId)).statusCode).toBe(200);
       const policy = await getPolicy(policyId);
       // The e-mail says what the review said: the new monthly payment and the credit.
-      const [mail] = await app.db
+      const [mail] = await suite.app.db
         .select({ body: notificationOutbox.body })
         .from(notificationOutbox)
         .where(eq(notificationOutbox.subject, `Your policy ${policy.policyNumber} has changed`));
@@ -419,14 +411,14 @@ describe('policy adjustments', () => {
       });
 
       // The new schedule states the months as billing takes them: the discount off.
-      const link = await app.inject({
+      const link = await suite.app.inject({
         method: 'GET',
         url: `/api/documents/policy/${policyId}/policy-schedule`,
         headers: owner,
       });
       expect(link.statusCode, link.body).toBe(200);
       const location = new URL((link.json() as { location: string }).location);
-      const file = await app.inject({
+      const file = await suite.app.inject({
         method: 'GET',
         url: `${location.pathname}${location.search}`,
       });
@@ -478,14 +470,10 @@ describe('policy adjustments', () => {
       await at(INCEPTION);
       const policyId = await bindFlex();
       await at('2026-04-20T09:00:00.000Z');
-      const withClaims = bearer(
-        await createTestAccessToken(app, {
-          userId: 'agent-8',
-          roles: ['admin'],
-          permissions: ['access:impersonate', 'action:mta-claims'],
-          impersonate: 'changing-owner',
-        }),
-      );
+      const withClaims = await suite.staff(['access:impersonate', 'action:mta-claims'], {
+        userId: 'agent-8',
+        impersonate: 'changing-owner',
+      });
       for (const answers of [
         { firstName: 'Janet' },
         { dateOfBirth: '1980-01-01' },
@@ -520,7 +508,7 @@ describe('policy adjustments', () => {
         true,
       );
       // Nothing was stored by the refusals: the policy still has its first version only.
-      const versions = await app.db
+      const versions = await suite.app.db
         .select()
         .from(policyVersions)
         .where(eq(policyVersions.policyId, policyId));
@@ -603,7 +591,7 @@ describe('policy adjustments', () => {
       await at(INCEPTION);
       const policyId = await bindFlex();
       await at('2026-03-20T12:00:00.000Z');
-      const options = await app.inject({
+      const options = await suite.app.inject({
         method: 'GET',
         url: `/api/policies/${policyId}/cancellation`,
         headers: owner,
@@ -631,7 +619,7 @@ describe('policy adjustments', () => {
       expect((await commit(cancellation.adjustmentId)).statusCode).toBe(200);
       const policy = await getPolicy(policyId);
       expect(policy.policyDetail.policyStatus).toBe('CANCELLED');
-      const refund = await app.db
+      const refund = await suite.app.db
         .select()
         .from(ledgerTransactions)
         .where(
@@ -648,7 +636,7 @@ describe('policy adjustments', () => {
       const policyId = await bindFlex();
       await at('2026-04-02T12:00:00.000Z'); // past cooling-off, in the first month
       const options = (
-        await app.inject({
+        await suite.app.inject({
           method: 'GET',
           url: `/api/policies/${policyId}/cancellation`,
           headers: owner,

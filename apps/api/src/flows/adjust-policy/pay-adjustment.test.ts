@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAdjustmentResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import {
   auditLog,
   ledgerTransactions,
@@ -10,11 +8,9 @@ import {
   policies,
   policyVersions,
 } from '../../db/schema';
-import { assertLedgerBalanced } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { ADD_YOUNG_DRIVER } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { ADJUSTMENT_MESSAGES } from './adjustment-rules';
 import { SANDBOX_GOOD_CARD as CARD } from '../../modules/payment/test-helpers';
 
@@ -29,31 +25,22 @@ const OWNER = 'paying-owner';
 const addDriver = ADD_YOUNG_DRIVER;
 
 describe('paying for a change', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let staff: Record<string, string>;
   let staffForNobody: Record<string, string>;
   let dateOfBirth = '';
 
   async function signIn() {
-    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
-    staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'agent-9',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: OWNER,
-      }),
-    );
-    staffForNobody = bearer(
-      await createTestAccessToken(app, { userId: 'agent-10', roles: ['admin'] }),
-    );
+    owner = await suite.customer(OWNER);
+    staff = await suite.staff(['access:impersonate'], { userId: 'agent-9', impersonate: OWNER });
+    staffForNobody = await suite.staff([], { userId: 'agent-10' });
   }
 
   /** Every version of the policy says it is paid in one single payment. */
   async function paidInOnePayment(policyId: string): Promise<void> {
-    await app.db.execute(sql`
+    await suite.app.db.execute(sql`
       update policy_versions set quote = jsonb_set(quote, '{availablePaymentSchedules}',
         '[{"type":"SINGLE_PAYMENT","active":true,"premiumBreakdown":{"instalmentAmount":0,"deposit":0,"numberOfInstalments":1}}]'::jsonb)
       where policy_id = ${policyId}`);
@@ -64,7 +51,7 @@ describe('paying for a change', () => {
    * priced single payment (driveaway is free), so the test sets the schedule the rule is about.
    */
   async function bindSinglePayment(): Promise<string> {
-    const { quote, policyId } = await createBoundPolicy(app, owner);
+    const { quote, policyId } = await createBoundPolicy(suite.app, owner);
     dateOfBirth = String(quote.quote.insuredProfiles[0]?.data.dateOfBirth);
     await paidInOnePayment(policyId);
     return policyId;
@@ -74,7 +61,7 @@ describe('paying for a change', () => {
     policyId: string,
     options: { headers?: Record<string, string> } = {},
   ): Promise<PolicyAdjustmentResponse> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers: options.headers ?? owner,
@@ -90,10 +77,10 @@ describe('paying for a change', () => {
 
   const getAdjustment = async (id: string): Promise<PolicyAdjustmentResponse> =>
     (
-      await app.inject({ method: 'GET', url: `/api/policyAdjustments/${id}`, headers: owner })
+      await suite.app.inject({ method: 'GET', url: `/api/policyAdjustments/${id}`, headers: owner })
     ).json();
   const checkout = (id: string, headers = owner) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: `/api/stripe/checkout/mta/${id}`,
       headers,
@@ -104,9 +91,14 @@ describe('paying for a change', () => {
       },
     });
   const payByPhone = (id: string, headers: Record<string, string>, payload: object) =>
-    app.inject({ method: 'POST', url: `/api/stripe/moto/checkout/mta/${id}`, headers, payload });
+    suite.app.inject({
+      method: 'POST',
+      url: `/api/stripe/moto/checkout/mta/${id}`,
+      headers,
+      payload,
+    });
   const payOnHostedPage = (url: string) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url,
       headers: FORM,
@@ -114,7 +106,7 @@ describe('paying for a change', () => {
     });
 
   async function tokenize(number = CARD.number): Promise<string> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/sandbox/card/tokenize',
       headers: { ...FORM, accept: 'application/json' },
@@ -125,7 +117,7 @@ describe('paying for a change', () => {
   }
 
   async function versionCount(policyId: string): Promise<number> {
-    const rows = await app.db
+    const rows = await suite.app.db
       .select()
       .from(policyVersions)
       .where(eq(policyVersions.policyId, policyId));
@@ -133,23 +125,18 @@ describe('paying for a change', () => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
     await signIn();
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
   });
 
   it('has nothing to pay by card on a monthly policy: the difference joins the next bill', async () => {
-    const { policyId } = await createBoundPolicy(app, owner);
+    const { policyId } = await createBoundPolicy(suite.app, owner);
     const change = await priceChange(policyId);
     expect(change.amountDue).toBeGreaterThan(0);
     expect(change.paymentRequired).toBe(false);
     const refused = await checkout(change.adjustmentId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(ADJUSTMENT_MESSAGES.nothingToPay);
-    const sessions = await app.db
+    const sessions = await suite.app.db
       .select()
       .from(paymentSessions)
       .where(eq(paymentSessions.adjustmentId, change.adjustmentId));
@@ -163,7 +150,7 @@ describe('paying for a change', () => {
       expect(change.paymentScheduleType).toBe('SINGLE_PAYMENT');
       expect(change.amountDue).toBeGreaterThan(0);
       expect(change.paymentRequired).toBe(true);
-      const unpaid = await app.inject({
+      const unpaid = await suite.app.inject({
         method: 'POST',
         url: `/api/policyAdjustments/${change.adjustmentId}/commit`,
         headers: owner,
@@ -184,7 +171,7 @@ describe('paying for a change', () => {
       expect(confirmed.confirmed).toBe(true);
       expect(confirmed.paymentRequired).toBe(false);
       expect(await versionCount(policyId)).toBe(2);
-      const money = await app.db
+      const money = await suite.app.db
         .select()
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.description, 'Card payment for a policy change'));
@@ -208,7 +195,7 @@ describe('paying for a change', () => {
       expect((await payOnHostedPage(session.url)).statusCode).toBe(303);
       expect((await getAdjustment(change.adjustmentId)).confirmed).toBe(false);
       expect(await versionCount(policyId)).toBe(before);
-      const audit = await app.db
+      const audit = await suite.app.db
         .select()
         .from(auditLog)
         .where(
@@ -218,7 +205,7 @@ describe('paying for a change', () => {
           ),
         );
       expect(audit).toHaveLength(1);
-      const kept = await app.db
+      const kept = await suite.app.db
         .select()
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.description, 'Card payment for a change we could not make'));
@@ -254,14 +241,17 @@ describe('paying for a change', () => {
       expect(taken.json()).toMatchObject({ adjustmentId: change.adjustmentId, confirmed: true });
       expect(await versionCount(policyId)).toBe(before + 1);
       const actions = (
-        await app.db.select().from(auditLog).where(eq(auditLog.actorUserId, 'agent-9'))
+        await suite.app.db.select().from(auditLog).where(eq(auditLog.actorUserId, 'agent-9'))
       ).map((row) => row.action);
       expect(actions.filter((a) => a === 'payment.moto')).toHaveLength(2); // declined and taken
       expect(actions).toContain('policy.adjust');
       const repeat = await payByPhone(change.adjustmentId, staff, payload);
       expect(repeat.statusCode).toBe(409);
       expect(repeat.json().error.message).toBe(ADJUSTMENT_MESSAGES.unableToConfirm);
-      const [policy] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+      const [policy] = await suite.app.db
+        .select()
+        .from(policies)
+        .where(eq(policies.policyId, policyId));
       expect(policy?.status).toBe('ACTIVE');
     });
   });

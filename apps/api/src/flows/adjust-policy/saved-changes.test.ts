@@ -1,19 +1,15 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   PolicyAdjustmentResponse,
   ResumedSavedChangeResponse,
   SavedChange,
 } from '@motor/contract';
 import { formatMoney, type ProposalChange } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { notificationOutbox, policies } from '../../db/schema';
-import { assertLedgerBalanced } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { ADD_YOUNG_DRIVER, ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { SAVED_CHANGE_MESSAGES } from './saved-changes';
 
 // Issue 35 item 5, "a change quote that keeps": POST /api/policyAdjustments/{id}/save, GET
@@ -41,8 +37,8 @@ const ADD_DRIVER_TURNING_23: ProposalChange[] = [
 ];
 
 describe('saved changes', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, seed: true, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let other: Record<string, string>;
   let staff: Record<string, string>;
@@ -50,21 +46,17 @@ describe('saved changes', () => {
   /** Moves the clock and signs everyone in again (a token lives minutes, not months). */
   async function at(time: string): Promise<void> {
     clock.set(time);
-    owner = bearer(await createTestAccessToken(app, { userId: 'saving-owner' }));
-    other = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
-    staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'agent-9',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: 'saving-owner',
-      }),
-    );
+    owner = await suite.customer('saving-owner');
+    other = await suite.customer('someone-else');
+    staff = await suite.staff(['access:impersonate'], {
+      userId: 'agent-9',
+      impersonate: 'saving-owner',
+    });
   }
 
   async function bindFlex(): Promise<string> {
     await at(INCEPTION);
-    return (await createBoundPolicy(app, owner)).policyId;
+    return (await createBoundPolicy(suite.app, owner)).policyId;
   }
 
   async function price(
@@ -72,7 +64,7 @@ describe('saved changes', () => {
     changes: unknown[],
     adjustmentType = 'MTA',
   ): Promise<PolicyAdjustmentResponse> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers: owner,
@@ -88,46 +80,46 @@ describe('saved changes', () => {
   }
 
   const save = (id: string, headers: Record<string, string> = owner) =>
-    app.inject({ method: 'POST', url: `/api/policyAdjustments/${id}/save`, headers, payload: {} });
+    suite.app.inject({
+      method: 'POST',
+      url: `/api/policyAdjustments/${id}/save`,
+      headers,
+      payload: {},
+    });
   const resume = (id: string, headers: Record<string, string> = owner) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${id}/resume`,
       headers,
       payload: {},
     });
   const commit = (id: string, headers: Record<string, string> = owner) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${id}/commit`,
       headers,
       payload: {},
     });
   const list = async (policyId: string, headers = owner): Promise<SavedChange[]> => {
-    const res = await app.inject({ url: `/api/policies/${policyId}/saved-changes`, headers });
+    const res = await suite.app.inject({ url: `/api/policies/${policyId}/saved-changes`, headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
   const policyNumberOf = async (policyId: string): Promise<string> => {
-    const [row] = await app.db
+    const [row] = await suite.app.db
       .select({ policyNumber: policies.policyNumber })
       .from(policies)
       .where(eq(policies.policyId, policyId));
     return row!.policyNumber;
   };
   const savedMails = async (policyNumber: string) =>
-    app.db
+    suite.app.db
       .select()
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, `Your saved change to policy ${policyNumber}`));
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
     await at(INCEPTION);
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
   });
 
   describe('a change saved, listed and returned to on day 10', () => {
@@ -167,7 +159,7 @@ describe('saved changes', () => {
       );
       expect(mail!.body).toContain("We'll keep this change for 30 days, until 19 Apr 2026.");
       expect(mail!.body).toContain(
-        `${app.config.publicUrl}/flex/policy/${policyId}/saved-change/${priced.adjustmentId}`,
+        `${suite.app.config.publicUrl}/flex/policy/${policyId}/saved-change/${priced.adjustmentId}`,
       );
 
       // A repeat (a double click, a retry, staff for the customer) answers it, no second e-mail.
@@ -178,7 +170,7 @@ describe('saved changes', () => {
         expect(again.json().savedAt).toBe(SAVED);
       }
       expect(await savedMails(policyNumber)).toHaveLength(1);
-      const read = await app.inject({
+      const read = await suite.app.inject({
         url: `/api/policyAdjustments/${priced.adjustmentId}`,
         headers: owner,
       });
@@ -191,7 +183,7 @@ describe('saved changes', () => {
         expect(saved.map((item) => item.adjustmentId)).toEqual([priced.adjustmentId]);
         expect(saved[0]).toMatchObject({ savedUntil: SAVED_UNTIL, premium: priced.premiumAfter });
       }
-      const hidden = await app.inject({
+      const hidden = await suite.app.inject({
         url: `/api/policies/${policyId}/saved-changes`,
         headers: other,
       });
@@ -323,7 +315,7 @@ describe('saved changes', () => {
       expect(refusedReferral.statusCode).toBe(409);
       expect(refusedReferral.json().error.message).toBe(SAVED_CHANGE_MESSAGES.notAllowed);
 
-      const promotion = await app.inject({
+      const promotion = await suite.app.inject({
         method: 'POST',
         url: '/api/policyAdjustments',
         headers: owner,
@@ -350,7 +342,7 @@ describe('saved changes', () => {
       await at(SAVED);
       const priced = await price(policyId, ADD_YOUNG_DRIVER);
       expect((await save(priced.adjustmentId, other)).statusCode).toBe(404);
-      const signedOut = await app.inject({
+      const signedOut = await suite.app.inject({
         method: 'POST',
         url: `/api/policyAdjustments/${priced.adjustmentId}/save`,
         payload: {},
@@ -358,7 +350,7 @@ describe('saved changes', () => {
       expect(signedOut.statusCode).toBe(401);
       expect(
         (
-          await app.inject({
+          await suite.app.inject({
             method: 'POST',
             url: `/api/policyAdjustments/${priced.adjustmentId}/resume`,
             payload: {},
@@ -366,7 +358,7 @@ describe('saved changes', () => {
         ).statusCode,
       ).toBe(401);
       expect(
-        (await app.inject({ url: `/api/policies/${policyId}/saved-changes` })).statusCode,
+        (await suite.app.inject({ url: `/api/policies/${policyId}/saved-changes` })).statusCode,
       ).toBe(401);
       expect(await list(policyId)).toEqual([]);
       expect(await savedMails(await policyNumberOf(policyId))).toHaveLength(0);

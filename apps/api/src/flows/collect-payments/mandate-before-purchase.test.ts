@@ -4,16 +4,12 @@
 // Direct Debit, or the morning after when a card paid the first month. Bought through the calls
 // the browser makes; the clock moves day by day and the due jobs run.
 import { asc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { collections, directDebitNotices, notificationOutbox } from '../../db/schema';
-import { assertLedgerBalanced } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { liveDaysUntil } from '../../test/live-days';
 
 // The mandates are set up on Thursday 5 March 2026; the purchases are made on Monday 16 March.
@@ -21,48 +17,38 @@ const START = '2026-03-05T10:00:00.000Z';
 const SANDBOX_CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 describe('a mandate set up days before the purchase it pays', () => {
-  const clock = createTestClock(START);
-  let app: App;
-
-  beforeAll(async () => {
-    app = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
-  });
-
-  const signIn = async (userId: string) => bearer(await createTestAccessToken(app, { userId }));
+  const suite = useTestApp({ at: START, assertLedgerBalanced: true });
+  const { clock } = suite;
 
   /** Day by day at 10:00 UTC up to `until`, the due jobs running twice a minute apart each day. */
-  const daysUntil = (until: string) => liveDaysUntil(app, clock, until);
+  const daysUntil = (until: string) => liveDaysUntil(suite.app, clock, until);
 
   const confirmations = () =>
-    app.db
+    suite.app.db
       .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, 'Your Direct Debit for policy % is set up'))
       .orderBy(asc(notificationOutbox.createdAt));
 
   it('is confirmed to nobody while nothing is bought, then at the first payment of the purchase', async () => {
-    await setUpSandboxMandate(app, await signIn('mandate-early-dd'));
-    await setUpSandboxMandate(app, await signIn('mandate-early-card'));
+    await setUpSandboxMandate(suite.app, await suite.customer('mandate-early-dd'));
+    await setUpSandboxMandate(suite.app, await suite.customer('mandate-early-card'));
     await daysUntil('2026-03-16T10:00:00.000Z');
-    expect(await app.db.select().from(directDebitNotices)).toEqual([]);
+    expect(await suite.app.db.select().from(directDebitNotices)).toEqual([]);
     expect(await confirmations()).toEqual([]);
 
     // Bought by Direct Debit on the mandate of 11 days ago: its first collection confirms it.
-    const headers = await signIn('mandate-early-dd');
-    const quote = await createQuote(app, headers);
+    const headers = await suite.customer('mandate-early-dd');
+    const quote = await createQuote(suite.app, headers);
     const post = (url: string, payload?: object) =>
-      app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+      suite.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
     expect((await post(`/api/proposals/${quote.proposalCode}/account`)).statusCode).toBe(200);
     const bound = await post(`/api/proposals/${quote.proposalCode}/bind`, {
       paymentMethodType: 'BACS_DEBIT',
     });
     expect(bound.statusCode, bound.body).toBe(200);
     const { policyNumber } = bound.json() as { policyNumber: string };
-    const [first] = await app.db
+    const [first] = await suite.app.db
       .select()
       .from(collections)
       .where(eq(collections.ownerUserId, 'mandate-early-dd'));
@@ -75,16 +61,16 @@ describe('a mandate set up days before the purchase it pays', () => {
 
     // Bought the same day with the first month by card, on the other mandate of 11 days ago:
     // confirmed the next morning, with its first Direct Debit as planned.
-    const cardHeaders = await signIn('mandate-early-card');
-    const cardQuote = await createQuote(app, cardHeaders);
-    const session = await app.inject({
+    const cardHeaders = await suite.customer('mandate-early-card');
+    const cardQuote = await createQuote(suite.app, cardHeaders);
+    const session = await suite.app.inject({
       method: 'POST',
       url: `/api/stripe/checkout/proposal/${cardQuote.proposalCode}`,
       headers: cardHeaders,
       payload: { saveCard: false, successPath: '/checkout/callback', cancelPath: '/checkout' },
     });
     expect(session.statusCode, session.body).toBe(201);
-    const paid = await app.inject({
+    const paid = await suite.app.inject({
       method: 'POST',
       url: (session.json() as { url: string }).url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -2,14 +2,10 @@
 // (quote, the sandbox card and mandate pages, signed webhooks, bind), then one thing on the
 // provider's side made to differ from the ledger by the sandbox's own controls, never by ledger
 // rows: the reconciliation finds exactly that, and nothing on a clean book.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReconciliationFindingsResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { reconciliationFindings } from '../../db/schema';
 import type { SandboxCardPayments, SandboxDelivery } from '../../providers/card-payments';
-import { assertLedgerBalanced } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import {
   SANDBOX_GOOD_BANK,
   SANDBOX_GOOD_CARD as CARD,
@@ -17,7 +13,7 @@ import {
 } from '../../modules/payment/test-helpers';
 import { computeAmountDueAtBind } from '../../modules/policy';
 import { createQuote } from '../../modules/policy/test-helpers';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { reconcilePayments, reconcilePaymentsJob } from './reconcile';
 
 const MINUTE = 60_000;
@@ -26,24 +22,19 @@ const START = '2026-03-05T10:00:00.000Z';
 const FAILING_BANK = { ...SANDBOX_GOOD_BANK, accountHolderName: 'Fail Payment' };
 
 describe('the reconciliation of providers, ledger and cover', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, assertLedgerBalanced: true });
+  const { clock } = suite;
   let sandbox: SandboxCardPayments;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
-    sandbox = app.providers.cardPayments as SandboxCardPayments;
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
+    sandbox = suite.app.providers.cardPayments as SandboxCardPayments;
   });
 
   /** A flex quote's card checkout as the checkout page starts it. */
   async function startCardCheckout(userId: string) {
-    const headers = bearer(await createTestAccessToken(app, { userId }));
-    const quote = await createQuote(app, headers);
-    const res = await app.inject({
+    const headers = await suite.customer(userId);
+    const quote = await createQuote(suite.app, headers);
+    const res = await suite.app.inject({
       method: 'POST',
       url: `/api/stripe/checkout/proposal/${quote.proposalCode}`,
       headers,
@@ -60,7 +51,7 @@ describe('the reconciliation of providers, ledger and cover', () => {
   }
 
   const deliver = (delivery: SandboxDelivery) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: '/api/webhooks/card',
       headers: delivery.headers,
@@ -68,11 +59,12 @@ describe('the reconciliation of providers, ledger and cover', () => {
     });
 
   const policyStatusOf = async (headers: Record<string, string>, proposalCode: string) =>
-    (await app.inject({ method: 'GET', url: `/api/proposals/${proposalCode}`, headers })).json()
-      .status as string;
+    (
+      await suite.app.inject({ method: 'GET', url: `/api/proposals/${proposalCode}`, headers })
+    ).json().status as string;
 
   const readFindings = (headers: Record<string, string>) =>
-    app.inject({ method: 'GET', url: '/api/admin/reconciliation', headers });
+    suite.app.inject({ method: 'GET', url: '/api/admin/reconciliation', headers });
 
   it('is a daily job at a quiet hour', () => {
     expect(reconcilePaymentsJob).toMatchObject({
@@ -85,7 +77,7 @@ describe('the reconciliation of providers, ledger and cover', () => {
     // A card purchase on the sandbox's hosted page (its webhook binds), and a Direct Debit one on
     // a bank whose collections fail: a clean book.
     const paid = await startCardCheckout('audit-card');
-    const page = await app.inject({
+    const page = await suite.app.inject({
       method: 'POST',
       url: paid.session.url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -93,12 +85,16 @@ describe('the reconciliation of providers, ledger and cover', () => {
     });
     expect(page.statusCode, page.body).toBe(303);
     expect(await policyStatusOf(paid.headers, paid.proposalCode)).toBe('POLICY');
-    const ddHeaders = bearer(await createTestAccessToken(app, { userId: 'audit-dd' }));
-    const ddQuote = await createQuote(app, ddHeaders);
-    await setUpSandboxMandate(app, ddHeaders, FAILING_BANK);
+    const ddHeaders = await suite.customer('audit-dd');
+    const ddQuote = await createQuote(suite.app, ddHeaders);
+    await setUpSandboxMandate(suite.app, ddHeaders, FAILING_BANK);
     const code = ddQuote.proposalCode;
-    await app.inject({ method: 'POST', url: `/api/proposals/${code}/account`, headers: ddHeaders });
-    const bound = await app.inject({
+    await suite.app.inject({
+      method: 'POST',
+      url: `/api/proposals/${code}/account`,
+      headers: ddHeaders,
+    });
+    const bound = await suite.app.inject({
       method: 'POST',
       url: `/api/proposals/${code}/bind`,
       headers: ddHeaders,
@@ -106,7 +102,7 @@ describe('the reconciliation of providers, ledger and cover', () => {
     });
     expect(bound.statusCode, bound.body).toBe(200);
     const { policyId, policyNumber } = bound.json() as { policyId: string; policyNumber: string };
-    expect(await reconcilePayments(app)).toEqual([]);
+    expect(await reconcilePayments(suite.app)).toEqual([]);
 
     // The provider charges a card whose webhook never arrives: money taken, not posted.
     clock.advance(MINUTE);
@@ -119,7 +115,7 @@ describe('the reconciliation of providers, ledger and cover', () => {
     if (outcome.kind !== 'COMPLETED') throw new Error(outcome.kind);
     expect(await policyStatusOf(lost.headers, lost.proposalCode)).toBe('QUOTE');
     const { providerPaymentId } = (await sandbox.getSession(lost.session.sessionId))!;
-    expect(await reconcilePayments(app)).toEqual([
+    expect(await reconcilePayments(suite.app)).toEqual([
       {
         kind: 'PROVIDER_ONLY',
         providerPaymentId,
@@ -133,8 +129,8 @@ describe('the reconciliation of providers, ledger and cover', () => {
     // The webhook arrives late: the ledger holds it, and the next run resolves the finding.
     clock.advance(MINUTE);
     expect((await deliver(outcome.deliveries[0]!)).statusCode).toBe(200);
-    expect(await reconcilePayments(app)).toEqual([]);
-    const [resolved] = await app.db.select().from(reconciliationFindings);
+    expect(await reconcilePayments(suite.app)).toEqual([]);
+    const [resolved] = await suite.app.db.select().from(reconciliationFindings);
     expect(resolved).toMatchObject({
       kind: 'PROVIDER_ONLY',
       foundAt: new Date(clock.now().getTime() - MINUTE),
@@ -155,25 +151,21 @@ describe('the reconciliation of providers, ledger and cover', () => {
       amountPence: refunded.session.amountPence,
     });
     expect(refund.status).toBe('PAID');
-    expect(await reconcilePayments(app)).toEqual([]);
+    expect(await reconcilePayments(suite.app)).toEqual([]);
 
     // The failing bank's first collection fails at the provider; no webhook says so and no job
     // makes the policy NTU: past NTU_AFTER_DAYS the daily job finds cover with no settled payment.
-    clock.advance((app.config.ntuAfterDays + 1) * DAY);
+    clock.advance((suite.app.config.ntuAfterDays + 1) * DAY);
     // The only Direct Debit of the book: its first payment, asked for at bind.
-    expect(await app.providers.directDebit.listCollections({ now: clock.now() })).toEqual([
+    expect(await suite.app.providers.directDebit.listCollections({ now: clock.now() })).toEqual([
       expect.objectContaining({
         status: 'FAILED',
         amountPence: computeAmountDueAtBind(ddQuote.quote).totalPence,
       }),
     ]);
-    await reconcilePaymentsJob.run(app, {});
+    await reconcilePaymentsJob.run(suite.app, {});
     // Staff read it with its policy, its customer and the last run's time; nobody else may.
-    const staff = await readFindings(
-      bearer(
-        await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
-      ),
-    );
+    const staff = await readFindings(await suite.staff(['access:operations']));
     expect(staff.statusCode, staff.body).toBe(200);
     const body = staff.json() as ReconciliationFindingsResponse;
     expect(body).toEqual({
@@ -196,7 +188,7 @@ describe('the reconciliation of providers, ledger and cover', () => {
         },
       ],
     });
-    const customer = bearer(await createTestAccessToken(app, { userId: 'audit-dd' }));
+    const customer = await suite.customer('audit-dd');
     expect((await readFindings(customer)).statusCode).toBe(403);
     expect((await readFindings({})).statusCode).toBe(401);
   }, 300_000);

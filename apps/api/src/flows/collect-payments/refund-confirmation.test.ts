@@ -7,10 +7,8 @@
 // `refund.updated` the same way. Bought and cancelled through the browser's calls.
 import { and, eq, like } from 'drizzle-orm';
 import { formatMoney } from '@motor/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RefundIssuesResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import {
   collections,
   customerAccounts,
@@ -20,8 +18,7 @@ import {
   refundPayouts,
 } from '../../db/schema';
 import { getAccountTotals } from '../../modules/billing';
-import { assertLedgerBalanced, expectStatementsAddUp } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { expectStatementsAddUp } from '../../modules/billing/testing';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { expectGolden } from '../../test/golden';
@@ -30,8 +27,9 @@ import { payOnSandboxCardPage } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import type { CardEvent, SandboxCardPayments } from '../../providers/card-payments';
 import type { DirectDebitEvent, SandboxDirectDebit } from '../../providers/direct-debit';
-import { createTestApp, createTestProviders } from '../../test/test-app';
+import { createTestProviders } from '../../test/test-app';
 import { payRefundsJob } from './refunds';
+import { useTestApp } from '../../test/use-test-app';
 
 // Thursday 5 March 2026: the deposit is charged Tuesday 10 March and settles Thursday 12 March,
 // inside the 14 days of cooling-off.
@@ -40,8 +38,9 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 describe('a Direct Debit refund stays PENDING until the provider says it was paid', () => {
-  const clock = createTestClock(START);
   const providers = createTestProviders();
+  const suite = useTestApp({ at: START, providers, assertLedgerBalanced: true });
+  const { clock } = suite;
   // As GoCardless answers a refund: taken, not paid yet.
   const refundCollection = providers.directDebit.refundCollection;
   providers.directDebit.refundCollection = async (request) => {
@@ -58,13 +57,11 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
       ? { status: 'SENT', providerRefundId: answer.providerRefundId }
       : answer;
   };
-  let app: App;
   const bought: Record<string, { policyId: string; policyNumber: string }> = {};
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, providers });
     for (const userId of ['dd-refund-paid', 'dd-refund-failed']) {
-      bought[userId] = await buyFlexByDirectDebit(app, userId);
+      bought[userId] = await buyFlexByDirectDebit(suite.app, userId);
     }
     bought['card-refund-paid'] = await buyByCard('card-refund-paid');
     // Day by day until both deposits settled (the sandbox's webhooks, delivered by its job).
@@ -72,30 +69,26 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
       clock.advance(DAY);
       for (let tick = 0; tick < 2; tick += 1) {
         clock.advance(MINUTE);
-        await runDueJobs(app);
+        await runDueJobs(suite.app);
       }
     }
     for (const userId of ['dd-refund-paid', 'dd-refund-failed']) {
-      const [deposit] = await app.db
+      const [deposit] = await suite.app.db
         .select({ status: collections.status })
         .from(collections)
         .where(eq(collections.ownerUserId, userId));
       expect(deposit).toMatchObject({ status: 'SETTLED' });
     }
   }, 300_000);
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
-  });
-
-  const signIn = async (userId: string) => bearer(await createTestAccessToken(app, { userId }));
 
   /** A flex policy bought on the hosted card page, as the browser does it. */
   async function buyByCard(userId: string) {
-    const headers = await signIn(userId);
-    const quote = await createQuote(app, headers);
-    await payOnSandboxCardPage(app, headers, quote.proposalCode, { paymentMethodType: 'CARD' });
-    const [policy] = await app.db
+    const headers = await suite.customer(userId);
+    const quote = await createQuote(suite.app, headers);
+    await payOnSandboxCardPage(suite.app, headers, quote.proposalCode, {
+      paymentMethodType: 'CARD',
+    });
+    const [policy] = await suite.app.db
       .select({ policyId: policies.policyId, policyNumber: policies.policyNumber })
       .from(policies)
       .where(eq(policies.proposalCode, quote.proposalCode));
@@ -104,8 +97,8 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
 
   /** A cooling-off cancellation through the customer's calls: its refund's ledger key. */
   async function cancel(userId: string) {
-    const headers = await signIn(userId);
-    const created = await app.inject({
+    const headers = await suite.customer(userId);
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers,
@@ -117,7 +110,7 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
       cancellationKind: string;
     };
     expect(cancellationKind).toBe('CoolingOff');
-    const committed = await app.inject({
+    const committed = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${adjustmentId}/commit`,
       headers,
@@ -129,19 +122,19 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
 
   async function runRefunds() {
     clock.advance(15 * MINUTE);
-    await payRefundsJob.run(app, {});
+    await payRefundsJob.run(suite.app, {});
   }
 
   const ledgerRow = async (key: string) =>
     (
-      await app.db
+      await suite.app.db
         .select()
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.idempotencyKey, key))
     )[0];
 
   const payoutsOf = (key: string) =>
-    app.db
+    suite.app.db
       .select({
         status: refundPayouts.status,
         provider: refundPayouts.provider,
@@ -152,7 +145,7 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
       .where(eq(refundPayouts.refundKey, key));
 
   async function accountOf(userId: string) {
-    const [account] = await app.db
+    const [account] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.policyId, bought[userId]!.policyId));
@@ -162,7 +155,7 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
   /** The refund's line on the account's newest statement; every statement adds up. */
   async function refundLine(userId: string) {
     const { accountId } = await accountOf(userId);
-    const statements = await readStatements(app, await signIn(userId), accountId);
+    const statements = await readStatements(suite.app, await suite.customer(userId), accountId);
     expectStatementsAddUp(statements);
     return statements.at(-1)!.lineItems.find((item) => item.type === 'REFUND');
   }
@@ -170,9 +163,9 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
   /** The provider's signed webhook, as it would reach us. */
   async function webhook(events: DirectDebitEvent[] | CardEvent) {
     const delivery = Array.isArray(events)
-      ? (app.providers.directDebit as SandboxDirectDebit).signEvents(events, clock.now())
-      : (app.providers.cardPayments as SandboxCardPayments).signEvent(events, clock.now());
-    const res = await app.inject({
+      ? (suite.app.providers.directDebit as SandboxDirectDebit).signEvents(events, clock.now())
+      : (suite.app.providers.cardPayments as SandboxCardPayments).signEvent(events, clock.now());
+    const res = await suite.app.inject({
       method: 'POST',
       url: `/api/webhooks/${Array.isArray(events) ? 'direct-debit' : 'card'}`,
       headers: delivery.headers,
@@ -184,20 +177,18 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
 
   /** The refunds staff queue, as an agent with access:operations reads it. */
   async function refundQueue() {
-    const staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'refund-agent',
-        roles: ['admin'],
-        permissions: ['access:operations'],
-      }),
-    );
-    const queue = await app.inject({ method: 'GET', url: '/api/admin/refunds', headers: staff });
+    const staff = await suite.staff(['access:operations'], { userId: 'refund-agent' });
+    const queue = await suite.app.inject({
+      method: 'GET',
+      url: '/api/admin/refunds',
+      headers: staff,
+    });
     expect(queue.statusCode, queue.body).toBe(200);
     return queue.json() as RefundIssuesResponse;
   }
 
   const refundMails = (policyNumber: string) =>
-    app.db
+    suite.app.db
       .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(
@@ -246,9 +237,9 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
     expect(await payoutsOf(key)).toEqual([{ ...payout, status: 'PAID' }]);
     expect(await ledgerRow(key)).toMatchObject({ status: 'POSTED' });
     expect(await refundLine(userId)).toMatchObject({ status: 'POSTED', amount: refunded });
-    expect((await getAccountTotals(app.db, (await accountOf(userId)).accountId)).balancePence).toBe(
-      0,
-    );
+    expect(
+      (await getAccountTotals(suite.app.db, (await accountOf(userId)).accountId)).balancePence,
+    ).toBe(0);
     // Redelivered: nothing happens twice; one e-mail in all.
     expect(await webhook([paid])).toEqual({ received: 0, duplicates: 1 });
     expect(await refundMails(bought[userId]!.policyNumber)).toHaveLength(1);
@@ -257,7 +248,7 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
   it('puts a paid refund that comes back on the account again and in the staff queue, once', async () => {
     const userId = 'dd-refund-paid';
     const { accountId } = await accountOf(userId);
-    const [payout, ...others] = await app.db
+    const [payout, ...others] = await suite.app.db
       .select()
       .from(refundPayouts)
       .where(and(eq(refundPayouts.accountId, accountId), eq(refundPayouts.status, 'PAID')));
@@ -279,7 +270,7 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
     // A new refund of it waits for staff: not sent again to the account that returned it.
     const again = `${payout!.reference}:returned`;
     expect(await ledgerRow(again)).toMatchObject({ type: 'REFUND', status: 'PENDING' });
-    expect((await getAccountTotals(app.db, accountId)).balancePence).toBe(0);
+    expect((await getAccountTotals(suite.app.db, accountId)).balancePence).toBe(0);
     const queue = await refundQueue();
     expect(queue.issues.filter((issue) => issue.refundKey === again)).toEqual([
       expect.objectContaining({
@@ -298,11 +289,11 @@ describe('a Direct Debit refund stays PENDING until the provider says it was pai
     await refundLine(userId);
     expectGolden(
       new URL('../../modules/billing/__golden__/refund-returned.json', import.meta.url),
-      await readStatements(app, await signIn(userId), accountId),
+      await readStatements(suite.app, await suite.customer(userId), accountId),
     );
     // Redelivered: nothing is posted twice.
     expect(await webhook([returned])).toEqual({ received: 0, duplicates: 1 });
-    const reversals = await app.db
+    const reversals = await suite.app.db
       .select()
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.idempotencyKey, `returned:${payout!.reference}`));

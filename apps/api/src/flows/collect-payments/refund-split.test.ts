@@ -6,22 +6,19 @@
 // provider's refund API, each PENDING then POSTED; the ledger balances and every statement adds up.
 import { and, eq, like } from 'drizzle-orm';
 import { formatMoney } from '@motor/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   CustomerAccountResponse,
   PolicyAdjustmentResponse,
   StatementResponse,
 } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { ledgerTransactions, notificationOutbox, policies, refundPayouts } from '../../db/schema';
 import { getAccountTotals } from '../../modules/billing';
-import { assertLedgerBalanced, expectStatementsAddUp } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
+import { expectStatementsAddUp } from '../../modules/billing/testing';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { payOnSandboxCardPage, setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { payRefundsJob } from './refunds';
 import { readStatements as readAccountStatements } from '../../test/statements';
 
@@ -33,13 +30,13 @@ const DAY = 86_400_000;
 const MINUTE = 60_000;
 
 describe('a refund larger than any one payment is split over the card and the Direct Debit', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let account: CustomerAccountResponse;
 
   const signIn = async () => {
-    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
+    owner = await suite.customer(OWNER);
   };
 
   /** Day by day at 10:00 UTC, the jobs running twice a day (slots a minute apart). */
@@ -47,16 +44,16 @@ describe('a refund larger than any one payment is split over the card and the Di
     while (clock.now().getTime() + DAY <= Date.parse(until)) {
       const day = Date.parse(clock.now().toISOString().slice(0, 10)) + DAY;
       clock.set(new Date(day + 10 * 3_600_000));
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
       clock.advance(MINUTE);
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
     }
     await signIn();
   }
 
   /** Every statement, oldest first, each checked to add up as displayed. */
   async function readStatements(): Promise<StatementResponse[]> {
-    const statements = await readAccountStatements(app, owner, account.accountId);
+    const statements = await readAccountStatements(suite.app, owner, account.accountId);
     expectStatementsAddUp(statements);
     return statements;
   }
@@ -70,7 +67,7 @@ describe('a refund larger than any one payment is split over the card and the Di
 
   /** The account's settled payments in the ledger: provider payment id, sub type and pence. */
   async function payments() {
-    const rows = await app.db
+    const rows = await suite.app.db
       .select({
         key: ledgerTransactions.idempotencyKey,
         subType: ledgerTransactions.subType,
@@ -88,14 +85,13 @@ describe('a refund larger than any one payment is split over the card and the Di
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
     await signIn();
-    const quote = await createQuote(app, owner);
+    const quote = await createQuote(suite.app, owner);
     // The checkout as the browser does it: the mandate pages, then the hosted card page.
-    await setUpSandboxMandate(app, owner);
+    await setUpSandboxMandate(suite.app, owner);
     // The card is kept: the refund e-mail names it by its last 4 digits.
-    await payOnSandboxCardPage(app, owner, quote.proposalCode, { saveCard: true });
-    const res = await app.inject({
+    await payOnSandboxCardPage(suite.app, owner, quote.proposalCode, { saveCard: true });
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/customerAccounts?proposalCode=${quote.proposalCode}`,
       headers: owner,
@@ -103,26 +99,17 @@ describe('a refund larger than any one payment is split over the card and the Di
     account = (res.json() as CustomerAccountResponse[])[0]!;
     expect(account).toMatchObject({ paymentMethodType: 'BACS_DEBIT', accountBalance: 0 });
     // Staff move the payment day to the 1st for the customer.
-    const staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'refund-split-agent',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: OWNER,
-      }),
-    );
-    const moved = await app.inject({
+    const staff = await suite.staff(['access:impersonate'], {
+      userId: 'refund-split-agent',
+      impersonate: OWNER,
+    });
+    const moved = await suite.app.inject({
       method: 'PUT',
       url: `/api/customerAccounts/${account.accountId}/paymentDay`,
       headers: staff,
       payload: { paymentDay: 1 },
     });
     expect(moved.statusCode, moved.body).toBe(200);
-  });
-
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
   });
 
   it('refunds the card payment and the Direct Debit collection, each PENDING then POSTED', async () => {
@@ -135,15 +122,15 @@ describe('a refund larger than any one payment is split over the card and the Di
     const cardId = card[0]!.key.slice('payment:'.length);
     const directDebitId = directDebit[0]!.key.slice('payment:'.length);
     const now = clock.now();
-    const cardPence = (await app.providers.cardPayments.listPayments()).find(
+    const cardPence = (await suite.app.providers.cardPayments.listPayments()).find(
       (record) => record.providerPaymentId === cardId,
     )!.amountPence;
-    const directDebitPence = (await app.providers.directDebit.listCollections({ now })).find(
+    const directDebitPence = (await suite.app.providers.directDebit.listCollections({ now })).find(
       (record) => record.providerPaymentId === directDebitId,
     )!.amountPence;
 
     // Cancelled in cooling-off (before 10:00 on 5 June): everything taken comes back.
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers: owner,
@@ -154,7 +141,7 @@ describe('a refund larger than any one payment is split over the card and the Di
       cancellationKind: string;
     };
     expect(cancellationKind).toBe('CoolingOff');
-    const committed = await app.inject({
+    const committed = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${adjustmentId}/commit`,
       headers: owner,
@@ -171,8 +158,8 @@ describe('a refund larger than any one payment is split over the card and the Di
     ]);
 
     clock.advance(15 * MINUTE);
-    await payRefundsJob.run(app, {});
-    const payouts = await app.db
+    await payRefundsJob.run(suite.app, {});
+    const payouts = await suite.app.db
       .select({
         provider: refundPayouts.provider,
         providerPaymentId: refundPayouts.providerPaymentId,
@@ -194,10 +181,12 @@ describe('a refund larger than any one payment is split over the card and the Di
     expect(payouts.reduce((sum, payout) => sum + payout.amountPence, 0)).toBe(refundPence);
     // Each provider's own record says so.
     expect(
-      (await app.providers.cardPayments.listPayments()).find((r) => r.providerPaymentId === cardId),
+      (await suite.app.providers.cardPayments.listPayments()).find(
+        (r) => r.providerPaymentId === cardId,
+      ),
     ).toMatchObject({ refundedPence: cardPence });
     expect(
-      (await app.providers.directDebit.listCollections({ now: clock.now() })).find(
+      (await suite.app.providers.directDebit.listCollections({ now: clock.now() })).find(
         (record) => record.providerPaymentId === directDebitId,
       ),
     ).toMatchObject({ refundedPence: directDebitPence });
@@ -207,14 +196,14 @@ describe('a refund larger than any one payment is split over the card and the Di
       { subType: 'GOCARDLESS', status: 'POSTED', amount: directDebitPence },
       { subType: 'STRIPE', status: 'POSTED', amount: cardPence },
     ]);
-    expect((await getAccountTotals(app.db, account.accountId)).balancePence).toBe(0);
+    expect((await getAccountTotals(suite.app.db, account.accountId)).balancePence).toBe(0);
     // One e-mail for the whole refund, once both parts were sent.
-    const [policy] = await app.db
+    const [policy] = await suite.app.db
       .select({ policyNumber: policies.policyNumber })
       .from(policies)
       .where(eq(policies.policyId, account.policyId!));
     const policyNumber = policy!.policyNumber;
-    const mails = await app.db
+    const mails = await suite.app.db
       .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, 'Your refund%'));

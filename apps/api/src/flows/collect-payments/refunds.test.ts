@@ -6,10 +6,8 @@
 // pay it by another route or write it off, audited and posted to the ledger.
 import { and, asc, eq, like, ne } from 'drizzle-orm';
 import { formatMoney } from '@motor/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RefundIssuesResponse, StatementResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import {
   auditLog,
   collections,
@@ -21,12 +19,10 @@ import {
   sandboxProviderRecords,
 } from '../../db/schema';
 import { getAccountTotals } from '../../modules/billing';
-import { assertLedgerBalanced } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { payOnSandboxCardPage, SANDBOX_GOOD_CARD } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { reconcilePayments } from './reconcile';
 import { payRefundsJob } from './refunds';
 import { REFUND_ISSUE_NOT_OPEN_MESSAGE } from './routes';
@@ -35,37 +31,27 @@ const START = '2026-03-02T09:00:00.000Z';
 const MINUTE = 60_000;
 
 describe('refunds reach the customer', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true, assertLedgerBalanced: true });
+  const { clock } = suite;
   let staff: Record<string, string>;
-
-  beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
-  });
-
-  const signIn = async (userId: string) => bearer(await createTestAccessToken(app, { userId }));
 
   /** A flex policy bought by card through the checkout the browser uses: its ids and payment. */
   async function buyByCard(userId: string, options: { saveCard?: boolean } = {}) {
-    const headers = await signIn(userId);
-    const quote = await createQuote(app, headers);
-    const session = await payOnSandboxCardPage(app, headers, quote.proposalCode, {
+    const headers = await suite.customer(userId);
+    const quote = await createQuote(suite.app, headers);
+    const session = await payOnSandboxCardPage(suite.app, headers, quote.proposalCode, {
       saveCard: options.saveCard ?? false,
       paymentMethodType: 'CARD',
     });
-    const [policy] = await app.db
+    const [policy] = await suite.app.db
       .select()
       .from(policies)
       .where(eq(policies.proposalCode, quote.proposalCode));
-    const [payment] = await app.db
+    const [payment] = await suite.app.db
       .select()
       .from(collections)
       .where(eq(collections.proposalCode, quote.proposalCode));
-    const [account] = await app.db
+    const [account] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.policyId, policy!.policyId));
@@ -80,7 +66,7 @@ describe('refunds reach the customer', () => {
 
   /** Saves a card through the sandbox's set-up page, as the billing tab's "Change card" does. */
   async function saveCardOnSetUpPage(headers: Record<string, string>, number: string) {
-    const started = await app.inject({
+    const started = await suite.app.inject({
       method: 'POST',
       url: '/api/stripe/setup',
       headers,
@@ -89,7 +75,7 @@ describe('refunds reach the customer', () => {
     expect(started.statusCode, started.body).toBe(201);
     const { url } = started.json() as { url: string };
     const form = (path: string, fields: Record<string, string>) =>
-      app.inject({
+      suite.app.inject({
         method: 'POST',
         url: path,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -101,7 +87,7 @@ describe('refunds reach the customer', () => {
 
   /** Cancels through the customer's own calls (a cooling-off cancellation within 14 days). */
   async function cancel(policyId: string, headers: Record<string, string>) {
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers,
@@ -113,7 +99,7 @@ describe('refunds reach the customer', () => {
       cancellationKind: string;
     };
     expect(cancellationKind).toBe('CoolingOff');
-    const committed = await app.inject({
+    const committed = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${adjustmentId}/commit`,
       headers,
@@ -126,12 +112,12 @@ describe('refunds reach the customer', () => {
   /** The refund run (the pay-refunds job, every 15 minutes), a quarter of an hour later. */
   async function runJobs() {
     clock.advance(15 * MINUTE);
-    await payRefundsJob.run(app, {});
+    await payRefundsJob.run(suite.app, {});
   }
 
   const ledgerRow = async (key: string) =>
     (
-      await app.db
+      await suite.app.db
         .select()
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.idempotencyKey, key))
@@ -139,7 +125,7 @@ describe('refunds reach the customer', () => {
 
   const sandboxRecord = async (kind: string, id: string) =>
     (
-      await app.db
+      await suite.app.db
         .select({ data: sandboxProviderRecords.data })
         .from(sandboxProviderRecords)
         .where(and(eq(sandboxProviderRecords.kind, kind), eq(sandboxProviderRecords.id, id)))
@@ -147,7 +133,7 @@ describe('refunds reach the customer', () => {
 
   async function lastStatement(accountId: string, headers: Record<string, string>) {
     const url = `/api/customerAccounts/${accountId}/statements`;
-    const summaries = (await app.inject({ method: 'GET', url, headers })).json() as {
+    const summaries = (await suite.app.inject({ method: 'GET', url, headers })).json() as {
       statementNumber: string;
     }[];
     const newest = summaries
@@ -155,14 +141,14 @@ describe('refunds reach the customer', () => {
       .sort()
       .at(-1);
     return (
-      await app.inject({ method: 'GET', url: `${url}/${newest}`, headers })
+      await suite.app.inject({ method: 'GET', url: `${url}/${newest}`, headers })
     ).json() as StatementResponse;
   }
 
   it('pays a card payer’s cooling-off refund back to the card payment, posts it and tells them', async () => {
     const bought = await buyByCard('refund-card-payer');
     clock.set('2026-03-06T12:00:00.000Z');
-    const headers = await signIn('refund-card-payer');
+    const headers = await suite.customer('refund-card-payer');
     // Paid with 4242 (not kept); another card, 3155, saved since on the set-up page.
     await saveCardOnSetUpPage(headers, '4000 0025 0000 3155');
     const key = await cancel(bought.policy.policyId, headers);
@@ -186,14 +172,17 @@ describe('refunds reach the customer', () => {
       status: 'PAID',
     });
     expect(await ledgerRow(key)).toMatchObject({ status: 'POSTED' });
-    const after = await lastStatement(bought.account.accountId, await signIn('refund-card-payer'));
+    const after = await lastStatement(
+      bought.account.accountId,
+      await suite.customer('refund-card-payer'),
+    );
     expect(after.lineItems.at(-1)).toMatchObject({
       type: 'REFUND',
       status: 'POSTED',
       amount: bought.paidPence,
     });
     // The money left through the card's clearing account; nothing is left owed either way.
-    const legs = await app.db
+    const legs = await suite.app.db
       .select({ account: ledgerPostings.ledgerAccount, pence: ledgerPostings.amountPence })
       .from(ledgerPostings)
       .where(eq(ledgerPostings.transactionId, (await ledgerRow(key))!.id));
@@ -201,10 +190,10 @@ describe('refunds reach the customer', () => {
       legs.filter((leg) => leg.account === name).reduce((sum, leg) => sum + leg.pence, 0);
     expect(net('card_clearing')).toBe(-bought.paidPence);
     expect(net('refunds')).toBe(0);
-    expect((await getAccountTotals(app.db, bought.account.accountId)).balancePence).toBe(0);
+    expect((await getAccountTotals(suite.app.db, bought.account.accountId)).balancePence).toBe(0);
 
     const amount = formatMoney(bought.paidPence);
-    const mails = await app.db
+    const mails = await suite.app.db
       .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, 'Your refund%'));
@@ -231,9 +220,9 @@ describe('refunds reach the customer', () => {
     clock.set('2026-04-01T09:00:00.000Z');
     const first = await buyByCard('refund-refused-1');
     const second = await buyByCard('refund-refused-2');
-    // Each payment was refunded in full at the provider's own dashboard, outside the app.
+    // Each payment was refunded in full at the provider's own dashboard, outside the suite.app.
     for (const bought of [first, second]) {
-      const outside = await app.providers.cardPayments.refundPayment({
+      const outside = await suite.app.providers.cardPayments.refundPayment({
         reference: `dashboard-${bought.paymentId}`,
         providerPaymentId: bought.paymentId,
         amountPence: bought.paidPence,
@@ -242,22 +231,16 @@ describe('refunds reach the customer', () => {
     }
     clock.set('2026-04-03T09:00:00.000Z');
     const keys = [
-      await cancel(first.policy.policyId, await signIn('refund-refused-1')),
-      await cancel(second.policy.policyId, await signIn('refund-refused-2')),
+      await cancel(first.policy.policyId, await suite.customer('refund-refused-1')),
+      await cancel(second.policy.policyId, await suite.customer('refund-refused-2')),
     ];
     await runJobs();
     for (const key of keys) expect(await ledgerRow(key)).toMatchObject({ status: 'PENDING' });
 
-    staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'refund-agent',
-        roles: ['admin'],
-        permissions: ['access:operations'],
-      }),
-    );
+    staff = await suite.staff(['access:operations'], { userId: 'refund-agent' });
     const queue = async () =>
       (
-        await app.inject({ method: 'GET', url: '/api/admin/refunds', headers: staff })
+        await suite.app.inject({ method: 'GET', url: '/api/admin/refunds', headers: staff })
       ).json() as RefundIssuesResponse;
     const open = (await queue()).issues.filter((issue) => keys.includes(issue.refundKey));
     expect(open).toEqual([
@@ -272,7 +255,7 @@ describe('refunds reach the customer', () => {
 
     // Reconciliation reports a refund due for more than a day and not sent.
     clock.set('2026-04-04T10:00:00.000Z');
-    const findings = await reconcilePayments(app);
+    const findings = await reconcilePayments(suite.app);
     expect(
       findings
         .filter((finding) => finding.kind === 'REFUND_NOT_SENT')
@@ -283,22 +266,16 @@ describe('refunds reach the customer', () => {
     ]);
 
     const resolve = (id: string, payload: unknown, headers = staff) =>
-      app.inject({
+      suite.app.inject({
         method: 'POST',
         url: `/api/admin/refunds/${id}/resolution`,
         headers,
         payload: payload as object,
       });
     const [written, elsewhere] = open;
-    staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'refund-agent',
-        roles: ['admin'],
-        permissions: ['access:operations'],
-      }),
-    );
+    staff = await suite.staff(['access:operations'], { userId: 'refund-agent' });
     // Only staff; a note is needed.
-    const customer = await signIn('refund-refused-1');
+    const customer = await suite.customer('refund-refused-1');
     expect(
       (await resolve(written!.id, { resolution: 'WRITTEN_OFF', note: 'x' }, customer)).statusCode,
     ).toBe(403);
@@ -325,7 +302,7 @@ describe('refunds reach the customer', () => {
       type: 'DEBIT_JOURNAL',
       description: 'Refund written off',
     });
-    expect((await getAccountTotals(app.db, first.account.accountId)).balancePence).toBe(0);
+    expect((await getAccountTotals(suite.app.db, first.account.accountId)).balancePence).toBe(0);
 
     const paidElsewhere = await resolve(elsewhere!.id, {
       resolution: 'PAID_ELSEWHERE',
@@ -333,7 +310,7 @@ describe('refunds reach the customer', () => {
     });
     expect(paidElsewhere.statusCode, paidElsewhere.body).toBe(200);
     expect(await ledgerRow(keys[1]!)).toMatchObject({ status: 'POSTED' });
-    const legs = await app.db
+    const legs = await suite.app.db
       .select({ account: ledgerPostings.ledgerAccount, pence: ledgerPostings.amountPence })
       .from(ledgerPostings)
       .where(eq(ledgerPostings.transactionId, (await ledgerRow(keys[1]!))!.id));
@@ -341,7 +318,7 @@ describe('refunds reach the customer', () => {
       legs.filter((leg) => leg.account === 'refunds_paid_elsewhere').map((leg) => leg.pence),
     ).toEqual([-second.paidPence]);
 
-    const audited = await app.db
+    const audited = await suite.app.db
       .select({ action: auditLog.action, target: auditLog.target, subject: auditLog.subjectUserId })
       .from(auditLog)
       .where(like(auditLog.action, 'refund.%'))
@@ -353,7 +330,7 @@ describe('refunds reach the customer', () => {
     // Nothing is due and not sent any more.
     clock.set('2026-04-05T10:00:00.000Z');
     expect(
-      (await reconcilePayments(app)).filter((finding) => finding.kind === 'REFUND_NOT_SENT'),
+      (await reconcilePayments(suite.app)).filter((finding) => finding.kind === 'REFUND_NOT_SENT'),
     ).toEqual([]);
   });
   it('splits a cooling-off refund over the two card payments that took the money', async () => {
@@ -361,15 +338,11 @@ describe('refunds reach the customer', () => {
     const bought = await buyByCard('refund-split', { saveCard: true });
     // Staff move the payment day to the 1st: the second month (from 20 June) is billed, and the
     // saved card charged, on 1 June, inside the 14 days of cooling-off.
-    const staffForOwner = bearer(
-      await createTestAccessToken(app, {
-        userId: 'refund-agent',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: 'refund-split',
-      }),
-    );
-    const moved = await app.inject({
+    const staffForOwner = await suite.staff(['access:impersonate'], {
+      userId: 'refund-agent',
+      impersonate: 'refund-split',
+    });
+    const moved = await suite.app.inject({
       method: 'PUT',
       url: `/api/customerAccounts/${bought.account.accountId}/paymentDay`,
       headers: staffForOwner,
@@ -379,9 +352,9 @@ describe('refunds reach the customer', () => {
     clock.set('2026-06-01T10:00:00.000Z');
     for (let tick = 0; tick < 3; tick += 1) {
       clock.advance(MINUTE);
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
     }
-    const [instalment] = await app.db
+    const [instalment] = await suite.app.db
       .select({ key: ledgerTransactions.idempotencyKey, status: ledgerTransactions.status })
       .from(ledgerTransactions)
       .where(
@@ -398,7 +371,7 @@ describe('refunds reach the customer', () => {
     ).amountPence;
 
     clock.set('2026-06-02T12:00:00.000Z');
-    const key = await cancel(bought.policy.policyId, await signIn('refund-split'));
+    const key = await cancel(bought.policy.policyId, await suite.customer('refund-split'));
     await runJobs();
     // The newest payment first, then the deposit: each refunded in full, no more.
     expect(await sandboxRecord('card-payment', instalmentId)).toMatchObject({
@@ -409,7 +382,7 @@ describe('refunds reach the customer', () => {
     });
     expect(await ledgerRow(key)).toMatchObject({ subType: 'STRIPE', status: 'POSTED' });
     const total = formatMoney(instalmentPence + bought.paidPence);
-    const [mail] = await app.db
+    const [mail] = await suite.app.db
       .select({ body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, `Your refund of ${total} for policy %`));

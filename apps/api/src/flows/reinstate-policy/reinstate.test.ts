@@ -3,10 +3,8 @@
 // with the gap recorded; the money owed first; the ledger right; new documents; the customer
 // e-mailed; audited; the MID job puts the car back.
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReinstatementResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import {
   auditLog,
   customerAccounts,
@@ -28,53 +26,54 @@ import {
 import { raiseDueInvoices } from '../../modules/billing/invoicing';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { listPolicyDocumentFiles } from '../../modules/document';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobsNow } from '../../modules/jobs';
 import { reconcileMid } from '../../modules/mid/service';
 import { findPolicy } from '../../modules/policy';
 import { createSandboxMid } from '../../providers/mid';
 import { createBoundPolicy } from '../../test/bound-policy';
-import { createTestApp, createTestProviders } from '../../test/test-app';
+import { createTestProviders } from '../../test/test-app';
 import { cancelForNonPayment } from '../collect-payments/non-payment';
 import { payPendingRefunds } from '../collect-payments/refunds';
+import { useTestApp } from '../../test/use-test-app';
 
 const START = '2026-03-02T09:00:00.000Z';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 describe('reinstating a cancelled policy', () => {
-  const clock = createTestClock(START);
   const sandbox = createSandboxMid({ timeoutMs: 5 });
-  let app: App;
+  const suite = useTestApp({
+    at: START,
+    seed: true,
+    providers: { ...createTestProviders(), mid: sandbox },
+  });
+  const { clock } = suite;
 
-  const customer = async (userId: string) => bearer(await createTestAccessToken(app, { userId }));
   const staff = async (permissions = ['action:reinstate']) =>
-    bearer(
-      await createTestAccessToken(app, { userId: 'staff-rein', roles: ['admin'], permissions }),
-    );
+    await suite.staff(permissions, { userId: 'staff-rein' });
 
   /** The customer cancels online (a fresh token: the clock moves past a token's life). */
   async function cancelByCustomer(userId: string, policyId: string) {
-    const headers = await customer(userId);
-    const created = await app.inject({
+    const headers = await suite.customer(userId);
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers,
       payload: { policyId, adjustmentType: 'CAN', reason: 'Other|Cancelled the wrong car' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const committed = await app.inject({
+    const committed = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${created.json().adjustmentId}/commit`,
       headers,
       payload: {},
     });
     expect(committed.statusCode, committed.body).toBe(200);
-    expect((await findPolicy(app.db, policyId))?.status).toBe('CANCELLED');
+    expect((await findPolicy(suite.app.db, policyId))?.status).toBe('CANCELLED');
   }
 
   async function readReinstatement(policyId: string): Promise<ReinstatementResponse> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/admin/policies/${policyId}/reinstatement`,
       headers: await staff(),
@@ -88,7 +87,7 @@ describe('reinstating a cancelled policy', () => {
     payload: Record<string, unknown>,
     headers?: Record<string, string>,
   ) {
-    return app.inject({
+    return suite.app.inject({
       method: 'POST',
       url: `/api/admin/policies/${policyId}/reinstate`,
       headers: headers ?? (await staff()),
@@ -97,31 +96,20 @@ describe('reinstating a cancelled policy', () => {
   }
 
   async function expectRefused(policyId: string, reason: string) {
-    const before = await findPolicy(app.db, policyId);
+    const before = await findPolicy(suite.app.db, policyId);
     const res = await post(policyId, { cover: 'BACKDATED', reason: 'Customer asked us to' });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error.details).toEqual({ reason });
     // Nothing changed.
-    expect(await findPolicy(app.db, policyId)).toEqual(before);
+    expect(await findPolicy(suite.app.db, policyId)).toEqual(before);
     return res.json().error.message as string;
   }
 
   const mailsTo = async (subjectPart: string) =>
-    app.db
+    suite.app.db
       .select()
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, `%${subjectPart}%`));
-
-  beforeAll(async () => {
-    app = await createTestApp({
-      clock,
-      seed: true,
-      providers: { ...createTestProviders(), mid: sandbox },
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
 
   describe('cancelled for non-payment, reinstated with no gap (BACKDATED)', () => {
     let policyId = '';
@@ -131,18 +119,18 @@ describe('reinstating a cancelled policy', () => {
 
     beforeAll(async () => {
       clock.set(START);
-      policyId = (await createBoundPolicy(app, await customer(owner))).policyId;
-      const account = (await findAccountOfPolicy(app.db, policyId))!;
+      policyId = (await createBoundPolicy(suite.app, await suite.customer(owner))).policyId;
+      const account = (await findAccountOfPolicy(suite.app.db, policyId))!;
       accountId = account.accountId;
       // A month later the second month is invoiced and never paid: suspended, then cancelled at
       // the notice's date by the non-payment job's own function.
       clock.set('2026-04-03T09:00:00.000Z');
-      expect(await raiseDueInvoices(app.db, clock.now())).toBeGreaterThan(0);
-      expect(await moveAccountStatus(app.db, { accountId, from: 'ACTIVE', to: 'SUSPENDED' })).toBe(
-        true,
-      );
-      expect(await cancelForNonPayment(app, { accountId })).toBe(true);
-      const [cancellation] = await app.db
+      expect(await raiseDueInvoices(suite.app.db, clock.now())).toBeGreaterThan(0);
+      expect(
+        await moveAccountStatus(suite.app.db, { accountId, from: 'ACTIVE', to: 'SUSPENDED' }),
+      ).toBe(true);
+      expect(await cancelForNonPayment(suite.app, { accountId })).toBe(true);
+      const [cancellation] = await suite.app.db
         .select()
         .from(policyAdjustments)
         .where(eq(policyAdjustments.policyId, policyId));
@@ -152,7 +140,7 @@ describe('reinstating a cancelled policy', () => {
     });
 
     it('tells staff the money owed must be taken first, and refuses until it is', async () => {
-      const owed = await getSettledBalance(app.db, accountId);
+      const owed = await getSettledBalance(suite.app.db, accountId);
       expect(owed).toBeGreaterThan(0);
       const view = await readReinstatement(policyId);
       expect(view).toMatchObject({
@@ -181,7 +169,7 @@ describe('reinstating a cancelled policy', () => {
       const asOwner = await post(
         policyId,
         { cover: 'BACKDATED', reason: 'Customer asked us to' },
-        await customer(owner),
+        await suite.customer(owner),
       );
       expect(asOwner.statusCode).toBe(403);
       const asCare = await post(
@@ -191,10 +179,10 @@ describe('reinstating a cancelled policy', () => {
       );
       expect(asCare.statusCode).toBe(403);
       expect(asCare.json().error.details).toEqual({ permission: 'action:reinstate' });
-      const read = await app.inject({
+      const read = await suite.app.inject({
         method: 'GET',
         url: `/api/admin/policies/${policyId}/reinstatement`,
-        headers: await customer(owner),
+        headers: await suite.customer(owner),
       });
       expect(read.statusCode).toBe(403);
       const noReason = await post(policyId, { cover: 'BACKDATED', reason: '' });
@@ -202,9 +190,9 @@ describe('reinstating a cancelled policy', () => {
     });
 
     it('once paid, reinstates once (two staff at the same time: one wins), with continuous cover', async () => {
-      const account = (await findAccountOfPolicy(app.db, policyId))!;
-      const owed = await getSettledBalance(app.db, accountId);
-      await postProviderPayment(app.db, {
+      const account = (await findAccountOfPolicy(suite.app.db, policyId))!;
+      const owed = await getSettledBalance(suite.app.db, accountId);
+      await postProviderPayment(suite.app.db, {
         account,
         payment: {
           provider: 'CARD',
@@ -225,7 +213,7 @@ describe('reinstating a cancelled policy', () => {
       expect(statuses).toEqual([200, 409]);
       const done = [first, second].find((res) => res.statusCode === 200)!.json();
       const cancelledAt = (
-        await app.db
+        await suite.app.db
           .select()
           .from(policyAdjustments)
           .where(eq(policyAdjustments.policyId, policyId))
@@ -240,10 +228,10 @@ describe('reinstating a cancelled policy', () => {
       });
       await expectRefused(policyId, 'NOT_CANCELLED');
 
-      const policy = (await findPolicy(app.db, policyId))!;
+      const policy = (await findPolicy(suite.app.db, policyId))!;
       expect(policy).toMatchObject({ status: 'ACTIVE', terminatedAt: null });
       // The credit note reversed: the customer owes the restored cover, billed again monthly.
-      const [journal] = await app.db
+      const [journal] = await suite.app.db
         .select()
         .from(ledgerTransactions)
         .where(
@@ -253,16 +241,16 @@ describe('reinstating a cancelled policy', () => {
           ),
         );
       expect(journal).toMatchObject({ type: 'DEBIT_JOURNAL', status: 'POSTED' });
-      expect(await getSettledBalance(app.db, accountId)).toBe(credited);
-      await assertLedgerBalanced(app.db);
-      const [resumed] = await app.db
+      expect(await getSettledBalance(suite.app.db, accountId)).toBe(credited);
+      await assertLedgerBalanced(suite.app.db);
+      const [resumed] = await suite.app.db
         .select()
         .from(customerAccounts)
         .where(eq(customerAccounts.accountId, accountId));
       expect(resumed!.accountStatus).toBe('ACTIVE');
       expect(resumed!.nextInvoiceAt).not.toBeNull();
 
-      const [audit] = await app.db
+      const [audit] = await suite.app.db
         .select()
         .from(auditLog)
         .where(eq(auditLog.action, 'policy.reinstate'));
@@ -288,14 +276,14 @@ describe('reinstating a cancelled policy', () => {
     const owner = 'rein-gap';
 
     beforeAll(async () => {
-      const headers = await customer(owner);
-      policyId = (await createBoundPolicy(app, headers)).policyId;
-      policyNumber = (await findPolicy(app.db, policyId))!.policyNumber;
-      await reconcileMid(app);
+      const headers = await suite.customer(owner);
+      policyId = (await createBoundPolicy(suite.app, headers)).policyId;
+      policyNumber = (await findPolicy(suite.app.db, policyId))!.policyNumber;
+      await reconcileMid(suite.app);
       expect((await sandbox.findRecord(policyNumber))?.isOnRegister).toBe(true);
       clock.advance(3 * DAY);
       await cancelByCustomer(owner, policyId);
-      await reconcileMid(app);
+      await reconcileMid(suite.app);
       expect((await sandbox.findRecord(policyNumber))?.isOnRegister).toBe(false);
       clock.advance(3 * DAY);
     });
@@ -328,8 +316,8 @@ describe('reinstating a cancelled policy', () => {
         versionNumber: 2,
       });
 
-      const account = (await findAccountOfPolicy(app.db, policyId))!;
-      const refunds = await app.db
+      const account = (await findAccountOfPolicy(suite.app.db, policyId))!;
+      const refunds = await suite.app.db
         .select()
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.accountId, account.accountId));
@@ -338,12 +326,12 @@ describe('reinstating a cancelled policy', () => {
       ]);
       expect(refunds.some((row) => row.type === 'REFUND_REVERSAL')).toBe(true);
       // What the gap's days cost stays the customer's: in credit by exactly that, nothing paid out.
-      const totals = await getAccountTotals(app.db, account.accountId);
+      const totals = await getAccountTotals(suite.app.db, account.accountId);
       expect(totals.balancePence).toBe(gap.premiumPence - backdated.premiumPence);
-      expect(await payPendingRefunds(app)).toBe(0);
-      await assertLedgerBalanced(app.db);
+      expect(await payPendingRefunds(suite.app)).toBe(0);
+      await assertLedgerBalanced(suite.app.db);
 
-      const [version] = await app.db
+      const [version] = await suite.app.db
         .select()
         .from(policyVersions)
         .where(and(eq(policyVersions.policyId, policyId), eq(policyVersions.versionNumber, 2)));
@@ -354,7 +342,7 @@ describe('reinstating a cancelled policy', () => {
         new RegExp(`Your policy ${policyNumber} is reinstated: you are insured again from `),
       );
       expect(mail!.body).toContain('your cover has a gap then, and you are not charged for it.');
-      const [audit] = await app.db
+      const [audit] = await suite.app.db
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.action, 'policy.reinstate'), eq(auditLog.subjectUserId, owner)));
@@ -362,8 +350,11 @@ describe('reinstating a cancelled policy', () => {
 
       // The jobs issue the new version's documents, and the MID's next run puts the car back.
       clock.advance(5 * MINUTE);
-      await runDueJobsNow(app);
-      const files = await listPolicyDocumentFiles(app, (await findPolicy(app.db, policyId))!);
+      await runDueJobsNow(suite.app);
+      const files = await listPolicyDocumentFiles(
+        suite.app,
+        (await findPolicy(suite.app.db, policyId))!,
+      );
       const newVersion = files.filter((file) => file.versionId === version!.id);
       expect(newVersion.map((file) => file.type).sort()).toEqual([
         'policy-certificate',
@@ -379,43 +370,49 @@ describe('reinstating a cancelled policy', () => {
 
   describe('a refund already paid', () => {
     it('is owed back once the policy is reinstated with no gap', async () => {
-      const { policyId } = await createBoundPolicy(app, await customer('rein-refund-paid'));
+      const { policyId } = await createBoundPolicy(
+        suite.app,
+        await suite.customer('rein-refund-paid'),
+      );
       clock.advance(2 * DAY);
       await cancelByCustomer('rein-refund-paid', policyId);
       // The provider paid the refund (the sandbox card of these binds is not a real payment, so
       // it is settled as paid here).
-      const account = (await findAccountOfPolicy(app.db, policyId))!;
-      const pending = (await listPendingRefunds(app.db, { queued: true })).filter(
+      const account = (await findAccountOfPolicy(suite.app.db, policyId))!;
+      const pending = (await listPendingRefunds(suite.app.db, { queued: true })).filter(
         (refund) => refund.accountId === account.accountId,
       );
       expect(pending).toHaveLength(1);
       expect(
-        await settleRefund(app.db, { idempotencyKey: pending[0]!.idempotencyKey, paid: [] }),
+        await settleRefund(suite.app.db, { idempotencyKey: pending[0]!.idempotencyKey, paid: [] }),
       ).toBe(true);
       const view = await readReinstatement(policyId);
       expect(view).toMatchObject({ canReinstate: true, pendingRefundPence: 0 });
       const res = await post(policyId, { cover: 'BACKDATED', reason: 'Cancelled by mistake' });
       expect(res.statusCode, res.body).toBe(200);
       // The refund paid out comes back: the customer owes it with the next payment.
-      expect(await getSettledBalance(app.db, account.accountId)).toBe(
+      expect(await getSettledBalance(suite.app.db, account.accountId)).toBe(
         view.options[0]!.premiumPence,
       );
-      await assertLedgerBalanced(app.db);
+      await assertLedgerBalanced(suite.app.db);
     });
   });
 
   describe('refusals (nothing changed)', () => {
     it('a policy that is not cancelled', async () => {
-      const { policyId } = await createBoundPolicy(app, await customer('rein-active'));
+      const { policyId } = await createBoundPolicy(suite.app, await suite.customer('rein-active'));
       const message = await expectRefused(policyId, 'NOT_CANCELLED');
       expect(message).toBe('Only a cancelled policy can be reinstated: this one is ACTIVE.');
     });
 
     it('a cancellation underwriting forced (a refused change)', async () => {
-      const { policyId } = await createBoundPolicy(app, await customer('rein-referral'));
+      const { policyId } = await createBoundPolicy(
+        suite.app,
+        await suite.customer('rein-referral'),
+      );
       clock.advance(DAY);
       await cancelByCustomer('rein-referral', policyId);
-      await app.db
+      await suite.app.db
         .update(policyAdjustments)
         .set({ reason: 'Referral' })
         .where(eq(policyAdjustments.policyId, policyId));
@@ -423,9 +420,13 @@ describe('reinstating a cancelled policy', () => {
     });
 
     it('a driveaway policy', async () => {
-      const { policyId } = await createBoundPolicy(app, await customer('rein-driveaway'), {
-        schemeCode: 'bmw-driveaway',
-      });
+      const { policyId } = await createBoundPolicy(
+        suite.app,
+        await suite.customer('rein-driveaway'),
+        {
+          schemeCode: 'bmw-driveaway',
+        },
+      );
       clock.advance(DAY);
       await cancelByCustomer('rein-driveaway', policyId);
       const message = await expectRefused(policyId, 'PRODUCT_NOT_REINSTATABLE');
@@ -433,22 +434,25 @@ describe('reinstating a cancelled policy', () => {
     });
 
     it('a later policy of the customer overlapping', async () => {
-      const { policyId } = await createBoundPolicy(app, await customer('rein-later'));
+      const { policyId } = await createBoundPolicy(suite.app, await suite.customer('rein-later'));
       clock.advance(DAY);
       await cancelByCustomer('rein-later', policyId);
-      const later = await createBoundPolicy(app, await customer('rein-later'));
+      const later = await createBoundPolicy(suite.app, await suite.customer('rein-later'));
       const message = await expectRefused(policyId, 'LATER_POLICY');
-      expect(message).toContain((await findPolicy(app.db, later.policyId))!.policyNumber);
+      expect(message).toContain((await findPolicy(suite.app.db, later.policyId))!.policyNumber);
     });
 
     it('outside the product’s window', async () => {
-      const { policyId } = await createBoundPolicy(app, await customer('rein-late'));
+      const { policyId } = await createBoundPolicy(suite.app, await suite.customer('rein-late'));
       clock.advance(DAY);
       await cancelByCustomer('rein-late', policyId);
       clock.advance(31 * DAY);
       const message = await expectRefused(policyId, 'OUTSIDE_WINDOW');
       expect(message).toMatch(/^The 30 days to reinstate ended on /);
-      const [row] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+      const [row] = await suite.app.db
+        .select()
+        .from(policies)
+        .where(eq(policies.policyId, policyId));
       expect(row!.status).toBe('CANCELLED');
     });
   });

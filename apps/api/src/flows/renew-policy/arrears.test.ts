@@ -2,18 +2,14 @@
 // owes more than billing.renewalArrearsLimitInstalments monthly instalments (bmw: the default, 1)
 // lapses instead of renewing, and the customer is e-mailed what is owed and where to pay it.
 import { asc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addIsoDuration, formatMoney } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { notificationOutbox, policies } from '../../db/schema';
 import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
 import { raiseDueInvoices } from '../../modules/billing/invoicing';
-import { assertLedgerBalanced } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { settleRenewalsAtExpiry } from './anniversary';
 import { arrearsStoppingRenewal } from './arrears';
 import { offerDueRenewals } from './offer';
@@ -23,22 +19,14 @@ const EXPIRY = new Date(addIsoDuration(new Date(INCEPTION), 'P12M'));
 const DAY = 86_400_000;
 
 describe('renewing a policy in arrears', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
-
-  beforeAll(async () => {
-    app = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
-  });
+  const suite = useTestApp({ at: INCEPTION, assertLedgerBalanced: true });
+  const { clock } = suite;
 
   it('lapses an opted-in policy owing more than one instalment and tells the customer', async () => {
-    const headers = bearer(await createTestAccessToken(app, { userId: 'in-arrears' }));
-    const quote = await createQuote(app, headers);
-    await setUpSandboxMandate(app, headers);
-    const bound = await app.inject({
+    const headers = await suite.customer('in-arrears');
+    const quote = await createQuote(suite.app, headers);
+    await setUpSandboxMandate(suite.app, headers);
+    const bound = await suite.app.inject({
       method: 'POST',
       url: `/api/proposals/${quote.proposalCode}/bind`,
       headers,
@@ -46,23 +34,29 @@ describe('renewing a policy in arrears', () => {
     });
     expect(bound.statusCode, bound.body).toBe(200);
     const { policyId, policyNumber } = bound.json() as { policyId: string; policyNumber: string };
-    const [policy] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+    const [policy] = await suite.app.db
+      .select()
+      .from(policies)
+      .where(eq(policies.policyId, policyId));
     // Paid up at purchase: the deposit on its way is not arrears.
-    expect(await arrearsStoppingRenewal(app, policy!)).toBeNull();
+    expect(await arrearsStoppingRenewal(suite.app, policy!)).toBeNull();
 
     clock.set(new Date(EXPIRY.getTime() - 27 * DAY));
-    expect(await offerDueRenewals(app)).toBe(1);
+    expect(await offerDueRenewals(suite.app)).toBe(1);
     // The year's invoices raised, none of them collected (the collections never ran).
     clock.set(new Date(EXPIRY.getTime() - DAY));
-    await raiseDueInvoices(app.db, clock.now());
-    const account = (await findAccountOfPolicy(app.db, policyId))!;
-    const owedPence = (await getAccountTotals(app.db, account.accountId)).balancePence;
+    await raiseDueInvoices(suite.app.db, clock.now());
+    const account = (await findAccountOfPolicy(suite.app.db, policyId))!;
+    const owedPence = (await getAccountTotals(suite.app.db, account.accountId)).balancePence;
 
     clock.set(new Date(EXPIRY.getTime() + 60_000));
-    expect(await settleRenewalsAtExpiry(app)).toEqual({ renewed: 0, lapsed: 1 });
-    const [after] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+    expect(await settleRenewalsAtExpiry(suite.app)).toEqual({ renewed: 0, lapsed: 1 });
+    const [after] = await suite.app.db
+      .select()
+      .from(policies)
+      .where(eq(policies.policyId, policyId));
     expect(after?.status).toBe('LAPSED');
-    const mail = await app.db
+    const mail = await suite.app.db
       .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, `%${policyNumber} has not renewed%`))

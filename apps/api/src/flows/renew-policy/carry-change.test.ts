@@ -3,17 +3,14 @@
 // and the customer is sent the updated notice. A change the renewal contradicts is refused whole.
 // The routes are called directly, as staff acting for the customer.
 import { asc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addIsoDuration, type ProposalChange } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { notificationOutbox, policies, policyVersions, proposals } from '../../db/schema';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import type { ProposalData } from '../../modules/disclosure';
 import { ADD_YOUNG_DRIVER } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { carryChange, RENEWAL_CARRY_MESSAGE } from './carry-change';
 import { offerDueRenewals, RENEWAL_OFFER_DAYS } from './offer';
 
@@ -24,27 +21,22 @@ const DAY = 24 * 60 * 60_000;
 const addDriver = ADD_YOUNG_DRIVER;
 
 describe('a change after the renewal offer is carried to the renewal', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, seed: true });
+  const { clock } = suite;
 
-  const customer = async (userId: string) => bearer(await createTestAccessToken(app, { userId }));
   const staffFor = async (userId: string) =>
-    bearer(
-      await createTestAccessToken(app, {
-        userId: 'agent-renewals',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: userId,
-      }),
-    );
+    await suite.staff(['access:impersonate'], { userId: 'agent-renewals', impersonate: userId });
 
   /** A flex policy bound at INCEPTION and offered its renewal 28 days before its expiry. */
   async function offered(userId: string) {
     clock.set(INCEPTION);
-    const { policyId } = await createBoundPolicy(app, await customer(userId));
+    const { policyId } = await createBoundPolicy(suite.app, await suite.customer(userId));
     clock.set(new Date(EXPIRY.getTime() - RENEWAL_OFFER_DAYS * DAY));
-    await offerDueRenewals(app);
-    const [policy] = await app.db.select().from(policies).where(eq(policies.policyId, policyId));
+    await offerDueRenewals(suite.app);
+    const [policy] = await suite.app.db
+      .select()
+      .from(policies)
+      .where(eq(policies.policyId, policyId));
     clock.advance(DAY);
     return {
       policyId,
@@ -53,14 +45,14 @@ describe('a change after the renewal offer is carried to the renewal', () => {
     };
   }
   const renewalOf = async (code: string) =>
-    (await app.db.select().from(proposals).where(eq(proposals.proposalCode, code)))[0]!;
+    (await suite.app.db.select().from(proposals).where(eq(proposals.proposalCode, code)))[0]!;
   const profileCodesOf = (row: { data: unknown }) =>
     (row.data as ProposalData).insuredProfiles.map((profile) => profile.profileCode);
   const versionsOf = (policyId: string) =>
-    app.db.select().from(policyVersions).where(eq(policyVersions.policyId, policyId));
+    suite.app.db.select().from(policyVersions).where(eq(policyVersions.policyId, policyId));
   async function staffChange(userId: string, policyId: string, changes: ProposalChange[]) {
     const headers = await staffFor(userId);
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers,
@@ -68,7 +60,7 @@ describe('a change after the renewal offer is carried to the renewal', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { adjustmentId } = created.json() as { adjustmentId: string };
-    const committed = await app.inject({
+    const committed = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${adjustmentId}/commit`,
       headers,
@@ -76,13 +68,6 @@ describe('a change after the renewal offer is carried to the renewal', () => {
     });
     return { committed, adjustmentId };
   }
-
-  beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
 
   it('adds the driver staff add to the policy to its renewal, re-prices it within the cap and e-mails the updated offer', async () => {
     const { policyId, policyNumber, renewalCode } = await offered('carried-customer');
@@ -92,7 +77,7 @@ describe('a change after the renewal offer is carried to the renewal', () => {
     const { committed, adjustmentId } = await staffChange('carried-customer', policyId, addDriver);
     expect(committed.statusCode, committed.body).toBe(200);
     // The confirmation enqueued the carry; the runner takes it at once.
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
 
     const after = await renewalOf(renewalCode);
     expect(profileCodesOf(after)).toEqual(['ph', 'p1']);
@@ -103,7 +88,7 @@ describe('a change after the renewal offer is carried to the renewal', () => {
     expect(afterPremium).toBeLessThanOrEqual(after.newBusinessPricePence!);
     expect(after.startAt).toEqual(before.startAt);
 
-    const mail = await app.db
+    const mail = await suite.app.db
       .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, `%${policyNumber}%`))
@@ -118,7 +103,7 @@ describe('a change after the renewal offer is carried to the renewal', () => {
     expect(updated[0]!.body).toContain("This year's premium:");
 
     // The job run again (as after a crash before it was marked done) adds nothing twice.
-    await carryChange(app, adjustmentId);
+    await carryChange(suite.app, adjustmentId);
     const again = await renewalOf(renewalCode);
     expect(profileCodesOf(again)).toEqual(['ph', 'p1']);
     expect(again.revision).toBe(after.revision);
@@ -127,10 +112,10 @@ describe('a change after the renewal offer is carried to the renewal', () => {
   it('refuses the change whole when the renewal contradicts it: the driver was already added to the renewal', async () => {
     const { policyId, renewalCode } = await offered('contradicted-customer');
     // The customer adds the same driver on the renewal page (a PATCH of the renewal).
-    const patched = await app.inject({
+    const patched = await suite.app.inject({
       method: 'PATCH',
       url: `/api/proposals/${renewalCode}`,
-      headers: await customer('contradicted-customer'),
+      headers: await suite.customer('contradicted-customer'),
       payload: { changes: addDriver, applyRating: true },
     });
     expect(patched.statusCode, patched.body).toBe(200);

@@ -1,11 +1,9 @@
 // Issue 17 items 2 and 4: the renewal offer, its notice, and the anniversary (renew or lapse),
 // moved by the clock and run twice at once.
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyResponse } from '@motor/contract';
 import { addIsoDuration, formatDisplayDate, formatMoney } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import {
   customerAccounts,
   jobs,
@@ -14,15 +12,13 @@ import {
   policies,
   proposals,
 } from '../../db/schema';
-import { assertLedgerBalanced } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { lapseExpiredPolicies } from '../../modules/policy/lifecycle';
 import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote, demoCar } from '../../modules/policy/test-helpers';
 import type { RatedSnapshot } from '../../modules/rating';
 import { updates } from '../../modules/proposal';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { bindProposal } from '../bind-policy';
 import { quoteOf } from '../adjust-policy/policy-snapshot';
 import { listPolicyVersions } from '../../modules/policy';
@@ -36,8 +32,8 @@ const DAY = 24 * 60 * 60_000;
 const SYSTEM = { kind: 'system', name: 'test' } as const;
 
 describe('renewal jobs', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, seed: true, assertLedgerBalanced: true });
+  const { clock } = suite;
 
   type Bound = { policyId: string; policyNumber: string; ownerUserId: string };
 
@@ -47,9 +43,9 @@ describe('renewal jobs', () => {
     options: { schemeCode?: string; driver?: Record<string, unknown> } = {},
   ): Promise<Bound> {
     clock.set(INCEPTION);
-    const headers = bearer(await createTestAccessToken(app, { userId: ownerUserId }));
+    const headers = await suite.customer(ownerUserId);
     const driveaway = options.schemeCode === 'bmw-driveaway';
-    const quote = await createQuote(app, headers, {
+    const quote = await createQuote(suite.app, headers, {
       schemeCode: options.schemeCode,
       ...(driveaway ? { car: demoCar('LB69 KRT', 'BMW-F40-118I-SPORT') } : {}),
       extraChanges: options.driver
@@ -63,9 +59,9 @@ describe('renewal jobs', () => {
         : [],
     });
     if (!driveaway) {
-      await setUpSandboxMandate(app, headers);
+      await setUpSandboxMandate(suite.app, headers);
     }
-    const result = await bindProposal(app, {
+    const result = await bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: SYSTEM,
       ...(driveaway ? {} : { paymentMethodType: 'BACS_DEBIT' as const }),
@@ -74,8 +70,8 @@ describe('renewal jobs', () => {
   }
 
   async function getPolicy(bound: Bound): Promise<PolicyResponse> {
-    const headers = bearer(await createTestAccessToken(app, { userId: bound.ownerUserId }));
-    const res = await app.inject({
+    const headers = await suite.customer(bound.ownerUserId);
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/policies/${bound.policyId}`,
       headers,
@@ -84,14 +80,14 @@ describe('renewal jobs', () => {
     return res.json();
   }
   const policyRow = async (policyId: string) =>
-    (await app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
+    (await suite.app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
   const renewalsOf = (policyId: string) =>
-    app.db
+    suite.app.db
       .select()
       .from(proposals)
       .where(and(eq(proposals.kind, 'RENEWAL'), eq(proposals.sourcePolicyId, policyId)));
   const mailAbout = (policyNumber: string) =>
-    app.db
+    suite.app.db
       .select()
       .from(notificationOutbox)
       .where(like(notificationOutbox.subject, `%${policyNumber}%`));
@@ -106,7 +102,6 @@ describe('renewal jobs', () => {
   let buying: Bound;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
     flex = await bind('renewing-customer');
     optedOut = await bind('leaving-customer');
     stopped = await bind('stopped-customer');
@@ -122,22 +117,18 @@ describe('renewal jobs', () => {
     });
     returning = await bind('returning-customer');
     buying = await bind('buying-customer');
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ autoRenewalEnabled: false })
       .where(inArray(policies.policyId, [optedOut.policyId, returning.policyId, buying.policyId]));
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ renewalStopped: true })
       .where(eq(policies.policyId, stopped.policyId));
   });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
-  });
 
   it('finds the policies due an offer through the partial index, not a scan of every policy', async () => {
-    const plan = await app.db.transaction(async (tx) => {
+    const plan = await suite.app.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       // PGlite's and node-postgres's results differ in type; both carry `rows`.
       const result = (await tx.execute(
@@ -151,7 +142,7 @@ describe('renewal jobs', () => {
   it('offers nothing before the window (≥ 21 days before expiry)', async () => {
     expect(RENEWAL_OFFER_DAYS).toBeGreaterThanOrEqual(21);
     clock.set(new Date(EXPIRY.getTime() - (RENEWAL_OFFER_DAYS + 1) * DAY));
-    await offerDueRenewals(app);
+    await offerDueRenewals(suite.app);
     for (const bound of [flex, optedOut, stopped, referred]) {
       expect(await renewalsOf(bound.policyId)).toEqual([]);
       expect((await policyRow(bound.policyId)).renewalProposalCode).toBeNull();
@@ -162,8 +153,8 @@ describe('renewal jobs', () => {
     beforeAll(async () => {
       clock.set(new Date(EXPIRY.getTime() - RENEWAL_OFFER_DAYS * DAY));
       // Two runners at once (two API processes): each policy is offered once.
-      await Promise.all([offerDueRenewals(app), offerDueRenewals(app)]);
-      await offerDueRenewals(app);
+      await Promise.all([offerDueRenewals(suite.app), offerDueRenewals(suite.app)]);
+      await offerDueRenewals(suite.app);
     });
 
     it('creates one renewal proposal, from the expiry for the same term, linked to the policy', async () => {
@@ -197,7 +188,7 @@ describe('renewal jobs', () => {
       const [renewal] = await renewalsOf(flex.policyId);
       const offer = renewal!.quote as unknown as RatedSnapshot;
       const monthly = offer.paymentSchedules.find((item) => item.type === 'MONTHLY')!;
-      const [version] = await listPolicyVersions(app.db, flex.policyId);
+      const [version] = await listPolicyVersions(suite.app.db, flex.policyId);
       const last = currentPrice(quoteOf(version!));
       const renews = formatDisplayDate(EXPIRY);
       expect(mail[0]!.subject).toBe(
@@ -223,7 +214,7 @@ describe('renewal jobs', () => {
         `Automatic renewal is ON: your policy renews on ${renews} at this year's premium, paid the way you pay now.`,
         'You can turn automatic renewal off online at any time on your policy page.',
         'Your policy page:',
-        `${app.config.publicUrl}/flex/policy/${flex.policyId}`,
+        `${suite.app.config.publicUrl}/flex/policy/${flex.policyId}`,
       ];
       const lines = body.split('\n');
       for (const line of expectedLines) expect(lines).toContain(line);
@@ -233,8 +224,8 @@ describe('renewal jobs', () => {
     });
 
     it('renews a customer who opts in again after the notice (online, at any time)', async () => {
-      const headers = bearer(await createTestAccessToken(app, { userId: returning.ownerUserId }));
-      const res = await app.inject({
+      const headers = await suite.customer(returning.ownerUserId);
+      const res = await suite.app.inject({
         method: 'PUT',
         url: `/api/policies/${returning.policyId}/autoRenewal`,
         headers,
@@ -247,7 +238,7 @@ describe('renewal jobs', () => {
 
     it('lets an opted-out customer buy the renewal themselves: it starts at the expiry', async () => {
       const [renewal] = await renewalsOf(buying.policyId);
-      const bought = await bindProposal(app, {
+      const bought = await bindProposal(suite.app, {
         proposalCode: renewal!.proposalCode,
         principal: SYSTEM,
         paymentMethodType: 'BACS_DEBIT',
@@ -259,7 +250,7 @@ describe('renewal jobs', () => {
     it('says what changed in the price: down, and the part that moved', async () => {
       const [renewal] = await renewalsOf(young.policyId);
       const offer = renewal!.quote as unknown as RatedSnapshot;
-      const [version] = await listPolicyVersions(app.db, young.policyId);
+      const [version] = await listPolicyVersions(suite.app.db, young.policyId);
       const last = currentPrice(quoteOf(version!));
       expect(offer.totalPremium).toBeLessThan(last.totalPence);
       const [mail] = await mailAbout(young.policyNumber);
@@ -327,8 +318,8 @@ describe('renewal jobs', () => {
   describe('a week before expiry', () => {
     it('reminds the opted-out and stopped customers, once, that cover ends', async () => {
       clock.set(new Date(EXPIRY.getTime() - 6 * DAY));
-      await Promise.all([remindCoverEnding(app), remindCoverEnding(app)]);
-      await remindCoverEnding(app);
+      await Promise.all([remindCoverEnding(suite.app), remindCoverEnding(suite.app)]);
+      await remindCoverEnding(suite.app);
       const subject = `Your cover ends on 12 Mar 2027: policy ${optedOut.policyNumber}`;
       const reminders = (await mailAbout(optedOut.policyNumber)).filter(
         (mail) => mail.subject === subject,
@@ -342,7 +333,7 @@ describe('renewal jobs', () => {
         'If you want to keep your cover, turn automatic renewal on online on your policy page before then.',
         '',
         'Your policy page:',
-        `${app.config.publicUrl}/flex/policy/${optedOut.policyId}`,
+        `${suite.app.config.publicUrl}/flex/policy/${optedOut.policyId}`,
       ]);
       // Stopped, or referred: only staff can renew it, so the customer is asked to chat.
       const stoppedMail = await mailAbout(stopped.policyNumber);
@@ -371,17 +362,17 @@ describe('renewal jobs', () => {
       clock.set(new Date(EXPIRY.getTime() + 60_000));
       // The lapse job runs too: it must leave the policies with a renewal offer alone.
       await Promise.all([
-        runDueJobs(app),
-        settleRenewalsAtExpiry(app),
-        lapseExpiredPolicies(app.db, clock.now()),
+        runDueJobs(suite.app),
+        settleRenewalsAtExpiry(suite.app),
+        lapseExpiredPolicies(suite.app.db, clock.now()),
       ]);
-      await settleRenewalsAtExpiry(app);
+      await settleRenewalsAtExpiry(suite.app);
     });
 
     it('renews an opted-in policy once: the old one RENEWED, the new one ACTIVE with its source', async () => {
       const old = await policyRow(flex.policyId);
       expect(old.status).toBe('RENEWED');
-      const renewedTerms = await app.db
+      const renewedTerms = await suite.app.db
         .select()
         .from(policies)
         .where(eq(policies.sourcePolicyId, flex.policyId));
@@ -408,12 +399,12 @@ describe('renewal jobs', () => {
 
     it('takes the first instalment through the ledger, on the saved Direct Debit', async () => {
       const [renewal] = await renewalsOf(flex.policyId);
-      const [account] = await app.db
+      const [account] = await suite.app.db
         .select()
         .from(customerAccounts)
         .where(eq(customerAccounts.proposalCode, renewal!.proposalCode));
       expect(account).toMatchObject({ paymentMethodType: 'BACS_DEBIT' });
-      const invoices = await app.db
+      const invoices = await suite.app.db
         .select()
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.idempotencyKey, `bind:${renewal!.proposalCode}:invoice`));
@@ -424,7 +415,7 @@ describe('renewal jobs', () => {
     it('lapses the opted-out, stopped and referred ones, and binds none of them', async () => {
       for (const bound of [optedOut, stopped, referred]) {
         expect((await policyRow(bound.policyId)).status).toBe('LAPSED');
-        const next = await app.db
+        const next = await suite.app.db
           .select()
           .from(policies)
           .where(eq(policies.sourcePolicyId, bound.policyId));
@@ -435,7 +426,7 @@ describe('renewal jobs', () => {
     });
 
     it('runs on the job runner (the settle-renewals job is registered and ran)', async () => {
-      const runs = await app.db.select().from(jobs).where(eq(jobs.kind, 'settle-renewals'));
+      const runs = await suite.app.db.select().from(jobs).where(eq(jobs.kind, 'settle-renewals'));
       expect(runs.length).toBeGreaterThan(0);
       expect(runs.every((run) => run.doneAt !== null && run.lastError === null)).toBe(true);
     });
@@ -446,7 +437,7 @@ describe('renewal jobs', () => {
 
     it('renews, not lapses, the opted-out customer who bought the renewal', async () => {
       expect((await policyRow(buying.policyId)).status).toBe('RENEWED');
-      const [next] = await app.db
+      const [next] = await suite.app.db
         .select()
         .from(policies)
         .where(eq(policies.sourcePolicyId, buying.policyId));
@@ -454,7 +445,7 @@ describe('renewal jobs', () => {
     });
 
     it('does nothing more when run again', async () => {
-      expect(await settleRenewalsAtExpiry(app)).toEqual({ renewed: 0, lapsed: 0 });
+      expect(await settleRenewalsAtExpiry(suite.app)).toEqual({ renewed: 0, lapsed: 0 });
     });
   });
 });

@@ -4,26 +4,15 @@
 // mandate (not a month late with the second). Without a saved card the policy lapses; a
 // customer's own bind still has to pay at checkout.
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDuration } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
-import {
-  customerAccounts,
-  ledgerPostings,
-  ledgerTransactions,
-  paymentMethods,
-  policies,
-} from '../../db/schema';
+import { customerAccounts, ledgerPostings, ledgerTransactions, policies } from '../../db/schema';
 import { AppError } from '../../errors';
-import { assertLedgerBalanced } from '../../modules/billing/testing';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { computeAmountDueAtBind } from '../../modules/policy';
 import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
-import type { SandboxCardPayments } from '../../providers/card-payments';
-import { createTestApp } from '../../test/test-app';
+import { buyByCard } from '../../test/bound-policy';
+import { useTestApp } from '../../test/use-test-app';
 import { bindProposal } from '../bind-policy';
 import { settleRenewalsAtExpiry } from './anniversary';
 import { offerDueRenewals } from './offer';
@@ -34,18 +23,18 @@ const SYSTEM = { kind: 'system', name: 'test' } as const;
 const DAY = 24 * 60 * 60_000;
 
 describe('paying for a renewal', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, seed: true, assertLedgerBalanced: true });
+  const { clock } = suite;
   let keeping: { policyId: string };
   let cardless: { policyId: string };
   let debit: { policyId: string };
 
   /** A flex policy bought at INCEPTION on a Direct Debit mandate. */
   async function buyByDirectDebit(userId: string) {
-    const headers = bearer(await createTestAccessToken(app, { userId }));
-    const quote = await createQuote(app, headers);
-    await setUpSandboxMandate(app, headers);
-    const bound = await bindProposal(app, {
+    const headers = await suite.customer(userId);
+    const quote = await createQuote(suite.app, headers);
+    await setUpSandboxMandate(suite.app, headers);
+    const bound = await bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: SYSTEM,
       paymentMethodType: 'BACS_DEBIT',
@@ -53,56 +42,16 @@ describe('paying for a renewal', () => {
     return { policyId: bound.policyId };
   }
 
-  /** A flex policy bought at INCEPTION by card, the card saved (or removed since). */
-  async function buyByCard(userId: string, options: { keepCard: boolean }) {
-    const sandbox = app.providers.cardPayments as SandboxCardPayments;
-    const headers = bearer(await createTestAccessToken(app, { userId }));
-    const quote = await createQuote(app, headers);
-    const due = computeAmountDueAtBind(quote.quote);
-    const token = await sandbox.tokenize({
-      card: { number: '4242424242424242', expiry: '12/30', cvc: '123' },
-      now: clock.now(),
-    });
-    if (token.kind !== 'TOKEN') throw new Error('no token');
-    const charged = await sandbox.chargeWithToken({
-      reference: `deposit-${userId}`,
-      customerReference: userId,
-      amountPence: due.totalPence,
-      description: 'First month',
-      token: token.token,
-      saveCard: true,
-    });
-    if (charged.status !== 'SUCCEEDED' || !charged.card) throw new Error('not charged');
-    const bound = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: charged.providerPaymentId,
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
-    await app.db.insert(paymentMethods).values({
-      paymentMethodId: `pm_${userId}`,
-      type: 'CARD',
-      status: options.keepCard ? 'ACTIVE' : 'CANCELLED',
-      ownerUserId: userId,
-      adapter: 'sandbox',
-      providerReference: charged.card.providerReference,
-      providerCustomerReference: charged.card.providerCustomerReference,
-      cardBrand: charged.card.brand,
-      cardLast4: charged.card.last4,
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    });
-    return { policyId: bound.policyId };
+  /** A flex policy bought at INCEPTION by card on the checkout, the card kept or not. */
+  async function buyFlexByCard(userId: string, options: { keepCard: boolean }) {
+    const headers = await suite.customer(userId);
+    const quote = await createQuote(suite.app, headers);
+    return buyByCard(suite.app, headers, quote.proposalCode, { saveCard: options.keepCard });
   }
 
   /** The lines of an account's receivable, oldest first. */
   const receivableOf = (accountId: string) =>
-    app.db
+    suite.app.db
       .select({
         type: ledgerTransactions.type,
         status: ledgerTransactions.status,
@@ -119,42 +68,37 @@ describe('paying for a renewal', () => {
       )
       .orderBy(asc(ledgerTransactions.createdAt));
   const accountOfRenewalOf = async (policyId: string) => {
-    const [renewed] = await app.db
+    const [renewed] = await suite.app.db
       .select()
       .from(policies)
       .where(eq(policies.sourcePolicyId, policyId));
-    const [account] = await app.db
+    const [account] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.policyId, renewed!.policyId));
     return account!;
   };
   const policyRow = async (policyId: string) =>
-    (await app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
+    (await suite.app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    keeping = await buyByCard('card-renewer', { keepCard: true });
-    cardless = await buyByCard('card-removed', { keepCard: false });
+    keeping = await buyFlexByCard('card-renewer', { keepCard: true });
+    cardless = await buyFlexByCard('card-removed', { keepCard: false });
     debit = await buyByDirectDebit('debit-renewer');
     clock.set(new Date(EXPIRY.getTime() - 28 * DAY + 60_000));
-    await offerDueRenewals(app);
+    await offerDueRenewals(suite.app);
     clock.set(new Date(EXPIRY.getTime() + 60_000));
-    await settleRenewalsAtExpiry(app);
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
+    await settleRenewalsAtExpiry(suite.app);
   });
 
   it('renews on the saved card and the collections job charges the first month on it', async () => {
     expect((await policyRow(keeping.policyId)).status).toBe('RENEWED');
-    const [renewed] = await app.db
+    const [renewed] = await suite.app.db
       .select()
       .from(policies)
       .where(eq(policies.sourcePolicyId, keeping.policyId));
     expect(renewed).toMatchObject({ status: 'ACTIVE', inceptedAt: EXPIRY });
-    const [account] = await app.db
+    const [account] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.policyId, renewed!.policyId));
@@ -164,7 +108,7 @@ describe('paying for a renewal', () => {
     expect(invoice!.amount).toBeGreaterThan(0);
     for (let tick = 0; tick < 3; tick += 1) {
       clock.advance(60_000);
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
     }
     const payments = (await receivableOf(account!.accountId)).filter(
       (row) => row.type === 'PAYMENT',
@@ -187,7 +131,7 @@ describe('paying for a renewal', () => {
 
   it('lapses a card-paying policy whose card is no longer saved', async () => {
     expect((await policyRow(cardless.policyId)).status).toBe('LAPSED');
-    const next = await app.db
+    const next = await suite.app.db
       .select()
       .from(policies)
       .where(eq(policies.sourcePolicyId, cardless.policyId));
@@ -195,9 +139,9 @@ describe('paying for a renewal', () => {
   });
 
   it('never lets a customer’s own bind leave the first month to the saved card', async () => {
-    const headers = bearer(await createTestAccessToken(app, { userId: 'card-renewer' }));
-    const quote = await createQuote(app, headers);
-    const attempt = bindProposal(app, {
+    const headers = await suite.customer('card-renewer');
+    const quote = await createQuote(suite.app, headers);
+    const attempt = bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: { kind: 'customer', userId: 'card-renewer', permissions: [] },
       paymentMethodType: 'CARD',

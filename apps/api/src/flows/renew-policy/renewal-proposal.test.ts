@@ -4,18 +4,15 @@
 // renewal, someone else's renewal and a policy past its anniversary are refused. Every route is
 // called directly, out of the pages' order.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
 import { addIsoDuration } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { paymentMethods, policies, proposals } from '../../db/schema';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { READ_ONLY_ON_POLICY_MESSAGE } from '../../modules/disclosure';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
 import * as rating from '../../modules/rating';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { bindProposal } from '../bind-policy';
 import { offerDueRenewals, RENEWAL_OFFER_DAYS } from './offer';
 import { RENEWAL_START_DATE_MESSAGE, RENEWAL_STOPPED_MESSAGE } from './renewal-proposal';
@@ -44,20 +41,19 @@ const DAY = 24 * 60 * 60_000;
 const SYSTEM = { kind: 'system', name: 'test' } as const;
 
 describe('the renewal proposal (renewal pages)', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, seed: true });
+  const { clock } = suite;
 
   type Caller = { userId: string };
   type Bound = Caller & { policyId: string; renewalCode: string };
   // A token of the clock's now: the clock moves on between a purchase and its renewal.
-  const headersOf = async (caller: Caller) =>
-    bearer(await createTestAccessToken(app, { userId: caller.userId }));
+  const headersOf = async (caller: Caller) => await suite.customer(caller.userId);
 
   async function bind(ownerUserId: string): Promise<Omit<Bound, 'renewalCode'>> {
     clock.set(INCEPTION);
-    const headers = bearer(await createTestAccessToken(app, { userId: ownerUserId }));
-    const quote = await createQuote(app, headers);
-    await app.db.insert(paymentMethods).values({
+    const headers = await suite.customer(ownerUserId);
+    const quote = await createQuote(suite.app, headers);
+    await suite.app.db.insert(paymentMethods).values({
       paymentMethodId: `md_${ownerUserId}`,
       type: 'BACS_DEBIT',
       status: 'ACTIVE',
@@ -69,7 +65,7 @@ describe('the renewal proposal (renewal pages)', () => {
       createdAt: clock.now(),
       updatedAt: clock.now(),
     });
-    const result = await bindProposal(app, {
+    const result = await bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: SYSTEM,
       paymentMethodType: 'BACS_DEBIT',
@@ -78,14 +74,18 @@ describe('the renewal proposal (renewal pages)', () => {
   }
 
   const renewalCodeOf = async (policyId: string) =>
-    (await app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!
+    (await suite.app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!
       .renewalProposalCode!;
   const storedRenewal = async (code: string) =>
-    (await app.db.select().from(proposals).where(eq(proposals.proposalCode, code)))[0]!;
+    (await suite.app.db.select().from(proposals).where(eq(proposals.proposalCode, code)))[0]!;
   const get = async (caller: Caller, code: string) =>
-    app.inject({ method: 'GET', url: `/api/proposals/${code}`, headers: await headersOf(caller) });
+    suite.app.inject({
+      method: 'GET',
+      url: `/api/proposals/${code}`,
+      headers: await headersOf(caller),
+    });
   const patch = async (caller: Caller, code: string, payload: Record<string, unknown>) =>
-    app.inject({
+    suite.app.inject({
       method: 'PATCH',
       url: `/api/proposals/${code}`,
       headers: await headersOf(caller),
@@ -98,22 +98,18 @@ describe('the renewal proposal (renewal pages)', () => {
   let newBusiness: ProposalResponse;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
     const one = await bind('renewal-page-customer');
     const two = await bind('renewal-stopped-customer');
     clock.set(new Date(EXPIRY.getTime() - RENEWAL_OFFER_DAYS * DAY));
-    await offerDueRenewals(app);
+    await offerDueRenewals(suite.app);
     renewing = { ...one, renewalCode: await renewalCodeOf(one.policyId) };
     stopped = { ...two, renewalCode: await renewalCodeOf(two.policyId) };
     // Staff stop the second policy's renewal after its offer was made.
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ renewalStopped: true })
       .where(eq(policies.policyId, stopped.policyId));
-    newBusiness = await createQuote(app, await headersOf(stranger));
-  });
-  afterAll(async () => {
-    await app.close();
+    newBusiness = await createQuote(suite.app, await headersOf(stranger));
   });
 
   it('answers a renewal with the policy it renews: last year’s quote and its renewal state', async () => {
@@ -137,7 +133,7 @@ describe('the renewal proposal (renewal pages)', () => {
   });
 
   it('leaves the renewal out of the customer’s list of quotes (home)', async () => {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: '/api/proposals',
       headers: await headersOf(renewing),
@@ -312,15 +308,11 @@ describe('the renewal proposal (renewal pages)', () => {
     }
     expect((await storedRenewal(renewing.renewalCode)).revision).toBe(before.revision);
 
-    const staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'renewal-agent',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: renewing.userId,
-      }),
-    );
-    const byStaff = await app.inject({
+    const staff = await suite.staff(['access:impersonate'], {
+      userId: 'renewal-agent',
+      impersonate: renewing.userId,
+    });
+    const byStaff = await suite.app.inject({
       method: 'PATCH',
       url: `/api/proposals/${renewing.renewalCode}`,
       headers: staff,
@@ -350,7 +342,7 @@ describe('the renewal proposal (renewal pages)', () => {
   });
 
   it('refuses a change once the policy it renews is no longer on cover', async () => {
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ status: 'LAPSED' })
       .where(eq(policies.policyId, renewing.policyId));

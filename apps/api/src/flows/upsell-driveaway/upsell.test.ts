@@ -2,20 +2,17 @@
 // disclosure is offered to the same customer (linked from the policy, e-mailed), never bought
 // for them; moved by the clock and run twice at once.
 import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyResponse, ProposalResponse } from '@motor/contract';
 import { addIsoDuration } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { jobs, notificationOutbox, policies, proposals } from '../../db/schema';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { listPolicyVersions } from '../../modules/policy';
 import { AGREEMENTS_REQUIRED_MESSAGE } from '../../modules/policy/agreements';
 import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote, demoCar } from '../../modules/policy/test-helpers';
 import { updates } from '../../modules/proposal';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { quoteOf } from '../adjust-policy/policy-snapshot';
 import { bindProposal } from '../bind-policy';
 import { offerDueUpsells, selectDueUpsells } from './offer';
@@ -28,8 +25,8 @@ const OFFER_DAYS = 2;
 const SYSTEM = { kind: 'system', name: 'test' } as const;
 
 describe('driveaway → flex upgrade offer', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, seed: true, config: { upsellOfferDays: OFFER_DAYS } });
+  const { clock } = suite;
 
   type Bound = {
     policyId: string;
@@ -39,7 +36,7 @@ describe('driveaway → flex upgrade offer', () => {
   };
 
   async function headersOf(userId: string) {
-    return bearer(await createTestAccessToken(app, { userId }));
+    return await suite.customer(userId);
   }
 
   /** A driveaway (default) or flex policy bound at INCEPTION for `ownerUserId`. */
@@ -49,7 +46,7 @@ describe('driveaway → flex upgrade offer', () => {
   ): Promise<Bound> {
     clock.set(INCEPTION);
     const schemeCode = options.schemeCode ?? 'bmw-driveaway';
-    const quote = await createQuote(app, await headersOf(ownerUserId), {
+    const quote = await createQuote(suite.app, await headersOf(ownerUserId), {
       schemeCode,
       car: demoCar(options.vrn, 'BMW-F40-118I-SPORT'),
       extraChanges: options.driver
@@ -64,9 +61,9 @@ describe('driveaway → flex upgrade offer', () => {
     });
     const driveaway = schemeCode === 'bmw-driveaway';
     if (!driveaway) {
-      await setUpSandboxMandate(app, await headersOf(ownerUserId));
+      await setUpSandboxMandate(suite.app, await headersOf(ownerUserId));
     }
-    const result = await bindProposal(app, {
+    const result = await bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: SYSTEM,
       ...(driveaway ? {} : { paymentMethodType: 'BACS_DEBIT' as const }),
@@ -80,7 +77,7 @@ describe('driveaway → flex upgrade offer', () => {
   }
 
   async function getPolicy(bound: Bound): Promise<PolicyResponse> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/policies/${bound.policyId}`,
       headers: await headersOf(bound.ownerUserId),
@@ -90,12 +87,12 @@ describe('driveaway → flex upgrade offer', () => {
   }
 
   const upsellsOf = (policyId: string) =>
-    app.db
+    suite.app.db
       .select()
       .from(proposals)
       .where(and(eq(proposals.kind, 'UPSELL'), eq(proposals.sourcePolicyId, policyId)));
   const policyRow = async (policyId: string) =>
-    (await app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
+    (await suite.app.db.select().from(policies).where(eq(policies.policyId, policyId)))[0]!;
 
   let driveaway: Bound;
   let cancelled: Bound;
@@ -105,7 +102,6 @@ describe('driveaway → flex upgrade offer', () => {
   let older: Bound;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true, config: { upsellOfferDays: OFFER_DAYS } });
     driveaway = await bind('upsell-customer', { vrn: 'KY72 DXA' });
     cancelled = await bind('cancelled-customer', { vrn: 'CU20 MNO' });
     voided = await bind('voided-customer', { vrn: 'EF71 PVK' });
@@ -117,26 +113,23 @@ describe('driveaway → flex upgrade offer', () => {
       driver: { dateOfBirth: '1940-05-06' },
     });
     const day2 = new Date(new Date(INCEPTION).getTime() + DAY);
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ status: 'CANCELLED', terminatedAt: day2 })
       .where(eq(policies.policyId, cancelled.policyId));
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ status: 'VOIDED', terminatedAt: new Date(INCEPTION) })
       .where(eq(policies.policyId, voided.policyId));
     // Cancelled from a day before its end: in force until then, but it ends by cancellation.
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ terminatedAt: new Date(EXPIRY.getTime() - DAY) })
       .where(eq(policies.policyId, deferredCancel.policyId));
   });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   it('finds the driveaway terms due an offer through the partial index, not every policy', async () => {
-    const plan = await app.db.transaction(async (tx) => {
+    const plan = await suite.app.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       // PGlite's and node-postgres's results differ in type; both carry `rows`.
       const result = (await tx.execute(
@@ -149,7 +142,7 @@ describe('driveaway → flex upgrade offer', () => {
 
   it('makes no offer before the configured days ahead of the end', async () => {
     clock.set(new Date(EXPIRY.getTime() - OFFER_DAYS * DAY - HOUR));
-    expect(await offerDueUpsells(app)).toBe(0);
+    expect(await offerDueUpsells(suite.app)).toBe(0);
     expect(await upsellsOf(driveaway.policyId)).toEqual([]);
     expect((await getPolicy(driveaway)).upsellProposal).toBeNull();
   });
@@ -158,10 +151,13 @@ describe('driveaway → flex upgrade offer', () => {
     beforeAll(async () => {
       clock.set(new Date(EXPIRY.getTime() - OFFER_DAYS * DAY + HOUR));
       // Two runners at once (two API processes), then the job runner twice: offered once.
-      const made = await Promise.all([offerDueUpsells(app), offerDueUpsells(app)]);
+      const made = await Promise.all([offerDueUpsells(suite.app), offerDueUpsells(suite.app)]);
       expect(made[0] + made[1]).toBe(2);
-      await Promise.all([runDueJobs(app, { owner: 'one' }), runDueJobs(app, { owner: 'two' })]);
-      expect(await offerDueUpsells(app)).toBe(0);
+      await Promise.all([
+        runDueJobs(suite.app, { owner: 'one' }),
+        runDueJobs(suite.app, { owner: 'two' }),
+      ]);
+      expect(await offerDueUpsells(suite.app)).toBe(0);
     });
 
     it('creates one flex quote for the same customer, linked from the policy', async () => {
@@ -190,7 +186,7 @@ describe('driveaway → flex upgrade offer', () => {
 
     it("pre-fills the quote from the driveaway's disclosure: the same car and drivers", async () => {
       const [upsell] = await upsellsOf(driveaway.policyId);
-      const [version] = await listPolicyVersions(app.db, driveaway.policyId);
+      const [version] = await listPolicyVersions(suite.app.db, driveaway.policyId);
       const disclosed = quoteOf(version!);
       const data = upsell!.data as Record<string, unknown>;
       expect(data.insuredProfiles).toEqual(disclosed.insuredProfiles);
@@ -208,7 +204,7 @@ describe('driveaway → flex upgrade offer', () => {
 
     it('answers the owner with the driveaway proposal it came from', async () => {
       const [upsell] = await upsellsOf(driveaway.policyId);
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method: 'GET',
         url: `/api/proposals/${upsell!.proposalCode}`,
         headers: await headersOf('upsell-customer'),
@@ -226,13 +222,13 @@ describe('driveaway → flex upgrade offer', () => {
     it('another customer can neither read nor change it', async () => {
       const [upsell] = await upsellsOf(driveaway.policyId);
       const headers = await headersOf('flex-customer');
-      const read = await app.inject({
+      const read = await suite.app.inject({
         method: 'GET',
         url: `/api/proposals/${upsell!.proposalCode}`,
         headers,
       });
       expect(read.statusCode).toBe(404);
-      const patch = await app.inject({
+      const patch = await suite.app.inject({
         method: 'PATCH',
         url: `/api/proposals/${upsell!.proposalCode}`,
         headers,
@@ -242,7 +238,7 @@ describe('driveaway → flex upgrade offer', () => {
         },
       });
       expect(patch.statusCode).toBe(404);
-      const bind = await app.inject({
+      const bind = await suite.app.inject({
         method: 'POST',
         url: `/api/proposals/${upsell!.proposalCode}/bind`,
         headers,
@@ -256,7 +252,7 @@ describe('driveaway → flex upgrade offer', () => {
     it('is bought only through the checkout: bind before the summary is refused', async () => {
       const [upsell] = await upsellsOf(driveaway.policyId);
       const headers = await headersOf('upsell-customer');
-      const bind = await app.inject({
+      const bind = await suite.app.inject({
         method: 'POST',
         url: `/api/proposals/${upsell!.proposalCode}/bind`,
         headers,
@@ -267,7 +263,7 @@ describe('driveaway → flex upgrade offer', () => {
       const [after] = await upsellsOf(driveaway.policyId);
       expect(after!.status).toBe('QUOTE');
       // The customer may change their own quote, as any other.
-      const patch = await app.inject({
+      const patch = await suite.app.inject({
         method: 'PATCH',
         url: `/api/proposals/${upsell!.proposalCode}`,
         headers,
@@ -282,7 +278,7 @@ describe('driveaway → flex upgrade offer', () => {
 
     it('e-mails the customer once, with a link to the upgrade page', async () => {
       const [upsell] = await upsellsOf(driveaway.policyId);
-      const mails = await app.db
+      const mails = await suite.app.db
         .select()
         .from(notificationOutbox)
         .where(eq(notificationOutbox.subject, 'Your BMW Flex quote is ready'));
@@ -299,7 +295,7 @@ describe('driveaway → flex upgrade offer', () => {
       const [upsell] = await upsellsOf(older.policyId);
       expect(upsell).toMatchObject({ status: 'REFERRAL', ownerUserId: 'older-customer' });
       expect((await getPolicy(older)).upsellProposal).toMatchObject({ status: 'REFERRAL' });
-      const mails = await app.db
+      const mails = await suite.app.db
         .select()
         .from(notificationOutbox)
         .where(like(notificationOutbox.body, `%${older.policyNumber}%`));
@@ -311,7 +307,7 @@ describe('driveaway → flex upgrade offer', () => {
         expect(await upsellsOf(bound.policyId)).toEqual([]);
         expect((await policyRow(bound.policyId)).upsellProposalCode).toBeNull();
       }
-      const due = await selectDueUpsells(app.db, { now: clock.now(), offerDays: OFFER_DAYS });
+      const due = await selectDueUpsells(suite.app.db, { now: clock.now(), offerDays: OFFER_DAYS });
       expect(due).toEqual([]);
     });
   });
@@ -319,14 +315,14 @@ describe('driveaway → flex upgrade offer', () => {
   describe('after the driveaway ends', () => {
     beforeAll(async () => {
       clock.set(new Date(EXPIRY.getTime() + 2 * DAY));
-      for (let run = 0; run < 3; run += 1) await runDueJobs(app);
+      for (let run = 0; run < 3; run += 1) await runDueJobs(suite.app);
     });
 
     it('never binds the offer: the driveaway ends, the quote waits for the customer', async () => {
       const [upsell] = await upsellsOf(driveaway.policyId);
       expect(upsell!.status).not.toBe('POLICY');
       expect(upsell!.policyId).toBeNull();
-      const bound = await app.db
+      const bound = await suite.app.db
         .select()
         .from(policies)
         .where(eq(policies.proposalCode, upsell!.proposalCode));
@@ -335,7 +331,7 @@ describe('driveaway → flex upgrade offer', () => {
       expect(policy.policyDetail.policyStatus).toBe('LAPSED');
       // Its start day has passed: the customer updates the start date to reprice.
       expect(policy.upsellProposal?.status).toBe('QUOTE_EXPIRED');
-      const ran = await app.db.select().from(jobs).where(eq(jobs.kind, 'offer-upsells'));
+      const ran = await suite.app.db.select().from(jobs).where(eq(jobs.kind, 'offer-upsells'));
       expect(ran.length).toBeGreaterThan(0);
       expect(ran.every((job) => job.doneAt !== null && job.failedAt === null)).toBe(true);
     });
@@ -344,11 +340,11 @@ describe('driveaway → flex upgrade offer', () => {
   it('offers a driveaway that has just ended without one, from now', async () => {
     const late = await bind('late-customer', { vrn: 'GK19 TWA' });
     clock.set(new Date(EXPIRY.getTime() + 3 * HOUR));
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ status: 'LAPSED' })
       .where(eq(policies.policyId, late.policyId));
-    expect(await offerDueUpsells(app)).toBe(1);
+    expect(await offerDueUpsells(suite.app)).toBe(1);
     const [upsell] = await upsellsOf(late.policyId);
     expect(upsell).toMatchObject({ ownerUserId: 'late-customer', startAt: clock.now() });
   });

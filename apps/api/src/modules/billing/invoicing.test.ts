@@ -1,18 +1,14 @@
 // Issue 16 item 1: the monthly invoices, raised by the job on the payment day, on the clock.
 import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { listBilledMonths, prorateBetween } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { customerAccounts, ledgerPostings, ledgerTransactions, policies } from '../../db/schema';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
 import { computeAmountDueAtBind, transitionPolicy } from '../policy';
 import { createQuote } from '../policy/test-helpers';
 import { buyByCard } from '../../test/bound-policy';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { invoiceDueAt, planInvoices, raiseDueInvoices } from './invoicing';
-import { assertLedgerBalanced } from './testing';
 
 const MINUTE = 60_000;
 
@@ -164,16 +160,16 @@ describe('planInvoices: what each month bills', () => {
 describe('the invoicing job', () => {
   // Bought on 31 January: payment day 28 (capped), billing months end on 28 Feb, 31 Mar, 30 Apr…
   const INCEPTION = '2026-01-31T10:00:00.000Z';
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
 
   async function bindFlex(userId: string) {
-    owner = bearer(await createTestAccessToken(app, { userId }));
-    const quote = await createQuote(app, owner);
+    owner = await suite.customer(userId);
+    const quote = await createQuote(suite.app, owner);
     const due = computeAmountDueAtBind(quote.quote);
-    const bound = await buyByCard(app, owner, quote.proposalCode);
-    const [account] = await app.db
+    const bound = await buyByCard(suite.app, owner, quote.proposalCode);
+    const [account] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.policyId, bound.policyId));
@@ -188,7 +184,7 @@ describe('the invoicing job', () => {
   }
 
   async function invoicesOf(accountId: string) {
-    return app.db
+    return suite.app.db
       .select()
       .from(ledgerTransactions)
       .where(
@@ -201,7 +197,7 @@ describe('the invoicing job', () => {
   }
 
   async function receivableOf(accountId: string) {
-    const rows = await app.db
+    const rows = await suite.app.db
       .select({ amount: ledgerPostings.amountPence, key: ledgerTransactions.idempotencyKey })
       .from(ledgerPostings)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
@@ -210,23 +206,18 @@ describe('the invoicing job', () => {
   }
 
   async function nextInvoiceAt(accountId: string) {
-    const [row] = await app.db
+    const [row] = await suite.app.db
       .select({ at: customerAccounts.nextInvoiceAt })
       .from(customerAccounts)
       .where(eq(customerAccounts.accountId, accountId));
     return row!.at;
   }
 
-  beforeAll(async () => {
-    app = await createTestApp({ clock });
-  });
   afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    const [total] = await app.db
+    const [total] = await suite.app.db
       .select({ sum: sql<string | null>`sum(${ledgerPostings.amountPence})` })
       .from(ledgerPostings);
     expect(Number(total?.sum ?? 0)).toBe(0);
-    await app.close();
   });
 
   it('bills a year: one invoice on each 28th, whatever the month length and BST, the total exactly', async () => {
@@ -257,10 +248,10 @@ describe('the invoicing job', () => {
     for (const [index, due] of dues.entries()) {
       // A minute before the payment day starts in London: nothing yet.
       clock.set(new Date(Date.parse(due) - MINUTE));
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
       expect(await invoicesOf(policy.account.accountId)).toHaveLength(index);
       clock.set(new Date(Date.parse(due) + 5 * MINUTE));
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
       const invoices = await invoicesOf(policy.account.accountId);
       expect(invoices).toHaveLength(index + 1);
       const latest = invoices.at(-1)!;
@@ -287,7 +278,7 @@ describe('the invoicing job', () => {
     expect(invoiced).toBe(11 * policy.instalment);
     expect(policy.deposit + invoiced).toBe(policy.total);
     for (const invoice of invoices) {
-      const postings = await app.db
+      const postings = await suite.app.db
         .select()
         .from(ledgerPostings)
         .where(eq(ledgerPostings.transactionId, invoice.id));
@@ -300,7 +291,7 @@ describe('the invoicing job', () => {
     // Nothing after the last month: the account leaves the job's index.
     expect(await nextInvoiceAt(policy.account.accountId)).toBeNull();
     clock.set('2027-02-28T12:00:00.000Z');
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     expect(await invoicesOf(policy.account.accountId)).toHaveLength(11);
   });
 
@@ -311,18 +302,18 @@ describe('the invoicing job', () => {
     // No run from bind until mid-May: February, March and April are due (28 Feb, 28 Mar, 28 Apr).
     clock.set('2026-05-15T12:00:00.000Z');
     const runs = await Promise.all([
-      raiseDueInvoices(app.db, clock.now()),
-      raiseDueInvoices(app.db, clock.now()),
-      runDueJobs(app, { owner: 'runner-a' }),
-      runDueJobs(app, { owner: 'runner-b' }),
+      raiseDueInvoices(suite.app.db, clock.now()),
+      raiseDueInvoices(suite.app.db, clock.now()),
+      runDueJobs(suite.app, { owner: 'runner-a' }),
+      runDueJobs(suite.app, { owner: 'runner-b' }),
     ]);
     expect(runs[0] + runs[1]).toBeLessThanOrEqual(3);
     const invoices = await invoicesOf(policy.account.accountId);
     expect(invoices.map((row) => row.idempotencyKey)).toEqual(
       [1, 2, 3].map((period) => `invoice:${policy.account.accountId}:${period}`),
     );
-    expect(await raiseDueInvoices(app.db, clock.now())).toBe(0);
-    await runDueJobs(app);
+    expect(await raiseDueInvoices(suite.app.db, clock.now())).toBe(0);
+    await runDueJobs(suite.app);
     expect(await invoicesOf(policy.account.accountId)).toHaveLength(3);
     expect((await nextInvoiceAt(policy.account.accountId))?.toISOString()).toBe(
       '2026-05-27T23:00:00.000Z',
@@ -331,7 +322,7 @@ describe('the invoicing job', () => {
 
   it('reads only the accounts that are due, through the partial index', async () => {
     // The table is small here, so the planner may prefer a scan; with scans off it takes the index.
-    const plan = await app.db.transaction(async (tx) => {
+    const plan = await suite.app.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       return tx.execute(
         sql`explain select account_id from customer_accounts where next_invoice_at is not null and next_invoice_at <= ${clock.now()} order by next_invoice_at limit 100`,
@@ -347,20 +338,20 @@ describe('the invoicing job', () => {
     const cancelled = await bindFlex('cancelled-owner');
     const ntu = await bindFlex('ntu-owner');
     clock.set('2026-02-10T12:00:00.000Z');
-    await transitionPolicy(app.db, {
+    await transitionPolicy(suite.app.db, {
       policyId: cancelled.policyId,
       to: 'CANCELLED',
       actor: 'test',
       at: clock.now(),
     });
-    await transitionPolicy(app.db, {
+    await transitionPolicy(suite.app.db, {
       policyId: ntu.policyId,
       to: 'NTU',
       actor: 'test',
       at: clock.now(),
     });
     clock.set('2026-04-01T12:00:00.000Z');
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     expect(await invoicesOf(cancelled.account.accountId)).toEqual([]);
     expect(await invoicesOf(ntu.account.accountId)).toEqual([]);
     expect(await nextInvoiceAt(cancelled.account.accountId)).toBeNull();
@@ -372,12 +363,12 @@ describe('the invoicing job', () => {
     const policy = await bindFlex('deferred-owner');
     // Cover ends at 12:00 on 15 April: the month from 31 March is billed to then only.
     const endOfCover = new Date('2026-04-15T11:00:00.000Z');
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ terminatedAt: endOfCover })
       .where(eq(policies.policyId, policy.policyId));
     clock.set('2026-06-01T12:00:00.000Z');
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     const invoices = await invoicesOf(policy.account.accountId);
     expect(invoices).toHaveLength(2);
     const last = invoices[1]!;

@@ -1,27 +1,24 @@
 // Issue 16 item 5: the payment day (spec 3 §5, §6, §9) — who may change it, and the next invoice
 // moving with it over months on the clock: one invoice per month, none twice, none missing.
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerAccountResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { auditLog, customerAccounts, ledgerTransactions } from '../../db/schema';
 import type { Principal } from '../identity';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
 import { createQuote } from '../policy/test-helpers';
 import { buyByCard } from '../../test/bound-policy';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { changePaymentDay, PAYMENT_DAY_MESSAGES } from './payment-day';
-import { assertLedgerBalanced } from './testing';
 
 // Bought on 31 January: payment day 28, billing months start 28 Feb, 31 Mar, 30 Apr, 31 May…
 const INCEPTION = '2026-01-31T10:00:00.000Z';
 const OWNER = 'payment-day-owner';
 
 describe('the payment day', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let other: Record<string, string>;
   let staffForOwner: Record<string, string>;
@@ -32,10 +29,10 @@ describe('the payment day', () => {
 
   async function at(time: string): Promise<void> {
     clock.set(time);
-    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
-    other = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
+    owner = await suite.customer(OWNER);
+    other = await suite.customer('someone-else');
     const staff = (impersonate?: string) =>
-      createTestAccessToken(app, {
+      createTestAccessToken(suite.app, {
         userId: 'agent-5',
         roles: ['admin'],
         permissions: ['access:impersonate'],
@@ -47,14 +44,14 @@ describe('the payment day', () => {
   }
 
   const putDay = (body: unknown, headers: Record<string, string>, id = accountId) =>
-    app.inject({
+    suite.app.inject({
       method: 'PUT',
       url: `/api/customerAccounts/${id}/paymentDay`,
       headers,
       payload: body as Record<string, unknown>,
     });
   const postBillingDay = (body: unknown, headers: Record<string, string>, id = policyId) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: `/api/policies/${id}/billingDay`,
       headers,
@@ -62,7 +59,7 @@ describe('the payment day', () => {
     });
 
   async function storedAccount() {
-    const [row] = await app.db
+    const [row] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.accountId, accountId));
@@ -70,7 +67,7 @@ describe('the payment day', () => {
   }
 
   async function invoices() {
-    return app.db
+    return suite.app.db
       .select()
       .from(ledgerTransactions)
       .where(
@@ -87,29 +84,23 @@ describe('the payment day', () => {
     const counts: number[] = [];
     for (const time of times) {
       clock.set(time);
-      await runDueJobs(app);
+      await runDueJobs(suite.app);
       counts.push((await invoices()).length);
     }
     return counts;
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
     await at(INCEPTION);
-    const quote = await createQuote(app, owner);
-    const bound = await buyByCard(app, owner, quote.proposalCode);
+    const quote = await createQuote(suite.app, owner);
+    const bound = await buyByCard(suite.app, owner, quote.proposalCode);
     policyId = bound.policyId;
-    const [account] = await app.db
+    const [account] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.policyId, policyId));
     accountId = account!.accountId;
     expect(account!.paymentDay).toBe(28);
-  });
-
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
   });
 
   it('refuses the customer, strangers and staff acting for nobody; changes nothing', async () => {
@@ -195,7 +186,7 @@ describe('the payment day', () => {
       '2026-05-19T23:00:00.000Z',
     ]);
     // Staff changes are audited: who, for whom, which account.
-    const audits = await app.db
+    const audits = await suite.app.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'account.payment-day'));
@@ -216,14 +207,14 @@ describe('the payment day', () => {
   });
 
   it('refuses a suspended account (409) and a brand with allowModifyBillingDay off (403)', async () => {
-    await app.db
+    await suite.app.db
       .update(customerAccounts)
       .set({ accountStatus: 'SUSPENDED' })
       .where(eq(customerAccounts.accountId, accountId));
     const suspended = await putDay({ paymentDay: 3 }, staffForOwner);
     expect(suspended.statusCode).toBe(409);
     expect(suspended.json().error.message).toBe(PAYMENT_DAY_MESSAGES.suspended);
-    await app.db
+    await suite.app.db
       .update(customerAccounts)
       .set({ accountStatus: 'ACTIVE' })
       .where(eq(customerAccounts.accountId, accountId));
@@ -235,7 +226,7 @@ describe('the payment day', () => {
     };
     await expect(
       changePaymentDay(
-        { db: app.db, now: clock.now() },
+        { db: suite.app.db, now: clock.now() },
         {
           principal: staff,
           account: await storedAccount(),

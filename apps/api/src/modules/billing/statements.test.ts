@@ -9,8 +9,6 @@ import type {
   StatementResponse,
   StatementSummaryResponse,
 } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { ledgerPostings } from '../../db/schema';
 import { bindProposal } from '../../flows/bind-policy';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
@@ -18,14 +16,14 @@ import { runDueJobs } from '../jobs/runner';
 import { computeAmountDueAtBind } from '../policy';
 import { createQuote } from '../policy/test-helpers';
 import { ADD_YOUNG_DRIVER } from '../proposal';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import {
   LEDGER_ACCOUNTS,
   postTransaction,
   receivableAccount,
   setTransactionStatus,
 } from './ledger';
-import { assertLedgerBalanced, expectStatementsAddUp } from './testing';
+import { expectStatementsAddUp } from './testing';
 
 const SYSTEM = { kind: 'system', name: 'test' } as const;
 // Bought at 10:00 on 12 March: payment day 12, billing months from 12 March (BST from 29 March).
@@ -35,8 +33,8 @@ const OWNER = 'statement-owner';
 const addDriver = ADD_YOUNG_DRIVER;
 
 describe('statements', () => {
-  const clock = createTestClock(INCEPTION);
-  let app: App;
+  const suite = useTestApp({ at: INCEPTION, assertLedgerBalanced: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let other: Record<string, string>;
   let staffForOwner: Record<string, string>;
@@ -51,10 +49,10 @@ describe('statements', () => {
   /** Moves the clock and signs everyone in again (a token lives minutes, not months). */
   async function at(time: string): Promise<void> {
     clock.set(time);
-    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
-    other = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
+    owner = bearer(await createTestAccessToken(suite.app, { userId: OWNER }));
+    other = bearer(await createTestAccessToken(suite.app, { userId: 'someone-else' }));
     const staff = (impersonate?: string) =>
-      createTestAccessToken(app, {
+      createTestAccessToken(suite.app, {
         userId: 'agent-9',
         roles: ['admin'],
         permissions: ['access:impersonate'],
@@ -66,7 +64,7 @@ describe('statements', () => {
   }
 
   const get = (url: string, headers: Record<string, string> = owner) =>
-    app.inject({ method: 'GET', url, headers });
+    suite.app.inject({ method: 'GET', url, headers });
   const statementsUrl = () => `/api/customerAccounts/${account.accountId}/statements`;
   const estimateUrl = () => `/api/customerAccounts/${account.accountId}/nextStatementEstimate`;
 
@@ -94,7 +92,7 @@ describe('statements', () => {
   async function adjustAndCommit(
     payload: Record<string, unknown>,
   ): Promise<PolicyAdjustmentResponse> {
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers: owner,
@@ -102,7 +100,7 @@ describe('statements', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const adjustment = created.json() as PolicyAdjustmentResponse;
-    const committed = await app.inject({
+    const committed = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${adjustment.adjustmentId}/commit`,
       headers: owner,
@@ -113,14 +111,13 @@ describe('statements', () => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
     await at(INCEPTION);
-    const quote = await createQuote(app, owner);
+    const quote = await createQuote(suite.app, owner);
     const due = computeAmountDueAtBind(quote.quote);
     deposit = due.totalPence;
     instalment = quote.quote.availablePaymentSchedules.find((s) => s.active)!.premiumBreakdown
       .instalmentAmount;
-    const bound = await bindProposal(app, {
+    const bound = await bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: SYSTEM,
       paymentMethodType: 'CARD',
@@ -136,12 +133,10 @@ describe('statements', () => {
     account = await readAccount();
   });
   afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    const [total] = await app.db
+    const [total] = await suite.app.db
       .select({ sum: sql<string | null>`sum(${ledgerPostings.amountPence})` })
       .from(ledgerPostings);
     expect(Number(total?.sum ?? 0)).toBe(0);
-    await app.close();
   });
 
   it('after bind: one settled statement (the first instalment and its card payment) and a draft next bill', async () => {
@@ -233,7 +228,7 @@ describe('statements', () => {
 
     // The payment day: the bill is raised with the change in it.
     await at('2026-04-11T23:05:00.000Z');
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     const statements = await readAll();
     expect(statements).toHaveLength(2);
     expectStatementsAddUp(statements);
@@ -274,7 +269,7 @@ describe('statements', () => {
   it('a statement is pending while its payment is, settled when paid, failed when the payment fails', async () => {
     const owed = (await readAccount()).outstandingAmount;
     const payment = (key: string, amount: number, type: 'PAYMENT' | 'PAYMENT_REVERSAL') =>
-      postTransaction(app.db, {
+      postTransaction(suite.app.db, {
         accountId: account.accountId,
         type,
         subType: 'GOCARDLESS',
@@ -315,7 +310,10 @@ describe('statements', () => {
       paymentMethodDescription: 'Direct Debit',
       amount: -owed,
     });
-    await setTransactionStatus(app.db, { idempotencyKey: 'payment:PM-april', status: 'POSTED' });
+    await setTransactionStatus(suite.app.db, {
+      idempotencyKey: 'payment:PM-april',
+      status: 'POSTED',
+    });
     statements = await readAll();
     expectStatementsAddUp(statements);
     expect(statements[1]!.statementSummary).toMatchObject({
@@ -325,11 +323,14 @@ describe('statements', () => {
 
     // May: the collection fails and is reversed; the bill is owed again.
     await at('2026-05-11T23:05:00.000Z');
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     await at('2026-05-14T09:00:00.000Z');
     const may = (await readAll())[2]!.statementSummary.carriedForwardBalance;
     await payment('payment:PM-may', may, 'PAYMENT');
-    await setTransactionStatus(app.db, { idempotencyKey: 'payment:PM-may', status: 'FAILED' });
+    await setTransactionStatus(suite.app.db, {
+      idempotencyKey: 'payment:PM-may',
+      status: 'FAILED',
+    });
     await payment('payment:PM-may:reversal', may, 'PAYMENT_REVERSAL');
     statements = await readAll();
     expectStatementsAddUp(statements);
@@ -379,9 +380,9 @@ describe('statements', () => {
   it('a cancellation issues a final statement with its credit note and refund; no bill is to come', async () => {
     // A second policy of the same customer, cancelled in its cooling-off period.
     await at('2026-05-20T12:00:00.000Z');
-    const quote = await createQuote(app, owner);
+    const quote = await createQuote(suite.app, owner);
     const paid = computeAmountDueAtBind(quote.quote).totalPence;
-    const bound = await bindProposal(app, {
+    const bound = await bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: SYSTEM,
       paymentMethodType: 'CARD',
@@ -401,7 +402,7 @@ describe('statements', () => {
       reason: 'Price',
     });
     expect(cancellation.cancellationKind).toBe('CoolingOff');
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     const url = `/api/customerAccounts/${second!.accountId}/statements`;
     const summaries = (await get(url)).json() as StatementSummaryResponse[];
     const statements: StatementResponse[] = [];
@@ -445,7 +446,7 @@ describe('statements', () => {
     // The first policy's May collection failed and was reversed (above); it is cancelled owing.
     await at('2026-05-26T12:00:00.000Z');
     await adjustAndCommit({ policyId, adjustmentType: 'CAN', reason: 'Price' });
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     const statements = await readAll();
     expectStatementsAddUp(statements);
     const last = statements.at(-1)!;

@@ -1,16 +1,11 @@
 // Issue 18 items 1 and 2: the staff console's customer search and customer page, and the audit
 // trail viewer, through the real app.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditListResponse, CustomerSearchResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { auditLog, proposals, users } from '../../db/schema';
-import { bindProposal } from '../../flows/bind-policy';
-import { createTestApp } from '../../test/test-app';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { computeAmountDueAtBind } from '../policy/amounts';
-import { createQuote } from '../policy/test-helpers';
+import { createBoundPolicyWithNumber } from '../../test/bound-policy';
+import { useTestApp } from '../../test/use-test-app';
 import { customerSearchStatement } from './repository';
 
 const START = '2026-03-02T09:00:00.000Z';
@@ -20,8 +15,8 @@ const STAFF = 'care-staff';
 const AUDITOR = 'care-auditor';
 
 describe('the staff console API', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true });
+  const { clock } = suite;
   let customerA: Record<string, string>;
   let staff: Record<string, string>;
   let auditor: Record<string, string>;
@@ -30,7 +25,7 @@ describe('the staff console API', () => {
 
   const addUser = async (user: Partial<typeof users.$inferInsert> & { userId: string }) => {
     const now = clock.now();
-    await app.db.insert(users).values({
+    await suite.app.db.insert(users).values({
       connection: 'email',
       username: user.email ?? user.userId,
       createdAt: now,
@@ -40,7 +35,6 @@ describe('the staff console API', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
     await addUser({ userId: CUSTOMER_A, email: 'aurelia.quixley@example.com' });
     await addUser({
       userId: CUSTOMER_B,
@@ -63,45 +57,24 @@ describe('the staff console API', () => {
       roles: ['admin'],
       permissions: ['access:audit'],
     });
-    customerA = bearer(await createTestAccessToken(app, { userId: CUSTOMER_A }));
-    staff = bearer(
-      await createTestAccessToken(app, {
-        userId: STAFF,
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-      }),
-    );
-    auditor = bearer(
-      await createTestAccessToken(app, {
-        userId: AUDITOR,
-        roles: ['admin'],
-        permissions: ['access:audit'],
-      }),
-    );
-    const quote = await createQuote(app, customerA);
-    const due = computeAmountDueAtBind(quote.quote);
-    ({ policyNumber } = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: 'pi_care_a',
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    }));
-    const [row] = await app.db
+    customerA = await suite.customer(CUSTOMER_A);
+    staff = await suite.staff(['access:impersonate'], { userId: STAFF });
+    auditor = await suite.staff(['access:audit'], { userId: AUDITOR });
+    const bound = await createBoundPolicyWithNumber(suite.app, customerA);
+    ({ policyNumber } = bound);
+    const [row] = await suite.app.db
       .select({ externalReference: proposals.externalReference })
       .from(proposals)
-      .where(eq(proposals.proposalCode, quote.proposalCode));
+      .where(eq(proposals.proposalCode, bound.quote.proposalCode));
     externalReference = row!.externalReference;
-  });
-  afterAll(async () => {
-    await app.close();
   });
 
   const search = (q: string, headers: Record<string, string> = staff) =>
-    app.inject({ method: 'GET', url: `/api/admin/customers?q=${encodeURIComponent(q)}`, headers });
+    suite.app.inject({
+      method: 'GET',
+      url: `/api/admin/customers?q=${encodeURIComponent(q)}`,
+      headers,
+    });
   const found = async (q: string) => {
     const res = await search(q);
     expect(res.statusCode, res.body).toBe(200);
@@ -121,14 +94,17 @@ describe('the staff console API', () => {
       details: { permission: 'access:impersonate' },
     });
     expect(refusedSearch.body).not.toContain('bob.quimby@example.com');
-    const refusedPage = await app.inject({
+    const refusedPage = await suite.app.inject({
       method: 'GET',
       url: `/api/admin/customers/${CUSTOMER_B}`,
       headers: auditor,
     });
     expect(refusedPage.statusCode).toBe(403);
     expect(refusedPage.body).not.toContain('bob.quimby@example.com');
-    const rows = await app.db.select().from(auditLog).where(eq(auditLog.actorUserId, AUDITOR));
+    const rows = await suite.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorUserId, AUDITOR));
     expect(rows.map((row) => [row.action, row.target])).toEqual([
       ['staff.refused', 'GET /api/admin/customers 403'],
       ['staff.refused', `GET /api/admin/customers/${CUSTOMER_B} 403`],
@@ -184,11 +160,11 @@ describe('the staff console API', () => {
   });
 
   it('reads contains matches from the trigram index, as typed and without spaces', async () => {
-    const [spaced, compact, short] = await app.db.transaction(async (tx) => {
+    const [spaced, compact, short] = await suite.app.db.transaction(async (tx) => {
       // The test book is small enough to read whole; what matters is that the index can answer.
       await tx.execute(sql`set local enable_seqscan = off`);
       const explain = async (query: string) => {
-        const statement = customerSearchStatement(tx as unknown as typeof app.db, query);
+        const statement = customerSearchStatement(tx as unknown as typeof suite.app.db, query);
         // PGlite's and node-postgres's results differ in type; both carry `rows`.
         const result = (await tx.execute(sql`explain ${statement}`)) as unknown as {
           rows: { 'QUERY PLAN': string }[];
@@ -235,21 +211,23 @@ describe('the staff console API', () => {
 
   it('shows staff a customer, audits each read, and refuses customers and unknown ids', async () => {
     const url = `/api/admin/customers/${CUSTOMER_A}`;
-    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url, headers: customerA })).statusCode).toBe(403);
-    const unknown = await app.inject({
+    expect((await suite.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await suite.app.inject({ method: 'GET', url, headers: customerA })).statusCode).toBe(
+      403,
+    );
+    const unknown = await suite.app.inject({
       method: 'GET',
       url: '/api/admin/customers/nobody-here',
       headers: staff,
     });
     expect(unknown.statusCode).toBe(404);
-    const staffAccount = await app.inject({
+    const staffAccount = await suite.app.inject({
       method: 'GET',
       url: `/api/admin/customers/${AUDITOR}`,
       headers: staff,
     });
     expect(staffAccount.statusCode).toBe(404);
-    const res = await app.inject({ method: 'GET', url, headers: staff });
+    const res = await suite.app.inject({ method: 'GET', url, headers: staff });
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json();
     expect(detail).toMatchObject({
@@ -261,7 +239,7 @@ describe('the staff console API', () => {
       policies: [{ policyNumber, schemeCode: 'bmw-flex' }],
     });
     expect(res.headers['cache-control']).toBe('no-store');
-    const rows = await app.db
+    const rows = await suite.app.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'care.view-customer'));
@@ -273,7 +251,7 @@ describe('the staff console API', () => {
       }),
     ]);
     // The next read lists the previous one among the customer's recent audit entries.
-    const again = await app.inject({ method: 'GET', url, headers: staff });
+    const again = await suite.app.inject({ method: 'GET', url, headers: staff });
     expect(again.json().audit[0]).toMatchObject({
       action: 'care.view-customer',
       actorUserId: STAFF,
@@ -283,18 +261,27 @@ describe('the staff console API', () => {
 
   it('does not show a customer’s own action as staff activity', async () => {
     clock.advance(60_000);
-    const exported = await app.inject({ url: '/api/policyholder/data-export', headers: customerA });
+    const exported = await suite.app.inject({
+      url: '/api/policyholder/data-export',
+      headers: customerA,
+    });
     expect(exported.statusCode, exported.body).toBe(200);
-    const own = await app.db.select().from(auditLog).where(eq(auditLog.action, 'gdpr.export'));
+    const own = await suite.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'gdpr.export'));
     expect(own).toEqual([
       expect.objectContaining({ actorUserId: CUSTOMER_A, subjectUserId: CUSTOMER_A }),
     ]);
-    const detail = await app.inject({ url: `/api/admin/customers/${CUSTOMER_A}`, headers: staff });
+    const detail = await suite.app.inject({
+      url: `/api/admin/customers/${CUSTOMER_A}`,
+      headers: staff,
+    });
     const shown = detail.json<{ audit: AuditListResponse['entries'] }>().audit;
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.every((entry) => entry.actorUserId === STAFF)).toBe(true);
     const trail: AuditListResponse = (
-      await app.inject({ url: `/api/admin/audit?customer=${CUSTOMER_A}`, headers: auditor })
+      await suite.app.inject({ url: `/api/admin/audit?customer=${CUSTOMER_A}`, headers: auditor })
     ).json();
     expect(trail.entries.map((entry) => entry.action)).not.toContain('gdpr.export');
     expect(trail.entries.every((entry) => entry.actorUserId !== CUSTOMER_A)).toBe(true);
@@ -302,7 +289,7 @@ describe('the staff console API', () => {
 
   describe('the audit trail', () => {
     const audit = (query: string, headers: Record<string, string> = auditor) =>
-      app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers });
+      suite.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers });
 
     it('is for staff with access:audit only', async () => {
       expect((await audit('', {})).statusCode).toBe(401);
@@ -314,7 +301,7 @@ describe('the staff console API', () => {
 
     it('lists entries newest first with who, for whom, what and when; filters', async () => {
       clock.advance(60_000);
-      await app.db.insert(auditLog).values({
+      await suite.app.db.insert(auditLog).values({
         actorUserId: AUDITOR,
         subjectUserId: CUSTOMER_B,
         action: 'session.impersonate',

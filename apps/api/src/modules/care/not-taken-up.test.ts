@@ -2,14 +2,10 @@
 // customer's page naming why. Bought by Direct Debit through the calls the browser makes on the
 // sandbox's 'Fail Payment' (the deposit fails) and 'Never Settle' (it never settles) accounts;
 // the clock moves day by day and the due jobs decide.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CustomerDetailResponse, NotTakenUpPoliciesResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { users } from '../../db/schema';
-import { createTestApp } from '../../test/test-app';
-import { assertLedgerBalanced } from '../billing/testing';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { useTestApp } from '../../test/use-test-app';
 import { SANDBOX_GOOD_BANK } from '../payment/test-helpers';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { liveDaysUntil } from '../../test/live-days';
@@ -18,29 +14,19 @@ import { liveDaysUntil } from '../../test/live-days';
 const START = '2026-03-05T10:00:00.000Z';
 
 describe('GET /api/admin/not-taken-up', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, assertLedgerBalanced: true });
+  const { clock } = suite;
 
-  beforeAll(async () => {
-    app = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
-  });
-
-  const daysUntil = (until: string) => liveDaysUntil(app, clock, until);
+  const daysUntil = (until: string) => liveDaysUntil(suite.app, clock, until);
 
   const staff = async (permissions: string[]) =>
-    bearer(
-      await createTestAccessToken(app, { userId: 'ntu-staff', roles: ['admin'], permissions }),
-    );
+    await suite.staff(permissions, { userId: 'ntu-staff' });
   const list = async (headers: Record<string, string>) =>
-    app.inject({ method: 'GET', url: '/api/admin/not-taken-up', headers });
+    suite.app.inject({ method: 'GET', url: '/api/admin/not-taken-up', headers });
 
   it('lists each policy not taken up with its customer, inception, when and why; only to staff who may see customers', async () => {
     // The customer's sign-up (identity, not money): the console names them from it.
-    await app.db.insert(users).values({
+    await suite.app.db.insert(users).values({
       userId: 'ntu-failed',
       connection: 'email',
       username: 'jane.smith@example.com',
@@ -50,11 +36,11 @@ describe('GET /api/admin/not-taken-up', () => {
       createdAt: clock.now(),
       updatedAt: clock.now(),
     });
-    const failed = await buyFlexByDirectDebit(app, 'ntu-failed', {
+    const failed = await buyFlexByDirectDebit(suite.app, 'ntu-failed', {
       ...SANDBOX_GOOD_BANK,
       accountHolderName: 'Fail Payment',
     });
-    const unsettled = await buyFlexByDirectDebit(app, 'ntu-unsettled', {
+    const unsettled = await buyFlexByDirectDebit(suite.app, 'ntu-unsettled', {
       ...SANDBOX_GOOD_BANK,
       accountHolderName: 'Never Settle',
     });
@@ -89,7 +75,7 @@ describe('GET /api/admin/not-taken-up', () => {
     expect(policies[1]!.notTakenUp.at < policies[0]!.notTakenUp.at).toBe(true);
 
     // The customer's page in the console says the same of the policy.
-    const detail = await app.inject({
+    const detail = await suite.app.inject({
       method: 'GET',
       url: '/api/admin/customers/ntu-failed',
       headers: seeing,
@@ -105,7 +91,7 @@ describe('GET /api/admin/not-taken-up', () => {
     // Staff without access:impersonate (operations only, or nothing), customers, nobody: refused.
     expect((await list(await staff(['access:operations']))).statusCode).toBe(403);
     expect((await list(await staff([]))).statusCode).toBe(403);
-    const customer = bearer(await createTestAccessToken(app, { userId: 'ntu-failed' }));
+    const customer = await suite.customer('ntu-failed');
     expect((await list(customer)).statusCode).toBe(403);
     expect((await list({})).statusCode).toBe(401);
   });

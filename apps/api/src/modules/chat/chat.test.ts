@@ -3,7 +3,7 @@
 // have no chat of their own (spec 1 §1), staffing follows the brand's hours, and new messages are
 // pushed as Server-Sent Events to the customer they belong to and to staff.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ChatConversation,
   ChatEvent,
@@ -11,14 +11,9 @@ import type {
   ChatMessage,
   CustomerChat,
 } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { auditLog, users } from '../../db/schema';
-import { bindProposal } from '../../flows/bind-policy';
-import { createTestApp } from '../../test/test-app';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { computeAmountDueAtBind } from '../policy/amounts';
-import { createQuote } from '../policy/test-helpers';
+import { createBoundPolicyWithNumber } from '../../test/bound-policy';
+import { useTestApp } from '../../test/use-test-app';
 
 // A Monday, 10:00 in London (GMT): customer care is staffed (BMW: weekdays 8am to 8pm).
 const MONDAY_10AM = '2026-03-02T10:00:00.000Z';
@@ -61,8 +56,8 @@ function readEvents(body: ReadableStream<Uint8Array>) {
 }
 
 describe('web chat API', () => {
-  const clock = createTestClock(MONDAY_10AM);
-  let app: App;
+  const suite = useTestApp({ at: MONDAY_10AM, seed: true });
+  const { clock } = suite;
   let customerA: Headers;
   let customerB: Headers;
   let chatStaff: Headers;
@@ -73,7 +68,7 @@ describe('web chat API', () => {
 
   const addUser = async (user: Partial<typeof users.$inferInsert> & { userId: string }) => {
     const now = clock.now();
-    await app.db.insert(users).values({
+    await suite.app.db.insert(users).values({
       connection: 'email',
       username: user.email ?? user.userId,
       createdAt: now,
@@ -83,51 +78,33 @@ describe('web chat API', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
     await addUser({ userId: CUSTOMER_A, email: 'ada.chat@example.com', firstName: 'Ada' });
     await addUser({ userId: CUSTOMER_B, email: 'ben.chat@example.com', firstName: 'Ben' });
     await addUser({ userId: CHAT_STAFF, email: 'care@example.com', roles: ['admin'] });
     await addUser({ userId: OTHER_STAFF, email: 'agent@example.com', roles: ['admin'] });
-    const token = (userId: string, options: { admin?: string[]; impersonate?: string } = {}) =>
-      createTestAccessToken(app, {
-        userId,
-        ...(options.admin ? { roles: ['admin'], permissions: options.admin } : {}),
-        ...(options.impersonate ? { impersonate: options.impersonate } : {}),
-      }).then(bearer);
-    customerA = await token(CUSTOMER_A);
-    customerB = await token(CUSTOMER_B);
-    chatStaff = await token(CHAT_STAFF, { admin: ['access:chat'] });
-    otherStaff = await token(OTHER_STAFF, { admin: ['access:impersonate'] });
-    actingAdmin = await token(OTHER_STAFF, {
-      admin: ['access:impersonate', 'access:chat'],
+    customerA = await suite.customer(CUSTOMER_A);
+    customerB = await suite.customer(CUSTOMER_B);
+    chatStaff = await suite.staff(['access:chat'], { userId: CHAT_STAFF });
+    otherStaff = await suite.staff(['access:impersonate'], { userId: OTHER_STAFF });
+    actingAdmin = await suite.staff(['access:impersonate', 'access:chat'], {
+      userId: OTHER_STAFF,
       impersonate: CUSTOMER_A,
     });
-    const quote = await createQuote(app, customerA);
-    const due = computeAmountDueAtBind(quote.quote);
-    ({ policyId: policyA, policyNumber: policyNumberA } = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: 'pi_chat_a',
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    }));
-  });
-  afterAll(async () => {
-    await app.close();
+    ({ policyId: policyA, policyNumber: policyNumberA } = await createBoundPolicyWithNumber(
+      suite.app,
+      customerA,
+    ));
   });
 
   const getChat = async (headers: Headers) => {
-    const res = await app.inject({ method: 'GET', url: '/api/chat', headers });
+    const res = await suite.app.inject({ method: 'GET', url: '/api/chat', headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as CustomerChat;
   };
   const write = (headers: Headers, payload: object) =>
-    app.inject({ method: 'POST', url: '/api/chat/messages', headers, payload });
+    suite.app.inject({ method: 'POST', url: '/api/chat/messages', headers, payload });
   const inbox = async () => {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: '/api/admin/chat/conversations',
       headers: chatStaff,
@@ -137,21 +114,23 @@ describe('web chat API', () => {
   };
 
   it('refuses nobody (401), admins on the customer chat, customers and staff without access:chat on the inbox (403)', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/chat' })).statusCode).toBe(401);
+    expect((await suite.app.inject({ method: 'GET', url: '/api/chat' })).statusCode).toBe(401);
     // Spec 1 §1: the chat does nothing for admins, even acting for a customer.
     for (const headers of [chatStaff, actingAdmin]) {
-      expect((await app.inject({ method: 'GET', url: '/api/chat', headers })).statusCode).toBe(403);
+      expect(
+        (await suite.app.inject({ method: 'GET', url: '/api/chat', headers })).statusCode,
+      ).toBe(403);
       expect((await write(headers, { body: 'Hello' })).statusCode).toBe(403);
     }
     for (const headers of [customerA, otherStaff]) {
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method: 'GET',
         url: '/api/admin/chat/conversations',
         headers,
       });
       expect(res.statusCode).toBe(403);
     }
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: '/api/admin/chat/conversations',
       headers: otherStaff,
@@ -213,7 +192,7 @@ describe('web chat API', () => {
     });
     expect(ofB).toMatchObject({ unreadCount: 1, customer: { email: 'ben.chat@example.com' } });
 
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/admin/chat/conversations/${ofA!.conversationId}`,
       headers: chatStaff,
@@ -225,7 +204,7 @@ describe('web chat API', () => {
     ]);
     expect(conversation.messages.map((m) => m.author)).toEqual(['customer', 'customer']);
 
-    const unknown = await app.inject({
+    const unknown = await suite.app.inject({
       method: 'GET',
       url: '/api/admin/chat/conversations/00000000-0000-4000-8000-000000000000',
       headers: chatStaff,
@@ -236,7 +215,7 @@ describe('web chat API', () => {
   it('lets staff answer (audited); the customer sees it unread until they read it', async () => {
     const conversationId = (await getChat(customerA)).conversationId!;
     clock.advance(60_000);
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: `/api/admin/chat/conversations/${conversationId}/messages`,
       headers: chatStaff,
@@ -246,7 +225,7 @@ describe('web chat API', () => {
     expect((res.json() as ChatMessage).author).toBe('staff');
     // Answering reads the customer's messages.
     expect((await inbox()).find((c) => c.conversationId === conversationId)?.unreadCount).toBe(0);
-    const audit = await app.db
+    const audit = await suite.app.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'chat.reply'), eq(auditLog.actorUserId, CHAT_STAFF)));
@@ -261,7 +240,8 @@ describe('web chat API', () => {
       body: 'Hello Ada, I can help with that.',
     });
     expect(
-      (await app.inject({ method: 'POST', url: '/api/chat/read', headers: customerA })).statusCode,
+      (await suite.app.inject({ method: 'POST', url: '/api/chat/read', headers: customerA }))
+        .statusCode,
     ).toBe(204);
     expect((await getChat(customerA)).unreadCount).toBe(0);
     // Ben's conversation is untouched.
@@ -269,7 +249,7 @@ describe('web chat API', () => {
 
     // Reading a conversation as staff.
     const ofB = (await inbox()).find((c) => c.customer.userId === CUSTOMER_B)!;
-    const read = await app.inject({
+    const read = await suite.app.inject({
       method: 'POST',
       url: `/api/admin/chat/conversations/${ofB.conversationId}/read`,
       headers: chatStaff,
@@ -281,7 +261,7 @@ describe('web chat API', () => {
   it('outside staffed hours says when customer care next opens (Saturday evening → Monday 8am)', async () => {
     clock.set('2026-03-07T18:00:00.000Z');
     try {
-      const tokenNow = bearer(await createTestAccessToken(app, { userId: CUSTOMER_A }));
+      const tokenNow = await suite.customer(CUSTOMER_A);
       expect((await getChat(tokenNow)).staffing).toEqual({
         isStaffed: false,
         nextStaffedAt: '2026-03-09T08:00:00.000Z',
@@ -292,7 +272,7 @@ describe('web chat API', () => {
   });
 
   it('pushes new messages as Server-Sent Events: to their customer and to staff, never to another customer', async () => {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await suite.app.listen({ port: 0, host: '127.0.0.1' });
     const controller = new AbortController();
     const open = async (path: string, headers: Headers) => {
       const res = await fetch(`${address}${path}`, {
@@ -312,7 +292,7 @@ describe('web chat API', () => {
       });
       expect(refused.status).toBe(403);
       // Without asking for a stream, the answer is a plain refusal, not a stream left open.
-      const notAStream = await app.inject({
+      const notAStream = await suite.app.inject({
         method: 'GET',
         url: '/api/chat/events',
         headers: customerA,
@@ -323,7 +303,7 @@ describe('web chat API', () => {
       });
 
       const conversationId = (await getChat(customerA)).conversationId!;
-      await app.inject({
+      await suite.app.inject({
         method: 'POST',
         url: `/api/admin/chat/conversations/${conversationId}/messages`,
         headers: chatStaff,

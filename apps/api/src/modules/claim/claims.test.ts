@@ -1,24 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { londonDateString } from '@motor/domain';
 import { auditLog, claims } from '../../db/schema';
-import { bindProposal } from '../../flows/bind-policy';
-import { createTestApp } from '../../test/test-app';
+import { createBoundPolicyWithNumber } from '../../test/bound-policy';
+import { useTestApp } from '../../test/use-test-app';
 import { brandOfScheme } from '../brand';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { computeAmountDueAtBind } from '../policy/amounts';
+import { bearer } from '../identity/test-tokens';
 import { transitionPolicy } from '../policy/state';
-import { createQuote } from '../policy/test-helpers';
 
 const START = '2026-03-02T09:00:00.000Z';
 const OWNER = 'claims-owner';
 const OTHER = 'claims-other';
 
 describe('claims and the online claim', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let other: Record<string, string>;
   let claimsAgent: Record<string, string>;
@@ -29,56 +25,28 @@ describe('claims and the online claim', () => {
   let otherPolicyNumber: string;
   let otherPolicyId: string;
 
-  async function bindFor(headers: Record<string, string>, paymentId: string) {
-    const quote = await createQuote(app, headers);
-    const due = computeAmountDueAtBind(quote.quote);
-    return bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: paymentId,
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
-  }
-
   const agent = async (userId: string, permissions: string[], impersonate?: string) =>
-    bearer(
-      await createTestAccessToken(app, {
-        userId,
-        roles: ['admin'],
-        permissions: ['access:impersonate', ...permissions],
-        impersonate,
-      }),
-    );
+    suite.staff(['access:impersonate', ...permissions], { userId, impersonate });
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
-    other = bearer(await createTestAccessToken(app, { userId: OTHER }));
+    owner = await suite.customer(OWNER);
+    other = await suite.customer(OTHER);
     claimsAgent = await agent('claims-agent', ['action:mta-claims'], OWNER);
     plainAgent = await agent('plain-agent', [], OWNER);
     idleClaimsAgent = await agent('idle-claims-agent', ['action:mta-claims']);
-    ({ policyId, policyNumber } = await bindFor(owner, 'pi_claims_owner'));
-    ({ policyId: otherPolicyId, policyNumber: otherPolicyNumber } = await bindFor(
-      other,
-      'pi_claims_other',
-    ));
-  });
-  afterAll(async () => {
-    await app.close();
+    ({ policyId, policyNumber } = await createBoundPolicyWithNumber(suite.app, owner));
+    ({ policyId: otherPolicyId, policyNumber: otherPolicyNumber } =
+      await createBoundPolicyWithNumber(suite.app, other));
   });
 
   const getClaims = (headers: Record<string, string>, number = policyNumber) =>
-    app.inject({
+    suite.app.inject({
       method: 'GET',
       url: `/api/claims?policyNumber=${encodeURIComponent(number)}`,
       headers,
     });
   const addClaim = (headers: Record<string, string>, payload: Record<string, unknown> = {}) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: '/api/claims',
       headers,
@@ -92,7 +60,7 @@ describe('claims and the online claim', () => {
       },
     });
   const fnolLink = (headers: Record<string, string>, payload: Record<string, unknown> = {}) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: '/api/fnol/link',
       headers,
@@ -122,7 +90,7 @@ describe('claims and the online claim', () => {
 
   it('answers 401 to a caller without a token and refuses anonymous sessions', async () => {
     expect((await getClaims({})).statusCode).toBe(401);
-    const session = await app.inject({ method: 'POST', url: '/api/session' });
+    const session = await suite.app.inject({ method: 'POST', url: '/api/session' });
     const anonymous = bearer(session.json().accessToken);
     expect([401, 403]).toContain((await getClaims(anonymous)).statusCode);
     expect((await addClaim({})).statusCode).toBe(401);
@@ -133,7 +101,7 @@ describe('claims and the online claim', () => {
     for (const headers of [owner, plainAgent]) {
       const res = await addClaim(headers);
       expect(res.statusCode, res.body).toBe(403);
-      const patch = await app.inject({
+      const patch = await suite.app.inject({
         method: 'PATCH',
         url: '/api/claims/CLM-00000001',
         headers,
@@ -141,7 +109,7 @@ describe('claims and the online claim', () => {
       });
       expect(patch.statusCode).toBe(403);
     }
-    const rows = await app.db.select().from(claims).where(eq(claims.policyId, policyId));
+    const rows = await suite.app.db.select().from(claims).where(eq(claims.policyId, policyId));
     expect(rows).toEqual([]);
   });
 
@@ -157,7 +125,7 @@ describe('claims and the online claim', () => {
       occurredDate: '2026-01-10',
     });
 
-    const corrected = await app.inject({
+    const corrected = await suite.app.inject({
       method: 'PATCH',
       url: `/api/claims/${claim.claimReference}`,
       headers: claimsAgent,
@@ -171,7 +139,7 @@ describe('claims and the online claim', () => {
     // Staff acting for the owner read the same list.
     expect((await getClaims(plainAgent)).json()).toEqual([corrected.json()]);
 
-    const [row] = await app.db
+    const [row] = await suite.app.db
       .select()
       .from(claims)
       .where(eq(claims.claimReference, claim.claimReference));
@@ -181,7 +149,7 @@ describe('claims and the online claim', () => {
       updatedBy: 'claims-agent',
     });
 
-    const audits = await app.db
+    const audits = await suite.app.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.actorUserId, 'claims-agent'), eq(auditLog.subjectUserId, OWNER)));
@@ -199,7 +167,7 @@ describe('claims and the online claim', () => {
       policyNumber: otherPolicyNumber,
     });
     expect(foreign.statusCode, foreign.body).toBe(201);
-    const patch = await app.inject({
+    const patch = await suite.app.inject({
       method: 'PATCH',
       url: `/api/claims/${foreign.json().claimReference}`,
       headers: claimsAgent,
@@ -216,7 +184,7 @@ describe('claims and the online claim', () => {
     const tomorrow = await addClaim(claimsAgent, { occurredDate: nextDay });
     expect(tomorrow.statusCode).toBe(400);
     expect(tomorrow.json().error.message).toBe('The date must be today or in the past');
-    const moved = await app.inject({
+    const moved = await suite.app.inject({
       method: 'PATCH',
       url: '/api/claims/CLM-00000001',
       headers: claimsAgent,
@@ -225,7 +193,7 @@ describe('claims and the online claim', () => {
     expect(moved.statusCode).toBe(400);
     expect(moved.json().error.message).toBe('The date must be today or in the past');
     expect((await addClaim(claimsAgent, { claimType: 'Meteor' })).statusCode).toBe(400);
-    const empty = await app.inject({
+    const empty = await suite.app.inject({
       method: 'PATCH',
       url: '/api/claims/CLM-00000001',
       headers: claimsAgent,
@@ -266,7 +234,7 @@ describe('claims and the online claim', () => {
     const { url } = link.json();
     expect(url).toMatch(/^\/sandbox\/fnol\/fnol_sandbox_/);
 
-    const page = await app.inject({ method: 'GET', url });
+    const page = await suite.app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['content-type']).toContain('text/html');
@@ -276,7 +244,7 @@ describe('claims and the online claim', () => {
     expect(page.body).not.toMatch(/<script/i);
 
     // A form with mistakes is shown again with its errors; nothing is recorded.
-    const invalid = await app.inject({
+    const invalid = await suite.app.inject({
       method: 'POST',
       url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -287,7 +255,7 @@ describe('claims and the online claim', () => {
     expect(invalid.body).toContain('The date must be today or in the past');
     expect(invalid.body).toContain('Tell us briefly what happened');
 
-    const submitted = await app.inject({
+    const submitted = await suite.app.inject({
       method: 'POST',
       url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -299,7 +267,7 @@ describe('claims and the online claim', () => {
     });
     expect(submitted.statusCode, submitted.body).toBe(303);
     const location = new URL(submitted.headers.location as string);
-    expect(location.origin).toBe(app.config.publicUrl);
+    expect(location.origin).toBe(suite.app.config.publicUrl);
     expect(location.pathname).toBe(`/flex/policy/${policyId}/claims`);
     const claimReference = location.searchParams.get('claimReference');
     expect(claimReference).toMatch(/^CLM-\d{8}$/);
@@ -316,8 +284,8 @@ describe('claims and the online claim', () => {
     expect(listed[0].claimReference).toBe(claimReference);
 
     // The link is single-use.
-    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    const again = await app.inject({
+    expect((await suite.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const again = await suite.app.inject({
       method: 'POST',
       url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -329,7 +297,7 @@ describe('claims and the online claim', () => {
   it('records who opened the link when staff claim online for the customer', async () => {
     const link = await fnolLink(plainAgent);
     expect(link.statusCode, link.body).toBe(200);
-    const submitted = await app.inject({
+    const submitted = await suite.app.inject({
       method: 'POST',
       url: link.json().url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -339,7 +307,7 @@ describe('claims and the online claim', () => {
     const reference = new URL(submitted.headers.location as string).searchParams.get(
       'claimReference',
     )!;
-    const audits = await app.db
+    const audits = await suite.app.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.actorUserId, 'plain-agent'), eq(auditLog.action, 'claim.fnol')));
@@ -349,18 +317,22 @@ describe('claims and the online claim', () => {
   });
 
   it('answers 404 for an unknown or expired claim link', async () => {
-    expect((await app.inject({ method: 'GET', url: '/sandbox/fnol/nope' })).statusCode).toBe(404);
+    expect((await suite.app.inject({ method: 'GET', url: '/sandbox/fnol/nope' })).statusCode).toBe(
+      404,
+    );
     const link = await fnolLink(owner);
     clock.advance(2 * 60 * 60 * 1000);
     try {
-      expect((await app.inject({ method: 'GET', url: link.json().url })).statusCode).toBe(404);
+      expect((await suite.app.inject({ method: 'GET', url: link.json().url })).statusCode).toBe(
+        404,
+      );
     } finally {
       clock.set(START);
     }
   });
 
   it('refuses an online claim link for a policy that is not ACTIVE', async () => {
-    await transitionPolicy(app.db, {
+    await transitionPolicy(suite.app.db, {
       policyId,
       to: 'CANCELLED',
       actor: 'test',

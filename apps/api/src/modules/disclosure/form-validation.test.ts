@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
-import { createTestApp } from '../../test/test-app';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app';
+import { bearer } from '../identity/test-tokens';
 import { ADDITIONAL_DRIVER_ANSWERS, CAR_ANSWERS, DRIVER_ANSWERS } from '../proposal/fixtures';
 
 // POST /api/form/validation/{form} (spec 3 §5 "Dynamic forms": a section calls a server
@@ -38,8 +36,7 @@ const without = (answers: Record<string, unknown>, ...names: string[]) =>
   Object.fromEntries(Object.entries(answers).filter(([name]) => !names.includes(name)));
 
 describe('POST /api/form/validation/{form}', () => {
-  const clock = createTestClock('2026-03-02T09:00:00.000Z');
-  let app: App;
+  const suite = useTestApp({ at: '2026-03-02T09:00:00.000Z', seed: true });
   let customer: Record<string, string>;
   let staff: Record<string, string>;
   let session: Record<string, string>;
@@ -47,14 +44,11 @@ describe('POST /api/form/validation/{form}', () => {
   let car: Record<string, unknown>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    customer = bearer(await createTestAccessToken(app, { userId: 'form-validation-customer' }));
-    staff = bearer(
-      await createTestAccessToken(app, { userId: 'form-validation-staff', roles: ['admin'] }),
-    );
-    const anonymous = await app.inject({ method: 'POST', url: '/api/session' });
+    customer = await suite.customer('form-validation-customer');
+    staff = await suite.staff([], { userId: 'form-validation-staff' });
+    const anonymous = await suite.app.inject({ method: 'POST', url: '/api/session' });
     session = bearer(anonymous.json<{ accessToken: string }>().accessToken);
-    const specification = await app.providers.vehicleLookup.findVehicleByRegistration(
+    const specification = await suite.app.providers.vehicleLookup.findVehicleByRegistration(
       CAR_ANSWERS.vehicle.vrn,
     );
     car = {
@@ -62,17 +56,14 @@ describe('POST /api/form/validation/{form}', () => {
       vehicle: { vrn: specification!.vrn, regLookup: true, specification },
     };
   });
-  afterAll(async () => {
-    await app.close();
-  });
 
   const validate = (form: string, payload: object, headers = customer) =>
-    app.inject({ method: 'POST', url: `/api/form/validation/${form}`, headers, payload });
+    suite.app.inject({ method: 'POST', url: `/api/form/validation/${form}`, headers, payload });
 
   /** Row count and md5 of every table, by name. */
   async function checksumTables(): Promise<Record<string, string>> {
     const query = async <Row>(text: string) =>
-      ((await app.db.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
+      ((await suite.app.db.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
     const tables = await query<{ table_name: string }>(
       `select table_name from information_schema.tables
        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
@@ -297,7 +288,7 @@ describe('POST /api/form/validation/{form}', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
     }
-    const json = await app.inject({
+    const json = await suite.app.inject({
       method: 'POST',
       url: '/api/form/validation/profile',
       headers: { ...customer, 'content-type': 'application/json' },
@@ -307,7 +298,7 @@ describe('POST /api/form/validation/{form}', () => {
   });
 
   it('is in the OpenAPI document, its example a driver licensed before birth', async () => {
-    const document = (await app.inject({ url: '/api/openapi.json' })).json<{
+    const document = (await suite.app.inject({ url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, Record<string, unknown>>>;
       components: { schemas: Record<string, { example?: object }> };
     }>();

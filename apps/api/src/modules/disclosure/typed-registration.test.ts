@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyAdjustmentResponse, ProposalResponse } from '@motor/contract';
 import type { ProposalChange } from '@motor/domain';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { createBoundPolicy } from '../../test/bound-policy';
-import { createTestApp } from '../../test/test-app';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { useTestApp } from '../../test/use-test-app';
 import { REFERRED_MESSAGE } from '../policy/bind-gates';
 import { buildCompleteDisclosure, updates } from '../proposal/fixtures';
 import { REFERRAL_MESSAGES } from '../underwriting/underwrite';
@@ -56,20 +53,15 @@ const groupFactor = (proposal: ProposalResponse) =>
   proposal.quote.priceFactors.find((factor) => factor.name === 'insuranceGroup')?.value;
 
 describe('a registration typed for a car chosen by make and model', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true });
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    headers = bearer(await createTestAccessToken(app, { userId: 'typed-plate-owner' }));
-  });
-  afterAll(async () => {
-    await app.close();
+    headers = await suite.customer('typed-plate-owner');
   });
 
   async function patch(code: string, changes: ProposalChange[]) {
-    return app.inject({
+    return suite.app.inject({
       method: 'PATCH',
       url: `/api/proposals/${code}`,
       headers,
@@ -79,7 +71,7 @@ describe('a registration typed for a car chosen by make and model', () => {
 
   /** A complete proposal whose car is `vehicle`, answered in one PATCH. */
   async function quoteWith(vehicle: unknown): Promise<ProposalResponse> {
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/proposals',
       headers,
@@ -158,7 +150,7 @@ describe('a registration typed for a car chosen by make and model', () => {
       regLookup: false,
       registrationUnknown: true,
     });
-    const agreements = await app.inject({
+    const agreements = await suite.app.inject({
       method: 'PUT',
       url: `/api/proposals/${proposal.proposalCode}/agreements`,
       headers,
@@ -186,30 +178,21 @@ describe('a registration typed for a car chosen by make and model', () => {
 });
 
 describe('a change of car on a policy with a typed registration', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true });
   let owner: Record<string, string>;
   let staff: Record<string, string>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    owner = bearer(await createTestAccessToken(app, { userId: 'car-changer' }));
+    owner = await suite.customer('car-changer');
     // The car is read-only for customers on a policy (spec 2 §5): staff change it.
-    staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'agent-31',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: 'car-changer',
-      }),
-    );
-  });
-  afterAll(async () => {
-    await app.close();
+    staff = await suite.staff(['access:impersonate'], {
+      userId: 'agent-31',
+      impersonate: 'car-changer',
+    });
   });
 
   const changeCar = async (policyId: string, vehicle: unknown) => {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers: staff,
@@ -220,7 +203,7 @@ describe('a change of car on a policy with a typed registration', () => {
   };
 
   it('re-rates the plate’s car (an M3, not the 118i declared), or refers an unknown plate', async () => {
-    const { policyId } = await createBoundPolicy(app, owner);
+    const { policyId } = await createBoundPolicy(suite.app, owner);
     const byRegistration = await changeCar(policyId, BY_REGISTRATION);
     const declared = await changeCar(policyId, { ...DECLARED_118I, vrn: M3_PLATE });
     const quoteOf = (adjustment: PolicyAdjustmentResponse) =>

@@ -1,62 +1,36 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
+import { beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { notificationOutbox, policyVersions } from '../../db/schema';
 import { findJobByKey } from '../jobs/queue';
 import { runDueJobs } from '../jobs/runner';
 import { pdfText } from '../../test/pdf-text';
-import { createTestApp } from '../../test/test-app';
-import { assertLedgerBalanced } from '../billing/testing';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { computeAmountDueAtBind } from '../policy/amounts';
-import { bindProposal } from '../../flows/bind-policy';
-import { createQuote } from '../policy/test-helpers';
+import { useTestApp } from '../../test/use-test-app';
+import { createBoundPolicyWithNumber } from '../../test/bound-policy';
 import type { StorageProvider } from '../../providers/storage';
 import { issuePolicyDocuments, POLICY_VERSION_NOT_FOUND_MESSAGE } from './service';
 
 const START = '2026-03-02T09:00:00.000Z';
 
 describe('policy documents', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true, assertLedgerBalanced: true });
+  const { clock } = suite;
   let headers: Record<string, string>;
   let policyId: string;
   let policyNumber: string;
-
-  async function bindPaidQuote(paymentId: string) {
-    const quote = await createQuote(app, headers);
-    const due = computeAmountDueAtBind(quote.quote);
-    return bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: paymentId,
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
-  }
 
   let storage: StorageProvider;
   // Every write to the sandbox's store: a document is rendered and stored once.
   let put: MockInstance<StorageProvider['put']>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    storage = app.providers.storage;
+    storage = suite.app.providers.storage;
     put = vi.spyOn(storage, 'put');
-    headers = bearer(await createTestAccessToken(app, { userId: 'doc-owner' }));
-    ({ policyId, policyNumber } = await bindPaidQuote('pi_docs'));
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
+    headers = await suite.customer('doc-owner');
+    ({ policyId, policyNumber } = await createBoundPolicyWithNumber(suite.app, headers));
   });
 
   async function open(doc: string, as = headers, query = '') {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/documents/policy/${policyId}/${doc}${query}`,
       headers: as,
@@ -66,11 +40,11 @@ describe('policy documents', () => {
 
   async function download(location: string) {
     const url = new URL(location);
-    return app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    return suite.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
   }
 
   const confirmationMails = (number: string) =>
-    app.db
+    suite.app.db
       .select()
       .from(notificationOutbox)
       .where(eq(notificationOutbox.subject, `Your policy ${number} is confirmed`));
@@ -80,7 +54,7 @@ describe('policy documents', () => {
       .map(([key, , options]) => ({ key, contentType: options.contentType }));
   /** Where a policy's first version keeps this document. */
   const firstVersionKey = async (id: string, doc: string) => {
-    const [version] = await app.db
+    const [version] = await suite.app.db
       .select()
       .from(policyVersions)
       .where(eq(policyVersions.policyId, id))
@@ -90,7 +64,7 @@ describe('policy documents', () => {
 
   it('gives a short-lived link to a certificate that names the policy, car and policyholder', async () => {
     // Opened right after bind: the documents job has not run yet, so the route renders it.
-    expect(await findJobByKey(app.db, `issue-policy-documents:${policyId}`)).toMatchObject({
+    expect(await findJobByKey(suite.app.db, `issue-policy-documents:${policyId}`)).toMatchObject({
       attempts: 0,
       doneAt: null,
     });
@@ -192,14 +166,14 @@ describe('policy documents', () => {
   });
 
   it("answers 404 for someone else's policy", async () => {
-    const other = bearer(await createTestAccessToken(app, { userId: 'not-the-owner' }));
+    const other = await suite.customer('not-the-owner');
     const res = await open('policy-certificate', other);
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('We could not find that policy.');
   });
 
   it('renders a new policy’s documents and sends one confirmation e-mail when its job runs', async () => {
-    const second = await bindPaidQuote('pi_docs_second');
+    const second = await createBoundPolicyWithNumber(suite.app, headers);
     const certificateKey = await firstVersionKey(second.policyId, 'policy-certificate');
     const scheduleKey = await firstVersionKey(second.policyId, 'policy-schedule');
     const key = (doc: string) => (doc === 'policy-certificate' ? certificateKey : scheduleKey);
@@ -213,9 +187,9 @@ describe('policy documents', () => {
       },
     ]);
 
-    expect(await runDueJobs(app)).toBeGreaterThanOrEqual(2);
+    expect(await runDueJobs(suite.app)).toBeGreaterThanOrEqual(2);
     for (const id of [policyId, second.policyId]) {
-      const job = await findJobByKey(app.db, `issue-policy-documents:${id}`);
+      const job = await findJobByKey(suite.app.db, `issue-policy-documents:${id}`);
       expect(job).toMatchObject({ attempts: 1, doneAt: clock.now(), lastError: null });
     }
     const certificate = await pdfText((await storage.get(key('policy-certificate')))!);
@@ -227,8 +201,8 @@ describe('policy documents', () => {
     expect(writesOf(second.policyId, 'policy-certificate')).toHaveLength(1);
 
     // However often it runs again, each policy has one confirmation e-mail.
-    await issuePolicyDocuments(app, second.policyId);
-    await runDueJobs(app);
+    await issuePolicyDocuments(suite.app, second.policyId);
+    await runDueJobs(suite.app);
     expect(await confirmationMails(second.policyNumber)).toHaveLength(1);
     const mails = await confirmationMails(policyNumber);
     expect(mails).toHaveLength(1);
@@ -252,7 +226,7 @@ describe('policy documents', () => {
   });
 
   it('keeps a certificate per version: the one in force by default, an earlier one by id', async () => {
-    const [first] = await app.db
+    const [first] = await suite.app.db
       .select()
       .from(policyVersions)
       .where(eq(policyVersions.policyId, policyId))
@@ -260,7 +234,7 @@ describe('policy documents', () => {
     // A change of car from today (what a mid-term adjustment adds): a second version.
     const quote = structuredClone(first!.quote);
     (quote.insuredAssets[0]!.data as { vehicle: { vrn: string } }).vehicle.vrn = 'LB69KRT';
-    await app.db.insert(policyVersions).values({
+    await suite.app.db.insert(policyVersions).values({
       policyId,
       versionNumber: 2,
       startedAt: clock.now(),

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claims } from '../../db/schema';
-import { bindProposal } from '../../flows/bind-policy';
 import { pdfText } from '../../test/pdf-text';
-import { createTestApp } from '../../test/test-app';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { computeAmountDueAtBind, transitionPolicy } from '../policy';
-import { createQuote } from '../policy/test-helpers';
+import { createBoundPolicyWithNumber } from '../../test/bound-policy';
+import { useTestApp } from '../../test/use-test-app';
+import { transitionPolicy } from '../policy';
 import { NO_CLAIMS_LETTER_NOT_YET_MESSAGE } from './no-claims-letter';
 
 // Issue 17 item 6: a proof-of-no-claims letter once cover has ended, stating the years without
@@ -16,14 +12,14 @@ import { NO_CLAIMS_LETTER_NOT_YET_MESSAGE } from './no-claims-letter';
 const START = '2026-03-02T09:00:00.000Z';
 
 describe('proof of no claims', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let policyId = '';
   let policyNumber = '';
 
   const open = (headers = owner) =>
-    app.inject({
+    suite.app.inject({
       method: 'GET',
       url: `/api/documents/policy/${policyId}/no-claims-letter`,
       headers,
@@ -33,43 +29,29 @@ describe('proof of no claims', () => {
     const res = await open();
     expect(res.statusCode, res.body).toBe(200);
     const url = new URL(res.json().location as string);
-    const file = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const file = await suite.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(file.headers['content-type']).toBe('application/pdf');
     return pdfText(file.rawPayload);
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    owner = bearer(await createTestAccessToken(app, { userId: 'letter-owner' }));
-    const quote = await createQuote(app, owner);
-    ({ policyId, policyNumber } = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: 'pi_letter',
-        amountPence: computeAmountDueAtBind(quote.quote).totalPence,
-        settled: true,
-      },
-    }));
-  });
-  afterAll(async () => {
-    await app.close();
+    owner = await suite.customer('letter-owner');
+    ({ policyId, policyNumber } = await createBoundPolicyWithNumber(suite.app, owner));
   });
 
   it('is refused while the policy is in force, and hidden from someone else', async () => {
     const early = await open();
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(NO_CLAIMS_LETTER_NOT_YET_MESSAGE);
-    const other = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
+    const other = await suite.customer('someone-else');
     expect((await open(other)).statusCode).toBe(404);
   });
 
   it('states the cover, the claims during it and the years without one once it has ended', async () => {
     // A year and a half on cover with one claim in the first month, then cancelled.
     clock.set('2027-09-02T09:00:00.000Z');
-    owner = bearer(await createTestAccessToken(app, { userId: 'letter-owner' }));
-    await transitionPolicy(app.db, {
+    owner = await suite.customer('letter-owner');
+    await transitionPolicy(suite.app.db, {
       policyId,
       to: 'CANCELLED',
       actor: 'test',
@@ -85,7 +67,7 @@ describe('proof of no claims', () => {
     expect(none).toContain('no claims were made during that time');
     expect(none).toContain('0 years (from 02 Mar 2026 to 20 Jan 2027)');
 
-    await app.db.insert(claims).values({
+    await suite.app.db.insert(claims).values({
       claimReference: 'CLM-00000042',
       policyId,
       claimType: 'Accident',

@@ -4,10 +4,8 @@
 // access:operations read it; a page in an error loop cannot flood it.
 import type { ErrorEventsResponse } from '@motor/contract';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
-import { createTestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { defineJob, enqueueJob } from '../jobs';
 import { registerJobs, runDueJobs } from '../jobs/runner';
@@ -29,26 +27,20 @@ const PERSONAL = [
 ];
 
 describe('the error tracker', () => {
-  const clock = createTestClock('2026-03-16T10:00:00.000Z');
-  let app: App;
+  const suite = useTestApp({ at: '2026-03-16T10:00:00.000Z', config: { release: '2026.11.28' } });
+  const { clock } = suite;
   let staff: Record<string, string>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, config: { release: '2026.11.28' } });
     // A route that fails as a bug would: its message names the customer.
-    app.get('/api/test/boom', { config: { access: ['public'] } }, async () => {
+    suite.app.get('/api/test/boom', { config: { access: ['public'] } }, async () => {
       throw new TypeError(`Cannot price the quote of ${PERSONAL.join(', ')}`);
     });
-    staff = bearer(
-      await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
-    );
-  });
-  afterAll(async () => {
-    await app.close();
+    staff = await suite.staff(['access:operations']);
   });
 
   const tracked = async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/admin/errors', headers: staff });
+    const res = await suite.app.inject({ method: 'GET', url: '/api/admin/errors', headers: staff });
     expect(res.statusCode, res.body).toBe(200);
     return { body: res.body, errors: (res.json() as ErrorEventsResponse).errors };
   };
@@ -67,7 +59,11 @@ describe('the error tracker', () => {
       path: '/flex/proposal/AB12CDE/summary?email=jane.smith@example.com',
     };
     for (let time = 0; time < 2; time += 1) {
-      const res = await app.inject({ method: 'POST', url: '/api/client-errors', payload: report });
+      const res = await suite.app.inject({
+        method: 'POST',
+        url: '/api/client-errors',
+        payload: report,
+      });
       expect(res.statusCode, res.body).toBe(202);
       clock.advance(60_000);
     }
@@ -92,7 +88,7 @@ describe('the error tracker', () => {
   });
 
   it('keeps the server’s unexpected error with its route and request id; the caller reads none of it', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
+    const res = await suite.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('price');
     const { body, errors } = await tracked();
@@ -108,7 +104,7 @@ describe('the error tracker', () => {
   });
 
   it('keeps a job that gave up', async () => {
-    registerJobs(app, [
+    registerJobs(suite.app, [
       defineJob({
         kind: 'tracker-test-broken',
         payload: z.object({}),
@@ -118,8 +114,12 @@ describe('the error tracker', () => {
         },
       }),
     ]);
-    await enqueueJob(app.db, { kind: 'tracker-test-broken', key: 'broken-1', at: clock.now() });
-    await runDueJobs(app);
+    await enqueueJob(suite.app.db, {
+      kind: 'tracker-test-broken',
+      key: 'broken-1',
+      at: clock.now(),
+    });
+    await runDueJobs(suite.app);
     const { errors } = await tracked();
     expect(errors.find((error) => error.location === 'job tracker-test-broken')).toMatchObject({
       source: 'server',
@@ -128,20 +128,20 @@ describe('the error tracker', () => {
   });
 
   it('is read by staff with access:operations only, and not flooded by one browser', async () => {
-    const customer = bearer(await createTestAccessToken(app, { userId: 'tracker-customer' }));
-    const noPermission = bearer(await createTestAccessToken(app, { roles: ['admin'] }));
+    const customer = await suite.customer('tracker-customer');
+    const noPermission = bearer(await createTestAccessToken(suite.app, { roles: ['admin'] }));
     for (const [headers, status] of [
       [{}, 401],
       [customer, 403],
       [noPermission, 403],
     ] as const) {
-      const res = await app.inject({ method: 'GET', url: '/api/admin/errors', headers });
+      const res = await suite.app.inject({ method: 'GET', url: '/api/admin/errors', headers });
       expect(res.statusCode).toBe(status);
     }
     const report = { name: 'Error', message: 'Loop', path: '/home' };
     const answers: number[] = [];
     for (let count = 0; count < 31; count += 1) {
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method: 'POST',
         url: '/api/client-errors',
         payload: report,
@@ -157,22 +157,22 @@ describe('the error tracker', () => {
 
   it('forgets an error not seen for ERROR_RETENTION_DAYS (90 by default)', async () => {
     const report = { name: 'RangeError', message: 'Retention probe', path: '/home' };
-    const posted = await app.inject({ method: 'POST', url: '/api/client-errors', payload: report });
+    const posted = await suite.app.inject({
+      method: 'POST',
+      url: '/api/client-errors',
+      payload: report,
+    });
     expect(posted.statusCode).toBe(202);
     clock.advance(89 * 86_400_000);
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     // Tokens are minted on the moved clock.
-    staff = bearer(
-      await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
-    );
+    staff = await suite.staff(['access:operations']);
     expect((await tracked()).errors.some((error) => error.message === 'Retention probe')).toBe(
       true,
     );
     clock.advance(2 * 86_400_000);
-    await runDueJobs(app);
-    staff = bearer(
-      await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
-    );
+    await runDueJobs(suite.app);
+    staff = await suite.staff(['access:operations']);
     expect((await tracked()).errors).toEqual([]);
   });
 });

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
-import { createTestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app';
 import { createQuote, demoCar } from '../policy/test-helpers';
 import { updates } from '../proposal/fixtures';
 import { POLICYHOLDER_PROFILE_CODE } from '../disclosure';
-import { bearer, createTestAccessToken } from './test-tokens';
 import { findOrCreateUser } from './users';
 
 // Issue 13 item 9: after bind the account holds the name, phone and marketing consent disclosed
@@ -18,25 +15,18 @@ const CONTACT = {
 };
 
 describe('bind fills the account from the quote (issue 13)', () => {
-  const clock = createTestClock(START);
-  let app: App;
-
-  beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const suite = useTestApp({ at: START, seed: true });
+  const { clock } = suite;
 
   /** A customer who signed in by e-mail (no name, phone or consent on the account yet). */
   async function signUp(email: string) {
     const { user } = await findOrCreateUser({
-      db: app.db,
+      db: suite.app.db,
       clock,
       connection: 'email',
       recipient: email,
     });
-    return bearer(await createTestAccessToken(app, { userId: user.userId }));
+    return await suite.customer(user.userId);
   }
 
   /** A free driveaway quote (one per car) with these contact answers, bound with nothing to pay. */
@@ -45,7 +35,7 @@ describe('bind fills the account from the quote (issue 13)', () => {
     contact: Record<string, unknown>,
     car?: Record<string, unknown>,
   ) {
-    const quote = await createQuote(app, headers, {
+    const quote = await createQuote(suite.app, headers, {
       schemeCode: 'bmw-driveaway',
       car,
       extraChanges: [
@@ -56,7 +46,7 @@ describe('bind fills the account from the quote (issue 13)', () => {
         },
       ],
     });
-    const bound = await app.inject({
+    const bound = await suite.app.inject({
       method: 'POST',
       url: `/api/proposals/${quote.proposalCode}/bind`,
       headers,
@@ -66,7 +56,7 @@ describe('bind fills the account from the quote (issue 13)', () => {
   }
 
   const policyholder = async (headers: Record<string, string>) =>
-    (await app.inject({ method: 'GET', url: '/api/policyholder', headers })).json();
+    (await suite.app.inject({ method: 'GET', url: '/api/policyholder', headers })).json();
 
   it('copies the name, the phone (E.164) and the consent disclosed', async () => {
     const headers = await signUp('fill.one@example.com');
@@ -87,7 +77,7 @@ describe('bind fills the account from the quote (issue 13)', () => {
 
   it('keeps what the customer set in account settings', async () => {
     const headers = await signUp('fill.two@example.com');
-    const set = await app.inject({
+    const set = await suite.app.inject({
       method: 'PATCH',
       url: '/api/policyholder',
       headers,
@@ -108,7 +98,12 @@ describe('bind fills the account from the quote (issue 13)', () => {
   });
 
   it('leaves off a phone number another account signs in with, and still binds', async () => {
-    await findOrCreateUser({ db: app.db, clock, connection: 'sms', recipient: '+447700900125' });
+    await findOrCreateUser({
+      db: suite.app.db,
+      clock,
+      connection: 'sms',
+      recipient: '+447700900125',
+    });
     const headers = await signUp('fill.three@example.com');
     await buy(
       headers,

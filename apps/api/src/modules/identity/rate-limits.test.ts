@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { users } from '../../db/schema';
-import { createTestApp } from '../../test/test-app';
-import { bearer, createTestAccessToken } from './test-tokens';
+import { bearer } from './test-tokens';
+import { useTestApp } from '../../test/use-test-app';
 
 // Issue 31 item 14: the registration and address lookups, new anonymous sessions and chat
 // messages are counted per client (network address) and per session; beyond the configured
@@ -26,23 +25,22 @@ function expectRateLimited(reply: Reply, windowSeconds: number) {
 }
 
 describe('rate limits (issue 31 item 14)', () => {
-  const clock = createTestClock(MONDAY_10AM);
-  let app: App;
+  const suite = useTestApp({
+    at: MONDAY_10AM,
+    config: {
+      rateLimits: {
+        lookups: { perClient: 4, perSession: 2 },
+        sessions: { perClient: 2 },
+        chatMessages: { perClient: 100, perSession: 2 },
+      },
+    },
+  });
+  const { clock } = suite;
   const customerId = randomUUID();
 
   beforeAll(async () => {
-    app = await createTestApp({
-      clock,
-      config: {
-        rateLimits: {
-          lookups: { perClient: 4, perSession: 2 },
-          sessions: { perClient: 2 },
-          chatMessages: { perClient: 100, perSession: 2 },
-        },
-      },
-    });
     const now = clock.now();
-    await app.db.insert(users).values({
+    await suite.app.db.insert(users).values({
       userId: customerId,
       connection: 'email',
       username: 'limits@example.com',
@@ -51,12 +49,9 @@ describe('rate limits (issue 31 item 14)', () => {
       updatedAt: now,
     });
   });
-  afterAll(async () => {
-    await app.close();
-  });
 
   const lookUp = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, remoteAddress, headers });
+    suite.app.inject({ method: 'GET', url, remoteAddress, headers });
 
   it('registration and address lookups: 429 with Retry-After after the configured number per client', async () => {
     const client = '198.51.100.1';
@@ -80,7 +75,7 @@ describe('rate limits (issue 31 item 14)', () => {
   });
 
   it('lookups: a session is limited whatever address it calls from', async () => {
-    const session = await app.inject({
+    const session = await suite.app.inject({
       method: 'POST',
       url: '/api/session',
       remoteAddress: '203.0.113.9',
@@ -100,7 +95,7 @@ describe('rate limits (issue 31 item 14)', () => {
   it('anonymous sessions: a client mints the configured number an hour; refreshing is not minting', async () => {
     const client = '192.0.2.7';
     const mint = (headers: Record<string, string> = {}) =>
-      app.inject({ method: 'POST', url: '/api/session', remoteAddress: client, headers });
+      suite.app.inject({ method: 'POST', url: '/api/session', remoteAddress: client, headers });
     const first = await mint();
     expect(first.statusCode).toBe(200);
     expect((await mint()).statusCode).toBe(200);
@@ -110,9 +105,9 @@ describe('rate limits (issue 31 item 14)', () => {
   });
 
   it('chat messages: 429 with Retry-After after the configured number per session', async () => {
-    const headers = bearer(await createTestAccessToken(app, { userId: customerId }));
+    const headers = await suite.customer(customerId);
     const write = (remoteAddress: string) =>
-      app.inject({
+      suite.app.inject({
         method: 'POST',
         url: '/api/chat/messages',
         remoteAddress,

@@ -3,11 +3,9 @@
 // /admin/insights, from the events the pages recorded.
 import { randomUUID } from 'node:crypto';
 import type { InsightsFunnelResponse } from '@motor/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, users } from '../../db/schema';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
 import { createQuote } from '../policy/test-helpers';
@@ -17,25 +15,25 @@ const CONSENTED = { cookie: 'other=1; cookieConsent=true' };
 const DAY = '2026-03-16';
 
 describe('analytics and the quote funnel', () => {
-  const clock = createTestClock(`${DAY}T09:00:00.000Z`);
-  let app: App;
+  const suite = useTestApp({ at: `${DAY}T09:00:00.000Z` });
+  const { clock } = suite;
   let staff: Record<string, string>;
   const customer = async () => {
     const userId = randomUUID();
     // Signed in for a day: the funnel's journeys take minutes of the test clock.
-    const token = await createTestAccessToken(app, { userId, expiresIn: 86_400 });
+    const token = await createTestAccessToken(suite.app, { userId, expiresIn: 86_400 });
     return { userId, headers: bearer(token) };
   };
   const track = (headers: Record<string, string>, body: Record<string, unknown>) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: '/api/analytics/events',
       headers: { ...headers, ...CONSENTED },
       payload: { path: '/flex', ...body },
     });
-  const stored = () => app.db.select().from(analyticsEvents);
+  const stored = () => suite.app.db.select().from(analyticsEvents);
   const funnel = async (query = `from=${DAY}&to=${DAY}`) => {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/admin/insights?${query}`,
       headers: staff,
@@ -45,29 +43,25 @@ describe('analytics and the quote funnel', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
     staff = bearer(
-      await createTestAccessToken(app, {
+      await createTestAccessToken(suite.app, {
         roles: ['admin'],
         permissions: ['access:operations'],
         expiresIn: 7 * 86_400,
       }),
     );
   });
-  afterAll(async () => {
-    await app.close();
-  });
 
   it('records nothing without consent, for staff, or about another customer’s quote', async () => {
     const { headers } = await customer();
-    const quote = await createQuote(app, headers);
+    const quote = await createQuote(suite.app, headers);
     for (const cookie of [
       undefined,
       'cookieConsent=false',
       'cookieConsent=null',
       'cookieConsent=%E0%A4%A',
     ]) {
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method: 'POST',
         url: '/api/analytics/events',
         headers: cookie ? { ...headers, cookie } : headers,
@@ -79,9 +73,7 @@ describe('analytics and the quote funnel', () => {
       );
       expect(NO_CONSENT_MESSAGE).toBe(res.json().error.message);
     }
-    const admin = bearer(
-      await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
-    );
+    const admin = await suite.staff(['access:operations']);
     expect((await track(admin, { name: 'page_viewed' })).statusCode).toBe(403);
     const stranger = await customer();
     const foreign = await track(stranger.headers, {
@@ -96,7 +88,7 @@ describe('analytics and the quote funnel', () => {
 
   it('keeps an event pseudonymous: the session’s user id, brand, scheme, a path without codes', async () => {
     const { userId, headers } = await customer();
-    const quote = await createQuote(app, headers);
+    const quote = await createQuote(suite.app, headers);
     const res = await track(headers, {
       name: 'disclosure_section_viewed',
       section: 'your-car',
@@ -116,7 +108,7 @@ describe('analytics and the quote funnel', () => {
   });
 
   it('draws the funnel by product: reached, conversion, drop-off, median time, refusal rates', async () => {
-    await app.db.delete(analyticsEvents);
+    await suite.app.db.delete(analyticsEvents);
     clock.set(`${DAY}T10:00:00.000Z`);
     // Three flex journeys: one bought, one refused at the ID check, one referred.
     const steps = (upTo: number) =>
@@ -135,7 +127,7 @@ describe('analytics and the quote funnel', () => {
       ].slice(0, upTo);
     const walk = async (events: Record<string, unknown>[], secondsApart: number) => {
       const { headers } = await customer();
-      const quote = await createQuote(app, headers);
+      const quote = await createQuote(suite.app, headers);
       for (const event of events) {
         const res = await track(headers, { ...event, proposalCode: quote.proposalCode });
         expect(res.statusCode, res.body).toBe(202);
@@ -172,7 +164,7 @@ describe('analytics and the quote funnel', () => {
 
     const both = await funnel(`from=${DAY}&to=2026-03-17`);
     expect(both.products[0]?.journeys).toBe(4);
-    const backwards = await app.inject({
+    const backwards = await suite.app.inject({
       method: 'GET',
       url: `/api/admin/insights?from=2026-03-17&to=${DAY}`,
       headers: staff,
@@ -184,17 +176,17 @@ describe('analytics and the quote funnel', () => {
   it('is for staff with access:operations only', async () => {
     const { headers } = await customer();
     const url = `/api/admin/insights?from=${DAY}&to=${DAY}`;
-    expect((await app.inject({ method: 'GET', url, headers })).statusCode).toBe(403);
-    const care = bearer(await createTestAccessToken(app, { roles: ['admin'], permissions: [] }));
-    expect((await app.inject({ method: 'GET', url, headers: care })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await suite.app.inject({ method: 'GET', url, headers })).statusCode).toBe(403);
+    const care = await suite.staff([]);
+    expect((await suite.app.inject({ method: 'GET', url, headers: care })).statusCode).toBe(403);
+    expect((await suite.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 
   it('erases a customer’s events with their data, and keeps none past the retention', async () => {
     const kept = await customer();
     const erased = await customer();
     for (const who of [kept, erased]) {
-      const quote = await createQuote(app, who.headers);
+      const quote = await createQuote(suite.app, who.headers);
       expect(
         (await track(who.headers, { name: 'quote_shown', proposalCode: quote.proposalCode }))
           .statusCode,
@@ -202,7 +194,7 @@ describe('analytics and the quote funnel', () => {
       expect((await track(who.headers, { name: 'page_viewed' })).statusCode).toBe(202);
     }
     // The account a sign-in would have made (erasure finds the customer by it).
-    await app.db.insert(users).values({
+    await suite.app.db.insert(users).values({
       userId: erased.userId,
       connection: 'email',
       username: 'analytics-erased@example.com',
@@ -211,10 +203,8 @@ describe('analytics and the quote funnel', () => {
       createdAt: clock.now(),
       updatedAt: clock.now(),
     });
-    const eraser = bearer(
-      await createTestAccessToken(app, { roles: ['admin'], permissions: ['action:gdpr-erase'] }),
-    );
-    const erasure = await app.inject({
+    const eraser = await suite.staff(['action:gdpr-erase']);
+    const erasure = await suite.app.inject({
       method: 'POST',
       url: `/api/admin/customers/${erased.userId}/erasure`,
       headers: eraser,
@@ -226,7 +216,7 @@ describe('analytics and the quote funnel', () => {
 
     // 395 days (the default retention) later, the nightly purge has removed them all.
     clock.advance(396 * 86_400_000);
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     expect(await stored()).toEqual([]);
   });
 });

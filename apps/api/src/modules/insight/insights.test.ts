@@ -1,46 +1,28 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insightFeedback, insightImpressions } from '../../db/schema';
-import { createTestApp } from '../../test/test-app';
-import { assertLedgerBalanced } from '../billing/testing';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { computeAmountDueAtBind } from '../policy/amounts';
-import { bindProposal } from '../../flows/bind-policy';
-import { createQuote } from '../policy/test-helpers';
+import { createBoundPolicy } from '../../test/bound-policy';
+import { useTestApp } from '../../test/use-test-app';
 
 describe('insights', () => {
-  const clock = createTestClock('2026-03-02T09:00:00.000Z');
-  let app: App;
+  const suite = useTestApp({
+    at: '2026-03-02T09:00:00.000Z',
+    seed: true,
+    assertLedgerBalanced: true,
+  });
   let headers: Record<string, string>;
   let other: Record<string, string>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    headers = bearer(await createTestAccessToken(app, { userId: 'insight-owner' }));
-    other = bearer(await createTestAccessToken(app, { userId: 'insight-other' }));
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
+    headers = await suite.customer('insight-owner');
+    other = await suite.customer('insight-other');
   });
 
   const post = (url: string, payload: object, as = headers) =>
-    app.inject({ method: 'POST', url, headers: as, payload });
+    suite.app.inject({ method: 'POST', url, headers: as, payload });
 
   it('stores bind feedback tagged with the policy, rating 1 to 10 only', async () => {
-    const quote = await createQuote(app, headers);
-    const { policyId } = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: 'pi_insight',
-        amountPence: computeAmountDueAtBind(quote.quote).totalPence,
-        settled: true,
-      },
-    });
+    const { policyId } = await createBoundPolicy(suite.app, headers);
     const res = await post('/api/insights/feedback', { policyId, rating: 9, comment: ' Quick ' });
     expect(res.statusCode, res.body).toBe(201);
     for (const rating of [0, 11, 5.5]) {
@@ -49,7 +31,7 @@ describe('insights', () => {
     }
     const refused = await post('/api/insights/feedback', { policyId, rating: 1 }, other);
     expect(refused.statusCode).toBe(404);
-    const rows = await app.db
+    const rows = await suite.app.db
       .select()
       .from(insightFeedback)
       .where(eq(insightFeedback.policyId, policyId));
@@ -79,7 +61,7 @@ describe('insights', () => {
     expect(again.json()).toEqual({ accepted: true });
     const refused = await post('/api/insights/impression', { proposalCode }, other);
     expect(refused.statusCode).toBe(404);
-    const rows = await app.db
+    const rows = await suite.app.db
       .select()
       .from(insightImpressions)
       .where(eq(insightImpressions.proposalCode, proposalCode));

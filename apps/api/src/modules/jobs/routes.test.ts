@@ -1,25 +1,22 @@
 // GET /api/admin/jobs (issue 17 item 1): staff see each kind's runs, failures and retries;
 // POST /api/admin/jobs/run (issue 30 item 8) runs the due ones now.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { JobListResponse, RunDueJobsResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { PERMISSIONS } from '../identity';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { enqueueJob } from './queue';
 import { defineJob, registerJobs, runDueJobs } from './runner';
 
 describe('GET /api/admin/jobs', () => {
-  const clock = createTestClock('2026-05-04T08:00:30.000Z');
-  let app: App;
+  const suite = useTestApp({ at: '2026-05-04T08:00:30.000Z' });
+  const { clock } = suite;
   let staff: Record<string, string>;
   let customer: Record<string, string>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
-    registerJobs(app, [
+    registerJobs(suite.app, [
       defineJob({
         kind: 'test-flaky',
         payload: z.object({ failures: z.number() }),
@@ -29,28 +26,21 @@ describe('GET /api/admin/jobs', () => {
         },
       }),
     ]);
-    staff = bearer(
-      await createTestAccessToken(app, { roles: ['admin'], permissions: [PERMISSIONS.operations] }),
-    );
-    customer = bearer(await createTestAccessToken(app, { userId: 'customer-jobs' }));
-  });
-  afterAll(async () => {
-    await app.close();
+    staff = await suite.staff([PERMISSIONS.operations]);
+    customer = await suite.customer('customer-jobs');
   });
 
+  /** A test-flaky job due at `at` that fails its first `failures` runs. */
+  const enqueueFlaky = (key: string, failures: number, at: Date) =>
+    enqueueJob(suite.app.db, { kind: 'test-flaky', key, payload: { failures }, at });
   const list = async (query = '', headers = staff) =>
-    app.inject({ method: 'GET', url: `/api/admin/jobs${query}`, headers });
+    suite.app.inject({ method: 'GET', url: `/api/admin/jobs${query}`, headers });
 
   it('lists runs, failures and retries per kind, and the jobs with their last error', async () => {
     const at = clock.now();
-    await enqueueJob(app.db, { kind: 'test-flaky', key: 'flaky-ok', payload: { failures: 0 }, at });
-    await enqueueJob(app.db, {
-      kind: 'test-flaky',
-      key: 'flaky-bad',
-      payload: { failures: 1 },
-      at,
-    });
-    await runDueJobs(app);
+    await enqueueFlaky('flaky-ok', 0, at);
+    await enqueueFlaky('flaky-bad', 1, at);
+    await runDueJobs(suite.app);
 
     const first = await list('?kind=test-flaky');
     expect(first.statusCode, first.body).toBe(200);
@@ -70,7 +60,7 @@ describe('GET /api/admin/jobs', () => {
 
     // The retry fails too: attempts ran out, the job is FAILED for good.
     clock.advance(60_000);
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     const failed: JobListResponse = (await list('?state=FAILED')).json();
     expect(failed.jobs).toEqual([
       expect.objectContaining({ key: 'flaky-bad', state: 'FAILED', attempts: 2 }),
@@ -86,10 +76,10 @@ describe('GET /api/admin/jobs', () => {
 
   it('runs the due jobs now for staff, and answers what ran and what failed', async () => {
     const at = clock.now();
-    await enqueueJob(app.db, { kind: 'test-flaky', key: 'now-ok', payload: { failures: 0 }, at });
-    await enqueueJob(app.db, { kind: 'test-flaky', key: 'now-bad', payload: { failures: 1 }, at });
+    await enqueueFlaky('now-ok', 0, at);
+    await enqueueFlaky('now-bad', 1, at);
     const run = (headers: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/admin/jobs/run', headers });
+      suite.app.inject({ method: 'POST', url: '/api/admin/jobs/run', headers });
     expect((await run(customer)).statusCode).toBe(403);
 
     const ran = await run(staff);
@@ -108,14 +98,14 @@ describe('GET /api/admin/jobs', () => {
   });
 
   it('is for staff with access:operations only', async () => {
-    const withoutPermission = bearer(await createTestAccessToken(app, { roles: ['admin'] }));
+    const withoutPermission = bearer(await createTestAccessToken(suite.app, { roles: ['admin'] }));
     const refused = await list('', withoutPermission);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({
       message: 'You are not authorised to perform this action.',
       details: { permission: 'access:operations' },
     });
-    const runRefused = await app.inject({
+    const runRefused = await suite.app.inject({
       method: 'POST',
       url: '/api/admin/jobs/run',
       headers: withoutPermission,

@@ -3,28 +3,30 @@
 // cancellation removes it; a failing MID leaves the policy FAILED, retried after its backoff;
 // staff read the status on the customer page and the policies late for the MID at /admin/mid.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MidOverdueResponse, PolicyMidResponse, PolicyResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { jobs, users } from '../../db/schema';
 import { createSandboxMid } from '../../providers/mid';
 import { CORE_ASSET_CODE } from '../disclosure';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobsNow } from '../jobs';
 import { updates } from '../proposal';
 import { demoCar } from '../policy/test-helpers';
 import { createBoundPolicy } from '../../test/bound-policy';
-import { createTestApp, createTestProviders } from '../../test/test-app';
+import { createTestProviders } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 
 const START = '2026-03-02T09:00:00.000Z';
 const MINUTE = 60_000;
 const OWNER = 'mid-owner';
 
 describe('the Motor Insurance Database', () => {
-  const clock = createTestClock(START);
   const sandbox = createSandboxMid({ timeoutMs: 5 });
-  let app: App;
+  const suite = useTestApp({
+    at: START,
+    seed: true,
+    providers: { ...createTestProviders(), mid: sandbox },
+  });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let operations: Record<string, string>;
   let care: Record<string, string>;
@@ -33,40 +35,21 @@ describe('the Motor Insurance Database', () => {
 
   /** Signs everyone in again: a token lives minutes, and the clock moves hours. */
   async function signIn(): Promise<void> {
-    owner = bearer(await createTestAccessToken(app, { userId: OWNER }));
-    operations = bearer(
-      await createTestAccessToken(app, {
-        userId: 'ops-1',
-        roles: ['admin'],
-        permissions: ['access:operations'],
-      }),
-    );
-    care = bearer(
-      await createTestAccessToken(app, {
-        userId: 'care-1',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-      }),
-    );
-    agent = bearer(
-      await createTestAccessToken(app, {
-        userId: 'care-1',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: OWNER,
-      }),
-    );
+    owner = await suite.customer(OWNER);
+    operations = await suite.staff(['access:operations'], { userId: 'ops-1' });
+    care = await suite.staff(['access:impersonate'], { userId: 'care-1' });
+    agent = await suite.staff(['access:impersonate'], { userId: 'care-1', impersonate: OWNER });
   }
 
   /** Moves the clock past the next five-minute slot of the MID job and runs the due jobs. */
   async function laterRunJobs(ms = 5 * MINUTE): Promise<void> {
     clock.advance(ms);
     await signIn();
-    await runDueJobsNow(app);
+    await runDueJobsNow(suite.app);
   }
 
   async function policyOf(policyId: string): Promise<PolicyResponse> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/policies/${policyId}`,
       headers: owner,
@@ -76,7 +59,7 @@ describe('the Motor Insurance Database', () => {
   }
 
   async function midOf(policyId: string): Promise<PolicyMidResponse> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/policies/${policyId}/mid`,
       headers: owner,
@@ -86,20 +69,24 @@ describe('the Motor Insurance Database', () => {
   }
 
   async function overdue(): Promise<MidOverdueResponse> {
-    const res = await app.inject({ method: 'GET', url: '/api/admin/mid', headers: operations });
+    const res = await suite.app.inject({
+      method: 'GET',
+      url: '/api/admin/mid',
+      headers: operations,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   }
 
   async function commit(payload: Record<string, unknown>, headers = owner): Promise<void> {
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers,
       payload,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const committed = await app.inject({
+    const committed = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${created.json().adjustmentId}/commit`,
       headers,
@@ -109,14 +96,9 @@ describe('the Motor Insurance Database', () => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp({
-      clock,
-      seed: true,
-      providers: { ...createTestProviders(), mid: sandbox },
-    });
     await signIn();
     // The customer's sign-up: the staff console shows only customers it knows.
-    await app.db.insert(users).values({
+    await suite.app.db.insert(users).values({
       userId: OWNER,
       connection: 'email',
       username: 'jane.smith@example.com',
@@ -127,9 +109,6 @@ describe('the Motor Insurance Database', () => {
       updatedAt: clock.now(),
     });
   });
-  afterAll(async () => {
-    await app.close();
-  });
 
   describe('a policy bought, its car changed, then cancelled', () => {
     let policyId = '';
@@ -138,7 +117,7 @@ describe('the Motor Insurance Database', () => {
     beforeAll(async () => {
       clock.set(START);
       await signIn();
-      policyId = (await createBoundPolicy(app, owner)).policyId;
+      policyId = (await createBoundPolicy(suite.app, owner)).policyId;
       policyNumber = (await policyOf(policyId)).policyNumber;
     });
 
@@ -149,12 +128,12 @@ describe('the Motor Insurance Database', () => {
         confirmedAt: null,
       });
       // The bind enqueued a run for this policy: no need to wait for the five-minute slot.
-      const [job] = await app.db
+      const [job] = await suite.app.db
         .select()
         .from(jobs)
         .where(eq(jobs.idempotencyKey, `submit-mid:${policyId}`));
       expect(job?.kind).toBe('submit-mid');
-      await runDueJobsNow(app);
+      await runDueJobsNow(suite.app);
 
       const policy = await policyOf(policyId);
       const record = await sandbox.findRecord(policyNumber);
@@ -215,11 +194,11 @@ describe('the Motor Insurance Database', () => {
   describe('when the MID fails', () => {
     it('leaves the policy FAILED with the error, shown to staff, and sends it after the backoff', async () => {
       sandbox.setOutage('REJECT');
-      const { policyId } = await createBoundPolicy(app, owner);
-      await runDueJobsNow(app);
+      const { policyId } = await createBoundPolicy(suite.app, owner);
+      await runDueJobsNow(suite.app);
       expect(await midOf(policyId)).toMatchObject({ status: 'FAILED' });
 
-      const customer = await app.inject({
+      const customer = await suite.app.inject({
         method: 'GET',
         url: `/api/admin/customers/${OWNER}`,
         headers: care,
@@ -247,8 +226,8 @@ describe('the Motor Insurance Database', () => {
 
     it('lists the policy for staff once it is past the product’s target time', async () => {
       sandbox.setOutage('TIMEOUT');
-      const { policyId } = await createBoundPolicy(app, owner);
-      await runDueJobsNow(app);
+      const { policyId } = await createBoundPolicy(suite.app, owner);
+      await runDueJobsNow(suite.app);
       expect(await midOf(policyId)).toMatchObject({ status: 'FAILED' });
       // Flex gives the MID 24 hours: not yet late.
       expect((await overdue()).policies.map((row) => row.policyId)).not.toContain(policyId);
@@ -274,23 +253,36 @@ describe('the Motor Insurance Database', () => {
 
   describe('who may read it', () => {
     it('refuses the staff list to signed-out callers (401), customers and other staff (403)', async () => {
-      expect((await app.inject({ method: 'GET', url: '/api/admin/mid' })).statusCode).toBe(401);
-      const asCustomer = await app.inject({ method: 'GET', url: '/api/admin/mid', headers: owner });
+      expect((await suite.app.inject({ method: 'GET', url: '/api/admin/mid' })).statusCode).toBe(
+        401,
+      );
+      const asCustomer = await suite.app.inject({
+        method: 'GET',
+        url: '/api/admin/mid',
+        headers: owner,
+      });
       expect(asCustomer.statusCode).toBe(403);
-      const asCare = await app.inject({ method: 'GET', url: '/api/admin/mid', headers: care });
+      const asCare = await suite.app.inject({
+        method: 'GET',
+        url: '/api/admin/mid',
+        headers: care,
+      });
       expect(asCare.statusCode).toBe(403);
     });
 
     it('answers a policy’s status to its owner only', async () => {
-      const { policyId } = await createBoundPolicy(app, owner);
-      const stranger = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
-      const res = await app.inject({
+      const { policyId } = await createBoundPolicy(suite.app, owner);
+      const stranger = await suite.customer('someone-else');
+      const res = await suite.app.inject({
         method: 'GET',
         url: `/api/policies/${policyId}/mid`,
         headers: stranger,
       });
       expect(res.statusCode).toBe(404);
-      const anonymous = await app.inject({ method: 'GET', url: `/api/policies/${policyId}/mid` });
+      const anonymous = await suite.app.inject({
+        method: 'GET',
+        url: `/api/policies/${policyId}/mid`,
+      });
       expect(anonymous.statusCode).toBe(401);
     });
   });

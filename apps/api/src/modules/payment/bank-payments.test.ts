@@ -1,8 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import {
   collections,
   customerAccounts,
@@ -14,9 +12,7 @@ import {
 } from '../../db/schema';
 import { payRefundsJob } from '../../flows/collect-payments/refunds';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
-import { createTestApp } from '../../test/test-app';
-import { assertLedgerBalanced } from '../billing/testing';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { useTestApp } from '../../test/use-test-app';
 import { computeAmountDueAtBind } from '../policy/amounts';
 import { createQuote } from '../policy/test-helpers';
 import { BANK_PAYMENT_MESSAGES } from './bank-payments';
@@ -34,25 +30,20 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const OWNER = 'bank-payer';
 
 describe('instant bank payment of the first payment (sandbox provider)', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true, assertLedgerBalanced: true });
+  const { clock } = suite;
   let headers: Record<string, string>;
   let stranger: Record<string, string>;
   let sandbox: SandboxDirectDebit;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    headers = bearer(await createTestAccessToken(app, { userId: OWNER }));
-    stranger = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
-    sandbox = app.providers.directDebit as SandboxDirectDebit;
-  });
-  afterAll(async () => {
-    await assertLedgerBalanced(app.db);
-    await app.close();
+    headers = await suite.customer(OWNER);
+    stranger = await suite.customer('someone-else');
+    sandbox = suite.app.providers.directDebit as SandboxDirectDebit;
   });
 
   const start = (code: string, as: Record<string, string> = headers) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: `/api/goCardless/bank-payments/proposal/${code}`,
       headers: as,
@@ -69,14 +60,14 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
   }
 
   const status = (bankPaymentId: string, as = headers) =>
-    app.inject({
+    suite.app.inject({
       method: 'GET',
       url: `/api/goCardless/bank-payments/${bankPaymentId}`,
       headers: as,
     });
 
   const approve = (url: string, bank = SANDBOX_GOOD_BANK) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url,
       headers: FORM,
@@ -84,21 +75,25 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
     });
 
   async function proposalStatus(code: string, as = headers) {
-    const res = await app.inject({ method: 'GET', url: `/api/proposals/${code}`, headers: as });
+    const res = await suite.app.inject({
+      method: 'GET',
+      url: `/api/proposals/${code}`,
+      headers: as,
+    });
     return (res.json() as ProposalResponse).status;
   }
 
   async function policiesOf(code: string) {
-    return app.db.select().from(policies).where(eq(policies.proposalCode, code));
+    return suite.app.db.select().from(policies).where(eq(policies.proposalCode, code));
   }
 
   async function paymentsOf(code: string) {
-    const [account] = await app.db
+    const [account] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.proposalCode, code));
     if (!account) return [];
-    return app.db
+    return suite.app.db
       .select()
       .from(ledgerTransactions)
       .where(
@@ -110,7 +105,7 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
   }
 
   const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: '/api/webhooks/direct-debit',
       headers: delivery.headers,
@@ -118,14 +113,14 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
     });
 
   it('pays the first payment from the bank, sets up the mandate and binds on the confirmation', async () => {
-    const quote = await createQuote(app, headers);
+    const quote = await createQuote(suite.app, headers);
     const code = quote.proposalCode;
     const session = await started(code);
     expect(session.amountPence).toBe(computeAmountDueAtBind(quote.quote).totalPence);
     expect(session.amountPence).toBeGreaterThan(0);
     expect(session.redirectUrl).toBe(`/sandbox/bank-payment/${session.bankPaymentId}`);
 
-    const page = await app.inject({ method: 'GET', url: session.redirectUrl });
+    const page = await suite.app.inject({ method: 'GET', url: session.redirectUrl });
     expect(page.statusCode).toBe(200);
     const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
     expect(page.body).toContain(
@@ -148,7 +143,11 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
     );
     expect(await proposalStatus(code)).toBe('POLICY');
     expect((await status(session.bankPaymentId)).json()).toMatchObject({ status: 'PAID' });
-    const mandates = await app.inject({ method: 'GET', url: '/api/goCardless/mandates', headers });
+    const mandates = await suite.app.inject({
+      method: 'GET',
+      url: '/api/goCardless/mandates',
+      headers,
+    });
     expect(mandates.json()).toEqual([
       expect.objectContaining({
         type: 'BACS_DEBIT',
@@ -158,7 +157,10 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
       }),
     ]);
     // Cash received like a card payment: one settled collection and one posted payment.
-    const paid = await app.db.select().from(collections).where(eq(collections.proposalCode, code));
+    const paid = await suite.app.db
+      .select()
+      .from(collections)
+      .where(eq(collections.proposalCode, code));
     expect(paid).toEqual([
       expect.objectContaining({
         provider: 'DIRECT_DEBIT',
@@ -175,7 +177,7 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
         idempotencyKey: `payment:${paid[0]!.providerPaymentId}`,
       }),
     ]);
-    const [account] = await app.db
+    const [account] = await suite.app.db
       .select()
       .from(customerAccounts)
       .where(eq(customerAccounts.proposalCode, code));
@@ -186,8 +188,8 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
 
   it('binds nothing before the signed confirmation: not on return, not by bind, not unsigned', async () => {
     // A customer with no mandate yet: a Direct Debit bind has nothing to collect with.
-    const user = bearer(await createTestAccessToken(app, { userId: 'bank-early' }));
-    const quote = await createQuote(app, user);
+    const user = await suite.customer('bank-early');
+    const quote = await createQuote(suite.app, user);
     const code = quote.proposalCode;
     const session = await started(code, user);
     // The customer approves in their bank, but the provider's webhooks have not come yet.
@@ -202,7 +204,7 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
       ['BACS_DEBIT', MANDATE_REQUIRED_MESSAGE],
       ['CARD', PAYMENT_REQUIRED_MESSAGE],
     ] as const) {
-      const bind = await app.inject({
+      const bind = await suite.app.inject({
         method: 'POST',
         url: `/api/proposals/${code}/bind`,
         headers: user,
@@ -237,29 +239,25 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
   });
 
   it("refuses someone else's proposal and bank payment, and staff", async () => {
-    const quote = await createQuote(app, headers);
+    const quote = await createQuote(suite.app, headers);
     const theirs = await start(quote.proposalCode, stranger);
     expect(theirs.statusCode).toBe(404);
     const session = await started(quote.proposalCode);
     const read = await status(session.bankPaymentId, stranger);
     expect(read.statusCode).toBe(404);
     expect(read.json().error.message).toBe(BANK_PAYMENT_MESSAGES.notFound);
-    const admin = bearer(
-      await createTestAccessToken(app, {
-        userId: 'bank-agent',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: OWNER,
-      }),
-    );
+    const admin = await suite.staff(['access:impersonate'], {
+      userId: 'bank-agent',
+      impersonate: OWNER,
+    });
     expect((await start(quote.proposalCode, admin)).statusCode).toBe(403);
   });
 
   it('binds nothing when the customer cancels in their bank, and another method still pays', async () => {
-    const quote = await createQuote(app, headers);
+    const quote = await createQuote(suite.app, headers);
     const code = quote.proposalCode;
     const session = await started(code);
-    const cancelled = await app.inject({
+    const cancelled = await suite.app.inject({
       method: 'POST',
       url: session.redirectUrl,
       headers: FORM,
@@ -271,20 +269,20 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
     );
     expect((await status(session.bankPaymentId)).json()).toMatchObject({ status: 'FAILED' });
     expect(await proposalStatus(code)).toBe('QUOTE');
-    const [sessionRow] = await app.db
+    const [sessionRow] = await suite.app.db
       .select()
       .from(paymentSessions)
       .where(eq(paymentSessions.providerSessionId, session.bankPaymentId));
     expect(sessionRow!.status).toBe('FAILED');
-    await payOnSandboxCardPage(app, headers, code, { paymentMethodType: 'CARD' });
+    await payOnSandboxCardPage(suite.app, headers, code, { paymentMethodType: 'CARD' });
     expect(await proposalStatus(code)).toBe('POLICY');
   });
 
   it('binds nothing when the bank refuses the payment (account holder "Fail Payment")', async () => {
-    const user = bearer(await createTestAccessToken(app, { userId: 'bank-refused' }));
-    const quote = await createQuote(app, user);
+    const user = await suite.customer('bank-refused');
+    const quote = await createQuote(suite.app, user);
     const code = quote.proposalCode;
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: `/api/goCardless/bank-payments/proposal/${code}`,
       headers: user,
@@ -299,7 +297,7 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
     const read = await status(session.bankPaymentId, user);
     expect(read.json()).toMatchObject({ status: 'FAILED' });
     expect(await policiesOf(code)).toHaveLength(0);
-    const [collection] = await app.db
+    const [collection] = await suite.app.db
       .select()
       .from(collections)
       .where(eq(collections.proposalCode, code));
@@ -307,7 +305,7 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
       status: 'FAILED',
       failureReason: 'The bank refused the payment (sandbox).',
     });
-    const [mandates] = await app.db
+    const [mandates] = await suite.app.db
       .select({ n: count() })
       .from(paymentMethods)
       .where(eq(paymentMethods.ownerUserId, 'bank-refused'));
@@ -315,11 +313,11 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
   });
 
   it('binds once when the first payment is paid twice; the second is kept on the account', async () => {
-    const user = bearer(await createTestAccessToken(app, { userId: 'bank-twice' }));
-    const quote = await createQuote(app, user);
+    const user = await suite.customer('bank-twice');
+    const quote = await createQuote(suite.app, user);
     const code = quote.proposalCode;
     const open = async () => {
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method: 'POST',
         url: `/api/goCardless/bank-payments/proposal/${code}`,
         headers: user,
@@ -336,7 +334,7 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
   });
 
   it('refuses to start on the bank for a quote that is already a policy', async () => {
-    const quote = await createQuote(app, headers);
+    const quote = await createQuote(suite.app, headers);
     const session = await started(quote.proposalCode);
     expect((await approve(session.redirectUrl)).statusCode).toBe(303);
     const again = await start(quote.proposalCode);
@@ -345,9 +343,9 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
   });
 
   it('refunds an instant bank payment through the provider, to that payment', async () => {
-    const user = bearer(await createTestAccessToken(app, { userId: 'bank-refund' }));
-    const quote = await createQuote(app, user);
-    const res = await app.inject({
+    const user = await suite.customer('bank-refund');
+    const quote = await createQuote(suite.app, user);
+    const res = await suite.app.inject({
       method: 'POST',
       url: `/api/goCardless/bank-payments/proposal/${quote.proposalCode}`,
       headers: user,
@@ -355,13 +353,13 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
     });
     const session = res.json() as { redirectUrl: string; amountPence: number };
     expect((await approve(session.redirectUrl)).statusCode).toBe(303);
-    const [paid] = await app.db
+    const [paid] = await suite.app.db
       .select()
       .from(collections)
       .where(eq(collections.proposalCode, quote.proposalCode));
     const [policy] = await policiesOf(quote.proposalCode);
     // Cancelled in cooling-off: everything taken comes back. (Last: the clock moves on.)
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/policyAdjustments',
       headers: user,
@@ -369,7 +367,7 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { adjustmentId } = created.json() as { adjustmentId: string };
-    const committed = await app.inject({
+    const committed = await suite.app.inject({
       method: 'POST',
       url: `/api/policyAdjustments/${adjustmentId}/commit`,
       headers: user,
@@ -377,8 +375,8 @@ describe('instant bank payment of the first payment (sandbox provider)', () => {
     });
     expect(committed.statusCode, committed.body).toBe(200);
     clock.advance(15 * 60_000);
-    await payRefundsJob.run(app, {});
-    const payouts = await app.db
+    await payRefundsJob.run(suite.app, {});
+    const payouts = await suite.app.db
       .select({
         provider: refundPayouts.provider,
         providerPaymentId: refundPayouts.providerPaymentId,

@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { collections, paymentMethods, webhookEvents } from '../../db/schema';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
-import { createTestApp } from '../../test/test-app';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { useTestApp } from '../../test/use-test-app';
 import { createDirectDebitCollection, deliverSandboxDirectDebitEvents, findActiveMandate } from '.';
 
 // Thursday before Easter 2026: Good Friday (3 April) and Easter Monday (6 April) are bank
@@ -19,20 +16,16 @@ const BARCLAYS = {
 };
 
 describe('direct debit through the sandbox provider', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START });
+  const { clock } = suite;
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
-    headers = bearer(await createTestAccessToken(app, { userId: 'dd-payer' }));
-  });
-  afterAll(async () => {
-    await app.close();
+    headers = await suite.customer('dd-payer');
   });
 
   const form = (url: string, fields: Record<string, string>) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url,
       headers: FORM,
@@ -40,7 +33,7 @@ describe('direct debit through the sandbox provider', () => {
     });
 
   async function startFlow(as = headers) {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/goCardless/flows',
       headers: as,
@@ -60,7 +53,7 @@ describe('direct debit through the sandbox provider', () => {
     expect(done.headers.location).toBe(
       `http://localhost:3000/home?redirect_flow_id=${flow.flowId}`,
     );
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/goCardless/mandates',
       headers: as,
@@ -73,7 +66,7 @@ describe('direct debit through the sandbox provider', () => {
   it('sets up a mandate on the hosted page: bank shown, then stored ACTIVE and redacted', async () => {
     const flow = await startFlow();
     expect(flow.redirectUrl).toBe(`/sandbox/direct-debit/${flow.flowId}`);
-    const page = await app.inject({ method: 'GET', url: flow.redirectUrl });
+    const page = await suite.app.inject({ method: 'GET', url: flow.redirectUrl });
     expect(page.body).toContain('<label for="sortCode">Sort code</label>');
     expect(page.body).toContain('BMW Insurance monthly payments');
 
@@ -82,8 +75,8 @@ describe('direct debit through the sandbox provider', () => {
     expect(confirm.body).toContain('ending 72');
     expect(confirm.body).not.toContain('63748472');
 
-    // Back in the app before confirming: the flow is not complete yet.
-    const early = await app.inject({
+    // Back in the suite.app before confirming: the flow is not complete yet.
+    const early = await suite.app.inject({
       method: 'POST',
       url: '/api/goCardless/mandates',
       headers,
@@ -92,7 +85,7 @@ describe('direct debit through the sandbox provider', () => {
     expect(early.statusCode).toBe(409);
 
     await form(`${flow.redirectUrl}/confirm`, { action: 'confirm' });
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/goCardless/mandates',
       headers,
@@ -106,7 +99,7 @@ describe('direct debit through the sandbox provider', () => {
       accountNumberEnding: '72',
     });
     // Completing again answers the same mandate.
-    const again = await app.inject({
+    const again = await suite.app.inject({
       method: 'POST',
       url: '/api/goCardless/mandates',
       headers,
@@ -114,10 +107,14 @@ describe('direct debit through the sandbox provider', () => {
     });
     expect(again.json().mandateId).toBe(created.json().mandateId);
 
-    const list = await app.inject({ method: 'GET', url: '/api/goCardless/mandates', headers });
+    const list = await suite.app.inject({
+      method: 'GET',
+      url: '/api/goCardless/mandates',
+      headers,
+    });
     expect(list.json()).toEqual([created.json()]);
     expect(JSON.stringify(list.json())).not.toContain('sandbox');
-    expect((await findActiveMandate(app.db, 'dd-payer'))?.bankName).toBe('Barclays');
+    expect((await findActiveMandate(suite.app.db, 'dd-payer'))?.bankName).toBe('Barclays');
   });
 
   it('refuses an account that fails the modulus check with a clear message', async () => {
@@ -142,30 +139,30 @@ describe('direct debit through the sandbox provider', () => {
     const flow = await startFlow();
     await form(flow.redirectUrl, BARCLAYS);
     await form(`${flow.redirectUrl}/confirm`, { action: 'confirm' });
-    const other = bearer(await createTestAccessToken(app, { userId: 'dd-other' }));
-    const res = await app.inject({
+    const other = await suite.customer('dd-other');
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/goCardless/mandates',
       headers: other,
       payload: { redirectFlowId: flow.flowId },
     });
     expect(res.statusCode).toBe(404);
-    const list = await app.inject({
+    const list = await suite.app.inject({
       method: 'GET',
       url: '/api/goCardless/mandates',
       headers: other,
     });
     expect(list.json()).toEqual([]);
-    expect((await app.inject({ method: 'GET', url: '/api/goCardless/mandates' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await suite.app.inject({ method: 'GET', url: '/api/goCardless/mandates' })).statusCode,
+    ).toBe(401);
   });
 
   it('settles a collection after 3 working days, skipping the Easter bank holidays', async () => {
     clock.set(START);
-    const owner = bearer(await createTestAccessToken(app, { userId: 'dd-settles' }));
+    const owner = await suite.customer('dd-settles');
     await setUpMandate(BARCLAYS, owner);
-    const collection = await createDirectDebitCollection(app, {
+    const collection = await createDirectDebitCollection(suite.app, {
       ownerUserId: 'dd-settles',
       proposalCode: null,
       amountPence: 12_345,
@@ -179,23 +176,23 @@ describe('direct debit through the sandbox provider', () => {
     });
     const status = async () =>
       (
-        await app.db
+        await suite.app.db
           .select()
           .from(collections)
           .where(eq(collections.providerPaymentId, collection.providerPaymentId))
       )[0]?.status;
 
     clock.set('2026-04-07T09:00:00.000Z'); // Tuesday: submitted, not settled
-    await deliverSandboxDirectDebitEvents(app);
+    await deliverSandboxDirectDebitEvents(suite.app);
     expect(await status()).toBe('SUBMITTED');
     clock.set('2026-04-08T22:00:00.000Z'); // Wednesday 23:00 in London
-    expect(await deliverSandboxDirectDebitEvents(app)).toBe(0);
+    expect(await deliverSandboxDirectDebitEvents(suite.app)).toBe(0);
     expect(await status()).toBe('SUBMITTED');
     clock.set('2026-04-09T08:00:00.000Z'); // Thursday
-    expect(await deliverSandboxDirectDebitEvents(app)).toBe(1);
+    expect(await deliverSandboxDirectDebitEvents(suite.app)).toBe(1);
     expect(await status()).toBe('SETTLED');
     // The same reference never collects twice.
-    const again = await createDirectDebitCollection(app, {
+    const again = await createDirectDebitCollection(suite.app, {
       ownerUserId: 'dd-settles',
       proposalCode: null,
       amountPence: 12_345,
@@ -207,9 +204,9 @@ describe('direct debit through the sandbox provider', () => {
 
   it('fails the collections of the account holder "Fail Payment"', async () => {
     clock.set(START);
-    const owner = bearer(await createTestAccessToken(app, { userId: 'dd-fails' }));
+    const owner = await suite.customer('dd-fails');
     await setUpMandate({ ...BARCLAYS, accountHolderName: 'Fail Payment' }, owner);
-    const collection = await createDirectDebitCollection(app, {
+    const collection = await createDirectDebitCollection(suite.app, {
       ownerUserId: 'dd-fails',
       proposalCode: null,
       amountPence: 5_000,
@@ -217,8 +214,8 @@ describe('direct debit through the sandbox provider', () => {
       reference: 'inv-fail-1',
     });
     clock.set('2026-04-10T09:00:00.000Z');
-    await deliverSandboxDirectDebitEvents(app);
-    const [row] = await app.db
+    await deliverSandboxDirectDebitEvents(suite.app);
+    const [row] = await suite.app.db
       .select()
       .from(collections)
       .where(eq(collections.providerPaymentId, collection.providerPaymentId));
@@ -230,13 +227,13 @@ describe('direct debit through the sandbox provider', () => {
 
   describe('webhooks', () => {
     const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
-      app.inject({
+      suite.app.inject({
         method: 'POST',
         url: '/api/webhooks/direct-debit',
         headers: delivery.headers,
         payload: delivery.body,
       });
-    const sandbox = () => app.providers.directDebit as SandboxDirectDebit;
+    const sandbox = () => suite.app.providers.directDebit as SandboxDirectDebit;
 
     it('refuses a bad signature with 400 and stores nothing', async () => {
       const signed = sandbox().signEvents(
@@ -245,13 +242,13 @@ describe('direct debit through the sandbox provider', () => {
       );
       const res = await deliver({ ...signed, body: signed.body.replace('PM_forged', 'PM_other') });
       expect(res.statusCode).toBe(400);
-      const stored = await app.db
+      const stored = await suite.app.db
         .select()
         .from(webhookEvents)
         .where(eq(webhookEvents.eventId, 'EV_forged'));
       expect(stored).toEqual([]);
       expect(
-        await app.db
+        await suite.app.db
           .select()
           .from(collections)
           .where(eq(collections.providerPaymentId, 'PM_other')),
@@ -274,7 +271,7 @@ describe('direct debit through the sandbox provider', () => {
       expect((await deliver(settled)).json()).toEqual({ received: 1, duplicates: 0 });
       expect((await deliver(earlier)).json()).toEqual({ received: 2, duplicates: 0 });
       expect((await deliver(earlier)).json()).toEqual({ received: 0, duplicates: 2 });
-      const [row] = await app.db
+      const [row] = await suite.app.db
         .select()
         .from(collections)
         .where(eq(collections.providerPaymentId, id));
@@ -282,9 +279,9 @@ describe('direct debit through the sandbox provider', () => {
     });
 
     it('cancels a mandate the provider reports cancelled', async () => {
-      const owner = bearer(await createTestAccessToken(app, { userId: 'dd-cancelled' }));
+      const owner = await suite.customer('dd-cancelled');
       await setUpMandate(BARCLAYS, owner);
-      const [method] = await app.db
+      const [method] = await suite.app.db
         .select()
         .from(paymentMethods)
         .where(eq(paymentMethods.ownerUserId, 'dd-cancelled'));
@@ -300,8 +297,8 @@ describe('direct debit through the sandbox provider', () => {
           clock.now(),
         ),
       );
-      expect(await findActiveMandate(app.db, 'dd-cancelled')).toBeNull();
-      const list = await app.inject({
+      expect(await findActiveMandate(suite.app.db, 'dd-cancelled')).toBeNull();
+      const list = await suite.app.inject({
         method: 'GET',
         url: '/api/goCardless/mandates',
         headers: owner,

@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { auditLog, policies, policyAutoRenewalChanges } from '../../db/schema';
-import { bindProposal } from '../../flows/bind-policy';
-import { createTestApp } from '../../test/test-app';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { computeAmountDueAtBind } from './amounts';
+import { createBoundPolicy } from '../../test/bound-policy';
+import { useTestApp } from '../../test/use-test-app';
 import { AUTO_RENEWAL_MESSAGES } from './auto-renewal';
-import { createQuote } from './test-helpers';
 
 // PUT /api/policies/{id}/autoRenewal (spec 3 §4, §7; FCA ICOBS 6A.6), called directly, out of
 // order and by the wrong people, as well as the page's own way.
 
-const SYSTEM = { kind: 'system', name: 'test' } as const;
-
 describe('policy auto-renewal', () => {
-  const clock = createTestClock('2026-03-02T09:00:00.000Z');
-  let app: App;
+  const suite = useTestApp({ at: '2026-03-02T09:00:00.000Z', seed: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let other: Record<string, string>;
   let staff: Record<string, string>;
@@ -26,49 +19,29 @@ describe('policy auto-renewal', () => {
   let driveawayId = '';
 
   const put = (id: string, payload: Record<string, unknown>, headers = owner) =>
-    app.inject({ method: 'PUT', url: `/api/policies/${id}/autoRenewal`, headers, payload });
+    suite.app.inject({ method: 'PUT', url: `/api/policies/${id}/autoRenewal`, headers, payload });
 
   async function bind(schemeCode: string): Promise<string> {
-    const quote = await createQuote(app, owner, { schemeCode });
-    const due = computeAmountDueAtBind(quote.quote);
-    const result = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'CARD',
-      payment:
-        due.totalPence > 0
-          ? {
-              provider: 'CARD',
-              providerPaymentId: `pi_${schemeCode}`,
-              amountPence: due.totalPence,
-              settled: true,
-            }
-          : undefined,
-    });
-    return result.policyId;
+    return (await createBoundPolicy(suite.app, owner, { schemeCode })).policyId;
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    owner = bearer(await createTestAccessToken(app, { userId: 'renewing-owner' }));
-    other = bearer(await createTestAccessToken(app, { userId: 'someone-else' }));
-    staff = bearer(
-      await createTestAccessToken(app, {
-        userId: 'agent-1',
-        roles: ['admin'],
-        permissions: ['access:impersonate'],
-        impersonate: 'renewing-owner',
-      }),
-    );
+    owner = await suite.customer('renewing-owner');
+    other = await suite.customer('someone-else');
+    staff = await suite.staff(['access:impersonate'], {
+      userId: 'agent-1',
+      impersonate: 'renewing-owner',
+    });
     flexId = await bind('bmw-flex');
     driveawayId = await bind('bmw-driveaway');
   });
-  afterAll(async () => {
-    await app.close();
-  });
 
   it('is on by default after bind', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/policies/${flexId}`, headers: owner });
+    const res = await suite.app.inject({
+      method: 'GET',
+      url: `/api/policies/${flexId}`,
+      headers: owner,
+    });
     expect((res.json() as PolicyResponse).policyDetail.autoRenewalEnabled).toBe(true);
   });
 
@@ -78,7 +51,7 @@ describe('policy auto-renewal', () => {
     expect((off.json() as PolicyResponse).policyDetail.autoRenewalEnabled).toBe(false);
     const on = await put(flexId, { enabled: true });
     expect((on.json() as PolicyResponse).policyDetail.autoRenewalEnabled).toBe(true);
-    const changes = await app.db
+    const changes = await suite.app.db
       .select()
       .from(policyAutoRenewalChanges)
       .where(eq(policyAutoRenewalChanges.policyId, flexId))
@@ -97,7 +70,7 @@ describe('policy auto-renewal', () => {
     const other = await put(flexId, { enabled: false, reason: 'Other', details: '  ' });
     expect(other.statusCode).toBe(400);
     expect(other.json().error.message).toBe(AUTO_RENEWAL_MESSAGES.detailsRequired);
-    const [row] = await app.db.select().from(policies).where(eq(policies.policyId, flexId));
+    const [row] = await suite.app.db.select().from(policies).where(eq(policies.policyId, flexId));
     expect(row?.autoRenewalEnabled).toBe(true);
     const told = await put(flexId, { enabled: false, reason: 'Other', details: 'Moving abroad' });
     expect(told.statusCode, told.body).toBe(200);
@@ -111,21 +84,21 @@ describe('policy auto-renewal', () => {
   });
 
   it('is refused once renewal is stopped or the policy has ended', async () => {
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ renewalStopped: true })
       .where(eq(policies.policyId, flexId));
     const stopped = await put(flexId, { enabled: false, reason: 'Price' });
     expect(stopped.statusCode).toBe(409);
     expect(stopped.json().error.message).toBe(AUTO_RENEWAL_MESSAGES.renewalStopped);
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ renewalStopped: false, status: 'CANCELLED', terminatedAt: clock.now() })
       .where(eq(policies.policyId, flexId));
     const ended = await put(flexId, { enabled: false, reason: 'Price' });
     expect(ended.statusCode).toBe(409);
     expect(ended.json().error.message).toBe(AUTO_RENEWAL_MESSAGES.ended);
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ status: 'ACTIVE', terminatedAt: null })
       .where(eq(policies.policyId, flexId));
@@ -133,7 +106,7 @@ describe('policy auto-renewal', () => {
 
   it('answers 404 to someone else and 401 to nobody', async () => {
     expect((await put(flexId, { enabled: false, reason: 'Price' }, other)).statusCode).toBe(404);
-    const anonymous = await app.inject({
+    const anonymous = await suite.app.inject({
       method: 'PUT',
       url: `/api/policies/${flexId}/autoRenewal`,
       payload: { enabled: true },
@@ -144,12 +117,12 @@ describe('policy auto-renewal', () => {
   it('records a staff member acting for the customer, in the change and the audit log', async () => {
     const res = await put(flexId, { enabled: false, reason: 'Service' }, staff);
     expect(res.statusCode, res.body).toBe(200);
-    const [latest] = await app.db
+    const [latest] = await suite.app.db
       .select()
       .from(policyAutoRenewalChanges)
       .where(eq(policyAutoRenewalChanges.actorUserId, 'agent-1'));
     expect(latest).toMatchObject({ onBehalfOfUserId: 'renewing-owner', reason: 'Service' });
-    const audit = await app.db
+    const audit = await suite.app.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'policy.auto-renewal.off'));

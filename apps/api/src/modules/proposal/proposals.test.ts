@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProposalResponseSchema, type ProposalResponse } from '@motor/contract';
 import { explainPrice, londonDateString, toInstant, type ProposalChange } from '@motor/domain';
 import { addCalendarDuration, formatPickerDay, getDatePickerDays } from '@motor/forms';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { notificationOutbox, proposals, ratingRecords } from '../../db/schema';
-import { createTestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/use-test-app';
 import { TEST_BRANDS } from '../../test/test-brands';
 import { useBrands } from '../brand';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import {
   ADDITIONAL_DRIVER_ANSWERS,
   buildCompleteDisclosure,
@@ -23,20 +20,16 @@ const START = '2026-03-02T09:00:00.000Z';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('proposal API', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true });
+  const { clock } = suite;
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    headers = bearer(await createTestAccessToken(app, { userId: 'customer-1' }));
-  });
-  afterAll(async () => {
-    await app.close();
+    headers = await suite.customer('customer-1');
   });
 
   async function create(schemeCode = 'bmw-flex', as = headers): Promise<ProposalResponse> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/proposals',
       headers: as,
@@ -47,11 +40,11 @@ describe('proposal API', () => {
   }
 
   async function get(code: string, as = headers) {
-    return app.inject({ method: 'GET', url: `/api/proposals/${code}`, headers: as });
+    return suite.app.inject({ method: 'GET', url: `/api/proposals/${code}`, headers: as });
   }
 
   async function patch(code: string, changes: ProposalChange[], extra: object = {}) {
-    return app.inject({
+    return suite.app.inject({
       method: 'PATCH',
       url: `/api/proposals/${code}`,
       headers,
@@ -101,7 +94,7 @@ describe('proposal API', () => {
         'That car was made from 2019 to 2026: check the year',
       ],
     ] as const) {
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method: 'PATCH',
         url: `/api/proposals/${other.proposalCode}`,
         headers,
@@ -143,7 +136,7 @@ describe('proposal API', () => {
   });
 
   it('refuses an unknown scheme', async () => {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/proposals',
       headers,
@@ -154,18 +147,21 @@ describe('proposal API', () => {
   });
 
   it('needs a session', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/proposals' });
+    const res = await suite.app.inject({ method: 'GET', url: '/api/proposals' });
     expect(res.statusCode).toBe(401);
   });
 
   it('reaches QUOTE with a demo registration and a sandbox address, and records the rating', async () => {
-    const search = await app.inject({
+    const search = await suite.app.inject({
       method: 'GET',
       url: '/api/lookup/addresses?query=SW1A%202AA',
     });
     expect(search.statusCode, search.body).toBe(200);
     const [first] = search.json() as { id: string }[];
-    const address = await app.inject({ method: 'GET', url: `/api/lookup/addresses/${first!.id}` });
+    const address = await suite.app.inject({
+      method: 'GET',
+      url: `/api/lookup/addresses/${first!.id}`,
+    });
     expect(address.statusCode).toBe(200);
 
     const proposal = await create();
@@ -207,7 +203,7 @@ describe('proposal API', () => {
     // 30 London calendar days: the clocks go forward on 29 March.
     expect(quoted.expiresAt).toBe('2026-04-01T08:00:00.000Z');
 
-    const records = await app.db
+    const records = await suite.app.db
       .select()
       .from(ratingRecords)
       .where(eq(ratingRecords.proposalCode, proposal.proposalCode));
@@ -684,12 +680,12 @@ describe('proposal API', () => {
     it('a save that lost a race (stale revision) writes neither the proposal nor a rating record', async () => {
       const proposal = await createQuote();
       const recordsOf = () =>
-        app.db
+        suite.app.db
           .select()
           .from(ratingRecords)
           .where(eq(ratingRecords.proposalCode, proposal.proposalCode));
       const before = await recordsOf();
-      const saved = await saveProposal(app.db, {
+      const saved = await saveProposal(suite.app.db, {
         proposalCode: proposal.proposalCode,
         revision: proposal.revision - 1,
         changes: { status: 'REFERRAL', updatedAt: clock.now() },
@@ -703,7 +699,7 @@ describe('proposal API', () => {
 
   it("answers 404 for another user's proposal", async () => {
     const proposal = await create();
-    const other = bearer(await createTestAccessToken(app, { userId: 'customer-2' }));
+    const other = await suite.customer('customer-2');
     expect((await get(proposal.proposalCode, other)).statusCode).toBe(404);
     const calls = [
       { method: 'PATCH', url: '', payload: { changes: [] } },
@@ -713,7 +709,7 @@ describe('proposal API', () => {
       { method: 'PUT', url: '/autoRenewal', payload: { enabled: false } },
     ] as const;
     for (const call of calls) {
-      const res = await app.inject({
+      const res = await suite.app.inject({
         method: call.method,
         url: `/api/proposals/${proposal.proposalCode}${call.url}`,
         headers: other,
@@ -721,20 +717,20 @@ describe('proposal API', () => {
       });
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
     }
-    const list = await app.inject({ method: 'GET', url: '/api/proposals', headers: other });
+    const list = await suite.app.inject({ method: 'GET', url: '/api/proposals', headers: other });
     expect(list.json()).toEqual([]);
   });
 
   it('lists own proposals filtered by scheme and external reference', async () => {
     const flex = await create();
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'GET',
       url: `/api/proposals?externalReference=${flex.externalReference}`,
       headers,
     });
     expect(res.json().map((p: ProposalResponse) => p.proposalCode)).toEqual([flex.proposalCode]);
     const driveaway = await create('bmw-driveaway');
-    const bySchemes = await app.inject({
+    const bySchemes = await suite.app.inject({
       method: 'GET',
       url: '/api/proposals?schemeCode=bmw-driveaway',
       headers,
@@ -760,12 +756,12 @@ describe('proposal API', () => {
 
   it('expires a quote after 30 days and reprices it on a new start date', async () => {
     const userId = 'customer-expiry';
-    headers = bearer(await createTestAccessToken(app, { userId }));
+    headers = await suite.customer(userId);
     const quoted = await createQuote();
     const code = quoted.proposalCode;
     try {
       clock.advance(DAY); // the start day has passed
-      headers = bearer(await createTestAccessToken(app, { userId }));
+      headers = await suite.customer(userId);
       expect((await get(code)).json().status).toBe('QUOTE_EXPIRED');
       const repriced = await patch(code, [
         { changeType: 'START_DATE_CHANGE', startDate: clock.now().toISOString() },
@@ -773,7 +769,7 @@ describe('proposal API', () => {
       expect(repriced.json().status).toBe('QUOTE');
 
       clock.advance(31 * DAY); // past the quote's validity
-      headers = bearer(await createTestAccessToken(app, { userId }));
+      headers = await suite.customer(userId);
       expect((await get(code)).json().status).toBe('QUOTE_EXPIRED');
       const again = await patch(code, [
         {
@@ -785,7 +781,7 @@ describe('proposal API', () => {
       expect(again.json().status).toBe('QUOTE');
     } finally {
       clock.set(START);
-      headers = bearer(await createTestAccessToken(app, { userId: 'customer-1' }));
+      headers = await suite.customer('customer-1');
     }
   });
 
@@ -813,13 +809,13 @@ describe('proposal API', () => {
   describe('identity checks', () => {
     it('clears an ordinary policyholder', async () => {
       const quoted = await createQuote();
-      const idCheck = await app.inject({
+      const idCheck = await suite.app.inject({
         method: 'PUT',
         url: `/api/proposals/${quoted.proposalCode}/id-check`,
         headers,
       });
       expect(idCheck.json()).toEqual({ isClear: true });
-      const verify = await app.inject({
+      const verify = await suite.app.inject({
         method: 'PUT',
         url: `/api/proposals/${quoted.proposalCode}/verify`,
         headers,
@@ -843,24 +839,24 @@ describe('proposal API', () => {
         buildCompleteDisclosure({ driver: { lastName: 'Consider' } }),
       );
       const url = `/api/proposals/${proposal.proposalCode}`;
-      const idCheck = await app.inject({ method: 'PUT', url: `${url}/id-check`, headers });
+      const idCheck = await suite.app.inject({ method: 'PUT', url: `${url}/id-check`, headers });
       expect(idCheck.json()).toEqual({ isClear: false });
-      const verify = await app.inject({ method: 'PUT', url: `${url}/verify`, headers });
+      const verify = await suite.app.inject({ method: 'PUT', url: `${url}/verify`, headers });
       expect(verify.json().isClear).toBe(false);
       expect(verify.json().checks[0]).toEqual({ name: 'IDENTITY', result: 'CONSIDER' });
     });
 
     it('allows one driveaway policy per customer and per car', async () => {
-      headers = bearer(await createTestAccessToken(app, { userId: 'driveaway-owner' }));
+      headers = await suite.customer('driveaway-owner');
       try {
         const bound = await createQuote('bmw-driveaway');
         // Started before the first was bound: a holder cannot start another one (bind-policy.test).
         const second = await createQuote('bmw-driveaway');
-        await app.db
+        await suite.app.db
           .update(proposals)
           .set({ status: 'POLICY' })
           .where(eq(proposals.proposalCode, bound.proposalCode));
-        const verify = await app.inject({
+        const verify = await suite.app.inject({
           method: 'PUT',
           url: `/api/proposals/${second.proposalCode}/verify`,
           headers,
@@ -872,21 +868,21 @@ describe('proposal API', () => {
         // A bound proposal cannot be changed or deleted.
         expect((await patch(bound.proposalCode, [])).statusCode).toBe(409);
       } finally {
-        headers = bearer(await createTestAccessToken(app, { userId: 'customer-1' }));
+        headers = await suite.customer('customer-1');
       }
     });
   });
 
   it('e-mails a link back to the quote', async () => {
     const quoted = await createQuote();
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: `/api/proposals/${quoted.proposalCode}/retain`,
       headers,
       payload: {},
     });
     expect(res.statusCode, res.body).toBe(202);
-    const mails = await app.db
+    const mails = await suite.app.db
       .select()
       .from(notificationOutbox)
       .where(eq(notificationOutbox.recipient, DRIVER_ANSWERS.email));
@@ -896,7 +892,7 @@ describe('proposal API', () => {
   it('saves tracking values, a promotion and auto-renewal, and deletes', async () => {
     const quoted = await createQuote();
     const url = `/api/proposals/${quoted.proposalCode}`;
-    const tracked = await app.inject({
+    const tracked = await suite.app.inject({
       method: 'POST',
       url: `${url}/tracking`,
       headers,
@@ -910,7 +906,7 @@ describe('proposal API', () => {
     ]);
     expect(JSON.stringify(quoted)).not.toContain('FLEXWELCOME');
 
-    const wrong = await app.inject({
+    const wrong = await suite.app.inject({
       method: 'PATCH',
       url: `${url}/promotions/flex-welcome`,
       headers,
@@ -918,7 +914,7 @@ describe('proposal API', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe('That promotion code is not right.');
-    const promoted = await app.inject({
+    const promoted = await suite.app.inject({
       method: 'PATCH',
       url: `${url}/promotions/flex-welcome`,
       headers,
@@ -930,7 +926,7 @@ describe('proposal API', () => {
     expect(promoted.json().quote.promotionMonthlyDiscountPence).toBe(8_334);
     expect(promoted.json().quote.totals.discounted).toBeLessThan(quoted.quote.totals.discounted);
 
-    const renewal = await app.inject({
+    const renewal = await suite.app.inject({
       method: 'PUT',
       url: `${url}/autoRenewal`,
       headers,
@@ -938,7 +934,7 @@ describe('proposal API', () => {
     });
     expect(renewal.json().autoRenewalEnabled).toBe(false);
 
-    const deleted = await app.inject({ method: 'DELETE', url, headers });
+    const deleted = await suite.app.inject({ method: 'DELETE', url, headers });
     expect(deleted.statusCode).toBe(204);
     expect((await get(quoted.proposalCode)).statusCode).toBe(404);
   });
@@ -946,7 +942,7 @@ describe('proposal API', () => {
   it('drops a promotion the brand has since removed from a quote in progress (issue 31)', async () => {
     const quoted = await createQuote();
     const url = `/api/proposals/${quoted.proposalCode}`;
-    const promoted = await app.inject({
+    const promoted = await suite.app.inject({
       method: 'PATCH',
       url: `${url}/promotions/flex-welcome`,
       headers,
@@ -963,7 +959,7 @@ describe('proposal API', () => {
       expect(read.quote.totals.discounted).toBe(quoted.quote.totals.discounted);
       expect(read.promotions).toEqual([]);
       // And it cannot be taken again.
-      const again = await app.inject({
+      const again = await suite.app.inject({
         method: 'PATCH',
         url: `${url}/promotions/flex-welcome`,
         headers,
@@ -977,7 +973,7 @@ describe('proposal API', () => {
   });
 
   it('documents the proposal routes in OpenAPI', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await suite.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const paths = Object.keys(res.json().paths);
     for (const path of [
       '/api/proposals',

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
-import { createTestApp } from '../../test/test-app';
-import { bearer, createTestAccessToken } from '../identity/test-tokens';
+import { useTestApp } from '../../test/use-test-app';
+import { bearer } from '../identity/test-tokens';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { buildCompleteDisclosure, DEMO_ADDRESS, updates } from './fixtures';
 
@@ -12,20 +10,15 @@ import { buildCompleteDisclosure, DEMO_ADDRESS, updates } from './fixtures';
 // convictions are asked again; an anonymous caller and another customer start empty.
 
 describe('a new quote of a returning customer', () => {
-  const clock = createTestClock('2026-03-02T09:00:00.000Z');
-  let app: App;
+  const suite = useTestApp({ at: '2026-03-02T09:00:00.000Z', seed: true });
   let holder: Record<string, string>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    holder = (await buyFlexByDirectDebit(app, 'returning-holder')).headers;
-  });
-  afterAll(async () => {
-    await app.close();
+    holder = (await buyFlexByDirectDebit(suite.app, 'returning-holder')).headers;
   });
 
   async function create(headers: Record<string, string>): Promise<ProposalResponse> {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/api/proposals',
       headers,
@@ -56,19 +49,19 @@ describe('a new quote of a returning customer', () => {
   });
 
   it('starts empty for an anonymous caller', async () => {
-    const session = await app.inject({ method: 'POST', url: '/api/session' });
+    const session = await suite.app.inject({ method: 'POST', url: '/api/session' });
     const anonymous = bearer(session.json<{ accessToken: string }>().accessToken);
     expect(policyholderAnswers(await create(anonymous))).toEqual({});
   });
 
   it("never copies another customer's answers", async () => {
-    const stranger = bearer(await createTestAccessToken(app, { userId: 'returning-stranger' }));
+    const stranger = await suite.customer('returning-stranger');
     expect(policyholderAnswers(await create(stranger))).toEqual({});
   });
 
   it('saves answers without rating as not priced, until a rated PATCH prices them', async () => {
     const proposal = await create(holder);
-    const complete = await app.inject({
+    const complete = await suite.app.inject({
       method: 'PATCH',
       url: `/api/proposals/${proposal.proposalCode}`,
       headers: holder,
@@ -78,7 +71,7 @@ describe('a new quote of a returning customer', () => {
       },
     });
     expect(complete.json().status).toBe('QUOTE');
-    const draft = await app.inject({
+    const draft = await suite.app.inject({
       method: 'PATCH',
       url: `/api/proposals/${proposal.proposalCode}`,
       headers: holder,
@@ -97,7 +90,7 @@ describe('a new quote of a returning customer', () => {
     expect(draft.json().status).toBe('INSUFFICIENT_ACCURACY');
     expect(draft.json().quote).toMatchObject({ ratedAt: null, totalPremium: 0 });
     expect(policyholderAnswers(draft.json())?.dateOfBirth).toBe('1990-01-01');
-    const rated = await app.inject({
+    const rated = await suite.app.inject({
       method: 'PATCH',
       url: `/api/proposals/${proposal.proposalCode}`,
       headers: holder,

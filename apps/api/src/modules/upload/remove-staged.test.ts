@@ -1,15 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { auditLog, uploads } from '../../db/schema';
-import { bindProposal } from '../../flows/bind-policy';
-import { createTestApp } from '../../test/test-app';
+import { createBoundPolicyWithNumber } from '../../test/bound-policy';
+import { useTestApp } from '../../test/use-test-app';
 import { IMPERSONATE_HEADER, PERMISSIONS } from '../identity';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { computeAmountDueAtBind } from '../policy/amounts';
-import { createQuote } from '../policy/test-helpers';
 import { multipartFile, pdfBytes } from './test-helpers';
 
 // DELETE /api/documents/upload/stage/{policyId}/{stageId}: a staged file taken off the upload
@@ -18,8 +14,7 @@ import { multipartFile, pdfBytes } from './test-helpers';
 const START = '2026-03-02T09:00:00.000Z';
 
 describe('removing a staged upload', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true });
   let owner: Record<string, string>;
   let other: Record<string, string>;
   let staffForOwner: Record<string, string>;
@@ -28,41 +23,23 @@ describe('removing a staged upload', () => {
   let policyNumber: string;
   let otherPolicyId: string;
 
-  async function buy(headers: Record<string, string>, paymentId: string) {
-    const quote = await createQuote(app, headers);
-    return bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: paymentId,
-        amountPence: computeAmountDueAtBind(quote.quote).totalPence,
-        settled: true,
-      },
-    });
-  }
-
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    owner = bearer(await createTestAccessToken(app, { userId: 'remove-owner' }));
-    other = bearer(await createTestAccessToken(app, { userId: 'remove-other' }));
-    const staffToken = await createTestAccessToken(app, {
+    owner = await suite.customer('remove-owner');
+    other = await suite.customer('remove-other');
+    const staffToken = await createTestAccessToken(suite.app, {
       userId: 'remove-staff',
       roles: ['admin'],
       permissions: [PERMISSIONS.impersonate],
     });
     staffForOwner = { ...bearer(staffToken), [IMPERSONATE_HEADER]: 'remove-owner' };
     staffForNobody = bearer(staffToken);
-    ({ policyId, policyNumber } = await buy(owner, 'pi_remove_owner'));
-    ({ policyId: otherPolicyId } = await buy(other, 'pi_remove_other'));
-  });
-  afterAll(async () => {
-    await app?.close();
+    ({ policyId, policyNumber } = await createBoundPolicyWithNumber(suite.app, owner));
+    ({ policyId: otherPolicyId } = await createBoundPolicyWithNumber(suite.app, other));
   });
 
   async function stage(fileName: string, headers = owner, id = policyId) {
     const body = multipartFile({ fileName, bytes: pdfBytes(), contentType: 'application/pdf' });
-    const staged = await app.inject({
+    const staged = await suite.app.inject({
       method: 'POST',
       url: `/api/documents/upload/stage/${id}?purpose=ncb-proof`,
       headers: { ...headers, ...body.headers },
@@ -79,7 +56,7 @@ describe('removing a staged upload', () => {
     id = policyId,
     body: 'json' | 'none' = 'json',
   ) =>
-    app.inject({
+    suite.app.inject({
       method: 'DELETE',
       url: `/api/documents/upload/stage/${id}/${stageId}`,
       headers,
@@ -87,7 +64,7 @@ describe('removing a staged upload', () => {
     });
 
   const commit = (fileNames: string[], headers = owner) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: `/api/documents/upload/commit/${policyId}`,
       headers,
@@ -95,12 +72,12 @@ describe('removing a staged upload', () => {
     });
 
   async function rowOf(stageId: string) {
-    const [row] = await app.db.select().from(uploads).where(eq(uploads.id, stageId));
+    const [row] = await suite.app.db.select().from(uploads).where(eq(uploads.id, stageId));
     return row;
   }
 
   const removals = (actorUserId: string) =>
-    app.db
+    suite.app.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'upload.remove'), eq(auditLog.actorUserId, actorUserId)));
@@ -108,13 +85,13 @@ describe('removing a staged upload', () => {
   it('deletes the owner’s staged file: its bytes, its row, audited; the name is free again', async () => {
     const { stageId } = await stage('letter.pdf');
     const { storageKey } = (await rowOf(stageId))!;
-    expect(await app.providers.storage.exists(storageKey)).toBe(true);
+    expect(await suite.app.providers.storage.exists(storageKey)).toBe(true);
 
     const removed = await remove(stageId);
     expect(removed.statusCode, removed.body).toBe(204);
     expect(removed.body).toBe('');
     expect(await rowOf(stageId)).toBeUndefined();
-    expect(await app.providers.storage.exists(storageKey)).toBe(false);
+    expect(await suite.app.providers.storage.exists(storageKey)).toBe(false);
     expect(await removals('remove-owner')).toEqual([
       expect.objectContaining({
         subjectUserId: 'remove-owner',
@@ -148,7 +125,7 @@ describe('removing a staged upload', () => {
       'This file has been sent already and cannot be removed.',
     );
     expect(await rowOf(stageId)).toEqual(before);
-    expect(await app.providers.storage.exists(before.storageKey)).toBe(true);
+    expect(await suite.app.providers.storage.exists(before.storageKey)).toBe(true);
   });
 
   it('answers out-of-order calls: removed twice, never staged, then committed after removal', async () => {
@@ -167,7 +144,7 @@ describe('removing a staged upload', () => {
     const mine = await stage('mine.pdf');
     const theirs = await stage('theirs.pdf', other, otherPolicyId);
     const removalsBefore = (
-      await app.db.select().from(auditLog).where(eq(auditLog.action, 'upload.remove'))
+      await suite.app.db.select().from(auditLog).where(eq(auditLog.action, 'upload.remove'))
     ).length;
 
     // Another customer, through my policy or theirs.
@@ -186,7 +163,8 @@ describe('removing a staged upload', () => {
     expect(await rowOf(mine.stageId)).toMatchObject({ status: 'STAGED' });
     expect(await rowOf(theirs.stageId)).toMatchObject({ status: 'STAGED' });
     expect(
-      (await app.db.select().from(auditLog).where(eq(auditLog.action, 'upload.remove'))).length,
+      (await suite.app.db.select().from(auditLog).where(eq(auditLog.action, 'upload.remove')))
+        .length,
     ).toBe(removalsBefore);
     // Each owner still removes their own.
     expect((await remove(theirs.stageId, other, otherPolicyId)).statusCode).toBe(204);

@@ -1,25 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ErrorBodySchema } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { auditLog, policies, uploadCommits, uploads } from '../../db/schema';
-import { bindProposal } from '../../flows/bind-policy';
 import type { StorageProvider } from '../../providers/storage';
-import { createTestApp } from '../../test/test-app';
+import { createBoundPolicyWithNumber } from '../../test/bound-policy';
+import { useTestApp } from '../../test/use-test-app';
 import { IMPERSONATE_HEADER, PERMISSIONS } from '../identity';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
-import { computeAmountDueAtBind } from '../policy/amounts';
-import { createQuote } from '../policy/test-helpers';
 import { exeBytes, multipartFile, pdfBytes } from './test-helpers';
 
 const START = '2026-03-02T09:00:00.000Z';
 const MAX_SIZE = 10_485_760;
 
 describe('uploads (issue 14 item 6)', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true });
+  const { clock } = suite;
   let owner: Record<string, string>;
   let other: Record<string, string>;
   let staffForOwner: Record<string, string>;
@@ -29,31 +25,17 @@ describe('uploads (issue 14 item 6)', () => {
   let put: MockInstance<StorageProvider['put']>;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    storage = app.providers.storage;
+    storage = suite.app.providers.storage;
     put = vi.spyOn(storage, 'put');
-    owner = bearer(await createTestAccessToken(app, { userId: 'upload-owner' }));
-    other = bearer(await createTestAccessToken(app, { userId: 'upload-other' }));
-    const staffToken = await createTestAccessToken(app, {
+    owner = await suite.customer('upload-owner');
+    other = await suite.customer('upload-other');
+    const staffToken = await createTestAccessToken(suite.app, {
       userId: 'upload-staff',
       roles: ['admin'],
       permissions: [PERMISSIONS.impersonate],
     });
     staffForOwner = { ...bearer(staffToken), [IMPERSONATE_HEADER]: 'upload-owner' };
-    const quote = await createQuote(app, owner);
-    ({ policyId, policyNumber } = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: 'pi_uploads',
-        amountPence: computeAmountDueAtBind(quote.quote).totalPence,
-        settled: true,
-      },
-    }));
-  });
-  afterAll(async () => {
-    await app?.close();
+    ({ policyId, policyNumber } = await createBoundPolicyWithNumber(suite.app, owner));
   });
 
   function stage(
@@ -70,7 +52,7 @@ describe('uploads (issue 14 item 6)', () => {
       bytes: options.bytes ?? pdfBytes(),
       contentType: 'application/pdf',
     });
-    return app.inject({
+    return suite.app.inject({
       method: 'POST',
       url: `/api/documents/upload/stage/${options.id ?? policyId}?purpose=${options.purpose ?? 'ncb-proof'}`,
       headers: { ...(options.headers ?? owner), ...body.headers },
@@ -83,7 +65,7 @@ describe('uploads (issue 14 item 6)', () => {
     headers = owner,
     id = policyId,
   ) {
-    return app.inject({
+    return suite.app.inject({
       method: 'POST',
       url: `/api/documents/upload/commit/${id}`,
       headers,
@@ -92,7 +74,8 @@ describe('uploads (issue 14 item 6)', () => {
     });
   }
 
-  const rowsOf = (id = policyId) => app.db.select().from(uploads).where(eq(uploads.policyId, id));
+  const rowsOf = (id = policyId) =>
+    suite.app.db.select().from(uploads).where(eq(uploads.policyId, id));
   const reasonOf = (body: string) =>
     (ErrorBodySchema.parse(JSON.parse(body)).error.details as { reason?: string } | undefined)
       ?.reason;
@@ -103,7 +86,7 @@ describe('uploads (issue 14 item 6)', () => {
     expect(staged.statusCode, staged.body).toBe(201);
     const { stageId, fileName } = staged.json<{ stageId: string; fileName: string }>();
     expect(fileName).toBe('ncb proof.pdf');
-    const [row] = await app.db.select().from(uploads).where(eq(uploads.id, stageId));
+    const [row] = await suite.app.db.select().from(uploads).where(eq(uploads.id, stageId));
     expect(row).toMatchObject({
       status: 'STAGED',
       purpose: 'ncb-proof',
@@ -117,9 +100,9 @@ describe('uploads (issue 14 item 6)', () => {
     const committed = await commit({ fileNames: [fileName], comment: 'Letter from my insurer' });
     expect(committed.statusCode, committed.body).toBe(201);
     const { commitId } = committed.json<{ commitId: string }>();
-    const [after] = await app.db.select().from(uploads).where(eq(uploads.id, stageId));
+    const [after] = await suite.app.db.select().from(uploads).where(eq(uploads.id, stageId));
     expect(after).toMatchObject({ status: 'COMMITTED', commitId });
-    const [commitRow] = await app.db
+    const [commitRow] = await suite.app.db
       .select()
       .from(uploadCommits)
       .where(eq(uploadCommits.id, commitId));
@@ -128,7 +111,7 @@ describe('uploads (issue 14 item 6)', () => {
       purpose: 'ncb-proof',
       documentDate: START.slice(0, 10),
     });
-    const audits = await app.db
+    const audits = await suite.app.db
       .select()
       .from(auditLog)
       .where(
@@ -165,7 +148,7 @@ describe('uploads (issue 14 item 6)', () => {
 
     const accepted = await commit({ fileNames: ['dated.pdf'], documentDate: '2024-03-03' });
     expect(accepted.statusCode, accepted.body).toBe(201);
-    const [commitRow] = await app.db
+    const [commitRow] = await suite.app.db
       .select()
       .from(uploadCommits)
       .where(eq(uploadCommits.id, accepted.json<{ commitId: string }>().commitId));
@@ -185,9 +168,12 @@ describe('uploads (issue 14 item 6)', () => {
     expect(staged.statusCode, staged.body).toBe(201);
     const committed = await commit({ fileNames: ['staff.pdf'] }, staffForOwner);
     expect(committed.statusCode, committed.body).toBe(201);
-    const [row] = await app.db.select().from(uploads).where(eq(uploads.id, staged.json().stageId));
+    const [row] = await suite.app.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, staged.json().stageId));
     expect(row!.stagedByUserId).toBe('upload-staff');
-    const audits = await app.db
+    const audits = await suite.app.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'upload.commit'), eq(auditLog.actorUserId, 'upload-staff')));
@@ -207,7 +193,7 @@ describe('uploads (issue 14 item 6)', () => {
   });
 
   it('refuses a policy that is not ACTIVE or PENDING', async () => {
-    await app.db
+    await suite.app.db
       .update(policies)
       .set({ status: 'CANCELLED' })
       .where(eq(policies.policyId, policyId));
@@ -216,7 +202,7 @@ describe('uploads (issue 14 item 6)', () => {
       expect(staged.statusCode).toBe(409);
       expect((await commit({ fileNames: ['ncb-letter.pdf'] })).statusCode).toBe(409);
     } finally {
-      await app.db
+      await suite.app.db
         .update(policies)
         .set({ status: 'ACTIVE' })
         .where(eq(policies.policyId, policyId));
@@ -263,7 +249,7 @@ describe('uploads (issue 14 item 6)', () => {
   });
 
   it('refuses a request that is not multipart or holds no file', async () => {
-    const json = await app.inject({
+    const json = await suite.app.inject({
       method: 'POST',
       url: `/api/documents/upload/stage/${policyId}?purpose=ncb-proof`,
       headers: owner,
@@ -272,7 +258,7 @@ describe('uploads (issue 14 item 6)', () => {
     expect(json.statusCode).toBe(415);
     expect(ErrorBodySchema.safeParse(json.json()).success).toBe(true);
     const boundary = 'no-file-boundary';
-    const noFile = await app.inject({
+    const noFile = await suite.app.inject({
       method: 'POST',
       url: `/api/documents/upload/stage/${policyId}?purpose=ncb-proof`,
       headers: { ...owner, 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -297,17 +283,17 @@ describe('uploads (issue 14 item 6)', () => {
   it('removes files staged and not committed within a day', async () => {
     const staged = await stage({ fileName: 'forgotten.pdf' });
     const { stageId } = staged.json<{ stageId: string }>();
-    const [row] = await app.db.select().from(uploads).where(eq(uploads.id, stageId));
+    const [row] = await suite.app.db.select().from(uploads).where(eq(uploads.id, stageId));
     clock.advance(23 * 60 * 60 * 1000);
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     expect(await storage.exists(row!.storageKey)).toBe(true);
     clock.advance(2 * 60 * 60 * 1000);
     // Too late to commit (with a fresh token: a day has passed), and gone once the job has run.
-    const later = bearer(await createTestAccessToken(app, { userId: 'upload-owner' }));
+    const later = await suite.customer('upload-owner');
     expect((await commit({ fileNames: ['forgotten.pdf'] }, later)).statusCode).toBe(409);
-    await runDueJobs(app);
+    await runDueJobs(suite.app);
     expect(await storage.exists(row!.storageKey)).toBe(false);
-    expect(await app.db.select().from(uploads).where(eq(uploads.id, stageId))).toEqual([]);
+    expect(await suite.app.db.select().from(uploads).where(eq(uploads.id, stageId))).toEqual([]);
     // Committed files stay.
     expect((await rowsOf()).every((upload) => upload.status === 'COMMITTED')).toBe(true);
   });

@@ -12,17 +12,13 @@
 // operation and caller. Replay a failure with the same seed; change SCHEMA_FUZZ_SEED to explore.
 import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@motor/contract';
-import type { App } from '../../app-types';
-import { createTestClock } from '../../clock';
 import { runStatement } from '../../db/client';
-import { bindProposal } from '../../flows/bind-policy';
-import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import { computeAmountDueAtBind } from '../../modules/policy/amounts';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { exeBytes, multipartFile, pdfBytes } from '../../modules/upload/test-helpers';
-import { createTestApp } from '../test-app';
+import { createBoundPolicy } from '../bound-policy';
+import { useTestApp } from '../use-test-app';
 import {
   applyMutation,
   arbitraryFromSchema,
@@ -79,40 +75,25 @@ function encode(value: unknown): string {
 }
 
 describe('schema fuzzing (issue 21 item 10)', () => {
-  const clock = createTestClock(START);
-  let app: App;
+  const suite = useTestApp({ at: START, seed: true });
   let document: OpenApiDocument;
   let owner: Owner;
   let bodyLimit = 1_048_576;
 
   beforeAll(async () => {
-    app = await createTestApp({ clock, seed: true });
-    bodyLimit = app.initialConfig.bodyLimit ?? bodyLimit;
-    const headers = bearer(await createTestAccessToken(app, { userId: 'schema-fuzz-owner' }));
-    const bought = await createQuote(app, headers);
-    const bound = await bindProposal(app, {
-      proposalCode: bought.proposalCode,
-      principal: { kind: 'system', name: 'schema-fuzz' },
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: 'pi_schema_fuzz',
-        amountPence: computeAmountDueAtBind(bought.quote).totalPence,
-        settled: true,
-      },
-    });
-    const live = await createQuote(app, headers);
+    bodyLimit = suite.app.initialConfig.bodyLimit ?? bodyLimit;
+    const headers = await suite.customer('schema-fuzz-owner');
+    const bound = await createBoundPolicy(suite.app, headers);
+    const live = await createQuote(suite.app, headers);
     owner = { headers, proposalCode: live.proposalCode, policyId: bound.policyId };
-    const answer = await app.inject({ url: '/api/openapi.json' });
+    const answer = await suite.app.inject({ url: '/api/openapi.json' });
     expect(answer.statusCode).toBe(200);
     document = answer.json<OpenApiDocument>();
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   /** Rows of a raw query (PGlite and node-postgres both answer `{ rows }`). */
   async function queryRows<Row>(query: SQL): Promise<Row[]> {
-    const result = (await app.db.execute(query)) as unknown as { rows: Row[] };
+    const result = (await suite.app.db.execute(query)) as unknown as { rows: Row[] };
     return result.rows;
   }
 
@@ -136,7 +117,7 @@ describe('schema fuzzing (issue 21 item 10)', () => {
    * it each time took over a quarter of the run.
    */
   async function readNextTransactionId(): Promise<string> {
-    const [row] = await runStatement<{ xid: string }>(app.db, {
+    const [row] = await runStatement<{ xid: string }>(suite.app.db, {
       name: 'schema_fuzz_next_xid',
       text: 'select pg_snapshot_xmax(pg_current_snapshot())::text as xid',
       values: [],
@@ -391,7 +372,7 @@ describe('schema fuzzing (issue 21 item 10)', () => {
     // The detector sees a write: an accepted request that creates a session user.
     let before = await checksumTables();
     let lastXid = await readNextTransactionId();
-    const session = await app.inject({ method: 'POST', url: '/api/session' });
+    const session = await suite.app.inject({ method: 'POST', url: '/api/session' });
     expect(session.statusCode).toBe(200);
     expect(await readNextTransactionId()).not.toBe(lastXid);
     expect(changedTables(before, await checksumTables())).not.toEqual([]);
@@ -425,7 +406,7 @@ describe('schema fuzzing (issue 21 item 10)', () => {
         ];
         for (const fuzzCase of all) {
           const name = `${operation.method} ${operation.path} as ${caller}: ${fuzzCase.label} (${fuzzCase.method} ${fuzzCase.url.slice(0, 120)})`;
-          const response = await app.inject({
+          const response = await suite.app.inject({
             method: fuzzCase.method as 'GET',
             url: fuzzCase.url,
             headers: { ...headers, ...fuzzCase.headers },
