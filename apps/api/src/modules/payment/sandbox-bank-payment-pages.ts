@@ -11,6 +11,12 @@ import type {
 } from '../../providers/direct-debit/bank-account';
 import type { SandboxBankPayment } from '../../providers/direct-debit/sandbox';
 import { deploymentBrand } from '../brand';
+import {
+  BankAccountForm,
+  deliverToOwnWebhook,
+  EMPTY_BANK_ACCOUNT,
+  FlowParams,
+} from './sandbox-bank-form';
 import { errorSummary, formatPounds, page, textField } from './sandbox-html';
 
 // The sandbox's "bank" for an instant bank payment (what GoCardless's Billing Request flow and
@@ -19,18 +25,11 @@ import { errorSummary, formatPounds, page, textField } from './sandbox-html';
 // cancels. The sandbox then sends the signed webhooks the real provider would; coming back to
 // the site binds nothing by itself.
 
-const ApproveForm = z.object({
-  action: z.enum(['approve', 'cancel']),
-  accountHolderName: z.string().max(200).default(''),
-  sortCode: z.string().max(20).default(''),
-  accountNumber: z.string().max(20).default(''),
-});
-const FlowParams = z.object({ flowId: z.string().max(100) });
-const EMPTY: BankAccountInput = { accountHolderName: '', sortCode: '', accountNumber: '' };
+const ApproveForm = BankAccountForm.extend({ action: z.enum(['approve', 'cancel']) });
 
 function approvePage(
   flow: SandboxBankPayment,
-  values: BankAccountInput = EMPTY,
+  values: BankAccountInput = EMPTY_BANK_ACCOUNT,
   errors: BankAccountErrors = {},
 ) {
   const payee = deploymentBrand().config.appName;
@@ -75,19 +74,8 @@ export async function sandboxBankPaymentPages(
     await instance.register(formbody);
     const pages = instance.withTypeProvider<ZodTypeProvider>();
 
-    async function deliver(deliveries: SandboxDelivery[]) {
-      // Straight into our own webhook endpoint, signed exactly as over HTTP.
-      for (const delivery of deliveries) {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/webhooks/direct-debit',
-          headers: delivery.headers,
-          payload: delivery.body,
-        });
-        if (res.statusCode >= 300)
-          app.log.error({ statusCode: res.statusCode }, 'sandbox bank payment webhook was refused');
-      }
-    }
+    const deliver = (deliveries: SandboxDelivery[]) =>
+      deliverToOwnWebhook(app, '/api/webhooks/direct-debit', deliveries);
 
     pages.get(
       '/sandbox/bank-payment/:flowId',

@@ -7,6 +7,7 @@ import type { SandboxCardPayments, SandboxDelivery } from '../../providers/card-
 import type { CardErrors } from '../../providers/card-payments/card-check';
 import type { SandboxSession, SubmitOutcome } from '../../providers/card-payments/sandbox';
 import { escapeHtml } from '../../html-page';
+import { deliverToOwnWebhook } from './sandbox-bank-form';
 import { errorSummary, formatPounds, page, textField } from './sandbox-html';
 
 // The sandbox card provider's hosted pages (what Stripe Checkout is for the real adapter):
@@ -111,22 +112,8 @@ export async function sandboxCardPages(app: App, sandbox: SandboxCardPayments): 
     await instance.register(formbody);
     const pages = instance.withTypeProvider<ZodTypeProvider>();
 
-    async function deliver(deliveries: SandboxDelivery[]) {
-      // Straight into our own webhook endpoint, signed exactly as over HTTP.
-      for (const delivery of deliveries) {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/webhooks/card',
-          headers: delivery.headers,
-          payload: delivery.body,
-        });
-        if (res.statusCode >= 300)
-          app.log.error(
-            { statusCode: res.statusCode, body: res.body },
-            'sandbox card webhook was refused',
-          );
-      }
-    }
+    const deliver = (deliveries: SandboxDelivery[]) =>
+      deliverToOwnWebhook(app, '/api/webhooks/card', deliveries);
 
     async function answer(
       reply: FastifyReply,

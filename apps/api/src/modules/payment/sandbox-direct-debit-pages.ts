@@ -9,23 +9,21 @@ import type {
 } from '../../providers/direct-debit/bank-account';
 import type { SandboxFlow } from '../../providers/direct-debit/sandbox';
 import { escapeHtml } from '../../html-page';
+import {
+  BankAccountForm,
+  deliverToOwnWebhook,
+  EMPTY_BANK_ACCOUNT,
+  FlowParams,
+} from './sandbox-bank-form';
 import { errorSummary, page, textField } from './sandbox-html';
 
 // The sandbox direct-debit provider's hosted mandate page (what GoCardless's Billing Request
 // flow is for the real adapter): bank details checked with the VocaLink modulus rules, a confirm
 // step naming the bank, then back to the site with `?redirect_flow_id=`.
 
-const AccountForm = z.object({
-  accountHolderName: z.string().max(200).default(''),
-  sortCode: z.string().max(20).default(''),
-  accountNumber: z.string().max(20).default(''),
-});
-const FlowParams = z.object({ flowId: z.string().max(100) });
-const EMPTY: BankAccountInput = { accountHolderName: '', sortCode: '', accountNumber: '' };
-
 function detailsPage(
   flow: SandboxFlow,
-  values: BankAccountInput = EMPTY,
+  values: BankAccountInput = EMPTY_BANK_ACCOUNT,
   errors: BankAccountErrors = {},
 ) {
   return page({
@@ -100,7 +98,7 @@ export async function sandboxDirectDebitPages(
 
     pages.post(
       '/sandbox/direct-debit/:flowId',
-      { schema: { hide: true, params: FlowParams, body: AccountForm } },
+      { schema: { hide: true, params: FlowParams, body: BankAccountForm } },
       async (request, reply) => {
         const flow = await sandbox.getFlow(request.params.flowId);
         const outcome = await sandbox.submitAccount({
@@ -148,15 +146,6 @@ export async function deliverSandboxDirectDebitEvents(app: App): Promise<number>
   const provider = app.providers.directDebit;
   if (provider.adapter !== 'sandbox') return 0;
   const deliveries = await (provider as SandboxDirectDebit).collectDueEvents(app.clock.now());
-  for (const delivery of deliveries) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/webhooks/direct-debit',
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
-    if (res.statusCode >= 300)
-      app.log.error({ statusCode: res.statusCode }, 'sandbox direct-debit webhook was refused');
-  }
+  await deliverToOwnWebhook(app, '/api/webhooks/direct-debit', deliveries);
   return deliveries.length;
 }
