@@ -1,6 +1,8 @@
 import { eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { policies, proposals, users } from '../db/schema';
+import { users } from '../modules/identity/tables';
+import { policies } from '../modules/policy/tables';
+import { proposals } from '../modules/proposal/tables';
 import { findPolicyholderEmail } from '../modules/proposal';
 
 // What the export and the erasure of a customer (issue 21 item 14, decision 018) both need:

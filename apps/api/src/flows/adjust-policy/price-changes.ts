@@ -10,7 +10,7 @@ import {
   type ProposalChange,
 } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
-import type { AdjustmentVersion } from '../../db/schema';
+import type { AdjustmentVersion } from '../../modules/adjustment/tables';
 import { AppError } from '../../errors';
 import type { TakenPromotion } from '../../modules/brand';
 import { applyChanges, getSchemeFacts } from '../../modules/disclosure';

@@ -10,7 +10,7 @@ import {
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
 import { eq } from 'drizzle-orm';
-import { refundIssues } from '../../db/schema';
+import { refundIssues } from '../../modules/billing/tables';
 import { AppError } from '../../errors';
 import {
   findAccount,

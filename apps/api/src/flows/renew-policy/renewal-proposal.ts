@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SourcePolicy } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { policies } from '../../db/schema';
+import { policies } from '../../modules/policy/tables';
 import { AppError } from '../../errors';
 import type { ProposalRow, RenewalChangeRules } from '../../modules/proposal';
 import { priceRenewal } from './offer';

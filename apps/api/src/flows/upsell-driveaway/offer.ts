@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { addIsoDuration } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { policies } from '../../db/schema';
+import { policies } from '../../modules/policy/tables';
 import { brandOfScheme } from '../../modules/brand';
 import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
 import { drainDueRows } from '../../modules/jobs';

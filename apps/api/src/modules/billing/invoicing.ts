@@ -12,7 +12,8 @@ import {
 } from '@motor/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { customerAccounts, ledgerTransactions, policies } from '../../db/schema';
+import { customerAccounts, ledgerTransactions } from './tables';
+import { policies } from '../policy/tables';
 import { defineJob } from '../jobs';
 import { listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
 import { lookAtCollectionsNow } from './collection-checks';

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { refundIssues } from '../../db/schema';
+import { refundIssues } from './tables';
 import { failRefund } from './collection-ledger';
 import {
   LEDGER_ACCOUNTS,

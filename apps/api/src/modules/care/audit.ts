@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog } from './tables';
 
 // The audit trail staff read (GET /api/admin/audit, listAuditEntries) is written here: one row
 // per thing done, never updated or deleted. Every module and flow records through recordAudit.

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Quote } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { claims, policies, policyVersions, sandboxProviderRecords } from '../../db/schema';
+import { claims } from './tables';
+import { sandboxProviderRecords } from '../payment/tables';
+import { policies, policyVersions } from '../policy/tables';
 import type { SandboxStore } from '../../providers/card-payments';
 
 export type ClaimRow = typeof claims.$inferSelect;

@@ -11,7 +11,8 @@ import {
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { idempotencyKeys, policies, policyVersions } from '../../db/schema';
+import { idempotencyKeys } from './tables';
+import { policies, policyVersions } from '../policy/tables';
 import { loadSigningKeys, SIGNING_ALG, toPublicJwk } from '../identity';
 import { queueDepsOf, queueMessage } from '../notification';
 import { findPendingFirstCollections, type FirstCollection } from '../payment';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { proposals } from '../../db/schema';
+import { proposals } from '../proposal/tables';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { recordAudit } from '../care';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { proposals } from '../../db/schema';
+import { proposals } from '../proposal/tables';
 import { buildIdentitySubject } from '../proposal';
 
 const normalisePostcode = (value: string) => value.replace(/\s+/g, '').toUpperCase();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { users, type MarketingPreferences } from '../../db/schema';
+import { users, type MarketingPreferences } from './tables';
 
 export type User = typeof users.$inferSelect;
 export type Connection = 'email' | 'sms';

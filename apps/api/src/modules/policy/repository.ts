@@ -1,7 +1,9 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { customerAccounts, policies, policyVersions, proposals } from '../../db/schema';
+import { policies, policyVersions } from './tables';
+import { customerAccounts } from '../billing/tables';
+import { proposals } from '../proposal/tables';
 
 export type PolicyRow = typeof policies.$inferSelect;
 

@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
-import { proposals, ratingRecords } from '../../db/schema';
+import { proposals, ratingRecords } from './tables';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type NewProposalRow = typeof proposals.$inferInsert;

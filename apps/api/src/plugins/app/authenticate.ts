@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { auditLog } from '../../db/schema';
+import { auditLog } from '../../modules/care/tables';
 import { AppError } from '../../errors';
 import { recordAudit } from '../../modules/care';
 import {
