@@ -59,6 +59,15 @@ export async function listRefundIssues(db: Db): Promise<RefundIssue[]> {
   return [...open, ...resolved];
 }
 
+/** Whether a refund issue with this id exists, open or resolved. */
+export async function refundIssueExists(db: Db, id: string): Promise<boolean> {
+  const [known] = await db
+    .select({ id: refundIssues.id })
+    .from(refundIssues)
+    .where(eq(refundIssues.id, id));
+  return known !== undefined;
+}
+
 /**
  * Staff settle a queued refund: PAID_ELSEWHERE posts it (what payouts paid to their clearing
  * accounts, the rest as paid by another route); WRITTEN_OFF fails it (its reversal gives the
