@@ -53,6 +53,46 @@ export async function findProposal(
   return row ?? null;
 }
 
+/** A live proposal (not deleted) by its customer-facing reference for a brand, or null. */
+export async function findProposalByReference(
+  db: Db,
+  query: { externalReference: string; brand: string },
+): Promise<ProposalRow | null> {
+  const [row] = await db
+    .select()
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.externalReference, query.externalReference.trim().toUpperCase()),
+        eq(proposals.brand, query.brand),
+        isNull(proposals.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Hands a proposal from one owner to another (an anonymous quote to the account that signed in):
+ * only while `fromUserId` still owns it. Whether it moved.
+ */
+export async function moveProposalOwner(
+  db: Db,
+  move: { proposalCode: string; fromUserId: string; toUserId: string; at: Date },
+): Promise<boolean> {
+  const moved = await db
+    .update(proposals)
+    .set({ ownerUserId: move.toUserId, updatedAt: move.at })
+    .where(
+      and(
+        eq(proposals.proposalCode, move.proposalCode),
+        eq(proposals.ownerUserId, move.fromUserId),
+      ),
+    )
+    .returning({ proposalCode: proposals.proposalCode });
+  return moved.length > 0;
+}
+
 export async function listProposals(
   db: Db,
   filter: { ownerUserId: string; schemeCode?: string; externalReference?: string },
