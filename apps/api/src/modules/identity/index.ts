@@ -15,4 +15,4 @@ export { loadSigningKeys, SIGNING_ALG, toPublicJwk } from './signing-keys';
 export { fillPolicyholderFromQuote } from './policyholder-from-quote';
 export { IMPERSONATE_HEADER, TokenService } from './tokens';
 export { enforceRateLimits, MINUTE_MS, perClientAndSession } from './rate-limit';
-export { listStaffUsers, seedDemoAdmin, upsertStaffUser } from './users';
+export { listStaffUsers, listUserContacts, seedDemoAdmin, upsertStaffUser } from './users';

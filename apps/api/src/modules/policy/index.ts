@@ -10,6 +10,8 @@ export {
   findPolicy,
   findOverlappingPolicy,
   findPolicyByProposal,
+  isPolicyOwnedBy,
+  listPolicySummariesOfOwner,
   listPolicyVersions,
   listSchemesOfPolicies,
   type PolicyRow,

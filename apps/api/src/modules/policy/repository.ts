@@ -56,6 +56,31 @@ export async function listOwnPolicies(
     .limit(100);
 }
 
+/** Whether this policy is this customer's. */
+export async function isPolicyOwnedBy(
+  db: Db,
+  query: { policyId: string; ownerUserId: string },
+): Promise<boolean> {
+  const [owned] = await db
+    .select({ policyId: policies.policyId })
+    .from(policies)
+    .where(and(eq(policies.policyId, query.policyId), eq(policies.ownerUserId, query.ownerUserId)));
+  return owned !== undefined;
+}
+
+/** Every policy of a customer, as staff list them: id, number, scheme and status. */
+export async function listPolicySummariesOfOwner(db: Db, ownerUserId: string) {
+  return db
+    .select({
+      policyId: policies.policyId,
+      policyNumber: policies.policyNumber,
+      schemeCode: policies.schemeCode,
+      status: policies.status,
+    })
+    .from(policies)
+    .where(eq(policies.ownerUserId, ownerUserId));
+}
+
 /** The renewal offers of policies (spec 3 §3 renewalProposal): code, status, start, price. */
 function loadRenewals(db: Db, proposalCodes: readonly string[]) {
   if (proposalCodes.length === 0) return Promise.resolve([]);
