@@ -19,6 +19,12 @@ export {
 } from './repository';
 export { listPoliciesWithVersions } from './reporting';
 export {
+  lockPolicyForRenewalOffer,
+  lockPolicyForUpsellOffer,
+  selectPoliciesDueRenewalOffer,
+  selectPoliciesDueUpsellOffer,
+} from './offers';
+export {
   addPolicyVersion,
   addPolicyVersions,
   continueRenewedCover,
