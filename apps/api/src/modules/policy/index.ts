@@ -11,6 +11,7 @@ export {
   findOverlappingPolicy,
   findPolicyByProposal,
   isPolicyOwnedBy,
+  listAllPoliciesOfOwner,
   listPolicySummariesOfOwner,
   listPolicyVersions,
   listSchemesOfPolicies,

@@ -56,6 +56,15 @@ export async function listOwnPolicies(
     .limit(100);
 }
 
+/** Every policy of an owner, oldest first (the customer's data). */
+export async function listAllPoliciesOfOwner(db: Db, ownerUserId: string): Promise<PolicyRow[]> {
+  return db
+    .select()
+    .from(policies)
+    .where(eq(policies.ownerUserId, ownerUserId))
+    .orderBy(policies.createdAt);
+}
+
 /** Whether this policy is this customer's. */
 export async function isPolicyOwnedBy(
   db: Db,

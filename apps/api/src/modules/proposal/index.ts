@@ -8,6 +8,7 @@ export {
   countProposalsByStatus,
   findProposal,
   findProposalByReference,
+  listAllProposalsOfOwner,
   listKindsOfProposals,
   listRenewalOffers,
   listSchemesOfProposals,

@@ -53,6 +53,15 @@ export async function findProposal(
   return row ?? null;
 }
 
+/** Every proposal of an owner, deleted ones included, oldest first (the customer's data). */
+export async function listAllProposalsOfOwner(db: Db, ownerUserId: string): Promise<ProposalRow[]> {
+  return db
+    .select()
+    .from(proposals)
+    .where(eq(proposals.ownerUserId, ownerUserId))
+    .orderBy(proposals.createdAt);
+}
+
 /** A live proposal (not deleted) by its customer-facing reference for a brand, or null. */
 export async function findProposalByReference(
   db: Db,
