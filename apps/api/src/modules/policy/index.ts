@@ -10,6 +10,7 @@ export {
   findPolicy,
   findOverlappingPolicy,
   findPolicyByProposal,
+  findPolicyIdByNumber,
   isPolicyOwnedBy,
   listAllPoliciesOfOwner,
   listPolicySummariesOfOwner,

@@ -65,6 +65,16 @@ export async function listAllPoliciesOfOwner(db: Db, ownerUserId: string): Promi
     .orderBy(policies.createdAt);
 }
 
+/** The id of the policy with this number, or null. */
+export async function findPolicyIdByNumber(db: Db, policyNumber: string): Promise<string | null> {
+  const [row] = await db
+    .select({ policyId: policies.policyId })
+    .from(policies)
+    .where(eq(policies.policyNumber, policyNumber))
+    .limit(1);
+  return row?.policyId ?? null;
+}
+
 /** Whether this policy is this customer's. */
 export async function isPolicyOwnedBy(
   db: Db,
