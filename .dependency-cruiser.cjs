@@ -5,6 +5,29 @@
 const TEST_HELPERS =
   '(\\.test\\.ts|/test-helpers\\.ts|/fixtures\\.ts|/test-tokens\\.ts|/testing\\.ts)$';
 
+/** A module's tables (decision 048): `modules/<m>/tables.ts`, imported only inside the module. */
+const MODULE_TABLES = '^apps/api/src/modules/[^/]+/tables\\.ts$';
+
+/**
+ * Files that still read or write another module's tables, waiting for a verb of the owning module
+ * (decision 048). 12 files: the list only shrinks; a new file here is a new reach into another
+ * module's data.
+ */
+const TABLES_ALLOW_LIST = [
+  '^apps/api/src/flows/collect-payments/audit\\.ts$',
+  '^apps/api/src/flows/collect-payments/mandate-confirmations\\.ts$',
+  '^apps/api/src/flows/collect-payments/reconcile\\.ts$',
+  '^apps/api/src/flows/erase-customer\\.ts$',
+  '^apps/api/src/flows/export-customer-data\\.ts$',
+  '^apps/api/src/flows/renew-policy/anniversary\\.ts$',
+  '^apps/api/src/modules/care/repository\\.ts$',
+  '^apps/api/src/modules/payment/collections\\.ts$',
+  '^apps/api/src/modules/policy/lifecycle\\.ts$',
+  '^apps/api/src/modules/policy/repository\\.ts$',
+  '^apps/api/src/modules/proposal/returning-customer\\.ts$',
+  '^apps/api/src/providers/chat/builtin\\.ts$',
+];
+
 /** The vendor SDKs: only adapters under apps/api/src/providers/ may import them. */
 const VENDOR_SDKS = ['stripe', 'gocardless-nodejs', 'nodemailer', '@aws-sdk', 'twilio'];
 
@@ -28,7 +51,13 @@ module.exports = {
       from: { path: '^apps/api/src/modules/([^/]+)/', pathNot: TEST_HELPERS },
       to: {
         path: '^apps/api/src/modules/[^/]+/.+',
-        pathNot: ['^apps/api/src/modules/$1/', '^apps/api/src/modules/[^/]+/index\\.ts$'],
+        pathNot: [
+          '^apps/api/src/modules/$1/',
+          '^apps/api/src/modules/[^/]+/index\\.ts$',
+          MODULE_TABLES,
+          // The proposal's tables type two JSON columns with these leaves (domain types only).
+          '^apps/api/src/modules/(disclosure/types|rating/snapshot)\\.ts$',
+        ],
       },
     },
     {
@@ -43,8 +72,52 @@ module.exports = {
       },
       to: {
         path: '^apps/api/src/modules/[^/]+/.+',
-        pathNot: '^apps/api/src/modules/[^/]+/index\\.ts$',
+        pathNot: ['^apps/api/src/modules/[^/]+/index\\.ts$', MODULE_TABLES],
       },
+    },
+    {
+      name: 'api-tables-in-their-module',
+      severity: 'error',
+      comment:
+        "A module imports another module's tables.ts: each table belongs to one module (decision " +
+        "048); read or change another module's data through a verb its index.ts exports. A " +
+        "tables.ts may reference another's tables (foreign keys).",
+      from: {
+        path: '^apps/api/src/modules/([^/]+)/',
+        pathNot: [TEST_HELPERS, MODULE_TABLES, ...TABLES_ALLOW_LIST],
+      },
+      to: { path: MODULE_TABLES, pathNot: '^apps/api/src/modules/$1/' },
+    },
+    {
+      name: 'api-tables-outside-modules',
+      severity: 'error',
+      comment:
+        "A flow, plugin, provider or other file outside modules/ imports a module's tables.ts: " +
+        "flows own no tables (decision 048); call the owning module's verb from its index.ts. " +
+        'Only db/schema.ts gathers them all (for the client and the migrations).',
+      from: {
+        path: '^apps/api/src/',
+        pathNot: [
+          '^apps/api/src/modules/',
+          '^apps/api/src/db/schema\\.ts$',
+          '^apps/api/src/test/',
+          TEST_HELPERS,
+          ...TABLES_ALLOW_LIST,
+        ],
+      },
+      to: { path: MODULE_TABLES },
+    },
+    {
+      name: 'api-schema-for-the-client',
+      severity: 'error',
+      comment:
+        "db/schema.ts gathers every module's tables for the database client and the migrations " +
+        '(decision 048): no other source file imports it, so no file reaches all tables at once.',
+      from: {
+        path: '^apps/api/src/',
+        pathNot: ['^apps/api/src/db/client\\.ts$', '^apps/api/src/test/', TEST_HELPERS],
+      },
+      to: { path: '^apps/api/src/db/schema\\.ts$' },
     },
     {
       name: 'api-no-upward-imports',

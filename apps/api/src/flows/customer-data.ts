@@ -1,7 +1,12 @@
-import { eq, inArray, or, type SQL } from 'drizzle-orm';
+import { inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { policies, proposals, users } from '../db/schema';
-import { findPolicyholderEmail } from '../modules/proposal';
+import { findUserById, type User } from '../modules/identity';
+import { listAllPoliciesOfOwner, type PolicyRow } from '../modules/policy';
+import {
+  findPolicyholderEmail,
+  listAllProposalsOfOwner,
+  type ProposalRow,
+} from '../modules/proposal';
 
 // What the export and the erasure of a customer (issue 21 item 14, decision 018) both need:
 // the records that are theirs and the addresses and numbers that name them.
@@ -82,26 +87,18 @@ function collectContacts(value: unknown, into: Set<string>): void {
 }
 
 type CustomerRecords = {
-  user: typeof users.$inferSelect | null;
-  proposals: (typeof proposals.$inferSelect)[];
-  policies: (typeof policies.$inferSelect)[];
+  user: User | null;
+  proposals: ProposalRow[];
+  policies: PolicyRow[];
   /** E-mail addresses and phone numbers of the account and of its quotes' answers. */
   contacts: string[];
 };
 
 /** The customer's row, proposals (including deleted ones), policies and contact details. */
 export async function loadCustomerRecords(db: Db, userId: string): Promise<CustomerRecords> {
-  const [user] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
-  const proposalRows = await db
-    .select()
-    .from(proposals)
-    .where(eq(proposals.ownerUserId, userId))
-    .orderBy(proposals.createdAt);
-  const policyRows = await db
-    .select()
-    .from(policies)
-    .where(eq(policies.ownerUserId, userId))
-    .orderBy(policies.createdAt);
+  const user = await findUserById(db, userId);
+  const proposalRows = await listAllProposalsOfOwner(db, userId);
+  const policyRows = await listAllPoliciesOfOwner(db, userId);
   const contacts = new Set<string>();
   if (user?.email) contacts.add(user.email.toLowerCase());
   if (user?.phone) contacts.add(user.phone);

@@ -1,19 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../app-types';
-import {
-  claims,
-  uploadCommits,
-  uploads,
-  insightFeedback,
-  notificationOutbox,
-  oidcPayloads,
-  oneTimeCodes,
-  collections,
-  paymentMethods,
-  rateLimitCounters,
-  ratingRecords,
-  users,
-} from '../db/schema';
+import { claims } from '../modules/claim/tables';
+import { oidcPayloads, oneTimeCodes, rateLimitCounters, users } from '../modules/identity/tables';
+import { insightFeedback } from '../modules/insight/tables';
+import { notificationOutbox } from '../modules/notification/tables';
+import { collections, paymentMethods } from '../modules/payment/tables';
+import { ratingRecords } from '../modules/proposal/tables';
+import { uploadCommits, uploads } from '../modules/upload/tables';
 import { AppError } from '../errors';
 import { recordAudit } from '../modules/care';
 import { deletePolicyDocumentFiles } from '../modules/document';

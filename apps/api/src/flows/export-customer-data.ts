@@ -1,23 +1,14 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceDeps } from '../app-types';
-import {
-  auditLog,
-  claims,
-  uploadCommits,
-  uploads,
-  collections,
-  customerAccounts,
-  insightFeedback,
-  ledgerPostings,
-  ledgerTransactions,
-  notificationOutbox,
-  paymentMethods,
-  paymentSessions,
-  policyEvents,
-  policyVersions,
-  proposalAgreements,
-  ratingRecords,
-} from '../db/schema';
+import { customerAccounts, ledgerPostings, ledgerTransactions } from '../modules/billing/tables';
+import { auditLog } from '../modules/care/tables';
+import { claims } from '../modules/claim/tables';
+import { insightFeedback } from '../modules/insight/tables';
+import { notificationOutbox } from '../modules/notification/tables';
+import { collections, paymentMethods, paymentSessions } from '../modules/payment/tables';
+import { policyEvents, policyVersions, proposalAgreements } from '../modules/policy/tables';
+import { ratingRecords } from '../modules/proposal/tables';
+import { uploadCommits, uploads } from '../modules/upload/tables';
 import { listPolicyDocumentFiles } from '../modules/document';
 import { anyOf, inListOrNone, loadCustomerRecords } from './customer-data';
 

@@ -10,8 +10,8 @@ import {
   type ProposalChange,
 } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
-import type { AdjustmentVersion } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { AdjustmentVersion } from '../../modules/adjustment';
 import type { TakenPromotion } from '../../modules/brand';
 import { applyChanges, getSchemeFacts } from '../../modules/disclosure';
 import { findRetailer } from '../../modules/lookup';

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import {
   customerAccounts,
   ledgerTransactions,
-  policies,
   RECONCILIATION_KINDS,
-} from '../../db/schema';
+} from '../../modules/billing/tables';
+import { policies } from '../../modules/policy/tables';
 import { listLedgerProviderPayments } from '../../modules/billing';
 import { listCollections } from '../../modules/payment';
 

@@ -2,7 +2,11 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { customerAccounts, reconciliationFindings, reconciliationRuns } from '../../db/schema';
+import {
+  customerAccounts,
+  reconciliationFindings,
+  reconciliationRuns,
+} from '../../modules/billing/tables';
 import {
   isSentPayout,
   listPendingRefunds,

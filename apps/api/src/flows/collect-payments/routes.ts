@@ -9,12 +9,11 @@ import {
   type RefundIssueResponse,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
-import { eq } from 'drizzle-orm';
-import { refundIssues } from '../../db/schema';
 import { AppError } from '../../errors';
 import {
   findAccount,
   listRefundIssues,
+  refundIssueExists,
   resolveRefundIssue,
   type RefundIssue,
 } from '../../modules/billing';
@@ -155,11 +154,8 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
         return resolved;
       });
       if (issue) return toRefundIssueResponse(issue);
-      const [known] = await app.db
-        .select({ id: refundIssues.id })
-        .from(refundIssues)
-        .where(eq(refundIssues.id, request.params.id));
-      if (!known) throw new AppError('NOT_FOUND', REFUND_ISSUE_NOT_FOUND_MESSAGE);
+      if (!(await refundIssueExists(app.db, request.params.id)))
+        throw new AppError('NOT_FOUND', REFUND_ISSUE_NOT_FOUND_MESSAGE);
       throw new AppError('CONFLICT', REFUND_ISSUE_NOT_OPEN_MESSAGE);
     },
   );

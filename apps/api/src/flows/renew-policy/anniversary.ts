@@ -1,6 +1,8 @@
 import { and, asc, eq, exists, gt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
-import { idempotencyKeys, policies, proposals } from '../../db/schema';
+import { idempotencyKeys } from '../../modules/document/tables';
+import { policies } from '../../modules/policy/tables';
+import { proposals } from '../../modules/proposal/tables';
 import { AppError } from '../../errors';
 import { findAccountOfPolicy } from '../../modules/billing';
 import { drainDueRows } from '../../modules/jobs';

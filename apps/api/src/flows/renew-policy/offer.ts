@@ -1,12 +1,15 @@
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { addIsoDuration } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { policies } from '../../db/schema';
 import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
 import { drainDueRows } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';
-import { linkSystemProposal, type PolicyRow } from '../../modules/policy';
+import {
+  linkSystemProposal,
+  lockPolicyForRenewalOffer,
+  selectPoliciesDueRenewalOffer,
+  type PolicyRow,
+} from '../../modules/policy';
 import { insertSystemProposal } from '../../modules/proposal';
 import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
 import { draftOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
@@ -97,19 +100,7 @@ export async function queueRenewalNotice(
 /** Offers the renewal of one policy, unless it has one (or is no longer due); true if made. */
 async function offerRenewal(deps: ServiceDeps, policyId: string, now: Date): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const [policy] = await tx
-      .select()
-      .from(policies)
-      .where(
-        and(
-          eq(policies.policyId, policyId),
-          eq(policies.status, 'ACTIVE'),
-          isNull(policies.renewalProposalCode),
-          eq(policies.renewalStopped, false),
-          isNull(policies.terminatedAt),
-        ),
-      )
-      .for('update', { skipLocked: true });
+    const policy = await lockPolicyForRenewalOffer(tx, policyId);
     if (!policy || policy.reviewType === 'NEVER') return false;
     const last = await latestQuoteOf(tx, policy.policyId);
     if (!last) return false;
@@ -144,22 +135,7 @@ async function offerRenewal(deps: ServiceDeps, policyId: string, now: Date): Pro
 /** Renewable policies due an offer at `now`, soonest expiry first (partial index scan). */
 export function selectDueOffers(db: Db, now: Date) {
   const horizon = new Date(now.getTime() + RENEWAL_OFFER_DAYS * DAY_MS);
-  return db
-    .select({ policyId: policies.policyId })
-    .from(policies)
-    .where(
-      and(
-        // Literals: the partial index policies_renewal_due_idx's predicate.
-        sql`${policies.status} = 'ACTIVE'`,
-        sql`${policies.renewalProposalCode} is null`,
-        sql`${policies.reviewType} <> 'NEVER'`,
-        sql`${policies.renewalStopped} = false`,
-        isNull(policies.terminatedAt),
-        gt(policies.expiredAt, now),
-        lte(policies.expiredAt, horizon),
-      ),
-    )
-    .orderBy(asc(policies.expiredAt));
+  return selectPoliciesDueRenewalOffer(db, { now, horizon });
 }
 
 /** Offers every due renewal (expiry within RENEWAL_OFFER_DAYS of `now`); returns how many. */

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { SourcePolicy } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { policies } from '../../db/schema';
 import { AppError } from '../../errors';
+import { findPolicy, type PolicyRow } from '../../modules/policy';
 import type { ProposalRow, RenewalChangeRules } from '../../modules/proposal';
 import { priceRenewal } from './offer';
 import { latestQuoteOf } from './policy-facts';
@@ -20,22 +19,15 @@ export const RENEWAL_STOPPED_MESSAGE =
   'This policy will not be renewed online. Please chat with us using Help.';
 
 type SourcePolicyRow = Pick<
-  typeof policies.$inferSelect,
+  PolicyRow,
   'policyId' | 'status' | 'expiredAt' | 'renewalStopped' | 'autoRenewalEnabled'
 >;
 
 async function findSourcePolicy(db: Db, policyId: string): Promise<SourcePolicyRow | null> {
-  const [row] = await db
-    .select({
-      policyId: policies.policyId,
-      status: policies.status,
-      expiredAt: policies.expiredAt,
-      renewalStopped: policies.renewalStopped,
-      autoRenewalEnabled: policies.autoRenewalEnabled,
-    })
-    .from(policies)
-    .where(eq(policies.policyId, policyId));
-  return row ?? null;
+  const row = await findPolicy(db, policyId);
+  if (!row) return null;
+  const { status, expiredAt, renewalStopped, autoRenewalEnabled } = row;
+  return { policyId: row.policyId, status, expiredAt, renewalStopped, autoRenewalEnabled };
 }
 
 /**

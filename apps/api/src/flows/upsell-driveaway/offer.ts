@@ -1,13 +1,16 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { addIsoDuration } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { policies } from '../../db/schema';
 import { brandOfScheme } from '../../modules/brand';
 import { getSchemeFacts, type ProposalDraft, type SchemeFacts } from '../../modules/disclosure';
 import { drainDueRows } from '../../modules/jobs';
 import { queueDepsOf, queueMessage } from '../../modules/notification';
-import { linkSystemProposal, type PolicyRow } from '../../modules/policy';
+import {
+  linkSystemProposal,
+  lockPolicyForUpsellOffer,
+  selectPoliciesDueUpsellOffer,
+  type PolicyRow,
+} from '../../modules/policy';
 import { insertSystemProposal } from '../../modules/proposal';
 import { evaluateProposal, type RatedSnapshot } from '../../modules/rating';
 import type { StoredQuote } from '../adjust-policy/policy-snapshot';
@@ -117,18 +120,7 @@ async function queueNotice(
 async function offerUpsell(deps: ServiceDeps, policyId: string): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [policy] = await tx
-      .select()
-      .from(policies)
-      .where(
-        and(
-          eq(policies.policyId, policyId),
-          inArray(policies.status, ['ACTIVE', 'LAPSED']),
-          isNull(policies.upsellProposalCode),
-          isNull(policies.terminatedAt),
-        ),
-      )
-      .for('update', { skipLocked: true });
+    const policy = await lockPolicyForUpsellOffer(tx, policyId);
     if (!policy || getSchemeFacts(policy.schemeCode).productKind !== 'DRIVEAWAY') return false;
     const flex = findUpsellScheme(policy.schemeCode);
     const last = await latestQuoteOf(tx, policy.policyId);
@@ -170,21 +162,7 @@ export function selectDueUpsells(db: Db, options: { now: Date; offerDays: number
   const { now, offerDays } = options;
   const horizon = new Date(now.getTime() + offerDays * DAY_MS);
   const late = new Date(now.getTime() - UPSELL_LATE_DAYS * DAY_MS);
-  return db
-    .select({ policyId: policies.policyId })
-    .from(policies)
-    .where(
-      and(
-        // Literals: the partial index policies_upsell_due_idx's predicate.
-        sql`${policies.status} in ('ACTIVE', 'LAPSED')`,
-        sql`${policies.upsellProposalCode} is null`,
-        sql`${policies.reviewType} = 'NEVER'`,
-        isNull(policies.terminatedAt),
-        gt(policies.expiredAt, late),
-        lte(policies.expiredAt, horizon),
-      ),
-    )
-    .orderBy(asc(policies.expiredAt));
+  return selectPoliciesDueUpsellOffer(db, { late, horizon });
 }
 
 /** Offers every due upgrade (driveaway ending within `upsellOfferDays`); returns how many. */

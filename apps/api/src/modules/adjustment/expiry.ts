@@ -1,7 +1,7 @@
 import { and, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { policyAdjustments } from '../../db/schema';
+import { policyAdjustments } from './tables';
 import { defineJob } from '../jobs';
 
 // Unconfirmed adjustments expire (issue 17 item 1; docs/domain.md "Jobs"). A change that was priced

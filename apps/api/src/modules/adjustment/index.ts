@@ -10,5 +10,6 @@ export {
   type AdjustmentRow,
 } from './repository';
 export { isPaidByCard } from './response';
+export type { AdjustmentVersion } from './tables';
 export { changeTypesOf, listSavedAdjustments, markSaved, moveSaved } from './saved-changes';
 export { ADJUSTMENT_NOT_FOUND_MESSAGE, getOwnAdjustment } from './access';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { policyAdjustments } from '../../db/schema';
+import { policyAdjustments } from './tables';
 
 export type AdjustmentRow = typeof policyAdjustments.$inferSelect;
 export type NewAdjustment = Omit<typeof policyAdjustments.$inferInsert, 'adjustmentId'>;

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { SavedChange } from '@motor/contract';
 import { getSavedChangeUntil, type ProposalChangeType } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { policyAdjustments } from '../../db/schema';
+import { policyAdjustments } from './tables';
 import type { AdjustmentRow } from './repository';
 
 // Saved changes (issue 35 item 5): a priced, unconfirmed MTA the customer keeps to come back to.

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CustomerAccountResponse } from '@motor/contract';
 import { londonDateString, MAX_PAYMENT_DAY, type PaymentMethodType } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { customerAccounts } from '../../db/schema';
+import { customerAccounts } from './tables';
 import { AppError } from '../../errors';
 import { getSchemeFacts } from '../disclosure';
 import { getOwnerUserId, type Principal } from '../identity';

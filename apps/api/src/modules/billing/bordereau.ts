@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
+import { customerAccounts, ledgerPostings, ledgerTransactions } from './tables';
 import { LEDGER_ACCOUNTS } from './ledger';
 
 // The insurer's bordereau (issue 35 item 6, decision 041) reads the ledger one transaction at a

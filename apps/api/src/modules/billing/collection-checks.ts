@@ -1,6 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customerAccounts } from '../../db/schema';
+import { customerAccounts } from './tables';
 
 type CustomerAccountRow = typeof customerAccounts.$inferSelect;
 

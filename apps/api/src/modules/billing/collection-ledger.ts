@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { AccountStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { customerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
+import { customerAccounts, ledgerPostings, ledgerTransactions } from './tables';
 import type { CustomerAccountRow } from './accounts';
 import { lookAtCollectionsNow } from './collection-checks';
 import {

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, like, lt, ne, sql } from 'drizzle-orm';
 import { AGED_DEBT_BANDS } from '@motor/contract';
 import type { Db } from '../../db/client';
-import { customerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema';
+import { customerAccounts, ledgerPostings, ledgerTransactions } from './tables';
 import { LEDGER_ACCOUNTS } from './ledger';
 
 // The ledger's figures for the finance views (issue 32 item 7): aged debt and premium written.

@@ -46,6 +46,7 @@ export {
   listRefundIssues,
   queueRefundIssue,
   queueReturnedRefund,
+  refundIssueExists,
   resolveRefundIssue,
   type RefundIssue,
 } from './refund-queue';

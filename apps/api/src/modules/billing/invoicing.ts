@@ -12,9 +12,9 @@ import {
 } from '@motor/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { customerAccounts, ledgerTransactions, policies } from '../../db/schema';
+import { customerAccounts, ledgerTransactions } from './tables';
 import { defineJob } from '../jobs';
-import { listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
+import { findPolicy, listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
 import { lookAtCollectionsNow } from './collection-checks';
 import { postPremium } from './ledger';
 
@@ -197,7 +197,7 @@ export async function loadBilledPolicy(
   policyId: string | null,
 ): Promise<{ policy: PolicyRow; versions: PolicyVersionRow[] } | null> {
   if (!policyId) return null;
-  const [policy] = await db.select().from(policies).where(eq(policies.policyId, policyId));
+  const policy = await findPolicy(db, policyId);
   if (!policy) return null;
   return { policy, versions: await listPolicyVersions(db, policyId) };
 }

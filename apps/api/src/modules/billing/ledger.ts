@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TransactionGroup, TransactionStatus, TransactionType } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { ledgerPostings, ledgerTransactions } from '../../db/schema';
+import { ledgerPostings, ledgerTransactions } from './tables';
 
 // The double-entry ledger (docs/domain.md "Money", docs/decisions/007-ledger-and-binding.md).
 // A transaction is a set of postings that sums to zero; rows are only ever inserted, apart from a

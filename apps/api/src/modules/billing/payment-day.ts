@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { canEditPaymentDay, isValidPaymentDay } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { customerAccounts } from '../../db/schema';
+import { customerAccounts } from './tables';
 import { AppError } from '../../errors';
 import { recordAudit } from '../care';
 import { findActorUserId, NOT_AUTHORISED_MESSAGE, type Principal } from '../identity';

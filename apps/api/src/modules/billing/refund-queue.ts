@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { refundIssues } from '../../db/schema';
+import { refundIssues } from './tables';
 import { failRefund } from './collection-ledger';
 import {
   LEDGER_ACCOUNTS,
@@ -57,6 +57,15 @@ export async function listRefundIssues(db: Db): Promise<RefundIssue[]> {
     .orderBy(desc(refundIssues.resolvedAt))
     .limit(50);
   return [...open, ...resolved];
+}
+
+/** Whether a refund issue with this id exists, open or resolved. */
+export async function refundIssueExists(db: Db, id: string): Promise<boolean> {
+  const [known] = await db
+    .select({ id: refundIssues.id })
+    .from(refundIssues)
+    .where(eq(refundIssues.id, id));
+  return known !== undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ledgerPostings, ledgerTransactions, refundIssues, refundPayouts } from '../../db/schema';
+import { ledgerPostings, ledgerTransactions, refundIssues, refundPayouts } from './tables';
 import type { CustomerAccountRow } from './accounts';
 import {
   LEDGER_ACCOUNTS,

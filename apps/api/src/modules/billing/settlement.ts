@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customerAccounts, ledgerTransactions } from '../../db/schema';
+import { customerAccounts, ledgerTransactions } from './tables';
 import { AppError } from '../../errors';
 import type { Principal } from '../identity';
 import { getOwnAccount, type CustomerAccountRow } from './accounts';

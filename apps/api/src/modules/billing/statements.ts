@@ -10,7 +10,7 @@ import {
   type TransactionType,
 } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { ledgerPostings, ledgerTransactions } from '../../db/schema';
+import { ledgerPostings, ledgerTransactions } from './tables';
 import type { CustomerAccountRow } from './accounts';
 import {
   findLastInvoicedPeriod,

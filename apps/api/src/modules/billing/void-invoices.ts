@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ledgerPostings, ledgerTransactions } from '../../db/schema';
+import { ledgerPostings, ledgerTransactions } from './tables';
 import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 
 // A policy not taken up (NTU) is void from its inception: nothing was on cover, so nothing is

@@ -3,16 +3,11 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { AuditEntry, NotTakenUpReason } from '@motor/contract';
 import type { Db } from '../../db/client';
 import { findMidStatuses } from '../mid';
-import {
-  auditLog,
-  collections,
-  customerSearch,
-  paymentSessions,
-  policies,
-  policyEvents,
-  proposals,
-  users,
-} from '../../db/schema';
+import { auditLog, customerSearch } from './tables';
+import { users } from '../identity/tables';
+import { collections, paymentSessions } from '../payment/tables';
+import { policies, policyEvents } from '../policy/tables';
+import { proposals } from '../proposal/tables';
 
 const MAX_RESULTS = 20;
 

@@ -1,12 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { ChatConversation, ChatInbox, ChatMessage, CustomerChat } from '@motor/contract';
 import { findNextStaffedOpening, isWithinStaffedHours, type Clock } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { policies, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ChatMessageRecord, ChatProvider } from '../../providers/chat';
 import { deploymentBrand } from '../brand';
 import { recordAudit } from '../care';
+import { listUserContacts } from '../identity';
+import { isPolicyOwnedBy, listPolicySummariesOfOwner } from '../policy';
 
 // Web chat (issue 18 item 3): a customer has one conversation with customer care and sees only
 // it; staff with access:chat see every conversation with the customer's details and policies,
@@ -63,12 +63,10 @@ export async function postCustomerMessage(
   input: { customerUserId: string; body: string; policyId?: string },
 ): Promise<ChatMessage> {
   if (input.policyId) {
-    const [owned] = await deps.db
-      .select({ policyId: policies.policyId })
-      .from(policies)
-      .where(
-        and(eq(policies.policyId, input.policyId), eq(policies.ownerUserId, input.customerUserId)),
-      );
+    const owned = await isPolicyOwnedBy(deps.db, {
+      policyId: input.policyId,
+      ownerUserId: input.customerUserId,
+    });
     if (!owned) throw new AppError('NOT_FOUND', 'We could not find that policy.');
   }
   const message = await deps.chat.postMessage({
@@ -105,16 +103,7 @@ async function findCustomers(
   userIds: readonly string[],
 ): Promise<Map<string, CustomerRow>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      userId: users.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
-    })
-    .from(users)
-    .where(inArray(users.userId, [...userIds]));
+  const rows = await listUserContacts(db, userIds);
   return new Map(
     rows.map((row) => [
       row.userId,
@@ -168,15 +157,7 @@ export async function getConversationForStaff(
   const conversation = await getConversationOrThrow(deps, conversationId);
   const [customers, ownPolicies, messages] = await Promise.all([
     findCustomers(deps.db, [conversation.customerUserId]),
-    deps.db
-      .select({
-        policyId: policies.policyId,
-        policyNumber: policies.policyNumber,
-        schemeCode: policies.schemeCode,
-        status: policies.status,
-      })
-      .from(policies)
-      .where(eq(policies.ownerUserId, conversation.customerUserId)),
+    listPolicySummariesOfOwner(deps.db, conversation.customerUserId),
     deps.chat.listMessages(conversationId, { limit: MESSAGES_SHOWN }),
   ]);
   return {

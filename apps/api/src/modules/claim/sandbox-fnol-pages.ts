@@ -6,7 +6,8 @@ import type { App } from '../../app-types';
 import { escapeHtml } from '../../html-page';
 import type { SandboxFnol, SandboxFnolSession } from '../../providers/fnol';
 import { renderPage } from '../brand';
-import { createDatabaseFnolStore, findPolicyholderName } from './repository';
+import { createDatabaseSandboxStore } from '../payment';
+import { findPolicyholderName } from './repository';
 import { FUTURE_CLAIM_DATE_MESSAGE, recordOnlineClaim } from './service';
 
 // The sandbox FNOL provider's claim page (what Axitech's hosted page is for a vendor adapter):
@@ -171,7 +172,7 @@ function withQuery(url: string, name: string, value: string): string {
 
 /** GET/POST /sandbox/fnol/{token}, mounted when the sandbox FNOL provider is in use. */
 export async function sandboxFnolPages(app: App, sandbox: SandboxFnol): Promise<void> {
-  sandbox.connectStore(createDatabaseFnolStore(app.db, () => app.clock.now()));
+  sandbox.connectStore(createDatabaseSandboxStore(app.db, () => app.clock.now()));
   await app.register(async (instance) => {
     await instance.register(formbody);
     const pages = instance.withTypeProvider<ZodTypeProvider>();

@@ -17,11 +17,10 @@ import {
   PERMISSIONS,
   type Principal,
 } from '../identity';
-import { derivePolicyStatus, getOwnPolicy, type PolicyRow } from '../policy';
+import { derivePolicyStatus, findPolicyIdByNumber, getOwnPolicy, type PolicyRow } from '../policy';
 import {
   findClaim,
   findPolicyholderName,
-  findPolicyIdByNumber,
   insertClaim,
   listClaimsOfPolicy,
   updateClaim,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { serverClock } from '../../db/schema';
+import { serverClock } from './tables';
 
 // Where staff moved the server's clock to (issue 30 item 8), kept so that a restart, or another
 // API process, runs on the same moved clock.

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { importJWK, jwtVerify, SignJWT } from 'jose';
 import { POLICY_DOCUMENT_TYPES, type DocumentType } from '@motor/contract';
 import {
@@ -9,15 +8,14 @@ import {
   type Quote,
 } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { idempotencyKeys, policies, policyVersions } from '../../db/schema';
+import { idempotencyKeys } from './tables';
 import { loadSigningKeys, SIGNING_ALG, toPublicJwk } from '../identity';
 import { queueDepsOf, queueMessage } from '../notification';
 import { findPendingFirstCollections, type FirstCollection } from '../payment';
 import { findPolicyholderEmail } from '../proposal';
 import { getSchemeFacts } from '../disclosure';
-import type { PolicyRow } from '../policy';
+import { findPolicy, listPolicyVersions, type PolicyRow } from '../policy';
 import {
   certificateContent,
   describePolicyholder,
@@ -39,20 +37,6 @@ const LINK_AUDIENCE = 'document-link';
 
 export const POLICY_VERSION_NOT_FOUND_MESSAGE = 'We could not find that version of your policy.';
 
-/** The policy's versions, oldest first. */
-async function listVersions(db: Db, policyId: string) {
-  return db
-    .select({
-      id: policyVersions.id,
-      versionNumber: policyVersions.versionNumber,
-      startedAt: policyVersions.startedAt,
-      quote: policyVersions.quote,
-    })
-    .from(policyVersions)
-    .where(eq(policyVersions.policyId, policyId))
-    .orderBy(policyVersions.versionNumber);
-}
-
 /**
  * The data a document of one version prints: the version asked for, or the one in force now
  * (before inception, the one in force at inception). A later version's certificate takes effect
@@ -63,7 +47,7 @@ async function loadDocumentData(
   policy: PolicyRow,
   versionId?: string,
 ): Promise<{ data: PolicyDocumentData; versionId: string }> {
-  const versions = await listVersions(deps.db, policy.policyId);
+  const versions = await listPolicyVersions(deps.db, policy.policyId);
   const now = deps.clock.now();
   const version = versionId
     ? versions.find((candidate) => candidate.id === versionId)
@@ -173,7 +157,7 @@ export async function listPolicyDocumentFiles(
   deps: Pick<ServiceDeps, 'providers' | 'db'>,
   policy: Pick<PolicyRow, 'policyId' | 'policyNumber'>,
 ): Promise<{ type: DocumentType; versionId: string; fileName: string; isStored: boolean }[]> {
-  const versions = await listVersions(deps.db, policy.policyId);
+  const versions = await listPolicyVersions(deps.db, policy.policyId);
   return Promise.all(
     versions.flatMap((version, index) =>
       POLICY_DOCUMENT_TYPES.map(async (type) => ({
@@ -196,7 +180,7 @@ export async function deletePolicyDocumentFiles(
   deps: Pick<ServiceDeps, 'providers' | 'db'>,
   policyId: string,
 ): Promise<void> {
-  const versions = await listVersions(deps.db, policyId);
+  const versions = await listPolicyVersions(deps.db, policyId);
   for (const type of POLICY_DOCUMENT_TYPES) {
     for (const version of versions) {
       await deps.providers.storage.delete(policyBlobKey(policyId, version.id, type));
@@ -263,7 +247,7 @@ const CONFIRMATION_DOCUMENTS = [
  * per policy (an idempotency key guards the e-mail). Safe to run again.
  */
 export async function issuePolicyDocuments(deps: ServiceDeps, policyId: string): Promise<void> {
-  const [policy] = await deps.db.select().from(policies).where(eq(policies.policyId, policyId));
+  const policy = await findPolicy(deps.db, policyId);
   if (!policy) return;
   // Stored before the e-mail is queued: it carries their keys, delivery reads the files.
   const issued: { key: string; fileName: string }[] = [];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { desc, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { errorEvents, type ERROR_SOURCES } from '../../db/schema';
+import { errorEvents, type ERROR_SOURCES } from './tables';
 import type { Clock } from '../../clock';
 import { deploymentBrand } from '../brand';
 import type { ErrorTrackerProvider } from '../../providers/error-tracker';

@@ -1,10 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { proposals } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { recordAudit } from '../care';
-import { getOwnProposal } from '../proposal';
+import { findProposal, getOwnProposal, moveProposalOwner } from '../proposal';
 import { enforceRateLimits, HOUR_MS } from './rate-limit';
 import { getOwnerUserId, type Principal } from './principal';
 import {
@@ -187,13 +185,7 @@ export const accountRoutes: AppPlugin = async (app) => {
       const source = await app.tokens.verifyAccessToken(request.body.sourceAccessToken);
       const notFound = new AppError('NOT_FOUND', 'We could not find that quote.');
       if (source?.principal.kind !== 'anonymous') throw notFound;
-      const [row] = await app.db
-        .select()
-        .from(proposals)
-        .where(
-          and(eq(proposals.proposalCode, request.body.proposalCode), isNull(proposals.deletedAt)),
-        )
-        .limit(1);
+      const row = await findProposal(app.db, request.body.proposalCode);
       if (!row) throw notFound;
       if (row.ownerUserId === ownerUserId) return { proposalCode: row.proposalCode };
       // Only a proposal the anonymous session itself owns moves; a back-book token cannot hand
@@ -202,17 +194,13 @@ export const accountRoutes: AppPlugin = async (app) => {
       if (row.ownerUserId !== source.principal.userId) {
         throw notFound;
       }
-      const moved = await app.db
-        .update(proposals)
-        .set({ ownerUserId, updatedAt: app.clock.now() })
-        .where(
-          and(
-            eq(proposals.proposalCode, row.proposalCode),
-            eq(proposals.ownerUserId, source.principal.userId),
-          ),
-        )
-        .returning({ proposalCode: proposals.proposalCode });
-      if (moved.length === 0) throw notFound;
+      const moved = await moveProposalOwner(app.db, {
+        proposalCode: row.proposalCode,
+        fromUserId: source.principal.userId,
+        toUserId: ownerUserId,
+        at: app.clock.now(),
+      });
+      if (!moved) throw notFound;
       await audit(request.principal, 'proposal.merge', `proposal:${row.proposalCode}`);
       return { proposalCode: row.proposalCode };
     },

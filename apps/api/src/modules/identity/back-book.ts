@@ -1,7 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { proposals } from '../../db/schema';
-import { buildIdentitySubject } from '../proposal';
+import { buildIdentitySubject, findProposalByReference } from '../proposal';
 
 const normalisePostcode = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
@@ -13,17 +11,7 @@ export async function findProposalForBackBook(
   db: Db,
   query: { externalReference: string; dateOfBirth: string; postalCode: string; brand: string },
 ): Promise<{ proposalCode: string; ownerUserId: string } | null> {
-  const [row] = await db
-    .select()
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.externalReference, query.externalReference.trim().toUpperCase()),
-        eq(proposals.brand, query.brand),
-        isNull(proposals.deletedAt),
-      ),
-    )
-    .limit(1);
+  const row = await findProposalByReference(db, query);
   if (!row) return null;
   const subject = buildIdentitySubject(row.data);
   const isMatch =

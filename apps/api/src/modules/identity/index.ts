@@ -15,4 +15,11 @@ export { loadSigningKeys, SIGNING_ALG, toPublicJwk } from './signing-keys';
 export { fillPolicyholderFromQuote } from './policyholder-from-quote';
 export { IMPERSONATE_HEADER, TokenService } from './tokens';
 export { enforceRateLimits, MINUTE_MS, perClientAndSession } from './rate-limit';
-export { listStaffUsers, seedDemoAdmin, upsertStaffUser } from './users';
+export {
+  findUserById,
+  listStaffUsers,
+  listUserContacts,
+  seedDemoAdmin,
+  upsertStaffUser,
+  type User,
+} from './users';

@@ -2,7 +2,7 @@ import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { oneTimeCodes } from '../../db/schema';
+import { oneTimeCodes } from './tables';
 import { AppError } from '../../errors';
 import type { Connection } from './users';
 import { hitRateLimit } from './rate-limit';

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { MarketingPreferencesSchema } from '@motor/domain';
 import { normalisePhone } from '@motor/forms';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from './tables';
 
 // Bind fills the customer's account from the quote they bought (issue 13): the name, the phone
 // number and the marketing consent disclosed are not asked again. What the customer set in

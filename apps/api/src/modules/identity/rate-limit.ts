@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rateLimitCounters } from '../../db/schema';
+import { rateLimitCounters } from './tables';
 import { AppError } from '../../errors';
 import type { Principal } from './principal';
 

@@ -2,7 +2,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { signingKeys } from '../../db/schema';
+import { signingKeys } from './tables';
 
 export type KeyPurpose = 'session' | 'oidc';
 

@@ -14,7 +14,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { oidcPayloads, users } from '../../db/schema';
+import { oidcPayloads, users } from './tables';
 import { AppError } from '../../errors';
 import { ADMIN_ROLE, NOT_AUTHORISED_MESSAGE, PERMISSIONS, type Principal } from './principal';
 import {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { users, type MarketingPreferences } from '../../db/schema';
+import { users, type MarketingPreferences } from './tables';
 
 export type User = typeof users.$inferSelect;
 export type Connection = 'email' | 'sms';
@@ -212,4 +212,29 @@ export async function seedDemoAdmin(db: Db, clock: Clock): Promise<void> {
     firstName: 'Demo',
     lastName: 'Admin',
   });
+}
+
+/** The name and contact details of these users (those that exist), for staff screens. */
+export async function listUserContacts(
+  db: Db,
+  userIds: readonly string[],
+): Promise<
+  {
+    userId: string;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    phone: string | null;
+  }[]
+> {
+  return db
+    .select({
+      userId: users.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+    })
+    .from(users)
+    .where(inArray(users.userId, [...userIds]));
 }

@@ -1,7 +1,7 @@
 import { eq, inArray, lt, or } from 'drizzle-orm';
 import type { AnalyticsEventRequest } from '@motor/contract';
 import type { Db } from '../../db/client';
-import { analyticsEvents } from '../../db/schema';
+import { analyticsEvents } from './tables';
 import type { Clock } from '../../clock';
 import type { AnalyticsProvider } from '../../providers/analytics';
 import { brandOfScheme, deploymentBrand } from '../brand';

@@ -8,7 +8,7 @@ import {
 } from '@motor/domain';
 import type { InsightsFunnelResponse } from '@motor/contract';
 import type { Db } from '../../db/client';
-import { analyticsEvents } from '../../db/schema';
+import { analyticsEvents } from './tables';
 import { brandOfScheme } from '../brand';
 
 // The quote funnel for staff (issue 32 item 2), from the stored analytics events: a journey is a

@@ -8,7 +8,7 @@ import {
   ImpressionRequestSchema,
   InsightAcceptedResponseSchema,
 } from '@motor/contract';
-import { insightFeedback, insightImpressions } from '../../db/schema';
+import { insightFeedback, insightImpressions } from './tables';
 import type { AppPlugin } from '../../app-types';
 import { AppError } from '../../errors';
 import {

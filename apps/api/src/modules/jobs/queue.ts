@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
-import { jobs } from '../../db/schema';
+import { jobs } from './tables';
 
 // The jobs table as a queue: enqueue in the caller's transaction, claim with a lease, finish.
 // Times come from the app's Clock (passed in), never from the database's now(): tests move time.

@@ -9,7 +9,7 @@ import {
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
 import type { Db } from '../../db/client';
-import { jobs } from '../../db/schema';
+import { jobs } from './tables';
 import { PERMISSIONS } from '../identity';
 import { runDueJobsNow, summariseJobRuns } from './due-jobs';
 

@@ -2,4 +2,9 @@
 // (underwriting reads conviction points; the proposal module checks retailer codes).
 export { lookupRoutes } from './routes';
 export { findDataEntry, findDrivingConviction } from './data-tables';
-export { findRetailer, RETAILER_CODE_PATTERN, RETAILER_NOT_FOUND_MESSAGE } from './retailers';
+export {
+  findRetailer,
+  RETAILER_CODE_PATTERN,
+  RETAILER_NOT_FOUND_MESSAGE,
+  seedRetailers,
+} from './retailers';

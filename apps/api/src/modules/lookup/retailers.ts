@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import type { Brand } from '@motor/brand-kit';
 import type { DataEntry } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { lookupRetailers } from '../../db/schema';
+import { lookupRetailers } from './tables';
 
 // The brands' retailers live in one place: the `lookup_retailers` table (seeded from each brand
 // package's retailers by db/seed.ts, editable by operators without a release). The lookup route and the proposal's
@@ -23,4 +24,18 @@ export async function findRetailer(
     .where(and(eq(lookupRetailers.code, code), eq(lookupRetailers.brand, options.brand)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Inserts each brand's retailers that are missing and leaves existing rows alone (an operator may
+ * have edited them), so the seed can run on every start.
+ */
+export async function seedRetailers(db: Db, brands: readonly Brand[]): Promise<void> {
+  const retailers = brands.flatMap((brand) =>
+    brand.retailers.map((retailer) => ({ ...retailer, brand: brand.code })),
+  );
+  await db
+    .insert(lookupRetailers)
+    .values(retailers)
+    .onConflictDoNothing({ target: lookupRetailers.code });
 }

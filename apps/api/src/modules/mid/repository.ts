@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { midRecords } from '../../db/schema';
+import { midRecords } from './tables';
 
 // The mid_records table: only this module reads or writes it.
 

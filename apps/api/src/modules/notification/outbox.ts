@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { notificationOutbox, type OutboxAttachment } from '../../db/schema';
+import { notificationOutbox, type OutboxAttachment } from './tables';
 import { enqueueJob } from '../jobs';
 import type { MailProvider } from '../../providers/mail';
 import type { StorageProvider } from '../../providers/storage';

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { collections } from '../../db/schema';
+import { collections } from './tables';
 import * as repository from './repository';
 import { findActiveCard } from './methods';
 

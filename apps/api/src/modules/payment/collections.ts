@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import { collections, policies } from '../../db/schema';
+import { collections } from './tables';
+import { policies } from '../policy/tables';
 import { AppError } from '../../errors';
 import * as repository from './repository';
 import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { directDebitNotices, paymentMethods } from '../../db/schema';
+import { directDebitNotices, paymentMethods } from './tables';
 import type { PaymentMethodRow } from './repository';
 
 // The record of a mandate's Direct Debit notices (its confirmation, each collection's advance

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { paymentMethods } from '../../db/schema';
+import { paymentMethods } from './tables';
 import type { PaymentMethodRow } from './repository';
 
 export const PAYMENT_REQUIRED_MESSAGE =

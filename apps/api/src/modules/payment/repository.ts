@@ -6,7 +6,7 @@ import {
   paymentSessions,
   sandboxProviderRecords,
   webhookEvents,
-} from '../../db/schema';
+} from './tables';
 import type { SandboxStore } from '../../providers/card-payments';
 
 export type PaymentSessionRow = typeof paymentSessions.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../../app-types';
-import { paymentMethods } from '../../db/schema';
+import { paymentMethods } from './tables';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
 
 // Tests: a real Direct Debit mandate in the sandbox provider, set up the way a customer does it

@@ -1,7 +1,7 @@
 import { and, asc, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { policies } from '../../db/schema';
+import { policies } from './tables';
 import { defineJob } from '../jobs';
 import { transitionPolicy } from './state';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { AgreedDocument, ProposalAgreements, ProposalResponse } from '@motor/contract';
 import type { Db } from '../../db/client';
-import { proposalAgreements } from '../../db/schema';
+import { proposalAgreements } from './tables';
 import { AppError } from '../../errors';
 import { findActorUserId, type Principal } from '../identity';
 import { getSchemeFacts } from '../disclosure';

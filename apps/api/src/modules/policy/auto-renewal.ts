@@ -3,7 +3,7 @@ import type { SetPolicyAutoRenewalRequest } from '@motor/contract';
 import { isPolicyEnded } from '@motor/domain';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { policies, policyAutoRenewalChanges } from '../../db/schema';
+import { policies, policyAutoRenewalChanges } from './tables';
 import { AppError } from '../../errors';
 import { brandOfScheme } from '../brand';
 import { recordAudit } from '../care';

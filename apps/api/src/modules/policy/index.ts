@@ -10,12 +10,22 @@ export {
   findPolicy,
   findOverlappingPolicy,
   findPolicyByProposal,
+  findPolicyIdByNumber,
+  isPolicyOwnedBy,
+  listAllPoliciesOfOwner,
+  listPolicySummariesOfOwner,
   listPolicyVersions,
   listSchemesOfPolicies,
   type PolicyRow,
   type PolicyVersionRow,
 } from './repository';
 export { listPoliciesWithVersions } from './reporting';
+export {
+  lockPolicyForRenewalOffer,
+  lockPolicyForUpsellOffer,
+  selectPoliciesDueRenewalOffer,
+  selectPoliciesDueUpsellOffer,
+} from './offers';
 export {
   addPolicyVersion,
   addPolicyVersions,

@@ -14,7 +14,10 @@ import {
 import type { PolicyStatus } from '@motor/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { collections, customerAccounts, jobs, ledgerTransactions, policies } from '../../db/schema';
+import { policies } from './tables';
+import { customerAccounts, ledgerTransactions } from '../billing/tables';
+import { jobs } from '../jobs/tables';
+import { collections } from '../payment/tables';
 import { registeredSchemeCodes } from '../brand';
 import { getSchemeFacts } from '../disclosure';
 import { defineJob } from '../jobs';

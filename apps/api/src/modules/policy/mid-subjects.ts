@@ -1,6 +1,6 @@
 import { and, asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { policies, policyVersions } from '../../db/schema';
+import { policies, policyVersions } from './tables';
 import { listPolicyVersions } from './repository';
 
 // What the Motor Insurance Database needs to know of policies (modules/mid): their status, cover

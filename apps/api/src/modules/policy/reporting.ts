@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { policies, policyVersions } from '../../db/schema';
+import { policies, policyVersions } from './tables';
 import type { PolicyRow, PolicyVersionRow } from './repository';
 
 // What the insurer's reports (flows/finance/reports.ts) read of policies: each policy with its

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { customerAccounts, policies, policyVersions, proposals } from '../../db/schema';
+import { policies, policyVersions } from './tables';
+import { customerAccounts } from '../billing/tables';
+import { proposals } from '../proposal/tables';
 
 export type PolicyRow = typeof policies.$inferSelect;
 
@@ -52,6 +54,50 @@ export async function listOwnPolicies(
     .where(and(...conditions))
     .orderBy(desc(policies.createdAt))
     .limit(100);
+}
+
+/** Every policy of an owner, oldest first (the customer's data). */
+export async function listAllPoliciesOfOwner(db: Db, ownerUserId: string): Promise<PolicyRow[]> {
+  return db
+    .select()
+    .from(policies)
+    .where(eq(policies.ownerUserId, ownerUserId))
+    .orderBy(policies.createdAt);
+}
+
+/** The id of the policy with this number, or null. */
+export async function findPolicyIdByNumber(db: Db, policyNumber: string): Promise<string | null> {
+  const [row] = await db
+    .select({ policyId: policies.policyId })
+    .from(policies)
+    .where(eq(policies.policyNumber, policyNumber))
+    .limit(1);
+  return row?.policyId ?? null;
+}
+
+/** Whether this policy is this customer's. */
+export async function isPolicyOwnedBy(
+  db: Db,
+  query: { policyId: string; ownerUserId: string },
+): Promise<boolean> {
+  const [owned] = await db
+    .select({ policyId: policies.policyId })
+    .from(policies)
+    .where(and(eq(policies.policyId, query.policyId), eq(policies.ownerUserId, query.ownerUserId)));
+  return owned !== undefined;
+}
+
+/** Every policy of a customer, as staff list them: id, number, scheme and status. */
+export async function listPolicySummariesOfOwner(db: Db, ownerUserId: string) {
+  return db
+    .select({
+      policyId: policies.policyId,
+      policyNumber: policies.policyNumber,
+      schemeCode: policies.schemeCode,
+      status: policies.status,
+    })
+    .from(policies)
+    .where(eq(policies.ownerUserId, ownerUserId));
 }
 
 /** The renewal offers of policies (spec 3 §3 renewalProposal): code, status, start, price. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PolicyStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { policies, policyEvents } from '../../db/schema';
+import { policies, policyEvents } from './tables';
 
 // The policy state machine (docs/domain.md "Policy"): the one place statuses change. Every move is
 // checked against the legal transitions and recorded as an event with its actor and time.

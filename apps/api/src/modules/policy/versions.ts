@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, max } from 'drizzle-orm';
 import type { PolicyStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { policies, policyVersions } from '../../db/schema';
+import { policies, policyVersions } from './tables';
 import { getSchemeFacts } from '../disclosure';
 import type { PolicyRow, PolicyVersionRow } from './repository';
 

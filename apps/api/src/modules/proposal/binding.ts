@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { proposals } from '../../db/schema';
+import { proposals } from './tables';
 import type { ProposalRow } from './repository';
 
 // What flows do to a proposal's row: lock it for a bind, mark it bound to its policy, and keep

@@ -2,7 +2,7 @@ import { and, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { startOfLondonDay } from '@motor/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { proposals } from '../../db/schema';
+import { proposals } from './tables';
 import { defineJob } from '../jobs';
 
 // Quotes expire (issue 17 item 1; docs/domain.md "Jobs"): a stored QUOTE whose validity has run

@@ -7,9 +7,12 @@ export { getOwnProposal, PROPOSAL_NOT_FOUND_MESSAGE } from './access';
 export {
   countProposalsByStatus,
   findProposal,
+  findProposalByReference,
+  listAllProposalsOfOwner,
   listKindsOfProposals,
   listRenewalOffers,
   listSchemesOfProposals,
+  moveProposalOwner,
   type ProposalRow,
 } from './repository';
 export { lockProposal, markProposalBound, replaceErasedAnswers } from './binding';

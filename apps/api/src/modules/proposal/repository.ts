@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
-import { proposals, ratingRecords } from '../../db/schema';
+import { proposals, ratingRecords } from './tables';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type NewProposalRow = typeof proposals.$inferInsert;
@@ -51,6 +51,55 @@ export async function findProposal(
   const statement = options.withQuote === false ? FIND_PROPOSAL_WITHOUT_QUOTE : FIND_PROPOSAL;
   const [row] = await runStatement<ProposalRow>(db, { ...statement, values: [proposalCode] });
   return row ?? null;
+}
+
+/** Every proposal of an owner, deleted ones included, oldest first (the customer's data). */
+export async function listAllProposalsOfOwner(db: Db, ownerUserId: string): Promise<ProposalRow[]> {
+  return db
+    .select()
+    .from(proposals)
+    .where(eq(proposals.ownerUserId, ownerUserId))
+    .orderBy(proposals.createdAt);
+}
+
+/** A live proposal (not deleted) by its customer-facing reference for a brand, or null. */
+export async function findProposalByReference(
+  db: Db,
+  query: { externalReference: string; brand: string },
+): Promise<ProposalRow | null> {
+  const [row] = await db
+    .select()
+    .from(proposals)
+    .where(
+      and(
+        eq(proposals.externalReference, query.externalReference.trim().toUpperCase()),
+        eq(proposals.brand, query.brand),
+        isNull(proposals.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Hands a proposal from one owner to another (an anonymous quote to the account that signed in):
+ * only while `fromUserId` still owns it. Whether it moved.
+ */
+export async function moveProposalOwner(
+  db: Db,
+  move: { proposalCode: string; fromUserId: string; toUserId: string; at: Date },
+): Promise<boolean> {
+  const moved = await db
+    .update(proposals)
+    .set({ ownerUserId: move.toUserId, updatedAt: move.at })
+    .where(
+      and(
+        eq(proposals.proposalCode, move.proposalCode),
+        eq(proposals.ownerUserId, move.fromUserId),
+      ),
+    )
+    .returning({ proposalCode: proposals.proposalCode });
+  return moved.length > 0;
 }
 
 export async function listProposals(

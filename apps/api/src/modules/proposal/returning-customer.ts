@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { policies, policyVersions, users } from '../../db/schema';
+import { users } from '../identity/tables';
+import { policies, policyVersions } from '../policy/tables';
 import { findAnswerSchema } from '../disclosure';
 
 // A signed-in customer's new quote starts from what we know of them (issue 31 item 6): the

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { proposals, ratingRecords } from '../../db/schema';
+import { proposals, ratingRecords } from './tables';
 import { getSchemeFacts, type ProposalDraft } from '../disclosure';
 import type { evaluateProposal } from '../rating';
 import type { NewProposalRow } from './repository';

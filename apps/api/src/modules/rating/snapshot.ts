@@ -7,7 +7,7 @@ import type {
   ReferralReason,
 } from '@motor/domain';
 
-// A leaf (domain types only): db/schema/proposals.ts types `proposals.quote` with it.
+// A leaf (domain types only): modules/proposal/tables.ts types `proposals.quote` with it.
 
 /** The priced part of a quote, stored in `proposals.quote`. */
 export type RatedSnapshot = {

@@ -5,7 +5,7 @@ import type { UploadCommitResponse, UploadRejectionCode } from '@motor/contract'
 import { formatDisplayDate, londonDateString } from '@motor/domain';
 import { earliestDateUnderYears } from '@motor/forms';
 import type { ServiceDeps } from '../../app-types';
-import { uploadCommits, uploads } from '../../db/schema';
+import { uploadCommits, uploads } from './tables';
 import { AppError } from '../../errors';
 import { brandOfScheme, type ProductConfig } from '../brand';
 import { recordAudit } from '../care';

@@ -1,7 +1,5 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { auditLog } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../../modules/care';
+import { latestAuditAt, recordAudit } from '../../modules/care';
 import {
   IMPERSONATE_HEADER,
   NOT_AUTHORISED_MESSAGE,
@@ -64,27 +62,6 @@ export const authenticatePlugin = definePlugin('authenticate', async (app) => {
     }
   });
 
-  /** The latest instant of an audit row by this admin about this customer, matching `where`. */
-  async function latestImpersonationRow(
-    actorUserId: string,
-    subjectUserId: string,
-    ...where: SQL[]
-  ) {
-    const [row] = await app.db
-      .select({ at: auditLog.at })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.actorUserId, actorUserId),
-          eq(auditLog.subjectUserId, subjectUserId),
-          ...where,
-        ),
-      )
-      .orderBy(desc(auditLog.at))
-      .limit(1);
-    return row?.at ?? null;
-  }
-
   /**
    * Every start of acting for a customer leaves `session.impersonate`: the first request for
    * each customer with a given token, and the first after the staff member stopped acting for
@@ -110,17 +87,17 @@ export const authenticatePlugin = definePlugin('authenticate', async (app) => {
     // otherwise each find no row yet and each write one.
     auditedTokens.add(key);
     try {
-      const started = await latestImpersonationRow(
-        userId,
-        actingForUserId,
-        eq(auditLog.action, 'session.impersonate'),
-        eq(auditLog.target, target),
-      );
-      const stopped = await latestImpersonationRow(
-        userId,
-        actingForUserId,
-        eq(auditLog.action, 'session.impersonate.end'),
-      );
+      const started = await latestAuditAt(app.db, {
+        actorUserId: userId,
+        subjectUserId: actingForUserId,
+        action: 'session.impersonate',
+        target,
+      });
+      const stopped = await latestAuditAt(app.db, {
+        actorUserId: userId,
+        subjectUserId: actingForUserId,
+        action: 'session.impersonate.end',
+      });
       // Another process may have recorded this start already (the cache is per process).
       if (started && (!stopped || started > stopped)) return;
       await recordAudit(app.db, {

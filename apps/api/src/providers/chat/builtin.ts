@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DatabaseHandle, Db } from '../../db/client';
-import { chatConversations, chatMessages } from '../../db/schema';
+import { chatConversations, chatMessages } from '../../modules/chat/tables';
 import type {
   ChatConnector,
   ChatConversationRecord,

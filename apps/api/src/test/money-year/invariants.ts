@@ -6,7 +6,7 @@ import { londonDateString } from '@motor/domain';
 import { inArray } from 'drizzle-orm';
 import type { App } from '../../app-types';
 import { runStatement, type Db } from '../../db/client';
-import { customerAccounts } from '../../db/schema';
+import { customerAccounts } from '../../modules/billing/tables';
 import { findMoneyDifferences, findUnpaidCover } from '../../flows/collect-payments/audit';
 import { listOpenFindings } from '../../flows/collect-payments/reconcile';
 import { listPendingRefunds } from '../../modules/billing';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../../db/client';
-import { oidcPayloads } from '../../../db/schema';
+import { oidcPayloads } from '../tables';
 
 // oidc-provider keeps its own time (exp, iat) from the system clock, so expiry here does too:
 // the app's Clock cannot move what the provider checks.

@@ -11,9 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ProposalData } from '../../modules/disclosure/types';
-import type { RatedSnapshot } from '../../modules/rating/snapshot';
-import { instant } from './columns';
+import type { ProposalData } from '../disclosure/types';
+import type { RatedSnapshot } from '../rating/snapshot';
+import { instant } from '../../db/columns';
 
 export const PROPOSAL_ROW_STATUSES = [
   'INSUFFICIENT_ACCURACY',
@@ -118,39 +118,4 @@ export const ratingRecords = pgTable(
     ratedAt: instant('rated_at').notNull(),
   },
   (table) => [index('rating_records_proposal_rated_at_idx').on(table.proposalCode, table.ratedAt)],
-);
-
-/**
- * The agreements of the summary's checklist (terms, policy documents with the IPID, demands and
- * needs, accuracy of the information) a customer accepted for a proposal, with the documents they
- * were shown (type, wording version, insurer) and when. Append-only: a new acceptance (after the
- * quote changed) is a new row, the latest one is the one bind and checkout check.
- */
-export const proposalAgreements = pgTable(
-  'proposal_agreements',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    proposalCode: text('proposal_code')
-      .notNull()
-      .references(() => proposals.proposalCode),
-    /** Who ticked the boxes: the proposal's owner (anonymous or signed in) or an admin for them. */
-    acceptedBy: text('accepted_by').notNull(),
-    /** The checklist keys accepted, e.g. ['terms-and-conditions', 'policy-documents', ...]. */
-    checklistKeys: jsonb('checklist_keys').$type<string[]>().notNull(),
-    /** The documents of the quote at that moment: [{ type, wordingVersion, insurer }]. */
-    documents: jsonb('documents')
-      .$type<{ type: string; wordingVersion: string; insurer: string }[]>()
-      .notNull(),
-    /** The proposal's revision when accepted (which version of the quote was agreed to). */
-    proposalRevision: integer('proposal_revision').notNull(),
-    /**
-     * A digest of the quote agreed to (answers, dates, covers, excess, price): a re-rated quote
-     * has another, and asks for the agreements again (issue 31 item 2). Null on older rows.
-     */
-    quoteDigest: text('quote_digest'),
-    acceptedAt: instant('accepted_at').notNull(),
-  },
-  (table) => [
-    index('proposal_agreements_proposal_accepted_at_idx').on(table.proposalCode, table.acceptedAt),
-  ],
 );

@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgSequence, pgTable, text } from 'drizzle-orm/pg-core';
 import { CLAIM_STATUSES, CLAIM_TYPES } from '@motor/domain';
-import { instant } from './columns';
-import { policies } from './policies';
+import { instant } from '../../db/columns';
+import { policies } from '../policy/tables';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 

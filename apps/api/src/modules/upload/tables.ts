@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { instant } from './columns';
-import { policies } from './policies';
+import { instant } from '../../db/columns';
+import { policies } from '../policy/tables';
 
 export const UPLOAD_STATUSES = ['STAGED', 'COMMITTED'] as const;
 

@@ -2,7 +2,6 @@
 // number of API processes can run the same runner and never run one job twice at a time.
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   index,
   integer,
@@ -12,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { instant } from './columns';
+import { instant } from '../../db/columns';
 
 /**
  * One row per job run. `idempotencyKey` is UNIQUE: enqueueing the same work twice (a retried bind,
@@ -54,16 +53,3 @@ export const jobs = pgTable(
     index('jobs_done_at_idx').on(table.doneAt),
   ],
 );
-
-/**
- * How far ahead of the real time the server's clock runs (issue 30 item 8): staff move it
- * forward at /admin/clock outside production, and a restart keeps it. One row, id 'server'.
- * Beside the jobs because moving the clock is running the jobs that fall due on the way.
- */
-export const serverClock = pgTable('server_clock', {
-  id: text('id').primaryKey(),
-  /** Milliseconds ahead of the real time; only ever grows. */
-  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
-  /** The moved clock's time when it was last moved. */
-  movedAt: instant('moved_at').notNull(),
-});

@@ -1,4 +1,5 @@
-// Policies, their versions and status events (docs/domain.md "Policy").
+// Policies, their versions and status events (docs/domain.md "Policy"), and the agreements a
+// customer accepted for the proposal bound into one.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,18 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  ADJUSTMENT_TYPES,
-  CANCELLATION_TYPES,
-  OPT_OUT_REASONS,
-  PAYMENT_SCHEDULE_TYPES,
-  POLICY_STATUSES,
-  REVIEW_TYPES,
-  type ProposalChange,
-  type Quote,
-} from '@motor/domain';
+import { OPT_OUT_REASONS, POLICY_STATUSES, REVIEW_TYPES, type Quote } from '@motor/domain';
 import type { ProposalQuote } from '@motor/contract';
-import { instant } from './columns';
+import { instant } from '../../db/columns';
+import { proposals } from '../proposal/tables';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -103,7 +96,7 @@ export const policies = pgTable(
  * A version's quote as stored: the quote answered when it was rated (the contract's ProposalQuote,
  * its extras kept), rated QUOTE, so also the domain's Quote that responses and documents read.
  */
-type StoredQuote = ProposalQuote & Quote;
+export type StoredQuote = ProposalQuote & Quote;
 
 /** The full quote in force from `startedAt`. Rows are inserted, never updated. */
 export const policyVersions = pgTable(
@@ -166,65 +159,37 @@ export const policyAutoRenewalChanges = pgTable(
   (table) => [index('policy_auto_renewal_changes_policy_at_idx').on(table.policyId, table.at)],
 );
 
-/** One re-rated version an adjustment would add: the full quote in force from `startedAt`. */
-export type AdjustmentVersion = { startedAt: string; quote: StoredQuote };
-
 /**
- * A change to a policy (docs/domain.md "Adjustment"): priced when created, confirmed at most once
- * within its window. `baseVersionNumber` is the policy's latest version when it was priced: a
- * commit finding a later one is stale and refused. Rows are updated only to confirm, to expire
- * and to save (savedAt: kept for the customer to come back to).
+ * The agreements of the summary's checklist (terms, policy documents with the IPID, demands and
+ * needs, accuracy of the information) a customer accepted for a proposal, with the documents they
+ * were shown (type, wording version, insurer) and when. Append-only: a new acceptance (after the
+ * quote changed) is a new row, the latest one is the one bind and checkout check.
  */
-export const policyAdjustments = pgTable(
-  'policy_adjustments',
+export const proposalAgreements = pgTable(
+  'proposal_agreements',
   {
-    /** Opaque: 'adj_' + 128 random bits. */
-    adjustmentId: text('adjustment_id').primaryKey(),
-    policyId: text('policy_id')
+    id: uuid('id').primaryKey().defaultRandom(),
+    proposalCode: text('proposal_code')
       .notNull()
-      .references(() => policies.policyId),
-    adjustmentType: text('adjustment_type', { enum: ADJUSTMENT_TYPES }).notNull(),
-    changes: jsonb('changes').$type<ProposalChange[]>().notNull(),
-    effectiveAt: instant('effective_at').notNull(),
-    expiresAt: instant('expires_at').notNull(),
-    baseVersionNumber: integer('base_version_number').notNull(),
-    /** allowed (every re-rated version QUOTE), referral, or invalid. */
-    outcome: text('outcome', { enum: ['allowed', 'referral', 'invalid'] }).notNull(),
-    updatedVersions: jsonb('updated_versions').$type<AdjustmentVersion[]>().notNull(),
-    /** Pence: positive = the customer pays, negative = refund. */
-    amountDuePence: integer('amount_due_pence').notNull(),
-    prorataPremiumPence: integer('prorata_premium_pence').notNull(),
-    availableBalancePence: integer('available_balance_pence').notNull(),
-    /** The tax part of prorataPremium, for the ledger (pence). */
-    prorataTaxPence: integer('prorata_tax_pence').notNull(),
-    premiumBeforePence: integer('premium_before_pence').notNull(),
-    premiumAfterPence: integer('premium_after_pence').notNull(),
-    instalmentBeforePence: integer('instalment_before_pence'),
-    instalmentAfterPence: integer('instalment_after_pence'),
-    paymentScheduleType: text('payment_schedule_type', { enum: PAYMENT_SCHEDULE_TYPES }),
-    cancellationKind: text('cancellation_kind', { enum: CANCELLATION_TYPES }),
-    verificationClear: boolean('verification_clear').notNull(),
-    /** Cancellation reason, `reason|details` for Other. */
-    reason: text('reason'),
-    /** Who asked: the customer, or the staff member acting for them. */
-    createdByUserId: text('created_by_user_id').notNull(),
-    createdAt: instant('created_at').notNull(),
-    confirmedAt: instant('confirmed_at'),
-    confirmedByUserId: text('confirmed_by_user_id'),
-    /** Set by the expire-adjustments job (to expiresAt) once an unconfirmed change has lapsed. */
-    expiredAt: instant('expired_at'),
-    /** Set when the customer saved this priced, unconfirmed change to come back to (30 days). */
-    savedAt: instant('saved_at'),
+      .references(() => proposals.proposalCode),
+    /** Who ticked the boxes: the proposal's owner (anonymous or signed in) or an admin for them. */
+    acceptedBy: text('accepted_by').notNull(),
+    /** The checklist keys accepted, e.g. ['terms-and-conditions', 'policy-documents', ...]. */
+    checklistKeys: jsonb('checklist_keys').$type<string[]>().notNull(),
+    /** The documents of the quote at that moment: [{ type, wordingVersion, insurer }]. */
+    documents: jsonb('documents')
+      .$type<{ type: string; wordingVersion: string; insurer: string }[]>()
+      .notNull(),
+    /** The proposal's revision when accepted (which version of the quote was agreed to). */
+    proposalRevision: integer('proposal_revision').notNull(),
+    /**
+     * A digest of the quote agreed to (answers, dates, covers, excess, price): a re-rated quote
+     * has another, and asks for the agreements again (issue 31 item 2). Null on older rows.
+     */
+    quoteDigest: text('quote_digest'),
+    acceptedAt: instant('accepted_at').notNull(),
   },
   (table) => [
-    index('policy_adjustments_policy_created_idx').on(table.policyId, table.createdAt),
-    // The expire-adjustments job's scan: only the changes still waiting for confirmation.
-    index('policy_adjustments_unconfirmed_expires_idx')
-      .on(table.expiresAt)
-      .where(sql`${table.confirmedAt} is null and ${table.expiredAt} is null`),
-    check(
-      'policy_adjustments_type_check',
-      sql`${table.adjustmentType} in (${inList(ADJUSTMENT_TYPES)})`,
-    ),
+    index('proposal_agreements_proposal_accepted_at_idx').on(table.proposalCode, table.acceptedAt),
   ],
 );

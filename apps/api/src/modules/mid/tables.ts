@@ -3,7 +3,7 @@
 // modules/mid.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { instant } from './columns';
+import { instant } from '../../db/columns';
 
 const MID_STATUSES = ['PENDING', 'ON_MID', 'REMOVED', 'FAILED'] as const;
 

@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { instant } from './columns';
+import { instant } from '../../db/columns';
 
 export type MarketingPreferences = { email: boolean; phone: boolean; sms: boolean };
 

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CardEvent } from '../../providers/card-payments/types';
 import type { DirectDebitEvent } from '../../providers/direct-debit/types';
-import { instant } from './columns';
+import { instant } from '../../db/columns';
 
 export const PAYMENT_PROVIDERS = ['CARD', 'DIRECT_DEBIT'] as const;
 export const PAYMENT_SESSION_KINDS = [

@@ -3,7 +3,7 @@
 // through PostgreSQL LISTEN/NOTIFY (in-process on PGlite).
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { instant } from './columns';
+import { instant } from '../../db/columns';
 
 /** One conversation per customer; staff read and answer it from the console's inbox. */
 export const chatConversations = pgTable(

@@ -2,7 +2,7 @@
 // it happened; personal data scrubbed before it is stored (modules/error-tracker/scrub.ts).
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { instant } from './columns';
+import { instant } from '../../db/columns';
 
 export const ERROR_SOURCES = ['server', 'browser'] as const;
 

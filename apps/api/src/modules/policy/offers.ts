@@ -1,0 +1,93 @@
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { PolicyRow } from './repository';
+import { policies } from './tables';
+
+// The policies a system offer is made for (flows/renew-policy, flows/upsell-driveaway): the scans
+// of those due, by the partial indexes made for them, and the lock the offer takes on one.
+
+/**
+ * A policy still open to a renewal offer (active, none made, renewal not stopped, not ending),
+ * locked for the offer; null when it is not, or another offer holds it (skip locked).
+ */
+export async function lockPolicyForRenewalOffer(
+  tx: Db,
+  policyId: string,
+): Promise<PolicyRow | null> {
+  const [policy] = await tx
+    .select()
+    .from(policies)
+    .where(
+      and(
+        eq(policies.policyId, policyId),
+        eq(policies.status, 'ACTIVE'),
+        isNull(policies.renewalProposalCode),
+        eq(policies.renewalStopped, false),
+        isNull(policies.terminatedAt),
+      ),
+    )
+    .for('update', { skipLocked: true });
+  return policy ?? null;
+}
+
+/** Renewable policies expiring after `now` and by `horizon`, soonest expiry first. */
+export function selectPoliciesDueRenewalOffer(db: Db, window: { now: Date; horizon: Date }) {
+  return db
+    .select({ policyId: policies.policyId })
+    .from(policies)
+    .where(
+      and(
+        // Literals: the partial index policies_renewal_due_idx's predicate.
+        sql`${policies.status} = 'ACTIVE'`,
+        sql`${policies.renewalProposalCode} is null`,
+        sql`${policies.reviewType} <> 'NEVER'`,
+        sql`${policies.renewalStopped} = false`,
+        isNull(policies.terminatedAt),
+        gt(policies.expiredAt, window.now),
+        lte(policies.expiredAt, window.horizon),
+      ),
+    )
+    .orderBy(asc(policies.expiredAt));
+}
+
+/**
+ * A policy still open to an upgrade offer (active or lapsed, none made, not ending), locked for
+ * the offer; null when it is not, or another offer holds it (skip locked).
+ */
+export async function lockPolicyForUpsellOffer(
+  tx: Db,
+  policyId: string,
+): Promise<PolicyRow | null> {
+  const [policy] = await tx
+    .select()
+    .from(policies)
+    .where(
+      and(
+        eq(policies.policyId, policyId),
+        inArray(policies.status, ['ACTIVE', 'LAPSED']),
+        isNull(policies.upsellProposalCode),
+        isNull(policies.terminatedAt),
+      ),
+    )
+    .for('update', { skipLocked: true });
+  return policy ?? null;
+}
+
+/** Terms never reviewed (driveaway) ending after `late` and by `horizon`, soonest end first. */
+export function selectPoliciesDueUpsellOffer(db: Db, window: { late: Date; horizon: Date }) {
+  return db
+    .select({ policyId: policies.policyId })
+    .from(policies)
+    .where(
+      and(
+        // Literals: the partial index policies_upsell_due_idx's predicate.
+        sql`${policies.status} in ('ACTIVE', 'LAPSED')`,
+        sql`${policies.upsellProposalCode} is null`,
+        sql`${policies.reviewType} = 'NEVER'`,
+        isNull(policies.terminatedAt),
+        gt(policies.expiredAt, window.late),
+        lte(policies.expiredAt, window.horizon),
+      ),
+    )
+    .orderBy(asc(policies.expiredAt));
+}
