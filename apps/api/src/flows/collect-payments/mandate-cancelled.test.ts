@@ -191,6 +191,9 @@ describe('a card account with no card saved', () => {
         ),
       );
       expect(notice?.body).toContain('Your account is suspended.');
+      expect(notice?.body).toContain(
+        'To pay the months to come, save a card with “Change card” on the same page.',
+      );
       // The purchase's card payment only: nothing was tried since.
       expect(await collectionsOf(app, owner)).toBe(1);
 

@@ -77,7 +77,7 @@ function composeNotice(
         cancelledOn(notice.cancelOn),
         payNow,
         isCard
-          ? 'To pay the months to come without this happening again, set up a Direct Debit on the same page.'
+          ? 'To pay the months to come, save a card with “Change card” on the same page.'
           : 'To pay the months to come by Direct Debit, set up a new Direct Debit on the same page.',
       ].join('\n'),
     };

@@ -173,8 +173,8 @@ async function suspendAccount(
 
 /**
  * A monthly payment is due and there is nothing to collect it with: the customer's bank cancelled
- * the Direct Debit, or a card account has no card saved to charge. Nothing fails at a provider, so without this the debt would sit on an account
- * that stays ACTIVE and keeps its cover. It is treated as a payment that failed for good: the
+ * the Direct Debit, or a card account has no card saved to charge. Nothing fails at a provider,
+ * so without this the debt would sit on an account that stays ACTIVE and keeps its cover. It is treated as a payment that failed for good: the
  * account is suspended with a written notice saying why and how to pay, and the policy is
  * cancelled for non-payment at the grace period's end unless it is paid.
  */

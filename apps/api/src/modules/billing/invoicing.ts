@@ -23,8 +23,9 @@ import { postPremium } from './ledger';
 // (its deposit), each later one on the customer's payment day: the last payment day on or before
 // the period starts, from the start of that London day. An invoice is the period's instalment
 // (less the promotion when it comes off that month of the term), split into premium and IPT; a
-// change inside a period not yet invoiced bills each version's instalment for its share of the period (prorateBetween), and a
-// deferred cancellation bills its last month up to the end of cover. Each period is keyed
+// change inside a period not yet invoiced bills each version's instalment for its share of the
+// period (prorateBetween), and a deferred cancellation bills its last month up to the end of
+// cover. Each period is keyed
 // `invoice:{accountId}:{period}`, so reruns, catch-up and concurrent runners post it once.
 //
 // The job reads only the accounts whose `next_invoice_at` has come (a partial index): at bind it
