@@ -1,18 +1,14 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import {
-  customerAccounts,
-  reconciliationFindings,
-  reconciliationRuns,
-} from '../../modules/billing/tables';
 import {
   isSentPayout,
   listPendingRefunds,
   listRefundPayouts,
   providerOfSubType,
+  storeReconciliationRun,
   type PendingRefund,
+  type ReconciliationFindingInput,
 } from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
 import { findMoneyDifferences, findUnpaidCover, policiesOfAccounts, type Finding } from './audit';
@@ -85,7 +81,7 @@ export async function reconcilePayments(deps: ServiceDeps): Promise<Finding[]> {
   // One statement for the run's findings: a book's run finds hundreds, upserted one by one
   // they were most of the nightly jobs' time. One row per key (a statement may not update a row
   // twice); the last of a key wins, as when they were written one after another.
-  const rows = new Map<string, typeof reconciliationFindings.$inferInsert>();
+  const rows = new Map<string, ReconciliationFindingInput>();
   for (const finding of findings) {
     const policyId = (finding.accountId && policyOf.get(finding.accountId)) ?? null;
     rows.set(`${finding.kind}:${finding.providerPaymentId}`, {
@@ -95,59 +91,19 @@ export async function reconcilePayments(deps: ServiceDeps): Promise<Finding[]> {
       seenAt: now,
     });
   }
-  if (rows.size > 0) {
-    const excluded = (column: string) => sql.raw(`excluded.${column}`);
-    await deps.db
-      .insert(reconciliationFindings)
-      .values([...rows.values()])
-      .onConflictDoUpdate({
-        target: [reconciliationFindings.kind, reconciliationFindings.providerPaymentId],
-        set: {
-          provider: excluded(reconciliationFindings.provider.name),
-          accountId: excluded(reconciliationFindings.accountId.name),
-          policyId: excluded(reconciliationFindings.policyId.name),
-          providerAmountPence: excluded(reconciliationFindings.providerAmountPence.name),
-          ledgerAmountPence: excluded(reconciliationFindings.ledgerAmountPence.name),
-          seenAt: now,
-          resolvedAt: null,
-        },
-      });
-  }
-  await deps.db
-    .update(reconciliationFindings)
-    .set({ resolvedAt: now })
-    .where(and(isNull(reconciliationFindings.resolvedAt), lt(reconciliationFindings.seenAt, now)));
-  await deps.db.insert(reconciliationRuns).values({ ranAt: now, findings: findings.length });
+  await storeReconciliationRun(deps.db, {
+    at: now,
+    findings: [...rows.values()],
+    found: findings.length,
+  });
   return findings;
 }
 
-/**
- * The findings not resolved yet, oldest first (for staff), with the account's code (the policy
- * number) and whose it is (for the link to the customer).
- */
-export async function listOpenFindings(db: Db) {
-  return db
-    .select({
-      finding: reconciliationFindings,
-      accountCode: customerAccounts.accountCode,
-      customerUserId: customerAccounts.ownerUserId,
-    })
-    .from(reconciliationFindings)
-    .leftJoin(customerAccounts, eq(customerAccounts.accountId, reconciliationFindings.accountId))
-    .where(isNull(reconciliationFindings.resolvedAt))
-    .orderBy(reconciliationFindings.foundAt, sql`${reconciliationFindings.kind}`)
-    .then((rows) => rows.map(({ finding, ...names }) => ({ ...finding, ...names })));
-}
-
-/** When the last reconciliation ran, or null before the first. */
-export async function lastReconciliationRun(db: Db): Promise<Date | null> {
-  const [run] = await db
-    .select({ ranAt: reconciliationRuns.ranAt })
-    .from(reconciliationRuns)
-    .orderBy(desc(reconciliationRuns.ranAt))
-    .limit(1);
-  return run?.ranAt ?? null;
-}
+// The open findings and the last run, for staff and the metrics: billing keeps the record.
+export {
+  lastReconciliationRun,
+  listOpenReconciliationFindings as listOpenFindings,
+} from '../../modules/billing';
 
 export const reconcilePaymentsJob = defineJob({
   kind: 'reconcile-payments',

@@ -50,3 +50,9 @@ export {
   resolveRefundIssue,
   type RefundIssue,
 } from './refund-queue';
+export {
+  lastReconciliationRun,
+  listOpenReconciliationFindings,
+  storeReconciliationRun,
+  type ReconciliationFindingInput,
+} from './reconciliation';
