@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDuration } from '@motor/domain';
-import { paymentMethods, policies, proposals } from '../../db/schema';
+import { policies, proposals } from '../../db/schema';
+import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { expireQuotes } from '../../modules/proposal/expiry';
 import { useTestApp } from '../../test/use-test-app';
@@ -27,18 +28,8 @@ describe('a renewal whose anniversary is settled after midnight', () => {
   beforeAll(async () => {
     const headers = await suite.customer(OWNER);
     const quote = await createQuote(suite.app, headers);
-    await suite.app.db.insert(paymentMethods).values({
-      paymentMethodId: `md_${OWNER}`,
-      type: 'BACS_DEBIT',
-      status: 'ACTIVE',
-      ownerUserId: OWNER,
-      adapter: 'sandbox',
-      providerReference: `MD-${OWNER}`,
-      bankName: 'Test Bank',
-      accountNumberEnding: '11',
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    });
+    // The mandate set up on the sandbox's mandate pages, as the checkout does.
+    await setUpSandboxMandate(suite.app, headers);
     const bound = await bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: { kind: 'system', name: 'test' },

@@ -7,8 +7,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
 import { addIsoDuration } from '@motor/domain';
-import { paymentMethods, policies, proposals } from '../../db/schema';
+import { policies, proposals } from '../../db/schema';
 import { READ_ONLY_ON_POLICY_MESSAGE } from '../../modules/disclosure';
+import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
 import { createQuote } from '../../modules/policy/test-helpers';
 import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
 import * as rating from '../../modules/rating';
@@ -53,18 +54,8 @@ describe('the renewal proposal (renewal pages)', () => {
     clock.set(INCEPTION);
     const headers = await suite.customer(ownerUserId);
     const quote = await createQuote(suite.app, headers);
-    await suite.app.db.insert(paymentMethods).values({
-      paymentMethodId: `md_${ownerUserId}`,
-      type: 'BACS_DEBIT',
-      status: 'ACTIVE',
-      ownerUserId,
-      adapter: 'sandbox',
-      providerReference: `MD-${ownerUserId}`,
-      bankName: 'Test Bank',
-      accountNumberEnding: '11',
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    });
+    // The mandate set up on the sandbox's mandate pages, as the checkout does.
+    await setUpSandboxMandate(suite.app, headers);
     const result = await bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: SYSTEM,

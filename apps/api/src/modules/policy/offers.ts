@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { PolicyRow } from './repository';
 import { policies } from './tables';
@@ -6,28 +6,34 @@ import { policies } from './tables';
 // The policies a system offer is made for (flows/renew-policy, flows/upsell-driveaway): the scans
 // of those due, by the partial indexes made for them, and the lock the offer takes on one.
 
-/**
- * A policy still open to a renewal offer (active, none made, renewal not stopped, not ending),
- * locked for the offer; null when it is not, or another offer holds it (skip locked).
- */
-export async function lockPolicyForRenewalOffer(
+/** The policy, locked for an offer while it is still open to it (`open`); else null (skip locked). */
+async function lockIfOpen(
   tx: Db,
   policyId: string,
+  open: SQL | undefined,
 ): Promise<PolicyRow | null> {
   const [policy] = await tx
     .select()
     .from(policies)
-    .where(
-      and(
-        eq(policies.policyId, policyId),
-        eq(policies.status, 'ACTIVE'),
-        isNull(policies.renewalProposalCode),
-        eq(policies.renewalStopped, false),
-        isNull(policies.terminatedAt),
-      ),
-    )
+    .where(and(eq(policies.policyId, policyId), isNull(policies.terminatedAt), open))
     .for('update', { skipLocked: true });
   return policy ?? null;
+}
+
+/**
+ * A policy still open to a renewal offer (active, none made, renewal not stopped, not ending),
+ * locked for the offer; null when it is not, or another offer holds it (skip locked).
+ */
+export function lockPolicyForRenewalOffer(tx: Db, policyId: string): Promise<PolicyRow | null> {
+  return lockIfOpen(
+    tx,
+    policyId,
+    and(
+      eq(policies.status, 'ACTIVE'),
+      isNull(policies.renewalProposalCode),
+      eq(policies.renewalStopped, false),
+    ),
+  );
 }
 
 /** Renewable policies expiring after `now` and by `horizon`, soonest expiry first. */
@@ -54,23 +60,12 @@ export function selectPoliciesDueRenewalOffer(db: Db, window: { now: Date; horiz
  * A policy still open to an upgrade offer (active or lapsed, none made, not ending), locked for
  * the offer; null when it is not, or another offer holds it (skip locked).
  */
-export async function lockPolicyForUpsellOffer(
-  tx: Db,
-  policyId: string,
-): Promise<PolicyRow | null> {
-  const [policy] = await tx
-    .select()
-    .from(policies)
-    .where(
-      and(
-        eq(policies.policyId, policyId),
-        inArray(policies.status, ['ACTIVE', 'LAPSED']),
-        isNull(policies.upsellProposalCode),
-        isNull(policies.terminatedAt),
-      ),
-    )
-    .for('update', { skipLocked: true });
-  return policy ?? null;
+export function lockPolicyForUpsellOffer(tx: Db, policyId: string): Promise<PolicyRow | null> {
+  return lockIfOpen(
+    tx,
+    policyId,
+    and(inArray(policies.status, ['ACTIVE', 'LAPSED']), isNull(policies.upsellProposalCode)),
+  );
 }
 
 /** Terms never reviewed (driveaway) ending after `late` and by `horizon`, soonest end first. */
