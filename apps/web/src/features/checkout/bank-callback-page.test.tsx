@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { json, makeProposal, renderCheckout, stubRoutes } from './test/fixtures';
 
 const PROPOSAL = 'GET /api/proposals/QX7';
@@ -10,8 +10,12 @@ const bankStatus = (status: 'PENDING' | 'PAID' | 'FAILED') =>
   json(200, { bankPaymentId: 'BRQ1', status, proposalCode: 'QX7', amountPence: 1000 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+const STUCK =
+  'We have still not had the confirmation of your payment. Please do not pay again: if the money has left your account, we will set up your policy and e-mail you, or contact you if we cannot. If you need cover today, chat with us.';
 
 describe('the bank return page (pay by bank, issue 35 item 4)', () => {
   it('waits for the bank to confirm, then shows the success page', async () => {
@@ -55,6 +59,29 @@ describe('the bank return page (pay by bank, issue 35 item 4)', () => {
       ),
     );
     expect(screen.getByRole('radio', { name: 'Pay by bank' })).toBeChecked();
+  });
+
+  // A payment the bank confirmed that binds nothing (an amount staff must check) used to leave the
+  // customer on a spinner for ever.
+  it('after two minutes without a policy says not to pay again, and offers the chat', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ status: 'QUOTE' })),
+      [STATUS]: () => bankStatus('PAID'),
+    });
+    renderCheckout(RETURN);
+    await screen.findByRole('heading', { level: 1, name: 'Waiting for your bank to confirm…' });
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(
+      screen.getByText('This is taking longer than usual. You can safely stay on this page.'),
+    ).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(100_000));
+    expect(screen.getByText(STUCK)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
+    // Still waiting: a late confirmation still takes the customer to their policy.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Waiting for your bank to confirm…',
+    );
   });
 
   it('without a bank payment id goes back to checkout', async () => {

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../lib/paths';
 import { proposalQueryKey } from '../../lib/query-keys';
 import { BANK_PAYMENT_PARAM, useBankPaymentStatus } from './api/bank-payments';
 import { useCheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
+import { PaymentWaitView } from './payment-wait-view';
 
 const POLL_MS = 1500;
-const SLOW_AFTER_MS = 20_000;
 
 /**
  * Where the customer comes back after approving the first payment in their bank
@@ -29,13 +28,6 @@ export function BankCallbackPage() {
   const proposal = useCheckoutProposal(proposalCode, {
     refetchInterval: status === 'PAID' ? POLL_MS : false,
   });
-  const [isSlow, setIsSlow] = useState(false);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setIsSlow(true), SLOW_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
-
   useEffect(() => {
     if (status === 'PAID') {
       void queryClient.invalidateQueries({ queryKey: proposalQueryKey(proposalCode) });
@@ -51,14 +43,5 @@ export function BankCallbackPage() {
   if (status === 'FAILED' || payment.isError) {
     return <Navigate to={`${checkout}?context=BANK&bank=failed`} replace />;
   }
-  return (
-    <div className="checkout checkout--message">
-      <div className="page-header">
-        <h1>{t('bankPayment.waitingTitle')}</h1>
-        <p className="lead">{t('bankPayment.waiting')}</p>
-      </div>
-      <Spinner label={t('bankPayment.waitingTitle')} isBlock />
-      {isSlow ? <p role="status">{t('bankPayment.slow')}</p> : null}
-    </div>
-  );
+  return <PaymentWaitView title={t('bankPayment.waitingTitle')} lead={t('bankPayment.waiting')} />;
 }

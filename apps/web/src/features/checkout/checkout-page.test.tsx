@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { admin, json, makeProposal, renderCheckout, signedIn, stubRoutes } from './test/fixtures';
 import { redirectTo } from './redirect';
@@ -468,6 +468,24 @@ describe('checkout routes', () => {
       await screen.findByRole('heading', { name: "You're insured" }, { timeout: 4000 }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/checkout$/);
+  });
+
+  it('the card return page with no confirmation after two minutes says not to pay again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubRoutes({ [PROPOSAL]: () => json(200, makeProposal({ status: 'QUOTE' })) });
+      renderCheckout('/flex/proposal/QX7/checkout/callback?session_id=cs_1');
+      await screen.findByRole('heading', { name: 'Confirming your payment' });
+      await act(() => vi.advanceTimersByTimeAsync(120_000));
+      expect(
+        screen.getByText(
+          'We have still not had the confirmation of your payment. Please do not pay again: if the money has left your account, we will set up your policy and e-mail you, or contact you if we cannot. If you need cover today, chat with us.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the card return page after a card set-up binds with CARD', async () => {

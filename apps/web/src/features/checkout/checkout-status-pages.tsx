@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { ChatAction } from '../../components/ui/chat-action';
-import { Spinner } from '../../components/ui/spinner';
 import { proposalQueryKey } from '../../lib/query-keys';
 import { useApiClient } from '../../lib/use-api-client';
 import { bindProposal } from './api/account-setup';
 import { useCheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
+import { PaymentWaitView } from './payment-wait-view';
 import { useCheckoutErrors } from './use-checkout-errors';
 
 /** Checkout cannot be used (bind disabled, no payment schedule): spec 2 §8 says chat with us. */
@@ -62,7 +62,6 @@ export function PaymentResultErrorPage() {
 }
 
 const POLL_MS = 1500;
-const SLOW_AFTER_MS = 20_000;
 
 /**
  * The card provider's return page (successPath). The payment's webhook binds the proposal, so
@@ -79,14 +78,8 @@ export function CardCallbackPage() {
   const isSetup = searchParams.get('setup') === '1';
   const failed = ['failed', 'cancelled', 'canceled'].includes(searchParams.get('status') ?? '');
   const proposal = useCheckoutProposal(proposalCode, { refetchInterval: POLL_MS });
-  const [isSlow, setIsSlow] = useState(false);
   const [bindFailed, setBindFailed] = useState(false);
   const bound = useRef(false);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setIsSlow(true), SLOW_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
 
   useEffect(() => {
     if (!isSetup || bound.current || proposal.data?.status !== 'QUOTE') return;
@@ -107,14 +100,5 @@ export function CardCallbackPage() {
   if (proposal.data?.status === 'POLICY') {
     return <Navigate to={checkoutPaths.success(productUrlName, proposalCode)} replace />;
   }
-  return (
-    <div className="checkout checkout--message">
-      <div className="page-header">
-        <h1>{t('callback.title')}</h1>
-        <p className="lead">{t('callback.waiting')}</p>
-      </div>
-      <Spinner label={t('callback.title')} isBlock />
-      {isSlow ? <p role="status">{t('callback.slow')}</p> : null}
-    </div>
-  );
+  return <PaymentWaitView title={t('callback.title')} lead={t('callback.waiting')} />;
 }
