@@ -9,17 +9,12 @@ import { customerAccounts, ledgerPostings, ledgerTransactions } from './tables';
 /** The customer's accounts, each with its ledger transactions and their postings. */
 export async function exportCustomerAccounts(db: Db, userId: string) {
   const ofOwner = eq(customerAccounts.ownerUserId, userId);
-  const accounts = await listRows(db, customerAccounts, ofOwner, customerAccounts.createdAt);
+  const accounts = await listRows(db, customerAccounts, ofOwner, 'createdAt');
   const ofAccounts = inArray(
     ledgerTransactions.accountId,
     accounts.map((row) => row.accountId),
   );
-  const transactions = await listRows(
-    db,
-    ledgerTransactions,
-    ofAccounts,
-    ledgerTransactions.createdAt,
-  );
+  const transactions = await listRows(db, ledgerTransactions, ofAccounts, 'createdAt');
   const ofTransactions = inArray(
     ledgerPostings.transactionId,
     transactions.map((row) => row.id),

@@ -9,5 +9,5 @@ import { auditLog } from './tables';
 /** The audit entries about the customer or by them, oldest first. */
 export function exportAuditEntries(db: Db, userId: string) {
   const aboutOrBy = or(eq(auditLog.subjectUserId, userId), eq(auditLog.actorUserId, userId));
-  return listRows(db, auditLog, aboutOrBy, auditLog.at);
+  return listRows(db, auditLog, aboutOrBy, 'at');
 }

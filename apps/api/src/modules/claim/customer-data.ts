@@ -8,7 +8,7 @@ import { claims } from './tables';
 
 /** The claims on the customer's policies, the earliest incident first. */
 export function exportClaims(db: Db, policyIds: string[]) {
-  return listRows(db, claims, inArray(claims.policyId, policyIds), claims.occurredDate);
+  return listRows(db, claims, inArray(claims.policyId, policyIds), 'occurredDate');
 }
 
 /** Claims keep their type, status, date and reference; the insured and the story go. */

@@ -9,7 +9,7 @@ import { insightFeedback } from './tables';
 /** The feedback the customer gave, oldest first. */
 export function exportFeedback(db: Db, userId: string) {
   const ofOwner = eq(insightFeedback.ownerUserId, userId);
-  return listRows(db, insightFeedback, ofOwner, insightFeedback.createdAt);
+  return listRows(db, insightFeedback, ofOwner, 'createdAt');
 }
 
 /** The feedback stays, without the customer's comment. */

@@ -1,27 +1,28 @@
-import { asc, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { listRows } from '../../db/rows';
 import { ERASED } from '../../personal-data';
 import { notificationOutbox } from './tables';
 
 // The notification module's part of a customer's data export and erasure (decision 018): the
 // messages sent to their e-mail addresses and phone numbers.
 
-/** The messages to these contacts, oldest first (without their attachments). */
+/** What the export shows of a message: not its attachments. */
+const MESSAGES_SHOWN = [
+  'id',
+  'channel',
+  'recipient',
+  'subject',
+  'body',
+  'status',
+  'createdAt',
+  'sentAt',
+] as const;
+
+/** The messages to these contacts, oldest first. */
 export function exportMessages(db: Db, contacts: string[]) {
-  return db
-    .select({
-      id: notificationOutbox.id,
-      channel: notificationOutbox.channel,
-      recipient: notificationOutbox.recipient,
-      subject: notificationOutbox.subject,
-      body: notificationOutbox.body,
-      status: notificationOutbox.status,
-      createdAt: notificationOutbox.createdAt,
-      sentAt: notificationOutbox.sentAt,
-    })
-    .from(notificationOutbox)
-    .where(inArray(notificationOutbox.recipient, contacts))
-    .orderBy(asc(notificationOutbox.createdAt));
+  const toContacts = inArray(notificationOutbox.recipient, contacts);
+  return listRows(db, notificationOutbox, toContacts, 'createdAt', MESSAGES_SHOWN);
 }
 
 /** The messages stay, without their recipient and body. */

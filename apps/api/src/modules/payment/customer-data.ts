@@ -1,9 +1,37 @@
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { listRows } from '../../db/rows';
 import { collections, paymentMethods, paymentSessions } from './tables';
 
 // The payment module's part of a customer's data export and erasure (decision 018).
+
+/** What the export shows of a payment session: never the provider's references. */
+const SESSIONS_SHOWN = [
+  'sessionId',
+  'kind',
+  'proposalCode',
+  'amountPence',
+  'paymentMethodType',
+  'status',
+  'createdAt',
+  'completedAt',
+] as const;
+
+/**
+ * What the export shows of a payment method: its masked details, never the provider's
+ * references.
+ */
+const METHODS_SHOWN = [
+  'paymentMethodId',
+  'type',
+  'status',
+  'bankName',
+  'accountNumberEnding',
+  'cardBrand',
+  'cardLast4',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /**
  * The customer's payment methods and sessions (masked: never a provider's token) and the
@@ -15,37 +43,12 @@ export async function exportPayments(db: Db, subject: { userId: string; proposal
     eq(collections.ownerUserId, userId),
     inArray(collections.proposalCode, proposalCodes),
   );
+  const ownMethods = eq(paymentMethods.ownerUserId, userId);
+  const ownSessions = eq(paymentSessions.ownerUserId, userId);
   return {
-    paymentMethods: await db
-      .select({
-        paymentMethodId: paymentMethods.paymentMethodId,
-        type: paymentMethods.type,
-        status: paymentMethods.status,
-        bankName: paymentMethods.bankName,
-        accountNumberEnding: paymentMethods.accountNumberEnding,
-        cardBrand: paymentMethods.cardBrand,
-        cardLast4: paymentMethods.cardLast4,
-        createdAt: paymentMethods.createdAt,
-        updatedAt: paymentMethods.updatedAt,
-      })
-      .from(paymentMethods)
-      .where(eq(paymentMethods.ownerUserId, userId))
-      .orderBy(asc(paymentMethods.createdAt)),
-    paymentSessions: await db
-      .select({
-        sessionId: paymentSessions.sessionId,
-        kind: paymentSessions.kind,
-        proposalCode: paymentSessions.proposalCode,
-        amountPence: paymentSessions.amountPence,
-        paymentMethodType: paymentSessions.paymentMethodType,
-        status: paymentSessions.status,
-        createdAt: paymentSessions.createdAt,
-        completedAt: paymentSessions.completedAt,
-      })
-      .from(paymentSessions)
-      .where(eq(paymentSessions.ownerUserId, userId))
-      .orderBy(asc(paymentSessions.createdAt)),
-    collections: await listRows(db, collections, paid, collections.createdAt),
+    paymentMethods: await listRows(db, paymentMethods, ownMethods, 'createdAt', METHODS_SHOWN),
+    paymentSessions: await listRows(db, paymentSessions, ownSessions, 'createdAt', SESSIONS_SHOWN),
+    collections: await listRows(db, collections, paid, 'createdAt'),
   };
 }
 

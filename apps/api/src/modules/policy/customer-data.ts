@@ -9,7 +9,7 @@ import { policyEvents, policyVersions, proposalAgreements } from './tables';
 /** The agreements accepted on the customer's quotes, in the order they were accepted. */
 export function exportProposalAgreements(db: Db, proposalCodes: string[]) {
   const byQuote = inArray(proposalAgreements.proposalCode, proposalCodes);
-  return listRows(db, proposalAgreements, byQuote, proposalAgreements.acceptedAt);
+  return listRows(db, proposalAgreements, byQuote, 'acceptedAt');
 }
 
 /** The versions and events of the customer's policies, each in its order. */
@@ -17,7 +17,7 @@ export async function exportPolicyHistory(db: Db, policyIds: string[]) {
   const versionsOf = inArray(policyVersions.policyId, policyIds);
   const eventsOf = inArray(policyEvents.policyId, policyIds);
   return {
-    versions: await listRows(db, policyVersions, versionsOf, policyVersions.versionNumber),
-    events: await listRows(db, policyEvents, eventsOf, policyEvents.at),
+    versions: await listRows(db, policyVersions, versionsOf, 'versionNumber'),
+    events: await listRows(db, policyEvents, eventsOf, 'at'),
   };
 }

@@ -11,7 +11,7 @@ import { ratingRecords } from './tables';
 /** The ratings of the customer's quotes, in the order they were rated. */
 export function exportRatingRecords(db: Db, proposalCodes: string[]) {
   const byQuote = inArray(ratingRecords.proposalCode, proposalCodes);
-  return listRows(db, ratingRecords, byQuote, ratingRecords.ratedAt);
+  return listRows(db, ratingRecords, byQuote, 'ratedAt');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { listRows } from '../../db/rows';
 import { ERASED } from '../../personal-data';
@@ -6,28 +6,28 @@ import { uploadCommits, uploads } from './tables';
 
 // The upload module's part of a customer's data export and erasure (decision 018).
 
+/** What the export shows of an upload record. */
+const UPLOADS_SHOWN = [
+  'id',
+  'policyId',
+  'purpose',
+  'status',
+  'fileName',
+  'mimeType',
+  'stagedAt',
+  'commitId',
+] as const;
+
 /**
  * What the customer uploaded (file names, sizes, types, comments); the files themselves are
  * proof letters they already hold, so the export names them rather than copying them.
  */
 export async function exportUploads(db: Db, policyIds: string[]) {
+  const uploadsOf = inArray(uploads.policyId, policyIds);
   const commitsOf = inArray(uploadCommits.policyId, policyIds);
   return {
-    uploads: await db
-      .select({
-        id: uploads.id,
-        policyId: uploads.policyId,
-        purpose: uploads.purpose,
-        status: uploads.status,
-        fileName: uploads.fileName,
-        mimeType: uploads.mimeType,
-        stagedAt: uploads.stagedAt,
-        commitId: uploads.commitId,
-      })
-      .from(uploads)
-      .where(inArray(uploads.policyId, policyIds))
-      .orderBy(asc(uploads.stagedAt)),
-    uploadCommits: await listRows(db, uploadCommits, commitsOf, uploadCommits.committedAt),
+    uploads: await listRows(db, uploads, uploadsOf, 'stagedAt', UPLOADS_SHOWN),
+    uploadCommits: await listRows(db, uploadCommits, commitsOf, 'committedAt'),
   };
 }
 
