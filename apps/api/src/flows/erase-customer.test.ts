@@ -26,11 +26,10 @@ import { POLICYHOLDER_PROFILE_CODE } from '../modules/disclosure';
 import { PERMISSIONS } from '../modules/identity';
 import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
-import { computeAmountDueAtBind } from '../modules/policy/amounts';
 import { createQuote } from '../modules/policy/test-helpers';
 import { updates } from '../modules/proposal/fixtures';
+import { createBoundPolicyWithNumber } from '../test/bound-policy';
 import { createTestApp, createTestConfig } from '../test/test-app';
-import { bindProposal } from './bind-policy';
 import type { CustomerDataExport } from './export-customer-data';
 
 const START = '2026-03-02T09:00:00.000Z';
@@ -185,7 +184,7 @@ describe('GDPR: data export and erasure', () => {
     );
 
     const { line1, postalCode, email, firstName, lastName, dateOfBirth } = PERSON;
-    quoteA = await createQuote(app, headersA, {
+    const bound = await createBoundPolicyWithNumber(app, headersA, {
       extraChanges: [
         {
           changeType: 'PROFILE_DISCLOSURE_CHANGE',
@@ -200,18 +199,7 @@ describe('GDPR: data export and erasure', () => {
         },
       ],
     });
-    const due = computeAmountDueAtBind(quoteA.quote);
-    const bound = await bindProposal(app, {
-      proposalCode: quoteA.proposalCode,
-      principal: { kind: 'system', name: 'test-webhook' },
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: 'pi_gdpr_a',
-        amountPence: due.totalPence,
-        settled: true,
-      },
-    });
+    quoteA = bound.quote;
     policyA = { policyId: bound.policyId, policyNumber: bound.policyNumber };
     // An online claim: the claims table then holds the insured's name and what they said.
     const link = await app.inject({

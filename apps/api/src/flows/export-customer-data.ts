@@ -1,16 +1,16 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceDeps } from '../app-types';
-import { customerAccounts, ledgerPostings, ledgerTransactions } from '../modules/billing/tables';
-import { auditLog } from '../modules/care/tables';
-import { claims } from '../modules/claim/tables';
-import { insightFeedback } from '../modules/insight/tables';
-import { notificationOutbox } from '../modules/notification/tables';
-import { collections, paymentMethods, paymentSessions } from '../modules/payment/tables';
-import { policyEvents, policyVersions, proposalAgreements } from '../modules/policy/tables';
-import { ratingRecords } from '../modules/proposal/tables';
-import { uploadCommits, uploads } from '../modules/upload/tables';
+import { exportCustomerAccounts } from '../modules/billing';
+import { exportAuditEntries } from '../modules/care';
+import { exportClaims } from '../modules/claim';
 import { listPolicyDocumentFiles } from '../modules/document';
-import { anyOf, inListOrNone, loadCustomerRecords } from './customer-data';
+import { exportAccount } from '../modules/identity';
+import { exportFeedback } from '../modules/insight';
+import { exportMessages } from '../modules/notification';
+import { exportPayments } from '../modules/payment';
+import { exportPolicyHistory, exportProposalAgreements } from '../modules/policy';
+import { exportRatingRecords } from '../modules/proposal';
+import { exportUploads } from '../modules/upload';
+import { loadCustomerRecords } from './customer-data';
 
 // A customer's copy of every record we hold about them (UK GDPR Article 15 and 20: access and
 // portability), as one machine-readable JSON document. Issue 21 item 14, decision 018.
@@ -39,7 +39,15 @@ export type CustomerDataExport = {
   auditEntries: Record<string, unknown>[];
 };
 
-/** Everything about `userId`, read in one go (one snapshot of the tables). */
+/** The rows of `rows` whose `key` is `value`: one record's part of a list read for all. */
+function rowsOf<Row, Key extends keyof Row>(rows: Row[], key: Key, value: Row[Key]): Row[] {
+  return rows.filter((row) => row[key] === value);
+}
+
+/**
+ * Everything about `userId`, read in one go (one transaction): each module's part, from its own
+ * tables, then nested under the proposal or policy it belongs to.
+ */
 export async function exportCustomerData(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'providers'>,
   userId: string,
@@ -47,184 +55,31 @@ export async function exportCustomerData(
   const exportedAt = deps.clock.now().toISOString();
   const read = await deps.db.transaction(async (db) => {
     const records = await loadCustomerRecords(db, userId);
-    const proposalCodes = records.proposals.map((row) => row.proposalCode);
-    const policyIds = records.policies.map((row) => row.policyId);
-    const agreements = proposalCodes.length
-      ? await db
-          .select()
-          .from(proposalAgreements)
-          .where(inArray(proposalAgreements.proposalCode, proposalCodes))
-          .orderBy(asc(proposalAgreements.acceptedAt))
-      : [];
-    const ratings = proposalCodes.length
-      ? await db
-          .select()
-          .from(ratingRecords)
-          .where(inArray(ratingRecords.proposalCode, proposalCodes))
-          .orderBy(asc(ratingRecords.ratedAt))
-      : [];
-    const versions = policyIds.length
-      ? await db
-          .select()
-          .from(policyVersions)
-          .where(inArray(policyVersions.policyId, policyIds))
-          .orderBy(asc(policyVersions.versionNumber))
-      : [];
-    const events = policyIds.length
-      ? await db
-          .select()
-          .from(policyEvents)
-          .where(inArray(policyEvents.policyId, policyIds))
-          .orderBy(asc(policyEvents.at))
-      : [];
-    const claimRows = policyIds.length
-      ? await db
-          .select()
-          .from(claims)
-          .where(inArray(claims.policyId, policyIds))
-          .orderBy(asc(claims.occurredDate))
-      : [];
-    // What the customer uploaded (file names, sizes, types, comments); the files themselves are
-    // proof letters they already hold, so the export names them rather than copying them.
-    const uploadRows = policyIds.length
-      ? await db
-          .select({
-            id: uploads.id,
-            policyId: uploads.policyId,
-            purpose: uploads.purpose,
-            status: uploads.status,
-            fileName: uploads.fileName,
-            mimeType: uploads.mimeType,
-            stagedAt: uploads.stagedAt,
-            commitId: uploads.commitId,
-          })
-          .from(uploads)
-          .where(inArray(uploads.policyId, policyIds))
-          .orderBy(asc(uploads.stagedAt))
-      : [];
-    const commitRows = policyIds.length
-      ? await db
-          .select()
-          .from(uploadCommits)
-          .where(inArray(uploadCommits.policyId, policyIds))
-          .orderBy(asc(uploadCommits.committedAt))
-      : [];
-    const accounts = await db
-      .select()
-      .from(customerAccounts)
-      .where(eq(customerAccounts.ownerUserId, userId))
-      .orderBy(asc(customerAccounts.createdAt));
-    const accountIds = accounts.map((row) => row.accountId);
-    const transactions = accountIds.length
-      ? await db
-          .select()
-          .from(ledgerTransactions)
-          .where(inArray(ledgerTransactions.accountId, accountIds))
-          .orderBy(asc(ledgerTransactions.createdAt))
-      : [];
-    const transactionIds = transactions.map((row) => row.id);
-    const postings = transactionIds.length
-      ? await db
-          .select()
-          .from(ledgerPostings)
-          .where(inArray(ledgerPostings.transactionId, transactionIds))
-      : [];
-    const methods = await db
-      .select({
-        paymentMethodId: paymentMethods.paymentMethodId,
-        type: paymentMethods.type,
-        status: paymentMethods.status,
-        bankName: paymentMethods.bankName,
-        accountNumberEnding: paymentMethods.accountNumberEnding,
-        cardBrand: paymentMethods.cardBrand,
-        cardLast4: paymentMethods.cardLast4,
-        createdAt: paymentMethods.createdAt,
-        updatedAt: paymentMethods.updatedAt,
-      })
-      .from(paymentMethods)
-      .where(eq(paymentMethods.ownerUserId, userId))
-      .orderBy(asc(paymentMethods.createdAt));
-    const sessions = await db
-      .select({
-        sessionId: paymentSessions.sessionId,
-        kind: paymentSessions.kind,
-        proposalCode: paymentSessions.proposalCode,
-        amountPence: paymentSessions.amountPence,
-        paymentMethodType: paymentSessions.paymentMethodType,
-        status: paymentSessions.status,
-        createdAt: paymentSessions.createdAt,
-        completedAt: paymentSessions.completedAt,
-      })
-      .from(paymentSessions)
-      .where(eq(paymentSessions.ownerUserId, userId))
-      .orderBy(asc(paymentSessions.createdAt));
-    const payments = await db
-      .select()
-      .from(collections)
-      .where(
-        anyOf(
-          eq(collections.ownerUserId, userId),
-          inListOrNone(collections.proposalCode, proposalCodes),
-        ),
-      )
-      .orderBy(asc(collections.createdAt));
-    const feedback = await db
-      .select()
-      .from(insightFeedback)
-      .where(eq(insightFeedback.ownerUserId, userId))
-      .orderBy(asc(insightFeedback.createdAt));
-    const messages = records.contacts.length
-      ? await db
-          .select({
-            id: notificationOutbox.id,
-            channel: notificationOutbox.channel,
-            recipient: notificationOutbox.recipient,
-            subject: notificationOutbox.subject,
-            body: notificationOutbox.body,
-            status: notificationOutbox.status,
-            createdAt: notificationOutbox.createdAt,
-            sentAt: notificationOutbox.sentAt,
-          })
-          .from(notificationOutbox)
-          .where(inArray(notificationOutbox.recipient, records.contacts))
-          .orderBy(asc(notificationOutbox.createdAt))
-      : [];
-    const audit = await db
-      .select()
-      .from(auditLog)
-      .where(anyOf(eq(auditLog.subjectUserId, userId), eq(auditLog.actorUserId, userId)))
-      .orderBy(asc(auditLog.at));
+    const { proposalCodes, policyIds } = records;
     return {
       records,
-      agreements,
-      ratings,
-      versions,
-      events,
-      claims: claimRows,
-      uploads: uploadRows,
-      uploadCommits: commitRows,
-      accounts,
-      transactions,
-      postings,
-      methods,
-      sessions,
-      payments,
-      feedback,
-      messages,
-      audit,
+      agreements: await exportProposalAgreements(db, proposalCodes),
+      ratings: await exportRatingRecords(db, proposalCodes),
+      history: await exportPolicyHistory(db, policyIds),
+      claims: await exportClaims(db, policyIds),
+      uploads: await exportUploads(db, policyIds),
+      customerAccounts: await exportCustomerAccounts(db, userId),
+      payments: await exportPayments(db, { userId, proposalCodes }),
+      feedback: await exportFeedback(db, userId),
+      messages: await exportMessages(db, records.contacts),
+      auditEntries: await exportAuditEntries(db, userId),
     };
   });
 
-  const { records } = read;
-  const user = records.user;
-  const policiesOut = await Promise.all(
+  const { records, history, uploads } = read;
+  const policies = await Promise.all(
     records.policies.map(async (policy) => ({
       ...policy,
-      versions: read.versions.filter((row) => row.policyId === policy.policyId),
-      events: read.events.filter((row) => row.policyId === policy.policyId),
-      claims: read.claims.filter((row) => row.policyId === policy.policyId),
-      uploads: read.uploads.filter((row) => row.policyId === policy.policyId),
-      uploadCommits: read.uploadCommits.filter((row) => row.policyId === policy.policyId),
+      versions: rowsOf(history.versions, 'policyId', policy.policyId),
+      events: rowsOf(history.events, 'policyId', policy.policyId),
+      claims: rowsOf(read.claims, 'policyId', policy.policyId),
+      uploads: rowsOf(uploads.uploads, 'policyId', policy.policyId),
+      uploadCommits: rowsOf(uploads.uploadCommits, 'policyId', policy.policyId),
       documents: await listPolicyDocumentFiles(deps, policy),
     })),
   );
@@ -233,49 +88,17 @@ export async function exportCustomerData(
     version: DATA_EXPORT_VERSION,
     exportedAt,
     userId,
-    // The users row holds no secret (codes and tokens live elsewhere, hashed or signed).
-    account: user
-      ? {
-          userId: user.userId,
-          connection: user.connection,
-          username: user.username,
-          email: user.email,
-          phone: user.phone,
-          phoneVerifiedAt: user.phoneVerifiedAt,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          roles: user.roles,
-          createdAt: user.createdAt,
-          updatedAt: user.updatedAt,
-        }
-      : null,
-    marketingPreferences: user
-      ? { ...user.marketingPreferences, setAt: user.marketingPreferencesSetAt }
-      : null,
+    ...exportAccount(records.user),
     proposals: records.proposals.map((proposal) => ({
       ...proposal,
-      agreements: read.agreements.filter((row) => row.proposalCode === proposal.proposalCode),
-      ratings: read.ratings.filter((row) => row.proposalCode === proposal.proposalCode),
+      agreements: rowsOf(read.agreements, 'proposalCode', proposal.proposalCode),
+      ratings: rowsOf(read.ratings, 'proposalCode', proposal.proposalCode),
     })),
-    policies: policiesOut,
-    customerAccounts: read.accounts.map((account) => ({
-      ...account,
-      transactions: read.transactions
-        .filter((row) => row.accountId === account.accountId)
-        .map((transaction) => ({
-          ...transaction,
-          postings: read.postings
-            .filter((row) => row.transactionId === transaction.id)
-            .map(({ ledgerAccount, amountPence }) => ({ ledgerAccount, amountPence })),
-        })),
-    })),
-    payments: {
-      paymentMethods: read.methods,
-      paymentSessions: read.sessions,
-      collections: read.payments,
-    },
+    policies,
+    customerAccounts: read.customerAccounts,
+    payments: read.payments,
     feedback: read.feedback,
     messages: read.messages,
-    auditEntries: read.audit,
+    auditEntries: read.auditEntries,
   };
 }

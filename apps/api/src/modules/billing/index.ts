@@ -56,3 +56,5 @@ export {
   storeReconciliationRun,
   type ReconciliationFindingInput,
 } from './reconciliation';
+// A customer's data export and erasure (decision 018).
+export { exportCustomerAccounts } from './customer-data';

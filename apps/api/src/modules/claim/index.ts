@@ -13,3 +13,5 @@ export async function registerSandboxFnolPages(app: App): Promise<void> {
     await sandboxFnolPages(app, app.providers.fnol as SandboxFnol);
   }
 }
+// A customer's data export and erasure (decision 018).
+export { eraseClaimants, exportClaims } from './customer-data';

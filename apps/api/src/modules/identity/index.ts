@@ -23,3 +23,5 @@ export {
   upsertStaffUser,
   type User,
 } from './users';
+// A customer's data export and erasure (decision 018).
+export { eraseSignIns, eraseUser, exportAccount, lockUserForErasure } from './customer-data';

@@ -2,3 +2,5 @@
 export { eraseAnalyticsEvents } from './analytics';
 export { purgeAnalyticsEventsJob } from './jobs';
 export { insightRoutes } from './routes';
+// A customer's data export and erasure (decision 018).
+export { eraseFeedbackComments, exportFeedback } from './customer-data';

@@ -28,3 +28,5 @@ export function queueEmail(
 }
 export { deliverMessageJob } from './jobs';
 export { devOutboxRoutes } from './dev-routes';
+// A customer's data export and erasure (decision 018).
+export { eraseMessagesTo, exportMessages } from './customer-data';

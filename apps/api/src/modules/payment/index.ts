@@ -74,3 +74,5 @@ export {
   listCollections,
   summariseCollectionsOn,
 } from './card-collections';
+// A customer's data export and erasure (decision 018).
+export { erasePaymentDetails, exportPayments } from './customer-data';

@@ -48,3 +48,5 @@ export {
   listMidSubjectsInForce,
   type MidSubject,
 } from './mid-subjects';
+// A customer's data export and erasure (decision 018).
+export { exportPolicyHistory, exportProposalAgreements } from './customer-data';

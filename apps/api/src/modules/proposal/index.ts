@@ -15,7 +15,7 @@ export {
   moveProposalOwner,
   type ProposalRow,
 } from './repository';
-export { lockProposal, markProposalBound, replaceErasedAnswers } from './binding';
+export { lockProposal, markProposalBound } from './binding';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export {
   proposalDraftOf,
@@ -36,3 +36,5 @@ export {
   buildCompleteDisclosure,
   updates,
 } from './fixtures';
+// A customer's data export and erasure (decision 018).
+export { eraseProposalAnswers, exportRatingRecords } from './customer-data';

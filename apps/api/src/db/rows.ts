@@ -1,0 +1,27 @@
+import { asc, getTableColumns, type InferSelectModel, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
+
+/**
+ * `table`'s rows matching `where`, oldest `order` first, with every column or only the `columns`
+ * named (what a reader may see): the shape of a customer's data export (decision 018), which each
+ * module reads from its own tables.
+ */
+export async function listRows<T extends PgTable, K extends ColumnName<T> = ColumnName<T>>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  order?: ColumnName<T>,
+  columns?: readonly K[],
+): Promise<Pick<InferSelectModel<T>, K>[]> {
+  const all: Record<string, unknown> = getTableColumns(table);
+  const fields = columns ? Object.fromEntries(columns.map((name) => [name, all[name]])) : all;
+  const rows = await db
+    .select(fields as SelectedFields)
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...(order ? [asc(all[order] as PgColumn)] : []));
+  return rows as Pick<InferSelectModel<T>, K>[];
+}
