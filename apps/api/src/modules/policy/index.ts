@@ -21,6 +21,13 @@ export {
 } from './repository';
 export { listPoliciesWithVersions } from './reporting';
 export {
+  listPoliciesEndingSoon,
+  listPolicyStates,
+  listPolicyStatesOfProposals,
+  selectExpiredPoliciesWithRenewalOffer,
+  type PolicyState,
+} from './lookups';
+export {
   lockPolicyForRenewalOffer,
   lockPolicyForUpsellOffer,
   selectPoliciesDueRenewalOffer,
