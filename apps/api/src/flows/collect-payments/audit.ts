@@ -1,7 +1,7 @@
 import type { ServiceDeps } from '../../app-types';
 import {
   listLedgerProviderPayments,
-  listPolicyAccountsWithoutPostedPayment,
+  listPolicyAccountsWithoutPayment,
   type ReconciliationFindingInput,
 } from '../../modules/billing';
 import { listCollections } from '../../modules/payment';
@@ -130,7 +130,8 @@ export async function findUnpaidCover(deps: ServiceDeps, now: Date): Promise<Fin
   // Billing's accounts with no posted payment, a page at a time; policy says which are overdue.
   let after: string | null = null;
   for (;;) {
-    const page = await listPolicyAccountsWithoutPostedPayment(deps.db, {
+    const page = await listPolicyAccountsWithoutPayment(deps.db, {
+      counting: 'POSTED',
       afterAccountId: after,
       limit: PAGE,
     });

@@ -24,12 +24,13 @@ export async function policiesOfAccounts(
 }
 
 /**
- * A page of the accounts of a policy with no POSTED payment on them, by account id after
- * `afterAccountId`: the auditor's candidates for cover without a settled first payment.
+ * A page of the accounts of a policy with no payment on them that counts, by account id after
+ * `afterAccountId`: POSTED ones (the auditor's cover without a settled first payment) or any
+ * that did not fail (NOT_FAILED: a first collection never made, not paid another way either).
  */
-export function listPolicyAccountsWithoutPostedPayment(
+export function listPolicyAccountsWithoutPayment(
   db: Db,
-  options: { afterAccountId: string | null; limit: number },
+  options: { counting: 'POSTED' | 'NOT_FAILED'; afterAccountId: string | null; limit: number },
 ): Promise<{ accountId: string; policyId: string }[]> {
   const settledPayment = db
     .select({ one: sql`1` })
@@ -38,7 +39,9 @@ export function listPolicyAccountsWithoutPostedPayment(
       and(
         eq(ledgerTransactions.accountId, customerAccounts.accountId),
         eq(ledgerTransactions.type, 'PAYMENT'),
-        eq(ledgerTransactions.status, 'POSTED'),
+        options.counting === 'POSTED'
+          ? eq(ledgerTransactions.status, 'POSTED')
+          : sql`${ledgerTransactions.status} <> 'FAILED'`,
       ),
     );
   return db

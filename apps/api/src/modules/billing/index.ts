@@ -9,7 +9,7 @@ export { getAccountTotals, postPremium } from './ledger';
 export { findAccountOfPolicy, resumeAccountBilling } from './accounts';
 export {
   listDirectDebitPolicyAccounts,
-  listPolicyAccountsWithoutPostedPayment,
+  listPolicyAccountsWithoutPayment,
   policiesOfAccounts,
   type DirectDebitAccount,
 } from './account-lookups';

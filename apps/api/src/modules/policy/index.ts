@@ -46,7 +46,7 @@ export {
   scheduleTermination,
 } from './versions';
 export { derivePolicyStatus, recordBind, reinstatePolicy, transitionPolicy } from './state';
-export { markUnpaidPoliciesNtu } from './lifecycle';
+export { markPoliciesNtu } from './lifecycle';
 export { assertCustomerVerified } from './verification';
 export { getOwnPolicy } from './access';
 export {
