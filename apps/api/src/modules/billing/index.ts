@@ -11,7 +11,6 @@ export {
   listDirectDebitPolicyAccounts,
   listPolicyAccountsWithoutPayment,
   policiesOfAccounts,
-  type DirectDebitAccount,
 } from './account-lookups';
 export { listAgedDebt, sumWrittenPremium } from './finance';
 export { listWrittenTransactions } from './bordereau';

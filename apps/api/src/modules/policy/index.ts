@@ -25,7 +25,6 @@ export {
   listPolicyStates,
   listPolicyStatesOfProposals,
   selectExpiredPoliciesWithRenewalOffer,
-  type PolicyState,
 } from './lookups';
 export {
   lockPolicyForRenewalOffer,
