@@ -1,19 +1,15 @@
-import { and, eq, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
-import type { Db } from '../../db/client';
 import {
-  customerAccounts,
-  ledgerTransactions,
-  RECONCILIATION_KINDS,
-} from '../../modules/billing/tables';
-import { policies } from '../../modules/policy/tables';
-import { listLedgerProviderPayments } from '../../modules/billing';
+  listLedgerProviderPayments,
+  listPolicyAccountsWithoutPayment,
+  type ReconciliationFindingInput,
+} from '../../modules/billing';
 import { listCollections } from '../../modules/payment';
+import { listPolicyStates } from '../../modules/policy';
 
 /** A difference between the three records, as the run stores it (reconcile.ts). */
-type Kind = (typeof RECONCILIATION_KINDS)[number];
 export type Finding = {
-  kind: Kind;
+  kind: ReconciliationFindingInput['kind'];
   providerPaymentId: string;
   provider: string | null;
   accountId: string | null;
@@ -37,6 +33,8 @@ type ProviderRecord = {
 };
 
 const DAY_MS = 86_400_000;
+/** Accounts asked about at once. */
+const PAGE = 500;
 
 /** Every payment the providers hold, by their id. */
 async function readProviderRecords(deps: ServiceDeps): Promise<Map<string, ProviderRecord>> {
@@ -127,54 +125,43 @@ export async function findMoneyDifferences(deps: ServiceDeps): Promise<Finding[]
  * reported at the auditor's run and voided by the job's the same hour).
  */
 export async function findUnpaidCover(deps: ServiceDeps, now: Date): Promise<Finding[]> {
-  const db: Db = deps.db;
   const overdueBefore = new Date(now.getTime() - (deps.config.ntuAfterDays + 1) * DAY_MS);
-  const settledPayment = db
-    .select({ one: sql`1` })
-    .from(ledgerTransactions)
-    .where(
-      and(
-        eq(ledgerTransactions.accountId, customerAccounts.accountId),
-        eq(ledgerTransactions.type, 'PAYMENT'),
-        eq(ledgerTransactions.status, 'POSTED'),
-      ),
+  const findings: Finding[] = [];
+  // Billing's accounts with no posted payment, a page at a time; policy says which are overdue.
+  let after: string | null = null;
+  for (;;) {
+    const page = await listPolicyAccountsWithoutPayment(deps.db, {
+      counting: 'POSTED',
+      afterAccountId: after,
+      limit: PAGE,
+    });
+    const overdue = new Set(
+      (
+        await listPolicyStates(
+          deps.db,
+          page.map((account) => account.policyId),
+        )
+      )
+        .filter(
+          (policy) =>
+            (policy.status === 'PENDING' || policy.status === 'ACTIVE') &&
+            policy.createdAt <= overdueBefore &&
+            policy.inceptedAt <= overdueBefore,
+        )
+        .map((policy) => policy.policyId),
     );
-  const rows = await db
-    .select({ policyId: policies.policyId, accountId: customerAccounts.accountId })
-    .from(policies)
-    .innerJoin(customerAccounts, eq(customerAccounts.policyId, policies.policyId))
-    .where(
-      and(
-        inArray(policies.status, ['PENDING', 'ACTIVE']),
-        lte(policies.createdAt, overdueBefore),
-        lte(policies.inceptedAt, overdueBefore),
-        notExists(settledPayment),
-      ),
-    );
-  return rows.map((row) => ({
-    kind: 'COVER_UNPAID',
-    providerPaymentId: row.policyId,
-    provider: null,
-    accountId: row.accountId,
-    providerAmountPence: null,
-    ledgerAmountPence: null,
-  }));
-}
-
-/** The policy of each account that has one (one account per policy). */
-export async function policiesOfAccounts(
-  db: Db,
-  accountIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await db
-    .select({ accountId: customerAccounts.accountId, policyId: customerAccounts.policyId })
-    .from(customerAccounts)
-    .where(
-      and(
-        inArray(customerAccounts.accountId, [...new Set(accountIds)]),
-        isNotNull(customerAccounts.policyId),
-      ),
-    );
-  return new Map(rows.map((row) => [row.accountId, row.policyId!]));
+    for (const account of page) {
+      if (!overdue.has(account.policyId)) continue;
+      findings.push({
+        kind: 'COVER_UNPAID',
+        providerPaymentId: account.policyId,
+        provider: null,
+        accountId: account.accountId,
+        providerAmountPence: null,
+        ledgerAmountPence: null,
+      });
+    }
+    if (page.length < PAGE) return findings;
+    after = page[page.length - 1]!.accountId;
+  }
 }

@@ -1,12 +1,18 @@
 import { londonDateString } from '@motor/domain';
-import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
-import { customerAccounts } from '../../modules/billing/tables';
-import { directDebitNotices, paymentMethods } from '../../modules/payment/tables';
-import { findAccount, findUpcomingInvoice, getAccountTotals } from '../../modules/billing';
+import {
+  findAccount,
+  findUpcomingInvoice,
+  getAccountTotals,
+  listDirectDebitPolicyAccounts,
+} from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
-import { findPendingFirstCollections } from '../../modules/payment';
+import {
+  findPendingFirstCollections,
+  listUnconfirmedMandates,
+  type PaymentMethodRow,
+} from '../../modules/payment';
 import { onOrAfterWorkingDay } from '../../providers/direct-debit';
 import { announceDirectDebit } from './direct-debit-notices';
 
@@ -24,33 +30,48 @@ import { announceDirectDebit } from './direct-debit-notices';
 const LOOK_BACK_MS = 7 * 86_400_000;
 const PURCHASE_GRACE_MS = 60 * 60_000;
 
+/**
+ * Each unconfirmed mandate with an account it pays, newest account first, where the later of the
+ * two was set up in [`from`, `to`]. Payment keeps the mandates and billing the accounts
+ * (decision 050): the owners of either side set up in the window are the candidates, then both
+ * sides of those owners are paired here.
+ */
+async function mandatesInUse(deps: ServiceDeps, from: Date, to: Date) {
+  const window = { createdFrom: from, createdTo: to };
+  const [newMandates, newAccounts] = await Promise.all([
+    listUnconfirmedMandates(deps.db, window),
+    listDirectDebitPolicyAccounts(deps.db, window),
+  ]);
+  const ownerUserIds = [...new Set([...newMandates, ...newAccounts].map((row) => row.ownerUserId))];
+  const [mandates, accounts] = await Promise.all([
+    listUnconfirmedMandates(deps.db, { createdTo: to, ownerUserIds }),
+    listDirectDebitPolicyAccounts(deps.db, { createdTo: to, ownerUserIds }),
+  ]);
+  const mandatesOf = new Map<string, PaymentMethodRow[]>();
+  for (const mandate of mandates) {
+    mandatesOf.set(mandate.ownerUserId, [...(mandatesOf.get(mandate.ownerUserId) ?? []), mandate]);
+  }
+  return accounts
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .flatMap((account) =>
+      (mandatesOf.get(account.ownerUserId) ?? [])
+        // When the mandate began paying the account: set up for it, or set up earlier and used now.
+        .filter((mandate) => {
+          const inUseSince = Math.max(mandate.createdAt.getTime(), account.createdAt.getTime());
+          return inUseSince >= from.getTime() && inUseSince <= to.getTime();
+        })
+        .map((mandate) => ({ mandate, accountId: account.accountId })),
+    );
+}
+
 /** Confirms the mandates set up in the last week, paying a policy, with no confirmation yet. */
 async function confirmNewMandates(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
-  // When the mandate began paying the account: set up for it, or set up earlier and used now.
-  const inUseSince = sql`greatest(${paymentMethods.createdAt}, ${customerAccounts.createdAt})`;
-  const rows = await deps.db
-    .select({ mandate: paymentMethods, accountId: customerAccounts.accountId })
-    .from(paymentMethods)
-    .innerJoin(
-      customerAccounts,
-      and(
-        eq(customerAccounts.ownerUserId, paymentMethods.ownerUserId),
-        eq(customerAccounts.paymentMethodType, 'BACS_DEBIT'),
-        eq(customerAccounts.accountStatus, 'ACTIVE'),
-        isNotNull(customerAccounts.policyId),
-      ),
-    )
-    .where(
-      and(
-        eq(paymentMethods.type, 'BACS_DEBIT'),
-        eq(paymentMethods.status, 'ACTIVE'),
-        gte(inUseSince, new Date(now.getTime() - LOOK_BACK_MS)),
-        lte(inUseSince, new Date(now.getTime() - PURCHASE_GRACE_MS)),
-        sql`not exists (select 1 from ${directDebitNotices} where ${directDebitNotices.noticeKey} = 'confirmation:' || ${paymentMethods.paymentMethodId})`,
-      ),
-    )
-    .orderBy(desc(customerAccounts.createdAt));
+  const rows = await mandatesInUse(
+    deps,
+    new Date(now.getTime() - LOOK_BACK_MS),
+    new Date(now.getTime() - PURCHASE_GRACE_MS),
+  );
   const confirmed = new Set<string>();
   for (const { mandate, accountId } of rows) {
     if (confirmed.has(mandate.paymentMethodId)) continue;

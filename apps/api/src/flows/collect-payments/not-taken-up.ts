@@ -12,12 +12,13 @@ import {
 import { defineJob } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';
 import { refreshOverdueFirstCollections } from '../../modules/payment';
-import { findPolicy, markUnpaidPoliciesNtu, type PolicyRow } from '../../modules/policy';
+import { findPolicy, type PolicyRow } from '../../modules/policy';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
 import { firstCollectionKey } from './queue';
+import { markUnpaidPoliciesNtu } from './unpaid-policies';
 
 // Not taken up (issue 30 item 3; docs/domain.md "Money"): a policy whose first payment failed, or
-// has not settled within NTU_AFTER_DAYS, is NTU (modules/policy/lifecycle.ts picks them). In the
+// has not settled within NTU_AFTER_DAYS, is NTU (unpaid-policies.ts picks them). In the
 // same transaction as the move: cover is void from inception, so what was invoiced is credited back
 // (nothing is owed, nothing more is collected), and the customer is told by e-mail what happened
 // and what to do. An NTU policy is never offered a renewal nor renewed (those jobs take only

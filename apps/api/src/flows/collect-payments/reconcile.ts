@@ -5,13 +5,14 @@ import {
   isSentPayout,
   listPendingRefunds,
   listRefundPayouts,
+  policiesOfAccounts,
   providerOfSubType,
   storeReconciliationRun,
   type PendingRefund,
   type ReconciliationFindingInput,
 } from '../../modules/billing';
 import { defineJob } from '../../modules/jobs';
-import { findMoneyDifferences, findUnpaidCover, policiesOfAccounts, type Finding } from './audit';
+import { findMoneyDifferences, findUnpaidCover, type Finding } from './audit';
 
 // Reconciliation (issue 16 item 3; the independent auditor of issue 30 item 9, audit.ts): the
 // providers' own records of payments against the ledger's cash postings and the policies' cover.

@@ -1,14 +1,17 @@
-import { and, asc, eq, exists, gt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
-import { idempotencyKeys } from '../../modules/document/tables';
-import { policies } from '../../modules/policy/tables';
-import { proposals } from '../../modules/proposal/tables';
 import { AppError } from '../../errors';
 import { findAccountOfPolicy } from '../../modules/billing';
+import { claimOnceKey, listClaimedKeys } from '../../modules/document';
 import { drainDueRows } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';
-import { continueRenewedCover, transitionPolicy, type PolicyRow } from '../../modules/policy';
-import { findProposal } from '../../modules/proposal';
+import {
+  continueRenewedCover,
+  listPoliciesEndingSoon,
+  selectExpiredPoliciesWithRenewalOffer,
+  transitionPolicy,
+  type PolicyRow,
+} from '../../modules/policy';
+import { findProposal, listProposalStatuses } from '../../modules/proposal';
 import { bindProposal } from '../bind-policy';
 import { enqueueFirstCollection } from '../collect-payments';
 import { arrearsStoppingRenewal, tellNotRenewedForArrears } from './arrears';
@@ -116,20 +119,7 @@ export async function settleRenewalsAtExpiry(
   const now = deps.clock.now();
   const counts = { renewed: 0, lapsed: 0 };
   await drainDueRows({
-    scan: (limit) =>
-      deps.db
-        .select()
-        .from(policies)
-        .where(
-          and(
-            // The literal matches the partial index policies_active_expired_at_idx.
-            sql`${policies.status} = 'ACTIVE'`,
-            lte(policies.expiredAt, now),
-            sql`${policies.renewalProposalCode} is not null`,
-          ),
-        )
-        .orderBy(asc(policies.expiredAt))
-        .limit(limit),
+    scan: (limit) => selectExpiredPoliciesWithRenewalOffer(deps.db, now, limit),
     keyOf: (policy) => policy.policyId,
     act: async (policy) => {
       const outcome = await settle(deps, policy);
@@ -143,6 +133,8 @@ export async function settleRenewalsAtExpiry(
 
 /** Reminders per run (hourly): the rest go at the next run, days before the end. */
 const REMINDER_BATCH = 1000;
+/** Policies ending soon read at once. */
+const PAGE = 500;
 const reminderKey = (policyId: string) => `renewal-cover-ending:${policyId}`;
 
 /**
@@ -154,54 +146,52 @@ const reminderKey = (policyId: string) => `renewal-cover-ending:${policyId}`;
 export async function remindCoverEnding(deps: ServiceDeps): Promise<number> {
   const now = deps.clock.now();
   const horizon = new Date(now.getTime() + COVER_ENDING_REMINDER_DAYS * DAY_MS);
-  const reminded = deps.db
-    .select({ one: sql`1` })
-    .from(idempotencyKeys)
-    .where(eq(idempotencyKeys.key, sql`'renewal-cover-ending:' || ${policies.policyId}`));
-  const renewalIn = (status: 'REFERRAL' | 'POLICY') =>
-    deps.db
-      .select({ one: sql`1` })
-      .from(proposals)
-      .where(
-        and(eq(proposals.proposalCode, policies.renewalProposalCode), eq(proposals.status, status)),
-      );
-  const referred = renewalIn('REFERRAL');
-  const due = await deps.db
-    .select({ policy: policies, referred: sql<boolean>`${exists(referred)}` })
-    .from(policies)
-    .where(
-      and(
-        sql`${policies.status} = 'ACTIVE'`,
-        gt(policies.expiredAt, now),
-        lte(policies.expiredAt, horizon),
-        sql`${policies.reviewType} <> 'NEVER'`,
-        sql`${policies.terminatedAt} is null`,
-        or(
-          eq(policies.autoRenewalEnabled, false),
-          eq(policies.renewalStopped, true),
-          exists(referred),
-        ),
-        notExists(reminded),
-        // Renewed already: the customer bought the renewal themselves.
-        notExists(renewalIn('POLICY')),
+  // Policy pages the policies ending soon; their renewal offers' statuses are proposal's, the
+  // reminders already sent document's keys (decision 050).
+  const due: { policy: PolicyRow; referred: boolean }[] = [];
+  let from: PolicyRow | null = null;
+  while (due.length < REMINDER_BATCH) {
+    const page = await listPoliciesEndingSoon(deps.db, {
+      after: now,
+      until: horizon,
+      from,
+      limit: PAGE,
+    });
+    const [renewals, reminded] = await Promise.all([
+      listProposalStatuses(
+        deps.db,
+        page.flatMap((policy) => (policy.renewalProposalCode ? [policy.renewalProposalCode] : [])),
       ),
-    )
-    .orderBy(asc(policies.expiredAt))
-    .limit(REMINDER_BATCH);
+      listClaimedKeys(
+        deps.db,
+        page.map((policy) => reminderKey(policy.policyId)),
+      ),
+    ]);
+    for (const policy of page) {
+      const renewal = policy.renewalProposalCode
+        ? renewals.get(policy.renewalProposalCode)
+        : undefined;
+      const referred = renewal === 'REFERRAL';
+      const willNotRenew = !policy.autoRenewalEnabled || policy.renewalStopped || referred;
+      // Renewed already (POLICY): the customer bought the renewal themselves.
+      if (!willNotRenew || renewal === 'POLICY' || reminded.has(reminderKey(policy.policyId))) {
+        continue;
+      }
+      if (due.push({ policy, referred }) === REMINDER_BATCH) break;
+    }
+    if (page.length < PAGE) break;
+    from = page[page.length - 1]!;
+  }
   let sent = 0;
   for (const { policy, referred: isReferred } of due) {
     const last = await latestQuoteOf(deps.db, policy.policyId);
     const holder = last ? policyholderOf(last) : null;
     const queued = await deps.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(idempotencyKeys)
-        .values({
-          key: reminderKey(policy.policyId),
-          scope: 'renewal.cover-ending',
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: idempotencyKeys.key })
-        .returning({ key: idempotencyKeys.key });
+      const claimed = await claimOnceKey(tx, {
+        key: reminderKey(policy.policyId),
+        scope: 'renewal.cover-ending',
+        at: now,
+      });
       if (!claimed || !holder?.email) return false;
       const email = coverEndingReminder({
         policyNumber: policy.policyNumber,

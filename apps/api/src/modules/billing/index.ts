@@ -7,6 +7,11 @@ export {
 // Postings are built here only: flows post premium lines with postPremium.
 export { getAccountTotals, postPremium } from './ledger';
 export { findAccountOfPolicy, resumeAccountBilling } from './accounts';
+export {
+  listDirectDebitPolicyAccounts,
+  listPolicyAccountsWithoutPayment,
+  policiesOfAccounts,
+} from './account-lookups';
 export { listAgedDebt, sumWrittenPremium } from './finance';
 export { listWrittenTransactions } from './bordereau';
 export { creditAllInvoiced } from './void-invoices';

@@ -3,3 +3,4 @@
 export { PRODUCT_DOCUMENT_TYPES, buildProductDocument } from './product-documents';
 export { enqueuePolicyDocuments } from './jobs';
 export { deletePolicyDocumentFiles, listPolicyDocumentFiles } from './service';
+export { claimOnceKey, listClaimedKeys } from './keys';

@@ -3,3 +3,4 @@ export { drainDueRows } from './batches';
 export { enqueueJob } from './queue';
 export { defineJob, observeJobRuns, startJobRunner, wakeJobRunner, type JobRun } from './runner';
 export { runDueJobsNow, summariseJobRuns } from './due-jobs';
+export { listJobKeysEnqueuedBy } from './keys';

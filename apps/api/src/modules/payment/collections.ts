@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { collections } from './tables';
-import { policies } from '../policy/tables';
+import { listPolicyStatesOfProposals } from '../policy';
 import { AppError } from '../../errors';
 import * as repository from './repository';
 import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
@@ -78,19 +78,22 @@ export async function findPendingFirstCollections(
         inArray(collections.proposalCode, [...proposalCodes]),
         eq(collections.provider, 'DIRECT_DEBIT'),
         inArray(collections.status, ['PENDING', 'SUBMITTED']),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(policies)
-            .where(
-              and(eq(policies.proposalCode, collections.proposalCode), eq(policies.status, 'NTU')),
-            ),
-        ),
       ),
     );
+  // The policies' own word on NTU (the policy module's rows), for the proposals found only.
+  const notTakenUp = new Set(
+    (
+      await listPolicyStatesOfProposals(
+        db,
+        rows.flatMap((row) => (row.proposalCode ? [row.proposalCode] : [])),
+      )
+    )
+      .filter((policy) => policy.status === 'NTU')
+      .map((policy) => policy.proposalCode),
+  );
   const found = new Map<string, FirstCollection>();
   for (const row of rows) {
-    if (!row.proposalCode || !row.chargeDate) continue;
+    if (!row.proposalCode || !row.chargeDate || notTakenUp.has(row.proposalCode)) continue;
     found.set(row.proposalCode, { amountPence: row.amountPence, chargeDate: row.chargeDate });
   }
   return found;

@@ -35,6 +35,11 @@ export {
   type DirectDebitNoticeRow,
 } from './direct-debit-notices';
 export type { PaymentMethodRow } from './repository';
+export { listUnconfirmedMandates } from './unconfirmed-mandates';
+export {
+  listProposalsWithCollections,
+  listProposalsWithOverdueFirstCollection,
+} from './first-collection-lookups';
 /** The sandbox providers' records in our database: the sandbox MID keeps its register there. */
 export { createDatabaseSandboxStore } from './repository';
 export type {

@@ -21,6 +21,12 @@ export {
 } from './repository';
 export { listPoliciesWithVersions } from './reporting';
 export {
+  listPoliciesEndingSoon,
+  listPolicyStates,
+  listPolicyStatesOfProposals,
+  selectExpiredPoliciesWithRenewalOffer,
+} from './lookups';
+export {
   lockPolicyForRenewalOffer,
   lockPolicyForUpsellOffer,
   selectPoliciesDueRenewalOffer,
@@ -39,7 +45,7 @@ export {
   scheduleTermination,
 } from './versions';
 export { derivePolicyStatus, recordBind, reinstatePolicy, transitionPolicy } from './state';
-export { markUnpaidPoliciesNtu } from './lifecycle';
+export { markPoliciesNtu } from './lifecycle';
 export { assertCustomerVerified } from './verification';
 export { getOwnPolicy } from './access';
 export {

@@ -14,8 +14,9 @@ import {
   applyDeferredCancellations,
   endDriveawayPolicies,
   lapseExpiredPolicies,
-  markUnpaidPoliciesNtu,
 } from './lifecycle';
+// Which policies were not taken up is the collect-payments flow's question (decision 050).
+import { markUnpaidPoliciesNtu } from '../../flows/collect-payments/unpaid-policies';
 
 const START = '2026-04-01T09:00:00.000Z';
 const DAY = 24 * 60 * 60_000;

@@ -1,23 +1,8 @@
-import {
-  and,
-  asc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  lte,
-  notExists,
-  notInArray,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { PolicyStatus } from '@motor/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { policies } from './tables';
-import { customerAccounts, ledgerTransactions } from '../billing/tables';
-import { jobs } from '../jobs/tables';
-import { collections } from '../payment/tables';
 import { registeredSchemeCodes } from '../brand';
 import { getSchemeFacts } from '../disclosure';
 import { defineJob } from '../jobs';
@@ -25,7 +10,7 @@ import { transitionPolicy } from './state';
 
 // The policy's end of life, driven by the clock (issue 17 item 1; docs/domain.md "Jobs"): driveaway
 // cover ends after its term, a policy with no renewal lapses at its expiry, a policy whose first
-// Direct Debit payment never settles is not taken up. Like activation.ts, each job picks the due
+// Direct Debit payment never settles is not taken up (picked by flows/collect-payments). Like activation.ts, each job picks the due
 // rows through a partial index and moves each one with transitionPolicy(from): the row lock and
 // the status check make a move happen once, whoever (another process, a customer) got there
 // first; a second run finds nothing left to do.
@@ -118,140 +103,36 @@ export async function lapseExpiredPolicies(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * Not taken up: a PENDING or ACTIVE policy whose first payment never settled. Collections are
- * kept per proposal (payment module, `collections.proposal_code`), so a policy's are those of the
- * proposal it was bound from. It is NTU when none of them settled (a card payment at checkout
- * settles before bind, so card-paid policies never qualify), at least one Direct Debit collection
- * was asked for, and none is still within its time: each one FAILED, or unsettled for longer
- * than `afterDays` (a retry still in time holds the policy). A Direct Debit bind whose first
- * collection was asked for (`firstCollectionKeyPattern`: its queued job, keyed by the account) but
- * never made (the provider down or refusing for the whole window, the mandate gone) is NTU too
- * once `afterDays` have passed since it was asked for, unless the account was paid another way
- * (the customer paid the balance by card). A policy with no first collection asked for (nothing
- * was due at bind) is left alone: nothing says its payment failed.
+ * Moves each of `due` (PENDING or ACTIVE, as read) to NTU at `now`, each in its own transaction
+ * with `onNotTakenUp`; answers how many moved. Which policies were not taken up is the
+ * collect-payments flow's question (unpaid-policies.ts), asked of payment, billing and jobs.
  */
-export async function markUnpaidPoliciesNtu(
+export async function markPoliciesNtu(
   db: Db,
   options: {
+    due: readonly { policyId: string; status: PolicyStatus }[];
     now: Date;
-    afterDays: number;
     /** What else not taking the policy up does, in the same transaction as the move. */
     onNotTakenUp?: (tx: Db, policyId: string) => Promise<void>;
-    /**
-     * The key of an account's first-collection job with `%` for the account id (the collect
-     * flow's firstCollectionKey): a bind that asked for one; without it such binds are not picked.
-     */
-    firstCollectionKeyPattern?: string;
   },
 ): Promise<number> {
-  const { now, afterDays, onNotTakenUp, firstCollectionKeyPattern } = options;
-  const overdueBefore = new Date(now.getTime() - afterDays * 24 * 60 * 60_000);
-  /** A collection of the outer policy's proposal that says the policy is not (yet) NTU. */
-  const sameProposal = sql`${collections.proposalCode} = ${policies.proposalCode}`;
-  const settledOrInTime = db
-    .select({ one: sql`1` })
-    .from(collections)
-    .where(
-      and(
-        sameProposal,
-        or(
-          eq(collections.status, 'SETTLED'),
-          and(
-            eq(collections.provider, 'DIRECT_DEBIT'),
-            inArray(collections.status, ['PENDING', 'SUBMITTED']),
-            gt(collections.createdAt, overdueBefore),
-          ),
-        ),
-      ),
-    );
-  const neverCollected = (limit: number) =>
-    firstCollectionKeyPattern
-      ? pickNeverCollected(db, { overdueBefore, keyPattern: firstCollectionKeyPattern, limit })
-      : Promise.resolve([]);
+  const { due, now, onNotTakenUp } = options;
   let moved = 0;
-  for (;;) {
-    const unsettled = await db
-      .selectDistinct({ policyId: policies.policyId, status: policies.status })
-      .from(collections)
-      .innerJoin(policies, eq(policies.proposalCode, collections.proposalCode))
-      .where(
-        and(
-          // These three are the partial index collections_unsettled_direct_debit_idx.
-          sql`${collections.provider} = 'DIRECT_DEBIT'`,
-          sql`${collections.status} <> 'SETTLED'`,
-          sql`${collections.proposalCode} is not null`,
-          or(eq(collections.status, 'FAILED'), lte(collections.createdAt, overdueBefore)),
-          inArray(policies.status, ['PENDING', 'ACTIVE']),
-          notExists(settledOrInTime),
-        ),
-      )
-      .limit(BATCH);
-    const due = [...unsettled, ...(await neverCollected(BATCH))];
-    for (const { policyId, status } of due) {
-      const actor = 'system:ntu-unpaid-policies';
-      const done = await db.transaction(async (tx) => {
-        const ok = await transitionPolicy(tx, {
-          policyId,
-          from: status,
-          to: 'NTU',
-          actor,
-          at: now,
-        });
-        if (ok && onNotTakenUp) await onNotTakenUp(tx, policyId);
-        return ok;
+  for (const { policyId, status } of due) {
+    const done = await db.transaction(async (tx) => {
+      const ok = await transitionPolicy(tx, {
+        policyId,
+        from: status,
+        to: 'NTU',
+        actor: 'system:ntu-unpaid-policies',
+        at: now,
       });
-      if (done) moved += 1;
-    }
-    // A row moved meanwhile is picked again only while still PENDING or ACTIVE: the loop ends.
-    if (unsettled.length < BATCH && due.length - unsettled.length < BATCH) return moved;
+      if (ok && onNotTakenUp) await onNotTakenUp(tx, policyId);
+      return ok;
+    });
+    if (done) moved += 1;
   }
-}
-
-/**
- * PENDING or ACTIVE policies whose first Direct Debit was asked for (the job keyed
- * `keyPattern` with the account's id) on or before `overdueBefore` and never made: no collection
- * of the policy's proposal, and no payment on its account that did not fail.
- */
-function pickNeverCollected(
-  db: Db,
-  options: { overdueBefore: Date; keyPattern: string; limit: number },
-): Promise<{ policyId: string; status: PolicyStatus }[]> {
-  const { overdueBefore, keyPattern, limit } = options;
-  const collected = db
-    .select({ one: sql`1` })
-    .from(collections)
-    .where(sql`${collections.proposalCode} = ${policies.proposalCode}`);
-  const paidOtherwise = db
-    .select({ one: sql`1` })
-    .from(ledgerTransactions)
-    .where(
-      and(
-        eq(ledgerTransactions.accountId, customerAccounts.accountId),
-        eq(ledgerTransactions.type, 'PAYMENT'),
-        sql`${ledgerTransactions.status} <> 'FAILED'`,
-      ),
-    );
-  const [before, after] = keyPattern.split('%');
-  return db
-    .select({ policyId: policies.policyId, status: policies.status })
-    .from(policies)
-    .innerJoin(customerAccounts, eq(customerAccounts.policyId, policies.policyId))
-    .innerJoin(
-      jobs,
-      eq(
-        jobs.idempotencyKey,
-        sql`${before ?? ''} || ${customerAccounts.accountId} || ${after ?? ''}`,
-      ),
-    )
-    .where(
-      and(
-        inArray(policies.status, ['PENDING', 'ACTIVE']),
-        lte(jobs.createdAt, overdueBefore),
-        notExists(collected),
-        notExists(paidOtherwise),
-      ),
-    )
-    .limit(limit);
+  return moved;
 }
 
 /**

@@ -16,6 +16,7 @@ export {
   type ProposalRow,
 } from './repository';
 export { lockProposal, markProposalBound } from './binding';
+export { listProposalStatuses } from './statuses';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export {
   proposalDraftOf,

@@ -1,0 +1,113 @@
+import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import type { PolicyStatus } from '@motor/domain';
+import type { Db } from '../../db/client';
+import { policies } from './tables';
+import type { PolicyRow } from './repository';
+
+// Policy answers for a list of ids (decision 050): another module's job selects its candidates
+// from its own tables and asks here about their policies, instead of joining the policies table.
+
+/** What a job of another module filters a policy on. */
+export type PolicyState = {
+  policyId: string;
+  proposalCode: string;
+  status: PolicyStatus;
+  createdAt: Date;
+  inceptedAt: Date;
+};
+
+const STATE = {
+  policyId: policies.policyId,
+  proposalCode: policies.proposalCode,
+  status: policies.status,
+  createdAt: policies.createdAt,
+  inceptedAt: policies.inceptedAt,
+};
+
+/** The state of each of these policies that exists (any order; callers pass a page of ids). */
+export async function listPolicyStates(
+  db: Db,
+  policyIds: readonly string[],
+): Promise<PolicyState[]> {
+  if (policyIds.length === 0) return [];
+  return db
+    .select(STATE)
+    .from(policies)
+    .where(inArray(policies.policyId, [...new Set(policyIds)]));
+}
+
+/** The state of the policies bound from these proposals (any order). */
+export async function listPolicyStatesOfProposals(
+  db: Db,
+  proposalCodes: readonly string[],
+): Promise<PolicyState[]> {
+  if (proposalCodes.length === 0) return [];
+  return db
+    .select(STATE)
+    .from(policies)
+    .where(inArray(policies.proposalCode, [...new Set(proposalCodes)]));
+}
+
+/** ACTIVE policies with a renewal offer whose expiry has come, oldest expiry first. */
+export function selectExpiredPoliciesWithRenewalOffer(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<PolicyRow[]> {
+  return db
+    .select()
+    .from(policies)
+    .where(
+      and(
+        // The literal matches the partial index policies_active_expired_at_idx.
+        sql`${policies.status} = 'ACTIVE'`,
+        lte(policies.expiredAt, now),
+        sql`${policies.renewalProposalCode} is not null`,
+      ),
+    )
+    .orderBy(asc(policies.expiredAt))
+    .limit(limit);
+}
+
+/**
+ * A page of the ACTIVE policies expiring in (`after`, `until`] that may be reminded their cover
+ * ends (not reviewed NEVER, no termination set; opted out, stopped, or with a renewal offer the
+ * caller checks for a referral), by expiry then id, after the `from` key.
+ */
+export function listPoliciesEndingSoon(
+  db: Db,
+  options: {
+    after: Date;
+    until: Date;
+    from: { expiredAt: Date; policyId: string } | null;
+    limit: number;
+  },
+): Promise<PolicyRow[]> {
+  const { after, until, from, limit } = options;
+  const pastKey = from
+    ? or(
+        gt(policies.expiredAt, from.expiredAt),
+        and(eq(policies.expiredAt, from.expiredAt), gt(policies.policyId, from.policyId)),
+      )
+    : undefined;
+  return db
+    .select()
+    .from(policies)
+    .where(
+      and(
+        sql`${policies.status} = 'ACTIVE'`,
+        gt(policies.expiredAt, after),
+        lte(policies.expiredAt, until),
+        sql`${policies.reviewType} <> 'NEVER'`,
+        sql`${policies.terminatedAt} is null`,
+        or(
+          eq(policies.autoRenewalEnabled, false),
+          eq(policies.renewalStopped, true),
+          sql`${policies.renewalProposalCode} is not null`,
+        ),
+        pastKey,
+      ),
+    )
+    .orderBy(asc(policies.expiredAt), asc(policies.policyId))
+    .limit(limit);
+}
