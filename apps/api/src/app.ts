@@ -27,7 +27,7 @@ import { chatRoutes } from './modules/chat';
 import { lookupRoutes } from './modules/lookup';
 import { proposalRoutes } from './modules/proposal/routes';
 import { formValidationRoutes } from './modules/disclosure/routes';
-import { registerSandboxPaymentPages } from './modules/payment';
+import { deliverSandboxDirectDebitEvents, registerSandboxPaymentPages } from './modules/payment';
 import { paymentRoutes } from './modules/payment/routes';
 import { contentRoutes } from './modules/content/routes';
 import { policyRoutes } from './modules/policy/routes';
@@ -189,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // first, as a real provider's webhooks arrive before the minute's jobs act on collections.
   registerJobs(app, [
     ...(providers.directDebit.adapter === 'sandbox'
-      ? [createSandboxDirectDebitEventsJob(app)]
+      ? [createSandboxDirectDebitEventsJob(() => deliverSandboxDirectDebitEvents(app))]
       : []),
     deliverMessageJob,
     issuePolicyDocumentsJob,

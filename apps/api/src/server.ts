@@ -51,7 +51,7 @@ async function startServer(): Promise<void> {
   });
   if (movableClock) {
     const sync = setInterval(() => {
-      syncClockOffset(app, movableClock).catch((error: unknown) =>
+      syncClockOffset(app.db, movableClock).catch((error: unknown) =>
         logger.warn({ err: error }, 'could not read the clock offset'),
       );
     }, CLOCK_SYNC_MS).unref();
@@ -59,7 +59,8 @@ async function startServer(): Promise<void> {
   }
   // Before listen: its onClose hook (registered here) lets a running job finish on shutdown.
   if (config.jobsEnabled) {
-    startJobRunner(app);
+    const stopJobRunner = startJobRunner(app);
+    app.addHook('onClose', stopJobRunner);
     readiness.done('job runner');
   }
 

@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { App } from '../../app-types';
+import type { ServiceDeps } from '../../app-types';
 import { listPendingRefunds } from '../../modules/billing';
 import { countCollectionsByStatus } from '../../modules/payment';
 import { countPoliciesByStatus } from '../../modules/policy';
@@ -31,7 +31,10 @@ function addGauge(registry: Registry, spec: GaugeSpec): void {
   });
 }
 
-export function collectBusinessFigures(app: App, registry: Registry): void {
+export function collectBusinessFigures(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  registry: Registry,
+): void {
   const bySchemeAndStatus = (
     name: string,
     help: string,
@@ -41,7 +44,7 @@ export function collectBusinessFigures(app: App, registry: Registry): void {
     help,
     labelNames: ['scheme', 'status'],
     async read(gauge) {
-      for (const row of await count(app.db)) {
+      for (const row of await count(deps.db)) {
         gauge.set({ scheme: row.schemeCode, status: row.status }, row.count);
       }
     },
@@ -69,7 +72,7 @@ export function collectBusinessFigures(app: App, registry: Registry): void {
       'are first payments of a quote, how policies are bought (binds by method).',
     labelNames: ['method', 'status', 'at_purchase'],
     async read(gauge) {
-      for (const row of await countCollectionsByStatus(app.db)) {
+      for (const row of await countCollectionsByStatus(deps.db)) {
         const labels = { method: row.provider, status: row.status };
         gauge.inc({ ...labels, at_purchase: String(row.atPurchase) }, row.count);
       }
@@ -79,16 +82,16 @@ export function collectBusinessFigures(app: App, registry: Registry): void {
     name: 'motor_refunds_pending',
     help: 'Refunds owed to customers and not yet paid out (queued for staff included).',
     async read(gauge) {
-      gauge.set((await listPendingRefunds(app.db, { queued: true })).length);
+      gauge.set((await listPendingRefunds(deps.db, { queued: true })).length);
     },
   });
   addGauge(registry, {
     name: 'motor_refunds_pending_oldest_age_seconds',
     help: "Age of the oldest refund not yet paid out, by the app's clock (0: none pending).",
     async read(gauge) {
-      const pending = await listPendingRefunds(app.db, { queued: true });
+      const pending = await listPendingRefunds(deps.db, { queued: true });
       const oldest = Math.min(...pending.map((refund) => refund.createdAt.getTime()));
-      gauge.set(pending.length ? (app.clock.now().getTime() - oldest) / 1000 : 0);
+      gauge.set(pending.length ? (deps.clock.now().getTime() - oldest) / 1000 : 0);
     },
   });
   addGauge(registry, {
@@ -96,7 +99,7 @@ export function collectBusinessFigures(app: App, registry: Registry): void {
     help: 'Differences the daily reconciliation found and staff have not resolved, by kind.',
     labelNames: ['kind'],
     async read(gauge) {
-      for (const finding of await listOpenFindings(app.db)) gauge.inc({ kind: finding.kind });
+      for (const finding of await listOpenFindings(deps.db)) gauge.inc({ kind: finding.kind });
     },
   });
 }

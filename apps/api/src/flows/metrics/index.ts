@@ -22,6 +22,7 @@ export const metricsPlugin = definePlugin<{ token: string | undefined }>(
   'metrics',
   async (app, { token }) => {
     const metrics = createAppMetrics(app);
+    app.addHook('onClose', async () => metrics.close());
     app.addHook('onResponse', async (request, reply) => {
       metrics.observeRequest({
         method: request.method,

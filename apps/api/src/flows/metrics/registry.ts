@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { App } from '../../app-types';
+import type { ServiceDeps } from '../../app-types';
+import type { DatabaseHandle } from '../../db/client';
 import { observeJobRuns } from '../../modules/jobs';
 import { collectBusinessFigures } from './business-figures';
 
@@ -35,9 +36,15 @@ export type AppMetrics = {
   }) => void;
   /** The whole text a scrape returns. */
   scrape: () => Promise<{ contentType: string; text: string }>;
+  /** Stops timing the database's statements (as the app closes). */
+  close: () => void;
 };
 
-export function createAppMetrics(app: App): AppMetrics {
+/**
+ * The app's metrics on its plain deps (the metrics plugin passes the root app): the database's
+ * handle for its ping, pool and statement times; the runner's runs are observed on these deps.
+ */
+export function createAppMetrics(deps: ServiceDeps & { database: DatabaseHandle }): AppMetrics {
   const registry = new Registry();
   const requests = new Counter({
     name: 'http_requests_total',
@@ -79,7 +86,7 @@ export function createAppMetrics(app: App): AppMetrics {
     async collect() {
       const started = performance.now();
       try {
-        await app.database.ping();
+        await deps.database.ping();
         this.set((performance.now() - started) / 1000);
       } catch {
         this.set(-1);
@@ -93,7 +100,7 @@ export function createAppMetrics(app: App): AppMetrics {
     registers: [registry],
     collect() {
       this.reset();
-      const { database } = app;
+      const { database } = deps;
       if (database.kind !== 'postgres') return;
       this.set({ state: 'total' }, database.client.totalCount);
       this.set({ state: 'idle' }, database.client.idleCount);
@@ -106,11 +113,10 @@ export function createAppMetrics(app: App): AppMetrics {
     buckets: QUERY_BUCKETS,
     registers: [registry],
   });
-  const stopTimingQueries = app.database.observeQueries((seconds) => queryTime.observe(seconds));
-  app.addHook('onClose', async () => stopTimingQueries());
-  collectBusinessFigures(app, registry);
+  const stopTimingQueries = deps.database.observeQueries((seconds) => queryTime.observe(seconds));
+  collectBusinessFigures(deps, registry);
 
-  observeJobRuns(app, (run) => {
+  observeJobRuns(deps, (run) => {
     jobRuns.inc({ kind: run.kind, outcome: run.outcome });
     jobDuration.observe({ kind: run.kind }, run.durationSeconds);
     jobLag.observe({ kind: run.kind }, run.lagSeconds);
@@ -126,5 +132,6 @@ export function createAppMetrics(app: App): AppMetrics {
       const merged = Registry.merge([processMetrics(), registry]);
       return { contentType: merged.contentType, text: await merged.metrics() };
     },
+    close: stopTimingQueries,
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CustomerAccountResponse } from '@motor/contract';
 import { londonDateString, MAX_PAYMENT_DAY, type PaymentMethodType } from '@motor/domain';
 import type { Db } from '../../db/client';
@@ -186,6 +186,19 @@ export async function findAccountOfPolicy(
     .where(eq(customerAccounts.policyId, policyId))
     .limit(1);
   return row ?? null;
+}
+
+/** The accounts of several policies as a policy's answer sums them up (the policy's routes). */
+export async function listAccountSummariesOfPolicies(db: Db, policyIds: readonly string[]) {
+  if (policyIds.length === 0) return [];
+  return db
+    .select({
+      policyId: customerAccounts.policyId,
+      accountStatus: customerAccounts.accountStatus,
+      paymentMethodType: customerAccounts.paymentMethodType,
+    })
+    .from(customerAccounts)
+    .where(inArray(customerAccounts.policyId, [...policyIds]));
 }
 
 export const ACCOUNT_NOT_FOUND_MESSAGE = 'We could not find that account.';

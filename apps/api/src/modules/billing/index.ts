@@ -6,7 +6,11 @@ export {
 } from './accounts';
 // Postings are built here only: flows post premium lines with postPremium.
 export { getAccountTotals, postPremium } from './ledger';
-export { findAccountOfPolicy, resumeAccountBilling } from './accounts';
+export {
+  findAccountOfPolicy,
+  listAccountSummariesOfPolicies,
+  resumeAccountBilling,
+} from './accounts';
 export {
   listDirectDebitPolicyAccounts,
   listPolicyAccountsWithoutPayment,

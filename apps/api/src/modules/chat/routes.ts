@@ -33,6 +33,7 @@ import {
   toChatMessage,
   type ChatDeps,
 } from './service';
+import { createChatStore } from './store';
 
 // Web chat (issue 18 item 3; spec 1 §1, 2 §1): customers write to customer care and read the
 // answers; staff with access:chat answer from the console's inbox. New messages are pushed as
@@ -97,7 +98,11 @@ function streamEvents(
 }
 
 export const chatRoutes: AppPlugin = async (app) => {
-  const chat = app.providers.chat.open({ database: app.database, log: app.log });
+  const chat = app.providers.chat.open({
+    database: app.database,
+    store: createChatStore(app.db),
+    log: app.log,
+  });
   // preClose, before any onClose: the LISTEN connection must be back before the database's pool
   // ends (pool.end() waits for every connection out), or closing the app never finishes.
   app.addHook('preClose', async () => {

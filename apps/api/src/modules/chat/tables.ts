@@ -1,6 +1,6 @@
 // Web chat between customers and customer care (issue 18 item 3): the built-in chat provider's
-// store (providers/chat/builtin.ts). Several API processes share it; new messages reach the others
-// through PostgreSQL LISTEN/NOTIFY (in-process on PGlite).
+// store (store.ts, given to providers/chat/builtin.ts). Several API processes share it; new
+// messages reach the others through PostgreSQL LISTEN/NOTIFY (in-process on PGlite).
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from '../../db/columns';

@@ -4,7 +4,7 @@ import {
   type MoveClockResponse,
   type ServerClockResponse,
 } from '@motor/contract';
-import type { App } from '../../app-types';
+import type { ServiceDeps } from '../../app-types';
 import { isMovableClock, type MovableClock } from '../../clock';
 import { AppError } from '../../errors';
 import { recordAudit } from '../care';
@@ -27,23 +27,23 @@ const TOO_FAR_MESSAGE = `Move the clock by at most ${MAX_CLOCK_MOVE_DAYS} days a
 const ALREADY_MOVING_MESSAGE =
   'The clock is already being moved. Wait for that move to finish, then try again.';
 
-/** The processes' clocks that are moving now: one move at a time, and no sync meanwhile. */
-const moving = new WeakSet<App>();
+/** This process's clocks that are moving now: one move at a time, and no sync meanwhile. */
+const moving = new WeakSet<object>();
 
-export function isClockMoving(app: App): boolean {
-  return moving.has(app);
+export function isClockMoving(clock: object): boolean {
+  return moving.has(clock);
 }
 
-function movableClockOf(app: App): MovableClock | null {
-  if (app.config.nodeEnv === 'production' || !isMovableClock(app.clock)) return null;
-  return app.clock;
+function movableClockOf(deps: ServiceDeps): MovableClock | null {
+  if (deps.config.nodeEnv === 'production' || !isMovableClock(deps.clock)) return null;
+  return deps.clock;
 }
 
-export function describeServerClock(app: App, offsetMs: number): ServerClockResponse {
+export function describeServerClock(deps: ServiceDeps, offsetMs: number): ServerClockResponse {
   return {
-    now: app.clock.now().toISOString(),
+    now: deps.clock.now().toISOString(),
     offsetMs,
-    canMove: movableClockOf(app) !== null,
+    canMove: movableClockOf(deps) !== null,
   };
 }
 
@@ -58,24 +58,24 @@ function refuseAmount(message: string): never {
  * (a restart mid-way wakes on the moved clock), then steps a day at a time running due jobs.
  */
 export async function moveClockForward(
-  app: App,
+  deps: ServiceDeps,
   options: { actorUserId: string; amount: number; unit: ClockUnit },
 ): Promise<MoveClockResponse> {
-  const clock = movableClockOf(app);
+  const clock = movableClockOf(deps);
   if (!clock) throw new AppError('FORBIDDEN', CLOCK_FIXED_MESSAGE);
   const { actorUserId, amount, unit } = options;
   if (amount < 1) refuseAmount(FORWARD_ONLY_MESSAGE);
   const byMs = amount * UNIT_MS[unit];
   if (byMs > MAX_CLOCK_MOVE_DAYS * DAY_MS) refuseAmount(TOO_FAR_MESSAGE);
-  if (moving.has(app)) throw new AppError('CONFLICT', ALREADY_MOVING_MESSAGE);
+  if (moving.has(clock)) throw new AppError('CONFLICT', ALREADY_MOVING_MESSAGE);
 
-  moving.add(app);
+  moving.add(clock);
   /** Stored but not yet stepped through. */
   let remainingMs = 0;
   try {
     const from = clock.now();
     const to = new Date(from.getTime() + byMs);
-    const offsetMs = await app.db.transaction(async (tx) => {
+    const offsetMs = await deps.db.transaction(async (tx) => {
       await recordAudit(tx, {
         actorUserId,
         action: 'clock.move',
@@ -85,14 +85,14 @@ export async function moveClockForward(
       return addToClockOffset(tx, byMs, to);
     });
     remainingMs = byMs;
-    app.log.warn({ from, to, actorUserId }, 'the server clock was moved forward');
+    deps.log.warn({ from, to, actorUserId }, 'the server clock was moved forward');
 
     const runs: JobRun[] = [];
     while (remainingMs > 0) {
       const stepMs = Math.min(DAY_MS, remainingMs);
       clock.advance(stepMs);
       remainingMs -= stepMs;
-      await runDueJobsNow(app, runs);
+      await runDueJobsNow(deps, runs);
     }
     return {
       from: from.toISOString(),
@@ -103,6 +103,6 @@ export async function moveClockForward(
   } finally {
     // Whatever failed on the way, this process's clock ends where the stored offset says.
     if (remainingMs > 0) clock.advance(remainingMs);
-    moving.delete(app);
+    moving.delete(clock);
   }
 }

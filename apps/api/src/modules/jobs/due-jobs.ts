@@ -1,5 +1,5 @@
 import type { JobRuns } from '@motor/contract';
-import type { App } from '../../app-types';
+import type { ServiceDeps } from '../../app-types';
 import { runDueJobsUntilIdle, type JobRun } from './runner';
 
 // Staff run the due jobs now (/admin/jobs) or as the clock moves (/admin/clock), and see what
@@ -23,7 +23,7 @@ export function summariseJobRuns(runs: readonly JobRun[]): JobRuns {
 }
 
 /** Runs every job due at the clock's now, and what those queue, until none is left. */
-export async function runDueJobsNow(app: App, runs: JobRun[] = []): Promise<JobRun[]> {
-  await runDueJobsUntilIdle(app, (run) => runs.push(run));
+export async function runDueJobsNow(deps: ServiceDeps, runs: JobRun[] = []): Promise<JobRun[]> {
+  await runDueJobsUntilIdle(deps, (run) => runs.push(run));
   return runs;
 }

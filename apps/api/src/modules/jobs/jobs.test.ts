@@ -213,7 +213,7 @@ describe('job runner', () => {
       enqueueJob(served.db, { kind: 'test-served', key, payload: { key }, at: clock.now() });
     try {
       await enqueueServed('before-start');
-      startJobRunner(served);
+      served.addHook('onClose', startJobRunner(served));
       await vi.waitFor(() => expect(ran).toEqual(['before-start']), WAIT);
       await enqueueServed('after-a-bind');
       wakeJobRunner(served);

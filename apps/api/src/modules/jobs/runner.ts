@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import { z } from 'zod';
-import type { App, ServiceDeps } from '../../app-types';
+import type { ServiceDeps } from '../../app-types';
 import { recordError } from '../error-tracker';
 import {
   claimDueJob,
@@ -18,6 +18,8 @@ import {
 // current slot of each scheduled job (every process may do so: the slot's key keeps one row),
 // then claims and runs due jobs one at a time until none is left. In production croner drives
 // the ticks (startJobRunner); tests call runDueJobs after moving their clock, so no timer runs.
+// The runner takes plain deps (the app passes itself): its registry, observers and wake are kept
+// by that deps object, which is what the jobs and services it runs hold.
 
 export type JobDefinition<Payload> = {
   kind: string;
@@ -57,24 +59,24 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 }
 
-const registries = new WeakMap<App, Map<string, Job>>();
+const registries = new WeakMap<object, Map<string, Job>>();
 
 /** Tells the app's runner which kinds it runs (app.ts at start; a test may add its own). */
-export function registerJobs(app: App, definitions: readonly Job[]): void {
-  const registry = registries.get(app) ?? new Map<string, Job>();
+export function registerJobs(deps: ServiceDeps, definitions: readonly Job[]): void {
+  const registry = registries.get(deps) ?? new Map<string, Job>();
   for (const definition of definitions) registry.set(definition.kind, definition);
-  registries.set(app, registry);
+  registries.set(deps, registry);
 }
 
 /**
- * The app the jobs were registered on. A route's app is its plugin's encapsulated instance,
+ * The deps the jobs were registered on. A route's app is its plugin's encapsulated instance,
  * which inherits from the root by prototype: staff's "Run due jobs now" runs the root's jobs.
  */
-function findRegisteredApp(app: App): App {
-  for (let at: object | null = app; at; at = Object.getPrototypeOf(at) as object | null) {
-    if (registries.has(at as App)) return at as App;
+function findRegisteredDeps(deps: ServiceDeps): ServiceDeps {
+  for (let at: object | null = deps; at; at = Object.getPrototypeOf(at) as object | null) {
+    if (registries.has(at)) return at as ServiceDeps;
   }
-  return app;
+  return deps;
 }
 
 /** Parsed patterns; paused, so they only compute dates and hold no timer. */
@@ -91,12 +93,12 @@ function currentSlot(pattern: string, now: Date): Date | undefined {
 }
 
 /** The slot keys this process has enqueued already: a tick (one per bind, when woken) skips them. */
-const enqueuedSlots = new WeakMap<App, Set<string>>();
+const enqueuedSlots = new WeakMap<object, Set<string>>();
 
-async function enqueueScheduledJobs(app: App, registry: Map<string, Job>) {
-  const now = app.clock.now();
-  const enqueued = enqueuedSlots.get(app) ?? new Set<string>();
-  enqueuedSlots.set(app, enqueued);
+async function enqueueScheduledJobs(deps: ServiceDeps, registry: Map<string, Job>) {
+  const now = deps.clock.now();
+  const enqueued = enqueuedSlots.get(deps) ?? new Set<string>();
+  enqueuedSlots.set(deps, enqueued);
   const fresh: EnqueueJobInput[] = [];
   for (const { kind, schedule } of registry.values()) {
     const slot = schedule && currentSlot(schedule, now);
@@ -105,7 +107,7 @@ async function enqueueScheduledJobs(app: App, registry: Map<string, Job>) {
     if (!enqueued.has(key)) fresh.push({ kind, key, at: now, runAt: slot });
   }
   // One statement for the tick's new slots, in registration order as when inserted one by one.
-  await enqueueJobs(app.db, fresh);
+  await enqueueJobs(deps.db, fresh);
   for (const { kind, key } of fresh) {
     // Only the current slot can come up again: forget the older ones.
     for (const old of enqueued) if (old.startsWith(`${kind}@`)) enqueued.delete(old);
@@ -137,22 +139,30 @@ export type JobRunObservation = {
   lagSeconds: number;
 };
 
-const observers = new WeakMap<App, Set<(run: JobRunObservation) => void>>();
+const observers = new WeakMap<object, Set<(run: JobRunObservation) => void>>();
 
 /** Tells `observer` of every run of the app's runner as it ends (registered on the root app). */
-export function observeJobRuns(app: App, observer: (run: JobRunObservation) => void): void {
-  const set = observers.get(app) ?? new Set();
+export function observeJobRuns(
+  deps: ServiceDeps,
+  observer: (run: JobRunObservation) => void,
+): void {
+  const set = observers.get(deps) ?? new Set();
   set.add(observer);
-  observers.set(app, set);
+  observers.set(deps, set);
 }
 
-async function runClaimed(app: App, definition: Job, job: JobRow, owner: string): Promise<JobRun> {
+async function runClaimed(
+  deps: ServiceDeps,
+  definition: Job,
+  job: JobRow,
+  owner: string,
+): Promise<JobRun> {
   const started = performance.now();
-  const lagSeconds = Math.max(0, app.clock.now().getTime() - job.runAt.getTime()) / 1000;
-  const run = await runClaimedJob(app, definition, job, owner);
+  const lagSeconds = Math.max(0, deps.clock.now().getTime() - job.runAt.getTime()) / 1000;
+  const run = await runClaimedJob(deps, definition, job, owner);
   const durationSeconds = (performance.now() - started) / 1000;
   // One line per run, for whoever follows the runner in the logs (issue 32 item 6).
-  app.log.info(
+  deps.log.info(
     {
       jobId: job.id,
       kind: job.kind,
@@ -163,14 +173,14 @@ async function runClaimed(app: App, definition: Job, job: JobRow, owner: string)
     },
     'job run',
   );
-  for (const observer of observers.get(app) ?? []) {
+  for (const observer of observers.get(deps) ?? []) {
     observer({ kind: run.kind, outcome: run.outcome, durationSeconds, lagSeconds });
   }
   return run;
 }
 
 async function runClaimedJob(
-  app: App,
+  deps: ServiceDeps,
   definition: Job,
   job: JobRow,
   owner: string,
@@ -180,17 +190,17 @@ async function runClaimedJob(
   try {
     // More attempts than allowed means earlier ones died holding the lease: do not try again.
     if (job.attempts > maxAttempts) throw new Error('The runner stopped during the last attempt');
-    await definition.run(app, job.payload);
-    await completeJob(app.db, job, { owner, at: app.clock.now() });
+    await definition.run(deps, job.payload);
+    await completeJob(deps.db, job, { owner, at: deps.clock.now() });
     return { ...ran, outcome: 'DONE', error: null };
   } catch (error) {
-    const at = app.clock.now();
+    const at = deps.clock.now();
     const retry = job.attempts < maxAttempts;
-    app.log.error(
+    deps.log.error(
       { err: error, jobId: job.id, kind: job.kind, attempts: job.attempts },
       retry ? 'job failed: will retry' : 'job failed: giving up',
     );
-    await failJob(app.db, job, {
+    await failJob(deps.db, job, {
       owner,
       at,
       error: describeError(error),
@@ -199,14 +209,14 @@ async function runClaimedJob(
     if (!retry) {
       // Given up: the error tracker keeps it beside the server's other unexpected errors.
       const thrown = error instanceof Error ? error : new Error(String(error));
-      await recordError(app, {
+      await recordError(deps, {
         source: 'server',
         name: thrown.name,
         message: thrown.message,
         stack: thrown.stack ?? null,
         location: `job ${job.kind}`,
       }).catch((trackingError: unknown) =>
-        app.log.warn({ err: trackingError }, 'could not record the error in the error tracker'),
+        deps.log.warn({ err: trackingError }, 'could not record the error in the error tracker'),
       );
     }
     const firstLine = error instanceof Error ? error.message : String(error);
@@ -220,7 +230,7 @@ async function runClaimedJob(
  * processes, so in one too). Returns how many ran. `owner` names the runner (tests pose as two).
  */
 export async function runDueJobs(
-  app: App,
+  deps: ServiceDeps,
   options: {
     owner?: string;
     limit?: number;
@@ -230,7 +240,7 @@ export async function runDueJobs(
   } = {},
 ): Promise<number> {
   const { owner = PROCESS_OWNER, limit = TICK_LIMIT, concurrency = 1, onRun } = options;
-  const root = findRegisteredApp(app);
+  const root = findRegisteredDeps(deps);
   const registry = registries.get(root) ?? new Map<string, Job>();
   await enqueueScheduledJobs(root, registry);
   const kinds = [...registry.keys()];
@@ -255,20 +265,26 @@ export async function runDueJobs(
 }
 
 /** Ticks until nothing is due, as after an outage: the oldest due job first (claimDueJob). */
-export async function runDueJobsUntilIdle(app: App, onRun: (run: JobRun) => void): Promise<void> {
+export async function runDueJobsUntilIdle(
+  deps: ServiceDeps,
+  onRun: (run: JobRun) => void,
+): Promise<void> {
   // A failed job's retry waits for a later time, so each tick drains a finite set.
-  while ((await runDueJobs(app, { concurrency: app.config.jobConcurrency, onRun })) > 0);
+  while ((await runDueJobs(deps, { concurrency: deps.config.jobConcurrency, onRun })) > 0);
 }
 
 type Runner = { wake: () => void };
-/** Keyed by the app, which services hold as their deps: a service can wake its own runner. */
+/**
+ * Keyed by the deps the runner was started on, which the services it runs hold: a service can
+ * wake its own runner.
+ */
 const runners = new WeakMap<object, Runner>();
 
 /**
- * Production: ticks every 5 seconds (and when woken) until the app closes; closing waits for
- * the tick in progress. Call before `listen()`.
+ * Production: ticks every 5 seconds (and when woken) until stopped; the returned stop waits for
+ * the tick in progress (the server calls it as the app closes). Call before `listen()`.
  */
-export function startJobRunner(app: App): void {
+export function startJobRunner(deps: ServiceDeps): () => Promise<void> {
   let current: Promise<void> = Promise.resolve();
   let isBusy = false;
   let isWokenWhileBusy = false;
@@ -278,11 +294,11 @@ export function startJobRunner(app: App): void {
       return;
     }
     isBusy = true;
-    current = runDueJobs(app, { concurrency: app.config.jobConcurrency })
+    current = runDueJobs(deps, { concurrency: deps.config.jobConcurrency })
       .then((ran) => {
         if (ran >= TICK_LIMIT) isWokenWhileBusy = true;
       })
-      .catch((error: unknown) => app.log.error({ err: error }, 'job runner tick failed'))
+      .catch((error: unknown) => deps.log.error({ err: error }, 'job runner tick failed'))
       .finally(() => {
         isBusy = false;
         // A full tick, or a job enqueued after its last claim, need not wait for the next poll.
@@ -293,13 +309,13 @@ export function startJobRunner(app: App): void {
       });
   };
   const cron = new Cron(POLL_PATTERN, { timezone: TIME_ZONE }, tick);
-  runners.set(app, { wake: tick });
-  app.addHook('onClose', async () => {
-    cron.stop();
-    runners.delete(app);
-    await current;
-  });
+  runners.set(deps, { wake: tick });
   tick();
+  return async () => {
+    cron.stop();
+    runners.delete(deps);
+    await current;
+  };
 }
 
 /** Runs due jobs now rather than at the next poll (after a commit that enqueued one). */
@@ -314,7 +330,7 @@ export const purgeFinishedJobsJob = defineJob({
   kind: 'purge-finished-jobs',
   payload: z.object({}),
   schedule: '30 3 * * *',
-  run: async (app) => {
-    await purgeFinishedJobs(app.db, new Date(app.clock.now().getTime() - KEEP_FINISHED_MS));
+  run: async (deps) => {
+    await purgeFinishedJobs(deps.db, new Date(deps.clock.now().getTime() - KEEP_FINISHED_MS));
   },
 });

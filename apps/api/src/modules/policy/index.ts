@@ -10,6 +10,7 @@ export {
   findPolicy,
   findOverlappingPolicy,
   findPolicyByProposal,
+  findLatestPolicyholderAnswers,
   findPolicyIdByNumber,
   isPolicyOwnedBy,
   listAllPoliciesOfOwner,

@@ -2,8 +2,6 @@ import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'driz
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { policies, policyVersions } from './tables';
-import { customerAccounts } from '../billing/tables';
-import { proposals } from '../proposal/tables';
 
 export type PolicyRow = typeof policies.$inferSelect;
 
@@ -87,6 +85,28 @@ export async function isPolicyOwnedBy(
   return owned !== undefined;
 }
 
+/**
+ * The policyholder's answers on the owner's latest policy, in its latest version (a mid-term
+ * change of address counts); none for someone without a policy (a returning customer's new quote).
+ */
+export async function findLatestPolicyholderAnswers(
+  db: Db,
+  ownerUserId: string,
+): Promise<Record<string, unknown>> {
+  const [latest] = await db
+    .select({ quote: policyVersions.quote })
+    .from(policyVersions)
+    .innerJoin(policies, eq(policies.policyId, policyVersions.policyId))
+    .where(eq(policies.ownerUserId, ownerUserId))
+    .orderBy(desc(policies.createdAt), desc(policyVersions.versionNumber))
+    .limit(1);
+  const profiles = (latest?.quote.insuredProfiles ?? []) as {
+    policyholder?: boolean;
+    data?: Record<string, unknown>;
+  }[];
+  return profiles.find((profile) => profile.policyholder)?.data ?? {};
+}
+
 /** Every policy of a customer, as staff list them: id, number, scheme and status. */
 export async function listPolicySummariesOfOwner(db: Db, ownerUserId: string) {
   return db
@@ -100,46 +120,17 @@ export async function listPolicySummariesOfOwner(db: Db, ownerUserId: string) {
     .where(eq(policies.ownerUserId, ownerUserId));
 }
 
-/** The renewal offers of policies (spec 3 §3 renewalProposal): code, status, start, price. */
-function loadRenewals(db: Db, proposalCodes: readonly string[]) {
-  if (proposalCodes.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      proposalCode: proposals.proposalCode,
-      schemeCode: proposals.schemeCode,
-      status: proposals.status,
-      startAt: proposals.startAt,
-      expiresAt: proposals.expiresAt,
-      totalPremium: sql<number | null>`(${proposals.quote} ->> 'totalPremium')::int`,
-    })
-    .from(proposals)
-    .where(inArray(proposals.proposalCode, [...proposalCodes]));
-}
-
-/** Versions, account summaries and renewal offers of several policies, in three queries. */
-export async function loadPolicyParts(
+/** The versions of several policies in creation order, in one query. */
+export async function listVersionsOfPolicies(
   db: Db,
   policyIds: readonly string[],
-  renewalProposalCodes: readonly string[] = [],
-) {
-  if (policyIds.length === 0) return { versions: [], accounts: [], renewals: [] };
-  const [versions, accounts, renewals] = await Promise.all([
-    db
-      .select()
-      .from(policyVersions)
-      .where(inArray(policyVersions.policyId, [...policyIds]))
-      .orderBy(policyVersions.versionNumber),
-    db
-      .select({
-        policyId: customerAccounts.policyId,
-        accountStatus: customerAccounts.accountStatus,
-        paymentMethodType: customerAccounts.paymentMethodType,
-      })
-      .from(customerAccounts)
-      .where(inArray(customerAccounts.policyId, [...policyIds])),
-    loadRenewals(db, renewalProposalCodes),
-  ]);
-  return { versions, accounts, renewals };
+): Promise<PolicyVersionRow[]> {
+  if (policyIds.length === 0) return [];
+  return db
+    .select()
+    .from(policyVersions)
+    .where(inArray(policyVersions.policyId, [...policyIds]))
+    .orderBy(policyVersions.versionNumber);
 }
 
 export type PolicyVersionRow = typeof policyVersions.$inferSelect;

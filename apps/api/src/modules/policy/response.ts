@@ -1,14 +1,30 @@
 import type { PolicyResponse } from '@motor/contract';
 import { getVersionInForceAt, type PaymentMethodType, type PolicyAccount } from '@motor/domain';
 import type { Db } from '../../db/client';
+import { listOfferLinks, type OfferLinkRecord } from '../proposal';
 import { isQuoteExpired } from '../rating';
-import { loadPolicyParts, type PolicyRow, type PolicyVersionRow } from './repository';
+import { listVersionsOfPolicies, type PolicyRow, type PolicyVersionRow } from './repository';
 import { derivePolicyStatus } from './state';
 
 // Policies as the API answers them (spec 1 §3 Policy): the stored term, its versions (each with
 // the full quote in force from startedAt) and the summary of its customer account.
 
-type RenewalRow = Awaited<ReturnType<typeof loadPolicyParts>>['renewals'][number];
+type RenewalRow = OfferLinkRecord;
+
+/**
+ * What an answer needs besides the policy's own rows. The accounts are billing's, read by its verb
+ * and given by the routes: billing's services import this module, so it cannot import billing.
+ */
+export type PolicyAnswerDeps = {
+  db: Db;
+  accountsOf: (policyIds: readonly string[]) => Promise<
+    {
+      policyId: string | null;
+      accountStatus: PolicyAccount['accountStatus'];
+      paymentMethodType: string | null;
+    }[]
+  >;
+};
 
 /** A renewal or upsell offer as a link, its QUOTE shown expired once its start day has passed. */
 function toRenewalLink(
@@ -80,20 +96,25 @@ function toPolicyResponse(
   };
 }
 
-/** Answers policies with their versions and accounts in two queries. */
+/** Answers policies with their versions, accounts and linked offers in three queries. */
 export async function answerPolicies(
-  db: Db,
+  deps: PolicyAnswerDeps,
   rows: readonly PolicyRow[],
   now: Date,
 ): Promise<PolicyResponse[]> {
-  const { versions, accounts, renewals } = await loadPolicyParts(
-    db,
-    rows.map((row) => row.policyId),
+  if (rows.length === 0) return [];
+  const policyIds = rows.map((row) => row.policyId);
+  const [versions, accounts, renewals] = await Promise.all([
+    listVersionsOfPolicies(deps.db, policyIds),
+    deps.accountsOf(policyIds),
     // The linked offers: renewals (spec 3 §3 renewalProposal) and upgrades (upsellProposal).
-    rows.flatMap((row) =>
-      [row.renewalProposalCode, row.upsellProposalCode].filter((code) => code !== null),
+    listOfferLinks(
+      deps.db,
+      rows.flatMap((row) =>
+        [row.renewalProposalCode, row.upsellProposalCode].filter((code) => code !== null),
+      ),
     ),
-  );
+  ]);
   return rows.map((row) =>
     toPolicyResponse(
       row,

@@ -12,6 +12,7 @@ import {
   ProposalCodeParamsSchema,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
+import { listAccountSummariesOfPolicies } from '../billing';
 import { getOwnerUserId, type RouteAccess } from '../identity';
 import { getOwnProposal } from '../proposal';
 import { bindProposal } from '../../flows/bind-policy';
@@ -19,7 +20,7 @@ import { getOwnPolicy } from './access';
 import { acceptAgreements } from './agreements';
 import { assertQuoteStatus } from './bind-gates';
 import { listOwnPolicies } from './repository';
-import { answerPolicies } from './response';
+import { answerPolicies, type PolicyAnswerDeps } from './response';
 import { setPolicyAutoRenewal } from './auto-renewal';
 
 const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
@@ -37,6 +38,11 @@ const errors = {
  * GET /api/policies/{id}). Signed-in callers only; someone else's policy answers 404.
  */
 export const policyRoutes: AppPlugin = async (app) => {
+  const answerDeps: PolicyAnswerDeps = {
+    db: app.db,
+    accountsOf: (policyIds) => listAccountSummariesOfPolicies(app.db, policyIds),
+  };
+
   app.put(
     '/proposals/:code/agreements',
     {
@@ -123,7 +129,7 @@ export const policyRoutes: AppPlugin = async (app) => {
         ownerUserId: getOwnerUserId(request.principal),
         schemeCode: request.query.schemeCode,
       });
-      return answerPolicies(app.db, rows, app.clock.now());
+      return answerPolicies(answerDeps, rows, app.clock.now());
     },
   );
 
@@ -140,7 +146,7 @@ export const policyRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const row = await getOwnPolicy(app.db, request.principal, request.params.id);
-      const [answer] = await answerPolicies(app.db, [row], app.clock.now());
+      const [answer] = await answerPolicies(answerDeps, [row], app.clock.now());
       return answer;
     },
   );
@@ -169,7 +175,7 @@ export const policyRoutes: AppPlugin = async (app) => {
         principal: request.principal,
       });
       const [row] = await answerPolicies(
-        app.db,
+        answerDeps,
         [await getOwnPolicy(app.db, request.principal, request.params.id)],
         app.clock.now(),
       );

@@ -10,9 +10,11 @@ export {
   findProposalByReference,
   listAllProposalsOfOwner,
   listKindsOfProposals,
+  listOfferLinks,
   listRenewalOffers,
   listSchemesOfProposals,
   moveProposalOwner,
+  type OfferLinkRecord,
   type ProposalRow,
 } from './repository';
 export { lockProposal, markProposalBound } from './binding';

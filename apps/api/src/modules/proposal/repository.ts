@@ -360,3 +360,21 @@ export async function listKindsOfProposals(
     .where(inArray(proposals.proposalCode, [...new Set(proposalCodes)]));
   return new Map(rows.map(({ proposalCode, ...row }) => [proposalCode, row]));
 }
+
+/** Offers linked from policies (spec 3 §3 renewalProposal, upsellProposal): code, status, price. */
+export async function listOfferLinks(db: Db, proposalCodes: readonly string[]) {
+  if (proposalCodes.length === 0) return [];
+  return db
+    .select({
+      proposalCode: proposals.proposalCode,
+      schemeCode: proposals.schemeCode,
+      status: proposals.status,
+      startAt: proposals.startAt,
+      expiresAt: proposals.expiresAt,
+      totalPremium: sql<number | null>`(${proposals.quote} ->> 'totalPremium')::int`,
+    })
+    .from(proposals)
+    .where(inArray(proposals.proposalCode, [...proposalCodes]));
+}
+
+export type OfferLinkRecord = Awaited<ReturnType<typeof listOfferLinks>>[number];

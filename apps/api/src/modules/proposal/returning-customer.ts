@@ -1,8 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../identity/tables';
-import { policies, policyVersions } from '../policy/tables';
 import { findAnswerSchema } from '../disclosure';
+import { findUserById } from '../identity';
 
 // A signed-in customer's new quote starts from what we know of them (issue 31 item 6): the
 // policyholder's answers on their latest policy (its latest version, so a mid-term change of
@@ -20,36 +18,24 @@ const CARRIED = [
   'phoneNumber',
 ] as const;
 
-async function latestPolicyholderAnswers(
-  db: Db,
-  ownerUserId: string,
-): Promise<Record<string, unknown>> {
-  const [latest] = await db
-    .select({ quote: policyVersions.quote })
-    .from(policyVersions)
-    .innerJoin(policies, eq(policies.policyId, policyVersions.policyId))
-    .where(eq(policies.ownerUserId, ownerUserId))
-    .orderBy(desc(policies.createdAt), desc(policyVersions.versionNumber))
-    .limit(1);
-  const profiles = (latest?.quote.insuredProfiles ?? []) as {
-    policyholder?: boolean;
-    data?: Record<string, unknown>;
-  }[];
-  return profiles.find((profile) => profile.policyholder)?.data ?? {};
-}
+/**
+ * The policyholder's answers on the owner's latest policy: the policy module's, given by the
+ * routes (the policy module imports this one, so this one does not import it).
+ */
+export type LatestPolicyholderAnswers = (ownerUserId: string) => Promise<Record<string, unknown>>;
 
 /** The answers a new quote of `ownerUserId` starts with; none for someone we do not know. */
 export async function findReturningAnswers(
-  db: Db,
+  deps: { db: Db; latestPolicyholderAnswers?: LatestPolicyholderAnswers },
   ownerUserId: string,
 ): Promise<Record<string, unknown>> {
-  const [account] = await db.select().from(users).where(eq(users.userId, ownerUserId)).limit(1);
+  const account = await findUserById(deps.db, ownerUserId);
   const known: Record<string, unknown> = {
     firstName: account?.firstName,
     lastName: account?.lastName,
     email: account?.email,
     phoneNumber: account?.phone,
-    ...(await latestPolicyholderAnswers(db, ownerUserId)),
+    ...(await deps.latestPolicyholderAnswers?.(ownerUserId)),
   };
   const licence = known.drivingLicence as Record<string, unknown> | undefined;
   // Convictions are asked again: a licence carries over without them.

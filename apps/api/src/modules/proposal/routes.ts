@@ -24,7 +24,7 @@ import {
 } from '../../flows/renew-policy/renewal-proposal';
 import { canAccessProposal, getOwnerUserId, type Principal, type RouteAccess } from '../identity';
 import { queueDepsOf } from '../notification';
-import { countPoliciesInForce } from '../policy';
+import { countPoliciesInForce, findLatestPolicyholderAnswers } from '../policy';
 import { getOwnProposal } from './access';
 import { ProposalCache } from './proposal-cache';
 import * as repository from './repository';
@@ -63,6 +63,7 @@ export const proposalRoutes: AppPlugin = async (app) => {
     notifications: queueDepsOf(app),
     renewals: renewalChangeRules(app.db),
     countPoliciesInForce: (options) => countPoliciesInForce(app.db, options),
+    latestPolicyholderAnswers: (ownerUserId) => findLatestPolicyholderAnswers(app.db, ownerUserId),
   };
 
   const loadOwnProposal = (

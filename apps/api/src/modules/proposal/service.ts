@@ -32,7 +32,7 @@ import { lookupOncePerRequest, type ProposalCache } from './proposal-cache';
 import { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 import * as repository from './repository';
 import type { ProposalRow } from './repository';
-import { findReturningAnswers } from './returning-customer';
+import { findReturningAnswers, type LatestPolicyholderAnswers } from './returning-customer';
 import { evaluateProposal } from '../rating';
 import { buildQuoteResponse, deriveStatus } from './status';
 import type { ProposalData, ProposalDraft } from '../disclosure';
@@ -54,6 +54,8 @@ export type ProposalServiceDeps = {
    * multiQuote off, one stands in the way of a new quote.
    */
   countPoliciesInForce?: (options: { ownerUserId: string; schemeCode: string }) => Promise<number>;
+  /** Where a returning customer's new quote starts (the policy module's, given at the routes). */
+  latestPolicyholderAnswers?: LatestPolicyholderAnswers;
 };
 
 /**
@@ -248,7 +250,7 @@ export async function createProposal(
   await assertMayStartAnother(deps, { ...options, schemeCode: facts.schemeCode });
   const now = deps.clock.now();
   const known = options.isKnownCustomer
-    ? await findReturningAnswers(deps.db, options.ownerUserId)
+    ? await findReturningAnswers(deps, options.ownerUserId)
     : {};
   const draft: ProposalDraft = {
     schemeCode: facts.schemeCode,

@@ -1,21 +1,13 @@
 import { EventEmitter } from 'node:events';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { DatabaseHandle, Db } from '../../db/client';
-import { chatConversations, chatMessages } from '../../modules/chat/tables';
-import type {
-  ChatConnector,
-  ChatConversationRecord,
-  ChatDelivery,
-  ChatLog,
-  ChatMessageRecord,
-  ChatProvider,
-} from './types';
+import type { DatabaseHandle } from '../../db/client';
+import type { ChatConnector, ChatDelivery, ChatLog, ChatProvider, ChatStore } from './types';
 
-// The built-in chat: conversations and messages in our database. A stored message reaches every
-// API process: on PostgreSQL through NOTIFY on CHANNEL (sent inside the storing transaction, so
-// only a committed message is announced) and one LISTEN connection per process; on PGlite, which
-// one process owns, through an in-process emitter.
+// The built-in chat: conversations and messages in our database, kept by the chat module's store
+// (given to the provider when it opens). A stored message reaches every API process: on PostgreSQL
+// through NOTIFY on CHANNEL (sent inside the storing transaction, so only a committed message is
+// announced) and one LISTEN connection per process; on PGlite, which one process owns, through an
+// in-process emitter.
 
 const CHANNEL = 'chat_messages';
 const RECONNECT_MS = 1_000;
@@ -34,22 +26,6 @@ function inProcessEmitterOf(client: object): EventEmitter {
     inProcessEmitters.set(client, emitter);
   }
   return emitter;
-}
-
-function toMessage(row: typeof chatMessages.$inferSelect): ChatMessageRecord {
-  return {
-    messageId: row.messageId,
-    conversationId: row.conversationId,
-    author: row.author,
-    authorUserId: row.authorUserId,
-    body: row.body,
-    createdAt: row.createdAt,
-  };
-}
-
-async function findMessage(db: Db, messageId: string): Promise<ChatMessageRecord | null> {
-  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.messageId, messageId));
-  return row ? toMessage(row) : null;
 }
 
 /**
@@ -118,12 +94,13 @@ function listenOnPostgres(
 
 function openBuiltinChat({
   database,
+  store,
   log,
 }: {
   database: DatabaseHandle;
+  store: ChatStore;
   log: ChatLog;
 }): ChatProvider {
-  const { db } = database;
   // This chat's subscribers; on PGlite, fed by the database's shared emitter.
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -134,118 +111,39 @@ function openBuiltinChat({
 
   const deliver = async ({ customerUserId, messageId }: Announcement) => {
     try {
-      const message = await findMessage(db, messageId);
+      const message = await store.findMessage(messageId);
       if (message) emitter.emit('message', { customerUserId, message } satisfies ChatDelivery);
     } catch (error) {
       log.error({ err: error, messageId }, 'chat: a stored message could not be delivered');
     }
   };
 
-  const findConversation = async (where: ReturnType<typeof eq>) => {
-    const [row] = await db.select().from(chatConversations).where(where);
-    return (row as ChatConversationRecord | undefined) ?? null;
-  };
-
   return {
     adapter: 'builtin',
+    findConversationOfCustomer: store.findConversationOfCustomer,
+    findConversation: store.findConversation,
+    listConversations: store.listConversations,
+    listMessages: store.listMessages,
+    markRead: store.markRead,
 
-    findConversationOfCustomer: (customerUserId) =>
-      findConversation(eq(chatConversations.customerUserId, customerUserId)),
-
-    findConversation: (conversationId) =>
-      findConversation(eq(chatConversations.conversationId, conversationId)),
-
-    async listConversations({ limit }) {
-      const rows = await db
-        .select()
-        .from(chatConversations)
-        .orderBy(desc(chatConversations.lastMessageAt))
-        .limit(limit);
-      return Promise.all(
-        rows.map(async (conversation) => {
-          const [last] = await db
-            .select()
-            .from(chatMessages)
-            .where(eq(chatMessages.conversationId, conversation.conversationId))
-            .orderBy(desc(chatMessages.createdAt), desc(chatMessages.messageId))
-            .limit(1);
-          const [unread] = await db
-            .select({ count: sql<number>`count(*)::int` })
-            .from(chatMessages)
-            .where(
-              and(
-                eq(chatMessages.conversationId, conversation.conversationId),
-                eq(chatMessages.author, 'customer'),
-                conversation.staffReadAt
-                  ? gt(chatMessages.createdAt, conversation.staffReadAt)
-                  : undefined,
-              ),
-            );
-          return {
-            ...conversation,
-            lastMessage: last ? toMessage(last) : null,
-            unreadByStaff: unread?.count ?? 0,
-          };
-        }),
+    async postMessage(post) {
+      const message = await store.storeMessage(
+        post,
+        database.kind === 'postgres'
+          ? ({ messageId }) => ({
+              channel: CHANNEL,
+              payload: JSON.stringify({
+                customerUserId: post.customerUserId,
+                messageId,
+              } satisfies Announcement),
+            })
+          : undefined,
       );
-    },
-
-    async listMessages(conversationId, { limit }) {
-      const rows = await db
-        .select()
-        .from(chatMessages)
-        .where(eq(chatMessages.conversationId, conversationId))
-        .orderBy(desc(chatMessages.createdAt), desc(chatMessages.messageId))
-        .limit(limit);
-      return rows.reverse().map(toMessage);
-    },
-
-    async postMessage({ customerUserId, author, authorUserId, body, policyId, at }) {
-      const message = await db.transaction(async (tx) => {
-        const [conversation] = await tx
-          .insert(chatConversations)
-          .values({ customerUserId, policyId: policyId ?? null, createdAt: at, lastMessageAt: at })
-          .onConflictDoUpdate({
-            target: chatConversations.customerUserId,
-            set: {
-              lastMessageAt: sql`greatest(${chatConversations.lastMessageAt}, excluded.last_message_at)`,
-              policyId: sql`coalesce(excluded.policy_id, ${chatConversations.policyId})`,
-            },
-          })
-          .returning();
-        if (!conversation) throw new Error('chat: the conversation was not stored');
-        const [row] = await tx
-          .insert(chatMessages)
-          .values({
-            conversationId: conversation.conversationId,
-            author,
-            authorUserId,
-            body,
-            createdAt: at,
-          })
-          .returning();
-        if (!row) throw new Error('chat: the message was not stored');
-        if (database.kind === 'postgres') {
-          const payload = JSON.stringify({ customerUserId, messageId: row.messageId });
-          await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
-        }
-        return toMessage(row);
-      });
-      shared?.emit('message', { customerUserId, message } satisfies ChatDelivery);
+      shared?.emit('message', {
+        customerUserId: post.customerUserId,
+        message,
+      } satisfies ChatDelivery);
       return message;
-    },
-
-    async markRead({ conversationId, reader, at }) {
-      const column =
-        reader === 'staff' ? chatConversations.staffReadAt : chatConversations.customerReadAt;
-      const set =
-        reader === 'staff'
-          ? { staffReadAt: sql`greatest(${column}, ${at.toISOString()}::timestamptz)` }
-          : { customerReadAt: sql`greatest(${column}, ${at.toISOString()}::timestamptz)` };
-      await db
-        .update(chatConversations)
-        .set(set)
-        .where(eq(chatConversations.conversationId, conversationId));
     },
 
     subscribe(listener) {

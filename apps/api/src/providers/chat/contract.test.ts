@@ -3,6 +3,7 @@
 // processes: what one stores, the other's subscribers receive.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
+import { createChatStore } from '../../modules/chat';
 import { createTestDatabase } from '../../test/test-app';
 import { createChat } from './index';
 import type { ChatDelivery, ChatProvider } from './types';
@@ -30,8 +31,8 @@ describe('chat provider (built-in)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    first = createChat().open({ database, log: silentLog });
-    second = createChat().open({ database, log: silentLog });
+    first = createChat().open({ database, store: createChatStore(database.db), log: silentLog });
+    second = createChat().open({ database, store: createChatStore(database.db), log: silentLog });
     // On PostgreSQL the second chat's LISTEN connection opens in the background: wait until a
     // probe message gets through.
     const received = new Promise<void>((resolve) => {

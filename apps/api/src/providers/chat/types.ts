@@ -1,8 +1,8 @@
 // Our contract for web chat between customers and customer care (issue 18 item 3; spec 1 §1, 2 §1).
 // The built-in adapter keeps conversations in our database and fans new messages out to every API
 // process; a vendor adapter (a hosted chat service) would map its conversations and webhooks to
-// these shapes. The chat module decides who may read and write what; the provider only stores and
-// delivers.
+// these shapes. The chat module decides who may read and write what, and keeps the rows (its
+// ChatStore); the provider only stores through it and delivers.
 import type { DatabaseHandle } from '../../db/client';
 
 type ChatAdapter = 'builtin';
@@ -65,11 +65,38 @@ export type ChatProvider = {
   close(): Promise<void>;
 };
 
+/**
+ * Where the built-in chat keeps conversations and messages: the chat module's tables, given to the
+ * provider when it is opened (a provider does not import a module's tables, decision 048).
+ */
+export type ChatStore = Pick<
+  ChatProvider,
+  | 'findConversationOfCustomer'
+  | 'findConversation'
+  | 'listConversations'
+  | 'listMessages'
+  | 'markRead'
+> & {
+  findMessage(messageId: string): Promise<ChatMessageRecord | null>;
+  /**
+   * Stores the message, creating the customer's conversation on its first, in one transaction;
+   * `announce`, when given, names a PostgreSQL NOTIFY sent inside it, so that only a committed
+   * message is announced.
+   */
+  storeMessage(
+    message: PostChatMessage,
+    announce?: (message: ChatMessageRecord) => { channel: string; payload: string },
+  ): Promise<ChatMessageRecord>;
+};
+
 /** Where a delivery that failed is reported (the app's logger). */
 export type ChatLog = { error(details: object, message: string): void };
 
-/** How the app opens the provider: on the database it was given (the built-in store needs it). */
+/**
+ * How the app opens the provider: with the chat module's store, on the database it was given (the
+ * built-in chat listens on it for other processes' messages).
+ */
 export type ChatConnector = {
   readonly adapter: ChatAdapter;
-  open(deps: { database: DatabaseHandle; log: ChatLog }): ChatProvider;
+  open(deps: { database: DatabaseHandle; store: ChatStore; log: ChatLog }): ChatProvider;
 };
