@@ -12,7 +12,7 @@ import {
   ProposalCodeParamsSchema,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
-import { getOwnerUserId, type RouteAccess } from '../identity';
+import { getOwnerUserId, SIGNED_IN } from '../identity';
 import { getOwnProposal } from '../proposal';
 import { bindProposal } from '../../flows/bind-policy';
 import { getOwnPolicy } from './access';
@@ -21,16 +21,10 @@ import { assertQuoteStatus } from './bind-gates';
 import { listOwnPolicies } from './repository';
 import { answerPolicies } from './response';
 import { setPolicyAutoRenewal } from './auto-renewal';
+import { errorResponses } from '../../errors';
 
-const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
 const config = { access: SIGNED_IN };
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Binding (POST /api/proposals/{code}/bind) and the caller's policies (GET /api/policies,
