@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@motor/contract';
+import { ERROR_CODES, ErrorBodySchema, type ErrorBody, type ErrorCode } from '@motor/contract';
 
 export { ERROR_CODES, type ErrorCode };
 
@@ -75,4 +75,14 @@ export function createErrorBody(options: {
 }): ErrorBody {
   const { code, message, requestId, details } = options;
   return { error: { code, message, requestId, ...(details === undefined ? {} : { details }) } };
+}
+
+/** A route schema's error answers: every status listed answers with the one error body. */
+export function errorResponses<S extends number>(
+  ...statuses: S[]
+): Record<S, typeof ErrorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema])) as Record<
+    S,
+    typeof ErrorBodySchema
+  >;
 }

@@ -32,21 +32,13 @@ import {
 } from '../../flows/adjust-policy/pay-adjustment';
 import { brandOfScheme } from '../brand';
 import { getOwnPolicy } from '../policy';
-import type { RouteAccess } from '../identity';
+import { ADMIN_ONLY, SIGNED_IN } from '../identity';
 import { getOwnAdjustment } from './access';
 import { toAdjustmentResponse } from './response';
 import { toSavedChange } from './saved-changes';
+import { errorResponses } from '../../errors';
 
-const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
-const ADMIN_ONLY: readonly RouteAccess[] = ['admin'];
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  503: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 
 const CommitRequestSchema = z
   .object({

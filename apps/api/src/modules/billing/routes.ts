@@ -5,7 +5,6 @@ import {
   CustomerAccountParamsSchema,
   CustomerAccountResponseSchema,
   CustomerStatementParamsSchema,
-  ErrorBodySchema,
   ListCustomerAccountsQuerySchema,
   NextStatementEstimateResponseSchema,
   ProposalCodeParamsSchema,
@@ -15,9 +14,9 @@ import {
   UpdatePaymentDayRequestSchema,
   type CustomerAccountResponse,
 } from '@motor/contract';
-import { AppError } from '../../errors';
+import { AppError, errorResponses } from '../../errors';
 import type { AppPlugin } from '../../app-types';
-import { getOwnerUserId, type RouteAccess } from '../identity';
+import { getOwnerUserId, SIGNED_IN } from '../identity';
 import { brandOfScheme } from '../brand';
 import { assertCustomerVerified, getOwnPolicy } from '../policy';
 import { findProposal, getOwnProposal, toProposalResponse } from '../proposal';
@@ -34,15 +33,8 @@ import {
 import { changePaymentDay, PAYMENT_DAY_MESSAGES } from './payment-day';
 import { getAccountStatements } from './statements';
 
-const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
 const config = { access: SIGNED_IN };
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Customer accounts (spec 2 §4 step 3, spec 3 §7): created for a verified QUOTE before checkout,

@@ -8,7 +8,7 @@ import {
   CustomerSearchResponseSchema,
   NotTakenUpPoliciesResponseSchema,
 } from '@motor/contract';
-import { AppError } from '../../errors';
+import { AppError, errorResponses } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
 import { recordAudit } from './audit';
@@ -24,7 +24,7 @@ import {
 // (each look is audited), and read the audit trail (permission access:audit). Customers' data
 // needs access:impersonate, as acting for them does (decision 033).
 
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = errorResponses(401, 403);
 const CUSTOMER_DATA = { access: ['admin'], permission: PERMISSIONS.impersonate } as const;
 
 export const careRoutes: AppPlugin = async (app) => {

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppPlugin } from '../../app-types';
-import { AppError } from '../../errors';
+import { AppError, errorResponses } from '../../errors';
 import type { ChatDelivery } from '../../providers/chat';
 import {
   enforceRateLimits,
@@ -41,7 +41,7 @@ import { createChatStore } from './store';
 // have no chat of their own (spec: no live chat for admins): the customer routes are for customers.
 
 const HEARTBEAT_MS = 25_000;
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = errorResponses(401, 403);
 
 function requireChatStaff(principal: Principal): string {
   if (principal.kind !== 'admin' || !principal.permissions.includes(PERMISSIONS.chat)) {

@@ -10,16 +10,11 @@ import {
   UpdateClaimRequestSchema,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
-import type { RouteAccess } from '../identity';
+import { SIGNED_IN } from '../identity';
 import { addClaim, correctClaim, createFnolLink, listClaims } from './service';
+import { errorResponses } from '../../errors';
 
-const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * Claims (spec 3 §7 getClaims; §6 claims edit with action:mta-claims) and the online claim

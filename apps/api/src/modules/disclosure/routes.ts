@@ -1,22 +1,16 @@
 import {
-  ErrorBodySchema,
   FormValidationParamsSchema,
   FormValidationRequestSchema,
   FormValidationResponseSchema,
 } from '@motor/contract';
 import type { FormValues } from '@motor/forms';
 import type { AppPlugin } from '../../app-types';
-import { AppError } from '../../errors';
+import { AppError, errorResponses } from '../../errors';
 import { findRetailer } from '../lookup';
 import { findSchemeFacts } from './product';
 import { isDisclosureFormName, validateDisclosureForm } from './validate-form';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * validateForm (spec 3 §7): checks one disclosure form's answers as saving them would, and says

@@ -5,14 +5,13 @@ import {
   PolicyDocumentParamsSchema,
   PolicyDocumentQuerySchema,
 } from '@motor/contract';
-import { AppError } from '../../errors';
+import { AppError, errorResponses } from '../../errors';
 import type { AppPlugin } from '../../app-types';
-import type { RouteAccess } from '../identity';
+import { SIGNED_IN } from '../identity';
 import { getOwnPolicy } from '../policy';
 import { createDocumentLink, ensureDocumentKey, readDocumentLink } from './service';
 
-const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(401, 403, 404);
 
 const DOCUMENT_LINK_EXPIRED_MESSAGE =
   'This document link has expired. Open the document again from your policy.';

@@ -2,12 +2,15 @@
 // and the demo admin the seed makes), signing keys and filling the policyholder's account from a
 // bought quote. Routes are mounted by app.ts.
 export {
+  ADMIN_ONLY,
   canAccessProposal,
+  CUSTOMER_ONLY,
   findActorUserId,
   getOwnerUserId,
   NOT_AUTHORISED_MESSAGE,
   PERMISSIONS,
   SIGN_IN_REQUIRED_MESSAGE,
+  SIGNED_IN,
   type Principal,
   type RouteAccess,
 } from './principal';

@@ -17,6 +17,11 @@ export type Principal =
 /** What a route declares in `config.access`: who may call it. */
 export type RouteAccess = 'public' | 'anonymous' | 'customer' | 'admin';
 
+/** The usual `config.access` lists, named once for every module's routes. */
+export const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
+export const ADMIN_ONLY: readonly RouteAccess[] = ['admin'];
+export const CUSTOMER_ONLY: readonly RouteAccess[] = ['customer'];
+
 export const PERMISSIONS = {
   /**
    * Find customers and read what we hold about them in the staff console, and act for them

@@ -10,7 +10,7 @@ import {
 } from '@motor/contract';
 import { insightFeedback, insightImpressions } from './tables';
 import type { AppPlugin } from '../../app-types';
-import { AppError } from '../../errors';
+import { AppError, errorResponses } from '../../errors';
 import {
   enforceRateLimits,
   getOwnerUserId,
@@ -30,12 +30,7 @@ export const NO_CONSENT_MESSAGE =
 /** A page sends a few events a view: these stop a script, not a customer. */
 const EVENTS_PER_SESSION_PER_MINUTE = 240;
 const EVENTS_PER_CLIENT_PER_MINUTE = 1_200;
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * Insights (spec 3 §7): the bind feedback survey, tagged with the policy it is about, and one

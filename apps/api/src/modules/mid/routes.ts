@@ -12,11 +12,12 @@ import { getOwnPolicy } from '../policy';
 import { isOnCover } from './entry';
 import { findMidRecord, listOverdueMidRecords } from './repository';
 import { toStaffMidStatus } from './staff-status';
+import { errorResponses } from '../../errors';
 
 // The MID status of a policy for its customer (the policy page), and for staff with
 // access:operations the policies the MID should hold by now and does not (/admin/mid).
 
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(401, 403, 404);
 const OPERATIONS = { access: ['admin'], permission: PERMISSIONS.operations } as const;
 /** The staff list shows at most this many, the first due first. */
 const OVERDUE_LIMIT = 200;

@@ -22,7 +22,13 @@ import {
   SettleMotoRequestSchema,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
-import { canAccessProposal, getOwnerUserId, type RouteAccess } from '../identity';
+import {
+  ADMIN_ONLY,
+  canAccessProposal,
+  CUSTOMER_ONLY,
+  getOwnerUserId,
+  SIGNED_IN,
+} from '../identity';
 import { assertBindable } from '../policy';
 import { findProposal, getOwnProposal } from '../proposal';
 import { bindPaidProposal } from '../../flows/bind-policy';
@@ -35,19 +41,10 @@ import { findActiveCard } from './methods';
 import * as repository from './repository';
 import * as service from './service';
 import { receiveWebhook } from './webhooks';
+import { errorResponses } from '../../errors';
 
-const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
-const ADMIN_ONLY: readonly RouteAccess[] = ['admin'];
-const CUSTOMER_ONLY: readonly RouteAccess[] = ['customer'];
 const AccountParamsSchema = z.object({ id: z.string().min(1).max(100) });
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  503: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 
 /**
  * Card (/api/stripe/...) and direct-debit (/api/goCardless/...) calls of spec 2 §7 and spec 3 §7,

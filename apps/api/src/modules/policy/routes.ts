@@ -13,7 +13,7 @@ import {
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
 import { listAccountSummariesOfPolicies } from '../billing';
-import { getOwnerUserId, type RouteAccess } from '../identity';
+import { getOwnerUserId, SIGNED_IN } from '../identity';
 import { getOwnProposal } from '../proposal';
 import { bindProposal } from '../../flows/bind-policy';
 import { getOwnPolicy } from './access';
@@ -22,16 +22,10 @@ import { assertQuoteStatus } from './bind-gates';
 import { listOwnPolicies } from './repository';
 import { answerPolicies, type PolicyAnswerDeps } from './response';
 import { setPolicyAutoRenewal } from './auto-renewal';
+import { errorResponses } from '../../errors';
 
-const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
 const config = { access: SIGNED_IN };
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Binding (POST /api/proposals/{code}/bind) and the caller's policies (GET /api/policies,

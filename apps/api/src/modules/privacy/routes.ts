@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from '@motor/contract';
-import { AppError } from '../../errors';
+import { AppError, errorResponses } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { eraseCustomer } from '../../flows/erase-customer';
 import { exportCustomerData } from '../../flows/export-customer-data';
@@ -10,7 +10,7 @@ import { findActorUserId, getOwnerUserId, NOT_AUTHORISED_MESSAGE, PERMISSIONS } 
 // The customer's data rights (issue 21 item 14, decision 018): a copy of everything we hold
 // about them, and its erasure by staff with the permission. The work is in flows/.
 
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = errorResponses(401, 403);
 
 const DataExportSchema = z
   .looseObject({

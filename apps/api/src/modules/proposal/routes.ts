@@ -29,11 +29,12 @@ import { getOwnProposal } from './access';
 import { ProposalCache } from './proposal-cache';
 import * as repository from './repository';
 import * as service from './service';
+import { errorResponses } from '../../errors';
 
 const TAGS = ['proposals'];
 const ACCESS: readonly RouteAccess[] = ['anonymous', 'customer', 'admin'];
 const config = { access: ACCESS };
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(400, 401, 404);
 /**
  * For the hot routes (read and update one proposal): plain JSON.stringify instead of checking
  * the answer against its zod schema on every response, which cost more than rating. The answer

@@ -11,8 +11,8 @@ import {
 } from '@motor/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppPlugin } from '../../app-types';
-import { AppError } from '../../errors';
-import type { RouteAccess } from '../identity';
+import { AppError, errorResponses } from '../../errors';
+import { SIGNED_IN } from '../identity';
 import { registeredSchemeCodes, brandOfScheme } from '../brand';
 import {
   commitUploads,
@@ -24,14 +24,7 @@ import {
   type UploadTarget,
 } from './service';
 
-const SIGNED_IN: readonly RouteAccess[] = ['customer', 'admin'];
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 /** Room for the multipart envelope (boundaries, part headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 

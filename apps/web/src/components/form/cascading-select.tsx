@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSingleOption } from '@motor/forms';
 import type { SelectOption } from '@motor/forms';
-import { Field, getDescribedBy } from './field';
+import { Field, getControlAria } from './field';
 import type { FieldBaseProps } from './field';
 
 /** An option optionally tied to a value of the upstream select. */
@@ -23,17 +23,14 @@ export type CascadingSelectProps = FieldBaseProps & {
  * one matches, and clears its selection when the upstream value changes.
  */
 export function CascadingSelect({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   options,
   upstreamValue,
   value,
   onChange,
   placeholder,
+  ...field
 }: CascadingSelectProps): ReactElement {
+  const { id, hint, error } = field;
   const { t } = useTranslation('ui');
   const visible = options.filter(
     (option) => option.parentValue === undefined || option.parentValue === upstreamValue,
@@ -57,14 +54,13 @@ export function CascadingSelect({
   }, [upstreamValue, singleValue, value]);
 
   return (
-    <Field id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+    <Field {...field}>
       <select
         id={id}
         className={error ? 'select select--error' : 'select'}
         value={value}
         disabled={visible.length === 0}
-        aria-describedby={getDescribedBy(id, { hint, error })}
-        aria-invalid={error ? true : undefined}
+        {...getControlAria(id, { hint, error })}
         onChange={(event) => onChange(event.target.value)}
       >
         {single ? null : <option value="">{placeholder ?? t('select.placeholder')}</option>}

@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSameAnswer } from '@motor/forms';
 import type { InputOption } from '@motor/forms';
-import { Field, FieldError, FieldGroup, FieldHint, getDescribedBy } from './field';
+import { Field, FieldError, FieldGroup, FieldHint, getControlAria } from './field';
 import type { FieldBaseProps } from './field';
 
 type OptionValue = InputOption['value'];
@@ -20,20 +20,17 @@ const indexOf = (options: readonly InputOption[], value: unknown) =>
 
 /** Radio buttons in a fieldset; yes/no questions sit side by side. */
 export function RadioGroup({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   options,
   value,
   onChange,
   optionText = (option) => option.text,
+  ...field
 }: ChoiceProps): ReactElement {
+  const { id } = field;
   const selected = indexOf(options, value);
   const isInline = options.length <= 2;
   return (
-    <FieldGroup id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+    <FieldGroup {...field}>
       <div className={isInline ? 'radios radios--inline' : 'radios'}>
         {options.map((option, index) => (
           <div className="radios__item" key={String(option.value)}>
@@ -57,26 +54,22 @@ export function RadioGroup({
 
 /** Native select with a "Please select" placeholder; option values keep their type. */
 export function SelectInput({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   options,
   value,
   onChange,
   optionText = (option) => option.text,
+  ...field
 }: ChoiceProps): ReactElement {
+  const { id, hint, error } = field;
   const { t } = useTranslation('ui');
   const selected = indexOf(options, value);
   return (
-    <Field id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+    <Field {...field}>
       <select
         id={id}
         className={error ? 'select select--error' : 'select'}
         value={selected === -1 ? '' : String(selected)}
-        aria-describedby={getDescribedBy(id, { hint, error })}
-        aria-invalid={error ? true : undefined}
+        {...getControlAria(id, { hint, error })}
         onChange={(event) => {
           const option = options[Number(event.target.value)];
           if (event.target.value !== '' && option) onChange(option.value);
@@ -123,8 +116,7 @@ export function CheckboxInput({
           id={id}
           className="checkbox__input"
           checked={checked}
-          aria-describedby={getDescribedBy(id, { hint, error })}
-          aria-invalid={error ? true : undefined}
+          {...getControlAria(id, { hint, error })}
           onChange={(event) => onChange(event.target.checked)}
         />
         <label htmlFor={id} className="checkbox__label">
@@ -144,18 +136,15 @@ export type CheckboxGroupProps = FieldBaseProps & {
 
 /** Several yes/no boxes answered together (marketing preferences). */
 export function CheckboxGroup({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   value,
   channels,
   onChange,
+  ...field
 }: CheckboxGroupProps): ReactElement {
+  const { id } = field;
   const current = Object.fromEntries(channels.map(({ key }) => [key, value?.[key] === true]));
   return (
-    <FieldGroup id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+    <FieldGroup {...field}>
       <div className="checkboxes">
         {channels.map(({ key, text }) => (
           <div className="checkbox" key={key}>

@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataEntry } from '@motor/domain';
 import { Button } from '../ui/button';
-import { Field, getDescribedBy } from './field';
+import { Field, getControlAria } from './field';
 import type { FieldBaseProps } from './field';
 import { searchDataTable } from './lookup-api';
 import { useApiClient } from '../../lib/use-api-client';
@@ -39,11 +39,6 @@ const matchesMask = (mask: string | undefined, text: string) => {
  * and a mask; the answer is set only when the lookup knows the code (spec 1 §5).
  */
 export function DataEntrySearch({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   table,
   value,
   onChange,
@@ -51,7 +46,9 @@ export function DataEntrySearch({
   mask,
   notFoundMessage,
   checkText = () => null,
+  ...field
 }: DataEntrySearchProps): ReactElement {
+  const { id, hint, error } = field;
   const { t } = useTranslation('forms');
   const client = useApiClient();
   const [text, setText] = useState(value);
@@ -87,7 +84,7 @@ export function DataEntrySearch({
 
   const shownError = formatError ?? (notFound ? notFoundMessage : error);
   return (
-    <Field id={id} label={label} hint={hint} error={shownError} isOptional={isOptional}>
+    <Field {...field} error={shownError}>
       <div className="data-entry-search">
         <input
           id={id}
@@ -97,8 +94,7 @@ export function DataEntrySearch({
           maxLength={maxLength}
           inputMode={mask?.includes('\\d') ? 'numeric' : undefined}
           autoComplete="off"
-          aria-describedby={getDescribedBy(id, { hint, error: shownError })}
-          aria-invalid={shownError ? true : undefined}
+          {...getControlAria(id, { hint, error: shownError })}
           onChange={(event) => {
             const next = event.target.value.toUpperCase().slice(0, maxLength);
             if (!matchesMask(mask, next)) {

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { ReactElement, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { composeDateParts, sanitiseDigits, sanitiseYear, splitDateParts } from '@motor/forms';
 import type { DateParts } from '@motor/forms';
 import { FieldGroup } from './field';
+import { useValueParts } from './use-value-parts';
 import type { FieldBaseProps } from './field';
 
 export type DateInputProps = FieldBaseProps & {
@@ -18,34 +19,20 @@ type PartName = keyof DateParts;
 
 /** GOV.UK-style day / month / year input. */
 export function DateInput({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   value,
   onChange,
   autoComplete,
+  ...field
 }: DateInputProps): ReactElement {
+  const { id, error } = field;
   const { t } = useTranslation('ui');
-  const [parts, setParts] = useState<DateParts>(() => splitDateParts(value));
-  const [lastValue, setLastValue] = useState(value);
+  const [parts, setParts] = useValueParts(value, onChange, splitDateParts, composeDateParts);
   const monthRef = useRef<HTMLInputElement>(null);
   const yearRef = useRef<HTMLInputElement>(null);
 
-  // An outside change of value (e.g. reset) replaces the parts; our own partial typing does not.
-  if (value !== lastValue) {
-    setLastValue(value);
-    if (value !== composeDateParts(parts)) setParts(splitDateParts(value));
-  }
-
   const update = (name: PartName, raw: string) => {
     const cleaned = name === 'year' ? sanitiseYear(raw) : sanitiseDigits(raw, 2);
-    const next = { ...parts, [name]: cleaned };
-    setParts(next);
-    const composed = composeDateParts(next);
-    setLastValue(composed);
-    if (composed !== value) onChange(composed);
+    setParts({ ...parts, [name]: cleaned });
     if (cleaned.length === 2 && name === 'day') monthRef.current?.focus();
     if (cleaned.length === 2 && name === 'month') yearRef.current?.focus();
   };
@@ -73,7 +60,7 @@ export function DateInput({
   );
 
   return (
-    <FieldGroup id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+    <FieldGroup {...field}>
       <div className="date-input">
         {part('day', 2)}
         {part('month', 2, monthRef)}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +9,8 @@ import {
   splitDateTime,
 } from '@motor/forms';
 import { FieldGroup } from './field';
+import { numberOptions, PartSelect } from './part-select';
+import { useValueParts } from './use-value-parts';
 import type { FieldBaseProps } from './field';
 
 /** Spec 1 §9: earliest vehicle year default. */
@@ -48,91 +49,46 @@ function compose({ day, month, year, time }: Parts): string {
 
 /** Day / month (short name) / year selects with an optional HH:mm time. */
 export function DateTimePicker({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   value,
   onChange,
   earliestYear = DEFAULT_EARLIEST_YEAR,
   latestYear,
   showTime = false,
+  ...field
 }: DateTimePickerProps): ReactElement {
+  const { id, error } = field;
   const { t } = useTranslation('ui');
-  const [parts, setParts] = useState<Parts>(() => toParts(value));
-  const [lastValue, setLastValue] = useState(value);
-
-  if (value !== lastValue) {
-    setLastValue(value);
-    if (value !== compose(parts)) setParts(toParts(value));
-  }
-
-  const update = (name: keyof Parts, next: string) => {
-    const nextParts = { ...parts, [name]: next };
-    setParts(nextParts);
-    const composed = compose(nextParts);
-    setLastValue(composed);
-    if (composed !== value) onChange(composed);
-  };
-
-  const inputClass = error ? 'select select--error' : 'select';
-  const placeholder = <option value="">{t('select.placeholder')}</option>;
+  const [parts, setParts] = useValueParts(value, onChange, toParts, compose);
+  const update = (name: keyof Parts, next: string) => setParts({ ...parts, [name]: next });
+  const item = { className: 'date-time-picker__item', hasError: Boolean(error) };
 
   return (
-    <FieldGroup id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+    <FieldGroup {...field}>
       <div className="date-time-picker">
-        <div className="date-time-picker__item">
-          <label htmlFor={`${id}-day`}>{t('dateTimePicker.day')}</label>
-          <select
-            id={`${id}-day`}
-            className={inputClass}
-            value={parts.day}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => update('day', event.target.value)}
-          >
-            {placeholder}
-            {getDayOptions().map((day) => (
-              <option key={day} value={String(day)}>
-                {day}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="date-time-picker__item">
-          <label htmlFor={`${id}-month`}>{t('dateTimePicker.month')}</label>
-          <select
-            id={`${id}-month`}
-            className={inputClass}
-            value={parts.month}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => update('month', event.target.value)}
-          >
-            {placeholder}
-            {getMonthNames('short').map((month) => (
-              <option key={month.value} value={month.value}>
-                {month.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="date-time-picker__item">
-          <label htmlFor={`${id}-year`}>{t('dateTimePicker.year')}</label>
-          <select
-            id={`${id}-year`}
-            className={inputClass}
-            value={parts.year}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => update('year', event.target.value)}
-          >
-            {placeholder}
-            {getYearOptions(earliestYear, latestYear).map((year) => (
-              <option key={year} value={String(year)}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PartSelect
+          {...item}
+          id={`${id}-day`}
+          label={t('dateTimePicker.day')}
+          value={parts.day}
+          options={numberOptions(getDayOptions())}
+          onChange={(day) => update('day', day)}
+        />
+        <PartSelect
+          {...item}
+          id={`${id}-month`}
+          label={t('dateTimePicker.month')}
+          value={parts.month}
+          options={getMonthNames('short')}
+          onChange={(month) => update('month', month)}
+        />
+        <PartSelect
+          {...item}
+          id={`${id}-year`}
+          label={t('dateTimePicker.year')}
+          value={parts.year}
+          options={numberOptions(getYearOptions(earliestYear, latestYear))}
+          onChange={(year) => update('year', year)}
+        />
         {showTime ? (
           <div className="date-time-picker__item">
             <label htmlFor={`${id}-time`}>{t('dateTimePicker.time')}</label>

@@ -22,6 +22,17 @@ export function getDescribedBy(
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/** The aria attributes that tie one control to its field's hint and error. */
+export function getControlAria(
+  id: string,
+  field: { hint?: ReactNode; error?: string },
+): { 'aria-describedby': string | undefined; 'aria-invalid': true | undefined } {
+  return {
+    'aria-describedby': getDescribedBy(id, field),
+    'aria-invalid': field.error ? true : undefined,
+  };
+}
+
 type LabelTextProps = { label: ReactNode; isOptional?: boolean };
 
 function LabelText({ label, isOptional }: LabelTextProps): ReactElement {
@@ -54,19 +65,14 @@ export function FieldError({ id, error }: { id: string; error?: string }): React
 
 export type FieldProps = FieldBaseProps & { children: ReactNode; className?: string };
 
+const fieldClasses = (error?: string, className?: string, modifier?: string): string =>
+  ['field', modifier, error ? 'field--error' : null, className].filter(Boolean).join(' ');
+
 /** Single-control field: label for `id`, hint, error, then the control. */
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
-  children,
-  className,
-}: FieldProps): ReactElement {
-  const classes = ['field', error ? 'field--error' : null, className].filter(Boolean).join(' ');
+export function Field({ children, className, ...field }: FieldProps): ReactElement {
+  const { id, label, hint, error, isOptional } = field;
   return (
-    <div className={classes}>
+    <div className={fieldClasses(error, className)}>
       <label htmlFor={id} className="field__label">
         <LabelText label={label} isOptional={isOptional} />
       </label>
@@ -78,25 +84,11 @@ export function Field({
 }
 
 /** Multi-control field (date parts, pickers): a fieldset whose legend is the label. */
-export function FieldGroup({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
-  children,
-  className,
-}: FieldProps): ReactElement {
-  const classes = ['field', 'field--group', error ? 'field--error' : null, className]
-    .filter(Boolean)
-    .join(' ');
+export function FieldGroup({ children, className, ...field }: FieldProps): ReactElement {
+  const { id, label, hint, error, isOptional } = field;
   return (
-    <div className={classes}>
-      <fieldset
-        id={id}
-        className="field__fieldset"
-        aria-describedby={getDescribedBy(id, { hint, error })}
-      >
+    <div className={fieldClasses(error, className, 'field--group')}>
+      <fieldset id={id} className="field__fieldset" aria-describedby={getDescribedBy(id, field)}>
         <legend className="field__label field__legend">
           <LabelText label={label} isOptional={isOptional} />
         </legend>

@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRegistration, hasOnlyPlateCharacters } from '@motor/forms';
 import type { RegistrationFormatConfig } from '@motor/forms';
-import { Field, getDescribedBy } from './field';
+import { Field, getControlAria } from './field';
 import type { FieldBaseProps } from './field';
 
 export type LicencePlateInputProps = FieldBaseProps & {
@@ -21,18 +21,15 @@ export type LicencePlateInputProps = FieldBaseProps & {
  * character no plate has ('!', '£', 'é') is refused, and the refusal is said under the box.
  */
 export function LicencePlateInput({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   value,
   onChange,
   formatConfig,
   onSubmit,
   placeholder,
   disabled,
+  ...field
 }: LicencePlateInputProps): ReactElement {
+  const { id, hint, error } = field;
   const { t } = useTranslation('forms');
   const [refused, setRefused] = useState(false);
   const shownError = refused ? t('vehicle.plateCharacters') : error;
@@ -42,7 +39,7 @@ export function LicencePlateInput({
     onSubmit(value);
   };
   return (
-    <Field id={id} label={label} hint={hint} error={shownError} isOptional={isOptional}>
+    <Field {...field} error={shownError}>
       <input
         id={id}
         className={shownError ? 'input licence-plate input--error' : 'input licence-plate'}
@@ -53,8 +50,7 @@ export function LicencePlateInput({
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        aria-describedby={getDescribedBy(id, { hint, error: shownError })}
-        aria-invalid={shownError ? true : undefined}
+        {...getControlAria(id, { hint, error: shownError })}
         onChange={(event) => {
           const isPlate = hasOnlyPlateCharacters(event.target.value);
           setRefused(!isPlate);

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataEntry } from '@motor/domain';
-import { Field, getDescribedBy } from './field';
+import { Field, getControlAria } from './field';
 import type { FieldBaseProps } from './field';
 import { useDataTableSearch, useDebouncedValue } from './lookup-api';
 
@@ -26,17 +26,14 @@ const entryText = (value: LookupInputProps['value']) =>
 
 /** Search-as-you-type over a lookup table; choosing a result sets the answer. */
 export function LookupInput({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   table,
   minSearchLength,
   value,
   onChange,
   notFoundMessage,
+  ...field
 }: LookupInputProps): ReactElement {
+  const { id, hint, error } = field;
   const { t } = useTranslation('forms');
   const listboxId = useId();
   const [query, setQuery] = useState<string | null>(null);
@@ -80,7 +77,7 @@ export function LookupInput({
   const shownError = notFound ? notFoundMessage : error;
   const optionId = (index: number) => `${listboxId}-${index}`;
   return (
-    <Field id={id} label={label} hint={hint} error={shownError} isOptional={isOptional}>
+    <Field {...field} error={shownError}>
       <div className="search-select">
         <input
           id={id}
@@ -94,8 +91,7 @@ export function LookupInput({
           aria-expanded={showList}
           aria-controls={listboxId}
           aria-activedescendant={showList && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-          aria-describedby={getDescribedBy(id, { hint, error: shownError })}
-          aria-invalid={shownError ? true : undefined}
+          {...getControlAria(id, { hint, error: shownError })}
           onChange={(event) => {
             setQuery(event.target.value);
             setActiveIndex(-1);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,6 +7,8 @@ import {
   getMonthPickerYears,
 } from '@motor/forms';
 import { FieldGroup } from './field';
+import { numberOptions, PartSelect } from './part-select';
+import { useValueParts } from './use-value-parts';
 import type { FieldBaseProps } from './field';
 
 /** Spec 1 §9: yearMonth allows 1 month ahead. */
@@ -33,25 +34,16 @@ function toParts(value: string): Parts {
 
 /** Month + year selects limited to now + monthsAhead. */
 export function MonthPicker({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   value,
   onChange,
   now,
   monthsAhead = DEFAULT_MONTHS_AHEAD,
   minYear,
+  ...field
 }: MonthPickerProps): ReactElement {
+  const { id, error } = field;
   const { t } = useTranslation('ui');
-  const [parts, setParts] = useState<Parts>(() => toParts(value));
-  const [lastValue, setLastValue] = useState(value);
-
-  if (value !== lastValue) {
-    setLastValue(value);
-    if (value !== composeYearMonth(parts)) setParts(toParts(value));
-  }
+  const [parts, setParts] = useValueParts(value, onChange, toParts, composeYearMonth);
 
   const months = parts.year
     ? getMonthOptions({ now, monthsAhead, year: Number(parts.year) })
@@ -67,50 +59,28 @@ export function MonthPicker({
       ? next
       : { ...next, month: '' };
     setParts(fixed);
-    const composed = composeYearMonth(fixed);
-    setLastValue(composed);
-    if (composed !== value) onChange(composed);
   };
 
-  const selectClass = error ? 'select select--error' : 'select';
-
+  const item = { className: 'month-picker__item', hasError: Boolean(error) };
   return (
-    <FieldGroup id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+    <FieldGroup {...field}>
       <div className="month-picker">
-        <div className="month-picker__item">
-          <label htmlFor={`${id}-month`}>{t('monthPicker.month')}</label>
-          <select
-            id={`${id}-month`}
-            className={selectClass}
-            value={parts.month}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => update({ ...parts, month: event.target.value })}
-          >
-            <option value="">{t('select.placeholder')}</option>
-            {months.map((month) => (
-              <option key={month.value} value={month.value}>
-                {month.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="month-picker__item">
-          <label htmlFor={`${id}-year`}>{t('monthPicker.year')}</label>
-          <select
-            id={`${id}-year`}
-            className={selectClass}
-            value={parts.year}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => update({ ...parts, year: event.target.value })}
-          >
-            <option value="">{t('select.placeholder')}</option>
-            {years.map((year) => (
-              <option key={year} value={String(year)}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PartSelect
+          {...item}
+          id={`${id}-month`}
+          label={t('monthPicker.month')}
+          value={parts.month}
+          options={months}
+          onChange={(month) => update({ ...parts, month })}
+        />
+        <PartSelect
+          {...item}
+          id={`${id}-year`}
+          label={t('monthPicker.year')}
+          value={parts.year}
+          options={numberOptions(years)}
+          onChange={(year) => update({ ...parts, year })}
+        />
       </div>
     </FieldGroup>
   );

@@ -18,16 +18,13 @@ export type SearchSelectProps = FieldBaseProps & {
  * the single remaining match; disabled when there are no options.
  */
 export function SearchSelect({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
   options,
   value,
   onChange,
   placeholder,
+  ...field
 }: SearchSelectProps): ReactElement {
+  const { id, label, hint, error } = field;
   const { t } = useTranslation('ui');
   const listboxId = useId();
   const selectedText = options.find((option) => option.value === value)?.text ?? '';
@@ -85,7 +82,7 @@ export function SearchSelect({
   const describedBy = getDescribedBy(id, { hint, error });
 
   return (
-    <Field id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+    <Field {...field}>
       <div className="search-select">
         <input
           id={id}

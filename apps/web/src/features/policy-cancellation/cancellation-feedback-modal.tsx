@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_FEEDBACK_RATING, MIN_FEEDBACK_RATING, type FeedbackState } from '@motor/domain';
+import type { FeedbackState } from '@motor/domain';
+import { FEEDBACK_SCORES, ScoreRadios } from '../../components/form/score-radios';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { useAuth } from '../../lib/auth';
@@ -17,12 +18,9 @@ const COMMENT_MAX_LENGTH = 2000;
 /** Remembered for the tab's session, so a reload of the page does not ask again. */
 export const feedbackAskedKey = (policyId: string) => `cancellation-feedback:${policyId}`;
 
-const SCORES = Array.from(
-  { length: MAX_FEEDBACK_RATING - MIN_FEEDBACK_RATING + 1 },
-  (_, index) => MIN_FEEDBACK_RATING + index,
-);
-const SCORE_ROWS = Array.from({ length: Math.ceil(SCORES.length / FEEDBACK_COLUMNS) }, (_, row) =>
-  SCORES.slice(row * FEEDBACK_COLUMNS, (row + 1) * FEEDBACK_COLUMNS),
+const SCORE_ROWS = Array.from(
+  { length: Math.ceil(FEEDBACK_SCORES.length / FEEDBACK_COLUMNS) },
+  (_, row) => FEEDBACK_SCORES.slice(row * FEEDBACK_COLUMNS, (row + 1) * FEEDBACK_COLUMNS),
 );
 
 /**
@@ -96,19 +94,14 @@ export function CancellationFeedbackModal({ policyId }: { policyId: string }) {
             </p>
             {SCORE_ROWS.map((row) => (
               <div key={row[0]} className="feedback-modal__row">
-                {row.map((score) => (
-                  <label key={score} className="feedback-modal__score">
-                    <input
-                      type="radio"
-                      name={`${id}-rating`}
-                      value={score}
-                      checked={rating === score}
-                      onChange={() => setRating(score)}
-                    />
-                    <span aria-hidden="true">{score}</span>
-                    <span className="visually-hidden">{t('feedback.rating', { score })}</span>
-                  </label>
-                ))}
+                <ScoreRadios
+                  name={`${id}-rating`}
+                  scores={row}
+                  rating={rating}
+                  onChange={setRating}
+                  className="feedback-modal__score"
+                  scoreLabel={(score) => t('feedback.rating', { score })}
+                />
               </div>
             ))}
           </fieldset>

@@ -1,14 +1,9 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_FEEDBACK_RATING, MIN_FEEDBACK_RATING } from '@motor/domain';
+import { ScoreRadios } from '../../components/form/score-radios';
 import { Button } from '../../components/ui/button';
 import { useSendAdjustmentFeedback } from './api/adjustment-api';
-
-const SCORES = Array.from(
-  { length: MAX_FEEDBACK_RATING - MIN_FEEDBACK_RATING + 1 },
-  (_, index) => MIN_FEEDBACK_RATING + index,
-);
 
 /**
  * The service-feedback widget after a successful change (spec 3 §4 "Feedback modal": customers
@@ -40,19 +35,13 @@ export function AdjustmentFeedback({
         <form noValidate onSubmit={onSubmit}>
           <fieldset className="feedback__scores">
             <legend className="feedback__legend">{t('feedback.legend')}</legend>
-            {SCORES.map((score) => (
-              <label key={score} className="feedback__score">
-                <input
-                  type="radio"
-                  name={`${id}-rating`}
-                  value={score}
-                  checked={rating === score}
-                  onChange={() => setRating(score)}
-                />
-                <span aria-hidden="true">{score}</span>
-                <span className="visually-hidden">{t('feedback.rating', { score })}</span>
-              </label>
-            ))}
+            <ScoreRadios
+              name={`${id}-rating`}
+              rating={rating}
+              onChange={setRating}
+              className="feedback__score"
+              scoreLabel={(score) => t('feedback.rating', { score })}
+            />
           </fieldset>
           {send.isError ? (
             <p role="alert" className="notice notice--critical">

@@ -1,14 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { SavedCardListResponseSchema, type SavedCard } from '@motor/contract';
+import {
+  SavedCardListResponseSchema,
+  type CardCheckoutSession,
+  type SavedCard,
+} from '@motor/contract';
 import type { PaymentMethodType } from '@motor/domain';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { checkoutMandatesQueryKey } from '../../../lib/query-keys';
 import { useApiClient } from '../../../lib/use-api-client';
 
-const HostedSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
-export type HostedSession = z.infer<typeof HostedSessionSchema>;
+/** The part of the contract's checkout session this page uses (where to send the browser). */
+export type HostedSession = Pick<CardCheckoutSession, 'sessionId' | 'url'>;
+const HostedSessionSchema = z.object({
+  sessionId: z.string(),
+  url: z.string(),
+}) satisfies z.ZodType<HostedSession>;
 
 /** POST /api/stripe/checkout/proposal/{code}: a hosted card checkout to redirect the browser to. */
 export async function startCardCheckout(

@@ -1,13 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_FEEDBACK_RATING, MIN_FEEDBACK_RATING } from '@motor/domain';
+import { ScoreRadios } from '../../../components/form/score-radios';
 import { Button } from '../../../components/ui/button';
 import { useSendBindFeedback } from '../api/policy';
-
-const SCORES = Array.from(
-  { length: MAX_FEEDBACK_RATING - MIN_FEEDBACK_RATING + 1 },
-  (_, index) => MIN_FEEDBACK_RATING + index,
-);
 
 /** The bind survey (spec 2 §2): a 1–10 score tagged with the policy; every score is thanked. */
 export function FeedbackSurvey({ policyId }: { policyId: string }) {
@@ -43,19 +38,13 @@ export function FeedbackSurvey({ policyId }: { policyId: string }) {
       <form onSubmit={onSubmit} noValidate>
         <fieldset className="feedback__scores">
           <legend className="feedback__legend">{t('feedback.legend')}</legend>
-          {SCORES.map((score) => (
-            <label key={score} className="feedback__score">
-              <input
-                type="radio"
-                name={`${id}-rating`}
-                value={score}
-                checked={rating === score}
-                onChange={() => setRating(score)}
-              />
-              <span aria-hidden="true">{score}</span>
-              <span className="visually-hidden">{t('feedback.rating', { score })}</span>
-            </label>
-          ))}
+          <ScoreRadios
+            name={`${id}-rating`}
+            rating={rating}
+            onChange={setRating}
+            className="feedback__score"
+            scoreLabel={(score) => t('feedback.rating', { score })}
+          />
         </fieldset>
         <label className="feedback__comment-label" htmlFor={`${id}-comment`}>
           {t('feedback.comment')}

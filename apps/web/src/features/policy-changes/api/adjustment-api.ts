@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PolicyAdjustmentResponseSchema,
+  type CardCheckoutSession,
   type CreatePolicyAdjustmentRequest,
   type MtaCardCheckoutRequest,
   type MtaMotoCheckoutRequest,
@@ -98,7 +99,7 @@ export function useConfirmAdjustment(policyId: string, adjustmentId: string) {
   const startCardCheckout = useMutation({
     meta: { handlesErrors: true },
     mutationFn: (request: MtaCardCheckoutRequest) =>
-      client.post<{ url: string }>(
+      client.post<CardCheckoutSession>(
         `/stripe/checkout/mta/${encodeURIComponent(adjustmentId)}`,
         request,
       ),
