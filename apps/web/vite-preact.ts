@@ -14,5 +14,7 @@ export function preactAliases(): Alias[] {
     { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
     { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
     { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+    // React 17's polyfill of the hook (react-i18next): Preact has the hook itself.
+    { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
   ];
 }
