@@ -1,0 +1,69 @@
+import { options, type VNode } from 'preact';
+// The compat layer first: its vnode hook turns onChange into oninput before this file's runs.
+import 'react';
+
+/**
+ * React's controlled text fields, on Preact (docs/decisions/054-preact-first-route.md). React puts
+ * back the rendered value after every input event, so a handler that rejects a keystroke (a mask,
+ * a length) leaves the field as it was; Preact re-renders only on a state change and would leave
+ * the rejected text on screen. React also calls a text field's onChange for a `change` event
+ * whose value it has not seen (autofill, a test's fireEvent.change); Preact's compat layer turns
+ * onChange into `oninput` only. Imported once, before anything renders (main.tsx, the tests'
+ * setup).
+ */
+
+/** What the last render of each controlled field gave it. */
+const rendered = new WeakMap<EventTarget, string>();
+const listening = new WeakSet<EventTarget>();
+
+// The element of a rendered vnode: Preact's `_dom`, which its build names `__e` (stable across
+// Preact 10 and 11; preact/debug and the devtools read it under that name).
+const elementOf = (vnode: VNode): EventTarget | undefined =>
+  (vnode as unknown as { __e?: EventTarget | null }).__e ?? undefined;
+
+const isTextField = (vnode: VNode): vnode is VNode<Record<string, unknown>> =>
+  (vnode.type === 'input' || vnode.type === 'textarea') &&
+  !/^(file|checkbox|radio)$/.test(String((vnode.props as { type?: unknown }).type ?? ''));
+
+// After the handler and the re-render it caused (Preact renders on a microtask, queued by the
+// handler's setState before this one), a field that still differs from its rendered value gets it
+// back.
+function restoreRenderedValue(event: Event): void {
+  const field = event.currentTarget as HTMLInputElement | HTMLTextAreaElement;
+  queueMicrotask(() => {
+    const value = rendered.get(field);
+    if (value !== undefined && field.value !== value) field.value = value;
+  });
+}
+
+const previousVnode = options.vnode;
+options.vnode = (vnode) => {
+  previousVnode?.(vnode);
+  if (!isTextField(vnode)) return;
+  const props = vnode.props;
+  const onInput = props.oninput;
+  if (typeof onInput !== 'function' || !('value' in props) || props.onchange) return;
+  props.onchange = (event: Event) => {
+    const field = event.currentTarget as HTMLInputElement;
+    if (field.value !== rendered.get(field)) (onInput as (event: Event) => void)(event);
+  };
+};
+
+const previousDiffed = options.diffed;
+options.diffed = (vnode) => {
+  previousDiffed?.(vnode);
+  if (!isTextField(vnode)) return;
+  const element = elementOf(vnode);
+  if (!element) return;
+  const value = vnode.props.value;
+  if (value == null) {
+    rendered.delete(element);
+    return;
+  }
+  rendered.set(element, String(value));
+  if (listening.has(element)) return;
+  listening.add(element);
+  // After Preact's own listener (added when the props were set, before this).
+  element.addEventListener('input', restoreRenderedValue);
+  element.addEventListener('change', restoreRenderedValue);
+};
