@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { brandAliases } from './vite-brand.ts';
-import { preactAliases } from './vite-preact.ts';
 
 /**
  * Files that replace a module (vi.mock), reset the module registry, or read what the app's
@@ -20,32 +19,10 @@ const ISOLATED = [
   'src/features/home/home-page.test.tsx',
 ];
 
-/** A package's file, for the libraries whose `node` export is CommonJS (Node would load it, with React). */
-const packageFile = (file: string): string =>
-  fileURLToPath(new URL(`../../node_modules/${file}`, import.meta.url));
-
 const project = (test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({
   plugins: [react()],
-  resolve: {
-    alias: [
-      ...brandAliases(),
-      // Their ES module builds, whose imports of React Vite resolves to Preact: Node would load
-      // the CommonJS ones that the `node` condition picks, and real React with them.
-      {
-        find: /^@testing-library\/react$/,
-        replacement: packageFile('@testing-library/react/dist/@testing-library/react.esm.js'),
-      },
-      {
-        find: /^react-router$/,
-        replacement: packageFile('react-router/dist/development/index.mjs'),
-      },
-      ...preactAliases(),
-    ],
-  },
+  resolve: { alias: brandAliases() },
   test: {
-    // On Preact, as the build: the libraries that import React are bundled by Vite rather than
-    // loaded by Node, so that their imports of React meet the aliases too.
-    server: { deps: { inline: true } },
     root: import.meta.dirname,
     environment: 'happy-dom',
     // Absolute: the root config runs these projects from the repository.

@@ -1,8 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-// The app's runtime, as main.tsx sets it up: Preact with React's controlled fields.
-import '../lib/controlled-inputs';
 import { loadAreaTexts } from '../lib/i18n';
 import { whenPageChunksLoaded } from '../app/lazy-page';
 import { setErrorReporter } from '../lib/error-reporting';

@@ -3,12 +3,14 @@ import { options, type VNode } from 'preact';
 import 'react';
 
 /**
- * React's controlled text fields, on Preact (docs/decisions/054-preact-first-route.md). React puts
+ * Where Preact behaves otherwise than the React the app was written for, React's behaviour
+ * (docs/decisions/054-preact-first-route.md). Controlled text fields, on Preact (docs/decisions/054-preact-first-route.md). React puts
  * back the rendered value after every input event, so a handler that rejects a keystroke (a mask,
  * a length) leaves the field as it was; Preact re-renders only on a state change and would leave
  * the rejected text on screen. React also calls a text field's onChange for a `change` event
  * whose value it has not seen (autofill, a test's fireEvent.change); Preact's compat layer turns
- * onChange into `oninput` only. Imported once, before anything renders (main.tsx, the tests'
+ * onChange into `oninput` only. And React selects a controlled select's option on each render.
+ * Imported once, before anything renders (main.tsx, the tests'
  * setup).
  */
 
@@ -49,9 +51,19 @@ options.vnode = (vnode) => {
   };
 };
 
+// React selects a controlled select's option on every render. Preact sets `value` only when it
+// differs from the element's, and options added or removed under it can leave nothing selected.
+function selectRenderedOption(vnode: VNode): void {
+  const select = elementOf(vnode) as HTMLSelectElement | undefined;
+  const value = (vnode.props as { value?: unknown }).value;
+  if (!select || value == null || select.multiple) return;
+  if (select.selectedIndex < 0 || select.value !== String(value)) select.value = String(value);
+}
+
 const previousDiffed = options.diffed;
 options.diffed = (vnode) => {
   previousDiffed?.(vnode);
+  if (vnode.type === 'select') selectRenderedOption(vnode);
   if (!isTextField(vnode)) return;
   const element = elementOf(vnode);
   if (!element) return;
@@ -67,3 +79,8 @@ options.diffed = (vnode) => {
   element.addEventListener('input', restoreRenderedValue);
   element.addEventListener('change', restoreRenderedValue);
 };
+
+// Effects (useEffect) run on the task after the render, as React runs them, rather than after the
+// next animation frame (Preact's default, a frame later): a field focused after a refusal, or a
+// message an effect shows, is there when the render that caused it has settled.
+options.requestAnimationFrame = (callback) => setTimeout(callback);
