@@ -3,15 +3,16 @@ import { options, type VNode } from 'preact';
 import 'react';
 
 /**
- * Where Preact behaves otherwise than the React the app was written for, React's behaviour
- * (docs/decisions/054-preact-first-route.md). Controlled text fields, on Preact (docs/decisions/054-preact-first-route.md). React puts
- * back the rendered value after every input event, so a handler that rejects a keystroke (a mask,
- * a length) leaves the field as it was; Preact re-renders only on a state change and would leave
- * the rejected text on screen. React also calls a text field's onChange for a `change` event
- * whose value it has not seen (autofill, a test's fireEvent.change); Preact's compat layer turns
- * onChange into `oninput` only. And React selects a controlled select's option on each render.
- * Imported once, before anything renders (main.tsx, the tests'
- * setup).
+ * The app is written for React and runs on Preact's compat layer (vite-preact.ts; decision 054).
+ * Where the two differ in a way the pages rely on, this gives React's behaviour:
+ * - a controlled text field shows its rendered value after every input event, so a handler that
+ *   rejects a keystroke (a mask, a length) leaves the field as it was (Preact re-renders only on
+ *   a state change and would leave the rejected text on screen);
+ * - a text field's onChange also hears a `change` event with a value it has not seen (autofill);
+ *   the compat layer maps onChange to `input` only;
+ * - a controlled select has its option selected after every render;
+ * - effects run on the task after the render rather than a frame later.
+ * main.tsx imports it before anything renders. The component tests run on React (decision 054).
  */
 
 /** What the last render of each controlled field gave it. */
