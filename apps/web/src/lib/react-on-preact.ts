@@ -24,9 +24,11 @@ const listening = new WeakSet<EventTarget>();
 const elementOf = (vnode: VNode): EventTarget | undefined =>
   (vnode as unknown as { __e?: EventTarget | null }).__e ?? undefined;
 
-const isTextField = (vnode: VNode): vnode is VNode<Record<string, unknown>> =>
+const propsOf = (vnode: VNode): Record<string, unknown> => vnode.props as Record<string, unknown>;
+
+const isTextField = (vnode: VNode): boolean =>
   (vnode.type === 'input' || vnode.type === 'textarea') &&
-  !/^(file|checkbox|radio)$/.test(String((vnode.props as { type?: unknown }).type ?? ''));
+  !/^(file|checkbox|radio)$/.test(String(propsOf(vnode).type ?? ''));
 
 // After the handler and the re-render it caused (Preact renders on a microtask, queued by the
 // handler's setState before this one), a field that still differs from its rendered value gets it
@@ -43,7 +45,7 @@ const previousVnode = options.vnode;
 options.vnode = (vnode) => {
   previousVnode?.(vnode);
   if (!isTextField(vnode)) return;
-  const props = vnode.props;
+  const props = propsOf(vnode);
   const onInput = props.oninput;
   if (typeof onInput !== 'function' || !('value' in props) || props.onchange) return;
   props.onchange = (event: Event) => {
@@ -56,7 +58,7 @@ options.vnode = (vnode) => {
 // differs from the element's, and options added or removed under it can leave nothing selected.
 function selectRenderedOption(vnode: VNode): void {
   const select = elementOf(vnode) as HTMLSelectElement | undefined;
-  const value = (vnode.props as { value?: unknown }).value;
+  const value = propsOf(vnode).value;
   if (!select || value == null || select.multiple) return;
   if (select.selectedIndex < 0 || select.value !== String(value)) select.value = String(value);
 }
@@ -68,7 +70,7 @@ options.diffed = (vnode) => {
   if (!isTextField(vnode)) return;
   const element = elementOf(vnode);
   if (!element) return;
-  const value = vnode.props.value;
+  const value = propsOf(vnode).value;
   if (value == null) {
     rendered.delete(element);
     return;
