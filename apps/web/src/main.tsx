@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import './lib/react-on-preact';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { brand } from './lib/brand';
