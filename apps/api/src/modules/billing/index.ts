@@ -6,6 +6,9 @@ export {
 } from './accounts';
 // Postings are built here only: flows post premium lines with postPremium.
 export { getAccountTotals, postPremium } from './ledger';
+// The money of a bind and of a confirmed change, each one verb.
+export { invoiceBoundPremium, postProposalPayment } from './bind-money';
+export { postAdjustmentMoney } from './adjustment-money';
 export { findAccountOfPolicy, resumeAccountBilling } from './accounts';
 export { listAgedDebt, sumWrittenPremium } from './finance';
 export { listWrittenTransactions } from './bordereau';

@@ -15,7 +15,12 @@ export {
   moveProposalOwner,
   type ProposalRow,
 } from './repository';
-export { lockProposal, markProposalBound, replaceErasedAnswers } from './binding';
+export {
+  lockProposal,
+  lockProposalToBind,
+  markProposalBound,
+  replaceErasedAnswers,
+} from './binding';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export {
   proposalDraftOf,
