@@ -28,15 +28,12 @@ export {
 } from './offers';
 export {
   addPolicyVersion,
-  addPolicyVersions,
   continueRenewedCover,
   createPolicyFromQuote,
   eraseVersionQuotes,
   findLatestVersionNumber,
   linkSystemProposal,
   lockPolicy,
-  movePolicyStart,
-  scheduleTermination,
 } from './versions';
 export { derivePolicyStatus, reinstatePolicy, transitionPolicy } from './state';
 export { addChangeVersions, endCover } from './changes';
