@@ -1,31 +1,23 @@
-import {
-  addIsoDuration,
-  CARD_PAYMENT_THRESHOLD_PENCE,
-  DIRECT_DEBIT_PAYMENT_THRESHOLD_PENCE,
-  isPaymentMethodNeeded,
-  type PaymentMethodType,
-  type PolicyStatus,
-} from '@motor/domain';
+import type { PaymentMethodType, PolicyStatus } from '@motor/domain';
 import type { ServiceDeps } from '../app-types';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import {
   ensureCustomerAccount,
-  postProviderPayment,
-  postPremium,
-  setAccountPaymentMethod,
+  invoiceBoundPremium,
+  postProposalPayment,
 } from '../modules/billing';
 import { recordAudit } from '../modules/care';
 import { enqueuePolicyDocuments } from '../modules/document';
 import { enqueueMidSubmission } from '../modules/mid';
-import { canAccessProposal, fillPolicyholderFromQuote, type Principal } from '../modules/identity';
+import {
+  canAccessProposal,
+  fillPolicyholderFromProposal,
+  type Principal,
+} from '../modules/identity';
 import { wakeJobRunner } from '../modules/jobs';
 import {
-  CARD_REQUIRED_MESSAGE,
-  findActiveCard,
-  findActiveMandate,
-  MANDATE_REQUIRED_MESSAGE,
-  PAYMENT_REQUIRED_MESSAGE,
+  chooseBindPaymentMethod,
   type ProposalPaidHandler,
   type ProviderPayment,
 } from '../modules/payment';
@@ -35,11 +27,12 @@ import {
   computeAmountDueAtBind,
   createPolicyFromQuote,
   findPolicyByProposal,
-  recordBind,
+  type PolicyRow,
 } from '../modules/policy';
 import {
   findProposal,
   lockProposal,
+  lockProposalToBind,
   markProposalBound,
   PROPOSAL_NOT_FOUND_MESSAGE,
   type ProposalRow,
@@ -96,158 +89,84 @@ function actorOf(principal: BindPrincipal): string {
   return principal.userId;
 }
 
-/** Inception now or at the chosen start, whichever is later; the term runs from there. */
-function termDates(row: ProposalRow, now: Date): { inceptedAt: Date; expiredAt: Date } {
-  if (row.startAt && row.startAt.getTime() >= now.getTime()) {
-    return {
-      inceptedAt: row.startAt,
-      expiredAt: row.endAt ?? addIsoDuration(row.startAt, row.policyTerm),
-    };
-  }
-  return { inceptedAt: now, expiredAt: addIsoDuration(now, row.policyTerm) };
+/** A retry, or a second payment webhook: the policy stands; a real payment is still recorded. */
+async function alreadyBound(
+  tx: Db,
+  options: { row: ProposalRow; policy: PolicyRow; payment?: BindPayment; now: Date },
+): Promise<LockedBind> {
+  const { row, policy, payment, now } = options;
+  if (payment) await postProposalPayment(tx, { proposal: row, payment, at: now });
+  const { policyId, policyNumber, status } = policy;
+  return { policyId, policyNumber, status, created: false };
+}
+
+/** Staff binding for a customer leave an audit row; customers and the system do not. */
+async function auditBind(
+  tx: Db,
+  options: { principal: BindPrincipal; row: ProposalRow; policyNumber: string; now: Date },
+): Promise<void> {
+  const { principal, row, now } = options;
+  if (principal.kind !== 'admin') return;
+  await recordAudit(tx, {
+    actorUserId: principal.userId,
+    subjectUserId: row.ownerUserId,
+    action: 'proposal.bind',
+    target: `policy:${options.policyNumber}`,
+    at: now,
+  });
 }
 
 async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBind> {
-  const row = await lockProposal(tx, input.proposalCode);
-  if (!row || row.deletedAt) throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
-
+  const row = await lockProposalToBind(tx, input.proposalCode);
   const existing = await findPolicyByProposal(tx, row.proposalCode);
-  if (existing) {
-    // A retry, or a second payment webhook: the policy stands; a real payment is still recorded.
-    if (input.payment) {
-      const account = await ensureCustomerAccount(tx, { proposal: row, now });
-      await postProviderPayment(tx, { account, payment: input.payment, at: now });
-    }
-    return {
-      policyId: existing.policyId,
-      policyNumber: existing.policyNumber,
-      status: existing.status,
-      created: false,
-    };
-  }
-
+  if (existing) return alreadyBound(tx, { row, policy: existing, payment: input.payment, now });
   // Checked again under the lock: a webhook's bind has no caller who passed assertBindable.
-  const answered = assertQuoteStatus(row, now);
-
-  const due = computeAmountDueAtBind(answered.quote);
+  const { quote } = assertQuoteStatus(row, now);
+  const due = computeAmountDueAtBind(quote);
+  // The account comes first: its code is the policy number.
   const account = await ensureCustomerAccount(tx, { proposal: row, now });
-  // Spec 1 §4: no payment method is needed when none is set and nothing is due (free driveaway).
-  const chosenType = input.paymentMethodType ?? account.paymentMethodType ?? null;
-  const methodNeeded =
-    Boolean(input.payment) ||
-    isPaymentMethodNeeded({
-      paymentMethodType: chosenType,
-      discountedTotalPence: answered.quote.totals.discounted,
-    });
-  const methodType: PaymentMethodType | null = !methodNeeded
-    ? null
-    : (chosenType ?? (input.payment?.provider === 'DIRECT_DEBIT' ? 'BACS_DEBIT' : 'CARD'));
-  const threshold =
-    methodType === 'BACS_DEBIT'
-      ? DIRECT_DEBIT_PAYMENT_THRESHOLD_PENCE
-      : CARD_PAYMENT_THRESHOLD_PENCE;
-  // Direct debit collects the later instalments, so it needs a mandate whatever is due now.
-  const mandate =
-    methodType === 'BACS_DEBIT' && (await findActiveMandate(tx, row.ownerUserId)) !== null;
-  if (methodType === 'BACS_DEBIT' && !mandate) {
-    throw new AppError('PAYMENT_REQUIRED', MANDATE_REQUIRED_MESSAGE);
-  }
-  // Spec 2 §4.3: BIND by card with nothing to pay takes the card already saved; a customer
-  // without one sets one up first (SETUP), so a policy never names a card nobody gave.
-  if (
-    input.paymentMethodType === 'CARD' &&
-    input.principal.kind !== 'system' &&
-    !input.payment &&
-    due.totalPence <= threshold &&
-    (await findActiveCard(tx, row.ownerUserId)) === null
-  ) {
-    throw new AppError('PAYMENT_REQUIRED', CARD_REQUIRED_MESSAGE);
-  }
-  const savedCard =
-    methodType === 'CARD' &&
-    input.collectFromSavedCard === true &&
-    input.principal.kind === 'system' &&
-    (await findActiveCard(tx, row.ownerUserId)) !== null;
-  if (due.totalPence > threshold && !input.payment && !mandate && !savedCard) {
-    throw new AppError('PAYMENT_REQUIRED', PAYMENT_REQUIRED_MESSAGE, {
-      amountDuePence: due.totalPence,
-    });
-  }
-
-  const { inceptedAt, expiredAt } = termDates(row, now);
-  const status: PolicyStatus = inceptedAt.getTime() > now.getTime() ? 'PENDING' : 'ACTIVE';
+  const { methodType, collectFirst } = await chooseBindPaymentMethod(tx, {
+    ownerUserId: row.ownerUserId,
+    requested: input.paymentMethodType,
+    accountMethod: account.paymentMethodType,
+    payment: input.payment,
+    duePence: due.totalPence,
+    discountedTotalPence: quote.totals.discounted,
+    bySystem: input.principal.kind === 'system',
+    collectFromSavedCard: input.collectFromSavedCard,
+  });
   const policy = await createPolicyFromQuote(tx, {
     proposal: row,
     policyNumber: account.accountCode,
-    status,
-    inceptedAt,
-    expiredAt,
     // At QUOTE (assertQuoteStatus above), so rated: the stored quote's ratingStatus is set.
-    quote: answered.quote as StoredQuote,
+    quote: quote as StoredQuote,
+    actor: actorOf(input.principal),
     at: now,
   });
-  if (!policy) throw new AppError('CONFLICT', 'This quote is being bound already. Try again.');
-  const { policyId } = policy;
-
-  const actor = actorOf(input.principal);
-  await recordBind(tx, { policyId, status, actor, at: now });
+  const { policyId, policyNumber } = policy;
   // The account gets the name, phone and marketing consent disclosed (not over what was set).
-  const policyholder = row.data.insuredProfiles.find((profile) => profile.policyholder);
-  if (policyholder) {
-    await fillPolicyholderFromQuote(tx, {
-      userId: row.ownerUserId,
-      profile: policyholder.data,
-      now,
-    });
-  }
+  await fillPolicyholderFromProposal(tx, { proposal: row, now });
   await enqueuePolicyDocuments(tx, { policyId, at: now });
   // The car goes on the Motor Insurance Database as soon as the policy commits (modules/mid).
   await enqueueMidSubmission(tx, { policyId, at: now });
-  await setAccountPaymentMethod(tx, {
-    accountId: account.accountId,
-    paymentMethodType: methodType,
+  await invoiceBoundPremium(tx, {
+    account,
     policyId,
+    proposalCode: row.proposalCode,
+    paymentMethodType: methodType,
+    due,
+    payment: input.payment,
+    at: now,
   });
-  if (due.totalPence > 0) {
-    await postPremium(tx, {
-      accountId: account.accountId,
-      type: 'INVOICE',
-      amountPence: due.totalPence,
-      taxPence: due.taxPence,
-      idempotencyKey: `bind:${row.proposalCode}:invoice`,
-      description:
-        due.scheduleType === 'MONTHLY' ? 'First monthly instalment' : 'Premium for the term',
-      at: now,
-    });
-  }
-  if (input.payment) await postProviderPayment(tx, { account, payment: input.payment, at: now });
-  // Spec 2 §4.4: a Direct Debit purchase with a deposit (PAY) pays it at purchase too, as a
-  // collection on the new mandate asked for now, on the earliest day the scheme allows; later
-  // months are collected on the payment day. Queued with the policy, so it is never lost.
-  const collectFirst = methodType === 'BACS_DEBIT' && !input.payment && due.totalPence > threshold;
+  // Queued with the policy, so a Direct Debit purchase's first payment is never lost.
   if (collectFirst) {
     const runAt = new Date(now.getTime() + FIRST_COLLECTION_FALLBACK_MS);
     await enqueueFirstCollection({ db: tx }, { accountId: account.accountId, at: now, runAt });
   }
-  await markProposalBound(tx, {
-    proposalCode: row.proposalCode,
-    policyId,
-    policyNumber: policy.policyNumber,
-    at: now,
-  });
-  if (input.principal.kind === 'admin') {
-    await recordAudit(tx, {
-      actorUserId: input.principal.userId,
-      subjectUserId: row.ownerUserId,
-      action: 'proposal.bind',
-      target: `policy:${policy.policyNumber}`,
-      at: now,
-    });
-  }
+  await markProposalBound(tx, { proposalCode: row.proposalCode, policyId, policyNumber, at: now });
+  await auditBind(tx, { principal: input.principal, row, policyNumber, now });
   return {
-    policyId,
-    policyNumber: policy.policyNumber,
-    status,
+    ...policy,
     created: true,
     ...(collectFirst ? { collectFirstOf: account.accountId } : {}),
   };
@@ -272,8 +191,7 @@ async function recordPaymentWithoutBind(
   await deps.db.transaction(async (tx) => {
     const row = await lockProposal(tx, options.proposalCode);
     if (!row) return;
-    const account = await ensureCustomerAccount(tx, { proposal: row, now });
-    await postProviderPayment(tx, { account, payment: options.payment, at: now });
+    await postProposalPayment(tx, { proposal: row, payment: options.payment, at: now });
     await recordAudit(tx, {
       actorUserId: options.actor,
       subjectUserId: row.ownerUserId,

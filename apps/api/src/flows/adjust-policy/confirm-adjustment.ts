@@ -1,4 +1,3 @@
-import { describeEffectiveDate, formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -10,30 +9,26 @@ import {
   markConfirmed,
   type AdjustmentRow,
 } from '../../modules/adjustment';
-import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
+import { findAccountOfPolicy, getAccountTotals, postAdjustmentMoney } from '../../modules/billing';
 import { recordAudit } from '../../modules/care';
 import { enqueuePolicyDocuments } from '../../modules/document';
 import { findActorUserId, type Principal } from '../../modules/identity';
 import { wakeJobRunner } from '../../modules/jobs';
-import { queueEmail } from '../../modules/notification';
 import type { ProviderPayment } from '../../modules/payment';
 import {
-  addPolicyVersions,
+  addChangeVersions,
   derivePolicyStatus,
+  endCover,
   findLatestVersionNumber,
   findPolicy,
   listPolicyVersions,
   lockPolicy,
-  movePolicyStart,
-  scheduleTermination,
-  transitionPolicy,
   type PolicyRow,
 } from '../../modules/policy';
 import { assertChangeCarriesToRenewal, enqueueCarryChange } from '../renew-policy/carry-change';
-import { latestQuoteOf, policyholderOf } from '../renew-policy/policy-facts';
 import { ADJUSTMENT_MESSAGES as M } from './adjustment-rules';
+import { tellCustomer } from './confirmation-email';
 import { priceCancellation } from './price-cancellation';
-import { postAdjustmentMoney } from './post-adjustment-money';
 
 // POST /api/policyAdjustments/{id}/commit, and the card payment that pays for a change. In one
 // transaction with the policy row locked: the adjustment must be unconfirmed, inside its window
@@ -52,12 +47,6 @@ type ConfirmInput = {
 };
 
 const unable = () => new AppError('CONFLICT', M.unableToConfirm);
-
-async function lockChangedPolicy(tx: Db, policyId: string): Promise<PolicyRow> {
-  const row = await lockPolicy(tx, policyId);
-  if (!row) throw new Error(`No policy ${policyId}`);
-  return row;
-}
 
 /**
  * The checks every confirmation repeats under the policy's lock: unconfirmed, inside its window,
@@ -128,119 +117,113 @@ async function asReferredCancellation(
   };
 }
 
-async function applyVersions(tx: Db, adjustment: AdjustmentRow, policy: PolicyRow, now: Date) {
-  const versionNumber = await addPolicyVersions(tx, {
-    policyId: policy.policyId,
+/**
+ * The policy under its lock and the adjustment read again there, still confirmable; the lock
+ * makes concurrent confirmations of one policy queue.
+ */
+async function lockConfirmable(
+  tx: Db,
+  options: { policyId: string; adjustmentId: string; now: Date },
+): Promise<{ policy: PolicyRow; adjustment: AdjustmentRow }> {
+  const policy = await lockPolicy(tx, options.policyId);
+  if (!policy) throw new Error(`No policy ${options.policyId}`);
+  const adjustment = await findAdjustment(tx, options.adjustmentId);
+  if (!adjustment) throw unable();
+  await assertStillConfirmable(tx, { policy, adjustment, now: options.now });
+  return { policy, adjustment };
+}
+
+/**
+ * What is confirmed: the adjustment, or a referred one as the cancellation the customer agreed
+ * to; 402 when it is paid by card and no payment came.
+ */
+async function whatIsConfirmed(
+  tx: Db,
+  options: { policy: PolicyRow; adjustment: AdjustmentRow; input: ConfirmInput; now: Date },
+): Promise<AdjustmentRow> {
+  const { policy, adjustment, input, now } = options;
+  let effective = adjustment;
+  if (adjustment.outcome === 'referral') {
+    if (!input.cancellationAgreed) throw new AppError('CONFLICT', M.agreementRequired);
+    effective = await asReferredCancellation(tx, { policy, adjustment, now });
+  }
+  if (isPaidByCard(effective) && !input.payment) {
+    throw new AppError('PAYMENT_REQUIRED', M.paymentRequired, {
+      amountDue: effective.amountDuePence,
+    });
+  }
+  return effective;
+}
+
+/** Marked confirmed by a conditional update: a second confirmation finds it done and is refused. */
+async function markConfirmedOnce(
+  tx: Db,
+  options: { adjustment: AdjustmentRow; effective: AdjustmentRow; actor: string; now: Date },
+): Promise<void> {
+  const { adjustment, effective } = options;
+  const becomes =
+    effective === adjustment
+      ? undefined
+      : {
+          adjustmentType: effective.adjustmentType,
+          effectiveAt: effective.effectiveAt,
+          prorataPremiumPence: effective.prorataPremiumPence,
+          prorataTaxPence: effective.prorataTaxPence,
+          amountDuePence: effective.amountDuePence,
+          reason: effective.reason,
+        };
+  const marked = await markConfirmed(tx, {
+    adjustmentId: adjustment.adjustmentId,
+    byUserId: options.actor,
+    at: options.now,
+    becomes,
+  });
+  if (!marked) throw unable();
+}
+
+/** The cover changed: a cancellation ends it; any other change adds versions and documents. */
+async function changeCover(
+  tx: Db,
+  options: { policy: PolicyRow; adjustment: AdjustmentRow; actor: string; now: Date },
+): Promise<void> {
+  const { policy, adjustment, actor, now } = options;
+  if (adjustment.adjustmentType === 'CAN') {
+    await endCover(tx, { policy, endsAt: adjustment.effectiveAt, actor, now });
+    return;
+  }
+  const versionNumber = await addChangeVersions(tx, {
+    policy,
     baseVersionNumber: adjustment.baseVersionNumber,
     versions: adjustment.updatedVersions.map((version) => ({
       startedAt: new Date(version.startedAt),
       quote: version.quote,
     })),
+    movesStart: adjustment.adjustmentType === 'SDA',
     at: now,
   });
-  if (adjustment.adjustmentType === 'SDA') {
-    const [first] = adjustment.updatedVersions;
-    if (!first) throw new Error('A start-date change has its new version');
-    await movePolicyStart(tx, { policy, inceptedAt: new Date(first.startedAt) });
-  }
   await enqueuePolicyDocuments(tx, { policyId: policy.policyId, at: now, versionNumber });
 }
 
-async function applyCancellation(
+/** Staff confirming for a customer leave an audit row; customers and webhooks do not. */
+async function auditChange(
   tx: Db,
-  adjustment: AdjustmentRow,
-  policy: PolicyRow,
-  actor: string,
-  now: Date,
-) {
-  const at = adjustment.effectiveAt;
-  if (at.getTime() <= now.getTime()) {
-    const status = derivePolicyStatus({
-      status: policy.status,
-      inceptedAt: policy.inceptedAt,
-      now,
-    });
-    // Cancelled before cover began: nothing was ever on cover.
-    const to = at.getTime() <= policy.inceptedAt.getTime() ? 'VOIDED' : 'CANCELLED';
-    if (status !== policy.status) {
-      await transitionPolicy(tx, { policyId: policy.policyId, to: status, actor, at: now });
-    }
-    await transitionPolicy(tx, { policyId: policy.policyId, to, actor, at });
-    return;
-  }
-  // Deferred: cover runs to the chosen day; the lifecycle job moves the status then.
-  await scheduleTermination(tx, { policyId: policy.policyId, terminatedAt: at });
-}
-
-/**
- * A monthly policy's money after a change, as its review page said it: the new monthly payment
- * and the difference on the next bill.
- */
-function describeMonthlyMoney(adjustment: AdjustmentRow): string[] {
-  if (adjustment.paymentScheduleType !== 'MONTHLY') return [];
-  const before = adjustment.instalmentBeforePence;
-  const after = adjustment.instalmentAfterPence;
-  const due = adjustment.amountDuePence;
-  return [
-    ...(before !== null && after !== null && before !== after
-      ? [`Your monthly payment is now ${formatMoney(after)} (it was ${formatMoney(before)}).`]
-      : []),
-    ...(due < 0
-      ? [`The difference of ${formatMoney(-due)} will be taken off your next monthly bill.`]
-      : due > 0
-        ? [`The difference of ${formatMoney(due)} will be added to your next monthly bill.`]
-        : []),
-  ];
-}
-
-async function tellCustomer(
-  deps: ServiceDeps,
-  tx: Db,
-  options: { policy: PolicyRow; adjustment: AdjustmentRow; refund: number; now: Date },
-) {
-  const { policy, adjustment, refund, now } = options;
-  const quote = await latestQuoteOf(tx, policy.policyId);
-  const holder = quote ? policyholderOf(quote) : null;
-  if (!holder?.email) return;
-  const cancelled = adjustment.adjustmentType === 'CAN';
-  // The date staff chose: a backdated change says so, not "immediately" (issue 30 item 7).
-  const when = describeEffectiveDate(adjustment.effectiveAt, adjustment.createdAt);
-  const takesEffect =
-    when.kind === 'now'
-      ? 'takes effect immediately'
-      : when.kind === 'backdated'
-        ? `is backdated to ${when.date}`
-        : `takes effect on ${when.date}`;
-  const cancelledWhen =
-    when.kind === 'now'
-      ? 'from today'
-      : when.kind === 'backdated'
-        ? `backdated to ${when.date}`
-        : `on ${when.date}`;
-  const lines = cancelled
-    ? [
-        `Your policy ${policy.policyNumber} is cancelled ${cancelledWhen}.`,
-        refund > 0
-          ? `We are refunding ${formatMoney(refund)} to the way you paid. Refunds take 7 to 10 working days.`
-          : 'There is nothing to refund.',
-      ]
-    : [
-        `Your change to policy ${policy.policyNumber} is confirmed and ${takesEffect}.`,
-        ...describeMonthlyMoney(adjustment),
-        'Your updated certificate and schedule are on your policy page.',
-      ];
-  await queueEmail(
-    deps,
-    tx,
-    {
-      recipient: holder.email,
-      subject: cancelled
-        ? `Your policy ${policy.policyNumber} is cancelled`
-        : `Your policy ${policy.policyNumber} has changed`,
-      body: [`Dear ${holder.name || 'customer'},`, '', ...lines].join('\n'),
-    },
-    now,
-  );
+  options: {
+    input: ConfirmInput;
+    actor: string;
+    policy: PolicyRow;
+    adjustment: AdjustmentRow;
+    now: Date;
+  },
+): Promise<void> {
+  const { input, policy, adjustment } = options;
+  if (!('principal' in input.actor) || input.actor.principal.kind !== 'admin') return;
+  await recordAudit(tx, {
+    actorUserId: options.actor,
+    subjectUserId: policy.ownerUserId,
+    action: adjustment.adjustmentType === 'CAN' ? 'policy.cancel' : 'policy.adjust',
+    target: `policy:${policy.policyNumber}:${adjustment.adjustmentId}`,
+    at: options.now,
+  });
 }
 
 export async function confirmAdjustment(
@@ -268,66 +251,23 @@ export async function confirmAdjustment(
   }
   const now = deps.clock.now();
   const confirmed = await deps.db.transaction(async (tx) => {
-    const policy = await lockChangedPolicy(tx, policyId);
-    const adjustment = await findAdjustment(tx, adjustmentId);
-    if (!adjustment) throw unable();
-    await assertStillConfirmable(tx, { policy, adjustment, now });
-    let effective = adjustment;
-    if (adjustment.outcome === 'referral') {
-      if (!input.cancellationAgreed) throw new AppError('CONFLICT', M.agreementRequired);
-      effective = await asReferredCancellation(tx, { policy, adjustment, now });
-    }
-    if (isPaidByCard(effective) && !input.payment) {
-      throw new AppError('PAYMENT_REQUIRED', M.paymentRequired, {
-        amountDue: effective.amountDuePence,
-      });
-    }
-    const becomes =
-      effective === adjustment
-        ? undefined
-        : {
-            adjustmentType: effective.adjustmentType,
-            effectiveAt: effective.effectiveAt,
-            prorataPremiumPence: effective.prorataPremiumPence,
-            prorataTaxPence: effective.prorataTaxPence,
-            amountDuePence: effective.amountDuePence,
-            reason: effective.reason,
-          };
-    const marked = await markConfirmed(tx, {
-      adjustmentId: adjustment.adjustmentId,
-      byUserId: actor,
-      at: now,
-      becomes,
-    });
-    if (!marked) {
-      throw unable();
-    }
-    const cancellation = effective.adjustmentType === 'CAN';
-    if (cancellation) await applyCancellation(tx, effective, policy, actor, now);
-    else await applyVersions(tx, effective, policy, now);
+    const { policy, adjustment } = await lockConfirmable(tx, { policyId, adjustmentId, now });
+    const effective = await whatIsConfirmed(tx, { policy, adjustment, input, now });
+    await markConfirmedOnce(tx, { adjustment, effective, actor, now });
+    await changeCover(tx, { policy, adjustment: effective, actor, now });
     if (effective.adjustmentType === 'MTA') {
       await enqueueCarryChange(tx, { policy, adjustmentId: effective.adjustmentId, at: now });
     }
-    const account = await findAccountOfPolicy(tx, policy.policyId);
-    const refund = account
-      ? await postAdjustmentMoney(tx, {
-          account,
-          adjustment: effective,
-          payment: input.payment,
-          refundCredit: cancellation || effective.paymentScheduleType === 'SINGLE_PAYMENT',
-          term: policy,
-          at: now,
-        })
-      : 0;
-    if ('principal' in input.actor && input.actor.principal.kind === 'admin') {
-      await recordAudit(tx, {
-        actorUserId: actor,
-        subjectUserId: policy.ownerUserId,
-        action: cancellation ? 'policy.cancel' : 'policy.adjust',
-        target: `policy:${policy.policyNumber}:${adjustment.adjustmentId}`,
-        at: now,
-      });
-    }
+    const refund = await postAdjustmentMoney(tx, {
+      policyId,
+      adjustment: effective,
+      payment: input.payment,
+      refundCredit:
+        effective.adjustmentType === 'CAN' || effective.paymentScheduleType === 'SINGLE_PAYMENT',
+      term: policy,
+      at: now,
+    });
+    await auditChange(tx, { input, actor, policy, adjustment: effective, now });
     await tellCustomer(deps, tx, { policy, adjustment: effective, refund, now });
     return { ...effective, confirmedAt: now, confirmedByUserId: actor };
   });

@@ -61,7 +61,7 @@ function assertKnownScheme(schemeCode: string): void {
  * What a transaction was posted for, from the key its poster gave it: bind's invoice
  * (`bind:<proposal>:invoice`, flows/bind-policy.ts; new business or a renewal by the proposal's
  * kind), the monthly invoicing job's (`invoice:<account>:<n>`, billing/invoicing.ts), a change
- * or cancellation (`adjustment:<id>`, flows/adjust-policy/post-adjustment-money.ts: a credit note
+ * or cancellation (`adjustment:<id>`, billing/adjustment-money.ts: a credit note
  * is a cancellation), and the credit of a policy not taken up (`ntu:<policy>:credit`,
  * flows/collect-payments/not-taken-up.ts). Anything else goes by its ledger type.
  */

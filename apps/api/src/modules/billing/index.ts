@@ -1,11 +1,10 @@
 // The billing module's public face: customer accounts and the double-entry ledger.
-export {
-  ensureCustomerAccount,
-  setAccountPaymentMethod,
-  type CustomerAccountRow,
-} from './accounts';
+export { ensureCustomerAccount, type CustomerAccountRow } from './accounts';
 // Postings are built here only: flows post premium lines with postPremium.
 export { getAccountTotals, postPremium } from './ledger';
+// The money of a bind and of a confirmed change, each one verb.
+export { invoiceBoundPremium, postProposalPayment } from './bind-money';
+export { postAdjustmentMoney } from './adjustment-money';
 export {
   findAccountOfPolicy,
   listAccountSummariesOfPolicies,

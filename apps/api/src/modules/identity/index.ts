@@ -15,7 +15,7 @@ export {
   type RouteAccess,
 } from './principal';
 export { loadSigningKeys, SIGNING_ALG, toPublicJwk } from './signing-keys';
-export { fillPolicyholderFromQuote } from './policyholder-from-quote';
+export { fillPolicyholderFromProposal } from './policyholder-from-quote';
 export { IMPERSONATE_HEADER, TokenService } from './tokens';
 export { enforceRateLimits, MINUTE_MS, perClientAndSession } from './rate-limit';
 export {

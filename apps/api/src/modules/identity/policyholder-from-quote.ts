@@ -47,3 +47,24 @@ export async function fillPolicyholderFromQuote(
     .set({ ...changes, updatedAt: options.now })
     .where(eq(users.userId, options.userId));
 }
+
+/** Bind's step: the proposal's policyholder, when it names one, fills its owner's account. */
+export async function fillPolicyholderFromProposal(
+  db: Db,
+  options: {
+    proposal: {
+      ownerUserId: string;
+      data: { insuredProfiles: { policyholder: boolean; data: Record<string, unknown> }[] };
+    };
+    now: Date;
+  },
+): Promise<void> {
+  const { proposal, now } = options;
+  const policyholder = proposal.data.insuredProfiles.find((profile) => profile.policyholder);
+  if (!policyholder) return;
+  await fillPolicyholderFromQuote(db, {
+    userId: proposal.ownerUserId,
+    profile: policyholder.data,
+    now,
+  });
+}

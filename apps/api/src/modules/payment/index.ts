@@ -21,13 +21,8 @@ export {
   startAdjustmentCardCheckout,
   startSettlementCardCheckout,
 } from './service';
-export {
-  CARD_REQUIRED_MESSAGE,
-  findActiveCard,
-  findActiveMandate,
-  MANDATE_REQUIRED_MESSAGE,
-  PAYMENT_REQUIRED_MESSAGE,
-} from './methods';
+export { findActiveCard, findActiveMandate } from './methods';
+export { chooseBindPaymentMethod } from './bind-method';
 export {
   findDirectDebitNotice,
   recordDirectDebitNotice,

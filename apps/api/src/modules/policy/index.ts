@@ -2,7 +2,7 @@
 // due at bind, the policy's records and state (made from a quote, locked, versions added), and
 // the caller's own policy.
 export { assertBindable, assertQuoteStatus } from './bind-gates';
-export { computeAmountDueAtBind } from './amounts';
+export { computeAmountDueAtBind, type AmountDueAtBind } from './amounts';
 export {
   countNotTakenUpByMonth,
   countPoliciesByStatus,
@@ -35,17 +35,15 @@ export {
 } from './offers';
 export {
   addPolicyVersion,
-  addPolicyVersions,
   continueRenewedCover,
   createPolicyFromQuote,
   eraseVersionQuotes,
   findLatestVersionNumber,
   linkSystemProposal,
   lockPolicy,
-  movePolicyStart,
-  scheduleTermination,
 } from './versions';
-export { derivePolicyStatus, recordBind, reinstatePolicy, transitionPolicy } from './state';
+export { derivePolicyStatus, reinstatePolicy, transitionPolicy } from './state';
+export { addChangeVersions, endCover } from './changes';
 export { markPoliciesNtu } from './lifecycle';
 export { assertCustomerVerified } from './verification';
 export { getOwnPolicy } from './access';

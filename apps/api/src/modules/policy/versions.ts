@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, max } from 'drizzle-orm';
-import type { PolicyStatus } from '@motor/domain';
+import { addIsoDuration, type PolicyStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
 import { policies, policyVersions } from './tables';
 import { getSchemeFacts } from '../disclosure';
 import type { PolicyRow, PolicyVersionRow } from './repository';
+import { recordBind } from './state';
 
 // The policy's rows as flows change them: a policy made from a quote, the lock a change takes,
 // and the versions added after it. Versions are inserted, never updated.
@@ -18,25 +20,39 @@ type BoundProposal = {
   ownerUserId: string;
   autoRenewalEnabled: boolean;
   policyTerm: string;
+  startAt: Date | null;
+  endAt: Date | null;
 };
 
+/** Inception now or at the chosen start, whichever is later; the term runs from there. */
+function termDates(proposal: BoundProposal, now: Date): { inceptedAt: Date; expiredAt: Date } {
+  if (proposal.startAt && proposal.startAt.getTime() >= now.getTime()) {
+    return {
+      inceptedAt: proposal.startAt,
+      expiredAt: proposal.endAt ?? addIsoDuration(proposal.startAt, proposal.policyTerm),
+    };
+  }
+  return { inceptedAt: now, expiredAt: addIsoDuration(now, proposal.policyTerm) };
+}
+
 /**
- * A bound quote's policy and its version 1 (bind). Answers null, and writes nothing, when the
- * proposal already has a policy (the unique proposal code: a concurrent bind made it).
+ * A bound quote's policy, its version 1 and its first status event (bind): PENDING until a
+ * chosen start, else ACTIVE. 409 when the proposal already has a policy (the unique proposal
+ * code: a concurrent bind made it), and nothing is written.
  */
 export async function createPolicyFromQuote(
   tx: Db,
   options: {
     proposal: BoundProposal;
     policyNumber: string;
-    status: PolicyStatus;
-    inceptedAt: Date;
-    expiredAt: Date;
     quote: VersionQuote;
+    actor: string;
     at: Date;
   },
-): Promise<PolicyRow | null> {
-  const { proposal, inceptedAt, at } = options;
+): Promise<Pick<PolicyRow, 'policyId' | 'policyNumber' | 'status'>> {
+  const { proposal, at } = options;
+  const { inceptedAt, expiredAt } = termDates(proposal, at);
+  const status: PolicyStatus = inceptedAt.getTime() > at.getTime() ? 'PENDING' : 'ACTIVE';
   const policyId = `pol_${randomBytes(16).toString('base64url')}`;
   const driveaway = getSchemeFacts(proposal.schemeCode).productKind === 'DRIVEAWAY';
   const [policy] = await tx
@@ -47,11 +63,11 @@ export async function createPolicyFromQuote(
       schemeCode: proposal.schemeCode,
       ownerUserId: proposal.ownerUserId,
       proposalCode: proposal.proposalCode,
-      status: options.status,
+      status,
       createdAt: at,
       inceptedAt,
       firstInceptedAt: inceptedAt,
-      expiredAt: options.expiredAt,
+      expiredAt,
       autoRenewalEnabled: proposal.autoRenewalEnabled,
       // Driveaway cover is never renewed: at its end the customer is offered flex instead.
       reviewType: driveaway ? 'NEVER' : 'AUTO',
@@ -59,14 +75,15 @@ export async function createPolicyFromQuote(
     })
     .onConflictDoNothing({ target: policies.proposalCode })
     .returning();
-  if (!policy) return null;
+  if (!policy) throw new AppError('CONFLICT', 'This quote is being bound already. Try again.');
   await addPolicyVersions(tx, {
     policyId,
     baseVersionNumber: 0,
     versions: [{ startedAt: inceptedAt, quote: options.quote }],
     at,
   });
-  return policy;
+  await recordBind(tx, { policyId, status, actor: options.actor, at });
+  return { policyId, policyNumber: policy.policyNumber, status };
 }
 
 /** The policy's row, locked for the rest of the transaction (null when there is none). */

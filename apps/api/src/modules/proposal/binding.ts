@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { PROPOSAL_NOT_FOUND_MESSAGE } from './access';
 import { proposals } from './tables';
 import type { ProposalRow } from './repository';
 
@@ -14,6 +16,13 @@ export async function lockProposal(tx: Db, proposalCode: string): Promise<Propos
     .where(eq(proposals.proposalCode, proposalCode))
     .for('update');
   return row ?? null;
+}
+
+/** Bind's lock: the live proposal's row, locked; 404 when it is unknown or deleted. */
+export async function lockProposalToBind(tx: Db, proposalCode: string): Promise<ProposalRow> {
+  const row = await lockProposal(tx, proposalCode);
+  if (!row || row.deletedAt) throw new AppError('NOT_FOUND', PROPOSAL_NOT_FOUND_MESSAGE);
+  return row;
 }
 
 /** The proposal is now the policy's: status POLICY, the policy's id and number, a new revision. */

@@ -17,7 +17,7 @@ export {
   type OfferLinkRecord,
   type ProposalRow,
 } from './repository';
-export { lockProposal, markProposalBound } from './binding';
+export { lockProposal, lockProposalToBind, markProposalBound } from './binding';
 export { listProposalStatuses } from './statuses';
 export { buildIdentitySubject, findPolicyholderEmail } from './policyholder';
 export {

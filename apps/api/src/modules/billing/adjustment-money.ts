@@ -1,19 +1,25 @@
-import { listBilledMonths } from '@motor/domain';
+import { listBilledMonths, type AdjustmentType, type PaymentScheduleType } from '@motor/domain';
 import type { Db } from '../../db/client';
-import type { AdjustmentRow } from '../../modules/adjustment';
-import {
-  getAccountTotals,
-  postPremium,
-  postProviderPayment,
-  postRefund,
-  type CustomerAccountRow,
-} from '../../modules/billing';
-import type { ProviderPayment } from '../../modules/payment';
+import type { ProviderPayment } from '../payment';
+import { findAccountOfPolicy, type CustomerAccountRow } from './accounts';
+import { getAccountTotals, postPremium } from './ledger';
+import { postProviderPayment } from './provider-payments';
+import { postRefund } from './refunds';
 
 // The ledger side of a confirmed change (docs/domain.md "Money"): the pro-rata premium as a debit
 // journal, a credit journal or a credit note (premium and IPT split), the card payment that paid
 // for it, and the refund of what the customer then has in credit, back to the payments that took it.
 // Every transaction is keyed by the adjustment, so a replay posts nothing twice.
+
+/** The confirmed change's facts its money is posted from (the adjustment module's row). */
+type ConfirmedChange = {
+  adjustmentId: string;
+  adjustmentType: AdjustmentType;
+  effectiveAt: Date;
+  paymentScheduleType: PaymentScheduleType | null;
+  prorataPremiumPence: number;
+  prorataTaxPence: number;
+};
 
 /**
  * The end of the cover a change's amount is for: the end of the term for a single payment; for a
@@ -24,7 +30,7 @@ async function coveredUntil(
   db: Db,
   options: {
     account: CustomerAccountRow;
-    adjustment: AdjustmentRow;
+    adjustment: ConfirmedChange;
     term: { inceptedAt: Date; expiredAt: Date };
   },
 ): Promise<Date> {
@@ -39,14 +45,15 @@ async function coveredUntil(
 }
 
 /**
- * Posts the change's premium and, when given, its payment; then refunds the credit left when
- * `refundCredit` (a cancellation, or a single-payment policy's credit). Answers the refund (pence).
+ * Posts the change's premium and, when given, its payment, on the account of the policy; then
+ * refunds the credit left when `refundCredit` (a cancellation, or a single-payment policy's
+ * credit). Answers the refund (pence); a policy with no account posts nothing and answers 0.
  */
 export async function postAdjustmentMoney(
   db: Db,
   options: {
-    account: CustomerAccountRow;
-    adjustment: AdjustmentRow;
+    policyId: string;
+    adjustment: ConfirmedChange;
     payment?: ProviderPayment;
     refundCredit: boolean;
     /** The policy's term: the line's service period runs from the change to the end of it. */
@@ -54,7 +61,9 @@ export async function postAdjustmentMoney(
     at: Date;
   },
 ): Promise<number> {
-  const { account, adjustment, at } = options;
+  const { adjustment, at } = options;
+  const account = await findAccountOfPolicy(db, options.policyId);
+  if (!account) return 0;
   const premium = adjustment.prorataPremiumPence;
   const tax = adjustment.prorataTaxPence;
   if (premium !== 0) {

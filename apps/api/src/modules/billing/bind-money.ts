@@ -1,0 +1,65 @@
+import type { PaymentMethodType } from '@motor/domain';
+import type { Db } from '../../db/client';
+import type { ProviderPayment } from '../payment';
+import type { AmountDueAtBind } from '../policy';
+import {
+  ensureCustomerAccount,
+  setAccountPaymentMethod,
+  type CustomerAccountRow,
+} from './accounts';
+import { postPremium } from './ledger';
+import { postProviderPayment } from './provider-payments';
+
+// The money of a bind (docs/domain.md "Money"): the account takes its method and the policy,
+// the amount due now is invoiced and the provider's payment, when one came, is posted. Keyed by
+// the proposal and the provider's payment id, so a retried bind posts nothing twice.
+
+/** The bound account's method and policy, the invoice of what is due now, and its payment. */
+export async function invoiceBoundPremium(
+  tx: Db,
+  options: {
+    account: CustomerAccountRow;
+    policyId: string;
+    proposalCode: string;
+    paymentMethodType: PaymentMethodType | null;
+    due: AmountDueAtBind;
+    payment?: ProviderPayment;
+    at: Date;
+  },
+): Promise<void> {
+  const { account, due, payment, at } = options;
+  await setAccountPaymentMethod(tx, {
+    accountId: account.accountId,
+    paymentMethodType: options.paymentMethodType,
+    policyId: options.policyId,
+  });
+  if (due.totalPence > 0) {
+    await postPremium(tx, {
+      accountId: account.accountId,
+      type: 'INVOICE',
+      amountPence: due.totalPence,
+      taxPence: due.taxPence,
+      idempotencyKey: `bind:${options.proposalCode}:invoice`,
+      description:
+        due.scheduleType === 'MONTHLY' ? 'First monthly instalment' : 'Premium for the term',
+      at,
+    });
+  }
+  if (payment) await postProviderPayment(tx, { account, payment, at });
+}
+
+/**
+ * A provider's payment for a proposal, posted to its account (made when missing) with no
+ * invoice: a retried bind's, or one whose bind was refused (a credit for staff to act on).
+ */
+export async function postProposalPayment(
+  tx: Db,
+  options: {
+    proposal: { proposalCode: string; schemeCode: string; ownerUserId: string };
+    payment: ProviderPayment;
+    at: Date;
+  },
+): Promise<void> {
+  const account = await ensureCustomerAccount(tx, { proposal: options.proposal, now: options.at });
+  await postProviderPayment(tx, { account, payment: options.payment, at: options.at });
+}
