@@ -8,17 +8,6 @@ const TEST_HELPERS =
 /** A module's tables (decision 048): `modules/<m>/tables.ts`, imported only inside the module. */
 const MODULE_TABLES = '^apps/api/src/modules/[^/]+/tables\\.ts$';
 
-/**
- * Files that still read or write another module's tables, waiting for a verb of the owning module
- * (decision 048). 1 file: the list only shrinks; a new file here is a new reach into another
- * module's data.
- */
-const TABLES_ALLOW_LIST = [
-  // Identity, policy and payment import care, so care cannot ask them: its console reads move to
-  // a flow first, and the search's staff filter wants a column of customer_search (decision 050).
-  '^apps/api/src/modules/care/repository\\.ts$',
-];
-
 /** The vendor SDKs: only adapters under apps/api/src/providers/ may import them. */
 const VENDOR_SDKS = ['stripe', 'gocardless-nodejs', 'nodemailer', '@aws-sdk', 'twilio'];
 
@@ -75,7 +64,7 @@ module.exports = {
         "tables.ts may reference another's tables (foreign keys).",
       from: {
         path: '^apps/api/src/modules/([^/]+)/',
-        pathNot: [TEST_HELPERS, MODULE_TABLES, ...TABLES_ALLOW_LIST],
+        pathNot: [TEST_HELPERS, MODULE_TABLES],
       },
       to: { path: MODULE_TABLES, pathNot: '^apps/api/src/modules/$1/' },
     },
@@ -93,7 +82,6 @@ module.exports = {
           '^apps/api/src/db/schema\\.ts$',
           '^apps/api/src/test/',
           TEST_HELPERS,
-          ...TABLES_ALLOW_LIST,
         ],
       },
       to: { path: MODULE_TABLES },

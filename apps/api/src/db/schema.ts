@@ -17,6 +17,7 @@ export * from '../modules/clock/tables';
 export * from '../modules/claim/tables';
 export * from '../modules/upload/tables';
 export * from '../modules/care/tables';
+export * from '../modules/audit/tables';
 export * from '../modules/chat/tables';
 export * from '../modules/mid/tables';
 export * from '../modules/document/tables';

@@ -7,7 +7,7 @@ import {
   invoiceBoundPremium,
   postProposalPayment,
 } from '../modules/billing';
-import { recordAudit } from '../modules/care';
+import { recordAudit } from '../modules/audit';
 import { enqueuePolicyDocuments } from '../modules/document';
 import { enqueueMidSubmission } from '../modules/mid';
 import {

@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '../app-types';
 import { AppError } from '../errors';
-import { recordAudit } from '../modules/care';
+import { recordAudit } from '../modules/audit';
 import { eraseClaimants } from '../modules/claim';
 import { deletePolicyDocumentFiles } from '../modules/document';
 import { eraseSignIns, eraseUser, lockUserForErasure } from '../modules/identity';

@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '../app-types';
 import { exportCustomerAccounts } from '../modules/billing';
-import { exportAuditEntries } from '../modules/care';
+import { exportAuditEntries } from '../modules/audit';
 import { exportClaims } from '../modules/claim';
 import { listPolicyDocumentFiles } from '../modules/document';
 import { exportAccount } from '../modules/identity';

@@ -11,7 +11,7 @@ import {
   postSettlementPayment,
   type OverpaymentRefund,
 } from '../modules/billing';
-import { recordAudit } from '../modules/care';
+import { recordAudit } from '../modules/audit';
 import { findActorUserId, getOwnerUserId, type Principal } from '../modules/identity';
 import {
   chargeCardByPhone,

@@ -10,7 +10,7 @@ import {
   type AdjustmentRow,
 } from '../../modules/adjustment';
 import { findAccountOfPolicy, getAccountTotals, postAdjustmentMoney } from '../../modules/billing';
-import { recordAudit } from '../../modules/care';
+import { recordAudit } from '../../modules/audit';
 import { enqueuePolicyDocuments } from '../../modules/document';
 import { findActorUserId, type Principal } from '../../modules/identity';
 import { wakeJobRunner } from '../../modules/jobs';

@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
 import { findAdjustment, getOwnAdjustment, type AdjustmentRow } from '../../modules/adjustment';
 import { findAccountOfPolicy, postProviderPayment } from '../../modules/billing';
-import { recordAudit } from '../../modules/care';
+import { recordAudit } from '../../modules/audit';
 import { getOwnerUserId, type Principal } from '../../modules/identity';
 import {
   chargeCardByPhone,

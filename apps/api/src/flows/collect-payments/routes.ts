@@ -17,7 +17,7 @@ import {
   resolveRefundIssue,
   type RefundIssue,
 } from '../../modules/billing';
-import { recordAudit } from '../../modules/care';
+import { recordAudit } from '../../modules/audit';
 import { PERMISSIONS } from '../../modules/identity';
 import { lastReconciliationRun, listOpenFindings } from './reconcile';
 

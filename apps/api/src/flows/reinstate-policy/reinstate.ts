@@ -20,7 +20,7 @@ import {
   resumeAccountBilling,
 } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
-import { recordAudit } from '../../modules/care';
+import { recordAudit } from '../../modules/audit';
 import { enqueuePolicyDocuments } from '../../modules/document';
 import { wakeJobRunner } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';

@@ -3,7 +3,7 @@ import { canEditPaymentDay, isValidPaymentDay } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { customerAccounts } from './tables';
 import { AppError } from '../../errors';
-import { recordAudit } from '../care';
+import { recordAudit } from '../audit';
 import { findActorUserId, NOT_AUTHORISED_MESSAGE, type Principal } from '../identity';
 import type { CustomerAccountRow } from './accounts';
 import { lookAtCollectionsNow } from './collection-checks';

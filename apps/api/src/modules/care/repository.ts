@@ -1,13 +1,20 @@
-import { aliasedTable, and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { AuditEntry, NotTakenUpReason } from '@motor/contract';
 import type { Db } from '../../db/client';
+import { listAuditRows } from '../audit';
+import { findUserById, listStaffUsers, listUserContacts } from '../identity';
 import { findMidStatuses } from '../mid';
-import { auditLog, customerSearch } from './tables';
-import { users } from '../identity/tables';
-import { collections, paymentSessions } from '../payment/tables';
-import { policies, policyEvents } from '../policy/tables';
-import { proposals } from '../proposal/tables';
+import { listPaymentSessionsOfOwner, listProposalCodesWithFailedCollection } from '../payment';
+import {
+  listAllPoliciesOfOwner,
+  listNotTakenUpPolicies as listNtuPolicies,
+  listPolicyNumbersOfOwners,
+} from '../policy';
+import { listAllProposalsOfOwner } from '../proposal';
+import { customerSearch } from './tables';
+
+// The staff console's reads: care asks each owner (decision 050) and puts the answers together.
 
 const MAX_RESULTS = 20;
 
@@ -36,9 +43,14 @@ const fullName = (first: string | null, last: string | null) =>
 
 /**
  * The search's statement: up to 20 customers' ids with the fields that matched, prefix matches
- * first. Apart so the bench and a test can EXPLAIN it.
+ * first. Apart so the bench and a test can EXPLAIN it. Staff are few, so they are left out by
+ * id rather than by joining users for every matching row.
  */
-export function customerSearchStatement(db: Db, query: string) {
+export function customerSearchStatement(
+  db: Db,
+  query: string,
+  staffUserIds: readonly string[] = [],
+) {
   const lowered = query.trim().toLowerCase();
   const compact = lowered.replace(/\s+/g, '');
   // `like` with one pattern per form of the query: as typed, and without spaces where spaces do
@@ -51,6 +63,8 @@ export function customerSearchStatement(db: Db, query: string) {
   const contains = matching((value) =>
     value.length >= MIN_CONTAINS_LENGTH ? `%${escapeLike(value)}%` : `${escapeLike(value)}%`,
   );
+  const notStaff =
+    staffUserIds.length > 0 ? notInArray(customerSearch.userId, [...staffUserIds]) : undefined;
   const rowsMatching = (condition: SQL, isPrefix: SQL<boolean>) =>
     db
       .select({
@@ -59,8 +73,7 @@ export function customerSearchStatement(db: Db, query: string) {
         isPrefix: isPrefix.as('is_prefix'),
       })
       .from(customerSearch)
-      .innerJoin(users, eq(users.userId, customerSearch.userId))
-      .where(and(condition, sql`not (${users.roles} @> '["admin"]'::jsonb)`))
+      .where(and(condition, notStaff))
       .limit(MAX_ROWS);
   // Bounded reads: the prefix matches (btree), then the contains matches (trigram index), each
   // stopping at MAX_ROWS, so no query groups or sorts the whole book.
@@ -89,15 +102,16 @@ export function customerSearchStatement(db: Db, query: string) {
  * and phone numbers. Prefix matches come first.
  */
 export async function searchCustomers(db: Db, query: string) {
-  const hits = await customerSearchStatement(db, query);
+  const staff = await listStaffUsers(db);
+  const hits = await customerSearchStatement(
+    db,
+    query,
+    staff.map((user) => user.userId),
+  );
   if (hits.length === 0) return [];
   const ids = hits.map((hit) => hit.userId);
-  const people = await db.select().from(users).where(inArray(users.userId, ids));
-  const numbers = await db
-    .select({ userId: policies.ownerUserId, policyNumber: policies.policyNumber })
-    .from(policies)
-    .where(inArray(policies.ownerUserId, ids))
-    .orderBy(policies.createdAt);
+  const people = await listUserContacts(db, ids);
+  const numbers = await listPolicyNumbersOfOwners(db, ids);
   return hits.flatMap((hit) => {
     const person = people.find((row) => row.userId === hit.userId);
     if (!person) return [];
@@ -108,7 +122,7 @@ export async function searchCustomers(db: Db, query: string) {
         email: person.email,
         phone: person.phone,
         policyNumbers: numbers
-          .filter((row) => row.userId === hit.userId)
+          .filter((row) => row.ownerUserId === hit.userId)
           .map((row) => row.policyNumber),
         matchedFields: [...hit.fields].sort(),
       },
@@ -116,8 +130,12 @@ export async function searchCustomers(db: Db, query: string) {
   });
 }
 
-const actor = aliasedTable(users, 'actor');
-const subject = aliasedTable(users, 'subject');
+/** The names of these users, by id (an id nobody holds, e.g. `system:…`, has none). */
+async function peopleOf(db: Db, userIds: readonly (string | null)[]) {
+  const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
+  const people = ids.length > 0 ? await listUserContacts(db, ids) : [];
+  return new Map(people.map((person) => [person.userId, person]));
+}
 
 /**
  * Audit rows of what staff did, newest first, with who acted and for whom. A customer's own
@@ -127,139 +145,87 @@ export async function listAuditEntries(
   db: Db,
   filter: { subjectUserId?: string; actorUserId?: string; limit: number },
 ): Promise<AuditEntry[]> {
-  const conditions: SQL[] = [
-    sql`${auditLog.subjectUserId} is distinct from ${auditLog.actorUserId}`,
-  ];
-  if (filter.subjectUserId) conditions.push(eq(auditLog.subjectUserId, filter.subjectUserId));
-  if (filter.actorUserId) conditions.push(eq(auditLog.actorUserId, filter.actorUserId));
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      action: auditLog.action,
-      target: auditLog.target,
-      actorUserId: auditLog.actorUserId,
-      actorFirstName: actor.firstName,
-      actorLastName: actor.lastName,
-      actorEmail: actor.email,
-      subjectUserId: auditLog.subjectUserId,
-      subjectFirstName: subject.firstName,
-      subjectLastName: subject.lastName,
-      subjectEmail: subject.email,
-    })
-    .from(auditLog)
-    .leftJoin(actor, eq(actor.userId, auditLog.actorUserId))
-    .leftJoin(subject, eq(subject.userId, auditLog.subjectUserId))
-    .where(and(...conditions))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(filter.limit);
-  return rows.map((row) => ({
-    id: row.id,
-    at: row.at.toISOString(),
-    action: row.action,
-    target: row.target,
-    actorUserId: row.actorUserId,
-    actorName: fullName(row.actorFirstName, row.actorLastName),
-    actorEmail: row.actorEmail,
-    subjectUserId: row.subjectUserId,
-    subjectName: fullName(row.subjectFirstName, row.subjectLastName),
-    subjectEmail: row.subjectEmail,
-  }));
+  const rows = await listAuditRows(db, filter);
+  const people = await peopleOf(
+    db,
+    rows.flatMap((row) => [row.actorUserId, row.subjectUserId]),
+  );
+  return rows.map((row) => {
+    const actor = people.get(row.actorUserId);
+    const subject = row.subjectUserId ? people.get(row.subjectUserId) : undefined;
+    return {
+      id: row.id,
+      at: row.at.toISOString(),
+      action: row.action,
+      target: row.target,
+      actorUserId: row.actorUserId,
+      actorName: actor ? fullName(actor.firstName, actor.lastName) : null,
+      actorEmail: actor?.email ?? null,
+      subjectUserId: row.subjectUserId,
+      subjectName: subject ? fullName(subject.firstName, subject.lastName) : null,
+      subjectEmail: subject?.email ?? null,
+    };
+  });
 }
-
-/** A user id, or the id of the user with this e-mail address; null when nobody matches. */
-export async function resolveUserId(db: Db, idOrEmail: string): Promise<string | null> {
-  const value = idOrEmail.trim();
-  const [row] = await db
-    .select({ userId: users.userId })
-    .from(users)
-    .where(value.includes('@') ? eq(users.email, value.toLowerCase()) : eq(users.userId, value))
-    .limit(1);
-  return row?.userId ?? null;
-}
-
-const MAX_NOT_TAKEN_UP = 200;
 
 /**
- * When and why each NTU policy of `where` became NTU, newest first: the move's event, and
- * whether a first collection of its proposal failed (else it never settled, or was never made).
+ * The NTU policies (of one owner, when given), newest first, with when and why each became NTU:
+ * a first collection of its proposal failed, else it never settled (or was never made).
  */
-function notTakenUpRows(db: Db, where: SQL | undefined) {
-  const failed = sql<boolean>`exists (select 1 from ${collections} where ${collections.proposalCode} = ${policies.proposalCode} and ${collections.status} = 'FAILED')`;
-  return db
-    .select({
-      policyId: policies.policyId,
-      policyNumber: policies.policyNumber,
-      customerUserId: policies.ownerUserId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      inceptedAt: policies.inceptedAt,
-      at: sql<Date>`max(${policyEvents.at})`.mapWith(policyEvents.at),
-      failed,
-    })
-    .from(policies)
-    .innerJoin(
-      policyEvents,
-      and(eq(policyEvents.policyId, policies.policyId), eq(policyEvents.toStatus, 'NTU')),
-    )
-    .leftJoin(users, eq(users.userId, policies.ownerUserId))
-    .where(and(eq(policies.status, 'NTU'), where))
-    .groupBy(policies.policyId, users.userId)
-    .orderBy(desc(sql`max(${policyEvents.at})`))
-    .limit(MAX_NOT_TAKEN_UP);
+async function notTakenUpRows(db: Db, filter: { ownerUserId?: string } = {}) {
+  const rows = await listNtuPolicies(db, filter);
+  const failed = await listProposalCodesWithFailedCollection(
+    db,
+    rows.map((row) => row.proposalCode),
+  );
+  return rows.map((row) => ({
+    ...row,
+    notTakenUp: {
+      at: row.notTakenUpAt.toISOString(),
+      reason: (failed.has(row.proposalCode)
+        ? 'FIRST_PAYMENT_FAILED'
+        : 'FIRST_PAYMENT_NOT_SETTLED') as NotTakenUpReason,
+    },
+  }));
 }
-
-const notTakenUpOf = (row: { at: Date; failed: boolean }) => ({
-  at: row.at.toISOString(),
-  reason: (row.failed ? 'FIRST_PAYMENT_FAILED' : 'FIRST_PAYMENT_NOT_SETTLED') as NotTakenUpReason,
-});
 
 /** The policies not taken up (issue 30 item 3), newest first: the staff console's list. */
 export async function listNotTakenUpPolicies(db: Db) {
-  return (await notTakenUpRows(db, undefined)).map((row) => ({
-    policyId: row.policyId,
-    policyNumber: row.policyNumber,
-    customerUserId: row.customerUserId,
-    customerName: fullName(row.firstName, row.lastName),
-    inceptedAt: row.inceptedAt.toISOString(),
-    notTakenUp: notTakenUpOf(row),
-  }));
+  const rows = await notTakenUpRows(db);
+  const people = await peopleOf(
+    db,
+    rows.map((row) => row.ownerUserId),
+  );
+  return rows.map((row) => {
+    const person = people.get(row.ownerUserId);
+    return {
+      policyId: row.policyId,
+      policyNumber: row.policyNumber,
+      customerUserId: row.ownerUserId,
+      customerName: person ? fullName(person.firstName, person.lastName) : null,
+      inceptedAt: row.inceptedAt.toISOString(),
+      notTakenUp: row.notTakenUp,
+    };
+  });
 }
 
 /** What the console shows about one customer; null for an unknown user or a staff member. */
 export async function findCustomerDetail(db: Db, userId: string) {
-  const [person] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  const person = await findUserById(db, userId);
   if (!person || person.roles.includes('admin')) return null;
-  const [proposalRows, policyRows, paymentRows, audit] = await Promise.all([
-    db
-      .select()
-      .from(proposals)
-      .where(eq(proposals.ownerUserId, userId))
-      .orderBy(desc(proposals.createdAt))
-      .limit(50),
-    db
-      .select()
-      .from(policies)
-      .where(eq(policies.ownerUserId, userId))
-      .orderBy(desc(policies.createdAt)),
-    db
-      .select()
-      .from(paymentSessions)
-      .where(eq(paymentSessions.ownerUserId, userId))
-      .orderBy(desc(paymentSessions.createdAt))
-      .limit(50),
+  // The owners' lists come oldest first: the console shows the newest first.
+  const [proposalRows, policyRows, paymentRows, audit, ntuRows] = await Promise.all([
+    listAllProposalsOfOwner(db, userId).then((rows) => rows.reverse().slice(0, 50)),
+    listAllPoliciesOfOwner(db, userId).then((rows) => rows.reverse()),
+    listPaymentSessionsOfOwner(db, userId, 50),
     listAuditEntries(db, { subjectUserId: userId, limit: 20 }),
+    notTakenUpRows(db, { ownerUserId: userId }),
   ]);
   const mid = await findMidStatuses(
     db,
     policyRows.map((row) => row.policyId),
   );
-  const ntu = new Map(
-    (await notTakenUpRows(db, eq(policies.ownerUserId, userId))).map((row) => [
-      row.policyId,
-      notTakenUpOf(row),
-    ]),
-  );
+  const ntu = new Map(ntuRows.map((row) => [row.policyId, row.notTakenUp]));
   return {
     userId: person.userId,
     firstName: person.firstName,

@@ -10,13 +10,12 @@ import {
 } from '@motor/contract';
 import { AppError, errorResponses } from '../../errors';
 import type { AppPlugin } from '../../app-types';
-import { NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
-import { recordAudit } from './audit';
+import { NOT_AUTHORISED_MESSAGE, PERMISSIONS, resolveUserId } from '../identity';
+import { recordAudit } from '../audit';
 import {
   findCustomerDetail,
   listAuditEntries,
   listNotTakenUpPolicies,
-  resolveUserId,
   searchCustomers,
 } from './repository';
 

@@ -1,6 +1,5 @@
-// The staff console's customer search (issue 18 item 1) and the audit log care's audit page reads.
-import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+// The staff console's customer search (issue 18 item 1).
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * What staff can find a customer by: one row per searchable value of a user, a proposal, a
@@ -29,29 +28,5 @@ export const customerSearch = pgTable(
     index('customer_search_value_idx').on(table.value.op('text_pattern_ops')),
     index('customer_search_value_trgm_idx').using('gin', table.value.op('gin_trgm_ops')),
     index('customer_search_user_id_idx').on(table.userId),
-  ],
-);
-
-/**
- * Who did what to whom. Every admin action (impersonation, MOTO payment, effective-date choice,
- * editing a read-only field) writes one row; rows are never updated or deleted.
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** The signed-in user who acted (for an admin acting as a customer: the admin). */
-    actorUserId: text('actor_user_id').notNull(),
-    /** The customer acted upon, when there is one. */
-    subjectUserId: text('subject_user_id'),
-    /** A stable verb, e.g. `policy.cancel`, `session.impersonate`. */
-    action: text('action').notNull(),
-    /** What was touched, e.g. `policy:BMW-FLX-000123`. */
-    target: text('target').notNull(),
-    at: instant('at').notNull(),
-  },
-  (table) => [
-    index('audit_log_subject_at_idx').on(table.subjectUserId, table.at),
-    index('audit_log_actor_at_idx').on(table.actorUserId, table.at),
   ],
 );

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ChatMessageRecord, ChatProvider } from '../../providers/chat';
 import { deploymentBrand } from '../brand';
-import { recordAudit } from '../care';
+import { recordAudit } from '../audit';
 import { listUserContacts } from '../identity';
 import { isPolicyOwnedBy, listPolicySummariesOfOwner } from '../policy';
 

@@ -9,7 +9,7 @@ import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { brandOfScheme } from '../brand';
-import { recordAudit } from '../care';
+import { recordAudit } from '../audit';
 import {
   findActorUserId,
   getOwnerUserId,

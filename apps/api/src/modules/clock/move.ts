@@ -7,7 +7,7 @@ import {
 import type { ServiceDeps } from '../../app-types';
 import { isMovableClock, type MovableClock } from '../../clock';
 import { AppError } from '../../errors';
-import { recordAudit } from '../care';
+import { recordAudit } from '../audit';
 import { runDueJobsNow, summariseJobRuns, type JobRun } from '../jobs';
 import { addToClockOffset } from './offset';
 

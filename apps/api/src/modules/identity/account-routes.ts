@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
-import { recordAudit } from '../care';
+import { recordAudit } from '../audit';
 import { findProposal, getOwnProposal, moveProposalOwner } from '../proposal';
 import { enforceRateLimits, HOUR_MS } from './rate-limit';
 import { getOwnerUserId, type Principal } from './principal';

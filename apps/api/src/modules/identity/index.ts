@@ -22,6 +22,7 @@ export {
   findUserById,
   listStaffUsers,
   listUserContacts,
+  resolveUserId,
   seedDemoAdmin,
   upsertStaffUser,
   type User,

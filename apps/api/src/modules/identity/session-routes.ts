@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@motor/contract';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
-import { recordAudit } from '../care';
+import { recordAudit } from '../audit';
 import { findProposalForBackBook } from './back-book';
 import { enforceRateLimits, HOUR_MS } from './rate-limit';
 

@@ -14,6 +14,17 @@ export async function findUserById(db: Db, userId: string): Promise<User | null>
   return row ?? null;
 }
 
+/** A user id, or the id of the user with this e-mail address; null when nobody matches. */
+export async function resolveUserId(db: Db, idOrEmail: string): Promise<string | null> {
+  const value = idOrEmail.trim();
+  const [row] = await db
+    .select({ userId: users.userId })
+    .from(users)
+    .where(value.includes('@') ? eq(users.email, value.toLowerCase()) : eq(users.userId, value))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
   const [row] = await db
     .select()

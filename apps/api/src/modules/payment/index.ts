@@ -32,6 +32,10 @@ export {
 export type { PaymentMethodRow } from './repository';
 export { listUnconfirmedMandates } from './unconfirmed-mandates';
 export {
+  listPaymentSessionsOfOwner,
+  listProposalCodesWithFailedCollection,
+} from './console-reads';
+export {
   listProposalsWithCollections,
   listProposalsWithOverdueFirstCollection,
 } from './first-collection-lookups';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ProviderUnavailableError } from '../../providers/card-payments';
 import { FlowNotCompletedError } from '../../providers/direct-debit';
-import { recordAudit } from '../care';
+import { recordAudit } from '../audit';
 import { findActorUserId, type Principal } from '../identity';
 import { computeAmountDueAtBind } from '../policy';
 import { assertBindable } from '../policy';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { policies, policyAutoRenewalChanges } from './tables';
 import { AppError } from '../../errors';
 import { brandOfScheme } from '../brand';
-import { recordAudit } from '../care';
+import { recordAudit } from '../audit';
 import { findActorUserId, type Principal } from '../identity';
 import type { PolicyRow } from './repository';
 import { derivePolicyStatus } from './state';

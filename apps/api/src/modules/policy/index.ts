@@ -45,6 +45,7 @@ export {
 export { derivePolicyStatus, reinstatePolicy, transitionPolicy } from './state';
 export { addChangeVersions, endCover } from './changes';
 export { markPoliciesNtu } from './lifecycle';
+export { listNotTakenUpPolicies, listPolicyNumbersOfOwners } from './not-taken-up';
 export { assertCustomerVerified } from './verification';
 export { getOwnPolicy } from './access';
 export {

@@ -4,7 +4,7 @@ import { AppError, errorResponses } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { eraseCustomer } from '../../flows/erase-customer';
 import { exportCustomerData } from '../../flows/export-customer-data';
-import { recordAudit } from '../care';
+import { recordAudit } from '../audit';
 import { findActorUserId, getOwnerUserId, NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
 
 // The customer's data rights (issue 21 item 14, decision 018): a copy of everything we hold

@@ -8,7 +8,7 @@ import type { ServiceDeps } from '../../app-types';
 import { uploadCommits, uploads } from './tables';
 import { AppError } from '../../errors';
 import { brandOfScheme, type ProductConfig } from '../brand';
-import { recordAudit } from '../care';
+import { recordAudit } from '../audit';
 import { findActorUserId, getOwnerUserId, type Principal } from '../identity';
 import { getOwnPolicy, type PolicyRow } from '../policy';
 import { sniffFileType } from './sniff';

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { latestAuditAt, recordAudit } from '../../modules/care';
+import { latestAuditAt, recordAudit } from '../../modules/audit';
 import {
   IMPERSONATE_HEADER,
   NOT_AUTHORISED_MESSAGE,

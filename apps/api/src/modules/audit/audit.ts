@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog } from './tables';
 
-// The audit trail staff read (GET /api/admin/audit, listAuditEntries) is written here: one row
-// per thing done, never updated or deleted. Every module and flow records through recordAudit.
+// The audit trail: one row per thing done, never updated or deleted. Every module and flow
+// records through recordAudit; the staff console (care) reads it through listAuditRows.
 
 type AuditRecord = {
   /** The signed-in user who acted (an admin acting for a customer: the admin), or `system:…`. */
@@ -44,4 +44,32 @@ export async function latestAuditAt(
     .orderBy(desc(auditLog.at))
     .limit(1);
   return row?.at ?? null;
+}
+
+/**
+ * Rows of what staff did, newest first. A customer's own action (a row whose actor is its
+ * subject, e.g. their data export) is not staff activity. Ids only: care names the people.
+ */
+export async function listAuditRows(
+  db: Db,
+  filter: { subjectUserId?: string; actorUserId?: string; limit: number },
+) {
+  const conditions: SQL[] = [
+    sql`${auditLog.subjectUserId} is distinct from ${auditLog.actorUserId}`,
+  ];
+  if (filter.subjectUserId) conditions.push(eq(auditLog.subjectUserId, filter.subjectUserId));
+  if (filter.actorUserId) conditions.push(eq(auditLog.actorUserId, filter.actorUserId));
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      target: auditLog.target,
+      actorUserId: auditLog.actorUserId,
+      subjectUserId: auditLog.subjectUserId,
+    })
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(filter.limit);
 }
