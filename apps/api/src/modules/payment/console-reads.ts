@@ -14,10 +14,7 @@ export async function listProposalCodesWithFailedCollection(
     .selectDistinct({ proposalCode: collections.proposalCode })
     .from(collections)
     .where(
-      and(
-        inArray(collections.proposalCode, [...proposalCodes]),
-        eq(collections.status, 'FAILED'),
-      ),
+      and(inArray(collections.proposalCode, [...proposalCodes]), eq(collections.status, 'FAILED')),
     );
   return new Set(rows.flatMap((row) => (row.proposalCode ? [row.proposalCode] : [])));
 }
