@@ -15,7 +15,7 @@ import type { ProposalRow } from '../proposal';
 import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
 import * as repository from './repository';
 
-export const PAYMENT_MESSAGES = {
+const PAYMENT_MESSAGES = {
   nothingToPay: 'There is nothing to pay on this quote.',
   dateOfBirthMismatch: "The date of birth does not match the policyholder's.",
   flowNotFound: 'We could not find that Direct Debit set-up.',
