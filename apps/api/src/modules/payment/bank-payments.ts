@@ -2,10 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { BankPaymentSession, BankPaymentStatus } from '@motor/contract';
 import type { ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
-import { assertBindable, computeAmountDueAtBind } from '../policy';
 import type { ProposalRow } from '../proposal';
 import * as repository from './repository';
-import { createPaymentSessionId, describe, PAYMENT_MESSAGES, withProvider } from './service';
+import {
+  createPaymentSessionId,
+  describe,
+  dueBeforePaying,
+  recordOpenSession,
+  returnUrls,
+  withProvider,
+} from './service';
 
 // Instant bank payment (ADR 045): the first monthly payment is paid from the customer's bank
 // (GoCardless Instant Bank Pay) and the Direct Debit mandate for the later months is set up in
@@ -30,14 +36,13 @@ export async function startBankPayment(
   options: { row: ProposalRow; ownerUserId: string; successPath: string; cancelPath: string },
 ): Promise<BankPaymentSession> {
   const { row, ownerUserId } = options;
-  const answered = await assertBindable(deps, row);
-  const due = computeAmountDueAtBind(answered.quote);
-  if (due.totalPence <= 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.nothingToPay);
+  const due = await dueBeforePaying(deps, row);
   if (due.scheduleType !== 'MONTHLY') {
     throw new AppError('CONFLICT', BANK_PAYMENT_MESSAGES.monthlyOnly);
   }
   const sessionId = createPaymentSessionId();
   const provider = deps.providers.directDebit;
+  const urls = returnUrls(deps, options);
   const flow = await withProvider(() =>
     provider.createBankPayment({
       reference: sessionId,
@@ -45,11 +50,11 @@ export async function startBankPayment(
       amountPence: due.totalPence,
       description: describe(row),
       mandateDescription: `${describe(row)} monthly payments`,
-      successUrl: `${deps.config.publicUrl}${options.successPath}`,
-      exitUrl: `${deps.config.publicUrl}${options.cancelPath}`,
+      successUrl: urls.successUrl,
+      exitUrl: urls.cancelUrl,
     }),
   );
-  await repository.insertSession(deps.db, {
+  await recordOpenSession(deps, {
     sessionId,
     kind: 'BANK_PAYMENT',
     adapter: provider.adapter,
@@ -59,8 +64,6 @@ export async function startBankPayment(
     amountPence: due.totalPence,
     // Later months are collected by Direct Debit under the mandate set up in the same flow.
     paymentMethodType: 'BACS_DEBIT',
-    status: 'OPEN',
-    createdAt: deps.clock.now(),
   });
   return { bankPaymentId: flow.flowId, redirectUrl: flow.redirectUrl, amountPence: due.totalPence };
 }

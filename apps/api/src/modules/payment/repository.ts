@@ -13,7 +13,9 @@ export type PaymentSessionRow = typeof paymentSessions.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type CollectionRow = typeof collections.$inferSelect;
 
-export async function insertSession(db: Db, row: typeof paymentSessions.$inferInsert) {
+export type NewPaymentSession = typeof paymentSessions.$inferInsert;
+
+export async function insertSession(db: Db, row: NewPaymentSession) {
   await db.insert(paymentSessions).values(row);
 }
 

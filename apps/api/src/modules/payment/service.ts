@@ -4,7 +4,7 @@ import type { PaymentMethodType } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { ProviderUnavailableError } from '../../providers/card-payments';
+import { ProviderUnavailableError, type CardCheckoutRequest } from '../../providers/card-payments';
 import { FlowNotCompletedError } from '../../providers/direct-debit';
 import { recordAudit } from '../audit';
 import { findActorUserId, type Principal } from '../identity';
@@ -15,7 +15,7 @@ import type { ProposalRow } from '../proposal';
 import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
 import * as repository from './repository';
 
-export const PAYMENT_MESSAGES = {
+const PAYMENT_MESSAGES = {
   nothingToPay: 'There is nothing to pay on this quote.',
   dateOfBirthMismatch: "The date of birth does not match the policyholder's.",
   flowNotFound: 'We could not find that Direct Debit set-up.',
@@ -45,6 +45,89 @@ export async function withProvider<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * What a proposal the caller may buy costs now, after every bind gate (a payment bind would refuse
+ * is never taken); refuses with 409 when there is nothing to pay.
+ */
+export async function dueBeforePaying(deps: ServiceDeps, row: ProposalRow) {
+  const answered = await assertBindable(deps, row);
+  const due = computeAmountDueAtBind(answered.quote);
+  if (due.totalPence <= 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.nothingToPay);
+  return due;
+}
+
+/** The absolute URLs a provider's hosted page sends the customer back to. */
+export function returnUrls(deps: ServiceDeps, paths: { successPath: string; cancelPath: string }) {
+  return {
+    successUrl: `${deps.config.publicUrl}${paths.successPath}`,
+    cancelUrl: `${deps.config.publicUrl}${paths.cancelPath}`,
+  };
+}
+
+/** Records a hosted payment page just opened at a provider: OPEN until its webhook says more. */
+export function recordOpenSession(
+  deps: ServiceDeps,
+  session: Omit<repository.NewPaymentSession, 'status' | 'createdAt'>,
+): Promise<void> {
+  return repository.insertSession(deps.db, {
+    ...session,
+    status: 'OPEN',
+    createdAt: deps.clock.now(),
+  });
+}
+
+/**
+ * Opens the card provider's hosted page (a payment or a card set-up) under a new id of ours and
+ * records it; the customer is sent to the returned url.
+ */
+async function openCardSession(
+  deps: ServiceDeps,
+  request: Omit<CardCheckoutRequest, 'reference' | 'successUrl' | 'cancelUrl'> & {
+    successPath: string;
+    cancelPath: string;
+  },
+  /** What the session is for; the rest of the record follows from the request. */
+  record: Omit<
+    repository.NewPaymentSession,
+    | 'sessionId'
+    | 'adapter'
+    | 'providerSessionId'
+    | 'ownerUserId'
+    | 'amountPence'
+    | 'saveCard'
+    | 'status'
+    | 'createdAt'
+  >,
+): Promise<CardCheckoutSession> {
+  const sessionId = createPaymentSessionId();
+  const provider = deps.providers.cardPayments;
+  const session = await withProvider(() =>
+    provider.createCheckoutSession({
+      mode: request.mode,
+      reference: sessionId,
+      customerReference: request.customerReference,
+      amountPence: request.amountPence,
+      description: request.description,
+      saveCard: request.saveCard,
+      ...returnUrls(deps, request),
+    }),
+  );
+  await recordOpenSession(deps, {
+    sessionId,
+    adapter: provider.adapter,
+    providerSessionId: session.providerSessionId,
+    ownerUserId: request.customerReference,
+    amountPence: request.amountPence,
+    saveCard: request.saveCard,
+    ...record,
+  });
+  return {
+    sessionId: session.providerSessionId,
+    url: session.url,
+    amountPence: request.amountPence,
+  };
+}
+
+/**
  * What the customer pays now for a proposal they may buy, and how the policy will be paid: a
  * MONTHLY schedule is DUAL unless the caller says otherwise (a card deposit, then Direct Debit,
  * which needs a mandate before any money is taken). Refuses anything else with 409.
@@ -54,10 +137,7 @@ async function getCardPaymentPlan(
   options: { row: ProposalRow; requested: PaymentMethodType | undefined },
 ): Promise<{ amountPence: number; paymentMethodType: PaymentMethodType }> {
   const { row } = options;
-  // Every bind gate before any money moves: a payment bind would refuse is never taken.
-  const answered = await assertBindable(deps, row);
-  const due = computeAmountDueAtBind(answered.quote);
-  if (due.totalPence <= 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.nothingToPay);
+  const due = await dueBeforePaying(deps, row);
   const paymentMethodType =
     options.requested ?? (due.scheduleType === 'MONTHLY' ? 'BACS_DEBIT' : 'CARD');
   if (paymentMethodType === 'BACS_DEBIT' && !(await findActiveMandate(deps.db, row.ownerUserId))) {
@@ -97,37 +177,25 @@ async function openCardCheckout(
     paymentMethodType: PaymentMethodType;
   },
 ): Promise<CardCheckoutSession> {
-  const { ownerUserId, amountPence } = options;
-  const sessionId = createPaymentSessionId();
-  const provider = deps.providers.cardPayments;
-  const session = await withProvider(() =>
-    provider.createCheckoutSession({
+  return openCardSession(
+    deps,
+    {
       mode: 'PAYMENT',
-      reference: sessionId,
-      customerReference: ownerUserId,
-      amountPence,
+      customerReference: options.ownerUserId,
+      amountPence: options.amountPence,
       description: options.description,
       saveCard: options.saveCard,
-      successUrl: `${deps.config.publicUrl}${options.successPath}`,
-      cancelUrl: `${deps.config.publicUrl}${options.cancelPath}`,
-    }),
+      successPath: options.successPath,
+      cancelPath: options.cancelPath,
+    },
+    {
+      kind: 'CARD_CHECKOUT',
+      proposalCode: options.proposalCode ?? null,
+      adjustmentId: options.adjustmentId ?? null,
+      clientReference: options.accountId ?? null,
+      paymentMethodType: options.paymentMethodType,
+    },
   );
-  await repository.insertSession(deps.db, {
-    sessionId,
-    kind: 'CARD_CHECKOUT',
-    adapter: provider.adapter,
-    providerSessionId: session.providerSessionId,
-    ownerUserId,
-    proposalCode: options.proposalCode ?? null,
-    adjustmentId: options.adjustmentId ?? null,
-    clientReference: options.accountId ?? null,
-    amountPence,
-    saveCard: options.saveCard,
-    paymentMethodType: options.paymentMethodType,
-    status: 'OPEN',
-    createdAt: deps.clock.now(),
-  });
-  return { sessionId: session.providerSessionId, url: session.url, amountPence };
 }
 
 export async function startCardCheckout(
@@ -202,33 +270,19 @@ export async function startCardSetup(
     cancelPath: string;
   },
 ): Promise<CardCheckoutSession> {
-  const sessionId = createPaymentSessionId();
-  const provider = deps.providers.cardPayments;
-  const session = await withProvider(() =>
-    provider.createCheckoutSession({
+  return openCardSession(
+    deps,
+    {
       mode: 'SETUP',
-      reference: sessionId,
       customerReference: options.ownerUserId,
       amountPence: 0,
       description: 'Save a card for your motor insurance',
       saveCard: true,
-      successUrl: `${deps.config.publicUrl}${options.successPath}`,
-      cancelUrl: `${deps.config.publicUrl}${options.cancelPath}`,
-    }),
+      successPath: options.successPath,
+      cancelPath: options.cancelPath,
+    },
+    { kind: 'CARD_SETUP', clientReference: options.clientReference },
   );
-  await repository.insertSession(deps.db, {
-    sessionId,
-    kind: 'CARD_SETUP',
-    adapter: provider.adapter,
-    providerSessionId: session.providerSessionId,
-    ownerUserId: options.ownerUserId,
-    clientReference: options.clientReference,
-    amountPence: 0,
-    saveCard: true,
-    status: 'OPEN',
-    createdAt: deps.clock.now(),
-  });
-  return { sessionId: session.providerSessionId, url: session.url, amountPence: 0 };
 }
 
 const dateOfBirthMismatch = () =>

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ProposalResponseSchema, type UpdateProposalRequest } from '@motor/contract';
+import {
+  ProposalResponseSchema,
+  type ProposalResponse,
+  type UpdateProposalRequest,
+} from '@motor/contract';
 import { useShowError } from '../ui/error-modal';
 import { isApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/use-api-client';
@@ -21,20 +25,32 @@ export function readFieldErrors(error: unknown): ServerFieldError[] | null {
 }
 
 /**
- * PATCH the proposal (a quote or a renewal) with a section's changes (re-rated). A refused answer (400) is the page's to
- * show in its modal; any other failure opens the app's error modal.
+ * What every proposal PATCH does: send the changes, read the proposal the server answers and keep
+ * it as the cached proposal. The caller's mutation says what a failure does.
  */
-export function useSaveDisclosure(proposalCode: string) {
+function useProposalPatch(proposalCode: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const showError = useShowError();
-  return useMutation({
+  return {
     mutationFn: async (request: UpdateProposalRequest) =>
       ProposalResponseSchema.parse(
         await client.patch<unknown>(`/proposals/${encodeURIComponent(proposalCode)}`, request),
       ),
     meta: { handlesErrors: true },
-    onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
+    onSuccess: (proposal: ProposalResponse) =>
+      queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
+  };
+}
+
+/**
+ * PATCH the proposal (a quote or a renewal) with a section's changes (re-rated). A refused answer (400) is the page's to
+ * show in its modal; any other failure opens the app's error modal.
+ */
+export function useSaveDisclosure(proposalCode: string) {
+  const patch = useProposalPatch(proposalCode);
+  const showError = useShowError();
+  return useMutation({
+    ...patch,
     onError: (error) => {
       if (readFieldErrors(error) === null) showError(error);
     },
@@ -47,14 +63,5 @@ export function useSaveDisclosure(proposalCode: string) {
  * their own checks are sent, and Continue sends them all again and speaks for any refusal.
  */
 export function useSaveDraft(proposalCode: string) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (request: UpdateProposalRequest) =>
-      ProposalResponseSchema.parse(
-        await client.patch<unknown>(`/proposals/${encodeURIComponent(proposalCode)}`, request),
-      ),
-    meta: { handlesErrors: true },
-    onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
-  });
+  return useMutation(useProposalPatch(proposalCode));
 }

@@ -1,15 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ErrorBodySchema, type ClockUnit, type MoveClockResponse } from '@motor/contract';
 import { Field, getDescribedBy } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
-import { paths } from '../../lib/paths';
 import { useMoveClock, useServerClock } from './api/clock';
 import { JobRunsList } from './job-runs';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
 
 const HOUR_MS = 3_600_000;
@@ -168,27 +167,14 @@ export function ClockPage() {
   }
 
   return (
-    <div className="page-header staff-clock">
-      <p>
-        <Link className="standalone-link" to={paths.admin()}>
-          {t('back')}
-        </Link>
-      </p>
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('intro')}</p>
-      {clock.isPending ? (
-        <p role="status">{t('loading')}</p>
-      ) : clock.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('failed')}
-        </p>
-      ) : (
+    <StaffReport className="staff-clock" namespace="clock" query={clock}>
+      {(data) => (
         <>
-          <p>{t('now', { time: formatInstant(clock.data.now) })}</p>
-          <Offset offsetMs={clock.data.offsetMs} />
-          {clock.data.canMove ? <MoveClockForm /> : <p className="notice">{t('fixed')}</p>}
+          <p>{t('now', { time: formatInstant(data.now) })}</p>
+          <Offset offsetMs={data.offsetMs} />
+          {data.canMove ? <MoveClockForm /> : <p className="notice">{t('fixed')}</p>}
         </>
       )}
-    </div>
+    </StaffReport>
   );
 }

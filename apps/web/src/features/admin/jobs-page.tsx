@@ -1,14 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { JOB_STATES, type JobListResponse } from '@motor/contract';
 import { Button } from '../../components/ui/button';
-import { paths } from '../../lib/paths';
 import { useJobs, useRunDueJobs } from './api/jobs';
 import { JobRunsList } from './job-runs';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
-import { ScrollingTable } from './staff-report';
+import { ScrollingTable, StaffReport } from './staff-report';
 
 /** An instant as staff read it (London time), or a dash-free fallback text. */
 function When({ iso, fallback = '' }: { iso: string | null; fallback?: string }) {
@@ -155,26 +154,12 @@ export function JobsPage() {
   };
 
   return (
-    <div className="page-header staff-jobs">
-      <p>
-        <Link className="standalone-link" to={paths.admin()}>
-          {t('back')}
-        </Link>
-      </p>
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('intro')}</p>
-      <RunDueJobs />
-      {jobs.isPending ? (
-        <p role="status">{t('loading')}</p>
-      ) : jobs.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('failed')}
-        </p>
-      ) : (
+    <StaffReport className="staff-jobs" namespace="jobs" action={<RunDueJobs />} query={jobs}>
+      {(data) => (
         <>
           <section aria-labelledby={`${id}-kinds`}>
             <h2 id={`${id}-kinds`}>{t('kinds.title')}</h2>
-            <KindsTable kinds={jobs.data.kinds} />
+            <KindsTable kinds={data.kinds} />
           </section>
           <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-filters`}>
             <h2 id={`${id}-filters`}>{t('filters.title')}</h2>
@@ -200,7 +185,7 @@ export function JobsPage() {
               onChange={(event) => setKind(event.target.value)}
             >
               <option value="">{t('filters.anyKind')}</option>
-              {jobs.data.kinds.map((row) => (
+              {data.kinds.map((row) => (
                 <option key={row.kind} value={row.kind}>
                   {row.kind}
                 </option>
@@ -210,14 +195,14 @@ export function JobsPage() {
           </form>
           <section aria-labelledby={`${id}-list`}>
             <h2 id={`${id}-list`}>{t('list.title')}</h2>
-            {jobs.data.jobs.length === 0 ? (
+            {data.jobs.length === 0 ? (
               <p role="status">{t('list.none')}</p>
             ) : (
-              <JobsTable jobs={jobs.data.jobs} />
+              <JobsTable jobs={data.jobs} />
             )}
           </section>
         </>
       )}
-    </div>
+    </StaffReport>
   );
 }

@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
 import { useReconciliation } from './api/reconciliation';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
-import { ScrollingTable } from './staff-report';
+import { ScrollingTable, StaffReport } from './staff-report';
 
 type Finding = ReconciliationFindingsResponse['findings'][number];
 
@@ -89,38 +89,30 @@ export function ReconciliationPage() {
   }
 
   return (
-    <div className="page-header staff-reconciliation">
-      <p>
-        <Link className="standalone-link" to={paths.admin()}>
-          {t('back')}
-        </Link>
-      </p>
-      <h1 id={`${id}-title`}>{t('title')}</h1>
-      <p className="lead">{t('intro')}</p>
-      {findings.isPending ? (
-        <p role="status">{t('loading')}</p>
-      ) : findings.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('failed')}
-        </p>
-      ) : (
+    <StaffReport
+      className="staff-reconciliation"
+      namespace="reconciliation"
+      titleId={`${id}-title`}
+      query={findings}
+    >
+      {(data) => (
         <>
           <p>
-            {findings.data.lastRunAt
+            {data.lastRunAt
               ? t('lastRun', {
-                  time: new Date(findings.data.lastRunAt).toLocaleString('en-GB', {
+                  time: new Date(data.lastRunAt).toLocaleString('en-GB', {
                     timeZone: 'Europe/London',
                   }),
                 })
               : t('neverRun')}
           </p>
-          {findings.data.findings.length === 0 ? (
+          {data.findings.length === 0 ? (
             <p role="status">{t('none')}</p>
           ) : (
-            <FindingsTable data={findings.data} />
+            <FindingsTable data={data} />
           )}
         </>
       )}
-    </div>
+    </StaffReport>
   );
 }

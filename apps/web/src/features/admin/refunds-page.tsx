@@ -1,16 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ErrorBodySchema, type RefundIssueResponse } from '@motor/contract';
 import { Field, getDescribedBy } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api-client';
 import { formatPence } from '../../lib/format';
-import { paths } from '../../lib/paths';
 import { useRefundIssues, useResolveRefundIssue } from './api/refunds';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
-import { ScrollingTable } from './staff-report';
+import { ScrollingTable, StaffReport } from './staff-report';
 
 type Resolution = NonNullable<RefundIssueResponse['resolution']>;
 
@@ -162,21 +160,8 @@ export function RefundsPage() {
   const open = issues.data?.issues.filter((issue) => !issue.resolvedAt) ?? [];
   const resolved = issues.data?.issues.filter((issue) => issue.resolvedAt) ?? [];
   return (
-    <div className="page-header staff-refunds">
-      <p>
-        <Link className="standalone-link" to={paths.admin()}>
-          {t('back')}
-        </Link>
-      </p>
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('intro')}</p>
-      {issues.isPending ? (
-        <p role="status">{t('loading')}</p>
-      ) : issues.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('failed')}
-        </p>
-      ) : (
+    <StaffReport className="staff-refunds" namespace="refunds" query={issues}>
+      {() => (
         <>
           <section aria-labelledby={`${id}-open`}>
             <h2 id={`${id}-open`}>{t('open.title')}</h2>
@@ -193,6 +178,6 @@ export function RefundsPage() {
           ) : null}
         </>
       )}
-    </div>
+    </StaffReport>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackState } from '@motor/domain';
 import { FEEDBACK_SCORES, ScoreRadios } from '../../components/form/score-radios';
-import { Button } from '../../components/ui/button';
+import { SurveyComment, SurveySend, useSurveyAnswer } from '../../components/form/survey-fields';
 import { Modal } from '../../components/ui/modal';
 import { useAuth } from '../../lib/auth';
 import { useSendCancellationFeedback } from './api/cancellation-api';
@@ -54,8 +54,7 @@ export function CancellationFeedbackModal({ policyId }: { policyId: string }) {
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
   const [state, setState] = useState<FeedbackState>('default');
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
+  const { rating, setRating, comment, setComment, answer } = useSurveyAnswer();
   const send = useSendCancellationFeedback();
 
   useEffect(() => {
@@ -69,12 +68,8 @@ export function CancellationFeedbackModal({ policyId }: { policyId: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (rating === null) return;
-    const trimmed = comment.trim();
-    send.mutate(
-      { policyId, rating, ...(trimmed ? { comment: trimmed } : {}) },
-      { onSuccess: () => setState(stateAfterRating()) },
-    );
+    const sent = answer();
+    if (sent) send.mutate({ policyId, ...sent }, { onSuccess: () => setState(stateAfterRating()) });
   };
 
   return (
@@ -105,26 +100,23 @@ export function CancellationFeedbackModal({ policyId }: { policyId: string }) {
               </div>
             ))}
           </fieldset>
-          <label className="field__label" htmlFor={`${id}-comment`}>
-            {t('feedback.comment')}
-          </label>
           {/* A textarea: Enter starts a new line and never sends the form. */}
-          <textarea
+          <SurveyComment
             id={`${id}-comment`}
-            className="input feedback-modal__comment"
-            rows={3}
-            maxLength={COMMENT_MAX_LENGTH}
+            label={t('feedback.comment')}
             value={comment}
-            onChange={(event) => setComment(event.target.value)}
+            onChange={setComment}
+            maxLength={COMMENT_MAX_LENGTH}
+            labelClassName="field__label"
+            className="input feedback-modal__comment"
           />
-          {send.isError ? (
-            <p role="alert" className="field__error">
-              {t('feedback.failed')}
-            </p>
-          ) : null}
-          <Button type="submit" disabled={rating === null || send.isPending}>
-            {t('feedback.submit')}
-          </Button>
+          <SurveySend
+            failed={send.isError}
+            failedText={t('feedback.failed')}
+            errorClassName="field__error"
+            disabled={rating === null || send.isPending}
+            submitText={t('feedback.submit')}
+          />
         </form>
       ) : (
         <p role="status">{t('feedback.thanks')}</p>

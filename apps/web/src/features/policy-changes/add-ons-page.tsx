@@ -2,9 +2,8 @@ import { useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OptionalCoverCode, ProposalChange } from '@motor/domain';
-import { Button } from '../../components/ui/button';
-import { Notification } from '../../components/ui/notification';
 import type { Policy } from '../../lib/policy/get-policy';
+import { ChangeForm, UnchangedNotice } from './change-form';
 import { ChangePageLayout } from './change-page-layout';
 import { useChangeContext } from './use-change-context';
 import { useSubmitAdjustment } from './use-submit-adjustment';
@@ -51,12 +50,8 @@ export function AddOnsPage({ policy }: { policy: Policy }): ReactElement {
       intro={t('addOns.intro')}
       back={{ to: paths.root, label: t('backToPolicy') }}
     >
-      {isUnchanged ? (
-        <Notification variant="info" isAlert title={t('form.unchangedTitle')}>
-          {t('form.unchanged')}
-        </Notification>
-      ) : null}
-      <form noValidate onSubmit={onSubmit}>
+      <UnchangedNotice shown={isUnchanged} />
+      <ChangeForm onSubmit={onSubmit} isSubmitting={isSubmitting}>
         <fieldset className="checkboxes">
           <legend className="quote-choices__legend">{t('addOns.legend')}</legend>
           {codes.map((code) => (
@@ -73,10 +68,7 @@ export function AddOnsPage({ policy }: { policy: Policy }): ReactElement {
             </label>
           ))}
         </fieldset>
-        <Button type="submit" disabled={isSubmitting}>
-          {t('form.submit')}
-        </Button>
-      </form>
+      </ChangeForm>
       {modals}
     </ChangePageLayout>
   );

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScoreRadios } from '../../components/form/score-radios';
-import { Button } from '../../components/ui/button';
+import { SurveyScores, SurveySend } from '../../components/form/survey-fields';
 import { useSendAdjustmentFeedback } from './api/adjustment-api';
 
 /**
@@ -33,24 +32,20 @@ export function AdjustmentFeedback({
         <p role="status">{t('feedback.thanks')}</p>
       ) : (
         <form noValidate onSubmit={onSubmit}>
-          <fieldset className="feedback__scores">
-            <legend className="feedback__legend">{t('feedback.legend')}</legend>
-            <ScoreRadios
-              name={`${id}-rating`}
-              rating={rating}
-              onChange={setRating}
-              className="feedback__score"
-              scoreLabel={(score) => t('feedback.rating', { score })}
-            />
-          </fieldset>
-          {send.isError ? (
-            <p role="alert" className="notice notice--critical">
-              {t('feedback.failed')}
-            </p>
-          ) : null}
-          <Button type="submit" disabled={rating === null || send.isPending}>
-            {t('feedback.submit')}
-          </Button>
+          <SurveyScores
+            name={`${id}-rating`}
+            legend={t('feedback.legend')}
+            rating={rating}
+            onChange={setRating}
+            scoreLabel={(score) => t('feedback.rating', { score })}
+          />
+          <SurveySend
+            failed={send.isError}
+            failedText={t('feedback.failed')}
+            errorClassName="notice notice--critical"
+            disabled={rating === null || send.isPending}
+            submitText={t('feedback.submit')}
+          />
         </form>
       )}
     </section>

@@ -9,11 +9,11 @@ import { DynamicForm } from '../../components/form/dynamic-form';
 import { AdditionalDriverContext, useInputCopy } from '../../components/form/form-copy';
 import { useShowError } from '../../components/ui/error-modal';
 import { Modal } from '../../components/ui/modal';
-import { Notification } from '../../components/ui/notification';
 import { reportError } from '../../lib/error-reporting';
 import type { Policy } from '../../lib/policy/get-policy';
 import { getParties } from '../../lib/policy/policy-facts';
 import { useValidateForm } from './api/validate-form-api';
+import { UnchangedNotice } from './change-form';
 import { buildSectionChanges, findProfile, getCurrentAnswers } from './policy-change-rules';
 import type { SectionTarget } from './policy-change-rules';
 import { useChangeContext } from './use-change-context';
@@ -104,11 +104,7 @@ export function ChangeDisclosureForm({
 
   return (
     <AdditionalDriverContext value={driver}>
-      {isUnchanged ? (
-        <Notification variant="info" isAlert title={t('form.unchangedTitle')}>
-          {t('form.unchanged')}
-        </Notification>
-      ) : null}
+      <UnchangedNotice shown={isUnchanged} />
       <DynamicForm
         inputs={inputs}
         values={values}

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@motor/domain';
-import { Button } from '../../components/ui/button';
-import { Notification } from '../../components/ui/notification';
 import type { Policy } from '../../lib/policy/get-policy';
+import { ChangeForm, UnchangedNotice } from './change-form';
 import { ChangePageLayout } from './change-page-layout';
 import { ChatAction } from '../../components/ui/chat-action';
 import { useChangeContext } from './use-change-context';
@@ -44,12 +43,8 @@ export function ExcessPage({ policy }: { policy: Policy }): ReactElement {
 
   return (
     <ChangePageLayout title={t('excess.title')} intro={t('excess.intro')} back={back}>
-      {isUnchanged ? (
-        <Notification variant="info" isAlert title={t('form.unchangedTitle')}>
-          {t('form.unchanged')}
-        </Notification>
-      ) : null}
-      <form noValidate onSubmit={onSubmit}>
+      <UnchangedNotice shown={isUnchanged} />
+      <ChangeForm onSubmit={onSubmit} isSubmitting={isSubmitting}>
         <fieldset className="radios">
           <legend className="quote-choices__legend">{t('excess.legend')}</legend>
           {product.excess.voluntaryExcess.map((amount) => (
@@ -68,10 +63,7 @@ export function ExcessPage({ policy }: { policy: Policy }): ReactElement {
             </label>
           ))}
         </fieldset>
-        <Button type="submit" disabled={isSubmitting}>
-          {t('form.submit')}
-        </Button>
-      </form>
+      </ChangeForm>
       {modals}
     </ChangePageLayout>
   );

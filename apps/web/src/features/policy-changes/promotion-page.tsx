@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../components/form/text-input';
-import { Button } from '../../components/ui/button';
 import { Notification } from '../../components/ui/notification';
 import type { Policy } from '../../lib/policy/get-policy';
+import { ChangeForm } from './change-form';
 import { ChangePageLayout } from './change-page-layout';
 import { useChangeContext } from './use-change-context';
 import { useSubmitAdjustment } from './use-submit-adjustment';
@@ -49,7 +49,7 @@ export function PromotionPage({ policy }: { policy: Policy }): ReactElement {
           {t('promotion.applied')}
         </Notification>
       ) : (
-        <form noValidate onSubmit={onSubmit}>
+        <ChangeForm onSubmit={onSubmit} isSubmitting={isSubmitting}>
           <TextInput
             id="change-promotion-code"
             label={t('promotion.label')}
@@ -63,10 +63,7 @@ export function PromotionPage({ policy }: { policy: Policy }): ReactElement {
               setError(undefined);
             }}
           />
-          <Button type="submit" disabled={isSubmitting}>
-            {t('form.submit')}
-          </Button>
-        </form>
+        </ChangeForm>
       )}
       {modals}
     </ChangePageLayout>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDisplayDate, londonDateString, toInstant } from '@motor/domain';
 import { getDatePickerDays } from '@motor/forms';
 import { DayPicker } from '../../components/form/day-picker';
-import { Button } from '../../components/ui/button';
 import type { Policy } from '../../lib/policy/get-policy';
+import { ChangeForm } from './change-form';
 import { ChangePageLayout } from './change-page-layout';
 import { useChangeContext } from './use-change-context';
 import { useSubmitAdjustment } from './use-submit-adjustment';
@@ -49,7 +49,7 @@ export function StartDatePage({ policy }: { policy: Policy }): ReactElement {
       intro={t('startDate.intro', { date: formatDisplayDate(startsAt) })}
       back={{ to: paths.management, label: t('backToManagement') }}
     >
-      <form noValidate onSubmit={onSubmit}>
+      <ChangeForm onSubmit={onSubmit} isSubmitting={isSubmitting}>
         <DayPicker
           id="change-start-date"
           label={t('startDate.label')}
@@ -62,10 +62,7 @@ export function StartDatePage({ policy }: { policy: Policy }): ReactElement {
             setError(undefined);
           }}
         />
-        <Button type="submit" disabled={isSubmitting}>
-          {t('form.submit')}
-        </Button>
-      </form>
+      </ChangeForm>
       {modals}
     </ChangePageLayout>
   );

@@ -1,7 +1,7 @@
-import { billedInstalment, describeVehicle, type Cover, type Quote } from '@motor/domain';
+import { billedInstalment, type Cover, type Quote } from '@motor/domain';
 import type { SectionId } from '../../components/disclosure/sections';
 import type { ProductConfig } from '../../lib/brand-products';
-import { formatPlate } from '../../lib/format';
+import { describeInsuredCar } from '../../lib/policy/policy-facts';
 import type { RenewalProposal } from './api/renewal-api';
 
 // The renewal routes' rules (spec 2 §2 "Renewal", §8): which screen a renewal shows, and when
@@ -125,14 +125,5 @@ export function describeRenewalCar(proposal: RenewalProposal): {
   registration: string;
   name: string;
 } {
-  const assets = proposal.quote.insuredAssets;
-  const car = (assets.find((asset) => asset.coreAsset) ?? assets[0])?.data as Answers | undefined;
-  const vehicle = (car?.vehicle ?? {}) as Answers;
-  const specification = (vehicle.specification ?? {}) as Answers;
-  const name = describeVehicle(specification);
-  const mark = text(vehicle.vrn);
-  return {
-    registration: mark ? formatPlate(mark) : '',
-    name,
-  };
+  return describeInsuredCar(proposal.quote.insuredAssets);
 }

@@ -14,7 +14,14 @@ function quoteOf(policy: Policy) {
 
 /** The car: its registration as printed on the plate ('BM24 XYZ') and its make and model. */
 export function describeCar(policy: Policy): { registration: string; name: string } {
-  const assets = quoteOf(policy)?.insuredAssets ?? [];
+  return describeInsuredCar(quoteOf(policy)?.insuredAssets ?? []);
+}
+
+/** The same for any quote's insured assets (a renewal's too): the core asset, else the first. */
+export function describeInsuredCar(assets: readonly { coreAsset: boolean; data: unknown }[]): {
+  registration: string;
+  name: string;
+} {
   const car = (assets.find((asset) => asset.coreAsset) ?? assets[0])?.data as Answers | undefined;
   const vehicle = (car?.vehicle ?? {}) as Answers;
   const specification = (vehicle.specification ?? {}) as Answers;

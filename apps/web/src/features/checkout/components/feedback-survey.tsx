@@ -1,22 +1,24 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScoreRadios } from '../../../components/form/score-radios';
-import { Button } from '../../../components/ui/button';
+import {
+  SurveyComment,
+  SurveyScores,
+  SurveySend,
+  useSurveyAnswer,
+} from '../../../components/form/survey-fields';
 import { useSendBindFeedback } from '../api/policy';
 
 /** The bind survey (spec 2 §2): a 1–10 score tagged with the policy; every score is thanked. */
 export function FeedbackSurvey({ policyId }: { policyId: string }) {
   const { t } = useTranslation('checkout');
   const id = useId();
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
+  const { rating, setRating, comment, setComment, answer } = useSurveyAnswer();
   const send = useSendBindFeedback();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (rating === null) return;
-    const trimmed = comment.trim();
-    send.mutate({ policyId, rating, ...(trimmed ? { comment: trimmed } : {}) });
+    const sent = answer();
+    if (sent) send.mutate({ policyId, ...sent });
   };
 
   if (send.isSuccess) {
@@ -36,35 +38,29 @@ export function FeedbackSurvey({ policyId }: { policyId: string }) {
         {t('feedback.title')}
       </h2>
       <form onSubmit={onSubmit} noValidate>
-        <fieldset className="feedback__scores">
-          <legend className="feedback__legend">{t('feedback.legend')}</legend>
-          <ScoreRadios
-            name={`${id}-rating`}
-            rating={rating}
-            onChange={setRating}
-            className="feedback__score"
-            scoreLabel={(score) => t('feedback.rating', { score })}
-          />
-        </fieldset>
-        <label className="feedback__comment-label" htmlFor={`${id}-comment`}>
-          {t('feedback.comment')}
-        </label>
-        <textarea
-          id={`${id}-comment`}
-          className="input feedback__comment"
-          rows={3}
-          maxLength={1000}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
+        <SurveyScores
+          name={`${id}-rating`}
+          legend={t('feedback.legend')}
+          rating={rating}
+          onChange={setRating}
+          scoreLabel={(score) => t('feedback.rating', { score })}
         />
-        {send.isError ? (
-          <p role="alert" className="notice notice--critical">
-            {t('feedback.failed')}
-          </p>
-        ) : null}
-        <Button type="submit" disabled={rating === null || send.isPending}>
-          {t('feedback.submit')}
-        </Button>
+        <SurveyComment
+          id={`${id}-comment`}
+          label={t('feedback.comment')}
+          value={comment}
+          onChange={setComment}
+          maxLength={1000}
+          labelClassName="feedback__comment-label"
+          className="input feedback__comment"
+        />
+        <SurveySend
+          failed={send.isError}
+          failedText={t('feedback.failed')}
+          errorClassName="notice notice--critical"
+          disabled={rating === null || send.isPending}
+          submitText={t('feedback.submit')}
+        />
       </form>
     </section>
   );
