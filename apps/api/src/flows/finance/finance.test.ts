@@ -246,5 +246,7 @@ describe('GET /api/admin/finance: policies that ended unpaid', () => {
     // Months newest first.
     const months = unpaidEndings.map((row) => row.month);
     expect(months).toEqual([...months].sort().reverse());
-  });
+    // Four months lived day by day with every due job: 15–30 s on a quiet machine, over a minute
+    // on a loaded one. The limit only stops a hung run.
+  }, 300_000);
 });
