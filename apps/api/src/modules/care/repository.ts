@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { listAuditRows } from '../audit';
 import { findUserById, listStaffUsers, listUserContacts } from '../identity';
 import { findMidStatuses } from '../mid';
-import { listPaymentSessionsOfOwner, listProposalCodesWithFailedCollection } from '../payment';
+import { listPaymentSessionsOfOwner, listProposalsWithCollections } from '../payment';
 import {
   listAllPoliciesOfOwner,
   listNotTakenUpPolicies as listNtuPolicies,
@@ -174,9 +174,10 @@ export async function listAuditEntries(
  */
 async function notTakenUpRows(db: Db, filter: { ownerUserId?: string } = {}) {
   const rows = await listNtuPolicies(db, filter);
-  const failed = await listProposalCodesWithFailedCollection(
+  const failed = await listProposalsWithCollections(
     db,
     rows.map((row) => row.proposalCode),
+    { status: 'FAILED' },
   );
   return rows.map((row) => ({
     ...row,

@@ -52,15 +52,24 @@ export async function listProposalsWithOverdueFirstCollection(
   return rows.map((row) => row.proposalCode);
 }
 
-/** Which of these proposals have any collection asked for. */
+/**
+ * Which of these proposals have a collection asked for: any (not taken up: was one ever asked
+ * for), or only one that FAILED (the staff console: why a policy was not taken up).
+ */
 export async function listProposalsWithCollections(
   db: Db,
   proposalCodes: readonly string[],
+  options: { status?: 'FAILED' } = {},
 ): Promise<Set<string>> {
   if (proposalCodes.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ proposalCode: collections.proposalCode })
     .from(collections)
-    .where(inArray(collections.proposalCode, [...new Set(proposalCodes)]));
+    .where(
+      and(
+        inArray(collections.proposalCode, [...new Set(proposalCodes)]),
+        options.status ? eq(collections.status, options.status) : undefined,
+      ),
+    );
   return new Set(rows.flatMap((row) => (row.proposalCode ? [row.proposalCode] : [])));
 }

@@ -31,7 +31,7 @@ export {
 } from './direct-debit-notices';
 export type { PaymentMethodRow } from './repository';
 export { listUnconfirmedMandates } from './unconfirmed-mandates';
-export { listPaymentSessionsOfOwner, listProposalCodesWithFailedCollection } from './console-reads';
+export { listPaymentSessionsOfOwner } from './console-reads';
 export {
   listProposalsWithCollections,
   listProposalsWithOverdueFirstCollection,
