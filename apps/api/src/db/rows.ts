@@ -25,3 +25,22 @@ export async function listRows<T extends PgTable, K extends ColumnName<T> = Colu
     .orderBy(...(order ? [asc(all[order] as PgColumn)] : []));
   return rows as Pick<InferSelectModel<T>, K>[];
 }
+
+/**
+ * The first row of `table` matching `where` (in `orderBy`'s order when given), or null: the one
+ * shape of every repository's find-by-key.
+ */
+export async function findRow<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  ...orderBy: (PgColumn | SQL)[]
+): Promise<InferSelectModel<T> | null> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(1);
+  return (row as InferSelectModel<T> | undefined) ?? null;
+}

@@ -1,25 +1,20 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
+import { findRow } from '../../db/rows';
 import { policies, policyVersions } from './tables';
 
 export type PolicyRow = typeof policies.$inferSelect;
 
 export async function findPolicy(db: Db, policyId: string): Promise<PolicyRow | null> {
-  const [row] = await db.select().from(policies).where(eq(policies.policyId, policyId)).limit(1);
-  return row ?? null;
+  return findRow(db, policies, eq(policies.policyId, policyId));
 }
 
 export async function findPolicyByProposal(
   db: Db,
   proposalCode: string,
 ): Promise<PolicyRow | null> {
-  const [row] = await db
-    .select()
-    .from(policies)
-    .where(eq(policies.proposalCode, proposalCode))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, policies, eq(policies.proposalCode, proposalCode));
 }
 
 /** The owner's policies of a scheme that have not ended (on cover, or about to be). */
@@ -187,18 +182,15 @@ export async function findOverlappingPolicy(
   db: Db,
   options: { policyId: string; ownerUserId: string; from: Date; to: Date },
 ): Promise<PolicyRow | null> {
-  const [row] = await db
-    .select()
-    .from(policies)
-    .where(
-      and(
-        eq(policies.ownerUserId, options.ownerUserId),
-        ne(policies.policyId, options.policyId),
-        notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
-        lt(policies.inceptedAt, options.to),
-        gt(policies.expiredAt, options.from),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    policies,
+    and(
+      eq(policies.ownerUserId, options.ownerUserId),
+      ne(policies.policyId, options.policyId),
+      notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
+      lt(policies.inceptedAt, options.to),
+      gt(policies.expiredAt, options.from),
+    ),
+  );
 }

@@ -13,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
+import { findRow } from '../../db/rows';
 import { proposals, ratingRecords } from './tables';
 
 export type ProposalRow = typeof proposals.$inferSelect;
@@ -67,18 +68,15 @@ export async function findProposalByReference(
   db: Db,
   query: { externalReference: string; brand: string },
 ): Promise<ProposalRow | null> {
-  const [row] = await db
-    .select()
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.externalReference, query.externalReference.trim().toUpperCase()),
-        eq(proposals.brand, query.brand),
-        isNull(proposals.deletedAt),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    proposals,
+    and(
+      eq(proposals.externalReference, query.externalReference.trim().toUpperCase()),
+      eq(proposals.brand, query.brand),
+      isNull(proposals.deletedAt),
+    ),
+  );
 }
 
 /**
