@@ -1,7 +1,15 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * An instant, stored as timestamptz and read as a Date. Written by the application from its Clock,
  * so there are no `default now()` on business timestamps.
  */
 export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A CHECK that `column` holds one of `values`: the database's copy of a text column's `enum`,
+ * written from the same list so that the two cannot drift apart.
+ */
+export const checkOneOf = (name: string, column: PgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`);

@@ -2,8 +2,8 @@
 // should hold for it, what the MID last confirmed, and the submissions' progress. Used only by
 // modules/mid.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { checkOneOf, instant } from '../../db/columns';
 
 const MID_STATUSES = ['PENDING', 'ON_MID', 'REMOVED', 'FAILED'] as const;
 
@@ -50,9 +50,6 @@ export const midRecords = pgTable(
     index('mid_records_unsettled_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('PENDING', 'FAILED')`),
-    check(
-      'mid_records_status_check',
-      sql`${table.status} in ('PENDING', 'ON_MID', 'REMOVED', 'FAILED')`,
-    ),
+    checkOneOf('mid_records_status_check', table.status, MID_STATUSES),
   ],
 );

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CardEvent } from '../../providers/card-payments/types';
 import type { DirectDebitEvent } from '../../providers/direct-debit/types';
-import { instant } from '../../db/columns';
+import { checkOneOf, instant } from '../../db/columns';
 
 export const PAYMENT_PROVIDERS = ['CARD', 'DIRECT_DEBIT'] as const;
 export const PAYMENT_SESSION_KINDS = [
@@ -169,11 +169,8 @@ export const directDebitNotices = pgTable(
   },
   (table) => [
     index('direct_debit_notices_method_idx').on(table.paymentMethodId, table.createdAt),
-    check(
-      'direct_debit_notices_kind_check',
-      sql`${table.kind} in ('CONFIRMATION', 'ADVANCE_NOTICE')`,
-    ),
-    check('direct_debit_notices_sent_by_check', sql`${table.sentBy} in ('APP', 'PROVIDER')`),
+    checkOneOf('direct_debit_notices_kind_check', table.kind, DIRECT_DEBIT_NOTICE_KINDS),
+    checkOneOf('direct_debit_notices_sent_by_check', table.sentBy, DIRECT_DEBIT_NOTICE_SENDERS),
   ],
 );
 

@@ -3,7 +3,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  check,
   index,
   integer,
   jsonb,
@@ -15,10 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { OPT_OUT_REASONS, POLICY_STATUSES, REVIEW_TYPES, type Quote } from '@motor/domain';
 import type { ProposalQuote } from '@motor/contract';
-import { instant } from '../../db/columns';
+import { checkOneOf, instant } from '../../db/columns';
 import { proposals } from '../proposal/tables';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /** Draws the numeric part of policy numbers (BMW-FLX-000123): one sequence for every scheme. */
 export const policyNumberSequence = pgSequence('policy_number_seq', { startWith: 1 });
@@ -87,8 +84,8 @@ export const policies = pgTable(
     uniqueIndex('policies_source_policy_idx')
       .on(table.sourcePolicyId)
       .where(sql`${table.sourcePolicyId} is not null`),
-    check('policies_status_check', sql`${table.status} in (${inList(POLICY_STATUSES)})`),
-    check('policies_review_type_check', sql`${table.reviewType} in (${inList(REVIEW_TYPES)})`),
+    checkOneOf('policies_status_check', table.status, POLICY_STATUSES),
+    checkOneOf('policies_review_type_check', table.reviewType, REVIEW_TYPES),
   ],
 );
 

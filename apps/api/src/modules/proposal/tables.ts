@@ -2,7 +2,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  check,
   index,
   integer,
   jsonb,
@@ -13,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ProposalData } from '../disclosure/types';
 import type { RatedSnapshot } from '../rating/snapshot';
-import { instant } from '../../db/columns';
+import { checkOneOf, instant } from '../../db/columns';
 
 export const PROPOSAL_ROW_STATUSES = [
   'INSUFFICIENT_ACCURACY',
@@ -95,11 +94,8 @@ export const proposals = pgTable(
     uniqueIndex('proposals_upsell_source_policy_idx')
       .on(table.sourcePolicyId)
       .where(sql`${table.kind} = 'UPSELL'`),
-    check('proposals_kind_check', sql`${table.kind} in ('NEW_BUSINESS', 'RENEWAL', 'UPSELL')`),
-    check(
-      'proposals_status_check',
-      sql`${table.status} in ('INSUFFICIENT_ACCURACY', 'QUOTE', 'QUOTE_EXPIRED', 'REFERRAL', 'POLICY')`,
-    ),
+    checkOneOf('proposals_kind_check', table.kind, PROPOSAL_KINDS),
+    checkOneOf('proposals_status_check', table.status, PROPOSAL_ROW_STATUSES),
   ],
 );
 
