@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
+import { check, timestamp, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * An instant, stored as timestamptz and read as a Date. Written by the application from its Clock,
@@ -13,3 +13,12 @@ export const instant = (name: string) => timestamp(name, { withTimezone: true, m
  */
 export const checkOneOf = (name: string, column: PgColumn, values: readonly string[]) =>
   check(name, sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`);
+
+/** A row's own id: a random UUID the database draws when the row is inserted. */
+export const randomId = () => uuid('id').primaryKey().defaultRandom();
+
+/** When a row was made and when it last changed, both from the application's Clock. */
+export const createdAndUpdatedAt = () => ({
+  createdAt: instant('created_at').notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});

@@ -10,7 +10,7 @@ import {
   TRANSACTION_TYPES,
 } from '@motor/domain';
 import { policies } from '../policy/tables';
-import { checkOneOf, instant } from '../../db/columns';
+import { checkOneOf, instant, randomId } from '../../db/columns';
 
 /**
  * One per proposal, then per policy. `accountCode` is the policy number, reserved when the account
@@ -71,7 +71,7 @@ export const customerAccounts = pgTable(
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     accountId: text('account_id')
       .notNull()
       .references(() => customerAccounts.accountId),
@@ -102,7 +102,7 @@ export const ledgerTransactions = pgTable(
 export const ledgerPostings = pgTable(
   'ledger_postings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id),
@@ -160,7 +160,7 @@ export const REFUND_RESOLUTIONS = ['PAID_ELSEWHERE', 'WRITTEN_OFF'] as const;
 export const refundIssues = pgTable(
   'refund_issues',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     refundKey: text('refund_key').notNull(),
     accountId: text('account_id').notNull(),
     /** The whole refund, and what of it no payout has paid. */
@@ -205,7 +205,7 @@ export const RECONCILIATION_KINDS = [
 export const reconciliationFindings = pgTable(
   'reconciliation_findings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     kind: text('kind', { enum: RECONCILIATION_KINDS }).notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
     /** CARD or DIRECT_DEBIT, when the provider's record says. */
@@ -231,7 +231,7 @@ export const reconciliationFindings = pgTable(
 
 /** Each finished reconciliation run (issue 30 item 9): staff see when the books were last read. */
 export const reconciliationRuns = pgTable('reconciliation_runs', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: randomId(),
   ranAt: instant('ran_at').notNull(),
   /** How many differences the run found (open after it). */
   findings: integer('findings').notNull(),

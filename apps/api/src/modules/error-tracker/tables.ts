@@ -1,14 +1,14 @@
 // The embedded error tracker (issue 32 item 3): each kind of error once, with how often and when
 // it happened; personal data scrubbed before it is stored (modules/error-tracker/scrub.ts).
-import { integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { checkOneOf, instant } from '../../db/columns';
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { checkOneOf, instant, randomId } from '../../db/columns';
 
 export const ERROR_SOURCES = ['server', 'browser'] as const;
 
 export const errorEvents = pgTable(
   'error_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** The same error (source, kind, message and first frame) counts on one row. */
     fingerprint: text('fingerprint').notNull(),
     source: text('source', { enum: ERROR_SOURCES }).notNull(),

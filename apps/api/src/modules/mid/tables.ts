@@ -3,7 +3,7 @@
 // modules/mid.
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { checkOneOf, instant } from '../../db/columns';
+import { checkOneOf, createdAndUpdatedAt, instant } from '../../db/columns';
 
 const MID_STATUSES = ['PENDING', 'ON_MID', 'REMOVED', 'FAILED'] as const;
 
@@ -42,8 +42,7 @@ export const midRecords = pgTable(
     nextAttemptAt: instant('next_attempt_at'),
     lastSubmittedAt: instant('last_submitted_at'),
     confirmedAt: instant('confirmed_at'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     // The job's retries and the staff list of what is late: only the rows not yet in step.

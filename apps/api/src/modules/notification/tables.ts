@@ -1,6 +1,6 @@
 // The outbox: every e-mail and text message, queued in the transaction of the change that causes it.
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { checkOneOf, instant } from '../../db/columns';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { checkOneOf, instant, randomId } from '../../db/columns';
 
 export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
 export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -14,7 +14,7 @@ export type OutboxAttachment = { fileName: string; key: string };
 export const notificationOutbox = pgTable(
   'notification_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
     /** An e-mail address or an E.164 phone number (personal data: never logged). */
     recipient: text('recipient').notNull(),

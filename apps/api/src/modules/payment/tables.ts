@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CardEvent } from '../../providers/card-payments/types';
 import type { DirectDebitEvent } from '../../providers/direct-debit/types';
-import { checkOneOf, instant } from '../../db/columns';
+import { checkOneOf, createdAndUpdatedAt, instant } from '../../db/columns';
 
 export const PAYMENT_PROVIDERS = ['CARD', 'DIRECT_DEBIT'] as const;
 export const PAYMENT_SESSION_KINDS = [
@@ -91,8 +91,7 @@ export const paymentMethods = pgTable(
     sortCode: text('sort_code'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     uniqueIndex('payment_methods_provider_reference_idx').on(
@@ -128,8 +127,7 @@ export const collections = pgTable(
      * refund e-mail names the card each refund goes back to, which may be no saved card.
      */
     cardLast4: text('card_last4'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     index('collections_proposal_idx').on(table.proposalCode),

@@ -10,11 +10,10 @@ import {
   pgTable,
   text,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { OPT_OUT_REASONS, POLICY_STATUSES, REVIEW_TYPES, type Quote } from '@motor/domain';
 import type { ProposalQuote } from '@motor/contract';
-import { checkOneOf, instant } from '../../db/columns';
+import { checkOneOf, instant, randomId } from '../../db/columns';
 import { proposals } from '../proposal/tables';
 
 /** Draws the numeric part of policy numbers (BMW-FLX-000123): one sequence for every scheme. */
@@ -99,7 +98,7 @@ export type StoredQuote = ProposalQuote & Quote;
 export const policyVersions = pgTable(
   'policy_versions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     policyId: text('policy_id')
       .notNull()
       .references(() => policies.policyId),
@@ -117,7 +116,7 @@ export const policyVersions = pgTable(
 export const policyEvents = pgTable(
   'policy_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     policyId: text('policy_id')
       .notNull()
       .references(() => policies.policyId),
@@ -138,7 +137,7 @@ export const policyEvents = pgTable(
 export const policyAutoRenewalChanges = pgTable(
   'policy_auto_renewal_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     policyId: text('policy_id')
       .notNull()
       .references(() => policies.policyId),
@@ -165,7 +164,7 @@ export const policyAutoRenewalChanges = pgTable(
 export const proposalAgreements = pgTable(
   'proposal_agreements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     proposalCode: text('proposal_code')
       .notNull()
       .references(() => proposals.proposalCode),

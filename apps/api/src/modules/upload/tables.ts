@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { checkOneOf, instant } from '../../db/columns';
+import { checkOneOf, instant, randomId } from '../../db/columns';
 import { policies } from '../policy/tables';
 
 export const UPLOAD_STATUSES = ['STAGED', 'COMMITTED'] as const;
@@ -20,7 +20,7 @@ export const UPLOAD_STATUSES = ['STAGED', 'COMMITTED'] as const;
 export const uploadCommits = pgTable(
   'upload_commits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     policyId: text('policy_id')
       .notNull()
       .references(() => policies.policyId),
