@@ -1,5 +1,5 @@
-import { asc, getTableColumns, type InferSelectModel, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { and, asc, getTableColumns, inArray, type InferSelectModel, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
@@ -43,4 +43,34 @@ export async function findRow<T extends PgTable>(
     .orderBy(...orderBy)
     .limit(1);
   return (row as InferSelectModel<T> | undefined) ?? null;
+}
+
+/**
+ * Sets `set` on every row of `table` that `due` selects, `batchSize` rows per statement: the
+ * sweep of a job that moves rows on in storage (quotes, adjustments expiring). SKIP LOCKED leaves a
+ * row another transaction holds to the next run, and `due` is checked again on each locked row, so
+ * a row two runners race for changes once. Answers how many rows changed.
+ */
+export async function updateDueRows<T extends PgTable>(
+  db: Db,
+  options: { table: T; key: PgColumn; due: SQL | undefined; set: PgUpdateSetSource<T> },
+  batchSize = 500,
+): Promise<number> {
+  const { table, key, due, set } = options;
+  let updated = 0;
+  for (;;) {
+    const batch = db
+      .select({ key })
+      .from(table as PgTable)
+      .where(due)
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(table)
+      .set(set)
+      .where(and(inArray(key, batch), due))
+      .returning({ key });
+    updated += rows.length;
+    if (rows.length < batchSize) return updated;
+  }
 }
