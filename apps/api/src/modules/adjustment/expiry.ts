@@ -1,9 +1,8 @@
 import { and, isNull, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { updateDueRows } from '../../db/rows';
 import { policyAdjustments } from './tables';
-import { defineJob } from '../jobs';
+import { defineSweepJob } from '../jobs';
 
 // Unconfirmed adjustments expire (issue 17 item 1; docs/domain.md "Jobs"). A change that was priced
 // and never confirmed cannot be confirmed after its expiresAt (markConfirmed checks it); this job
@@ -28,11 +27,8 @@ export async function expireAdjustments(db: Db, now: Date): Promise<number> {
   });
 }
 
-export const expireAdjustmentsJob = defineJob({
-  kind: 'expire-adjustments',
-  payload: z.object({}),
-  schedule: '*/5 * * * *',
-  run: async (app) => {
-    await expireAdjustments(app.db, app.clock.now());
-  },
-});
+export const expireAdjustmentsJob = defineSweepJob(
+  'expire-adjustments',
+  '*/5 * * * *',
+  expireAdjustments,
+);

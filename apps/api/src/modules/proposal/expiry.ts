@@ -1,10 +1,9 @@
 import { and, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { startOfLondonDay } from '@motor/domain';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { updateDueRows } from '../../db/rows';
 import { proposals } from './tables';
-import { defineJob } from '../jobs';
+import { defineSweepJob } from '../jobs';
 
 // Quotes expire (issue 17 item 1; docs/domain.md "Jobs"): a stored QUOTE whose validity has run
 // out, or whose start day has passed, becomes QUOTE_EXPIRED in storage. Answers already derive it
@@ -39,11 +38,4 @@ export async function expireQuotes(db: Db, now: Date): Promise<number> {
   });
 }
 
-export const expireQuotesJob = defineJob({
-  kind: 'expire-quotes',
-  payload: z.object({}),
-  schedule: '*/5 * * * *',
-  run: async (app) => {
-    await expireQuotes(app.db, app.clock.now());
-  },
-});
+export const expireQuotesJob = defineSweepJob('expire-quotes', '*/5 * * * *', expireQuotes);
