@@ -13,3 +13,13 @@ export {
   vehicleAdjustmentInput,
   type DisclosureInputSets,
 } from './uk-motor-disclosure-inputs';
+export {
+  driveawayProductDefaults,
+  legalExpensesCover,
+  legalExpensesDocuments,
+  optionalCoverInput,
+  subscriptionProductDefaults,
+  ukExcessEndorsements,
+  ukMotorFormats,
+  ukMotorProductDefaults,
+} from './uk-motor-products';
