@@ -19,6 +19,7 @@ export {
   legalExpensesDocuments,
   optionalCoverInput,
   subscriptionProductDefaults,
+  ukExcessCategoryDisplayNames,
   ukExcessEndorsements,
   ukMotorFormats,
   ukMotorProductDefaults,

@@ -41,6 +41,17 @@ export const ukExcessEndorsements = [
   },
 ] as const;
 
+/** What the documents call each excess: the rating tables' categories and the endorsements. */
+export const ukExcessCategoryDisplayNames: Record<string, string> = {
+  ACCIDENTAL_DAMAGE: 'Accidental damage',
+  FIRE_AND_THEFT: 'Fire and theft',
+  WINDSCREEN_REPLACEMENT: 'Windscreen replacement',
+  WINDSCREEN_REPAIR: 'Windscreen repair',
+  DRVEXC_YOUNG: 'Extra excess: drivers under 25',
+  DRVEXC_INEXP: 'Extra excess: licence held under 1 year',
+  voluntary: 'Voluntary excess',
+};
+
 /** The journey's standard steps and rules, the same for every kind of product. */
 export const ukMotorProductDefaults = {
   // Insurance premium tax, standard rate.
