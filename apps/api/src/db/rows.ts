@@ -1,4 +1,12 @@
-import { and, asc, getTableColumns, inArray, type InferSelectModel, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  getTableColumns,
+  inArray,
+  type InferSelectModel,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -73,4 +81,10 @@ export async function updateDueRows<T extends PgTable>(
     updated += rows.length;
     if (rows.length < batchSize) return updated;
   }
+}
+
+/** How many rows of `table` match `where`. */
+export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [result] = await db.select({ value: count() }).from(table).where(where);
+  return result?.value ?? 0;
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { findRow } from '../../db/rows';
+import { countRows, findRow } from '../../db/rows';
 import { policies, policyVersions } from './tables';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -22,17 +22,15 @@ export async function countPoliciesInForce(
   db: Db,
   options: { ownerUserId: string; schemeCode: string },
 ): Promise<number> {
-  const [result] = await db
-    .select({ value: count() })
-    .from(policies)
-    .where(
-      and(
-        eq(policies.ownerUserId, options.ownerUserId),
-        eq(policies.schemeCode, options.schemeCode),
-        notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
-      ),
-    );
-  return result?.value ?? 0;
+  return countRows(
+    db,
+    policies,
+    and(
+      eq(policies.ownerUserId, options.ownerUserId),
+      eq(policies.schemeCode, options.schemeCode),
+      notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
+    ),
+  );
 }
 
 export async function listOwnPolicies(

@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
-import { findRow } from '../../db/rows';
+import { countRows, findRow } from '../../db/rows';
 import { proposals, ratingRecords } from './tables';
 
 export type ProposalRow = typeof proposals.$inferSelect;
@@ -220,18 +220,16 @@ export async function countBoundProposals(
   db: Db,
   options: { ownerUserId: string; schemeCode: string; exceptCode: string },
 ): Promise<number> {
-  const [result] = await db
-    .select({ value: count() })
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.ownerUserId, options.ownerUserId),
-        eq(proposals.schemeCode, options.schemeCode),
-        eq(proposals.status, 'POLICY'),
-        ne(proposals.proposalCode, options.exceptCode),
-      ),
-    );
-  return result?.value ?? 0;
+  return countRows(
+    db,
+    proposals,
+    and(
+      eq(proposals.ownerUserId, options.ownerUserId),
+      eq(proposals.schemeCode, options.schemeCode),
+      eq(proposals.status, 'POLICY'),
+      ne(proposals.proposalCode, options.exceptCode),
+    ),
+  );
 }
 
 /** The owner's quotes of a scheme that have not become a policy (and are not deleted). */
@@ -239,18 +237,16 @@ export async function countOpenProposals(
   db: Db,
   options: { ownerUserId: string; schemeCode: string },
 ): Promise<number> {
-  const [result] = await db
-    .select({ value: count() })
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.ownerUserId, options.ownerUserId),
-        eq(proposals.schemeCode, options.schemeCode),
-        ne(proposals.status, 'POLICY'),
-        isNull(proposals.deletedAt),
-      ),
-    );
-  return result?.value ?? 0;
+  return countRows(
+    db,
+    proposals,
+    and(
+      eq(proposals.ownerUserId, options.ownerUserId),
+      eq(proposals.schemeCode, options.schemeCode),
+      ne(proposals.status, 'POLICY'),
+      isNull(proposals.deletedAt),
+    ),
+  );
 }
 
 /** Bound proposals of a scheme that insured this registration, whoever owned them. */
@@ -258,18 +254,16 @@ export async function countBoundProposalsForVehicle(
   db: Db,
   options: { vrn: string; schemeCode: string; exceptCode: string },
 ): Promise<number> {
-  const [result] = await db
-    .select({ value: count() })
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.schemeCode, options.schemeCode),
-        eq(proposals.status, 'POLICY'),
-        ne(proposals.proposalCode, options.exceptCode),
-        sql`upper(replace(${proposals.data} #>> '{insuredAssets,0,data,vehicle,vrn}', ' ', '')) = ${options.vrn}`,
-      ),
-    );
-  return result?.value ?? 0;
+  return countRows(
+    db,
+    proposals,
+    and(
+      eq(proposals.schemeCode, options.schemeCode),
+      eq(proposals.status, 'POLICY'),
+      ne(proposals.proposalCode, options.exceptCode),
+      sql`upper(replace(${proposals.data} #>> '{insuredAssets,0,data,vehicle,vrn}', ' ', '')) = ${options.vrn}`,
+    ),
+  );
 }
 
 /** Quotes by scheme and status, for the operator's metrics (flows/metrics). */
