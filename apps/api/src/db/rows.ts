@@ -13,9 +13,8 @@ import type { Db } from './client';
 type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
 
 /**
- * `table`'s rows matching `where`, oldest `order` first, with every column or only the `columns`
- * named (what a reader may see): the shape of a customer's data export (decision 018), which each
- * module reads from its own tables.
+ * `table`'s rows matching `where`, in ascending `order`, with every column or only the `columns`
+ * named (what a reader may see, as in a customer's data export, decision 018).
  */
 export async function listRows<T extends PgTable, K extends ColumnName<T> = ColumnName<T>>(
   db: Db,

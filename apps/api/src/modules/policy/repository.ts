@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { countRows, findRow } from '../../db/rows';
+import { countRows, findRow, listRows } from '../../db/rows';
 import { policies, policyVersions } from './tables';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -49,11 +49,7 @@ export async function listOwnPolicies(
 
 /** Every policy of an owner, oldest first (the customer's data). */
 export async function listAllPoliciesOfOwner(db: Db, ownerUserId: string): Promise<PolicyRow[]> {
-  return db
-    .select()
-    .from(policies)
-    .where(eq(policies.ownerUserId, ownerUserId))
-    .orderBy(policies.createdAt);
+  return listRows(db, policies, eq(policies.ownerUserId, ownerUserId), 'createdAt');
 }
 
 /** The id of the policy with this number, or null. */
@@ -119,22 +115,19 @@ export async function listVersionsOfPolicies(
   policyIds: readonly string[],
 ): Promise<PolicyVersionRow[]> {
   if (policyIds.length === 0) return [];
-  return db
-    .select()
-    .from(policyVersions)
-    .where(inArray(policyVersions.policyId, [...policyIds]))
-    .orderBy(policyVersions.versionNumber);
+  return listRows(
+    db,
+    policyVersions,
+    inArray(policyVersions.policyId, [...policyIds]),
+    'versionNumber',
+  );
 }
 
 export type PolicyVersionRow = typeof policyVersions.$inferSelect;
 
 /** A policy's versions in creation order. */
 export async function listPolicyVersions(db: Db, policyId: string): Promise<PolicyVersionRow[]> {
-  return db
-    .select()
-    .from(policyVersions)
-    .where(eq(policyVersions.policyId, policyId))
-    .orderBy(policyVersions.versionNumber);
+  return listRows(db, policyVersions, eq(policyVersions.policyId, policyId), 'versionNumber');
 }
 
 /** Policies by scheme and status, for the operator's metrics (flows/metrics). */

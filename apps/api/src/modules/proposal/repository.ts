@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
-import { countRows, findRow } from '../../db/rows';
+import { countRows, findRow, listRows } from '../../db/rows';
 import { proposals, ratingRecords } from './tables';
 
 export type ProposalRow = typeof proposals.$inferSelect;
@@ -56,11 +56,7 @@ export async function findProposal(
 
 /** Every proposal of an owner, deleted ones included, oldest first (the customer's data). */
 export async function listAllProposalsOfOwner(db: Db, ownerUserId: string): Promise<ProposalRow[]> {
-  return db
-    .select()
-    .from(proposals)
-    .where(eq(proposals.ownerUserId, ownerUserId))
-    .orderBy(proposals.createdAt);
+  return listRows(db, proposals, eq(proposals.ownerUserId, ownerUserId), 'createdAt');
 }
 
 /** A live proposal (not deleted) by its customer-facing reference for a brand, or null. */
