@@ -17,20 +17,21 @@ export async function findPolicyByProposal(
   return findRow(db, policies, eq(policies.proposalCode, proposalCode));
 }
 
+/** The owner's policies that have not ended (on cover, or about to be). */
+function inForceOf(ownerUserId: string) {
+  return and(
+    eq(policies.ownerUserId, ownerUserId),
+    notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
+  );
+}
+
 /** The owner's policies of a scheme that have not ended (on cover, or about to be). */
 export async function countPoliciesInForce(
   db: Db,
   options: { ownerUserId: string; schemeCode: string },
 ): Promise<number> {
-  return countRows(
-    db,
-    policies,
-    and(
-      eq(policies.ownerUserId, options.ownerUserId),
-      eq(policies.schemeCode, options.schemeCode),
-      notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
-    ),
-  );
+  const ofScheme = eq(policies.schemeCode, options.schemeCode);
+  return countRows(db, policies, and(inForceOf(options.ownerUserId), ofScheme));
 }
 
 export async function listOwnPolicies(
@@ -173,15 +174,10 @@ export async function findOverlappingPolicy(
   db: Db,
   options: { policyId: string; ownerUserId: string; from: Date; to: Date },
 ): Promise<PolicyRow | null> {
-  return findRow(
-    db,
-    policies,
-    and(
-      eq(policies.ownerUserId, options.ownerUserId),
-      ne(policies.policyId, options.policyId),
-      notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
-      lt(policies.inceptedAt, options.to),
-      gt(policies.expiredAt, options.from),
-    ),
+  const overlapping = and(
+    lt(policies.inceptedAt, options.to),
+    gt(policies.expiredAt, options.from),
   );
+  const other = ne(policies.policyId, options.policyId);
+  return findRow(db, policies, and(inForceOf(options.ownerUserId), other, overlapping));
 }

@@ -211,21 +211,21 @@ export async function softDeleteProposal(
     .where(eq(proposals.proposalCode, options.proposalCode));
 }
 
+/** The owner's proposals of a scheme: what the one-quote and one-policy rules count. */
+function ofOwnerInScheme(options: { ownerUserId: string; schemeCode: string }) {
+  return and(
+    eq(proposals.ownerUserId, options.ownerUserId),
+    eq(proposals.schemeCode, options.schemeCode),
+  );
+}
+
 /** Bound proposals (status POLICY) of a scheme kind for an owner, other than `exceptCode`. */
 export async function countBoundProposals(
   db: Db,
   options: { ownerUserId: string; schemeCode: string; exceptCode: string },
 ): Promise<number> {
-  return countRows(
-    db,
-    proposals,
-    and(
-      eq(proposals.ownerUserId, options.ownerUserId),
-      eq(proposals.schemeCode, options.schemeCode),
-      eq(proposals.status, 'POLICY'),
-      ne(proposals.proposalCode, options.exceptCode),
-    ),
-  );
+  const bound = and(eq(proposals.status, 'POLICY'), ne(proposals.proposalCode, options.exceptCode));
+  return countRows(db, proposals, and(ofOwnerInScheme(options), bound));
 }
 
 /** The owner's quotes of a scheme that have not become a policy (and are not deleted). */
@@ -233,16 +233,8 @@ export async function countOpenProposals(
   db: Db,
   options: { ownerUserId: string; schemeCode: string },
 ): Promise<number> {
-  return countRows(
-    db,
-    proposals,
-    and(
-      eq(proposals.ownerUserId, options.ownerUserId),
-      eq(proposals.schemeCode, options.schemeCode),
-      ne(proposals.status, 'POLICY'),
-      isNull(proposals.deletedAt),
-    ),
-  );
+  const open = and(ne(proposals.status, 'POLICY'), isNull(proposals.deletedAt));
+  return countRows(db, proposals, and(ofOwnerInScheme(options), open));
 }
 
 /** Bound proposals of a scheme that insured this registration, whoever owned them. */
