@@ -24,28 +24,30 @@ const STATE = {
   inceptedAt: policies.inceptedAt,
 };
 
-/** The state of each of these policies that exists (any order; callers pass a page of ids). */
-export async function listPolicyStates(
+/** The state of the policies whose `key` is one of `values` (any order; none asked: no query). */
+async function listStatesWhere(
   db: Db,
-  policyIds: readonly string[],
+  key: typeof policies.policyId | typeof policies.proposalCode,
+  values: readonly string[],
 ): Promise<PolicyState[]> {
-  if (policyIds.length === 0) return [];
+  if (values.length === 0) return [];
   return db
     .select(STATE)
     .from(policies)
-    .where(inArray(policies.policyId, [...new Set(policyIds)]));
+    .where(inArray(key, [...new Set(values)]));
+}
+
+/** The state of each of these policies that exists (any order; callers pass a page of ids). */
+export function listPolicyStates(db: Db, policyIds: readonly string[]): Promise<PolicyState[]> {
+  return listStatesWhere(db, policies.policyId, policyIds);
 }
 
 /** The state of the policies bound from these proposals (any order). */
-export async function listPolicyStatesOfProposals(
+export function listPolicyStatesOfProposals(
   db: Db,
   proposalCodes: readonly string[],
 ): Promise<PolicyState[]> {
-  if (proposalCodes.length === 0) return [];
-  return db
-    .select(STATE)
-    .from(policies)
-    .where(inArray(policies.proposalCode, [...new Set(proposalCodes)]));
+  return listStatesWhere(db, policies.proposalCode, proposalCodes);
 }
 
 /** ACTIVE policies with a renewal offer whose expiry has come, oldest expiry first. */
