@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useMoveClock, useServerClock } from './api/clock';
 import { JobRunsList } from './job-runs';
-import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
 
@@ -162,12 +162,14 @@ export function ClockPage() {
   const clock = useServerClock(missing === undefined);
 
   if (missing !== undefined) return <UnauthorisedPage permission={missing} />;
-  if (isForbidden(clock.error)) {
-    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
-  }
 
   return (
-    <StaffReport className="staff-clock" namespace="clock" query={clock}>
+    <StaffReport
+      className="staff-clock"
+      permission={STAFF_PERMISSIONS.operations}
+      namespace="clock"
+      query={clock}
+    >
       {(data) => (
         <>
           <p>{t('now', { time: formatInstant(data.now) })}</p>

@@ -3,16 +3,17 @@ import { Link } from 'react-router';
 import type { MidOverdueResponse } from '@motor/contract';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useMidOverdue } from './api/mid';
-import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { ScrollingTable } from '../../components/ui/scrolling-table';
-import { StaffReport } from './staff-report';
-import { UnauthorisedPage } from './unauthorised-page';
+import { useStaffReport } from './api/reports';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { ReportTable } from '../../components/ui/scrolling-table';
+import { CappedList, StaffReport } from './staff-report';
 
 type Policy = MidOverdueResponse['policies'][number];
 
 /** The API answers at most this many, the first due first. */
 const LIMIT = 200;
+
+const COLUMNS = ['policy', 'registration', 'awaiting', 'dueBy', 'attempts', 'lastError'];
 
 const londonClock = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
@@ -30,36 +31,27 @@ function PoliciesTable({ policies }: { policies: Policy[] }) {
   const can = useStaffPermission();
   const canOpenCustomer = can(STAFF_PERMISSIONS.impersonate);
   return (
-    <ScrollingTable caption={t('mid.caption')}>
-      <thead>
-        <tr>
-          <th scope="col">{t('mid.columns.policy')}</th>
-          <th scope="col">{t('mid.columns.registration')}</th>
-          <th scope="col">{t('mid.columns.awaiting')}</th>
-          <th scope="col">{t('mid.columns.dueBy')}</th>
-          <th scope="col">{t('mid.columns.attempts')}</th>
-          <th scope="col">{t('mid.columns.lastError')}</th>
+    <ReportTable
+      caption={t('mid.caption')}
+      columns={COLUMNS.map((column) => t(`mid.columns.${column}`))}
+    >
+      {policies.map((policy) => (
+        <tr key={policy.policyId}>
+          <th scope="row">
+            {canOpenCustomer ? (
+              <Link to={paths.adminCustomer(policy.customerUserId)}>{policy.policyNumber}</Link>
+            ) : (
+              policy.policyNumber
+            )}
+          </th>
+          <td>{policy.registration ?? t('mid.noRegistration')}</td>
+          <td>{t(`mid.awaiting.${policy.awaiting}`)}</td>
+          <td>{policy.dueBy ? formatInstant(policy.dueBy) : ''}</td>
+          <td>{policy.attempts}</td>
+          <td>{policy.lastError ?? t('mid.notSentYet')}</td>
         </tr>
-      </thead>
-      <tbody>
-        {policies.map((policy) => (
-          <tr key={policy.policyId}>
-            <th scope="row">
-              {canOpenCustomer ? (
-                <Link to={paths.adminCustomer(policy.customerUserId)}>{policy.policyNumber}</Link>
-              ) : (
-                policy.policyNumber
-              )}
-            </th>
-            <td>{policy.registration ?? t('mid.noRegistration')}</td>
-            <td>{t(`mid.awaiting.${policy.awaiting}`)}</td>
-            <td>{policy.dueBy ? formatInstant(policy.dueBy) : ''}</td>
-            <td>{policy.attempts}</td>
-            <td>{policy.lastError ?? t('mid.notSentYet')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollingTable>
+      ))}
+    </ReportTable>
   );
 }
 
@@ -70,26 +62,25 @@ function PoliciesTable({ policies }: { policies: Policy[] }) {
 export function MidPage() {
   const { t } = useTranslation('admin');
   const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
-  const list = useMidOverdue(allowed);
-
-  if (!allowed || isForbidden(list.error)) {
-    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
-  }
+  const list = useStaffReport('mid', allowed);
 
   return (
-    <StaffReport className="staff-mid" texts="mid" query={list}>
-      {(data) =>
-        data.policies.length === 0 ? (
-          <p role="status">{t('mid.none')}</p>
-        ) : (
-          <>
-            <PoliciesTable policies={data.policies} />
-            {data.policies.length >= LIMIT ? (
-              <p className="text-muted">{t('mid.limitNote', { limit: LIMIT })}</p>
-            ) : null}
-          </>
-        )
-      }
+    <StaffReport
+      className="staff-mid"
+      permission={STAFF_PERMISSIONS.operations}
+      texts="mid"
+      query={list}
+    >
+      {(data) => (
+        <CappedList
+          count={data.policies.length}
+          limit={LIMIT}
+          none={t('mid.none')}
+          limitNote={t('mid.limitNote', { limit: LIMIT })}
+        >
+          <PoliciesTable policies={data.policies} />
+        </CappedList>
+      )}
     </StaffReport>
   );
 }

@@ -6,9 +6,11 @@ import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api-client';
 import { formatPence } from '../../lib/format';
 import { useRefundIssues, useResolveRefundIssue } from './api/refunds';
-import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { UnauthorisedPage } from './unauthorised-page';
-import { ScrollingTable, StaffReport } from './staff-report';
+import { ReportTable } from '../../components/ui/scrolling-table';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { StaffReport } from './staff-report';
+
+const RESOLVED_COLUMNS = ['refund', 'resolution', 'note', 'by', 'at'];
 
 type Resolution = NonNullable<RefundIssueResponse['resolution']>;
 
@@ -117,32 +119,24 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
 function ResolvedTable({ issues }: { issues: RefundIssueResponse[] }) {
   const { t } = useTranslation('refunds');
   return (
-    <ScrollingTable caption={t('resolved.title')}>
-      <thead>
-        <tr>
-          <th scope="col">{t('resolved.refund')}</th>
-          <th scope="col">{t('resolved.resolution')}</th>
-          <th scope="col">{t('resolved.note')}</th>
-          <th scope="col">{t('resolved.by')}</th>
-          <th scope="col">{t('resolved.at')}</th>
+    <ReportTable
+      caption={t('resolved.title')}
+      columns={RESOLVED_COLUMNS.map((column) => t(`resolved.${column}`))}
+    >
+      {issues.map((issue) => (
+        <tr key={issue.id}>
+          <td>{formatPence(issue.amountPence)}</td>
+          <td>{issue.resolution ? t(`resolved.${issue.resolution}`) : null}</td>
+          <td>{issue.note}</td>
+          <td>{issue.resolvedBy}</td>
+          <td>
+            {issue.resolvedAt ? (
+              <time dateTime={issue.resolvedAt}>{when(issue.resolvedAt)}</time>
+            ) : null}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {issues.map((issue) => (
-          <tr key={issue.id}>
-            <td>{formatPence(issue.amountPence)}</td>
-            <td>{issue.resolution ? t(`resolved.${issue.resolution}`) : null}</td>
-            <td>{issue.note}</td>
-            <td>{issue.resolvedBy}</td>
-            <td>
-              {issue.resolvedAt ? (
-                <time dateTime={issue.resolvedAt}>{when(issue.resolvedAt)}</time>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollingTable>
+      ))}
+    </ReportTable>
   );
 }
 
@@ -153,14 +147,15 @@ export function RefundsPage() {
   const id = useId();
   const issues = useRefundIssues(allowed);
 
-  if (!allowed || isForbidden(issues.error)) {
-    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
-  }
-
   const open = issues.data?.issues.filter((issue) => !issue.resolvedAt) ?? [];
   const resolved = issues.data?.issues.filter((issue) => issue.resolvedAt) ?? [];
   return (
-    <StaffReport className="staff-refunds" namespace="refunds" query={issues}>
+    <StaffReport
+      className="staff-refunds"
+      permission={STAFF_PERMISSIONS.operations}
+      namespace="refunds"
+      query={issues}
+    >
       {() => (
         <>
           <section aria-labelledby={`${id}-open`}>

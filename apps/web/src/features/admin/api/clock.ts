@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   MoveClockResponseSchema,
   ServerClockResponseSchema,
@@ -6,6 +6,7 @@ import {
 } from '@motor/contract';
 import { followServerClock } from '../../../lib/page-clock';
 import { useApiClient } from '../../../lib/use-api-client';
+import { useStaffGet } from './staff-get';
 
 // The server's clock (issue 30 item 8): staff read it; with action:move-clock they move it
 // forward outside production and see which jobs ran.
@@ -14,13 +15,11 @@ const clockKey = ['admin', 'clock'] as const;
 
 /** GET /api/admin/clock: the server's time, its offset and whether it can be moved here. */
 export function useServerClock(isStaff: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: clockKey,
+  return useStaffGet({
+    key: clockKey,
+    path: '/admin/clock',
+    schema: ServerClockResponseSchema,
     enabled: isStaff,
-    meta: { handlesForbidden: true },
-    queryFn: async ({ signal }) =>
-      ServerClockResponseSchema.parse(await client.get<unknown>('/admin/clock', { signal })),
   });
 }
 

@@ -1,23 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   RefundIssueSchema,
   RefundIssuesResponseSchema,
   type RefundIssueResolutionRequest,
-  type RefundIssuesResponse,
 } from '@motor/contract';
 import { useApiClient } from '../../../lib/use-api-client';
+import { useStaffGet } from './staff-get';
 
 const QUEUE_KEY = ['admin', 'refunds'] as const;
 
 /** GET /api/admin/refunds (staff): refunds that could not be sent, open ones first. */
 export function useRefundIssues(isStaff: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: QUEUE_KEY,
+  return useStaffGet({
+    key: QUEUE_KEY,
+    path: '/admin/refunds',
+    schema: RefundIssuesResponseSchema,
     enabled: isStaff,
-    meta: { handlesForbidden: true },
-    queryFn: async ({ signal }): Promise<RefundIssuesResponse> =>
-      RefundIssuesResponseSchema.parse(await client.get<unknown>('/admin/refunds', { signal })),
   });
 }
 

@@ -1,27 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ReinstatedResponseSchema,
   ReinstatementResponseSchema,
   type ReinstateRequest,
-  type ReinstatementResponse,
 } from '@motor/contract';
 import { useApiClient } from '../../../lib/use-api-client';
+import { useStaffGet } from './staff-get';
 
 const keyOf = (policyId: string) => ['admin', 'reinstatement', policyId] as const;
 
 /** GET /api/admin/policies/{policyId}/reinstatement (action:reinstate): whether and how. */
 export function useReinstatement(policyId: string, isAllowed: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: keyOf(policyId),
+  return useStaffGet({
+    key: keyOf(policyId),
+    path: `/admin/policies/${encodeURIComponent(policyId)}/reinstatement`,
+    schema: ReinstatementResponseSchema,
     enabled: isAllowed,
-    meta: { handlesForbidden: true },
-    queryFn: async ({ signal }): Promise<ReinstatementResponse> =>
-      ReinstatementResponseSchema.parse(
-        await client.get<unknown>(`/admin/policies/${encodeURIComponent(policyId)}/reinstatement`, {
-          signal,
-        }),
-      ),
   });
 }
 
