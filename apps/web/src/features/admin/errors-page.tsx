@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ErrorEventsResponse } from '@motor/contract';
-import { useStaffReport } from './api/reports';
 import { ReportTable } from '../../components/ui/scrolling-table';
-import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { StaffReport } from './staff-report';
+import { NamedStaffReport } from './staff-report';
 
 type ErrorEvent = ErrorEventsResponse['errors'][number];
 
@@ -56,16 +54,8 @@ function ErrorRow({ error }: { error: ErrorEvent }) {
  */
 export function ErrorsPage() {
   const { t } = useTranslation('admin');
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
-  const list = useStaffReport('errors', allowed);
-
   return (
-    <StaffReport
-      className="staff-errors"
-      permission={STAFF_PERMISSIONS.operations}
-      texts="errors"
-      query={list}
-    >
+    <NamedStaffReport name="errors" className="staff-errors" texts="errors">
       {(data) =>
         data.errors.length === 0 ? (
           <p role="status">{t('errors.none')}</p>
@@ -81,6 +71,6 @@ export function ErrorsPage() {
           </ReportTable>
         )
       }
-    </StaffReport>
+    </NamedStaffReport>
   );
 }

@@ -4,11 +4,9 @@ import type { FinanceReportResponse } from '@motor/contract';
 import { Button } from '../../components/ui/button';
 import { formatDate, formatPence } from '../../lib/format';
 import { findSchemeByCode } from '../../lib/schemes';
-import { useStaffReport } from './api/reports';
 import { InsurerReports } from './insurer-reports';
 import { ReportTable } from '../../components/ui/scrolling-table';
-import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { StaffReport } from './staff-report';
+import { NamedStaffReport } from './staff-report';
 
 type Cell = string | number;
 
@@ -266,22 +264,14 @@ function Report({ report }: { report: FinanceReportResponse }) {
  * ended unpaid, each with its CSV.
  */
 export function FinancePage() {
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
-  const report = useStaffReport('finance', allowed);
-
   return (
-    <StaffReport
-      className="staff-finance"
-      permission={STAFF_PERMISSIONS.operations}
-      texts="finance"
-      query={report}
-    >
+    <NamedStaffReport name="finance" className="staff-finance" texts="finance">
       {(data) => (
         <>
           <Report report={data} />
           <InsurerReports />
         </>
       )}
-    </StaffReport>
+    </NamedStaffReport>
   );
 }

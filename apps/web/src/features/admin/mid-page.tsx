@@ -3,10 +3,9 @@ import { Link } from 'react-router';
 import type { MidOverdueResponse } from '@motor/contract';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useStaffReport } from './api/reports';
-import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { ReportTable } from '../../components/ui/scrolling-table';
-import { CappedList, StaffReport } from './staff-report';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { ListOrNone, NamedStaffReport } from './staff-report';
 
 type Policy = MidOverdueResponse['policies'][number];
 
@@ -61,26 +60,17 @@ function PoliciesTable({ policies }: { policies: Policy[] }) {
  */
 export function MidPage() {
   const { t } = useTranslation('admin');
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
-  const list = useStaffReport('mid', allowed);
-
   return (
-    <StaffReport
-      className="staff-mid"
-      permission={STAFF_PERMISSIONS.operations}
-      texts="mid"
-      query={list}
-    >
+    <NamedStaffReport name="mid" className="staff-mid" texts="mid">
       {(data) => (
-        <CappedList
+        <ListOrNone
           count={data.policies.length}
-          limit={LIMIT}
           none={t('mid.none')}
-          limitNote={t('mid.limitNote', { limit: LIMIT })}
+          cap={{ limit: LIMIT, note: t('mid.limitNote', { limit: LIMIT }) }}
         >
           <PoliciesTable policies={data.policies} />
-        </CappedList>
+        </ListOrNone>
       )}
-    </StaffReport>
+    </NamedStaffReport>
   );
 }

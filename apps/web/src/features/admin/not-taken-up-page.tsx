@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import type { NotTakenUpPoliciesResponse } from '@motor/contract';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useStaffReport } from './api/reports';
 import { ReportTable } from '../../components/ui/scrolling-table';
-import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { CappedList, StaffReport } from './staff-report';
+import { ListOrNone, NamedStaffReport } from './staff-report';
 
 type Policy = NotTakenUpPoliciesResponse['policies'][number];
 
@@ -53,26 +51,17 @@ function PoliciesTable({ policies }: { policies: Policy[] }) {
  */
 export function NotTakenUpPage() {
   const { t } = useTranslation('admin');
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.impersonate);
-  const list = useStaffReport('not-taken-up', allowed);
-
   return (
-    <StaffReport
-      className="staff-not-taken-up"
-      permission={STAFF_PERMISSIONS.impersonate}
-      texts="notTakenUp"
-      query={list}
-    >
+    <NamedStaffReport name="not-taken-up" className="staff-not-taken-up" texts="notTakenUp">
       {(data) => (
-        <CappedList
+        <ListOrNone
           count={data.policies.length}
-          limit={LIMIT}
           none={t('notTakenUp.none')}
-          limitNote={t('notTakenUp.limitNote', { limit: LIMIT })}
+          cap={{ limit: LIMIT, note: t('notTakenUp.limitNote', { limit: LIMIT }) }}
         >
           <PoliciesTable policies={data.policies} />
-        </CappedList>
+        </ListOrNone>
       )}
-    </StaffReport>
+    </NamedStaffReport>
   );
 }

@@ -4,10 +4,8 @@ import { Link } from 'react-router';
 import type { ReconciliationFindingsResponse } from '@motor/contract';
 import { formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useStaffReport } from './api/reports';
 import { ReportTable } from '../../components/ui/scrolling-table';
-import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { StaffReport } from './staff-report';
+import { NamedStaffReport } from './staff-report';
 
 type Finding = ReconciliationFindingsResponse['findings'][number];
 
@@ -70,17 +68,14 @@ function FindingsTable({ data }: { data: ReconciliationFindingsResponse }) {
 /** Issue 30 item 9: the independent auditor's open findings, with their age, for staff. */
 export function ReconciliationPage() {
   const { t } = useTranslation('reconciliation');
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
   const id = useId();
-  const findings = useStaffReport('reconciliation', allowed);
 
   return (
-    <StaffReport
+    <NamedStaffReport
+      name="reconciliation"
       className="staff-reconciliation"
-      permission={STAFF_PERMISSIONS.operations}
       namespace="reconciliation"
       titleId={`${id}-title`}
-      query={findings}
     >
       {(data) => (
         <>
@@ -100,6 +95,6 @@ export function ReconciliationPage() {
           )}
         </>
       )}
-    </StaffReport>
+    </NamedStaffReport>
   );
 }

@@ -3,8 +3,20 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
+import { useStaffReport, type StaffReportData, type StaffReportName } from './api/reports';
 import { isForbidden, useStaffPermission, type StaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
+
+type PageProps<Data> = {
+  className: string;
+  namespace?: string;
+  texts?: string;
+  /** The title's id, for a page whose tables are named by it. */
+  titleId?: string;
+  /** The page's own action, under the intro whatever the report's state. */
+  action?: ReactNode;
+  children: (data: Data) => ReactNode;
+};
 
 /**
  * A staff page that reads one report: the Unauthorised page when the staff member lacks the
@@ -13,18 +25,9 @@ import { UnauthorisedPage } from './unauthorised-page';
  * failure). Those words (title, intro, loading, failed) are in `namespace` (admin unless the page
  * has its own), under its `texts` key or at its root when there is none.
  */
-export function StaffReport<Data>(props: {
-  className: string;
-  permission: StaffPermission;
-  namespace?: string;
-  texts?: string;
-  /** The title's id, for a page whose tables are named by it. */
-  titleId?: string;
-  /** The page's own action, under the intro whatever the report's state. */
-  action?: ReactNode;
-  query: UseQueryResult<Data>;
-  children: (data: Data) => ReactNode;
-}): ReactElement {
+export function StaffReport<Data>(
+  props: PageProps<Data> & { permission: StaffPermission; query: UseQueryResult<Data> },
+): ReactElement {
   const { t: admin } = useTranslation('admin');
   const { t } = useTranslation(props.namespace ?? 'admin');
   const allowed = useStaffPermission()(props.permission);
@@ -56,22 +59,32 @@ export function StaffReport<Data>(props: {
   );
 }
 
+/** The StaffReport of one of the reports read whole by name, with the permission it asks. */
+export function NamedStaffReport<Name extends StaffReportName>(
+  props: PageProps<StaffReportData<Name>> & { name: Name },
+): ReactElement {
+  const { name, ...page } = props;
+  const { query, permission } = useStaffReport(name);
+  return <StaffReport {...page} permission={permission} query={query} />;
+}
+
 /**
- * A list the API answers at most `limit` rows of: its own words when there is none, and a note
- * under it when it may have been cut short.
+ * A report's list: its own words when there is none, and, for a list the API answers at most
+ * `cap.limit` rows of, a note under it when it may have been cut short.
  */
-export function CappedList(props: {
+export function ListOrNone(props: {
   count: number;
-  limit: number;
   none: string;
-  limitNote: string;
+  cap?: { limit: number; note: string };
   children: ReactNode;
 }): ReactElement {
   if (props.count === 0) return <p role="status">{props.none}</p>;
   return (
     <>
       {props.children}
-      {props.count >= props.limit ? <p className="text-muted">{props.limitNote}</p> : null}
+      {props.cap && props.count >= props.cap.limit ? (
+        <p className="text-muted">{props.cap.note}</p>
+      ) : null}
     </>
   );
 }
