@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MidOverdueResponse } from '@motor/contract';
-import { formatDate } from '../../lib/format';
+import { formatInstant } from './format-instant';
 import { paths } from '../../lib/paths';
 import { ReportTable } from '../../components/ui/scrolling-table';
 import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
@@ -13,17 +13,6 @@ type Policy = MidOverdueResponse['policies'][number];
 const LIMIT = 200;
 
 const COLUMNS = ['policy', 'registration', 'awaiting', 'dueBy', 'attempts', 'lastError'];
-
-const londonClock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-/** "4 May 2026 at 10:00": the target is hours, so the time matters. */
-function formatInstant(iso: string): string {
-  return `${formatDate(iso)} at ${londonClock.format(new Date(iso))}`;
-}
 
 function PoliciesTable({ policies }: { policies: Policy[] }) {
   const { t } = useTranslation('admin');

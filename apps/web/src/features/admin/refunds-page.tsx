@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBodySchema, type RefundIssueResponse } from '@motor/contract';
-import { Field, getDescribedBy } from '../../components/form/field';
+import type { RefundIssueResponse } from '@motor/contract';
+import { TextArea } from '../../components/form/text-area';
 import { Button } from '../../components/ui/button';
-import { isApiError } from '../../lib/api-client';
+import { readRefusal } from '../../lib/api-refusal';
 import { formatPence } from '../../lib/format';
 import { useRefundIssues, useResolveRefundIssue } from './api/refunds';
 import { ReportTable } from '../../components/ui/scrolling-table';
@@ -15,13 +15,6 @@ const RESOLVED_COLUMNS = ['refund', 'resolution', 'note', 'by', 'at'];
 type Resolution = NonNullable<RefundIssueResponse['resolution']>;
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London' });
-
-/** The server's words when it refused (the refund settled meanwhile, a bad note). */
-function readRefusal(error: unknown): string | null {
-  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
-  const body = ErrorBodySchema.safeParse(error.failure.data);
-  return body.success ? body.data.error.message : null;
-}
 
 /** One queued refund: what it is, why it waits, and staff's action on it. */
 function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
@@ -85,23 +78,18 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
             </label>
           ))}
         </fieldset>
-        <Field id={noteId} label={t('form.note')} hint={t('form.noteHint')} error={noteError}>
-          <textarea
-            ref={noteInput}
-            id={noteId}
-            name="note"
-            rows={3}
-            maxLength={500}
-            className={noteError ? 'input input--error' : 'input'}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            aria-describedby={getDescribedBy(noteId, {
-              hint: t('form.noteHint'),
-              error: noteError,
-            })}
-            aria-invalid={noteError ? true : undefined}
-          />
-        </Field>
+        <TextArea
+          id={noteId}
+          label={t('form.note')}
+          hint={t('form.noteHint')}
+          error={noteError}
+          inputRef={noteInput}
+          name="note"
+          rows={3}
+          maxLength={500}
+          value={note}
+          onChange={setNote}
+        />
         <Button type="submit" disabled={resolve.isPending}>
           {t('form.submit')}
         </Button>
@@ -109,7 +97,7 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
       <div role="status">{resolve.isPending ? <p>{t('form.saving')}</p> : null}</div>
       {resolve.isError ? (
         <p role="alert" className="notice notice--critical">
-          {readRefusal(resolve.error) ?? t('form.failed')}
+          {readRefusal(resolve.error)?.message ?? t('form.failed')}
         </p>
       ) : null}
     </article>

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorBodySchema, type ReinstatementResponse } from '@motor/contract';
-import { Field, getDescribedBy } from '../../components/form/field';
+import type { ReinstatementResponse } from '@motor/contract';
+import { TextArea } from '../../components/form/text-area';
 import { Button } from '../../components/ui/button';
-import { isApiError } from '../../lib/api-client';
+import { readRefusal } from '../../lib/api-refusal';
 import { formatDate, formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useReinstate, useReinstatement } from './api/reinstatement';
@@ -22,13 +22,6 @@ const when = (iso: string) =>
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-
-/** The server's words when it refused (money owed meanwhile, reinstated by someone else). */
-function readRefusal(error: unknown): string | null {
-  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
-  const body = ErrorBodySchema.safeParse(error.failure.data);
-  return body.success ? body.data.error.message : null;
-}
 
 export function ReinstatePage() {
   const { t } = useTranslation('admin');
@@ -72,7 +65,7 @@ export function ReinstatePage() {
         {back}
         <h1>{t('reinstate.title')}</h1>
         <p role="alert" className="notice notice--critical">
-          {readRefusal(view.error) ?? t('reinstate.failed')}
+          {readRefusal(view.error)?.message ?? t('reinstate.failed')}
         </p>
       </div>
     );
@@ -178,35 +171,25 @@ export function ReinstatePage() {
               </label>
             ))}
           </fieldset>
-          <Field
+          <TextArea
             id={reasonId}
             label={t('reinstate.reason')}
             hint={t('reinstate.reasonHint')}
             error={reasonError}
-          >
-            <textarea
-              ref={reasonInput}
-              id={reasonId}
-              name="reason"
-              rows={3}
-              maxLength={500}
-              className={reasonError ? 'input input--error' : 'input'}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              aria-describedby={getDescribedBy(reasonId, {
-                hint: t('reinstate.reasonHint'),
-                error: reasonError,
-              })}
-              aria-invalid={reasonError ? true : undefined}
-            />
-          </Field>
+            inputRef={reasonInput}
+            name="reason"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={setReason}
+          />
           <Button type="submit" disabled={reinstate.isPending}>
             {t('reinstate.submit')}
           </Button>
           <div role="status">{reinstate.isPending ? <p>{t('reinstate.saving')}</p> : null}</div>
           {reinstate.isError ? (
             <div ref={resultRef} tabIndex={-1} role="alert" className="notice notice--critical">
-              <p>{readRefusal(reinstate.error) ?? t('reinstate.failed')}</p>
+              <p>{readRefusal(reinstate.error)?.message ?? t('reinstate.failed')}</p>
             </div>
           ) : null}
         </form>
