@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RefundIssueResponse } from '@motor/contract';
+import { RadioList } from '../../components/form/radio-list';
 import { TextArea } from '../../components/form/text-area';
 import { Button } from '../../components/ui/button';
 import { readRefusal } from '../../lib/api-refusal';
@@ -60,24 +61,16 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
         </dd>
       </dl>
       <form onSubmit={onSubmit} noValidate>
-        <fieldset className="radios">
-          <legend className="quote-choices__legend">{t('form.legend')}</legend>
-          {(['PAID_ELSEWHERE', 'WRITTEN_OFF'] as const).map((value) => (
-            <label key={value} className="radios__item">
-              <input
-                type="radio"
-                className="radios__input"
-                name={`${id}-resolution`}
-                value={value}
-                checked={resolution === value}
-                onChange={() => setResolution(value)}
-              />
-              <span className="radios__label">
-                {t(value === 'PAID_ELSEWHERE' ? 'form.paidElsewhere' : 'form.writtenOff')}
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioList
+          legend={t('form.legend')}
+          name={`${id}-resolution`}
+          options={['PAID_ELSEWHERE', 'WRITTEN_OFF'] as const}
+          value={resolution}
+          onChange={setResolution}
+          label={(value) =>
+            t(value === 'PAID_ELSEWHERE' ? 'form.paidElsewhere' : 'form.writtenOff')
+          }
+        />
         <TextArea
           id={noteId}
           label={t('form.note')}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ReinstatementResponse } from '@motor/contract';
+import { RadioList } from '../../components/form/radio-list';
 import { TextArea } from '../../components/form/text-area';
 import { Button } from '../../components/ui/button';
 import { readRefusal } from '../../lib/api-refusal';
@@ -22,6 +23,27 @@ const when = (iso: string) =>
     dateStyle: 'medium',
     timeStyle: 'short',
   });
+
+/** One way back on cover: what it is, from when (and the gap it leaves), and its price. */
+function CoverOption({ option }: { option: ReinstatementResponse['options'][number] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <strong>{t(`reinstate.option.${option.cover}.title`)}</strong>{' '}
+      {option.gap
+        ? t('reinstate.option.GAP.explain', {
+            from: when(option.gap.from),
+            to: when(option.gap.to),
+          })
+        : t('reinstate.option.BACKDATED.explain', {
+            from: when(option.coverFrom),
+          })}{' '}
+      {option.premiumPence >= 0
+        ? t('reinstate.charge', { amount: formatPence(option.premiumPence) })
+        : t('reinstate.credit', { amount: formatPence(-option.premiumPence) })}
+    </>
+  );
+}
 
 export function ReinstatePage() {
   const { t } = useTranslation('admin');
@@ -142,35 +164,14 @@ export function ReinstatePage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate>
-          <fieldset className="radios">
-            <legend className="quote-choices__legend">{t('reinstate.legend')}</legend>
-            {data.options.map((option) => (
-              <label key={option.cover} className="radios__item">
-                <input
-                  type="radio"
-                  className="radios__input"
-                  name={`${id}-cover`}
-                  value={option.cover}
-                  checked={cover === option.cover}
-                  onChange={() => setCover(option.cover)}
-                />
-                <span className="radios__label">
-                  <strong>{t(`reinstate.option.${option.cover}.title`)}</strong>{' '}
-                  {option.gap
-                    ? t('reinstate.option.GAP.explain', {
-                        from: when(option.gap.from),
-                        to: when(option.gap.to),
-                      })
-                    : t('reinstate.option.BACKDATED.explain', {
-                        from: when(option.coverFrom),
-                      })}{' '}
-                  {option.premiumPence >= 0
-                    ? t('reinstate.charge', { amount: formatPence(option.premiumPence) })
-                    : t('reinstate.credit', { amount: formatPence(-option.premiumPence) })}
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <RadioList
+            legend={t('reinstate.legend')}
+            name={`${id}-cover`}
+            options={data.options.map((option) => option.cover)}
+            value={cover}
+            onChange={setCover}
+            label={(way) => <CoverOption option={data.options.find((o) => o.cover === way)!} />}
+          />
           <TextArea
             id={reasonId}
             label={t('reinstate.reason')}
