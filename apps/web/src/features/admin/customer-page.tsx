@@ -9,6 +9,7 @@ import { useCustomer } from './api/staff-console';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 import { ReportTable } from '../../components/ui/scrolling-table';
+import { BackToConsole } from './back-to-console';
 
 /** Who did it and for whom, as the audit tables show a person. */
 function describePerson(name: string | null, email: string | null, userId: string | null): string {
@@ -72,17 +73,10 @@ export function CustomerPage() {
     return <UnauthorisedPage permission={STAFF_PERMISSIONS.impersonate} />;
   }
 
-  const back = (
-    <p>
-      <Link className="standalone-link" to={paths.admin()}>
-        {t('customer.back')}
-      </Link>
-    </p>
-  );
   if (customer.isPending) {
     return (
       <div className="page-header">
-        {back}
+        <BackToConsole />
         <p role="status">{t('customer.loading')}</p>
       </div>
     );
@@ -90,7 +84,7 @@ export function CustomerPage() {
   if (customer.isError || !customer.data) {
     return (
       <div className="page-header">
-        {back}
+        <BackToConsole />
         <h1>{t('customer.notFound')}</h1>
         {customer.isError ? (
           <p role="alert" className="notice notice--critical">
@@ -111,7 +105,7 @@ export function CustomerPage() {
 
   return (
     <div className="page-header staff-customer">
-      {back}
+      <BackToConsole />
       <h1>{name || person.email || person.userId}</h1>
       {person.isDisabled ? <p className="notice">{t('customer.disabled')}</p> : null}
       {!person.isDisabled ? <Button onClick={actFor}>{t('customer.act')}</Button> : null}

@@ -1,11 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '../../lib/paths';
 import { useStaffReport, type StaffReportData, type StaffReportName } from './api/reports';
 import { isForbidden, useStaffPermission, type StaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
+import { BackToConsole } from './back-to-console';
 
 type PageProps<Data> = {
   className: string;
@@ -28,7 +27,6 @@ type PageProps<Data> = {
 export function StaffReport<Data>(
   props: PageProps<Data> & { permission: StaffPermission; query: UseQueryResult<Data> },
 ): ReactElement {
-  const { t: admin } = useTranslation('admin');
   const { t } = useTranslation(props.namespace ?? 'admin');
   const allowed = useStaffPermission()(props.permission);
   const { query, texts } = props;
@@ -38,25 +36,34 @@ export function StaffReport<Data>(
   const text = (name: string) => t(texts ? `${texts}.${name}` : name);
   return (
     <div className={`page-header ${props.className}`}>
-      <p>
-        <Link className="standalone-link" to={paths.admin()}>
-          {admin('customer.back')}
-        </Link>
-      </p>
+      <BackToConsole />
       <h1 id={props.titleId}>{text('title')}</h1>
       <p className="lead">{text('intro')}</p>
       {props.action}
-      {query.isPending ? (
-        <p role="status">{text('loading')}</p>
-      ) : query.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {text('failed')}
-        </p>
-      ) : (
-        props.children(query.data)
-      )}
+      <QueryState query={query} loading={text('loading')} failed={text('failed')}>
+        {props.children}
+      </QueryState>
     </div>
   );
+}
+
+/** What a staff page read, once read: its own words while loading and when it failed. */
+export function QueryState<Data>(props: {
+  query: UseQueryResult<Data>;
+  loading: string;
+  failed: string;
+  children: (data: Data) => ReactNode;
+}): ReactElement {
+  const { query } = props;
+  if (query.isPending) return <p role="status">{props.loading}</p>;
+  if (query.isError) {
+    return (
+      <p role="alert" className="notice notice--critical">
+        {props.failed}
+      </p>
+    );
+  }
+  return <>{props.children(query.data)}</>;
 }
 
 /** The StaffReport of one of the reports read whole by name, with the permission it asks. */
