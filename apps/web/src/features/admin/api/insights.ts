@@ -1,5 +1,5 @@
 import { InsightsFunnelResponseSchema } from '@motor/contract';
-import { useStaffGet } from './staff-get';
+import { useStaffGet } from './staff-requests';
 
 /** GET /api/admin/insights (access:operations): the quote funnel for London days from..to. */
 export function useInsightsFunnel(range: { from: string; to: string }, isAllowed: boolean) {

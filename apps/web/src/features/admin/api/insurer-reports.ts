@@ -1,6 +1,6 @@
 import { BordereauResponseSchema } from '@motor/contract';
 import { useApiClient } from '../../../lib/use-api-client';
-import { useStaffGet } from './staff-get';
+import { useStaffGet } from './staff-requests';
 
 /** GET /api/admin/reports/bordereau as JSON (access:operations): the month's rows and totals. */
 export function useBordereau(options: { month: string; schemeCode: string; isAllowed: boolean }) {

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { JobListResponseSchema, RunDueJobsResponseSchema } from '@motor/contract';
-import { useApiClient } from '../../../lib/use-api-client';
-import { useStaffGet } from './staff-get';
+import { useStaffGet, useStaffPost } from './staff-requests';
 
 export type JobFilter = { state: string; kind: string };
 
@@ -20,12 +18,9 @@ export function useJobs(filter: JobFilter, isStaff: boolean) {
 
 /** POST /api/admin/jobs/run: every due job now; the list of jobs refreshes. */
 export function useRunDueJobs() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { handlesErrors: true },
-    mutationFn: async () =>
-      RunDueJobsResponseSchema.parse(await client.post<unknown>('/admin/jobs/run')),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'jobs'] }),
+  return useStaffPost({
+    path: () => '/admin/jobs/run',
+    schema: RunDueJobsResponseSchema,
+    refreshes: ['admin', 'jobs'],
   });
 }

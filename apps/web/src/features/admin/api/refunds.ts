@@ -1,11 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   RefundIssueSchema,
   RefundIssuesResponseSchema,
   type RefundIssueResolutionRequest,
 } from '@motor/contract';
-import { useApiClient } from '../../../lib/use-api-client';
-import { useStaffGet } from './staff-get';
+import { useStaffGet, useStaffPost } from './staff-requests';
 
 const QUEUE_KEY = ['admin', 'refunds'] as const;
 
@@ -21,17 +19,11 @@ export function useRefundIssues(isStaff: boolean) {
 
 /** POST /api/admin/refunds/{id}/resolution: paid by another route, or written off. */
 export function useResolveRefundIssue() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { handlesErrors: true },
-    mutationFn: async (input: { id: string } & RefundIssueResolutionRequest) =>
-      RefundIssueSchema.parse(
-        await client.post<unknown>(`/admin/refunds/${encodeURIComponent(input.id)}/resolution`, {
-          resolution: input.resolution,
-          note: input.note,
-        }),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY }),
+  return useStaffPost({
+    path: (input: { id: string } & RefundIssueResolutionRequest) =>
+      `/admin/refunds/${encodeURIComponent(input.id)}/resolution`,
+    body: (input) => ({ resolution: input.resolution, note: input.note }),
+    schema: RefundIssueSchema,
+    refreshes: QUEUE_KEY,
   });
 }

@@ -1,11 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ReinstatedResponseSchema,
   ReinstatementResponseSchema,
   type ReinstateRequest,
 } from '@motor/contract';
-import { useApiClient } from '../../../lib/use-api-client';
-import { useStaffGet } from './staff-get';
+import { useStaffGet, useStaffPost } from './staff-requests';
 
 const keyOf = (policyId: string) => ['admin', 'reinstatement', policyId] as const;
 
@@ -21,17 +19,10 @@ export function useReinstatement(policyId: string, isAllowed: boolean) {
 
 /** POST /api/admin/policies/{policyId}/reinstate: back on cover, BACKDATED or with a GAP. */
 export function useReinstate(policyId: string) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { handlesErrors: true },
-    mutationFn: async (input: ReinstateRequest) =>
-      ReinstatedResponseSchema.parse(
-        await client.post<unknown>(
-          `/admin/policies/${encodeURIComponent(policyId)}/reinstate`,
-          input,
-        ),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  return useStaffPost({
+    path: () => `/admin/policies/${encodeURIComponent(policyId)}/reinstate`,
+    body: (input: ReinstateRequest) => input,
+    schema: ReinstatedResponseSchema,
+    refreshes: ['admin'],
   });
 }

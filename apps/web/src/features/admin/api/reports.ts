@@ -11,7 +11,7 @@ import {
   type ReconciliationFindingsResponse,
 } from '@motor/contract';
 import { STAFF_PERMISSIONS, useStaffPermission, type StaffPermission } from '../permissions';
-import { useStaffGet } from './staff-get';
+import { useStaffGet } from './staff-requests';
 
 /** The staff reports read whole with one GET /api/admin/{name}, no parameters. */
 type Reports = {

@@ -8,7 +8,7 @@ import {
 } from '@motor/contract';
 import { nullOn404 } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
-import { useStaffGet } from './staff-get';
+import { useStaffGet } from './staff-requests';
 
 /** Fewer characters than this are not searched (the API answers 400). */
 export const MIN_SEARCH_LENGTH = 2;
