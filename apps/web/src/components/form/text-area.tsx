@@ -7,36 +7,32 @@ type NativeTextAreaProps = Omit<
 >;
 
 /**
- * Labelled text area (a reason, a note, details), its hint and error tied to it as TextInput's
- * are. `inputRef` rather than `ref`: the built app runs on Preact, which does not hand a function
- * component its ref.
+ * Labelled text area (a reason, a note, details) in its `field` (label, hint, error), tied to
+ * them as TextInput's input is. `inputRef` rather than `ref`: the built app runs on Preact, which
+ * does not hand a function component its ref.
  */
 export function TextArea({
-  id,
-  label,
-  hint,
-  error,
-  isOptional,
+  field,
   value,
   onChange,
   inputRef,
-  ...rest
-}: FieldBaseProps &
-  NativeTextAreaProps & {
-    value: string;
-    onChange: (value: string) => void;
-    inputRef?: Ref<HTMLTextAreaElement>;
-  }): ReactElement {
+  ...native
+}: NativeTextAreaProps & {
+  field: FieldBaseProps;
+  value: string;
+  onChange: (value: string) => void;
+  inputRef?: Ref<HTMLTextAreaElement>;
+}): ReactElement {
   return (
-    <Field id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
+    <Field {...field}>
       <textarea
         ref={inputRef}
-        id={id}
-        className={error ? 'input input--error' : 'input'}
+        id={field.id}
+        className={field.error ? 'input input--error' : 'input'}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        {...getControlAria(id, { hint, error })}
-        {...rest}
+        {...getControlAria(field.id, field)}
+        {...native}
       />
     </Field>
   );

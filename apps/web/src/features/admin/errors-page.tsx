@@ -55,22 +55,18 @@ function ErrorRow({ error }: { error: ErrorEvent }) {
 export function ErrorsPage() {
   const { t } = useTranslation('admin');
   return (
-    <NamedStaffReport name="errors" className="staff-errors" texts="errors">
-      {(data) =>
-        data.errors.length === 0 ? (
-          <p role="status">{t('errors.none')}</p>
-        ) : (
-          <ReportTable
-            caption={t('errors.caption')}
-            className="finance-table staff-errors__table"
-            columns={COLUMNS.map((column) => t(`errors.columns.${column}`))}
-          >
-            {data.errors.map((error) => (
-              <ErrorRow key={error.id} error={error} />
-            ))}
-          </ReportTable>
-        )
-      }
+    <NamedStaffReport name="errors" texts="errors" list={{ rows: (data) => data.errors }}>
+      {(data) => (
+        <ReportTable
+          caption={t('errors.caption')}
+          className="finance-table staff-errors__table"
+          columns={COLUMNS.map((column) => t(`errors.columns.${column}`))}
+        >
+          {data.errors.map((error) => (
+            <ErrorRow key={error.id} error={error} />
+          ))}
+        </ReportTable>
+      )}
     </NamedStaffReport>
   );
 }

@@ -265,7 +265,7 @@ function Report({ report }: { report: FinanceReportResponse }) {
  */
 export function FinancePage() {
   return (
-    <NamedStaffReport name="finance" className="staff-finance" texts="finance">
+    <NamedStaffReport name="finance" texts="finance">
       {(data) => (
         <>
           <Report report={data} />

@@ -5,7 +5,7 @@ import { formatInstant } from './format-instant';
 import { paths } from '../../lib/paths';
 import { ReportTable } from '../../components/ui/scrolling-table';
 import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { ListOrNone, NamedStaffReport } from './staff-report';
+import { NamedStaffReport } from './staff-report';
 
 type Policy = MidOverdueResponse['policies'][number];
 
@@ -48,18 +48,9 @@ function PoliciesTable({ policies }: { policies: Policy[] }) {
  * target hours after they were bought or changed) and does not, for staff with access:operations.
  */
 export function MidPage() {
-  const { t } = useTranslation('admin');
   return (
-    <NamedStaffReport name="mid" className="staff-mid" texts="mid">
-      {(data) => (
-        <ListOrNone
-          count={data.policies.length}
-          none={t('mid.none')}
-          cap={{ limit: LIMIT, note: t('mid.limitNote', { limit: LIMIT }) }}
-        >
-          <PoliciesTable policies={data.policies} />
-        </ListOrNone>
-      )}
+    <NamedStaffReport name="mid" texts="mid" list={{ rows: (data) => data.policies, limit: LIMIT }}>
+      {(data) => <PoliciesTable policies={data.policies} />}
     </NamedStaffReport>
   );
 }

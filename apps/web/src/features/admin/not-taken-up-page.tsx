@@ -4,7 +4,7 @@ import type { NotTakenUpPoliciesResponse } from '@motor/contract';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { ReportTable } from '../../components/ui/scrolling-table';
-import { ListOrNone, NamedStaffReport } from './staff-report';
+import { NamedStaffReport } from './staff-report';
 
 type Policy = NotTakenUpPoliciesResponse['policies'][number];
 
@@ -50,18 +50,13 @@ function PoliciesTable({ policies }: { policies: Policy[] }) {
  * they ask what a customer's page asks (access:impersonate, decision 033).
  */
 export function NotTakenUpPage() {
-  const { t } = useTranslation('admin');
   return (
-    <NamedStaffReport name="not-taken-up" className="staff-not-taken-up" texts="notTakenUp">
-      {(data) => (
-        <ListOrNone
-          count={data.policies.length}
-          none={t('notTakenUp.none')}
-          cap={{ limit: LIMIT, note: t('notTakenUp.limitNote', { limit: LIMIT }) }}
-        >
-          <PoliciesTable policies={data.policies} />
-        </ListOrNone>
-      )}
+    <NamedStaffReport
+      name="not-taken-up"
+      texts="notTakenUp"
+      list={{ rows: (data) => data.policies, limit: LIMIT }}
+    >
+      {(data) => <PoliciesTable policies={data.policies} />}
     </NamedStaffReport>
   );
 }

@@ -71,12 +71,7 @@ export function ReconciliationPage() {
   const id = useId();
 
   return (
-    <NamedStaffReport
-      name="reconciliation"
-      className="staff-reconciliation"
-      namespace="reconciliation"
-      titleId={`${id}-title`}
-    >
+    <NamedStaffReport name="reconciliation" namespace="reconciliation" titleId={`${id}-title`}>
       {(data) => (
         <>
           <p>

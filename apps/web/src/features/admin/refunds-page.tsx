@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RefundIssueResponse } from '@motor/contract';
 import { RadioList } from '../../components/form/radio-list';
 import { TextArea } from '../../components/form/text-area';
+import { useWrittenReason } from './written-reason';
 import { Button } from '../../components/ui/button';
 import { readRefusal } from '../../lib/api-refusal';
 import { formatPence } from '../../lib/format';
@@ -22,21 +23,14 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
   const { t } = useTranslation('refunds');
   const id = useId();
   const noteId = `${id}-note`;
-  const noteInput = useRef<HTMLTextAreaElement>(null);
   const [resolution, setResolution] = useState<Resolution>('PAID_ELSEWHERE');
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string>();
+  const note = useWrittenReason((text) => (text ? undefined : t('form.noteError')));
   const resolve = useResolveRefundIssue();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!note.trim()) {
-      setNoteError(t('form.noteError'));
-      noteInput.current?.focus();
-      return;
-    }
-    setNoteError(undefined);
-    resolve.mutate({ id: issue.id, resolution, note: note.trim() });
+    const text = note.take();
+    if (text !== null) resolve.mutate({ id: issue.id, resolution, note: text });
   };
 
   return (
@@ -72,16 +66,9 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
           }
         />
         <TextArea
-          id={noteId}
-          label={t('form.note')}
-          hint={t('form.noteHint')}
-          error={noteError}
-          inputRef={noteInput}
+          field={{ id: noteId, label: t('form.note'), hint: t('form.noteHint'), error: note.error }}
           name="note"
-          rows={3}
-          maxLength={500}
-          value={note}
-          onChange={setNote}
+          {...note.input}
         />
         <Button type="submit" disabled={resolve.isPending}>
           {t('form.submit')}

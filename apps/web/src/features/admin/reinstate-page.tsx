@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { ReinstatementResponse } from '@motor/contract';
 import { RadioList } from '../../components/form/radio-list';
 import { TextArea } from '../../components/form/text-area';
+import { useWrittenReason } from './written-reason';
 import { Button } from '../../components/ui/button';
 import { readRefusal } from '../../lib/api-refusal';
 import { formatDate, formatPence } from '../../lib/format';
@@ -53,11 +54,11 @@ export function ReinstatePage() {
   const reinstate = useReinstate(policyId);
   const id = useId();
   const reasonId = `${id}-reason`;
-  const reasonInput = useRef<HTMLTextAreaElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const [cover, setCover] = useState<Cover>('BACKDATED');
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
+  const reason = useWrittenReason((text) =>
+    text.length < 5 ? t('reinstate.reasonError') : undefined,
+  );
 
   useEffect(() => {
     if (reinstate.isSuccess || reinstate.isError) resultRef.current?.focus();
@@ -96,13 +97,8 @@ export function ReinstatePage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim().length < 5) {
-      setReasonError(t('reinstate.reasonError'));
-      reasonInput.current?.focus();
-      return;
-    }
-    setReasonError(undefined);
-    reinstate.mutate({ cover, reason: reason.trim() });
+    const text = reason.take();
+    if (text !== null) reinstate.mutate({ cover, reason: text });
   };
 
   return (
@@ -173,16 +169,14 @@ export function ReinstatePage() {
             label={(way) => <CoverOption option={data.options.find((o) => o.cover === way)!} />}
           />
           <TextArea
-            id={reasonId}
-            label={t('reinstate.reason')}
-            hint={t('reinstate.reasonHint')}
-            error={reasonError}
-            inputRef={reasonInput}
+            field={{
+              id: reasonId,
+              label: t('reinstate.reason'),
+              hint: t('reinstate.reasonHint'),
+              error: reason.error,
+            }}
             name="reason"
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={setReason}
+            {...reason.input}
           />
           <Button type="submit" disabled={reinstate.isPending}>
             {t('reinstate.submit')}

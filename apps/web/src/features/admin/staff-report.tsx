@@ -17,6 +17,13 @@ type PageProps<Data> = {
   children: (data: Data) => ReactNode;
 };
 
+/** The page's words: in its namespace, under its `texts` key or at the namespace's root. */
+function usePageText(page: { namespace?: string; texts?: string }) {
+  const { t } = useTranslation(page.namespace ?? 'admin');
+  return (name: string, values?: Record<string, unknown>) =>
+    t(page.texts ? `${page.texts}.${name}` : name, values);
+}
+
 /**
  * A staff page that reads one report: the Unauthorised page when the staff member lacks the
  * page's permission (or the API refused it, 403), else the way back to the console, its title
@@ -27,13 +34,12 @@ type PageProps<Data> = {
 export function StaffReport<Data>(
   props: PageProps<Data> & { permission: StaffPermission; query: UseQueryResult<Data> },
 ): ReactElement {
-  const { t } = useTranslation(props.namespace ?? 'admin');
+  const text = usePageText(props);
   const allowed = useStaffPermission()(props.permission);
-  const { query, texts } = props;
+  const { query } = props;
   if (!allowed || isForbidden(query.error)) {
     return <UnauthorisedPage permission={props.permission} />;
   }
-  const text = (name: string) => t(texts ? `${texts}.${name}` : name);
   return (
     <div className={`page-header ${props.className}`}>
       <BackToConsole />
@@ -66,13 +72,39 @@ export function QueryState<Data>(props: {
   return <>{props.children(query.data)}</>;
 }
 
-/** The StaffReport of one of the reports read whole by name, with the permission it asks. */
+/**
+ * The StaffReport of one of the reports read whole by name, with the permission it asks; the
+ * page's class is `staff-{name}`. A report
+ * that is one list says so (`list`): its `none` words when it is empty and, when the API answers
+ * at most `limit` rows, its `limitNote` under it when it may have been cut short.
+ */
 export function NamedStaffReport<Name extends StaffReportName>(
-  props: PageProps<StaffReportData<Name>> & { name: Name },
+  props: Omit<PageProps<StaffReportData<Name>>, 'className'> & {
+    name: Name;
+    list?: { rows: (data: StaffReportData<Name>) => readonly unknown[]; limit?: number };
+  },
 ): ReactElement {
-  const { name, ...page } = props;
+  const { name, list, children, ...page } = props;
+  const text = usePageText(page);
   const { query, permission } = useStaffReport(name);
-  return <StaffReport {...page} permission={permission} query={query} />;
+  const limit = list?.limit;
+  return (
+    <StaffReport {...page} className={`staff-${name}`} permission={permission} query={query}>
+      {(data) =>
+        list ? (
+          <ListOrNone
+            count={list.rows(data).length}
+            none={text('none')}
+            cap={limit ? { limit, note: text('limitNote', { limit }) } : undefined}
+          >
+            {children(data)}
+          </ListOrNone>
+        ) : (
+          children(data)
+        )
+      }
+    </StaffReport>
+  );
 }
 
 /**

@@ -136,9 +136,7 @@ export function CancelFormPage({
         ) : null}
         {values.reason === 'Other' ? (
           <TextArea
-            id="cancel-details"
-            label={t('form.detailsLabel')}
-            error={detailsError}
+            field={{ id: 'cancel-details', label: t('form.detailsLabel'), error: detailsError }}
             rows={3}
             maxLength={CANCELLATION_DETAILS_MAX_LENGTH}
             value={values.details}
