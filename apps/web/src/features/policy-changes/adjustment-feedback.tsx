@@ -2,19 +2,13 @@ import { useId, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SurveyScores, SurveySend } from '../../components/form/survey-fields';
-import { useSendAdjustmentFeedback } from './api/adjustment-api';
+import { useSendAdjustmentFeedback, type AdjustmentRef } from './api/adjustment-api';
 
 /**
  * The service-feedback widget after a successful change (spec 3 §4 "Feedback modal": customers
  * only): a 1-10 score sent as feedback of type 'adjustment'.
  */
-export function AdjustmentFeedback({
-  policyId,
-  adjustmentId,
-}: {
-  policyId: string;
-  adjustmentId: string;
-}): ReactElement {
+export function AdjustmentFeedback({ policyId, adjustmentId }: AdjustmentRef): ReactElement {
   const { t } = useTranslation('policy-changes');
   const id = useId();
   const [rating, setRating] = useState<number | null>(null);
