@@ -9,6 +9,13 @@ import type { ApiClient } from './api-client';
 /** The query parameter the Direct Debit provider comes back with. */
 export const REDIRECT_FLOW_PARAM = 'redirect_flow_id';
 
+/** The address without the provider's flow id, once it is handled (so a reload does not repeat it). */
+export function withoutRedirectFlow(current: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(current);
+  next.delete(REDIRECT_FLOW_PARAM);
+  return next;
+}
+
 function readRedirect(data: unknown): string {
   const body = data as { redirectUrl?: unknown; url?: unknown } | null;
   const target = body?.redirectUrl ?? body?.url;

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPT_OUT_REASONS, type OptOutReason } from '@motor/domain';
 import { OPT_OUT_DETAILS_MAX_LENGTH } from '@motor/contract';
+import { RadioList } from './radio-list';
 
 // The reason for turning automatic renewal off (spec 2 §5 "renewal opt-out reason: required";
 // spec 3 §4 the reason set), one list for the policy's auto-renewal modal and the renewal
@@ -51,22 +52,15 @@ export function OptOutReasonFields({
   const errorId = `${idPrefix}-error`;
   return (
     <>
-      <fieldset className="radios" aria-describedby={error ? errorId : undefined}>
-        <legend className="quote-choices__legend">{t('autoRenewal.reasonLegend')}</legend>
-        {reasons.map((code) => (
-          <label key={code} className="radios__item">
-            <input
-              type="radio"
-              className="radios__input"
-              name={`${idPrefix}-reason`}
-              value={code}
-              checked={choice.reason === code}
-              onChange={() => onChange({ ...choice, reason: code })}
-            />
-            <span className="radios__label">{t(`autoRenewal.reasons.${code}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioList
+        legend={t('autoRenewal.reasonLegend')}
+        name={`${idPrefix}-reason`}
+        options={reasons}
+        value={choice.reason === '' ? null : choice.reason}
+        onChange={(code) => onChange({ ...choice, reason: code })}
+        label={(code) => t(`autoRenewal.reasons.${code}`)}
+        describedBy={error ? errorId : undefined}
+      />
       {choice.reason === 'Other' ? (
         <div className="field">
           <label className="field__label" htmlFor={`${idPrefix}-details`}>

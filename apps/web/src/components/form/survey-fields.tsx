@@ -1,4 +1,5 @@
 import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 import { ScoreRadios } from './score-radios';
 
@@ -17,29 +18,43 @@ export function useSurveyAnswer() {
   return { rating, setRating, comment, setComment, answer };
 }
 
+/**
+ * A survey's words: every survey keeps them in its area's namespace under `feedback` (legend,
+ * rating, failed, submit).
+ */
+export function useSurveyWords(namespace: string) {
+  const { t } = useTranslation(namespace);
+  return {
+    legend: t('feedback.legend'),
+    scoreLabel: (score: number) => t('feedback.rating', { score }),
+    failed: t('feedback.failed'),
+    submit: t('feedback.submit'),
+  };
+}
+
+type SurveyWords = ReturnType<typeof useSurveyWords>;
+
 /** The 1–10 scores in one row under their legend (the survey cards' look). */
 export function SurveyScores({
   name,
-  legend,
+  words,
   rating,
   onChange,
-  scoreLabel,
 }: {
   name: string;
-  legend: string;
+  words: SurveyWords;
   rating: number | null;
   onChange: (score: number) => void;
-  scoreLabel: (score: number) => string;
 }): ReactElement {
   return (
     <fieldset className="feedback__scores">
-      <legend className="feedback__legend">{legend}</legend>
+      <legend className="feedback__legend">{words.legend}</legend>
       <ScoreRadios
         name={name}
         rating={rating}
         onChange={onChange}
         className="feedback__score"
-        scoreLabel={scoreLabel}
+        scoreLabel={words.scoreLabel}
       />
     </fieldset>
   );
@@ -80,29 +95,30 @@ export function SurveyComment({
   );
 }
 
-/** The survey form's end: the failure alert (when sending failed) and the send button. */
+/**
+ * The survey form's end: the failure alert (when sending failed) and the send button, which
+ * waits for a score and for the sending under way.
+ */
 export function SurveySend({
-  failed,
-  failedText,
+  words,
+  send,
+  rating,
   errorClassName,
-  disabled,
-  submitText,
 }: {
-  failed: boolean;
-  failedText: string;
+  words: SurveyWords;
+  send: { isError: boolean; isPending: boolean };
+  rating: number | null;
   errorClassName: string;
-  disabled: boolean;
-  submitText: string;
 }): ReactElement {
   return (
     <>
-      {failed ? (
+      {send.isError ? (
         <p role="alert" className={errorClassName}>
-          {failedText}
+          {words.failed}
         </p>
       ) : null}
-      <Button type="submit" disabled={disabled}>
-        {submitText}
+      <Button type="submit" disabled={rating === null || send.isPending}>
+        {words.submit}
       </Button>
     </>
   );

@@ -24,3 +24,38 @@ export function ScrollingTable(props: {
     </div>
   );
 }
+
+/**
+ * A report's table as most are drawn: a row of column headings (each `scope="col"`), then the
+ * rows given, then an optional footer row.
+ */
+export function ReportTable(props: {
+  caption: string;
+  className?: string;
+  isCaptionVisible?: boolean;
+  /** The column headings, in order. */
+  columns: readonly string[];
+  children: ReactNode;
+  /** A `<tfoot>`: the table's totals. */
+  foot?: ReactNode;
+}): ReactElement {
+  return (
+    <ScrollingTable
+      caption={props.caption}
+      className={props.className}
+      isCaptionVisible={props.isCaptionVisible}
+    >
+      <thead>
+        <tr>
+          {props.columns.map((label) => (
+            <th key={label} scope="col">
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{props.children}</tbody>
+      {props.foot}
+    </ScrollingTable>
+  );
+}

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
-import { paths } from '../../lib/paths';
 import { useAuditEntries } from './api/staff-console';
 import { AuditTable } from './customer-page';
 import { UnauthorisedPage } from './unauthorised-page';
+import { BackToConsole } from './back-to-console';
+import { ListOrNone, QueryState } from './staff-report';
 
 const AUDIT_PERMISSION = 'access:audit';
 
@@ -42,11 +43,7 @@ export function AuditPage() {
 
   return (
     <div className="page-header staff-audit">
-      <p>
-        <Link className="standalone-link" to={paths.admin()}>
-          {t('customer.back')}
-        </Link>
-      </p>
+      <BackToConsole />
       <h1>{t('audit.title')}</h1>
       <p className="lead">{t('audit.intro')}</p>
       <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-filters`}>
@@ -76,17 +73,13 @@ export function AuditPage() {
       </form>
       <section aria-labelledby={`${id}-entries`}>
         <h2 id={`${id}-entries`}>{t('audit.entries')}</h2>
-        {entries.isPending ? (
-          <p role="status">{t('audit.loading')}</p>
-        ) : entries.isError ? (
-          <p role="alert" className="notice notice--critical">
-            {t('audit.failed')}
-          </p>
-        ) : entries.data.entries.length === 0 ? (
-          <p role="status">{t('audit.none')}</p>
-        ) : (
-          <AuditTable entries={entries.data.entries} caption={t('audit.entries')} />
-        )}
+        <QueryState query={entries} loading={t('audit.loading')} failed={t('audit.failed')}>
+          {(data) => (
+            <ListOrNone count={data.entries.length} none={t('audit.none')}>
+              <AuditTable entries={data.entries} caption={t('audit.entries')} />
+            </ListOrNone>
+          )}
+        </QueryState>
       </section>
     </div>
   );

@@ -13,6 +13,7 @@ import {
   useReplyToChat,
 } from './api/chat-inbox';
 import { UnauthorisedPage } from './unauthorised-page';
+import { ListOrNone, QueryState } from './staff-report';
 
 const CHAT_PERMISSION = 'access:chat';
 
@@ -148,57 +149,53 @@ export function ChatInboxPage() {
     <div className="page-header chat-inbox">
       <h1>{t('chat.title')}</h1>
       <p className="lead">{t('chat.intro')}</p>
-      {inbox.isPending ? (
-        <p role="status">{t('chat.loading')}</p>
-      ) : inbox.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('chat.failed')}
-        </p>
-      ) : conversations.length === 0 ? (
-        <p role="status">{t('chat.none')}</p>
-      ) : (
-        <div className="chat-inbox__layout">
-          <nav aria-label={t('chat.conversations')}>
-            <ul className="chat-inbox__list">
-              {conversations.map((conversation) => (
-                <li key={conversation.conversationId}>
-                  <Link
-                    to={`?conversation=${encodeURIComponent(conversation.conversationId)}`}
-                    aria-current={conversation.conversationId === selected ? 'true' : undefined}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      setSearchParams({ conversation: conversation.conversationId });
-                    }}
-                  >
-                    <strong>
-                      {conversation.customer.name ??
-                        conversation.customer.email ??
-                        t('console.noName')}
-                    </strong>
-                    {conversation.customer.name && conversation.customer.email ? (
-                      <span>{conversation.customer.email}</span>
-                    ) : null}
-                    {conversation.unreadCount > 0 ? (
-                      <span className="chat-inbox__unread">
-                        {t('chat.unread', { count: conversation.unreadCount })}
-                      </span>
-                    ) : null}
-                    <span className="chat-inbox__preview">
-                      {conversation.lastMessage?.body ?? ''}
-                    </span>
-                    <span className="text-muted">{dateTime(conversation.lastMessageAt)}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {selected ? (
-            <Conversation conversationId={selected} />
-          ) : (
-            <p className="text-muted">{t('chat.choose')}</p>
-          )}
-        </div>
-      )}
+      <QueryState query={inbox} loading={t('chat.loading')} failed={t('chat.failed')}>
+        {() => (
+          <ListOrNone count={conversations.length} none={t('chat.none')}>
+            <div className="chat-inbox__layout">
+              <nav aria-label={t('chat.conversations')}>
+                <ul className="chat-inbox__list">
+                  {conversations.map((conversation) => (
+                    <li key={conversation.conversationId}>
+                      <Link
+                        to={`?conversation=${encodeURIComponent(conversation.conversationId)}`}
+                        aria-current={conversation.conversationId === selected ? 'true' : undefined}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          setSearchParams({ conversation: conversation.conversationId });
+                        }}
+                      >
+                        <strong>
+                          {conversation.customer.name ??
+                            conversation.customer.email ??
+                            t('console.noName')}
+                        </strong>
+                        {conversation.customer.name && conversation.customer.email ? (
+                          <span>{conversation.customer.email}</span>
+                        ) : null}
+                        {conversation.unreadCount > 0 ? (
+                          <span className="chat-inbox__unread">
+                            {t('chat.unread', { count: conversation.unreadCount })}
+                          </span>
+                        ) : null}
+                        <span className="chat-inbox__preview">
+                          {conversation.lastMessage?.body ?? ''}
+                        </span>
+                        <span className="text-muted">{dateTime(conversation.lastMessageAt)}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              {selected ? (
+                <Conversation conversationId={selected} />
+              ) : (
+                <p className="text-muted">{t('chat.choose')}</p>
+              )}
+            </div>
+          </ListOrNone>
+        )}
+      </QueryState>
       <p>
         <Link className="standalone-link" to={paths.admin()}>
           {t('chat.backToConsole')}

@@ -1,40 +1,25 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBodySchema, type ClockUnit, type MoveClockResponse } from '@motor/contract';
+import type { ClockUnit, MoveClockResponse } from '@motor/contract';
 import { Field, getDescribedBy } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
-import { isApiError } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { readRefusal } from '../../lib/api-refusal';
+import { formatInstant } from './format-instant';
 import { useMoveClock, useServerClock } from './api/clock';
 import { JobRunsList } from './job-runs';
-import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-const londonClock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-/** "4 May 2026 at 10:00": the date as the app writes dates, then the London time. */
-function formatInstant(iso: string): string {
-  return `${formatDate(iso)} at ${londonClock.format(new Date(iso))}`;
-}
-
 /** The server's answer to a refused move: the amount's own message, or one for the page. */
-function readRefusal(error: unknown): { amount?: string; page?: string } {
-  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return {};
-  const body = ErrorBodySchema.safeParse(error.failure.data);
-  if (!body.success) return {};
-  const { message, details } = body.data.error;
-  const fields = (details as { fields?: { path?: string; message?: string }[] } | undefined)
-    ?.fields;
-  const amount = fields?.find((field) => field.path === 'amount')?.message;
-  return amount ? { amount } : { page: message };
+function readMoveRefusal(error: unknown): { amount?: string; page?: string } {
+  const refusal = readRefusal(error);
+  if (!refusal) return {};
+  const amount = refusal.fields.find((field) => field.path === 'amount')?.message;
+  return typeof amount === 'string' && amount ? { amount } : { page: refusal.message };
 }
 
 function Offset({ offsetMs }: { offsetMs: number }) {
@@ -80,7 +65,7 @@ function MoveClockForm() {
   const [unit, setUnit] = useState<ClockUnit>('days');
   const [amountError, setAmountError] = useState<string>();
   const move = useMoveClock();
-  const refusal = move.isError ? readRefusal(move.error) : {};
+  const refusal = move.isError ? readMoveRefusal(move.error) : {};
   const shownAmountError = amountError ?? refusal.amount;
 
   useEffect(() => {
@@ -162,12 +147,14 @@ export function ClockPage() {
   const clock = useServerClock(missing === undefined);
 
   if (missing !== undefined) return <UnauthorisedPage permission={missing} />;
-  if (isForbidden(clock.error)) {
-    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
-  }
 
   return (
-    <StaffReport className="staff-clock" namespace="clock" query={clock}>
+    <StaffReport
+      className="staff-clock"
+      permission={STAFF_PERMISSIONS.operations}
+      namespace="clock"
+      query={clock}
+    >
       {(data) => (
         <>
           <p>{t('now', { time: formatInstant(data.now) })}</p>

@@ -8,7 +8,8 @@ import { paths } from '../../lib/paths';
 import { useCustomer } from './api/staff-console';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
-import { ScrollingTable } from './staff-report';
+import { ReportTable } from '../../components/ui/scrolling-table';
+import { BackToConsole } from './back-to-console';
 
 /** Who did it and for whom, as the audit tables show a person. */
 function describePerson(name: string | null, email: string | null, userId: string | null): string {
@@ -39,30 +40,22 @@ function MidStatus({ mid }: { mid: PolicyMid | null }) {
 export function AuditTable({ entries, caption }: { entries: AuditEntry[]; caption: string }) {
   const { t } = useTranslation('admin');
   return (
-    <ScrollingTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col">{t('audit.when')}</th>
-          <th scope="col">{t('audit.who')}</th>
-          <th scope="col">{t('audit.forWhom')}</th>
-          <th scope="col">{t('audit.what')}</th>
-          <th scope="col">{t('audit.target')}</th>
+    <ReportTable
+      caption={caption}
+      columns={['when', 'who', 'forWhom', 'what', 'target'].map((column) => t(`audit.${column}`))}
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td>
+            <time dateTime={entry.at}>{new Date(entry.at).toLocaleString('en-GB')}</time>
+          </td>
+          <td>{describePerson(entry.actorName, entry.actorEmail, entry.actorUserId)}</td>
+          <td>{describePerson(entry.subjectName, entry.subjectEmail, entry.subjectUserId)}</td>
+          <td>{entry.action}</td>
+          <td>{entry.target}</td>
         </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id}>
-            <td>
-              <time dateTime={entry.at}>{new Date(entry.at).toLocaleString('en-GB')}</time>
-            </td>
-            <td>{describePerson(entry.actorName, entry.actorEmail, entry.actorUserId)}</td>
-            <td>{describePerson(entry.subjectName, entry.subjectEmail, entry.subjectUserId)}</td>
-            <td>{entry.action}</td>
-            <td>{entry.target}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollingTable>
+      ))}
+    </ReportTable>
   );
 }
 
@@ -80,17 +73,10 @@ export function CustomerPage() {
     return <UnauthorisedPage permission={STAFF_PERMISSIONS.impersonate} />;
   }
 
-  const back = (
-    <p>
-      <Link className="standalone-link" to={paths.admin()}>
-        {t('customer.back')}
-      </Link>
-    </p>
-  );
   if (customer.isPending) {
     return (
       <div className="page-header">
-        {back}
+        <BackToConsole />
         <p role="status">{t('customer.loading')}</p>
       </div>
     );
@@ -98,7 +84,7 @@ export function CustomerPage() {
   if (customer.isError || !customer.data) {
     return (
       <div className="page-header">
-        {back}
+        <BackToConsole />
         <h1>{t('customer.notFound')}</h1>
         {customer.isError ? (
           <p role="alert" className="notice notice--critical">
@@ -119,7 +105,7 @@ export function CustomerPage() {
 
   return (
     <div className="page-header staff-customer">
-      {back}
+      <BackToConsole />
       <h1>{name || person.email || person.userId}</h1>
       {person.isDisabled ? <p className="notice">{t('customer.disabled')}</p> : null}
       {!person.isDisabled ? <Button onClick={actFor}>{t('customer.act')}</Button> : null}
@@ -149,54 +135,48 @@ export function CustomerPage() {
         {person.policies.length === 0 ? (
           <p>{t('customer.noPolicies')}</p>
         ) : (
-          <ScrollingTable caption={t('customer.policiesCaption')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('customer.policyNumber')}</th>
-                <th scope="col">{t('customer.scheme')}</th>
-                <th scope="col">{t('customer.status')}</th>
-                <th scope="col">{t('customer.period')}</th>
-                <th scope="col">{t('customer.mid.heading')}</th>
+          <ReportTable
+            caption={t('customer.policiesCaption')}
+            columns={['policyNumber', 'scheme', 'status', 'period', 'mid.heading'].map((column) =>
+              t(`customer.${column}`),
+            )}
+          >
+            {person.policies.map((policy) => (
+              <tr key={policy.policyId}>
+                <td>{policy.policyNumber}</td>
+                <td>{policy.schemeCode}</td>
+                <td>
+                  {policy.status}
+                  {policy.status === 'CANCELLED' && canReinstate ? (
+                    <p>
+                      <Link
+                        className="standalone-link"
+                        to={paths.adminReinstate(person.userId, policy.policyId)}
+                      >
+                        {t('customer.reinstate', { policyNumber: policy.policyNumber })}
+                      </Link>
+                    </p>
+                  ) : null}
+                  {policy.notTakenUp ? (
+                    <p>
+                      {t(`customer.notTakenUp.${policy.notTakenUp.reason}`, {
+                        date: formatDate(policy.notTakenUp.at),
+                      })}
+                    </p>
+                  ) : null}
+                </td>
+                <td>
+                  {t('customer.periodValue', {
+                    from: formatDate(policy.inceptedAt),
+                    to: formatDate(policy.expiredAt),
+                  })}
+                </td>
+                <td>
+                  <MidStatus mid={policy.mid ?? null} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {person.policies.map((policy) => (
-                <tr key={policy.policyId}>
-                  <td>{policy.policyNumber}</td>
-                  <td>{policy.schemeCode}</td>
-                  <td>
-                    {policy.status}
-                    {policy.status === 'CANCELLED' && canReinstate ? (
-                      <p>
-                        <Link
-                          className="standalone-link"
-                          to={paths.adminReinstate(person.userId, policy.policyId)}
-                        >
-                          {t('customer.reinstate', { policyNumber: policy.policyNumber })}
-                        </Link>
-                      </p>
-                    ) : null}
-                    {policy.notTakenUp ? (
-                      <p>
-                        {t(`customer.notTakenUp.${policy.notTakenUp.reason}`, {
-                          date: formatDate(policy.notTakenUp.at),
-                        })}
-                      </p>
-                    ) : null}
-                  </td>
-                  <td>
-                    {t('customer.periodValue', {
-                      from: formatDate(policy.inceptedAt),
-                      to: formatDate(policy.expiredAt),
-                    })}
-                  </td>
-                  <td>
-                    <MidStatus mid={policy.mid ?? null} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollingTable>
+            ))}
+          </ReportTable>
         )}
       </section>
 
@@ -205,26 +185,21 @@ export function CustomerPage() {
         {person.proposals.length === 0 ? (
           <p>{t('customer.noProposals')}</p>
         ) : (
-          <ScrollingTable caption={t('customer.proposalsCaption')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('customer.reference')}</th>
-                <th scope="col">{t('customer.scheme')}</th>
-                <th scope="col">{t('customer.status')}</th>
-                <th scope="col">{t('customer.created')}</th>
+          <ReportTable
+            caption={t('customer.proposalsCaption')}
+            columns={['reference', 'scheme', 'status', 'created'].map((column) =>
+              t(`customer.${column}`),
+            )}
+          >
+            {person.proposals.map((proposal) => (
+              <tr key={proposal.externalReference}>
+                <td>{proposal.externalReference}</td>
+                <td>{proposal.schemeCode}</td>
+                <td>{proposal.status}</td>
+                <td>{formatDate(proposal.createdAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {person.proposals.map((proposal) => (
-                <tr key={proposal.externalReference}>
-                  <td>{proposal.externalReference}</td>
-                  <td>{proposal.schemeCode}</td>
-                  <td>{proposal.status}</td>
-                  <td>{formatDate(proposal.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollingTable>
+            ))}
+          </ReportTable>
         )}
       </section>
 
@@ -233,26 +208,21 @@ export function CustomerPage() {
         {person.payments.length === 0 ? (
           <p>{t('customer.noPayments')}</p>
         ) : (
-          <ScrollingTable caption={t('customer.paymentsCaption')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('customer.created')}</th>
-                <th scope="col">{t('customer.paymentKind')}</th>
-                <th scope="col">{t('customer.amount')}</th>
-                <th scope="col">{t('customer.status')}</th>
+          <ReportTable
+            caption={t('customer.paymentsCaption')}
+            columns={['created', 'paymentKind', 'amount', 'status'].map((column) =>
+              t(`customer.${column}`),
+            )}
+          >
+            {person.payments.map((payment, index) => (
+              <tr key={`${payment.createdAt}-${index}`}>
+                <td>{formatDate(payment.createdAt)}</td>
+                <td>{payment.kind}</td>
+                <td>{formatPence(payment.amountPence)}</td>
+                <td>{payment.status}</td>
               </tr>
-            </thead>
-            <tbody>
-              {person.payments.map((payment, index) => (
-                <tr key={`${payment.createdAt}-${index}`}>
-                  <td>{formatDate(payment.createdAt)}</td>
-                  <td>{payment.kind}</td>
-                  <td>{formatPence(payment.amountPence)}</td>
-                  <td>{payment.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollingTable>
+            ))}
+          </ReportTable>
         )}
       </section>
 

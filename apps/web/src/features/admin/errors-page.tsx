@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ErrorEventsResponse } from '@motor/contract';
-import { useErrorEvents } from './api/errors';
-import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { ScrollingTable, StaffReport } from './staff-report';
-import { UnauthorisedPage } from './unauthorised-page';
+import { ReportTable } from '../../components/ui/scrolling-table';
+import { NamedStaffReport } from './staff-report';
 
 type ErrorEvent = ErrorEventsResponse['errors'][number];
+
+const COLUMNS = ['lastSeen', 'error', 'source', 'where', 'count', 'firstSeen', 'release'];
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London' });
 
@@ -54,42 +54,19 @@ function ErrorRow({ error }: { error: ErrorEvent }) {
  */
 export function ErrorsPage() {
   const { t } = useTranslation('admin');
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
-  const list = useErrorEvents(allowed);
-
-  if (!allowed || isForbidden(list.error)) {
-    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
-  }
-
   return (
-    <StaffReport className="staff-errors" texts="errors" query={list}>
-      {(data) =>
-        data.errors.length === 0 ? (
-          <p role="status">{t('errors.none')}</p>
-        ) : (
-          <ScrollingTable
-            caption={t('errors.caption')}
-            className="finance-table staff-errors__table"
-          >
-            <thead>
-              <tr>
-                <th scope="col">{t('errors.columns.lastSeen')}</th>
-                <th scope="col">{t('errors.columns.error')}</th>
-                <th scope="col">{t('errors.columns.source')}</th>
-                <th scope="col">{t('errors.columns.where')}</th>
-                <th scope="col">{t('errors.columns.count')}</th>
-                <th scope="col">{t('errors.columns.firstSeen')}</th>
-                <th scope="col">{t('errors.columns.release')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.errors.map((error) => (
-                <ErrorRow key={error.id} error={error} />
-              ))}
-            </tbody>
-          </ScrollingTable>
-        )
-      }
-    </StaffReport>
+    <NamedStaffReport name="errors" texts="errors" list={{ rows: (data) => data.errors }}>
+      {(data) => (
+        <ReportTable
+          caption={t('errors.caption')}
+          className="finance-table staff-errors__table"
+          columns={COLUMNS.map((column) => t(`errors.columns.${column}`))}
+        >
+          {data.errors.map((error) => (
+            <ErrorRow key={error.id} error={error} />
+          ))}
+        </ReportTable>
+      )}
+    </NamedStaffReport>
   );
 }

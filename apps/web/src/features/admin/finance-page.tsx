@@ -4,11 +4,9 @@ import type { FinanceReportResponse } from '@motor/contract';
 import { Button } from '../../components/ui/button';
 import { formatDate, formatPence } from '../../lib/format';
 import { findSchemeByCode } from '../../lib/schemes';
-import { useFinanceReport } from './api/finance';
 import { InsurerReports } from './insurer-reports';
-import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { ScrollingTable, StaffReport } from './staff-report';
-import { UnauthorisedPage } from './unauthorised-page';
+import { ReportTable } from '../../components/ui/scrolling-table';
+import { NamedStaffReport } from './staff-report';
 
 type Cell = string | number;
 
@@ -43,37 +41,32 @@ function FinanceTable(props: {
   return (
     <section className="card" aria-labelledby={`${props.id}-title`}>
       <h2 id={`${props.id}-title`}>{props.title}</h2>
-      <ScrollingTable caption={props.caption} className="finance-table">
-        <thead>
-          <tr>
-            {props.head.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
+      <ReportTable
+        caption={props.caption}
+        className="finance-table"
+        columns={props.head}
+        foot={
+          props.foot ? (
+            <tfoot>
+              <tr>
+                <th scope="row">{props.foot[0]}</th>
+                {props.foot.slice(1).map((cell, index) => (
+                  <td key={props.head[index + 1]}>{cell}</td>
+                ))}
+              </tr>
+            </tfoot>
+          ) : null
+        }
+      >
+        {props.rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.header}</th>
+            {row.cells.map((cell, index) => (
+              <td key={props.head[index + 1]}>{cell}</td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.header}</th>
-              {row.cells.map((cell, index) => (
-                <td key={props.head[index + 1]}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        {props.foot ? (
-          <tfoot>
-            <tr>
-              <th scope="row">{props.foot[0]}</th>
-              {props.foot.slice(1).map((cell, index) => (
-                <td key={props.head[index + 1]}>{cell}</td>
-              ))}
-            </tr>
-          </tfoot>
-        ) : null}
-      </ScrollingTable>
+        ))}
+      </ReportTable>
       <Button
         variant="inverted"
         layout="small"
@@ -271,21 +264,14 @@ function Report({ report }: { report: FinanceReportResponse }) {
  * ended unpaid, each with its CSV.
  */
 export function FinancePage() {
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
-  const report = useFinanceReport(allowed);
-
-  if (!allowed || isForbidden(report.error)) {
-    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
-  }
-
   return (
-    <StaffReport className="staff-finance" texts="finance" query={report}>
+    <NamedStaffReport name="finance" texts="finance">
       {(data) => (
         <>
           <Report report={data} />
           <InsurerReports />
         </>
       )}
-    </StaffReport>
+    </NamedStaffReport>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
@@ -8,6 +8,7 @@ import { setImpersonatedUserId } from '../../lib/auth/impersonation';
 import { nullOn404 } from '../../lib/api-client';
 import { useApiClient } from '../../lib/use-api-client';
 import { UnauthorisedPage } from './unauthorised-page';
+import { BackToConsole } from './back-to-console';
 
 const IMPERSONATE_PERMISSION = 'access:impersonate';
 
@@ -58,11 +59,7 @@ export function ImpersonatePage() {
 
   return (
     <div className="page-header">
-      <p>
-        <Link className="standalone-link" to={paths.admin()}>
-          {t('customer.back')}
-        </Link>
-      </p>
+      <BackToConsole />
       <h1>{t('impersonate.title')}</h1>
       <p className="lead">{t('impersonate.intro')}</p>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>

@@ -9,13 +9,15 @@ import { formatDate } from '../../lib/format';
 import { usePageClockOffset } from '../../lib/page-clock';
 import { findSchemeByCode } from '../../lib/schemes';
 import { useInsightsFunnel } from './api/insights';
-import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { ScrollingTable, StaffReport } from './staff-report';
-import { UnauthorisedPage } from './unauthorised-page';
+import { ReportTable } from '../../components/ui/scrolling-table';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { StaffReport } from './staff-report';
 
 type Product = InsightsFunnelResponse['products'][number];
 
 const DAY_MS = 86_400_000;
+
+const COLUMNS = ['step', 'reached', 'conversion', 'dropOff', 'median'];
 
 const percent = (rate: number | null) =>
   rate === null ? '—' : `${(rate * 100).toFixed(1).replace(/\.0$/, '')}%`;
@@ -61,28 +63,21 @@ function ProductFunnel({ product }: { product: Product }): ReactElement {
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <ScrollingTable caption={t('insights.caption', { product: name })} className="finance-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('insights.step')}</th>
-            <th scope="col">{t('insights.reached')}</th>
-            <th scope="col">{t('insights.conversion')}</th>
-            <th scope="col">{t('insights.dropOff')}</th>
-            <th scope="col">{t('insights.median')}</th>
+      <ReportTable
+        caption={t('insights.caption', { product: name })}
+        className="finance-table"
+        columns={COLUMNS.map((column) => t(`insights.${column}`))}
+      >
+        {product.steps.map((step) => (
+          <tr key={step.step}>
+            <th scope="row">{t(stepKey(step.step))}</th>
+            <td>{step.reached}</td>
+            <td>{percent(step.conversion)}</td>
+            <td>{step.dropOff}</td>
+            <td>{duration(step.medianSeconds)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {product.steps.map((step) => (
-            <tr key={step.step}>
-              <th scope="row">{t(stepKey(step.step))}</th>
-              <td>{step.reached}</td>
-              <td>{percent(step.conversion)}</td>
-              <td>{step.dropOff}</td>
-              <td>{duration(step.medianSeconds)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollingTable>
+        ))}
+      </ReportTable>
       <ul className="insights-rates">
         <li>{t('insights.referral', { ...product.referral, rate: rate(product.referral) })}</li>
         <li>
@@ -161,12 +156,13 @@ export function InsightsPage() {
   });
   const funnel = useInsightsFunnel(range, allowed);
 
-  if (!allowed || isForbidden(funnel.error)) {
-    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
-  }
-
   return (
-    <StaffReport className="staff-insights" texts="insights" query={funnel}>
+    <StaffReport
+      className="staff-insights"
+      permission={STAFF_PERMISSIONS.operations}
+      texts="insights"
+      query={funnel}
+    >
       {(data) => (
         <>
           <RangeForm range={range} onChange={setRange} />

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { brand } from '../../lib/brand';
 import { formatPence } from '../../lib/format';
 import { useBordereau, useReportDownload } from './api/insurer-reports';
-import { ScrollingTable } from './staff-report';
+import { ReportTable } from '../../components/ui/scrolling-table';
 
 // Issue 35 item 6: the insurer's reports for a month and a product — the premium bordereau, the
 // IPT of the month's quarter and the renewal pricing record — downloaded as CSV or XLSX, with the
@@ -39,37 +39,30 @@ function BordereauTotals({ report }: { report: BordereauResponse }): ReactElemen
   }).filter((row) => row.count > 0);
   if (byClass.length === 0) return <p>{t('finance.reports.none')}</p>;
   return (
-    <ScrollingTable
+    <ReportTable
       caption={t('finance.reports.caption', { month: report.month })}
       className="finance-table"
-    >
-      <thead>
-        <tr>
-          <th scope="col">{t('finance.reports.kind')}</th>
-          <th scope="col">{t('finance.reports.count')}</th>
-          <th scope="col">{t('finance.reports.net')}</th>
-          <th scope="col">{t('finance.reports.ipt')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {byClass.map((row) => (
-          <tr key={row.kind}>
-            <th scope="row">{t(`finance.reports.kinds.${row.kind}`)}</th>
-            <td>{row.count}</td>
-            <td>{formatPence(row.net)}</td>
-            <td>{formatPence(row.ipt)}</td>
+      columns={['kind', 'count', 'net', 'ipt'].map((column) => t(`finance.reports.${column}`))}
+      foot={
+        <tfoot>
+          <tr>
+            <th scope="row">{t('finance.reports.total')}</th>
+            <td>{report.totals.rowCount}</td>
+            <td>{formatPence(report.totals.netPremiumPence)}</td>
+            <td>{formatPence(report.totals.iptPence)}</td>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">{t('finance.reports.total')}</th>
-          <td>{report.totals.rowCount}</td>
-          <td>{formatPence(report.totals.netPremiumPence)}</td>
-          <td>{formatPence(report.totals.iptPence)}</td>
+        </tfoot>
+      }
+    >
+      {byClass.map((row) => (
+        <tr key={row.kind}>
+          <th scope="row">{t(`finance.reports.kinds.${row.kind}`)}</th>
+          <td>{row.count}</td>
+          <td>{formatPence(row.net)}</td>
+          <td>{formatPence(row.ipt)}</td>
         </tr>
-      </tfoot>
-    </ScrollingTable>
+      ))}
+    </ReportTable>
   );
 }
 

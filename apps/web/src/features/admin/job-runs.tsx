@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { JobRuns } from '@motor/contract';
-import { ScrollingTable } from './staff-report';
+import { ReportTable } from '../../components/ui/scrolling-table';
+
+const COLUMNS = ['kind', 'done', 'retrying', 'failed'];
 
 /**
  * The jobs one action ran ("Run due jobs now", a clock move): per kind how many were done, will
@@ -11,26 +13,20 @@ export function JobRunsList({ runs }: { runs: JobRuns }) {
   if (runs.kinds.length === 0) return <p>{t('runs.none')}</p>;
   return (
     <>
-      <ScrollingTable caption={t('runs.title')} isCaptionVisible>
-        <thead>
-          <tr>
-            <th scope="col">{t('runs.kind')}</th>
-            <th scope="col">{t('runs.done')}</th>
-            <th scope="col">{t('runs.retrying')}</th>
-            <th scope="col">{t('runs.failed')}</th>
+      <ReportTable
+        caption={t('runs.title')}
+        isCaptionVisible
+        columns={COLUMNS.map((column) => t(`runs.${column}`))}
+      >
+        {runs.kinds.map((row) => (
+          <tr key={row.kind}>
+            <th scope="row">{row.kind}</th>
+            <td>{row.done}</td>
+            <td>{row.retrying}</td>
+            <td>{row.failed}</td>
           </tr>
-        </thead>
-        <tbody>
-          {runs.kinds.map((row) => (
-            <tr key={row.kind}>
-              <th scope="row">{row.kind}</th>
-              <td>{row.done}</td>
-              <td>{row.retrying}</td>
-              <td>{row.failed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollingTable>
+        ))}
+      </ReportTable>
       {runs.failures.length > 0 ? (
         <>
           <h3>{t('runs.failuresTitle')}</h3>

@@ -5,9 +5,21 @@ import { JOB_STATES, type JobListResponse } from '@motor/contract';
 import { Button } from '../../components/ui/button';
 import { useJobs, useRunDueJobs } from './api/jobs';
 import { JobRunsList } from './job-runs';
-import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { UnauthorisedPage } from './unauthorised-page';
-import { ScrollingTable, StaffReport } from './staff-report';
+import { ReportTable } from '../../components/ui/scrolling-table';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { StaffReport } from './staff-report';
+
+const KIND_COLUMNS = [
+  'kind',
+  'pending',
+  'running',
+  'retrying',
+  'failed',
+  'done',
+  'lastDone',
+  'lastFailed',
+];
+const JOB_COLUMNS = ['kind', 'key', 'state', 'attempts', 'created', 'next', 'finished', 'error'];
 
 /** An instant as staff read it (London time), or a dash-free fallback text. */
 function When({ iso, fallback = '' }: { iso: string | null; fallback?: string }) {
@@ -18,87 +30,65 @@ function When({ iso, fallback = '' }: { iso: string | null; fallback?: string })
 function KindsTable({ kinds }: { kinds: JobListResponse['kinds'] }) {
   const { t } = useTranslation('jobs');
   return (
-    <ScrollingTable caption={t('kinds.title')}>
-      <thead>
-        <tr>
-          <th scope="col">{t('kinds.kind')}</th>
-          <th scope="col">{t('kinds.pending')}</th>
-          <th scope="col">{t('kinds.running')}</th>
-          <th scope="col">{t('kinds.retrying')}</th>
-          <th scope="col">{t('kinds.failed')}</th>
-          <th scope="col">{t('kinds.done')}</th>
-          <th scope="col">{t('kinds.lastDone')}</th>
-          <th scope="col">{t('kinds.lastFailed')}</th>
+    <ReportTable
+      caption={t('kinds.title')}
+      columns={KIND_COLUMNS.map((column) => t(`kinds.${column}`))}
+    >
+      {kinds.map((kind) => (
+        <tr key={kind.kind}>
+          <th scope="row">{kind.kind}</th>
+          <td>{kind.pending}</td>
+          <td>{kind.running}</td>
+          <td>{kind.retrying}</td>
+          <td>{kind.failed}</td>
+          <td>{kind.done}</td>
+          <td>
+            <When iso={kind.lastDoneAt} fallback={t('kinds.never')} />
+          </td>
+          <td>
+            <When iso={kind.lastFailedAt} fallback={t('kinds.never')} />
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {kinds.map((kind) => (
-          <tr key={kind.kind}>
-            <th scope="row">{kind.kind}</th>
-            <td>{kind.pending}</td>
-            <td>{kind.running}</td>
-            <td>{kind.retrying}</td>
-            <td>{kind.failed}</td>
-            <td>{kind.done}</td>
-            <td>
-              <When iso={kind.lastDoneAt} fallback={t('kinds.never')} />
-            </td>
-            <td>
-              <When iso={kind.lastFailedAt} fallback={t('kinds.never')} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollingTable>
+      ))}
+    </ReportTable>
   );
 }
 
 function JobsTable({ jobs }: { jobs: JobListResponse['jobs'] }) {
   const { t } = useTranslation('jobs');
   return (
-    <ScrollingTable caption={t('list.title')}>
-      <thead>
-        <tr>
-          <th scope="col">{t('list.kind')}</th>
-          <th scope="col">{t('list.key')}</th>
-          <th scope="col">{t('list.state')}</th>
-          <th scope="col">{t('list.attempts')}</th>
-          <th scope="col">{t('list.created')}</th>
-          <th scope="col">{t('list.next')}</th>
-          <th scope="col">{t('list.finished')}</th>
-          <th scope="col">{t('list.error')}</th>
+    <ReportTable
+      caption={t('list.title')}
+      columns={JOB_COLUMNS.map((column) => t(`list.${column}`))}
+    >
+      {jobs.map((job) => (
+        <tr key={job.id}>
+          <td>{job.kind}</td>
+          <td>
+            <code>{job.key}</code>
+          </td>
+          <td>{t(`states.${job.state}`)}</td>
+          <td>{job.attempts}</td>
+          <td>
+            <When iso={job.createdAt} />
+          </td>
+          <td>{job.doneAt || job.failedAt ? null : <When iso={job.runAt} />}</td>
+          <td>
+            <When iso={job.doneAt ?? job.failedAt} />
+          </td>
+          <td>
+            {job.lastError ? (
+              <details>
+                <summary>{job.lastError.split('\n')[0]}</summary>
+                <pre>{job.lastError}</pre>
+              </details>
+            ) : (
+              t('list.noError')
+            )}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {jobs.map((job) => (
-          <tr key={job.id}>
-            <td>{job.kind}</td>
-            <td>
-              <code>{job.key}</code>
-            </td>
-            <td>{t(`states.${job.state}`)}</td>
-            <td>{job.attempts}</td>
-            <td>
-              <When iso={job.createdAt} />
-            </td>
-            <td>{job.doneAt || job.failedAt ? null : <When iso={job.runAt} />}</td>
-            <td>
-              <When iso={job.doneAt ?? job.failedAt} />
-            </td>
-            <td>
-              {job.lastError ? (
-                <details>
-                  <summary>{job.lastError.split('\n')[0]}</summary>
-                  <pre>{job.lastError}</pre>
-                </details>
-              ) : (
-                t('list.noError')
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollingTable>
+      ))}
+    </ReportTable>
   );
 }
 
@@ -141,10 +131,6 @@ export function JobsPage() {
   const id = useId();
   const jobs = useJobs(filter, allowed);
 
-  if (!allowed || isForbidden(jobs.error)) {
-    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
-  }
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const next: Record<string, string> = {};
@@ -154,7 +140,13 @@ export function JobsPage() {
   };
 
   return (
-    <StaffReport className="staff-jobs" namespace="jobs" action={<RunDueJobs />} query={jobs}>
+    <StaffReport
+      className="staff-jobs"
+      permission={STAFF_PERMISSIONS.operations}
+      namespace="jobs"
+      action={<RunDueJobs />}
+      query={jobs}
+    >
       {(data) => (
         <>
           <section aria-labelledby={`${id}-kinds`}>

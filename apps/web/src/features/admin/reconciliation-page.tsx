@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import type { ReconciliationFindingsResponse } from '@motor/contract';
 import { formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useReconciliation } from './api/reconciliation';
-import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { UnauthorisedPage } from './unauthorised-page';
-import { ScrollingTable, StaffReport } from './staff-report';
+import { ReportTable } from '../../components/ui/scrolling-table';
+import { NamedStaffReport } from './staff-report';
 
 type Finding = ReconciliationFindingsResponse['findings'][number];
+
+const COLUMNS = ['age', 'kind', 'policy', 'provider', 'ledger', 'reference'];
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -40,61 +40,38 @@ function PolicyLink({ finding }: { finding: Finding }) {
 function FindingsTable({ data }: { data: ReconciliationFindingsResponse }) {
   const { t } = useTranslation('reconciliation');
   return (
-    <ScrollingTable caption={t('caption')}>
-      <thead>
-        <tr>
-          <th scope="col">{t('columns.age')}</th>
-          <th scope="col">{t('columns.kind')}</th>
-          <th scope="col">{t('columns.policy')}</th>
-          <th scope="col">{t('columns.provider')}</th>
-          <th scope="col">{t('columns.ledger')}</th>
-          <th scope="col">{t('columns.reference')}</th>
+    <ReportTable caption={t('caption')} columns={COLUMNS.map((column) => t(`columns.${column}`))}>
+      {data.findings.map((finding) => (
+        <tr key={finding.id}>
+          <td>
+            <Age since={finding.foundAt} now={data.now} />
+          </td>
+          <th scope="row">{t(`kinds.${finding.kind}`)}</th>
+          <td>
+            <PolicyLink finding={finding} />
+          </td>
+          <td>
+            <Amount pence={finding.providerAmountPence} />
+          </td>
+          <td>
+            <Amount pence={finding.ledgerAmountPence} />
+          </td>
+          <td>
+            <code>{finding.providerPaymentId}</code>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {data.findings.map((finding) => (
-          <tr key={finding.id}>
-            <td>
-              <Age since={finding.foundAt} now={data.now} />
-            </td>
-            <th scope="row">{t(`kinds.${finding.kind}`)}</th>
-            <td>
-              <PolicyLink finding={finding} />
-            </td>
-            <td>
-              <Amount pence={finding.providerAmountPence} />
-            </td>
-            <td>
-              <Amount pence={finding.ledgerAmountPence} />
-            </td>
-            <td>
-              <code>{finding.providerPaymentId}</code>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollingTable>
+      ))}
+    </ReportTable>
   );
 }
 
 /** Issue 30 item 9: the independent auditor's open findings, with their age, for staff. */
 export function ReconciliationPage() {
   const { t } = useTranslation('reconciliation');
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
   const id = useId();
-  const findings = useReconciliation(allowed);
-
-  if (!allowed || isForbidden(findings.error)) {
-    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
-  }
 
   return (
-    <StaffReport
-      className="staff-reconciliation"
-      namespace="reconciliation"
-      titleId={`${id}-title`}
-      query={findings}
-    >
+    <NamedStaffReport name="reconciliation" namespace="reconciliation" titleId={`${id}-title`}>
       {(data) => (
         <>
           <p>
@@ -113,6 +90,6 @@ export function ReconciliationPage() {
           )}
         </>
       )}
-    </StaffReport>
+    </NamedStaffReport>
   );
 }

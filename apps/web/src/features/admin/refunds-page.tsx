@@ -1,46 +1,36 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBodySchema, type RefundIssueResponse } from '@motor/contract';
-import { Field, getDescribedBy } from '../../components/form/field';
+import type { RefundIssueResponse } from '@motor/contract';
+import { RadioList } from '../../components/form/radio-list';
+import { TextArea } from '../../components/form/text-area';
+import { useWrittenReason } from './written-reason';
 import { Button } from '../../components/ui/button';
-import { isApiError } from '../../lib/api-client';
+import { readRefusal } from '../../lib/api-refusal';
 import { formatPence } from '../../lib/format';
 import { useRefundIssues, useResolveRefundIssue } from './api/refunds';
-import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { UnauthorisedPage } from './unauthorised-page';
-import { ScrollingTable, StaffReport } from './staff-report';
+import { ReportTable } from '../../components/ui/scrolling-table';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
+import { StaffReport } from './staff-report';
+
+const RESOLVED_COLUMNS = ['refund', 'resolution', 'note', 'by', 'at'];
 
 type Resolution = NonNullable<RefundIssueResponse['resolution']>;
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London' });
-
-/** The server's words when it refused (the refund settled meanwhile, a bad note). */
-function readRefusal(error: unknown): string | null {
-  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
-  const body = ErrorBodySchema.safeParse(error.failure.data);
-  return body.success ? body.data.error.message : null;
-}
 
 /** One queued refund: what it is, why it waits, and staff's action on it. */
 function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
   const { t } = useTranslation('refunds');
   const id = useId();
   const noteId = `${id}-note`;
-  const noteInput = useRef<HTMLTextAreaElement>(null);
   const [resolution, setResolution] = useState<Resolution>('PAID_ELSEWHERE');
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string>();
+  const note = useWrittenReason((text) => (text ? undefined : t('form.noteError')));
   const resolve = useResolveRefundIssue();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!note.trim()) {
-      setNoteError(t('form.noteError'));
-      noteInput.current?.focus();
-      return;
-    }
-    setNoteError(undefined);
-    resolve.mutate({ id: issue.id, resolution, note: note.trim() });
+    const text = note.take();
+    if (text !== null) resolve.mutate({ id: issue.id, resolution, note: text });
   };
 
   return (
@@ -65,41 +55,21 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
         </dd>
       </dl>
       <form onSubmit={onSubmit} noValidate>
-        <fieldset className="radios">
-          <legend className="quote-choices__legend">{t('form.legend')}</legend>
-          {(['PAID_ELSEWHERE', 'WRITTEN_OFF'] as const).map((value) => (
-            <label key={value} className="radios__item">
-              <input
-                type="radio"
-                className="radios__input"
-                name={`${id}-resolution`}
-                value={value}
-                checked={resolution === value}
-                onChange={() => setResolution(value)}
-              />
-              <span className="radios__label">
-                {t(value === 'PAID_ELSEWHERE' ? 'form.paidElsewhere' : 'form.writtenOff')}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <Field id={noteId} label={t('form.note')} hint={t('form.noteHint')} error={noteError}>
-          <textarea
-            ref={noteInput}
-            id={noteId}
-            name="note"
-            rows={3}
-            maxLength={500}
-            className={noteError ? 'input input--error' : 'input'}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            aria-describedby={getDescribedBy(noteId, {
-              hint: t('form.noteHint'),
-              error: noteError,
-            })}
-            aria-invalid={noteError ? true : undefined}
-          />
-        </Field>
+        <RadioList
+          legend={t('form.legend')}
+          name={`${id}-resolution`}
+          options={['PAID_ELSEWHERE', 'WRITTEN_OFF'] as const}
+          value={resolution}
+          onChange={setResolution}
+          label={(value) =>
+            t(value === 'PAID_ELSEWHERE' ? 'form.paidElsewhere' : 'form.writtenOff')
+          }
+        />
+        <TextArea
+          field={{ id: noteId, label: t('form.note'), hint: t('form.noteHint'), error: note.error }}
+          name="note"
+          {...note.input}
+        />
         <Button type="submit" disabled={resolve.isPending}>
           {t('form.submit')}
         </Button>
@@ -107,7 +77,7 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
       <div role="status">{resolve.isPending ? <p>{t('form.saving')}</p> : null}</div>
       {resolve.isError ? (
         <p role="alert" className="notice notice--critical">
-          {readRefusal(resolve.error) ?? t('form.failed')}
+          {readRefusal(resolve.error)?.message ?? t('form.failed')}
         </p>
       ) : null}
     </article>
@@ -117,32 +87,24 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
 function ResolvedTable({ issues }: { issues: RefundIssueResponse[] }) {
   const { t } = useTranslation('refunds');
   return (
-    <ScrollingTable caption={t('resolved.title')}>
-      <thead>
-        <tr>
-          <th scope="col">{t('resolved.refund')}</th>
-          <th scope="col">{t('resolved.resolution')}</th>
-          <th scope="col">{t('resolved.note')}</th>
-          <th scope="col">{t('resolved.by')}</th>
-          <th scope="col">{t('resolved.at')}</th>
+    <ReportTable
+      caption={t('resolved.title')}
+      columns={RESOLVED_COLUMNS.map((column) => t(`resolved.${column}`))}
+    >
+      {issues.map((issue) => (
+        <tr key={issue.id}>
+          <td>{formatPence(issue.amountPence)}</td>
+          <td>{issue.resolution ? t(`resolved.${issue.resolution}`) : null}</td>
+          <td>{issue.note}</td>
+          <td>{issue.resolvedBy}</td>
+          <td>
+            {issue.resolvedAt ? (
+              <time dateTime={issue.resolvedAt}>{when(issue.resolvedAt)}</time>
+            ) : null}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {issues.map((issue) => (
-          <tr key={issue.id}>
-            <td>{formatPence(issue.amountPence)}</td>
-            <td>{issue.resolution ? t(`resolved.${issue.resolution}`) : null}</td>
-            <td>{issue.note}</td>
-            <td>{issue.resolvedBy}</td>
-            <td>
-              {issue.resolvedAt ? (
-                <time dateTime={issue.resolvedAt}>{when(issue.resolvedAt)}</time>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollingTable>
+      ))}
+    </ReportTable>
   );
 }
 
@@ -153,14 +115,15 @@ export function RefundsPage() {
   const id = useId();
   const issues = useRefundIssues(allowed);
 
-  if (!allowed || isForbidden(issues.error)) {
-    return <UnauthorisedPage permission={STAFF_PERMISSIONS.operations} />;
-  }
-
   const open = issues.data?.issues.filter((issue) => !issue.resolvedAt) ?? [];
   const resolved = issues.data?.issues.filter((issue) => issue.resolvedAt) ?? [];
   return (
-    <StaffReport className="staff-refunds" namespace="refunds" query={issues}>
+    <StaffReport
+      className="staff-refunds"
+      permission={STAFF_PERMISSIONS.operations}
+      namespace="refunds"
+      query={issues}
+    >
       {() => (
         <>
           <section aria-labelledby={`${id}-open`}>

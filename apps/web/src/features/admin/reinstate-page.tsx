@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorBodySchema, type ReinstatementResponse } from '@motor/contract';
-import { Field, getDescribedBy } from '../../components/form/field';
+import type { ReinstatementResponse } from '@motor/contract';
+import { RadioList } from '../../components/form/radio-list';
+import { TextArea } from '../../components/form/text-area';
+import { useWrittenReason } from './written-reason';
 import { Button } from '../../components/ui/button';
-import { isApiError } from '../../lib/api-client';
+import { readRefusal } from '../../lib/api-refusal';
 import { formatDate, formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useReinstate, useReinstatement } from './api/reinstatement';
@@ -23,11 +25,25 @@ const when = (iso: string) =>
     timeStyle: 'short',
   });
 
-/** The server's words when it refused (money owed meanwhile, reinstated by someone else). */
-function readRefusal(error: unknown): string | null {
-  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
-  const body = ErrorBodySchema.safeParse(error.failure.data);
-  return body.success ? body.data.error.message : null;
+/** One way back on cover: what it is, from when (and the gap it leaves), and its price. */
+function CoverOption({ option }: { option: ReinstatementResponse['options'][number] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <strong>{t(`reinstate.option.${option.cover}.title`)}</strong>{' '}
+      {option.gap
+        ? t('reinstate.option.GAP.explain', {
+            from: when(option.gap.from),
+            to: when(option.gap.to),
+          })
+        : t('reinstate.option.BACKDATED.explain', {
+            from: when(option.coverFrom),
+          })}{' '}
+      {option.premiumPence >= 0
+        ? t('reinstate.charge', { amount: formatPence(option.premiumPence) })
+        : t('reinstate.credit', { amount: formatPence(-option.premiumPence) })}
+    </>
+  );
 }
 
 export function ReinstatePage() {
@@ -38,11 +54,11 @@ export function ReinstatePage() {
   const reinstate = useReinstate(policyId);
   const id = useId();
   const reasonId = `${id}-reason`;
-  const reasonInput = useRef<HTMLTextAreaElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const [cover, setCover] = useState<Cover>('BACKDATED');
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
+  const reason = useWrittenReason((text) =>
+    text.length < 5 ? t('reinstate.reasonError') : undefined,
+  );
 
   useEffect(() => {
     if (reinstate.isSuccess || reinstate.isError) resultRef.current?.focus();
@@ -72,7 +88,7 @@ export function ReinstatePage() {
         {back}
         <h1>{t('reinstate.title')}</h1>
         <p role="alert" className="notice notice--critical">
-          {readRefusal(view.error) ?? t('reinstate.failed')}
+          {readRefusal(view.error)?.message ?? t('reinstate.failed')}
         </p>
       </div>
     );
@@ -81,13 +97,8 @@ export function ReinstatePage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim().length < 5) {
-      setReasonError(t('reinstate.reasonError'));
-      reasonInput.current?.focus();
-      return;
-    }
-    setReasonError(undefined);
-    reinstate.mutate({ cover, reason: reason.trim() });
+    const text = reason.take();
+    if (text !== null) reinstate.mutate({ cover, reason: text });
   };
 
   return (
@@ -149,64 +160,31 @@ export function ReinstatePage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate>
-          <fieldset className="radios">
-            <legend className="quote-choices__legend">{t('reinstate.legend')}</legend>
-            {data.options.map((option) => (
-              <label key={option.cover} className="radios__item">
-                <input
-                  type="radio"
-                  className="radios__input"
-                  name={`${id}-cover`}
-                  value={option.cover}
-                  checked={cover === option.cover}
-                  onChange={() => setCover(option.cover)}
-                />
-                <span className="radios__label">
-                  <strong>{t(`reinstate.option.${option.cover}.title`)}</strong>{' '}
-                  {option.gap
-                    ? t('reinstate.option.GAP.explain', {
-                        from: when(option.gap.from),
-                        to: when(option.gap.to),
-                      })
-                    : t('reinstate.option.BACKDATED.explain', {
-                        from: when(option.coverFrom),
-                      })}{' '}
-                  {option.premiumPence >= 0
-                    ? t('reinstate.charge', { amount: formatPence(option.premiumPence) })
-                    : t('reinstate.credit', { amount: formatPence(-option.premiumPence) })}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <Field
-            id={reasonId}
-            label={t('reinstate.reason')}
-            hint={t('reinstate.reasonHint')}
-            error={reasonError}
-          >
-            <textarea
-              ref={reasonInput}
-              id={reasonId}
-              name="reason"
-              rows={3}
-              maxLength={500}
-              className={reasonError ? 'input input--error' : 'input'}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              aria-describedby={getDescribedBy(reasonId, {
-                hint: t('reinstate.reasonHint'),
-                error: reasonError,
-              })}
-              aria-invalid={reasonError ? true : undefined}
-            />
-          </Field>
+          <RadioList
+            legend={t('reinstate.legend')}
+            name={`${id}-cover`}
+            options={data.options.map((option) => option.cover)}
+            value={cover}
+            onChange={setCover}
+            label={(way) => <CoverOption option={data.options.find((o) => o.cover === way)!} />}
+          />
+          <TextArea
+            field={{
+              id: reasonId,
+              label: t('reinstate.reason'),
+              hint: t('reinstate.reasonHint'),
+              error: reason.error,
+            }}
+            name="reason"
+            {...reason.input}
+          />
           <Button type="submit" disabled={reinstate.isPending}>
             {t('reinstate.submit')}
           </Button>
           <div role="status">{reinstate.isPending ? <p>{t('reinstate.saving')}</p> : null}</div>
           {reinstate.isError ? (
             <div ref={resultRef} tabIndex={-1} role="alert" className="notice notice--critical">
-              <p>{readRefusal(reinstate.error) ?? t('reinstate.failed')}</p>
+              <p>{readRefusal(reinstate.error)?.message ?? t('reinstate.failed')}</p>
             </div>
           ) : null}
         </form>

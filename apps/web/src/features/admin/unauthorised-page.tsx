@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
-import { paths } from '../../lib/paths';
 import type { StaffPermission } from './permissions';
+import { BackToConsole } from './back-to-console';
 
 /**
  * Spec 1 §2: shown when the admin screens are opened without an admin with the right role. A
@@ -27,11 +27,7 @@ export function UnauthorisedPage({ permission }: { permission?: StaffPermission 
       {isAdmin && permission ? (
         <>
           <p>{tAdmin('permission.missing', { permission })}</p>
-          <p>
-            <Link className="standalone-link" to={paths.admin()}>
-              {tAdmin('customer.back')}
-            </Link>
-          </p>
+          <BackToConsole />
         </>
       ) : null}
       {!isAuthenticated && signIn ? (

@@ -18,6 +18,7 @@ import {
   completeMandate,
   REDIRECT_FLOW_PARAM,
   startPaymentMethodSetup,
+  withoutRedirectFlow,
 } from '../../lib/payment-methods';
 import { startBankPayment } from './api/bank-payments';
 import { startCardCheckout, useMandates, useSavedCard } from './api/payments';
@@ -103,14 +104,7 @@ function useMandateReturn() {
       .then(() => refetchAfterWrite(queryClient, MANDATES_QUERY_KEY), onError)
       .finally(() => {
         setIsCompleting(false);
-        setSearchParams(
-          (current) => {
-            const next = new URLSearchParams(current);
-            next.delete(REDIRECT_FLOW_PARAM);
-            return next;
-          },
-          { replace: true },
-        );
+        setSearchParams(withoutRedirectFlow, { replace: true });
       });
   }, [client, queryClient, onError, redirectFlowId, setSearchParams]);
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatDisplayDate, startOfLondonDate } from '@motor/domain';
 import type { CancellationOptionsResponse } from '@motor/contract';
-import { Field, FieldGroup, getDescribedBy } from '../../components/form/field';
+import { FieldGroup } from '../../components/form/field';
+import { TextArea } from '../../components/form/text-area';
 import { Button } from '../../components/ui/button';
 import { Notification } from '../../components/ui/notification';
 import {
@@ -134,19 +135,14 @@ export function CancelFormPage({
           </div>
         ) : null}
         {values.reason === 'Other' ? (
-          <Field id="cancel-details" label={t('form.detailsLabel')} error={detailsError}>
-            <textarea
-              id="cancel-details"
-              className={detailsError ? 'input input--error' : 'input'}
-              rows={3}
-              maxLength={CANCELLATION_DETAILS_MAX_LENGTH}
-              value={values.details}
-              aria-describedby={getDescribedBy('cancel-details', { error: detailsError })}
-              aria-invalid={detailsError ? true : undefined}
-              onChange={(event) => change('details', event.target.value)}
-              onBlur={() => touch('details')}
-            />
-          </Field>
+          <TextArea
+            field={{ id: 'cancel-details', label: t('form.detailsLabel'), error: detailsError }}
+            rows={3}
+            maxLength={CANCELLATION_DETAILS_MAX_LENGTH}
+            value={values.details}
+            onChange={(details) => change('details', details)}
+            onBlur={() => touch('details')}
+          />
         ) : null}
         <div className="cancel-flow__actions">
           <Button type="submit" disabled={!isValid}>

@@ -2,7 +2,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackState } from '@motor/domain';
 import { FEEDBACK_SCORES, ScoreRadios } from '../../components/form/score-radios';
-import { SurveyComment, SurveySend, useSurveyAnswer } from '../../components/form/survey-fields';
+import {
+  SurveyComment,
+  SurveySend,
+  useSurveyAnswer,
+  useSurveyWords,
+} from '../../components/form/survey-fields';
 import { Modal } from '../../components/ui/modal';
 import { useAuth } from '../../lib/auth';
 import { useSendCancellationFeedback } from './api/cancellation-api';
@@ -50,6 +55,7 @@ function rememberAsked(policyId: string) {
 
 export function CancellationFeedbackModal({ policyId }: { policyId: string }) {
   const { t } = useTranslation('cancellation');
+  const words = useSurveyWords('cancellation');
   const { isAdmin } = useAuth();
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
@@ -95,7 +101,7 @@ export function CancellationFeedbackModal({ policyId }: { policyId: string }) {
                   rating={rating}
                   onChange={setRating}
                   className="feedback-modal__score"
-                  scoreLabel={(score) => t('feedback.rating', { score })}
+                  scoreLabel={words.scoreLabel}
                 />
               </div>
             ))}
@@ -110,13 +116,7 @@ export function CancellationFeedbackModal({ policyId }: { policyId: string }) {
             labelClassName="field__label"
             className="input feedback-modal__comment"
           />
-          <SurveySend
-            failed={send.isError}
-            failedText={t('feedback.failed')}
-            errorClassName="field__error"
-            disabled={rating === null || send.isPending}
-            submitText={t('feedback.submit')}
-          />
+          <SurveySend words={words} send={send} rating={rating} errorClassName="field__error" />
         </form>
       ) : (
         <p role="status">{t('feedback.thanks')}</p>

@@ -1,21 +1,16 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SurveyScores, SurveySend } from '../../components/form/survey-fields';
-import { useSendAdjustmentFeedback } from './api/adjustment-api';
+import { SurveyScores, SurveySend, useSurveyWords } from '../../components/form/survey-fields';
+import { useSendAdjustmentFeedback, type AdjustmentRef } from './api/adjustment-api';
 
 /**
  * The service-feedback widget after a successful change (spec 3 §4 "Feedback modal": customers
  * only): a 1-10 score sent as feedback of type 'adjustment'.
  */
-export function AdjustmentFeedback({
-  policyId,
-  adjustmentId,
-}: {
-  policyId: string;
-  adjustmentId: string;
-}): ReactElement {
+export function AdjustmentFeedback({ policyId, adjustmentId }: AdjustmentRef): ReactElement {
   const { t } = useTranslation('policy-changes');
+  const words = useSurveyWords('policy-changes');
   const id = useId();
   const [rating, setRating] = useState<number | null>(null);
   const send = useSendAdjustmentFeedback();
@@ -32,19 +27,12 @@ export function AdjustmentFeedback({
         <p role="status">{t('feedback.thanks')}</p>
       ) : (
         <form noValidate onSubmit={onSubmit}>
-          <SurveyScores
-            name={`${id}-rating`}
-            legend={t('feedback.legend')}
-            rating={rating}
-            onChange={setRating}
-            scoreLabel={(score) => t('feedback.rating', { score })}
-          />
+          <SurveyScores name={`${id}-rating`} words={words} rating={rating} onChange={setRating} />
           <SurveySend
-            failed={send.isError}
-            failedText={t('feedback.failed')}
+            words={words}
+            send={send}
+            rating={rating}
             errorClassName="notice notice--critical"
-            disabled={rating === null || send.isPending}
-            submitText={t('feedback.submit')}
           />
         </form>
       )}

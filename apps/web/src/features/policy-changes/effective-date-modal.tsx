@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDisplayDate, isPolicyStarted } from '@motor/domain';
+import { RadioList } from '../../components/form/radio-list';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import type { Policy } from '../../lib/policy/get-policy';
@@ -58,24 +59,17 @@ function StartedChoice({ policy, onChoose }: Pick<EffectiveDateModalProps, 'poli
   const options: Choice[] = inceptedAt ? ['now', 'inception', 'other'] : ['now', 'other'];
   return (
     <form noValidate onSubmit={submit}>
-      <fieldset className="radios">
-        <legend className="quote-choices__legend">{t('effectiveDate.legend')}</legend>
-        {options.map((option) => (
-          <label key={option} className="radios__item">
-            <input
-              type="radio"
-              className="radios__input"
-              name="effectiveDateChoice"
-              checked={choice === option}
-              onChange={() => {
-                setChoice(option);
-                setError(null);
-              }}
-            />
-            <span className="radios__label">{t(`effectiveDate.options.${option}`, dates)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioList
+        legend={t('effectiveDate.legend')}
+        name="effectiveDateChoice"
+        options={options}
+        value={choice}
+        onChange={(option) => {
+          setChoice(option);
+          setError(null);
+        }}
+        label={(option) => t(`effectiveDate.options.${option}`, dates)}
+      />
       {choice === 'other' ? (
         <div className="field">
           <label className="field__label" htmlFor="effective-date-other">

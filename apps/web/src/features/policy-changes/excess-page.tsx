@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@motor/domain';
 import type { Policy } from '../../lib/policy/get-policy';
 import { ChangeForm, UnchangedNotice } from './change-form';
+import { RadioList } from '../../components/form/radio-list';
 import { ChangePageLayout } from './change-page-layout';
 import { ChatAction } from '../../components/ui/chat-action';
 import { useChangeContext } from './use-change-context';
@@ -45,24 +46,19 @@ export function ExcessPage({ policy }: { policy: Policy }): ReactElement {
     <ChangePageLayout title={t('excess.title')} intro={t('excess.intro')} back={back}>
       <UnchangedNotice shown={isUnchanged} />
       <ChangeForm onSubmit={onSubmit} isSubmitting={isSubmitting}>
-        <fieldset className="radios">
-          <legend className="quote-choices__legend">{t('excess.legend')}</legend>
-          {product.excess.voluntaryExcess.map((amount) => (
-            <label key={amount} className="radios__item">
-              <input
-                type="radio"
-                className="radios__input"
-                name="voluntaryExcess"
-                checked={selected === amount}
-                onChange={() => setSelected(amount)}
-              />
-              <span className="radios__label">
-                {formatMoney(amount, { style: 'short' })}
-                {amount === current ? ` ${t('excess.current')}` : ''}
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioList
+          legend={t('excess.legend')}
+          name="voluntaryExcess"
+          options={product.excess.voluntaryExcess}
+          value={selected}
+          onChange={setSelected}
+          label={(amount) => (
+            <>
+              {formatMoney(amount, { style: 'short' })}
+              {amount === current ? ` ${t('excess.current')}` : ''}
+            </>
+          )}
+        />
       </ChangeForm>
       {modals}
     </ChangePageLayout>

@@ -4,6 +4,7 @@ import { SAVED_CHANGE_DAYS } from '@motor/domain';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
+import type { AdjustmentRef } from './api/adjustment-api';
 import { useSaveChange } from './api/saved-change-api';
 
 // The review page's "Save this change for later" (issue 35 item 5): keeps an allowed, unconfirmed
@@ -16,13 +17,7 @@ function serverMessageOf(error: unknown): string | null {
   return typeof body?.error?.message === 'string' ? body.error.message : null;
 }
 
-export function SaveForLater({
-  policyId,
-  adjustmentId,
-}: {
-  policyId: string;
-  adjustmentId: string;
-}): ReactElement {
+export function SaveForLater({ policyId, adjustmentId }: AdjustmentRef): ReactElement {
   const { t } = useTranslation('policy-changes');
   const save = useSaveChange(policyId, adjustmentId);
   return (

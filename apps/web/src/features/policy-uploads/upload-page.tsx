@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { ErrorBodySchema, UPLOAD_COMMENT_MAX_LENGTH } from '@motor/contract';
+import { UPLOAD_COMMENT_MAX_LENGTH } from '@motor/contract';
 import { formatDisplayDate, londonDateString } from '@motor/domain';
 import { DateInput } from '../../components/form/date-input';
 import { Button } from '../../components/ui/button';
 import { getProductConfig } from '../../lib/brand-products';
-import { isApiError } from '../../lib/api-client';
+import { readRefusal } from '../../lib/api-refusal';
 import { paths } from '../../lib/paths';
 import { findSchemeByUrlName } from '../../lib/schemes';
 import { useCommitUpload } from './api/commit-upload';
@@ -50,13 +50,9 @@ const REJECTION_CODES: readonly RejectionCode[] = [
 
 /** The API's own words when it refused the document's date (its clock may differ from ours). */
 function documentDateRefusal(error: unknown): string | null {
-  if (!isApiError(error) || error.failure.kind !== 'UNEXPECTED') return null;
-  const body = ErrorBodySchema.safeParse(error.failure.data);
-  const details = body.success ? (body.data.error.details as { fields?: unknown }) : undefined;
-  const refusesDate =
-    Array.isArray(details?.fields) &&
-    details.fields.some((field: { path?: unknown }) => field.path === 'documentDate');
-  return refusesDate && body.success ? body.data.error.message : null;
+  const refusal = readRefusal(error);
+  const refusesDate = refusal?.fields.some((field) => field.path === 'documentDate');
+  return refusal && refusesDate ? refusal.message : null;
 }
 
 function UploadForm({

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MoveClockResponseSchema,
   ServerClockResponseSchema,
   type MoveClockRequest,
 } from '@motor/contract';
 import { followServerClock } from '../../../lib/page-clock';
-import { useApiClient } from '../../../lib/use-api-client';
+import { useStaffGet, useStaffPost } from './staff-requests';
 
 // The server's clock (issue 30 item 8): staff read it; with action:move-clock they move it
 // forward outside production and see which jobs ran.
@@ -14,29 +13,23 @@ const clockKey = ['admin', 'clock'] as const;
 
 /** GET /api/admin/clock: the server's time, its offset and whether it can be moved here. */
 export function useServerClock(isStaff: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: clockKey,
+  return useStaffGet({
+    key: clockKey,
+    path: '/admin/clock',
+    schema: ServerClockResponseSchema,
     enabled: isStaff,
-    meta: { handlesForbidden: true },
-    queryFn: async ({ signal }) =>
-      ServerClockResponseSchema.parse(await client.get<unknown>('/admin/clock', { signal })),
   });
 }
 
 /** POST /api/admin/clock: the page shows its errors itself (a refused amount on the field). */
 export function useMoveClock() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { handlesErrors: true },
-    mutationFn: async (request: MoveClockRequest) =>
-      MoveClockResponseSchema.parse(await client.post<unknown>('/admin/clock', request)),
-    onSuccess: (moved) => {
-      // This page's own clock moves with the server's.
-      followServerClock(moved.offsetMs);
-      // Everything the staff console shows may have changed with the time: the jobs above all.
-      return queryClient.invalidateQueries({ queryKey: ['admin'] });
-    },
+  return useStaffPost({
+    path: () => '/admin/clock',
+    body: (request: MoveClockRequest) => request,
+    schema: MoveClockResponseSchema,
+    // This page's own clock moves with the server's.
+    onAnswer: (moved) => followServerClock(moved.offsetMs),
+    // Everything the staff console shows may have changed with the time: the jobs above all.
+    refreshes: ['admin'],
   });
 }

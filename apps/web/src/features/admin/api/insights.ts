@@ -1,20 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { InsightsFunnelResponseSchema, type InsightsFunnelResponse } from '@motor/contract';
-import { useApiClient } from '../../../lib/use-api-client';
+import { InsightsFunnelResponseSchema } from '@motor/contract';
+import { useStaffGet } from './staff-requests';
 
 /** GET /api/admin/insights (access:operations): the quote funnel for London days from..to. */
 export function useInsightsFunnel(range: { from: string; to: string }, isAllowed: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: ['admin', 'insights', range.from, range.to],
+  return useStaffGet({
+    key: ['admin', 'insights', range.from, range.to],
+    path: `/admin/insights?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+    schema: InsightsFunnelResponseSchema,
     enabled: isAllowed,
-    meta: { handlesForbidden: true },
-    queryFn: async ({ signal }): Promise<InsightsFunnelResponse> =>
-      InsightsFunnelResponseSchema.parse(
-        await client.get<unknown>(
-          `/admin/insights?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
-          { signal },
-        ),
-      ),
   });
 }

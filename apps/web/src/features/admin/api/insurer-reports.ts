@@ -1,19 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { BordereauResponseSchema, type BordereauResponse } from '@motor/contract';
+import { BordereauResponseSchema } from '@motor/contract';
 import { useApiClient } from '../../../lib/use-api-client';
+import { useStaffGet } from './staff-requests';
 
 /** GET /api/admin/reports/bordereau as JSON (access:operations): the month's rows and totals. */
 export function useBordereau(options: { month: string; schemeCode: string; isAllowed: boolean }) {
-  const client = useApiClient();
   const query = new URLSearchParams({ month: options.month, scheme: options.schemeCode });
-  return useQuery({
-    queryKey: ['admin', 'reports', 'bordereau', options.month, options.schemeCode],
+  return useStaffGet({
+    key: ['admin', 'reports', 'bordereau', options.month, options.schemeCode],
+    path: `/admin/reports/bordereau?${query.toString()}`,
+    schema: BordereauResponseSchema,
     enabled: options.isAllowed && /^\d{4}-\d{2}$/.test(options.month),
-    meta: { handlesForbidden: true },
-    queryFn: async ({ signal }): Promise<BordereauResponse> =>
-      BordereauResponseSchema.parse(
-        await client.get<unknown>(`/admin/reports/bordereau?${query.toString()}`, { signal }),
-      ),
   });
 }
 

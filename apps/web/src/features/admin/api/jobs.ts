@@ -1,38 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  JobListResponseSchema,
-  RunDueJobsResponseSchema,
-  type JobListResponse,
-} from '@motor/contract';
-import { useApiClient } from '../../../lib/use-api-client';
+import { JobListResponseSchema, RunDueJobsResponseSchema } from '@motor/contract';
+import { useStaffGet, useStaffPost } from './staff-requests';
 
 export type JobFilter = { state: string; kind: string };
 
 /** GET /api/admin/jobs (staff): each kind's runs, failures and retries, and the latest jobs. */
 export function useJobs(filter: JobFilter, isStaff: boolean) {
-  const client = useApiClient();
   const params = new URLSearchParams({ limit: '100' });
   if (filter.state) params.set('state', filter.state);
   if (filter.kind) params.set('kind', filter.kind);
-  return useQuery({
-    queryKey: ['admin', 'jobs', filter.state, filter.kind],
+  return useStaffGet({
+    key: ['admin', 'jobs', filter.state, filter.kind],
+    path: `/admin/jobs?${params.toString()}`,
+    schema: JobListResponseSchema,
     enabled: isStaff,
-    meta: { handlesForbidden: true },
-    queryFn: async ({ signal }): Promise<JobListResponse> =>
-      JobListResponseSchema.parse(
-        await client.get<unknown>(`/admin/jobs?${params.toString()}`, { signal }),
-      ),
   });
 }
 
 /** POST /api/admin/jobs/run: every due job now; the list of jobs refreshes. */
 export function useRunDueJobs() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { handlesErrors: true },
-    mutationFn: async () =>
-      RunDueJobsResponseSchema.parse(await client.post<unknown>('/admin/jobs/run')),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'jobs'] }),
+  return useStaffPost({
+    path: () => '/admin/jobs/run',
+    schema: RunDueJobsResponseSchema,
+    refreshes: ['admin', 'jobs'],
   });
 }

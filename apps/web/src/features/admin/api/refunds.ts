@@ -1,39 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   RefundIssueSchema,
   RefundIssuesResponseSchema,
   type RefundIssueResolutionRequest,
-  type RefundIssuesResponse,
 } from '@motor/contract';
-import { useApiClient } from '../../../lib/use-api-client';
+import { useStaffGet, useStaffPost } from './staff-requests';
 
 const QUEUE_KEY = ['admin', 'refunds'] as const;
 
 /** GET /api/admin/refunds (staff): refunds that could not be sent, open ones first. */
 export function useRefundIssues(isStaff: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: QUEUE_KEY,
+  return useStaffGet({
+    key: QUEUE_KEY,
+    path: '/admin/refunds',
+    schema: RefundIssuesResponseSchema,
     enabled: isStaff,
-    meta: { handlesForbidden: true },
-    queryFn: async ({ signal }): Promise<RefundIssuesResponse> =>
-      RefundIssuesResponseSchema.parse(await client.get<unknown>('/admin/refunds', { signal })),
   });
 }
 
 /** POST /api/admin/refunds/{id}/resolution: paid by another route, or written off. */
 export function useResolveRefundIssue() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { handlesErrors: true },
-    mutationFn: async (input: { id: string } & RefundIssueResolutionRequest) =>
-      RefundIssueSchema.parse(
-        await client.post<unknown>(`/admin/refunds/${encodeURIComponent(input.id)}/resolution`, {
-          resolution: input.resolution,
-          note: input.note,
-        }),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY }),
+  return useStaffPost({
+    path: (input: { id: string } & RefundIssueResolutionRequest) =>
+      `/admin/refunds/${encodeURIComponent(input.id)}/resolution`,
+    body: (input) => ({ resolution: input.resolution, note: input.note }),
+    schema: RefundIssueSchema,
+    refreshes: QUEUE_KEY,
   });
 }

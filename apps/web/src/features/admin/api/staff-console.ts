@@ -5,26 +5,22 @@ import {
   CustomerSearchResponseSchema,
   type AuditListResponse,
   type CustomerDetailResponse,
-  type CustomerSearchResponse,
 } from '@motor/contract';
 import { nullOn404 } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
+import { useStaffGet } from './staff-requests';
 
 /** Fewer characters than this are not searched (the API answers 400). */
 export const MIN_SEARCH_LENGTH = 2;
 
 /** GET /api/admin/customers?q= (staff): at most 20 customers matching part of a value. */
 export function useCustomerSearch(query: string, isStaff: boolean) {
-  const client = useApiClient();
   const q = query.trim();
-  return useQuery({
-    queryKey: ['admin', 'customers', q],
+  return useStaffGet({
+    key: ['admin', 'customers', q],
+    path: `/admin/customers?q=${encodeURIComponent(q)}`,
+    schema: CustomerSearchResponseSchema,
     enabled: isStaff && q.length >= MIN_SEARCH_LENGTH,
-    meta: { handlesForbidden: true },
-    queryFn: async ({ signal }): Promise<CustomerSearchResponse> =>
-      CustomerSearchResponseSchema.parse(
-        await client.get<unknown>(`/admin/customers?q=${encodeURIComponent(q)}`, { signal }),
-      ),
   });
 }
 

@@ -5,12 +5,14 @@ import {
   SurveyScores,
   SurveySend,
   useSurveyAnswer,
+  useSurveyWords,
 } from '../../../components/form/survey-fields';
 import { useSendBindFeedback } from '../api/policy';
 
 /** The bind survey (spec 2 §2): a 1–10 score tagged with the policy; every score is thanked. */
 export function FeedbackSurvey({ policyId }: { policyId: string }) {
   const { t } = useTranslation('checkout');
+  const words = useSurveyWords('checkout');
   const id = useId();
   const { rating, setRating, comment, setComment, answer } = useSurveyAnswer();
   const send = useSendBindFeedback();
@@ -38,13 +40,7 @@ export function FeedbackSurvey({ policyId }: { policyId: string }) {
         {t('feedback.title')}
       </h2>
       <form onSubmit={onSubmit} noValidate>
-        <SurveyScores
-          name={`${id}-rating`}
-          legend={t('feedback.legend')}
-          rating={rating}
-          onChange={setRating}
-          scoreLabel={(score) => t('feedback.rating', { score })}
-        />
+        <SurveyScores name={`${id}-rating`} words={words} rating={rating} onChange={setRating} />
         <SurveyComment
           id={`${id}-comment`}
           label={t('feedback.comment')}
@@ -55,11 +51,10 @@ export function FeedbackSurvey({ policyId }: { policyId: string }) {
           className="input feedback__comment"
         />
         <SurveySend
-          failed={send.isError}
-          failedText={t('feedback.failed')}
+          words={words}
+          send={send}
+          rating={rating}
           errorClassName="notice notice--critical"
-          disabled={rating === null || send.isPending}
-          submitText={t('feedback.submit')}
         />
       </form>
     </section>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
-import { REDIRECT_FLOW_PARAM } from '../../../lib/payment-methods';
+import { withoutRedirectFlow } from '../../../lib/payment-methods';
 import { useCompleteMandate } from '../api/payment-methods';
 
 /**
@@ -20,15 +20,7 @@ export function CompleteMandate({ redirectFlowId }: { redirectFlowId: string }) 
     if (started.current === redirectFlowId) return;
     started.current = redirectFlowId;
     complete.mutate(redirectFlowId, {
-      onSettled: () =>
-        setSearchParams(
-          (current) => {
-            const next = new URLSearchParams(current);
-            next.delete(REDIRECT_FLOW_PARAM);
-            return next;
-          },
-          { replace: true },
-        ),
+      onSettled: () => setSearchParams(withoutRedirectFlow, { replace: true }),
     });
   }, [redirectFlowId, complete, setSearchParams]);
 

@@ -108,6 +108,9 @@ export function useConfirmAdjustment(policyId: string, adjustmentId: string) {
   return { commit, payByPhone, startCardCheckout, refreshPolicy };
 }
 
+/** One change of one policy, as the pieces after its review name it. */
+export type AdjustmentRef = { policyId: string; adjustmentId: string };
+
 /** POST /api/insights/feedback: the service-feedback score after a change. */
 export function useSendAdjustmentFeedback() {
   const client = useApiClient();
