@@ -24,28 +24,23 @@ const STATE = {
   inceptedAt: policies.inceptedAt,
 };
 
-/** The state of each of these policies that exists (any order; callers pass a page of ids). */
+/**
+ * The state of each policy that exists among these ids, or that was bound from these proposals
+ * (any order; callers pass a page of keys).
+ */
 export async function listPolicyStates(
   db: Db,
-  policyIds: readonly string[],
+  of: { policyIds: readonly string[] } | { proposalCodes: readonly string[] },
 ): Promise<PolicyState[]> {
-  if (policyIds.length === 0) return [];
+  const [column, keys] =
+    'policyIds' in of
+      ? [policies.policyId, of.policyIds]
+      : [policies.proposalCode, of.proposalCodes];
+  if (keys.length === 0) return [];
   return db
     .select(STATE)
     .from(policies)
-    .where(inArray(policies.policyId, [...new Set(policyIds)]));
-}
-
-/** The state of the policies bound from these proposals (any order). */
-export async function listPolicyStatesOfProposals(
-  db: Db,
-  proposalCodes: readonly string[],
-): Promise<PolicyState[]> {
-  if (proposalCodes.length === 0) return [];
-  return db
-    .select(STATE)
-    .from(policies)
-    .where(inArray(policies.proposalCode, [...new Set(proposalCodes)]));
+    .where(inArray(column, [...new Set(keys)]));
 }
 
 /** ACTIVE policies with a renewal offer whose expiry has come, oldest expiry first. */
