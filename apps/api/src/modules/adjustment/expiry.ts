@@ -1,8 +1,7 @@
 import { and, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { policyAdjustments } from './tables';
-import { defineJob } from '../jobs';
+import { defineScheduledJob } from '../jobs';
 
 // Unconfirmed adjustments expire (issue 17 item 1; docs/domain.md "Jobs"). A change that was priced
 // and never confirmed cannot be confirmed after its expiresAt (markConfirmed checks it); this job
@@ -39,11 +38,8 @@ export async function expireAdjustments(db: Db, now: Date): Promise<number> {
   }
 }
 
-export const expireAdjustmentsJob = defineJob({
+export const expireAdjustmentsJob = defineScheduledJob({
   kind: 'expire-adjustments',
-  payload: z.object({}),
   schedule: '*/5 * * * *',
-  run: async (app) => {
-    await expireAdjustments(app.db, app.clock.now());
-  },
+  run: (app) => expireAdjustments(app.db, app.clock.now()),
 });

@@ -10,10 +10,9 @@ import {
   type BillingMonth,
   type PolicyStatus,
 } from '@motor/domain';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerTransactions } from './tables';
-import { defineJob } from '../jobs';
+import { defineScheduledJob } from '../jobs';
 import { findPolicy, listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
 import { lookAtCollectionsNow } from './collection-checks';
 import { postPremium } from './ledger';
@@ -301,11 +300,8 @@ export async function raiseDueInvoices(db: Db, now: Date): Promise<number> {
   }
 }
 
-export const raiseInvoicesJob = defineJob({
+export const raiseInvoicesJob = defineScheduledJob({
   kind: 'raise-invoices',
-  payload: z.object({}),
   schedule: '*/15 * * * *',
-  run: async (app) => {
-    await raiseDueInvoices(app.db, app.clock.now());
-  },
+  run: (app) => raiseDueInvoices(app.db, app.clock.now()),
 });

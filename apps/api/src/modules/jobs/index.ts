@@ -1,6 +1,13 @@
 // The job runner's public face: define a job, enqueue it in your transaction, wake the runner.
 export { drainDueRows } from './batches';
 export { enqueueJob } from './queue';
-export { defineJob, observeJobRuns, startJobRunner, wakeJobRunner, type JobRun } from './runner';
+export {
+  defineJob,
+  defineScheduledJob,
+  observeJobRuns,
+  startJobRunner,
+  wakeJobRunner,
+  type JobRun,
+} from './runner';
 export { runDueJobsNow, summariseJobRuns } from './due-jobs';
 export { listJobKeysEnqueuedBy } from './keys';

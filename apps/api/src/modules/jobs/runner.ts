@@ -41,6 +41,22 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): Job {
   return { ...rest, run: (deps, raw) => run(deps, payload.parse(raw)) };
 }
 
+/** A job the runner starts at each slot of its schedule, with no payload; what `run` answers is not kept. */
+export function defineScheduledJob(definition: {
+  kind: string;
+  schedule: string;
+  run: (deps: ServiceDeps) => Promise<unknown>;
+}): Job {
+  const { run, ...rest } = definition;
+  return defineJob({
+    ...rest,
+    payload: z.object({}),
+    run: async (deps) => {
+      await run(deps);
+    },
+  });
+}
+
 const DEFAULT_MAX_ATTEMPTS = 5;
 /** Longer than any job takes; a runner that dies holding a job delays it by this much. */
 export const JOB_LEASE_MS = 5 * 60_000;
@@ -326,11 +342,9 @@ export function wakeJobRunner(deps: ServiceDeps): void {
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60_000;
 
 /** Scheduled slots add a row a minute per kind: finished rows go after a week. */
-export const purgeFinishedJobsJob = defineJob({
+export const purgeFinishedJobsJob = defineScheduledJob({
   kind: 'purge-finished-jobs',
-  payload: z.object({}),
   schedule: '30 3 * * *',
-  run: async (deps) => {
-    await purgeFinishedJobs(deps.db, new Date(deps.clock.now().getTime() - KEEP_FINISHED_MS));
-  },
+  run: (deps) =>
+    purgeFinishedJobs(deps.db, new Date(deps.clock.now().getTime() - KEEP_FINISHED_MS)),
 });

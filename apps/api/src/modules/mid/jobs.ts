@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { defineJob, enqueueJob } from '../jobs';
+import { defineJob, defineScheduledJob, enqueueJob } from '../jobs';
 import { reconcileMid, reconcileMidOfPolicy } from './service';
 
 // The MID job (decision 039): every five minutes it brings every policy's MID entry in step
@@ -9,9 +9,8 @@ import { reconcileMid, reconcileMidOfPolicy } from './service';
 
 const SUBMIT_MID = 'submit-mid';
 
-export const reconcileMidJob = defineJob({
+export const reconcileMidJob = defineScheduledJob({
   kind: 'reconcile-mid',
-  payload: z.object({}),
   schedule: '*/5 * * * *',
   run: async (deps) => {
     const submitted = await reconcileMid(deps);

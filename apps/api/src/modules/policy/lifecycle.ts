@@ -1,11 +1,10 @@
 import { and, asc, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { PolicyStatus } from '@motor/domain';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { policies } from './tables';
 import { registeredSchemeCodes } from '../brand';
 import { getSchemeFacts } from '../disclosure';
-import { defineJob } from '../jobs';
+import { defineScheduledJob } from '../jobs';
 import { transitionPolicy } from './state';
 
 // The policy's end of life, driven by the clock (issue 17 item 1; docs/domain.md "Jobs"): driveaway
@@ -181,29 +180,20 @@ export async function applyDeferredCancellations(db: Db, now: Date): Promise<num
   }
 }
 
-export const applyDeferredCancellationsJob = defineJob({
+export const applyDeferredCancellationsJob = defineScheduledJob({
   kind: 'deferred-cancellations',
-  payload: z.object({}),
   schedule: '* * * * *',
-  run: async (app) => {
-    await applyDeferredCancellations(app.db, app.clock.now());
-  },
+  run: (app) => applyDeferredCancellations(app.db, app.clock.now()),
 });
 
-export const endDriveawayPoliciesJob = defineJob({
+export const endDriveawayPoliciesJob = defineScheduledJob({
   kind: 'end-driveaway-policies',
-  payload: z.object({}),
   schedule: '* * * * *',
-  run: async (app) => {
-    await endDriveawayPolicies(app.db, app.clock.now());
-  },
+  run: (app) => endDriveawayPolicies(app.db, app.clock.now()),
 });
 
-export const lapseExpiredPoliciesJob = defineJob({
+export const lapseExpiredPoliciesJob = defineScheduledJob({
   kind: 'lapse-policies',
-  payload: z.object({}),
   schedule: '* * * * *',
-  run: async (app) => {
-    await lapseExpiredPolicies(app.db, app.clock.now());
-  },
+  run: (app) => lapseExpiredPolicies(app.db, app.clock.now()),
 });

@@ -1,9 +1,8 @@
 import { and, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { startOfLondonDay } from '@motor/domain';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { proposals } from './tables';
-import { defineJob } from '../jobs';
+import { defineScheduledJob } from '../jobs';
 
 // Quotes expire (issue 17 item 1; docs/domain.md "Jobs"): a stored QUOTE whose validity has run
 // out, or whose start day has passed, becomes QUOTE_EXPIRED in storage. Answers already derive it
@@ -51,11 +50,8 @@ export async function expireQuotes(db: Db, now: Date): Promise<number> {
   }
 }
 
-export const expireQuotesJob = defineJob({
+export const expireQuotesJob = defineScheduledJob({
   kind: 'expire-quotes',
-  payload: z.object({}),
   schedule: '*/5 * * * *',
-  run: async (app) => {
-    await expireQuotes(app.db, app.clock.now());
-  },
+  run: (app) => expireQuotes(app.db, app.clock.now()),
 });
