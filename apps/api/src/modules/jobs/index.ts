@@ -3,6 +3,7 @@ export { drainDueRows } from './batches';
 export { enqueueJob } from './queue';
 export {
   defineJob,
+  definePolicyJob,
   defineScheduledJob,
   observeJobRuns,
   startJobRunner,

@@ -3,10 +3,12 @@ import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
 import { recordError } from '../error-tracker';
 import {
   claimDueJob,
   completeJob,
+  enqueueJob,
   enqueueJobs,
   failJob,
   purgeFinishedJobs,
@@ -55,6 +57,30 @@ export function defineScheduledJob(definition: {
       await run(deps);
     },
   });
+}
+
+/**
+ * A job about one policy, enqueued in the transaction of the change that calls for it: its key
+ * (kind, policy, and `keySuffix` for a later piece of the same work) makes a second enqueue a no-op.
+ */
+export function definePolicyJob(
+  kind: string,
+  run: (deps: ServiceDeps, policyId: string) => Promise<unknown>,
+) {
+  return {
+    job: defineJob({
+      kind,
+      payload: z.object({ policyId: z.string().min(1) }),
+      run: async (deps, { policyId }) => {
+        await run(deps, policyId);
+      },
+    }),
+    enqueue: async (tx: Db, options: { policyId: string; at: Date; keySuffix?: string }) => {
+      const { policyId, at } = options;
+      const key = `${kind}:${policyId}${options.keySuffix ?? ''}`;
+      await enqueueJob(tx, { kind, key, payload: { policyId }, at });
+    },
+  };
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
