@@ -13,3 +13,14 @@ export {
   vehicleAdjustmentInput,
   type DisclosureInputSets,
 } from './uk-motor-disclosure-inputs';
+export {
+  driveawayProductDefaults,
+  legalExpensesCover,
+  legalExpensesDocuments,
+  optionalCoverInput,
+  subscriptionProductDefaults,
+  ukExcessCategoryDisplayNames,
+  ukExcessEndorsements,
+  ukMotorFormats,
+  ukMotorProductDefaults,
+} from './uk-motor-products';

@@ -15,22 +15,13 @@ import {
   SPEC_FEATURES,
   TrackingParameterSchema,
 } from '@motor/domain';
-import { InputDefinitionSchema } from '@motor/forms';
+import { InputDefinitionSchema, RegExpSourceSchema } from '@motor/forms';
 import type { InputDefinition } from '@motor/forms';
 import { BrandConfigSchema, ProductKindSchema } from './brand-config-schema';
 
 // The product (scheme) configuration of spec 2 §3 and spec 3 §3, and the full brand
 // configuration around it. Every input list parses with the form engine's schema, so an unknown
 // rule name or a bad parameter fails when the brand loads.
-
-const RegExpSourceSchema = z.string().refine((source) => {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}, 'Invalid regular expression');
 
 const InputsSchema = z.array(InputDefinitionSchema);
 

@@ -29,6 +29,13 @@ export type FormContext = {
   defaults?: { validation?: ValidationMessages };
 };
 
+/** A form as a whole: its inputs, the answers given and who is filling it in. */
+export type FilledForm = {
+  inputs: readonly InputDefinition[];
+  values: FormValues;
+  context: FormContext;
+};
+
 /** Where an answer named by a condition or a cross-field rule is looked up. */
 export type ValueScope = { values: FormValues; row?: FormValues; context: FormContext };
 
@@ -127,15 +134,7 @@ export function isInputApplicable({ input, values, row, context }: InputScope): 
  * Removes the answers of inputs whose conditional is not met, unless the conditional says
  * `preserve` (spec 3 §5). Returns a new values object.
  */
-export function clearInapplicableValues({
-  inputs,
-  values,
-  context,
-}: {
-  inputs: readonly InputDefinition[];
-  values: FormValues;
-  context: FormContext;
-}): FormValues {
+export function clearInapplicableValues({ inputs, values, context }: FilledForm): FormValues {
   let result = values;
   for (const input of inputs) {
     if (!input.conditional || input.conditional.preserve) continue;

@@ -34,7 +34,8 @@ export const INPUT_TYPES = [
 export type InputType = (typeof INPUT_TYPES)[number];
 export const InputTypeSchema = z.enum(INPUT_TYPES);
 
-const RegExpSourceSchema = z.string().refine((source) => {
+/** The source of a regular expression, refused when it does not compile. */
+export const RegExpSourceSchema = z.string().refine((source) => {
   try {
     new RegExp(source);
     return true;

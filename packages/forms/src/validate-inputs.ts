@@ -6,7 +6,7 @@ import {
   wholeYearsBetween,
 } from './calendar-dates';
 import { isInputVisible, resolveFieldValue } from './conditions';
-import type { FormContext, ValueScope } from './conditions';
+import type { FilledForm, FormContext, ValueScope } from './conditions';
 import { DEFAULT_FORM_FORMATS } from './default-formats';
 import { getValueAtPath, isEmptyValue, isSameAnswer } from './form-values';
 import type { FormValues } from './form-values';
@@ -323,15 +323,7 @@ export function validateInputValue(args: ValidateInputValueArgs): string | null 
  * Validates every visible input (hidden or conditional-off inputs are skipped). Loop rows report
  * per field as 'loopName.rowIndex.fieldName'.
  */
-export function validateInputs({
-  inputs,
-  values,
-  context,
-}: {
-  inputs: readonly InputDefinition[];
-  values: FormValues;
-  context: FormContext;
-}): ValidationResult {
+export function validateInputs({ inputs, values, context }: FilledForm): ValidationResult {
   const errors: Record<string, string> = {};
   for (const input of inputs) {
     if (!isInputVisible({ input, values, context })) continue;

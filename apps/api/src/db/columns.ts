@@ -1,7 +1,24 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, timestamp, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * An instant, stored as timestamptz and read as a Date. Written by the application from its Clock,
  * so there are no `default now()` on business timestamps.
  */
 export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A CHECK that `column` holds one of `values`: the database's copy of a text column's `enum`,
+ * written from the same list so that the two cannot drift apart.
+ */
+export const checkOneOf = (name: string, column: PgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`);
+
+/** A row's own id: a random UUID the database draws when the row is inserted. */
+export const randomId = () => uuid('id').primaryKey().defaultRandom();
+
+/** When a row was made and when it last changed, both from the application's Clock. */
+export const createdAndUpdatedAt = () => ({
+  createdAt: instant('created_at').notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});

@@ -1,13 +1,20 @@
-import { asc, getTableColumns, type InferSelectModel, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  getTableColumns,
+  inArray,
+  type InferSelectModel,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
 
 /**
- * `table`'s rows matching `where`, oldest `order` first, with every column or only the `columns`
- * named (what a reader may see): the shape of a customer's data export (decision 018), which each
- * module reads from its own tables.
+ * `table`'s rows matching `where`, in ascending `order`, with every column or only the `columns`
+ * named (what a reader may see, as in a customer's data export, decision 018).
  */
 export async function listRows<T extends PgTable, K extends ColumnName<T> = ColumnName<T>>(
   db: Db,
@@ -24,4 +31,59 @@ export async function listRows<T extends PgTable, K extends ColumnName<T> = Colu
     .where(where)
     .orderBy(...(order ? [asc(all[order] as PgColumn)] : []));
   return rows as Pick<InferSelectModel<T>, K>[];
+}
+
+/**
+ * The first row of `table` matching `where` (in `orderBy`'s order when given), or null: the one
+ * shape of every repository's find-by-key.
+ */
+export async function findRow<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  ...orderBy: (PgColumn | SQL)[]
+): Promise<InferSelectModel<T> | null> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(1);
+  return (row as InferSelectModel<T> | undefined) ?? null;
+}
+
+/**
+ * Sets `set` on every row of `table` that `due` selects, `batchSize` rows per statement: the
+ * sweep of a job that moves rows on in storage (quotes, adjustments expiring). SKIP LOCKED leaves a
+ * row another transaction holds to the next run, and `due` is checked again on each locked row, so
+ * a row two runners race for changes once. Answers how many rows changed.
+ */
+export async function updateDueRows<T extends PgTable>(
+  db: Db,
+  options: { table: T; key: PgColumn; due: SQL | undefined; set: PgUpdateSetSource<T> },
+  batchSize = 500,
+): Promise<number> {
+  const { table, key, due, set } = options;
+  let updated = 0;
+  for (;;) {
+    const batch = db
+      .select({ key })
+      .from(table as PgTable)
+      .where(due)
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(table)
+      .set(set)
+      .where(and(inArray(key, batch), due))
+      .returning({ key });
+    updated += rows.length;
+    if (rows.length < batchSize) return updated;
+  }
+}
+
+/** How many rows of `table` match `where`. */
+export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [result] = await db.select({ value: count() }).from(table).where(where);
+  return result?.value ?? 0;
 }

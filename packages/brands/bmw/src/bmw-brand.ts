@@ -1,6 +1,7 @@
 import { SPEC_FEATURES, TRACKING_PARAMETERS } from '@motor/domain';
 import type { FeatureToggle } from '@motor/domain';
 import type { BrandConfigInput, BrandShellData } from '@motor/brand-kit';
+import * as ukShell from '@motor/brand-kit/uk-shell';
 
 // The BMW brand as plain data, free of zod so the browser's first page can use it as is (the
 // package's ./data entry). The server validates it at start (index.ts, defineBrand) and
@@ -30,7 +31,7 @@ export const bmwBrandData = {
     },
     fontFamily:
       "'BMW Type Next', 'Helvetica Neue', Helvetica, Arial, system-ui, -apple-system, sans-serif",
-    spacing: { 1: '8px', 2: '16px', 3: '24px', 4: '32px', 5: '48px', 6: '64px' },
+    spacing: ukShell.spacing,
     radius: { default: '4px', sm: '2px', lg: '8px', pill: '999px' },
   },
   footer: {
@@ -39,12 +40,10 @@ export const bmwBrandData = {
     regulatoryStatement:
       'BMW Insurance is a trading name of BMW Insurance Services Ltd, an insurance intermediary authorised and regulated by the Financial Conduct Authority (Firm Reference Number 900789). Registered in England and Wales. Registered office: Summit ONE, Summit Avenue, Farnborough GU14 0FB.',
     links: [
-      { text: 'Complaints', href: '/content/static/complaints.html' },
-      { text: 'Privacy notice', href: '/content/static/privacy.html' },
-      { text: 'Cookie policy', href: '/content/static/cookies.html' },
+      ...ukShell.footerLinks,
       { text: 'Terms of business', href: '/content/documents/flex/business-terms.html' },
     ],
-    poweredBy: 'Powered by Motor Insurance Cloud',
+    poweredBy: ukShell.poweredBy,
   },
   contentBaseUrl: '/content',
   claims: {
@@ -56,16 +55,9 @@ export const bmwBrandData = {
     phone: '0800 000 0100',
     email: 'help@bmw-insurance.example',
     faqUrl: '/content/static/faq.html',
-    hours: [
-      { days: [1, 2, 3, 4, 5], opens: '08:00', closes: '20:00' },
-      { days: [6], opens: '09:00', closes: '17:00' },
-    ],
+    hours: ukShell.supportHours,
   },
-  accountSettings: [
-    { name: 'email', input: 'emailAccount', readOnly: false },
-    { name: 'phone-number', input: 'phoneNumberAccount', readOnly: true },
-    { name: 'marketing-preferences', input: 'marketingPreferencesAccount', readOnly: false },
-  ],
+  accountSettings: ukShell.accountSettings,
   schemes: [
     { schemeCode: 'bmw-flex', urlName: 'flex', productKind: 'SUBSCRIPTION', name: 'BMW Flex' },
     {

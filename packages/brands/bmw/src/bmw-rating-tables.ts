@@ -1,29 +1,28 @@
 import type { z } from 'zod';
 import type { RatingTablesSchema } from '@motor/brand-kit';
+import { penceFromPounds } from '@motor/domain';
 
 // BMW rating tables. Figures are illustrative but UK-plausible: a 40-year-old with 9+ years NCD in
 // a group-26–30 BMW 3 Series worth £35,000, commuting 8,000 miles from a driveway in an average
 // area pays about £700 a year including IPT (see the calibration test in the rating module).
 
-const pounds = (value: number): number => value * 100;
-
 const COMPULSORY_EXCESS = [
-  { excessCategory: 'ACCIDENTAL_DAMAGE', excessPence: pounds(250) },
-  { excessCategory: 'FIRE_AND_THEFT', excessPence: pounds(250) },
-  { excessCategory: 'WINDSCREEN_REPLACEMENT', excessPence: pounds(95) },
-  { excessCategory: 'WINDSCREEN_REPAIR', excessPence: pounds(10) },
+  { excessCategory: 'ACCIDENTAL_DAMAGE', excessPence: penceFromPounds(250) },
+  { excessCategory: 'FIRE_AND_THEFT', excessPence: penceFromPounds(250) },
+  { excessCategory: 'WINDSCREEN_REPLACEMENT', excessPence: penceFromPounds(95) },
+  { excessCategory: 'WINDSCREEN_REPAIR', excessPence: penceFromPounds(10) },
 ];
 
 // Spec 2 §9: +£150 for drivers under 25, +£50 for a licence held under 1 year.
 const EXCESS_ENDORSEMENTS = [
   {
     code: 'DRVEXC_YOUNG',
-    excessPence: pounds(150),
+    excessPence: penceFromPounds(150),
     appliesWhen: { kind: 'DRIVER_AGE_UNDER', years: 25 },
   },
   {
     code: 'DRVEXC_INEXP',
-    excessPence: pounds(50),
+    excessPence: penceFromPounds(50),
     appliesWhen: { kind: 'LICENCE_HELD_UNDER', years: 1 },
   },
 ] as const;
@@ -35,11 +34,11 @@ export const bmwRatingTableData: z.input<typeof RatingTablesSchema> = [
     effectiveFrom: '2026-01-01',
     schemes: {
       'bmw-flex': {
-        basePremiumPence: pounds(1000),
-        minimumPremiumPence: pounds(250),
+        basePremiumPence: penceFromPounds(1000),
+        minimumPremiumPence: penceFromPounds(250),
         iptRate: 0.12,
         optionalCovers: {
-          legal_expenses: { pricing: 'FLAT', annualPremiumPence: pounds(25) },
+          legal_expenses: { pricing: 'FLAT', annualPremiumPence: penceFromPounds(25) },
           // Spec 2 §1: NCB protection needs 4 or more years of no-claims discount.
           ncb_protection: { pricing: 'PERCENT_OF_PREMIUM', rate: 0.1, minimumNcdYears: 4 },
         },
@@ -169,13 +168,13 @@ export const bmwRatingTableData: z.input<typeof RatingTablesSchema> = [
       ],
       vehicleValuePence: [
         { from: 0, factor: 0.85 },
-        { from: pounds(10_000), factor: 0.95 },
-        { from: pounds(20_000), factor: 1.0 },
-        { from: pounds(30_000), factor: 1.08 },
-        { from: pounds(40_000), factor: 1.16 },
-        { from: pounds(50_000), factor: 1.25 },
-        { from: pounds(75_000), factor: 1.4 },
-        { from: pounds(100_000), factor: 1.6 },
+        { from: penceFromPounds(10_000), factor: 0.95 },
+        { from: penceFromPounds(20_000), factor: 1.0 },
+        { from: penceFromPounds(30_000), factor: 1.08 },
+        { from: penceFromPounds(40_000), factor: 1.16 },
+        { from: penceFromPounds(50_000), factor: 1.25 },
+        { from: penceFromPounds(75_000), factor: 1.4 },
+        { from: penceFromPounds(100_000), factor: 1.6 },
       ],
       annualMileage: [
         { from: 0, factor: 0.88 },
@@ -262,11 +261,11 @@ export const bmwRatingTableData: z.input<typeof RatingTablesSchema> = [
       ],
       voluntaryExcessPence: [
         { from: 0, factor: 1.0 },
-        { from: pounds(100), factor: 0.98 },
-        { from: pounds(200), factor: 0.96 },
-        { from: pounds(300), factor: 0.94 },
-        { from: pounds(400), factor: 0.92 },
-        { from: pounds(500), factor: 0.9 },
+        { from: penceFromPounds(100), factor: 0.98 },
+        { from: penceFromPounds(200), factor: 0.96 },
+        { from: penceFromPounds(300), factor: 0.94 },
+        { from: penceFromPounds(400), factor: 0.92 },
+        { from: penceFromPounds(500), factor: 0.9 },
       ],
     },
   },

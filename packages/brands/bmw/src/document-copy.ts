@@ -1,4 +1,4 @@
-import type { DocumentCopy } from '@motor/brand-kit';
+import { ukExcessCategoryDisplayNames, type DocumentCopy } from '@motor/brand-kit';
 
 // The words the policy documents use for codes (covers, excess categories, classes of use) and
 // who is who: the brand's copy, so that a certificate or schedule never shows a code.
@@ -19,17 +19,6 @@ const coverDisplayNames: Record<string, string> = {
   drive_other_cars: 'Driving other cars (third party only)',
   ncb_protection: 'No-claims bonus protection',
   legal_expenses: 'Motor legal expenses',
-};
-
-/** Display names of excess categories, by category code. */
-const excessCategoryDisplayNames: Record<string, string> = {
-  ACCIDENTAL_DAMAGE: 'Accidental damage',
-  FIRE_AND_THEFT: 'Fire and theft',
-  WINDSCREEN_REPLACEMENT: 'Windscreen replacement',
-  WINDSCREEN_REPAIR: 'Windscreen repair',
-  DRVEXC_YOUNG: 'Extra excess: drivers under 25',
-  DRVEXC_INEXP: 'Extra excess: licence held under 1 year',
-  voluntary: 'Voluntary excess',
 };
 
 /** The certificate's "limitations as to use", by the class of use the customer disclosed. */
@@ -73,7 +62,7 @@ const legalEntities = {
 
 export const bmwDocumentCopy: DocumentCopy = {
   coverDisplayNames,
-  excessCategoryDisplayNames,
+  excessCategoryDisplayNames: ukExcessCategoryDisplayNames,
   useLimitations,
   legalEntities,
 };

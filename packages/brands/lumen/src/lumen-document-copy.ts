@@ -1,4 +1,4 @@
-import type { DocumentCopy } from '@motor/brand-kit';
+import { ukExcessCategoryDisplayNames, type DocumentCopy } from '@motor/brand-kit';
 
 // The words Lumen's documents use and who is who. The firms and reference numbers are invented.
 
@@ -19,15 +19,7 @@ export const lumenDocumentCopy: DocumentCopy = {
     ncb_protection: 'No-claims bonus protection',
     legal_expenses: 'Motor legal expenses',
   },
-  excessCategoryDisplayNames: {
-    ACCIDENTAL_DAMAGE: 'Accidental damage',
-    FIRE_AND_THEFT: 'Fire and theft',
-    WINDSCREEN_REPLACEMENT: 'Windscreen replacement',
-    WINDSCREEN_REPAIR: 'Windscreen repair',
-    DRVEXC_YOUNG: 'Extra excess: drivers under 25',
-    DRVEXC_INEXP: 'Extra excess: licence held under 1 year',
-    voluntary: 'Voluntary excess',
-  },
+  excessCategoryDisplayNames: ukExcessCategoryDisplayNames,
   useLimitations: {
     SocialDomesticPleasure:
       'Social, domestic and pleasure use only. Not for commuting, business, hire or reward, racing or track days.',

@@ -1,5 +1,6 @@
 import { SPEC_FEATURES, TRACKING_PARAMETERS } from '@motor/domain';
 import type { BrandConfigInput, BrandShellData } from '@motor/brand-kit';
+import * as ukShell from '@motor/brand-kit/uk-shell';
 
 // Lumen Motors, a fictional car maker: the second brand that shows a brand is data. Its web shell
 // as plain data (the ./data entry), free of zod for the browser's first page.
@@ -31,7 +32,7 @@ export const lumenShellConfig = {
       focus: '#7c2d12',
     },
     fontFamily: "Georgia, 'Times New Roman', serif",
-    spacing: { 1: '8px', 2: '16px', 3: '24px', 4: '32px', 5: '48px', 6: '64px' },
+    spacing: ukShell.spacing,
     radius: { default: '10px', sm: '6px', lg: '16px', pill: '999px' },
   },
   footer: {
@@ -40,12 +41,10 @@ export const lumenShellConfig = {
     regulatoryStatement:
       'Lumen Cover is a trading name of Lumen Motors Finance Ltd, an insurance intermediary authorised and regulated by the Financial Conduct Authority (Firm Reference Number 900901). Registered in England and Wales. Registered office: 3 Quayside, Bristol BS1 4QA.',
     links: [
-      { text: 'Complaints', href: '/content/static/complaints.html' },
-      { text: 'Privacy notice', href: '/content/static/privacy.html' },
-      { text: 'Cookie policy', href: '/content/static/cookies.html' },
+      ...ukShell.footerLinks,
       { text: 'Terms of business', href: '/content/documents/monthly/business-terms.html' },
     ],
-    poweredBy: 'Powered by Motor Insurance Cloud',
+    poweredBy: ukShell.poweredBy,
   },
   contentBaseUrl: '/content',
   claims: {
@@ -57,16 +56,9 @@ export const lumenShellConfig = {
     phone: '0800 000 0101',
     email: 'help@lumen.example',
     faqUrl: '/content/static/faq.html',
-    hours: [
-      { days: [1, 2, 3, 4, 5], opens: '08:00', closes: '20:00' },
-      { days: [6], opens: '09:00', closes: '17:00' },
-    ],
+    hours: ukShell.supportHours,
   },
-  accountSettings: [
-    { name: 'email', input: 'emailAccount', readOnly: false },
-    { name: 'phone-number', input: 'phoneNumberAccount', readOnly: true },
-    { name: 'marketing-preferences', input: 'marketingPreferencesAccount', readOnly: false },
-  ],
+  accountSettings: ukShell.accountSettings,
   schemes: [
     {
       schemeCode: 'lumen-monthly',

@@ -12,17 +12,22 @@ export const DISCLOSURE_SECTION_IDS = [
 ] as const;
 export type DisclosureSectionId = (typeof DISCLOSURE_SECTION_IDS)[number];
 
-export const ANALYTICS_EVENT_NAMES = [
-  'page_viewed',
-  // The quote funnel.
-  'product_started',
-  'disclosure_section_viewed',
+/** The funnel's events after the disclosure sections, in the order a customer reaches them. */
+const QUOTE_FUNNEL_EVENTS = [
   'quote_shown',
   'add_ons_viewed',
   'summary_viewed',
   'signed_in',
   'checkout_started',
   'policy_bound',
+] as const;
+
+export const ANALYTICS_EVENT_NAMES = [
+  'page_viewed',
+  // The quote funnel.
+  'product_started',
+  'disclosure_section_viewed',
+  ...QUOTE_FUNNEL_EVENTS,
   // What stops a quote, and checkout outcomes.
   'quote_referred',
   'id_check_passed',
@@ -42,12 +47,7 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 export const FUNNEL_STEPS = [
   'product_started',
   ...DISCLOSURE_SECTION_IDS.map((id) => `section:${id}` as const),
-  'quote_shown',
-  'add_ons_viewed',
-  'summary_viewed',
-  'signed_in',
-  'checkout_started',
-  'policy_bound',
+  ...QUOTE_FUNNEL_EVENTS,
 ] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { findRow } from '../../db/rows';
 import { policyAdjustments } from './tables';
 
 export type AdjustmentRow = typeof policyAdjustments.$inferSelect;
@@ -21,12 +22,7 @@ export async function insertAdjustment(db: Db, values: NewAdjustment): Promise<A
 }
 
 export async function findAdjustment(db: Db, adjustmentId: string): Promise<AdjustmentRow | null> {
-  const [row] = await db
-    .select()
-    .from(policyAdjustments)
-    .where(eq(policyAdjustments.adjustmentId, adjustmentId))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, policyAdjustments, eq(policyAdjustments.adjustmentId, adjustmentId));
 }
 
 /**
@@ -85,17 +81,14 @@ export async function findConfirmedCancellation(
   db: Db,
   policyId: string,
 ): Promise<AdjustmentRow | null> {
-  const [row] = await db
-    .select()
-    .from(policyAdjustments)
-    .where(
-      and(
-        eq(policyAdjustments.policyId, policyId),
-        eq(policyAdjustments.adjustmentType, 'CAN'),
-        isNotNull(policyAdjustments.confirmedAt),
-      ),
-    )
-    .orderBy(desc(policyAdjustments.confirmedAt))
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    policyAdjustments,
+    and(
+      eq(policyAdjustments.policyId, policyId),
+      eq(policyAdjustments.adjustmentType, 'CAN'),
+      isNotNull(policyAdjustments.confirmedAt),
+    ),
+    desc(policyAdjustments.confirmedAt),
+  );
 }

@@ -1,16 +1,14 @@
 // Changes to policies, priced and waiting for confirmation (docs/domain.md "Adjustment").
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import {
   ADJUSTMENT_TYPES,
   CANCELLATION_TYPES,
   PAYMENT_SCHEDULE_TYPES,
   type ProposalChange,
 } from '@motor/domain';
-import { instant } from '../../db/columns';
+import { checkOneOf, instant } from '../../db/columns';
 import { policies, type StoredQuote } from '../policy/tables';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /** One re-rated version an adjustment would add: the full quote in force from `startedAt`. */
 export type AdjustmentVersion = { startedAt: string; quote: StoredQuote };
@@ -68,9 +66,6 @@ export const policyAdjustments = pgTable(
     index('policy_adjustments_unconfirmed_expires_idx')
       .on(table.expiresAt)
       .where(sql`${table.confirmedAt} is null and ${table.expiredAt} is null`),
-    check(
-      'policy_adjustments_type_check',
-      sql`${table.adjustmentType} in (${inList(ADJUSTMENT_TYPES)})`,
-    ),
+    checkOneOf('policy_adjustments_type_check', table.adjustmentType, ADJUSTMENT_TYPES),
   ],
 );

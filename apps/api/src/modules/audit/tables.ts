@@ -1,6 +1,6 @@
 // The audit trail: who did what to whom. Its own module, below every module that records.
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant, randomId } from '../../db/columns';
 
 /**
  * Who did what to whom. Every admin action (impersonation, MOTO payment, effective-date choice,
@@ -9,7 +9,7 @@ import { instant } from '../../db/columns';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** The signed-in user who acted (for an admin acting as a customer: the admin). */
     actorUserId: text('actor_user_id').notNull(),
     /** The customer acted upon, when there is one. */

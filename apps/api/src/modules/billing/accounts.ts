@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CustomerAccountResponse } from '@motor/contract';
 import { londonDateString, MAX_PAYMENT_DAY, type PaymentMethodType } from '@motor/domain';
 import type { Db } from '../../db/client';
+import { findRow } from '../../db/rows';
 import { customerAccounts } from './tables';
 import { AppError } from '../../errors';
 import { getSchemeFacts } from '../disclosure';
@@ -35,12 +36,7 @@ async function findAccountByProposal(
   db: Db,
   proposalCode: string,
 ): Promise<CustomerAccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(customerAccounts)
-    .where(eq(customerAccounts.proposalCode, proposalCode))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, customerAccounts, eq(customerAccounts.proposalCode, proposalCode));
 }
 
 /**
@@ -180,12 +176,7 @@ export async function findAccountOfPolicy(
   db: Db,
   policyId: string,
 ): Promise<CustomerAccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(customerAccounts)
-    .where(eq(customerAccounts.policyId, policyId))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, customerAccounts, eq(customerAccounts.policyId, policyId));
 }
 
 /** The accounts of several policies as a policy's answer sums them up (the policy's routes). */
@@ -214,11 +205,7 @@ export async function getOwnAccount(
   accountId: string,
 ): Promise<CustomerAccountRow> {
   const ownerUserId = getOwnerUserId(principal);
-  const [row] = await db
-    .select()
-    .from(customerAccounts)
-    .where(eq(customerAccounts.accountId, accountId))
-    .limit(1);
+  const row = await findRow(db, customerAccounts, eq(customerAccounts.accountId, accountId));
   if (!row || row.ownerUserId !== ownerUserId) {
     throw new AppError('NOT_FOUND', ACCOUNT_NOT_FOUND_MESSAGE);
   }

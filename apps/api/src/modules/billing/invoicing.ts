@@ -12,7 +12,7 @@ import {
 } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerTransactions } from './tables';
-import { defineScheduledJob } from '../jobs';
+import { defineSweepJob } from '../jobs';
 import { findPolicy, listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
 import { lookAtCollectionsNow } from './collection-checks';
 import { postPremium } from './ledger';
@@ -300,8 +300,4 @@ export async function raiseDueInvoices(db: Db, now: Date): Promise<number> {
   }
 }
 
-export const raiseInvoicesJob = defineScheduledJob({
-  kind: 'raise-invoices',
-  schedule: '*/15 * * * *',
-  run: (app) => raiseDueInvoices(app.db, app.clock.now()),
-});
+export const raiseInvoicesJob = defineSweepJob('raise-invoices', '*/15 * * * *', raiseDueInvoices);

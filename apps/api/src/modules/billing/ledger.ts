@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TransactionGroup, TransactionStatus, TransactionType } from '@motor/domain';
 import type { Db } from '../../db/client';
+import { findRow, listRows } from '../../db/rows';
 import { ledgerPostings, ledgerTransactions } from './tables';
 
 // The double-entry ledger (docs/domain.md "Money", docs/decisions/007-ledger-and-binding.md).
@@ -142,12 +143,7 @@ async function findTransactionByKey(
   db: Db,
   idempotencyKey: string,
 ): Promise<LedgerTransaction | null> {
-  const [row] = await db
-    .select()
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, ledgerTransactions, eq(ledgerTransactions.idempotencyKey, idempotencyKey));
 }
 
 /**
@@ -240,11 +236,12 @@ export async function getAccountBalances(
 
 /** Transactions of one customer account, oldest first, with their postings. */
 export async function listAccountTransactions(db: Db, accountId: string) {
-  const transactions = await db
-    .select()
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.accountId, accountId))
-    .orderBy(ledgerTransactions.createdAt);
+  const transactions = await listRows(
+    db,
+    ledgerTransactions,
+    eq(ledgerTransactions.accountId, accountId),
+    'createdAt',
+  );
   if (transactions.length === 0) return [];
   const postings = await db
     .select()

@@ -10,9 +10,7 @@ import {
   TRANSACTION_TYPES,
 } from '@motor/domain';
 import { policies } from '../policy/tables';
-import { instant } from '../../db/columns';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import { checkOneOf, instant, randomId } from '../../db/columns';
 
 /**
  * One per proposal, then per policy. `accountCode` is the policy number, reserved when the account
@@ -56,14 +54,12 @@ export const customerAccounts = pgTable(
       .on(table.collectionsCheckAt)
       .where(sql`${table.collectionsCheckAt} is not null`),
     check('customer_accounts_payment_day_check', sql`${table.paymentDay} between 1 and 28`),
-    check(
+    checkOneOf(
       'customer_accounts_payment_method_type_check',
-      sql`${table.paymentMethodType} in (${inList(PAYMENT_METHOD_TYPES)})`,
+      table.paymentMethodType,
+      PAYMENT_METHOD_TYPES,
     ),
-    check(
-      'customer_accounts_account_status_check',
-      sql`${table.accountStatus} in (${inList(ACCOUNT_STATUSES)})`,
-    ),
+    checkOneOf('customer_accounts_account_status_check', table.accountStatus, ACCOUNT_STATUSES),
   ],
 );
 
@@ -75,7 +71,7 @@ export const customerAccounts = pgTable(
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     accountId: text('account_id')
       .notNull()
       .references(() => customerAccounts.accountId),
@@ -96,15 +92,9 @@ export const ledgerTransactions = pgTable(
   (table) => [
     uniqueIndex('ledger_transactions_idempotency_key_idx').on(table.idempotencyKey),
     index('ledger_transactions_account_created_at_idx').on(table.accountId, table.createdAt),
-    check('ledger_transactions_type_check', sql`${table.type} in (${inList(TRANSACTION_TYPES)})`),
-    check(
-      'ledger_transactions_group_check',
-      sql`${table.group} in (${inList(TRANSACTION_GROUPS)})`,
-    ),
-    check(
-      'ledger_transactions_status_check',
-      sql`${table.status} in (${inList(TRANSACTION_STATUSES)})`,
-    ),
+    checkOneOf('ledger_transactions_type_check', table.type, TRANSACTION_TYPES),
+    checkOneOf('ledger_transactions_group_check', table.group, TRANSACTION_GROUPS),
+    checkOneOf('ledger_transactions_status_check', table.status, TRANSACTION_STATUSES),
   ],
 );
 
@@ -112,7 +102,7 @@ export const ledgerTransactions = pgTable(
 export const ledgerPostings = pgTable(
   'ledger_postings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id),
@@ -160,10 +150,7 @@ export const refundPayouts = pgTable(
     index('refund_payouts_refund_idx').on(table.refundKey),
     index('refund_payouts_payment_idx').on(table.providerPaymentId),
     check('refund_payouts_amount_check', sql`${table.amountPence} > 0`),
-    check(
-      'refund_payouts_status_check',
-      sql`${table.status} in ('SENDING', 'SENT', 'PAID', 'FAILED')`,
-    ),
+    checkOneOf('refund_payouts_status_check', table.status, REFUND_PAYOUT_STATUSES),
   ],
 );
 
@@ -173,7 +160,7 @@ export const REFUND_RESOLUTIONS = ['PAID_ELSEWHERE', 'WRITTEN_OFF'] as const;
 export const refundIssues = pgTable(
   'refund_issues',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     refundKey: text('refund_key').notNull(),
     accountId: text('account_id').notNull(),
     /** The whole refund, and what of it no payout has paid. */
@@ -218,7 +205,7 @@ export const RECONCILIATION_KINDS = [
 export const reconciliationFindings = pgTable(
   'reconciliation_findings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     kind: text('kind', { enum: RECONCILIATION_KINDS }).notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
     /** CARD or DIRECT_DEBIT, when the provider's record says. */
@@ -238,16 +225,13 @@ export const reconciliationFindings = pgTable(
     index('reconciliation_findings_open_idx')
       .on(table.foundAt)
       .where(sql`${table.resolvedAt} is null`),
-    check(
-      'reconciliation_findings_kind_check',
-      sql`${table.kind} in ('PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH', 'REFUND_NOT_SENT', 'COVER_UNPAID')`,
-    ),
+    checkOneOf('reconciliation_findings_kind_check', table.kind, RECONCILIATION_KINDS),
   ],
 );
 
 /** Each finished reconciliation run (issue 30 item 9): staff see when the books were last read. */
 export const reconciliationRuns = pgTable('reconciliation_runs', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: randomId(),
   ranAt: instant('ran_at').notNull(),
   /** How many differences the run found (open after it). */
   findings: integer('findings').notNull(),

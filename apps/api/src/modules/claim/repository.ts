@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Quote } from '@motor/domain';
 import type { Db } from '../../db/client';
+import { findRow } from '../../db/rows';
 import { claims } from './tables';
 import { listPolicyVersions } from '../policy';
 
@@ -17,12 +18,7 @@ export async function listClaimsOfPolicy(db: Db, policyId: string): Promise<Clai
 }
 
 export async function findClaim(db: Db, claimReference: string): Promise<ClaimRow | null> {
-  const [row] = await db
-    .select()
-    .from(claims)
-    .where(eq(claims.claimReference, claimReference))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, claims, eq(claims.claimReference, claimReference));
 }
 
 /** CLM- and the next number of the claims sequence, 8 digits. */

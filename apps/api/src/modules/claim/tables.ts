@@ -1,12 +1,12 @@
 // Claims on policies (spec 3 §3 "Claim", issue 14 item 5): recorded by the FNOL provider's
 // callback (an online claim) or by staff with action:mta-claims, read by the policy's owner.
-import { sql } from 'drizzle-orm';
-import { check, date, index, pgSequence, pgTable, text } from 'drizzle-orm/pg-core';
+import { date, index, pgSequence, pgTable, text } from 'drizzle-orm/pg-core';
 import { CLAIM_STATUSES, CLAIM_TYPES } from '@motor/domain';
-import { instant } from '../../db/columns';
+import { checkOneOf, instant } from '../../db/columns';
 import { policies } from '../policy/tables';
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+/** Who recorded a claim: the FNOL provider's callback or staff. */
+const CLAIM_SOURCES = ['fnol', 'staff'] as const;
 
 /** Draws the numeric part of claim references (CLM-00000123). */
 export const claimReferenceSequence = pgSequence('claim_reference_seq', { startWith: 1 });
@@ -28,7 +28,7 @@ export const claims = pgTable(
     /** What the customer said happened (online claims); staff may leave it empty. */
     description: text('description'),
     /** `fnol` (the customer's online claim) or `staff`. */
-    source: text('source', { enum: ['fnol', 'staff'] }).notNull(),
+    source: text('source', { enum: CLAIM_SOURCES }).notNull(),
     /** A user id: the customer who claimed online, or the staff member who added the claim. */
     createdBy: text('created_by').notNull(),
     createdAt: instant('created_at').notNull(),
@@ -37,8 +37,8 @@ export const claims = pgTable(
   },
   (table) => [
     index('claims_policy_occurred_idx').on(table.policyId, table.occurredDate),
-    check('claims_status_check', sql`${table.status} in (${inList(CLAIM_STATUSES)})`),
-    check('claims_type_check', sql`${table.claimType} in (${inList(CLAIM_TYPES)})`),
-    check('claims_source_check', sql`${table.source} in ('fnol', 'staff')`),
+    checkOneOf('claims_status_check', table.status, CLAIM_STATUSES),
+    checkOneOf('claims_type_check', table.claimType, CLAIM_TYPES),
+    checkOneOf('claims_source_check', table.source, CLAIM_SOURCES),
   ],
 );

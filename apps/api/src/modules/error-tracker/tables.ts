@@ -1,15 +1,14 @@
 // The embedded error tracker (issue 32 item 3): each kind of error once, with how often and when
 // it happened; personal data scrubbed before it is stored (modules/error-tracker/scrub.ts).
-import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { checkOneOf, instant, randomId } from '../../db/columns';
 
 export const ERROR_SOURCES = ['server', 'browser'] as const;
 
 export const errorEvents = pgTable(
   'error_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** The same error (source, kind, message and first frame) counts on one row. */
     fingerprint: text('fingerprint').notNull(),
     source: text('source', { enum: ERROR_SOURCES }).notNull(),
@@ -29,6 +28,6 @@ export const errorEvents = pgTable(
   },
   (table) => [
     uniqueIndex('error_events_fingerprint_idx').on(table.fingerprint),
-    check('error_events_source_check', sql`${table.source} in ('server', 'browser')`),
+    checkOneOf('error_events_source_check', table.source, ERROR_SOURCES),
   ],
 );

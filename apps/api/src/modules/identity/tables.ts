@@ -1,17 +1,7 @@
 // Identity tables: users, signing keys, the OIDC provider's storage, one-time codes and the
 // rate-limit counters. Everything a second API process would need lives here, not in memory.
-import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { checkOneOf, createdAndUpdatedAt, instant } from '../../db/columns';
 
 export type MarketingPreferences = { email: boolean; phone: boolean; sms: boolean };
 
@@ -56,8 +46,7 @@ export const users = pgTable(
     disabledAt: instant('disabled_at'),
     /** When the person's data was erased (GDPR, decision 018); the row stays as 'erased'. */
     erasedAt: instant('erased_at'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     uniqueIndex('users_email_idx').on(table.email),
@@ -118,7 +107,7 @@ export const oneTimeCodes = pgTable(
   },
   (table) => [
     index('one_time_codes_recipient_idx').on(table.connection, table.recipient, table.createdAt),
-    check('one_time_codes_connection_check', sql`${table.connection} in ('email', 'sms')`),
+    checkOneOf('one_time_codes_connection_check', table.connection, ['email', 'sms']),
   ],
 );
 

@@ -1,21 +1,12 @@
 // Customer feedback and proposal impressions (spec 3 §7 postInsight, postImpression).
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant, randomId } from '../../db/columns';
 
 export const insightFeedback = pgTable(
   'insight_feedback',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     ownerUserId: text('owner_user_id').notNull(),
     /** e.g. `bind` for the survey on the checkout success page. */
     type: text('type').notNull(),
@@ -35,7 +26,7 @@ export const insightFeedback = pgTable(
 export const insightImpressions = pgTable(
   'insight_impressions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     proposalCode: text('proposal_code').notNull(),
     ownerUserId: text('owner_user_id').notNull(),
     values: jsonb('values').$type<Record<string, string>>().notNull(),
@@ -50,7 +41,7 @@ export const insightImpressions = pgTable(
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     /** One of ANALYTICS_EVENT_NAMES (@motor/domain). */
     name: text('name').notNull(),
     /** The tracked user id (spec 1 §9): the session's user, anonymous or signed in. */

@@ -1,6 +1,7 @@
 // The job runner's public face: define a job, enqueue it in your transaction, wake the runner.
 export { drainDueRows } from './batches';
 export { enqueueJob } from './queue';
+export { defineSweepJob } from './sweep-job';
 export {
   defineJob,
   definePolicyJob,

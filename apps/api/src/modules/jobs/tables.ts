@@ -1,17 +1,8 @@
 // The job queue (modules/jobs): time-driven and deferred work, leased in the database so that any
 // number of API processes can run the same runner and never run one job twice at a time.
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant, randomId } from '../../db/columns';
 
 /**
  * One row per job run. `idempotencyKey` is UNIQUE: enqueueing the same work twice (a retried bind,
@@ -22,7 +13,7 @@ import { instant } from '../../db/columns';
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     idempotencyKey: text('idempotency_key').notNull(),

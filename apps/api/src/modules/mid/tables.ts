@@ -2,8 +2,8 @@
 // should hold for it, what the MID last confirmed, and the submissions' progress. Used only by
 // modules/mid.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { checkOneOf, createdAndUpdatedAt, instant } from '../../db/columns';
 
 const MID_STATUSES = ['PENDING', 'ON_MID', 'REMOVED', 'FAILED'] as const;
 
@@ -42,17 +42,13 @@ export const midRecords = pgTable(
     nextAttemptAt: instant('next_attempt_at'),
     lastSubmittedAt: instant('last_submitted_at'),
     confirmedAt: instant('confirmed_at'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     // The job's retries and the staff list of what is late: only the rows not yet in step.
     index('mid_records_unsettled_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} in ('PENDING', 'FAILED')`),
-    check(
-      'mid_records_status_check',
-      sql`${table.status} in ('PENDING', 'ON_MID', 'REMOVED', 'FAILED')`,
-    ),
+    checkOneOf('mid_records_status_check', table.status, MID_STATUSES),
   ],
 );

@@ -1,7 +1,6 @@
 // The outbox: every e-mail and text message, queued in the transaction of the change that causes it.
-import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { checkOneOf, instant, randomId } from '../../db/columns';
 
 export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
 export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -15,7 +14,7 @@ export type OutboxAttachment = { fileName: string; key: string };
 export const notificationOutbox = pgTable(
   'notification_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
     /** An e-mail address or an E.164 phone number (personal data: never logged). */
     recipient: text('recipient').notNull(),
@@ -33,10 +32,7 @@ export const notificationOutbox = pgTable(
   },
   (table) => [
     index('notification_outbox_status_created_at_idx').on(table.status, table.createdAt),
-    check('notification_outbox_channel_check', sql`${table.channel} in ('EMAIL', 'SMS')`),
-    check(
-      'notification_outbox_status_check',
-      sql`${table.status} in ('PENDING', 'SENT', 'FAILED')`,
-    ),
+    checkOneOf('notification_outbox_channel_check', table.channel, NOTIFICATION_CHANNELS),
+    checkOneOf('notification_outbox_status_check', table.status, NOTIFICATION_STATUSES),
   ],
 );

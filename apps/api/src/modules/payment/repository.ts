@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { findRow } from '../../db/rows';
 import {
   collections,
   paymentMethods,
@@ -20,29 +21,21 @@ export async function insertSession(db: Db, row: NewPaymentSession) {
 }
 
 export async function findSession(db: Db, sessionId: string): Promise<PaymentSessionRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentSessions)
-    .where(eq(paymentSessions.sessionId, sessionId))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, paymentSessions, eq(paymentSessions.sessionId, sessionId));
 }
 
 export async function findSessionByProviderId(
   db: Db,
   options: { adapter: string; providerSessionId: string },
 ): Promise<PaymentSessionRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentSessions)
-    .where(
-      and(
-        eq(paymentSessions.adapter, options.adapter),
-        eq(paymentSessions.providerSessionId, options.providerSessionId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    paymentSessions,
+    and(
+      eq(paymentSessions.adapter, options.adapter),
+      eq(paymentSessions.providerSessionId, options.providerSessionId),
+    ),
+  );
 }
 
 /** Marks a session completed once; answers false when it already was. */

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CardEvent } from '../../providers/card-payments/types';
 import type { DirectDebitEvent } from '../../providers/direct-debit/types';
-import { instant } from '../../db/columns';
+import { checkOneOf, createdAndUpdatedAt, instant } from '../../db/columns';
 
 export const PAYMENT_PROVIDERS = ['CARD', 'DIRECT_DEBIT'] as const;
 export const PAYMENT_SESSION_KINDS = [
@@ -91,8 +91,7 @@ export const paymentMethods = pgTable(
     sortCode: text('sort_code'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     uniqueIndex('payment_methods_provider_reference_idx').on(
@@ -128,8 +127,7 @@ export const collections = pgTable(
      * refund e-mail names the card each refund goes back to, which may be no saved card.
      */
     cardLast4: text('card_last4'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...createdAndUpdatedAt(),
   },
   (table) => [
     index('collections_proposal_idx').on(table.proposalCode),
@@ -169,11 +167,8 @@ export const directDebitNotices = pgTable(
   },
   (table) => [
     index('direct_debit_notices_method_idx').on(table.paymentMethodId, table.createdAt),
-    check(
-      'direct_debit_notices_kind_check',
-      sql`${table.kind} in ('CONFIRMATION', 'ADVANCE_NOTICE')`,
-    ),
-    check('direct_debit_notices_sent_by_check', sql`${table.sentBy} in ('APP', 'PROVIDER')`),
+    checkOneOf('direct_debit_notices_kind_check', table.kind, DIRECT_DEBIT_NOTICE_KINDS),
+    checkOneOf('direct_debit_notices_sent_by_check', table.sentBy, DIRECT_DEBIT_NOTICE_SENDERS),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, asc, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { policies } from './tables';
-import { defineScheduledJob } from '../jobs';
+import { defineSweepJob } from '../jobs';
 import { transitionPolicy } from './state';
 
 // PENDING → ACTIVE at inception (docs/domain.md "Jobs"). Answers already derive ACTIVE once
@@ -36,8 +36,8 @@ async function activateDuePolicies(db: Db, now: Date): Promise<number> {
   }
 }
 
-export const activatePoliciesJob = defineScheduledJob({
-  kind: 'activate-policies',
-  schedule: '* * * * *',
-  run: (app) => activateDuePolicies(app.db, app.clock.now()),
-});
+export const activatePoliciesJob = defineSweepJob(
+  'activate-policies',
+  '* * * * *',
+  activateDuePolicies,
+);

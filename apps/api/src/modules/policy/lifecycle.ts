@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { policies } from './tables';
 import { registeredSchemeCodes } from '../brand';
 import { getSchemeFacts } from '../disclosure';
-import { defineScheduledJob } from '../jobs';
+import { defineSweepJob } from '../jobs';
 import { transitionPolicy } from './state';
 
 // The policy's end of life, driven by the clock (issue 17 item 1; docs/domain.md "Jobs"): driveaway
@@ -180,20 +180,20 @@ export async function applyDeferredCancellations(db: Db, now: Date): Promise<num
   }
 }
 
-export const applyDeferredCancellationsJob = defineScheduledJob({
-  kind: 'deferred-cancellations',
-  schedule: '* * * * *',
-  run: (app) => applyDeferredCancellations(app.db, app.clock.now()),
-});
+export const applyDeferredCancellationsJob = defineSweepJob(
+  'deferred-cancellations',
+  '* * * * *',
+  applyDeferredCancellations,
+);
 
-export const endDriveawayPoliciesJob = defineScheduledJob({
-  kind: 'end-driveaway-policies',
-  schedule: '* * * * *',
-  run: (app) => endDriveawayPolicies(app.db, app.clock.now()),
-});
+export const endDriveawayPoliciesJob = defineSweepJob(
+  'end-driveaway-policies',
+  '* * * * *',
+  endDriveawayPolicies,
+);
 
-export const lapseExpiredPoliciesJob = defineScheduledJob({
-  kind: 'lapse-policies',
-  schedule: '* * * * *',
-  run: (app) => lapseExpiredPolicies(app.db, app.clock.now()),
-});
+export const lapseExpiredPoliciesJob = defineSweepJob(
+  'lapse-policies',
+  '* * * * *',
+  lapseExpiredPolicies,
+);

@@ -1,25 +1,28 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
+import { countRows, findRow, listRows } from '../../db/rows';
 import { policies, policyVersions } from './tables';
 
 export type PolicyRow = typeof policies.$inferSelect;
 
 export async function findPolicy(db: Db, policyId: string): Promise<PolicyRow | null> {
-  const [row] = await db.select().from(policies).where(eq(policies.policyId, policyId)).limit(1);
-  return row ?? null;
+  return findRow(db, policies, eq(policies.policyId, policyId));
 }
 
 export async function findPolicyByProposal(
   db: Db,
   proposalCode: string,
 ): Promise<PolicyRow | null> {
-  const [row] = await db
-    .select()
-    .from(policies)
-    .where(eq(policies.proposalCode, proposalCode))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, policies, eq(policies.proposalCode, proposalCode));
+}
+
+/** The owner's policies that have not ended (on cover, or about to be). */
+function inForceOf(ownerUserId: string) {
+  return and(
+    eq(policies.ownerUserId, ownerUserId),
+    notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
+  );
 }
 
 /** The owner's policies of a scheme that have not ended (on cover, or about to be). */
@@ -27,17 +30,8 @@ export async function countPoliciesInForce(
   db: Db,
   options: { ownerUserId: string; schemeCode: string },
 ): Promise<number> {
-  const [result] = await db
-    .select({ value: count() })
-    .from(policies)
-    .where(
-      and(
-        eq(policies.ownerUserId, options.ownerUserId),
-        eq(policies.schemeCode, options.schemeCode),
-        notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
-      ),
-    );
-  return result?.value ?? 0;
+  const ofScheme = eq(policies.schemeCode, options.schemeCode);
+  return countRows(db, policies, and(inForceOf(options.ownerUserId), ofScheme));
 }
 
 export async function listOwnPolicies(
@@ -56,11 +50,7 @@ export async function listOwnPolicies(
 
 /** Every policy of an owner, oldest first (the customer's data). */
 export async function listAllPoliciesOfOwner(db: Db, ownerUserId: string): Promise<PolicyRow[]> {
-  return db
-    .select()
-    .from(policies)
-    .where(eq(policies.ownerUserId, ownerUserId))
-    .orderBy(policies.createdAt);
+  return listRows(db, policies, eq(policies.ownerUserId, ownerUserId), 'createdAt');
 }
 
 /** The id of the policy with this number, or null. */
@@ -126,22 +116,19 @@ export async function listVersionsOfPolicies(
   policyIds: readonly string[],
 ): Promise<PolicyVersionRow[]> {
   if (policyIds.length === 0) return [];
-  return db
-    .select()
-    .from(policyVersions)
-    .where(inArray(policyVersions.policyId, [...policyIds]))
-    .orderBy(policyVersions.versionNumber);
+  return listRows(
+    db,
+    policyVersions,
+    inArray(policyVersions.policyId, [...policyIds]),
+    'versionNumber',
+  );
 }
 
 export type PolicyVersionRow = typeof policyVersions.$inferSelect;
 
 /** A policy's versions in creation order. */
 export async function listPolicyVersions(db: Db, policyId: string): Promise<PolicyVersionRow[]> {
-  return db
-    .select()
-    .from(policyVersions)
-    .where(eq(policyVersions.policyId, policyId))
-    .orderBy(policyVersions.versionNumber);
+  return listRows(db, policyVersions, eq(policyVersions.policyId, policyId), 'versionNumber');
 }
 
 /** Policies by scheme and status, for the operator's metrics (flows/metrics). */
@@ -187,18 +174,10 @@ export async function findOverlappingPolicy(
   db: Db,
   options: { policyId: string; ownerUserId: string; from: Date; to: Date },
 ): Promise<PolicyRow | null> {
-  const [row] = await db
-    .select()
-    .from(policies)
-    .where(
-      and(
-        eq(policies.ownerUserId, options.ownerUserId),
-        ne(policies.policyId, options.policyId),
-        notInArray(policies.status, [...ENDED_POLICY_STATUSES]),
-        lt(policies.inceptedAt, options.to),
-        gt(policies.expiredAt, options.from),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  const overlapping = and(
+    lt(policies.inceptedAt, options.to),
+    gt(policies.expiredAt, options.from),
+  );
+  const other = ne(policies.policyId, options.policyId);
+  return findRow(db, policies, and(inForceOf(options.ownerUserId), other, overlapping));
 }

@@ -3,7 +3,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  check,
   index,
   integer,
   jsonb,
@@ -11,14 +10,11 @@ import {
   pgTable,
   text,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { OPT_OUT_REASONS, POLICY_STATUSES, REVIEW_TYPES, type Quote } from '@motor/domain';
 import type { ProposalQuote } from '@motor/contract';
-import { instant } from '../../db/columns';
+import { checkOneOf, instant, randomId } from '../../db/columns';
 import { proposals } from '../proposal/tables';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /** Draws the numeric part of policy numbers (BMW-FLX-000123): one sequence for every scheme. */
 export const policyNumberSequence = pgSequence('policy_number_seq', { startWith: 1 });
@@ -87,8 +83,8 @@ export const policies = pgTable(
     uniqueIndex('policies_source_policy_idx')
       .on(table.sourcePolicyId)
       .where(sql`${table.sourcePolicyId} is not null`),
-    check('policies_status_check', sql`${table.status} in (${inList(POLICY_STATUSES)})`),
-    check('policies_review_type_check', sql`${table.reviewType} in (${inList(REVIEW_TYPES)})`),
+    checkOneOf('policies_status_check', table.status, POLICY_STATUSES),
+    checkOneOf('policies_review_type_check', table.reviewType, REVIEW_TYPES),
   ],
 );
 
@@ -102,7 +98,7 @@ export type StoredQuote = ProposalQuote & Quote;
 export const policyVersions = pgTable(
   'policy_versions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     policyId: text('policy_id')
       .notNull()
       .references(() => policies.policyId),
@@ -120,7 +116,7 @@ export const policyVersions = pgTable(
 export const policyEvents = pgTable(
   'policy_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     policyId: text('policy_id')
       .notNull()
       .references(() => policies.policyId),
@@ -141,7 +137,7 @@ export const policyEvents = pgTable(
 export const policyAutoRenewalChanges = pgTable(
   'policy_auto_renewal_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     policyId: text('policy_id')
       .notNull()
       .references(() => policies.policyId),
@@ -168,7 +164,7 @@ export const policyAutoRenewalChanges = pgTable(
 export const proposalAgreements = pgTable(
   'proposal_agreements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     proposalCode: text('proposal_code')
       .notNull()
       .references(() => proposals.proposalCode),

@@ -1,8 +1,9 @@
-import { and, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { startOfLondonDay } from '@motor/domain';
 import type { Db } from '../../db/client';
+import { updateDueRows } from '../../db/rows';
 import { proposals } from './tables';
-import { defineScheduledJob } from '../jobs';
+import { defineSweepJob } from '../jobs';
 
 // Quotes expire (issue 17 item 1; docs/domain.md "Jobs"): a stored QUOTE whose validity has run
 // out, or whose start day has passed, becomes QUOTE_EXPIRED in storage. Answers already derive it
@@ -11,8 +12,6 @@ import { defineScheduledJob } from '../jobs';
 // There is no proposal event table: the row's updatedAt says when the job moved it. The update
 // changes the revision (decision 013's trigger), so a tab holding the old revision is asked to
 // reload, as after any other write.
-
-const BATCH = 500;
 
 /** Expires every due QUOTE, a batch per statement; returns how many. */
 export async function expireQuotes(db: Db, now: Date): Promise<number> {
@@ -29,29 +28,14 @@ export async function expireQuotes(db: Db, now: Date): Promise<number> {
       and(lt(proposals.startAt, startOfLondonDay(now)), sql`${proposals.kind} <> 'RENEWAL'`),
     ),
   );
-  let expired = 0;
-  for (;;) {
-    // SKIP LOCKED: a proposal being saved or bound right now is left for the next run (the save
-    // re-rates it, bind refuses an expired one under its own lock). The update's condition is
-    // checked again on the locked row, so a row two runners race for changes once.
-    const batch = db
-      .select({ code: proposals.proposalCode })
-      .from(proposals)
-      .where(due)
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    const rows = await db
-      .update(proposals)
-      .set({ status: 'QUOTE_EXPIRED', updatedAt: now })
-      .where(and(inArray(proposals.proposalCode, batch), due))
-      .returning({ code: proposals.proposalCode });
-    expired += rows.length;
-    if (rows.length < BATCH) return expired;
-  }
+  // SKIP LOCKED: a proposal being saved or bound right now is left for the next run (the save
+  // re-rates it, bind refuses an expired one under its own lock).
+  return updateDueRows(db, {
+    table: proposals,
+    key: proposals.proposalCode,
+    due,
+    set: { status: 'QUOTE_EXPIRED', updatedAt: now },
+  });
 }
 
-export const expireQuotesJob = defineScheduledJob({
-  kind: 'expire-quotes',
-  schedule: '*/5 * * * *',
-  run: (app) => expireQuotes(app.db, app.clock.now()),
-});
+export const expireQuotesJob = defineSweepJob('expire-quotes', '*/5 * * * *', expireQuotes);

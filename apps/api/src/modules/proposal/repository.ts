@@ -13,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
+import { countRows, findRow, listRows } from '../../db/rows';
 import { proposals, ratingRecords } from './tables';
 
 export type ProposalRow = typeof proposals.$inferSelect;
@@ -55,11 +56,7 @@ export async function findProposal(
 
 /** Every proposal of an owner, deleted ones included, oldest first (the customer's data). */
 export async function listAllProposalsOfOwner(db: Db, ownerUserId: string): Promise<ProposalRow[]> {
-  return db
-    .select()
-    .from(proposals)
-    .where(eq(proposals.ownerUserId, ownerUserId))
-    .orderBy(proposals.createdAt);
+  return listRows(db, proposals, eq(proposals.ownerUserId, ownerUserId), 'createdAt');
 }
 
 /** A live proposal (not deleted) by its customer-facing reference for a brand, or null. */
@@ -67,18 +64,15 @@ export async function findProposalByReference(
   db: Db,
   query: { externalReference: string; brand: string },
 ): Promise<ProposalRow | null> {
-  const [row] = await db
-    .select()
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.externalReference, query.externalReference.trim().toUpperCase()),
-        eq(proposals.brand, query.brand),
-        isNull(proposals.deletedAt),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    proposals,
+    and(
+      eq(proposals.externalReference, query.externalReference.trim().toUpperCase()),
+      eq(proposals.brand, query.brand),
+      isNull(proposals.deletedAt),
+    ),
+  );
 }
 
 /**
@@ -217,23 +211,21 @@ export async function softDeleteProposal(
     .where(eq(proposals.proposalCode, options.proposalCode));
 }
 
+/** The owner's proposals of a scheme: what the one-quote and one-policy rules count. */
+function ofOwnerInScheme(options: { ownerUserId: string; schemeCode: string }) {
+  return and(
+    eq(proposals.ownerUserId, options.ownerUserId),
+    eq(proposals.schemeCode, options.schemeCode),
+  );
+}
+
 /** Bound proposals (status POLICY) of a scheme kind for an owner, other than `exceptCode`. */
 export async function countBoundProposals(
   db: Db,
   options: { ownerUserId: string; schemeCode: string; exceptCode: string },
 ): Promise<number> {
-  const [result] = await db
-    .select({ value: count() })
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.ownerUserId, options.ownerUserId),
-        eq(proposals.schemeCode, options.schemeCode),
-        eq(proposals.status, 'POLICY'),
-        ne(proposals.proposalCode, options.exceptCode),
-      ),
-    );
-  return result?.value ?? 0;
+  const bound = and(eq(proposals.status, 'POLICY'), ne(proposals.proposalCode, options.exceptCode));
+  return countRows(db, proposals, and(ofOwnerInScheme(options), bound));
 }
 
 /** The owner's quotes of a scheme that have not become a policy (and are not deleted). */
@@ -241,18 +233,8 @@ export async function countOpenProposals(
   db: Db,
   options: { ownerUserId: string; schemeCode: string },
 ): Promise<number> {
-  const [result] = await db
-    .select({ value: count() })
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.ownerUserId, options.ownerUserId),
-        eq(proposals.schemeCode, options.schemeCode),
-        ne(proposals.status, 'POLICY'),
-        isNull(proposals.deletedAt),
-      ),
-    );
-  return result?.value ?? 0;
+  const open = and(ne(proposals.status, 'POLICY'), isNull(proposals.deletedAt));
+  return countRows(db, proposals, and(ofOwnerInScheme(options), open));
 }
 
 /** Bound proposals of a scheme that insured this registration, whoever owned them. */
@@ -260,18 +242,16 @@ export async function countBoundProposalsForVehicle(
   db: Db,
   options: { vrn: string; schemeCode: string; exceptCode: string },
 ): Promise<number> {
-  const [result] = await db
-    .select({ value: count() })
-    .from(proposals)
-    .where(
-      and(
-        eq(proposals.schemeCode, options.schemeCode),
-        eq(proposals.status, 'POLICY'),
-        ne(proposals.proposalCode, options.exceptCode),
-        sql`upper(replace(${proposals.data} #>> '{insuredAssets,0,data,vehicle,vrn}', ' ', '')) = ${options.vrn}`,
-      ),
-    );
-  return result?.value ?? 0;
+  return countRows(
+    db,
+    proposals,
+    and(
+      eq(proposals.schemeCode, options.schemeCode),
+      eq(proposals.status, 'POLICY'),
+      ne(proposals.proposalCode, options.exceptCode),
+      sql`upper(replace(${proposals.data} #>> '{insuredAssets,0,data,vehicle,vrn}', ' ', '')) = ${options.vrn}`,
+    ),
+  );
 }
 
 /** Quotes by scheme and status, for the operator's metrics (flows/metrics). */

@@ -1,19 +1,9 @@
 // Proposals (quotes in progress) and the record of every rating (docs/domain.md "Proposal").
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProposalData } from '../disclosure/types';
 import type { RatedSnapshot } from '../rating/snapshot';
-import { instant } from '../../db/columns';
+import { checkOneOf, createdAndUpdatedAt, instant, randomId } from '../../db/columns';
 
 export const PROPOSAL_ROW_STATUSES = [
   'INSUFFICIENT_ACCURACY',
@@ -57,8 +47,7 @@ export const proposals = pgTable(
     quote: jsonb('quote').$type<RatedSnapshot>(),
     /** When the current quote stops being valid (null while there is no quote). */
     expiresAt: instant('expires_at'),
-    createdAt: instant('created_at').notNull(),
-    updatedAt: instant('updated_at').notNull(),
+    ...createdAndUpdatedAt(),
     /** Set by bind, with the status POLICY (modules/policy/bind.ts). */
     policyId: text('policy_id'),
     policyNumber: text('policy_number'),
@@ -95,11 +84,8 @@ export const proposals = pgTable(
     uniqueIndex('proposals_upsell_source_policy_idx')
       .on(table.sourcePolicyId)
       .where(sql`${table.kind} = 'UPSELL'`),
-    check('proposals_kind_check', sql`${table.kind} in ('NEW_BUSINESS', 'RENEWAL', 'UPSELL')`),
-    check(
-      'proposals_status_check',
-      sql`${table.status} in ('INSUFFICIENT_ACCURACY', 'QUOTE', 'QUOTE_EXPIRED', 'REFERRAL', 'POLICY')`,
-    ),
+    checkOneOf('proposals_kind_check', table.kind, PROPOSAL_KINDS),
+    checkOneOf('proposals_status_check', table.status, PROPOSAL_ROW_STATUSES),
   ],
 );
 
@@ -107,7 +93,7 @@ export const proposals = pgTable(
 export const ratingRecords = pgTable(
   'rating_records',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     proposalCode: text('proposal_code')
       .notNull()
       .references(() => proposals.proposalCode),

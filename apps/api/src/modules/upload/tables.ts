@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { checkOneOf, instant, randomId } from '../../db/columns';
 import { policies } from '../policy/tables';
 
 export const UPLOAD_STATUSES = ['STAGED', 'COMMITTED'] as const;
@@ -20,7 +20,7 @@ export const UPLOAD_STATUSES = ['STAGED', 'COMMITTED'] as const;
 export const uploadCommits = pgTable(
   'upload_commits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     policyId: text('policy_id')
       .notNull()
       .references(() => policies.policyId),
@@ -67,7 +67,7 @@ export const uploads = pgTable(
       .where(sql`${table.status} = 'STAGED'`),
     index('uploads_status_staged_at_idx').on(table.status, table.stagedAt),
     index('uploads_commit_idx').on(table.commitId),
-    check('uploads_status_check', sql`${table.status} in ('STAGED', 'COMMITTED')`),
+    checkOneOf('uploads_status_check', table.status, UPLOAD_STATUSES),
     check('uploads_size_check', sql`${table.size} >= 0`),
   ],
 );
