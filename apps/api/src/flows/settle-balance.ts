@@ -15,7 +15,7 @@ import { recordAudit } from '../modules/audit';
 import { findActorUserId, getOwnerUserId, type Principal } from '../modules/identity';
 import {
   chargeCardByPhone,
-  startSettlementCardCheckout,
+  startPricedCardCheckout,
   type SettlementPaidHandler,
 } from '../modules/payment';
 import { queueNotice } from './collect-payments/notices';
@@ -65,7 +65,7 @@ export async function startSettleCheckout(
     options.accountId,
   );
   const { lineItem } = request;
-  return startSettlementCardCheckout(deps, {
+  return startPricedCardCheckout(deps, {
     accountId: account.accountId,
     ownerUserId: account.ownerUserId,
     amountPence: outstandingPence,

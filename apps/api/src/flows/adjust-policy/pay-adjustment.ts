@@ -11,7 +11,7 @@ import { recordAudit } from '../../modules/audit';
 import { getOwnerUserId, type Principal } from '../../modules/identity';
 import {
   chargeCardByPhone,
-  startAdjustmentCardCheckout,
+  startPricedCardCheckout,
   type AdjustmentPaidHandler,
   type ProviderPayment,
 } from '../../modules/payment';
@@ -34,7 +34,7 @@ export async function startAdjustmentCheckout(
 ): Promise<CardCheckoutSession> {
   const adjustment = await getOwnAdjustment(deps.db, options.principal, options.adjustmentId);
   const amountPence = await getAmountToPayByCard(deps.db, adjustment, deps.clock.now());
-  return startAdjustmentCardCheckout(deps, {
+  return startPricedCardCheckout(deps, {
     adjustmentId: adjustment.adjustmentId,
     ownerUserId: getOwnerUserId(options.principal),
     amountPence,

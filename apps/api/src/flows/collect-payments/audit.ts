@@ -136,12 +136,7 @@ export async function findUnpaidCover(deps: ServiceDeps, now: Date): Promise<Fin
       limit: PAGE,
     });
     const overdue = new Set(
-      (
-        await listPolicyStates(
-          deps.db,
-          page.map((account) => account.policyId),
-        )
-      )
+      (await listPolicyStates(deps.db, { policyIds: page.map((account) => account.policyId) }))
         .filter(
           (policy) =>
             (policy.status === 'PENDING' || policy.status === 'ACTIVE') &&

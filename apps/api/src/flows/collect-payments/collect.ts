@@ -1,5 +1,4 @@
 import { londonDateString, toInstant } from '@motor/domain';
-import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import {
@@ -11,7 +10,7 @@ import {
   postProviderPayment,
   type CustomerAccountRow,
 } from '../../modules/billing';
-import { defineJob, drainDueRows } from '../../modules/jobs';
+import { defineJob, defineScheduledJob, drainDueRows } from '../../modules/jobs';
 import {
   chargeSavedCard,
   createDirectDebitCollection,
@@ -218,13 +217,10 @@ export function collectFirstPayment(deps: ServiceDeps, accountId: string): Promi
   });
 }
 
-export const planCollectionsJob = defineJob({
+export const planCollectionsJob = defineScheduledJob({
   kind: 'plan-collections',
-  payload: z.object({}),
   schedule: '*/15 * * * *',
-  run: async (deps) => {
-    await planCollections(deps);
-  },
+  run: (deps) => planCollections(deps),
 });
 
 export const collectPaymentJob = defineJob({

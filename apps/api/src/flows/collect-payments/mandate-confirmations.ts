@@ -1,5 +1,4 @@
 import { londonDateString } from '@motor/domain';
-import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import {
   findAccount,
@@ -7,7 +6,7 @@ import {
   getAccountTotals,
   listDirectDebitPolicyAccounts,
 } from '../../modules/billing';
-import { defineJob } from '../../modules/jobs';
+import { defineScheduledJob } from '../../modules/jobs';
 import {
   findPendingFirstCollections,
   listUnconfirmedMandates,
@@ -101,11 +100,8 @@ async function confirmNewMandates(deps: ServiceDeps): Promise<number> {
   return confirmed.size;
 }
 
-export const confirmNewMandatesJob = defineJob({
+export const confirmNewMandatesJob = defineScheduledJob({
   kind: 'confirm-new-mandates',
-  payload: z.object({}),
   schedule: '0 7 * * *',
-  run: async (deps) => {
-    await confirmNewMandates(deps);
-  },
+  run: (deps) => confirmNewMandates(deps),
 });

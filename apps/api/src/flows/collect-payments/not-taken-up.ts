@@ -1,5 +1,4 @@
 import { formatDisplayDate } from '@motor/domain';
-import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import {
@@ -9,7 +8,7 @@ import {
   getSettledBalance,
   postRefund,
 } from '../../modules/billing';
-import { defineJob } from '../../modules/jobs';
+import { defineScheduledJob } from '../../modules/jobs';
 import { queueEmail } from '../../modules/notification';
 import { refreshOverdueFirstCollections } from '../../modules/payment';
 import { findPolicy, type PolicyRow } from '../../modules/policy';
@@ -116,11 +115,8 @@ export async function markNotTakenUp(deps: ServiceDeps): Promise<number> {
   });
 }
 
-export const ntuUnpaidPoliciesJob = defineJob({
+export const ntuUnpaidPoliciesJob = defineScheduledJob({
   kind: 'ntu-unpaid-policies',
-  payload: z.object({}),
   schedule: '7 * * * *',
-  run: async (deps) => {
-    await markNotTakenUp(deps);
-  },
+  run: (deps) => markNotTakenUp(deps),
 });

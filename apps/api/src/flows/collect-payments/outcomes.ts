@@ -1,5 +1,4 @@
 import { londonDateString, toInstant } from '@motor/domain';
-import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import {
   countConsecutiveFailures,
@@ -14,7 +13,7 @@ import {
   type CustomerAccountRow,
 } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
-import { defineJob } from '../../modules/jobs';
+import { defineScheduledJob } from '../../modules/jobs';
 import { listCollections } from '../../modules/payment';
 import {
   addWorkingDays,
@@ -246,9 +245,8 @@ export async function applyCollectionOutcomes(deps: ServiceDeps): Promise<void> 
   }
 }
 
-export const applyCollectionOutcomesJob = defineJob({
+export const applyCollectionOutcomesJob = defineScheduledJob({
   kind: 'apply-collection-outcomes',
-  payload: z.object({}),
   schedule: '* * * * *',
   run: applyCollectionOutcomes,
 });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import {
@@ -11,7 +10,7 @@ import {
   type PendingRefund,
   type ReconciliationFindingInput,
 } from '../../modules/billing';
-import { defineJob } from '../../modules/jobs';
+import { defineScheduledJob } from '../../modules/jobs';
 import { findMoneyDifferences, findUnpaidCover, type Finding } from './audit';
 
 // Reconciliation (issue 16 item 3; the independent auditor of issue 30 item 9, audit.ts): the
@@ -106,11 +105,8 @@ export {
   listOpenReconciliationFindings as listOpenFindings,
 } from '../../modules/billing';
 
-export const reconcilePaymentsJob = defineJob({
+export const reconcilePaymentsJob = defineScheduledJob({
   kind: 'reconcile-payments',
-  payload: z.object({}),
   schedule: '30 2 * * *',
-  run: async (deps) => {
-    await reconcilePayments(deps);
-  },
+  run: (deps) => reconcilePayments(deps),
 });

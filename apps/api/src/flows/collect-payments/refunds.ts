@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import {
@@ -19,7 +18,7 @@ import {
   type RefundPayout,
   type RefundProvider,
 } from '../../modules/billing';
-import { defineJob } from '../../modules/jobs';
+import { defineScheduledJob } from '../../modules/jobs';
 import type { RefundOutcomeHandler } from '../../modules/payment';
 import { ProviderUnavailableError, type RefundResult } from '../../providers/card-payments';
 import { queueRefundNotice } from './refund-notice';
@@ -238,11 +237,8 @@ export async function payPendingRefunds(deps: ServiceDeps): Promise<number> {
   return paid;
 }
 
-export const payRefundsJob = defineJob({
+export const payRefundsJob = defineScheduledJob({
   kind: 'pay-refunds',
-  payload: z.object({}),
   schedule: '*/15 * * * *',
-  run: async (deps) => {
-    await payPendingRefunds(deps);
-  },
+  run: (deps) => payPendingRefunds(deps),
 });

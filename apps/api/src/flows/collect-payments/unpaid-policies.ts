@@ -6,11 +6,7 @@ import {
   listProposalsWithCollections,
   listProposalsWithOverdueFirstCollection,
 } from '../../modules/payment';
-import {
-  listPolicyStates,
-  listPolicyStatesOfProposals,
-  markPoliciesNtu,
-} from '../../modules/policy';
+import { listPolicyStates, markPoliciesNtu } from '../../modules/policy';
 
 // Which policies were not taken up (issue 30 item 3), asked of the modules that own each part
 // (decision 050): payment the first collections, billing the accounts and their payments, jobs
@@ -60,7 +56,7 @@ export async function markUnpaidPoliciesNtu(
       afterProposalCode,
       limit: PAGE,
     });
-    const states = await listPolicyStatesOfProposals(db, codes);
+    const states = await listPolicyStates(db, { proposalCodes: codes });
     moved += await move(states.filter((policy) => isOpen(policy.status)));
     if (codes.length < PAGE) break;
     afterProposalCode = codes[codes.length - 1]!;
@@ -101,12 +97,11 @@ async function markNeverCollected(
       overdueBefore,
     );
     const open = (
-      await listPolicyStates(
-        db,
-        accounts
+      await listPolicyStates(db, {
+        policyIds: accounts
           .filter((account) => asked.has(keyOf(account.accountId)))
           .map((account) => account.policyId),
-      )
+      })
     ).filter((policy) => isOpen(policy.status));
     const collected = await listProposalsWithCollections(
       db,

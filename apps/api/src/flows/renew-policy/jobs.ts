@@ -1,36 +1,27 @@
 import { z } from 'zod';
-import { defineJob } from '../../modules/jobs';
+import { defineJob, defineScheduledJob } from '../../modules/jobs';
 import { remindCoverEnding, settleRenewalsAtExpiry } from './anniversary';
 import { CARRY_CHANGE, carryChange } from './carry-change';
 import { offerDueRenewals } from './offer';
 
 // The renewal jobs on the job runner (docs/domain.md "Jobs"), each idempotent and on the Clock.
 
-export const offerRenewalsJob = defineJob({
+export const offerRenewalsJob = defineScheduledJob({
   kind: 'offer-renewals',
-  payload: z.object({}),
   schedule: '15 * * * *',
-  run: async (deps) => {
-    await offerDueRenewals(deps);
-  },
+  run: (deps) => offerDueRenewals(deps),
 });
 
-export const settleRenewalsJob = defineJob({
+export const settleRenewalsJob = defineScheduledJob({
   kind: 'settle-renewals',
-  payload: z.object({}),
   schedule: '* * * * *',
-  run: async (deps) => {
-    await settleRenewalsAtExpiry(deps);
-  },
+  run: (deps) => settleRenewalsAtExpiry(deps),
 });
 
-export const remindCoverEndingJob = defineJob({
+export const remindCoverEndingJob = defineScheduledJob({
   kind: 'remind-cover-ending',
-  payload: z.object({}),
   schedule: '45 * * * *',
-  run: async (deps) => {
-    await remindCoverEnding(deps);
-  },
+  run: (deps) => remindCoverEnding(deps),
 });
 
 export const carryChangeJob = defineJob({

@@ -12,6 +12,7 @@ import {
 } from './invoicing';
 import {
   LEDGER_ACCOUNTS,
+  postingsOf,
   postTransaction,
   receivableAccount,
   setTransactionStatus,
@@ -80,20 +81,6 @@ export function settleProviderPayment(db: Db, providerPaymentId: string): Promis
     idempotencyKey: `${PAYMENT_KEY}${providerPaymentId}`,
     status: 'POSTED',
   });
-}
-
-/** The postings of a transaction, by key. */
-async function postingsOf(db: Db, idempotencyKey: string) {
-  return db
-    .select({
-      accountId: ledgerTransactions.accountId,
-      subType: ledgerTransactions.subType,
-      ledgerAccount: ledgerPostings.ledgerAccount,
-      amountPence: ledgerPostings.amountPence,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
 }
 
 /**

@@ -10,10 +10,9 @@ import {
   type BillingMonth,
   type PolicyStatus,
 } from '@motor/domain';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerTransactions } from './tables';
-import { defineJob } from '../jobs';
+import { defineSweepJob } from '../jobs';
 import { findPolicy, listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
 import { lookAtCollectionsNow } from './collection-checks';
 import { postPremium } from './ledger';
@@ -301,11 +300,4 @@ export async function raiseDueInvoices(db: Db, now: Date): Promise<number> {
   }
 }
 
-export const raiseInvoicesJob = defineJob({
-  kind: 'raise-invoices',
-  payload: z.object({}),
-  schedule: '*/15 * * * *',
-  run: async (app) => {
-    await raiseDueInvoices(app.db, app.clock.now());
-  },
-});
+export const raiseInvoicesJob = defineSweepJob('raise-invoices', '*/15 * * * *', raiseDueInvoices);

@@ -299,3 +299,18 @@ export async function getAccountTotals(
     invoiceCount: Number(row?.invoices ?? 0),
   };
 }
+
+/** The postings of a transaction, by its idempotency key, with the transaction's account. */
+export async function postingsOf(db: Db, idempotencyKey: string) {
+  return db
+    .select({
+      transactionId: ledgerPostings.transactionId,
+      accountId: ledgerTransactions.accountId,
+      subType: ledgerTransactions.subType,
+      ledgerAccount: ledgerPostings.ledgerAccount,
+      amountPence: ledgerPostings.amountPence,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
+}

@@ -4,6 +4,7 @@ import { ledgerPostings, ledgerTransactions, refundIssues, refundPayouts } from 
 import type { CustomerAccountRow } from './accounts';
 import {
   LEDGER_ACCOUNTS,
+  postingsOf,
   postTransaction,
   receivableAccount,
   setTransactionStatus,
@@ -315,18 +316,6 @@ export async function confirmRefundPayout(
 /** Payouts the provider took: paid, or on their way (SENT). */
 export const isSentPayout = (payout: RefundPayout) =>
   payout.status === 'SENT' || payout.status === 'PAID';
-
-async function postingsOf(db: Db, idempotencyKey: string) {
-  return db
-    .select({
-      transactionId: ledgerPostings.transactionId,
-      ledgerAccount: ledgerPostings.ledgerAccount,
-      amountPence: ledgerPostings.amountPence,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
-}
 
 /**
  * Moves a refund's `refunds` leg to where the money went: each provider's clearing account for

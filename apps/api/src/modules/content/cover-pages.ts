@@ -99,26 +99,30 @@ export const OPTIONAL_COVER_PAGES: Record<string, ContentPage> = {
   },
 };
 
+/** What fully comprehensive cover pays for, whichever product gives it. */
+const COMPREHENSIVE_COVER = [
+  'Injury and damage to other people and their property',
+  'Damage to your car, even if the accident was your fault',
+  'Fire and theft',
+  'Windscreen and windows',
+];
+
 /** What is and is not covered by a product of this kind, named as the brand names it. */
 export function createExposurePage(scheme: {
   name: string;
   productKind: ProductKind;
 }): ContentPage {
+  const title = `What ${scheme.name} covers, and what it doesn't`;
   if (scheme.productKind === 'DRIVEAWAY') {
     return {
-      title: `What ${scheme.name} covers, and what it doesn't`,
+      title,
       paragraphs: [
         `${scheme.name} is free, fully comprehensive cover for 5 days from when you collect your new car, so you can drive it home and arrange your long-term insurance.`,
       ],
       sections: [
         {
           heading: "What's covered",
-          items: [
-            'Injury and damage to other people and their property',
-            'Damage to your car, even if the accident was your fault',
-            'Fire and theft',
-            'Windscreen and windows',
-          ],
+          items: [...COMPREHENSIVE_COVER],
         },
         {
           heading: "What isn't covered",
@@ -134,20 +138,14 @@ export function createExposurePage(scheme: {
     };
   }
   return {
-    title: `What ${scheme.name} covers, and what it doesn't`,
+    title,
     paragraphs: [
       `${scheme.name} is fully comprehensive cover paid monthly. Your price is fixed for 12 months.`,
     ],
     sections: [
       {
         heading: "What's covered",
-        items: [
-          'Injury and damage to other people and their property',
-          'Damage to your car, even if the accident was your fault',
-          'Fire and theft',
-          'Windscreen and windows',
-          'Driving in Europe',
-        ],
+        items: [...COMPREHENSIVE_COVER, 'Driving in Europe'],
       },
       {
         heading: "What isn't covered",

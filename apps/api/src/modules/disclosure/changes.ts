@@ -465,6 +465,24 @@ function changeCover(
   setOptionalCover(draft, change.coverCode, selected, context);
 }
 
+/** A driver's answers updated: the brand's rules for the policyholder or for an additional driver. */
+function applyProfileUpdates(
+  profile: { profileCode: string; policyholder: boolean; data: Record<string, unknown> },
+  updates: readonly DisclosureUpdate[],
+  context: ChangeContext,
+  options: { isNew?: boolean } = {},
+): Promise<void> {
+  return applyUpdates({
+    answers: profile.data,
+    updates,
+    target: 'profile',
+    brandTarget: profile.policyholder ? 'profile' : 'additionalProfile',
+    context,
+    relatedTo: { profileCode: profile.profileCode },
+    ...options,
+  });
+}
+
 const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
   QUOTE_DISCLOSURE_CHANGE: (draft, change, context) =>
     applyUpdates({
@@ -491,14 +509,7 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
   PROFILE_DISCLOSURE_CHANGE: async (draft, change, context) => {
     const profile = findProfile(draft, change.profileCode);
     if (!profile) return fail(context, `There is no driver ${change.profileCode}`, 'profileCode');
-    await applyUpdates({
-      answers: profile.data,
-      updates: change.update,
-      target: 'profile',
-      brandTarget: profile.policyholder ? 'profile' : 'additionalProfile',
-      context,
-      relatedTo: { profileCode: change.profileCode },
-    });
+    await applyProfileUpdates(profile, change.update, context);
   },
 
   ADDITIONAL_PROFILE_DISCLOSURE_CHANGE: async (draft, change, context) => {
@@ -506,14 +517,7 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
     if (!profile || profile.policyholder) {
       return fail(context, `There is no additional driver ${change.profileCode}`, 'profileCode');
     }
-    await applyUpdates({
-      answers: profile.data,
-      updates: change.update,
-      target: 'profile',
-      brandTarget: 'additionalProfile',
-      context,
-      relatedTo: { profileCode: change.profileCode },
-    });
+    await applyProfileUpdates(profile, change.update, context);
   },
 
   ADD_PROFILE: (draft, change, context) => {
@@ -524,15 +528,7 @@ const HANDLERS: { [T in ProposalChangeType]: Handler<T> } = {
     if (!addProfile(draft, change.profileCode, context)) return;
     const profile = findProfile(draft, change.profileCode)!;
     if (change.update?.length) {
-      await applyUpdates({
-        answers: profile.data,
-        updates: change.update,
-        target: 'profile',
-        brandTarget: 'additionalProfile',
-        context,
-        relatedTo: { profileCode: change.profileCode },
-        isNew: true,
-      });
+      await applyProfileUpdates(profile, change.update, context, { isNew: true });
     }
   },
 

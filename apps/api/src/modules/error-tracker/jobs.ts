@@ -1,11 +1,9 @@
-import { z } from 'zod';
-import { defineJob } from '../jobs';
+import { defineScheduledJob } from '../jobs';
 import { purgeErrorEvents } from './service';
 
 /** Every night: errors not seen for ERROR_RETENTION_DAYS leave the tracker. */
-export const purgeErrorEventsJob = defineJob({
+export const purgeErrorEventsJob = defineScheduledJob({
   kind: 'purge-error-events',
-  payload: z.object({}),
   schedule: '47 3 * * *',
   run: async (deps) => {
     const purged = await purgeErrorEvents(deps, deps.config.errorRetentionDays);

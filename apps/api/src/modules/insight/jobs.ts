@@ -1,11 +1,9 @@
-import { z } from 'zod';
-import { defineJob } from '../jobs';
+import { defineScheduledJob } from '../jobs';
 import { purgeAnalyticsEvents } from './analytics';
 
 /** Every night: analytics events older than ANALYTICS_RETENTION_DAYS leave the database. */
-export const purgeAnalyticsEventsJob = defineJob({
+export const purgeAnalyticsEventsJob = defineScheduledJob({
   kind: 'purge-analytics-events',
-  payload: z.object({}),
   schedule: '41 3 * * *',
   run: async (deps) => {
     const purged = await purgeAnalyticsEvents(deps, deps.config.analytics.retentionDays);

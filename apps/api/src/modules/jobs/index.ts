@@ -2,6 +2,14 @@
 export { drainDueRows } from './batches';
 export { enqueueJob } from './queue';
 export { defineSweepJob } from './sweep-job';
-export { defineJob, observeJobRuns, startJobRunner, wakeJobRunner, type JobRun } from './runner';
+export {
+  defineJob,
+  definePolicyJob,
+  defineScheduledJob,
+  observeJobRuns,
+  startJobRunner,
+  wakeJobRunner,
+  type JobRun,
+} from './runner';
 export { runDueJobsNow, summariseJobRuns } from './due-jobs';
 export { listJobKeysEnqueuedBy } from './keys';

@@ -3,10 +3,12 @@ import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../app-types';
+import type { Db } from '../../db/client';
 import { recordError } from '../error-tracker';
 import {
   claimDueJob,
   completeJob,
+  enqueueJob,
   enqueueJobs,
   failJob,
   purgeFinishedJobs,
@@ -39,6 +41,46 @@ export type Job = Omit<JobDefinition<unknown>, 'payload'>;
 export function defineJob<Payload>(definition: JobDefinition<Payload>): Job {
   const { payload, run, ...rest } = definition;
   return { ...rest, run: (deps, raw) => run(deps, payload.parse(raw)) };
+}
+
+/** A job the runner starts at each slot of its schedule, with no payload; what `run` answers is not kept. */
+export function defineScheduledJob(definition: {
+  kind: string;
+  schedule: string;
+  run: (deps: ServiceDeps) => Promise<unknown>;
+}): Job {
+  const { run, ...rest } = definition;
+  return defineJob({
+    ...rest,
+    payload: z.object({}),
+    run: async (deps) => {
+      await run(deps);
+    },
+  });
+}
+
+/**
+ * A job about one policy, enqueued in the transaction of the change that calls for it: its key
+ * (kind, policy, and `keySuffix` for a later piece of the same work) makes a second enqueue a no-op.
+ */
+export function definePolicyJob(
+  kind: string,
+  run: (deps: ServiceDeps, policyId: string) => Promise<unknown>,
+) {
+  return {
+    job: defineJob({
+      kind,
+      payload: z.object({ policyId: z.string().min(1) }),
+      run: async (deps, { policyId }) => {
+        await run(deps, policyId);
+      },
+    }),
+    enqueue: async (tx: Db, options: { policyId: string; at: Date; keySuffix?: string }) => {
+      const { policyId, at } = options;
+      const key = `${kind}:${policyId}${options.keySuffix ?? ''}`;
+      await enqueueJob(tx, { kind, key, payload: { policyId }, at });
+    },
+  };
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -326,11 +368,9 @@ export function wakeJobRunner(deps: ServiceDeps): void {
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60_000;
 
 /** Scheduled slots add a row a minute per kind: finished rows go after a week. */
-export const purgeFinishedJobsJob = defineJob({
+export const purgeFinishedJobsJob = defineScheduledJob({
   kind: 'purge-finished-jobs',
-  payload: z.object({}),
   schedule: '30 3 * * *',
-  run: async (deps) => {
-    await purgeFinishedJobs(deps.db, new Date(deps.clock.now().getTime() - KEEP_FINISHED_MS));
-  },
+  run: (deps) =>
+    purgeFinishedJobs(deps.db, new Date(deps.clock.now().getTime() - KEEP_FINISHED_MS)),
 });

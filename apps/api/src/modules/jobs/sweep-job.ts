@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { defineJob, type Job } from './runner';
+import { defineScheduledJob, type Job } from './runner';
 
 /**
  * A scheduled job that sweeps the rows due as of the clock's now (expiring quotes and changes,
@@ -11,12 +10,5 @@ export function defineSweepJob(
   schedule: string,
   sweep: (db: Db, now: Date) => Promise<unknown>,
 ): Job {
-  return defineJob({
-    kind,
-    payload: z.object({}),
-    schedule,
-    run: async (deps) => {
-      await sweep(deps.db, deps.clock.now());
-    },
-  });
+  return defineScheduledJob({ kind, schedule, run: (deps) => sweep(deps.db, deps.clock.now()) });
 }

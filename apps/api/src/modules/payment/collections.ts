@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { collections } from './tables';
-import { listPolicyStatesOfProposals } from '../policy';
+import { listPolicyStates } from '../policy';
 import { AppError } from '../../errors';
 import * as repository from './repository';
 import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
@@ -83,10 +83,9 @@ export async function findPendingFirstCollections(
   // The policies' own word on NTU (the policy module's rows), for the proposals found only.
   const notTakenUp = new Set(
     (
-      await listPolicyStatesOfProposals(
-        db,
-        rows.flatMap((row) => (row.proposalCode ? [row.proposalCode] : [])),
-      )
+      await listPolicyStates(db, {
+        proposalCodes: rows.flatMap((row) => (row.proposalCode ? [row.proposalCode] : [])),
+      })
     )
       .filter((policy) => policy.status === 'NTU')
       .map((policy) => policy.proposalCode),

@@ -15,12 +15,7 @@ export {
   refreshOverdueFirstCollections,
   type FirstCollection,
 } from './collections';
-export {
-  chargeByPhone,
-  chargeCardByPhone,
-  startAdjustmentCardCheckout,
-  startSettlementCardCheckout,
-} from './service';
+export { chargeByPhone, chargeCardByPhone, startPricedCardCheckout } from './service';
 export { findActiveCard, findActiveMandate } from './methods';
 export { chooseBindPaymentMethod } from './bind-method';
 export {

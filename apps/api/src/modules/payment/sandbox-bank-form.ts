@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import type { SandboxDelivery } from '../../providers/card-payments';
-import type { BankAccountInput } from '../../providers/direct-debit/bank-account';
+import type {
+  BankAccountErrors,
+  BankAccountInput,
+} from '../../providers/direct-debit/bank-account';
+import { textField } from './sandbox-html';
 
 // What the sandbox's bank pages share: the bank account form (the Direct Debit mandate page and
 // the instant bank payment's page both ask for one), their flow's id, and the delivery of the
@@ -19,6 +23,13 @@ export const EMPTY_BANK_ACCOUNT: BankAccountInput = {
   sortCode: '',
   accountNumber: '',
 };
+
+/** The form's three fields, filled in again with what was posted and what is wrong with it. */
+export function bankAccountFields(values: BankAccountInput, errors: BankAccountErrors): string {
+  return `${textField({ id: 'accountHolderName', label: 'Name on the account', value: values.accountHolderName, error: errors.accountHolderName, autocomplete: 'name' })}
+${textField({ id: 'sortCode', label: 'Sort code', hint: 'Must be 6 digits long, for example 20-29-59', value: values.sortCode, error: errors.sortCode, inputmode: 'numeric' })}
+${textField({ id: 'accountNumber', label: 'Account number', hint: 'Must be 8 digits long', value: values.accountNumber, error: errors.accountNumber, inputmode: 'numeric' })}`;
+}
 
 /**
  * Sends a sandbox provider's webhooks straight into our own endpoint (`url`), signed exactly as

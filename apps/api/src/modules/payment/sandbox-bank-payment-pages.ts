@@ -13,11 +13,12 @@ import type { SandboxBankPayment } from '../../providers/direct-debit/sandbox';
 import { deploymentBrand } from '../brand';
 import {
   BankAccountForm,
+  bankAccountFields,
   deliverToOwnWebhook,
   EMPTY_BANK_ACCOUNT,
   FlowParams,
 } from './sandbox-bank-form';
-import { errorSummary, formatPounds, page, textField } from './sandbox-html';
+import { errorSummary, formatPounds, page } from './sandbox-html';
 
 // The sandbox's "bank" for an instant bank payment (what GoCardless's Billing Request flow and
 // the customer's banking app are for the real adapter, ADR 045): the customer sees the amount and
@@ -46,9 +47,7 @@ function approvePage(
 </dl>
 <p>The same account pays the later months by Direct Debit: ${escapeHtml(flow.mandateDescription)}. You are covered by the Direct Debit Guarantee.</p>
 <form method="post" action="/sandbox/bank-payment/${escapeHtml(flow.flowId)}" novalidate>
-${textField({ id: 'accountHolderName', label: 'Name on the account', value: values.accountHolderName, error: errors.accountHolderName, autocomplete: 'name' })}
-${textField({ id: 'sortCode', label: 'Sort code', hint: 'Must be 6 digits long, for example 20-29-59', value: values.sortCode, error: errors.sortCode, inputmode: 'numeric' })}
-${textField({ id: 'accountNumber', label: 'Account number', hint: 'Must be 8 digits long', value: values.accountNumber, error: errors.accountNumber, inputmode: 'numeric' })}
+${bankAccountFields(values, errors)}
 <button type="submit" name="action" value="approve">Approve payment</button>
 <button type="submit" name="action" value="cancel" class="secondary">Cancel payment</button>
 </form>

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineJob } from '../jobs';
+import { defineScheduledJob } from '../jobs';
 
 /**
  * The sandbox direct-debit provider has no servers to call us back: each minute this job sends
@@ -9,12 +8,9 @@ import { defineJob } from '../jobs';
  * the app, gives it as `deliverEvents`: the job itself holds no Fastify instance.
  */
 export function createSandboxDirectDebitEventsJob(deliverEvents: () => Promise<unknown>) {
-  return defineJob({
+  return defineScheduledJob({
     kind: 'deliver-sandbox-direct-debit-events',
-    payload: z.object({}),
     schedule: '* * * * *',
-    run: async () => {
-      await deliverEvents();
-    },
+    run: () => deliverEvents(),
   });
 }

@@ -11,11 +11,12 @@ import type { SandboxFlow } from '../../providers/direct-debit/sandbox';
 import { escapeHtml } from '../../html-page';
 import {
   BankAccountForm,
+  bankAccountFields,
   deliverToOwnWebhook,
   EMPTY_BANK_ACCOUNT,
   FlowParams,
 } from './sandbox-bank-form';
-import { errorSummary, page, textField } from './sandbox-html';
+import { errorSummary, page } from './sandbox-html';
 
 // The sandbox direct-debit provider's hosted mandate page (what GoCardless's Billing Request
 // flow is for the real adapter): bank details checked with the VocaLink modulus rules, a confirm
@@ -34,9 +35,7 @@ function detailsPage(
 <h1>Set up a Direct Debit</h1>
 <p>${escapeHtml(flow.description)}</p>
 <form method="post" action="/sandbox/direct-debit/${escapeHtml(flow.flowId)}" novalidate>
-${textField({ id: 'accountHolderName', label: 'Name on the account', value: values.accountHolderName, error: errors.accountHolderName, autocomplete: 'name' })}
-${textField({ id: 'sortCode', label: 'Sort code', hint: 'Must be 6 digits long, for example 20-29-59', value: values.sortCode, error: errors.sortCode, inputmode: 'numeric' })}
-${textField({ id: 'accountNumber', label: 'Account number', hint: 'Must be 8 digits long', value: values.accountNumber, error: errors.accountNumber, inputmode: 'numeric' })}
+${bankAccountFields(values, errors)}
 <button type="submit">Continue</button>
 </form>
 <details style="margin-top:1.5rem"><summary>Test accounts</summary><ul>

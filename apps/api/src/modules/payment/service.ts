@@ -134,16 +134,16 @@ async function openCardSession(
  */
 async function getCardPaymentPlan(
   deps: ServiceDeps,
-  options: { row: ProposalRow; requested: PaymentMethodType | undefined },
-): Promise<{ amountPence: number; paymentMethodType: PaymentMethodType }> {
+  options: { row: ProposalRow; paymentMethodType?: PaymentMethodType },
+): Promise<{ amountPence: number; paymentMethodType: PaymentMethodType; description: string }> {
   const { row } = options;
   const due = await dueBeforePaying(deps, row);
   const paymentMethodType =
-    options.requested ?? (due.scheduleType === 'MONTHLY' ? 'BACS_DEBIT' : 'CARD');
+    options.paymentMethodType ?? (due.scheduleType === 'MONTHLY' ? 'BACS_DEBIT' : 'CARD');
   if (paymentMethodType === 'BACS_DEBIT' && !(await findActiveMandate(deps.db, row.ownerUserId))) {
     throw new AppError('CONFLICT', MANDATE_REQUIRED_MESSAGE);
   }
-  return { amountPence: due.totalPence, paymentMethodType };
+  return { amountPence: due.totalPence, paymentMethodType, description: describe(row) };
 }
 
 export function describe(row: ProposalRow): string {
@@ -165,17 +165,19 @@ function describeTarget(target: CheckoutPurpose): string {
   return `account:${target.accountId}`;
 }
 
+/** A card checkout of a known amount: who pays, what for, and where the customer comes back. */
+type PricedCheckout = {
+  ownerUserId: string;
+  amountPence: number;
+  description: string;
+  saveCard: boolean;
+  successPath: string;
+  cancelPath: string;
+};
+
 async function openCardCheckout(
   deps: ServiceDeps,
-  options: CheckoutPurpose & {
-    ownerUserId: string;
-    amountPence: number;
-    description: string;
-    saveCard: boolean;
-    successPath: string;
-    cancelPath: string;
-    paymentMethodType: PaymentMethodType;
-  },
+  options: CheckoutPurpose & PricedCheckout & { paymentMethodType: PaymentMethodType },
 ): Promise<CardCheckoutSession> {
   return openCardSession(
     deps,
@@ -209,54 +211,19 @@ export async function startCardCheckout(
     paymentMethodType?: PaymentMethodType;
   },
 ): Promise<CardCheckoutSession> {
-  const { row } = options;
-  const { amountPence, paymentMethodType } = await getCardPaymentPlan(deps, {
-    row,
-    requested: options.paymentMethodType,
-  });
-  return openCardCheckout(deps, {
-    ...options,
-    proposalCode: row.proposalCode,
-    amountPence,
-    paymentMethodType,
-    description: describe(row),
-  });
+  const plan = await getCardPaymentPlan(deps, options);
+  return openCardCheckout(deps, { ...options, ...plan, proposalCode: options.row.proposalCode });
 }
 
 /**
- * The hosted checkout for what a confirmed-on-payment policy change costs (the adjustment flow
- * has checked that it may be paid); the card webhook then confirms the change.
+ * The hosted checkout for what another flow has priced: a confirmed-on-payment policy change
+ * (the adjustment flow has checked that it may be paid; the card webhook then confirms it) or an
+ * account's outstanding balance (read from the ledger by the settle flow; the card webhook then
+ * posts the payment to the account, onSettlementPaid).
  */
-export function startAdjustmentCardCheckout(
+export function startPricedCardCheckout(
   deps: ServiceDeps,
-  options: {
-    adjustmentId: string;
-    ownerUserId: string;
-    amountPence: number;
-    description: string;
-    saveCard: boolean;
-    successPath: string;
-    cancelPath: string;
-  },
-): Promise<CardCheckoutSession> {
-  return openCardCheckout(deps, { ...options, paymentMethodType: 'CARD' });
-}
-
-/**
- * The hosted checkout for an account's outstanding balance (the settle flow has read the amount
- * from the ledger); the card webhook then posts the payment to the account (onSettlementPaid).
- */
-export function startSettlementCardCheckout(
-  deps: ServiceDeps,
-  options: {
-    accountId: string;
-    ownerUserId: string;
-    amountPence: number;
-    description: string;
-    saveCard: boolean;
-    successPath: string;
-    cancelPath: string;
-  },
+  options: Exclude<CheckoutPurpose, { proposalCode: string }> & PricedCheckout,
 ): Promise<CardCheckoutSession> {
   return openCardCheckout(deps, { ...options, paymentMethodType: 'CARD' });
 }
@@ -408,18 +375,13 @@ export async function chargeByPhone(
 ): Promise<PhoneChargeResult> {
   const { row } = options;
   // The quote's gates first: a quote that cannot be bought is refused whoever is on the phone.
-  const { amountPence, paymentMethodType } = await getCardPaymentPlan(deps, {
-    row,
-    requested: options.paymentMethodType,
-  });
+  const plan = await getCardPaymentPlan(deps, options);
   const subject = buildIdentitySubject(row.data);
   if (subject.dateOfBirth !== options.dateOfBirth) throw dateOfBirthMismatch();
   return chargeTokenByPhone(deps, {
     ...options,
+    ...plan,
     ownerUserId: row.ownerUserId,
-    amountPence,
-    paymentMethodType,
-    description: describe(row),
     target: { proposalCode: row.proposalCode },
   });
 }
@@ -485,15 +447,13 @@ export async function startMandateFlow(
       successUrl: `${deps.config.publicUrl}${options.successPath}`,
     }),
   );
-  await repository.insertSession(deps.db, {
+  await recordOpenSession(deps, {
     sessionId,
     kind: 'MANDATE_FLOW',
     adapter: provider.adapter,
     providerSessionId: flow.flowId,
     ownerUserId: options.ownerUserId,
     amountPence: 0,
-    status: 'OPEN',
-    createdAt: deps.clock.now(),
   });
   return { flowId: flow.flowId, redirectUrl: flow.redirectUrl };
 }

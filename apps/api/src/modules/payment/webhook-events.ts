@@ -9,6 +9,8 @@ import type { DirectDebitEvent } from '../../providers/direct-debit';
 
 const id = z.string().trim().min(1).max(255);
 const pence = z.number().int().nonnegative().max(100_000_000);
+/** A provider's own words: a decline message, a failure's or a cancellation's reason. */
+const providerText = z.string().max(2000);
 const savedCard = z.object({
   providerReference: id,
   providerCustomerReference: id.nullable(),
@@ -22,6 +24,13 @@ const paymentRef = {
   reference: id.nullable(),
 };
 
+/** An event we do not act on, kept by its vendor's type. */
+const ignoredEvent = z.object({
+  eventId: id,
+  type: z.literal('IGNORED'),
+  vendorType: z.string().max(255),
+});
+
 /** Either provider's word on a refund it took: paid, or not. */
 const refundEvents = [
   z.object({ eventId: id, type: z.literal('REFUND_PAID'), providerRefundId: id }),
@@ -29,7 +38,7 @@ const refundEvents = [
     eventId: id,
     type: z.literal('REFUND_FAILED'),
     providerRefundId: id,
-    reason: z.string().max(2000),
+    reason: providerText,
   }),
 ] as const;
 
@@ -43,7 +52,7 @@ const CardEventSchema = z.discriminatedUnion('type', [
     // Absent from an event signed before adapters named the card that paid: not known.
     paidWith: savedCard.pick({ brand: true, last4: true }).nullable().default(null),
   }),
-  z.object({ ...paymentRef, type: z.literal('PAYMENT_FAILED'), message: z.string().max(2000) }),
+  z.object({ ...paymentRef, type: z.literal('PAYMENT_FAILED'), message: providerText }),
   z.object({
     eventId: id,
     type: z.literal('CARD_SAVED'),
@@ -52,7 +61,7 @@ const CardEventSchema = z.discriminatedUnion('type', [
     card: savedCard,
   }),
   ...refundEvents,
-  z.object({ eventId: id, type: z.literal('IGNORED'), vendorType: z.string().max(255) }),
+  ignoredEvent,
 ]);
 
 const DirectDebitEventSchema = z.discriminatedUnion('type', [
@@ -66,17 +75,17 @@ const DirectDebitEventSchema = z.discriminatedUnion('type', [
     eventId: id,
     type: z.literal('COLLECTION_FAILED'),
     providerPaymentId: id,
-    reason: z.string().max(2000),
+    reason: providerText,
   }),
   z.object({ eventId: id, type: z.literal('BANK_PAYMENT_FULFILLED'), flowId: id }),
   z.object({
     eventId: id,
     type: z.literal('BANK_PAYMENT_CANCELLED'),
     flowId: id,
-    reason: z.string().max(2000),
+    reason: providerText,
   }),
   ...refundEvents,
-  z.object({ eventId: id, type: z.literal('IGNORED'), vendorType: z.string().max(255) }),
+  ignoredEvent,
 ]);
 
 /** The event if it is whole, else null. */

@@ -103,6 +103,28 @@ function refundOutcome(
   );
 }
 
+/** A card session the provider has finished: its card kept when there is one to keep, then done. */
+async function completeCardSession(
+  deps: ServiceDeps,
+  session: repository.PaymentSessionRow,
+  options: {
+    card: Parameters<typeof saveCard>[1]['card'] | null;
+    providerPaymentId: string | null;
+    at: Date;
+  },
+) {
+  const { card, at } = options;
+  if (card) {
+    const adapter = deps.providers.cardPayments.adapter;
+    await saveCard(deps.db, { ownerUserId: session.ownerUserId, adapter, card, at });
+  }
+  await repository.completeSession(deps.db, {
+    sessionId: session.sessionId,
+    providerPaymentId: options.providerPaymentId,
+    at,
+  });
+}
+
 async function processCardEvent(
   deps: ServiceDeps,
   event: CardEvent,
@@ -124,14 +146,8 @@ async function processCardEvent(
       : null);
   if (event.type === 'CARD_SAVED') {
     if (!session) return;
-    await saveCard(deps.db, {
-      ownerUserId: session.ownerUserId,
-      adapter,
+    await completeCardSession(deps, session, {
       card: event.card,
-      at: now,
-    });
-    await repository.completeSession(deps.db, {
-      sessionId: session.sessionId,
       providerPaymentId: null,
       at: now,
     });
@@ -169,16 +185,8 @@ async function processCardEvent(
     cardLast4: event.paidWith?.last4 ?? null,
   });
   if (!session) return;
-  if (event.card && session.saveCard) {
-    await saveCard(deps.db, {
-      ownerUserId: session.ownerUserId,
-      adapter,
-      card: event.card,
-      at: now,
-    });
-  }
-  await repository.completeSession(deps.db, {
-    sessionId: session.sessionId,
+  await completeCardSession(deps, session, {
+    card: session.saveCard ? event.card : null,
     providerPaymentId: event.providerPaymentId,
     at: now,
   });

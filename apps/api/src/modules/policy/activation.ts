@@ -1,8 +1,7 @@
 import { and, asc, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { policies } from './tables';
-import { defineJob } from '../jobs';
+import { defineSweepJob } from '../jobs';
 import { transitionPolicy } from './state';
 
 // PENDING → ACTIVE at inception (docs/domain.md "Jobs"). Answers already derive ACTIVE once
@@ -37,11 +36,8 @@ async function activateDuePolicies(db: Db, now: Date): Promise<number> {
   }
 }
 
-export const activatePoliciesJob = defineJob({
-  kind: 'activate-policies',
-  payload: z.object({}),
-  schedule: '* * * * *',
-  run: async (app) => {
-    await activateDuePolicies(app.db, app.clock.now());
-  },
-});
+export const activatePoliciesJob = defineSweepJob(
+  'activate-policies',
+  '* * * * *',
+  activateDuePolicies,
+);

@@ -24,7 +24,6 @@ export { listPoliciesWithVersions } from './reporting';
 export {
   listPoliciesEndingSoon,
   listPolicyStates,
-  listPolicyStatesOfProposals,
   selectExpiredPoliciesWithRenewalOffer,
 } from './lookups';
 export {

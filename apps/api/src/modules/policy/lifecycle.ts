@@ -1,11 +1,10 @@
 import { and, asc, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { PolicyStatus } from '@motor/domain';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { policies } from './tables';
 import { registeredSchemeCodes } from '../brand';
 import { getSchemeFacts } from '../disclosure';
-import { defineJob } from '../jobs';
+import { defineSweepJob } from '../jobs';
 import { transitionPolicy } from './state';
 
 // The policy's end of life, driven by the clock (issue 17 item 1; docs/domain.md "Jobs"): driveaway
@@ -181,29 +180,20 @@ export async function applyDeferredCancellations(db: Db, now: Date): Promise<num
   }
 }
 
-export const applyDeferredCancellationsJob = defineJob({
-  kind: 'deferred-cancellations',
-  payload: z.object({}),
-  schedule: '* * * * *',
-  run: async (app) => {
-    await applyDeferredCancellations(app.db, app.clock.now());
-  },
-});
+export const applyDeferredCancellationsJob = defineSweepJob(
+  'deferred-cancellations',
+  '* * * * *',
+  applyDeferredCancellations,
+);
 
-export const endDriveawayPoliciesJob = defineJob({
-  kind: 'end-driveaway-policies',
-  payload: z.object({}),
-  schedule: '* * * * *',
-  run: async (app) => {
-    await endDriveawayPolicies(app.db, app.clock.now());
-  },
-});
+export const endDriveawayPoliciesJob = defineSweepJob(
+  'end-driveaway-policies',
+  '* * * * *',
+  endDriveawayPolicies,
+);
 
-export const lapseExpiredPoliciesJob = defineJob({
-  kind: 'lapse-policies',
-  payload: z.object({}),
-  schedule: '* * * * *',
-  run: async (app) => {
-    await lapseExpiredPolicies(app.db, app.clock.now());
-  },
-});
+export const lapseExpiredPoliciesJob = defineSweepJob(
+  'lapse-policies',
+  '* * * * *',
+  lapseExpiredPolicies,
+);

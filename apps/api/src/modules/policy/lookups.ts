@@ -24,30 +24,23 @@ const STATE = {
   inceptedAt: policies.inceptedAt,
 };
 
-/** The state of the policies whose `key` is one of `values` (any order; none asked: no query). */
-async function listStatesWhere(
+/**
+ * The state of each policy that exists among these ids, or that was bound from these proposals
+ * (any order; callers pass a page of keys).
+ */
+export async function listPolicyStates(
   db: Db,
-  key: typeof policies.policyId | typeof policies.proposalCode,
-  values: readonly string[],
+  of: { policyIds: readonly string[] } | { proposalCodes: readonly string[] },
 ): Promise<PolicyState[]> {
-  if (values.length === 0) return [];
+  const [column, keys] =
+    'policyIds' in of
+      ? [policies.policyId, of.policyIds]
+      : [policies.proposalCode, of.proposalCodes];
+  if (keys.length === 0) return [];
   return db
     .select(STATE)
     .from(policies)
-    .where(inArray(key, [...new Set(values)]));
-}
-
-/** The state of each of these policies that exists (any order; callers pass a page of ids). */
-export function listPolicyStates(db: Db, policyIds: readonly string[]): Promise<PolicyState[]> {
-  return listStatesWhere(db, policies.policyId, policyIds);
-}
-
-/** The state of the policies bound from these proposals (any order). */
-export function listPolicyStatesOfProposals(
-  db: Db,
-  proposalCodes: readonly string[],
-): Promise<PolicyState[]> {
-  return listStatesWhere(db, policies.proposalCode, proposalCodes);
+    .where(inArray(column, [...new Set(keys)]));
 }
 
 /** ACTIVE policies with a renewal offer whose expiry has come, oldest expiry first. */

@@ -1,11 +1,9 @@
-import { z } from 'zod';
-import { defineJob } from '../jobs';
+import { defineScheduledJob } from '../jobs';
 import { purgeStagedUploads } from './service';
 
 /** Every hour: staged files nobody committed within a day leave the blob store and the table. */
-export const purgeStagedUploadsJob = defineJob({
+export const purgeStagedUploadsJob = defineScheduledJob({
   kind: 'purge-staged-uploads',
-  payload: z.object({}),
   schedule: '23 * * * *',
   run: async (deps) => {
     const purged = await purgeStagedUploads(deps);

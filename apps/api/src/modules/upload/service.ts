@@ -29,6 +29,16 @@ const FILE_NAME_MAX_LENGTH = 100;
 const UPLOADABLE_STATUSES = new Set(['ACTIVE', 'PENDING']);
 
 /** A commit whose document is dated wrongly: the field and what to tell the customer. */
+/** A policy's uploads for one purpose that are staged and not yet expired. */
+function stagedUploads(policyId: string, purpose: string, now: Date) {
+  return and(
+    eq(uploads.policyId, policyId),
+    eq(uploads.purpose, purpose),
+    eq(uploads.status, 'STAGED'),
+    gt(uploads.stagedAt, new Date(now.getTime() - STAGED_UPLOAD_TTL_MS)),
+  );
+}
+
 function refuseDocumentDate(message: string): never {
   throw new AppError('VALIDATION_FAILED', message, {
     fields: [{ in: 'body', path: 'documentDate', message }],
@@ -185,14 +195,7 @@ export async function stageUpload(
   const [waiting] = await deps.db
     .select({ total: count() })
     .from(uploads)
-    .where(
-      and(
-        eq(uploads.policyId, policy.policyId),
-        eq(uploads.purpose, purpose),
-        eq(uploads.status, 'STAGED'),
-        gt(uploads.stagedAt, new Date(now.getTime() - STAGED_UPLOAD_TTL_MS)),
-      ),
-    );
+    .where(stagedUploads(policy.policyId, purpose, now));
   if ((waiting?.total ?? 0) >= config.maxFiles * STAGED_FILES_PER_MAX_FILES) {
     refuse(
       'CONFLICT',
@@ -287,13 +290,7 @@ export async function commitUploads(
       .select({ id: uploads.id, fileName: uploads.fileName })
       .from(uploads)
       .where(
-        and(
-          eq(uploads.policyId, policy.policyId),
-          eq(uploads.purpose, purpose),
-          eq(uploads.status, 'STAGED'),
-          inArray(uploads.fileName, fileNames),
-          gt(uploads.stagedAt, new Date(now.getTime() - STAGED_UPLOAD_TTL_MS)),
-        ),
+        and(stagedUploads(policy.policyId, purpose, now), inArray(uploads.fileName, fileNames)),
       )
       .for('update');
     if (staged.length !== fileNames.length) {

@@ -80,9 +80,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return session;
   }
 
-  /** An off-session charge of a saved card: pm_card_visa pays, pm_card_authenticationRequired needs its holder. */
-  function chargeSaved(fields: URLSearchParams): { status: number; body: Json } {
-    const method = fields.get('payment_method');
+  /** A payment intent for the form's amount, kept and not paid yet; `own` is what its kind adds. */
+  function openIntent(fields: URLSearchParams, own: Json): Json {
     const intent: Json = {
       id: id('pi'),
       object: 'payment_intent',
@@ -91,12 +90,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       currency: fields.get('currency'),
       metadata: { reference: fields.get('metadata[reference]') },
       status: 'requires_payment_method',
+      ...own,
+    };
+    intents.set(intent.id as string, intent);
+    return intent;
+  }
+
+  /** An off-session charge of a saved card: pm_card_visa pays, pm_card_authenticationRequired needs its holder. */
+  function chargeSaved(fields: URLSearchParams): { status: number; body: Json } {
+    const method = fields.get('payment_method');
+    const intent = openIntent(fields, {
       customer: fields.get('customer'),
       payment_method: method,
       off_session: fields.get('off_session'),
       _refunded: 0,
-    };
-    intents.set(intent.id as string, intent);
+    });
     if (method !== 'pm_card_visa') {
       const message = 'Your card requires authentication.';
       const error = { type: 'card_error', code: 'authentication_required', message };
@@ -145,20 +153,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function createIntent(fields: URLSearchParams): { status: number; body: Json } {
     if (fields.get('off_session') === 'true') return chargeSaved(fields);
     const token = fields.get('payment_method_data[card][token]');
-    const intent: Json = {
-      id: id('pi'),
-      object: 'payment_intent',
-      amount: Number(fields.get('amount')),
-      amount_received: 0,
-      currency: fields.get('currency'),
-      metadata: { reference: fields.get('metadata[reference]') },
-      status: 'requires_payment_method',
+    const intent = openIntent(fields, {
       customer: null,
       setup_future_usage: fields.get('setup_future_usage'),
       payment_method: null,
       moto: fields.get('payment_method_options[card][moto]'),
-    };
-    intents.set(intent.id as string, intent);
+    });
     if (token === 'tok_chargeDeclined') {
       intent.last_payment_error = { type: 'card_error', code: 'card_declined' };
       return {

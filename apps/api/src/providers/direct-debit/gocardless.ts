@@ -206,35 +206,46 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
     };
   }
 
+  /**
+   * A billing request for what the customer is asked to approve (keyed by our reference) and its
+   * hosted flow; the customer comes back to successUrl with the request's id in `returnParam`.
+   */
+  async function openBillingRequestFlow(
+    asks: object,
+    reference: string,
+    back: { successUrl: string; returnParam: string; exitUrl: string },
+  ) {
+    const { billing_requests: billingRequest } = await request<{
+      billing_requests: { id: string };
+    }>(
+      'POST',
+      '/billing_requests',
+      { billing_requests: { ...asks, metadata: { reference } } },
+      `billing-request-${reference}`,
+    );
+    const separator = back.successUrl.includes('?') ? '&' : '?';
+    const returnUrl = `${back.successUrl}${separator}${back.returnParam}=${encodeURIComponent(billingRequest.id)}`;
+    const { billing_request_flows: flow } = await request<{
+      billing_request_flows: { id: string; authorisation_url: string };
+    }>('POST', '/billing_request_flows', {
+      billing_request_flows: {
+        redirect_uri: returnUrl,
+        exit_uri: back.exitUrl,
+        links: { billing_request: billingRequest.id },
+      },
+    });
+    return { flowId: billingRequest.id, redirectUrl: flow.authorisation_url };
+  }
+
   return {
     adapter: 'gocardless',
 
     async createMandateFlow({ reference, description, successUrl }) {
-      const { billing_requests: billingRequest } = await request<{
-        billing_requests: { id: string };
-      }>(
-        'POST',
-        '/billing_requests',
-        {
-          billing_requests: {
-            mandate_request: { scheme: 'bacs', description },
-            metadata: { reference },
-          },
-        },
-        `billing-request-${reference}`,
+      return openBillingRequestFlow(
+        { mandate_request: { scheme: 'bacs', description } },
+        reference,
+        { successUrl, returnParam: 'redirect_flow_id', exitUrl: successUrl },
       );
-      const separator = successUrl.includes('?') ? '&' : '?';
-      const returnUrl = `${successUrl}${separator}redirect_flow_id=${encodeURIComponent(billingRequest.id)}`;
-      const { billing_request_flows: flow } = await request<{
-        billing_request_flows: { id: string; authorisation_url: string };
-      }>('POST', '/billing_request_flows', {
-        billing_request_flows: {
-          redirect_uri: returnUrl,
-          exit_uri: successUrl,
-          links: { billing_request: billingRequest.id },
-        },
-      });
-      return { flowId: billingRequest.id, redirectUrl: flow.authorisation_url };
     },
 
     async completeMandateFlow({ flowId }) {
@@ -245,38 +256,24 @@ export function createGoCardlessDirectDebit(options: GoCardlessOptions): DirectD
     },
 
     async createBankPayment(bankPayment) {
-      const { billing_requests: billingRequest } = await request<{
-        billing_requests: { id: string };
-      }>(
-        'POST',
-        '/billing_requests',
+      return openBillingRequestFlow(
         {
-          billing_requests: {
-            // Instant Bank Pay: the customer approves the payment in their bank (open banking),
-            // and the same flow sets up the Bacs mandate for the later months.
-            payment_request: {
-              amount: bankPayment.amountPence,
-              currency: 'GBP',
-              description: bankPayment.description,
-            },
-            mandate_request: { scheme: 'bacs', description: bankPayment.mandateDescription },
-            metadata: { reference: bankPayment.reference },
+          // Instant Bank Pay: the customer approves the payment in their bank (open banking),
+          // and the same flow sets up the Bacs mandate for the later months.
+          payment_request: {
+            amount: bankPayment.amountPence,
+            currency: 'GBP',
+            description: bankPayment.description,
           },
+          mandate_request: { scheme: 'bacs', description: bankPayment.mandateDescription },
         },
-        `billing-request-${bankPayment.reference}`,
+        bankPayment.reference,
+        {
+          successUrl: bankPayment.successUrl,
+          returnParam: 'bank_payment_id',
+          exitUrl: bankPayment.exitUrl,
+        },
       );
-      const separator = bankPayment.successUrl.includes('?') ? '&' : '?';
-      const returnUrl = `${bankPayment.successUrl}${separator}bank_payment_id=${encodeURIComponent(billingRequest.id)}`;
-      const { billing_request_flows: flow } = await request<{
-        billing_request_flows: { id: string; authorisation_url: string };
-      }>('POST', '/billing_request_flows', {
-        billing_request_flows: {
-          redirect_uri: returnUrl,
-          exit_uri: bankPayment.exitUrl,
-          links: { billing_request: billingRequest.id },
-        },
-      });
-      return { flowId: billingRequest.id, redirectUrl: flow.authorisation_url };
     },
 
     async getBankPayment({ flowId }) {

@@ -25,6 +25,7 @@ import {
   type BankPaymentRequest,
   type Collection,
   type CollectionStatus,
+  type CompletedMandate,
   type DirectDebitEvent,
   type DirectDebitProvider,
   type MandateFlowRequest,
@@ -163,6 +164,19 @@ export type SandboxDirectDebit = DirectDebitProvider & {
   signEvents(events: DirectDebitEvent[], now: Date): SandboxDelivery;
 };
 
+/** A mandate the customer has just set up, as the provider answers it. */
+function completedMandate(mandate: SandboxMandate, customerReference: string): CompletedMandate {
+  return {
+    mandateId: mandate.mandateId,
+    providerCustomerReference: customerReference,
+    status: 'ACTIVE',
+    bankName: mandate.bankName,
+    accountNumberEnding: mandate.accountNumberEnding,
+    accountHolderName: mandate.holderName,
+    sortCode: mandate.sortCode ?? null,
+  };
+}
+
 /** The offline direct-debit provider: hosted mandate page, collections that settle by the clock. */
 export function createSandboxDirectDebit(
   options: { webhookSecret?: string; store?: SandboxStore; faults?: SandboxFaults } = {},
@@ -178,6 +192,23 @@ export function createSandboxDirectDebit(
     (await store.list<SandboxCollection>(COLLECTION)).filter(
       (record) => record.mandateId === mandateId,
     ).length;
+
+  /**
+   * The flow opened for this reference of ours (`key`), opened now when there is none: a retried
+   * call gets the same flow.
+   */
+  const openOnce = async (
+    key: string,
+    kind: { table: string; idPrefix: string },
+    open: (flowId: string) => SandboxFlow | SandboxBankPayment,
+  ): Promise<string> => {
+    const known = await store.get<{ id: string }>(BY_REFERENCE, key);
+    if (known) return known.id;
+    const flowId = randomId(kind.idPrefix);
+    await store.put(kind.table, flowId, open(flowId));
+    await store.put(BY_REFERENCE, key, { id: flowId });
+    return flowId;
+  };
 
   const signEvents = (events: DirectDebitEvent[], now: Date): SandboxDelivery => {
     const body = JSON.stringify({ events });
@@ -200,22 +231,17 @@ export function createSandboxDirectDebit(
     signEvents,
 
     async createBankPayment(request) {
-      const known = await store.get<{ id: string }>(
-        BY_REFERENCE,
+      const flowId = await openOnce(
         `bank-payment:${request.reference}`,
-      );
-      const flowId = known?.id ?? randomId('BRQ');
-      if (!known) {
-        const flow: SandboxBankPayment = {
+        { table: BANK_PAYMENT, idPrefix: 'BRQ' },
+        (id): SandboxBankPayment => ({
           ...request,
-          flowId,
+          flowId: id,
           status: 'OPEN',
           providerPaymentId: null,
           mandateId: null,
-        };
-        await store.put(BANK_PAYMENT, flowId, flow);
-        await store.put(BY_REFERENCE, `bank-payment:${request.reference}`, { id: flowId });
-      }
+        }),
+      );
       return { flowId, redirectUrl: `/sandbox/bank-payment/${flowId}` };
     },
 
@@ -311,17 +337,7 @@ export function createSandboxDirectDebit(
         status: 'PENDING',
         providerPaymentId: flow.providerPaymentId,
         amountPence: flow.amountPence,
-        mandate: mandate
-          ? {
-              mandateId: mandate.mandateId,
-              providerCustomerReference: flow.customerReference,
-              status: 'ACTIVE',
-              bankName: mandate.bankName,
-              accountNumberEnding: mandate.accountNumberEnding,
-              accountHolderName: mandate.holderName,
-              sortCode: mandate.sortCode ?? null,
-            }
-          : null,
+        mandate: mandate ? completedMandate(mandate, flow.customerReference) : null,
         failureReason: null,
       };
       if (flow.status === 'PAID') return { ...result, status: 'PAID' };
@@ -335,19 +351,17 @@ export function createSandboxDirectDebit(
     },
 
     async createMandateFlow(request) {
-      const known = await store.get<{ id: string }>(BY_REFERENCE, `flow:${request.reference}`);
-      const flowId = known?.id ?? randomId('RE');
-      if (!known) {
-        const flow: SandboxFlow = {
+      const flowId = await openOnce(
+        `flow:${request.reference}`,
+        { table: FLOW, idPrefix: 'RE' },
+        (id): SandboxFlow => ({
           ...request,
-          flowId,
+          flowId: id,
           status: 'OPEN',
           account: null,
           mandateId: null,
-        };
-        await store.put(FLOW, flowId, flow);
-        await store.put(BY_REFERENCE, `flow:${request.reference}`, { id: flowId });
-      }
+        }),
+      );
       return { flowId, redirectUrl: `/sandbox/direct-debit/${flowId}` };
     },
 
@@ -396,15 +410,7 @@ export function createSandboxDirectDebit(
         ? await store.get<SandboxMandate>(MANDATE, flow.mandateId)
         : null;
       if (!flow || flow.status !== 'COMPLETED' || !mandate) throw new FlowNotCompletedError();
-      return {
-        mandateId: mandate.mandateId,
-        providerCustomerReference: flow.customerReference,
-        status: 'ACTIVE',
-        bankName: mandate.bankName,
-        accountNumberEnding: mandate.accountNumberEnding,
-        accountHolderName: mandate.holderName,
-        sortCode: mandate.sortCode ?? null,
-      };
+      return completedMandate(mandate, flow.customerReference);
     },
 
     async createCollection({ reference, mandateId, amountPence, chargeDate, now }) {

@@ -18,7 +18,7 @@ type MandateFlow = { flowId: string; redirectUrl: string };
 
 export type MandateStatus = 'PENDING_CUSTOMER_APPROVAL' | 'ACTIVE' | 'CANCELLED';
 
-type CompletedMandate = {
+export type CompletedMandate = {
   mandateId: string;
   providerCustomerReference: string | null;
   status: MandateStatus;

@@ -13,6 +13,42 @@ function errorSummary(error: string | null, fieldId: string): string {
 </div>`;
 }
 
+function errorMessage(error: string | null, fieldId: string): string {
+  if (!error) return '';
+  return `<p class="error-message" id="${fieldId}-error"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</p>`;
+}
+
+function noticeLine(notice: string | null | undefined): string {
+  return notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : '';
+}
+
+type CodeFormsOptions = {
+  action: string;
+  resendAction: string;
+  identifier: string;
+  label: string;
+  resendButton: string;
+};
+
+/** The code pages' two forms: the 6-digit code (with the identifier) and a new code instead. */
+function codeForms(options: CodeFormsOptions & { error: string | null }): string {
+  const { error } = options;
+  const identifier = `<input type="hidden" name="identifier" value="${escapeHtml(options.identifier)}">`;
+  return `<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${identifier}
+<div class="${error ? 'field-error' : ''}">
+<label for="code">${options.label}</label>
+${errorMessage(error, 'code')}
+<input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required${error ? ' aria-describedby="code-error"' : ''}>
+</div>
+<button type="submit">Sign in</button>
+</form>
+<form method="post" action="${escapeHtml(options.resendAction)}">
+${identifier}
+<button type="submit" class="secondary">${options.resendButton}</button>
+</form>`;
+}
+
 export function renderIdentifierPage(options: {
   action: string;
   identifier?: string;
@@ -28,12 +64,29 @@ export function renderIdentifierPage(options: {
 <div class="${error ? 'field-error' : ''}">
 <label for="identifier">Email address or UK mobile number</label>
 <p class="hint" id="identifier-hint">For example, name@example.com or 07123 456789</p>
-${error ? `<p class="error-message" id="identifier-error"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</p>` : ''}
+${errorMessage(error, 'identifier')}
 <input type="text" id="identifier" name="identifier" autocomplete="username" spellcheck="false" required
  value="${escapeHtml(options.identifier ?? '')}" aria-describedby="identifier-hint${error ? ' identifier-error' : ''}">
 </div>
 <button type="submit">Send me a code</button>
 </form>`,
+  });
+}
+
+/** A page that asks for a 6-digit code: its heading, what was sent where, and the two forms. */
+function renderCodeStep(
+  heading: string,
+  sent: string,
+  options: CodeFormsOptions & { error?: string | null; notice?: string | null },
+): string {
+  const error = options.error ?? null;
+  return renderPage({
+    title: error ? `Error: ${heading}` : heading,
+    body: `${errorSummary(error, 'code')}
+<h1>${heading}</h1>
+${noticeLine(options.notice)}
+<p>${sent}</p>
+${codeForms({ ...options, error })}`,
   });
 }
 
@@ -45,27 +98,11 @@ export function renderCodePage(options: {
   error?: string | null;
   notice?: string | null;
 }): string {
-  const error = options.error ?? null;
-  return renderPage({
-    title: error ? 'Error: Enter your code' : 'Enter your code',
-    body: `${errorSummary(error, 'code')}
-<h1>Enter your code</h1>
-${options.notice ? `<p class="notice" role="status">${escapeHtml(options.notice)}</p>` : ''}
-<p>We sent a 6-digit code ${escapeHtml(options.channelText)}. It works for 10 minutes.</p>
-<form method="post" action="${escapeHtml(options.action)}" novalidate>
-<input type="hidden" name="identifier" value="${escapeHtml(options.identifier)}">
-<div class="${error ? 'field-error' : ''}">
-<label for="code">Verification code</label>
-${error ? `<p class="error-message" id="code-error"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</p>` : ''}
-<input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required${error ? ' aria-describedby="code-error"' : ''}>
-</div>
-<button type="submit">Sign in</button>
-</form>
-<form method="post" action="${escapeHtml(options.resendAction)}">
-<input type="hidden" name="identifier" value="${escapeHtml(options.identifier)}">
-<button type="submit" class="secondary">Send me a new code</button>
-</form>`,
-  });
+  return renderCodeStep(
+    'Enter your code',
+    `We sent a 6-digit code ${escapeHtml(options.channelText)}. It works for 10 minutes.`,
+    { ...options, label: 'Verification code', resendButton: 'Send me a new code' },
+  );
 }
 
 /** "a•••@example.com": enough for its owner to recognise, little for anyone else. */
@@ -85,27 +122,19 @@ export function renderLinkCodePage(options: {
   error?: string | null;
   notice?: string | null;
 }): string {
-  const error = options.error ?? null;
-  return renderPage({
-    title: error ? 'Error: Confirm it is your account' : 'Confirm it is your account',
-    body: `${errorSummary(error, 'code')}
-<h1>Confirm it is your account</h1>
-${options.notice ? `<p class="notice" role="status">${escapeHtml(options.notice)}</p>` : ''}
-<p>Your mobile number is on an account that signs in by e-mail. To sign in with your mobile number from now on, enter the 6-digit code we sent to ${escapeHtml(maskEmail(options.email))}. It works for 10 minutes.</p>
-<form method="post" action="${escapeHtml(`${options.action}/link`)}" novalidate>
-<input type="hidden" name="identifier" value="${escapeHtml(options.identifier)}">
-<div class="${error ? 'field-error' : ''}">
-<label for="code">Code from your e-mail</label>
-${error ? `<p class="error-message" id="code-error"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</p>` : ''}
-<input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required${error ? ' aria-describedby="code-error"' : ''}>
-</div>
-<button type="submit">Sign in</button>
-</form>
-<form method="post" action="${escapeHtml(`${options.action}/send`)}">
-<input type="hidden" name="identifier" value="${escapeHtml(options.identifier)}">
-<button type="submit" class="secondary">Start again with a new text message</button>
-</form>`,
-  });
+  return renderCodeStep(
+    'Confirm it is your account',
+    'Your mobile number is on an account that signs in by e-mail. To sign in with your mobile ' +
+      `number from now on, enter the 6-digit code we sent to ${escapeHtml(maskEmail(options.email))}. ` +
+      'It works for 10 minutes.',
+    {
+      ...options,
+      action: `${options.action}/link`,
+      resendAction: `${options.action}/send`,
+      label: 'Code from your e-mail',
+      resendButton: 'Start again with a new text message',
+    },
+  );
 }
 
 export function renderMessagePage(options: { title: string; message: string }): string {

@@ -39,11 +39,29 @@ const PROVIDER_PATHS = [
   '/session/end',
 ];
 
+type CodeTarget = { connection: 'email' | 'sms'; recipient: string };
+
 const NOT_RECOGNISED = 'Enter an email address or a UK mobile number';
 
 function channelText(connection: 'email' | 'sms', recipient: string): string {
   if (connection === 'email') return `to ${recipient}`;
   return `by text message to the number ending ${recipient.slice(-3)}`;
+}
+
+/** The page that asks for the code sent to the target: after sending it, or after a wrong one. */
+function codePage(
+  action: string,
+  identifier: string,
+  target: CodeTarget | null,
+  outcome: { notice: string | null } | { error: string },
+): string {
+  return renderCodePage({
+    action: `${action}/verify`,
+    resendAction: `${action}/send`,
+    identifier,
+    channelText: target ? channelText(target.connection, target.recipient) : '',
+    ...outcome,
+  });
 }
 
 function sendHtml(reply: FastifyReply, html: string, status = 200) {
@@ -106,9 +124,11 @@ export const oidcRoutes: AppPlugin = async (app) => {
       return grant.save();
     }
 
-    async function loadInteraction(request: FastifyRequest, reply: FastifyReply) {
+    /** The sign-in this page belongs to, or null when it has expired or is another one. */
+    async function loadInteraction(request: FastifyRequest, reply: FastifyReply, uid: string) {
       try {
-        return await provider.interactionDetails(request.raw, reply.raw);
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        return details.uid === uid ? details : null;
       } catch {
         return null;
       }
@@ -127,18 +147,12 @@ export const oidcRoutes: AppPlugin = async (app) => {
       `${OIDC_MOUNT_PATH}/interaction/:uid`,
       { schema: { hide: true, params: InteractionParams } },
       async (request, reply) => {
-        const details = await loadInteraction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(reply);
+        const details = await loadInteraction(request, reply, request.params.uid);
+        if (!details) return expired(reply);
         if (details.prompt.name === 'consent') {
           // First-party client: consent is implied; grant what is missing and carry on.
           const grantId = await grantMissing(details);
-          reply.hijack();
-          await provider.interactionFinished(
-            request.raw,
-            reply.raw,
-            { consent: { grantId } },
-            { mergeWithLastSubmission: true },
-          );
+          await finishInteraction(request, reply, { consent: { grantId } }, true);
           return reply;
         }
         const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
@@ -152,14 +166,35 @@ export const oidcRoutes: AppPlugin = async (app) => {
       },
     );
 
-    pages.post(
-      `${OIDC_MOUNT_PATH}/interaction/:uid/send`,
-      { schema: { hide: true, params: InteractionParams, body: IdentifierBody } },
-      async (request, reply) => {
-        const details = await loadInteraction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(reply);
-        const action = interactionPath(details.uid);
-        const { identifier } = request.body;
+    type Interaction = NonNullable<Awaited<ReturnType<typeof loadInteraction>>>;
+    /** A form posted by a sign-in page, answered as expired unless it is the current sign-in's. */
+    function interactionForm<Body extends z.ZodType>(
+      step: string,
+      body: Body,
+      handle: (
+        form: { details: Interaction; action: string; body: z.output<Body> },
+        request: FastifyRequest,
+        reply: FastifyReply,
+      ) => Promise<unknown>,
+    ) {
+      pages.post(
+        `${OIDC_MOUNT_PATH}/interaction/:uid/${step}`,
+        { schema: { hide: true, params: InteractionParams, body } },
+        async (request, reply) => {
+          const details = await loadInteraction(request, reply, request.params.uid);
+          if (!details) return expired(reply);
+          const action = interactionPath(details.uid);
+          // Parsed by the schema above; the type provider cannot name a generic schema's output.
+          const parsed = request.body as z.output<Body>;
+          return handle({ details, action, body: parsed }, request, reply);
+        },
+      );
+    }
+
+    interactionForm(
+      'send',
+      IdentifierBody,
+      async ({ details, action, body: { identifier } }, request, reply) => {
         const target = normaliseRecipient(identifier);
         if (!target) {
           return sendHtml(
@@ -168,56 +203,24 @@ export const oidcRoutes: AppPlugin = async (app) => {
             400,
           );
         }
-        let notice: string | null = 'We have sent you a code.';
-        try {
-          await sendCode(target, { clientKey: request.ip, interactionId: details.uid });
-        } catch (error) {
-          if (!isAppError(error) || error.code !== 'RATE_LIMITED') throw error;
-          notice = error.message;
-        }
-        return sendHtml(
-          reply,
-          renderCodePage({
-            action: `${action}/verify`,
-            resendAction: `${action}/send`,
-            identifier,
-            channelText: channelText(target.connection, target.recipient),
-            notice,
-          }),
+        const notice = await trySendCode(
+          target,
+          { clientKey: request.ip, interactionId: details.uid },
+          'We have sent you a code.',
         );
+        return sendHtml(reply, codePage(action, identifier, target, { notice }));
       },
     );
 
-    pages.post(
-      `${OIDC_MOUNT_PATH}/interaction/:uid/verify`,
-      { schema: { hide: true, params: InteractionParams, body: CodeBody } },
-      async (request, reply) => {
-        const details = await loadInteraction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(reply);
-        const action = interactionPath(details.uid);
-        const { identifier, code } = request.body;
+    interactionForm(
+      'verify',
+      CodeBody,
+      async ({ details, action, body: { identifier, code } }, request, reply) => {
         const target = normaliseRecipient(identifier);
-        const isValid =
-          target !== null &&
-          (await verifyOneTimeCode({
-            db: app.db,
-            clock: app.clock,
-            ...target,
-            code,
-            interactionId: details.uid,
-          }));
+        const isValid = target !== null && (await codeIsValid(target, code, details.uid));
         if (!target || !isValid) {
-          return sendHtml(
-            reply,
-            renderCodePage({
-              action: `${action}/verify`,
-              resendAction: `${action}/send`,
-              identifier,
-              channelText: target ? channelText(target.connection, target.recipient) : '',
-              error: WRONG_CODE_MESSAGE,
-            }),
-            400,
-          );
+          const page = codePage(action, identifier, target, { error: WRONG_CODE_MESSAGE });
+          return sendHtml(reply, page, 400);
         }
         const found = await findOrCreateUser({ db: app.db, clock: app.clock, ...target });
         if ('linkTo' in found) {
@@ -235,27 +238,16 @@ export const oidcRoutes: AppPlugin = async (app) => {
 
     // The second half of a first phone sign-in to an e-mail account (see findOrCreateUser):
     // the code sent to the account's e-mail proves it is its owner who links the number.
-    pages.post(
-      `${OIDC_MOUNT_PATH}/interaction/:uid/link`,
-      { schema: { hide: true, params: InteractionParams, body: CodeBody } },
-      async (request, reply) => {
-        const details = await loadInteraction(request, reply);
-        if (!details || details.uid !== request.params.uid) return expired(reply);
-        const action = interactionPath(details.uid);
-        const { identifier, code } = request.body;
+    interactionForm(
+      'link',
+      CodeBody,
+      async ({ details, action, body: { identifier, code } }, request, reply) => {
         const phone = normaliseRecipient(identifier);
         const holder =
           phone?.connection === 'sms' ? await findPhoneLinkHolder(app.db, phone.recipient) : null;
         const isValid =
           holder !== null &&
-          (await verifyOneTimeCode({
-            db: app.db,
-            clock: app.clock,
-            connection: 'email',
-            recipient: holder.email,
-            code,
-            interactionId: details.uid,
-          }));
+          (await codeIsValid({ connection: 'email', recipient: holder.email }, code, details.uid));
         if (!holder || !isValid) {
           return sendHtml(
             reply,
@@ -279,14 +271,19 @@ export const oidcRoutes: AppPlugin = async (app) => {
     );
   });
 
-  async function finishSignIn(request: FastifyRequest, reply: FastifyReply, accountId: string) {
+  function finishSignIn(request: FastifyRequest, reply: FastifyReply, accountId: string) {
+    return finishInteraction(request, reply, { login: { accountId } }, false);
+  }
+
+  /** Hands the answer back to the provider, which redirects the browser on. */
+  async function finishInteraction(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: { consent: { grantId: string } } | { login: { accountId: string } },
+    mergeWithLastSubmission: boolean,
+  ) {
     reply.hijack();
-    await provider.interactionFinished(
-      request.raw,
-      reply.raw,
-      { login: { accountId } },
-      { mergeWithLastSubmission: false },
-    );
+    await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission });
   }
 
   async function sendLinkCode(
@@ -295,24 +292,35 @@ export const oidcRoutes: AppPlugin = async (app) => {
     options: { action: string; identifier: string; email: string; interactionId: string },
   ) {
     const { interactionId, ...page } = options;
-    let notice: string | null = null;
-    try {
-      await sendCode(
-        { connection: 'email', recipient: options.email },
-        { clientKey: request.ip, interactionId },
-      );
-    } catch (error) {
-      if (!isAppError(error) || error.code !== 'RATE_LIMITED') throw error;
-      notice = error.message;
-    }
+    const notice = await trySendCode(
+      { connection: 'email', recipient: options.email },
+      { clientKey: request.ip, interactionId },
+      null,
+    );
     return sendHtml(reply, renderLinkCodePage({ ...page, notice }));
   }
 
-  /** A new 6-digit code, sent by e-mail or text message (RATE_LIMITED when asked too often). */
-  async function sendCode(
-    target: { connection: 'email' | 'sms'; recipient: string },
+  /** Sends a code; when asked too often, the refusal is the page's notice instead of an error. */
+  async function trySendCode(
+    target: CodeTarget,
     from: { clientKey: string; interactionId: string },
-  ) {
+    sentNotice: string | null,
+  ): Promise<string | null> {
+    try {
+      await sendCode(target, from);
+      return sentNotice;
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'RATE_LIMITED') throw error;
+      return error.message;
+    }
+  }
+
+  function codeIsValid(target: CodeTarget, code: string, interactionId: string) {
+    return verifyOneTimeCode({ db: app.db, clock: app.clock, ...target, code, interactionId });
+  }
+
+  /** A new 6-digit code, sent by e-mail or text message (RATE_LIMITED when asked too often). */
+  async function sendCode(target: CodeTarget, from: { clientKey: string; interactionId: string }) {
     const { code } = await createOneTimeCode({
       db: app.db,
       clock: app.clock,
