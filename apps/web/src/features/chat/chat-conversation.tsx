@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@motor/contract';
 import { Button } from '../../components/ui/button';
 import { brand } from '../../lib/brand';
+import { formatLondonTime } from '../../lib/format';
 import { formatClockTime } from '../../lib/support-hours';
 import { useChatEvents, useCustomerChat, useMarkChatRead, useSendChatMessage } from './api/chat';
 
@@ -12,28 +13,14 @@ import { useChatEvents, useCustomerChat, useMarkChatRead, useSendChatMessage } f
 // issue 34).
 
 const londonParts = (instant: string) => {
-  const date = new Date(instant);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Europe/London',
-  }).format(date);
   const day = new Intl.DateTimeFormat('en-GB', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     timeZone: 'Europe/London',
-  }).format(date);
-  return { time: formatClockTime(time), day };
-};
-
-const messageTime = (instant: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
   }).format(new Date(instant));
+  return { time: formatClockTime(formatLondonTime(instant)), day };
+};
 
 /** The policy of the page the customer writes from (/{product}/policy/{id}/...), as context. */
 function usePolicyIdInView(): string | undefined {
@@ -127,7 +114,7 @@ export function ChatConversation({ isOpen }: { isOpen: boolean }) {
                 </span>
                 <p className="chat-message__body">{message.body}</p>
                 <time className="chat-message__time" dateTime={message.createdAt}>
-                  {messageTime(message.createdAt)}
+                  {formatLondonTime(message.createdAt)}
                 </time>
               </li>
             ))
