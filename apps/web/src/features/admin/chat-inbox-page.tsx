@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@motor/contract';
 import { Button } from '../../components/ui/button';
+import { ChatLog } from '../../components/ui/chat-log';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import {
@@ -75,28 +76,16 @@ function Conversation({ conversationId }: { conversationId: string }) {
       <p>
         <Link to={paths.adminCustomer(customer.userId)}>{t('chat.customerLink')}</Link>
       </p>
-      {/* A scrolling region: focusable, so a keyboard can scroll back through the messages. */}
-      <div
+      <ChatLog
         className="chat-inbox__messages"
-        role="log"
-        aria-label={t('chat.messages')}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region (axe scrollable-region-focusable)
-        tabIndex={0}
-      >
-        <ol className="chat-list">
-          {messages.map((message) => (
-            <li key={message.messageId} className={`chat-message chat-message--${message.author}`}>
-              <span className="chat-message__author">
-                {message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromCustomer')}
-              </span>
-              <p className="chat-message__body">{message.body}</p>
-              <time className="chat-message__time" dateTime={message.createdAt}>
-                {dateTime(message.createdAt)}
-              </time>
-            </li>
-          ))}
-        </ol>
-      </div>
+        label={t('chat.messages')}
+        messages={messages}
+        authorOf={(message) =>
+          message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromCustomer')
+        }
+        authorClassName="chat-message__author"
+        formatTime={dateTime}
+      />
       <form className="chat-inbox__reply" onSubmit={onSubmit}>
         <label htmlFor={replyId}>{t('chat.replyLabel')}</label>
         <textarea

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@motor/contract';
 import { Button } from '../../components/ui/button';
+import { ChatLog } from '../../components/ui/chat-log';
 import { brand } from '../../lib/brand';
 import { formatLondonTime } from '../../lib/format';
 import { formatClockTime } from '../../lib/support-hours';
@@ -91,36 +92,18 @@ export function ChatConversation({ isOpen }: { isOpen: boolean }) {
           <ContactLine />
         </div>
       )}
-      {/* A scrolling region: focusable, so a keyboard can scroll back through the messages. */}
-      <div
+      <ChatLog
         className="chat-panel__messages"
-        ref={logRef}
-        role="log"
-        aria-label={t('chat.messages')}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region (axe scrollable-region-focusable)
-        tabIndex={0}
-      >
-        <ol className="chat-list">
-          {messages.length === 0 ? (
-            <li className="chat-panel__empty">{t('chat.empty')}</li>
-          ) : (
-            messages.map((message) => (
-              <li
-                key={message.messageId}
-                className={`chat-message chat-message--${message.author}`}
-              >
-                <span className="visually-hidden">
-                  {message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromYou')}
-                </span>
-                <p className="chat-message__body">{message.body}</p>
-                <time className="chat-message__time" dateTime={message.createdAt}>
-                  {formatLondonTime(message.createdAt)}
-                </time>
-              </li>
-            ))
-          )}
-        </ol>
-      </div>
+        logRef={logRef}
+        label={t('chat.messages')}
+        messages={messages}
+        authorOf={(message) =>
+          message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromYou')
+        }
+        authorClassName="visually-hidden"
+        formatTime={formatLondonTime}
+        empty={<li className="chat-panel__empty">{t('chat.empty')}</li>}
+      />
       <form className="chat-panel__form" onSubmit={onSubmit}>
         <label htmlFor={messageId}>{t('chat.yourMessage')}</label>
         <textarea
