@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@motor/contract';
 import { Button } from '../../components/ui/button';
 import { ChatLog } from '../../components/ui/chat-log';
-import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import {
   useChatConversation,
@@ -13,10 +12,9 @@ import {
   useMarkConversationRead,
   useReplyToChat,
 } from './api/chat-inbox';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 import { ListOrNone, QueryState } from './staff-report';
-
-const CHAT_PERMISSION = 'access:chat';
 
 const dateTime = (instant: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -111,8 +109,7 @@ function Conversation({ conversationId }: { conversationId: string }) {
 /** Issue 18 item 3: the staff chat inbox (access:chat), conversations newest first. */
 export function ChatInboxPage() {
   const { t } = useTranslation('admin');
-  const { isAdmin, permissions } = useAuth();
-  const isAllowed = isAdmin && (permissions ?? []).includes(CHAT_PERMISSION);
+  const isAllowed = useStaffPermission()(STAFF_PERMISSIONS.chat);
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = searchParams.get('conversation');
   const inbox = useChatInbox(isAllowed);
