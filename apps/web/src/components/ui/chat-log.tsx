@@ -11,9 +11,10 @@ type Props = {
   className: string;
   label: string;
   messages: readonly ChatMessage[];
-  /** Who wrote a message, in the reader's words. */
-  authorOf: (message: ChatMessage) => string;
-  authorClassName: string;
+  /** Who wrote a message, in the reader's words: staff, or the other side. */
+  authors: { staff: string; other: string };
+  /** Staff see each message's author; the customer's panel says it to screen readers only. */
+  showAuthors?: boolean;
   formatTime: (instant: string) => string;
   /** The list item shown while there are no messages (none: an empty list). */
   empty?: ReactNode;
@@ -24,8 +25,8 @@ export function ChatLog({
   className,
   label,
   messages,
-  authorOf,
-  authorClassName,
+  authors,
+  showAuthors = false,
   formatTime,
   empty,
   logRef,
@@ -47,7 +48,9 @@ export function ChatLog({
                 key={message.messageId}
                 className={`chat-message chat-message--${message.author}`}
               >
-                <span className={authorClassName}>{authorOf(message)}</span>
+                <span className={showAuthors ? 'chat-message__author' : 'visually-hidden'}>
+                  {message.author === 'staff' ? authors.staff : authors.other}
+                </span>
                 <p className="chat-message__body">{message.body}</p>
                 <time className="chat-message__time" dateTime={message.createdAt}>
                   {formatTime(message.createdAt)}

@@ -9,28 +9,31 @@ import { formatDate } from '../../lib/format';
 type Props = {
   cover: { startAt?: string | null; endAt?: string | null; policyTerm: string };
   productKind: string;
-  /** Each row's term; without `end` there is no end row. */
-  labels: { start: string; term: string; end?: string };
+  /** Each row's term, in the page's words. */
+  label: (row: 'start' | 'term' | 'end') => string;
+  /** False where the end is not shown (the renewal says only when the new term starts). */
+  showEnd?: boolean;
   /** What the start row says instead of the date (e.g. "today"). */
   start?: ReactNode;
   rowClassName?: string;
 };
 
-export function CoverDates({ cover, productKind, labels, start, rowClassName }: Props) {
+export function CoverDates(props: Props) {
+  const { cover, productKind, label, start, rowClassName, showEnd = true } = props;
   const dateOrDash = (at?: string | null) => (at ? formatDate(at) : '—');
   return (
     <>
       <div className={rowClassName}>
-        <dt>{labels.start}</dt>
+        <dt>{label('start')}</dt>
         <dd>{start ?? dateOrDash(cover.startAt)}</dd>
       </div>
       <div className={rowClassName}>
-        <dt>{labels.term}</dt>
+        <dt>{label('term')}</dt>
         <dd>{describePolicyTerm({ policyTerm: cover.policyTerm, productKind })}</dd>
       </div>
-      {labels.end === undefined || productKind === 'SUBSCRIPTION' ? null : (
+      {!showEnd || productKind === 'SUBSCRIPTION' ? null : (
         <div className={rowClassName}>
-          <dt>{labels.end}</dt>
+          <dt>{label('end')}</dt>
           <dd>{dateOrDash(cover.endAt)}</dd>
         </div>
       )}

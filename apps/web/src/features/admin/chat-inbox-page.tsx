@@ -78,10 +78,8 @@ function Conversation({ conversationId }: { conversationId: string }) {
         className="chat-inbox__messages"
         label={t('chat.messages')}
         messages={messages}
-        authorOf={(message) =>
-          message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromCustomer')
-        }
-        authorClassName="chat-message__author"
+        authors={{ staff: t('chat.fromStaff'), other: t('chat.fromCustomer') }}
+        showAuthors
         formatTime={dateTime}
       />
       <form className="chat-inbox__reply" onSubmit={onSubmit}>

@@ -97,10 +97,7 @@ export function ChatConversation({ isOpen }: { isOpen: boolean }) {
         logRef={logRef}
         label={t('chat.messages')}
         messages={messages}
-        authorOf={(message) =>
-          message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromYou')
-        }
-        authorClassName="visually-hidden"
+        authors={{ staff: t('chat.fromStaff'), other: t('chat.fromYou') }}
         formatTime={formatLondonTime}
         empty={<li className="chat-panel__empty">{t('chat.empty')}</li>}
       />

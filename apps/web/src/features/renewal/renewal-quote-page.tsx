@@ -55,7 +55,8 @@ function UpdatedTerms({ proposal, product }: Omit<Props, 'base'>) {
         <CoverDates
           cover={proposal}
           productKind={product.productKind}
-          labels={{ start: t('quote.terms.starts'), term: t('quote.terms.term') }}
+          label={(row) => (row === 'start' ? t('quote.terms.starts') : t('quote.terms.term'))}
+          showEnd={false}
           rowClassName="summary-list__row"
         />
       </dl>

@@ -118,11 +118,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
               <CoverDates
                 cover={proposal}
                 productKind={product.productKind}
-                labels={{
-                  start: t('config.dates.start'),
-                  term: t('config.dates.term'),
-                  end: t('config.dates.end'),
-                }}
+                label={(row) => t(`config.dates.${row}`)}
               />
             </dl>
             <Link to={pathTo('disclosure/start-date')}>{t('config.dates.change')}</Link>

@@ -84,11 +84,7 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
               <CoverDates
                 cover={proposal}
                 productKind={product.productKind}
-                labels={{
-                  start: t('summary.info.start'),
-                  term: t('summary.info.term'),
-                  end: t('summary.info.end'),
-                }}
+                label={(row) => t(`summary.info.${row}`)}
                 start={startsToday ? t('summary.info.today') : undefined}
               />
               <div>
