@@ -180,3 +180,17 @@ export async function nullOn404<T>(promise: Promise<T>): Promise<T | null> {
     throw error;
   }
 }
+
+/**
+ * GET one thing by its path, checked against its response schema; null when the server has no
+ * such thing for the caller (404). The read behind every "find" the pages make.
+ */
+export async function findParsed<T>(
+  client: ApiClient,
+  path: string,
+  schema: { parse: (data: unknown) => T },
+  signal?: AbortSignal,
+): Promise<T | null> {
+  const data = await nullOn404(client.get<unknown>(path, { signal }));
+  return data === null ? null : schema.parse(data);
+}

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatestRef } from './use-latest-ref';
 
 // "Chat to us" anywhere in the app opens the one chat panel the page shell holds (issue 18 item 3):
 // features ask through this channel, as they may not import the panel's feature.
@@ -14,15 +15,12 @@ export function requestChatOpen(): boolean {
 
 /** The chat panel's side: called whenever something asks for the chat. */
 export function useChatOpenRequests(onOpen: ChatOpenListener): void {
-  const onOpenRef = useRef(onOpen);
-  useEffect(() => {
-    onOpenRef.current = onOpen;
-  }, [onOpen]);
+  const onOpenRef = useLatestRef(onOpen);
   useEffect(() => {
     const listener = () => onOpenRef.current();
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
     };
-  }, []);
+  }, [onOpenRef]);
 }

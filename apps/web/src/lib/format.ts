@@ -30,6 +30,18 @@ export function formatDate(iso: string): string {
   return Number.isNaN(value.getTime()) ? iso : date.format(value);
 }
 
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+});
+
+/** "14:05": an ISO instant's time of day in London, on the 24-hour clock. */
+export function formatLondonTime(iso: string): string {
+  return londonClock.format(new Date(iso));
+}
+
 // The card provider names a card's brand in lower case ('visa', 'amex'); people read its name.
 const CARD_BRAND_NAMES: Record<string, string> = {
   amex: 'American Express',

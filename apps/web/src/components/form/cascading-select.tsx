@@ -5,6 +5,7 @@ import { getSingleOption } from '@motor/forms';
 import type { SelectOption } from '@motor/forms';
 import { Field, getControlAria } from './field';
 import type { FieldBaseProps } from './field';
+import { useLatestRef } from '../../lib/use-latest-ref';
 
 /** An option optionally tied to a value of the upstream select. */
 export type CascadingOption = SelectOption & { parentValue?: string };
@@ -38,10 +39,7 @@ export function CascadingSelect({
   const single = getSingleOption(visible);
   const singleValue = single?.value;
   const previousUpstream = useRef(upstreamValue);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
+  const onChangeRef = useLatestRef(onChange);
 
   useEffect(() => {
     const upstreamChanged = previousUpstream.current !== upstreamValue;
@@ -51,7 +49,7 @@ export function CascadingSelect({
       return;
     }
     if (upstreamChanged && value !== '') onChangeRef.current('');
-  }, [upstreamValue, singleValue, value]);
+  }, [upstreamValue, singleValue, value, onChangeRef]);
 
   return (
     <Field {...field}>

@@ -5,6 +5,7 @@ import type { DataEntry } from '@motor/domain';
 import { Field, getControlAria } from './field';
 import type { FieldBaseProps } from './field';
 import { useDataTableSearch, useDebouncedValue } from './lookup-api';
+import { ComboboxOption } from './search-select';
 
 /** Spec 1 §5: a lookup searches 250 ms after the last keystroke. */
 const LOOKUP_DEBOUNCE_MS = 250;
@@ -108,26 +109,18 @@ export function LookupInput({
           hidden={!showList}
         >
           {results.map((entry, index) => (
-            <li
+            <ComboboxOption
               key={entry.code}
               id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              className={
-                index === activeIndex
-                  ? 'search-select__option search-select__option--active'
-                  : 'search-select__option'
-              }
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(entry);
-              }}
+              isActive={index === activeIndex}
+              isSelected={index === activeIndex}
+              onChoose={() => choose(entry)}
             >
               {entry.name}
               {table === 'DrivingConvictions' ? (
                 <span className="search-select__code"> ({entry.code})</span>
               ) : null}
-            </li>
+            </ComboboxOption>
           ))}
         </ul>
       </div>

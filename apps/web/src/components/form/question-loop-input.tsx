@@ -102,6 +102,11 @@ export function QuestionLoopInput({
     setShowRowErrors(Object.keys(result.errors).length > 0);
     commit(result.state);
   };
+  // Turning the loop on or off, removing a row or cancelling one checks no row: nothing to show.
+  const commitUnchecked = (next: QuestionLoopState) => {
+    setShowRowErrors(false);
+    commit(next);
+  };
 
   const openRow = state.editing ? state.rows[state.rows.length - 1] : undefined;
   const rowErrors =
@@ -121,10 +126,7 @@ export function QuestionLoopInput({
           { value: false, text: t('values.false') },
         ]}
         value={state.enabled}
-        onChange={(enabled) => {
-          setShowRowErrors(false);
-          commit(setQuestionLoopEnabled(state, enabled === true));
-        }}
+        onChange={(enabled) => commitUnchecked(setQuestionLoopEnabled(state, enabled === true))}
       />
       {confirmedRows.length > 0 ? (
         <ul className="question-loop__rows" aria-label={t('loop.listLabel', { label: copy.label })}>
@@ -153,10 +155,7 @@ export function QuestionLoopInput({
                 layout="small"
                 variant="inverted"
                 aria-label={t('loop.removeRow', { number: index + 1 })}
-                onClick={() => {
-                  setShowRowErrors(false);
-                  commit(removeQuestionLoopRow(state, index));
-                }}
+                onClick={() => commitUnchecked(removeQuestionLoopRow(state, index))}
               >
                 {t('loop.remove')}
               </Button>
@@ -203,10 +202,7 @@ export function QuestionLoopInput({
             <Button
               layout="small"
               variant="inverted"
-              onClick={() => {
-                setShowRowErrors(false);
-                commit(cancelQuestionLoopRow(state));
-              }}
+              onClick={() => commitUnchecked(cancelQuestionLoopRow(state))}
             >
               {t('loop.cancel')}
             </Button>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { KeyboardEvent, ReactElement } from 'react';
+import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterOptions, getSingleOption } from '@motor/forms';
 import type { SelectOption } from '@motor/forms';
@@ -12,6 +12,38 @@ export type SearchSelectProps = FieldBaseProps & {
   onChange: (value: string) => void;
   placeholder?: string;
 };
+
+/**
+ * One option of a combobox's listbox (this one's and the lookup's), highlighted while the
+ * keyboard is on it. Chosen on mousedown, which keeps focus in the input, so the input's blur
+ * does not close the list first.
+ */
+export function ComboboxOption(props: {
+  id: string;
+  isActive: boolean;
+  isSelected: boolean;
+  onChoose: () => void;
+  children: ReactNode;
+}): ReactElement {
+  return (
+    <li
+      id={props.id}
+      role="option"
+      aria-selected={props.isSelected}
+      className={
+        props.isActive
+          ? 'search-select__option search-select__option--active'
+          : 'search-select__option'
+      }
+      onMouseDown={(event) => {
+        event.preventDefault();
+        props.onChoose();
+      }}
+    >
+      {props.children}
+    </li>
+  );
+}
 
 /**
  * Combobox filtering options by case-insensitive substring. Enter picks the highlighted option or
@@ -121,24 +153,15 @@ export function SearchSelect({
           hidden={!showList || matches.length === 0}
         >
           {matches.map((option, index) => (
-            <li
+            <ComboboxOption
               key={option.value}
               id={optionId(index)}
-              role="option"
-              aria-selected={option.value === value}
-              className={
-                index === activeIndex
-                  ? 'search-select__option search-select__option--active'
-                  : 'search-select__option'
-              }
-              // mousedown keeps focus in the input, so blur does not close the list first.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(option);
-              }}
+              isActive={index === activeIndex}
+              isSelected={option.value === value}
+              onChoose={() => choose(option)}
             >
               {option.text}
-            </li>
+            </ComboboxOption>
           ))}
         </ul>
         {showList && matches.length === 0 ? (

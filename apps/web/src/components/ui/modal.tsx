@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import type { MouseEvent, ReactElement, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useLatestRef } from '../../lib/use-latest-ref';
 
 export type ModalVariant = 'default' | 'iframe' | 'feedback';
 
@@ -78,11 +79,7 @@ export function Modal({
   const { t } = useTranslation('ui');
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
+  const onCloseRef = useLatestRef(onClose);
 
   useEffect(() => {
     if (!isOpen) return undefined;
@@ -137,7 +134,7 @@ export function Modal({
       changeOpenModalCount(-1);
       if (opener && opener.isConnected) opener.focus();
     };
-  }, [isOpen]);
+  }, [isOpen, onCloseRef]);
 
   if (!isOpen) return null;
 

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatusVariant } from './variants';
+import { useLatestRef } from '../../lib/use-latest-ref';
 
 /** Spec 1 §9: the snackbar closes itself after 4 seconds. */
 export const SNACKBAR_DURATION_MS = 4000;
@@ -23,17 +24,13 @@ export function Snackbar({
   durationMs = SNACKBAR_DURATION_MS,
 }: SnackbarProps): ReactElement {
   const { t } = useTranslation('ui');
-  const onCloseRef = useRef(onClose);
-
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
+  const onCloseRef = useLatestRef(onClose);
 
   useEffect(() => {
     if (!isOpen) return undefined;
     const timer = setTimeout(() => onCloseRef.current(), durationMs);
     return () => clearTimeout(timer);
-  }, [isOpen, durationMs]);
+  }, [isOpen, durationMs, onCloseRef]);
 
   // The live region stays mounted so screen readers announce the message when it appears.
   return (

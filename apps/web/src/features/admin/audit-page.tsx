@@ -1,59 +1,37 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../../lib/auth';
 import { useAuditEntries } from './api/staff-console';
 import { AuditTable } from './customer-page';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
+import { useAddressFilter } from './use-address-filter';
 import { BackToConsole } from './back-to-console';
 import { ListOrNone, QueryState } from './staff-report';
-
-const AUDIT_PERMISSION = 'access:audit';
 
 /** Issue 18 item 2: every staff action, newest first, by customer and staff member. */
 export function AuditPage() {
   const { t } = useTranslation('admin');
-  const { isAdmin, permissions } = useAuth();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = {
-    customer: searchParams.get('customer') ?? '',
-    staff: searchParams.get('staff') ?? '',
-  };
-  const [customer, setCustomer] = useState(filter.customer);
-  const [staff, setStaff] = useState(filter.staff);
+  const filter = useAddressFilter(['customer', 'staff']);
   const id = useId();
-  const allowed = isAdmin && (permissions ?? []).includes(AUDIT_PERMISSION);
-  const entries = useAuditEntries(filter, allowed);
+  const allowed = useStaffPermission()(STAFF_PERMISSIONS.audit);
+  const entries = useAuditEntries(filter.applied, allowed);
 
   if (!allowed) return <UnauthorisedPage />;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (customer.trim()) next.customer = customer.trim();
-    if (staff.trim()) next.staff = staff.trim();
-    setSearchParams(next);
-  };
-  const onClear = () => {
-    setCustomer('');
-    setStaff('');
-    setSearchParams({});
-  };
 
   return (
     <div className="page-header staff-audit">
       <BackToConsole />
       <h1>{t('audit.title')}</h1>
       <p className="lead">{t('audit.intro')}</p>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-filters`}>
+      <form onSubmit={filter.apply} noValidate aria-labelledby={`${id}-filters`}>
         <h2 id={`${id}-filters`}>{t('audit.filters')}</h2>
         <label htmlFor={`${id}-customer`}>{t('audit.customer')}</label>
         <input
           id={`${id}-customer`}
           name="customer"
-          value={customer}
-          onChange={(event) => setCustomer(event.target.value)}
+          value={filter.draft.customer}
+          onChange={(event) => filter.change('customer', event.target.value)}
           autoComplete="off"
           spellCheck={false}
         />
@@ -61,13 +39,13 @@ export function AuditPage() {
         <input
           id={`${id}-staff`}
           name="staff"
-          value={staff}
-          onChange={(event) => setStaff(event.target.value)}
+          value={filter.draft.staff}
+          onChange={(event) => filter.change('staff', event.target.value)}
           autoComplete="off"
           spellCheck={false}
         />
         <Button type="submit">{t('audit.apply')}</Button>
-        <Button type="button" variant="inverted" onClick={onClear}>
+        <Button type="button" variant="inverted" onClick={filter.clear}>
           {t('audit.clear')}
         </Button>
       </form>

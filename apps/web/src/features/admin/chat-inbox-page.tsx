@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@motor/contract';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../../lib/auth';
+import { ChatLog } from '../../components/ui/chat-log';
 import { paths } from '../../lib/paths';
 import {
   useChatConversation,
@@ -12,10 +12,9 @@ import {
   useMarkConversationRead,
   useReplyToChat,
 } from './api/chat-inbox';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 import { ListOrNone, QueryState } from './staff-report';
-
-const CHAT_PERMISSION = 'access:chat';
 
 const dateTime = (instant: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -75,28 +74,14 @@ function Conversation({ conversationId }: { conversationId: string }) {
       <p>
         <Link to={paths.adminCustomer(customer.userId)}>{t('chat.customerLink')}</Link>
       </p>
-      {/* A scrolling region: focusable, so a keyboard can scroll back through the messages. */}
-      <div
+      <ChatLog
         className="chat-inbox__messages"
-        role="log"
-        aria-label={t('chat.messages')}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region (axe scrollable-region-focusable)
-        tabIndex={0}
-      >
-        <ol className="chat-list">
-          {messages.map((message) => (
-            <li key={message.messageId} className={`chat-message chat-message--${message.author}`}>
-              <span className="chat-message__author">
-                {message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromCustomer')}
-              </span>
-              <p className="chat-message__body">{message.body}</p>
-              <time className="chat-message__time" dateTime={message.createdAt}>
-                {dateTime(message.createdAt)}
-              </time>
-            </li>
-          ))}
-        </ol>
-      </div>
+        label={t('chat.messages')}
+        messages={messages}
+        authors={{ staff: t('chat.fromStaff'), other: t('chat.fromCustomer') }}
+        showAuthors
+        formatTime={dateTime}
+      />
       <form className="chat-inbox__reply" onSubmit={onSubmit}>
         <label htmlFor={replyId}>{t('chat.replyLabel')}</label>
         <textarea
@@ -122,8 +107,7 @@ function Conversation({ conversationId }: { conversationId: string }) {
 /** Issue 18 item 3: the staff chat inbox (access:chat), conversations newest first. */
 export function ChatInboxPage() {
   const { t } = useTranslation('admin');
-  const { isAdmin, permissions } = useAuth();
-  const isAllowed = isAdmin && (permissions ?? []).includes(CHAT_PERMISSION);
+  const isAllowed = useStaffPermission()(STAFF_PERMISSIONS.chat);
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = searchParams.get('conversation');
   const inbox = useChatInbox(isAllowed);

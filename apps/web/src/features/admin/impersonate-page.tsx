@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../../lib/auth';
 import { setImpersonatedUserId } from '../../lib/auth/impersonation';
 import { nullOn404 } from '../../lib/api-client';
 import { useApiClient } from '../../lib/use-api-client';
+import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 import { BackToConsole } from './back-to-console';
-
-const IMPERSONATE_PERMISSION = 'access:impersonate';
 
 /**
  * Spec 1 §6 admin mode: choose the customer to act for by user id (also from ?impersonate=).
@@ -19,14 +17,14 @@ const IMPERSONATE_PERMISSION = 'access:impersonate';
 export function ImpersonatePage() {
   const { t } = useTranslation('admin');
   const [searchParams] = useSearchParams();
-  const { isAdmin, permissions } = useAuth();
+  const allowed = useStaffPermission()(STAFF_PERMISSIONS.impersonate);
   const client = useApiClient();
   const [userId, setUserId] = useState(searchParams.get('impersonate') ?? '');
   const [error, setError] = useState<string | null>(null);
   const [isChecking, setIsChecking] = useState(false);
   const inputId = useId();
 
-  if (!isAdmin || !(permissions ?? []).includes(IMPERSONATE_PERMISSION)) {
+  if (!allowed) {
     return <UnauthorisedPage />;
   }
 

@@ -1,6 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { JOB_STATES, type JobListResponse } from '@motor/contract';
 import { Button } from '../../components/ui/button';
 import { useJobs, useRunDueJobs } from './api/jobs';
@@ -8,6 +7,7 @@ import { JobRunsList } from './job-runs';
 import { ReportTable } from '../../components/ui/scrolling-table';
 import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { StaffReport } from './staff-report';
+import { useAddressFilter } from './use-address-filter';
 
 const KIND_COLUMNS = [
   'kind',
@@ -124,20 +124,9 @@ function RunDueJobs() {
 export function JobsPage() {
   const { t } = useTranslation('jobs');
   const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = { state: searchParams.get('state') ?? '', kind: searchParams.get('kind') ?? '' };
-  const [state, setState] = useState(filter.state);
-  const [kind, setKind] = useState(filter.kind);
+  const filter = useAddressFilter(['state', 'kind']);
   const id = useId();
-  const jobs = useJobs(filter, allowed);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    if (state) next.state = state;
-    if (kind) next.kind = kind;
-    setSearchParams(next);
-  };
+  const jobs = useJobs(filter.applied, allowed);
 
   return (
     <StaffReport
@@ -153,14 +142,14 @@ export function JobsPage() {
             <h2 id={`${id}-kinds`}>{t('kinds.title')}</h2>
             <KindsTable kinds={data.kinds} />
           </section>
-          <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-filters`}>
+          <form onSubmit={filter.apply} noValidate aria-labelledby={`${id}-filters`}>
             <h2 id={`${id}-filters`}>{t('filters.title')}</h2>
             <label htmlFor={`${id}-state`}>{t('filters.state')}</label>
             <select
               id={`${id}-state`}
               name="state"
-              value={state}
-              onChange={(event) => setState(event.target.value)}
+              value={filter.draft.state}
+              onChange={(event) => filter.change('state', event.target.value)}
             >
               <option value="">{t('filters.anyState')}</option>
               {JOB_STATES.map((value) => (
@@ -173,8 +162,8 @@ export function JobsPage() {
             <select
               id={`${id}-kind`}
               name="kind"
-              value={kind}
-              onChange={(event) => setKind(event.target.value)}
+              value={filter.draft.kind}
+              onChange={(event) => filter.change('kind', event.target.value)}
             >
               <option value="">{t('filters.anyKind')}</option>
               {data.kinds.map((row) => (

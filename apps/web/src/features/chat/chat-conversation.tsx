@@ -3,7 +3,9 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@motor/contract';
 import { Button } from '../../components/ui/button';
+import { ChatLog } from '../../components/ui/chat-log';
 import { brand } from '../../lib/brand';
+import { formatLondonTime } from '../../lib/format';
 import { formatClockTime } from '../../lib/support-hours';
 import { useChatEvents, useCustomerChat, useMarkChatRead, useSendChatMessage } from './api/chat';
 
@@ -12,28 +14,14 @@ import { useChatEvents, useCustomerChat, useMarkChatRead, useSendChatMessage } f
 // issue 34).
 
 const londonParts = (instant: string) => {
-  const date = new Date(instant);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Europe/London',
-  }).format(date);
   const day = new Intl.DateTimeFormat('en-GB', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     timeZone: 'Europe/London',
-  }).format(date);
-  return { time: formatClockTime(time), day };
-};
-
-const messageTime = (instant: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
   }).format(new Date(instant));
+  return { time: formatClockTime(formatLondonTime(instant)), day };
+};
 
 /** The policy of the page the customer writes from (/{product}/policy/{id}/...), as context. */
 function usePolicyIdInView(): string | undefined {
@@ -104,36 +92,15 @@ export function ChatConversation({ isOpen }: { isOpen: boolean }) {
           <ContactLine />
         </div>
       )}
-      {/* A scrolling region: focusable, so a keyboard can scroll back through the messages. */}
-      <div
+      <ChatLog
         className="chat-panel__messages"
-        ref={logRef}
-        role="log"
-        aria-label={t('chat.messages')}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region (axe scrollable-region-focusable)
-        tabIndex={0}
-      >
-        <ol className="chat-list">
-          {messages.length === 0 ? (
-            <li className="chat-panel__empty">{t('chat.empty')}</li>
-          ) : (
-            messages.map((message) => (
-              <li
-                key={message.messageId}
-                className={`chat-message chat-message--${message.author}`}
-              >
-                <span className="visually-hidden">
-                  {message.author === 'staff' ? t('chat.fromStaff') : t('chat.fromYou')}
-                </span>
-                <p className="chat-message__body">{message.body}</p>
-                <time className="chat-message__time" dateTime={message.createdAt}>
-                  {messageTime(message.createdAt)}
-                </time>
-              </li>
-            ))
-          )}
-        </ol>
-      </div>
+        logRef={logRef}
+        label={t('chat.messages')}
+        messages={messages}
+        authors={{ staff: t('chat.fromStaff'), other: t('chat.fromYou') }}
+        formatTime={formatLondonTime}
+        empty={<li className="chat-panel__empty">{t('chat.empty')}</li>}
+      />
       <form className="chat-panel__form" onSubmit={onSubmit}>
         <label htmlFor={messageId}>{t('chat.yourMessage')}</label>
         <textarea

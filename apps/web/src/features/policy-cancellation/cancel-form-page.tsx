@@ -24,6 +24,43 @@ import {
 /** An offered London date shown dd MMM yyyy. */
 const displayDate = (date: string) => formatDisplayDate(startOfLondonDate(date));
 
+/** One of the form's radio groups, each radio's id its value; `onLeave` marks it used. */
+function RadioField<Option extends string>(props: {
+  name: string;
+  legend: string;
+  error: string | undefined;
+  options: readonly Option[];
+  value: string;
+  onChange: (option: Option) => void;
+  label: (option: Option) => string;
+  onLeave: (event: FocusEvent<HTMLElement>) => void;
+}) {
+  const { name } = props;
+  return (
+    <div onBlur={props.onLeave}>
+      <FieldGroup id={name} label={props.legend} error={props.error}>
+        <div className="radios">
+          {props.options.map((option) => (
+            <div className="radios__item" key={option}>
+              <input
+                type="radio"
+                className="radios__input"
+                id={`${name}-${option}`}
+                name={name}
+                checked={props.value === option}
+                onChange={() => props.onChange(option)}
+              />
+              <label className="radios__label" htmlFor={`${name}-${option}`}>
+                {props.label(option)}
+              </label>
+            </div>
+          ))}
+        </div>
+      </FieldGroup>
+    </div>
+  );
+}
+
 export function CancelFormPage({
   options,
   root,
@@ -86,53 +123,33 @@ export function CancelFormPage({
         ) : (
           <>
             <p>{isFree ? t('form.freeIntro') : t('form.standardIntro')}</p>
-            <div onBlur={touchOnLeave('when')}>
-              <FieldGroup id="cancel-when" label={t('form.whenLegend')} error={whenError}>
-                <div className="radios">
-                  {['now', ...options.deferredDates].map((when) => (
-                    <div className="radios__item" key={when}>
-                      <input
-                        type="radio"
-                        className="radios__input"
-                        id={`cancel-when-${when}`}
-                        name="cancel-when"
-                        checked={values.when === when}
-                        onChange={() => change('when', when)}
-                      />
-                      <label className="radios__label" htmlFor={`cancel-when-${when}`}>
-                        {when === 'now'
-                          ? t('form.immediately')
-                          : t('form.onDate', { date: displayDate(when) })}
-                      </label>
-                    </div>
-                  ))}
-                </div>
-              </FieldGroup>
-            </div>
+            <RadioField
+              name="cancel-when"
+              legend={t('form.whenLegend')}
+              error={whenError}
+              options={['now', ...options.deferredDates]}
+              value={values.when}
+              onChange={(when) => change('when', when)}
+              label={(when) =>
+                when === 'now'
+                  ? t('form.immediately')
+                  : t('form.onDate', { date: displayDate(when) })
+              }
+              onLeave={touchOnLeave('when')}
+            />
           </>
         )}
         {reasons.length > 0 ? (
-          <div onBlur={touchOnLeave('reason')}>
-            <FieldGroup id="cancel-reason" label={t('form.reasonLegend')} error={reasonError}>
-              <div className="radios">
-                {reasons.map((reason) => (
-                  <div className="radios__item" key={reason}>
-                    <input
-                      type="radio"
-                      className="radios__input"
-                      id={`cancel-reason-${reason}`}
-                      name="cancel-reason"
-                      checked={values.reason === reason}
-                      onChange={() => change('reason', reason)}
-                    />
-                    <label className="radios__label" htmlFor={`cancel-reason-${reason}`}>
-                      {t(`reasons.${reason}`)}
-                    </label>
-                  </div>
-                ))}
-              </div>
-            </FieldGroup>
-          </div>
+          <RadioField
+            name="cancel-reason"
+            legend={t('form.reasonLegend')}
+            error={reasonError}
+            options={reasons}
+            value={values.reason}
+            onChange={(reason) => change('reason', reason)}
+            label={(reason) => t(`reasons.${reason}`)}
+            onLeave={touchOnLeave('reason')}
+          />
         ) : null}
         {values.reason === 'Other' ? (
           <TextArea

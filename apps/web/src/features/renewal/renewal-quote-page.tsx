@@ -1,10 +1,11 @@
 import { useId, type ReactElement } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { describePolicyTerm, formatMoney, type OptionalCoverCode } from '@motor/domain';
+import { formatMoney, type OptionalCoverCode } from '@motor/domain';
 import { maxAdditionalDrivers } from '../../components/disclosure/additional-drivers';
 import { disclosurePath } from '../../components/disclosure/sections';
 import { ContentLink } from '../../components/ui/content-link';
+import { CoverDates } from '../../components/ui/cover-dates';
 import { LineItem, LineItemList } from '../../components/ui/line-item';
 import { brand } from '../../lib/brand';
 import type { ProductConfig } from '../../lib/brand-products';
@@ -51,19 +52,13 @@ function UpdatedTerms({ proposal, product }: Omit<Props, 'base'>) {
             <strong>{year(proposal.quote.totals.discounted, thisMonthly)}</strong>
           </dd>
         </div>
-        <div className="summary-list__row">
-          <dt>{t('quote.terms.starts')}</dt>
-          <dd>{proposal.startAt ? formatDate(proposal.startAt) : '—'}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt>{t('quote.terms.term')}</dt>
-          <dd>
-            {describePolicyTerm({
-              policyTerm: proposal.policyTerm,
-              productKind: product.productKind,
-            })}
-          </dd>
-        </div>
+        <CoverDates
+          cover={proposal}
+          productKind={product.productKind}
+          label={(row) => (row === 'start' ? t('quote.terms.starts') : t('quote.terms.term'))}
+          showEnd={false}
+          rowClassName="summary-list__row"
+        />
       </dl>
       <p className="text-muted">{t('quote.terms.fair')}</p>
     </section>

@@ -6,7 +6,7 @@ import {
   type AuditListResponse,
   type CustomerDetailResponse,
 } from '@motor/contract';
-import { nullOn404 } from '../../../lib/api-client';
+import { findParsed } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
 import { useStaffGet } from './staff-requests';
 
@@ -31,12 +31,13 @@ export function useCustomer(userId: string, isStaff: boolean) {
     queryKey: ['admin', 'customer', userId],
     enabled: isStaff,
     meta: { handlesForbidden: true },
-    queryFn: async ({ signal }): Promise<CustomerDetailResponse | null> => {
-      const data = await nullOn404(
-        client.get<unknown>(`/admin/customers/${encodeURIComponent(userId)}`, { signal }),
-      );
-      return data === null ? null : CustomerDetailResponseSchema.parse(data);
-    },
+    queryFn: ({ signal }): Promise<CustomerDetailResponse | null> =>
+      findParsed(
+        client,
+        `/admin/customers/${encodeURIComponent(userId)}`,
+        CustomerDetailResponseSchema,
+        signal,
+      ),
   });
 }
 

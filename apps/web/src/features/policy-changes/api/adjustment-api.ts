@@ -7,7 +7,7 @@ import {
   type MtaMotoCheckoutRequest,
   type PolicyAdjustmentResponse,
 } from '@motor/contract';
-import { nullOn404 } from '../../../lib/api-client';
+import { findParsed } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
 import { policyQueryKey } from '../../../lib/policy/get-policy';
 
@@ -55,10 +55,8 @@ export function useAdjustment(
       options.pollUntilConfirmed && query.state.data && !query.state.data.confirmed
         ? POLL_MS
         : false,
-    queryFn: async ({ signal }) => {
-      const data = await nullOn404(client.get<unknown>(adjustmentPath(adjustmentId), { signal }));
-      return data === null ? null : PolicyAdjustmentResponseSchema.parse(data);
-    },
+    queryFn: ({ signal }) =>
+      findParsed(client, adjustmentPath(adjustmentId), PolicyAdjustmentResponseSchema, signal),
   });
 }
 

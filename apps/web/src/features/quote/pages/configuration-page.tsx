@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { describePolicyTerm } from '@motor/domain';
 import type { PaymentScheduleType, ProposalChange } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
+import { CoverDates } from '../../../components/ui/cover-dates';
 import { Notification } from '../../../components/ui/notification';
 import { useAnalytics, useTrackOnce } from '../../../lib/analytics';
-import { formatDate } from '../../../lib/format';
 import { useApiClient } from '../../../lib/use-api-client';
 import { proposalQueryKey } from '../../../lib/query-keys';
 import type { Proposal } from '../api/get-proposal';
@@ -116,25 +115,11 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
           <section className="card quote-section" aria-labelledby="quote-dates-title">
             <h2 id="quote-dates-title">{t('config.dates.title')}</h2>
             <dl className="quote-facts">
-              <div>
-                <dt>{t('config.dates.start')}</dt>
-                <dd>{proposal.startAt ? formatDate(proposal.startAt) : '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('config.dates.term')}</dt>
-                <dd>
-                  {describePolicyTerm({
-                    policyTerm: proposal.policyTerm,
-                    productKind: product.productKind,
-                  })}
-                </dd>
-              </div>
-              {product.productKind === 'SUBSCRIPTION' ? null : (
-                <div>
-                  <dt>{t('config.dates.end')}</dt>
-                  <dd>{proposal.endAt ? formatDate(proposal.endAt) : '—'}</dd>
-                </div>
-              )}
+              <CoverDates
+                cover={proposal}
+                productKind={product.productKind}
+                label={(row) => t(`config.dates.${row}`)}
+              />
             </dl>
             <Link to={pathTo('disclosure/start-date')}>{t('config.dates.change')}</Link>
           </section>

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { describePolicyTerm, isSameLondonDay } from '@motor/domain';
+import { isSameLondonDay } from '@motor/domain';
 import { Button } from '../../../components/ui/button';
+import { CoverDates } from '../../../components/ui/cover-dates';
 import { Notification } from '../../../components/ui/notification';
 import { PriceExplanation } from '../../../components/ui/price-explanation';
 import { getImpersonatedUserId } from '../../../lib/auth/impersonation';
-import { formatDate } from '../../../lib/format';
 import { getTrackingValues } from '../../../lib/tracking';
 import { useApiClient } from '../../../lib/use-api-client';
 import type { Proposal } from '../api/get-proposal';
@@ -81,27 +81,12 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
                   <dd>{t(`config.schedule.${schedule.type}`)}</dd>
                 </div>
               ) : null}
-              <div>
-                <dt>{t('summary.info.start')}</dt>
-                <dd>
-                  {startsToday ? t('summary.info.today') : formatDate(proposal.startAt ?? '')}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('summary.info.term')}</dt>
-                <dd>
-                  {describePolicyTerm({
-                    policyTerm: proposal.policyTerm,
-                    productKind: product.productKind,
-                  })}
-                </dd>
-              </div>
-              {isSubscription ? null : (
-                <div>
-                  <dt>{t('summary.info.end')}</dt>
-                  <dd>{proposal.endAt ? formatDate(proposal.endAt) : '—'}</dd>
-                </div>
-              )}
+              <CoverDates
+                cover={proposal}
+                productKind={product.productKind}
+                label={(row) => t(`summary.info.${row}`)}
+                start={startsToday ? t('summary.info.today') : undefined}
+              />
               <div>
                 <dt>{t('summary.info.insurer')}</dt>
                 <dd>

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ProposalResponseSchema,
   type ProposalResponse,
   type SetPolicyAutoRenewalRequest,
   type UpdateProposalRequest,
 } from '@motor/contract';
-import { nullOn404, type ApiClient } from '../../../lib/api-client';
 import { proposalQueryKey } from '../../../lib/query-keys';
 import { useApiClient } from '../../../lib/use-api-client';
 
@@ -16,23 +15,8 @@ export type RenewalProposal = ProposalResponse;
 
 const proposalUrl = (code: string) => `/proposals/${encodeURIComponent(code)}`;
 
-/** GET /api/proposals/{code}; null when there is no such proposal (404). */
-async function findRenewal(
-  client: ApiClient,
-  proposalCode: string,
-  signal?: AbortSignal,
-): Promise<RenewalProposal | null> {
-  const data = await nullOn404(client.get<unknown>(proposalUrl(proposalCode), { signal }));
-  return data === null ? null : ProposalResponseSchema.parse(data);
-}
-
-export function useRenewal(proposalCode: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: proposalQueryKey(proposalCode),
-    queryFn: ({ signal }) => findRenewal(client, proposalCode, signal),
-  });
-}
+/** The renewal proposal: the same read, under the same key, as every other proposal page's. */
+export { useProposal as useRenewal } from '../../../lib/proposal-query';
 
 /** PATCH /api/proposals/{code}: covers or excess; the answer replaces the cached renewal. */
 export function useUpdateRenewal(proposalCode: string) {
