@@ -53,6 +53,24 @@ export async function findRow<T extends PgTable>(
 }
 
 /**
+ * `table`'s row matching `where`, locked for the rest of the transaction, or null; with
+ * `skipLocked`, also null while another transaction holds it (a runner is at it already).
+ */
+export async function lockRow<T extends PgTable>(
+  tx: Db,
+  table: T,
+  where: SQL | undefined,
+  options: { skipLocked?: boolean } = {},
+): Promise<InferSelectModel<T> | null> {
+  const [row] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .for('update', options.skipLocked ? { skipLocked: true } : {});
+  return (row as InferSelectModel<T> | undefined) ?? null;
+}
+
+/**
  * Sets `set` on every row of `table` that `due` selects, `batchSize` rows per statement: the
  * sweep of a job that moves rows on in storage (quotes, adjustments expiring). SKIP LOCKED leaves a
  * row another transaction holds to the next run, and `due` is checked again on each locked row, so

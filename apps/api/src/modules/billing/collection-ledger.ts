@@ -16,7 +16,9 @@ import {
   postTransaction,
   receivableAccount,
   setTransactionStatus,
+  selectPostings,
 } from './ledger';
+import { findRow } from '../../db/rows';
 
 // What collections (issue 16 item 3) ask of the ledger: the next invoice to collect for, a
 // provider payment settled or failed (a failure is a reversing entry), the refunds waiting to be
@@ -42,16 +44,14 @@ export async function findUpcomingInvoice(
 
 /** What the account owes counting only settled money (pending payments not yet), pence. */
 export async function getSettledBalance(db: Db, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string | null>`sum(${ledgerPostings.amountPence})` })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-    .where(
-      and(
-        eq(ledgerPostings.ledgerAccount, receivableAccount(accountId)),
-        ne(ledgerTransactions.status, 'PENDING'),
-      ),
-    );
+  const [row] = await selectPostings(db, {
+    total: sql<string | null>`sum(${ledgerPostings.amountPence})`,
+  }).where(
+    and(
+      eq(ledgerPostings.ledgerAccount, receivableAccount(accountId)),
+      ne(ledgerTransactions.status, 'PENDING'),
+    ),
+  );
   return Number(row?.total ?? 0);
 }
 
@@ -173,11 +173,7 @@ export async function moveAccountStatus(
 }
 
 export async function findAccount(db: Db, accountId: string): Promise<CustomerAccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(customerAccounts)
-    .where(eq(customerAccounts.accountId, accountId));
-  return row ?? null;
+  return findRow(db, customerAccounts, eq(customerAccounts.accountId, accountId));
 }
 
 export async function listSuspendedAccounts(db: Db): Promise<CustomerAccountRow[]> {
@@ -204,30 +200,26 @@ export async function listLedgerProviderPayments(
 ): Promise<
   { providerPaymentId: string; accountId: string; amountPence: number; status: string }[]
 > {
-  const rows = await db
-    .select({
-      key: ledgerTransactions.idempotencyKey,
-      accountId: ledgerTransactions.accountId,
-      status: ledgerTransactions.status,
-      amountPence: ledgerPostings.amountPence,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
-    .where(
-      and(
-        eq(ledgerTransactions.type, 'PAYMENT'),
-        providerPaymentIds
-          ? inArray(
-              ledgerTransactions.idempotencyKey,
-              providerPaymentIds.map((id) => `${PAYMENT_KEY}${id}`),
-            )
-          : like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
-        inArray(ledgerPostings.ledgerAccount, [
-          LEDGER_ACCOUNTS.cardClearing,
-          LEDGER_ACCOUNTS.directDebitClearing,
-        ]),
-      ),
-    );
+  const rows = await selectPostings(db, {
+    key: ledgerTransactions.idempotencyKey,
+    accountId: ledgerTransactions.accountId,
+    status: ledgerTransactions.status,
+    amountPence: ledgerPostings.amountPence,
+  }).where(
+    and(
+      eq(ledgerTransactions.type, 'PAYMENT'),
+      providerPaymentIds
+        ? inArray(
+            ledgerTransactions.idempotencyKey,
+            providerPaymentIds.map((id) => `${PAYMENT_KEY}${id}`),
+          )
+        : like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
+      inArray(ledgerPostings.ledgerAccount, [
+        LEDGER_ACCOUNTS.cardClearing,
+        LEDGER_ACCOUNTS.directDebitClearing,
+      ]),
+    ),
+  );
   return rows.map((row) => ({
     providerPaymentId: row.key.slice(PAYMENT_KEY.length),
     accountId: row.accountId,

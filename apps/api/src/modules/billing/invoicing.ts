@@ -16,6 +16,7 @@ import { defineSweepJob } from '../jobs';
 import { findPolicy, listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
 import { lookAtCollectionsNow } from './collection-checks';
 import { postPremium } from './ledger';
+import { lockRow } from '../../db/rows';
 
 // Monthly invoices (issue 16 item 1; docs/domain.md "Money", "Jobs"). A monthly policy's billing
 // periods are the billing months from inception (listBilledMonths); the first is invoiced at bind
@@ -233,13 +234,12 @@ async function postInvoice(
  */
 async function invoiceAccount(db: Db, accountId: string, now: Date): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select()
-      .from(customerAccounts)
-      .where(
-        and(eq(customerAccounts.accountId, accountId), lte(customerAccounts.nextInvoiceAt, now)),
-      )
-      .for('update', { skipLocked: true });
+    const account = await lockRow(
+      tx,
+      customerAccounts,
+      and(eq(customerAccounts.accountId, accountId), lte(customerAccounts.nextInvoiceAt, now)),
+      { skipLocked: true },
+    );
     if (!account) return null;
     const billed = await loadBilledPolicy(tx, account.policyId);
     const planned = billed

@@ -8,6 +8,7 @@ import {
   postTransaction,
   receivableAccount,
   setTransactionStatus,
+  selectPostings,
 } from './ledger';
 
 // Refunds (issue 30 item 4). A REFUND is posted PENDING as owed back to the customer (receivable
@@ -41,15 +42,12 @@ export function providerOfSubType(subType: string | null): RefundProvider | null
  * newest way the customer paid first, or `firstFrom` when the refund pays back a known payment.
  */
 async function refundableByProvider(db: Db, accountId: string, firstFrom?: RefundProvider) {
-  const rows = await db
-    .select({
-      type: ledgerTransactions.type,
-      subType: ledgerTransactions.subType,
-      latest: sql<Date>`max(${ledgerTransactions.createdAt})`,
-      total: sql<string>`sum(${ledgerPostings.amountPence})`,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+  const rows = await selectPostings(db, {
+    type: ledgerTransactions.type,
+    subType: ledgerTransactions.subType,
+    latest: sql<Date>`max(${ledgerTransactions.createdAt})`,
+    total: sql<string>`sum(${ledgerPostings.amountPence})`,
+  })
     .where(
       and(
         eq(ledgerTransactions.accountId, accountId),
@@ -126,21 +124,17 @@ export async function listRefundParts(
   idempotencyKey: string,
 ): Promise<{ idempotencyKey: string; amountPence: number }[]> {
   const base = idempotencyKey.replace(/:\d+$/, '');
-  const rows = await db
-    .select({
-      idempotencyKey: ledgerTransactions.idempotencyKey,
-      amountPence: ledgerPostings.amountPence,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
-    .where(
-      and(
-        eq(ledgerTransactions.type, 'REFUND'),
-        ne(ledgerTransactions.status, 'FAILED'),
-        like(ledgerTransactions.idempotencyKey, `${base}%`),
-        like(ledgerPostings.ledgerAccount, 'receivable:%'),
-      ),
-    );
+  const rows = await selectPostings(db, {
+    idempotencyKey: ledgerTransactions.idempotencyKey,
+    amountPence: ledgerPostings.amountPence,
+  }).where(
+    and(
+      eq(ledgerTransactions.type, 'REFUND'),
+      ne(ledgerTransactions.status, 'FAILED'),
+      like(ledgerTransactions.idempotencyKey, `${base}%`),
+      like(ledgerPostings.ledgerAccount, 'receivable:%'),
+    ),
+  );
   // `like` also finds other keys that start the same (`…:refund-x`): only `:{n}` is a part.
   return rows.filter((row) => /^(:\d+)?$/.test(row.idempotencyKey.slice(base.length)));
 }
@@ -162,16 +156,13 @@ export async function listPendingRefunds(
   db: Db,
   options: { queued?: boolean; idempotencyKey?: string } = {},
 ): Promise<PendingRefund[]> {
-  return db
-    .select({
-      idempotencyKey: ledgerTransactions.idempotencyKey,
-      accountId: ledgerTransactions.accountId,
-      subType: ledgerTransactions.subType,
-      amountPence: ledgerPostings.amountPence,
-      createdAt: ledgerTransactions.createdAt,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+  return selectPostings(db, {
+    idempotencyKey: ledgerTransactions.idempotencyKey,
+    accountId: ledgerTransactions.accountId,
+    subType: ledgerTransactions.subType,
+    amountPence: ledgerPostings.amountPence,
+    createdAt: ledgerTransactions.createdAt,
+  })
     .leftJoin(refundIssues, eq(refundIssues.refundKey, ledgerTransactions.idempotencyKey))
     .where(
       and(
@@ -196,14 +187,11 @@ export async function listRefundablePayments(
   db: Db,
   options: { accountId: string; provider: RefundProvider },
 ): Promise<{ payments: { providerPaymentId: string; leftPence: number }[]; pendingPence: number }> {
-  const rows = await db
-    .select({
-      key: ledgerTransactions.idempotencyKey,
-      status: ledgerTransactions.status,
-      amountPence: ledgerPostings.amountPence,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+  const rows = await selectPostings(db, {
+    key: ledgerTransactions.idempotencyKey,
+    status: ledgerTransactions.status,
+    amountPence: ledgerPostings.amountPence,
+  })
     .where(
       and(
         eq(ledgerTransactions.accountId, options.accountId),

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { directDebitNotices, paymentMethods } from './tables';
 import type { PaymentMethodRow } from './repository';
+import { findRow } from '../../db/rows';
 
 // The record of a mandate's Direct Debit notices (its confirmation, each collection's advance
 // notice): one row per notice key, so that a notice is given once whoever asks and however
@@ -38,11 +39,7 @@ export async function findDirectDebitNotice(
   db: Db,
   noticeKey: string,
 ): Promise<DirectDebitNoticeRow | null> {
-  const [row] = await db
-    .select()
-    .from(directDebitNotices)
-    .where(eq(directDebitNotices.noticeKey, noticeKey));
-  return row ?? null;
+  return findRow(db, directDebitNotices, eq(directDebitNotices.noticeKey, noticeKey));
 }
 
 /** A mandate's notices, oldest first (the sandbox's page of them). */
@@ -62,15 +59,13 @@ export async function findMandateByProviderReference(
   db: Db,
   options: { adapter: string; providerReference: string },
 ): Promise<PaymentMethodRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.adapter, options.adapter),
-        eq(paymentMethods.providerReference, options.providerReference),
-        eq(paymentMethods.type, 'BACS_DEBIT'),
-      ),
-    );
-  return row ?? null;
+  return findRow(
+    db,
+    paymentMethods,
+    and(
+      eq(paymentMethods.adapter, options.adapter),
+      eq(paymentMethods.providerReference, options.providerReference),
+      eq(paymentMethods.type, 'BACS_DEBIT'),
+    ),
+  );
 }

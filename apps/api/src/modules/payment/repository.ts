@@ -85,15 +85,14 @@ export async function upsertPaymentMethod(
     .onConflictDoNothing({ target: [paymentMethods.adapter, paymentMethods.providerReference] })
     .returning();
   if (inserted) return inserted;
-  const [existing] = await db
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.adapter, row.adapter),
-        eq(paymentMethods.providerReference, row.providerReference),
-      ),
-    );
+  const existing = await findRow(
+    db,
+    paymentMethods,
+    and(
+      eq(paymentMethods.adapter, row.adapter),
+      eq(paymentMethods.providerReference, row.providerReference),
+    ),
+  );
   return existing!;
 }
 
