@@ -2,14 +2,14 @@ import { and, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { AccountStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerPostings, ledgerTransactions } from './tables';
+import {
+  ANY_PROVIDER_PAYMENT_KEY,
+  providerPaymentIdOf,
+  providerPaymentKey,
+} from './provider-payments';
 import type { CustomerAccountRow } from './accounts';
 import { lookAtCollectionsNow } from './collection-checks';
-import {
-  findLastInvoicedPeriod,
-  loadBilledPolicy,
-  planInvoices,
-  type PlannedInvoice,
-} from './invoicing';
+import { planAccountInvoices, type PlannedInvoice } from './invoicing';
 import {
   LEDGER_ACCOUNTS,
   postingsOf,
@@ -24,21 +24,14 @@ import { findRow } from '../../db/rows';
 // provider payment settled or failed (a failure is a reversing entry), the refunds waiting to be
 // paid, and balances that count only what has been settled.
 
-const PAYMENT_KEY = 'payment:';
-
 /** The account's next invoice not raised yet (what a collection ahead of the payment day is for). */
 export async function findUpcomingInvoice(
   db: Db,
   account: CustomerAccountRow,
 ): Promise<PlannedInvoice | null> {
-  const billed = await loadBilledPolicy(db, account.policyId);
-  if (!billed) return null;
-  const [next] = planInvoices({
-    policy: billed.policy,
-    versions: billed.versions,
-    paymentDay: account.paymentDay,
-    afterPeriod: await findLastInvoicedPeriod(db, account.accountId),
-  });
+  const {
+    planned: [next],
+  } = await planAccountInvoices(db, account);
   return next ?? null;
 }
 
@@ -66,11 +59,11 @@ export async function listPendingProviderPayments(
       and(
         eq(ledgerTransactions.type, 'PAYMENT'),
         eq(ledgerTransactions.status, 'PENDING'),
-        like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
+        like(ledgerTransactions.idempotencyKey, ANY_PROVIDER_PAYMENT_KEY),
       ),
     );
   return rows.map((row) => ({
-    providerPaymentId: row.key.slice(PAYMENT_KEY.length),
+    providerPaymentId: providerPaymentIdOf(row.key),
     accountId: row.accountId,
   }));
 }
@@ -78,7 +71,7 @@ export async function listPendingProviderPayments(
 /** Posts a PENDING provider payment once the provider settled it; false when it was not PENDING. */
 export function settleProviderPayment(db: Db, providerPaymentId: string): Promise<boolean> {
   return setTransactionStatus(db, {
-    idempotencyKey: `${PAYMENT_KEY}${providerPaymentId}`,
+    idempotencyKey: providerPaymentKey(providerPaymentId),
     status: 'POSTED',
   });
 }
@@ -123,7 +116,7 @@ async function failAndReverse(
 
 export function failProviderPayment(db: Db, options: { providerPaymentId: string; at: Date }) {
   return failAndReverse(db, {
-    idempotencyKey: `${PAYMENT_KEY}${options.providerPaymentId}`,
+    idempotencyKey: providerPaymentKey(options.providerPaymentId),
     reversalType: 'PAYMENT_REVERSAL',
     description: 'Payment failed',
     at: options.at,
@@ -209,11 +202,8 @@ export async function listLedgerProviderPayments(
     and(
       eq(ledgerTransactions.type, 'PAYMENT'),
       providerPaymentIds
-        ? inArray(
-            ledgerTransactions.idempotencyKey,
-            providerPaymentIds.map((id) => `${PAYMENT_KEY}${id}`),
-          )
-        : like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
+        ? inArray(ledgerTransactions.idempotencyKey, providerPaymentIds.map(providerPaymentKey))
+        : like(ledgerTransactions.idempotencyKey, ANY_PROVIDER_PAYMENT_KEY),
       inArray(ledgerPostings.ledgerAccount, [
         LEDGER_ACCOUNTS.cardClearing,
         LEDGER_ACCOUNTS.directDebitClearing,
@@ -221,7 +211,7 @@ export async function listLedgerProviderPayments(
     ),
   );
   return rows.map((row) => ({
-    providerPaymentId: row.key.slice(PAYMENT_KEY.length),
+    providerPaymentId: providerPaymentIdOf(row.key),
     accountId: row.accountId,
     amountPence: row.amountPence,
     status: row.status,

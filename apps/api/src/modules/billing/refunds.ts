@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerPostings, ledgerTransactions, refundIssues, refundPayouts } from './tables';
+import { ANY_PROVIDER_PAYMENT_KEY, providerPaymentIdOf } from './provider-payments';
 import type { CustomerAccountRow } from './accounts';
 import {
   LEDGER_ACCOUNTS,
@@ -29,8 +30,6 @@ export const CLEARING_OF: Record<RefundProvider, string> = {
   CARD: LEDGER_ACCOUNTS.cardClearing,
   DIRECT_DEBIT: LEDGER_ACCOUNTS.directDebitClearing,
 };
-const PAYMENT_KEY = 'payment:';
-
 export function providerOfSubType(subType: string | null): RefundProvider | null {
   if (subType === 'STRIPE') return 'CARD';
   if (subType === 'GOCARDLESS') return 'DIRECT_DEBIT';
@@ -198,12 +197,12 @@ export async function listRefundablePayments(
         eq(ledgerTransactions.type, 'PAYMENT'),
         eq(ledgerTransactions.subType, SUB_TYPE_OF[options.provider]),
         ne(ledgerTransactions.status, 'FAILED'),
-        like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
+        like(ledgerTransactions.idempotencyKey, ANY_PROVIDER_PAYMENT_KEY),
         eq(ledgerPostings.ledgerAccount, CLEARING_OF[options.provider]),
       ),
     )
     .orderBy(desc(ledgerTransactions.createdAt));
-  const ids = rows.map((row) => row.key.slice(PAYMENT_KEY.length));
+  const ids = rows.map((row) => providerPaymentIdOf(row.key));
   const paidOut = new Map<string, number>();
   if (ids.length > 0) {
     const payouts = await db

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import type { Principal } from '../identity';
 import { getOwnAccount, type CustomerAccountRow } from './accounts';
 import { getAccountBalances } from './ledger';
-import { postProviderPayment } from './provider-payments';
+import { postProviderPayment, providerPaymentKey } from './provider-payments';
 import { postRefund } from './refunds';
 import { lockRow } from '../../db/rows';
 
@@ -45,7 +45,7 @@ async function isPaymentPosted(db: Db, providerPaymentId: string): Promise<boole
   const [row] = await db
     .select({ id: ledgerTransactions.id })
     .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, `payment:${providerPaymentId}`))
+    .where(eq(ledgerTransactions.idempotencyKey, providerPaymentKey(providerPaymentId)))
     .limit(1);
   return row !== undefined;
 }
