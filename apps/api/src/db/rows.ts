@@ -13,14 +13,14 @@ import type { Db } from './client';
 type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
 
 /**
- * `table`'s rows matching `where`, in ascending `order`, with every column or only the `columns`
- * named (what a reader may see, as in a customer's data export, decision 018).
+ * `table`'s rows matching `where`, in ascending `order` (a column, or columns one after the
+ * other), with every column or only the `columns` named (what a reader may see, as in a customer's data export, decision 018).
  */
 export async function listRows<T extends PgTable, K extends ColumnName<T> = ColumnName<T>>(
   db: Db,
   table: T,
   where: SQL | undefined,
-  order?: ColumnName<T>,
+  order?: ColumnName<T> | readonly ColumnName<T>[],
   columns?: readonly K[],
 ): Promise<Pick<InferSelectModel<T>, K>[]> {
   const all: Record<string, unknown> = getTableColumns(table);
@@ -29,7 +29,7 @@ export async function listRows<T extends PgTable, K extends ColumnName<T> = Colu
     .select(fields as SelectedFields)
     .from(table as PgTable)
     .where(where)
-    .orderBy(...(order ? [asc(all[order] as PgColumn)] : []));
+    .orderBy(...[order ?? []].flat().map((name) => asc(all[name] as PgColumn)));
   return rows as Pick<InferSelectModel<T>, K>[];
 }
 

@@ -11,6 +11,7 @@ import {
   setTransactionStatus,
   selectPostings,
 } from './ledger';
+import { listRows } from '../../db/rows';
 
 // Refunds (issue 30 item 4). A REFUND is posted PENDING as owed back to the customer (receivable
 // against `refunds`: what is due and not sent), tagged with the provider that took the money, one
@@ -235,11 +236,10 @@ export async function listRefundablePayments(
 export type RefundPayout = typeof refundPayouts.$inferSelect;
 
 export function listRefundPayouts(db: Db, refundKey: string): Promise<RefundPayout[]> {
-  return db
-    .select()
-    .from(refundPayouts)
-    .where(eq(refundPayouts.refundKey, refundKey))
-    .orderBy(refundPayouts.createdAt, refundPayouts.reference);
+  return listRows(db, refundPayouts, eq(refundPayouts.refundKey, refundKey), [
+    'createdAt',
+    'reference',
+  ]);
 }
 
 /** Records a payout about to be sent (SENDING); a second runner's identical one is a no-op. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { directDebitNotices, paymentMethods } from './tables';
 import type { PaymentMethodRow } from './repository';
-import { findRow } from '../../db/rows';
+import { findRow, listRows } from '../../db/rows';
 
 // The record of a mandate's Direct Debit notices (its confirmation, each collection's advance
 // notice): one row per notice key, so that a notice is given once whoever asks and however
@@ -47,11 +47,10 @@ export function listDirectDebitNotices(
   db: Db,
   paymentMethodId: string,
 ): Promise<DirectDebitNoticeRow[]> {
-  return db
-    .select()
-    .from(directDebitNotices)
-    .where(eq(directDebitNotices.paymentMethodId, paymentMethodId))
-    .orderBy(directDebitNotices.createdAt, directDebitNotices.noticeKey);
+  return listRows(db, directDebitNotices, eq(directDebitNotices.paymentMethodId, paymentMethodId), [
+    'createdAt',
+    'noticeKey',
+  ]);
 }
 
 /** The mandate with the provider's id `providerReference` under `adapter`, or null. */
