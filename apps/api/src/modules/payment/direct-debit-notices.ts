@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { directDebitNotices, paymentMethods } from './tables';
-import type { PaymentMethodRow } from './repository';
+import { isProviderMethod, type PaymentMethodRow } from './repository';
 import { findRow, listRows } from '../../db/rows';
 
 // The record of a mandate's Direct Debit notices (its confirmation, each collection's advance
@@ -61,10 +61,6 @@ export async function findMandateByProviderReference(
   return findRow(
     db,
     paymentMethods,
-    and(
-      eq(paymentMethods.adapter, options.adapter),
-      eq(paymentMethods.providerReference, options.providerReference),
-      eq(paymentMethods.type, 'BACS_DEBIT'),
-    ),
+    and(isProviderMethod(options), eq(paymentMethods.type, 'BACS_DEBIT')),
   );
 }
