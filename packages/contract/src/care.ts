@@ -4,6 +4,14 @@ import { StaffMidStatusSchema } from './mid';
 // The staff console (issue 18 items 1 and 2): finding a customer, what we hold about them, and
 // the audit trail of staff actions.
 
+/** A customer's policy as staff see it named beside the customer (care's record, the chat). */
+export const StaffPolicyReferenceSchema = z.object({
+  policyId: z.string(),
+  policyNumber: z.string(),
+  schemeCode: z.string(),
+  status: z.string(),
+});
+
 /** GET /api/admin/customers?q= */
 export const CustomerSearchQuerySchema = z.object({
   q: z.string().trim().min(2).max(100).describe('Part of a name, e-mail, phone, reference...'),
@@ -70,11 +78,7 @@ export const CustomerDetailResponseSchema = z
       }),
     ),
     policies: z.array(
-      z.object({
-        policyId: z.string(),
-        policyNumber: z.string(),
-        schemeCode: z.string(),
-        status: z.string(),
+      StaffPolicyReferenceSchema.extend({
         inceptedAt: z.string(),
         expiredAt: z.string(),
         /** Set for a policy not taken up: when, and why. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StaffPolicyReferenceSchema } from './care';
 
 // Web chat between a customer and customer care (issue 18 item 3; spec 1 §1, 2 §1): the customer's
 // conversation, the staff inbox, and the events streamed to both (Server-Sent Events).
@@ -70,15 +71,7 @@ export const ChatConversationResponseSchema = z.object({
   conversationId: z.string(),
   customer: ChatCustomerSchema,
   /** The customer's policies; `isContext` marks the one they last wrote about. */
-  policies: z.array(
-    z.object({
-      policyId: z.string(),
-      policyNumber: z.string(),
-      schemeCode: z.string(),
-      status: z.string(),
-      isContext: z.boolean(),
-    }),
-  ),
+  policies: z.array(StaffPolicyReferenceSchema.extend({ isContext: z.boolean() })),
   messages: z.array(ChatMessageSchema),
 });
 export type ChatConversation = z.infer<typeof ChatConversationResponseSchema>;

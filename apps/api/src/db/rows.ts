@@ -13,14 +13,14 @@ import type { Db } from './client';
 type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
 
 /**
- * `table`'s rows matching `where`, in ascending `order`, with every column or only the `columns`
- * named (what a reader may see, as in a customer's data export, decision 018).
+ * `table`'s rows matching `where`, in ascending `order` (a column, or columns one after the
+ * other), with every column or only the `columns` named (what a reader may see, as in a customer's data export, decision 018).
  */
 export async function listRows<T extends PgTable, K extends ColumnName<T> = ColumnName<T>>(
   db: Db,
   table: T,
   where: SQL | undefined,
-  order?: ColumnName<T>,
+  order?: ColumnName<T> | readonly ColumnName<T>[],
   columns?: readonly K[],
 ): Promise<Pick<InferSelectModel<T>, K>[]> {
   const all: Record<string, unknown> = getTableColumns(table);
@@ -29,7 +29,7 @@ export async function listRows<T extends PgTable, K extends ColumnName<T> = Colu
     .select(fields as SelectedFields)
     .from(table as PgTable)
     .where(where)
-    .orderBy(...(order ? [asc(all[order] as PgColumn)] : []));
+    .orderBy(...[order ?? []].flat().map((name) => asc(all[name] as PgColumn)));
   return rows as Pick<InferSelectModel<T>, K>[];
 }
 
@@ -49,6 +49,24 @@ export async function findRow<T extends PgTable>(
     .where(where)
     .orderBy(...orderBy)
     .limit(1);
+  return (row as InferSelectModel<T> | undefined) ?? null;
+}
+
+/**
+ * `table`'s row matching `where`, locked for the rest of the transaction, or null; with
+ * `skipLocked`, also null while another transaction holds it (a runner is at it already).
+ */
+export async function lockRow<T extends PgTable>(
+  tx: Db,
+  table: T,
+  where: SQL | undefined,
+  options: { skipLocked?: boolean } = {},
+): Promise<InferSelectModel<T> | null> {
+  const [row] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .for('update', options.skipLocked ? { skipLocked: true } : {});
   return (row as InferSelectModel<T> | undefined) ?? null;
 }
 

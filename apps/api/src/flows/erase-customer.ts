@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '../app-types';
 import { AppError } from '../errors';
-import { recordAudit } from '../modules/audit';
+import { recordCustomerAudit } from '../modules/audit';
 import { eraseClaimants } from '../modules/claim';
 import { deletePolicyDocumentFiles } from '../modules/document';
 import { eraseSignIns, eraseUser, lockUserForErasure } from '../modules/identity';
@@ -75,13 +75,7 @@ export async function eraseCustomer(
     // What their pages recorded with their consent (our copy: PostHog's is erased in PostHog).
     await eraseAnalyticsEvents(tx, { userId, proposalCodes, policyIds });
 
-    await recordAudit(tx, {
-      actorUserId,
-      subjectUserId: userId,
-      action: 'gdpr.erase',
-      target: `user:${userId}`,
-      at: now,
-    });
+    await recordCustomerAudit(tx, { actorUserId, userId, action: 'gdpr.erase', at: now });
     return {
       erasedAt: (user.erasedAt ?? now).toISOString(),
       wasAlreadyErased: user.erasedAt !== null,

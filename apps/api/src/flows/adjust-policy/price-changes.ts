@@ -1,4 +1,3 @@
-import type { FieldError } from '@motor/contract';
 import {
   getAdjustmentReviewOutcome,
   getVersionInForceAt,
@@ -10,11 +9,9 @@ import {
   type ProposalChange,
 } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
-import { AppError } from '../../errors';
 import type { AdjustmentVersion } from '../../modules/adjustment';
 import type { TakenPromotion } from '../../modules/brand';
-import { applyChanges, getSchemeFacts } from '../../modules/disclosure';
-import { findRetailer } from '../../modules/lookup';
+import { applyChangesOrRefuse, getSchemeFacts } from '../../modules/disclosure';
 import type { PolicyRow, PolicyVersionRow } from '../../modules/policy';
 import { buildQuoteResponse } from '../../modules/proposal';
 import { evaluateProposal } from '../../modules/rating';
@@ -94,20 +91,10 @@ async function rerate(
   const facts = getSchemeFacts(policy.schemeCode);
   const baseQuote = quoteOf(target.base);
   const draft = draftOf(policy, baseQuote);
-  const errors: FieldError[] = await applyChanges({
-    draft,
-    changes,
-    context: {
-      now,
-      facts,
-      vehicleLookup: deps.providers.vehicleLookup,
-      findRetailer: (code) => findRetailer(deps.db, { code, brand: facts.brand }),
-      policyEditor: options.editor,
-    },
-  });
-  if (errors.length > 0) {
-    throw new AppError('VALIDATION_FAILED', 'Some answers need checking.', { fields: errors });
-  }
+  await applyChangesOrRefuse(
+    { db: deps.db, vehicleLookup: deps.providers.vehicleLookup },
+    { draft, changes, now, facts, policyEditor: options.editor },
+  );
   // Rated as at the part's start (ages, look-backs and the tables in force then).
   const evaluation = evaluateProposal({
     draft: { ...draft, startAt: null },

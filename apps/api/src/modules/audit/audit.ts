@@ -22,6 +22,15 @@ export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
   await db.insert(auditLog).values(record);
 }
 
+/** Writes one audit row about a customer as a whole (target `user:{id}`): viewed, exported, ... */
+export function recordCustomerAudit(
+  db: Db,
+  record: { actorUserId: string; userId: string; action: string; at: Date },
+): Promise<void> {
+  const { userId, ...rest } = record;
+  return recordAudit(db, { ...rest, subjectUserId: userId, target: `user:${userId}` });
+}
+
 /**
  * When this actor last did `action` about this customer (on `target`, when given), or null: the
  * session's start and stop of acting for a customer are read back this way.

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerPostings, ledgerTransactions } from './tables';
-import { LEDGER_ACCOUNTS } from './ledger';
+import { LEDGER_ACCOUNTS, selectPostings } from './ledger';
 
 // The insurer's bordereau (issue 35 item 6, decision 041) reads the ledger one transaction at a
 // time: every invoicing transaction (invoice, credit note, journal) that posted to premium or IPT
@@ -26,20 +26,17 @@ export async function listWrittenTransactions(
   db: Db,
   range: { start: Date; end: Date },
 ): Promise<WrittenTransaction[]> {
-  const rows = await db
-    .select({
-      transactionId: ledgerTransactions.id,
-      type: ledgerTransactions.type,
-      idempotencyKey: ledgerTransactions.idempotencyKey,
-      createdAt: ledgerTransactions.createdAt,
-      servicePeriodStart: ledgerTransactions.servicePeriodStart,
-      proposalCode: customerAccounts.proposalCode,
-      policyId: customerAccounts.policyId,
-      premium: sql<string>`sum(case when ${ledgerPostings.ledgerAccount} = ${LEDGER_ACCOUNTS.premium} then ${ledgerPostings.amountPence} else 0 end)`,
-      ipt: sql<string>`sum(case when ${ledgerPostings.ledgerAccount} = ${LEDGER_ACCOUNTS.iptPayable} then ${ledgerPostings.amountPence} else 0 end)`,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+  const rows = await selectPostings(db, {
+    transactionId: ledgerTransactions.id,
+    type: ledgerTransactions.type,
+    idempotencyKey: ledgerTransactions.idempotencyKey,
+    createdAt: ledgerTransactions.createdAt,
+    servicePeriodStart: ledgerTransactions.servicePeriodStart,
+    proposalCode: customerAccounts.proposalCode,
+    policyId: customerAccounts.policyId,
+    premium: sql<string>`sum(case when ${ledgerPostings.ledgerAccount} = ${LEDGER_ACCOUNTS.premium} then ${ledgerPostings.amountPence} else 0 end)`,
+    ipt: sql<string>`sum(case when ${ledgerPostings.ledgerAccount} = ${LEDGER_ACCOUNTS.iptPayable} then ${ledgerPostings.amountPence} else 0 end)`,
+  })
     .innerJoin(customerAccounts, eq(customerAccounts.accountId, ledgerTransactions.accountId))
     .where(
       and(

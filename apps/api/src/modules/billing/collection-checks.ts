@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerAccounts } from './tables';
+import { lockRow } from '../../db/rows';
 
 type CustomerAccountRow = typeof customerAccounts.$inferSelect;
 
@@ -41,16 +42,15 @@ export function checkAccountForCollection(
   check: (tx: Db, account: CustomerAccountRow) => Promise<Date | null>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select()
-      .from(customerAccounts)
-      .where(
-        and(
-          eq(customerAccounts.accountId, options.accountId),
-          lte(customerAccounts.collectionsCheckAt, options.now),
-        ),
-      )
-      .for('update', { skipLocked: true });
+    const account = await lockRow(
+      tx,
+      customerAccounts,
+      and(
+        eq(customerAccounts.accountId, options.accountId),
+        lte(customerAccounts.collectionsCheckAt, options.now),
+      ),
+      { skipLocked: true },
+    );
     if (!account) return false;
     const next = await check(tx, account);
     await tx

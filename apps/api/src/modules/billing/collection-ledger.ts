@@ -2,56 +2,49 @@ import { and, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { AccountStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerPostings, ledgerTransactions } from './tables';
+import {
+  ANY_PROVIDER_PAYMENT_KEY,
+  providerPaymentIdOf,
+  providerPaymentKey,
+} from './provider-payments';
 import type { CustomerAccountRow } from './accounts';
 import { lookAtCollectionsNow } from './collection-checks';
-import {
-  findLastInvoicedPeriod,
-  loadBilledPolicy,
-  planInvoices,
-  type PlannedInvoice,
-} from './invoicing';
+import { planAccountInvoices, type PlannedInvoice } from './invoicing';
 import {
   LEDGER_ACCOUNTS,
   postingsOf,
   postTransaction,
   receivableAccount,
   setTransactionStatus,
+  selectPostings,
 } from './ledger';
+import { findRow } from '../../db/rows';
 
 // What collections (issue 16 item 3) ask of the ledger: the next invoice to collect for, a
 // provider payment settled or failed (a failure is a reversing entry), the refunds waiting to be
 // paid, and balances that count only what has been settled.
-
-const PAYMENT_KEY = 'payment:';
 
 /** The account's next invoice not raised yet (what a collection ahead of the payment day is for). */
 export async function findUpcomingInvoice(
   db: Db,
   account: CustomerAccountRow,
 ): Promise<PlannedInvoice | null> {
-  const billed = await loadBilledPolicy(db, account.policyId);
-  if (!billed) return null;
-  const [next] = planInvoices({
-    policy: billed.policy,
-    versions: billed.versions,
-    paymentDay: account.paymentDay,
-    afterPeriod: await findLastInvoicedPeriod(db, account.accountId),
-  });
+  const {
+    planned: [next],
+  } = await planAccountInvoices(db, account);
   return next ?? null;
 }
 
 /** What the account owes counting only settled money (pending payments not yet), pence. */
 export async function getSettledBalance(db: Db, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string | null>`sum(${ledgerPostings.amountPence})` })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-    .where(
-      and(
-        eq(ledgerPostings.ledgerAccount, receivableAccount(accountId)),
-        ne(ledgerTransactions.status, 'PENDING'),
-      ),
-    );
+  const [row] = await selectPostings(db, {
+    total: sql<string | null>`sum(${ledgerPostings.amountPence})`,
+  }).where(
+    and(
+      eq(ledgerPostings.ledgerAccount, receivableAccount(accountId)),
+      ne(ledgerTransactions.status, 'PENDING'),
+    ),
+  );
   return Number(row?.total ?? 0);
 }
 
@@ -66,11 +59,11 @@ export async function listPendingProviderPayments(
       and(
         eq(ledgerTransactions.type, 'PAYMENT'),
         eq(ledgerTransactions.status, 'PENDING'),
-        like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
+        like(ledgerTransactions.idempotencyKey, ANY_PROVIDER_PAYMENT_KEY),
       ),
     );
   return rows.map((row) => ({
-    providerPaymentId: row.key.slice(PAYMENT_KEY.length),
+    providerPaymentId: providerPaymentIdOf(row.key),
     accountId: row.accountId,
   }));
 }
@@ -78,7 +71,7 @@ export async function listPendingProviderPayments(
 /** Posts a PENDING provider payment once the provider settled it; false when it was not PENDING. */
 export function settleProviderPayment(db: Db, providerPaymentId: string): Promise<boolean> {
   return setTransactionStatus(db, {
-    idempotencyKey: `${PAYMENT_KEY}${providerPaymentId}`,
+    idempotencyKey: providerPaymentKey(providerPaymentId),
     status: 'POSTED',
   });
 }
@@ -123,7 +116,7 @@ async function failAndReverse(
 
 export function failProviderPayment(db: Db, options: { providerPaymentId: string; at: Date }) {
   return failAndReverse(db, {
-    idempotencyKey: `${PAYMENT_KEY}${options.providerPaymentId}`,
+    idempotencyKey: providerPaymentKey(options.providerPaymentId),
     reversalType: 'PAYMENT_REVERSAL',
     description: 'Payment failed',
     at: options.at,
@@ -173,11 +166,7 @@ export async function moveAccountStatus(
 }
 
 export async function findAccount(db: Db, accountId: string): Promise<CustomerAccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(customerAccounts)
-    .where(eq(customerAccounts.accountId, accountId));
-  return row ?? null;
+  return findRow(db, customerAccounts, eq(customerAccounts.accountId, accountId));
 }
 
 export async function listSuspendedAccounts(db: Db): Promise<CustomerAccountRow[]> {
@@ -204,32 +193,25 @@ export async function listLedgerProviderPayments(
 ): Promise<
   { providerPaymentId: string; accountId: string; amountPence: number; status: string }[]
 > {
-  const rows = await db
-    .select({
-      key: ledgerTransactions.idempotencyKey,
-      accountId: ledgerTransactions.accountId,
-      status: ledgerTransactions.status,
-      amountPence: ledgerPostings.amountPence,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
-    .where(
-      and(
-        eq(ledgerTransactions.type, 'PAYMENT'),
-        providerPaymentIds
-          ? inArray(
-              ledgerTransactions.idempotencyKey,
-              providerPaymentIds.map((id) => `${PAYMENT_KEY}${id}`),
-            )
-          : like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
-        inArray(ledgerPostings.ledgerAccount, [
-          LEDGER_ACCOUNTS.cardClearing,
-          LEDGER_ACCOUNTS.directDebitClearing,
-        ]),
-      ),
-    );
+  const rows = await selectPostings(db, {
+    key: ledgerTransactions.idempotencyKey,
+    accountId: ledgerTransactions.accountId,
+    status: ledgerTransactions.status,
+    amountPence: ledgerPostings.amountPence,
+  }).where(
+    and(
+      eq(ledgerTransactions.type, 'PAYMENT'),
+      providerPaymentIds
+        ? inArray(ledgerTransactions.idempotencyKey, providerPaymentIds.map(providerPaymentKey))
+        : like(ledgerTransactions.idempotencyKey, ANY_PROVIDER_PAYMENT_KEY),
+      inArray(ledgerPostings.ledgerAccount, [
+        LEDGER_ACCOUNTS.cardClearing,
+        LEDGER_ACCOUNTS.directDebitClearing,
+      ]),
+    ),
+  );
   return rows.map((row) => ({
-    providerPaymentId: row.key.slice(PAYMENT_KEY.length),
+    providerPaymentId: providerPaymentIdOf(row.key),
     accountId: row.accountId,
     amountPence: row.amountPence,
     status: row.status,

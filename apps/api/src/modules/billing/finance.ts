@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, like, lt, ne, sql } from 'drizzle-orm';
 import { AGED_DEBT_BANDS } from '@motor/contract';
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerPostings, ledgerTransactions } from './tables';
-import { LEDGER_ACCOUNTS } from './ledger';
+import { LEDGER_ACCOUNTS, selectPostings } from './ledger';
 
 // The ledger's figures for the finance views (issue 32 item 7): aged debt and premium written.
 
@@ -27,13 +27,10 @@ export async function listAgedDebt(
   db: Db,
   now: Date,
 ): Promise<{ band: AgedDebtBand; accounts: number; owedPence: number }[]> {
-  const balances = await db
-    .select({
-      accountId: ledgerTransactions.accountId,
-      owed: sql<string>`sum(${ledgerPostings.amountPence})`,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+  const balances = await selectPostings(db, {
+    accountId: ledgerTransactions.accountId,
+    owed: sql<string>`sum(${ledgerPostings.amountPence})`,
+  })
     .where(
       and(
         like(ledgerPostings.ledgerAccount, 'receivable:%'),
@@ -46,26 +43,22 @@ export async function listAgedDebt(
   const invoices =
     owing.size === 0
       ? []
-      : await db
-          .select({
-            accountId: ledgerTransactions.accountId,
-            amountPence: ledgerPostings.amountPence,
-            dueAt:
-              sql<Date>`coalesce(${ledgerTransactions.dueAt}, ${ledgerTransactions.createdAt})`.mapWith(
-                ledgerTransactions.createdAt,
-              ),
-          })
-          .from(ledgerPostings)
-          .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-          .where(
-            and(
-              inArray(ledgerTransactions.accountId, [...owing.keys()]),
-              // What adds to a debt: invoices and a change's debit (credits only lessen it).
-              inArray(ledgerTransactions.type, ['INVOICE', 'DEBIT_JOURNAL']),
-              sql`${ledgerPostings.amountPence} > 0`,
-              like(ledgerPostings.ledgerAccount, 'receivable:%'),
+      : await selectPostings(db, {
+          accountId: ledgerTransactions.accountId,
+          amountPence: ledgerPostings.amountPence,
+          dueAt:
+            sql<Date>`coalesce(${ledgerTransactions.dueAt}, ${ledgerTransactions.createdAt})`.mapWith(
+              ledgerTransactions.createdAt,
             ),
-          );
+        }).where(
+          and(
+            inArray(ledgerTransactions.accountId, [...owing.keys()]),
+            // What adds to a debt: invoices and a change's debit (credits only lessen it).
+            inArray(ledgerTransactions.type, ['INVOICE', 'DEBIT_JOURNAL']),
+            sql`${ledgerPostings.amountPence} > 0`,
+            like(ledgerPostings.ledgerAccount, 'receivable:%'),
+          ),
+        );
   const bands = new Map(
     AGED_DEBT_BANDS.map((band) => [band, { accounts: new Set<string>(), owedPence: 0 }]),
   );
@@ -111,15 +104,12 @@ export async function sumWrittenPremium(
   range?: { start: Date; end: Date },
 ): Promise<{ month: string; proposalCode: string; premiumPence: number; iptPence: number }[]> {
   const month = sql<string>`to_char(${ledgerTransactions.createdAt} at time zone 'Europe/London', 'YYYY-MM')`;
-  const rows = await db
-    .select({
-      month,
-      proposalCode: customerAccounts.proposalCode,
-      ledgerAccount: ledgerPostings.ledgerAccount,
-      total: sql<string>`sum(${ledgerPostings.amountPence})`,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+  const rows = await selectPostings(db, {
+    month,
+    proposalCode: customerAccounts.proposalCode,
+    ledgerAccount: ledgerPostings.ledgerAccount,
+    total: sql<string>`sum(${ledgerPostings.amountPence})`,
+  })
     .innerJoin(customerAccounts, eq(customerAccounts.accountId, ledgerTransactions.accountId))
     .where(
       and(

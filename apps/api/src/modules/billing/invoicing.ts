@@ -16,6 +16,7 @@ import { defineSweepJob } from '../jobs';
 import { findPolicy, listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
 import { lookAtCollectionsNow } from './collection-checks';
 import { postPremium } from './ledger';
+import { lockRow } from '../../db/rows';
 
 // Monthly invoices (issue 16 item 1; docs/domain.md "Money", "Jobs"). A monthly policy's billing
 // periods are the billing months from inception (listBilledMonths); the first is invoiced at bind
@@ -177,7 +178,7 @@ function invoiceKey(accountId: string, period: number): string {
 }
 
 /** The latest period the job invoiced on the account (0 when none: bind invoiced period 0). */
-export async function findLastInvoicedPeriod(db: Db, accountId: string): Promise<number> {
+async function findLastInvoicedPeriod(db: Db, accountId: string): Promise<number> {
   const rows = await db
     .select({ key: ledgerTransactions.idempotencyKey })
     .from(ledgerTransactions)
@@ -191,15 +192,34 @@ export async function findLastInvoicedPeriod(db: Db, accountId: string): Promise
   return rows.reduce((latest, row) => Math.max(latest, Number(row.key.split(':').at(-1))), 0);
 }
 
+export type BilledPolicyRows = { policy: PolicyRow; versions: PolicyVersionRow[] };
+
 /** The policy an account bills and its versions, or null before bind. */
-export async function loadBilledPolicy(
-  db: Db,
-  policyId: string | null,
-): Promise<{ policy: PolicyRow; versions: PolicyVersionRow[] } | null> {
+async function loadBilledPolicy(db: Db, policyId: string | null): Promise<BilledPolicyRows | null> {
   if (!policyId) return null;
   const policy = await findPolicy(db, policyId);
   if (!policy) return null;
   return { policy, versions: await listPolicyVersions(db, policyId) };
+}
+
+/**
+ * The account's billed policy (null before bind) and the invoices still to raise on it, after
+ * the last one raised: what the invoicing job posts, a collection ahead of its day takes and a
+ * statement's estimate shows.
+ */
+export async function planAccountInvoices(
+  db: Db,
+  account: { accountId: string; policyId: string | null; paymentDay: number },
+): Promise<{ billed: BilledPolicyRows | null; planned: PlannedInvoice[] }> {
+  const billed = await loadBilledPolicy(db, account.policyId);
+  if (!billed) return { billed, planned: [] };
+  const planned = planInvoices({
+    policy: billed.policy,
+    versions: billed.versions,
+    paymentDay: account.paymentDay,
+    afterPeriod: await findLastInvoicedPeriod(db, account.accountId),
+  });
+  return { billed, planned };
 }
 
 async function postInvoice(
@@ -233,23 +253,14 @@ async function postInvoice(
  */
 async function invoiceAccount(db: Db, accountId: string, now: Date): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select()
-      .from(customerAccounts)
-      .where(
-        and(eq(customerAccounts.accountId, accountId), lte(customerAccounts.nextInvoiceAt, now)),
-      )
-      .for('update', { skipLocked: true });
+    const account = await lockRow(
+      tx,
+      customerAccounts,
+      and(eq(customerAccounts.accountId, accountId), lte(customerAccounts.nextInvoiceAt, now)),
+      { skipLocked: true },
+    );
     if (!account) return null;
-    const billed = await loadBilledPolicy(tx, account.policyId);
-    const planned = billed
-      ? planInvoices({
-          policy: billed.policy,
-          versions: billed.versions,
-          paymentDay: account.paymentDay,
-          afterPeriod: await findLastInvoicedPeriod(tx, accountId),
-        })
-      : [];
+    const { planned } = await planAccountInvoices(tx, account);
     let posted = 0;
     for (const invoice of planned.filter((candidate) => candidate.dueAt <= now)) {
       if (await postInvoice(tx, { accountId, invoice, at: now })) posted += 1;

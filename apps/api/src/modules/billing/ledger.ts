@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TransactionGroup, TransactionStatus, TransactionType } from '@motor/domain';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { findRow, listRows } from '../../db/rows';
 import { ledgerPostings, ledgerTransactions } from './tables';
@@ -200,6 +201,17 @@ const NO_BALANCES: AccountBalances = {
   pendingRefundAmount: 0,
 };
 
+/**
+ * A query of `fields` over the ledger's postings, each with its transaction: the one join that
+ * every sum, balance and report of the ledger reads (callers add their filter and grouping).
+ */
+export function selectPostings<Fields extends SelectedFields>(db: Db, fields: Fields) {
+  return db
+    .select(fields)
+    .from(ledgerPostings)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId));
+}
+
 /** Balances of several customer accounts in one query; accounts with no postings answer 0. */
 export async function getAccountBalances(
   db: Db,
@@ -209,15 +221,12 @@ export async function getAccountBalances(
   for (const id of accountIds) result.set(id, NO_BALANCES);
   if (accountIds.length === 0) return result;
   const isPending = sql`${ledgerTransactions.status} = 'PENDING' and ${ledgerTransactions.group} = 'PAYMENT'`;
-  const rows = await db
-    .select({
-      ledgerAccount: ledgerPostings.ledgerAccount,
-      total: sql<string>`sum(${ledgerPostings.amountPence})`,
-      pendingPayments: sql<string>`coalesce(sum(case when ${isPending} and ${ledgerTransactions.type} = 'PAYMENT' then -${ledgerPostings.amountPence} else 0 end), 0)`,
-      pendingRefunds: sql<string>`coalesce(sum(case when ${isPending} and ${ledgerTransactions.type} = 'REFUND' then ${ledgerPostings.amountPence} else 0 end), 0)`,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+  const rows = await selectPostings(db, {
+    ledgerAccount: ledgerPostings.ledgerAccount,
+    total: sql<string>`sum(${ledgerPostings.amountPence})`,
+    pendingPayments: sql<string>`coalesce(sum(case when ${isPending} and ${ledgerTransactions.type} = 'PAYMENT' then -${ledgerPostings.amountPence} else 0 end), 0)`,
+    pendingRefunds: sql<string>`coalesce(sum(case when ${isPending} and ${ledgerTransactions.type} = 'REFUND' then ${ledgerPostings.amountPence} else 0 end), 0)`,
+  })
     .where(inArray(ledgerPostings.ledgerAccount, accountIds.map(receivableAccount)))
     .groupBy(ledgerPostings.ledgerAccount);
   for (const row of rows) {
@@ -280,19 +289,15 @@ export async function getAccountTotals(
   db: Db,
   accountId: string,
 ): Promise<{ invoicedPence: number; balancePence: number; invoiceCount: number }> {
-  const [row] = await db
-    .select({
-      invoices: sql<
-        string | null
-      >`count(distinct case when ${ledgerTransactions.type} = 'INVOICE' then ${ledgerTransactions.id} end)`,
-      invoiced: sql<
-        string | null
-      >`sum(case when ${ledgerTransactions.group} = 'INVOICE' then ${ledgerPostings.amountPence} else 0 end)`,
-      balance: sql<string | null>`sum(${ledgerPostings.amountPence})`,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-    .where(eq(ledgerPostings.ledgerAccount, receivableAccount(accountId)));
+  const [row] = await selectPostings(db, {
+    invoices: sql<
+      string | null
+    >`count(distinct case when ${ledgerTransactions.type} = 'INVOICE' then ${ledgerTransactions.id} end)`,
+    invoiced: sql<
+      string | null
+    >`sum(case when ${ledgerTransactions.group} = 'INVOICE' then ${ledgerPostings.amountPence} else 0 end)`,
+    balance: sql<string | null>`sum(${ledgerPostings.amountPence})`,
+  }).where(eq(ledgerPostings.ledgerAccount, receivableAccount(accountId)));
   return {
     invoicedPence: Number(row?.invoiced ?? 0),
     balancePence: Number(row?.balance ?? 0),
@@ -302,15 +307,11 @@ export async function getAccountTotals(
 
 /** The postings of a transaction, by its idempotency key, with the transaction's account. */
 export async function postingsOf(db: Db, idempotencyKey: string) {
-  return db
-    .select({
-      transactionId: ledgerPostings.transactionId,
-      accountId: ledgerTransactions.accountId,
-      subType: ledgerTransactions.subType,
-      ledgerAccount: ledgerPostings.ledgerAccount,
-      amountPence: ledgerPostings.amountPence,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-    .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
+  return selectPostings(db, {
+    transactionId: ledgerPostings.transactionId,
+    accountId: ledgerTransactions.accountId,
+    subType: ledgerTransactions.subType,
+    ledgerAccount: ledgerPostings.ledgerAccount,
+    amountPence: ledgerPostings.amountPence,
+  }).where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
 }

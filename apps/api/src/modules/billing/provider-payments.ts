@@ -2,6 +2,19 @@ import type { Db } from '../../db/client';
 import type { CustomerAccountRow } from './accounts';
 import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
 
+// A provider's payment is keyed in the ledger by the provider's id of it, so a replay posts once.
+const PAYMENT_KEY = 'payment:';
+
+/** The ledger's idempotency key of a provider's payment. */
+export const providerPaymentKey = (providerPaymentId: string) =>
+  `${PAYMENT_KEY}${providerPaymentId}`;
+
+/** The provider's id of the payment posted under `key`. */
+export const providerPaymentIdOf = (key: string) => key.slice(PAYMENT_KEY.length);
+
+/** Every provider payment's key, as a LIKE pattern. */
+export const ANY_PROVIDER_PAYMENT_KEY = `${PAYMENT_KEY}%`;
+
 /** A card or Direct Debit provider's payment, as the ledger records it. */
 type LedgerPayment = {
   provider: 'CARD' | 'DIRECT_DEBIT';
@@ -37,7 +50,7 @@ export async function postProviderPayment(
     type: 'PAYMENT',
     subType: card ? 'STRIPE' : 'GOCARDLESS',
     status: payment.settled ? 'POSTED' : 'PENDING',
-    idempotencyKey: `payment:${payment.providerPaymentId}`,
+    idempotencyKey: providerPaymentKey(payment.providerPaymentId),
     description:
       options.description ??
       payment.description ??

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerPostings, ledgerTransactions, refundIssues, refundPayouts } from './tables';
+import { ANY_PROVIDER_PAYMENT_KEY, providerPaymentIdOf } from './provider-payments';
 import type { CustomerAccountRow } from './accounts';
 import {
   LEDGER_ACCOUNTS,
@@ -8,7 +9,9 @@ import {
   postTransaction,
   receivableAccount,
   setTransactionStatus,
+  selectPostings,
 } from './ledger';
+import { listRows } from '../../db/rows';
 
 // Refunds (issue 30 item 4). A REFUND is posted PENDING as owed back to the customer (receivable
 // against `refunds`: what is due and not sent), tagged with the provider that took the money, one
@@ -28,8 +31,6 @@ export const CLEARING_OF: Record<RefundProvider, string> = {
   CARD: LEDGER_ACCOUNTS.cardClearing,
   DIRECT_DEBIT: LEDGER_ACCOUNTS.directDebitClearing,
 };
-const PAYMENT_KEY = 'payment:';
-
 export function providerOfSubType(subType: string | null): RefundProvider | null {
   if (subType === 'STRIPE') return 'CARD';
   if (subType === 'GOCARDLESS') return 'DIRECT_DEBIT';
@@ -41,15 +42,12 @@ export function providerOfSubType(subType: string | null): RefundProvider | null
  * newest way the customer paid first, or `firstFrom` when the refund pays back a known payment.
  */
 async function refundableByProvider(db: Db, accountId: string, firstFrom?: RefundProvider) {
-  const rows = await db
-    .select({
-      type: ledgerTransactions.type,
-      subType: ledgerTransactions.subType,
-      latest: sql<Date>`max(${ledgerTransactions.createdAt})`,
-      total: sql<string>`sum(${ledgerPostings.amountPence})`,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+  const rows = await selectPostings(db, {
+    type: ledgerTransactions.type,
+    subType: ledgerTransactions.subType,
+    latest: sql<Date>`max(${ledgerTransactions.createdAt})`,
+    total: sql<string>`sum(${ledgerPostings.amountPence})`,
+  })
     .where(
       and(
         eq(ledgerTransactions.accountId, accountId),
@@ -126,21 +124,17 @@ export async function listRefundParts(
   idempotencyKey: string,
 ): Promise<{ idempotencyKey: string; amountPence: number }[]> {
   const base = idempotencyKey.replace(/:\d+$/, '');
-  const rows = await db
-    .select({
-      idempotencyKey: ledgerTransactions.idempotencyKey,
-      amountPence: ledgerPostings.amountPence,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
-    .where(
-      and(
-        eq(ledgerTransactions.type, 'REFUND'),
-        ne(ledgerTransactions.status, 'FAILED'),
-        like(ledgerTransactions.idempotencyKey, `${base}%`),
-        like(ledgerPostings.ledgerAccount, 'receivable:%'),
-      ),
-    );
+  const rows = await selectPostings(db, {
+    idempotencyKey: ledgerTransactions.idempotencyKey,
+    amountPence: ledgerPostings.amountPence,
+  }).where(
+    and(
+      eq(ledgerTransactions.type, 'REFUND'),
+      ne(ledgerTransactions.status, 'FAILED'),
+      like(ledgerTransactions.idempotencyKey, `${base}%`),
+      like(ledgerPostings.ledgerAccount, 'receivable:%'),
+    ),
+  );
   // `like` also finds other keys that start the same (`…:refund-x`): only `:{n}` is a part.
   return rows.filter((row) => /^(:\d+)?$/.test(row.idempotencyKey.slice(base.length)));
 }
@@ -162,16 +156,13 @@ export async function listPendingRefunds(
   db: Db,
   options: { queued?: boolean; idempotencyKey?: string } = {},
 ): Promise<PendingRefund[]> {
-  return db
-    .select({
-      idempotencyKey: ledgerTransactions.idempotencyKey,
-      accountId: ledgerTransactions.accountId,
-      subType: ledgerTransactions.subType,
-      amountPence: ledgerPostings.amountPence,
-      createdAt: ledgerTransactions.createdAt,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+  return selectPostings(db, {
+    idempotencyKey: ledgerTransactions.idempotencyKey,
+    accountId: ledgerTransactions.accountId,
+    subType: ledgerTransactions.subType,
+    amountPence: ledgerPostings.amountPence,
+    createdAt: ledgerTransactions.createdAt,
+  })
     .leftJoin(refundIssues, eq(refundIssues.refundKey, ledgerTransactions.idempotencyKey))
     .where(
       and(
@@ -196,26 +187,23 @@ export async function listRefundablePayments(
   db: Db,
   options: { accountId: string; provider: RefundProvider },
 ): Promise<{ payments: { providerPaymentId: string; leftPence: number }[]; pendingPence: number }> {
-  const rows = await db
-    .select({
-      key: ledgerTransactions.idempotencyKey,
-      status: ledgerTransactions.status,
-      amountPence: ledgerPostings.amountPence,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+  const rows = await selectPostings(db, {
+    key: ledgerTransactions.idempotencyKey,
+    status: ledgerTransactions.status,
+    amountPence: ledgerPostings.amountPence,
+  })
     .where(
       and(
         eq(ledgerTransactions.accountId, options.accountId),
         eq(ledgerTransactions.type, 'PAYMENT'),
         eq(ledgerTransactions.subType, SUB_TYPE_OF[options.provider]),
         ne(ledgerTransactions.status, 'FAILED'),
-        like(ledgerTransactions.idempotencyKey, `${PAYMENT_KEY}%`),
+        like(ledgerTransactions.idempotencyKey, ANY_PROVIDER_PAYMENT_KEY),
         eq(ledgerPostings.ledgerAccount, CLEARING_OF[options.provider]),
       ),
     )
     .orderBy(desc(ledgerTransactions.createdAt));
-  const ids = rows.map((row) => row.key.slice(PAYMENT_KEY.length));
+  const ids = rows.map((row) => providerPaymentIdOf(row.key));
   const paidOut = new Map<string, number>();
   if (ids.length > 0) {
     const payouts = await db
@@ -248,11 +236,10 @@ export async function listRefundablePayments(
 export type RefundPayout = typeof refundPayouts.$inferSelect;
 
 export function listRefundPayouts(db: Db, refundKey: string): Promise<RefundPayout[]> {
-  return db
-    .select()
-    .from(refundPayouts)
-    .where(eq(refundPayouts.refundKey, refundKey))
-    .orderBy(refundPayouts.createdAt, refundPayouts.reference);
+  return listRows(db, refundPayouts, eq(refundPayouts.refundKey, refundKey), [
+    'createdAt',
+    'reference',
+  ]);
 }
 
 /** Records a payout about to be sent (SENDING); a second runner's identical one is a no-op. */

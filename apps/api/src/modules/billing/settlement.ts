@@ -5,8 +5,9 @@ import { AppError } from '../../errors';
 import type { Principal } from '../identity';
 import { getOwnAccount, type CustomerAccountRow } from './accounts';
 import { getAccountBalances } from './ledger';
-import { postProviderPayment } from './provider-payments';
+import { postProviderPayment, providerPaymentKey } from './provider-payments';
 import { postRefund } from './refunds';
+import { lockRow } from '../../db/rows';
 
 // Settling an account's outstanding balance (spec 3 §2 outstanding payment, §7 stripeSettleSession
 // and stripeMotoSettleSession, §8 outstanding balance): what is owed comes from the ledger, never
@@ -44,7 +45,7 @@ async function isPaymentPosted(db: Db, providerPaymentId: string): Promise<boole
   const [row] = await db
     .select({ id: ledgerTransactions.id })
     .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, `payment:${providerPaymentId}`))
+    .where(eq(ledgerTransactions.idempotencyKey, providerPaymentKey(providerPaymentId)))
     .limit(1);
   return row !== undefined;
 }
@@ -74,11 +75,11 @@ export async function postSettlementPayment(
 ): Promise<{ refundPence: number }> {
   const { payment, at } = options;
   return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select()
-      .from(customerAccounts)
-      .where(eq(customerAccounts.accountId, options.accountId))
-      .for('update');
+    const account = await lockRow(
+      tx,
+      customerAccounts,
+      eq(customerAccounts.accountId, options.accountId),
+    );
     if (!account) throw new Error(`Settled account ${options.accountId} does not exist`);
     if (await isPaymentPosted(tx, payment.providerPaymentId)) return { refundPence: 0 };
     const owed =

@@ -13,10 +13,9 @@ import type { Db } from '../../db/client';
 import { ledgerPostings, ledgerTransactions } from './tables';
 import type { CustomerAccountRow } from './accounts';
 import {
-  findLastInvoicedPeriod,
   isMonthlyPolicy,
-  loadBilledPolicy,
-  planInvoices,
+  planAccountInvoices,
+  type BilledPolicyRows,
   type PlannedInvoice,
 } from './invoicing';
 import { receivableAccount } from './ledger';
@@ -360,7 +359,7 @@ function buildStatements(options: {
 }
 
 /** The first billing period (bind's invoice): the first month, or the term of a single payment. */
-function firstPeriodOf(billed: Awaited<ReturnType<typeof loadBilledPolicy>>): Period | null {
+function firstPeriodOf(billed: BilledPolicyRows | null): Period | null {
   if (!billed) return null;
   const { policy, versions } = billed;
   if (!isMonthlyPolicy(versions)) return { start: policy.inceptedAt, end: policy.expiredAt };
@@ -377,15 +376,7 @@ export async function getAccountStatements(
   db: Db,
   account: Pick<CustomerAccountRow, 'accountId' | 'accountCode' | 'policyId' | 'paymentDay'>,
 ): Promise<AccountStatements> {
-  const billed = await loadBilledPolicy(db, account.policyId);
-  const upcoming = billed
-    ? planInvoices({
-        policy: billed.policy,
-        versions: billed.versions,
-        paymentDay: account.paymentDay,
-        afterPeriod: await findLastInvoicedPeriod(db, account.accountId),
-      })
-    : [];
+  const { billed, planned: upcoming } = await planAccountInvoices(db, account);
   return buildStatements({
     accountCode: account.accountCode,
     lines: await loadLedgerLines(db, account.accountId),

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerPostings, ledgerTransactions } from './tables';
-import { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
+import { LEDGER_ACCOUNTS, postTransaction, receivableAccount, selectPostings } from './ledger';
 
 // A policy not taken up (NTU) is void from its inception: nothing was on cover, so nothing is
 // owed for it. What the account was invoiced (net of any credit notes and journals) is credited
@@ -13,13 +13,10 @@ export async function creditAllInvoiced(
   options: { accountId: string; idempotencyKey: string; description: string; at: Date },
 ): Promise<number> {
   const { accountId } = options;
-  const sums = await db
-    .select({
-      ledgerAccount: ledgerPostings.ledgerAccount,
-      amount: sql<string>`coalesce(sum(${ledgerPostings.amountPence}), 0)`,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+  const sums = await selectPostings(db, {
+    ledgerAccount: ledgerPostings.ledgerAccount,
+    amount: sql<string>`coalesce(sum(${ledgerPostings.amountPence}), 0)`,
+  })
     .where(
       and(
         eq(ledgerTransactions.accountId, accountId),

@@ -11,7 +11,7 @@ import {
 import { AppError, errorResponses } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { NOT_AUTHORISED_MESSAGE, PERMISSIONS, resolveUserId } from '../identity';
-import { recordAudit } from '../audit';
+import { recordCustomerAudit } from '../audit';
 import {
   findCustomerDetail,
   listAuditEntries,
@@ -65,11 +65,10 @@ export const careRoutes: AppPlugin = async (app) => {
       if (!detail || principal.kind !== 'admin') {
         throw new AppError('NOT_FOUND', 'We could not find that customer.');
       }
-      await recordAudit(app.db, {
+      await recordCustomerAudit(app.db, {
         actorUserId: principal.userId,
-        subjectUserId: detail.userId,
+        userId: detail.userId,
         action: 'care.view-customer',
-        target: `user:${detail.userId}`,
         at: app.clock.now(),
       });
       return reply.header('cache-control', 'no-store').send(detail);

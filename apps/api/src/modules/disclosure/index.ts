@@ -1,7 +1,9 @@
 // The disclosure engine's public face: what a proposal (and, next, an adjustment or a renewal)
-// holds — the scheme's facts, the answers' schemas — and `applyChanges`, which checks and applies
-// disclosure changes to proposal data. It knows nothing of storage, money or policies.
-export { applyChanges, READ_ONLY_ON_POLICY_MESSAGE } from './changes';
+// holds — the scheme's facts, the answers' schemas — and `applyChangesOrRefuse`, which checks and
+// applies disclosure changes to proposal data (or refuses them). It stores nothing and knows
+// nothing of money or policies; retailers are read through lookup.
+export { applyChangesOrRefuse } from './apply-request';
+export { READ_ONLY_ON_POLICY_MESSAGE } from './changes';
 export {
   ClaimAnswerSchema,
   ConvictionAnswerSchema,

@@ -1,12 +1,11 @@
-import { defineScheduledJob } from '../jobs';
+import { defineCountedJob } from '../jobs';
 import { purgeErrorEvents } from './service';
 
 /** Every night: errors not seen for ERROR_RETENTION_DAYS leave the tracker. */
-export const purgeErrorEventsJob = defineScheduledJob({
+export const purgeErrorEventsJob = defineCountedJob({
   kind: 'purge-error-events',
   schedule: '47 3 * * *',
-  run: async (deps) => {
-    const purged = await purgeErrorEvents(deps, deps.config.errorRetentionDays);
-    if (purged > 0) deps.log.info({ purged }, 'error events purged');
-  },
+  run: (deps) => purgeErrorEvents(deps, deps.config.errorRetentionDays),
+  counted: 'purged',
+  message: 'error events purged',
 });

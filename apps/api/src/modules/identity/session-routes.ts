@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@motor/contract';
 import { AppError } from '../../errors';
 import type { AppPlugin } from '../../app-types';
-import { recordAudit } from '../audit';
+import { recordCustomerAudit } from '../audit';
 import { findProposalForBackBook } from './back-book';
 import { enforceRateLimits, HOUR_MS } from './rate-limit';
 
@@ -121,11 +121,10 @@ export const sessionRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       const { principal } = request;
       if (principal.kind === 'admin' && principal.actingForUserId !== null) {
-        await recordAudit(app.db, {
+        await recordCustomerAudit(app.db, {
           actorUserId: principal.userId,
-          subjectUserId: principal.actingForUserId,
+          userId: principal.actingForUserId,
           action: 'session.impersonate.end',
-          target: `user:${principal.actingForUserId}`,
           at: app.clock.now(),
         });
       }

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { users, type MarketingPreferences } from './tables';
+import { findRow } from '../../db/rows';
 
 export type User = typeof users.$inferSelect;
 export type Connection = 'email' | 'sms';
@@ -10,8 +11,7 @@ export type Connection = 'email' | 'sms';
 const UNKNOWN_USERNAME = 'Unknown';
 
 export async function findUserById(db: Db, userId: string): Promise<User | null> {
-  const [row] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
-  return row ?? null;
+  return findRow(db, users, eq(users.userId, userId));
 }
 
 /** A user id, or the id of the user with this e-mail address; null when nobody matches. */
@@ -26,12 +26,7 @@ export async function resolveUserId(db: Db, idOrEmail: string): Promise<string |
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .limit(1);
-  return row ?? null;
+  return findRow(db, users, eq(users.email, email.trim().toLowerCase()));
 }
 
 /**
@@ -52,7 +47,7 @@ export async function findOrCreateUser(
 ): Promise<{ user: User } | { linkTo: User & { email: string } }> {
   const { db, clock, connection, recipient } = options;
   const column = connection === 'email' ? users.email : users.phone;
-  const [existing] = await db.select().from(users).where(eq(column, recipient)).limit(1);
+  const existing = await findRow(db, users, eq(column, recipient));
   if (existing) {
     if (connection === 'email' || existing.phoneVerifiedAt) return { user: existing };
     if (existing.email) return { linkTo: { ...existing, email: existing.email } };
@@ -73,7 +68,7 @@ export async function findOrCreateUser(
       updatedAt: now,
     })
     .onConflictDoNothing();
-  const [created] = await db.select().from(users).where(eq(column, recipient)).limit(1);
+  const created = await findRow(db, users, eq(column, recipient));
   if (!created) throw new Error('user could not be created');
   return { user: created };
 }
@@ -113,7 +108,7 @@ export async function findPhoneLinkHolder(
   db: Db,
   phone: string,
 ): Promise<(User & { email: string }) | null> {
-  const [holder] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  const holder = await findRow(db, users, eq(users.phone, phone));
   if (!holder?.email || holder.phoneVerifiedAt) return null;
   return { ...holder, email: holder.email };
 }

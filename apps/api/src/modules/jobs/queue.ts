@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
 import { jobs } from './tables';
+import { findRow } from '../../db/rows';
 
 // The jobs table as a queue: enqueue in the caller's transaction, claim with a lease, finish.
 // Times come from the app's Clock (passed in), never from the database's now(): tests move time.
@@ -56,8 +57,7 @@ export async function enqueueJobs(db: Db, inputs: readonly EnqueueJobInput[]): P
 }
 
 export async function findJobByKey(db: Db, key: string): Promise<JobRow | null> {
-  const [row] = await db.select().from(jobs).where(eq(jobs.idempotencyKey, key)).limit(1);
-  return row ?? null;
+  return findRow(db, jobs, eq(jobs.idempotencyKey, key));
 }
 
 /**

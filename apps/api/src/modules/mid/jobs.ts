@@ -1,18 +1,17 @@
 import type { Db } from '../../db/client';
-import { definePolicyJob, defineScheduledJob } from '../jobs';
+import { definePolicyJob, defineCountedJob } from '../jobs';
 import { reconcileMid, reconcileMidOfPolicy } from './service';
 
 // The MID job (decision 039): every five minutes it brings every policy's MID entry in step
 // (new cover, a change of car or dates, an ended cover, a failure's retry). A bind also enqueues
 // a run for its one policy, so a new policy is on the MID within a minute, not at the next slot.
 
-export const reconcileMidJob = defineScheduledJob({
+export const reconcileMidJob = defineCountedJob({
   kind: 'reconcile-mid',
   schedule: '*/5 * * * *',
-  run: async (deps) => {
-    const submitted = await reconcileMid(deps);
-    if (submitted > 0) deps.log.info({ submitted }, 'MID submissions made');
-  },
+  run: reconcileMid,
+  counted: 'submitted',
+  message: 'MID submissions made',
 });
 
 const submitMid = definePolicyJob('submit-mid', reconcileMidOfPolicy);

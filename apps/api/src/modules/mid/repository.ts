@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { midRecords } from './tables';
+import { findRow } from '../../db/rows';
 
 // The mid_records table: only this module reads or writes it.
 
@@ -58,6 +59,5 @@ export async function listOverdueMidRecords(
 }
 
 export async function findMidRecord(db: Db, policyId: string): Promise<MidRecordRow | null> {
-  const [row] = await db.select().from(midRecords).where(eq(midRecords.policyId, policyId));
-  return row ?? null;
+  return findRow(db, midRecords, eq(midRecords.policyId, policyId));
 }

@@ -6,6 +6,7 @@ import { notificationOutbox, type OutboxAttachment } from './tables';
 import { enqueueJob } from '../jobs';
 import type { MailProvider } from '../../providers/mail';
 import type { StorageProvider } from '../../providers/storage';
+import { findRow } from '../../db/rows';
 
 // The one way the app sends e-mail and text messages (a transactional outbox): a change queues
 // its message in its own transaction, together with a job that delivers it. A message exists if
@@ -95,10 +96,7 @@ async function readAttachments(storage: DeliveryDeps['storage'], files: OutboxAt
  */
 export async function deliverMessage(deps: DeliveryDeps, messageId: string): Promise<void> {
   const { db, clock, mail, storage } = deps;
-  const [message] = await db
-    .select()
-    .from(notificationOutbox)
-    .where(eq(notificationOutbox.id, messageId));
+  const message = await findRow(db, notificationOutbox, eq(notificationOutbox.id, messageId));
   if (!message || message.status === 'SENT' || !isDeliverable(mail, message)) return;
   try {
     await mail.send({

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { directDebitNotices, paymentMethods } from './tables';
-import type { PaymentMethodRow } from './repository';
+import { isProviderMethod, type PaymentMethodRow } from './repository';
+import { findRow, listRows } from '../../db/rows';
 
 // The record of a mandate's Direct Debit notices (its confirmation, each collection's advance
 // notice): one row per notice key, so that a notice is given once whoever asks and however
@@ -38,11 +39,7 @@ export async function findDirectDebitNotice(
   db: Db,
   noticeKey: string,
 ): Promise<DirectDebitNoticeRow | null> {
-  const [row] = await db
-    .select()
-    .from(directDebitNotices)
-    .where(eq(directDebitNotices.noticeKey, noticeKey));
-  return row ?? null;
+  return findRow(db, directDebitNotices, eq(directDebitNotices.noticeKey, noticeKey));
 }
 
 /** A mandate's notices, oldest first (the sandbox's page of them). */
@@ -50,11 +47,10 @@ export function listDirectDebitNotices(
   db: Db,
   paymentMethodId: string,
 ): Promise<DirectDebitNoticeRow[]> {
-  return db
-    .select()
-    .from(directDebitNotices)
-    .where(eq(directDebitNotices.paymentMethodId, paymentMethodId))
-    .orderBy(directDebitNotices.createdAt, directDebitNotices.noticeKey);
+  return listRows(db, directDebitNotices, eq(directDebitNotices.paymentMethodId, paymentMethodId), [
+    'createdAt',
+    'noticeKey',
+  ]);
 }
 
 /** The mandate with the provider's id `providerReference` under `adapter`, or null. */
@@ -62,15 +58,9 @@ export async function findMandateByProviderReference(
   db: Db,
   options: { adapter: string; providerReference: string },
 ): Promise<PaymentMethodRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.adapter, options.adapter),
-        eq(paymentMethods.providerReference, options.providerReference),
-        eq(paymentMethods.type, 'BACS_DEBIT'),
-      ),
-    );
-  return row ?? null;
+  return findRow(
+    db,
+    paymentMethods,
+    and(isProviderMethod(options), eq(paymentMethods.type, 'BACS_DEBIT')),
+  );
 }

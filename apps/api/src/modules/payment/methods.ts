@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentMethods } from './tables';
 import type { PaymentMethodRow } from './repository';
+import { findRow } from '../../db/rows';
 
 export const PAYMENT_REQUIRED_MESSAGE =
   'Payment is required before this quote can become a policy.';
@@ -10,19 +11,16 @@ export const MANDATE_REQUIRED_MESSAGE =
 export const CARD_REQUIRED_MESSAGE = 'Save a card before this quote can become a policy.';
 
 async function findActive(db: Db, ownerUserId: string, type: PaymentMethodRow['type']) {
-  const [row] = await db
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.ownerUserId, ownerUserId),
-        eq(paymentMethods.type, type),
-        eq(paymentMethods.status, 'ACTIVE'),
-      ),
-    )
-    .orderBy(desc(paymentMethods.createdAt))
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    paymentMethods,
+    and(
+      eq(paymentMethods.ownerUserId, ownerUserId),
+      eq(paymentMethods.type, type),
+      eq(paymentMethods.status, 'ACTIVE'),
+    ),
+    desc(paymentMethods.createdAt),
+  );
 }
 
 /** The owner's newest ACTIVE direct-debit mandate, or null. */

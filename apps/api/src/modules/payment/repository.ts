@@ -85,16 +85,16 @@ export async function upsertPaymentMethod(
     .onConflictDoNothing({ target: [paymentMethods.adapter, paymentMethods.providerReference] })
     .returning();
   if (inserted) return inserted;
-  const [existing] = await db
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.adapter, row.adapter),
-        eq(paymentMethods.providerReference, row.providerReference),
-      ),
-    );
+  const existing = await findRow(db, paymentMethods, isProviderMethod(row));
   return existing!;
+}
+
+/** The payment method the provider knows as `providerReference` under `adapter` (one at most). */
+export function isProviderMethod(method: { adapter: string; providerReference: string }) {
+  return and(
+    eq(paymentMethods.adapter, method.adapter),
+    eq(paymentMethods.providerReference, method.providerReference),
+  );
 }
 
 export async function setPaymentMethodStatus(
@@ -109,12 +109,7 @@ export async function setPaymentMethodStatus(
   await db
     .update(paymentMethods)
     .set({ status: options.status, updatedAt: options.at })
-    .where(
-      and(
-        eq(paymentMethods.adapter, options.adapter),
-        eq(paymentMethods.providerReference, options.providerReference),
-      ),
-    );
+    .where(isProviderMethod(options));
 }
 
 export async function listPaymentMethods(

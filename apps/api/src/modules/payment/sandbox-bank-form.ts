@@ -5,11 +5,11 @@ import type {
   BankAccountErrors,
   BankAccountInput,
 } from '../../providers/direct-debit/bank-account';
-import { textField } from './sandbox-html';
+import { errorSummary, page, textField } from './sandbox-html';
 
-// What the sandbox's bank pages share: the bank account form (the Direct Debit mandate page and
-// the instant bank payment's page both ask for one), their flow's id, and the delivery of the
-// webhooks they cause to our own endpoints.
+// What the sandbox's bank pages share: the bank account form and the page around it (the Direct
+// Debit mandate page and the instant bank payment's page both ask for one), their flow's id, and
+// the delivery of the webhooks they cause to our own endpoints.
 
 /** The bank account fields as a form posts them (checked by the provider's modulus rules). */
 export const BankAccountForm = z.object({
@@ -25,10 +25,43 @@ export const EMPTY_BANK_ACCOUNT: BankAccountInput = {
 };
 
 /** The form's three fields, filled in again with what was posted and what is wrong with it. */
-export function bankAccountFields(values: BankAccountInput, errors: BankAccountErrors): string {
+function bankAccountFields(values: BankAccountInput, errors: BankAccountErrors): string {
   return `${textField({ id: 'accountHolderName', label: 'Name on the account', value: values.accountHolderName, error: errors.accountHolderName, autocomplete: 'name' })}
 ${textField({ id: 'sortCode', label: 'Sort code', hint: 'Must be 6 digits long, for example 20-29-59', value: values.sortCode, error: errors.sortCode, inputmode: 'numeric' })}
 ${textField({ id: 'accountNumber', label: 'Account number', hint: 'Must be 8 digits long', value: values.accountNumber, error: errors.accountNumber, inputmode: 'numeric' })}`;
+}
+
+/**
+ * A sandbox bank page asking for an account: the sandbox's notice, the heading, what the account
+ * is for (`about`, HTML), the form posting to `action` with the account's fields and `buttons`,
+ * then the test accounts to try (HTML, one a line).
+ */
+export function bankAccountPage(options: {
+  title: string;
+  notice: string;
+  about: string;
+  action: string;
+  buttons: string;
+  values: BankAccountInput;
+  errors: BankAccountErrors;
+  testAccounts: readonly string[];
+}): string {
+  const { errors } = options;
+  return page({
+    title: options.title,
+    hasError: Object.keys(errors).length > 0,
+    body: `${errorSummary(errors)}
+<p class="notice">${options.notice}</p>
+<h1>${options.title}</h1>
+${options.about}
+<form method="post" action="${options.action}" novalidate>
+${bankAccountFields(options.values, errors)}
+${options.buttons}
+</form>
+<details style="margin-top:1.5rem"><summary>Test accounts</summary><ul>
+${options.testAccounts.map((account) => `<li>${account}</li>`).join('\n')}
+</ul></details>`,
+  });
 }
 
 /**

@@ -13,12 +13,12 @@ import type { SandboxBankPayment } from '../../providers/direct-debit/sandbox';
 import { deploymentBrand } from '../brand';
 import {
   BankAccountForm,
-  bankAccountFields,
+  bankAccountPage,
   deliverToOwnWebhook,
   EMPTY_BANK_ACCOUNT,
   FlowParams,
 } from './sandbox-bank-form';
-import { errorSummary, formatPounds, page } from './sandbox-html';
+import { formatPounds, page } from './sandbox-html';
 
 // The sandbox's "bank" for an instant bank payment (what GoCardless's Billing Request flow and
 // the customer's banking app are for the real adapter, ADR 045): the customer sees the amount and
@@ -34,28 +34,25 @@ function approvePage(
   errors: BankAccountErrors = {},
 ) {
   const payee = deploymentBrand().config.appName;
-  return page({
+  return bankAccountPage({
     title: 'Approve your payment',
-    hasError: Object.keys(errors).length > 0,
-    body: `${errorSummary(errors)}
-<p class="notice">Sandbox bank: no real bank account is used and no money moves.</p>
-<h1>Approve your payment</h1>
-<dl>
+    notice: 'Sandbox bank: no real bank account is used and no money moves.',
+    about: `<dl>
 <dt>Amount</dt><dd id="bank-payment-amount">${escapeHtml(formatPounds(flow.amountPence))}</dd>
 <dt>Payee</dt><dd id="bank-payment-payee">${escapeHtml(payee)}</dd>
 <dt>Reference</dt><dd>${escapeHtml(flow.description)}</dd>
 </dl>
-<p>The same account pays the later months by Direct Debit: ${escapeHtml(flow.mandateDescription)}. You are covered by the Direct Debit Guarantee.</p>
-<form method="post" action="/sandbox/bank-payment/${escapeHtml(flow.flowId)}" novalidate>
-${bankAccountFields(values, errors)}
-<button type="submit" name="action" value="approve">Approve payment</button>
-<button type="submit" name="action" value="cancel" class="secondary">Cancel payment</button>
-</form>
-<details style="margin-top:1.5rem"><summary>Test accounts</summary><ul>
-<li>Sort code 20-29-59, account 63748472 (Barclays): the payment is confirmed</li>
-<li>Name on the account “Fail Payment”: the bank refuses the payment</li>
-<li>“Fail Payment 2”: the payment is confirmed; the first monthly Direct Debit fails</li>
-</ul></details>`,
+<p>The same account pays the later months by Direct Debit: ${escapeHtml(flow.mandateDescription)}. You are covered by the Direct Debit Guarantee.</p>`,
+    action: `/sandbox/bank-payment/${escapeHtml(flow.flowId)}`,
+    buttons: `<button type="submit" name="action" value="approve">Approve payment</button>
+<button type="submit" name="action" value="cancel" class="secondary">Cancel payment</button>`,
+    values,
+    errors,
+    testAccounts: [
+      'Sort code 20-29-59, account 63748472 (Barclays): the payment is confirmed',
+      'Name on the account “Fail Payment”: the bank refuses the payment',
+      '“Fail Payment 2”: the payment is confirmed; the first monthly Direct Debit fails',
+    ],
   });
 }
 

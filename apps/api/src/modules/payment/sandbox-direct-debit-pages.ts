@@ -11,12 +11,12 @@ import type { SandboxFlow } from '../../providers/direct-debit/sandbox';
 import { escapeHtml } from '../../html-page';
 import {
   BankAccountForm,
-  bankAccountFields,
+  bankAccountPage,
   deliverToOwnWebhook,
   EMPTY_BANK_ACCOUNT,
   FlowParams,
 } from './sandbox-bank-form';
-import { errorSummary, page } from './sandbox-html';
+import { page } from './sandbox-html';
 
 // The sandbox direct-debit provider's hosted mandate page (what GoCardless's Billing Request
 // flow is for the real adapter): bank details checked with the VocaLink modulus rules, a confirm
@@ -27,25 +27,22 @@ function detailsPage(
   values: BankAccountInput = EMPTY_BANK_ACCOUNT,
   errors: BankAccountErrors = {},
 ) {
-  return page({
+  return bankAccountPage({
     title: 'Set up a Direct Debit',
-    hasError: Object.keys(errors).length > 0,
-    body: `${errorSummary(errors)}
-<p class="notice">Sandbox Direct Debit: no real bank account is used.</p>
-<h1>Set up a Direct Debit</h1>
-<p>${escapeHtml(flow.description)}</p>
-<form method="post" action="/sandbox/direct-debit/${escapeHtml(flow.flowId)}" novalidate>
-${bankAccountFields(values, errors)}
-<button type="submit">Continue</button>
-</form>
-<details style="margin-top:1.5rem"><summary>Test accounts</summary><ul>
-<li>Sort code 20-29-59, account 63748472 (Barclays): passes the modulus check</li>
-<li>Sort code 40-47-84, account 70872490 (HSBC UK): passes the modulus check</li>
-<li>Name on the account “Fail Payment”: every collection fails</li>
-<li>“Fail Payment 3”: the 3rd collection under the mandate fails, the others settle</li>
-<li>“Fail Payment From 3”: the 3rd and every later collection fail</li>
-<li>“Never Settle”: every collection is charged but never settles nor fails</li>
-</ul></details>`,
+    notice: 'Sandbox Direct Debit: no real bank account is used.',
+    about: `<p>${escapeHtml(flow.description)}</p>`,
+    action: `/sandbox/direct-debit/${escapeHtml(flow.flowId)}`,
+    buttons: '<button type="submit">Continue</button>',
+    values,
+    errors,
+    testAccounts: [
+      'Sort code 20-29-59, account 63748472 (Barclays): passes the modulus check',
+      'Sort code 40-47-84, account 70872490 (HSBC UK): passes the modulus check',
+      'Name on the account “Fail Payment”: every collection fails',
+      '“Fail Payment 3”: the 3rd collection under the mandate fails, the others settle',
+      '“Fail Payment From 3”: the 3rd and every later collection fail',
+      '“Never Settle”: every collection is charged but never settles nor fails',
+    ],
   });
 }
 

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { findActorUserId, type Principal } from '../identity';
 import { getSchemeFacts } from '../disclosure';
 import type { ProposalRow } from '../proposal';
+import { findRow } from '../../db/rows';
 
 // The summary's agreements (spec 2 §2 "Check your quote", issue 13): the customer ticks every
 // box of the product's checkoutChecklist; we record which boxes, the documents (type, wording
@@ -87,13 +88,13 @@ function toResponse(row: AgreementRow): ProposalAgreements {
 
 /** The latest acceptance recorded for a proposal, or null. */
 async function findLatestAgreements(db: Db, proposalCode: string): Promise<AgreementRow | null> {
-  const [row] = await db
-    .select()
-    .from(proposalAgreements)
-    .where(eq(proposalAgreements.proposalCode, proposalCode))
-    .orderBy(desc(proposalAgreements.acceptedAt), desc(proposalAgreements.proposalRevision))
-    .limit(1);
-  return row ?? null;
+  return findRow(
+    db,
+    proposalAgreements,
+    eq(proposalAgreements.proposalCode, proposalCode),
+    desc(proposalAgreements.acceptedAt),
+    desc(proposalAgreements.proposalRevision),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db/client';
 import type { PolicyRow } from './repository';
 import { policies } from './tables';
+import { lockRow } from '../../db/rows';
 
 // The policies a system offer is made for (flows/renew-policy, flows/upsell-driveaway): the scans
 // of those due, by the partial indexes made for them, and the lock the offer takes on one.
@@ -12,12 +13,12 @@ async function lockIfOpen(
   policyId: string,
   open: SQL | undefined,
 ): Promise<PolicyRow | null> {
-  const [policy] = await tx
-    .select()
-    .from(policies)
-    .where(and(eq(policies.policyId, policyId), isNull(policies.terminatedAt), open))
-    .for('update', { skipLocked: true });
-  return policy ?? null;
+  return lockRow(
+    tx,
+    policies,
+    and(eq(policies.policyId, policyId), isNull(policies.terminatedAt), open),
+    { skipLocked: true },
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { policies, policyVersions } from './tables';
 import { getSchemeFacts } from '../disclosure';
 import type { PolicyRow, PolicyVersionRow } from './repository';
 import { recordBind } from './state';
+import { lockRow } from '../../db/rows';
 
 // The policy's rows as flows change them: a policy made from a quote, the lock a change takes,
 // and the versions added after it. Versions are inserted, never updated.
@@ -88,12 +89,7 @@ export async function createPolicyFromQuote(
 
 /** The policy's row, locked for the rest of the transaction (null when there is none). */
 export async function lockPolicy(tx: Db, policyId: string): Promise<PolicyRow | null> {
-  const [row] = await tx
-    .select()
-    .from(policies)
-    .where(eq(policies.policyId, policyId))
-    .for('update');
-  return row ?? null;
+  return lockRow(tx, policies, eq(policies.policyId, policyId));
 }
 
 /** The number of the policy's latest version (0 when it has none). */

@@ -4,7 +4,7 @@ import { AppError, errorResponses } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { eraseCustomer } from '../../flows/erase-customer';
 import { exportCustomerData } from '../../flows/export-customer-data';
-import { recordAudit } from '../audit';
+import { recordCustomerAudit } from '../audit';
 import { findActorUserId, getOwnerUserId, NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
 
 // The customer's data rights (issue 21 item 14, decision 018): a copy of everything we hold
@@ -58,11 +58,10 @@ export const privacyRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       const userId = getOwnerUserId(request.principal);
       const data = await exportCustomerData(app, userId);
-      await recordAudit(app.db, {
+      await recordCustomerAudit(app.db, {
         actorUserId: findActorUserId(request.principal) ?? userId,
-        subjectUserId: userId,
+        userId,
         action: 'gdpr.export',
-        target: `user:${userId}`,
         at: app.clock.now(),
       });
       return reply

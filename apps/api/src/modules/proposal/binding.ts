@@ -4,18 +4,14 @@ import { AppError } from '../../errors';
 import { PROPOSAL_NOT_FOUND_MESSAGE } from './access';
 import { proposals } from './tables';
 import type { ProposalRow } from './repository';
+import { lockRow } from '../../db/rows';
 
 // What flows do to a proposal's row: lock it for a bind, mark it bound to its policy, and keep
 // its stored answers and quote with the personal values erased.
 
 /** The proposal's row (even soft-deleted), locked for the rest of the transaction. */
 export async function lockProposal(tx: Db, proposalCode: string): Promise<ProposalRow | null> {
-  const [row] = await tx
-    .select()
-    .from(proposals)
-    .where(eq(proposals.proposalCode, proposalCode))
-    .for('update');
-  return row ?? null;
+  return lockRow(tx, proposals, eq(proposals.proposalCode, proposalCode));
 }
 
 /** Bind's lock: the live proposal's row, locked; 404 when it is unknown or deleted. */

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { FieldError, ProposalResponse, TrackingValues, VerifyResponse } from '@motor/contract';
+import type { ProposalResponse, TrackingValues, VerifyResponse } from '@motor/contract';
 import {
   addIsoDuration,
   TRACKING_PARAMETERS,
@@ -18,9 +18,8 @@ import {
   takenPromotion,
   type TakenPromotion,
 } from '../brand';
-import { findRetailer } from '../lookup';
 import { queueMessage, type QueueDeps } from '../notification';
-import { applyChanges } from '../disclosure';
+import { applyChangesOrRefuse } from '../disclosure';
 import {
   findSchemeFacts,
   getSchemeFacts,
@@ -384,20 +383,16 @@ export async function updateProposal(
   const facts = factsOf(row);
   const now = deps.clock.now();
   const draft = proposalDraftOf(row);
-  const errors: FieldError[] = await applyChanges({
-    draft,
-    changes,
-    context: {
+  await applyChangesOrRefuse(
+    { db: deps.db, vehicleLookup: deps.vehicleLookup },
+    {
+      draft,
+      changes,
       now,
       facts,
-      vehicleLookup: deps.vehicleLookup,
-      findRetailer: (code) => findRetailer(deps.db, { code, brand: facts.brand }),
       ...(isRenewal ? { policyEditor: options.editor ?? CUSTOMER_EDITOR } : {}),
     },
-  });
-  if (errors.length > 0) {
-    throw new AppError('VALIDATION_FAILED', 'Some answers need checking.', { fields: errors });
-  }
+  );
   if (options.checkOnly) return row;
   const base = {
     data: draft.data,
