@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { Proposal } from '../features/quote';
 import { buildProposal, withQuote } from '../test/proposal-fixture';
 import { jsonResponse, stubApi } from '../test/api-stubs';
 import { renderApp } from '../test/render-app';
-
-// Two shared cores: give slow renders room rather than fail on timing.
-configure({ asyncUtilTimeout: 5000 });
 
 function serve(proposal: Proposal) {
   return stubApi((path) =>

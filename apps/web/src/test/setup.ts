@@ -6,8 +6,10 @@ import { whenPageChunksLoaded } from '../app/lazy-page';
 import { setErrorReporter } from '../lib/error-reporting';
 
 // The first render of a route imports its page chunk; on a loaded 2-core CI machine that can take
-// more than Testing Library's default second. findBy* and waitFor wait up to 5 s instead.
-configure({ asyncUtilTimeout: 5000 });
+// more than Testing Library's default second, and more than 5 s when every core is busy (a page
+// still "Loading" after 5 s in CI's run beside two busy processes and another test run). findBy*
+// and waitFor wait up to 15 s (under the web tests' 20 s limit); a passing wait ends at once.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Reports go to the console only: a page's test stubs the API calls it makes, not the error
 // tracker's (lib/error-reporting.test.ts tests that sink).

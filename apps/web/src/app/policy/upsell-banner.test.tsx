@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { PolicyResponse } from '@motor/contract';
 import type { PolicyStatus, ProposalStatus } from '@motor/domain';
 import { jsonResponse, signedInAuthState, stubApi } from '../../test/api-stubs';
@@ -8,8 +8,6 @@ import { renderApp } from '../../test/render-app';
 
 // The policy's upsell banner (spec 3 §4): shown for an upsell proposal that is a QUOTE,
 // QUOTE_EXPIRED or INSUFFICIENT_ACCURACY, with the action the proposal cards give (spec 1 §4).
-
-configure({ asyncUtilTimeout: 5000 });
 
 function driveaway(status: ProposalStatus | null, policyStatus: PolicyStatus = 'ACTIVE') {
   const policy: PolicyResponse = {

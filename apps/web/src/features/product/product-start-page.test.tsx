@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, stubApi } from '../../test/api-stubs';
 import { renderApp } from '../../test/render-app';
 import { buildProposal } from '../../test/proposal-fixture';
-
-// Two shared cores: give slow renders room rather than fail on timing.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('product index: the create flow (spec 2 §2)', () => {
   beforeEach(() => {

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { renderApp } from '../../../test/render-app';
 import { withQuote } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
-
-configure({ asyncUtilTimeout: 5000 });
 
 // Issue 13 item 11: the first instalment takes the odd pennies (packages/domain
 // splitIntoInstalments) and the quote shows it, so first + 11 × monthly = the total shown.

@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { renderApp } from '../../../test/render-app';
 import { buildProposal } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
-
-// Two shared cores: give slow renders room rather than fail on timing.
-configure({ asyncUtilTimeout: 5000 });
 
 const policyholder = buildProposal().quote.insuredProfiles[0]!;
 // Not in work, so the follow-up question about what the person does shows too.

@@ -1,13 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, signedInAuthState, stubApi } from '../../../test/api-stubs';
 import { renderApp } from '../../../test/render-app';
 import { buildProposal, withQuote } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
-
-// Two shared cores: give slow renders room rather than fail on timing.
-configure({ asyncUtilTimeout: 5000 });
 
 const MAIN_ONLY = buildProposal().quote.covers.filter((cover) => cover.coverType === 'MAIN');
 

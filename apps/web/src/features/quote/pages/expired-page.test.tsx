@@ -1,14 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { londonDateString, toInstant } from '@motor/domain';
 import { findOfferedDays } from '../../../test/day-picker';
 import { renderApp } from '../../../test/render-app';
 import { buildProposal } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
-
-// Two shared cores: give slow renders room rather than fail on timing.
-configure({ asyncUtilTimeout: 5000 });
 
 // The page offers start dates from its own today: a set clock, in January (a month whose value,
 // "01", a test once chose as "1").

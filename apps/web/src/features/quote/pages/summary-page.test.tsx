@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../test/render-app';
 import { buildProposal } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
-
-// Two shared cores: give slow renders room rather than fail on timing.
-configure({ asyncUtilTimeout: 5000 });
 
 const CHECKLIST = [
   'I have read and accept the terms and conditions',

@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { renderApp } from '../../../test/render-app';
 import { buildProposal } from '../../../test/proposal-fixture';
 import { stubQuoteApi } from '../test/quote-api-stub';
 
 // The Driveaway-to-Flex upgrade offer (spec 2 §2, QUOTE sub-route upgrade).
-
-configure({ asyncUtilTimeout: 5000 });
 
 describe('upgrade page', () => {
   afterEach(() => {
