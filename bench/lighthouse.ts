@@ -97,7 +97,7 @@ export async function printLighthouse(
     });
   }
   console.log(
-    `\nLighthouse mobile performance (target ≥ 90), median of ${runs} runs; ` +
+    `\nLighthouse mobile performance (target ≥ 95, issue 34), median of ${runs} runs; ` +
       `load average (1, 5, 15 min) ${loadBefore} before, ${loadAverage()} after`,
   );
   console.table(
