@@ -259,6 +259,36 @@ describe('the staff console API', () => {
     });
   });
 
+  it('lists quotes made at the same instant newest code first, the same at every read', async () => {
+    const customerB = await suite.customer(CUSTOMER_B);
+    const made: { proposalCode: string; externalReference: string }[] = [];
+    for (let quote = 0; quote < 3; quote += 1) {
+      const created = await suite.app.inject({
+        method: 'POST',
+        url: '/api/proposals',
+        headers: customerB,
+        payload: { schemeCode: 'bmw-flex', brand: 'bmw' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      made.push(created.json());
+    }
+    const url = `/api/admin/customers/${CUSTOMER_B}`;
+    const read = async () => {
+      const res = await suite.app.inject({ method: 'GET', url, headers: staff });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { proposals: { externalReference: string; createdAt: string }[] })
+        .proposals;
+    };
+    const first = await read();
+    // The clock stands still here: all three were made at the same instant.
+    expect(new Set(first.map((proposal) => proposal.createdAt)).size).toBe(1);
+    const byCodeNewestFirst = [...made]
+      .sort((a, b) => (a.proposalCode < b.proposalCode ? 1 : -1))
+      .map((proposal) => proposal.externalReference);
+    expect(first.map((proposal) => proposal.externalReference)).toEqual(byCodeNewestFirst);
+    expect(await read()).toEqual(first);
+  });
+
   it('does not show a customer’s own action as staff activity', async () => {
     clock.advance(60_000);
     const exported = await suite.app.inject({

@@ -48,9 +48,12 @@ export async function listOwnPolicies(
     .limit(100);
 }
 
-/** Every policy of an owner, oldest first (the customer's data). */
+/**
+ * Every policy of an owner, oldest first (the customer's data); two made at the same instant in
+ * the order of their ids, so the console and the export always list them alike.
+ */
 export async function listAllPoliciesOfOwner(db: Db, ownerUserId: string): Promise<PolicyRow[]> {
-  return listRows(db, policies, eq(policies.ownerUserId, ownerUserId), 'createdAt');
+  return listRows(db, policies, eq(policies.ownerUserId, ownerUserId), ['createdAt', 'policyId']);
 }
 
 /** The id of the policy with this number, or null. */

@@ -54,9 +54,13 @@ export async function findProposal(
   return row ?? null;
 }
 
-/** Every proposal of an owner, deleted ones included, oldest first (the customer's data). */
+/**
+ * Every proposal of an owner, deleted ones included, oldest first (the customer's data); two made
+ * at the same instant in the order of their codes, so every reader lists them alike.
+ */
 export async function listAllProposalsOfOwner(db: Db, ownerUserId: string): Promise<ProposalRow[]> {
-  return listRows(db, proposals, eq(proposals.ownerUserId, ownerUserId), 'createdAt');
+  const byOwner = eq(proposals.ownerUserId, ownerUserId);
+  return listRows(db, proposals, byOwner, ['createdAt', 'proposalCode']);
 }
 
 /** A live proposal (not deleted) by its customer-facing reference for a brand, or null. */
