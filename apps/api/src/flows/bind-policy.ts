@@ -116,59 +116,121 @@ async function auditBind(
   });
 }
 
-async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBind> {
-  const row = await lockProposalToBind(tx, input.proposalCode);
-  const existing = await findPolicyByProposal(tx, row.proposalCode);
-  if (existing) return alreadyBound(tx, { row, policy: existing, payment: input.payment, now });
+/** The quote as it stands under the lock, and what is due now. */
+function quoteToBind(row: ProposalRow, now: Date) {
   // Checked again under the lock: a webhook's bind has no caller who passed assertBindable.
   const { quote } = assertQuoteStatus(row, now);
-  const due = computeAmountDueAtBind(quote);
-  // The account comes first: its code is the policy number.
+  // At QUOTE, so rated: the stored quote's ratingStatus is set.
+  return { quote: quote as StoredQuote, due: computeAmountDueAtBind(quote) };
+}
+
+type QuoteToBind = ReturnType<typeof quoteToBind>;
+
+/** The customer's account (its code is the policy number) and how this policy is paid. */
+async function openAccount(
+  tx: Db,
+  options: { input: BindInput; row: ProposalRow; toBind: QuoteToBind; now: Date },
+) {
+  const { input, row, toBind, now } = options;
   const account = await ensureCustomerAccount(tx, { proposal: row, now });
   const { methodType, collectFirst } = await chooseBindPaymentMethod(tx, {
     ownerUserId: row.ownerUserId,
     requested: input.paymentMethodType,
     accountMethod: account.paymentMethodType,
     payment: input.payment,
-    duePence: due.totalPence,
-    discountedTotalPence: quote.totals.discounted,
+    duePence: toBind.due.totalPence,
+    discountedTotalPence: toBind.quote.totals.discounted,
     bySystem: input.principal.kind === 'system',
     collectFromSavedCard: input.collectFromSavedCard,
   });
+  return { account, methodType, collectFirst };
+}
+
+type OpenedAccount = Awaited<ReturnType<typeof openAccount>>;
+
+/** The policy and its first version; the account gets the name, phone and consent disclosed. */
+async function createPolicy(
+  tx: Db,
+  options: {
+    input: BindInput;
+    row: ProposalRow;
+    toBind: QuoteToBind;
+    policyNumber: string;
+    now: Date;
+  },
+) {
+  const { input, row, toBind, policyNumber, now } = options;
   const policy = await createPolicyFromQuote(tx, {
     proposal: row,
-    policyNumber: account.accountCode,
-    // At QUOTE (assertQuoteStatus above), so rated: the stored quote's ratingStatus is set.
-    quote: quote as StoredQuote,
+    policyNumber,
+    quote: toBind.quote,
     actor: actorOf(input.principal),
     at: now,
   });
-  const { policyId, policyNumber } = policy;
-  // The account gets the name, phone and marketing consent disclosed (not over what was set).
+  // Not over what the account already holds.
   await fillPolicyholderFromProposal(tx, { proposal: row, now });
+  return policy;
+}
+
+/** Its documents and e-mail, and its car on the Motor Insurance Database once it commits. */
+async function queuePolicyWork(tx: Db, options: { policyId: string; now: Date }): Promise<void> {
+  const { policyId, now } = options;
   await enqueuePolicyDocuments(tx, { policyId, at: now });
-  // The car goes on the Motor Insurance Database as soon as the policy commits (modules/mid).
   await enqueueMidSubmission(tx, { policyId, at: now });
+}
+
+/**
+ * The premium invoiced and what was paid posted; a Direct Debit purchase's first collection is
+ * queued with the policy, so it is never lost.
+ */
+async function billFirstPremium(
+  tx: Db,
+  options: {
+    input: BindInput;
+    row: ProposalRow;
+    toBind: QuoteToBind;
+    opened: OpenedAccount;
+    policyId: string;
+    now: Date;
+  },
+): Promise<void> {
+  const { input, row, toBind, opened, policyId, now } = options;
   await invoiceBoundPremium(tx, {
-    account,
+    account: opened.account,
     policyId,
     proposalCode: row.proposalCode,
-    paymentMethodType: methodType,
-    due,
+    paymentMethodType: opened.methodType,
+    due: toBind.due,
     payment: input.payment,
     at: now,
   });
-  // Queued with the policy, so a Direct Debit purchase's first payment is never lost.
-  if (collectFirst) {
-    const runAt = new Date(now.getTime() + FIRST_COLLECTION_FALLBACK_MS);
-    await enqueueFirstCollection({ db: tx }, { accountId: account.accountId, at: now, runAt });
-  }
+  if (!opened.collectFirst) return;
+  const runAt = new Date(now.getTime() + FIRST_COLLECTION_FALLBACK_MS);
+  await enqueueFirstCollection({ db: tx }, { accountId: opened.account.accountId, at: now, runAt });
+}
+
+async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBind> {
+  const row = await lockProposalToBind(tx, input.proposalCode);
+  const existing = await findPolicyByProposal(tx, row.proposalCode);
+  if (existing) return alreadyBound(tx, { row, policy: existing, payment: input.payment, now });
+  const toBind = quoteToBind(row, now);
+  const opened = await openAccount(tx, { input, row, toBind, now });
+  const policy = await createPolicy(tx, {
+    input,
+    row,
+    toBind,
+    policyNumber: opened.account.accountCode,
+    now,
+  });
+  const { policyId, policyNumber } = policy;
+  await queuePolicyWork(tx, { policyId, now });
+  await billFirstPremium(tx, { input, row, toBind, opened, policyId, now });
   await markProposalBound(tx, { proposalCode: row.proposalCode, policyId, policyNumber, at: now });
   await auditBind(tx, { principal: input.principal, row, policyNumber, now });
   return {
     ...policy,
     created: true,
-    ...(collectFirst ? { collectFirstOf: account.accountId } : {}),
+    ...(opened.collectFirst ? { collectFirstOf: opened.account.accountId } : {}),
   };
 }
 
