@@ -34,6 +34,41 @@ export async function listRows<T extends PgTable, K extends ColumnName<T> = Colu
 }
 
 /**
+ * For these `keys` of `table`'s `key` column, a Map from each key found to `value` of its row
+ * (its `key` and only the `columns` named, or every column), among the rows matching `where` too
+ * when given: the one body of every "answers for a page of ids" lookup another module asks
+ * instead of joining the table (decision 050). No keys, no query.
+ */
+export async function mapRowsByKey<
+  T extends PgTable,
+  Key extends ColumnName<T>,
+  V,
+  K extends ColumnName<T> = ColumnName<T>,
+>(
+  db: Db,
+  table: T,
+  options: {
+    key: Key;
+    keys: readonly InferSelectModel<T>[Key][];
+    columns?: readonly K[];
+    where?: SQL;
+    value: (row: Pick<InferSelectModel<T>, Key | K>) => V;
+  },
+): Promise<Map<InferSelectModel<T>[Key], V>> {
+  const { key, keys, columns, where, value } = options;
+  if (keys.length === 0) return new Map();
+  const keyColumn = (getTableColumns(table) as Record<string, PgColumn>)[key]!;
+  const rows = await listRows<T, Key | K>(
+    db,
+    table,
+    and(inArray(keyColumn, [...new Set(keys)]), where),
+    undefined,
+    columns && [key, ...columns],
+  );
+  return new Map(rows.map((row) => [row[key], value(row)]));
+}
+
+/**
  * The first row of `table` matching `where` (in `orderBy`'s order when given), or null: the one
  * shape of every repository's find-by-key.
  */
