@@ -5,7 +5,8 @@ import type {
   BankAccountErrors,
   BankAccountInput,
 } from '../../providers/direct-debit/bank-account';
-import { errorSummary, page, textField } from './sandbox-html';
+import { errorSummary } from '../../html-page';
+import { page, textField } from './sandbox-html';
 
 // What the sandbox's bank pages share: the bank account form and the page around it (the Direct
 // Debit mandate page and the instant bank payment's page both ask for one), their flow's id, and

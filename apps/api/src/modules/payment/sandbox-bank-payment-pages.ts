@@ -1,7 +1,6 @@
-import formbody from '@fastify/formbody';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { registerFormPages } from '../../form-pages';
 import { escapeHtml } from '../../html-page';
 import type { SandboxDelivery } from '../../providers/card-payments';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
@@ -66,10 +65,7 @@ export async function sandboxBankPaymentPages(
   app: App,
   sandbox: SandboxDirectDebit,
 ): Promise<void> {
-  await app.register(async (instance) => {
-    await instance.register(formbody);
-    const pages = instance.withTypeProvider<ZodTypeProvider>();
-
+  await registerFormPages(app, (pages) => {
     const deliver = (deliveries: SandboxDelivery[]) =>
       deliverToOwnWebhook(app, '/api/webhooks/direct-debit', deliveries);
 

@@ -1,7 +1,6 @@
-import formbody from '@fastify/formbody';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { registerFormPages } from '../../form-pages';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
 import type {
   BankAccountErrors,
@@ -77,10 +76,7 @@ export async function sandboxDirectDebitPages(
   app: App,
   sandbox: SandboxDirectDebit,
 ): Promise<void> {
-  await app.register(async (instance) => {
-    await instance.register(formbody);
-    const pages = instance.withTypeProvider<ZodTypeProvider>();
-
+  await registerFormPages(app, (pages) => {
     pages.get(
       '/sandbox/direct-debit/:flowId',
       { schema: { hide: true, params: FlowParams } },
