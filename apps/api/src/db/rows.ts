@@ -5,9 +5,11 @@ import {
   getTableColumns,
   inArray,
   type InferSelectModel,
+  lt,
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Clock } from '../clock';
 import type { Db } from './client';
 
 type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
@@ -133,6 +135,20 @@ export async function updateDueRows<T extends PgTable>(
     updated += rows.length;
     if (rows.length < batchSize) return updated;
   }
+}
+
+/**
+ * Retention: deletes `table`'s rows whose instant `at` is more than `retentionDays` before the
+ * clock's now (the purge job of a store kept only for a while); answers how many went.
+ */
+export async function purgeRowsOlderThan(
+  deps: { db: Db; clock: Clock },
+  options: { table: PgTable; at: PgColumn; retentionDays: number },
+): Promise<number> {
+  const { table, at, retentionDays } = options;
+  const before = new Date(deps.clock.now().getTime() - retentionDays * 86_400_000);
+  const gone = await deps.db.delete(table).where(lt(at, before)).returning({ at });
+  return gone.length;
 }
 
 /** How many rows of `table` match `where`. */
