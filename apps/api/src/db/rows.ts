@@ -143,9 +143,10 @@ export async function updateDueRows<T extends PgTable>(
  */
 export async function purgeRowsOlderThan(
   deps: { db: Db; clock: Clock },
-  options: { table: PgTable; at: PgColumn; retentionDays: number },
+  table: PgTable,
+  at: PgColumn,
+  retentionDays: number,
 ): Promise<number> {
-  const { table, at, retentionDays } = options;
   const before = new Date(deps.clock.now().getTime() - retentionDays * 86_400_000);
   const gone = await deps.db.delete(table).where(lt(at, before)).returning({ at });
   return gone.length;

@@ -107,9 +107,5 @@ export async function purgeErrorEvents(
   deps: { db: Db; clock: Clock },
   retentionDays: number,
 ): Promise<number> {
-  return purgeRowsOlderThan(deps, {
-    table: errorEvents,
-    at: errorEvents.lastSeenAt,
-    retentionDays,
-  });
+  return purgeRowsOlderThan(deps, errorEvents, errorEvents.lastSeenAt, retentionDays);
 }

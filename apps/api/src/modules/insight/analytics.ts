@@ -106,9 +106,5 @@ export async function purgeAnalyticsEvents(
   deps: { db: Db; clock: Clock },
   retentionDays: number,
 ): Promise<number> {
-  return purgeRowsOlderThan(deps, {
-    table: analyticsEvents,
-    at: analyticsEvents.occurredAt,
-    retentionDays,
-  });
+  return purgeRowsOlderThan(deps, analyticsEvents, analyticsEvents.occurredAt, retentionDays);
 }
