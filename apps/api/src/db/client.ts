@@ -80,6 +80,32 @@ function closeOnce(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+/** Every handle's ping: the client answers `select 1` within PING_TIMEOUT_MS. */
+async function pingClient(client: { query(text: string): Promise<unknown> }): Promise<void> {
+  await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
+}
+
+/**
+ * A PGlite client's handle, in this thread or on the worker: drizzle on it, no statement timing,
+ * the ping refused at once when `isClosed` says so (a closed PGlite can hang rather than fail).
+ */
+function pgliteHandle<Client extends PgliteClient>(
+  client: Client,
+  options: { close: () => Promise<void>; isClosed?: () => boolean },
+): HandleBase & { kind: 'pglite'; client: Client } {
+  return {
+    kind: 'pglite',
+    client,
+    db: drizzleOnPglite(client),
+    observeQueries: notTimed,
+    async ping() {
+      if (options.isClosed?.()) throw new Error('database is closed');
+      await pingClient(client);
+    },
+    close: closeOnce(options.close),
+  };
+}
+
 export type PgliteOptions = {
   /** A directory to persist to; omitted → in memory. */
   dataDir?: string;
@@ -106,21 +132,13 @@ export async function openPgliteDatabase(
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   let isClosed = false;
-  return {
-    kind: 'pglite',
-    client,
-    db: drizzleOnPglite(client),
-    observeQueries: notTimed,
-    async ping() {
-      // A closed PGlite can hang rather than fail, so answer for it.
-      if (isClosed || client.closed) throw new Error('database is closed');
-      await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
-    },
-    close: closeOnce(async () => {
+  return pgliteHandle(client, {
+    isClosed: () => isClosed || client.closed,
+    close: async () => {
       isClosed = true;
       await client.close();
-    }),
-  };
+    },
+  });
 }
 
 /**
@@ -134,16 +152,7 @@ export async function openPgliteThreadDatabase(
   const client = await PgliteThread.start(dataDir, (error) => {
     options.logger?.error({ err: error }, 'PGlite worker thread stopped');
   });
-  return {
-    kind: 'pglite',
-    client,
-    db: drizzleOnPglite(client),
-    observeQueries: notTimed,
-    async ping() {
-      await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
-    },
-    close: closeOnce(() => client.close()),
-  };
+  return pgliteHandle(client, { close: () => client.close() });
 }
 
 export function openPostgresDatabase(
@@ -175,9 +184,7 @@ export function openPostgresDatabase(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async ping() {
-      await withTimeout(client.query('select 1'), PING_TIMEOUT_MS, 'database ping');
-    },
+    ping: () => pingClient(client),
     close: closeOnce(() => client.end()),
   };
 }

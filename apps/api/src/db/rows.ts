@@ -5,9 +5,11 @@ import {
   getTableColumns,
   inArray,
   type InferSelectModel,
+  lt,
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Clock } from '../clock';
 import type { Db } from './client';
 
 type ColumnName<T extends PgTable> = keyof T['_']['columns'] & string;
@@ -31,6 +33,41 @@ export async function listRows<T extends PgTable, K extends ColumnName<T> = Colu
     .where(where)
     .orderBy(...[order ?? []].flat().map((name) => asc(all[name] as PgColumn)));
   return rows as Pick<InferSelectModel<T>, K>[];
+}
+
+/**
+ * For these `keys` of `table`'s `key` column, a Map from each key found to `value` of its row
+ * (its `key` and only the `columns` named, or every column), among the rows matching `where` too
+ * when given: the one body of every "answers for a page of ids" lookup another module asks
+ * instead of joining the table (decision 050). No keys, no query.
+ */
+export async function mapRowsByKey<
+  T extends PgTable,
+  Key extends ColumnName<T>,
+  V,
+  K extends ColumnName<T> = ColumnName<T>,
+>(
+  db: Db,
+  table: T,
+  options: {
+    key: Key;
+    keys: readonly InferSelectModel<T>[Key][];
+    columns?: readonly K[];
+    where?: SQL;
+    value: (row: Pick<InferSelectModel<T>, Key | K>) => V;
+  },
+): Promise<Map<InferSelectModel<T>[Key], V>> {
+  const { key, keys, columns, where, value } = options;
+  if (keys.length === 0) return new Map();
+  const keyColumn = (getTableColumns(table) as Record<string, PgColumn>)[key]!;
+  const rows = await listRows<T, Key | K>(
+    db,
+    table,
+    and(inArray(keyColumn, [...new Set(keys)]), where),
+    undefined,
+    columns && [key, ...columns],
+  );
+  return new Map(rows.map((row) => [row[key], value(row)]));
 }
 
 /**
@@ -98,6 +135,21 @@ export async function updateDueRows<T extends PgTable>(
     updated += rows.length;
     if (rows.length < batchSize) return updated;
   }
+}
+
+/**
+ * Retention: deletes `table`'s rows whose instant `at` is more than `retentionDays` before the
+ * clock's now (the purge job of a store kept only for a while); answers how many went.
+ */
+export async function purgeRowsOlderThan(
+  deps: { db: Db; clock: Clock },
+  table: PgTable,
+  at: PgColumn,
+  retentionDays: number,
+): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - retentionDays * 86_400_000);
+  const gone = await deps.db.delete(table).where(lt(at, before)).returning({ at });
+  return gone.length;
 }
 
 /** How many rows of `table` match `where`. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { mapRowsByKey } from '../../db/rows';
 import { customerAccounts, ledgerTransactions } from './tables';
 
 // Billing answers for a list of ids or a window (decision 050): a flow selects candidates from
@@ -10,17 +11,13 @@ export async function policiesOfAccounts(
   db: Db,
   accountIds: readonly string[],
 ): Promise<Map<string, string>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await db
-    .select({ accountId: customerAccounts.accountId, policyId: customerAccounts.policyId })
-    .from(customerAccounts)
-    .where(
-      and(
-        inArray(customerAccounts.accountId, [...new Set(accountIds)]),
-        isNotNull(customerAccounts.policyId),
-      ),
-    );
-  return new Map(rows.map((row) => [row.accountId, row.policyId!]));
+  return mapRowsByKey(db, customerAccounts, {
+    key: 'accountId',
+    keys: accountIds,
+    columns: ['policyId'],
+    where: isNotNull(customerAccounts.policyId),
+    value: (row) => row.policyId!,
+  });
 }
 
 /**

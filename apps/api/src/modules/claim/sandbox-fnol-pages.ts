@@ -1,9 +1,8 @@
-import formbody from '@fastify/formbody';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLAIM_TYPES, IsoDateSchema, londonDateString, type ClaimType } from '@motor/domain';
 import type { App } from '../../app-types';
-import { escapeHtml } from '../../html-page';
+import { registerFormPages } from '../../form-pages';
+import { errorSummary, escapeHtml, formField } from '../../html-page';
 import type { SandboxFnol, SandboxFnolSession } from '../../providers/fnol';
 import { renderPage } from '../brand';
 import { createDatabaseSandboxStore } from '../payment';
@@ -48,41 +47,6 @@ function page(options: { title: string; body: string; hasError?: boolean }): str
   });
 }
 
-function errorSummary(errors: FormErrors): string {
-  const entries = Object.entries(errors).filter((entry): entry is [string, string] =>
-    Boolean(entry[1]),
-  );
-  if (entries.length === 0) return '';
-  const items = entries
-    .map(([id, message]) => `<li><a href="#${id}">${escapeHtml(message)}</a></li>`)
-    .join('');
-  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
-<h2 id="error-summary-title">There is a problem</h2>
-<ul>${items}</ul>
-</div>`;
-}
-
-/** Label, hint and error of one field, with the control `render` draws (given its attributes). */
-function field(options: {
-  id: keyof ClaimFormValues;
-  label: string;
-  hint?: string;
-  error?: string;
-  control: (attributes: string) => string;
-}): string {
-  const { id, hint, error } = options;
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
-  const attributes = `id="${id}" name="${id}"${
-    describedBy.length ? ` aria-describedby="${describedBy.join(' ')}"` : ''
-  }${error ? ' aria-invalid="true"' : ''}`;
-  return `<div class="${error ? 'field-error' : ''}">
-<label for="${id}">${escapeHtml(options.label)}</label>
-${hint ? `<p class="hint" id="${id}-hint">${escapeHtml(hint)}</p>` : ''}
-${error ? `<p class="error-message" id="${id}-error"><span class="visually-hidden">Error:</span> ${escapeHtml(error)}</p>` : ''}
-${options.control(attributes)}
-</div>`;
-}
-
 function claimPage(
   session: SandboxFnolSession,
   insuredName: string,
@@ -108,27 +72,27 @@ function claimPage(
 <dt>Policyholder</dt><dd>${escapeHtml(insuredName || '–')}</dd>
 </dl>
 <form method="post" action="/sandbox/fnol/${escapeHtml(session.token)}" novalidate>
-${field({
+${formField({
   id: 'claimType',
   label: 'What happened?',
   error: errors.claimType,
-  control: (attributes) => `<select ${attributes}>${options}</select>`,
+  control: (aria) => `<select id="claimType" name="claimType"${aria}>${options}</select>`,
 })}
-${field({
+${formField({
   id: 'occurredDate',
   label: 'When did it happen?',
   hint: 'For example, 2026-03-01',
   error: errors.occurredDate,
-  control: (attributes) =>
-    `<input type="date" ${attributes} max="${today}" value="${escapeHtml(values.occurredDate)}">`,
+  control: (aria) =>
+    `<input type="date" id="occurredDate" name="occurredDate"${aria} max="${today}" value="${escapeHtml(values.occurredDate)}">`,
 })}
-${field({
+${formField({
   id: 'description',
   label: 'Tell us briefly what happened',
   hint: `Up to ${DESCRIPTION_MAX} characters. We will call you for the details.`,
   error: errors.description,
-  control: (attributes) =>
-    `<textarea ${attributes} rows="5" maxlength="${DESCRIPTION_MAX}">${escapeHtml(values.description)}</textarea>`,
+  control: (aria) =>
+    `<textarea id="description" name="description"${aria} rows="5" maxlength="${DESCRIPTION_MAX}">${escapeHtml(values.description)}</textarea>`,
 })}
 <button type="submit">Submit claim</button>
 </form>
@@ -173,10 +137,7 @@ function withQuery(url: string, name: string, value: string): string {
 /** GET/POST /sandbox/fnol/{token}, mounted when the sandbox FNOL provider is in use. */
 export async function sandboxFnolPages(app: App, sandbox: SandboxFnol): Promise<void> {
   sandbox.connectStore(createDatabaseSandboxStore(app.db, () => app.clock.now()));
-  await app.register(async (instance) => {
-    await instance.register(formbody);
-    const pages = instance.withTypeProvider<ZodTypeProvider>();
-
+  await registerFormPages(app, (pages) => {
     pages.get(
       '/sandbox/fnol/:token',
       { schema: { hide: true, params: TokenParams } },

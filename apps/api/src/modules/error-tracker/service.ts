@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { desc, lt, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { purgeRowsOlderThan } from '../../db/rows';
 import { errorEvents, type ERROR_SOURCES } from './tables';
 import type { Clock } from '../../clock';
 import { deploymentBrand } from '../brand';
@@ -106,10 +107,5 @@ export async function purgeErrorEvents(
   deps: { db: Db; clock: Clock },
   retentionDays: number,
 ): Promise<number> {
-  const before = new Date(deps.clock.now().getTime() - retentionDays * 86_400_000);
-  const gone = await deps.db
-    .delete(errorEvents)
-    .where(lt(errorEvents.lastSeenAt, before))
-    .returning({ id: errorEvents.id });
-  return gone.length;
+  return purgeRowsOlderThan(deps, errorEvents, errorEvents.lastSeenAt, retentionDays);
 }

@@ -1,6 +1,7 @@
-import { eq, inArray, lt, or } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { AnalyticsEventRequest } from '@motor/contract';
 import type { Db } from '../../db/client';
+import { purgeRowsOlderThan } from '../../db/rows';
 import { analyticsEvents } from './tables';
 import type { Clock } from '../../clock';
 import type { AnalyticsProvider } from '../../providers/analytics';
@@ -105,10 +106,5 @@ export async function purgeAnalyticsEvents(
   deps: { db: Db; clock: Clock },
   retentionDays: number,
 ): Promise<number> {
-  const before = new Date(deps.clock.now().getTime() - retentionDays * 86_400_000);
-  const gone = await deps.db
-    .delete(analyticsEvents)
-    .where(lt(analyticsEvents.occurredAt, before))
-    .returning({ id: analyticsEvents.id });
-  return gone.length;
+  return purgeRowsOlderThan(deps, analyticsEvents, analyticsEvents.occurredAt, retentionDays);
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { midRecords } from './tables';
-import { findRow } from '../../db/rows';
+import { findRow, mapRowsByKey } from '../../db/rows';
 
 // The mid_records table: only this module reads or writes it.
 
@@ -11,12 +11,7 @@ export async function findMidRecords(
   db: Db,
   policyIds: readonly string[],
 ): Promise<Map<string, MidRecordRow>> {
-  if (policyIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(midRecords)
-    .where(inArray(midRecords.policyId, [...policyIds]));
-  return new Map(rows.map((row) => [row.policyId, row]));
+  return mapRowsByKey(db, midRecords, { key: 'policyId', keys: policyIds, value: (row) => row });
 }
 
 export async function saveMidRecord(db: Db, row: MidRecordRow): Promise<void> {

@@ -5,7 +5,8 @@ import type {
   BankAccountErrors,
   BankAccountInput,
 } from '../../providers/direct-debit/bank-account';
-import { errorSummary, page, textField } from './sandbox-html';
+import { errorSummary } from '../../html-page';
+import { page, textField } from './sandbox-html';
 
 // What the sandbox's bank pages share: the bank account form and the page around it (the Direct
 // Debit mandate page and the instant bank payment's page both ask for one), their flow's id, and
@@ -18,11 +19,14 @@ export const BankAccountForm = z.object({
   accountNumber: z.string().max(20).default(''),
 });
 export const FlowParams = z.object({ flowId: z.string().max(100) });
-export const EMPTY_BANK_ACCOUNT: BankAccountInput = {
+const EMPTY_BANK_ACCOUNT: BankAccountInput = {
   accountHolderName: '',
   sortCode: '',
   accountNumber: '',
 };
+
+/** What the customer posted and what is wrong with it, shown again on the form (none at first). */
+export type BankAccountEntry = { values?: BankAccountInput; errors?: BankAccountErrors };
 
 /** The form's three fields, filled in again with what was posted and what is wrong with it. */
 function bankAccountFields(values: BankAccountInput, errors: BankAccountErrors): string {
@@ -33,8 +37,8 @@ ${textField({ id: 'accountNumber', label: 'Account number', hint: 'Must be 8 dig
 
 /**
  * A sandbox bank page asking for an account: the sandbox's notice, the heading, what the account
- * is for (`about`, HTML), the form posting to `action` with the account's fields and `buttons`,
- * then the test accounts to try (HTML, one a line).
+ * is for (`about`, HTML), the form posting to `action` with the account's fields (empty, or the
+ * `entry` posted) and `buttons`, then the test accounts to try (HTML, one a line).
  */
 export function bankAccountPage(options: {
   title: string;
@@ -42,11 +46,10 @@ export function bankAccountPage(options: {
   about: string;
   action: string;
   buttons: string;
-  values: BankAccountInput;
-  errors: BankAccountErrors;
+  entry: BankAccountEntry;
   testAccounts: readonly string[];
 }): string {
-  const { errors } = options;
+  const { values = EMPTY_BANK_ACCOUNT, errors = {} } = options.entry;
   return page({
     title: options.title,
     hasError: Object.keys(errors).length > 0,
@@ -55,7 +58,7 @@ export function bankAccountPage(options: {
 <h1>${options.title}</h1>
 ${options.about}
 <form method="post" action="${options.action}" novalidate>
-${bankAccountFields(options.values, errors)}
+${bankAccountFields(values, errors)}
 ${options.buttons}
 </form>
 <details style="margin-top:1.5rem"><summary>Test accounts</summary><ul>

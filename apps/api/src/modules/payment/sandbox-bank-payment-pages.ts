@@ -1,21 +1,16 @@
-import formbody from '@fastify/formbody';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { registerFormPages } from '../../form-pages';
 import { escapeHtml } from '../../html-page';
 import type { SandboxDelivery } from '../../providers/card-payments';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
-import type {
-  BankAccountErrors,
-  BankAccountInput,
-} from '../../providers/direct-debit/bank-account';
 import type { SandboxBankPayment } from '../../providers/direct-debit/sandbox';
 import { deploymentBrand } from '../brand';
 import {
   BankAccountForm,
   bankAccountPage,
+  type BankAccountEntry,
   deliverToOwnWebhook,
-  EMPTY_BANK_ACCOUNT,
   FlowParams,
 } from './sandbox-bank-form';
 import { formatPounds, page } from './sandbox-html';
@@ -28,11 +23,7 @@ import { formatPounds, page } from './sandbox-html';
 
 const ApproveForm = BankAccountForm.extend({ action: z.enum(['approve', 'cancel']) });
 
-function approvePage(
-  flow: SandboxBankPayment,
-  values: BankAccountInput = EMPTY_BANK_ACCOUNT,
-  errors: BankAccountErrors = {},
-) {
+function approvePage(flow: SandboxBankPayment, entry: BankAccountEntry = {}) {
   const payee = deploymentBrand().config.appName;
   return bankAccountPage({
     title: 'Approve your payment',
@@ -46,8 +37,7 @@ function approvePage(
     action: `/sandbox/bank-payment/${escapeHtml(flow.flowId)}`,
     buttons: `<button type="submit" name="action" value="approve">Approve payment</button>
 <button type="submit" name="action" value="cancel" class="secondary">Cancel payment</button>`,
-    values,
-    errors,
+    entry,
     testAccounts: [
       'Sort code 20-29-59, account 63748472 (Barclays): the payment is confirmed',
       'Name on the account “Fail Payment”: the bank refuses the payment',
@@ -66,10 +56,7 @@ export async function sandboxBankPaymentPages(
   app: App,
   sandbox: SandboxDirectDebit,
 ): Promise<void> {
-  await app.register(async (instance) => {
-    await instance.register(formbody);
-    const pages = instance.withTypeProvider<ZodTypeProvider>();
-
+  await registerFormPages(app, (pages) => {
     const deliver = (deliveries: SandboxDelivery[]) =>
       deliverToOwnWebhook(app, '/api/webhooks/direct-debit', deliveries);
 
@@ -102,7 +89,9 @@ export async function sandboxBankPaymentPages(
         if (outcome.kind === 'NOT_OPEN') return reply.code(404).send(notOpenPage());
         if (outcome.kind === 'INVALID') {
           const flow = (await sandbox.getBankPaymentFlow(flowId))!;
-          return reply.code(400).send(approvePage(flow, account, outcome.errors));
+          return reply
+            .code(400)
+            .send(approvePage(flow, { values: account, errors: outcome.errors }));
         }
         await deliver(outcome.deliveries);
         return reply.redirect(outcome.redirectUrl, 303);

@@ -1,14 +1,13 @@
-import formbody from '@fastify/formbody';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { registerFormPages } from '../../form-pages';
 import type { SandboxCardPayments, SandboxDelivery } from '../../providers/card-payments';
 import type { CardErrors } from '../../providers/card-payments/card-check';
 import type { SandboxSession, SubmitOutcome } from '../../providers/card-payments/sandbox';
-import { escapeHtml } from '../../html-page';
+import { errorSummary, escapeHtml } from '../../html-page';
 import { deliverToOwnWebhook } from './sandbox-bank-form';
-import { errorSummary, formatPounds, page, textField } from './sandbox-html';
+import { formatPounds, page, textField } from './sandbox-html';
 
 // The sandbox card provider's hosted pages (what Stripe Checkout is for the real adapter):
 // server-rendered, no script, GOV.UK-style errors. Test cards: see SANDBOX_TEST_CARDS.
@@ -108,10 +107,7 @@ const notOpenPage = () =>
   });
 
 export async function sandboxCardPages(app: App, sandbox: SandboxCardPayments): Promise<void> {
-  await app.register(async (instance) => {
-    await instance.register(formbody);
-    const pages = instance.withTypeProvider<ZodTypeProvider>();
-
+  await registerFormPages(app, (pages) => {
     const deliver = (deliveries: SandboxDelivery[]) =>
       deliverToOwnWebhook(app, '/api/webhooks/card', deliveries);
 

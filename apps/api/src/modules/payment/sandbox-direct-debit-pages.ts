@@ -1,19 +1,14 @@
-import formbody from '@fastify/formbody';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { registerFormPages } from '../../form-pages';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
-import type {
-  BankAccountErrors,
-  BankAccountInput,
-} from '../../providers/direct-debit/bank-account';
 import type { SandboxFlow } from '../../providers/direct-debit/sandbox';
 import { escapeHtml } from '../../html-page';
 import {
   BankAccountForm,
   bankAccountPage,
+  type BankAccountEntry,
   deliverToOwnWebhook,
-  EMPTY_BANK_ACCOUNT,
   FlowParams,
 } from './sandbox-bank-form';
 import { page } from './sandbox-html';
@@ -22,19 +17,14 @@ import { page } from './sandbox-html';
 // flow is for the real adapter): bank details checked with the VocaLink modulus rules, a confirm
 // step naming the bank, then back to the site with `?redirect_flow_id=`.
 
-function detailsPage(
-  flow: SandboxFlow,
-  values: BankAccountInput = EMPTY_BANK_ACCOUNT,
-  errors: BankAccountErrors = {},
-) {
+function detailsPage(flow: SandboxFlow, entry: BankAccountEntry = {}) {
   return bankAccountPage({
     title: 'Set up a Direct Debit',
     notice: 'Sandbox Direct Debit: no real bank account is used.',
     about: `<p>${escapeHtml(flow.description)}</p>`,
     action: `/sandbox/direct-debit/${escapeHtml(flow.flowId)}`,
     buttons: '<button type="submit">Continue</button>',
-    values,
-    errors,
+    entry,
     testAccounts: [
       'Sort code 20-29-59, account 63748472 (Barclays): passes the modulus check',
       'Sort code 40-47-84, account 70872490 (HSBC UK): passes the modulus check',
@@ -77,10 +67,7 @@ export async function sandboxDirectDebitPages(
   app: App,
   sandbox: SandboxDirectDebit,
 ): Promise<void> {
-  await app.register(async (instance) => {
-    await instance.register(formbody);
-    const pages = instance.withTypeProvider<ZodTypeProvider>();
-
+  await registerFormPages(app, (pages) => {
     pages.get(
       '/sandbox/direct-debit/:flowId',
       { schema: { hide: true, params: FlowParams } },
@@ -104,7 +91,9 @@ export async function sandboxDirectDebitPages(
         reply.type('text/html; charset=utf-8');
         if (!flow || outcome.kind === 'NOT_OPEN') return reply.code(404).send(notOpenPage());
         if (outcome.kind === 'INVALID')
-          return reply.code(400).send(detailsPage(flow, request.body, outcome.errors));
+          return reply
+            .code(400)
+            .send(detailsPage(flow, { values: request.body, errors: outcome.errors }));
         return reply.send(confirmPage(outcome.flow));
       },
     );

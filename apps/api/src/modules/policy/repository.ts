@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { countRows, findRow, listRows } from '../../db/rows';
+import { countRows, findRow, listRows, mapRowsByKey } from '../../db/rows';
 import { policies, policyVersions } from './tables';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -161,12 +161,12 @@ export async function listSchemesOfPolicies(
   db: Db,
   policyIds: readonly string[],
 ): Promise<Map<string, string>> {
-  if (policyIds.length === 0) return new Map();
-  const rows = await db
-    .select({ policyId: policies.policyId, schemeCode: policies.schemeCode })
-    .from(policies)
-    .where(inArray(policies.policyId, [...policyIds]));
-  return new Map(rows.map((row) => [row.policyId, row.schemeCode]));
+  return mapRowsByKey(db, policies, {
+    key: 'policyId',
+    keys: policyIds,
+    columns: ['schemeCode'],
+    value: (row) => row.schemeCode,
+  });
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { runStatement, type Db } from '../../db/client';
-import { countRows, findRow, listRows } from '../../db/rows';
+import { countRows, findRow, listRows, mapRowsByKey } from '../../db/rows';
 import { proposals, ratingRecords } from './tables';
 
 export type ProposalRow = typeof proposals.$inferSelect;
@@ -273,12 +273,12 @@ export async function listSchemesOfProposals(
   db: Db,
   proposalCodes: readonly string[],
 ): Promise<Map<string, string>> {
-  if (proposalCodes.length === 0) return new Map();
-  const rows = await db
-    .select({ proposalCode: proposals.proposalCode, schemeCode: proposals.schemeCode })
-    .from(proposals)
-    .where(inArray(proposals.proposalCode, [...proposalCodes]));
-  return new Map(rows.map((row) => [row.proposalCode, row.schemeCode]));
+  return mapRowsByKey(db, proposals, {
+    key: 'proposalCode',
+    keys: proposalCodes,
+    columns: ['schemeCode'],
+    value: (row) => row.schemeCode,
+  });
 }
 
 /** The figures of a renewal offer kept for ICOBS 6B: its rating, the new-business one, the offer. */
@@ -333,16 +333,12 @@ export async function listKindsOfProposals(
   db: Db,
   proposalCodes: readonly string[],
 ): Promise<Map<string, { kind: ProposalRow['kind']; schemeCode: string }>> {
-  if (proposalCodes.length === 0) return new Map();
-  const rows = await db
-    .select({
-      proposalCode: proposals.proposalCode,
-      kind: proposals.kind,
-      schemeCode: proposals.schemeCode,
-    })
-    .from(proposals)
-    .where(inArray(proposals.proposalCode, [...new Set(proposalCodes)]));
-  return new Map(rows.map(({ proposalCode, ...row }) => [proposalCode, row]));
+  return mapRowsByKey(db, proposals, {
+    key: 'proposalCode',
+    keys: proposalCodes,
+    columns: ['kind', 'schemeCode'],
+    value: (row) => ({ kind: row.kind, schemeCode: row.schemeCode }),
+  });
 }
 
 /** Offers linked from policies (spec 3 §3 renewalProposal, upsellProposal): code, status, price. */

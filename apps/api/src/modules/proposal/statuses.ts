@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { mapRowsByKey } from '../../db/rows';
 import { proposals } from './tables';
 import type { ProposalRow } from './repository';
 
@@ -8,10 +8,10 @@ export async function listProposalStatuses(
   db: Db,
   proposalCodes: readonly string[],
 ): Promise<Map<string, ProposalRow['status']>> {
-  if (proposalCodes.length === 0) return new Map();
-  const rows = await db
-    .select({ proposalCode: proposals.proposalCode, status: proposals.status })
-    .from(proposals)
-    .where(inArray(proposals.proposalCode, [...new Set(proposalCodes)]));
-  return new Map(rows.map((row) => [row.proposalCode, row.status]));
+  return mapRowsByKey(db, proposals, {
+    key: 'proposalCode',
+    keys: proposalCodes,
+    columns: ['status'],
+    value: (row) => row.status,
+  });
 }

@@ -11,16 +11,11 @@ const KIND = 'fnol-session';
 /** How long a claim link stays open. */
 const LINK_LIFETIME_MS = 60 * 60 * 1000;
 
-export type SandboxFnolSession = {
+/** A claim link as the sandbox keeps it: what it was asked for, its token and lifetime, its claim. */
+export type SandboxFnolSession = Omit<FnolLinkRequest, 'policy' | 'now'> & {
   token: string;
   /** Without the policyholder's name: the page reads it from the policy when it needs it. */
   policy: Omit<FnolPolicy, 'insuredName'>;
-  callbackUrl: string;
-  privacyPolicyUrl: string;
-  telephone: string;
-  email: string;
-  customerReference: string;
-  actorReference: string;
   createdAt: string;
   expiresAt: string;
   /** Set once the customer submitted the claim: the link is then closed. */

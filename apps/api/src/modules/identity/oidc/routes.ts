@@ -1,12 +1,11 @@
-import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppError } from '../../../errors';
 import { wakeJobRunner } from '../../jobs';
 import { queueDepsOf, queueMessage } from '../../notification';
 import type { AppPlugin } from '../../../app-types';
+import { registerFormPages } from '../../../form-pages';
 import {
   createOneTimeCode,
   normaliseRecipient,
@@ -102,10 +101,7 @@ export const oidcRoutes: AppPlugin = async (app) => {
   });
 
   // The sign-in pages: plain HTML forms.
-  await app.register(async (plain) => {
-    const pages = plain.withTypeProvider<ZodTypeProvider>();
-    await pages.register(formbody);
-
+  await registerFormPages(app, (pages) => {
     async function grantMissing(details: Awaited<ReturnType<typeof provider.interactionDetails>>) {
       const accountId = details.session?.accountId;
       const clientId = details.params.client_id as string;
