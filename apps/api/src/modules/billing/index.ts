@@ -20,6 +20,7 @@ export { listWrittenTransactions } from './bordereau';
 export { creditAllInvoiced } from './void-invoices';
 export { getAccountToSettle, postSettlementPayment, type OverpaymentRefund } from './settlement';
 export { postProviderPayment } from './provider-payments';
+export { listMoneyHeldWithoutPolicy } from './held-money';
 export { checkAccountForCollection, listAccountsToCheckForCollection } from './collection-checks';
 export {
   countConsecutiveFailures,

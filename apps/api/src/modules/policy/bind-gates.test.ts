@@ -12,6 +12,7 @@ import {
   policies,
   proposalAgreements,
 } from '../../db/schema';
+import { reconcilePayments } from '../../flows/collect-payments/reconcile';
 import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
@@ -482,6 +483,28 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
         .from(auditLog)
         .where(eq(auditLog.target, `proposal:${code}`));
       expect(audits.map((row) => row.action)).toContain('payment.unbound');
+      // Staff are told: the next reconciliation lists the money kept with no policy.
+      await reconcilePayments(app);
+      const staff = bearer(
+        await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
+      );
+      const found = await app.inject({
+        method: 'GET',
+        url: '/api/admin/reconciliation',
+        headers: staff,
+      });
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().findings).toContainEqual(
+        expect.objectContaining({
+          kind: 'MONEY_WITHOUT_POLICY',
+          providerPaymentId: account!.accountId,
+          accountCode: account!.accountCode,
+          customerUserId: account!.ownerUserId,
+          policyId: null,
+          providerAmountPence: null,
+          ledgerAmountPence: session.amountPence,
+        }),
+      );
     } finally {
       clock.set(START);
       await signIn();
