@@ -1,7 +1,6 @@
-import type { FormContext, FormFormats, InputDefinition } from '@motor/forms';
 import { z } from 'zod';
+import { brandConfigFaces } from './brand-config-faces';
 import { BrandPackageSchema, type BrandPackageInput } from './brand-schema';
-import type { DisclosureTarget, ProductConfig } from './product-config-schema';
 
 /**
  * A brand, validated and ready to use: its configuration (web shell, products, formats), rating
@@ -24,60 +23,7 @@ export function defineBrand(
   const data = result.data;
   const { config } = data;
 
-  const getProductConfig = (schemeCode: string): ProductConfig => {
-    const product = Object.hasOwn(config.products, schemeCode)
-      ? config.products[schemeCode]
-      : undefined;
-    if (!product) throw new Error(`No scheme for the code ${schemeCode}`);
-    return product;
-  };
-
-  const getDisclosureInputs = ({
-    schemeCode,
-    target,
-  }: {
-    schemeCode: string;
-    target: DisclosureTarget;
-  }): InputDefinition[] => getProductConfig(schemeCode).disclosures[target];
-
-  /** A disclosure input by dot path (loop fields 'loop.field'); null when the scheme lacks it. */
-  const findDisclosureInput = ({
-    schemeCode,
-    target,
-    name,
-  }: {
-    schemeCode: string;
-    target: DisclosureTarget;
-    name: string;
-  }): InputDefinition | null => {
-    const find = (inputs: readonly InputDefinition[], path: string): InputDefinition | null => {
-      for (const candidate of inputs) {
-        if (candidate.name === path) return candidate;
-        if (candidate.inputs && path.startsWith(`${candidate.name}.`)) {
-          const found = find(candidate.inputs, path.slice(candidate.name.length + 1));
-          if (found) return found;
-        }
-      }
-      return null;
-    };
-    return find(getDisclosureInputs({ schemeCode, target }), name);
-  };
-
-  /** The brand's input formats in the form engine's shape (FormContext.formats). */
-  const formFormats: FormFormats = {
-    phoneNumber: config.formats.phoneNumber,
-    vehicleRegistration: config.formats.vehicleRegistration,
-    postalCode: { regex: config.formats.postalCode.regex },
-  };
-
-  /** A form context for one of the brand's schemes with its formats and features. */
-  const createFormContext = (
-    options: Omit<FormContext, 'formats' | 'features'> & { features?: FormContext['features'] },
-  ): FormContext => ({
-    ...options,
-    features: { ...config.features, ...options.features },
-    formats: formFormats,
-  });
+  const faces = brandConfigFaces(config);
 
   /** The makes of car the brand insures, from its catalogue ('BMW', 'MINI'). */
   const makes = [
@@ -99,10 +45,6 @@ export function defineBrand(
     vehicleCatalogue: data.vehicleCatalogue,
     vehicleAdjustmentInput: data.vehicleAdjustmentInput,
     schemeCodes: config.schemes.map((scheme) => scheme.schemeCode),
-    getProductConfig,
-    getDisclosureInputs,
-    findDisclosureInput,
-    formFormats,
-    createFormContext,
+    ...faces,
   };
 }
