@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PenceSchema } from '@motor/domain';
 import { StaffMidStatusSchema } from './mid';
 
 // The staff console (issue 18 items 1 and 2): finding a customer, what we hold about them, and
@@ -90,7 +91,7 @@ export const CustomerDetailResponseSchema = z
     payments: z.array(
       z.object({
         kind: z.string(),
-        amountPence: z.number().int(),
+        amountPence: PenceSchema,
         status: z.string(),
         createdAt: z.string(),
       }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PenceSchema } from '@motor/domain';
 
 // The insurer's reports (issue 35 item 6, decision 041): for a London month and a product, the
 // premium bordereau (one row per premium-bearing ledger transaction) and the renewal pricing
@@ -41,10 +42,8 @@ export const QuarterReportQuerySchema = z.object({
   format: FormatSchema,
 });
 
-const Pence = z.number().int();
-
 /** The two figures every report adds up, in pence: premium net of IPT, and the IPT on it. */
-const PremiumAndIpt = { netPremiumPence: Pence, iptPence: Pence };
+const PremiumAndIpt = { netPremiumPence: PenceSchema, iptPence: PenceSchema };
 
 /** A report for one London month and one product: the month, the product and a row each. */
 function monthReport<Row extends z.ZodType>(row: Row) {
@@ -95,14 +94,14 @@ export const RenewalPricingResponseSchema = monthReport(
     /** OFFERED (not bound yet), RENEWED (bound), or the offer's status otherwise. */
     outcome: z.enum(['OFFERED', 'RENEWED', 'EXPIRED', 'REFERRED', 'NOT_PRICED']),
     /** The renewing customer's own rating, before the cap (pence with IPT). */
-    renewalRatedPence: Pence.nullable(),
+    renewalRatedPence: PenceSchema.nullable(),
     /** The equivalent new-business price (pence with IPT). */
-    newBusinessPence: Pence.nullable(),
+    newBusinessPence: PenceSchema.nullable(),
     /** What the customer was offered: never above the new-business price. */
-    renewalPricePence: Pence.nullable(),
+    renewalPricePence: PenceSchema.nullable(),
     isCapped: z.boolean(),
     /** New-business price less the renewal price: never negative when the cap held. */
-    differencePence: Pence.nullable(),
+    differencePence: PenceSchema.nullable(),
     renewedPolicyNumber: z.string().nullable(),
   }),
 ).meta({ id: 'RenewalPricingRecord' });

@@ -114,7 +114,7 @@ export const BankPaymentRequestSchema = z
 export type BankPaymentRequest = z.infer<typeof BankPaymentRequestSchema>;
 
 export const BankPaymentSessionSchema = z
-  .object({ bankPaymentId: z.string(), redirectUrl: z.string(), amountPence: z.number().int() })
+  .object({ bankPaymentId: z.string(), redirectUrl: z.string(), amountPence: PenceSchema })
   .meta({ id: 'BankPaymentSession' });
 export type BankPaymentSession = z.infer<typeof BankPaymentSessionSchema>;
 
@@ -127,7 +127,7 @@ export const BankPaymentStatusSchema = z
     bankPaymentId: z.string(),
     status: z.enum(['PENDING', 'PAID', 'FAILED']),
     proposalCode: z.string().nullable(),
-    amountPence: z.number().int(),
+    amountPence: PenceSchema,
   })
   .meta({ id: 'BankPaymentStatus' });
 export type BankPaymentStatus = z.infer<typeof BankPaymentStatusSchema>;
