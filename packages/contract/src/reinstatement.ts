@@ -78,10 +78,8 @@ export const ReinstatedResponseSchema = z
     policyId: z.string(),
     policyNumber: z.string(),
     status: z.string(),
-    cover: ReinstatementCoverSchema,
-    coverFrom: z.string(),
-    gap: z.object({ from: z.string(), to: z.string() }).nullable(),
-    premiumPence: PenceSchema,
+    // The option taken.
+    ...ReinstatementOptionSchema.shape,
     /** The policy version the reinstatement opened (its documents are issued). */
     versionNumber: z.number().int(),
   })
