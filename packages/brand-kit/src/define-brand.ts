@@ -1,6 +1,6 @@
-import type { FormContext, FormFormats, InputDefinition } from '@motor/forms';
-import { z } from 'zod';
+import { findInput, type FormContext, type FormFormats, type InputDefinition } from '@motor/forms';
 import { BrandPackageSchema, type BrandPackageInput } from './brand-schema';
+import { parseBrandData } from './parse-brand-data';
 import type { DisclosureTarget, ProductConfig } from './product-config-schema';
 
 /**
@@ -17,11 +17,7 @@ type JsonParts = 'ratingTables' | 'retailers' | 'vehicleCatalogue';
 export function defineBrand(
   input: Omit<BrandPackageInput, JsonParts> & Record<JsonParts, unknown>,
 ) {
-  const result = BrandPackageSchema.safeParse(input);
-  if (!result.success) {
-    throw new Error(`Invalid brand package:\n${z.prettifyError(result.error)}`);
-  }
-  const data = result.data;
+  const data = parseBrandData(BrandPackageSchema, input, 'brand package');
   const { config } = data;
 
   const getProductConfig = (schemeCode: string): ProductConfig => {
@@ -50,17 +46,7 @@ export function defineBrand(
     target: DisclosureTarget;
     name: string;
   }): InputDefinition | null => {
-    const find = (inputs: readonly InputDefinition[], path: string): InputDefinition | null => {
-      for (const candidate of inputs) {
-        if (candidate.name === path) return candidate;
-        if (candidate.inputs && path.startsWith(`${candidate.name}.`)) {
-          const found = find(candidate.inputs, path.slice(candidate.name.length + 1));
-          if (found) return found;
-        }
-      }
-      return null;
-    };
-    return find(getDisclosureInputs({ schemeCode, target }), name);
+    return findInput(getDisclosureInputs({ schemeCode, target }), name) ?? null;
   };
 
   /** The brand's input formats in the form engine's shape (FormContext.formats). */
