@@ -1,4 +1,4 @@
-import type { FormContext, FormFormats, InputDefinition } from '@motor/forms';
+import { findInput, type FormContext, type FormFormats, type InputDefinition } from '@motor/forms';
 import type { DisclosureTarget, FullBrandConfig, ProductConfig } from './product-config-schema';
 
 /**
@@ -34,17 +34,7 @@ export function brandConfigFaces(config: FullBrandConfig) {
     target: DisclosureTarget;
     name: string;
   }): InputDefinition | null => {
-    const find = (inputs: readonly InputDefinition[], path: string): InputDefinition | null => {
-      for (const candidate of inputs) {
-        if (candidate.name === path) return candidate;
-        if (candidate.inputs && path.startsWith(`${candidate.name}.`)) {
-          const found = find(candidate.inputs, path.slice(candidate.name.length + 1));
-          if (found) return found;
-        }
-      }
-      return null;
-    };
-    return find(getDisclosureInputs({ schemeCode, target }), name);
+    return findInput(getDisclosureInputs({ schemeCode, target }), name) ?? null;
   };
 
   /** The brand's input formats in the form engine's shape (FormContext.formats). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseBrandData } from './parse-brand-data';
 
 // Brand configuration is data: a second brand is a second object that parses with this schema.
 
@@ -161,9 +162,5 @@ export type BrandConfigInput = z.input<typeof BrandConfigSchema>;
 
 /** Parses a brand configuration, throwing with every problem listed when it is invalid. */
 export function parseBrandConfig(input: unknown): BrandConfig {
-  const result = BrandConfigSchema.safeParse(input);
-  if (!result.success) {
-    throw new Error(`Invalid brand configuration:\n${z.prettifyError(result.error)}`);
-  }
-  return result.data;
+  return parseBrandData(BrandConfigSchema, input, 'brand configuration');
 }

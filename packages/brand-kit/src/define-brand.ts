@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { brandConfigFaces } from './brand-config-faces';
 import { BrandPackageSchema, type BrandPackageInput } from './brand-schema';
+import { parseBrandData } from './parse-brand-data';
 
 /**
  * A brand, validated and ready to use: its configuration (web shell, products, formats), rating
@@ -16,11 +16,7 @@ type JsonParts = 'ratingTables' | 'retailers' | 'vehicleCatalogue';
 export function defineBrand(
   input: Omit<BrandPackageInput, JsonParts> & Record<JsonParts, unknown>,
 ) {
-  const result = BrandPackageSchema.safeParse(input);
-  if (!result.success) {
-    throw new Error(`Invalid brand package:\n${z.prettifyError(result.error)}`);
-  }
-  const data = result.data;
+  const data = parseBrandData(BrandPackageSchema, input, 'brand package');
   const { config } = data;
 
   const faces = brandConfigFaces(config);

@@ -9,18 +9,17 @@ export {
   accountInputs,
   checkoutChecklistInputs,
   createDisclosureInputs,
-  retrieveInputs,
   vehicleAdjustmentInput,
   type DisclosureInputSets,
 } from './uk-motor-disclosure-inputs';
 export {
+  adjustableExcess,
   driveawayProductDefaults,
   legalExpensesCover,
-  legalExpensesDocuments,
   optionalCoverInput,
+  subscriptionCovers,
   subscriptionProductDefaults,
   ukExcessCategoryDisplayNames,
-  ukExcessEndorsements,
-  ukMotorFormats,
+  ukMotorBrandDefaults,
   ukMotorProductDefaults,
 } from './uk-motor-products';

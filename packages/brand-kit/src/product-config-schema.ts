@@ -18,6 +18,7 @@ import {
 import { InputDefinitionSchema, RegExpSourceSchema } from '@motor/forms';
 import type { InputDefinition } from '@motor/forms';
 import { BrandConfigSchema, ProductKindSchema } from './brand-config-schema';
+import { parseBrandData } from './parse-brand-data';
 
 // The product (scheme) configuration of spec 2 §3 and spec 3 §3, and the full brand
 // configuration around it. Every input list parses with the form engine's schema, so an unknown
@@ -327,11 +328,7 @@ export type FullBrandConfigInput = z.input<typeof FullBrandConfigSchema>;
 
 /** Parses the full brand configuration, throwing with every problem listed when invalid. */
 export function parseFullBrandConfig(input: unknown): FullBrandConfig {
-  const result = FullBrandConfigSchema.safeParse(input);
-  if (!result.success) {
-    throw new Error(`Invalid brand configuration:\n${z.prettifyError(result.error)}`);
-  }
-  return result.data;
+  return parseBrandData(FullBrandConfigSchema, input, 'brand configuration');
 }
 
 /** Reads an optional cover's inputs; throws 'No inputs found for optional cover {code}'. */

@@ -75,6 +75,21 @@ const whenSpecificationLacks = (field: string): ConditionalInput => ({
   preserve: true,
 });
 
+/** A required choice of one of `values`, as a radio group or a select; `meta` follows the options. */
+const choiceOf = (
+  name: string,
+  type: 'radio' | 'select',
+  values: readonly (string | number)[],
+  meta: Partial<InputDefinitionInput['meta']> = {},
+  extra: Partial<InputDefinitionInput> = {},
+): InputDefinitionInput => ({
+  name,
+  type,
+  validation: { required: true },
+  meta: { options: toOptions(values), ...meta },
+  ...extra,
+});
+
 const yesNo = (name: string, extra: Partial<InputDefinitionInput> = {}): InputDefinitionInput => ({
   name,
   type: 'radio',
@@ -178,13 +193,13 @@ const NCD_OPTIONS: InputOption[] = Array.from({ length: 10 }, (_, years) => ({
 function createAssetInputs(productKind: ProductKind): InputDefinitionInput[] {
   return [
     createVehicleInput(productKind),
-    {
-      name: 'disclosedSteering',
-      type: 'radio',
-      validation: { required: true },
-      meta: { options: toOptions(STEERING_POSITIONS), helpLink: 'steering' },
-      conditional: whenSpecificationLacks('steering'),
-    },
+    choiceOf(
+      'disclosedSteering',
+      'radio',
+      STEERING_POSITIONS,
+      { helpLink: 'steering' },
+      { conditional: whenSpecificationLacks('steering') },
+    ),
     {
       name: 'disclosedNumberOfSeats',
       type: 'numberText',
@@ -197,12 +212,7 @@ function createAssetInputs(productKind: ProductKind): InputDefinitionInput[] {
       conditional: whenSpecificationLacks('numberOfSeats'),
     },
     yesNo('modifications'),
-    {
-      name: 'purchaseType',
-      type: 'radio',
-      validation: { required: true },
-      meta: { options: toOptions(PURCHASE_TYPES), helpLink: 'purchase-type' },
-    },
+    choiceOf('purchaseType', 'radio', PURCHASE_TYPES, { helpLink: 'purchase-type' }),
     {
       // Whole pounds (not pence) as the customer types them; 1 to 999,999.
       name: 'estimatedValue',
@@ -216,18 +226,8 @@ function createAssetInputs(productKind: ProductKind): InputDefinitionInput[] {
       conditional: whenSpecificationLacks('valuePence'),
     },
     yesNo('trackerFitted'),
-    {
-      name: 'registeredKeeper',
-      type: 'select',
-      validation: { required: true },
-      meta: { options: toOptions(KEEPER_OWNER_TYPES), helpLink: 'registered-keeper' },
-    },
-    {
-      name: 'legalOwner',
-      type: 'select',
-      validation: { required: true },
-      meta: { options: toOptions(KEEPER_OWNER_TYPES), helpLink: 'legal-owner' },
-    },
+    choiceOf('registeredKeeper', 'select', KEEPER_OWNER_TYPES, { helpLink: 'registered-keeper' }),
+    choiceOf('legalOwner', 'select', KEEPER_OWNER_TYPES, { helpLink: 'legal-owner' }),
     {
       name: 'usageStartYearMonth',
       type: 'yearMonth',
@@ -238,12 +238,7 @@ function createAssetInputs(productKind: ProductKind): InputDefinitionInput[] {
       },
       meta: { monthsAhead: 1, earliestYear: 1939, helpLink: 'usage-start' },
     },
-    {
-      name: 'usage',
-      type: 'radio',
-      validation: { required: true },
-      meta: { options: toOptions(VEHICLE_USAGES), helpLink: 'usage' },
-    },
+    choiceOf('usage', 'radio', VEHICLE_USAGES, { helpLink: 'usage' }),
     {
       name: 'annualMileage',
       type: 'numberText',
@@ -254,33 +249,28 @@ function createAssetInputs(productKind: ProductKind): InputDefinitionInput[] {
       },
       meta: { maxLength: 6, helpLink: 'annual-mileage' },
     },
-    {
-      name: 'overnightLocation',
-      type: 'radio',
-      validation: { required: true },
-      meta: { options: toOptions(OVERNIGHT_LOCATIONS), helpLink: 'overnight-location' },
-    },
-    {
-      name: 'overnightProximity',
-      type: 'radio',
-      validation: { required: true },
-      meta: { options: toOptions(OVERNIGHT_PROXIMITIES) },
-      conditional: whenAnswer('overnightLocation', ['PublicRoad', 'Garage']),
-    },
-    {
-      name: 'overnightLockState',
-      type: 'radio',
-      validation: { required: true },
-      meta: { options: toOptions(OVERNIGHT_LOCK_STATES) },
-      conditional: whenAnswer('overnightLocation', ['Garage', 'Compound']),
-    },
-    {
-      name: 'overnightCarParkType',
-      type: 'radio',
-      validation: { required: true },
-      meta: { options: toOptions(CAR_PARK_TYPES) },
-      conditional: whenAnswer('overnightLocation', ['CarPark']),
-    },
+    choiceOf('overnightLocation', 'radio', OVERNIGHT_LOCATIONS, { helpLink: 'overnight-location' }),
+    choiceOf(
+      'overnightProximity',
+      'radio',
+      OVERNIGHT_PROXIMITIES,
+      {},
+      { conditional: whenAnswer('overnightLocation', ['PublicRoad', 'Garage']) },
+    ),
+    choiceOf(
+      'overnightLockState',
+      'radio',
+      OVERNIGHT_LOCK_STATES,
+      {},
+      { conditional: whenAnswer('overnightLocation', ['Garage', 'Compound']) },
+    ),
+    choiceOf(
+      'overnightCarParkType',
+      'radio',
+      CAR_PARK_TYPES,
+      {},
+      { conditional: whenAnswer('overnightLocation', ['CarPark']) },
+    ),
     {
       name: 'noClaimsDiscount',
       type: 'select',
@@ -298,14 +288,16 @@ function createAssetInputs(productKind: ProductKind): InputDefinitionInput[] {
       meta: { options: NCD_OPTIONS, helpLink: 'no-claims-discount' },
       readOnly: READ_ONLY_ON_POLICY_UNLESS_ADMIN,
     },
-    {
-      name: 'noClaimsDiscountType',
-      type: 'radio',
-      validation: { required: true },
-      meta: { options: toOptions(NCD_TYPES), helpLink: 'no-claims-discount-type' },
-      conditional: whenAnswer('noClaimsDiscount', [1, 2, 3, 4, 5, 6, 7, 8, 9]),
-      readOnly: READ_ONLY_ON_POLICY_UNLESS_ADMIN,
-    },
+    choiceOf(
+      'noClaimsDiscountType',
+      'radio',
+      NCD_TYPES,
+      { helpLink: 'no-claims-discount-type' },
+      {
+        conditional: whenAnswer('noClaimsDiscount', [1, 2, 3, 4, 5, 6, 7, 8, 9]),
+        readOnly: READ_ONLY_ON_POLICY_UNLESS_ADMIN,
+      },
+    ),
   ];
 }
 
@@ -352,12 +344,7 @@ const claimsInput: InputDefinitionInput = {
       messages: WITHIN_FIVE_YEARS_MESSAGES,
       meta: { label: 'Date of claim' },
     },
-    {
-      name: 'type',
-      type: 'select',
-      validation: { required: true },
-      meta: { options: toOptions(CLAIM_TYPES), label: 'Type of claim' },
-    },
+    choiceOf('type', 'select', CLAIM_TYPES, { label: 'Type of claim' }),
     {
       // Accident: Fault, NotFault, BothFault; Theft: Vehicle, Contents (meta.optionsByType).
       name: 'subType',
@@ -420,25 +407,15 @@ const driverInputs: InputDefinitionInput[] = [
     meta: { helpLink: 'date-of-birth' },
     readOnly: READ_ONLY_ON_POLICY_UNLESS_ADMIN,
   },
-  {
-    name: 'maritalStatus',
-    type: 'select',
-    validation: { required: true },
-    meta: { options: toOptions(MARITAL_STATUSES), helpLink: 'marital-status' },
-  },
-  {
-    name: 'employmentStatus',
-    type: 'radio',
-    validation: { required: true },
-    meta: { options: toOptions(EMPLOYMENT_STATUSES), helpLink: 'employment-status' },
-  },
-  {
-    name: 'nonWorkingStatus',
-    type: 'select',
-    validation: { required: true },
-    meta: { options: toOptions(NON_WORKING_STATUSES) },
-    conditional: whenAnswer('employmentStatus', ['NIW']),
-  },
+  choiceOf('maritalStatus', 'select', MARITAL_STATUSES, { helpLink: 'marital-status' }),
+  choiceOf('employmentStatus', 'radio', EMPLOYMENT_STATUSES, { helpLink: 'employment-status' }),
+  choiceOf(
+    'nonWorkingStatus',
+    'select',
+    NON_WORKING_STATUSES,
+    {},
+    { conditional: whenAnswer('employmentStatus', ['NIW']) },
+  ),
   {
     name: 'occupation',
     type: 'lookup',
@@ -459,12 +436,7 @@ const driverInputs: InputDefinitionInput[] = [
   yesNo('unsatisfiedCCJs'),
   yesNo('unspentCriminalConvictions'),
   yesNo('previouslyRefusedInsurance'),
-  {
-    name: 'drivingLicence.licenceType',
-    type: 'select',
-    validation: { required: true },
-    meta: { options: toOptions(LICENCE_TYPES), helpLink: 'licence-type' },
-  },
+  choiceOf('drivingLicence.licenceType', 'select', LICENCE_TYPES, { helpLink: 'licence-type' }),
   {
     name: 'drivingLicence.validFrom',
     type: 'date',
@@ -485,12 +457,7 @@ const driverInputs: InputDefinitionInput[] = [
   },
   convictionsInput,
   claimsInput,
-  {
-    name: 'useOfOtherCar',
-    type: 'select',
-    validation: { required: true },
-    meta: { options: toOptions(USE_OF_OTHER_CAR_OPTIONS), helpLink: 'use-of-other-car' },
-  },
+  choiceOf('useOfOtherCar', 'select', USE_OF_OTHER_CAR_OPTIONS, { helpLink: 'use-of-other-car' }),
   yesNo('dvlaUnawareOfMedicalCondition'),
   yesNo('advisedByDoctorNotToDrive'),
   yesNo('bannedOrDisqualified'),
@@ -535,12 +502,7 @@ function pick(inputs: InputDefinitionInput[], names: string[]): InputDefinitionI
 const profileDisclosureInputs: InputDefinitionInput[] = [
   ...pick(driverInputs, ['firstName', 'lastName', 'dateOfBirth']),
   addressInput,
-  {
-    name: 'homeOwnership',
-    type: 'radio',
-    validation: { required: true },
-    meta: { options: toOptions(HOME_OWNERSHIPS), helpLink: 'home-ownership' },
-  },
+  choiceOf('homeOwnership', 'radio', HOME_OWNERSHIPS, { helpLink: 'home-ownership' }),
   ...driverInputs.filter((input) => !['firstName', 'lastName', 'dateOfBirth'].includes(input.name)),
   ...contactInputs,
   marketingPreferencesInput,
@@ -548,12 +510,9 @@ const profileDisclosureInputs: InputDefinitionInput[] = [
 
 /** ADDITIONAL_PROFILE_* inputs: the relationship, then the driver questions. */
 const additionalProfileDisclosureInputs: InputDefinitionInput[] = [
-  {
-    name: 'relationshipToInsured',
-    type: 'select',
-    validation: { required: true },
-    meta: { options: toOptions(RELATIONSHIPS_TO_INSURED), helpLink: 'relationship' },
-  },
+  choiceOf('relationshipToInsured', 'select', RELATIONSHIPS_TO_INSURED, {
+    helpLink: 'relationship',
+  }),
   ...driverInputs,
 ];
 

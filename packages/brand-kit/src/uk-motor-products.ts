@@ -1,6 +1,7 @@
 import {
   CANCELLATION_REASONS,
   DRIVEAWAY_INCLUDED_COVER_CODES,
+  INCLUDED_COVER_CODES,
   LEGAL_EXPENSES_DOCUMENT_TYPES,
   penceFromPounds,
   POLICY_DOCUMENT_TYPES,
@@ -10,19 +11,30 @@ import {
 import { UK_PHONE_NATIONAL_REGEX, UK_POSTCODE_REGEX, UK_REGISTRATION_FORMAT } from '@motor/forms';
 import type { InputDefinitionInput } from '@motor/forms';
 import type { FullBrandConfigInput, ProductConfigInput } from './product-config-schema';
-import { checkoutChecklistInputs } from './uk-motor-disclosure-inputs';
+import {
+  accountInputs,
+  checkoutChecklistInputs,
+  retrieveInputs,
+} from './uk-motor-disclosure-inputs';
 
 // What a UK motor product is unless its brand says otherwise: the journey's standard steps, the
 // two kinds of product (a monthly subscription, a free few days' cover to drive a new car away)
 // and the UK formats. A brand spreads these first and writes only what is its own after them.
 
 /** The answer formats of a UK brand: phone, postcode, registration and the card token. */
-export const ukMotorFormats = {
+const ukMotorFormats = {
   phoneNumber: { prefix: '+44', regex: UK_PHONE_NATIONAL_REGEX },
   postalCode: { regex: UK_POSTCODE_REGEX, upperCase: true },
   vehicleRegistration: UK_REGISTRATION_FORMAT,
   cardToken: { regex: '^tok_\\w{2,}$' },
 } satisfies FullBrandConfigInput['formats'];
+
+/** What a UK brand asks outside a product: its answer formats, the account and retrieve questions. */
+export const ukMotorBrandDefaults = {
+  formats: ukMotorFormats,
+  accountInputs,
+  retrieve: { inputs: retrieveInputs },
+} satisfies Partial<FullBrandConfigInput>;
 
 /** The documents every product issues: the policy's, the product's and the static ones. */
 const ukMotorDocuments = {
@@ -32,7 +44,7 @@ const ukMotorDocuments = {
 };
 
 /** The excess endorsements: more excess for drivers under 25 and for new licence holders. */
-export const ukExcessEndorsements = [
+const ukExcessEndorsements = [
   { code: 'DRVEXC_YOUNG', excessPence: penceFromPounds(150), description: 'Drivers under 25' },
   {
     code: 'DRVEXC_INEXP',
@@ -64,6 +76,15 @@ export const ukMotorProductDefaults = {
   accountSetup: ['email', 'phoneNumber', 'marketingPreferences'],
   feedback: { minScore: 1, maxScore: 10 },
 } satisfies Partial<ProductConfigInput>;
+
+/** The excess of a product whose customer chooses a voluntary excess (in pence) and may change it. */
+export function adjustableExcess(voluntaryExcessPence: number[]) {
+  return {
+    voluntaryExcess: voluntaryExcessPence,
+    isAdjustable: true,
+    endorsements: [...ukExcessEndorsements],
+  };
+}
 
 /** A monthly subscription: paid by the month, its price held for the year, renewed by default. */
 export const subscriptionProductDefaults = {
@@ -110,6 +131,8 @@ export const driveawayProductDefaults = {
     },
   ],
   documents: { ...ukMotorDocuments, covers: {} },
+  // No voluntary excess to choose, nor any excess to change.
+  excess: { voluntaryExcess: [0], isAdjustable: false, endorsements: [...ukExcessEndorsements] },
   // Five days of cover, often from the hour the car is collected: on the MID within the hour.
   motorInsuranceDatabase: { targetHours: 1 },
   // Five days of cover: never reinstated, the customer buys cover again.
@@ -142,10 +165,7 @@ export function optionalCoverInput(
   };
 }
 
-/**
- * The legal expenses optional cover up to `limitPence`, with no excess and its own documents;
- * a product offering it lists those documents under `documents.covers` (`legalExpensesDocuments`).
- */
+/** The legal expenses optional cover up to `limitPence`, with no excess and its own documents. */
 export function legalExpensesCover(limitPence: number, requiredMessage?: string) {
   return {
     code: 'legal_expenses' as const,
@@ -156,8 +176,25 @@ export function legalExpensesCover(limitPence: number, requiredMessage?: string)
   };
 }
 
-/** The documents of a product that offers the legal expenses cover. */
-export const legalExpensesDocuments = {
-  ...ukMotorDocuments,
-  covers: { legal_expenses: [...LEGAL_EXPENSES_DOCUMENT_TYPES] },
-};
+type OptionalCover = ProductConfigInput['assetTypes'][number]['optionalCovers'][number];
+
+/**
+ * A subscription's cover: the vehicle with every included cover and the `optionalCovers` offered,
+ * and its documents, where each optional cover that issues documents lists them under `covers`.
+ */
+export function subscriptionCovers(optionalCovers: OptionalCover[]) {
+  const coverDocuments = optionalCovers.flatMap((cover) =>
+    cover.documents?.length ? [[cover.code, [...cover.documents]] as const] : [],
+  );
+  return {
+    assetTypes: [
+      {
+        type: 'Vehicle' as const,
+        core: true as const,
+        includedCovers: [...INCLUDED_COVER_CODES],
+        optionalCovers,
+      },
+    ],
+    documents: { ...ukMotorDocuments, covers: Object.fromEntries(coverDocuments) },
+  };
+}

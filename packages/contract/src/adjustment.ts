@@ -10,7 +10,7 @@ import {
   ProposalChangeSchema,
   ProposalChangeTypeSchema,
 } from '@motor/domain';
-import { MotoCheckoutRequestSchema, ReturnPathSchema } from './payment';
+import { CardCheckoutRequestSchema, MotoCheckoutRequestSchema } from './payment';
 
 // Changing and cancelling a policy (spec 3 §3 Adjustment, §7 createPolicyAdjustment,
 // getPolicyAdjustment, confirmPolicyAdjustment, stripeCheckoutMta, stripeMotoCheckoutMta).
@@ -124,13 +124,9 @@ export const CancellationOptionsResponseSchema = z
 export type CancellationOptionsResponse = z.infer<typeof CancellationOptionsResponseSchema>;
 
 /** POST /api/stripe/checkout/mta/{adjustmentId}: hosted card checkout for amountDue. */
-export const MtaCardCheckoutRequestSchema = z
-  .object({
-    saveCard: z.boolean().default(false),
-    successPath: ReturnPathSchema,
-    cancelPath: ReturnPathSchema,
-  })
-  .meta({ id: 'MtaCardCheckoutRequest' });
+export const MtaCardCheckoutRequestSchema = CardCheckoutRequestSchema.omit({
+  paymentMethodType: true,
+}).meta({ id: 'MtaCardCheckoutRequest' });
 export type MtaCardCheckoutRequest = z.input<typeof MtaCardCheckoutRequestSchema>;
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PenceSchema } from '@motor/domain';
 import { StaffMidStatusSchema } from './mid';
+import { ListLimitSchema } from './list-limit';
 
 // The staff console (issue 18 items 1 and 2): finding a customer, what we hold about them, and
 // the audit trail of staff actions.
@@ -90,7 +92,7 @@ export const CustomerDetailResponseSchema = z
     payments: z.array(
       z.object({
         kind: z.string(),
-        amountPence: z.number().int(),
+        amountPence: PenceSchema,
         status: z.string(),
         createdAt: z.string(),
       }),
@@ -104,7 +106,7 @@ export type CustomerDetailResponse = z.infer<typeof CustomerDetailResponseSchema
 export const AuditQuerySchema = z.object({
   customer: z.string().trim().min(1).max(200).optional(),
   staff: z.string().trim().min(1).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: ListLimitSchema,
 });
 
 export const AuditListResponseSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PenceSchema } from '@motor/domain';
 
 // The finance views for staff (issue 32 item 7): what customers owe by age, today's collections,
 // and the premium and tax written each month by product, from the ledger.
@@ -16,7 +17,7 @@ export const REFUND_AGE_BANDS = ['DAYS_0_7', 'DAYS_8_14', 'OVER_14'] as const;
 
 const MoneyCountSchema = z.object({
   count: z.number().int(),
-  amountPence: z.number().int(),
+  amountPence: PenceSchema,
 });
 
 export const FinanceReportResponseSchema = z
@@ -34,7 +35,7 @@ export const FinanceReportResponseSchema = z
         band: z.enum(AGED_DEBT_BANDS),
         /** Accounts with any amount in this band. */
         accounts: z.number().int(),
-        owedPence: z.number().int(),
+        owedPence: PenceSchema,
       }),
     ),
     /** Payments asked of the providers for today, and those that failed today, by method. */
@@ -53,8 +54,8 @@ export const FinanceReportResponseSchema = z
       z.object({
         month: z.string(),
         schemeCode: z.string(),
-        premiumPence: z.number().int(),
-        iptPence: z.number().int(),
+        premiumPence: PenceSchema,
+        iptPence: PenceSchema,
       }),
     ),
     /**
@@ -69,7 +70,7 @@ export const FinanceReportResponseSchema = z
       z.object({
         band: z.enum(REFUND_AGE_BANDS),
         count: z.number().int(),
-        amountPence: z.number().int(),
+        amountPence: PenceSchema,
       }),
     ),
     unpaidEndings: z.array(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PenceSchema } from '@motor/domain';
 
 // The insurer's reports (issue 35 item 6, decision 041): for a London month and a product, the
 // premium bordereau (one row per premium-bearing ledger transaction) and the renewal pricing
@@ -41,34 +42,34 @@ export const QuarterReportQuerySchema = z.object({
   format: FormatSchema,
 });
 
-const Pence = z.number().int();
+/** The two figures every report adds up, in pence: premium net of IPT, and the IPT on it. */
+const PremiumAndIpt = { netPremiumPence: PenceSchema, iptPence: PenceSchema };
 
-export const BordereauResponseSchema = z
-  .object({
-    month: z.string(),
-    schemeCode: z.string(),
-    rows: z.array(
-      z.object({
-        policyNumber: z.string(),
-        transactionClass: z.enum(BORDEREAU_CLASSES),
-        /** The London day the ledger transaction was posted (YYYY-MM-DD). */
-        transactionDate: z.string(),
-        /** The London day the transaction takes effect: a change's, an instalment's month start. */
-        effectiveDate: z.string(),
-        coverStart: z.string(),
-        /** The term's end, or the day cover ended when it ended early. */
-        coverEnd: z.string(),
-        /** Premium written net of IPT, pence: positive written, negative returned. */
-        netPremiumPence: Pence,
-        iptPence: Pence,
-        vehicle: z.string(),
-        registration: z.string(),
-        /** The outward code only (for example SW1A): never the full postcode. */
-        postcodeDistrict: z.string(),
-      }),
-    ),
-    totals: z.object({ netPremiumPence: Pence, iptPence: Pence, rowCount: z.number().int() }),
-  })
+/** A report for one London month and one product: the month, the product and a row each. */
+function monthReport<Row extends z.ZodType>(row: Row) {
+  return z.object({ month: z.string(), schemeCode: z.string(), rows: z.array(row) });
+}
+
+export const BordereauResponseSchema = monthReport(
+  z.object({
+    policyNumber: z.string(),
+    transactionClass: z.enum(BORDEREAU_CLASSES),
+    /** The London day the ledger transaction was posted (YYYY-MM-DD). */
+    transactionDate: z.string(),
+    /** The London day the transaction takes effect: a change's, an instalment's month start. */
+    effectiveDate: z.string(),
+    coverStart: z.string(),
+    /** The term's end, or the day cover ended when it ended early. */
+    coverEnd: z.string(),
+    // Premium written net of IPT and its IPT, pence: positive written, negative returned.
+    ...PremiumAndIpt,
+    vehicle: z.string(),
+    registration: z.string(),
+    /** The outward code only (for example SW1A): never the full postcode. */
+    postcodeDistrict: z.string(),
+  }),
+)
+  .extend({ totals: z.object({ ...PremiumAndIpt, rowCount: z.number().int() }) })
   .meta({ id: 'Bordereau' });
 export type BordereauResponse = z.infer<typeof BordereauResponseSchema>;
 
@@ -76,47 +77,32 @@ export const IptReturnResponseSchema = z
   .object({
     quarter: z.string(),
     /** IPT written (invoiced less credited) per London month of the quarter and product. */
-    rows: z.array(
-      z.object({
-        month: z.string(),
-        schemeCode: z.string(),
-        netPremiumPence: Pence,
-        iptPence: Pence,
-      }),
-    ),
-    byScheme: z.array(
-      z.object({ schemeCode: z.string(), netPremiumPence: Pence, iptPence: Pence }),
-    ),
-    totals: z.object({ netPremiumPence: Pence, iptPence: Pence }),
+    rows: z.array(z.object({ month: z.string(), schemeCode: z.string(), ...PremiumAndIpt })),
+    byScheme: z.array(z.object({ schemeCode: z.string(), ...PremiumAndIpt })),
+    totals: z.object(PremiumAndIpt),
   })
   .meta({ id: 'IptReturn' });
 export type IptReturnResponse = z.infer<typeof IptReturnResponseSchema>;
 
-export const RenewalPricingResponseSchema = z
-  .object({
-    month: z.string(),
-    schemeCode: z.string(),
-    rows: z.array(
-      z.object({
-        /** The policy renewed (the term that ends). */
-        policyNumber: z.string(),
-        /** The London day the new term starts. */
-        renewalDate: z.string(),
-        offeredDate: z.string(),
-        /** OFFERED (not bound yet), RENEWED (bound), or the offer's status otherwise. */
-        outcome: z.enum(['OFFERED', 'RENEWED', 'EXPIRED', 'REFERRED', 'NOT_PRICED']),
-        /** The renewing customer's own rating, before the cap (pence with IPT). */
-        renewalRatedPence: Pence.nullable(),
-        /** The equivalent new-business price (pence with IPT). */
-        newBusinessPence: Pence.nullable(),
-        /** What the customer was offered: never above the new-business price. */
-        renewalPricePence: Pence.nullable(),
-        isCapped: z.boolean(),
-        /** New-business price less the renewal price: never negative when the cap held. */
-        differencePence: Pence.nullable(),
-        renewedPolicyNumber: z.string().nullable(),
-      }),
-    ),
-  })
-  .meta({ id: 'RenewalPricingRecord' });
+export const RenewalPricingResponseSchema = monthReport(
+  z.object({
+    /** The policy renewed (the term that ends). */
+    policyNumber: z.string(),
+    /** The London day the new term starts. */
+    renewalDate: z.string(),
+    offeredDate: z.string(),
+    /** OFFERED (not bound yet), RENEWED (bound), or the offer's status otherwise. */
+    outcome: z.enum(['OFFERED', 'RENEWED', 'EXPIRED', 'REFERRED', 'NOT_PRICED']),
+    /** The renewing customer's own rating, before the cap (pence with IPT). */
+    renewalRatedPence: PenceSchema.nullable(),
+    /** The equivalent new-business price (pence with IPT). */
+    newBusinessPence: PenceSchema.nullable(),
+    /** What the customer was offered: never above the new-business price. */
+    renewalPricePence: PenceSchema.nullable(),
+    isCapped: z.boolean(),
+    /** New-business price less the renewal price: never negative when the cap held. */
+    differencePence: PenceSchema.nullable(),
+    renewedPolicyNumber: z.string().nullable(),
+  }),
+).meta({ id: 'RenewalPricingRecord' });
 export type RenewalPricingResponse = z.infer<typeof RenewalPricingResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ListLimitSchema } from './list-limit';
 
 // The staff view of the job runner (issue 17 item 1): each kind's runs, failures and retries,
 // and the latest jobs themselves.
@@ -10,7 +11,7 @@ export const JOB_STATES = ['PENDING', 'RUNNING', 'RETRYING', 'FAILED', 'DONE'] a
 export const JobListQuerySchema = z.object({
   state: z.enum(JOB_STATES).optional(),
   kind: z.string().trim().min(1).max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: ListLimitSchema,
 });
 
 const JobKindSummarySchema = z.object({

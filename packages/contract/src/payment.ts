@@ -14,11 +14,18 @@ export const ReturnPathSchema = z
   .max(500)
   .regex(/^\/(?![/\\])[^\s]*$/, { error: 'must be a path on this site, starting with /' });
 
+/** Where a hosted page (card or bank) sends the customer back: having paid, or having left. */
+const ReturnPaths = {
+  /** Where the customer comes back after paying (or approving). */
+  successPath: ReturnPathSchema,
+  /** Where the customer comes back when they leave without paying. */
+  cancelPath: ReturnPathSchema,
+};
+
 export const CardCheckoutRequestSchema = z
   .object({
     saveCard: z.boolean().default(false),
-    successPath: ReturnPathSchema,
-    cancelPath: ReturnPathSchema,
+    ...ReturnPaths,
     /**
      * The policy's payment method once bound: CARD, or BACS_DEBIT for DUAL, where the card pays
      * the deposit and the Direct Debit mandate (set up first) the instalments. Default: BACS_DEBIT
@@ -44,8 +51,7 @@ export type CardCheckoutSession = z.infer<typeof CardCheckoutSessionSchema>;
 export const CardSetupRequestSchema = z
   .object({
     clientReference: z.string().min(1).max(100),
-    successPath: ReturnPathSchema,
-    cancelPath: ReturnPathSchema,
+    ...ReturnPaths,
   })
   .meta({ id: 'CardSetupRequest' });
 export type CardSetupRequest = z.infer<typeof CardSetupRequestSchema>;
@@ -53,10 +59,15 @@ export type CardSetupRequest = z.infer<typeof CardSetupRequestSchema>;
 /** The card token format of the brand configuration (formats.cardToken). */
 export const CARD_TOKEN_REGEX = /^tok_\w{2,}$/;
 
+/** A card token staff type in for a payment by phone (never card numbers). */
+const CardTokenSchema = z
+  .string()
+  .regex(CARD_TOKEN_REGEX, { error: 'Enter the card token, like tok_abc123' });
+
 export const MotoCheckoutRequestSchema = z
   .object({
     saveCard: z.boolean().default(false),
-    token: z.string().regex(CARD_TOKEN_REGEX, { error: 'Enter the card token, like tok_abc123' }),
+    token: CardTokenSchema,
     /** yyyy-MM-dd; must be the policyholder's. */
     dateOfBirth: z.iso.date({ error: 'Enter the date of birth as yyyy-MM-dd' }),
     postalCode: z.string().max(10).optional(),
@@ -105,16 +116,14 @@ export type MandateFlowResponse = z.infer<typeof MandateFlowResponseSchema>;
  */
 export const BankPaymentRequestSchema = z
   .object({
-    /** Where the customer comes back after approving, with `?bank_payment_id=`. */
-    successPath: ReturnPathSchema,
-    /** Where the customer comes back when they leave the bank without paying. */
-    cancelPath: ReturnPathSchema,
+    // The customer comes back to successPath with `?bank_payment_id=`.
+    ...ReturnPaths,
   })
   .meta({ id: 'BankPaymentRequest' });
 export type BankPaymentRequest = z.infer<typeof BankPaymentRequestSchema>;
 
 export const BankPaymentSessionSchema = z
-  .object({ bankPaymentId: z.string(), redirectUrl: z.string(), amountPence: z.number().int() })
+  .object({ bankPaymentId: z.string(), redirectUrl: z.string(), amountPence: PenceSchema })
   .meta({ id: 'BankPaymentSession' });
 export type BankPaymentSession = z.infer<typeof BankPaymentSessionSchema>;
 
@@ -127,7 +136,7 @@ export const BankPaymentStatusSchema = z
     bankPaymentId: z.string(),
     status: z.enum(['PENDING', 'PAID', 'FAILED']),
     proposalCode: z.string().nullable(),
-    amountPence: z.number().int(),
+    amountPence: PenceSchema,
   })
   .meta({ id: 'BankPaymentStatus' });
 export type BankPaymentStatus = z.infer<typeof BankPaymentStatusSchema>;
@@ -161,8 +170,7 @@ export const SavedCardListResponseSchema = z.array(SavedCardSchema);
 
 export const SettleCheckoutRequestSchema = z
   .object({
-    successPath: ReturnPathSchema,
-    cancelPath: ReturnPathSchema,
+    ...ReturnPaths,
     /** What the hosted page shows the customer pays for. */
     lineItem: z.object({
       name: z.string().trim().min(1).max(100),
@@ -181,7 +189,7 @@ export type SettleCheckoutRequest = z.input<typeof SettleCheckoutRequestSchema>;
 
 export const SettleMotoRequestSchema = z
   .object({
-    token: z.string().regex(CARD_TOKEN_REGEX, { error: 'Enter the card token, like tok_abc123' }),
+    token: CardTokenSchema,
     /** The cardholder's postcode; answered upper-cased. */
     postalCode: z
       .string()

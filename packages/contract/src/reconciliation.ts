@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PenceSchema } from '@motor/domain';
 
 // The staff view of payment reconciliation (issue 16 item 3): what the last runs found between the
 // providers' records and the ledger, not yet resolved.
@@ -30,8 +31,8 @@ export const ReconciliationFindingSchema = z
     customerUserId: z.string().nullable(),
     policyId: z.string().nullable(),
     /** Pence; null on the side that has no record. */
-    providerAmountPence: z.number().int().nullable(),
-    ledgerAmountPence: z.number().int().nullable(),
+    providerAmountPence: PenceSchema.nullable(),
+    ledgerAmountPence: PenceSchema.nullable(),
     foundAt: z.string(),
     seenAt: z.string(),
   })
@@ -58,8 +59,8 @@ export const RefundIssueSchema = z
     refundKey: z.string(),
     accountId: z.string(),
     /** Pence: the whole refund, and what of it no provider refund paid. */
-    amountPence: z.number().int(),
-    unsentPence: z.number().int(),
+    amountPence: PenceSchema,
+    unsentPence: PenceSchema,
     reason: z.string(),
     raisedAt: z.string(),
     resolution: z.enum(['PAID_ELSEWHERE', 'WRITTEN_OFF']).nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PenceSchema } from '@motor/domain';
 
 // Reinstatement (issue 35 item 3, decision 042): staff with action:reinstate put a policy cancelled
 // for non-payment or by mistake back on cover within the product's window, with no gap
@@ -32,7 +33,7 @@ export const ReinstatementOptionSchema = z.object({
    * The premium the reinstatement charges to the account (pence; negative: credited), taken with
    * the next payment: the cancellation's credit note reversed, less the gap's premium for GAP.
    */
-  premiumPence: z.number().int(),
+  premiumPence: PenceSchema,
 });
 export type ReinstatementOption = z.infer<typeof ReinstatementOptionSchema>;
 
@@ -52,11 +53,11 @@ export const ReinstatementResponseSchema = z
     canReinstate: z.boolean(),
     refusal: z.object({ code: ReinstatementRefusalSchema, message: z.string() }).nullable(),
     /** What the customer owes now (settled money): taken first (by phone, or their own payment). */
-    amountOwedPence: z.number().int(),
+    amountOwedPence: PenceSchema,
     /** The account's number, to take the money owed by phone (settle by MOTO). */
     accountId: z.string().nullable(),
     /** A refund of the cancellation not yet paid: cancelled by the reinstatement. */
-    pendingRefundPence: z.number().int(),
+    pendingRefundPence: PenceSchema,
     options: z.array(ReinstatementOptionSchema),
   })
   .meta({ id: 'Reinstatement' });
@@ -77,10 +78,8 @@ export const ReinstatedResponseSchema = z
     policyId: z.string(),
     policyNumber: z.string(),
     status: z.string(),
-    cover: ReinstatementCoverSchema,
-    coverFrom: z.string(),
-    gap: z.object({ from: z.string(), to: z.string() }).nullable(),
-    premiumPence: z.number().int(),
+    // The option taken.
+    ...ReinstatementOptionSchema.shape,
     /** The policy version the reinstatement opened (its documents are issued). */
     versionNumber: z.number().int(),
   })

@@ -1,16 +1,14 @@
-import { INCLUDED_COVER_CODES, penceFromPounds } from '@motor/domain';
+import { penceFromPounds } from '@motor/domain';
 import { bmwBrandData, bmwFeatureReasons, bmwFeatures, bmwProposalTracking } from './bmw-brand';
 import {
-  accountInputs,
+  adjustableExcess,
   createDisclosureInputs,
   driveawayProductDefaults,
   legalExpensesCover,
-  legalExpensesDocuments,
   optionalCoverInput,
-  retrieveInputs,
+  subscriptionCovers,
   subscriptionProductDefaults,
-  ukExcessEndorsements,
-  ukMotorFormats,
+  ukMotorBrandDefaults,
   ukMotorProductDefaults,
   type FullBrandConfigInput,
   type ProductConfigInput,
@@ -71,27 +69,15 @@ const flex = {
     ...COMMON.cancellation,
     coolingOff: { days: 14, countedFrom: 'Inception' },
   },
-  assetTypes: [
+  ...subscriptionCovers([
     {
-      type: 'Vehicle',
-      core: true,
-      includedCovers: [...INCLUDED_COVER_CODES],
-      optionalCovers: [
-        {
-          code: 'ncb_protection',
-          inputs: [optionalCoverInput('ncb_protection')],
-          minimumNcdYears: 4,
-        },
-        legalExpensesCover(penceFromPounds(100000)),
-      ],
+      code: 'ncb_protection',
+      inputs: [optionalCoverInput('ncb_protection')],
+      minimumNcdYears: 4,
     },
-  ],
-  excess: {
-    voluntaryExcess: FLEX_VOLUNTARY_EXCESS_PENCE,
-    isAdjustable: true,
-    endorsements: [...ukExcessEndorsements],
-  },
-  documents: legalExpensesDocuments,
+    legalExpensesCover(penceFromPounds(100000)),
+  ]),
+  excess: adjustableExcess(FLEX_VOLUNTARY_EXCESS_PENCE),
   disclosures: createDisclosureInputs({
     schemeCode: FLEX_SCHEME_CODE,
     productKind: 'SUBSCRIPTION',
@@ -123,7 +109,6 @@ const driveaway = {
       'Want cover that carries on? Get a BMW Flex quote and keep driving without a gap.',
     ],
   },
-  excess: { voluntaryExcess: [0], isAdjustable: false, endorsements: [...ukExcessEndorsements] },
   disclosures: createDisclosureInputs({
     schemeCode: DRIVEAWAY_SCHEME_CODE,
     productKind: 'DRIVEAWAY',
@@ -139,12 +124,10 @@ const driveaway = {
 /** The complete BMW brand configuration as plain data (validated by defineBrand in index.ts). */
 export const bmwBrandConfigData = {
   ...bmwBrandData,
+  ...ukMotorBrandDefaults,
   features: bmwFeatures,
   featureReasons: bmwFeatureReasons,
-  formats: ukMotorFormats,
   proposalTracking: bmwProposalTracking,
-  accountInputs,
-  retrieve: { inputs: retrieveInputs },
   earliestVehicleYear: 1934,
   products: { [FLEX_SCHEME_CODE]: flex, [DRIVEAWAY_SCHEME_CODE]: driveaway },
 } satisfies FullBrandConfigInput;

@@ -1,14 +1,12 @@
-import { INCLUDED_COVER_CODES, penceFromPounds, TRACKING_PARAMETERS } from '@motor/domain';
+import { penceFromPounds, TRACKING_PARAMETERS } from '@motor/domain';
 import {
-  accountInputs,
+  adjustableExcess,
   createDisclosureInputs,
   driveawayProductDefaults,
   legalExpensesCover,
-  legalExpensesDocuments,
-  retrieveInputs,
+  subscriptionCovers,
   subscriptionProductDefaults,
-  ukExcessEndorsements,
-  ukMotorFormats,
+  ukMotorBrandDefaults,
   ukMotorProductDefaults,
   type FullBrandConfigInput,
   type ProductConfigInput,
@@ -56,25 +54,10 @@ const monthly = {
   },
   policyNumberCode: 'MTH',
   billing: { retry: { attempts: 1, intervalDays: 5 }, gracePeriodDays: 10 },
-  assetTypes: [
-    {
-      type: 'Vehicle',
-      core: true,
-      includedCovers: [...INCLUDED_COVER_CODES],
-      optionalCovers: [
-        legalExpensesCover(
-          penceFromPounds(50000),
-          'Please choose whether to add legal expenses cover',
-        ),
-      ],
-    },
-  ],
-  excess: {
-    voluntaryExcess: MONTHLY_VOLUNTARY_EXCESS_PENCE,
-    isAdjustable: true,
-    endorsements: [...ukExcessEndorsements],
-  },
-  documents: legalExpensesDocuments,
+  ...subscriptionCovers([
+    legalExpensesCover(penceFromPounds(50000), 'Please choose whether to add legal expenses cover'),
+  ]),
+  excess: adjustableExcess(MONTHLY_VOLUNTARY_EXCESS_PENCE),
   disclosures: createDisclosureInputs({
     schemeCode: 'lumen-monthly',
     productKind: 'SUBSCRIPTION',
@@ -95,7 +78,6 @@ const collect = {
   },
   policyNumberCode: 'COL',
   beforeWeBegin: ['eligibilityConfirmed', 'renewalMonth', 'retailer'],
-  excess: { voluntaryExcess: [0], isAdjustable: false, endorsements: [...ukExcessEndorsements] },
   // Never renewed, whatever the default says (Lumen's default stays on, as it always was).
   renewal: { ...driveawayProductDefaults.renewal, defaultAutoRenewal: true },
   disclosures: createDisclosureInputs({
@@ -107,12 +89,10 @@ const collect = {
 
 export const lumenConfigData = {
   ...lumenShellConfig,
+  ...ukMotorBrandDefaults,
   features: lumenFeatures,
   featureReasons: lumenFeatureReasons,
-  formats: ukMotorFormats,
   proposalTracking: [...TRACKING_PARAMETERS],
-  accountInputs,
-  retrieve: { inputs: retrieveInputs },
   earliestVehicleYear: 2022,
   products: { 'lumen-monthly': monthly, 'lumen-collect': collect },
 } satisfies FullBrandConfigInput;

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import {
-  ACCOUNT_SETTING_STATES,
   ACCOUNT_STATUSES,
   AGREEMENT_STATUSES,
-  CHECKOUT_ACTIONS,
   CHECKOUT_METHODS,
   PAYMENT_METHOD_TYPES,
   PAYMENT_SCHEDULE_TYPES,
-  PAYMENT_STATUSES,
   STATEMENT_STATUSES,
-  STATEMENT_STATUS_ICONS,
   TRANSACTION_GROUPS,
   TRANSACTION_STATUSES,
   TRANSACTION_SUB_TYPES,
@@ -19,9 +15,7 @@ import {
 // The schemas of ./billing.ts, kept apart so that code needing only the values (rules, the web app's
 // first page) does not load zod.
 export const AccountStatusSchema = z.enum(ACCOUNT_STATUSES);
-export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export const StatementStatusSchema = z.enum(STATEMENT_STATUSES);
-export const StatementStatusIconSchema = z.enum(STATEMENT_STATUS_ICONS);
 export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export const TransactionGroupSchema = z.enum(TRANSACTION_GROUPS);
 export const TransactionTypeSchema = z.enum(TRANSACTION_TYPES);
@@ -29,6 +23,4 @@ export const TransactionSubTypeSchema = z.enum(TRANSACTION_SUB_TYPES);
 export const AgreementStatusSchema = z.enum(AGREEMENT_STATUSES);
 export const PaymentMethodTypeSchema = z.enum(PAYMENT_METHOD_TYPES);
 export const CheckoutMethodSchema = z.enum(CHECKOUT_METHODS);
-export const CheckoutActionSchema = z.enum(CHECKOUT_ACTIONS);
 export const PaymentScheduleTypeSchema = z.enum(PAYMENT_SCHEDULE_TYPES);
-export const AccountSettingStateSchema = z.enum(ACCOUNT_SETTING_STATES);

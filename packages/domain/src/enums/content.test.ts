@@ -4,7 +4,7 @@ import * as e from './content';
 import * as s from './content-schemas';
 
 const cases: EnumCase[] = [
-  ['content kind', e.CONTENT_KINDS, s.ContentKindSchema, ['product', 'policy', 'static']],
+  ['content kind', e.CONTENT_KINDS, null, ['product', 'policy', 'static']],
   [
     'document type',
     e.DOCUMENT_TYPES,
@@ -39,11 +39,11 @@ const cases: EnumCase[] = [
     ['legal-ipid', 'legal-wording'],
   ],
   ['static document type', e.STATIC_DOCUMENT_TYPES, s.DocumentTypeSchema, ['business-terms']],
-  ['upload type', e.UPLOAD_TYPES, s.UploadTypeSchema, ['ncb-proof']],
+  ['upload type', e.UPLOAD_TYPES, null, ['ncb-proof']],
   [
     'upload rejection code',
     e.UPLOAD_REJECTION_CODES,
-    s.UploadRejectionCodeSchema,
+    null,
     ['file-invalid-type', 'file-too-large', 'too-many-files'],
   ],
 ];

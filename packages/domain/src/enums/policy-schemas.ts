@@ -3,11 +3,7 @@ import {
   ADJUSTMENT_TYPES,
   CANCELLATION_TYPES,
   COOLING_OFF_COUNTED_FROM,
-  EFFECTIVE_DATE_CHOICES,
-  POLICY_CARD_KINDS,
   POLICY_STATUSES,
-  POLICY_TABS,
-  RENEWAL_BANNER_KINDS,
   REVIEW_TYPES,
 } from './policy';
 
@@ -18,7 +14,3 @@ export const ReviewTypeSchema = z.enum(REVIEW_TYPES);
 export const AdjustmentTypeSchema = z.enum(ADJUSTMENT_TYPES);
 export const CancellationTypeSchema = z.enum(CANCELLATION_TYPES);
 export const CoolingOffCountedFromSchema = z.enum(COOLING_OFF_COUNTED_FROM);
-export const PolicyTabSchema = z.enum(POLICY_TABS);
-export const PolicyCardKindSchema = z.enum(POLICY_CARD_KINDS);
-export const RenewalBannerKindSchema = z.enum(RENEWAL_BANNER_KINDS);
-export const EffectiveDateChoiceSchema = z.enum(EFFECTIVE_DATE_CHOICES);

@@ -19,25 +19,15 @@ const cases: EnumCase[] = [
     s.CoolingOffCountedFromSchema,
     ['Inception', 'Bind'],
   ],
-  ['policy tab', e.POLICY_TABS, s.PolicyTabSchema, ['details', 'documents', 'billing', 'claims']],
+  ['policy tab', e.POLICY_TABS, null, ['details', 'documents', 'billing', 'claims']],
   [
     'policy card kind',
     e.POLICY_CARD_KINDS,
-    s.PolicyCardKindSchema,
+    null,
     ['active', 'pending', 'lapsed', 'cancelled', 'ended'],
   ],
-  [
-    'renewal banner kind',
-    e.RENEWAL_BANNER_KINDS,
-    s.RenewalBannerKindSchema,
-    ['opted-in', 'opted-out', 'critical'],
-  ],
-  [
-    'effective date choice',
-    e.EFFECTIVE_DATE_CHOICES,
-    s.EffectiveDateChoiceSchema,
-    ['immediately', 'inception', 'other'],
-  ],
+  ['renewal banner kind', e.RENEWAL_BANNER_KINDS, null, ['opted-in', 'opted-out', 'critical']],
+  ['effective date choice', e.EFFECTIVE_DATE_CHOICES, null, ['immediately', 'inception', 'other']],
 ];
 
 describeEnumerations('policy enumerations', cases);

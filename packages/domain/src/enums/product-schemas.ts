@@ -12,8 +12,6 @@ import {
 // The schemas of ./product.ts, kept apart so that code needing only the values (rules, the web app's
 // first page) does not load zod.
 export const ProductKindSchema = z.enum(PRODUCT_KINDS);
-/** @alias */
-export const PlanSchema = ProductKindSchema;
 export const CoverTypeSchema = z.enum(COVER_TYPES);
 export const PriceOptionTypeSchema = z.enum(PRICE_OPTION_TYPES);
 export const IncludedCoverCodeSchema = z.enum(INCLUDED_COVER_CODES);

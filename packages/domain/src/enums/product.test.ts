@@ -21,7 +21,7 @@ const flexIncluded = [
 
 const cases: EnumCase[] = [
   ['product kind', e.PRODUCT_KINDS, s.ProductKindSchema, ['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY']],
-  ['plan', e.PLANS, s.PlanSchema, ['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY']],
+  ['plan', e.PLANS, null, ['SUBSCRIPTION', 'ANNUAL', 'DRIVEAWAY']],
   ['cover type', e.COVER_TYPES, s.CoverTypeSchema, ['MAIN', 'OPTIONAL', 'DISCOUNT']],
   ['price option type', e.PRICE_OPTION_TYPES, s.PriceOptionTypeSchema, ['main', 'discount']],
   ['included cover code', e.INCLUDED_COVER_CODES, s.IncludedCoverCodeSchema, flexIncluded],

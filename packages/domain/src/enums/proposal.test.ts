@@ -34,22 +34,12 @@ const cases: EnumCase[] = [
   [
     'disclosure type',
     e.DISCLOSURE_TYPES,
-    s.DisclosureTypeSchema,
+    null,
     ['ADDITIONAL_PROFILE', 'POLICYHOLDER', 'PROMOTION'],
   ],
-  [
-    'section type',
-    e.SECTION_TYPES,
-    s.SectionTypeSchema,
-    ['ADDITIONAL_PROFILE', 'POLICYHOLDER', 'PROMOTION'],
-  ],
-  ['conflict result', e.CONFLICT_RESULTS, s.ConflictResultSchema, ['CONFLICT', 'OK']],
-  [
-    'proposal card action',
-    e.PROPOSAL_CARD_ACTIONS,
-    s.ProposalCardActionSchema,
-    ['view', 'update', 'resume'],
-  ],
+  ['section type', e.SECTION_TYPES, null, ['ADDITIONAL_PROFILE', 'POLICYHOLDER', 'PROMOTION']],
+  ['conflict result', e.CONFLICT_RESULTS, null, ['CONFLICT', 'OK']],
+  ['proposal card action', e.PROPOSAL_CARD_ACTIONS, null, ['view', 'update', 'resume']],
   [
     'verification check result',
     e.VERIFICATION_CHECK_RESULTS,
@@ -59,7 +49,7 @@ const cases: EnumCase[] = [
   [
     'verification failure code',
     e.VERIFICATION_FAILURE_CODES,
-    s.VerificationFailureCodeSchema,
+    null,
     ['MAX_DRIVEAWAY_POLICIES', 'PRIOR_POLICY'],
   ],
 ];

@@ -19,13 +19,8 @@ const cases: EnumCase[] = [
       'utm_asset_id',
     ],
   ],
-  ['marketing channel', e.MARKETING_CHANNELS, s.MarketingChannelSchema, ['email', 'phone', 'sms']],
-  [
-    'other marketing option',
-    e.OTHER_MARKETING_OPTIONS,
-    s.OtherMarketingOptionSchema,
-    ['in-car', 'mail', 'none'],
-  ],
+  ['marketing channel', e.MARKETING_CHANNELS, null, ['email', 'phone', 'sms']],
+  ['other marketing option', e.OTHER_MARKETING_OPTIONS, null, ['in-car', 'mail', 'none']],
   [
     'lookup table',
     e.LOOKUP_TABLES,
@@ -38,7 +33,7 @@ const cases: EnumCase[] = [
     s.FeatureToggleSchema,
     ['isAdmin', 'multiQuote', 'allowModifyBillingDay', 'axitechFnol'],
   ],
-  ['permission', e.PERMISSIONS, s.PermissionSchema, ['access:impersonate', 'action:mta-claims']],
+  ['permission', e.PERMISSIONS, null, ['access:impersonate', 'action:mta-claims']],
 ];
 
 describeEnumerations('tracking, marketing and lookup enumerations', cases);
