@@ -159,6 +159,18 @@ function balanceText(account: CustomerAccountResponse, t: TFunction<'billing'>):
   return t('sidebar.settled');
 }
 
+/** A sum on its way, being collected or refunded: a row only while there is one. */
+function PendingRow({ term, amount }: { term: string; amount: number }) {
+  const { t } = useTranslation('billing');
+  if (!(amount > 0)) return null;
+  return (
+    <SummaryRow term={term}>
+      <StatementStatusIcon status="PENDING" decorative />
+      {t('sidebar.pendingAmount', { amount: formatPence(amount) })}
+    </SummaryRow>
+  );
+}
+
 function PaymentSettings({
   account,
   mandate,
@@ -213,18 +225,8 @@ function PaymentSettings({
           {t('sidebar.paymentDayValue', { day: account.paymentDay })}
         </SummaryRow>
         <SummaryRow term={t('sidebar.balance')}>{balanceText(account, t)}</SummaryRow>
-        {account.pendingPaymentAmount > 0 ? (
-          <SummaryRow term={t('sidebar.collecting')}>
-            <StatementStatusIcon status="PENDING" decorative />
-            {t('sidebar.pendingAmount', { amount: formatPence(account.pendingPaymentAmount) })}
-          </SummaryRow>
-        ) : null}
-        {account.pendingRefundAmount > 0 ? (
-          <SummaryRow term={t('sidebar.refunding')}>
-            <StatementStatusIcon status="PENDING" decorative />
-            {t('sidebar.pendingAmount', { amount: formatPence(account.pendingRefundAmount) })}
-          </SummaryRow>
-        ) : null}
+        <PendingRow term={t('sidebar.collecting')} amount={account.pendingPaymentAmount} />
+        <PendingRow term={t('sidebar.refunding')} amount={account.pendingRefundAmount} />
         <SummaryRow term={t('sidebar.status')}>
           {t(`sidebar.statuses.${account.accountStatus}`)}
         </SummaryRow>
