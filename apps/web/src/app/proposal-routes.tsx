@@ -12,10 +12,10 @@ import {
   SummaryPage,
   UpgradePage,
   isEligibilityUnconfirmed,
-  useProposal,
   type Proposal,
 } from '../features/quote';
 import { BeforeWeBeginPage, DisclosureRoutes } from '../features/quote/disclosure';
+import { useProposal } from '../lib/proposal-query';
 import { findSchemeByCode } from '../lib/schemes';
 import { paths } from '../lib/paths';
 

@@ -15,19 +15,25 @@ export type ChoiceProps = FieldBaseProps & {
   optionText?: (option: InputOption) => string;
 };
 
-const indexOf = (options: readonly InputOption[], value: unknown) =>
-  options.findIndex((option) => isSameAnswer(option.value, value));
-
-/** Radio buttons in a fieldset; yes/no questions sit side by side. */
-export function RadioGroup({
+/**
+ * A choice's props taken apart the same way by the radios and the select: the field's own props,
+ * the chosen option's index (-1 when none) and each option's text (its own unless given).
+ */
+function splitChoice({
   options,
   value,
   onChange,
   optionText = (option) => option.text,
   ...field
-}: ChoiceProps): ReactElement {
+}: ChoiceProps) {
+  const selected = options.findIndex((option) => isSameAnswer(option.value, value));
+  return { field, options, onChange, optionText, selected };
+}
+
+/** Radio buttons in a fieldset; yes/no questions sit side by side. */
+export function RadioGroup(props: ChoiceProps): ReactElement {
+  const { field, options, onChange, optionText, selected } = splitChoice(props);
   const { id } = field;
-  const selected = indexOf(options, value);
   const isInline = options.length <= 2;
   return (
     <FieldGroup {...field}>
@@ -53,16 +59,10 @@ export function RadioGroup({
 }
 
 /** Native select with a "Please select" placeholder; option values keep their type. */
-export function SelectInput({
-  options,
-  value,
-  onChange,
-  optionText = (option) => option.text,
-  ...field
-}: ChoiceProps): ReactElement {
+export function SelectInput(props: ChoiceProps): ReactElement {
+  const { field, options, onChange, optionText, selected } = splitChoice(props);
   const { id, hint, error } = field;
   const { t } = useTranslation('ui');
-  const selected = indexOf(options, value);
   return (
     <Field {...field}>
       <select

@@ -113,6 +113,17 @@ export function QuestionLoopInput({
     openRow && showRowErrors ? validateQuestionLoopRow({ ...args, row: openRow }) : {};
   const confirmedRows = state.editing ? state.rows.slice(0, -1) : state.rows;
   const loopError = error ?? rowErrors[input.name];
+  // One button in two places: under the open row it checks and closes that row before opening
+  // the next; with no row open it opens one.
+  const addAnother = (
+    <Button
+      layout="small"
+      variant="inverted"
+      onClick={() => apply(addQuestionLoopRow({ ...args, state }))}
+    >
+      {t('loop.addAnother')}
+    </Button>
+  );
 
   return (
     <div className="question-loop">
@@ -192,13 +203,7 @@ export function QuestionLoopInput({
             >
               {t('loop.confirm')}
             </Button>
-            <Button
-              layout="small"
-              variant="inverted"
-              onClick={() => apply(addQuestionLoopRow({ ...args, state }))}
-            >
-              {t('loop.addAnother')}
-            </Button>
+            {addAnother}
             <Button
               layout="small"
               variant="inverted"
@@ -209,15 +214,7 @@ export function QuestionLoopInput({
           </div>
         </div>
       ) : null}
-      {state.enabled && !state.editing ? (
-        <Button
-          layout="small"
-          variant="inverted"
-          onClick={() => apply(addQuestionLoopRow({ ...args, state }))}
-        >
-          {t('loop.addAnother')}
-        </Button>
-      ) : null}
+      {state.enabled && !state.editing ? addAnother : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 import { ScoreRadios } from './score-radios';
@@ -35,7 +35,7 @@ export function useSurveyWords(namespace: string) {
 type SurveyWords = ReturnType<typeof useSurveyWords>;
 
 /** The 1–10 scores in one row under their legend (the survey cards' look). */
-export function SurveyScores({
+function SurveyScores({
   name,
   words,
   rating,
@@ -121,5 +121,39 @@ export function SurveySend({
         {words.submit}
       </Button>
     </>
+  );
+}
+
+/**
+ * The survey cards' form (after binding, after a change): the scores, what the survey asks
+ * besides (the bind survey's comment), then the send button with its failure alert.
+ */
+export function SurveyCardForm({
+  id,
+  words,
+  survey: { rating, setRating },
+  send,
+  onSubmit,
+  children,
+}: {
+  /** The survey's id (useId): its scores are named after it. */
+  id: string;
+  words: SurveyWords;
+  survey: Pick<ReturnType<typeof useSurveyAnswer>, 'rating' | 'setRating'>;
+  send: { isError: boolean; isPending: boolean };
+  onSubmit: (event: FormEvent) => void;
+  children?: ReactNode;
+}): ReactElement {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <SurveyScores name={`${id}-rating`} words={words} rating={rating} onChange={setRating} />
+      {children}
+      <SurveySend
+        words={words}
+        send={send}
+        rating={rating}
+        errorClassName="notice notice--critical"
+      />
+    </form>
   );
 }

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@motor/contract';
 import { Button } from '../../components/ui/button';
 import { ChatLog } from '../../components/ui/chat-log';
 import { paths } from '../../lib/paths';
+import { useChatDraft } from '../../lib/use-chat-draft';
 import {
   useChatConversation,
   useChatInbox,
@@ -29,7 +30,7 @@ function Conversation({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('admin');
   const conversation = useChatConversation(conversationId);
   const reply = useReplyToChat(conversationId);
-  const [draft, setDraft] = useState('');
+  const { draft, setDraft, isBlank, onSubmit } = useChatDraft(reply.mutate);
   const replyId = useId();
 
   if (conversation.isPending) return <p role="status">{t('chat.loading')}</p>;
@@ -41,12 +42,6 @@ function Conversation({ conversationId }: { conversationId: string }) {
     );
   }
   const { customer, policies, messages } = conversation.data;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = draft.trim();
-    if (!body) return;
-    reply.mutate(body, { onSuccess: () => setDraft('') });
-  };
   return (
     <section className="chat-inbox__conversation" aria-labelledby={`${replyId}-title`}>
       <h2 id={`${replyId}-title`}>{customer.name ?? customer.email ?? t('console.noName')}</h2>
@@ -96,7 +91,7 @@ function Conversation({ conversationId }: { conversationId: string }) {
             {t('chat.replyFailed')}
           </p>
         ) : null}
-        <Button type="submit" disabled={reply.isPending || draft.trim() === ''}>
+        <Button type="submit" disabled={reply.isPending || isBlank}>
           {t('chat.send')}
         </Button>
       </form>

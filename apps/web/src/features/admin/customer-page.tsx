@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AuditEntry, CustomerDetailResponse } from '@motor/contract';
 import { Button } from '../../components/ui/button';
+import { SummaryRow } from '../../components/ui/summary-row';
 import { setImpersonatedUserId } from '../../lib/auth/impersonation';
 import { formatDate, formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -122,10 +123,9 @@ export function CustomerPage() {
               ['since', formatDate(person.createdAt)],
             ] as const
           ).map(([key, value]) => (
-            <div className="summary-list__row" key={key}>
-              <dt>{t(`customer.${key}`)}</dt>
-              <dd>{value}</dd>
-            </div>
+            <SummaryRow key={key} term={t(`customer.${key}`)}>
+              {value}
+            </SummaryRow>
           ))}
         </dl>
       </section>

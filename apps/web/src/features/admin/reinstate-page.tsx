@@ -6,6 +6,7 @@ import { RadioList } from '../../components/form/radio-list';
 import { TextArea } from '../../components/form/text-area';
 import { useWrittenReason } from './written-reason';
 import { Button } from '../../components/ui/button';
+import { SummaryRow } from '../../components/ui/summary-row';
 import { readRefusal } from '../../lib/api-refusal';
 import { formatDate, formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -106,37 +107,25 @@ export function ReinstatePage() {
       {back}
       <h1>{t('reinstate.heading', { policyNumber: data.policyNumber })}</h1>
       <dl className="summary-list">
-        <div className="summary-list__row">
-          <dt>{t('reinstate.status')}</dt>
-          <dd>{data.status}</dd>
-        </div>
+        <SummaryRow term={t('reinstate.status')}>{data.status}</SummaryRow>
         {data.cancelledAt ? (
-          <div className="summary-list__row">
-            <dt>{t('reinstate.cancelledAt')}</dt>
-            <dd>{when(data.cancelledAt)}</dd>
-          </div>
+          <SummaryRow term={t('reinstate.cancelledAt')}>{when(data.cancelledAt)}</SummaryRow>
         ) : null}
         {data.cancellationKind ? (
-          <div className="summary-list__row">
-            <dt>{t('reinstate.why')}</dt>
-            <dd>{t(`reinstate.kind.${data.cancellationKind}`)}</dd>
-          </div>
+          <SummaryRow term={t('reinstate.why')}>
+            {t(`reinstate.kind.${data.cancellationKind}`)}
+          </SummaryRow>
         ) : null}
         {data.windowEndsAt ? (
-          <div className="summary-list__row">
-            <dt>{t('reinstate.windowEndsAt')}</dt>
-            <dd>{formatDate(data.windowEndsAt)}</dd>
-          </div>
+          <SummaryRow term={t('reinstate.windowEndsAt')}>
+            {formatDate(data.windowEndsAt)}
+          </SummaryRow>
         ) : null}
-        <div className="summary-list__row">
-          <dt>{t('reinstate.owed')}</dt>
-          <dd>{formatPence(data.amountOwedPence)}</dd>
-        </div>
+        <SummaryRow term={t('reinstate.owed')}>{formatPence(data.amountOwedPence)}</SummaryRow>
         {data.pendingRefundPence > 0 ? (
-          <div className="summary-list__row">
-            <dt>{t('reinstate.pendingRefund')}</dt>
-            <dd>{formatPence(data.pendingRefundPence)}</dd>
-          </div>
+          <SummaryRow term={t('reinstate.pendingRefund')}>
+            {formatPence(data.pendingRefundPence)}
+          </SummaryRow>
         ) : null}
       </dl>
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@motor/contract';
@@ -7,6 +7,7 @@ import { ChatLog } from '../../components/ui/chat-log';
 import { brand } from '../../lib/brand';
 import { formatLondonTime } from '../../lib/format';
 import { formatClockTime } from '../../lib/support-hours';
+import { useChatDraft } from '../../lib/use-chat-draft';
 import { useChatEvents, useCustomerChat, useMarkChatRead, useSendChatMessage } from './api/chat';
 
 // The chat panel's conversation (chat-panel.tsx): in its own chunk with the chat's API schemas,
@@ -47,7 +48,9 @@ export function ChatConversation({ isOpen }: { isOpen: boolean }) {
   const send = useSendChatMessage();
   const markRead = useMarkChatRead();
   const policyId = usePolicyIdInView();
-  const [draft, setDraft] = useState('');
+  const { draft, setDraft, isBlank, onSubmit } = useChatDraft((body, options) =>
+    send.mutate({ body, ...(policyId ? { policyId } : {}) }, options),
+  );
   const messageId = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const { mutate: markAsRead } = markRead;
@@ -76,13 +79,6 @@ export function ChatConversation({ isOpen }: { isOpen: boolean }) {
   }
   const { staffing, messages } = chat.data;
   const next = staffing.nextStaffedAt ? londonParts(staffing.nextStaffedAt) : null;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = draft.trim();
-    if (!body) return;
-    send.mutate({ body, ...(policyId ? { policyId } : {}) }, { onSuccess: () => setDraft('') });
-  };
 
   return (
     <>
@@ -116,7 +112,7 @@ export function ChatConversation({ isOpen }: { isOpen: boolean }) {
             {t('chat.sendFailed')}
           </p>
         ) : null}
-        <Button type="submit" disabled={send.isPending || draft.trim() === ''}>
+        <Button type="submit" disabled={send.isPending || isBlank}>
           {t('chat.send')}
         </Button>
       </form>

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
+import { useProposal } from '../../lib/proposal-query';
 import { proposalQueryKey } from '../../lib/query-keys';
 import { useApiClient } from '../../lib/use-api-client';
 import {
@@ -17,7 +18,6 @@ import {
   validateAccount,
   verifyCustomer,
 } from './api/account-setup';
-import { useCheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
 import { OutstandingBalanceModal } from './components/outstanding-balance-modal';
 import { VerificationFailedModal } from './components/verification-failed-modal';
@@ -143,7 +143,7 @@ function AccountSetup({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const onError = useCheckoutErrors();
-  const proposal = useCheckoutProposal(proposalCode);
+  const proposal = useProposal(proposalCode);
   const [step, setStep] = useState<Step>({ kind: 'verifying' });
   const started = useRef(false);
   // Signed in on the way to checkout: the funnel's sign-in step.

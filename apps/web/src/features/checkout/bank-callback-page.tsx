@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
+import { useProposal } from '../../lib/proposal-query';
 import { proposalQueryKey } from '../../lib/query-keys';
 import { BANK_PAYMENT_PARAM, useBankPaymentStatus } from './api/bank-payments';
-import { useCheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
 import { PaymentWaitView } from './payment-wait-view';
 
@@ -25,7 +25,7 @@ export function BankCallbackPage() {
   const bankPaymentId = searchParams.get(BANK_PAYMENT_PARAM);
   const payment = useBankPaymentStatus(bankPaymentId, POLL_MS);
   const status = payment.data?.status;
-  const proposal = useCheckoutProposal(proposalCode, {
+  const proposal = useProposal(proposalCode, {
     refetchInterval: status === 'PAID' ? POLL_MS : false,
   });
   useEffect(() => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ordinalOf } from '@motor/domain';
 import { paths } from '../../lib/paths';
+import { useProposal } from '../../lib/proposal-query';
 import { refetchAfterWrite } from '../../lib/query-client';
 import { MANDATES_QUERY_KEY, proposalQueryKey } from '../../lib/query-keys';
 import { Button } from '../../components/ui/button';
@@ -22,7 +23,7 @@ import {
 } from '../../lib/payment-methods';
 import { startBankPayment } from './api/bank-payments';
 import { startCardCheckout, useMandates, useSavedCard } from './api/payments';
-import { useCheckoutProposal, type CheckoutProposal } from './api/proposal';
+import type { CheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
 import { CheckoutDisabledView } from './checkout-status-pages';
 import { CheckoutSuccessPage } from './checkout-success-page';
@@ -48,7 +49,7 @@ export function CheckoutPage() {
   const { t } = useTranslation('checkout');
   const { productUrlName = '', proposalCode = '' } = useParams();
   const { isAuthenticated, isLoading: isAuthLoading } = useAuth();
-  const proposal = useCheckoutProposal(proposalCode);
+  const proposal = useProposal(proposalCode);
   useTrackOnce(isAuthenticated ? { name: 'checkout_started', proposalCode } : null);
   const location = useLocation();
   const isBound = Boolean((location.state as { isBound?: boolean } | null)?.isBound);

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { ChatAction } from '../../components/ui/chat-action';
+import { useProposal } from '../../lib/proposal-query';
 import { proposalQueryKey } from '../../lib/query-keys';
 import { useApiClient } from '../../lib/use-api-client';
 import { bindProposal } from './api/account-setup';
-import { useCheckoutProposal } from './api/proposal';
 import { checkoutPaths } from './checkout-paths';
 import { PaymentWaitView } from './payment-wait-view';
 import { useCheckoutErrors } from './use-checkout-errors';
@@ -77,7 +77,7 @@ export function CardCallbackPage() {
   const onError = useCheckoutErrors();
   const isSetup = searchParams.get('setup') === '1';
   const failed = ['failed', 'cancelled', 'canceled'].includes(searchParams.get('status') ?? '');
-  const proposal = useCheckoutProposal(proposalCode, { refetchInterval: POLL_MS });
+  const proposal = useProposal(proposalCode, { refetchInterval: POLL_MS });
   const [bindFailed, setBindFailed] = useState(false);
   const bound = useRef(false);
 

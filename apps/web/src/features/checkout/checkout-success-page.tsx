@@ -6,8 +6,8 @@ import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { formatDate, formatPence } from '../../lib/format';
+import { useProposal } from '../../lib/proposal-query';
 import { useFirstCollection } from './api/first-collection';
-import { useCheckoutProposal } from './api/proposal';
 import { FeedbackSurvey } from './components/feedback-survey';
 import { findUpsell } from './rules';
 
@@ -19,7 +19,7 @@ export function CheckoutSuccessPage() {
   const { t } = useTranslation('checkout');
   const { proposalCode = '' } = useParams();
   const { isAuthenticated, isAdmin } = useAuth();
-  const proposal = useCheckoutProposal(proposalCode);
+  const proposal = useProposal(proposalCode);
   useTrackOnce(proposal.data?.status === 'POLICY' ? { name: 'policy_bound', proposalCode } : null);
   const firstCollection = useFirstCollection(
     proposalCode,

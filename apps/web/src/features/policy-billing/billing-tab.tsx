@@ -14,6 +14,7 @@ import { canEditPaymentDay } from '@motor/domain';
 import { Button } from '../../components/ui/button';
 import { Notification } from '../../components/ui/notification';
 import { Spinner } from '../../components/ui/spinner';
+import { SummaryRow } from '../../components/ui/summary-row';
 import { useAuth } from '../../lib/auth';
 import { brandFeatures } from '../../lib/brand';
 import { formatCardBrand, formatDate, formatPence } from '../../lib/format';
@@ -158,6 +159,18 @@ function balanceText(account: CustomerAccountResponse, t: TFunction<'billing'>):
   return t('sidebar.settled');
 }
 
+/** A sum on its way, being collected or refunded: a row only while there is one. */
+function PendingRow({ term, amount }: { term: string; amount: number }) {
+  const { t } = useTranslation('billing');
+  if (!(amount > 0)) return null;
+  return (
+    <SummaryRow term={term}>
+      <StatementStatusIcon status="PENDING" decorative />
+      {t('sidebar.pendingAmount', { amount: formatPence(amount) })}
+    </SummaryRow>
+  );
+}
+
 function PaymentSettings({
   account,
   mandate,
@@ -180,76 +193,43 @@ function PaymentSettings({
     <aside className="card billing-sidebar" aria-labelledby="billing-sidebar-title">
       <h3 id="billing-sidebar-title">{t('sidebar.label')}</h3>
       <dl className="summary-list">
-        <div className="summary-list__row">
-          <dt>{t('sidebar.method')}</dt>
-          <dd>
-            {account.paymentMethodType
-              ? t(`sidebar.methods.${account.paymentMethodType}`)
-              : t('sidebar.noMethod')}
-          </dd>
-        </div>
+        <SummaryRow term={t('sidebar.method')}>
+          {account.paymentMethodType
+            ? t(`sidebar.methods.${account.paymentMethodType}`)
+            : t('sidebar.noMethod')}
+        </SummaryRow>
         {account.paymentMethodType === 'BACS_DEBIT' && mandate ? (
-          <div className="summary-list__row">
-            <dt>{t('sidebar.bankAccount')}</dt>
-            <dd>
-              {t('sidebar.bankAccountValue', {
-                bank: mandate.bankName,
-                ending: mandate.accountNumberEnding,
-              })}
-            </dd>
-          </div>
+          <SummaryRow term={t('sidebar.bankAccount')}>
+            {t('sidebar.bankAccountValue', {
+              bank: mandate.bankName,
+              ending: mandate.accountNumberEnding,
+            })}
+          </SummaryRow>
         ) : null}
         {account.paymentMethodType === 'BACS_DEBIT' && mandate === null ? (
-          <div className="summary-list__row">
-            <dt>{t('sidebar.bankAccount')}</dt>
-            <dd className="billing-sidebar__warning">{t('sidebar.noMandate')}</dd>
-          </div>
+          <SummaryRow term={t('sidebar.bankAccount')} valueClassName="billing-sidebar__warning">
+            {t('sidebar.noMandate')}
+          </SummaryRow>
         ) : null}
         {account.paymentMethodType === 'CARD' && card !== undefined ? (
-          <div className="summary-list__row">
-            <dt>{t('sidebar.card')}</dt>
-            {card ? (
-              <dd>
-                {t('sidebar.cardValue', {
-                  brand: formatCardBrand(card.brand),
-                  ending: card.last4,
-                })}
-              </dd>
-            ) : (
-              <dd className="billing-sidebar__warning">{t('sidebar.noCard')}</dd>
-            )}
-          </div>
+          <SummaryRow
+            term={t('sidebar.card')}
+            valueClassName={card ? undefined : 'billing-sidebar__warning'}
+          >
+            {card
+              ? t('sidebar.cardValue', { brand: formatCardBrand(card.brand), ending: card.last4 })
+              : t('sidebar.noCard')}
+          </SummaryRow>
         ) : null}
-        <div className="summary-list__row">
-          <dt>{t('sidebar.paymentDay')}</dt>
-          <dd>{t('sidebar.paymentDayValue', { day: account.paymentDay })}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt>{t('sidebar.balance')}</dt>
-          <dd>{balanceText(account, t)}</dd>
-        </div>
-        {account.pendingPaymentAmount > 0 ? (
-          <div className="summary-list__row">
-            <dt>{t('sidebar.collecting')}</dt>
-            <dd>
-              <StatementStatusIcon status="PENDING" decorative />
-              {t('sidebar.pendingAmount', { amount: formatPence(account.pendingPaymentAmount) })}
-            </dd>
-          </div>
-        ) : null}
-        {account.pendingRefundAmount > 0 ? (
-          <div className="summary-list__row">
-            <dt>{t('sidebar.refunding')}</dt>
-            <dd>
-              <StatementStatusIcon status="PENDING" decorative />
-              {t('sidebar.pendingAmount', { amount: formatPence(account.pendingRefundAmount) })}
-            </dd>
-          </div>
-        ) : null}
-        <div className="summary-list__row">
-          <dt>{t('sidebar.status')}</dt>
-          <dd>{t(`sidebar.statuses.${account.accountStatus}`)}</dd>
-        </div>
+        <SummaryRow term={t('sidebar.paymentDay')}>
+          {t('sidebar.paymentDayValue', { day: account.paymentDay })}
+        </SummaryRow>
+        <SummaryRow term={t('sidebar.balance')}>{balanceText(account, t)}</SummaryRow>
+        <PendingRow term={t('sidebar.collecting')} amount={account.pendingPaymentAmount} />
+        <PendingRow term={t('sidebar.refunding')} amount={account.pendingRefundAmount} />
+        <SummaryRow term={t('sidebar.status')}>
+          {t(`sidebar.statuses.${account.accountStatus}`)}
+        </SummaryRow>
       </dl>
       <div className="billing-sidebar__actions">
         {mayChangeMethod ? <ChangePaymentMethodButton account={account} /> : null}

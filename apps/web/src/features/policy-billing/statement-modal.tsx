@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StatementResponse } from '@motor/contract';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
+import { SummaryRow } from '../../components/ui/summary-row';
 import { formatDate, formatPence } from '../../lib/format';
 import { useStatement } from './billing-api';
 import { StatementStatusIcon } from './statement-status-icon';
@@ -40,16 +41,12 @@ function StatementBody({ statement }: { statement: StatementResponse }): ReactEl
       </p>
       <dl className="summary-list">
         {rows.map(([key, amount]) => (
-          <div key={key} className="summary-list__row">
-            <dt>{t(`statement.${key}`)}</dt>
-            <dd>{formatPence(amount)}</dd>
-          </div>
+          <SummaryRow key={key} term={t(`statement.${key}`)}>
+            {formatPence(amount)}
+          </SummaryRow>
         ))}
         {summary.paymentDueAt ? (
-          <div className="summary-list__row">
-            <dt>{t('statement.dueAt')}</dt>
-            <dd>{formatDate(summary.paymentDueAt)}</dd>
-          </div>
+          <SummaryRow term={t('statement.dueAt')}>{formatDate(summary.paymentDueAt)}</SummaryRow>
         ) : null}
       </dl>
       {summary.final ? <p>{t('statement.final')}</p> : null}

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { Notification } from '../../components/ui/notification';
 import { Spinner } from '../../components/ui/spinner';
+import { SummaryRow } from '../../components/ui/summary-row';
 import { isApiError } from '../../lib/api-client';
 import { refetchAfterWrite } from '../../lib/query-client';
 import { policyQueryKey } from '../../lib/policy/get-policy';
@@ -91,28 +92,19 @@ function ConfirmCancellation({
   return (
     <>
       <dl className="summary-list">
-        <div className="summary-list__row">
-          <dt>{t('confirm.coverStops')}</dt>
-          <dd>
-            {isImmediate
-              ? t('confirm.stopsNow')
-              : t('confirm.stopsOn', { date: formatDisplayDate(adjustment.effectiveAt) })}
-          </dd>
-        </div>
-        <div className="summary-list__row">
-          <dt>{t('confirm.money')}</dt>
-          <dd>
-            <RefundLine amountDue={adjustment.amountDue} />
-          </dd>
-        </div>
+        <SummaryRow term={t('confirm.coverStops')}>
+          {isImmediate
+            ? t('confirm.stopsNow')
+            : t('confirm.stopsOn', { date: formatDisplayDate(adjustment.effectiveAt) })}
+        </SummaryRow>
+        <SummaryRow term={t('confirm.money')}>
+          <RefundLine amountDue={adjustment.amountDue} />
+        </SummaryRow>
         {values.reason ? (
-          <div className="summary-list__row">
-            <dt>{t('confirm.reason')}</dt>
-            <dd>
-              {t(`reasons.${values.reason}`)}
-              {values.reason === 'Other' ? `: ${values.details.trim()}` : ''}
-            </dd>
-          </div>
+          <SummaryRow term={t('confirm.reason')}>
+            {t(`reasons.${values.reason}`)}
+            {values.reason === 'Other' ? `: ${values.details.trim()}` : ''}
+          </SummaryRow>
         ) : null}
       </dl>
       {failure === 'stale' ? (

@@ -1,7 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SurveyScores, SurveySend, useSurveyWords } from '../../components/form/survey-fields';
+import {
+  SurveyCardForm,
+  useSurveyAnswer,
+  useSurveyWords,
+} from '../../components/form/survey-fields';
 import { useSendAdjustmentFeedback, type AdjustmentRef } from './api/adjustment-api';
 
 /**
@@ -12,12 +16,12 @@ export function AdjustmentFeedback({ policyId, adjustmentId }: AdjustmentRef): R
   const { t } = useTranslation('policy-changes');
   const words = useSurveyWords('policy-changes');
   const id = useId();
-  const [rating, setRating] = useState<number | null>(null);
+  const survey = useSurveyAnswer();
   const send = useSendAdjustmentFeedback();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (rating !== null) send.mutate({ policyId, adjustmentId, rating });
+    if (survey.rating !== null) send.mutate({ policyId, adjustmentId, rating: survey.rating });
   };
 
   return (
@@ -26,15 +30,7 @@ export function AdjustmentFeedback({ policyId, adjustmentId }: AdjustmentRef): R
       {send.isSuccess ? (
         <p role="status">{t('feedback.thanks')}</p>
       ) : (
-        <form noValidate onSubmit={onSubmit}>
-          <SurveyScores name={`${id}-rating`} words={words} rating={rating} onChange={setRating} />
-          <SurveySend
-            words={words}
-            send={send}
-            rating={rating}
-            errorClassName="notice notice--critical"
-          />
-        </form>
+        <SurveyCardForm id={id} words={words} survey={survey} send={send} onSubmit={onSubmit} />
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { describeEffectiveDate, formatMoney, getAmountDirection, type Quote } from '@motor/domain';
 import { AmountChange } from '../../components/ui/amount-change';
 import { PriceMoves } from '../../components/ui/price-explanation';
+import { SummaryRow } from '../../components/ui/summary-row';
 import { getImpersonatedUserId } from '../../lib/auth/impersonation';
 import type { PolicyAdjustment } from './api/adjustment-api';
 
@@ -44,37 +45,27 @@ export function AllowedSummary({
     <section className="card policy-change__summary" aria-labelledby="change-summary-title">
       <h2 id="change-summary-title">{t('review.summaryTitle')}</h2>
       <dl className="summary-list">
-        <div className="summary-list__row">
-          {/* A monthly policy's price is a year's: its months are paid from the change on. */}
-          <dt>{t(isMonthly ? 'review.premiumYearly' : 'review.premium')}</dt>
-          <dd>
-            <AmountChange
-              previousAmount={adjustment.premiumBefore}
-              currentAmount={adjustment.premiumAfter}
-            />
-          </dd>
-        </div>
+        {/* A monthly policy's price is a year's: its months are paid from the change on. */}
+        <SummaryRow term={t(isMonthly ? 'review.premiumYearly' : 'review.premium')}>
+          <AmountChange
+            previousAmount={adjustment.premiumBefore}
+            currentAmount={adjustment.premiumAfter}
+          />
+        </SummaryRow>
         {isMonthly && adjustment.instalmentAfter !== null ? (
-          <div className="summary-list__row">
-            <dt>{t('review.instalment')}</dt>
-            <dd>
-              <AmountChange
-                previousAmount={adjustment.instalmentBefore}
-                currentAmount={adjustment.instalmentAfter}
-              />
-            </dd>
-          </div>
+          <SummaryRow term={t('review.instalment')}>
+            <AmountChange
+              previousAmount={adjustment.instalmentBefore}
+              currentAmount={adjustment.instalmentAfter}
+            />
+          </SummaryRow>
         ) : null}
-        <div className="summary-list__row">
-          <dt>{t(`review.${direction}Label`)}</dt>
-          <dd>
-            <strong>{amount}</strong>
-          </dd>
-        </div>
-        <div className="summary-list__row">
-          <dt>{t('review.effective')}</dt>
-          <dd>{t(EFFECTIVE_KEYS[when.kind], 'date' in when ? { date: when.date } : {})}</dd>
-        </div>
+        <SummaryRow term={t(`review.${direction}Label`)}>
+          <strong>{amount}</strong>
+        </SummaryRow>
+        <SummaryRow term={t('review.effective')}>
+          {t(EFFECTIVE_KEYS[when.kind], 'date' in when ? { date: when.date } : {})}
+        </SummaryRow>
       </dl>
       <p>{t(`review.${direction}${isMonthly ? 'Monthly' : 'Single'}`, { amount })}</p>
       {before && after ? (

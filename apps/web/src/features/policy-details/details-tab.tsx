@@ -11,6 +11,7 @@ import { ContentLink } from '../../components/ui/content-link';
 import { CoverList } from '../../components/ui/cover-list';
 import { optionalCoverPageUrl } from '../../components/ui/help-link';
 import { Notification } from '../../components/ui/notification';
+import { SummaryRow } from '../../components/ui/summary-row';
 import { getProductConfig } from '../../lib/brand-products';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -27,15 +28,6 @@ import { RenewalBanner } from './renewal-banner';
 // The details tab (spec 3 §2): cancellation notice, promotion banner, a sidebar (what is
 // included, how to cancel, uploads), the policy summary, auto-renewal, cover, how the product
 // works (its howItWorks configuration, folded away), add-ons and excess.
-
-function Row({ term, children }: { term: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <div className="summary-list__row">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /**
  * The tab takes from the page what other features own: where its "Change" links go (the changes
@@ -111,13 +103,15 @@ export function DetailsTab({
           <h2 id="policy-summary-title">{t('details.summary.title')}</h2>
           <EditLink to={editLinks.policy} target="policy" standalone />
           <dl className="summary-list">
-            <Row term={t('details.summary.product')}>{scheme?.name ?? policy.schemeCode}</Row>
-            <Row term={t('details.summary.number')}>{policy.policyNumber}</Row>
-            <Row term={t('details.summary.car')}>
+            <SummaryRow term={t('details.summary.product')}>
+              {scheme?.name ?? policy.schemeCode}
+            </SummaryRow>
+            <SummaryRow term={t('details.summary.number')}>{policy.policyNumber}</SummaryRow>
+            <SummaryRow term={t('details.summary.car')}>
               {[car.registration, car.name].filter(Boolean).join(', ') || '—'}{' '}
               <EditLink to={editLinks.car} target="car" />
-            </Row>
-            <Row term={t('details.summary.drivers')}>
+            </SummaryRow>
+            <SummaryRow term={t('details.summary.drivers')}>
               <ul className="plain-list">
                 {drivers.map((driver) => (
                   <li key={driver.name}>
@@ -128,12 +122,14 @@ export function DetailsTab({
                 ))}
               </ul>
               <EditLink to={editLinks.drivers} target="drivers" />
-            </Row>
-            <Row term={t('details.summary.starts')}>
+            </SummaryRow>
+            <SummaryRow term={t('details.summary.starts')}>
               {policyDetail.inceptedAt ? formatDate(policyDetail.inceptedAt) : '—'}{' '}
               <EditLink to={editLinks.startDate} target="startDate" />
-            </Row>
-            <Row term={t('details.summary.ends')}>{endDate ? formatDate(endDate) : '—'}</Row>
+            </SummaryRow>
+            <SummaryRow term={t('details.summary.ends')}>
+              {endDate ? formatDate(endDate) : '—'}
+            </SummaryRow>
           </dl>
         </section>
 
@@ -165,7 +161,7 @@ export function DetailsTab({
             <EditLink to={editLinks.addOns} target="addOns" />
             <dl className="summary-list">
               {optional.map((cover) => (
-                <Row
+                <SummaryRow
                   key={cover.code}
                   term={
                     <ContentLink
@@ -177,7 +173,7 @@ export function DetailsTab({
                   }
                 >
                   {cover.active ? t('details.addOns.added') : t('details.addOns.notAdded')}
-                </Row>
+                </SummaryRow>
               ))}
             </dl>
           </section>
@@ -194,9 +190,9 @@ export function DetailsTab({
           </p>
           <dl className="summary-list">
             {excessRows.map((line) => (
-              <Row key={line.excessCategory} term={category(line.excessCategory)}>
+              <SummaryRow key={line.excessCategory} term={category(line.excessCategory)}>
                 <strong>{formatMoney(line.excess, { style: 'short' })}</strong>
-              </Row>
+              </SummaryRow>
             ))}
           </dl>
         </section>

@@ -1,5 +1,5 @@
 // The quote feature's public surface: the proposal router (app/proposal-routes.tsx) mounts these.
-export { useProposal, type Proposal } from './api/get-proposal';
+export type { Proposal } from './api/get-proposal';
 export { isEligibilityUnconfirmed } from './proposal-rules';
 export { AddOnsPage } from './pages/add-ons-page';
 export { ConfigurationPage } from './pages/configuration-page';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner';
 import { getProductConfig } from '../../lib/brand-products';
 import { paths } from '../../lib/paths';
+import { useProposal } from '../../lib/proposal-query';
 import { findSchemeByUrlName } from '../../lib/schemes';
-import { useRenewal } from './api/renewal-api';
 import { RenewalDriverPage, RenewalSectionPage } from './renewal-disclosure-page';
 import { RenewalOptOutPage } from './renewal-opt-out-page';
 import { RenewalQuotePage } from './renewal-quote-page';
@@ -23,7 +23,7 @@ import { getRenewalScreen, isRenewalOpen } from './renewal-rules';
 export function RenewalPage(): ReactElement {
   const { t } = useTranslation('renewal');
   const { productUrlName = '', proposalCode = '' } = useParams();
-  const renewal = useRenewal(proposalCode);
+  const renewal = useProposal(proposalCode);
   const home = <Navigate to={paths.home()} replace />;
   if (renewal.isPending) return <Spinner label={t('loading')} />;
   if (renewal.isError) return <p className="text-muted">{t('failed')}</p>;

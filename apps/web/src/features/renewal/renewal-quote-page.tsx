@@ -7,6 +7,7 @@ import { disclosurePath } from '../../components/disclosure/sections';
 import { ContentLink } from '../../components/ui/content-link';
 import { CoverDates } from '../../components/ui/cover-dates';
 import { LineItem, LineItemList } from '../../components/ui/line-item';
+import { SummaryRow } from '../../components/ui/summary-row';
 import { brand } from '../../lib/brand';
 import type { ProductConfig } from '../../lib/brand-products';
 import { formatDate } from '../../lib/format';
@@ -42,16 +43,12 @@ function UpdatedTerms({ proposal, product }: Omit<Props, 'base'>) {
     <section className="card quote-section" aria-labelledby="renewal-terms-title">
       <h2 id="renewal-terms-title">{t('quote.terms.title')}</h2>
       <dl className="summary-list">
-        <div className="summary-list__row">
-          <dt>{t('quote.terms.lastYear')}</dt>
-          <dd>{year(last.totals.discounted, lastMonthly)}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt>{t('quote.terms.thisYear')}</dt>
-          <dd>
-            <strong>{year(proposal.quote.totals.discounted, thisMonthly)}</strong>
-          </dd>
-        </div>
+        <SummaryRow term={t('quote.terms.lastYear')}>
+          {year(last.totals.discounted, lastMonthly)}
+        </SummaryRow>
+        <SummaryRow term={t('quote.terms.thisYear')}>
+          <strong>{year(proposal.quote.totals.discounted, thisMonthly)}</strong>
+        </SummaryRow>
         <CoverDates
           cover={proposal}
           productKind={product.productKind}
@@ -73,14 +70,10 @@ function ManagementSummary({ proposal }: { proposal: RenewalProposal }) {
     <section className="card quote-section" aria-labelledby="renewal-management-title">
       <h2 id="renewal-management-title">{t('quote.management.title')}</h2>
       <dl className="summary-list">
-        <div className="summary-list__row">
-          <dt>{t('quote.management.car')}</dt>
-          <dd>{[car.registration, car.name].filter(Boolean).join(', ') || '—'}</dd>
-        </div>
-        <div className="summary-list__row">
-          <dt>{t('quote.management.policyholder')}</dt>
-          <dd>{policyholder || '—'}</dd>
-        </div>
+        <SummaryRow term={t('quote.management.car')}>
+          {[car.registration, car.name].filter(Boolean).join(', ') || '—'}
+        </SummaryRow>
+        <SummaryRow term={t('quote.management.policyholder')}>{policyholder || '—'}</SummaryRow>
       </dl>
     </section>
   );

@@ -1,9 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  SurveyCardForm,
   SurveyComment,
-  SurveyScores,
-  SurveySend,
   useSurveyAnswer,
   useSurveyWords,
 } from '../../../components/form/survey-fields';
@@ -14,7 +13,8 @@ export function FeedbackSurvey({ policyId }: { policyId: string }) {
   const { t } = useTranslation('checkout');
   const words = useSurveyWords('checkout');
   const id = useId();
-  const { rating, setRating, comment, setComment, answer } = useSurveyAnswer();
+  const survey = useSurveyAnswer();
+  const { comment, setComment, answer } = survey;
   const send = useSendBindFeedback();
 
   const onSubmit = (event: FormEvent) => {
@@ -39,8 +39,7 @@ export function FeedbackSurvey({ policyId }: { policyId: string }) {
       <h2 id={`${id}-title`} className="checkout-section__title">
         {t('feedback.title')}
       </h2>
-      <form onSubmit={onSubmit} noValidate>
-        <SurveyScores name={`${id}-rating`} words={words} rating={rating} onChange={setRating} />
+      <SurveyCardForm id={id} words={words} survey={survey} send={send} onSubmit={onSubmit}>
         <SurveyComment
           id={`${id}-comment`}
           label={t('feedback.comment')}
@@ -50,13 +49,7 @@ export function FeedbackSurvey({ policyId }: { policyId: string }) {
           labelClassName="feedback__comment-label"
           className="input feedback__comment"
         />
-        <SurveySend
-          words={words}
-          send={send}
-          rating={rating}
-          errorClassName="notice notice--critical"
-        />
-      </form>
+      </SurveyCardForm>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/format';
 import { findSchemeByCode } from '../../../lib/schemes';
 import type { PolicySummary } from '../api/get-policies';
+import { CardSection } from './card-section';
 
 /**
  * The words a card speaks by its kind (spec 3 §4): a voided or not-taken-up policy is shown as
@@ -82,21 +83,15 @@ export function PolicyCards({
   isInTab = false,
 }: {
   policies: PolicySummary[];
-  /** In a tab the tab names the list: its heading is for screen readers only, and it keeps the
-   * cards' h3 under an h2 (heading order). */
+  /** In a tab (CardSection says what changes). */
   isInTab?: boolean;
 }) {
   const { t } = useTranslation('home');
   return (
-    <section className="home-section" aria-labelledby="home-policies-title">
-      <h2 id="home-policies-title" className={isInTab ? 'visually-hidden' : undefined}>
-        {t('policies.title')}
-      </h2>
-      <ul className="card-grid">
-        {policies.map((policy) => (
-          <PolicyCard key={policy.policyId} policy={policy} />
-        ))}
-      </ul>
-    </section>
+    <CardSection titleId="home-policies-title" title={t('policies.title')} isInTab={isInTab}>
+      {policies.map((policy) => (
+        <PolicyCard key={policy.policyId} policy={policy} />
+      ))}
+    </CardSection>
   );
 }

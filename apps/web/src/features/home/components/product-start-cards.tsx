@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
 import { brand, brandFeatures } from '../../../lib/brand';
+import { CardSection } from './card-section';
 
 /**
  * A start card per product. With multiQuote on a customer may hold several quotes per product;
@@ -38,19 +39,19 @@ export function ProductStartCards({
     );
   if (schemes.length === 0) return null;
   return (
-    <section className="home-section" aria-labelledby="home-products-title">
-      <h2 id="home-products-title">{t(isMore ? 'products.titleMore' : 'products.title')}</h2>
-      <ul className="card-grid">
-        {schemes.map((scheme) => (
-          <li key={scheme.schemeCode} className="card product-card">
-            <h3 className="card__title">{scheme.name}</h3>
-            <p>{tc(`product.kind.${scheme.productKind}`)}</p>
-            <Link className="btn btn--primary" to={paths.product(scheme.urlName)}>
-              {t('products.cta', { name: scheme.name })}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <CardSection
+      titleId="home-products-title"
+      title={t(isMore ? 'products.titleMore' : 'products.title')}
+    >
+      {schemes.map((scheme) => (
+        <li key={scheme.schemeCode} className="card product-card">
+          <h3 className="card__title">{scheme.name}</h3>
+          <p>{tc(`product.kind.${scheme.productKind}`)}</p>
+          <Link className="btn btn--primary" to={paths.product(scheme.urlName)}>
+            {t('products.cta', { name: scheme.name })}
+          </Link>
+        </li>
+      ))}
+    </CardSection>
   );
 }

@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths';
 import { formatDate, formatPence } from '../../../lib/format';
 import { findSchemeByCode } from '../../../lib/schemes';
 import type { ProposalSummary } from '../api/get-proposals';
+import { CardSection } from './card-section';
 
 function ProposalCard({ proposal }: { proposal: ProposalSummary }) {
   const { t } = useTranslation('home');
@@ -62,21 +63,15 @@ export function ProposalsList({
   isInTab = false,
 }: {
   proposals: ProposalSummary[];
-  /** In a tab the tab names the list: its heading is for screen readers only, and it keeps the
-   * cards' h3 under an h2 (heading order). */
+  /** In a tab (CardSection says what changes). */
   isInTab?: boolean;
 }) {
   const { t } = useTranslation('home');
   return (
-    <section className="home-section" aria-labelledby="home-proposals-title">
-      <h2 id="home-proposals-title" className={isInTab ? 'visually-hidden' : undefined}>
-        {t('proposals.title')}
-      </h2>
-      <ul className="card-grid">
-        {proposals.map((proposal) => (
-          <ProposalCard key={proposal.proposalCode} proposal={proposal} />
-        ))}
-      </ul>
-    </section>
+    <CardSection titleId="home-proposals-title" title={t('proposals.title')} isInTab={isInTab}>
+      {proposals.map((proposal) => (
+        <ProposalCard key={proposal.proposalCode} proposal={proposal} />
+      ))}
+    </CardSection>
   );
 }

@@ -3,7 +3,8 @@ import { ProposalResponseSchema, type UpdateProposalRequest } from '@motor/contr
 import { isApiError, type ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
 import { proposalQueryKey } from '../../../lib/query-keys';
-import { findProposal, type Proposal } from './get-proposal';
+import { findProposal } from '../../../lib/proposal-query';
+import type { Proposal } from './get-proposal';
 
 /** PATCH /api/proposals/{code}: apply changes (all or nothing) and, by default, re-rate. */
 export async function updateProposal(

@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
 import { Spinner } from '../../../components/ui/spinner';
-import { useProposal } from '../api/get-proposal';
+import { useProposal } from '../../../lib/proposal-query';
 import type { Proposal } from '../api/get-proposal';
 import { listDisclosureSections } from '../../../components/disclosure/sections';
 import type { SectionId } from '../../../components/disclosure/sections';

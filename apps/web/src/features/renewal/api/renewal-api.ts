@@ -15,9 +15,6 @@ export type RenewalProposal = ProposalResponse;
 
 const proposalUrl = (code: string) => `/proposals/${encodeURIComponent(code)}`;
 
-/** The renewal proposal: the same read, under the same key, as every other proposal page's. */
-export { useProposal as useRenewal } from '../../../lib/proposal-query';
-
 /** PATCH /api/proposals/{code}: covers or excess; the answer replaces the cached renewal. */
 export function useUpdateRenewal(proposalCode: string) {
   const client = useApiClient();
