@@ -454,6 +454,9 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
     const { code } = await propose(buildCompleteDisclosure(), 'QUOTE');
     const session = (await cardCheckout(code)).json() as { url: string; amountPence: number };
     const ledgerBefore = await app.db.select({ n: count() }).from(ledgerTransactions);
+    const kept = (as: Record<string, string>) =>
+      app.inject({ method: 'GET', url: `/api/proposals/${code}/kept-payment`, headers: as });
+    expect((await kept(headers)).json()).toEqual({ amountPence: 0 });
     clock.advance(40 * 24 * 60 * 60 * 1000);
     try {
       const paid = await app.inject({
@@ -483,6 +486,14 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
         .from(auditLog)
         .where(eq(auditLog.target, `proposal:${code}`));
       expect(audits.map((row) => row.action)).toContain('payment.unbound');
+      // The return page asks what we hold for the quote and tells the customer at once.
+      await signIn();
+      const keptNow = await kept(headers);
+      expect(keptNow.statusCode, keptNow.body).toBe(200);
+      expect(keptNow.json()).toEqual({ amountPence: session.amountPence });
+      const stranger = bearer(await createTestAccessToken(app, { userId: 'gate-stranger' }));
+      expect((await kept(stranger)).statusCode).toBe(404);
+      expect((await kept({})).statusCode).toBe(401);
       // Staff are told: the next reconciliation lists the money kept with no policy.
       await reconcilePayments(app);
       const staff = bearer(

@@ -84,6 +84,22 @@ describe('the bank return page (pay by bank, issue 35 item 4)', () => {
     );
   });
 
+  it('says at once when the bank paid but no policy was made, and offers the chat', async () => {
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ status: 'QUOTE' })),
+      [STATUS]: () => bankStatus('PAID'),
+      'GET /api/proposals/QX7/kept-payment': () => json(200, { amountPence: 4560 }),
+    });
+    renderCheckout(RETURN);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We have your payment' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We received your payment of £45.60, but we could not set up your policy automatically: your quote expired, or the amount paid was not the price of your quote, before the payment reached us. Your money is safe. Please do not pay again: our customer care team will contact you to set up your policy or refund you in full. If you need cover today, chat with us.',
+    );
+    expect(screen.getByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
+  });
+
   it('without a bank payment id goes back to checkout', async () => {
     stubRoutes({
       [PROPOSAL]: () => json(200, makeProposal()),

@@ -43,5 +43,11 @@ export function BankCallbackPage() {
   if (status === 'FAILED' || payment.isError) {
     return <Navigate to={`${checkout}?context=BANK&bank=failed`} replace />;
   }
-  return <PaymentWaitView title={t('bankPayment.waitingTitle')} lead={t('bankPayment.waiting')} />;
+  return (
+    <PaymentWaitView
+      proposalCode={proposalCode}
+      title={t('bankPayment.waitingTitle')}
+      lead={t('bankPayment.waiting')}
+    />
+  );
 }

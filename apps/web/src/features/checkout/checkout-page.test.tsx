@@ -470,6 +470,31 @@ describe('checkout routes', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/checkout$/);
   });
 
+  it('the card return page says at once when the payment came but made no policy', async () => {
+    let keptPence = 0;
+    stubRoutes({
+      [PROPOSAL]: () => json(200, makeProposal({ status: 'QUOTE' })),
+      'GET /api/proposals/QX7/kept-payment': () => json(200, { amountPence: keptPence }),
+    });
+    renderCheckout('/flex/proposal/QX7/checkout/callback?session_id=cs_1');
+    expect(
+      await screen.findByRole('heading', { name: 'Confirming your payment' }),
+    ).toBeInTheDocument();
+    // The webhook came, the quote had expired: the money is kept for staff.
+    keptPence = 4560;
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'We have your payment' },
+        { timeout: 8000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We received your payment of £45.60, but we could not set up your policy automatically: your quote expired, or the amount paid was not the price of your quote, before the payment reached us. Your money is safe. Please do not pay again: our customer care team will contact you to set up your policy or refund you in full. If you need cover today, chat with us.',
+    );
+    expect(screen.getByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
+  });
+
   it('the card return page with no confirmation after two minutes says not to pay again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

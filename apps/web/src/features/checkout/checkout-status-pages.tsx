@@ -100,5 +100,11 @@ export function CardCallbackPage() {
   if (proposal.data?.status === 'POLICY') {
     return <Navigate to={checkoutPaths.success(productUrlName, proposalCode)} replace />;
   }
-  return <PaymentWaitView title={t('callback.title')} lead={t('callback.waiting')} />;
+  return (
+    <PaymentWaitView
+      proposalCode={proposalCode}
+      title={t('callback.title')}
+      lead={t('callback.waiting')}
+    />
+  );
 }

@@ -2,10 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatAction } from '../../components/ui/chat-action';
 import { Spinner } from '../../components/ui/spinner';
+import { formatPence } from '../../lib/format';
+import { useKeptPayment } from './api/kept-payment';
 
 /** After this long, a note that it is slow; after the second, what to do if it never comes. */
 const SLOW_AFTER_MS = 20_000;
 const STUCK_AFTER_MS = 120_000;
+/** How often it asks whether the payment was kept with no policy made. */
+const KEPT_POLL_MS = 3_000;
 
 type WaitStage = 'waiting' | 'slow' | 'stuck';
 
@@ -22,15 +26,43 @@ function useWaitStage(): WaitStage {
   return stage;
 }
 
+/** The payment arrived but made no policy: the money is safe and staff will finish it. */
+function KeptPaymentView({ pence }: { pence: number }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <div className="checkout checkout--message">
+      <div className="page-header">
+        <h1>{t('callback.kept.title')}</h1>
+        <p className="lead" role="status">
+          {t('callback.kept.content', { amount: formatPence(pence) })}
+        </p>
+      </div>
+      <p>
+        <ChatAction />
+      </p>
+    </div>
+  );
+}
+
 /**
  * A return page waiting for the provider's confirmation (card or bank). The page keeps polling
  * whatever it shows; when the confirmation never comes (a lost webhook, a payment staff must
  * check), the customer is told not to pay again and given someone to talk to, not a spinner
- * for ever.
+ * for ever. A payment that came but made no policy (the quote expired meanwhile) is said at once.
  */
-export function PaymentWaitView({ title, lead }: { title: string; lead: string }) {
+export function PaymentWaitView({
+  proposalCode,
+  title,
+  lead,
+}: {
+  proposalCode: string;
+  title: string;
+  lead: string;
+}) {
   const { t } = useTranslation('checkout');
   const stage = useWaitStage();
+  const kept = useKeptPayment(proposalCode, KEPT_POLL_MS);
+  if (kept.data) return <KeptPaymentView pence={kept.data} />;
   return (
     <div className="checkout checkout--message">
       <div className="page-header">
