@@ -98,9 +98,9 @@ export const UpdateBillingDayRequestSchema = z
 export type UpdateBillingDayRequest = z.infer<typeof UpdateBillingDayRequestSchema>;
 
 /**
- * GET /api/proposals/{code}/kept-payment: money the customer paid for this quote that we hold
- * with no policy made (the quote expired before the payment reached us, or the amount was not the
- * checkout's). Staff bind it by hand or refund it; the return page tells the customer at once.
+ * GET /api/proposals/{code}/kept-payment: money the customer paid for this quote that made no
+ * policy (the quote expired before the payment reached us, or the amount was not the checkout's).
+ * It is refunded in full; the return page tells the customer at once.
  */
 export const KeptPaymentResponseSchema = z
   .object({ amountPence: PenceSchema.describe('0 when we hold nothing for this quote') })

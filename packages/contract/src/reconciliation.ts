@@ -11,9 +11,7 @@ export const ReconciliationFindingSchema = z
      * PROVIDER_ONLY: settled at the provider, not in the ledger; LEDGER_ONLY: the reverse;
      * REFUND_NOT_SENT: a refund due for more than a day and not sent (providerPaymentId is the
      * refund's ledger key); COVER_UNPAID: a policy on cover past the not-taken-up window with no
-     * settled payment (providerPaymentId is the policy id); MONEY_WITHOUT_POLICY: a customer's
-     * settled money on an account with no policy, a payment whose bind was refused
-     * (providerPaymentId is the account id, ledgerAmountPence what it holds).
+     * settled payment (providerPaymentId is the policy id).
      */
     kind: z.enum([
       'PROVIDER_ONLY',
@@ -21,7 +19,6 @@ export const ReconciliationFindingSchema = z
       'AMOUNT_MISMATCH',
       'REFUND_NOT_SENT',
       'COVER_UNPAID',
-      'MONEY_WITHOUT_POLICY',
     ]),
     providerPaymentId: z.string(),
     provider: z.string().nullable(),

@@ -6,6 +6,7 @@ import {
   ensureCustomerAccount,
   invoiceBoundPremium,
   postProposalPayment,
+  refundProposalPayment,
 } from '../modules/billing';
 import { recordAudit } from '../modules/audit';
 import { enqueuePolicyDocuments } from '../modules/document';
@@ -236,8 +237,9 @@ async function bindLocked(tx: Db, input: BindInput, now: Date): Promise<LockedBi
 
 /**
  * A payment the provider took for a proposal that bind then refused (a webhook's bind after the
- * quote expired meanwhile, ...): the money is not lost but posted to the customer's account as a
- * credit, with an audit row, for staff to bind by hand or refund. A replay posts nothing again.
+ * quote expired meanwhile, another amount): the money is posted to the customer's account and
+ * refunded in full to the way they paid, with an audit row; the return page says so at once and
+ * the refund's e-mail follows. A replay posts nothing again.
  */
 async function recordPaymentWithoutBind(
   deps: ServiceDeps,
@@ -253,7 +255,7 @@ async function recordPaymentWithoutBind(
   await deps.db.transaction(async (tx) => {
     const row = await lockProposal(tx, options.proposalCode);
     if (!row) return;
-    await postProposalPayment(tx, { proposal: row, payment: options.payment, at: now });
+    await refundProposalPayment(tx, { proposal: row, payment: options.payment, at: now });
     await recordAudit(tx, {
       actorUserId: options.actor,
       subjectUserId: row.ownerUserId,
@@ -309,14 +311,14 @@ const BANK_PAYMENT_WEBHOOK: SystemPrincipal = { kind: 'system', name: 'bank-paym
 /**
  * A checkout the card provider reports paid becomes a policy. A business refusal (the quote
  * expired meanwhile, ...) will not change on redelivery: the money was taken, so it is posted to
- * the customer's account as a credit and staff bind by hand or refund. Anything else propagates
- * and the provider's event is retried.
+ * the customer's account and refunded in full. Anything else propagates and the provider's event
+ * is retried.
  */
 export const bindPaidProposal: ProposalPaidHandler = async (deps, paid) => {
   const webhook = paid.payment.provider === 'CARD' ? CARD_WEBHOOK : BANK_PAYMENT_WEBHOOK;
   if (paid.payment.amountPence !== paid.expectedAmountPence) {
     // Not what the checkout asked for (issue 21 item 4): no policy on a payment that does not
-    // match the quote. The money is kept on the customer's account and staff are told.
+    // match the quote. The money is refunded in full and staff are told (audit, error log).
     await recordPaymentWithoutBind(deps, {
       proposalCode: paid.proposalCode,
       payment: paid.payment,

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import {
   isSentPayout,
   listPendingRefunds,
-  listMoneyHeldWithoutPolicy,
   listRefundPayouts,
   policiesOfAccounts,
   providerOfSubType,
@@ -20,8 +19,7 @@ import { findMoneyDifferences, findUnpaidCover, type Finding } from './audit';
 // holds money as posted that the provider has no record of, or failed; AMOUNT_MISMATCH: both, for
 // different amounts; REFUND_NOT_SENT: a refund in the staff queue for more than a day, waiting
 // for a payment to settle for more than five, or sent and not paid for two weeks; COVER_UNPAID:
-// cover past NTU_AFTER_DAYS without a settled payment; MONEY_WITHOUT_POLICY: a customer's money
-// kept on an account with no policy (a payment whose bind was refused). Findings are upserted by kind and
+// cover past NTU_AFTER_DAYS without a settled payment. Findings are upserted by kind and
 // reference (two runs at once store one), keep the time first seen, and are resolved when a later
 // run no longer finds them; each run is kept.
 
@@ -68,21 +66,6 @@ async function findRefundsNotSent(db: Db, now: Date): Promise<Finding[]> {
   }));
 }
 
-/**
- * A customer's money on an account with no policy: a payment whose bind was refused, kept for
- * staff to bind by hand or refund. Listed at once: the customer is waiting for their policy.
- */
-async function findMoneyWithoutPolicy(db: Db): Promise<Finding[]> {
-  return (await listMoneyHeldWithoutPolicy(db)).map((account) => ({
-    kind: 'MONEY_WITHOUT_POLICY',
-    providerPaymentId: account.accountId,
-    provider: null,
-    accountId: account.accountId,
-    providerAmountPence: null,
-    ledgerAmountPence: account.heldPence,
-  }));
-}
-
 /** Runs a reconciliation and stores what it found; answers the findings. */
 export async function reconcilePayments(deps: ServiceDeps): Promise<Finding[]> {
   const now = deps.clock.now();
@@ -90,7 +73,6 @@ export async function reconcilePayments(deps: ServiceDeps): Promise<Finding[]> {
     ...(await findMoneyDifferences(deps)),
     ...(await findRefundsNotSent(deps.db, now)),
     ...(await findUnpaidCover(deps, now)),
-    ...(await findMoneyWithoutPolicy(deps.db)),
   ];
   const policyOf = await policiesOfAccounts(
     deps.db,

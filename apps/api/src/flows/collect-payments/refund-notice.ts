@@ -5,6 +5,8 @@ import type { CustomerAccountRow, RefundPayout } from '../../modules/billing';
 import { queueEmail } from '../../modules/notification';
 import { findActiveMandate, listCollections } from '../../modules/payment';
 import { findPolicyByProposal } from '../../modules/policy';
+import { findProposalAnswers } from '../../modules/proposal';
+import { policyholderOfAnswers, type Policyholder } from '../renew-policy/policy-facts';
 import { policyholderOfPolicy } from './notices';
 
 // The e-mail of a refund sent (issue 30 item 4): how much went where, and when it arrives (the
@@ -29,7 +31,8 @@ function describeDestination({ provider, ending }: Destination): string {
 
 /** The subject and body of the e-mail for a refund whose payouts were all sent. */
 function composeRefundNotice(options: {
-  policyNumber: string;
+  /** Null for a payment that made no policy (its bind was refused). */
+  policyNumber: string | null;
   holderName: string;
   payouts: readonly (Destination & { amountPence: number })[];
 }): { subject: string; body: string } {
@@ -53,26 +56,36 @@ function composeRefundNotice(options: {
   const where = [...byPlace.values()].map(
     (place) => `${formatMoney(place.pence)} to ${describeDestination(place)}`,
   );
+  const what = policyNumber
+    ? `${formatMoney(total)} for policy ${policyNumber}`
+    : `${formatMoney(total)}, the payment that could not buy your policy`;
   return {
-    subject: `Your refund of ${formatMoney(total)} for policy ${policyNumber} is on its way`,
+    subject: policyNumber
+      ? `Your refund of ${formatMoney(total)} for policy ${policyNumber} is on its way`
+      : `Your refund of ${formatMoney(total)} is on its way`,
     body: [
       `Dear ${options.holderName || 'customer'},`,
       '',
-      `We have sent your refund of ${formatMoney(total)} for policy ${policyNumber}: ${where.join(' and ')}.`,
+      `We have sent your refund of ${what}: ${where.join(' and ')}.`,
       REFUND_ARRIVES,
     ].join('\n'),
   };
 }
 
-/** Queues the refund e-mail to the policyholder in the caller's transaction. */
+/** With no policy (a payment whose bind was refused), the policyholder its quote disclosed. */
+async function holderOfQuote(db: Db, account: CustomerAccountRow): Promise<Policyholder | null> {
+  const answers = await findProposalAnswers(db, account.proposalCode);
+  return answers ? policyholderOfAnswers(answers) : null;
+}
+
+/** Queues the refund e-mail to the policyholder (or, with no policy, the customer). */
 export async function queueRefundNotice(
   deps: ServiceDeps,
   options: { db: Db; account: CustomerAccountRow; payouts: readonly RefundPayout[]; at: Date },
 ): Promise<void> {
   const { db, account, payouts } = options;
   const policy = await findPolicyByProposal(db, account.proposalCode);
-  if (!policy) return;
-  const holder = await policyholderOfPolicy(db, policy);
+  const holder = policy ? await policyholderOfPolicy(db, policy) : await holderOfQuote(db, account);
   if (!holder?.email) return;
   const cardPayments = payouts
     .filter((payout) => payout.provider === 'CARD')
@@ -84,7 +97,7 @@ export async function queueRefundNotice(
     ? await findActiveMandate(db, account.ownerUserId)
     : null;
   const email = composeRefundNotice({
-    policyNumber: policy.policyNumber,
+    policyNumber: policy?.policyNumber ?? null,
     holderName: holder.name,
     payouts: payouts.map((payout) => ({
       provider: payout.provider,

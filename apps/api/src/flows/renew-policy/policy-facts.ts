@@ -20,8 +20,12 @@ export function policyPageUrl(publicUrl: string, policy: PolicyRow): string {
 export type Policyholder = { email: string | null; name: string };
 
 export function policyholderOf(quote: StoredQuote): Policyholder {
-  const data = { insuredProfiles: quote.insuredProfiles } as ProposalData;
-  const profile = quote.insuredProfiles.find((item) => item.policyholder)?.data ?? {};
+  return policyholderOfAnswers({ insuredProfiles: quote.insuredProfiles } as ProposalData);
+}
+
+/** The policyholder disclosed in a proposal's answers (one that made no policy has no version). */
+export function policyholderOfAnswers(data: ProposalData): Policyholder {
+  const profile = data.insuredProfiles?.find((item) => item.policyholder)?.data ?? {};
   const name = [profile.firstName, profile.lastName]
     .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
     .join(' ');

@@ -9,6 +9,7 @@ import {
 } from './accounts';
 import { postPremium } from './ledger';
 import { postProviderPayment } from './provider-payments';
+import { postRefund } from './refunds';
 
 // The money of a bind (docs/domain.md "Money"): the account takes its method and the policy,
 // the amount due now is invoiced and the provider's payment, when one came, is posted. Keyed by
@@ -50,7 +51,7 @@ export async function invoiceBoundPremium(
 
 /**
  * A provider's payment for a proposal, posted to its account (made when missing) with no
- * invoice: a retried bind's, or one whose bind was refused (a credit for staff to act on).
+ * invoice: a retried bind's second payment (a credit on the policy's account).
  */
 export async function postProposalPayment(
   tx: Db,
@@ -62,4 +63,32 @@ export async function postProposalPayment(
 ): Promise<void> {
   const account = await ensureCustomerAccount(tx, { proposal: options.proposal, now: options.at });
   await postProviderPayment(tx, { account, payment: options.payment, at: options.at });
+}
+
+/**
+ * A provider's payment for a proposal whose bind was refused (the quote expired before the
+ * webhook, or the amount was not the checkout's): posted to its account, and refunded in full to
+ * the way it was paid (PENDING: the refund run sends it once the payment has settled, and e-mails
+ * the customer). No staff action is needed and no money waits on an account with no policy; the
+ * return page tells the customer at once. A replay posts nothing again.
+ */
+export async function refundProposalPayment(
+  tx: Db,
+  options: {
+    proposal: { proposalCode: string; schemeCode: string; ownerUserId: string };
+    payment: ProviderPayment;
+    at: Date;
+  },
+): Promise<void> {
+  const { payment, at } = options;
+  const account = await ensureCustomerAccount(tx, { proposal: options.proposal, now: at });
+  await postProviderPayment(tx, { account, payment, at });
+  await postRefund(tx, {
+    account,
+    idempotencyKey: `unbound:${payment.providerPaymentId}`,
+    amountPence: payment.amountPence,
+    description: 'Refund of a payment that made no policy',
+    at,
+    firstFrom: payment.provider,
+  });
 }

@@ -3,7 +3,7 @@ export { ensureCustomerAccount, type CustomerAccountRow } from './accounts';
 // Postings are built here only: flows post premium lines with postPremium.
 export { getAccountTotals, postPremium } from './ledger';
 // The money of a bind and of a confirmed change, each one verb.
-export { invoiceBoundPremium, postProposalPayment } from './bind-money';
+export { invoiceBoundPremium, postProposalPayment, refundProposalPayment } from './bind-money';
 export { postAdjustmentMoney } from './adjustment-money';
 export {
   findAccountOfPolicy,
@@ -20,7 +20,6 @@ export { listWrittenTransactions } from './bordereau';
 export { creditAllInvoiced } from './void-invoices';
 export { getAccountToSettle, postSettlementPayment, type OverpaymentRefund } from './settlement';
 export { postProviderPayment } from './provider-payments';
-export { listMoneyHeldWithoutPolicy } from './held-money';
 export { checkAccountForCollection, listAccountsToCheckForCollection } from './collection-checks';
 export {
   countConsecutiveFailures,

@@ -31,7 +31,7 @@ import {
   STATEMENT_NOT_FOUND_MESSAGE,
   type CustomerAccountRow,
 } from './accounts';
-import { findMoneyKeptForProposal } from './held-money';
+import { findPaidWithoutPolicy } from './held-money';
 import { changePaymentDay, PAYMENT_DAY_MESSAGES } from './payment-day';
 import { getAccountStatements } from './statements';
 
@@ -88,18 +88,18 @@ export const customerAccountRoutes: AppPlugin = async (app) => {
       config,
       schema: {
         tags: ['billing'],
-        summary: 'Money paid for the quote that we hold with no policy made',
+        summary: 'Money paid for the quote that made no policy (being refunded)',
         description:
           'Non-zero after a payment whose bind was refused (the quote expired before the ' +
-          'payment reached us, or another amount): staff bind it by hand or refund it. The ' +
-          'return page polls it while it waits. Your own proposals only (404 otherwise).',
+          'payment reached us, or another amount): it is refunded in full. The return page ' +
+          'polls it while it waits. Your own proposals only (404 otherwise).',
         params: ProposalCodeParamsSchema,
         response: { 200: KeptPaymentResponseSchema, ...errors },
       },
     },
     async (request) => {
       const row = await getOwnProposal(app.db, request.principal, request.params.code);
-      return { amountPence: await findMoneyKeptForProposal(app.db, row.proposalCode) };
+      return { amountPence: await findPaidWithoutPolicy(app.db, row.proposalCode) };
     },
   );
 

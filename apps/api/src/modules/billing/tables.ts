@@ -193,15 +193,13 @@ export const refundIssues = pgTable(
 // REFUND_NOT_SENT (issue 30): a refund due for more than a day and not sent (its row is keyed by the
 // refund's ledger key in provider_payment_id). COVER_UNPAID (issue 30 item 9): a policy still on
 // cover NTU_AFTER_DAYS after it was bound with no settled payment on its account (keyed by the
-// policy id). MONEY_WITHOUT_POLICY: a customer's settled money on an account with no policy, a
-// payment whose bind was refused (keyed by the account id).
+// policy id).
 export const RECONCILIATION_KINDS = [
   'PROVIDER_ONLY',
   'LEDGER_ONLY',
   'AMOUNT_MISMATCH',
   'REFUND_NOT_SENT',
   'COVER_UNPAID',
-  'MONEY_WITHOUT_POLICY',
 ] as const;
 
 export const reconciliationFindings = pgTable(

@@ -141,7 +141,7 @@ describe('webhook validation after the signature, and the amount a checkout aske
       .from(auditLog)
       .where(eq(auditLog.target, `proposal:${quote.proposalCode}`));
     expect(audits.map((row) => row.action)).toContain('payment.amount-mismatch');
-    // The penny taken is not lost: it is a payment on the customer's account.
+    // The penny taken is not lost: it is a payment on the customer's account, refunded in full.
     const [account] = await app.db
       .select()
       .from(customerAccounts)
@@ -149,6 +149,12 @@ describe('webhook validation after the signature, and the amount a checkout aske
     const transactions = await listAccountTransactions(app.db, account!.accountId);
     expect(transactions).toEqual([
       expect.objectContaining({ type: 'PAYMENT', idempotencyKey: 'payment:py_short' }),
+      expect.objectContaining({
+        type: 'REFUND',
+        status: 'PENDING',
+        idempotencyKey: 'unbound:py_short',
+        postings: expect.arrayContaining([expect.objectContaining({ amountPence: 1 })]),
+      }),
     ]);
   });
 });

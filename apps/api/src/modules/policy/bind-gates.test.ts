@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
+import { formatMoney } from '@motor/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalChange } from '@motor/domain';
 import type { App } from '../../app-types';
@@ -8,12 +9,14 @@ import {
   collections,
   customerAccounts,
   ledgerTransactions,
+  notificationOutbox,
   paymentSessions,
   policies,
   proposalAgreements,
 } from '../../db/schema';
-import { reconcilePayments } from '../../flows/collect-payments/reconcile';
+import { payRefundsJob } from '../../flows/collect-payments/refunds';
 import { createTestApp } from '../../test/test-app';
+import { getAccountTotals } from '../billing';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { buildCompleteDisclosure, updates } from '../proposal/fixtures';
@@ -450,7 +453,7 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
     expect((await mandateFlow(code)).statusCode).toBe(201);
   });
 
-  it('keeps a payment taken for a quote that expired before the webhook bound it', async () => {
+  it('refunds in full a payment taken for a quote that expired before the webhook bound it', async () => {
     const { code } = await propose(buildCompleteDisclosure(), 'QUOTE');
     const session = (await cardCheckout(code)).json() as { url: string; amountPence: number };
     const ledgerBefore = await app.db.select({ n: count() }).from(ledgerTransactions);
@@ -477,9 +480,14 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
         .select()
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.accountId, account!.accountId));
-      expect(payments).toEqual([expect.objectContaining({ type: 'PAYMENT', status: 'POSTED' })]);
+      // The money is not kept: it is refunded in full to the card it came from.
+      expect(payments).toEqual([
+        expect.objectContaining({ type: 'PAYMENT', status: 'POSTED' }),
+        expect.objectContaining({ type: 'REFUND', status: 'PENDING', subType: 'STRIPE' }),
+      ]);
+      expect(await getAccountTotals(app.db, account!.accountId)).toMatchObject({ balancePence: 0 });
       expect(await app.db.select({ n: count() }).from(ledgerTransactions)).toEqual([
-        { n: ledgerBefore[0]!.n + 1 },
+        { n: ledgerBefore[0]!.n + 2 },
       ]);
       const audits = await app.db
         .select()
@@ -494,28 +502,21 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
       const stranger = bearer(await createTestAccessToken(app, { userId: 'gate-stranger' }));
       expect((await kept(stranger)).statusCode).toBe(404);
       expect((await kept({})).statusCode).toBe(401);
-      // Staff are told: the next reconciliation lists the money kept with no policy.
-      await reconcilePayments(app);
-      const staff = bearer(
-        await createTestAccessToken(app, { roles: ['admin'], permissions: ['access:operations'] }),
-      );
-      const found = await app.inject({
-        method: 'GET',
-        url: '/api/admin/reconciliation',
-        headers: staff,
-      });
-      expect(found.statusCode, found.body).toBe(200);
-      expect(found.json().findings).toContainEqual(
-        expect.objectContaining({
-          kind: 'MONEY_WITHOUT_POLICY',
-          providerPaymentId: account!.accountId,
-          accountCode: account!.accountCode,
-          customerUserId: account!.ownerUserId,
-          policyId: null,
-          providerAmountPence: null,
-          ledgerAmountPence: session.amountPence,
-        }),
-      );
+      // The refund run sends it, and the customer hears of it by e-mail.
+      await payRefundsJob.run(app, {});
+      const refundMail = await app.db
+        .select({ subject: notificationOutbox.subject, body: notificationOutbox.body })
+        .from(notificationOutbox)
+        .where(like(notificationOutbox.subject, 'Your refund%'));
+      const amount = formatMoney(session.amountPence);
+      expect(refundMail).toEqual([
+        {
+          subject: `Your refund of ${amount} is on its way`,
+          body: expect.stringContaining(
+            `We have sent your refund of ${amount}, the payment that could not buy your policy: ${amount} to your card ending 4242.`,
+          ),
+        },
+      ]);
     } finally {
       clock.set(START);
       await signIn();

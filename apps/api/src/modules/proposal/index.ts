@@ -7,6 +7,7 @@ export { getOwnProposal, PROPOSAL_NOT_FOUND_MESSAGE } from './access';
 export {
   countProposalsByStatus,
   findProposal,
+  findProposalAnswers,
   findProposalByReference,
   listAllProposalsOfOwner,
   listKindsOfProposals,

@@ -55,6 +55,19 @@ export async function findProposal(
 }
 
 /**
+ * A proposal's answers, read in any transaction (findProposal's prepared statement needs the
+ * database handle): the refund e-mail of a payment whose quote made no policy greets its
+ * policyholder from them.
+ */
+export async function findProposalAnswers(
+  db: Db,
+  proposalCode: string,
+): Promise<ProposalRow['data'] | null> {
+  const row = await findRow(db, proposals, eq(proposals.proposalCode, proposalCode));
+  return row?.data ?? null;
+}
+
+/**
  * Every proposal of an owner, deleted ones included, oldest first (the customer's data); two made
  * at the same instant in the order of their codes, so every reader lists them alike.
  */

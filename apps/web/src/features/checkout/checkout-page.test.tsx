@@ -485,12 +485,12 @@ describe('checkout routes', () => {
     expect(
       await screen.findByRole(
         'heading',
-        { level: 1, name: 'We have your payment' },
+        { level: 1, name: 'Your payment is being refunded' },
         { timeout: 8000 },
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'We received your payment of £45.60, but we could not set up your policy automatically: your quote expired, or the amount paid was not the price of your quote, before the payment reached us. Your money is safe. Please do not pay again: our customer care team will contact you to set up your policy or refund you in full. If you need cover today, chat with us.',
+      'We received your payment of £45.60, but we could not set up your policy: your quote expired, or the amount paid was not the price of your quote, before the payment reached us. We are refunding £45.60 in full to the way you paid and will e-mail you when it is on its way (refunds take 7 to 10 working days). Please do not pay again for this quote: get a new quote to buy your policy. If you need cover today, chat with us.',
     );
     expect(screen.getByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
   });

@@ -26,7 +26,7 @@ function useWaitStage(): WaitStage {
   return stage;
 }
 
-/** The payment arrived but made no policy: the money is safe and staff will finish it. */
+/** The payment arrived but made no policy: it is being refunded in full. */
 function KeptPaymentView({ pence }: { pence: number }) {
   const { t } = useTranslation('checkout');
   return (
@@ -48,7 +48,8 @@ function KeptPaymentView({ pence }: { pence: number }) {
  * A return page waiting for the provider's confirmation (card or bank). The page keeps polling
  * whatever it shows; when the confirmation never comes (a lost webhook, a payment staff must
  * check), the customer is told not to pay again and given someone to talk to, not a spinner
- * for ever. A payment that came but made no policy (the quote expired meanwhile) is said at once.
+ * for ever. A payment that came but made no policy (the quote expired meanwhile) is refunded, and
+ * the page says so at once.
  */
 export function PaymentWaitView({
   proposalCode,

@@ -4,9 +4,9 @@ import { findParsed } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
 
 /**
- * GET /api/proposals/{code}/kept-payment, polled while a return page waits: the pence we hold from
- * the customer's payment with no policy made (the quote expired before it reached us, or another
- * amount), 0 while there is none. Quiet on failure: the page keeps waiting as before.
+ * GET /api/proposals/{code}/kept-payment, polled while a return page waits: the pence the customer
+ * paid that made no policy (the quote expired before it reached us, or another amount), being
+ * refunded in full; 0 while there is none. Quiet on failure: the page keeps waiting as before.
  */
 export function useKeptPayment(proposalCode: string, pollMs: number) {
   const client = useApiClient();

@@ -1,2 +1,0 @@
-ALTER TABLE "reconciliation_findings" DROP CONSTRAINT "reconciliation_findings_kind_check";--> statement-breakpoint
-ALTER TABLE "reconciliation_findings" ADD CONSTRAINT "reconciliation_findings_kind_check" CHECK ("reconciliation_findings"."kind" in ('PROVIDER_ONLY', 'LEDGER_ONLY', 'AMOUNT_MISMATCH', 'REFUND_NOT_SENT', 'COVER_UNPAID', 'MONEY_WITHOUT_POLICY'));
