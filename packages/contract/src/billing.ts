@@ -98,11 +98,11 @@ export const UpdateBillingDayRequestSchema = z
 export type UpdateBillingDayRequest = z.infer<typeof UpdateBillingDayRequestSchema>;
 
 /**
- * GET /api/proposals/{code}/kept-payment: money the customer paid for this quote that made no
+ * GET /api/proposals/{code}/unbound-payment: money the customer paid for this quote that made no
  * policy (the quote expired before the payment reached us, or the amount was not the checkout's).
  * It is refunded in full; the return page tells the customer at once.
  */
-export const KeptPaymentResponseSchema = z
+export const UnboundPaymentResponseSchema = z
   .object({ amountPence: PenceSchema.describe('0 when we hold nothing for this quote') })
-  .meta({ id: 'KeptPayment' });
-export type KeptPaymentResponse = z.infer<typeof KeptPaymentResponseSchema>;
+  .meta({ id: 'UnboundPayment' });
+export type UnboundPaymentResponse = z.infer<typeof UnboundPaymentResponseSchema>;

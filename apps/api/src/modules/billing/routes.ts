@@ -5,7 +5,7 @@ import {
   CustomerAccountParamsSchema,
   CustomerAccountResponseSchema,
   CustomerStatementParamsSchema,
-  KeptPaymentResponseSchema,
+  UnboundPaymentResponseSchema,
   ListCustomerAccountsQuerySchema,
   NextStatementEstimateResponseSchema,
   ProposalCodeParamsSchema,
@@ -83,7 +83,7 @@ export const customerAccountRoutes: AppPlugin = async (app) => {
   );
 
   app.get(
-    '/proposals/:code/kept-payment',
+    '/proposals/:code/unbound-payment',
     {
       config,
       schema: {
@@ -94,7 +94,7 @@ export const customerAccountRoutes: AppPlugin = async (app) => {
           'payment reached us, or another amount): it is refunded in full. The return page ' +
           'polls it while it waits. Your own proposals only (404 otherwise).',
         params: ProposalCodeParamsSchema,
-        response: { 200: KeptPaymentResponseSchema, ...errors },
+        response: { 200: UnboundPaymentResponseSchema, ...errors },
       },
     },
     async (request) => {

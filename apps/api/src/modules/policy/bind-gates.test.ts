@@ -457,9 +457,9 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
     const { code } = await propose(buildCompleteDisclosure(), 'QUOTE');
     const session = (await cardCheckout(code)).json() as { url: string; amountPence: number };
     const ledgerBefore = await app.db.select({ n: count() }).from(ledgerTransactions);
-    const kept = (as: Record<string, string>) =>
-      app.inject({ method: 'GET', url: `/api/proposals/${code}/kept-payment`, headers: as });
-    expect((await kept(headers)).json()).toEqual({ amountPence: 0 });
+    const unboundPayment = (as: Record<string, string>) =>
+      app.inject({ method: 'GET', url: `/api/proposals/${code}/unbound-payment`, headers: as });
+    expect((await unboundPayment(headers)).json()).toEqual({ amountPence: 0 });
     clock.advance(40 * 24 * 60 * 60 * 1000);
     try {
       const paid = await app.inject({
@@ -496,12 +496,12 @@ describe('bind gates: payment sessions, phone payments and bind (issue 13)', () 
       expect(audits.map((row) => row.action)).toContain('payment.unbound');
       // The return page asks what we hold for the quote and tells the customer at once.
       await signIn();
-      const keptNow = await kept(headers);
-      expect(keptNow.statusCode, keptNow.body).toBe(200);
-      expect(keptNow.json()).toEqual({ amountPence: session.amountPence });
+      const unboundNow = await unboundPayment(headers);
+      expect(unboundNow.statusCode, unboundNow.body).toBe(200);
+      expect(unboundNow.json()).toEqual({ amountPence: session.amountPence });
       const stranger = bearer(await createTestAccessToken(app, { userId: 'gate-stranger' }));
-      expect((await kept(stranger)).statusCode).toBe(404);
-      expect((await kept({})).statusCode).toBe(401);
+      expect((await unboundPayment(stranger)).statusCode).toBe(404);
+      expect((await unboundPayment({})).statusCode).toBe(401);
       // The refund run sends it, and the customer hears of it by e-mail.
       await payRefundsJob.run(app, {});
       const refundMail = await app.db

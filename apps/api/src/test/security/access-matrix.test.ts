@@ -452,7 +452,7 @@ function buildRecipes(fixtures: { backBookToken: () => string }): Record<string,
       build: () => ({ method: 'POST', url: '/api/webhooks/direct-debit', payload: {} }),
     },
     'POST /api/proposals/{code}/account': onQuote('POST', '/account'),
-    'GET /api/proposals/{code}/kept-payment': onQuote('GET', '/kept-payment'),
+    'GET /api/proposals/{code}/unbound-payment': onQuote('GET', '/unbound-payment'),
     'GET /api/customerAccounts/{id}/statements': {
       resource: 'private',
       build: (target) => get(`/api/customerAccounts/${target!.accountId}/statements`),

@@ -88,7 +88,7 @@ describe('the bank return page (pay by bank, issue 35 item 4)', () => {
     stubRoutes({
       [PROPOSAL]: () => json(200, makeProposal({ status: 'QUOTE' })),
       [STATUS]: () => bankStatus('PAID'),
-      'GET /api/proposals/QX7/kept-payment': () => json(200, { amountPence: 4560 }),
+      'GET /api/proposals/QX7/unbound-payment': () => json(200, { amountPence: 4560 }),
     });
     renderCheckout(RETURN);
     expect(

@@ -471,17 +471,17 @@ describe('checkout routes', () => {
   });
 
   it('the card return page says at once when the payment came but made no policy', async () => {
-    let keptPence = 0;
+    let unboundPence = 0;
     stubRoutes({
       [PROPOSAL]: () => json(200, makeProposal({ status: 'QUOTE' })),
-      'GET /api/proposals/QX7/kept-payment': () => json(200, { amountPence: keptPence }),
+      'GET /api/proposals/QX7/unbound-payment': () => json(200, { amountPence: unboundPence }),
     });
     renderCheckout('/flex/proposal/QX7/checkout/callback?session_id=cs_1');
     expect(
       await screen.findByRole('heading', { name: 'Confirming your payment' }),
     ).toBeInTheDocument();
-    // The webhook came, the quote had expired: the money is kept for staff.
-    keptPence = 4560;
+    // The webhook came, the quote had expired: the payment is refunded.
+    unboundPence = 4560;
     expect(
       await screen.findByRole(
         'heading',

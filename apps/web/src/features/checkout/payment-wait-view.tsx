@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ChatAction } from '../../components/ui/chat-action';
 import { Spinner } from '../../components/ui/spinner';
 import { formatPence } from '../../lib/format';
-import { useKeptPayment } from './api/kept-payment';
+import { useUnboundPayment } from './api/unbound-payment';
 
 /** After this long, a note that it is slow; after the second, what to do if it never comes. */
 const SLOW_AFTER_MS = 20_000;
 const STUCK_AFTER_MS = 120_000;
-/** How often it asks whether the payment was kept with no policy made. */
-const KEPT_POLL_MS = 3_000;
+/** How often it asks whether the payment came and made no policy (it is refunded). */
+const UNBOUND_POLL_MS = 3_000;
 
 type WaitStage = 'waiting' | 'slow' | 'stuck';
 
@@ -27,14 +27,14 @@ function useWaitStage(): WaitStage {
 }
 
 /** The payment arrived but made no policy: it is being refunded in full. */
-function KeptPaymentView({ pence }: { pence: number }) {
+function UnboundPaymentView({ pence }: { pence: number }) {
   const { t } = useTranslation('checkout');
   return (
     <div className="checkout checkout--message">
       <div className="page-header">
-        <h1>{t('callback.kept.title')}</h1>
+        <h1>{t('callback.unbound.title')}</h1>
         <p className="lead" role="status">
-          {t('callback.kept.content', { amount: formatPence(pence) })}
+          {t('callback.unbound.content', { amount: formatPence(pence) })}
         </p>
       </div>
       <p>
@@ -62,8 +62,8 @@ export function PaymentWaitView({
 }) {
   const { t } = useTranslation('checkout');
   const stage = useWaitStage();
-  const kept = useKeptPayment(proposalCode, KEPT_POLL_MS);
-  if (kept.data) return <KeptPaymentView pence={kept.data} />;
+  const unbound = useUnboundPayment(proposalCode, UNBOUND_POLL_MS);
+  if (unbound.data) return <UnboundPaymentView pence={unbound.data} />;
   return (
     <div className="checkout checkout--message">
       <div className="page-header">
