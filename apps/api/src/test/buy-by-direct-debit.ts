@@ -1,11 +1,10 @@
-// Test kit for suites that buy a flex policy by Direct Debit as the checkout page does it. It
-// lives here, beside createBoundPolicy, and not in modules/payment: it signs in (identity), makes a
-// quote (policy) and sets up a mandate (payment), and a module's test helpers stay its own.
+// Test kit for suites that buy a flex policy by Direct Debit as the checkout page does it: it signs
+// in, makes a quote (test/quotes) and sets up a mandate on the sandbox's pages (test/sandbox-payments).
 import type { ProposalResponse } from '@motor/contract';
 import type { App } from '../app-types';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
-import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../modules/payment/test-helpers';
-import { createQuote } from '../modules/policy/test-helpers';
+import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from './sandbox-payments';
+import { createQuote } from './quotes';
 
 /**
  * A flex quote bought by Direct Debit as the checkout page does it: quote, the sandbox mandate

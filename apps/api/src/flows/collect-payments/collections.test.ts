@@ -36,8 +36,8 @@ import {
   payOnSandboxCardPage,
   SANDBOX_GOOD_BANK,
   setUpSandboxMandate,
-} from '../../modules/payment/test-helpers';
-import { createQuote } from '../../modules/policy/test-helpers';
+} from '../../test/sandbox-payments';
+import { createQuote } from '../../test/quotes';
 import type { SandboxCardPayments } from '../../providers/card-payments';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { expectGolden } from '../../test/golden';

@@ -9,7 +9,7 @@ import { jobs, notificationOutbox, policies, proposals } from '../../db/schema';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { listPolicyVersions } from '../../modules/policy';
 import { AGREEMENTS_REQUIRED_MESSAGE } from '../../modules/policy/agreements';
-import { demoCar } from '../../modules/policy/test-helpers';
+import { demoCar } from '../../test/quotes';
 import { updates } from '../../modules/proposal';
 import { createBoundPolicyWithNumber } from '../../test/bound-policy';
 import { useTestApp } from '../../test/use-test-app';

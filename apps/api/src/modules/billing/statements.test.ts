@@ -15,7 +15,7 @@ import { bindProposal } from '../../flows/bind-policy';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
 import { computeAmountDueAtBind } from '../policy';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { ADD_YOUNG_DRIVER } from '../proposal';
 import { buyByCard } from '../../test/bound-policy';
 import { useTestApp } from '../../test/use-test-app';
