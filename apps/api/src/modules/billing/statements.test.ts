@@ -375,6 +375,8 @@ describe('statements', () => {
     await at('2026-05-20T12:00:00.000Z');
     const quote = await createQuote(suite.app, owner);
     const paid = computeAmountDueAtBind(quote.quote).totalPence;
+    // Bound by hand on a card payment the sandbox never took: the refund below must still be with
+    // the provider after the jobs run, and they pay the refund of a payment made on the card page.
     const bound = await bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: SYSTEM,
