@@ -22,7 +22,7 @@ import { runDueJobs } from '../modules/jobs/runner';
 import { computeAmountDueAtBind } from '../modules/policy/amounts';
 import { saveCard } from '../modules/payment/service';
 import { bindProposal, type BindPayment } from './bind-policy';
-import { createQuote, demoCar } from '../modules/policy/test-helpers';
+import { createQuote, demoCar } from '../test/quotes';
 
 const START = '2026-03-02T09:00:00.000Z';
 const SYSTEM = { kind: 'system', name: 'test-webhook' } as const;

@@ -21,12 +21,12 @@ import {
   uploads,
   users,
 } from '../db/schema';
-import { multipartFile, pdfBytes } from '../modules/upload/test-helpers';
+import { multipartFile, pdfBytes } from '../test/uploads';
 import { POLICYHOLDER_PROFILE_CODE } from '../modules/disclosure';
 import { PERMISSIONS } from '../modules/identity';
 import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
-import { createQuote } from '../modules/policy/test-helpers';
+import { createQuote } from '../test/quotes';
 import { updates } from '../modules/proposal/fixtures';
 import { createBoundPolicyWithNumber } from '../test/bound-policy';
 import { createTestApp, createTestConfig } from '../test/test-app';

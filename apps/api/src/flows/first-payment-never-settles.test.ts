@@ -1,7 +1,7 @@
 // Issue 30 item 3 ("failed or has not settled within NTU_AFTER_DAYS"), and the sandbox's payment
 // behaviours end to end (item 10): a policy whose first Direct Debit never settles is NTU once the
 // window has passed; "Fail Payment 2" fails only the second collection under the mandate. Bought
-// through the calls the browser makes (modules/payment/test-helpers.ts); the clock moves day by
+// through the calls the browser makes (test/sandbox-payments.ts); the clock moves day by
 // day and the due jobs run each day, so the sandbox's webhooks and the jobs decide everything.
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { createTestClock } from '../clock';
 import { collections, notificationOutbox } from '../db/schema';
 import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
-import { SANDBOX_GOOD_BANK } from '../modules/payment/test-helpers';
+import { SANDBOX_GOOD_BANK } from '../test/sandbox-payments';
 import { buyFlexByDirectDebit } from '../test/buy-by-direct-debit';
 import { createTestApp } from '../test/test-app';
 import { findUnpaidCover } from './collect-payments/audit';

@@ -1,6 +1,6 @@
 // Issue 30 item 3, after the move to NTU: the account of a policy not taken up while its first
 // Direct Debit is still with the bank, and a Direct Debit bind whose first collection was never
-// made. Bought through the calls the browser makes (modules/payment/test-helpers.ts); the clock
+// made. Bought through the calls the browser makes (test/sandbox-payments.ts); the clock
 // moves day by day and the due jobs run each day, so the sandbox's webhooks and the jobs decide.
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { createTestClock } from '../clock';
 import { collections, notificationOutbox } from '../db/schema';
 import { assertLedgerBalanced } from '../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
-import { SANDBOX_GOOD_BANK } from '../modules/payment/test-helpers';
+import { SANDBOX_GOOD_BANK } from '../test/sandbox-payments';
 import { buyFlexByDirectDebit } from '../test/buy-by-direct-debit';
 import { ProviderUnavailableError } from '../providers/direct-debit/types';
 import { pdfText } from '../test/pdf-text';

@@ -23,7 +23,7 @@ import { createBoundPolicy } from '../test/bound-policy';
 import { useTestApp } from '../test/use-test-app';
 import { applyCollectionOutcomes } from './collect-payments/outcomes';
 import { payRefundsJob } from './collect-payments/refunds';
-import { SANDBOX_GOOD_CARD as CARD } from '../modules/payment/test-helpers';
+import { SANDBOX_GOOD_CARD as CARD } from '../test/sandbox-payments';
 
 // Bought on 31 January: payment day 28; the first monthly bill is raised on 28 February.
 const INCEPTION = '2026-01-31T10:00:00.000Z';

@@ -15,8 +15,8 @@ import {
   payOnSandboxCardPage,
   SANDBOX_GOOD_BANK,
   setUpSandboxMandate,
-} from '../modules/payment/test-helpers';
-import { createQuote } from '../modules/policy/test-helpers';
+} from '../test/sandbox-payments';
+import { createQuote } from '../test/quotes';
 import { useTestApp } from '../test/use-test-app';
 import { readStatements as readAccountStatements } from '../test/statements';
 

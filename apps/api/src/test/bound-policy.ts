@@ -1,14 +1,14 @@
 // Suites about a policy's life (changes, bills, settling) start from a bound one: a quote made by
-// the customer (modules/policy/test-helpers), bought as the checkout page buys a card-paid flex
+// the customer (test/quotes), bought as the checkout page buys a card-paid flex
 // policy — a card checkout that keeps the card for the months to come, paid on the sandbox's
 // hosted card page, whose signed webhook binds it. No fixture makes the payment, the saved card
 // or the ledger rows (issue 30): the months after are collected from that card as a customer's
-// are. It lives here and not beside createQuote: modules do not import flows' kits.
+// are.
 import type { CustomerAccountResponse, PolicyResponse, ProposalResponse } from '@motor/contract';
 import type { App } from '../app-types';
-import { payOnSandboxCardPage } from '../modules/payment/test-helpers';
+import { payOnSandboxCardPage } from './sandbox-payments';
 import { computeAmountDueAtBind } from '../modules/policy';
-import { createQuote } from '../modules/policy/test-helpers';
+import { createQuote } from './quotes';
 
 /**
  * A policy bought from a new quote (bmw-flex by default) of the caller of `headers`: by card, or,

@@ -1,10 +1,10 @@
-// Test kit for suites that buy a flex policy by Direct Debit as the checkout page does it. It
-// lives here, beside createBoundPolicy, and not in modules/payment: it signs in (identity), makes a
-// quote (policy) and sets up a mandate (payment), and a module's test helpers stay its own.
+// Test kit for suites that buy a flex policy by Direct Debit as the checkout page does it: it signs
+// in, makes a quote (test/quotes) and sets up a mandate on the sandbox's pages (test/sandbox-payments).
+import type { ProposalResponse } from '@motor/contract';
 import type { App } from '../app-types';
 import { bearer, createTestAccessToken } from '../modules/identity/test-tokens';
-import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../modules/payment/test-helpers';
-import { createQuote } from '../modules/policy/test-helpers';
+import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from './sandbox-payments';
+import { createQuote } from './quotes';
 
 /**
  * A flex quote bought by Direct Debit as the checkout page does it: quote, the sandbox mandate
@@ -18,11 +18,13 @@ export async function buyFlexByDirectDebit(
 ): Promise<{
   headers: Record<string, string>;
   code: string;
+  quote: ProposalResponse;
   policyId: string;
   policyNumber: string;
 }> {
   const headers = bearer(await createTestAccessToken(app, { userId }));
-  const code = (await createQuote(app, headers)).proposalCode;
+  const quote = await createQuote(app, headers);
+  const code = quote.proposalCode;
   await setUpSandboxMandate(app, headers, bank);
   const account = await app.inject({
     method: 'POST',
@@ -38,5 +40,5 @@ export async function buyFlexByDirectDebit(
   });
   if (bound.statusCode !== 200) throw new Error(`bind: ${bound.statusCode} ${bound.body}`);
   const { policyId, policyNumber } = bound.json() as { policyId: string; policyNumber: string };
-  return { headers, code, policyId, policyNumber };
+  return { headers, code, quote, policyId, policyNumber };
 }

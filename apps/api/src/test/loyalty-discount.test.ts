@@ -12,7 +12,7 @@ import { scheduleContent } from '../modules/document/content';
 import { computeAmountDueAtBind, listPolicyVersions } from '../modules/policy';
 import { priceChanges as describePriceChanges } from '../flows/renew-policy/notices';
 import { currentPrice } from '../flows/renew-policy/policy-facts';
-import { createQuote, getChecklistKeys } from '../modules/policy/test-helpers';
+import { createQuote, getChecklistKeys } from './quotes';
 import { buyByCard } from './bound-policy';
 import { useTestApp } from './use-test-app';
 

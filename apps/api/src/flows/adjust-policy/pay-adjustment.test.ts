@@ -12,7 +12,7 @@ import { ADD_YOUNG_DRIVER } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
 import { useTestApp } from '../../test/use-test-app';
 import { ADJUSTMENT_MESSAGES } from './adjustment-rules';
-import { SANDBOX_GOOD_CARD as CARD } from '../../modules/payment/test-helpers';
+import { SANDBOX_GOOD_CARD as CARD } from '../../test/sandbox-payments';
 
 // Issue 15 item 4: paying for a change. A positive amountDue on a single-payment policy is paid
 // by card before the change is confirmed — hosted checkout (its webhook confirms) or staff by

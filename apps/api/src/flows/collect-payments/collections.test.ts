@@ -32,9 +32,14 @@ import { bearer, createTestAccessToken } from '../../modules/identity/test-token
 import { runDueJobs } from '../../modules/jobs/runner';
 import { createDirectDebitCollection } from '../../modules/payment';
 import { computeAmountDueAtBind } from '../../modules/policy';
-import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../../modules/payment/test-helpers';
-import { createQuote } from '../../modules/policy/test-helpers';
+import {
+  payOnSandboxCardPage,
+  SANDBOX_GOOD_BANK,
+  setUpSandboxMandate,
+} from '../../test/sandbox-payments';
+import { createQuote } from '../../test/quotes';
 import type { SandboxCardPayments } from '../../providers/card-payments';
+import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { expectGolden } from '../../test/golden';
 import { createTestApp } from '../../test/test-app';
 import { planCollections } from './collect';
@@ -92,7 +97,14 @@ async function scenario(start: string) {
   const setUpMandate = (headers: Record<string, string>, bank: typeof GOOD_BANK) =>
     setUpSandboxMandate(app, headers, bank);
 
-  /** A flex policy bound today; its first month paid by Direct Debit (a real sandbox collection) or card. */
+  /**
+   * A flex policy bought today, its first month paid by Direct Debit (a real sandbox collection)
+   * or card. By Direct Debit on the good bank, or by card with a failing bank's mandate for the
+   * months after, it is bought as the checkout page buys it. Two are still bound by hand: a card
+   * payer's, on the payment and saved card the test makes with the sandbox itself (one a card that
+   * needs its holder), and a first Direct Debit collection the failing bank fails, made as the
+   * test makes it (the bind's own first collection fails days after the dates that test reads).
+   */
   async function bindFlex(
     userId: string,
     options: {
@@ -103,45 +115,60 @@ async function scenario(start: string) {
       ddDeposit?: boolean;
     },
   ) {
+    const { headers, quote, policyId } = await buy(userId, options);
+    const schedule = quote.quote.availablePaymentSchedules.find((s) => s.active)!;
+    return {
+      headers,
+      policyId,
+      account: (await accountOf(policyId))!,
+      instalment: schedule.premiumBreakdown.instalmentAmount,
+    };
+  }
+
+  async function buy(userId: string, options: Parameters<typeof bindFlex>[1]) {
+    if (options.method === 'BACS_DEBIT' && options.bank === GOOD_BANK) {
+      return buyFlexByDirectDebit(app, userId, options.bank);
+    }
     const headers = bearer(await createTestAccessToken(app, { userId }));
     const quote = await createQuote(app, headers);
-    const due = computeAmountDueAtBind(quote.quote);
     if (options.bank) await setUpMandate(headers, options.bank);
-    const payment =
-      options.method === 'BACS_DEBIT' && (options.bank === GOOD_BANK || options.ddDeposit)
-        ? {
-            provider: 'DIRECT_DEBIT' as const,
-            providerPaymentId: (
-              await createDirectDebitCollection(app, {
-                ownerUserId: userId,
-                proposalCode: quote.proposalCode,
-                amountPence: due.totalPence,
-                description: 'First month',
-                reference: `bind:${quote.proposalCode}`,
-              })
-            ).providerPaymentId,
-            amountPence: due.totalPence,
-            settled: false,
-          }
-        : {
-            provider: 'CARD' as const,
-            providerPaymentId: options.cardPaymentId ?? `pi_${quote.proposalCode}`,
-            amountPence: due.totalPence,
-            settled: true,
-          };
+    if (options.method === 'BACS_DEBIT' && !options.ddDeposit) {
+      await payOnSandboxCardPage(app, headers, quote.proposalCode);
+      const [account] = await app.db
+        .select({ policyId: customerAccounts.policyId })
+        .from(customerAccounts)
+        .where(eq(customerAccounts.proposalCode, quote.proposalCode));
+      return { headers, quote, policyId: account!.policyId! };
+    }
+    const amountPence = computeAmountDueAtBind(quote.quote).totalPence;
+    const payment = options.ddDeposit
+      ? {
+          provider: 'DIRECT_DEBIT' as const,
+          providerPaymentId: (
+            await createDirectDebitCollection(app, {
+              ownerUserId: userId,
+              proposalCode: quote.proposalCode,
+              amountPence,
+              description: 'First month',
+              reference: `bind:${quote.proposalCode}`,
+            })
+          ).providerPaymentId,
+          amountPence,
+          settled: false,
+        }
+      : {
+          provider: 'CARD' as const,
+          providerPaymentId: options.cardPaymentId ?? `pi_${quote.proposalCode}`,
+          amountPence,
+          settled: true,
+        };
     const bound = await bindProposal(app, {
       proposalCode: quote.proposalCode,
       principal: SYSTEM,
       paymentMethodType: options.method,
       payment,
     });
-    const schedule = quote.quote.availablePaymentSchedules.find((s) => s.active)!;
-    return {
-      headers,
-      policyId: bound.policyId,
-      account: (await accountOf(bound.policyId))!,
-      instalment: schedule.premiumBreakdown.instalmentAmount,
-    };
+    return { headers, quote, policyId: bound.policyId };
   }
 
   async function accountOf(policyId: string): Promise<CustomerAccountRow | undefined> {

@@ -13,9 +13,9 @@ import { collections, notificationOutbox, paymentMethods } from '../../db/schema
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../../modules/payment/test-helpers';
+import { SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../../test/sandbox-payments';
 import { computeAmountDueAtBind } from '../../modules/policy';
-import { createQuote } from '../../modules/policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { ADD_YOUNG_DRIVER } from '../../modules/proposal';
 import { subtractWorkingDays } from '../../providers/direct-debit';
 import { createTestApp } from '../../test/test-app';

@@ -7,8 +7,8 @@ import { asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@motor/domain';
 import { collections, directDebitNotices, notificationOutbox } from '../../db/schema';
-import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
-import { createQuote } from '../../modules/policy/test-helpers';
+import { setUpSandboxMandate } from '../../test/sandbox-payments';
+import { createQuote } from '../../test/quotes';
 import { useTestApp } from '../../test/use-test-app';
 import { liveDaysUntil } from '../../test/live-days';
 

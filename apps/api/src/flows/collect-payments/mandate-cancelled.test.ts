@@ -20,8 +20,8 @@ import {
   cancelMandateAtBank,
   SANDBOX_GOOD_BANK,
   setUpSandboxMandate,
-} from '../../modules/payment/test-helpers';
-import { createQuote } from '../../modules/policy/test-helpers';
+} from '../../test/sandbox-payments';
+import { createQuote } from '../../test/quotes';
 import { buyByCard } from '../../test/bound-policy';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { liveDaysUntil } from '../../test/live-days';

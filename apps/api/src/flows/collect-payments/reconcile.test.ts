@@ -10,9 +10,9 @@ import {
   SANDBOX_GOOD_BANK,
   SANDBOX_GOOD_CARD as CARD,
   setUpSandboxMandate,
-} from '../../modules/payment/test-helpers';
+} from '../../test/sandbox-payments';
 import { computeAmountDueAtBind } from '../../modules/policy';
-import { createQuote } from '../../modules/policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { useTestApp } from '../../test/use-test-app';
 import { reconcilePayments, reconcilePaymentsJob } from './reconcile';
 

@@ -16,8 +16,8 @@ import { ledgerTransactions, notificationOutbox, policies, refundPayouts } from 
 import { getAccountTotals } from '../../modules/billing';
 import { expectStatementsAddUp } from '../../modules/billing/testing';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { payOnSandboxCardPage, setUpSandboxMandate } from '../../modules/payment/test-helpers';
-import { createQuote } from '../../modules/policy/test-helpers';
+import { payOnSandboxCardPage, setUpSandboxMandate } from '../../test/sandbox-payments';
+import { createQuote } from '../../test/quotes';
 import { useTestApp } from '../../test/use-test-app';
 import { payRefundsJob } from './refunds';
 import { readStatements as readAccountStatements } from '../../test/statements';

@@ -20,8 +20,8 @@ import {
 } from '../../db/schema';
 import { getAccountTotals } from '../../modules/billing';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { payOnSandboxCardPage, SANDBOX_GOOD_CARD } from '../../modules/payment/test-helpers';
-import { createQuote } from '../../modules/policy/test-helpers';
+import { payOnSandboxCardPage, SANDBOX_GOOD_CARD } from '../../test/sandbox-payments';
+import { createQuote } from '../../test/quotes';
 import { useTestApp } from '../../test/use-test-app';
 import { reconcilePayments } from './reconcile';
 import { payRefundsJob } from './refunds';

@@ -13,14 +13,11 @@ import { ledgerPostings, ledgerTransactions, policies, proposals } from '../../d
 import { sumWrittenPremium } from '../../modules/billing';
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
-import { createQuote } from '../../modules/policy/test-helpers';
 import { ADD_YOUNG_DRIVER } from '../../modules/proposal';
 import { createBoundPolicy } from '../../test/bound-policy';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { liveDaysUntil } from '../../test/live-days';
 import { createTestApp } from '../../test/test-app';
-import { bindProposal } from '../bind-policy';
 import { settleRenewalsAtExpiry } from '../renew-policy/anniversary';
 import { offerDueRenewals, RENEWAL_OFFER_DAYS } from '../renew-policy/offer';
 
@@ -320,14 +317,7 @@ describe('the renewal pricing record', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ clock });
-    const headers = bearer(await createTestAccessToken(app, { userId: 'report-renewing' }));
-    const quote = await createQuote(app, headers);
-    await setUpSandboxMandate(app, headers);
-    ({ policyNumber } = await bindProposal(app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      paymentMethodType: 'BACS_DEBIT',
-    }));
+    ({ policyNumber } = await buyFlexByDirectDebit(app, 'report-renewing'));
     clock.set(new Date(EXPIRY.getTime() - RENEWAL_OFFER_DAYS * DAY));
     expect(await offerDueRenewals(app)).toBe(1);
   }, 120_000);

@@ -6,11 +6,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addIsoDuration } from '@motor/domain';
 import { policies, proposals } from '../../db/schema';
-import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
-import { createQuote } from '../../modules/policy/test-helpers';
 import { expireQuotes } from '../../modules/proposal/expiry';
+import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { useTestApp } from '../../test/use-test-app';
-import { bindProposal } from '../bind-policy';
 import { settleRenewalsAtExpiry } from './anniversary';
 import { offerDueRenewals, RENEWAL_OFFER_DAYS } from './offer';
 
@@ -26,16 +24,7 @@ describe('a renewal whose anniversary is settled after midnight', () => {
   let renewalCode = '';
 
   beforeAll(async () => {
-    const headers = await suite.customer(OWNER);
-    const quote = await createQuote(suite.app, headers);
-    // The mandate set up on the sandbox's mandate pages, as the checkout does.
-    await setUpSandboxMandate(suite.app, headers);
-    const bound = await bindProposal(suite.app, {
-      proposalCode: quote.proposalCode,
-      principal: { kind: 'system', name: 'test' },
-      paymentMethodType: 'BACS_DEBIT',
-    });
-    policyId = bound.policyId;
+    ({ policyId } = await buyFlexByDirectDebit(suite.app, OWNER));
     clock.set(new Date(EXPIRY.getTime() - RENEWAL_OFFER_DAYS * DAY));
     expect(await offerDueRenewals(suite.app)).toBe(1);
     const [policy] = await suite.app.db

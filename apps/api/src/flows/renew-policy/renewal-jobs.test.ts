@@ -14,8 +14,8 @@ import {
 } from '../../db/schema';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { lapseExpiredPolicies } from '../../modules/policy/lifecycle';
-import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
-import { createQuote, demoCar } from '../../modules/policy/test-helpers';
+import { setUpSandboxMandate } from '../../test/sandbox-payments';
+import { createQuote, demoCar } from '../../test/quotes';
 import type { RatedSnapshot } from '../../modules/rating';
 import { updates } from '../../modules/proposal';
 import { useTestApp } from '../../test/use-test-app';

@@ -9,9 +9,9 @@ import { addIsoDuration } from '@motor/domain';
 import { customerAccounts, ledgerPostings, ledgerTransactions, policies } from '../../db/schema';
 import { AppError } from '../../errors';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
-import { createQuote } from '../../modules/policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { buyByCard } from '../../test/bound-policy';
+import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { useTestApp } from '../../test/use-test-app';
 import { bindProposal } from '../bind-policy';
 import { settleRenewalsAtExpiry } from './anniversary';
@@ -19,7 +19,6 @@ import { offerDueRenewals } from './offer';
 
 const INCEPTION = '2026-03-12T10:00:00.000Z';
 const EXPIRY = new Date(addIsoDuration(new Date(INCEPTION), 'P12M'));
-const SYSTEM = { kind: 'system', name: 'test' } as const;
 const DAY = 24 * 60 * 60_000;
 
 describe('paying for a renewal', () => {
@@ -31,15 +30,8 @@ describe('paying for a renewal', () => {
 
   /** A flex policy bought at INCEPTION on a Direct Debit mandate. */
   async function buyByDirectDebit(userId: string) {
-    const headers = await suite.customer(userId);
-    const quote = await createQuote(suite.app, headers);
-    await setUpSandboxMandate(suite.app, headers);
-    const bound = await bindProposal(suite.app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'BACS_DEBIT',
-    });
-    return { policyId: bound.policyId };
+    const { policyId } = await buyFlexByDirectDebit(suite.app, userId);
+    return { policyId };
   }
 
   /** A flex policy bought at INCEPTION by card on the checkout, the card kept or not. */

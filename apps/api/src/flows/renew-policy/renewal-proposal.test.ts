@@ -9,12 +9,11 @@ import type { ProposalResponse } from '@motor/contract';
 import { addIsoDuration } from '@motor/domain';
 import { policies, proposals } from '../../db/schema';
 import { READ_ONLY_ON_POLICY_MESSAGE } from '../../modules/disclosure';
-import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
-import { createQuote } from '../../modules/policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { ADDITIONAL_DRIVER_ANSWERS, updates } from '../../modules/proposal';
 import * as rating from '../../modules/rating';
+import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { useTestApp } from '../../test/use-test-app';
-import { bindProposal } from '../bind-policy';
 import { offerDueRenewals, RENEWAL_OFFER_DAYS } from './offer';
 import { RENEWAL_START_DATE_MESSAGE, RENEWAL_STOPPED_MESSAGE } from './renewal-proposal';
 
@@ -39,7 +38,6 @@ vi.mock('../../modules/rating', async (importOriginal) => {
 const INCEPTION = '2026-03-12T10:00:00.000Z';
 const EXPIRY = new Date(addIsoDuration(new Date(INCEPTION), 'P12M'));
 const DAY = 24 * 60 * 60_000;
-const SYSTEM = { kind: 'system', name: 'test' } as const;
 
 describe('the renewal proposal (renewal pages)', () => {
   const suite = useTestApp({ at: INCEPTION, seed: true });
@@ -52,16 +50,8 @@ describe('the renewal proposal (renewal pages)', () => {
 
   async function bind(ownerUserId: string): Promise<Omit<Bound, 'renewalCode'>> {
     clock.set(INCEPTION);
-    const headers = await suite.customer(ownerUserId);
-    const quote = await createQuote(suite.app, headers);
-    // The mandate set up on the sandbox's mandate pages, as the checkout does.
-    await setUpSandboxMandate(suite.app, headers);
-    const result = await bindProposal(suite.app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'BACS_DEBIT',
-    });
-    return { policyId: result.policyId, userId: ownerUserId };
+    const { policyId } = await buyFlexByDirectDebit(suite.app, ownerUserId);
+    return { policyId, userId: ownerUserId };
   }
 
   const renewalCodeOf = async (policyId: string) =>

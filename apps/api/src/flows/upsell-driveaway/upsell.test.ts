@@ -9,12 +9,11 @@ import { jobs, notificationOutbox, policies, proposals } from '../../db/schema';
 import { runDueJobs } from '../../modules/jobs/runner';
 import { listPolicyVersions } from '../../modules/policy';
 import { AGREEMENTS_REQUIRED_MESSAGE } from '../../modules/policy/agreements';
-import { setUpSandboxMandate } from '../../modules/payment/test-helpers';
-import { createQuote, demoCar } from '../../modules/policy/test-helpers';
+import { demoCar } from '../../test/quotes';
 import { updates } from '../../modules/proposal';
+import { createBoundPolicyWithNumber } from '../../test/bound-policy';
 import { useTestApp } from '../../test/use-test-app';
 import { quoteOf } from '../adjust-policy/policy-snapshot';
-import { bindProposal } from '../bind-policy';
 import { offerDueUpsells, selectDueUpsells } from './offer';
 
 const INCEPTION = '2026-05-04T09:00:00.000Z';
@@ -22,7 +21,6 @@ const EXPIRY = new Date(addIsoDuration(new Date(INCEPTION), 'P5D'));
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 const OFFER_DAYS = 2;
-const SYSTEM = { kind: 'system', name: 'test' } as const;
 
 describe('driveaway → flex upgrade offer', () => {
   const suite = useTestApp({ at: INCEPTION, seed: true, config: { upsellOfferDays: OFFER_DAYS } });
@@ -46,31 +44,27 @@ describe('driveaway → flex upgrade offer', () => {
   ): Promise<Bound> {
     clock.set(INCEPTION);
     const schemeCode = options.schemeCode ?? 'bmw-driveaway';
-    const quote = await createQuote(suite.app, await headersOf(ownerUserId), {
-      schemeCode,
-      car: demoCar(options.vrn, 'BMW-F40-118I-SPORT'),
-      extraChanges: options.driver
-        ? [
-            {
-              changeType: 'PROFILE_DISCLOSURE_CHANGE',
-              profileCode: 'ph',
-              update: updates(options.driver),
-            },
-          ]
-        : [],
-    });
-    const driveaway = schemeCode === 'bmw-driveaway';
-    if (!driveaway) {
-      await setUpSandboxMandate(suite.app, await headersOf(ownerUserId));
-    }
-    const result = await bindProposal(suite.app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      ...(driveaway ? {} : { paymentMethodType: 'BACS_DEBIT' as const }),
-    });
+    // Bought as the checkout page buys it: a free Driveaway bound, a flex policy paid by card.
+    const { quote, policyId, policyNumber } = await createBoundPolicyWithNumber(
+      suite.app,
+      await headersOf(ownerUserId),
+      {
+        schemeCode,
+        car: demoCar(options.vrn, 'BMW-F40-118I-SPORT'),
+        extraChanges: options.driver
+          ? [
+              {
+                changeType: 'PROFILE_DISCLOSURE_CHANGE',
+                profileCode: 'ph',
+                update: updates(options.driver),
+              },
+            ]
+          : [],
+      },
+    );
     return {
-      policyId: result.policyId,
-      policyNumber: result.policyNumber,
+      policyId,
+      policyNumber,
       ownerUserId,
       proposalCode: quote.proposalCode,
     };

@@ -5,7 +5,7 @@ import { listBilledMonths, prorateBetween } from '@motor/domain';
 import { customerAccounts, ledgerPostings, ledgerTransactions, policies } from '../../db/schema';
 import { runDueJobs } from '../jobs/runner';
 import { computeAmountDueAtBind, transitionPolicy } from '../policy';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { buyByCard } from '../../test/bound-policy';
 import { useTestApp } from '../../test/use-test-app';
 import { invoiceDueAt, planInvoices, raiseDueInvoices } from './invoicing';

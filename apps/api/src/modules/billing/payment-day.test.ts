@@ -7,7 +7,7 @@ import { auditLog, customerAccounts, ledgerTransactions } from '../../db/schema'
 import type { Principal } from '../identity';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { buyByCard } from '../../test/bound-policy';
 import { useTestApp } from '../../test/use-test-app';
 import { changePaymentDay, PAYMENT_DAY_MESSAGES } from './payment-day';

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CustomerAccountResponse,
   PolicyAdjustmentResponse,
+  PolicyResponse,
   StatementResponse,
   StatementSummaryResponse,
 } from '@motor/contract';
@@ -14,8 +15,9 @@ import { bindProposal } from '../../flows/bind-policy';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
 import { computeAmountDueAtBind } from '../policy';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { ADD_YOUNG_DRIVER } from '../proposal';
+import { buyByCard } from '../../test/bound-policy';
 import { useTestApp } from '../../test/use-test-app';
 import {
   LEDGER_ACCOUNTS,
@@ -117,19 +119,10 @@ describe('statements', () => {
     deposit = due.totalPence;
     instalment = quote.quote.availablePaymentSchedules.find((s) => s.active)!.premiumBreakdown
       .instalmentAmount;
-    const bound = await bindProposal(suite.app, {
-      proposalCode: quote.proposalCode,
-      principal: SYSTEM,
-      paymentMethodType: 'CARD',
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: `pi_${quote.proposalCode}`,
-        amountPence: deposit,
-        settled: true,
-      },
-    });
-    policyNumber = bound.policyNumber;
-    policyId = bound.policyId;
+    // Paid by card on the card page, the card not kept: no month after is charged to it, each
+    // bill is owed until a payment comes (below).
+    ({ policyId } = await buyByCard(suite.app, owner, quote.proposalCode, { saveCard: false }));
+    policyNumber = ((await get(`/api/policies/${policyId}`)).json() as PolicyResponse).policyNumber;
     account = await readAccount();
   });
   afterAll(async () => {
@@ -382,6 +375,8 @@ describe('statements', () => {
     await at('2026-05-20T12:00:00.000Z');
     const quote = await createQuote(suite.app, owner);
     const paid = computeAmountDueAtBind(quote.quote).totalPence;
+    // Bound by hand on a card payment the sandbox never took: the refund below must still be with
+    // the provider after the jobs run, and they pay the refund of a payment made on the card page.
     const bound = await bindProposal(suite.app, {
       proposalCode: quote.proposalCode,
       principal: SYSTEM,

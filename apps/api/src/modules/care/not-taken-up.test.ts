@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CustomerDetailResponse, NotTakenUpPoliciesResponse } from '@motor/contract';
 import { users } from '../../db/schema';
 import { useTestApp } from '../../test/use-test-app';
-import { SANDBOX_GOOD_BANK } from '../payment/test-helpers';
+import { SANDBOX_GOOD_BANK } from '../../test/sandbox-payments';
 import { buyFlexByDirectDebit } from '../../test/buy-by-direct-debit';
 import { liveDaysUntil } from '../../test/live-days';
 

@@ -13,7 +13,7 @@ import { PERMISSIONS } from '../identity';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { enqueueJob } from '../jobs';
 import { defineJob, registerJobs } from '../jobs/runner';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { CLOCK_FIXED_MESSAGE, FORWARD_ONLY_MESSAGE } from './move';
 import { addToClockOffset, readClockOffset } from './offset';
 

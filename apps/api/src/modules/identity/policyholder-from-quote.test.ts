@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/use-test-app';
-import { createQuote, demoCar } from '../policy/test-helpers';
+import { createQuote, demoCar } from '../../test/quotes';
 import { updates } from '../proposal/fixtures';
 import { POLICYHOLDER_PROFILE_CODE } from '../disclosure';
 import { findOrCreateUser } from './users';

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { useTestApp } from '../../test/use-test-app';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { PERMISSIONS } from './principal';
 
 const START = '2026-03-02T09:00:00.000Z';

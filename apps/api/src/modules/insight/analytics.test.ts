@@ -8,7 +8,7 @@ import { analyticsEvents, users } from '../../db/schema';
 import { useTestApp } from '../../test/use-test-app';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { NO_CONSENT_MESSAGE } from './routes';
 
 const CONSENTED = { cookie: 'other=1; cookieConsent=true' };

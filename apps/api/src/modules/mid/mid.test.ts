@@ -10,7 +10,7 @@ import { createSandboxMid } from '../../providers/mid';
 import { CORE_ASSET_CODE } from '../disclosure';
 import { runDueJobsNow } from '../jobs';
 import { updates } from '../proposal';
-import { demoCar } from '../policy/test-helpers';
+import { demoCar } from '../../test/quotes';
 import { createBoundPolicy } from '../../test/bound-policy';
 import { createTestProviders } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';

@@ -13,7 +13,7 @@ import { createTestApp, createTestConfig, createTestProviders } from '../../test
 import { createMail } from '../../providers/mail';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { DRIVER_ANSWERS } from '../proposal/fixtures';
 import { queueDepsOf } from '.';
 import { queueMessage } from './outbox';

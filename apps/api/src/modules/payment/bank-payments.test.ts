@@ -14,10 +14,10 @@ import { payRefundsJob } from '../../flows/collect-payments/refunds';
 import type { SandboxDirectDebit } from '../../providers/direct-debit';
 import { useTestApp } from '../../test/use-test-app';
 import { computeAmountDueAtBind } from '../policy/amounts';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { BANK_PAYMENT_MESSAGES } from './bank-payments';
 import { MANDATE_REQUIRED_MESSAGE, PAYMENT_REQUIRED_MESSAGE } from './methods';
-import { payOnSandboxCardPage, SANDBOX_GOOD_BANK } from './test-helpers';
+import { payOnSandboxCardPage, SANDBOX_GOOD_BANK } from '../../test/sandbox-payments';
 import { BAD_SIGNATURE_MESSAGE } from './webhooks';
 
 // Issue 35 item 4: the first monthly payment by instant bank payment, with the Direct Debit

@@ -9,9 +9,9 @@ import { createTestApp } from '../../test/test-app';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { computeAmountDueAtBind } from '../policy/amounts';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { BAD_SIGNATURE_MESSAGE } from './webhooks';
-import { SANDBOX_GOOD_CARD as CARD } from './test-helpers';
+import { SANDBOX_GOOD_CARD as CARD } from '../../test/sandbox-payments';
 
 const START = '2026-03-02T09:00:00.000Z';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

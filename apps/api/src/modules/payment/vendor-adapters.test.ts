@@ -17,7 +17,7 @@ import {
 import { createGoCardlessDirectDebit } from '../../providers/direct-debit/gocardless';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 
 // The same routes with the vendor adapters configured (against local fakes of Stripe and
 // GoCardless): the browser is sent to the vendor's page, the vendor's signed webhook binds, and

@@ -16,7 +16,7 @@ import {
 import { listAccountTransactions } from '../billing/ledger';
 import { assertLedgerBalanced } from '../billing/testing';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { createQuote } from '../policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { checkCardEvent } from './webhook-events';
 import { WEBHOOK_EVENT_INVALID_MESSAGE, WEBHOOK_NOT_JSON_MESSAGE } from './webhooks';
 

@@ -27,9 +27,9 @@ import {
   AGREEMENTS_UNKNOWN_MESSAGE,
 } from './agreements';
 import { INFORMATION_MISSING_MESSAGE, QUOTE_EXPIRED_MESSAGE, REFERRED_MESSAGE } from './bind-gates';
-import { createQuote, getChecklistKeys } from './test-helpers';
+import { createQuote, getChecklistKeys } from '../../test/quotes';
 import { VERIFICATION_NOT_CLEAR_MESSAGE } from './verification';
-import { SANDBOX_GOOD_CARD as CARD } from '../payment/test-helpers';
+import { SANDBOX_GOOD_CARD as CARD } from '../../test/sandbox-payments';
 
 // Issue 13 items 1 and 2: the server refuses every way of paying for or binding a quote that may
 // not become a policy, called directly and out of order — whatever the pages would have shown —

@@ -6,7 +6,7 @@ import { createBoundPolicyWithNumber } from '../../test/bound-policy';
 import { useTestApp } from '../../test/use-test-app';
 import { IMPERSONATE_HEADER, PERMISSIONS } from '../identity';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
-import { multipartFile, pdfBytes } from './test-helpers';
+import { multipartFile, pdfBytes } from '../../test/uploads';
 
 // DELETE /api/documents/upload/stage/{policyId}/{stageId}: a staged file taken off the upload
 // page's list leaves the blob store and the table at once, not an hour later (issue 14 item 6).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sniffFileType } from './sniff';
-import { exeBytes, pdfBytes } from './test-helpers';
+import { exeBytes, pdfBytes } from '../../test/uploads';
 
 const ACCEPT = ['png', 'jpg', 'jpeg', 'heic', 'pdf', 'doc', 'docx', 'rtf'];
 const PNG = Buffer.from(

@@ -8,7 +8,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { IMPERSONATE_HEADER, PERMISSIONS } from '../identity';
 import { bearer, createTestAccessToken } from '../identity/test-tokens';
 import { runDueJobs } from '../jobs/runner';
-import { exeBytes, multipartFile, pdfBytes } from './test-helpers';
+import { exeBytes, multipartFile, pdfBytes } from '../../test/uploads';
 
 const START = '2026-03-02T09:00:00.000Z';
 const MAX_SIZE = 10_485_760;

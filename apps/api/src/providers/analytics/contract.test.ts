@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import { createQuote } from '../../modules/policy/test-helpers';
+import { createQuote } from '../../test/quotes';
 import { createTestApp, createTestProviders } from '../../test/test-app';
 import { createAnalytics } from './index';
 import { startFakePosthog } from './fake-posthog';

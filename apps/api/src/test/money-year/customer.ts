@@ -11,14 +11,10 @@ import type {
 import { londonDateString } from '@motor/domain';
 import type { App } from '../../app-types';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import {
-  cancelMandateAtBank,
-  SANDBOX_GOOD_BANK,
-  setUpSandboxMandate,
-} from '../../modules/payment/test-helpers';
+import { cancelMandateAtBank, SANDBOX_GOOD_BANK, setUpSandboxMandate } from '../sandbox-payments';
 import { CORE_ASSET_CODE } from '../../modules/disclosure';
 import { ADD_YOUNG_DRIVER, updates } from '../../modules/proposal';
-import { createQuote } from '../../modules/policy/test-helpers';
+import { createQuote } from '../quotes';
 import type { Action, Member } from './population';
 
 const DAY = 86_400_000;

@@ -11,15 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
 import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
-import { bindProposal } from '../../flows/bind-policy';
 import { POLICYHOLDER_PROFILE_CODE } from '../../modules/disclosure';
 import { IMPERSONATE_HEADER, PERMISSIONS } from '../../modules/identity';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { insertClaim } from '../../modules/claim/repository';
-import { computeAmountDueAtBind } from '../../modules/policy/amounts';
-import { createQuote, getChecklistKeys } from '../../modules/policy/test-helpers';
-import { multipartFile, pdfBytes } from '../../modules/upload/test-helpers';
+import { createQuote, getChecklistKeys } from '../quotes';
+import { multipartFile, pdfBytes } from '../uploads';
 import { DRIVER_ANSWERS, updates } from '../../modules/proposal/fixtures';
+import { createBoundPolicyWithNumber } from '../bound-policy';
 import { createTestApp } from '../test-app';
 
 const START = '2026-03-02T09:00:00.000Z';
@@ -758,17 +757,8 @@ describe('access matrix (issue 21 item 9)', () => {
       profileCode: POLICYHOLDER_PROFILE_CODE,
       update: updates({ firstName: `Customer${name}`, email }),
     };
-    const bought = await createQuote(app, headers, { extraChanges: [person] });
-    const bound = await bindProposal(app, {
-      proposalCode: bought.proposalCode,
-      principal: { kind: 'system', name: 'access-matrix' },
-      payment: {
-        provider: 'CARD',
-        providerPaymentId: `pi_matrix_${name}`,
-        amountPence: computeAmountDueAtBind(bought.quote).totalPence,
-        settled: true,
-      },
-    });
+    const bound = await createBoundPolicyWithNumber(app, headers, { extraChanges: [person] });
+    const bought = bound.quote;
     const claim = await insertClaim(app.db, {
       policyId: bound.policyId,
       claimType: 'Accident',

@@ -20,7 +20,7 @@ import type { App } from '../../app-types';
 import { createTestClock } from '../../clock';
 import { listContentPages } from '../../modules/content/routes';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
-import { createQuote } from '../../modules/policy/test-helpers';
+import { createQuote } from '../quotes';
 import { createTestApp, createTestConfig } from '../test-app';
 import type { OpenApiDocument } from './schema-fuzz-arbitraries';
 

@@ -11,7 +11,7 @@ import { createTestClock } from '../../clock';
 import { POLICYHOLDER_PROFILE_CODE } from '../../modules/disclosure';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { getChecklistKeys } from '../../modules/policy/test-helpers';
+import { getChecklistKeys } from '../quotes';
 import { buildCompleteDisclosure, updates } from '../../modules/proposal/fixtures';
 import { createLogCapture, createTestApp } from '../test-app';
 

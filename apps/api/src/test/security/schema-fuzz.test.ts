@@ -15,8 +15,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@motor/contract';
 import { runStatement } from '../../db/client';
-import { createQuote } from '../../modules/policy/test-helpers';
-import { exeBytes, multipartFile, pdfBytes } from '../../modules/upload/test-helpers';
+import { createQuote } from '../quotes';
+import { exeBytes, multipartFile, pdfBytes } from '../uploads';
 import { createBoundPolicy } from '../bound-policy';
 import { useTestApp } from '../use-test-app';
 import {

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { App } from '../../app-types';
-import { paymentMethods } from './tables';
-import type { SandboxDirectDebit } from '../../providers/direct-debit';
+import type { App } from '../app-types';
+import { paymentMethods } from '../modules/payment/tables';
+import type { SandboxDirectDebit } from '../providers/direct-debit';
 
-// Tests: a real Direct Debit mandate in the sandbox provider, set up the way a customer does it
+// Test kit: a real Direct Debit mandate in the sandbox provider, set up the way a customer does it
 // (the hosted mandate pages, then POST /api/goCardless/mandates), and a quote paid on the sandbox's
-// hosted card page the way the checkout page sends the customer there.
+// hosted card page the way the checkout page sends the customer there. With the other API test kits
+// under test/, not in modules/payment: suites of every module and flow buy through it.
 
 export const SANDBOX_GOOD_BANK = {
   accountHolderName: 'Jo Bloggs',

@@ -1,10 +1,11 @@
-// Test helpers for suites that buy policies: a priced QUOTE for a customer, in a few calls.
+// Test kit for suites that buy policies: a priced QUOTE for a customer, in a few calls. With the
+// other API test kits under test/, not in modules/policy: suites of every module and flow use it.
 import { expect } from 'vitest';
 import type { ProposalResponse } from '@motor/contract';
 import type { ProposalChange } from '@motor/domain';
 import { getProductConfig } from '@motor/brand-bmw';
-import type { App } from '../../app-types';
-import { buildCompleteDisclosure, updates } from '../proposal';
+import type { App } from '../app-types';
+import { buildCompleteDisclosure, updates } from '../modules/proposal';
 
 /** A bmw-flex (default) or bmw-driveaway proposal in QUOTE for the caller of `headers`. */
 export const demoCar = (vrn: string, vehicleCode: string) => ({

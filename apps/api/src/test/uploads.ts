@@ -1,4 +1,4 @@
-// Test helpers for suites that send files: a multipart body and files of known types.
+// Test kit for suites that send files: a multipart body and files of known types.
 import { randomBytes } from 'node:crypto';
 
 /** One file part, as a browser's FormData would send it. */
