@@ -77,6 +77,22 @@ const loadAverage = () =>
     .join(' ');
 
 /**
+ * One run, tried again up to twice when Lighthouse itself fails: "Something went wrong with
+ * recording the trace over your page load. Please run Lighthouse again. (NO_NAVSTART)" comes now
+ * and then on the quote page, whose first page navigates on. A third failure ends the bench.
+ */
+async function runLighthouseAgain(url: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`Lighthouse failed on ${url} (attempt ${attempt}); running it again`);
+    }
+  }
+}
+
+/**
  * Runs Lighthouse `runs` times on each page in turn (never in parallel: they would slow each other
  * down) and prints each page's median run: one run's score moves by several points on a busy
  * machine, so the load average is printed with it.
@@ -89,7 +105,7 @@ export async function printLighthouse(
   const loadBefore = loadAverage();
   for (const page of pages) {
     const figures: LighthouseFigures[] = [];
-    for (let run = 0; run < runs; run += 1) figures.push(await runLighthouse(page.url));
+    for (let run = 0; run < runs; run += 1) figures.push(await runLighthouseAgain(page.url));
     rows.push({
       page: page.name,
       scores: figures.map((f) => f.performance),
