@@ -49,20 +49,24 @@ export async function invoiceBoundPremium(
   if (payment) await postProviderPayment(tx, { account, payment, at });
 }
 
+/** A payment for a proposal, outside a bind: its quote's proposal, the provider's payment. */
+type ProposalPayment = {
+  proposal: { proposalCode: string; schemeCode: string; ownerUserId: string };
+  payment: ProviderPayment;
+  at: Date;
+};
+
 /**
  * A provider's payment for a proposal, posted to its account (made when missing) with no
- * invoice: a retried bind's second payment (a credit on the policy's account).
+ * invoice: a retried bind's second payment (a credit on the policy's account). Answers the account.
  */
 export async function postProposalPayment(
   tx: Db,
-  options: {
-    proposal: { proposalCode: string; schemeCode: string; ownerUserId: string };
-    payment: ProviderPayment;
-    at: Date;
-  },
-): Promise<void> {
+  options: ProposalPayment,
+): Promise<CustomerAccountRow> {
   const account = await ensureCustomerAccount(tx, { proposal: options.proposal, now: options.at });
   await postProviderPayment(tx, { account, payment: options.payment, at: options.at });
+  return account;
 }
 
 /**
@@ -72,17 +76,9 @@ export async function postProposalPayment(
  * the customer). No staff action is needed and no money waits on an account with no policy; the
  * return page tells the customer at once. A replay posts nothing again.
  */
-export async function refundProposalPayment(
-  tx: Db,
-  options: {
-    proposal: { proposalCode: string; schemeCode: string; ownerUserId: string };
-    payment: ProviderPayment;
-    at: Date;
-  },
-): Promise<void> {
+export async function refundProposalPayment(tx: Db, options: ProposalPayment): Promise<void> {
   const { payment, at } = options;
-  const account = await ensureCustomerAccount(tx, { proposal: options.proposal, now: at });
-  await postProviderPayment(tx, { account, payment, at });
+  const account = await postProposalPayment(tx, options);
   await postRefund(tx, {
     account,
     idempotencyKey: `unbound:${payment.providerPaymentId}`,
