@@ -5,12 +5,12 @@ import {
   CustomerAccountParamsSchema,
   CustomerAccountResponseSchema,
   CustomerStatementParamsSchema,
-  UnboundPaymentResponseSchema,
   ListCustomerAccountsQuerySchema,
   NextStatementEstimateResponseSchema,
   ProposalCodeParamsSchema,
   StatementResponseSchema,
   StatementSummaryListResponseSchema,
+  UnboundPaymentResponseSchema,
   UpdateBillingDayRequestSchema,
   UpdatePaymentDayRequestSchema,
   type CustomerAccountResponse,
@@ -31,7 +31,7 @@ import {
   STATEMENT_NOT_FOUND_MESSAGE,
   type CustomerAccountRow,
 } from './accounts';
-import { findPaidWithoutPolicy } from './held-money';
+import { findPaidWithoutPolicy } from './unbound-payments';
 import { changePaymentDay, PAYMENT_DAY_MESSAGES } from './payment-day';
 import { getAccountStatements } from './statements';
 

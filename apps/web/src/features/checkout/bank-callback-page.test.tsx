@@ -97,6 +97,7 @@ describe('the bank return page (pay by bank, issue 35 item 4)', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'We received your payment of £45.60, but we could not set up your policy: your quote expired, or the amount paid was not the price of your quote, before the payment reached us. We are refunding £45.60 in full to the way you paid and will e-mail you when it is on its way (refunds take 7 to 10 working days). Please do not pay again for this quote: get a new quote to buy your policy. If you need cover today, chat with us.',
     );
+    expect(screen.getByRole('link', { name: 'Get a new quote' })).toHaveAttribute('href', '/flex');
     expect(screen.getByRole('button', { name: 'Chat with us' })).toBeInTheDocument();
   });
 

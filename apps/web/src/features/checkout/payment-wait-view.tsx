@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import { ChatAction } from '../../components/ui/chat-action';
 import { Spinner } from '../../components/ui/spinner';
 import { formatPence } from '../../lib/format';
+import { paths } from '../../lib/paths';
 import { useUnboundPayment } from './api/unbound-payment';
 
 /** After this long, a note that it is slow; after the second, what to do if it never comes. */
@@ -29,6 +31,7 @@ function useWaitStage(): WaitStage {
 /** The payment arrived but made no policy: it is being refunded in full. */
 function UnboundPaymentView({ pence }: { pence: number }) {
   const { t } = useTranslation('checkout');
+  const { productUrlName = '' } = useParams();
   return (
     <div className="checkout checkout--message">
       <div className="page-header">
@@ -37,6 +40,9 @@ function UnboundPaymentView({ pence }: { pence: number }) {
           {t('callback.unbound.content', { amount: formatPence(pence) })}
         </p>
       </div>
+      <p>
+        <Link to={paths.product(productUrlName)}>{t('callback.unbound.newQuote')}</Link>
+      </p>
       <p>
         <ChatAction />
       </p>
