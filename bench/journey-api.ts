@@ -46,6 +46,8 @@ type ApiStep = (typeof API_STEPS)[number];
 
 export type ApiJourneyResult = {
   email: string;
+  /** The policy the journey bought, when it got that far. */
+  policyId?: string;
   durations: Partial<Record<ApiStep, number>>;
   requests: Partial<Record<ApiStep, number>>;
   error?: string;
@@ -223,7 +225,7 @@ export async function runApiJourney(options: {
       const pdf = expectStatus(await browser.request(link.location), [200], 'document PDF');
       if (!pdf.text.startsWith('%PDF')) throw new Error('the document is not a PDF');
     });
-    return { email, durations, requests };
+    return { email, policyId: policy.policyId, durations, requests };
   } catch (error) {
     return {
       email,

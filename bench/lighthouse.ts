@@ -20,22 +20,41 @@ type LighthouseReport = {
   audits: Record<string, { numericValue?: number }>;
 };
 
+/** A page to measure; `signedInAs`: the page needs that customer signed in first. */
+export type LighthousePage = { name: string; url: string; signedInAs?: string };
+
+/** The command that prints the page's Lighthouse report as JSON. */
+function lighthouseCommand(page: LighthousePage): [string, string[]] {
+  if (page.signedInAs) {
+    const { origin, pathname } = new URL(page.url);
+    return [
+      'node',
+      ['--import', 'tsx', 'bench/lighthouse-signed-in.ts', origin, page.signedInAs, pathname],
+    ];
+  }
+  return [
+    'node_modules/.bin/lighthouse',
+    [
+      page.url,
+      '--only-categories=performance',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
+  ];
+}
+
 /**
  * Lighthouse's mobile performance run (its default: a mid-range phone on a throttled 4G link)
- * in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), through the CLI so nothing of
- * Lighthouse stays in this process.
+ * in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), in a process of its own so
+ * nothing of Lighthouse stays in this one: the CLI, or for a signed-in page the sign-in script.
  */
-export async function runLighthouse(url: string): Promise<LighthouseFigures> {
-  const args = [
-    url,
-    '--only-categories=performance',
-    '--output=json',
-    '--output-path=stdout',
-    '--quiet',
-    `--chrome-flags=${CHROME_FLAGS}`,
-  ];
+export async function runLighthouse(page: LighthousePage): Promise<LighthouseFigures> {
+  const [command, args] = lighthouseCommand(page);
+  const url = page.url;
   const stdout = await new Promise<string>((resolve, reject) => {
-    const child = spawn('node_modules/.bin/lighthouse', args, {
+    const child = spawn(command, args, {
       cwd: repoRoot,
       env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -81,13 +100,13 @@ const loadAverage = () =>
  * recording the trace over your page load. Please run Lighthouse again. (NO_NAVSTART)" comes now
  * and then on the quote page, whose first page navigates on. A third failure ends the bench.
  */
-async function runLighthouseAgain(url: string): Promise<LighthouseFigures> {
+async function runLighthouseAgain(page: LighthousePage): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runLighthouse(url);
+      return await runLighthouse(page);
     } catch (error) {
       if (attempt === 3) throw error;
-      console.log(`Lighthouse failed on ${url} (attempt ${attempt}); running it again`);
+      console.log(`Lighthouse failed on ${page.url} (attempt ${attempt}); running it again`);
     }
   }
 }
@@ -98,14 +117,14 @@ async function runLighthouseAgain(url: string): Promise<LighthouseFigures> {
  * machine, so the load average is printed with it.
  */
 export async function printLighthouse(
-  pages: { name: string; url: string }[],
+  pages: LighthousePage[],
   runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3),
 ): Promise<void> {
   const rows: (LighthouseFigures & { page: string; scores: number[] })[] = [];
   const loadBefore = loadAverage();
   for (const page of pages) {
     const figures: LighthouseFigures[] = [];
-    for (let run = 0; run < runs; run += 1) figures.push(await runLighthouseAgain(page.url));
+    for (let run = 0; run < runs; run += 1) figures.push(await runLighthouseAgain(page));
     rows.push({
       page: page.name,
       scores: figures.map((f) => f.performance),

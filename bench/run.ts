@@ -1,30 +1,33 @@
 // Prints the baseline figures later benchmarks are compared with:
 // 1. initial JS (gzip) of the first route and per route chunk of the built SPA, 2. autocannon
-// figures for /api/health, 3. Lighthouse mobile performance of the home and a quote page.
+// figures for /api/health, 3. Lighthouse mobile performance of the home, a quote page and, for a
+// customer signed in, the policy page of a policy bought through the API journey.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printBundleSizes } from './bundle-sizes';
+import { runApiJourney, signInCustomers } from './journey-api';
+import { pgliteTarget, startServer } from './journey-server';
 import { printLighthouse } from './lighthouse';
 import { loadTest } from './load-test';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(repoRoot, 'apps/web/dist');
 
-async function waitForReady(baseUrl: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${baseUrl}/api/ready`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server at ${baseUrl} was not ready within ${timeoutMs} ms`);
+/** A customer who bought a flex policy through the API journey: the policy page's path. */
+async function buyPolicy(baseUrl: string, webhookSecret: string) {
+  const [customer] = await signInCustomers({
+    baseUrl,
+    count: 1,
+    firstIndex: 1,
+    runId: randomBytes(4).toString('hex'),
+    concurrency: 1,
+    prefix: 'bench-lighthouse',
+  });
+  const journey = await runApiJourney({ baseUrl, customer: customer!, webhookSecret });
+  if (!journey.policyId) throw new Error(`the policy was not bought: ${journey.error}`);
+  return { email: journey.email, path: `/flex/policy/${journey.policyId}` };
 }
 
 async function main(): Promise<void> {
@@ -39,33 +42,22 @@ async function main(): Promise<void> {
   });
   await printBundleSizes(distDir);
 
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const dataDir = await mkdtemp(join(tmpdir(), 'motor-bench-'));
-  const server = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const target = await pgliteTarget();
+  const webhookSecret = `sandbox_whsec_bench_${randomBytes(16).toString('hex')}`;
+  const server = await startServer(target, { env: { SANDBOX_WEBHOOK_SECRET: webhookSecret } });
   try {
-    const baseUrl = `http://127.0.0.1:${port}`;
-    // Generous: PGlite's first start is slow on a busy machine.
-    await waitForReady(baseUrl, 90_000);
+    const { baseUrl } = server;
     await loadTest({ url: `${baseUrl}/api/health`, durationSeconds: 10, connections: 20 });
+    const policy = await buyPolicy(baseUrl, webhookSecret);
     // The flex index is the quote journey's first page: it creates a proposal and opens it.
     await printLighthouse([
       { name: 'home', url: `${baseUrl}/` },
       { name: 'quote (flex)', url: `${baseUrl}/flex` },
+      { name: 'policy', url: `${baseUrl}${policy.path}`, signedInAs: policy.email },
     ]);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
+    await target.cleanUp();
   }
 }
 
