@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import './lib/react-on-preact';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPagesAt } from './app/preload-page';
+import { routes } from './app/routes';
+import { getLiveAuth } from './lib/auth/live-auth-state';
 import { brand } from './lib/brand';
 import { reportUncaughtErrors } from './lib/error-reporting';
 import { startPageClock } from './lib/page-clock';
@@ -24,11 +27,21 @@ const container = document.getElementById('root');
 if (!container) throw new Error('No #root element in index.html');
 
 // Outside production the pages tell the time by the server's clock, which staff may have moved
-// forward at /admin/clock: read before anything renders a date.
-void startPageClock().then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+// forward at /admin/clock: the app's frame renders at once, and the page inside it once the
+// offset is read (RootLayout).
+void startPageClock();
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+// After the first paint, what the page needs loads beside the clock's read rather than after it:
+// the sign-in client (every page asks whether someone is signed in) and the chunks of the page
+// at this address.
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    void getLiveAuth().oidc();
+    preloadPagesAt(routes, window.location.pathname);
+  }, 0),
 );

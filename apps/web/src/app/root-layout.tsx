@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageTransition } from '../components/ui/page-transition';
 import { CookieConsentBanner } from '../features/cookie-consent/cookie-consent-banner';
+import { Spinner } from '../components/ui/spinner';
 import { usePageViews } from '../lib/analytics';
+import { usePageClockRead } from '../lib/page-clock';
 import { DemoClockBanner } from './demo-clock-banner';
 import { PageShell } from './page-shell';
 import type { RouteHandle } from './route-handle';
@@ -21,6 +23,7 @@ function useFocusMainOnNavigation(pathname: string) {
 export function RootLayout() {
   const location = useLocation();
   const matches = useMatches();
+  const isClockRead = usePageClockRead();
   useFocusMainOnNavigation(location.pathname);
   usePageViews(location.pathname);
 
@@ -34,11 +37,18 @@ export function RootLayout() {
 
   return (
     <PageShell up={up} hideAccountNav={hideAccountNav} after={<CookieConsentBanner />}>
-      <DemoClockBanner />
-      {/* Fade + slide up 20px and scroll to top on navigation; none under reduced motion. */}
-      <PageTransition>
-        <Outlet />
-      </PageTransition>
+      {/* The page tells the time by the server's clock (main.tsx): it waits for the first read. */}
+      {isClockRead ? (
+        <>
+          <DemoClockBanner />
+          {/* Fade + slide up 20px and scroll to top on navigation; none under reduced motion. */}
+          <PageTransition>
+            <Outlet />
+          </PageTransition>
+        </>
+      ) : (
+        <Spinner isBlock size="large" />
+      )}
     </PageShell>
   );
 }

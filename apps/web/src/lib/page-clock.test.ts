@@ -1,7 +1,8 @@
 // Issue 30 item 8: outside production the pages run on the server's clock, moved by staff at
 // /admin/clock. Start-up reads GET /api/clock/offset before rendering; 0 leaves Date alone.
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { followServerClock, startPageClock } from './page-clock';
+import { followServerClock, startPageClock, usePageClockRead } from './page-clock';
 import type { DateRealm } from './shifted-date';
 
 const REAL_NOW = Date.parse('2026-05-04T09:00:00.000Z');
@@ -83,5 +84,22 @@ describe('the pages’ clock at start-up', () => {
     events.dispatchEvent(new Event('focus'));
     await expect.poll(() => realm.Date.now()).toBe(REAL_NOW + 5 * DAY_MS);
     expect(api.asked).toHaveLength(2);
+  });
+
+  it('holds the pages back only while the first read is on its way', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetch = (() =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      })) as typeof globalThis.fetch;
+    // As main.tsx does: the read starts, then the app renders.
+    const started = startPageClock({ fetch, realm: stillRealm(), events: new EventTarget() });
+    const { result } = renderHook(() => usePageClockRead());
+    expect(result.current).toBe(false);
+    await act(async () => {
+      answer(Response.json({ offsetMs: 0 }));
+      await started;
+    });
+    expect(result.current).toBe(true);
   });
 });

@@ -40,7 +40,7 @@ async function readServerOffset(doFetch: typeof fetch): Promise<number> {
   }
 }
 
-/** Who shows the offset (the demo clock banner): told when it changes. */
+/** Who shows the offset (the demo clock banner) or waits for it: told when it changes. */
 const listeners = new Set<() => void>();
 
 /** Follows one offset: installs the shifted Date the first time it is not 0. */
@@ -59,6 +59,8 @@ function createPageClock(realm: DateRealm) {
 }
 
 let started: ReturnType<typeof createPageClock> | null = null;
+/** Until the first read answers, nothing that tells the time may render (see usePageClockRead). */
+let isFirstReadPending = false;
 
 /**
  * Reads the server's offset before the app renders, then again whenever the tab regains focus
@@ -68,7 +70,10 @@ export async function startPageClock(options: PageClockOptions = {}): Promise<vo
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const clock = createPageClock(options.realm ?? globalThis);
   started = clock;
+  isFirstReadPending = true;
   clock.follow(await readServerOffset(doFetch));
+  isFirstReadPending = false;
+  for (const listener of listeners) listener();
   let reading = false;
   (options.events ?? window).addEventListener('focus', () => {
     if (reading) return;
@@ -89,6 +94,14 @@ export function followServerClock(offsetMs: number): void {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Whether the pages may tell the time: false only while the first read of the server's offset is
+ * on its way (the app renders its frame meanwhile, with no date in it; main.tsx).
+ */
+export function usePageClockRead(): boolean {
+  return useSyncExternalStore(subscribe, () => !isFirstReadPending);
 }
 
 /** How far ahead of the real time the page runs: 0 unless staff moved the server's clock. */
