@@ -31,6 +31,7 @@ import {
   getQuoteDocuments,
 } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
+import { QuoteSection } from '../../../components/ui/quote-section';
 
 /** The proposal configuration page of a QUOTE (spec 2 §2). */
 export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
@@ -91,8 +92,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
       ) : null}
       <div className="quote-layout">
         <div className="quote-layout__main">
-          <section className="card quote-section" aria-labelledby="quote-price-title">
-            <h2 id="quote-price-title">{t('config.premium.title')}</h2>
+          <QuoteSection titleId="quote-price-title" title={t('config.premium.title')}>
             <QuotePrice proposal={proposal} product={product} />
             {product.free ? null : (
               <PriceExplanation
@@ -111,9 +111,8 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
                 onChange={setSchedule}
               />
             ) : null}
-          </section>
-          <section className="card quote-section" aria-labelledby="quote-dates-title">
-            <h2 id="quote-dates-title">{t('config.dates.title')}</h2>
+          </QuoteSection>
+          <QuoteSection titleId="quote-dates-title" title={t('config.dates.title')}>
             <dl className="quote-facts">
               <CoverDates
                 cover={proposal}
@@ -122,7 +121,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
               />
             </dl>
             <Link to={pathTo('disclosure/start-date')}>{t('config.dates.change')}</Link>
-          </section>
+          </QuoteSection>
           <ExcessSection proposal={proposal} onSelect={selectExcess} isSaving={update.isPending} />
           <PromotionCode proposal={proposal} />
           <OptionalCoversSummary proposal={proposal} />
