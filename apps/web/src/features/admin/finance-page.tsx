@@ -35,34 +35,40 @@ function downloadCsv(fileName: string, rows: readonly (readonly (string | number
  */
 function FinanceTable(props: {
   id: string;
-  title: string;
-  caption: string;
-  head: string[];
+  /** Where its words are, under `finance.`: its title, caption, columns and none. */
+  texts: string;
+  columns: string[];
+  captionValues?: Record<string, string>;
   rows: { key: string; cells: [Cell, ...Cell[]] }[];
   foot?: [Cell, ...Cell[]];
   csvName: string;
-  none?: string;
+  /** Its words when there are no rows (else an empty table). */
+  hasNone?: boolean;
 }): ReactElement {
   const { t } = useTranslation('admin');
+  const text = (name: string, values?: Record<string, string>) =>
+    t(`finance.${props.texts}.${name}`, values);
+  const title = text('title');
+  const head = props.columns.map((column) => text(column));
   const row = ([header, ...cells]: [Cell, ...Cell[]]) => (
     <>
       <th scope="row">{shown(header)}</th>
       {cells.map((cell, index) => (
-        <td key={props.head[index + 1]}>{shown(cell)}</td>
+        <td key={head[index + 1]}>{shown(cell)}</td>
       ))}
     </>
   );
   return (
     <section className="card" aria-labelledby={`${props.id}-title`}>
-      <h2 id={`${props.id}-title`}>{props.title}</h2>
-      {props.none !== undefined && props.rows.length === 0 ? (
-        <p>{props.none}</p>
+      <h2 id={`${props.id}-title`}>{title}</h2>
+      {props.hasNone && props.rows.length === 0 ? (
+        <p>{text('none')}</p>
       ) : (
         <>
           <ReportTable
-            caption={props.caption}
+            caption={text('caption', props.captionValues)}
             className="finance-table"
-            columns={props.head}
+            columns={head}
             foot={
               props.foot ? (
                 <tfoot>
@@ -80,12 +86,12 @@ function FinanceTable(props: {
             layout="small"
             onClick={() =>
               downloadCsv(props.csvName, [
-                props.head,
+                head,
                 ...props.rows.map(({ cells }) => cells.map(written)),
               ])
             }
           >
-            {t('finance.download', { table: props.title.toLowerCase() })}
+            {t('finance.download', { table: title.toLowerCase() })}
           </Button>
         </>
       )}
@@ -113,13 +119,8 @@ function Report({ report }: { report: FinanceReportResponse }) {
       <p className="text-muted">{t('finance.asOf', { date: formatDate(report.now) })}</p>
       <FinanceTable
         id="aged-debt"
-        title={t('finance.agedDebt.title')}
-        caption={t('finance.agedDebt.caption')}
-        head={[
-          t('finance.agedDebt.band'),
-          t('finance.agedDebt.accounts'),
-          t('finance.agedDebt.owed'),
-        ]}
+        texts="agedDebt"
+        columns={['band', 'accounts', 'owed']}
         rows={report.agedDebt.map((band) => ({
           key: band.band,
           cells: [
@@ -133,15 +134,9 @@ function Report({ report }: { report: FinanceReportResponse }) {
       />
       <FinanceTable
         id="collections-today"
-        title={t('finance.collections.title')}
-        caption={t('finance.collections.caption', { date: formatDate(report.now) })}
-        head={[
-          t('finance.collections.method'),
-          t('finance.collections.due'),
-          t('finance.collections.dueAmount'),
-          t('finance.collections.failed'),
-          t('finance.collections.failedAmount'),
-        ]}
+        texts="collections"
+        captionValues={{ date: formatDate(report.now) }}
+        columns={['method', 'due', 'dueAmount', 'failed', 'failedAmount']}
         rows={report.collectionsToday.map((row) => ({
           key: row.method,
           cells: [
@@ -156,9 +151,8 @@ function Report({ report }: { report: FinanceReportResponse }) {
       />
       <FinanceTable
         id="refunds-owed"
-        title={t('finance.refunds.title')}
-        caption={t('finance.refunds.caption')}
-        head={[t('finance.refunds.band'), t('finance.refunds.count'), t('finance.refunds.amount')]}
+        texts="refunds"
+        columns={['band', 'count', 'amount']}
         rows={report.refundsPending.map((band) => ({
           key: band.band,
           cells: [t(`finance.refunds.bands.${band.band}`), band.count, { pence: band.amountPence }],
@@ -168,16 +162,9 @@ function Report({ report }: { report: FinanceReportResponse }) {
       />
       <FinanceTable
         id="written"
-        title={t('finance.written.title')}
-        caption={t('finance.written.caption')}
-        none={t('finance.written.none')}
-        head={[
-          t('finance.written.month'),
-          t('finance.written.product'),
-          t('finance.written.premium'),
-          t('finance.written.ipt'),
-          t('finance.written.total'),
-        ]}
+        texts="written"
+        hasNone
+        columns={['month', 'product', 'premium', 'ipt', 'total']}
         rows={report.written.map((row) => ({
           key: `${row.month}-${row.schemeCode}`,
           cells: [
@@ -199,15 +186,9 @@ function Report({ report }: { report: FinanceReportResponse }) {
       />
       <FinanceTable
         id="unpaid"
-        title={t('finance.unpaid.title')}
-        caption={t('finance.unpaid.caption')}
-        none={t('finance.unpaid.none')}
-        head={[
-          t('finance.unpaid.month'),
-          t('finance.unpaid.product'),
-          t('finance.unpaid.notTakenUp'),
-          t('finance.unpaid.nonPayment'),
-        ]}
+        texts="unpaid"
+        hasNone
+        columns={['month', 'product', 'notTakenUp', 'nonPayment']}
         rows={report.unpaidEndings.map((row) => ({
           key: `${row.month}-${row.schemeCode}`,
           cells: [row.month, product(row.schemeCode), row.notTakenUp, row.cancelledForNonPayment],
