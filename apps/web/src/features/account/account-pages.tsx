@@ -15,6 +15,7 @@ import {
   type PolicyholderUpdate,
 } from '../../lib/policyholder';
 import { useDownloadDataExport } from './api/data-export';
+import { PageHeader } from '../../components/ui/page-header';
 
 const MARKETING_CHANNELS = ['email', 'phone', 'sms'] as const;
 
@@ -24,10 +25,7 @@ export function AccountSettingsPage() {
   if (brand.accountSettings.length === 0) return <Navigate to={paths.home()} replace />;
   return (
     <div>
-      <div className="page-header">
-        <h1>{t('account.title')}</h1>
-        <p className="lead">{t('account.intro')}</p>
-      </div>
+      <PageHeader title={t('account.title')} lead={t('account.intro')} />
       <ul className="settings-list">
         {brand.accountSettings.map((setting) => (
           <li key={setting.name}>

@@ -23,6 +23,7 @@ import { OutstandingBalanceModal } from './components/outstanding-balance-modal'
 import { VerificationFailedModal } from './components/verification-failed-modal';
 import { getFailedChecks, needsPaymentMethod, type FailedCheck } from './rules';
 import { useCheckoutErrors } from './use-checkout-errors';
+import { PageHeader } from '../../components/ui/page-header';
 
 type Step =
   | { kind: 'verifying' | 'creating' | 'binding' }
@@ -87,10 +88,7 @@ function SignInFirst({
   if (state.kind === 'valid') return <Navigate to={signInPath} replace />;
   return (
     <div className="checkout">
-      <div className="page-header">
-        <h1>{t('accountSetup.title')}</h1>
-        <p className="lead">{t('accountSetup.signInIntro')}</p>
-      </div>
+      <PageHeader title={t('accountSetup.title')} lead={t('accountSetup.signInIntro')} />
       {state.kind === 'verifying' || state.kind === 'checking' ? (
         <Spinner label={t('accountSetup.working')} />
       ) : null}
@@ -204,10 +202,7 @@ function AccountSetup({
 
   return (
     <div className="checkout">
-      <div className="page-header">
-        <h1>{t('accountSetup.title')}</h1>
-        <p className="lead">{t('accountSetup.intro')}</p>
-      </div>
+      <PageHeader title={t('accountSetup.title')} lead={t('accountSetup.intro')} />
       {step.kind === 'verifying' || step.kind === 'creating' || step.kind === 'binding' ? (
         <Spinner label={working} isBlock />
       ) : null}

@@ -20,6 +20,7 @@ import {
 } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
 import { useTrackOnce } from '../../../lib/analytics';
+import { PageHeader } from '../../../components/ui/page-header';
 
 type Decisions = Partial<Record<OptionalCoverCode, boolean>>;
 
@@ -75,10 +76,7 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
       <p>
         <Link to={pathTo()}>{t('back')}</Link>
       </p>
-      <div className="page-header">
-        <h1>{t('addOns.title')}</h1>
-        <p className="lead">{t('addOns.intro')}</p>
-      </div>
+      <PageHeader title={t('addOns.title')} lead={t('addOns.intro')} />
       {covers.map((cover) => {
         if (!isOptionalCoverCode(cover.code)) return null;
         const code = cover.code;
