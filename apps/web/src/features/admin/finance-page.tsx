@@ -6,7 +6,7 @@ import { formatDate, formatPence } from '../../lib/format';
 import { findSchemeByCode } from '../../lib/schemes';
 import { InsurerReports } from './insurer-reports';
 import { ReportTable } from '../../components/ui/scrolling-table';
-import { NamedStaffReport } from './staff-report';
+import { NamedStaffReport, StaffCard } from './staff-report';
 
 /** A table's cell: words, a count, or an amount (shown as money, written in pounds in the CSV). */
 type Cell = string | number | { pence: number };
@@ -59,43 +59,38 @@ function FinanceTable(props: {
     </>
   );
   return (
-    <section className="card" aria-labelledby={`${props.id}-title`}>
-      <h2 id={`${props.id}-title`}>{title}</h2>
-      {props.hasNone && props.rows.length === 0 ? (
-        <p>{text('none')}</p>
-      ) : (
-        <>
-          <ReportTable
-            caption={text('caption', props.captionValues)}
-            className="finance-table"
-            columns={head}
-            foot={
-              props.foot ? (
-                <tfoot>
-                  <tr>{row(props.foot)}</tr>
-                </tfoot>
-              ) : null
-            }
-          >
-            {props.rows.map(({ key, cells }) => (
-              <tr key={key}>{row(cells)}</tr>
-            ))}
-          </ReportTable>
-          <Button
-            variant="inverted"
-            layout="small"
-            onClick={() =>
-              downloadCsv(props.csvName, [
-                head,
-                ...props.rows.map(({ cells }) => cells.map(written)),
-              ])
-            }
-          >
-            {t('finance.download', { table: title.toLowerCase() })}
-          </Button>
-        </>
-      )}
-    </section>
+    <StaffCard
+      titleId={`${props.id}-title`}
+      title={title}
+      count={props.rows.length}
+      none={props.hasNone ? text('none') : undefined}
+    >
+      <ReportTable
+        caption={text('caption', props.captionValues)}
+        className="finance-table"
+        columns={head}
+        foot={
+          props.foot ? (
+            <tfoot>
+              <tr>{row(props.foot)}</tr>
+            </tfoot>
+          ) : null
+        }
+      >
+        {props.rows.map(({ key, cells }) => (
+          <tr key={key}>{row(cells)}</tr>
+        ))}
+      </ReportTable>
+      <Button
+        variant="inverted"
+        layout="small"
+        onClick={() =>
+          downloadCsv(props.csvName, [head, ...props.rows.map(({ cells }) => cells.map(written))])
+        }
+      >
+        {t('finance.download', { table: title.toLowerCase() })}
+      </Button>
+    </StaffCard>
   );
 }
 

@@ -7,6 +7,7 @@ import { brand } from '../../lib/brand';
 import { formatPence } from '../../lib/format';
 import { useBordereau, useReportDownload } from './api/insurer-reports';
 import { ReportTable } from '../../components/ui/scrolling-table';
+import { StaffCard } from './staff-report';
 
 // Issue 35 item 6: the insurer's reports for a month and a product — the premium bordereau, the
 // IPT of the month's quarter and the renewal pricing record — downloaded as CSV or XLSX, with the
@@ -101,8 +102,7 @@ export function InsurerReports(): ReactElement {
     download(path, fileName).catch(() => setFailed(true));
   };
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('finance.reports.title')}</h2>
+    <StaffCard titleId={`${id}-title`} title={t('finance.reports.title')}>
       <p>{t('finance.reports.intro')}</p>
       <div className="insights-range">
         <Field id={`${id}-month`} label={t('finance.reports.month')}>
@@ -158,6 +158,6 @@ export function InsurerReports(): ReactElement {
           {t('finance.reports.downloadFailed')}
         </p>
       ) : null}
-    </section>
+    </StaffCard>
   );
 }

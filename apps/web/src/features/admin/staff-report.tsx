@@ -127,3 +127,22 @@ export function ListOrNone(props: {
     </>
   );
 }
+
+/**
+ * A card of a staff page, named by its heading; one that lists things (`none` given) says its
+ * `none` words instead when `count` is 0.
+ */
+export function StaffCard(props: {
+  titleId: string;
+  title: string;
+  count?: number;
+  none?: string;
+  children: ReactNode;
+}): ReactElement {
+  return (
+    <section className="card" aria-labelledby={props.titleId}>
+      <h2 id={props.titleId}>{props.title}</h2>
+      {props.none !== undefined && props.count === 0 ? <p>{props.none}</p> : props.children}
+    </section>
+  );
+}
