@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClockUnit, MoveClockResponse } from '@motor/contract';
-import { Field, getDescribedBy } from '../../components/form/field';
+import { Field, getInputAttributes } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
 import { readRefusal } from '../../lib/api-refusal';
 import { formatInstant } from './format-instant';
@@ -96,18 +96,15 @@ function MoveClockForm() {
         >
           <input
             ref={input}
-            id={amountId}
+            {...getInputAttributes(amountId, {
+              hint: t('form.amountHint'),
+              error: shownAmountError,
+            })}
             name="amount"
-            className={shownAmountError ? 'input input--error' : 'input'}
             inputMode="numeric"
             autoComplete="off"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
-            aria-describedby={getDescribedBy(amountId, {
-              hint: t('form.amountHint'),
-              error: shownAmountError,
-            })}
-            aria-invalid={shownAmountError ? true : undefined}
           />
         </Field>
         <Field id={`${id}-unit`} label={t('form.unit')}>
