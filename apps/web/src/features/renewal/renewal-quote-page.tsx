@@ -10,7 +10,8 @@ import { ExcessLines } from '../../components/ui/excess-lines';
 import { SummaryRow } from '../../components/ui/summary-row';
 import type { ProductConfig } from '../../lib/brand-products';
 import { formatDate } from '../../lib/format';
-import { useUpdateRenewal, type RenewalProposal } from './api/renewal-api';
+import { useUpdateProposal } from '../../lib/proposal-query';
+import type { RenewalProposal } from './api/renewal-api';
 import {
   describeRenewalCar,
   listRenewalDocuments,
@@ -218,7 +219,7 @@ function Documents({ proposal, product }: Omit<Props, 'base'>) {
 
 export function RenewalQuotePage({ proposal, product, base }: Props): ReactElement {
   const { t } = useTranslation('renewal');
-  const update = useUpdateRenewal(proposal.proposalCode);
+  const update = useUpdateProposal(proposal.proposalCode);
   const send = (changes: Parameters<typeof update.mutate>[0]['changes']) =>
     update.mutate({ changes, applyRating: true, revision: proposal.revision });
   const sections = {

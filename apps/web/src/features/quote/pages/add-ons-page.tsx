@@ -9,7 +9,7 @@ import { optionalCoverPageUrl } from '../../../components/ui/help-link';
 import { useApiClient } from '../../../lib/use-api-client';
 import { proposalQueryKey } from '../../../lib/query-keys';
 import type { Proposal } from '../api/get-proposal';
-import { updateProposal } from '../api/update-proposal';
+import { patchProposal } from '../../../lib/proposal-query';
 import { ChoiceList } from '../components/choice-list';
 import { useCoverPrice } from '../components/optional-covers-summary';
 import {
@@ -59,7 +59,7 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
     mutationFn: async () => {
       const changes = getCoverChanges({ proposal, decisions });
       if (changes.length > 0) {
-        const updated = await updateProposal(client, proposal.proposalCode, {
+        const updated = await patchProposal(client, proposal.proposalCode, {
           changes,
           applyRating: true,
           revision: proposal.revision,

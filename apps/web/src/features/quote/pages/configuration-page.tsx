@@ -10,7 +10,7 @@ import { useAnalytics, useTrackOnce } from '../../../lib/analytics';
 import { useApiClient } from '../../../lib/use-api-client';
 import { proposalQueryKey } from '../../../lib/query-keys';
 import type { Proposal } from '../api/get-proposal';
-import { useUpdateProposal } from '../api/update-proposal';
+import { useUpdateProposal } from '../../../lib/proposal-query';
 import { Benefits } from '../components/benefits';
 import { ChoiceList } from '../components/choice-list';
 import { ConfirmationModal } from '../components/confirmation-modal';

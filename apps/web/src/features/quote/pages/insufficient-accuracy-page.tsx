@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
-import { useUpdateProposal } from '../api/update-proposal';
+import { useUpdateProposal } from '../../../lib/proposal-query';
 import { useTranslation } from 'react-i18next';
 import type { Proposal } from '../api/get-proposal';
 import { ProposalHeader } from '../components/proposal-header';
