@@ -2,6 +2,7 @@ import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BORDEREAU_CLASSES, type BordereauResponse } from '@motor/contract';
 import { Field } from '../../components/form/field';
+import { TextInput } from '../../components/form/text-input';
 import { Button } from '../../components/ui/button';
 import { brand } from '../../lib/brand';
 import { formatPence } from '../../lib/format';
@@ -105,15 +106,13 @@ export function InsurerReports(): ReactElement {
     <StaffCard titleId={`${id}-title`} title={t('finance.reports.title')}>
       <p>{t('finance.reports.intro')}</p>
       <div className="insights-range">
-        <Field id={`${id}-month`} label={t('finance.reports.month')}>
-          <input
-            id={`${id}-month`}
-            type="month"
-            className="input"
-            value={month}
-            onChange={(event) => setMonth(event.target.value)}
-          />
-        </Field>
+        <TextInput
+          id={`${id}-month`}
+          label={t('finance.reports.month')}
+          type="month"
+          value={month}
+          onChange={setMonth}
+        />
         <Field id={`${id}-product`} label={t('finance.reports.product')}>
           <select
             id={`${id}-product`}
