@@ -1,7 +1,22 @@
 import type { ReactElement } from 'react';
+import type { ProposalResponse } from '@motor/contract';
 import { useTranslation } from 'react-i18next';
 import { brand } from '../../lib/brand';
+import type { ProductConfig } from '../../lib/brand-products';
 import { ContentLink } from './content-link';
+
+/**
+ * The document types a quote or a renewal shows: the product's, those of the covers added, then
+ * the static ones.
+ */
+export function getQuoteDocuments(proposal: ProposalResponse, product: ProductConfig): string[] {
+  const coverDocuments = proposal.quote.covers
+    .filter((cover) => cover.active)
+    .flatMap((cover) => product.documents.covers[cover.code] ?? []);
+  return [
+    ...new Set([...product.documents.product, ...coverDocuments, ...product.documents.static]),
+  ];
+}
 
 /** Where a document of the product lives under the brand's content base (spec 3 §7: by scheme). */
 function documentUrl(productUrlName: string, type: string): string {

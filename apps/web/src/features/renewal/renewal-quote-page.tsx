@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, type OptionalCoverCode } from '@motor/domain';
 import { maxAdditionalDrivers } from '../../components/disclosure/additional-drivers';
 import { disclosurePath } from '../../components/disclosure/sections';
-import { DocumentLinks } from '../../components/ui/document-links';
+import { DocumentLinks, getQuoteDocuments } from '../../components/ui/document-links';
 import { CoverDates } from '../../components/ui/cover-dates';
 import { ExcessLines } from '../../components/ui/excess-lines';
 import { SummaryRow } from '../../components/ui/summary-row';
@@ -14,7 +14,6 @@ import { useUpdateProposal } from '../../lib/proposal-query';
 import type { RenewalProposal } from './api/renewal-api';
 import {
   describeRenewalCar,
-  listRenewalDocuments,
   listRenewalDrivers,
   listRenewalOptionalCovers,
   monthlyInstalmentOf,
@@ -211,7 +210,7 @@ function Documents({ proposal, product }: Omit<Props, 'base'>) {
     <QuoteSection titleId="renewal-documents-title" title={t('quote.documents.title')}>
       <DocumentLinks
         productUrlName={product.urlName}
-        types={listRenewalDocuments(proposal, product)}
+        types={getQuoteDocuments(proposal, product)}
       />
     </QuoteSection>
   );

@@ -1,3 +1,4 @@
+import { getQuoteDocuments } from '../../../components/ui/document-links';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -24,12 +25,7 @@ import { QuoteHeadline, QuotePrice } from '../components/quote-price';
 import { PriceExplanation } from '../../../components/ui/price-explanation';
 import { getImpersonatedUserId } from '../../../lib/auth/impersonation';
 import { continueFromConfiguration } from '../continue-flow';
-import {
-  getActiveSchedule,
-  getContinueLabel,
-  getMissingConfirmation,
-  getQuoteDocuments,
-} from '../proposal-rules';
+import { getActiveSchedule, getContinueLabel, getMissingConfirmation } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
 import { QuoteSection } from '../../../components/ui/quote-section';
 

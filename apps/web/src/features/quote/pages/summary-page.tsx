@@ -1,3 +1,4 @@
+import { getQuoteDocuments } from '../../../components/ui/document-links';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ import { ExcessLines } from '../../../components/ui/excess-lines';
 import { ProposalHeader } from '../components/proposal-header';
 import { QuoteHeadline } from '../components/quote-price';
 import { SummaryDetails } from '../components/summary-details';
-import { getActiveSchedule, getQuoteDocuments } from '../proposal-rules';
+import { getActiveSchedule } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
 import { useTrackOnce } from '../../../lib/analytics';
 import { QuoteSection } from '../../../components/ui/quote-section';
