@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { canAddPaymentMethod } from '@motor/domain';
 import type { PaymentMethodType, PolicyAccount } from '@motor/domain';
 import { refetchAfterWrite } from '../../../lib/query-client';
@@ -8,6 +8,7 @@ import { completeMandate, startPaymentMethodSetup } from '../../../lib/payment-m
 import { useApiClient } from '../../../lib/use-api-client';
 import { fetchList } from './fetch-list';
 import type { CustomerAccountSummary, PaymentMethodSummary } from './schemas';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 export type { CustomerAccountSummary, PaymentMethodSummary };
 
@@ -40,34 +41,29 @@ export function getPaymentNotices(options: {
 }
 
 export function useCustomerAccounts() {
-  const client = useApiClient();
-  const { isAuthenticated, user } = useAuth();
-  return useQuery({
+  const { user } = useAuth();
+  return useSignedInQuery({
     queryKey: ['customerAccounts', user?.userId ?? 'anonymous'],
-    queryFn: ({ signal }) =>
+    read: (client, signal) =>
       fetchList(client, {
         path: '/customerAccounts',
         schema: (schemas) => schemas.CustomerAccountSchema,
         signal,
         hasSession: true,
       }),
-    enabled: isAuthenticated,
   });
 }
 
 export function usePaymentMethods() {
-  const client = useApiClient();
-  const { isAuthenticated } = useAuth();
-  return useQuery({
+  return useSignedInQuery({
     queryKey: paymentMethodsQueryKey,
-    queryFn: ({ signal }) =>
+    read: (client, signal) =>
       fetchList(client, {
         path: '/goCardless/mandates',
         schema: (schemas) => schemas.PaymentMethodSummarySchema,
         signal,
         hasSession: true,
       }),
-    enabled: isAuthenticated,
   });
 }
 
