@@ -3,7 +3,8 @@ import {
   RefundIssuesResponseSchema,
   type RefundIssueResolutionRequest,
 } from '@motor/contract';
-import { useStaffGet, useStaffPost } from './staff-requests';
+import { usePostAndRefresh } from '../../../lib/post-and-refresh';
+import { useStaffGet } from './staff-requests';
 
 const QUEUE_KEY = ['admin', 'refunds'] as const;
 
@@ -19,7 +20,7 @@ export function useRefundIssues(isStaff: boolean) {
 
 /** POST /api/admin/refunds/{id}/resolution: paid by another route, or written off. */
 export function useResolveRefundIssue() {
-  return useStaffPost({
+  return usePostAndRefresh({
     path: (input: { id: string } & RefundIssueResolutionRequest) =>
       `/admin/refunds/${encodeURIComponent(input.id)}/resolution`,
     body: (input) => ({ resolution: input.resolution, note: input.note }),
