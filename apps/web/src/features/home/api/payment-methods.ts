@@ -6,9 +6,8 @@ import { MANDATES_QUERY_KEY, paymentMethodsQueryKey } from '../../../lib/query-k
 import { useAuth } from '../../../lib/auth';
 import { completeMandate, startPaymentMethodSetup } from '../../../lib/payment-methods';
 import { useApiClient } from '../../../lib/use-api-client';
-import { fetchList } from './fetch-list';
+import { useCustomerList } from './fetch-list';
 import type { CustomerAccountSummary, PaymentMethodSummary } from './schemas';
-import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 export type { CustomerAccountSummary, PaymentMethodSummary };
 
@@ -42,28 +41,18 @@ export function getPaymentNotices(options: {
 
 export function useCustomerAccounts() {
   const { user } = useAuth();
-  return useSignedInQuery({
+  return useCustomerList({
     queryKey: ['customerAccounts', user?.userId ?? 'anonymous'],
-    read: (client, signal) =>
-      fetchList(client, {
-        path: '/customerAccounts',
-        schema: (schemas) => schemas.CustomerAccountSchema,
-        signal,
-        hasSession: true,
-      }),
+    path: '/customerAccounts',
+    schema: (schemas) => schemas.CustomerAccountSchema,
   });
 }
 
 export function usePaymentMethods() {
-  return useSignedInQuery({
+  return useCustomerList({
     queryKey: paymentMethodsQueryKey,
-    read: (client, signal) =>
-      fetchList(client, {
-        path: '/goCardless/mandates',
-        schema: (schemas) => schemas.PaymentMethodSummarySchema,
-        signal,
-        hasSession: true,
-      }),
+    path: '/goCardless/mandates',
+    schema: (schemas) => schemas.PaymentMethodSummarySchema,
   });
 }
 
