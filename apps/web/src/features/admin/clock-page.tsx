@@ -10,6 +10,7 @@ import { JobRunsList } from './job-runs';
 import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -124,9 +125,7 @@ function MoveClockForm() {
       </form>
       <div role="status">{move.isPending ? <p>{t('form.moving')}</p> : null}</div>
       {move.isError && !refusal.amount ? (
-        <p role="alert" className="notice notice--critical">
-          {refusal.page ?? t('form.failed')}
-        </p>
+        <FailureNotice>{refusal.page ?? t('form.failed')}</FailureNotice>
       ) : null}
       {move.isSuccess ? <MoveResult moved={move.data} /> : null}
     </>

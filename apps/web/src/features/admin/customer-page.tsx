@@ -13,6 +13,7 @@ import { UnauthorisedPage } from './unauthorised-page';
 import { ReportTable } from '../../components/ui/scrolling-table';
 import { BackToConsole } from './back-to-console';
 import { StaffCard } from './staff-report';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 /** Who did it and for whom, as the audit tables show a person. */
 function describePerson(name: string | null, email: string | null, userId: string | null): string {
@@ -119,11 +120,7 @@ export function CustomerPage() {
       <div className="page-header">
         <BackToConsole />
         <h1>{t('customer.notFound')}</h1>
-        {customer.isError ? (
-          <p role="alert" className="notice notice--critical">
-            {t('customer.failed')}
-          </p>
-        ) : null}
+        {customer.isError ? <FailureNotice>{t('customer.failed')}</FailureNotice> : null}
       </div>
     );
   }

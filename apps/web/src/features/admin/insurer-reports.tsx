@@ -9,6 +9,7 @@ import { formatPence } from '../../lib/format';
 import { useBordereau, useReportDownload } from './api/insurer-reports';
 import { ReportTable } from '../../components/ui/scrolling-table';
 import { StaffCard } from './staff-report';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 // Issue 35 item 6: the insurer's reports for a month and a product — the premium bordereau, the
 // IPT of the month's quarter and the renewal pricing record — downloaded as CSV or XLSX, with the
@@ -129,9 +130,7 @@ export function InsurerReports(): ReactElement {
         </Field>
       </div>
       {bordereau.isPending ? null : bordereau.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('finance.failed')}
-        </p>
+        <FailureNotice>{t('finance.failed')}</FailureNotice>
       ) : (
         <BordereauTotals report={bordereau.data} />
       )}
@@ -152,11 +151,7 @@ export function InsurerReports(): ReactElement {
           </li>
         ))}
       </ul>
-      {failed ? (
-        <p role="alert" className="notice notice--critical">
-          {t('finance.reports.downloadFailed')}
-        </p>
-      ) : null}
+      {failed ? <FailureNotice>{t('finance.reports.downloadFailed')}</FailureNotice> : null}
     </StaffCard>
   );
 }

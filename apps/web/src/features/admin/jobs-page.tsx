@@ -9,6 +9,7 @@ import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { StaffReport } from './staff-report';
 import { useAddressFilter } from './use-address-filter';
 import { FilterField } from './filter-field';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 const KIND_COLUMNS = [
   'kind',
@@ -111,11 +112,7 @@ function RunDueJobs() {
           <p>{t('runNow.ran', { time: new Date(run.data.now).toLocaleString('en-GB') })}</p>
         ) : null}
       </div>
-      {run.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('runNow.failed')}
-        </p>
-      ) : null}
+      {run.isError ? <FailureNotice>{t('runNow.failed')}</FailureNotice> : null}
       {run.isSuccess ? <JobRunsList runs={run.data.runs} /> : null}
     </section>
   );

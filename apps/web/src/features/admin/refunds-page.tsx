@@ -11,6 +11,7 @@ import { useRefundIssues, useResolveRefundIssue } from './api/refunds';
 import { ReportTable } from '../../components/ui/scrolling-table';
 import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { StaffReport } from './staff-report';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 const RESOLVED_COLUMNS = ['refund', 'resolution', 'note', 'by', 'at'];
 
@@ -76,9 +77,7 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
       </form>
       <div role="status">{resolve.isPending ? <p>{t('form.saving')}</p> : null}</div>
       {resolve.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {readRefusal(resolve.error)?.message ?? t('form.failed')}
-        </p>
+        <FailureNotice>{readRefusal(resolve.error)?.message ?? t('form.failed')}</FailureNotice>
       ) : null}
     </article>
   );

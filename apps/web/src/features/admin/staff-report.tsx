@@ -5,6 +5,7 @@ import { useStaffReport, type StaffReportData, type StaffReportName } from './ap
 import { isForbidden, useStaffPermission, type StaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 import { BackToConsole } from './back-to-console';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 type PageProps<Data> = {
   className: string;
@@ -63,11 +64,7 @@ export function QueryState<Data>(props: {
   const { query } = props;
   if (query.isPending) return <p role="status">{props.loading}</p>;
   if (query.isError) {
-    return (
-      <p role="alert" className="notice notice--critical">
-        {props.failed}
-      </p>
-    );
+    return <FailureNotice>{props.failed}</FailureNotice>;
   }
   return <>{props.children(query.data)}</>;
 }

@@ -38,6 +38,7 @@ import { SettleModal } from './settle-modal';
 import { StatementModal } from './statement-modal';
 import { StatementStatusIcon } from './statement-status-icon';
 import './billing.css';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 // The billing tab (spec 3 §2 "Billing tab"; flex and annual, never driveaway — the policy page
 // decides): notices (failed payment, suspended), the outstanding payment with a pay button, a
@@ -120,11 +121,7 @@ function OutstandingPayment({
           {t('outstanding.collecting', { amount: formatPence(collecting) })}
         </p>
       ) : null}
-      {checkout.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('outstanding.failed')}
-        </p>
-      ) : null}
+      {checkout.isError ? <FailureNotice>{t('outstanding.failed')}</FailureNotice> : null}
       {!toPay ? null : isAdmin ? (
         <Button onClick={onPayByPhone}>{t('outstanding.payByPhone')}</Button>
       ) : (
