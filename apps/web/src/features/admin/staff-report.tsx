@@ -5,6 +5,7 @@ import { useStaffReport, type StaffReportData, type StaffReportName } from './ap
 import { isForbidden, useStaffPermission, type StaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 import { BackToConsole } from './back-to-console';
+import { TitledCard } from '../../components/ui/titled-card';
 import { FailureNotice } from '../../components/ui/failure-notice';
 
 type PageProps<Data> = {
@@ -137,9 +138,8 @@ export function StaffCard(props: {
   children: ReactNode;
 }): ReactElement {
   return (
-    <section className="card" aria-labelledby={props.titleId}>
-      <h2 id={props.titleId}>{props.title}</h2>
+    <TitledCard titleId={props.titleId} title={props.title}>
       {props.none !== undefined && props.count === 0 ? <p>{props.none}</p> : props.children}
-    </section>
+    </TitledCard>
   );
 }
