@@ -5,6 +5,7 @@ import { ContentLink } from '../../components/ui/content-link';
 import { useCookieConsent, writeCookieConsent } from '../../lib/cookie-consent';
 import { cookiePolicyUrl } from './cookie-consent-banner';
 import { PageHeader } from '../../components/ui/page-header';
+import { TitledCard } from '../../components/ui/titled-card';
 
 /**
  * /cookie-settings (issue 32 item 1): what analytics records, the visitor's choice, and a way to
@@ -22,8 +23,7 @@ export function CookieSettingsPage() {
   return (
     <div className="cookie-settings">
       <PageHeader title={t('cookieSettings.title')} lead={t('cookieSettings.lead')} />
-      <section className="card" aria-labelledby="cookie-settings-analytics">
-        <h2 id="cookie-settings-analytics">{t('cookieSettings.analyticsTitle')}</h2>
+      <TitledCard titleId="cookie-settings-analytics" title={t('cookieSettings.analyticsTitle')}>
         <p>{t('cookieSettings.analyticsBody')}</p>
         <p>{t('cookieSettings.notCollected')}</p>
         <p>
@@ -43,7 +43,7 @@ export function CookieSettingsPage() {
             {t('cookieConsent.policyLink')}
           </ContentLink>
         </p>
-      </section>
+      </TitledCard>
     </div>
   );
 }

@@ -39,6 +39,7 @@ import { StatementModal } from './statement-modal';
 import { StatementStatusIcon } from './statement-status-icon';
 import './billing.css';
 import { FailureNotice } from '../../components/ui/failure-notice';
+import { TitledCard } from '../../components/ui/titled-card';
 
 // The billing tab (spec 3 §2 "Billing tab"; flex and annual, never driveaway — the policy page
 // decides): notices (failed payment, suspended), the outstanding payment with a pay button, a
@@ -405,8 +406,7 @@ export function BillingTab({ policy }: { policy: Policy }): ReactElement {
   const { t } = useTranslation('billing');
   const account = useCustomerAccount(policy.policyNumber);
   return (
-    <section className="card" aria-labelledby="policy-billing-title">
-      <h2 id="policy-billing-title">{t('title')}</h2>
+    <TitledCard titleId="policy-billing-title" title={t('title')}>
       {account.isPending ? (
         <Spinner isBlock />
       ) : account.isError ? (
@@ -416,6 +416,6 @@ export function BillingTab({ policy }: { policy: Policy }): ReactElement {
       ) : (
         <p>{t('none')}</p>
       )}
-    </section>
+    </TitledCard>
   );
 }
