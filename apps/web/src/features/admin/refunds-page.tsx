@@ -7,10 +7,9 @@ import { useWrittenReason } from './written-reason';
 import { Button } from '../../components/ui/button';
 import { readRefusal } from '../../lib/api-refusal';
 import { formatPence } from '../../lib/format';
-import { useRefundIssues, useResolveRefundIssue } from './api/refunds';
+import { useResolveRefundIssue } from './api/refunds';
 import { ReportTable } from '../../components/ui/scrolling-table';
-import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { StaffReport } from './staff-report';
+import { NamedStaffReport } from './staff-report';
 import { FailureNotice } from '../../components/ui/failure-notice';
 
 const RESOLVED_COLUMNS = ['refund', 'resolution', 'note', 'by', 'at'];
@@ -110,36 +109,30 @@ function ResolvedTable({ issues }: { issues: RefundIssueResponse[] }) {
 /** Issue 30 item 4: the refunds staff queue — never a refund silently pending. */
 export function RefundsPage() {
   const { t } = useTranslation('refunds');
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
   const id = useId();
-  const issues = useRefundIssues(allowed);
-
-  const open = issues.data?.issues.filter((issue) => !issue.resolvedAt) ?? [];
-  const resolved = issues.data?.issues.filter((issue) => issue.resolvedAt) ?? [];
   return (
-    <StaffReport
-      className="staff-refunds"
-      permission={STAFF_PERMISSIONS.operations}
-      namespace="refunds"
-      query={issues}
-    >
-      {() => (
-        <>
-          <section aria-labelledby={`${id}-open`}>
-            <h2 id={`${id}-open`}>{t('open.title')}</h2>
-            {open.length === 0 ? <p>{t('open.none')}</p> : null}
-            {open.map((issue) => (
-              <OpenIssue key={issue.id} issue={issue} />
-            ))}
-          </section>
-          {resolved.length > 0 ? (
-            <section aria-labelledby={`${id}-resolved`}>
-              <h2 id={`${id}-resolved`}>{t('resolved.title')}</h2>
-              <ResolvedTable issues={resolved} />
+    <NamedStaffReport name="refunds" namespace="refunds">
+      {({ issues }) => {
+        const open = issues.filter((issue) => !issue.resolvedAt);
+        const resolved = issues.filter((issue) => issue.resolvedAt);
+        return (
+          <>
+            <section aria-labelledby={`${id}-open`}>
+              <h2 id={`${id}-open`}>{t('open.title')}</h2>
+              {open.length === 0 ? <p>{t('open.none')}</p> : null}
+              {open.map((issue) => (
+                <OpenIssue key={issue.id} issue={issue} />
+              ))}
             </section>
-          ) : null}
-        </>
-      )}
-    </StaffReport>
+            {resolved.length > 0 ? (
+              <section aria-labelledby={`${id}-resolved`}>
+                <h2 id={`${id}-resolved`}>{t('resolved.title')}</h2>
+                <ResolvedTable issues={resolved} />
+              </section>
+            ) : null}
+          </>
+        );
+      }}
+    </NamedStaffReport>
   );
 }
