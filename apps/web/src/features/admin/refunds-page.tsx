@@ -11,12 +11,11 @@ import { useResolveRefundIssue } from './api/refunds';
 import { ReportTable } from '../../components/ui/scrolling-table';
 import { NamedStaffReport } from './staff-report';
 import { FailureNotice } from '../../components/ui/failure-notice';
+import { formatLondonDateTime } from './format-instant';
 
 const RESOLVED_COLUMNS = ['refund', 'resolution', 'note', 'by', 'at'];
 
 type Resolution = NonNullable<RefundIssueResponse['resolution']>;
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London' });
 
 /** One queued refund: what it is, why it waits, and staff's action on it. */
 function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
@@ -43,7 +42,7 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
         <dd>{issue.reason}</dd>
         <dt>{t('issue.raisedAt')}</dt>
         <dd>
-          <time dateTime={issue.raisedAt}>{when(issue.raisedAt)}</time>
+          <time dateTime={issue.raisedAt}>{formatLondonDateTime(issue.raisedAt)}</time>
         </dd>
         <dt>{t('issue.account')}</dt>
         <dd>
@@ -97,7 +96,7 @@ function ResolvedTable({ issues }: { issues: RefundIssueResponse[] }) {
           <td>{issue.resolvedBy}</td>
           <td>
             {issue.resolvedAt ? (
-              <time dateTime={issue.resolvedAt}>{when(issue.resolvedAt)}</time>
+              <time dateTime={issue.resolvedAt}>{formatLondonDateTime(issue.resolvedAt)}</time>
             ) : null}
           </td>
         </tr>
