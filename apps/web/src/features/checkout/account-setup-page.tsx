@@ -31,18 +31,15 @@ type Step =
   | { kind: 'outstanding'; amountPence: number }
   | { kind: 'failed' };
 
+/** Which quote the page is for: its product's address and its code (the route's parameters). */
+type QuoteAddress = { productUrlName: string; proposalCode: string };
+
 /**
  * Anonymous visitors (spec 2 §4, issue 13): the customer is verified first, as a signed-in one
  * is, so that a check that is not clear is said before they are asked to sign in; then a quote
  * whose e-mail already has an account asks to sign in (409), and sign-in comes back here.
  */
-function SignInFirst({
-  productUrlName,
-  proposalCode,
-}: {
-  productUrlName: string;
-  proposalCode: string;
-}) {
+function SignInFirst({ productUrlName, proposalCode }: QuoteAddress) {
   const { t } = useTranslation('checkout');
   const location = useLocation();
   const navigate = useNavigate();
@@ -129,13 +126,7 @@ export function AccountSetupPage() {
   return <AccountSetup productUrlName={productUrlName} proposalCode={proposalCode} />;
 }
 
-function AccountSetup({
-  productUrlName,
-  proposalCode,
-}: {
-  productUrlName: string;
-  proposalCode: string;
-}) {
+function AccountSetup({ productUrlName, proposalCode }: QuoteAddress) {
   const { t } = useTranslation('checkout');
   const client = useApiClient();
   const queryClient = useQueryClient();
