@@ -18,7 +18,7 @@ import {
   validateAccount,
   verifyCustomer,
 } from './api/account-setup';
-import { checkoutPaths } from './checkout-paths';
+import { checkoutPaths, type QuoteAddress } from './checkout-paths';
 import { OutstandingBalanceModal } from './components/outstanding-balance-modal';
 import { VerificationFailedModal } from './components/verification-failed-modal';
 import { getFailedChecks, needsPaymentMethod, type FailedCheck } from './rules';
@@ -30,9 +30,6 @@ type Step =
   | { kind: 'verificationFailed'; failedChecks: FailedCheck[] }
   | { kind: 'outstanding'; amountPence: number }
   | { kind: 'failed' };
-
-/** Which quote the page is for: its product's address and its code (the route's parameters). */
-type QuoteAddress = { productUrlName: string; proposalCode: string };
 
 /**
  * Anonymous visitors (spec 2 §4, issue 13): the customer is verified first, as a signed-in one
@@ -92,7 +89,7 @@ function SignInFirst({ productUrlName, proposalCode }: QuoteAddress) {
       {state.kind === 'verificationFailed' ? (
         <VerificationFailedModal
           failedChecks={state.failedChecks}
-          onClose={() => void navigate(paths.proposal(productUrlName, proposalCode))}
+          quote={{ productUrlName, proposalCode }}
         />
       ) : null}
       <Modal
@@ -206,7 +203,7 @@ function AccountSetup({ productUrlName, proposalCode }: QuoteAddress) {
       {step.kind === 'verificationFailed' ? (
         <VerificationFailedModal
           failedChecks={step.failedChecks}
-          onClose={() => void navigate(paths.proposal(productUrlName, proposalCode))}
+          quote={{ productUrlName, proposalCode }}
         />
       ) : null}
       {step.kind === 'outstanding' ? (
