@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './api-client';
-import { useAuth } from './auth';
 import { useApiClient } from './use-api-client';
 import type { MarketingPreferences, Policyholder } from './policyholder-schema';
+import { useSignedInQuery } from './signed-in-query';
 
 export type { MarketingPreferences, Policyholder };
 
@@ -28,14 +28,7 @@ async function getPolicyholder(client: ApiClient, signal?: AbortSignal): Promise
 
 /** The signed-in customer (or, for an admin, the customer acted for). */
 export function usePolicyholder(options: { enabled?: boolean; handlesErrors?: boolean } = {}) {
-  const client = useApiClient();
-  const { isAuthenticated } = useAuth();
-  return useQuery({
-    queryKey: policyholderQueryKey,
-    queryFn: ({ signal }) => getPolicyholder(client, signal),
-    enabled: isAuthenticated && (options.enabled ?? true),
-    meta: options.handlesErrors ? { handlesErrors: true } : undefined,
-  });
+  return useSignedInQuery({ queryKey: policyholderQueryKey, read: getPolicyholder, ...options });
 }
 
 export function useUpdatePolicyholder() {

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ProposalResponseSchema,
-  type ProposalResponse,
-  type UpdateProposalRequest,
-} from '@motor/contract';
+import type { ProposalResponse, UpdateProposalRequest } from '@motor/contract';
 import { useShowError } from '../ui/error-modal';
 import { isApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/use-api-client';
 import { proposalQueryKey } from '../../lib/query-keys';
+import { patchProposal } from '../../lib/proposal-query';
 
 /** One answer the server refused, as it says it. */
 export type ServerFieldError = { path: string; message: string };
@@ -32,10 +29,7 @@ function useProposalPatch(proposalCode: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return {
-    mutationFn: async (request: UpdateProposalRequest) =>
-      ProposalResponseSchema.parse(
-        await client.patch<unknown>(`/proposals/${encodeURIComponent(proposalCode)}`, request),
-      ),
+    mutationFn: (request: UpdateProposalRequest) => patchProposal(client, proposalCode, request),
     meta: { handlesErrors: true },
     onSuccess: (proposal: ProposalResponse) =>
       queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),

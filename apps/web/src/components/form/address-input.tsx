@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 import { ChangeOrConfirm } from './change-or-confirm';
-import { Field, FieldError, getDescribedBy } from './field';
+import { Field, FieldError, getInputAttributes } from './field';
 import type { FieldBaseProps } from './field';
 import { getAddress, useAddressSearch, useDebouncedValue } from './lookup-api';
 import type { AddressResult, PostalAddress } from './lookup-api';
@@ -76,13 +76,10 @@ function AddressSearch({
   return (
     <Field id={id} label={label} hint={hint ?? t('address.hint')} error={error}>
       <input
-        id={id}
+        {...getInputAttributes(id, { hint: hint ?? t('address.hint'), error })}
         type="text"
-        className={error ? 'input input--error' : 'input'}
         value={query}
         autoComplete="off"
-        aria-describedby={getDescribedBy(id, { hint: hint ?? t('address.hint'), error })}
-        aria-invalid={error ? true : undefined}
         onChange={(event) => {
           setQuery(event.target.value);
           setContainer(null);

@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataEntry } from '@motor/domain';
 import { Button } from '../ui/button';
-import { Field, getControlAria } from './field';
+import { Field, getInputAttributes } from './field';
 import type { FieldBaseProps } from './field';
 import { searchDataTable } from './lookup-api';
 import { useApiClient } from '../../lib/use-api-client';
@@ -87,14 +87,12 @@ export function DataEntrySearch({
     <Field {...field} error={shownError}>
       <div className="data-entry-search">
         <input
-          id={id}
+          {...getInputAttributes(id, { hint, error: shownError })}
           type="text"
-          className={shownError ? 'input input--error' : 'input'}
           value={text}
           maxLength={maxLength}
           inputMode={mask?.includes('\\d') ? 'numeric' : undefined}
           autoComplete="off"
-          {...getControlAria(id, { hint, error: shownError })}
           onChange={(event) => {
             const next = event.target.value.toUpperCase().slice(0, maxLength);
             if (!matchesMask(mask, next)) {

@@ -61,34 +61,26 @@ export function DateTimePicker({
   const [parts, setParts] = useValueParts(value, onChange, toParts, compose);
   const update = (name: keyof Parts, next: string) => setParts({ ...parts, [name]: next });
   const item = { className: 'date-time-picker__item', hasError: Boolean(error) };
+  const dateParts = [
+    ['day', numberOptions(getDayOptions())],
+    ['month', getMonthNames('short')],
+    ['year', numberOptions(getYearOptions(earliestYear, latestYear))],
+  ] as const;
 
   return (
     <FieldGroup {...field}>
       <div className="date-time-picker">
-        <PartSelect
-          {...item}
-          id={`${id}-day`}
-          label={t('dateTimePicker.day')}
-          value={parts.day}
-          options={numberOptions(getDayOptions())}
-          onChange={(day) => update('day', day)}
-        />
-        <PartSelect
-          {...item}
-          id={`${id}-month`}
-          label={t('dateTimePicker.month')}
-          value={parts.month}
-          options={getMonthNames('short')}
-          onChange={(month) => update('month', month)}
-        />
-        <PartSelect
-          {...item}
-          id={`${id}-year`}
-          label={t('dateTimePicker.year')}
-          value={parts.year}
-          options={numberOptions(getYearOptions(earliestYear, latestYear))}
-          onChange={(year) => update('year', year)}
-        />
+        {dateParts.map(([name, options]) => (
+          <PartSelect
+            {...item}
+            key={name}
+            id={`${id}-${name}`}
+            label={t(`dateTimePicker.${name}`)}
+            value={parts[name]}
+            options={options}
+            onChange={(next) => update(name, next)}
+          />
+        ))}
         {showTime ? (
           <div className="date-time-picker__item">
             <label htmlFor={`${id}-time`}>{t('dateTimePicker.time')}</label>

@@ -33,6 +33,22 @@ export function getControlAria(
   };
 }
 
+/**
+ * What ties a text box to its field: its id, its class (`input`, with `base`'s own, red while the
+ * field is in error) and the aria for its hint and error.
+ */
+export function getInputAttributes(
+  id: string,
+  field: { hint?: ReactNode; error?: string },
+  base = 'input',
+): { id: string; className: string } & ReturnType<typeof getControlAria> {
+  return {
+    id,
+    className: field.error ? `${base} input--error` : base,
+    ...getControlAria(id, field),
+  };
+}
+
 type LabelTextProps = { label: ReactNode; isOptional?: boolean };
 
 function LabelText({ label, isOptional }: LabelTextProps): ReactElement {

@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRegistration, hasOnlyPlateCharacters } from '@motor/forms';
 import type { RegistrationFormatConfig } from '@motor/forms';
-import { Field, getControlAria } from './field';
+import { Field, getInputAttributes } from './field';
 import type { FieldBaseProps } from './field';
 
 export type LicencePlateInputProps = FieldBaseProps & {
@@ -41,8 +41,7 @@ export function LicencePlateInput({
   return (
     <Field {...field} error={shownError}>
       <input
-        id={id}
-        className={shownError ? 'input licence-plate input--error' : 'input licence-plate'}
+        {...getInputAttributes(id, { hint, error: shownError }, 'input licence-plate')}
         type="text"
         value={value}
         placeholder={placeholder}
@@ -50,7 +49,6 @@ export function LicencePlateInput({
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        {...getControlAria(id, { hint, error: shownError })}
         onChange={(event) => {
           const isPlate = hasOnlyPlateCharacters(event.target.value);
           setRefused(!isPlate);

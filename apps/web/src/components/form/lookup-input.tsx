@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataEntry } from '@motor/domain';
-import { Field, getControlAria } from './field';
+import { Field, getInputAttributes } from './field';
 import type { FieldBaseProps } from './field';
 import { useDataTableSearch, useDebouncedValue } from './lookup-api';
 import { ComboboxOption } from './search-select';
@@ -81,10 +81,9 @@ export function LookupInput({
     <Field {...field} error={shownError}>
       <div className="search-select">
         <input
-          id={id}
+          {...getInputAttributes(id, { hint, error: shownError })}
           type="text"
           role="combobox"
-          className={shownError ? 'input input--error' : 'input'}
           value={query ?? entryText(value)}
           autoComplete="off"
           placeholder={t('lookup.placeholder', { count: minSearchLength })}
@@ -92,7 +91,6 @@ export function LookupInput({
           aria-expanded={showList}
           aria-controls={listboxId}
           aria-activedescendant={showList && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-          {...getControlAria(id, { hint, error: shownError })}
           onChange={(event) => {
             setQuery(event.target.value);
             setActiveIndex(-1);

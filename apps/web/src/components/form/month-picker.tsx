@@ -45,42 +45,37 @@ export function MonthPicker({
   const { t } = useTranslation('ui');
   const [parts, setParts] = useValueParts(value, onChange, toParts, composeYearMonth);
 
-  const months = parts.year
-    ? getMonthOptions({ now, monthsAhead, year: Number(parts.year) })
-    : getMonthNames('long');
-  const years = getMonthPickerYears({ now, monthsAhead, minYear });
+  /** The months a year offers: all of them until a year is chosen. */
+  const monthsOf = (year: string) =>
+    year ? getMonthOptions({ now, monthsAhead, year: Number(year) }) : getMonthNames('long');
 
   const update = (next: Parts) => {
-    const allowed = next.year
-      ? getMonthOptions({ now, monthsAhead, year: Number(next.year) })
-      : getMonthNames('long');
     // Choosing the latest year with a month past the limit clears the month.
-    const fixed = allowed.some((month) => month.value === next.month)
+    const fixed = monthsOf(next.year).some((month) => month.value === next.month)
       ? next
       : { ...next, month: '' };
     setParts(fixed);
   };
 
   const item = { className: 'month-picker__item', hasError: Boolean(error) };
+  const monthParts = [
+    ['month', monthsOf(parts.year)],
+    ['year', numberOptions(getMonthPickerYears({ now, monthsAhead, minYear }))],
+  ] as const;
   return (
     <FieldGroup {...field}>
       <div className="month-picker">
-        <PartSelect
-          {...item}
-          id={`${id}-month`}
-          label={t('monthPicker.month')}
-          value={parts.month}
-          options={months}
-          onChange={(month) => update({ ...parts, month })}
-        />
-        <PartSelect
-          {...item}
-          id={`${id}-year`}
-          label={t('monthPicker.year')}
-          value={parts.year}
-          options={numberOptions(years)}
-          onChange={(year) => update({ ...parts, year })}
-        />
+        {monthParts.map(([name, options]) => (
+          <PartSelect
+            {...item}
+            key={name}
+            id={`${id}-${name}`}
+            label={t(`monthPicker.${name}`)}
+            value={parts[name]}
+            options={options}
+            onChange={(next) => update({ ...parts, [name]: next })}
+          />
+        ))}
       </div>
     </FieldGroup>
   );

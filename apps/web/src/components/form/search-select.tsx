@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterOptions, getSingleOption } from '@motor/forms';
 import type { SelectOption } from '@motor/forms';
-import { Field, getDescribedBy } from './field';
+import { Field, getInputAttributes } from './field';
 import type { FieldBaseProps } from './field';
 
 export type SearchSelectProps = FieldBaseProps & {
@@ -111,16 +111,13 @@ export function SearchSelect({
     }
   };
 
-  const describedBy = getDescribedBy(id, { hint, error });
-
   return (
     <Field {...field}>
       <div className="search-select">
         <input
-          id={id}
+          {...getInputAttributes(id, { hint, error })}
           type="text"
           role="combobox"
-          className={error ? 'input input--error' : 'input'}
           value={text}
           placeholder={placeholder ?? t('searchSelect.placeholder')}
           disabled={isDisabled}
@@ -129,8 +126,6 @@ export function SearchSelect({
           aria-expanded={showList}
           aria-controls={listboxId}
           aria-activedescendant={showList && activeOption ? optionId(activeIndex) : undefined}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
           onChange={(event) => {
             setQuery(event.target.value);
             setIsOpen(true);

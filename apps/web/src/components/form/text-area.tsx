@@ -1,5 +1,5 @@
 import type { ReactElement, Ref, TextareaHTMLAttributes } from 'react';
-import { Field, getControlAria, type FieldBaseProps } from './field';
+import { Field, getInputAttributes, type FieldBaseProps } from './field';
 
 type NativeTextAreaProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -27,11 +27,9 @@ export function TextArea({
     <Field {...field}>
       <textarea
         ref={inputRef}
-        id={field.id}
-        className={field.error ? 'input input--error' : 'input'}
+        {...getInputAttributes(field.id, field)}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        {...getControlAria(field.id, field)}
         {...native}
       />
     </Field>

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactElement, ReactNode } from 'react';
 import { normaliseName, normaliseNumber, normalisePhone, stripPhonePrefix } from '@motor/forms';
-import { Field, getDescribedBy } from './field';
+import { Field, getInputAttributes } from './field';
 import type { FieldBaseProps } from './field';
 
 type NativeInputProps = Omit<
@@ -33,11 +33,8 @@ export function TextInput({
 }: TextInputProps): ReactElement {
   const input = (
     <input
-      id={id}
-      className={error ? 'input input--error' : 'input'}
+      {...getInputAttributes(id, { hint, error })}
       value={value}
-      aria-describedby={getDescribedBy(id, { hint, error })}
-      aria-invalid={error ? true : undefined}
       onChange={(event) => {
         const next = normalise ? normalise(event.target.value) : event.target.value;
         if (next !== null) onChange(next);

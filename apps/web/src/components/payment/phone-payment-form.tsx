@@ -7,6 +7,7 @@ import { Button } from '../ui/button';
 import { isApiError } from '../../lib/api-client';
 import { brandFormats } from '../../lib/brand-products';
 import './phone-payment-form.css';
+import { FailureNotice } from '../ui/failure-notice';
 
 // The one phone-payment (MOTO) form staff fill for a customer on the phone (spec 3 §5 "Admin
 // settle (phone payment) form", §8, §9), for an outstanding balance (the billing tab's settle
@@ -190,11 +191,7 @@ export function PhonePaymentForm({
   return (
     <form noValidate onSubmit={onSubmit} className="phone-payment-form">
       <p>{intro}</p>
-      {banner !== null ? (
-        <p role="alert" className="notice notice--critical">
-          {banner}
-        </p>
-      ) : null}
+      {banner !== null ? <FailureNotice>{banner}</FailureNotice> : null}
       <p>
         <a href={CARD_FORM_URL} target="_blank" rel="noopener noreferrer">
           {t('settle.cardForm')}

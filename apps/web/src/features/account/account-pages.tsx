@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShowError } from '../../components/ui/error-modal';
@@ -15,6 +15,7 @@ import {
   type PolicyholderUpdate,
 } from '../../lib/policyholder';
 import { useDownloadDataExport } from './api/data-export';
+import { PageHeader } from '../../components/ui/page-header';
 
 const MARKETING_CHANNELS = ['email', 'phone', 'sms'] as const;
 
@@ -24,10 +25,7 @@ export function AccountSettingsPage() {
   if (brand.accountSettings.length === 0) return <Navigate to={paths.home()} replace />;
   return (
     <div>
-      <div className="page-header">
-        <h1>{t('account.title')}</h1>
-        <p className="lead">{t('account.intro')}</p>
-      </div>
+      <PageHeader title={t('account.title')} lead={t('account.intro')} />
       <ul className="settings-list">
         {brand.accountSettings.map((setting) => (
           <li key={setting.name}>
@@ -134,13 +132,27 @@ function useSave() {
   return { save, saved, dismiss: () => setSaved(false), mutation };
 }
 
-/** 'Saved' is news of a moment: a snackbar (spec 1 §1, §4), gone after 4 seconds. */
-function SavedMessage({ saved, onClose }: { saved: boolean; onClose: () => void }) {
+/**
+ * A setting's form: its fields, Save, and 'Saved', news of a moment: a snackbar (spec 1 §1, §4),
+ * gone after 4 seconds.
+ */
+function SaveForm(props: {
+  onSubmit: (event: FormEvent) => void;
+  saving: ReturnType<typeof useSave>;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
+  const { saved, dismiss, mutation } = props.saving;
   return (
-    <Snackbar isOpen={saved} onClose={onClose} variant="success">
-      {t('account.saved')}
-    </Snackbar>
+    <form onSubmit={props.onSubmit} noValidate>
+      {props.children}
+      <Button type="submit" disabled={mutation.isPending}>
+        {t('account.save')}
+      </Button>
+      <Snackbar isOpen={saved} onClose={dismiss} variant="success">
+        {t('account.saved')}
+      </Snackbar>
+    </form>
   );
 }
 
@@ -151,7 +163,8 @@ function EmailForm({ policyholder }: { policyholder: Policyholder }) {
   const inputId = useId();
   const [email, setEmail] = useState(policyholder.email ?? '');
   const [error, setError] = useState<string | null>(null);
-  const { save, saved, dismiss, mutation } = useSave();
+  const saving = useSave();
+  const { save, mutation } = saving;
   const conflict =
     isApiError(mutation.error) && mutation.error.status === 409 ? t('account.emailInUse') : null;
   const shownError = error ?? conflict;
@@ -168,7 +181,7 @@ function EmailForm({ policyholder }: { policyholder: Policyholder }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <SaveForm onSubmit={onSubmit} saving={saving}>
       <div className={shownError ? 'field field--error' : 'field'}>
         <label className="field__label" htmlFor={inputId}>
           {t('account.settings.email')}
@@ -192,11 +205,7 @@ function EmailForm({ policyholder }: { policyholder: Policyholder }) {
           aria-invalid={shownError ? true : undefined}
         />
       </div>
-      <Button type="submit" disabled={mutation.isPending}>
-        {t('account.save')}
-      </Button>
-      <SavedMessage saved={saved} onClose={dismiss} />
-    </form>
+    </SaveForm>
   );
 }
 
@@ -206,7 +215,7 @@ function MarketingForm({ policyholder }: { policyholder: Policyholder }) {
   const [preferences, setPreferences] = useState<MarketingPreferences>(
     policyholder.marketingPreferences,
   );
-  const { save, saved, dismiss, mutation } = useSave();
+  const saving = useSave();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -216,11 +225,11 @@ function MarketingForm({ policyholder }: { policyholder: Policyholder }) {
         changed[channel] = preferences[channel];
       }
     }
-    save(Object.keys(changed).length > 0 ? { marketingPreferences: changed } : {});
+    saving.save(Object.keys(changed).length > 0 ? { marketingPreferences: changed } : {});
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <SaveForm onSubmit={onSubmit} saving={saving}>
       <fieldset className="field field__fieldset">
         <legend className="field__legend field__label">{t('account.marketing.legend')}</legend>
         {MARKETING_CHANNELS.map((channel) => (
@@ -238,10 +247,6 @@ function MarketingForm({ policyholder }: { policyholder: Policyholder }) {
           </div>
         ))}
       </fieldset>
-      <Button type="submit" disabled={mutation.isPending}>
-        {t('account.save')}
-      </Button>
-      <SavedMessage saved={saved} onClose={dismiss} />
-    </form>
+    </SaveForm>
   );
 }

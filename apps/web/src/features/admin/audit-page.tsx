@@ -6,6 +6,7 @@ import { AuditTable } from './customer-page';
 import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 import { useAddressFilter } from './use-address-filter';
+import { FilterField } from './filter-field';
 import { BackToConsole } from './back-to-console';
 import { ListOrNone, QueryState } from './staff-report';
 
@@ -26,24 +27,8 @@ export function AuditPage() {
       <p className="lead">{t('audit.intro')}</p>
       <form onSubmit={filter.apply} noValidate aria-labelledby={`${id}-filters`}>
         <h2 id={`${id}-filters`}>{t('audit.filters')}</h2>
-        <label htmlFor={`${id}-customer`}>{t('audit.customer')}</label>
-        <input
-          id={`${id}-customer`}
-          name="customer"
-          value={filter.draft.customer}
-          onChange={(event) => filter.change('customer', event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <label htmlFor={`${id}-staff`}>{t('audit.staff')}</label>
-        <input
-          id={`${id}-staff`}
-          name="staff"
-          value={filter.draft.staff}
-          onChange={(event) => filter.change('staff', event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <FilterField filter={filter} name="customer" formId={id} label={t('audit.customer')} />
+        <FilterField filter={filter} name="staff" formId={id} label={t('audit.staff')} />
         <Button type="submit">{t('audit.apply')}</Button>
         <Button type="button" variant="inverted" onClick={filter.clear}>
           {t('audit.clear')}

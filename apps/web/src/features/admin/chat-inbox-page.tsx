@@ -16,6 +16,7 @@ import {
 import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 import { ListOrNone, QueryState } from './staff-report';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 const dateTime = (instant: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -35,11 +36,7 @@ function Conversation({ conversationId }: { conversationId: string }) {
 
   if (conversation.isPending) return <p role="status">{t('chat.loading')}</p>;
   if (conversation.isError) {
-    return (
-      <p role="alert" className="notice notice--critical">
-        {t('chat.failed')}
-      </p>
-    );
+    return <FailureNotice>{t('chat.failed')}</FailureNotice>;
   }
   const { customer, policies, messages } = conversation.data;
   return (
@@ -86,11 +83,7 @@ function Conversation({ conversationId }: { conversationId: string }) {
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
           onChange={(event) => setDraft(event.target.value)}
         />
-        {reply.isError ? (
-          <p role="alert" className="notice notice--critical">
-            {t('chat.replyFailed')}
-          </p>
-        ) : null}
+        {reply.isError ? <FailureNotice>{t('chat.replyFailed')}</FailureNotice> : null}
         <Button type="submit" disabled={reply.isPending || isBlank}>
           {t('chat.send')}
         </Button>

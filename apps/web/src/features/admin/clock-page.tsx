@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClockUnit, MoveClockResponse } from '@motor/contract';
-import { Field, getDescribedBy } from '../../components/form/field';
+import { Field, getInputAttributes } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
 import { readRefusal } from '../../lib/api-refusal';
 import { formatInstant } from './format-instant';
@@ -10,6 +10,7 @@ import { JobRunsList } from './job-runs';
 import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { StaffReport } from './staff-report';
 import { UnauthorisedPage } from './unauthorised-page';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -96,18 +97,15 @@ function MoveClockForm() {
         >
           <input
             ref={input}
-            id={amountId}
+            {...getInputAttributes(amountId, {
+              hint: t('form.amountHint'),
+              error: shownAmountError,
+            })}
             name="amount"
-            className={shownAmountError ? 'input input--error' : 'input'}
             inputMode="numeric"
             autoComplete="off"
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
-            aria-describedby={getDescribedBy(amountId, {
-              hint: t('form.amountHint'),
-              error: shownAmountError,
-            })}
-            aria-invalid={shownAmountError ? true : undefined}
           />
         </Field>
         <Field id={`${id}-unit`} label={t('form.unit')}>
@@ -127,9 +125,7 @@ function MoveClockForm() {
       </form>
       <div role="status">{move.isPending ? <p>{t('form.moving')}</p> : null}</div>
       {move.isError && !refusal.amount ? (
-        <p role="alert" className="notice notice--critical">
-          {refusal.page ?? t('form.failed')}
-        </p>
+        <FailureNotice>{refusal.page ?? t('form.failed')}</FailureNotice>
       ) : null}
       {move.isSuccess ? <MoveResult moved={move.data} /> : null}
     </>

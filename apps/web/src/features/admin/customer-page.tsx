@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AuditEntry, CustomerDetailResponse } from '@motor/contract';
@@ -11,6 +12,8 @@ import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permission
 import { UnauthorisedPage } from './unauthorised-page';
 import { ReportTable } from '../../components/ui/scrolling-table';
 import { BackToConsole } from './back-to-console';
+import { StaffCard } from './staff-report';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 /** Who did it and for whom, as the audit tables show a person. */
 function describePerson(name: string | null, email: string | null, userId: string | null): string {
@@ -35,6 +38,36 @@ function MidStatus({ mid }: { mid: PolicyMid | null }) {
         <p>{t('customer.mid.failed', { count: mid.attempts, error: mid.lastError ?? '' })}</p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A list of what we hold about the customer (`name`: policies, proposals, payments): a card
+ * titled `customer.{name}`, its table captioned `customer.{name}Caption`, or `customer.no{Name}`
+ * when there is none.
+ */
+function CustomerList(props: {
+  name: 'policies' | 'proposals' | 'payments';
+  count: number;
+  columns: string[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const { name } = props;
+  return (
+    <StaffCard
+      titleId={`staff-customer-${name}`}
+      title={t(`customer.${name}`)}
+      count={props.count}
+      none={t(`customer.no${name[0]!.toUpperCase()}${name.slice(1)}`)}
+    >
+      <ReportTable
+        caption={t(`customer.${name}Caption`)}
+        columns={props.columns.map((column) => t(`customer.${column}`))}
+      >
+        {props.children}
+      </ReportTable>
+    </StaffCard>
   );
 }
 
@@ -87,11 +120,7 @@ export function CustomerPage() {
       <div className="page-header">
         <BackToConsole />
         <h1>{t('customer.notFound')}</h1>
-        {customer.isError ? (
-          <p role="alert" className="notice notice--critical">
-            {t('customer.failed')}
-          </p>
-        ) : null}
+        {customer.isError ? <FailureNotice>{t('customer.failed')}</FailureNotice> : null}
       </div>
     );
   }
@@ -111,8 +140,7 @@ export function CustomerPage() {
       {person.isDisabled ? <p className="notice">{t('customer.disabled')}</p> : null}
       {!person.isDisabled ? <Button onClick={actFor}>{t('customer.act')}</Button> : null}
 
-      <section className="card" aria-labelledby="staff-customer-contact">
-        <h2 id="staff-customer-contact">{t('customer.contact')}</h2>
+      <StaffCard titleId="staff-customer-contact" title={t('customer.contact')}>
         <dl className="summary-list">
           {(
             [
@@ -128,112 +156,88 @@ export function CustomerPage() {
             </SummaryRow>
           ))}
         </dl>
-      </section>
+      </StaffCard>
 
-      <section className="card" aria-labelledby="staff-customer-policies">
-        <h2 id="staff-customer-policies">{t('customer.policies')}</h2>
-        {person.policies.length === 0 ? (
-          <p>{t('customer.noPolicies')}</p>
-        ) : (
-          <ReportTable
-            caption={t('customer.policiesCaption')}
-            columns={['policyNumber', 'scheme', 'status', 'period', 'mid.heading'].map((column) =>
-              t(`customer.${column}`),
-            )}
-          >
-            {person.policies.map((policy) => (
-              <tr key={policy.policyId}>
-                <td>{policy.policyNumber}</td>
-                <td>{policy.schemeCode}</td>
-                <td>
-                  {policy.status}
-                  {policy.status === 'CANCELLED' && canReinstate ? (
-                    <p>
-                      <Link
-                        className="standalone-link"
-                        to={paths.adminReinstate(person.userId, policy.policyId)}
-                      >
-                        {t('customer.reinstate', { policyNumber: policy.policyNumber })}
-                      </Link>
-                    </p>
-                  ) : null}
-                  {policy.notTakenUp ? (
-                    <p>
-                      {t(`customer.notTakenUp.${policy.notTakenUp.reason}`, {
-                        date: formatDate(policy.notTakenUp.at),
-                      })}
-                    </p>
-                  ) : null}
-                </td>
-                <td>
-                  {t('customer.periodValue', {
-                    from: formatDate(policy.inceptedAt),
-                    to: formatDate(policy.expiredAt),
+      <CustomerList
+        name="policies"
+        count={person.policies.length}
+        columns={['policyNumber', 'scheme', 'status', 'period', 'mid.heading']}
+      >
+        {person.policies.map((policy) => (
+          <tr key={policy.policyId}>
+            <td>{policy.policyNumber}</td>
+            <td>{policy.schemeCode}</td>
+            <td>
+              {policy.status}
+              {policy.status === 'CANCELLED' && canReinstate ? (
+                <p>
+                  <Link
+                    className="standalone-link"
+                    to={paths.adminReinstate(person.userId, policy.policyId)}
+                  >
+                    {t('customer.reinstate', { policyNumber: policy.policyNumber })}
+                  </Link>
+                </p>
+              ) : null}
+              {policy.notTakenUp ? (
+                <p>
+                  {t(`customer.notTakenUp.${policy.notTakenUp.reason}`, {
+                    date: formatDate(policy.notTakenUp.at),
                   })}
-                </td>
-                <td>
-                  <MidStatus mid={policy.mid ?? null} />
-                </td>
-              </tr>
-            ))}
-          </ReportTable>
-        )}
-      </section>
+                </p>
+              ) : null}
+            </td>
+            <td>
+              {t('customer.periodValue', {
+                from: formatDate(policy.inceptedAt),
+                to: formatDate(policy.expiredAt),
+              })}
+            </td>
+            <td>
+              <MidStatus mid={policy.mid ?? null} />
+            </td>
+          </tr>
+        ))}
+      </CustomerList>
 
-      <section className="card" aria-labelledby="staff-customer-proposals">
-        <h2 id="staff-customer-proposals">{t('customer.proposals')}</h2>
-        {person.proposals.length === 0 ? (
-          <p>{t('customer.noProposals')}</p>
-        ) : (
-          <ReportTable
-            caption={t('customer.proposalsCaption')}
-            columns={['reference', 'scheme', 'status', 'created'].map((column) =>
-              t(`customer.${column}`),
-            )}
-          >
-            {person.proposals.map((proposal) => (
-              <tr key={proposal.externalReference}>
-                <td>{proposal.externalReference}</td>
-                <td>{proposal.schemeCode}</td>
-                <td>{proposal.status}</td>
-                <td>{formatDate(proposal.createdAt)}</td>
-              </tr>
-            ))}
-          </ReportTable>
-        )}
-      </section>
+      <CustomerList
+        name="proposals"
+        count={person.proposals.length}
+        columns={['reference', 'scheme', 'status', 'created']}
+      >
+        {person.proposals.map((proposal) => (
+          <tr key={proposal.externalReference}>
+            <td>{proposal.externalReference}</td>
+            <td>{proposal.schemeCode}</td>
+            <td>{proposal.status}</td>
+            <td>{formatDate(proposal.createdAt)}</td>
+          </tr>
+        ))}
+      </CustomerList>
 
-      <section className="card" aria-labelledby="staff-customer-payments">
-        <h2 id="staff-customer-payments">{t('customer.payments')}</h2>
-        {person.payments.length === 0 ? (
-          <p>{t('customer.noPayments')}</p>
-        ) : (
-          <ReportTable
-            caption={t('customer.paymentsCaption')}
-            columns={['created', 'paymentKind', 'amount', 'status'].map((column) =>
-              t(`customer.${column}`),
-            )}
-          >
-            {person.payments.map((payment, index) => (
-              <tr key={`${payment.createdAt}-${index}`}>
-                <td>{formatDate(payment.createdAt)}</td>
-                <td>{payment.kind}</td>
-                <td>{formatPence(payment.amountPence)}</td>
-                <td>{payment.status}</td>
-              </tr>
-            ))}
-          </ReportTable>
-        )}
-      </section>
+      <CustomerList
+        name="payments"
+        count={person.payments.length}
+        columns={['created', 'paymentKind', 'amount', 'status']}
+      >
+        {person.payments.map((payment, index) => (
+          <tr key={`${payment.createdAt}-${index}`}>
+            <td>{formatDate(payment.createdAt)}</td>
+            <td>{payment.kind}</td>
+            <td>{formatPence(payment.amountPence)}</td>
+            <td>{payment.status}</td>
+          </tr>
+        ))}
+      </CustomerList>
 
-      <section className="card" aria-labelledby="staff-customer-audit">
-        <h2 id="staff-customer-audit">{t('customer.audit')}</h2>
-        {person.audit.length === 0 ? (
-          <p>{t('customer.noAudit')}</p>
-        ) : (
-          <AuditTable entries={person.audit} caption={t('customer.audit')} />
-        )}
-      </section>
+      <StaffCard
+        titleId="staff-customer-audit"
+        title={t('customer.audit')}
+        count={person.audit.length}
+        none={t('customer.noAudit')}
+      >
+        <AuditTable entries={person.audit} caption={t('customer.audit')} />
+      </StaffCard>
     </div>
   );
 }

@@ -2,12 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorEventsResponse } from '@motor/contract';
 import { ReportTable } from '../../components/ui/scrolling-table';
 import { NamedStaffReport } from './staff-report';
+import { formatLondonDateTime } from './format-instant';
 
 type ErrorEvent = ErrorEventsResponse['errors'][number];
 
 const COLUMNS = ['lastSeen', 'error', 'source', 'where', 'count', 'firstSeen', 'release'];
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London' });
 
 /** One kind of error: what, where, how often, since when; its stack folded away. */
 function ErrorRow({ error }: { error: ErrorEvent }) {
@@ -15,7 +14,7 @@ function ErrorRow({ error }: { error: ErrorEvent }) {
   return (
     <tr>
       <td>
-        <time dateTime={error.lastSeenAt}>{when(error.lastSeenAt)}</time>
+        <time dateTime={error.lastSeenAt}>{formatLondonDateTime(error.lastSeenAt)}</time>
       </td>
       <th scope="row">
         <span className="staff-errors__message">
@@ -32,7 +31,7 @@ function ErrorRow({ error }: { error: ErrorEvent }) {
       <td>{error.location ?? '—'}</td>
       <td>{error.count}</td>
       <td>
-        <time dateTime={error.firstSeenAt}>{when(error.firstSeenAt)}</time>
+        <time dateTime={error.firstSeenAt}>{formatLondonDateTime(error.firstSeenAt)}</time>
       </td>
       <td>
         {error.release}

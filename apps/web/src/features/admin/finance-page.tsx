@@ -6,16 +6,20 @@ import { formatDate, formatPence } from '../../lib/format';
 import { findSchemeByCode } from '../../lib/schemes';
 import { InsurerReports } from './insurer-reports';
 import { ReportTable } from '../../components/ui/scrolling-table';
-import { NamedStaffReport } from './staff-report';
+import { NamedStaffReport, StaffCard } from './staff-report';
 
-type Cell = string | number;
+/** A table's cell: words, a count, or an amount (shown as money, written in pounds in the CSV). */
+type Cell = string | number | { pence: number };
+
+const shown = (cell: Cell) => (typeof cell === 'object' ? formatPence(cell.pence) : String(cell));
+const written = (cell: Cell) => (typeof cell === 'object' ? (cell.pence / 100).toFixed(2) : cell);
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
-const csvField = (value: Cell) =>
+const csvField = (value: string | number) =>
   /[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value);
 
 /** Saves rows as a CSV file: amounts in pounds with pence, as a spreadsheet reads them. */
-function downloadCsv(fileName: string, rows: readonly (readonly Cell[])[]) {
+function downloadCsv(fileName: string, rows: readonly (readonly (string | number)[])[]) {
   const text = rows.map((row) => row.map(csvField).join(',')).join('\r\n');
   const url = URL.createObjectURL(new Blob([`${text}\r\n`], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
@@ -25,56 +29,68 @@ function downloadCsv(fileName: string, rows: readonly (readonly Cell[])[]) {
   URL.revokeObjectURL(url);
 }
 
-const pounds = (pence: number) => (pence / 100).toFixed(2);
-
-/** One table of the page: its heading, the table itself, and its CSV beside it. */
+/**
+ * One table of the page: its heading, the table itself (each row headed by its first cell), and
+ * its CSV beside it, the same rows without the footer; with no rows, its `none` words instead.
+ */
 function FinanceTable(props: {
   id: string;
-  title: string;
-  caption: string;
-  head: string[];
-  rows: { key: string; header: string; cells: string[] }[];
-  foot?: string[];
-  csv: { fileName: string; rows: Cell[][] };
+  /** Where its words are, under `finance.`: its title, caption, columns and none. */
+  texts: string;
+  columns: string[];
+  captionValues?: Record<string, string>;
+  rows: { key: string; cells: [Cell, ...Cell[]] }[];
+  foot?: [Cell, ...Cell[]];
+  csvName: string;
+  /** Its words when there are no rows (else an empty table). */
+  hasNone?: boolean;
 }): ReactElement {
   const { t } = useTranslation('admin');
+  const text = (name: string, values?: Record<string, string>) =>
+    t(`finance.${props.texts}.${name}`, values);
+  const title = text('title');
+  const head = props.columns.map((column) => text(column));
+  const row = ([header, ...cells]: [Cell, ...Cell[]]) => (
+    <>
+      <th scope="row">{shown(header)}</th>
+      {cells.map((cell, index) => (
+        <td key={head[index + 1]}>{shown(cell)}</td>
+      ))}
+    </>
+  );
   return (
-    <section className="card" aria-labelledby={`${props.id}-title`}>
-      <h2 id={`${props.id}-title`}>{props.title}</h2>
+    <StaffCard
+      titleId={`${props.id}-title`}
+      title={title}
+      count={props.rows.length}
+      none={props.hasNone ? text('none') : undefined}
+    >
       <ReportTable
-        caption={props.caption}
+        caption={text('caption', props.captionValues)}
         className="finance-table"
-        columns={props.head}
+        columns={head}
         foot={
           props.foot ? (
             <tfoot>
-              <tr>
-                <th scope="row">{props.foot[0]}</th>
-                {props.foot.slice(1).map((cell, index) => (
-                  <td key={props.head[index + 1]}>{cell}</td>
-                ))}
-              </tr>
+              <tr>{row(props.foot)}</tr>
             </tfoot>
           ) : null
         }
       >
-        {props.rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.header}</th>
-            {row.cells.map((cell, index) => (
-              <td key={props.head[index + 1]}>{cell}</td>
-            ))}
-          </tr>
+        {props.rows.map(({ key, cells }) => (
+          <tr key={key}>{row(cells)}</tr>
         ))}
       </ReportTable>
       <Button
         variant="inverted"
         layout="small"
-        onClick={() => downloadCsv(props.csv.fileName, [props.head, ...props.csv.rows])}
+        onClick={() =>
+          downloadCsv(props.csvName, [head, ...props.rows.map(({ cells }) => cells.map(written))])
+        }
       >
-        {t('finance.download', { table: props.title.toLowerCase() })}
+        {t('finance.download', { table: title.toLowerCase() })}
       </Button>
-    </section>
+    </StaffCard>
   );
 }
 
@@ -89,7 +105,7 @@ function Report({ report }: { report: FinanceReportResponse }) {
     }),
     { count: 0, amountPence: 0 },
   );
-  const written = report.written.reduce(
+  const premiums = report.written.reduce(
     (sum, row) => ({ premium: sum.premium + row.premiumPence, ipt: sum.ipt + row.iptPence }),
     { premium: 0, ipt: 0 },
   );
@@ -98,162 +114,82 @@ function Report({ report }: { report: FinanceReportResponse }) {
       <p className="text-muted">{t('finance.asOf', { date: formatDate(report.now) })}</p>
       <FinanceTable
         id="aged-debt"
-        title={t('finance.agedDebt.title')}
-        caption={t('finance.agedDebt.caption')}
-        head={[
-          t('finance.agedDebt.band'),
-          t('finance.agedDebt.accounts'),
-          t('finance.agedDebt.owed'),
-        ]}
+        texts="agedDebt"
+        columns={['band', 'accounts', 'owed']}
         rows={report.agedDebt.map((band) => ({
           key: band.band,
-          header: t(`finance.agedDebt.bands.${band.band}`),
-          cells: [String(band.accounts), formatPence(band.owedPence)],
-        }))}
-        foot={[t('finance.agedDebt.total'), '', formatPence(owed)]}
-        csv={{
-          fileName: `aged-debt-${report.today}.csv`,
-          rows: report.agedDebt.map((band) => [
+          cells: [
             t(`finance.agedDebt.bands.${band.band}`),
             band.accounts,
-            pounds(band.owedPence),
-          ]),
-        }}
+            { pence: band.owedPence },
+          ],
+        }))}
+        foot={[t('finance.agedDebt.total'), '', { pence: owed }]}
+        csvName={`aged-debt-${report.today}.csv`}
       />
       <FinanceTable
         id="collections-today"
-        title={t('finance.collections.title')}
-        caption={t('finance.collections.caption', { date: formatDate(report.now) })}
-        head={[
-          t('finance.collections.method'),
-          t('finance.collections.due'),
-          t('finance.collections.dueAmount'),
-          t('finance.collections.failed'),
-          t('finance.collections.failedAmount'),
-        ]}
+        texts="collections"
+        captionValues={{ date: formatDate(report.now) }}
+        columns={['method', 'due', 'dueAmount', 'failed', 'failedAmount']}
         rows={report.collectionsToday.map((row) => ({
           key: row.method,
-          header: t(`finance.collections.methods.${row.method}`),
           cells: [
-            String(row.due.count),
-            formatPence(row.due.amountPence),
-            String(row.failed.count),
-            formatPence(row.failed.amountPence),
-          ],
-        }))}
-        csv={{
-          fileName: `collections-${report.today}.csv`,
-          rows: report.collectionsToday.map((row) => [
             t(`finance.collections.methods.${row.method}`),
             row.due.count,
-            pounds(row.due.amountPence),
+            { pence: row.due.amountPence },
             row.failed.count,
-            pounds(row.failed.amountPence),
-          ]),
-        }}
+            { pence: row.failed.amountPence },
+          ],
+        }))}
+        csvName={`collections-${report.today}.csv`}
       />
       <FinanceTable
         id="refunds-owed"
-        title={t('finance.refunds.title')}
-        caption={t('finance.refunds.caption')}
-        head={[t('finance.refunds.band'), t('finance.refunds.count'), t('finance.refunds.amount')]}
+        texts="refunds"
+        columns={['band', 'count', 'amount']}
         rows={report.refundsPending.map((band) => ({
           key: band.band,
-          header: t(`finance.refunds.bands.${band.band}`),
-          cells: [String(band.count), formatPence(band.amountPence)],
+          cells: [t(`finance.refunds.bands.${band.band}`), band.count, { pence: band.amountPence }],
         }))}
-        foot={[t('finance.refunds.total'), String(refunds.count), formatPence(refunds.amountPence)]}
-        csv={{
-          fileName: `refunds-owed-${report.today}.csv`,
-          rows: report.refundsPending.map((band) => [
-            t(`finance.refunds.bands.${band.band}`),
-            band.count,
-            pounds(band.amountPence),
-          ]),
-        }}
+        foot={[t('finance.refunds.total'), refunds.count, { pence: refunds.amountPence }]}
+        csvName={`refunds-owed-${report.today}.csv`}
       />
-      {report.written.length === 0 ? (
-        <section className="card" aria-labelledby="written-title">
-          <h2 id="written-title">{t('finance.written.title')}</h2>
-          <p>{t('finance.written.none')}</p>
-        </section>
-      ) : (
-        <FinanceTable
-          id="written"
-          title={t('finance.written.title')}
-          caption={t('finance.written.caption')}
-          head={[
-            t('finance.written.month'),
-            t('finance.written.product'),
-            t('finance.written.premium'),
-            t('finance.written.ipt'),
-            t('finance.written.total'),
-          ]}
-          rows={report.written.map((row) => ({
-            key: `${row.month}-${row.schemeCode}`,
-            header: row.month,
-            cells: [
-              product(row.schemeCode),
-              formatPence(row.premiumPence),
-              formatPence(row.iptPence),
-              formatPence(row.premiumPence + row.iptPence),
-            ],
-          }))}
-          foot={[
-            t('finance.written.total'),
-            '',
-            formatPence(written.premium),
-            formatPence(written.ipt),
-            formatPence(written.premium + written.ipt),
-          ]}
-          csv={{
-            fileName: `premium-written-${report.today}.csv`,
-            rows: report.written.map((row) => [
-              row.month,
-              product(row.schemeCode),
-              pounds(row.premiumPence),
-              pounds(row.iptPence),
-              pounds(row.premiumPence + row.iptPence),
-            ]),
-          }}
-        />
-      )}
-      {report.unpaidEndings.length === 0 ? (
-        <section className="card" aria-labelledby="unpaid-title">
-          <h2 id="unpaid-title">{t('finance.unpaid.title')}</h2>
-          <p>{t('finance.unpaid.none')}</p>
-        </section>
-      ) : (
-        <FinanceTable
-          id="unpaid"
-          title={t('finance.unpaid.title')}
-          caption={t('finance.unpaid.caption')}
-          head={[
-            t('finance.unpaid.month'),
-            t('finance.unpaid.product'),
-            t('finance.unpaid.notTakenUp'),
-            t('finance.unpaid.nonPayment'),
-          ]}
-          rows={report.unpaidEndings.map((row) => ({
-            key: `${row.month}-${row.schemeCode}`,
-            header: row.month,
-            cells: [
-              product(row.schemeCode),
-              String(row.notTakenUp),
-              String(row.cancelledForNonPayment),
-            ],
-          }))}
-          csv={{
-            fileName: `policies-ended-unpaid-${report.today}.csv`,
-            rows: report.unpaidEndings.map((row) => [
-              row.month,
-              product(row.schemeCode),
-              row.notTakenUp,
-              row.cancelledForNonPayment,
-            ]),
-          }}
-        />
-      )}
+      <FinanceTable
+        id="written"
+        texts="written"
+        hasNone
+        columns={['month', 'product', 'premium', 'ipt', 'total']}
+        rows={report.written.map((row) => ({
+          key: `${row.month}-${row.schemeCode}`,
+          cells: [
+            row.month,
+            product(row.schemeCode),
+            { pence: row.premiumPence },
+            { pence: row.iptPence },
+            { pence: row.premiumPence + row.iptPence },
+          ],
+        }))}
+        foot={[
+          t('finance.written.total'),
+          '',
+          { pence: premiums.premium },
+          { pence: premiums.ipt },
+          { pence: premiums.premium + premiums.ipt },
+        ]}
+        csvName={`premium-written-${report.today}.csv`}
+      />
+      <FinanceTable
+        id="unpaid"
+        texts="unpaid"
+        hasNone
+        columns={['month', 'product', 'notTakenUp', 'nonPayment']}
+        rows={report.unpaidEndings.map((row) => ({
+          key: `${row.month}-${row.schemeCode}`,
+          cells: [row.month, product(row.schemeCode), row.notTakenUp, row.cancelledForNonPayment],
+        }))}
+        csvName={`policies-ended-unpaid-${report.today}.csv`}
+      />
     </>
   );
 }

@@ -7,3 +7,8 @@ import { formatDate, formatLondonTime } from '../../lib/format';
 export function formatInstant(iso: string): string {
   return `${formatDate(iso)} at ${formatLondonTime(iso)}`;
 }
+
+/** "04/05/2026, 10:00:00": an instant in London time, as the staff queues and logs list them. */
+export function formatLondonDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London' });
+}

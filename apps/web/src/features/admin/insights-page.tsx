@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import type { InsightsFunnelResponse } from '@motor/contract';
 import { londonDateString } from '@motor/domain';
-import { Field } from '../../components/form/field';
+import { TextInput } from '../../components/form/text-input';
 import { Button } from '../../components/ui/button';
 import { formatDate } from '../../lib/format';
 import { usePageClockOffset } from '../../lib/page-clock';
@@ -112,26 +112,15 @@ function RangeForm(props: {
       <h2 id={`${id}-title`} className="visually-hidden">
         {t('insights.range')}
       </h2>
-      <Field id={`${id}-from`} label={t('insights.from')} error={error}>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className={error ? 'input input--error' : 'input'}
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-from-error` : undefined}
-        />
-      </Field>
-      <Field id={`${id}-to`} label={t('insights.to')}>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className="input"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-        />
-      </Field>
+      <TextInput
+        id={`${id}-from`}
+        label={t('insights.from')}
+        type="date"
+        value={from}
+        error={error}
+        onChange={setFrom}
+      />
+      <TextInput id={`${id}-to`} label={t('insights.to')} type="date" value={to} onChange={setTo} />
       <Button type="submit">{t('insights.show')}</Button>
     </form>
   );

@@ -2,11 +2,14 @@ import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BORDEREAU_CLASSES, type BordereauResponse } from '@motor/contract';
 import { Field } from '../../components/form/field';
+import { TextInput } from '../../components/form/text-input';
 import { Button } from '../../components/ui/button';
 import { brand } from '../../lib/brand';
 import { formatPence } from '../../lib/format';
 import { useBordereau, useReportDownload } from './api/insurer-reports';
 import { ReportTable } from '../../components/ui/scrolling-table';
+import { StaffCard } from './staff-report';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 // Issue 35 item 6: the insurer's reports for a month and a product — the premium bordereau, the
 // IPT of the month's quarter and the renewal pricing record — downloaded as CSV or XLSX, with the
@@ -101,19 +104,16 @@ export function InsurerReports(): ReactElement {
     download(path, fileName).catch(() => setFailed(true));
   };
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('finance.reports.title')}</h2>
+    <StaffCard titleId={`${id}-title`} title={t('finance.reports.title')}>
       <p>{t('finance.reports.intro')}</p>
       <div className="insights-range">
-        <Field id={`${id}-month`} label={t('finance.reports.month')}>
-          <input
-            id={`${id}-month`}
-            type="month"
-            className="input"
-            value={month}
-            onChange={(event) => setMonth(event.target.value)}
-          />
-        </Field>
+        <TextInput
+          id={`${id}-month`}
+          label={t('finance.reports.month')}
+          type="month"
+          value={month}
+          onChange={setMonth}
+        />
         <Field id={`${id}-product`} label={t('finance.reports.product')}>
           <select
             id={`${id}-product`}
@@ -130,9 +130,7 @@ export function InsurerReports(): ReactElement {
         </Field>
       </div>
       {bordereau.isPending ? null : bordereau.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('finance.failed')}
-        </p>
+        <FailureNotice>{t('finance.failed')}</FailureNotice>
       ) : (
         <BordereauTotals report={bordereau.data} />
       )}
@@ -153,11 +151,7 @@ export function InsurerReports(): ReactElement {
           </li>
         ))}
       </ul>
-      {failed ? (
-        <p role="alert" className="notice notice--critical">
-          {t('finance.reports.downloadFailed')}
-        </p>
-      ) : null}
-    </section>
+      {failed ? <FailureNotice>{t('finance.reports.downloadFailed')}</FailureNotice> : null}
+    </StaffCard>
   );
 }

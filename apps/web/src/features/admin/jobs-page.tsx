@@ -8,6 +8,8 @@ import { ReportTable } from '../../components/ui/scrolling-table';
 import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { StaffReport } from './staff-report';
 import { useAddressFilter } from './use-address-filter';
+import { FilterField } from './filter-field';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 const KIND_COLUMNS = [
   'kind',
@@ -110,11 +112,7 @@ function RunDueJobs() {
           <p>{t('runNow.ran', { time: new Date(run.data.now).toLocaleString('en-GB') })}</p>
         ) : null}
       </div>
-      {run.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('runNow.failed')}
-        </p>
-      ) : null}
+      {run.isError ? <FailureNotice>{t('runNow.failed')}</FailureNotice> : null}
       {run.isSuccess ? <JobRunsList runs={run.data.runs} /> : null}
     </section>
   );
@@ -144,34 +142,26 @@ export function JobsPage() {
           </section>
           <form onSubmit={filter.apply} noValidate aria-labelledby={`${id}-filters`}>
             <h2 id={`${id}-filters`}>{t('filters.title')}</h2>
-            <label htmlFor={`${id}-state`}>{t('filters.state')}</label>
-            <select
-              id={`${id}-state`}
+            <FilterField
+              filter={filter}
               name="state"
-              value={filter.draft.state}
-              onChange={(event) => filter.change('state', event.target.value)}
-            >
-              <option value="">{t('filters.anyState')}</option>
-              {JOB_STATES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`states.${value}`)}
-                </option>
-              ))}
-            </select>
-            <label htmlFor={`${id}-kind`}>{t('filters.kind')}</label>
-            <select
-              id={`${id}-kind`}
+              formId={id}
+              label={t('filters.state')}
+              choices={{
+                any: t('filters.anyState'),
+                options: JOB_STATES.map((value) => ({ value, text: t(`states.${value}`) })),
+              }}
+            />
+            <FilterField
+              filter={filter}
               name="kind"
-              value={filter.draft.kind}
-              onChange={(event) => filter.change('kind', event.target.value)}
-            >
-              <option value="">{t('filters.anyKind')}</option>
-              {data.kinds.map((row) => (
-                <option key={row.kind} value={row.kind}>
-                  {row.kind}
-                </option>
-              ))}
-            </select>
+              formId={id}
+              label={t('filters.kind')}
+              choices={{
+                any: t('filters.anyKind'),
+                options: data.kinds.map((row) => ({ value: row.kind, text: row.kind })),
+              }}
+            />
             <Button type="submit">{t('filters.apply')}</Button>
           </form>
           <section aria-labelledby={`${id}-list`}>

@@ -6,6 +6,7 @@ import { formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { ReportTable } from '../../components/ui/scrolling-table';
 import { NamedStaffReport } from './staff-report';
+import { formatLondonDateTime } from './format-instant';
 
 type Finding = ReconciliationFindingsResponse['findings'][number];
 
@@ -77,9 +78,7 @@ export function ReconciliationPage() {
           <p>
             {data.lastRunAt
               ? t('lastRun', {
-                  time: new Date(data.lastRunAt).toLocaleString('en-GB', {
-                    timeZone: 'Europe/London',
-                  }),
+                  time: formatLondonDateTime(data.lastRunAt),
                 })
               : t('neverRun')}
           </p>

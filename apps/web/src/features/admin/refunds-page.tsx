@@ -7,16 +7,15 @@ import { useWrittenReason } from './written-reason';
 import { Button } from '../../components/ui/button';
 import { readRefusal } from '../../lib/api-refusal';
 import { formatPence } from '../../lib/format';
-import { useRefundIssues, useResolveRefundIssue } from './api/refunds';
+import { useResolveRefundIssue } from './api/refunds';
 import { ReportTable } from '../../components/ui/scrolling-table';
-import { STAFF_PERMISSIONS, useStaffPermission } from './permissions';
-import { StaffReport } from './staff-report';
+import { NamedStaffReport } from './staff-report';
+import { FailureNotice } from '../../components/ui/failure-notice';
+import { formatLondonDateTime } from './format-instant';
 
 const RESOLVED_COLUMNS = ['refund', 'resolution', 'note', 'by', 'at'];
 
 type Resolution = NonNullable<RefundIssueResponse['resolution']>;
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London' });
 
 /** One queued refund: what it is, why it waits, and staff's action on it. */
 function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
@@ -43,7 +42,7 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
         <dd>{issue.reason}</dd>
         <dt>{t('issue.raisedAt')}</dt>
         <dd>
-          <time dateTime={issue.raisedAt}>{when(issue.raisedAt)}</time>
+          <time dateTime={issue.raisedAt}>{formatLondonDateTime(issue.raisedAt)}</time>
         </dd>
         <dt>{t('issue.account')}</dt>
         <dd>
@@ -76,9 +75,7 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
       </form>
       <div role="status">{resolve.isPending ? <p>{t('form.saving')}</p> : null}</div>
       {resolve.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {readRefusal(resolve.error)?.message ?? t('form.failed')}
-        </p>
+        <FailureNotice>{readRefusal(resolve.error)?.message ?? t('form.failed')}</FailureNotice>
       ) : null}
     </article>
   );
@@ -99,7 +96,7 @@ function ResolvedTable({ issues }: { issues: RefundIssueResponse[] }) {
           <td>{issue.resolvedBy}</td>
           <td>
             {issue.resolvedAt ? (
-              <time dateTime={issue.resolvedAt}>{when(issue.resolvedAt)}</time>
+              <time dateTime={issue.resolvedAt}>{formatLondonDateTime(issue.resolvedAt)}</time>
             ) : null}
           </td>
         </tr>
@@ -111,36 +108,30 @@ function ResolvedTable({ issues }: { issues: RefundIssueResponse[] }) {
 /** Issue 30 item 4: the refunds staff queue — never a refund silently pending. */
 export function RefundsPage() {
   const { t } = useTranslation('refunds');
-  const allowed = useStaffPermission()(STAFF_PERMISSIONS.operations);
   const id = useId();
-  const issues = useRefundIssues(allowed);
-
-  const open = issues.data?.issues.filter((issue) => !issue.resolvedAt) ?? [];
-  const resolved = issues.data?.issues.filter((issue) => issue.resolvedAt) ?? [];
   return (
-    <StaffReport
-      className="staff-refunds"
-      permission={STAFF_PERMISSIONS.operations}
-      namespace="refunds"
-      query={issues}
-    >
-      {() => (
-        <>
-          <section aria-labelledby={`${id}-open`}>
-            <h2 id={`${id}-open`}>{t('open.title')}</h2>
-            {open.length === 0 ? <p>{t('open.none')}</p> : null}
-            {open.map((issue) => (
-              <OpenIssue key={issue.id} issue={issue} />
-            ))}
-          </section>
-          {resolved.length > 0 ? (
-            <section aria-labelledby={`${id}-resolved`}>
-              <h2 id={`${id}-resolved`}>{t('resolved.title')}</h2>
-              <ResolvedTable issues={resolved} />
+    <NamedStaffReport name="refunds" namespace="refunds">
+      {({ issues }) => {
+        const open = issues.filter((issue) => !issue.resolvedAt);
+        const resolved = issues.filter((issue) => issue.resolvedAt);
+        return (
+          <>
+            <section aria-labelledby={`${id}-open`}>
+              <h2 id={`${id}-open`}>{t('open.title')}</h2>
+              {open.length === 0 ? <p>{t('open.none')}</p> : null}
+              {open.map((issue) => (
+                <OpenIssue key={issue.id} issue={issue} />
+              ))}
             </section>
-          ) : null}
-        </>
-      )}
-    </StaffReport>
+            {resolved.length > 0 ? (
+              <section aria-labelledby={`${id}-resolved`}>
+                <h2 id={`${id}-resolved`}>{t('resolved.title')}</h2>
+                <ResolvedTable issues={resolved} />
+              </section>
+            ) : null}
+          </>
+        );
+      }}
+    </NamedStaffReport>
   );
 }

@@ -13,6 +13,7 @@ import { paths } from '../../lib/paths';
 import { useReinstate, useReinstatement } from './api/reinstatement';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 // Issue 35 item 3 (decision 042): staff with action:reinstate see whether a cancelled policy can
 // go back on cover, what the customer owes first, the two ways back, and confirm with a reason.
@@ -88,9 +89,7 @@ export function ReinstatePage() {
       <div className="page-header">
         {back}
         <h1>{t('reinstate.title')}</h1>
-        <p role="alert" className="notice notice--critical">
-          {readRefusal(view.error)?.message ?? t('reinstate.failed')}
-        </p>
+        <FailureNotice>{readRefusal(view.error)?.message ?? t('reinstate.failed')}</FailureNotice>
       </div>
     );
   }

@@ -8,6 +8,7 @@ import { useChatInbox } from './api/chat-inbox';
 import { MIN_SEARCH_LENGTH, useCustomerSearch } from './api/staff-console';
 import { isForbidden, STAFF_PERMISSIONS, useStaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 const MAX_RESULTS = 20;
 
@@ -57,9 +58,7 @@ function CustomerSearch() {
               {t('permission.noSearch')}
             </p>
           ) : search.isError ? (
-            <p role="alert" className="notice notice--critical">
-              {t('console.failed')}
-            </p>
+            <FailureNotice>{t('console.failed')}</FailureNotice>
           ) : results && results.length === 0 ? (
             <p role="status">{t('console.noResults', { query })}</p>
           ) : results ? (

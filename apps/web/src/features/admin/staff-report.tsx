@@ -5,6 +5,8 @@ import { useStaffReport, type StaffReportData, type StaffReportName } from './ap
 import { isForbidden, useStaffPermission, type StaffPermission } from './permissions';
 import { UnauthorisedPage } from './unauthorised-page';
 import { BackToConsole } from './back-to-console';
+import { TitledCard } from '../../components/ui/titled-card';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 type PageProps<Data> = {
   className: string;
@@ -63,11 +65,7 @@ export function QueryState<Data>(props: {
   const { query } = props;
   if (query.isPending) return <p role="status">{props.loading}</p>;
   if (query.isError) {
-    return (
-      <p role="alert" className="notice notice--critical">
-        {props.failed}
-      </p>
-    );
+    return <FailureNotice>{props.failed}</FailureNotice>;
   }
   return <>{props.children(query.data)}</>;
 }
@@ -125,5 +123,23 @@ export function ListOrNone(props: {
         <p className="text-muted">{props.cap.note}</p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A card of a staff page, named by its heading; one that lists things (`none` given) says its
+ * `none` words instead when `count` is 0.
+ */
+export function StaffCard(props: {
+  titleId: string;
+  title: string;
+  count?: number;
+  none?: string;
+  children: ReactNode;
+}): ReactElement {
+  return (
+    <TitledCard titleId={props.titleId} title={props.title}>
+      {props.none !== undefined && props.count === 0 ? <p>{props.none}</p> : props.children}
+    </TitledCard>
   );
 }

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
  * of each field, and `apply` and `clear`, which write the draft's non-blank fields (trimmed),
  * or nothing, back to the address.
  */
-export function useAddressFilter<Name extends string>(names: readonly Name[]) {
+export function useAddressFilter<Name extends string>(names: readonly Name[]): AddressFilter<Name> {
   const [searchParams, setSearchParams] = useSearchParams();
   const read = (pick: (name: Name) => string) =>
     Object.fromEntries(names.map((name) => [name, pick(name)])) as Record<Name, string>;
@@ -32,3 +32,11 @@ export function useAddressFilter<Name extends string>(names: readonly Name[]) {
     },
   };
 }
+
+export type AddressFilter<Name extends string> = {
+  applied: Record<Name, string>;
+  draft: Record<Name, string>;
+  change: (name: Name, value: string) => void;
+  apply: (event: FormEvent) => void;
+  clear: () => void;
+};

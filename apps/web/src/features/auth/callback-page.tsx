@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths, safeReturnTo } from '../../lib/paths';
 import { useAuth } from '../../lib/auth';
 import { reportError } from '../../lib/error-reporting';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 /** The return point of sign-in: completes it and goes on, or says it failed. */
 export function CallbackPage() {
@@ -34,9 +35,7 @@ export function CallbackPage() {
       <h1>{t('callback.title')}</h1>
       {failed ? (
         <>
-          <p role="alert" className="notice notice--critical">
-            {t('errors:SIGN_IN_FAILED.content')}
-          </p>
+          <FailureNotice>{t('errors:SIGN_IN_FAILED.content')}</FailureNotice>
           <p className="link-row">
             <Link to={paths.signIn()}>{t('callback.retry')}</Link>
             <Link to={paths.home()}>{t('callback.home')}</Link>

@@ -18,11 +18,12 @@ import {
   validateAccount,
   verifyCustomer,
 } from './api/account-setup';
-import { checkoutPaths } from './checkout-paths';
+import { checkoutPaths, type QuoteAddress } from './checkout-paths';
 import { OutstandingBalanceModal } from './components/outstanding-balance-modal';
 import { VerificationFailedModal } from './components/verification-failed-modal';
 import { getFailedChecks, needsPaymentMethod, type FailedCheck } from './rules';
 import { useCheckoutErrors } from './use-checkout-errors';
+import { PageHeader } from '../../components/ui/page-header';
 
 type Step =
   | { kind: 'verifying' | 'creating' | 'binding' }
@@ -35,13 +36,7 @@ type Step =
  * is, so that a check that is not clear is said before they are asked to sign in; then a quote
  * whose e-mail already has an account asks to sign in (409), and sign-in comes back here.
  */
-function SignInFirst({
-  productUrlName,
-  proposalCode,
-}: {
-  productUrlName: string;
-  proposalCode: string;
-}) {
+function SignInFirst({ productUrlName, proposalCode }: QuoteAddress) {
   const { t } = useTranslation('checkout');
   const location = useLocation();
   const navigate = useNavigate();
@@ -87,17 +82,14 @@ function SignInFirst({
   if (state.kind === 'valid') return <Navigate to={signInPath} replace />;
   return (
     <div className="checkout">
-      <div className="page-header">
-        <h1>{t('accountSetup.title')}</h1>
-        <p className="lead">{t('accountSetup.signInIntro')}</p>
-      </div>
+      <PageHeader title={t('accountSetup.title')} lead={t('accountSetup.signInIntro')} />
       {state.kind === 'verifying' || state.kind === 'checking' ? (
         <Spinner label={t('accountSetup.working')} />
       ) : null}
       {state.kind === 'verificationFailed' ? (
         <VerificationFailedModal
           failedChecks={state.failedChecks}
-          onClose={() => void navigate(paths.proposal(productUrlName, proposalCode))}
+          quote={{ productUrlName, proposalCode }}
         />
       ) : null}
       <Modal
@@ -131,13 +123,7 @@ export function AccountSetupPage() {
   return <AccountSetup productUrlName={productUrlName} proposalCode={proposalCode} />;
 }
 
-function AccountSetup({
-  productUrlName,
-  proposalCode,
-}: {
-  productUrlName: string;
-  proposalCode: string;
-}) {
+function AccountSetup({ productUrlName, proposalCode }: QuoteAddress) {
   const { t } = useTranslation('checkout');
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -204,10 +190,7 @@ function AccountSetup({
 
   return (
     <div className="checkout">
-      <div className="page-header">
-        <h1>{t('accountSetup.title')}</h1>
-        <p className="lead">{t('accountSetup.intro')}</p>
-      </div>
+      <PageHeader title={t('accountSetup.title')} lead={t('accountSetup.intro')} />
       {step.kind === 'verifying' || step.kind === 'creating' || step.kind === 'binding' ? (
         <Spinner label={working} isBlock />
       ) : null}
@@ -220,7 +203,7 @@ function AccountSetup({
       {step.kind === 'verificationFailed' ? (
         <VerificationFailedModal
           failedChecks={step.failedChecks}
-          onClose={() => void navigate(paths.proposal(productUrlName, proposalCode))}
+          quote={{ productUrlName, proposalCode }}
         />
       ) : null}
       {step.kind === 'outstanding' ? (

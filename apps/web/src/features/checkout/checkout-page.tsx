@@ -43,6 +43,7 @@ import {
   type CheckoutOption,
 } from './rules';
 import { useCheckoutErrors, useNotAuthorised } from './use-checkout-errors';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** Spec 2 §2 checkout index: the payment page, or an error view when it cannot be used. */
 export function CheckoutPage() {
@@ -265,10 +266,7 @@ function CheckoutForm({ proposal }: { proposal: CheckoutProposal }) {
 
   return (
     <div className="checkout">
-      <div className="page-header">
-        <h1>{t('page.title')}</h1>
-        <p className="lead">{t('page.intro')}</p>
-      </div>
+      <PageHeader title={t('page.title')} lead={t('page.intro')} />
       <div className="checkout__layout">
         <div className="checkout__main">
           {bankFailed ? (

@@ -1,5 +1,8 @@
 import { paths } from '../../lib/paths';
 
+/** Which quote a checkout page is for: its product's address and its code (the route's parameters). */
+export type QuoteAddress = { productUrlName: string; proposalCode: string };
+
 // Paths inside one proposal's checkout; the proposal router mounts account-setup and checkout/*.
 export const checkoutPaths = {
   accountSetup: (product: string, code: string) => `${paths.proposal(product, code)}/account-setup`,

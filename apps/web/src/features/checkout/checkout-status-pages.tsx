@@ -12,6 +12,7 @@ import { bindProposal } from './api/account-setup';
 import { checkoutPaths } from './checkout-paths';
 import { PaymentWaitView } from './payment-wait-view';
 import { useCheckoutErrors } from './use-checkout-errors';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** Checkout cannot be used (bind disabled, no payment schedule): spec 2 §8 says chat with us. */
 export function CheckoutDisabledView({ reason }: { reason?: 'noSchedule' }) {
@@ -42,10 +43,7 @@ export function PaymentResultErrorPage() {
   useTrackOnce({ name: 'checkout_failed', proposalCode });
   return (
     <div className="checkout checkout--message">
-      <div className="page-header">
-        <h1>{t('paymentError.title')}</h1>
-        <p className="lead">{t('paymentError.content')}</p>
-      </div>
+      <PageHeader title={t('paymentError.title')} lead={t('paymentError.content')} />
       <p>
         <Link
           className="btn btn--primary"

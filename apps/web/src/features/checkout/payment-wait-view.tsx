@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useUnboundPayment } from './api/unbound-payment';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** After this long, a note that it is slow; after the second, what to do if it never comes. */
 const SLOW_AFTER_MS = 20_000;
@@ -72,10 +73,7 @@ export function PaymentWaitView({
   if (unbound.data) return <UnboundPaymentView pence={unbound.data} />;
   return (
     <div className="checkout checkout--message">
-      <div className="page-header">
-        <h1>{title}</h1>
-        <p className="lead">{lead}</p>
-      </div>
+      <PageHeader title={title} lead={lead} />
       <Spinner label={title} isBlock />
       {stage === 'slow' ? <p role="status">{t('callback.slow')}</p> : null}
       {stage === 'stuck' ? (

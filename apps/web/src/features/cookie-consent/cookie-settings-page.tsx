@@ -4,6 +4,8 @@ import { Button } from '../../components/ui/button';
 import { ContentLink } from '../../components/ui/content-link';
 import { useCookieConsent, writeCookieConsent } from '../../lib/cookie-consent';
 import { cookiePolicyUrl } from './cookie-consent-banner';
+import { PageHeader } from '../../components/ui/page-header';
+import { TitledCard } from '../../components/ui/titled-card';
 
 /**
  * /cookie-settings (issue 32 item 1): what analytics records, the visitor's choice, and a way to
@@ -20,12 +22,8 @@ export function CookieSettingsPage() {
   const state = consent === true ? 'accepted' : consent === false ? 'rejected' : 'unset';
   return (
     <div className="cookie-settings">
-      <div className="page-header">
-        <h1>{t('cookieSettings.title')}</h1>
-        <p className="lead">{t('cookieSettings.lead')}</p>
-      </div>
-      <section className="card" aria-labelledby="cookie-settings-analytics">
-        <h2 id="cookie-settings-analytics">{t('cookieSettings.analyticsTitle')}</h2>
+      <PageHeader title={t('cookieSettings.title')} lead={t('cookieSettings.lead')} />
+      <TitledCard titleId="cookie-settings-analytics" title={t('cookieSettings.analyticsTitle')}>
         <p>{t('cookieSettings.analyticsBody')}</p>
         <p>{t('cookieSettings.notCollected')}</p>
         <p>
@@ -45,7 +43,7 @@ export function CookieSettingsPage() {
             {t('cookieConsent.policyLink')}
           </ContentLink>
         </p>
-      </section>
+      </TitledCard>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { PolicyCards } from './components/policy-cards';
 import { ProductStartCards } from './components/product-start-cards';
 import { ProposalsList } from './components/proposals-list';
 import { SignInPromo } from './components/sign-in-promo';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** Proposals that have a card: a bought one (POLICY) shows as its policy instead. */
 const withCards = (proposals: ProposalSummary[]) =>
@@ -116,10 +117,10 @@ function SignedInHome() {
 function Greeting({ firstName, intro }: { firstName: string | undefined; intro: string }) {
   const { t } = useTranslation('home');
   return (
-    <div className="page-header">
-      <h1>{firstName ? t('greeting', { name: firstName }) : t('greetingAnonymous')}</h1>
-      <p className="lead">{intro}</p>
-    </div>
+    <PageHeader
+      title={firstName ? t('greeting', { name: firstName }) : t('greetingAnonymous')}
+      lead={intro}
+    />
   );
 }
 
@@ -165,10 +166,7 @@ export function HomePage() {
       {isAuthenticated ? (
         <Greeting firstName={user?.firstName} intro={t('signedInIntro')} />
       ) : (
-        <div className="page-header">
-          <h1>{t('title')}</h1>
-          <p className="lead">{t('intro')}</p>
-        </div>
+        <PageHeader title={t('title')} lead={t('intro')} />
       )}
       {isAuthenticated && redirectFlowId ? (
         <CompleteMandate redirectFlowId={redirectFlowId} />

@@ -5,7 +5,6 @@ import {
   CustomerAccountResponseSchema,
   MandateListResponseSchema,
   MotoCheckoutResponseSchema,
-  SavedCardListResponseSchema,
   NextStatementEstimateResponseSchema,
   StatementResponseSchema,
   StatementSummaryListResponseSchema,
@@ -13,12 +12,12 @@ import {
   type CustomerAccountResponse,
   type Mandate,
   type MotoCheckoutResponse,
-  type SavedCard,
   type SettleCheckoutRequest,
   type SettleMotoRequest,
 } from '@motor/contract';
 import { isApiError, type ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/use-api-client';
+import { fetchSavedCard } from '../../lib/saved-card';
 
 // The billing tab's calls (spec 3 §7 "Billing and payment", updatePaymentDay).
 
@@ -127,10 +126,7 @@ export function useSavedCard(enabled: boolean) {
     queryKey: billingQueryKeys.cards(),
     enabled,
     meta: { handlesErrors: true },
-    queryFn: async ({ signal }): Promise<SavedCard | null> =>
-      SavedCardListResponseSchema.parse(
-        await client.get<unknown>('/stripe/cards', { signal }),
-      )[0] ?? null,
+    queryFn: ({ signal }) => fetchSavedCard(client, signal),
   });
 }
 

@@ -38,6 +38,8 @@ import { SettleModal } from './settle-modal';
 import { StatementModal } from './statement-modal';
 import { StatementStatusIcon } from './statement-status-icon';
 import './billing.css';
+import { FailureNotice } from '../../components/ui/failure-notice';
+import { TitledCard } from '../../components/ui/titled-card';
 
 // The billing tab (spec 3 §2 "Billing tab"; flex and annual, never driveaway — the policy page
 // decides): notices (failed payment, suspended), the outstanding payment with a pay button, a
@@ -120,11 +122,7 @@ function OutstandingPayment({
           {t('outstanding.collecting', { amount: formatPence(collecting) })}
         </p>
       ) : null}
-      {checkout.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('outstanding.failed')}
-        </p>
-      ) : null}
+      {checkout.isError ? <FailureNotice>{t('outstanding.failed')}</FailureNotice> : null}
       {!toPay ? null : isAdmin ? (
         <Button onClick={onPayByPhone}>{t('outstanding.payByPhone')}</Button>
       ) : (
@@ -408,8 +406,7 @@ export function BillingTab({ policy }: { policy: Policy }): ReactElement {
   const { t } = useTranslation('billing');
   const account = useCustomerAccount(policy.policyNumber);
   return (
-    <section className="card" aria-labelledby="policy-billing-title">
-      <h2 id="policy-billing-title">{t('title')}</h2>
+    <TitledCard titleId="policy-billing-title" title={t('title')}>
       {account.isPending ? (
         <Spinner isBlock />
       ) : account.isError ? (
@@ -419,6 +416,6 @@ export function BillingTab({ policy }: { policy: Policy }): ReactElement {
       ) : (
         <p>{t('none')}</p>
       )}
-    </section>
+    </TitledCard>
   );
 }

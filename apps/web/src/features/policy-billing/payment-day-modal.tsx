@@ -12,6 +12,7 @@ import {
   findErrorMessage,
   updatePaymentDay,
 } from './billing-api';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 // The payment-day modal (spec 3 §5 "Payment day", §9): a day from 1 to 28; confirm is disabled
 // while the field is empty or out of range; the call is made only when the day changed.
@@ -62,9 +63,7 @@ export function PaymentDayModal({
       <form noValidate onSubmit={onSubmit} className="payment-day-form">
         <p>{t('paymentDay.intro')}</p>
         {save.isError ? (
-          <p role="alert" className="notice notice--critical">
-            {findErrorMessage(save.error) ?? t('paymentDay.failed')}
-          </p>
+          <FailureNotice>{findErrorMessage(save.error) ?? t('paymentDay.failed')}</FailureNotice>
         ) : null}
         <div className="field">
           <label className="field__label" htmlFor={`${id}-day`}>

@@ -14,6 +14,7 @@ import {
 } from '../../lib/payment-methods';
 import { useApiClient } from '../../lib/use-api-client';
 import { BILLING_QUERY_KEY } from './billing-api';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 // Changing the way the account pays, from the billing tab's payment settings (issue 16 item 7): a
 // new Direct Debit mandate on the provider's page (back here with ?redirect_flow_id=, completed
@@ -49,11 +50,7 @@ export function ChangePaymentMethodButton({
   const isBusy = start.isPending || start.isSuccess;
   return (
     <>
-      {start.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {t('paymentMethod.failed')}
-        </p>
-      ) : null}
+      {start.isError ? <FailureNotice>{t('paymentMethod.failed')}</FailureNotice> : null}
       <Button
         layout="small"
         variant="inverted"
@@ -118,9 +115,7 @@ export function PaymentMethodReturn(): ReactElement | null {
   const saved = done ?? (cameWithCard ? 'CARD' : null);
   if (saved === null) return null;
   return saved === 'FAILED' ? (
-    <p role="alert" className="notice notice--critical">
-      {t('paymentMethod.completeFailed')}
-    </p>
+    <FailureNotice>{t('paymentMethod.completeFailed')}</FailureNotice>
   ) : (
     <p role="status" className="notice notice--success">
       {t(`paymentMethod.saved.${saved}`)}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ChatAction } from '../../components/ui/chat-action';
 import type { Policy } from '../../lib/policy/get-policy';
 import { useCancellationOptions } from './api/cancellation-api';
+import { TitledCard } from '../../components/ui/titled-card';
 
 /**
  * The details sidebar's way to cancel (spec 3 §2, §4 "Cancellation"): a button when the API says
@@ -13,8 +14,7 @@ export function CancelSidebarCard({ policy, root }: { policy: Policy; root: stri
   const options = useCancellationOptions(policy.policyId);
   if (policy.policyDetail.terminatedAt || options.isPending) return null;
   return (
-    <section className="card" aria-labelledby="cancel-sidebar-title">
-      <h2 id="cancel-sidebar-title">{t('sidebar.title')}</h2>
+    <TitledCard titleId="cancel-sidebar-title" title={t('sidebar.title')}>
       {options.data?.allowed ? (
         <Link className="btn btn--secondary" to={`${root}/cancel`}>
           {t('sidebar.cancel')}
@@ -25,6 +25,6 @@ export function CancelSidebarCard({ policy, root }: { policy: Policy; root: stri
           <ChatAction />
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }

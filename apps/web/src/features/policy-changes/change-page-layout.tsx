@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** A change page: a way back, the heading (focus lands on main on navigation), its content. */
 export function ChangePageLayout({
@@ -20,10 +21,7 @@ export function ChangePageLayout({
           <Link to={back.to}>{back.label}</Link>
         </p>
       ) : null}
-      <div className="page-header">
-        <h1>{title}</h1>
-        {intro ? <p className="lead">{intro}</p> : null}
-      </div>
+      <PageHeader title={title} lead={intro} />
       {children}
     </div>
   );

@@ -6,6 +6,7 @@ import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import type { AdjustmentRef } from './api/adjustment-api';
 import { useSaveChange } from './api/saved-change-api';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 // The review page's "Save this change for later" (issue 35 item 5): keeps an allowed, unconfirmed
 // change for SAVED_CHANGE_DAYS and e-mails the customer a link; the outcome is announced in a
@@ -36,9 +37,7 @@ export function SaveForLater({ policyId, adjustmentId }: AdjustmentRef): ReactEl
         ) : null}
       </div>
       {save.isError ? (
-        <p role="alert" className="notice notice--critical">
-          {serverMessageOf(save.error) ?? t('saved.saveFailed')}
-        </p>
+        <FailureNotice>{serverMessageOf(save.error) ?? t('saved.saveFailed')}</FailureNotice>
       ) : null}
     </div>
   );

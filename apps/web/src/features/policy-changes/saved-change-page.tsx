@@ -10,6 +10,7 @@ import { formatDate, formatPence } from '../../lib/format';
 import type { Policy } from '../../lib/policy/get-policy';
 import { useResumeSavedChange } from './api/saved-change-api';
 import { useChangeContext } from './use-change-context';
+import { PageHeader } from '../../components/ui/page-header';
 
 // …/policy/{policyId}/saved-change/{adjustmentId} (issue 35 item 5): the policy page's notice and
 // the e-mailed link lead here. The saved change is priced again now and the customer taken to
@@ -68,9 +69,7 @@ export function SavedChangePage({ policy }: { policy: Policy }): ReactElement {
   if (!failed) {
     return (
       <div className="policy-change">
-        <div className="page-header">
-          <h1>{t('saved.opening')}</h1>
-        </div>
+        <PageHeader title={t('saved.opening')} />
         <Spinner isBlock size="large" label={t('saved.openingBody')} />
       </div>
     );

@@ -12,6 +12,7 @@ import { useCreateFnolLink } from './api/create-fnol-link';
 import { useClaims } from './api/get-claims';
 import { ClaimFormModal } from './claim-form';
 import { NoClaimsLetterCard } from './no-claims-letter-card';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 // The claims tab (spec 3 §2 "Claims tab", §4, §7): the policy's claims, the brand's claims line,
 // e-mail and FAQ, and the online claim for ACTIVE policies when the brand has axitechFnol. Staff
@@ -163,9 +164,7 @@ function OnlineClaimButton({
         {createLink.isPending ? t('online.opening') : t('online.button')}
       </Button>
       {createLink.isError && (
-        <p role="alert" className="notice notice--critical">
-          {refused ? t('online.unavailable') : t('online.failed')}
-        </p>
+        <FailureNotice>{refused ? t('online.unavailable') : t('online.failed')}</FailureNotice>
       )}
     </>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { canIssueNoClaimsLetter } from '@motor/domain';
 import type { Policy } from '../../lib/policy/get-policy';
 import { useOpenPolicyDocument } from '../../components/policy/use-open-policy-document';
+import { TitledCard } from '../../components/ui/titled-card';
 
 /**
  * Proof of no claims (issue 17 item 6): once cover has ended, a card offering the letter the next
@@ -13,8 +14,7 @@ export function NoClaimsLetterCard({ policy }: { policy: Policy }): ReactElement
   const { open, opening, missingModal } = useOpenPolicyDocument(policy.policyId);
   if (!canIssueNoClaimsLetter(policy.policyDetail.policyStatus)) return null;
   return (
-    <section className="card" aria-labelledby="no-claims-letter-heading">
-      <h2 id="no-claims-letter-heading">{t('policy.noClaimsLetter.title')}</h2>
+    <TitledCard titleId="no-claims-letter-heading" title={t('policy.noClaimsLetter.title')}>
       <p>{t('policy.noClaimsLetter.intro')}</p>
       <button
         type="button"
@@ -25,6 +25,6 @@ export function NoClaimsLetterCard({ policy }: { policy: Policy }): ReactElement
         {t('policy.documents.no-claims-letter')}
       </button>
       {missingModal}
-    </section>
+    </TitledCard>
   );
 }

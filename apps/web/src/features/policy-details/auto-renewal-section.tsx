@@ -12,6 +12,7 @@ import { Modal } from '../../components/ui/modal';
 import type { ProductConfig } from '../../lib/brand-products';
 import type { Policy } from '../../lib/policy/get-policy';
 import { useSetAutoRenewal } from './api/set-auto-renewal';
+import { TitledCard } from '../../components/ui/titled-card';
 
 /**
  * Auto-renewal (spec 3 §4; FCA ICOBS 6A.6: opting out online at any time): its state, enabled when
@@ -59,8 +60,7 @@ export function AutoRenewalSection({
   };
 
   return (
-    <section className="card" aria-labelledby="policy-auto-renewal-title">
-      <h2 id="policy-auto-renewal-title">{t('autoRenewal.title')}</h2>
+    <TitledCard titleId="policy-auto-renewal-title" title={t('autoRenewal.title')}>
       <p>
         <strong>{enabled ? t('autoRenewal.on') : t('autoRenewal.off')}</strong>
       </p>
@@ -103,6 +103,6 @@ export function AutoRenewalSection({
           </>
         )}
       </Modal>
-    </section>
+    </TitledCard>
   );
 }

@@ -24,6 +24,7 @@ import { DeferredCancellationNotice, isCancellationPending } from './deferred-ca
 import { EditLink } from './edit-link';
 import { MidNotice } from './mid-notice';
 import { RenewalBanner } from './renewal-banner';
+import { TitledCard } from '../../components/ui/titled-card';
 
 // The details tab (spec 3 §2): cancellation notice, promotion banner, a sidebar (what is
 // included, how to cancel, uploads), the policy summary, auto-renewal, cover, how the product
@@ -99,8 +100,7 @@ export function DetailsTab({
           </Notification>
         ) : null}
 
-        <section className="card" aria-labelledby="policy-summary-title">
-          <h2 id="policy-summary-title">{t('details.summary.title')}</h2>
+        <TitledCard titleId="policy-summary-title" title={t('details.summary.title')}>
           <EditLink to={editLinks.policy} target="policy" standalone />
           <dl className="summary-list">
             <SummaryRow term={t('details.summary.product')}>
@@ -131,16 +131,15 @@ export function DetailsTab({
               {endDate ? formatDate(endDate) : '—'}
             </SummaryRow>
           </dl>
-        </section>
+        </TitledCard>
 
         <AutoRenewalSection policy={policy} product={product} />
 
-        <section className="card" aria-labelledby="policy-cover-title">
-          <h2 id="policy-cover-title">{t('details.cover.title')}</h2>
+        <TitledCard titleId="policy-cover-title" title={t('details.cover.title')}>
           {scheme ? (
             <CoverList codes={included.map((cover) => cover.code)} product={scheme} />
           ) : null}
-        </section>
+        </TitledCard>
 
         <div className="card">
           <CollapsibleSection
@@ -156,8 +155,7 @@ export function DetailsTab({
         </div>
 
         {optional.length > 0 ? (
-          <section className="card" aria-labelledby="policy-addons-title">
-            <h2 id="policy-addons-title">{t('details.addOns.title')}</h2>
+          <TitledCard titleId="policy-addons-title" title={t('details.addOns.title')}>
             <EditLink to={editLinks.addOns} target="addOns" />
             <dl className="summary-list">
               {optional.map((cover) => (
@@ -176,11 +174,10 @@ export function DetailsTab({
                 </SummaryRow>
               ))}
             </dl>
-          </section>
+          </TitledCard>
         ) : null}
 
-        <section className="card" aria-labelledby="policy-excess-title">
-          <h2 id="policy-excess-title">{t('details.excess.title')}</h2>
+        <TitledCard titleId="policy-excess-title" title={t('details.excess.title')}>
           <EditLink to={editLinks.excess} target="excess" />
           <h3>{t('details.excess.totalTitle')}</h3>
           <p className="text-muted">
@@ -195,7 +192,7 @@ export function DetailsTab({
               </SummaryRow>
             ))}
           </dl>
-        </section>
+        </TitledCard>
       </div>
 
       <aside className="policy-details__sidebar" aria-label={t('details.sidebar.label')}>

@@ -10,6 +10,7 @@ import { getProductConfig } from '../../lib/brand-products';
 import { formatDate } from '../../lib/format';
 import type { Policy } from '../../lib/policy/get-policy';
 import { useOpenPolicyDocument } from '../../components/policy/use-open-policy-document';
+import { TitledCard } from '../../components/ui/titled-card';
 
 /**
  * The documents tab (spec 3 §7): the policy's own documents (certificate, schedule) and the
@@ -51,8 +52,7 @@ export function PolicyDocuments({ policy }: { policy: Policy }) {
   );
 
   return (
-    <section className="card" aria-labelledby="policy-documents-heading">
-      <h2 id="policy-documents-heading">{t('policy.documents.title')}</h2>
+    <TitledCard titleId="policy-documents-heading" title={t('policy.documents.title')}>
       {list(POLICY_DOCUMENT_TYPES)}
       {versions.length > 1 ? (
         <>
@@ -83,6 +83,6 @@ export function PolicyDocuments({ policy }: { policy: Policy }) {
       <h3>{t('policy.documents.productTitle')}</h3>
       {list(productDocuments)}
       {missingModal}
-    </section>
+    </TitledCard>
   );
 }

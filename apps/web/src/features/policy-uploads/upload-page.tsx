@@ -21,6 +21,7 @@ import {
   type RejectionCode,
   type UploadLimits,
 } from './upload-rules';
+import { FailureNotice } from '../../components/ui/failure-notice';
 
 // Uploads (spec 3 §2 "uploads/{type}", §4 "Upload", §5): files accepted by the dropzone are
 // staged one by one with a progress bar; a staged file may be removed (deleted on the server at
@@ -274,9 +275,7 @@ function UploadForm({
       </div>
 
       {commit.isError && !documentDateRefusal(commit.error) ? (
-        <p role="alert" className="notice notice--critical">
-          {t('commit.failed')}
-        </p>
+        <FailureNotice>{t('commit.failed')}</FailureNotice>
       ) : null}
 
       <div className="actions">

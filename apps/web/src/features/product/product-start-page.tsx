@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { findSchemeByUrlName } from '../../lib/schemes';
 import { useStartProposal } from './use-start-proposal';
+import { PageHeader } from '../../components/ui/page-header';
 
 /**
  * Why the server refused to start a quote, when trying again cannot help: the customer already
@@ -98,10 +99,10 @@ export function ProductStartPage() {
 
   return (
     <div className="product-start">
-      <div className="page-header">
-        <h1>{t('product.start.title', { name: scheme.name })}</h1>
-        <p className="lead">{t(`product.kind.${scheme.productKind}`)}</p>
-      </div>
+      <PageHeader
+        title={t('product.start.title', { name: scheme.name })}
+        lead={t(`product.kind.${scheme.productKind}`)}
+      />
       {start.isError && refusalReason(start.error) === 'MAX_DRIVEAWAY_POLICIES' ? (
         <DriveawayHeld />
       ) : start.isError && refusalReason(start.error) === 'ONE_QUOTE_PER_PRODUCT' ? (

@@ -2,7 +2,7 @@ import type { PaymentScheduleType } from '@motor/domain';
 import type { ApiClient } from '../../lib/api-client';
 import type { Proposal } from './api/get-proposal';
 import { checkIdentity } from './api/proposal-actions';
-import { updateProposal } from './api/update-proposal';
+import { patchProposal } from '../../lib/proposal-query';
 import {
   getAvailableOptionalCovers,
   getStepAfterConfiguration,
@@ -26,7 +26,7 @@ export async function continueFromConfiguration(options: {
   let proposal = options.proposal;
   const active = proposal.quote.availablePaymentSchedules.find((schedule) => schedule.active);
   if (active?.type !== options.selectedSchedule) {
-    proposal = await updateProposal(client, proposal.proposalCode, {
+    proposal = await patchProposal(client, proposal.proposalCode, {
       changes: [
         { changeType: 'SELECT_PAYMENT_SCHEDULE', paymentScheduleType: options.selectedSchedule },
       ],

@@ -3,11 +3,11 @@ import { getProductConfig } from '../../lib/brand-products';
 import {
   getContinueLabel,
   getMissingConfirmation,
-  getQuoteDocuments,
   getSectionOfMissing,
   getStepAfterConfiguration,
 } from './proposal-rules';
 import { buildProposal, withQuote } from '../../test/proposal-fixture';
+import { getQuoteDocuments } from '../../components/ui/document-links';
 
 const flex = getProductConfig('bmw-flex');
 

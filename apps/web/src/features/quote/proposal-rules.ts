@@ -128,13 +128,3 @@ export function getSectionOfMissing(path: string): string {
 export function isEligibilityUnconfirmed(proposal: Proposal): boolean {
   return proposal.quote.data.eligibilityConfirmed !== true;
 }
-
-/** The product's document types shown on the quote, with those of the covers added. */
-export function getQuoteDocuments(proposal: Proposal, product: ProductConfig): string[] {
-  const coverDocuments = proposal.quote.covers
-    .filter((cover) => cover.active)
-    .flatMap((cover) => product.documents.covers[cover.code] ?? []);
-  return [
-    ...new Set([...product.documents.product, ...coverDocuments, ...product.documents.static]),
-  ];
-}

@@ -33,6 +33,8 @@ export function RenewalPage(): ReactElement {
   if (!isRenewalOpen(proposal)) return home;
   const product = getProductConfig(proposal.schemeCode);
   const base = paths.renewal(productUrlName, proposalCode);
+  // What every renewal page is given.
+  const page = { proposal, product, base };
   const screen = getRenewalScreen(proposal);
   return (
     <Routes>
@@ -42,25 +44,16 @@ export function RenewalPage(): ReactElement {
           screen === 'referral' ? (
             <RenewalReferralPage proposal={proposal} />
           ) : (
-            <RenewalQuotePage proposal={proposal} product={product} base={base} />
+            <RenewalQuotePage {...page} />
           )
         }
       />
-      <Route
-        path="opt-out"
-        element={<RenewalOptOutPage proposal={proposal} product={product} base={base} />}
-      />
-      <Route
-        path="disclosure/:sectionId"
-        element={<RenewalSectionPage proposal={proposal} product={product} base={base} />}
-      />
-      <Route
-        path="disclosure/:sectionId/profile"
-        element={<RenewalDriverPage proposal={proposal} product={product} base={base} />}
-      />
+      <Route path="opt-out" element={<RenewalOptOutPage {...page} />} />
+      <Route path="disclosure/:sectionId" element={<RenewalSectionPage {...page} />} />
+      <Route path="disclosure/:sectionId/profile" element={<RenewalDriverPage {...page} />} />
       <Route
         path="disclosure/:sectionId/profile/:profileCode"
-        element={<RenewalDriverPage proposal={proposal} product={product} base={base} />}
+        element={<RenewalDriverPage {...page} />}
       />
       <Route path="*" element={<Navigate to={base} replace />} />
     </Routes>

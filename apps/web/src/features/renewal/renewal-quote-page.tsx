@@ -4,21 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, type OptionalCoverCode } from '@motor/domain';
 import { maxAdditionalDrivers } from '../../components/disclosure/additional-drivers';
 import { disclosurePath } from '../../components/disclosure/sections';
-import { ContentLink } from '../../components/ui/content-link';
+import { DocumentLinks, getQuoteDocuments } from '../../components/ui/document-links';
 import { CoverDates } from '../../components/ui/cover-dates';
-import { LineItem, LineItemList } from '../../components/ui/line-item';
+import { ExcessLines } from '../../components/ui/excess-lines';
 import { SummaryRow } from '../../components/ui/summary-row';
-import { brand } from '../../lib/brand';
 import type { ProductConfig } from '../../lib/brand-products';
 import { formatDate } from '../../lib/format';
-import { useUpdateRenewal, type RenewalProposal } from './api/renewal-api';
+import { useUpdateProposal } from '../../lib/proposal-query';
+import type { RenewalProposal } from './api/renewal-api';
 import {
   describeRenewalCar,
-  listRenewalDocuments,
   listRenewalDrivers,
   listRenewalOptionalCovers,
   monthlyInstalmentOf,
 } from './renewal-rules';
+import { QuoteSection } from '../../components/ui/quote-section';
 
 // The renewal quote page (spec 2 §2 "Renewal"): the updated terms (last year's price beside this
 // year's, FCA ICOBS 6.5), a section per renewal configuration entry (the policy-management
@@ -40,8 +40,7 @@ function UpdatedTerms({ proposal, product }: Omit<Props, 'base'>) {
           monthly: formatMoney(monthly),
         });
   return (
-    <section className="card quote-section" aria-labelledby="renewal-terms-title">
-      <h2 id="renewal-terms-title">{t('quote.terms.title')}</h2>
+    <QuoteSection titleId="renewal-terms-title" title={t('quote.terms.title')}>
       <dl className="summary-list">
         <SummaryRow term={t('quote.terms.lastYear')}>
           {year(last.totals.discounted, lastMonthly)}
@@ -58,7 +57,7 @@ function UpdatedTerms({ proposal, product }: Omit<Props, 'base'>) {
         />
       </dl>
       <p className="text-muted">{t('quote.terms.fair')}</p>
-    </section>
+    </QuoteSection>
   );
 }
 
@@ -67,15 +66,14 @@ function ManagementSummary({ proposal }: { proposal: RenewalProposal }) {
   const car = describeRenewalCar(proposal);
   const { policyholder } = listRenewalDrivers(proposal);
   return (
-    <section className="card quote-section" aria-labelledby="renewal-management-title">
-      <h2 id="renewal-management-title">{t('quote.management.title')}</h2>
+    <QuoteSection titleId="renewal-management-title" title={t('quote.management.title')}>
       <dl className="summary-list">
         <SummaryRow term={t('quote.management.car')}>
           {[car.registration, car.name].filter(Boolean).join(', ') || '—'}
         </SummaryRow>
         <SummaryRow term={t('quote.management.policyholder')}>{policyholder || '—'}</SummaryRow>
       </dl>
-    </section>
+    </QuoteSection>
   );
 }
 
@@ -88,8 +86,7 @@ function AdditionalDrivers({ proposal, base }: { proposal: RenewalProposal; base
     disclosurePath({ base, sectionId: 'additional-drivers', profileCode });
   const canAdd = canChange && additional.length < maxAdditionalDrivers(proposal.schemeCode);
   return (
-    <section className="card quote-section" aria-labelledby="renewal-drivers-title">
-      <h2 id="renewal-drivers-title">{t('quote.drivers.title')}</h2>
+    <QuoteSection titleId="renewal-drivers-title" title={t('quote.drivers.title')}>
       {additional.length === 0 ? (
         <p className="text-muted">{t('quote.drivers.none')}</p>
       ) : (
@@ -110,7 +107,7 @@ function AdditionalDrivers({ proposal, base }: { proposal: RenewalProposal; base
         </ul>
       )}
       {canAdd ? <Link to={path(null)}>{t('quote.drivers.add')}</Link> : null}
-    </section>
+    </QuoteSection>
   );
 }
 
@@ -128,9 +125,11 @@ function OptionalCovers({
   const covers = listRenewalOptionalCovers(proposal);
   if (covers.length === 0) return null;
   return (
-    <section className="card quote-section" aria-labelledby="renewal-covers-title">
-      <h2 id="renewal-covers-title">{t('quote.covers.title')}</h2>
-      <p className="text-muted">{t('quote.covers.intro')}</p>
+    <QuoteSection
+      titleId="renewal-covers-title"
+      title={t('quote.covers.title')}
+      intro={t('quote.covers.intro')}
+    >
       <div className="checkboxes">
         {covers.map((cover) => (
           <label key={cover.code} className="checkbox">
@@ -156,7 +155,7 @@ function OptionalCovers({
           </label>
         ))}
       </div>
-    </section>
+    </QuoteSection>
   );
 }
 
@@ -175,20 +174,12 @@ function Excess({
   const options = proposal.quote.voluntaryExcessOptions;
   const current = proposal.quote.voluntaryExcess ?? 0;
   return (
-    <section className="card quote-section" aria-labelledby="renewal-excess-title">
-      <h2 id="renewal-excess-title">{t('quote.excess.title')}</h2>
-      <p className="text-muted">{tQuote('config.excess.intro')}</p>
-      <LineItemList>
-        {proposal.quote.excess.map((item) => (
-          <LineItem
-            key={item.excessCategory}
-            header={tQuote(`config.excess.categories.${item.excessCategory}`, {
-              defaultValue: item.excessCategory,
-            })}
-            currentAmount={item.excess}
-          />
-        ))}
-      </LineItemList>
+    <QuoteSection
+      titleId="renewal-excess-title"
+      title={t('quote.excess.title')}
+      intro={tQuote('config.excess.intro')}
+    >
+      <ExcessLines excess={proposal.quote.excess} />
       {options.length > 1 ? (
         <div className="field">
           <label className="field__label" htmlFor={selectId}>
@@ -209,37 +200,25 @@ function Excess({
           </select>
         </div>
       ) : null}
-    </section>
+    </QuoteSection>
   );
 }
 
 function Documents({ proposal, product }: Omit<Props, 'base'>) {
   const { t } = useTranslation('renewal');
-  const { t: tQuote } = useTranslation('quote');
-  const url = (type: string) =>
-    `${brand.contentBaseUrl}/documents/${encodeURIComponent(product.urlName)}/${encodeURIComponent(type)}.html`;
   return (
-    <section className="card quote-section" aria-labelledby="renewal-documents-title">
-      <h2 id="renewal-documents-title">{t('quote.documents.title')}</h2>
-      <ul className="quote-documents">
-        {listRenewalDocuments(proposal, product).map((type) => {
-          const title = tQuote(`documents.types.${type}`, { defaultValue: type });
-          return (
-            <li key={type}>
-              <ContentLink href={url(type)} title={title}>
-                {title}
-              </ContentLink>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <QuoteSection titleId="renewal-documents-title" title={t('quote.documents.title')}>
+      <DocumentLinks
+        productUrlName={product.urlName}
+        types={getQuoteDocuments(proposal, product)}
+      />
+    </QuoteSection>
   );
 }
 
 export function RenewalQuotePage({ proposal, product, base }: Props): ReactElement {
   const { t } = useTranslation('renewal');
-  const update = useUpdateRenewal(proposal.proposalCode);
+  const update = useUpdateProposal(proposal.proposalCode);
   const send = (changes: Parameters<typeof update.mutate>[0]['changes']) =>
     update.mutate({ changes, applyRating: true, revision: proposal.revision });
   const sections = {
@@ -284,11 +263,10 @@ export function RenewalQuotePage({ proposal, product, base }: Props): ReactEleme
         </>
       ) : null}
       <Documents proposal={proposal} product={product} />
-      <section className="card quote-section" aria-labelledby="renewal-opt-out-title">
-        <h2 id="renewal-opt-out-title">{t('quote.optOut.title')}</h2>
+      <QuoteSection titleId="renewal-opt-out-title" title={t('quote.optOut.title')}>
         <p>{t('quote.optOut.body', { date: renewsOn })}</p>
         <Link to={`${base}/opt-out`}>{t('quote.optOut.link')}</Link>
-      </section>
+      </QuoteSection>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Notification } from '../../components/ui/notification';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import type { RenewalProposal } from './api/renewal-api';
+import { PageHeader } from '../../components/ui/page-header';
 
 /** A renewal underwriting referred (spec 2 §2): no price online; the customer chats with us. */
 export function RenewalReferralPage({ proposal }: { proposal: RenewalProposal }): ReactElement {
@@ -13,9 +14,7 @@ export function RenewalReferralPage({ proposal }: { proposal: RenewalProposal })
   const endsAt = proposal.sourcePolicy?.detail.expiredAt ?? proposal.startAt;
   return (
     <div className="quote-page quote-page--narrow">
-      <div className="page-header">
-        <h1>{t('referral.title')}</h1>
-      </div>
+      <PageHeader title={t('referral.title')} />
       <Notification variant="critical" title={t('referral.noticeTitle')}>
         <p>{t('referral.body', { date: endsAt ? formatDate(endsAt) : '' })}</p>
       </Notification>

@@ -63,16 +63,6 @@ export function listRenewalOptionalCovers(proposal: RenewalProposal): Cover[] {
   );
 }
 
-/** The documents of the renewal: the product's, the added covers' and the static ones. */
-export function listRenewalDocuments(proposal: RenewalProposal, product: ProductConfig): string[] {
-  const coverDocuments = proposal.quote.covers
-    .filter((cover) => cover.active)
-    .flatMap((cover) => product.documents.covers[cover.code] ?? []);
-  return [
-    ...new Set([...product.documents.product, ...coverDocuments, ...product.documents.static]),
-  ];
-}
-
 /**
  * What the last month of the quote's term bills when it is paid monthly (the instalment less any
  * promotion that comes off that month: the welcome promotion or a loyalty discount from the 7th,

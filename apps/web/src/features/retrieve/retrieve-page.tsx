@@ -14,6 +14,7 @@ import {
   type RetrieveDetails,
 } from './api/retrieve-proposal';
 import { RetrieveFailureDialog } from './components/retrieve-failure-dialog';
+import { PageHeader } from '../../components/ui/page-header';
 
 type FieldName = keyof RetrieveDetails;
 const EMPTY: RetrieveDetails = { externalReference: '', dateOfBirth: '', postalCode: '' };
@@ -84,10 +85,7 @@ export function RetrievePage() {
 
   return (
     <div className="retrieve">
-      <div className="page-header">
-        <h1>{t('title')}</h1>
-        <p className="lead">{t('intro')}</p>
-      </div>
+      <PageHeader title={t('title')} lead={t('intro')} />
       {bought ? (
         <div className="notice notice--info" role="status">
           <h2>{t('bought.header')}</h2>

@@ -7,7 +7,7 @@ import {
   ChatMessageSchema,
 } from '@motor/contract';
 import { useAuth } from '../../../lib/auth';
-import { reportError } from '../../../lib/error-reporting';
+import { chatMutationFailure, reportChatError } from '../../../lib/chat-failures';
 import { followEventStream } from '../../../lib/event-stream';
 import { useApiClient } from '../../../lib/use-api-client';
 
@@ -51,7 +51,7 @@ export function useReplyToChat(conversationId: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { handlesErrors: true },
+    ...chatMutationFailure('reply'),
     mutationFn: async (body: string) =>
       ChatMessageSchema.parse(
         await client.post<unknown>(
@@ -62,7 +62,6 @@ export function useReplyToChat(conversationId: string) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'chat'] });
     },
-    onError: (error) => reportError(error, { area: 'chat', action: 'reply' }),
   });
 }
 
@@ -71,11 +70,10 @@ export function useMarkConversationRead() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { handlesErrors: true },
+    ...chatMutationFailure('read'),
     mutationFn: (conversationId: string) =>
       client.post<unknown>(`/admin/chat/conversations/${encodeURIComponent(conversationId)}/read`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKey }),
-    onError: (error) => reportError(error, { area: 'chat', action: 'read' }),
   });
 }
 
@@ -100,7 +98,7 @@ export function useChatInboxEvents(
         void queryClient.invalidateQueries({ queryKey: conversationKey(conversationId) });
         onMessage(conversationId);
       },
-      onError: (error) => reportError(error, { area: 'chat', action: 'inbox-events' }),
+      onError: reportChatError('inbox-events'),
     });
     return () => controller.abort();
   }, [isAllowed, getAccessToken, queryClient, onMessage]);

@@ -4,7 +4,8 @@ import {
   type MoveClockRequest,
 } from '@motor/contract';
 import { followServerClock } from '../../../lib/page-clock';
-import { useStaffGet, useStaffPost } from './staff-requests';
+import { usePostAndRefresh } from '../../../lib/post-and-refresh';
+import { useStaffGet } from './staff-requests';
 
 // The server's clock (issue 30 item 8): staff read it; with action:move-clock they move it
 // forward outside production and see which jobs ran.
@@ -23,7 +24,7 @@ export function useServerClock(isStaff: boolean) {
 
 /** POST /api/admin/clock: the page shows its errors itself (a refused amount on the field). */
 export function useMoveClock() {
-  return useStaffPost({
+  return usePostAndRefresh({
     path: () => '/admin/clock',
     body: (request: MoveClockRequest) => request,
     schema: MoveClockResponseSchema,

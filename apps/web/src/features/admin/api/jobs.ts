@@ -1,5 +1,6 @@
 import { JobListResponseSchema, RunDueJobsResponseSchema } from '@motor/contract';
-import { useStaffGet, useStaffPost } from './staff-requests';
+import { usePostAndRefresh } from '../../../lib/post-and-refresh';
+import { useStaffGet } from './staff-requests';
 
 export type JobFilter = { state: string; kind: string };
 
@@ -18,7 +19,7 @@ export function useJobs(filter: JobFilter, isStaff: boolean) {
 
 /** POST /api/admin/jobs/run: every due job now; the list of jobs refreshes. */
 export function useRunDueJobs() {
-  return useStaffPost({
+  return usePostAndRefresh({
     path: () => '/admin/jobs/run',
     schema: RunDueJobsResponseSchema,
     refreshes: ['admin', 'jobs'],

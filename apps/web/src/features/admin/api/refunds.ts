@@ -1,25 +1,12 @@
-import {
-  RefundIssueSchema,
-  RefundIssuesResponseSchema,
-  type RefundIssueResolutionRequest,
-} from '@motor/contract';
-import { useStaffGet, useStaffPost } from './staff-requests';
+import { RefundIssueSchema, type RefundIssueResolutionRequest } from '@motor/contract';
+import { usePostAndRefresh } from '../../../lib/post-and-refresh';
 
+// The refunds queue itself is a named staff report (useStaffReport('refunds'), reports.ts).
 const QUEUE_KEY = ['admin', 'refunds'] as const;
-
-/** GET /api/admin/refunds (staff): refunds that could not be sent, open ones first. */
-export function useRefundIssues(isStaff: boolean) {
-  return useStaffGet({
-    key: QUEUE_KEY,
-    path: '/admin/refunds',
-    schema: RefundIssuesResponseSchema,
-    enabled: isStaff,
-  });
-}
 
 /** POST /api/admin/refunds/{id}/resolution: paid by another route, or written off. */
 export function useResolveRefundIssue() {
-  return useStaffPost({
+  return usePostAndRefresh({
     path: (input: { id: string } & RefundIssueResolutionRequest) =>
       `/admin/refunds/${encodeURIComponent(input.id)}/resolution`,
     body: (input) => ({ resolution: input.resolution, note: input.note }),

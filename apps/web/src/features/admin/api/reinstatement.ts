@@ -3,7 +3,8 @@ import {
   ReinstatementResponseSchema,
   type ReinstateRequest,
 } from '@motor/contract';
-import { useStaffGet, useStaffPost } from './staff-requests';
+import { usePostAndRefresh } from '../../../lib/post-and-refresh';
+import { useStaffGet } from './staff-requests';
 
 const keyOf = (policyId: string) => ['admin', 'reinstatement', policyId] as const;
 
@@ -19,7 +20,7 @@ export function useReinstatement(policyId: string, isAllowed: boolean) {
 
 /** POST /api/admin/policies/{policyId}/reinstate: back on cover, BACKDATED or with a GAP. */
 export function useReinstate(policyId: string) {
-  return useStaffPost({
+  return usePostAndRefresh({
     path: () => `/admin/policies/${encodeURIComponent(policyId)}/reinstate`,
     body: (input: ReinstateRequest) => input,
     schema: ReinstatedResponseSchema,

@@ -4,11 +4,13 @@ import {
   MidOverdueResponseSchema,
   NotTakenUpPoliciesResponseSchema,
   ReconciliationFindingsResponseSchema,
+  RefundIssuesResponseSchema,
   type ErrorEventsResponse,
   type FinanceReportResponse,
   type MidOverdueResponse,
   type NotTakenUpPoliciesResponse,
   type ReconciliationFindingsResponse,
+  type RefundIssuesResponse,
 } from '@motor/contract';
 import { STAFF_PERMISSIONS, useStaffPermission, type StaffPermission } from '../permissions';
 import { useStaffGet } from './staff-requests';
@@ -25,6 +27,8 @@ type Reports = {
   'not-taken-up': NotTakenUpPoliciesResponse;
   /** The auditor's open findings and its last run. */
   reconciliation: ReconciliationFindingsResponse;
+  /** The refunds that could not be sent, open ones first. */
+  refunds: RefundIssuesResponse;
 };
 
 export type StaffReportName = keyof Reports;
@@ -49,6 +53,7 @@ const REPORTS: {
     schema: ReconciliationFindingsResponseSchema,
     permission: STAFF_PERMISSIONS.operations,
   },
+  refunds: { schema: RefundIssuesResponseSchema, permission: STAFF_PERMISSIONS.operations },
 };
 
 /** One of the reports above with the permission it asks, asked only when that is held. */

@@ -8,7 +8,7 @@ import {
   type CustomerChat,
 } from '@motor/contract';
 import { useAuth } from '../../../lib/auth';
-import { reportError } from '../../../lib/error-reporting';
+import { chatMutationFailure, reportChatError } from '../../../lib/chat-failures';
 import { followEventStream } from '../../../lib/event-stream';
 import { useApiClient } from '../../../lib/use-api-client';
 
@@ -42,7 +42,7 @@ export function useSendChatMessage() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { handlesErrors: true },
+    ...chatMutationFailure('send'),
     mutationFn: async (input: { body: string; policyId?: string }) =>
       ChatMessageSchema.parse(await client.post<unknown>('/chat/messages', input)),
     onSuccess: (message) => {
@@ -50,7 +50,6 @@ export function useSendChatMessage() {
       // A first message starts the conversation: read its id.
       void queryClient.invalidateQueries({ queryKey: chatQueryKey });
     },
-    onError: (error) => reportError(error, { area: 'chat', action: 'send' }),
   });
 }
 
@@ -59,13 +58,12 @@ export function useMarkChatRead() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { handlesErrors: true },
+    ...chatMutationFailure('read'),
     mutationFn: () => client.post<unknown>('/chat/read'),
     onSuccess: () =>
       queryClient.setQueryData<CustomerChat>(chatQueryKey, (chat) =>
         chat ? { ...chat, unreadCount: 0 } : chat,
       ),
-    onError: (error) => reportError(error, { area: 'chat', action: 'read' }),
   });
 }
 
@@ -86,7 +84,7 @@ export function useChatEvents(enabled: boolean, onStaffMessage: () => void) {
         queryClient.setQueryData<CustomerChat>(chatQueryKey, (chat) => withMessage(chat, message));
         if (message.author === 'staff') onStaffMessage();
       },
-      onError: (error) => reportError(error, { area: 'chat', action: 'events' }),
+      onError: reportChatError('events'),
     });
     return () => controller.abort();
   }, [enabled, getAccessToken, queryClient, onStaffMessage]);

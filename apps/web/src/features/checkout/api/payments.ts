@@ -1,15 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  SavedCardListResponseSchema,
-  type CardCheckoutSession,
-  type SavedCard,
-} from '@motor/contract';
+import type { CardCheckoutSession } from '@motor/contract';
 import type { PaymentMethodType } from '@motor/domain';
 import type { ApiClient } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
 import { checkoutMandatesQueryKey } from '../../../lib/query-keys';
-import { useApiClient } from '../../../lib/use-api-client';
+import { fetchSavedCard } from '../../../lib/saved-card';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 /** The part of the contract's checkout session this page uses (where to send the browser). */
 export type HostedSession = Pick<CardCheckoutSession, 'sessionId' | 'url'>;
@@ -97,13 +92,7 @@ async function listMandates(client: ApiClient, signal?: AbortSignal): Promise<Ma
 }
 
 export function useMandates(options: { enabled?: boolean } = {}) {
-  const client = useApiClient();
-  const { isAuthenticated } = useAuth();
-  return useQuery({
-    queryKey: checkoutMandatesQueryKey,
-    queryFn: ({ signal }) => listMandates(client, signal),
-    enabled: isAuthenticated && (options.enabled ?? true),
-  });
+  return useSignedInQuery({ queryKey: checkoutMandatesQueryKey, read: listMandates, ...options });
 }
 
 const SAVED_CARDS_QUERY_KEY = ['saved-cards'] as const;
@@ -113,14 +102,5 @@ const SAVED_CARDS_QUERY_KEY = ['saved-cards'] as const;
  * (BIND, spec 2 §4.3).
  */
 export function useSavedCard(options: { enabled?: boolean } = {}) {
-  const client = useApiClient();
-  const { isAuthenticated } = useAuth();
-  return useQuery({
-    queryKey: SAVED_CARDS_QUERY_KEY,
-    queryFn: async ({ signal }): Promise<SavedCard | null> =>
-      SavedCardListResponseSchema.parse(
-        await client.get<unknown>('/stripe/cards', { signal }),
-      )[0] ?? null,
-    enabled: isAuthenticated && (options.enabled ?? true),
-  });
+  return useSignedInQuery({ queryKey: SAVED_CARDS_QUERY_KEY, read: fetchSavedCard, ...options });
 }

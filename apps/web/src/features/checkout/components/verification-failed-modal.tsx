@@ -1,7 +1,10 @@
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ChatAction } from '../../../components/ui/chat-action';
 import { Modal } from '../../../components/ui/modal';
+import { paths } from '../../../lib/paths';
+import type { QuoteAddress } from '../checkout-paths';
 import { CHECKS_WITH_MESSAGES, type FailedCheck } from '../rules';
 
 function useCheckMessage() {
@@ -16,16 +19,18 @@ function useCheckMessage() {
 
 /**
  * Spec 2 §4, §8: lists the checks that failed. A single failed check is explained by its own
- * message; several get the default message and the list.
+ * message; several get the default message and the list. Closing it goes back to the quote.
  */
 export function VerificationFailedModal({
   failedChecks,
-  onClose,
+  quote,
 }: {
   failedChecks: FailedCheck[];
-  onClose: () => void;
+  quote: QuoteAddress;
 }) {
   const { t } = useTranslation('checkout');
+  const navigate = useNavigate();
+  const onClose = () => void navigate(paths.proposal(quote.productUrlName, quote.proposalCode));
   const messageOf = useCheckMessage();
   const [only] = failedChecks;
   return (

@@ -1,7 +1,9 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isApiError, nullOn404 } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { reportError } from '../../../lib/error-reporting';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 type HomeSchemas = typeof import('./schemas');
 
@@ -56,4 +58,17 @@ export async function fetchList<T>(
     else reportError(parsed.error, { where: options.path });
   }
   return items;
+}
+
+/** A list of the signed-in customer's own for the home page: fetchList, asked once signed in. */
+export function useCustomerList<T>(list: {
+  queryKey: QueryKey;
+  path: string;
+  schema: (schemas: HomeSchemas) => z.ZodType<T>;
+}) {
+  return useSignedInQuery({
+    queryKey: list.queryKey,
+    read: (client, signal) =>
+      fetchList(client, { path: list.path, schema: list.schema, signal, hasSession: true }),
+  });
 }

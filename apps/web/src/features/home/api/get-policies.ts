@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { sortPolicyCards } from '@motor/domain';
 import type { ApiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { useApiClient } from '../../../lib/use-api-client';
 import { fetchList } from './fetch-list';
 import type { PolicySummary } from './schemas';
+import { useSignedInQuery } from '../../../lib/signed-in-query';
 
 export type { PolicySummary };
 
@@ -23,11 +22,9 @@ async function getPolicies(
 }
 
 export function usePolicies() {
-  const client = useApiClient();
-  const { isAuthenticated, user } = useAuth();
-  return useQuery({
+  const { user } = useAuth();
+  return useSignedInQuery({
     queryKey: ['policies', user?.userId ?? 'anonymous'],
-    queryFn: ({ signal }) => getPolicies(client, { signal }),
-    enabled: isAuthenticated,
+    read: (client, signal) => getPolicies(client, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { canAddPaymentMethod } from '@motor/domain';
 import type { PaymentMethodType, PolicyAccount } from '@motor/domain';
 import { refetchAfterWrite } from '../../../lib/query-client';
@@ -6,7 +6,7 @@ import { MANDATES_QUERY_KEY, paymentMethodsQueryKey } from '../../../lib/query-k
 import { useAuth } from '../../../lib/auth';
 import { completeMandate, startPaymentMethodSetup } from '../../../lib/payment-methods';
 import { useApiClient } from '../../../lib/use-api-client';
-import { fetchList } from './fetch-list';
+import { useCustomerList } from './fetch-list';
 import type { CustomerAccountSummary, PaymentMethodSummary } from './schemas';
 
 export type { CustomerAccountSummary, PaymentMethodSummary };
@@ -40,34 +40,19 @@ export function getPaymentNotices(options: {
 }
 
 export function useCustomerAccounts() {
-  const client = useApiClient();
-  const { isAuthenticated, user } = useAuth();
-  return useQuery({
+  const { user } = useAuth();
+  return useCustomerList({
     queryKey: ['customerAccounts', user?.userId ?? 'anonymous'],
-    queryFn: ({ signal }) =>
-      fetchList(client, {
-        path: '/customerAccounts',
-        schema: (schemas) => schemas.CustomerAccountSchema,
-        signal,
-        hasSession: true,
-      }),
-    enabled: isAuthenticated,
+    path: '/customerAccounts',
+    schema: (schemas) => schemas.CustomerAccountSchema,
   });
 }
 
 export function usePaymentMethods() {
-  const client = useApiClient();
-  const { isAuthenticated } = useAuth();
-  return useQuery({
+  return useCustomerList({
     queryKey: paymentMethodsQueryKey,
-    queryFn: ({ signal }) =>
-      fetchList(client, {
-        path: '/goCardless/mandates',
-        schema: (schemas) => schemas.PaymentMethodSummarySchema,
-        signal,
-        hasSession: true,
-      }),
-    enabled: isAuthenticated,
+    path: '/goCardless/mandates',
+    schema: (schemas) => schemas.PaymentMethodSummarySchema,
   });
 }
 

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ResumedSavedChangeResponseSchema,
   SavedChangeListResponseSchema,
   SavedChangeSchema,
 } from '@motor/contract';
-
+import { usePostAndRefresh } from '../../../lib/post-and-refresh';
 import { useApiClient } from '../../../lib/use-api-client';
 
 // Saved changes (issue 35 item 5): save a priced change for later, list those kept, return to one.
@@ -33,29 +33,21 @@ export function useSavedChanges(policyId: string) {
 
 /** POST /api/policyAdjustments/{id}/save: answers the saved change (a repeat, the same). */
 export function useSaveChange(policyId: string, adjustmentId: string) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { handlesErrors: true },
+  return usePostAndRefresh({
+    path: () => `${adjustmentPath(adjustmentId)}/save`,
     // Always a JSON object: the API refuses a JSON request without a body.
-    mutationFn: async () =>
-      SavedChangeSchema.parse(
-        await client.post<unknown>(`${adjustmentPath(adjustmentId)}/save`, {}),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedChangesKey(policyId) }),
+    body: () => ({}),
+    schema: SavedChangeSchema,
+    refreshes: savedChangesKey(policyId),
   });
 }
 
 /** POST /api/policyAdjustments/{id}/resume: the saved change priced again now. */
 export function useResumeSavedChange(policyId: string) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { handlesErrors: true },
-    mutationFn: async (adjustmentId: string) =>
-      ResumedSavedChangeResponseSchema.parse(
-        await client.post<unknown>(`${adjustmentPath(adjustmentId)}/resume`, {}),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedChangesKey(policyId) }),
+  return usePostAndRefresh({
+    path: (adjustmentId: string) => `${adjustmentPath(adjustmentId)}/resume`,
+    body: () => ({}),
+    schema: ResumedSavedChangeResponseSchema,
+    refreshes: savedChangesKey(policyId),
   });
 }

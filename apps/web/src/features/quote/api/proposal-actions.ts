@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   IdCheckResponseSchema,
   ProposalAgreementsSchema,
@@ -10,7 +10,7 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/use-api-client';
-import { proposalQueryKey } from '../../../lib/query-keys';
+import { useProposalWrite } from '../../../lib/proposal-query';
 import type { Proposal } from './get-proposal';
 
 // The proposal calls of the configuration and summary pages (spec 2 §7).
@@ -101,12 +101,9 @@ export function useAcceptAgreements(proposalCode: string) {
 }
 
 export function useSetAutoRenewal(proposalCode: string) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (enabled: boolean) => setAutoRenewal(client, proposalCode, enabled),
-    onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
-  });
+  return useProposalWrite(proposalCode, (client, enabled: boolean) =>
+    setAutoRenewal(client, proposalCode, enabled),
+  );
 }
 
 /** A 400 from the server: the code is not this promotion's (another may take it). */
@@ -120,10 +117,9 @@ const isWrongCode = (error: unknown) =>
  * the server alone knows the codes. The last refusal is the one said beside the box.
  */
 export function useActivatePromotion(proposalCode: string) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (options: { promotionIds: readonly string[]; code: string }) => {
+  return useProposalWrite(
+    proposalCode,
+    async (client, options: { promotionIds: readonly string[]; code: string }) => {
       let refusal: unknown = null;
       for (const promotionId of options.promotionIds) {
         try {
@@ -140,8 +136,7 @@ export function useActivatePromotion(proposalCode: string) {
       }
       throw refusal ?? new Error('No promotion to activate');
     },
-    onSuccess: (proposal) => queryClient.setQueryData(proposalQueryKey(proposalCode), proposal),
     // A wrong code is said beside the box, not in the error modal.
-    meta: { handlesErrors: true },
-  });
+    { handlesErrors: true },
+  );
 }

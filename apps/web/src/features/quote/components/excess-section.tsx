@@ -1,29 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { LineItem, LineItemList } from '../../../components/ui/line-item';
+import { ExcessLines } from '../../../components/ui/excess-lines';
+import { QuoteSection } from '../../../components/ui/quote-section';
 import { Modal } from '../../../components/ui/modal';
 import { formatMoney } from '@motor/domain';
 import type { Proposal } from '../api/get-proposal';
 import { ChoiceList } from './choice-list';
-
-/** The excess lines of the quote (compulsory, endorsements, voluntary). */
-export function ExcessLines({ proposal }: { proposal: Proposal }) {
-  const { t } = useTranslation('quote');
-  return (
-    <LineItemList>
-      {proposal.quote.excess.map((item) => (
-        <LineItem
-          key={item.excessCategory}
-          header={t(`config.excess.categories.${item.excessCategory}`, {
-            defaultValue: item.excessCategory,
-          })}
-          currentAmount={item.excess}
-        />
-      ))}
-    </LineItemList>
-  );
-}
 
 /**
  * The excess with a selector in a modal. Choosing the value already on the quote sends nothing;
@@ -59,12 +42,12 @@ export function ExcessSection({
   };
 
   return (
-    <section className="card quote-section" aria-labelledby="quote-excess-title">
-      <h2 id="quote-excess-title">{t('config.excess.title')}</h2>
-      <p className="text-muted">
-        {canChange ? t('config.excess.intro') : t('config.excess.introFixed')}
-      </p>
-      <ExcessLines proposal={proposal} />
+    <QuoteSection
+      titleId="quote-excess-title"
+      title={t('config.excess.title')}
+      intro={canChange ? t('config.excess.intro') : t('config.excess.introFixed')}
+    >
+      <ExcessLines excess={proposal.quote.excess} />
       {canChange ? (
         <>
           <p>
@@ -95,6 +78,6 @@ export function ExcessSection({
           </Modal>
         </>
       ) : null}
-    </section>
+    </QuoteSection>
   );
 }

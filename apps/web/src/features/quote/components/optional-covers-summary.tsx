@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Cover } from '@motor/domain';
 import { ContentLink } from '../../../components/ui/content-link';
 import { optionalCoverPageUrl } from '../../../components/ui/help-link';
+import { QuoteSection } from '../../../components/ui/quote-section';
 import { formatPence } from '../../../lib/format';
 import type { Proposal } from '../api/get-proposal';
 import { getActiveSchedule, getAvailableOptionalCovers } from '../proposal-rules';
@@ -26,9 +27,11 @@ export function OptionalCoversSummary({ proposal }: { proposal: Proposal }) {
   const priceOf = useCoverPrice(proposal);
   if (covers.length === 0) return null;
   return (
-    <section className="card quote-section" aria-labelledby="quote-optional-title">
-      <h2 id="quote-optional-title">{t('config.optional.title')}</h2>
-      <p className="text-muted">{t('config.optional.intro')}</p>
+    <QuoteSection
+      titleId="quote-optional-title"
+      title={t('config.optional.title')}
+      intro={t('config.optional.intro')}
+    >
       <ul className="quote-covers">
         {covers.map((cover) => (
           <li key={cover.code} className="quote-cover">
@@ -47,6 +50,6 @@ export function OptionalCoversSummary({ proposal }: { proposal: Proposal }) {
           </li>
         ))}
       </ul>
-    </section>
+    </QuoteSection>
   );
 }

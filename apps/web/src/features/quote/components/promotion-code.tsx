@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Notification } from '../../../components/ui/notification';
 import type { Proposal } from '../api/get-proposal';
 import { findRefusalMessage, useActivatePromotion } from '../api/proposal-actions';
+import { QuoteSection } from '../../../components/ui/quote-section';
 
 /**
  * What the quote says of the promotion it took: a loyalty discount names its amount and the month
@@ -47,8 +48,7 @@ export function PromotionCode({ proposal }: { proposal: Proposal }): ReactElemen
     ? (findRefusalMessage(activate.error) ?? t('config.promotion.failed'))
     : undefined;
   return (
-    <section className="card quote-section" aria-labelledby="quote-promotion-title">
-      <h2 id="quote-promotion-title">{t('config.promotion.title')}</h2>
+    <QuoteSection titleId="quote-promotion-title" title={t('config.promotion.title')}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -72,6 +72,6 @@ export function PromotionCode({ proposal }: { proposal: Proposal }): ReactElemen
           {t('config.promotion.apply')}
         </Button>
       </form>
-    </section>
+    </QuoteSection>
   );
 }

@@ -10,6 +10,7 @@ import {
   getVehicle,
   getVehicleName,
 } from '../proposal-rules';
+import { QuoteSection } from '../../../components/ui/quote-section';
 
 type Fact = SummaryConfig['sections'][number]['facts'][number];
 
@@ -56,8 +57,7 @@ export function SummaryDetails({
   const { t: tDisclosure } = useTranslation('quote-disclosure');
   const facts = readFacts(proposal);
   return (
-    <section className="card quote-section" aria-labelledby="summary-details-title">
-      <h2 id="summary-details-title">{t('summary.details.title')}</h2>
+    <QuoteSection titleId="summary-details-title" title={t('summary.details.title')}>
       {summary.sections.map(({ section, facts: shown }) => {
         const title = tDisclosure(`sections.${section}.title`);
         return (
@@ -76,6 +76,6 @@ export function SummaryDetails({
           </CollapsibleSection>
         );
       })}
-    </section>
+    </QuoteSection>
   );
 }

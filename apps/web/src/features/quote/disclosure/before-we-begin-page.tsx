@@ -6,6 +6,7 @@ import { getNextPath, ProposalLoader } from './proposal-loader';
 import type { LoadedProposal } from './proposal-loader';
 import { getBeforeWeBeginInputs } from '../../../components/disclosure/sections';
 import { useDisclosureContext } from '../../../components/disclosure/use-disclosure-context';
+import { PageHeader } from '../../../components/ui/page-header';
 
 function BeforeWeBeginForm({ loaded }: { loaded: LoadedProposal }): ReactElement {
   const { t } = useTranslation('quote-disclosure');
@@ -14,10 +15,7 @@ function BeforeWeBeginForm({ loaded }: { loaded: LoadedProposal }): ReactElement
   const context = useDisclosureContext(proposal.schemeCode);
   return (
     <div className="disclosure">
-      <div className="page-header">
-        <h1>{t('beforeWeBegin.title')}</h1>
-        <p className="lead">{t('beforeWeBegin.intro')}</p>
-      </div>
+      <PageHeader title={t('beforeWeBegin.title')} lead={t('beforeWeBegin.intro')} />
       <DisclosureForm
         key={proposal.proposalCode}
         proposal={proposal}

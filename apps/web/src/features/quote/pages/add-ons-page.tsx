@@ -9,7 +9,7 @@ import { optionalCoverPageUrl } from '../../../components/ui/help-link';
 import { useApiClient } from '../../../lib/use-api-client';
 import { proposalQueryKey } from '../../../lib/query-keys';
 import type { Proposal } from '../api/get-proposal';
-import { updateProposal } from '../api/update-proposal';
+import { patchProposal } from '../../../lib/proposal-query';
 import { ChoiceList } from '../components/choice-list';
 import { useCoverPrice } from '../components/optional-covers-summary';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
 import { useTrackOnce } from '../../../lib/analytics';
+import { PageHeader } from '../../../components/ui/page-header';
 
 type Decisions = Partial<Record<OptionalCoverCode, boolean>>;
 
@@ -58,7 +59,7 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
     mutationFn: async () => {
       const changes = getCoverChanges({ proposal, decisions });
       if (changes.length > 0) {
-        const updated = await updateProposal(client, proposal.proposalCode, {
+        const updated = await patchProposal(client, proposal.proposalCode, {
           changes,
           applyRating: true,
           revision: proposal.revision,
@@ -75,10 +76,7 @@ export function AddOnsPage({ proposal }: { proposal: Proposal }) {
       <p>
         <Link to={pathTo()}>{t('back')}</Link>
       </p>
-      <div className="page-header">
-        <h1>{t('addOns.title')}</h1>
-        <p className="lead">{t('addOns.intro')}</p>
-      </div>
+      <PageHeader title={t('addOns.title')} lead={t('addOns.intro')} />
       {covers.map((cover) => {
         if (!isOptionalCoverCode(cover.code)) return null;
         const code = cover.code;

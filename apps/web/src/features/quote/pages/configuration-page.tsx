@@ -1,3 +1,4 @@
+import { getQuoteDocuments } from '../../../components/ui/document-links';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -10,7 +11,7 @@ import { useAnalytics, useTrackOnce } from '../../../lib/analytics';
 import { useApiClient } from '../../../lib/use-api-client';
 import { proposalQueryKey } from '../../../lib/query-keys';
 import type { Proposal } from '../api/get-proposal';
-import { useUpdateProposal } from '../api/update-proposal';
+import { useUpdateProposal } from '../../../lib/proposal-query';
 import { Benefits } from '../components/benefits';
 import { ChoiceList } from '../components/choice-list';
 import { ConfirmationModal } from '../components/confirmation-modal';
@@ -24,13 +25,9 @@ import { QuoteHeadline, QuotePrice } from '../components/quote-price';
 import { PriceExplanation } from '../../../components/ui/price-explanation';
 import { getImpersonatedUserId } from '../../../lib/auth/impersonation';
 import { continueFromConfiguration } from '../continue-flow';
-import {
-  getActiveSchedule,
-  getContinueLabel,
-  getMissingConfirmation,
-  getQuoteDocuments,
-} from '../proposal-rules';
+import { getActiveSchedule, getContinueLabel, getMissingConfirmation } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
+import { QuoteSection } from '../../../components/ui/quote-section';
 
 /** The proposal configuration page of a QUOTE (spec 2 §2). */
 export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
@@ -91,8 +88,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
       ) : null}
       <div className="quote-layout">
         <div className="quote-layout__main">
-          <section className="card quote-section" aria-labelledby="quote-price-title">
-            <h2 id="quote-price-title">{t('config.premium.title')}</h2>
+          <QuoteSection titleId="quote-price-title" title={t('config.premium.title')}>
             <QuotePrice proposal={proposal} product={product} />
             {product.free ? null : (
               <PriceExplanation
@@ -111,9 +107,8 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
                 onChange={setSchedule}
               />
             ) : null}
-          </section>
-          <section className="card quote-section" aria-labelledby="quote-dates-title">
-            <h2 id="quote-dates-title">{t('config.dates.title')}</h2>
+          </QuoteSection>
+          <QuoteSection titleId="quote-dates-title" title={t('config.dates.title')}>
             <dl className="quote-facts">
               <CoverDates
                 cover={proposal}
@@ -122,7 +117,7 @@ export function ConfigurationPage({ proposal }: { proposal: Proposal }) {
               />
             </dl>
             <Link to={pathTo('disclosure/start-date')}>{t('config.dates.change')}</Link>
-          </section>
+          </QuoteSection>
           <ExcessSection proposal={proposal} onSelect={selectExcess} isSaving={update.isPending} />
           <PromotionCode proposal={proposal} />
           <OptionalCoversSummary proposal={proposal} />

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
-import { useUpdateProposal } from '../api/update-proposal';
+import { useUpdateProposal } from '../../../lib/proposal-query';
 import { useTranslation } from 'react-i18next';
 import type { Proposal } from '../api/get-proposal';
 import { ProposalHeader } from '../components/proposal-header';
 import { getSectionOfMissing } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
+import { QuoteSection } from '../../../components/ui/quote-section';
 
 /** Sections in the order the customer meets them. */
 const SECTION_ORDER = ['before-we-begin', 'about-you', 'your-car', 'your-cover'];
@@ -32,8 +33,7 @@ export function InsufficientAccuracyPage({ proposal }: { proposal: Proposal }) {
     <div className="quote-page quote-page--narrow">
       <ProposalHeader proposal={proposal} title={t('insufficient.title')} />
       <p className="lead">{t('insufficient.intro')}</p>
-      <section className="card quote-section" aria-labelledby="insufficient-missing-title">
-        <h2 id="insufficient-missing-title">{t('insufficient.missing')}</h2>
+      <QuoteSection titleId="insufficient-missing-title" title={t('insufficient.missing')}>
         {[...bySection]
           .sort(([a], [b]) => SECTION_ORDER.indexOf(a) - SECTION_ORDER.indexOf(b))
           .map(([section, items]) => {
@@ -60,7 +60,7 @@ export function InsufficientAccuracyPage({ proposal }: { proposal: Proposal }) {
               </div>
             );
           })}
-      </section>
+      </QuoteSection>
     </div>
   );
 }

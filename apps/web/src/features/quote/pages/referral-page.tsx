@@ -6,6 +6,7 @@ import type { Proposal } from '../api/get-proposal';
 import { ProposalHeader } from '../components/proposal-header';
 import { useQuoteContext } from '../use-quote-context';
 import { useTrackOnce } from '../../../lib/analytics';
+import { QuoteSection } from '../../../components/ui/quote-section';
 
 /** A referred proposal (spec 2 §4): not eligible online, with the reasons and their messages. */
 export function ReferralPage({ proposal }: { proposal: Proposal }) {
@@ -18,14 +19,13 @@ export function ReferralPage({ proposal }: { proposal: Proposal }) {
       <ProposalHeader proposal={proposal} title={t('referral.title')} />
       <p className="lead">{t('referral.intro')}</p>
       {reasons.length > 0 ? (
-        <section className="card quote-section" aria-labelledby="referral-reasons-title">
-          <h2 id="referral-reasons-title">{t('referral.reasons')}</h2>
+        <QuoteSection titleId="referral-reasons-title" title={t('referral.reasons')}>
           <ul className="quote-reasons">
             {reasons.map((reason) => (
               <li key={reason.code ?? reason.message}>{reason.message}</li>
             ))}
           </ul>
-        </section>
+        </QuoteSection>
       ) : null}
       <p>{t('referral.chat')}</p>
       <p>

@@ -1,3 +1,4 @@
+import { getQuoteDocuments } from '../../../components/ui/document-links';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +19,14 @@ import {
   useSetAutoRenewal,
 } from '../api/proposal-actions';
 import { DocumentsList } from '../components/documents-list';
-import { ExcessLines } from '../components/excess-section';
+import { ExcessLines } from '../../../components/ui/excess-lines';
 import { ProposalHeader } from '../components/proposal-header';
 import { QuoteHeadline } from '../components/quote-price';
 import { SummaryDetails } from '../components/summary-details';
-import { getActiveSchedule, getQuoteDocuments } from '../proposal-rules';
+import { getActiveSchedule } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
 import { useTrackOnce } from '../../../lib/analytics';
+import { QuoteSection } from '../../../components/ui/quote-section';
 
 const IMPRESSION_KEY = 'motor.quoteImpressions';
 
@@ -72,8 +74,7 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
       <ProposalHeader proposal={proposal} title={t('summary.title')} />
       <div className="quote-layout">
         <div className="quote-layout__main">
-          <section className="card quote-section" aria-labelledby="summary-info-title">
-            <h2 id="summary-info-title">{t('summary.info.title')}</h2>
+          <QuoteSection titleId="summary-info-title" title={t('summary.info.title')}>
             <dl className="quote-facts">
               {isSubscription ? (
                 <div>
@@ -127,12 +128,11 @@ export function SummaryPage({ proposal, now = new Date() }: { proposal: Proposal
                 </p>
               </div>
             ) : null}
-          </section>
+          </QuoteSection>
           <SummaryDetails proposal={proposal} summary={product.summary} pathTo={pathTo} />
-          <section className="card quote-section" aria-labelledby="summary-excess-title">
-            <h2 id="summary-excess-title">{t('config.excess.title')}</h2>
-            <ExcessLines proposal={proposal} />
-          </section>
+          <QuoteSection titleId="summary-excess-title" title={t('config.excess.title')}>
+            <ExcessLines excess={proposal.quote.excess} />
+          </QuoteSection>
           {product.free ? null : (
             <div className="card quote-section">
               <PriceExplanation

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/page-header';
 
 /** Shown to a browser the app does not support: recommends two browsers. */
 export function UnsupportedBrowserPage() {
@@ -6,10 +7,7 @@ export function UnsupportedBrowserPage() {
   const browsers = t('unsupported.browsers', { returnObjects: true }) as string[];
   return (
     <div className="quote-page quote-page--narrow">
-      <div className="page-header">
-        <h1>{t('unsupported.title')}</h1>
-        <p className="lead">{t('unsupported.intro')}</p>
-      </div>
+      <PageHeader title={t('unsupported.title')} lead={t('unsupported.intro')} />
       <ul className="tick-list">
         {browsers.map((name) => (
           <li key={name}>{name}</li>

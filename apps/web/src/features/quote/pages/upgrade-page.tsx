@@ -7,6 +7,7 @@ import type { Proposal } from '../api/get-proposal';
 import { QuoteHeadline } from '../components/quote-price';
 import { getPolicyholderName, getVehicle, getVehicleName } from '../proposal-rules';
 import { useQuoteContext } from '../use-quote-context';
+import { PageHeader } from '../../../components/ui/page-header';
 
 /**
  * The Driveaway-to-Flex upgrade offer (spec 2 §2, QUOTE sub-route upgrade). On the flex quote
@@ -90,10 +91,7 @@ function SubscriptionInvitation({ proposal }: { proposal: Proposal }) {
   const benefits = t('upgrade.benefits', { returnObjects: true }) as string[];
   return (
     <div className="quote-page quote-page--narrow">
-      <div className="page-header">
-        <h1>{t('upgrade.title')}</h1>
-        <p className="lead">{t('upgrade.intro')}</p>
-      </div>
+      <PageHeader title={t('upgrade.title')} lead={t('upgrade.intro')} />
       <section className="card quote-section">
         <ul className="tick-list">
           {benefits.map((benefit) => (
