@@ -20,6 +20,7 @@ import {
   NOT_AUTHORISED_MESSAGE,
   perClientAndSession,
   PERMISSIONS,
+  requirePermission,
   type Principal,
 } from '../identity';
 import {
@@ -44,9 +45,7 @@ const HEARTBEAT_MS = 25_000;
 const errors = errorResponses(401, 403);
 
 function requireChatStaff(principal: Principal): string {
-  if (principal.kind !== 'admin' || !principal.permissions.includes(PERMISSIONS.chat)) {
-    throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, { permission: PERMISSIONS.chat });
-  }
+  requirePermission(principal, PERMISSIONS.chat);
   return principal.userId;
 }
 

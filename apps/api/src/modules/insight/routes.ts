@@ -17,6 +17,7 @@ import {
   MINUTE_MS,
   perClientAndSession,
   PERMISSIONS,
+  staffWith,
   type RouteAccess,
 } from '../identity';
 import { getOwnPolicy } from '../policy';
@@ -132,7 +133,7 @@ export const insightRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/insights',
     {
-      config: { access: ['admin'], permission: PERMISSIONS.operations },
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'The quote funnel by product for a range of London days (staff)',
