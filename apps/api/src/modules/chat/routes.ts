@@ -147,12 +147,11 @@ export const chatRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       // Each message reaches the care team's inbox and its notifications: no flooding.
-      await enforceRateLimits({
-        db: app.db,
-        now: app.clock.now(),
-        windowMs: MINUTE_MS,
-        limits: perClientAndSession('chat-message', request, app.config.rateLimits.chatMessages),
-      });
+      await enforceRateLimits(
+        app,
+        MINUTE_MS,
+        perClientAndSession('chat-message', request, app.config.rateLimits.chatMessages),
+      );
       const message = await postCustomerMessage(deps, {
         customerUserId: customerIdOf(request.principal),
         body: request.body.body,

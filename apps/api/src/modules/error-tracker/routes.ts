@@ -41,14 +41,11 @@ export const errorTrackerRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimits({
-        db: app.db,
-        now: app.clock.now(),
-        windowMs: MINUTE_MS,
-        limits: perClientAndSession('client-error', request, {
-          perClient: REPORTS_PER_CLIENT_PER_MINUTE,
-        }),
-      });
+      await enforceRateLimits(
+        app,
+        MINUTE_MS,
+        perClientAndSession('client-error', request, { perClient: REPORTS_PER_CLIENT_PER_MINUTE }),
+      );
       const { name, message, stack, path } = request.body;
       await recordError(app, {
         source: 'browser',

@@ -112,15 +112,14 @@ export const insightRoutes: AppPlugin = async (app) => {
       if (!hasAnalyticsConsent(request.headers.cookie)) {
         throw new AppError('FORBIDDEN', NO_CONSENT_MESSAGE);
       }
-      await enforceRateLimits({
-        db: app.db,
-        now: app.clock.now(),
-        windowMs: MINUTE_MS,
-        limits: perClientAndSession('analytics', request, {
+      await enforceRateLimits(
+        app,
+        MINUTE_MS,
+        perClientAndSession('analytics', request, {
           perClient: EVENTS_PER_CLIENT_PER_MINUTE,
           perSession: EVENTS_PER_SESSION_PER_MINUTE,
         }),
-      });
+      );
       await recordAnalyticsEvent(
         { db: app.db, clock: app.clock, analytics: app.providers.analytics },
         request.principal,
