@@ -88,6 +88,12 @@ export const policies = pgTable(
   ],
 );
 
+/** The policy a row is about: required, and a foreign key to `policies`. */
+export const policyIdReference = () =>
+  text('policy_id')
+    .notNull()
+    .references(() => policies.policyId);
+
 /**
  * A version's quote as stored: the quote answered when it was rated (the contract's ProposalQuote,
  * its extras kept), rated QUOTE, so also the domain's Quote that responses and documents read.
@@ -99,9 +105,7 @@ export const policyVersions = pgTable(
   'policy_versions',
   {
     id: randomId(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.policyId),
+    policyId: policyIdReference(),
     versionNumber: integer('version_number').notNull(),
     startedAt: instant('started_at').notNull(),
     quote: jsonb('quote').$type<StoredQuote>().notNull(),
@@ -117,9 +121,7 @@ export const policyEvents = pgTable(
   'policy_events',
   {
     id: randomId(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.policyId),
+    policyId: policyIdReference(),
     fromStatus: text('from_status', { enum: POLICY_STATUSES }),
     toStatus: text('to_status', { enum: POLICY_STATUSES }).notNull(),
     /** A user id, or `system:<name>` for webhooks and jobs. */
@@ -138,9 +140,7 @@ export const policyAutoRenewalChanges = pgTable(
   'policy_auto_renewal_changes',
   {
     id: randomId(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.policyId),
+    policyId: policyIdReference(),
     enabled: boolean('enabled').notNull(),
     /** One of OPT_OUT_REASONS when turned off; null when turned on. */
     reason: text('reason', { enum: OPT_OUT_REASONS }),
