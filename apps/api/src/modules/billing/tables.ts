@@ -10,7 +10,7 @@ import {
   TRANSACTION_TYPES,
 } from '@motor/domain';
 import { policies } from '../policy/tables';
-import { checkOneOf, instant, randomId } from '../../db/columns';
+import { checkOneOf, instant, ownerUserId, randomId } from '../../db/columns';
 
 /**
  * One per proposal, then per policy. `accountCode` is the policy number, reserved when the account
@@ -21,7 +21,7 @@ export const customerAccounts = pgTable(
   {
     accountId: text('account_id').primaryKey(),
     accountCode: text('account_code').notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     proposalCode: text('proposal_code').notNull(),
     policyId: text('policy_id').references(() => policies.policyId),
     paymentDay: integer('payment_day').notNull(),

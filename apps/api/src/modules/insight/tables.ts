@@ -1,13 +1,13 @@
 // Customer feedback and proposal impressions (spec 3 §7 postInsight, postImpression).
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant, randomId } from '../../db/columns';
+import { instant, ownerUserId, randomId } from '../../db/columns';
 
 export const insightFeedback = pgTable(
   'insight_feedback',
   {
     id: randomId(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     /** e.g. `bind` for the survey on the checkout success page. */
     type: text('type').notNull(),
     policyId: text('policy_id'),
@@ -28,7 +28,7 @@ export const insightImpressions = pgTable(
   {
     id: randomId(),
     proposalCode: text('proposal_code').notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     values: jsonb('values').$type<Record<string, string>>().notNull(),
     createdAt: instant('created_at').notNull(),
   },

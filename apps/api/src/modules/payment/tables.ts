@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CardEvent } from '../../providers/card-payments/types';
 import type { DirectDebitEvent } from '../../providers/direct-debit/types';
-import { checkOneOf, createdAndUpdatedAt, instant } from '../../db/columns';
+import { checkOneOf, createdAndUpdatedAt, instant, ownerUserId } from '../../db/columns';
 
 export const PAYMENT_PROVIDERS = ['CARD', 'DIRECT_DEBIT'] as const;
 export const PAYMENT_SESSION_KINDS = [
@@ -43,7 +43,7 @@ export const paymentSessions = pgTable(
     /** `sandbox`, `stripe` or `gocardless`: which adapter created it. */
     adapter: text('adapter').notNull(),
     providerSessionId: text('provider_session_id').notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     proposalCode: text('proposal_code'),
     /** A card checkout that pays a policy change (spec 3 §7 stripeCheckoutMta). */
     adjustmentId: text('adjustment_id'),
@@ -75,7 +75,7 @@ export const paymentMethods = pgTable(
     paymentMethodId: text('payment_method_id').primaryKey(),
     type: text('type', { enum: ['CARD', 'BACS_DEBIT'] }).notNull(),
     status: text('status', { enum: AGREEMENT_ROW_STATUSES }).notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     adapter: text('adapter').notNull(),
     /** The provider's id: a card payment method (pm_...) or a mandate (MD...). */
     providerReference: text('provider_reference').notNull(),

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { OPT_OUT_REASONS, POLICY_STATUSES, REVIEW_TYPES, type Quote } from '@motor/domain';
 import type { ProposalQuote } from '@motor/contract';
-import { checkOneOf, instant, randomId } from '../../db/columns';
+import { checkOneOf, instant, ownerUserId, randomId } from '../../db/columns';
 import { proposals } from '../proposal/tables';
 
 /** Draws the numeric part of policy numbers (BMW-FLX-000123): one sequence for every scheme. */
@@ -30,7 +30,7 @@ export const policies = pgTable(
     policyId: text('policy_id').primaryKey(),
     policyNumber: text('policy_number').notNull(),
     schemeCode: text('scheme_code').notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     proposalCode: text('proposal_code').notNull(),
     status: text('status', { enum: POLICY_STATUSES }).notNull(),
     createdAt: instant('created_at').notNull(),
