@@ -23,8 +23,11 @@ export const randomId = () => uuid('id').primaryKey().defaultRandom();
  */
 export const ownerUserId = () => text('owner_user_id').notNull();
 
+/** When a row was made, from the application's Clock. */
+export const createdAt = () => instant('created_at').notNull();
+
 /** When a row was made and when it last changed, both from the application's Clock. */
 export const createdAndUpdatedAt = () => ({
-  createdAt: instant('created_at').notNull(),
+  createdAt: createdAt(),
   updatedAt: instant('updated_at').notNull(),
 });

@@ -2,7 +2,7 @@
 // callback (an online claim) or by staff with action:mta-claims, read by the policy's owner.
 import { date, index, pgSequence, pgTable, text } from 'drizzle-orm/pg-core';
 import { CLAIM_STATUSES, CLAIM_TYPES } from '@motor/domain';
-import { checkOneOf, instant } from '../../db/columns';
+import { checkOneOf, createdAt, instant } from '../../db/columns';
 import { policyIdReference } from '../policy/tables';
 
 /** Who recorded a claim: the FNOL provider's callback or staff. */
@@ -29,7 +29,7 @@ export const claims = pgTable(
     source: text('source', { enum: CLAIM_SOURCES }).notNull(),
     /** A user id: the customer who claimed online, or the staff member who added the claim. */
     createdBy: text('created_by').notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     updatedBy: text('updated_by').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },

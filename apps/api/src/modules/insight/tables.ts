@@ -1,7 +1,7 @@
 // Customer feedback and proposal impressions (spec 3 §7 postInsight, postImpression).
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant, ownerUserId, randomId } from '../../db/columns';
+import { createdAt, instant, ownerUserId, randomId } from '../../db/columns';
 
 export const insightFeedback = pgTable(
   'insight_feedback',
@@ -14,7 +14,7 @@ export const insightFeedback = pgTable(
     rating: integer('rating').notNull(),
     comment: text('comment'),
     tags: jsonb('tags').$type<Record<string, string>>().notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('insight_feedback_policy_idx').on(table.policyId),
@@ -30,7 +30,7 @@ export const insightImpressions = pgTable(
     proposalCode: text('proposal_code').notNull(),
     ownerUserId: ownerUserId(),
     values: jsonb('values').$type<Record<string, string>>().notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('insight_impressions_proposal_code_idx').on(table.proposalCode)],
 );

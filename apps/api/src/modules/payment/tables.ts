@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CardEvent } from '../../providers/card-payments/types';
 import type { DirectDebitEvent } from '../../providers/direct-debit/types';
-import { checkOneOf, createdAndUpdatedAt, instant, ownerUserId } from '../../db/columns';
+import { checkOneOf, createdAndUpdatedAt, createdAt, instant, ownerUserId } from '../../db/columns';
 
 export const PAYMENT_PROVIDERS = ['CARD', 'DIRECT_DEBIT'] as const;
 export const PAYMENT_SESSION_KINDS = [
@@ -58,7 +58,7 @@ export const paymentSessions = pgTable(
     paymentMethodType: text('payment_method_type', { enum: ['CARD', 'BACS_DEBIT'] }),
     status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull(),
     providerPaymentId: text('provider_payment_id'),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     completedAt: instant('completed_at'),
   },
   (table) => [
@@ -163,7 +163,7 @@ export const directDebitNotices = pgTable(
     chargeDate: text('charge_date'),
     /** The outbox message, when we sent it. */
     messageId: text('message_id'),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('direct_debit_notices_method_idx').on(table.paymentMethodId, table.createdAt),

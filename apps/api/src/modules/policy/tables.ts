@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { OPT_OUT_REASONS, POLICY_STATUSES, REVIEW_TYPES, type Quote } from '@motor/domain';
 import type { ProposalQuote } from '@motor/contract';
-import { checkOneOf, instant, ownerUserId, randomId } from '../../db/columns';
+import { checkOneOf, createdAt, instant, ownerUserId, randomId } from '../../db/columns';
 import { proposals } from '../proposal/tables';
 
 /** Draws the numeric part of policy numbers (BMW-FLX-000123): one sequence for every scheme. */
@@ -33,7 +33,7 @@ export const policies = pgTable(
     ownerUserId: ownerUserId(),
     proposalCode: text('proposal_code').notNull(),
     status: text('status', { enum: POLICY_STATUSES }).notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     inceptedAt: instant('incepted_at').notNull(),
     firstInceptedAt: instant('first_incepted_at').notNull(),
     expiredAt: instant('expired_at').notNull(),
@@ -109,7 +109,7 @@ export const policyVersions = pgTable(
     versionNumber: integer('version_number').notNull(),
     startedAt: instant('started_at').notNull(),
     quote: jsonb('quote').$type<StoredQuote>().notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('policy_versions_policy_number_idx').on(table.policyId, table.versionNumber),
