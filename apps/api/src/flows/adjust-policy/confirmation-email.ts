@@ -2,7 +2,7 @@ import { describeEffectiveDate, formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { AdjustmentRow } from '../../modules/adjustment';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import type { PolicyRow } from '../../modules/policy';
 import { latestQuoteOf, policyholderOf } from '../renew-policy/policy-facts';
 
@@ -75,7 +75,7 @@ export async function tellCustomer(
       subject: cancelled
         ? `Your policy ${policy.policyNumber} is cancelled`
         : `Your policy ${policy.policyNumber} has changed`,
-      body: [`Dear ${holder.name || 'customer'},`, '', ...lines].join('\n'),
+      body: emailBody(holder.name, lines),
     },
     now,
   );

@@ -19,7 +19,7 @@ import {
   type AdjustmentRow,
 } from '../../modules/adjustment';
 import type { Principal } from '../../modules/identity';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import { getOwnPolicy, type PolicyRow } from '../../modules/policy';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
 import { createAdjustment } from './create-adjustment';
@@ -104,7 +104,7 @@ async function tellCustomerSaved(
     {
       recipient: holder.email,
       subject: `Your saved change to policy ${policy.policyNumber}`,
-      body: [`Dear ${holder.name || 'customer'},`, '', ...lines].join('\n'),
+      body: emailBody(holder.name, lines),
     },
     savedAt,
   );

@@ -2,7 +2,7 @@ import { formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { CustomerAccountRow, RefundPayout } from '../../modules/billing';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import { findActiveMandate, listCollections } from '../../modules/payment';
 import { findPolicyByProposal } from '../../modules/policy';
 import { findProposalAnswers } from '../../modules/proposal';
@@ -63,12 +63,10 @@ function composeRefundNotice(options: {
     subject: policyNumber
       ? `Your refund of ${formatMoney(total)} for policy ${policyNumber} is on its way`
       : `Your refund of ${formatMoney(total)} is on its way`,
-    body: [
-      `Dear ${options.holderName || 'customer'},`,
-      '',
+    body: emailBody(options.holderName, [
       `We have sent your refund of ${what}: ${where.join(' and ')}.`,
       REFUND_ARRIVES,
-    ].join('\n'),
+    ]),
   };
 }
 

@@ -23,7 +23,7 @@ import { brandOfScheme } from '../../modules/brand';
 import { recordAudit } from '../../modules/audit';
 import { enqueuePolicyDocuments } from '../../modules/document';
 import { wakeJobRunner } from '../../modules/jobs';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import {
   addPolicyVersion,
   findOverlappingPolicy,
@@ -300,14 +300,12 @@ async function tellCustomer(
     {
       recipient: holder.email,
       subject: `Your policy ${policy.policyNumber} is reinstated`,
-      body: [
-        `Dear ${holder.name || 'customer'},`,
-        '',
+      body: emailBody(holder.name, [
         ...cover,
         money,
         'Your new certificate of motor insurance and policy schedule are on your policy page (sign in to open it):',
         policyPageUrl(deps.config.publicUrl, policy),
-      ].join('\n'),
+      ]),
     },
     now,
   );

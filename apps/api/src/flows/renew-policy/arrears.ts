@@ -3,7 +3,7 @@ import { formatDisplayDate, formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import { computeAmountDueAtBind, type PolicyRow } from '../../modules/policy';
 import { billedMonthOf } from '../adjust-policy/policy-snapshot';
 import { latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
@@ -50,14 +50,12 @@ function notRenewedForArrearsEmail(input: {
   const owed = formatMoney(input.owedPence);
   return {
     subject: `Your policy ${input.policyNumber} has not renewed: ${owed} is overdue`,
-    body: [
-      `Dear ${input.holderName || 'customer'},`,
-      '',
+    body: emailBody(input.holderName, [
       `Your policy ${input.policyNumber} has not renewed because ${owed} of your payments is overdue. Your cover ended on ${ended}.`,
       'You must not drive the car unless it is insured.',
       `You can pay the ${owed} on the billing tab of your policy page. To get cover again, please chat with us using Help on that page:`,
       input.policyPageUrl,
-    ].join('\n'),
+    ]),
   };
 }
 
