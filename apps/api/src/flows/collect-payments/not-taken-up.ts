@@ -12,7 +12,7 @@ import { defineScheduledJob } from '../../modules/jobs';
 import { emailBody, queueEmail } from '../../modules/notification';
 import { refreshOverdueFirstCollections } from '../../modules/payment';
 import { findPolicy, type PolicyRow } from '../../modules/policy';
-import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
+import { policyholderOfPolicy, policyPageUrl } from '../renew-policy/policy-facts';
 import { firstCollectionKey } from './queue';
 import { markUnpaidPoliciesNtu } from './unpaid-policies';
 
@@ -54,8 +54,7 @@ async function onNotTakenUp(deps: ServiceDeps, tx: Db, policy: PolicyRow, now: D
       at: now,
     });
   }
-  const quote = await latestQuoteOf(tx, policy.policyId);
-  const holder = quote ? policyholderOf(quote) : null;
+  const holder = await policyholderOfPolicy(tx, policy);
   if (!holder?.email) return;
   const email = notTakenUpEmail({
     policyNumber: policy.policyNumber,

@@ -5,7 +5,7 @@ import type { CustomerAccountRow } from '../../modules/billing';
 import { getSchemeFacts } from '../../modules/disclosure';
 import { emailBody, queueEmail } from '../../modules/notification';
 import { findPolicyByProposal, type PolicyRow } from '../../modules/policy';
-import { latestQuoteOf, policyholderOf, type Policyholder } from '../renew-policy/policy-facts';
+import { policyholderOfPolicy } from '../renew-policy/policy-facts';
 
 // The e-mails of a failed collection (issue 16 item 3): what failed, how much, what happens next
 // and how to pay now, in plain words.
@@ -95,15 +95,6 @@ function composeNotice(
       payNow,
     ]),
   };
-}
-
-/** The policyholder (e-mail, and name to greet) on the policy's latest version, or null. */
-export async function policyholderOfPolicy(
-  db: Db,
-  policy: PolicyRow,
-): Promise<Policyholder | null> {
-  const quote = await latestQuoteOf(db, policy.policyId);
-  return quote ? policyholderOf(quote) : null;
 }
 
 /** Queues a notice to the policyholder in the caller's transaction (nothing without an e-mail). */

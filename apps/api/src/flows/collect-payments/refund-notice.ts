@@ -6,8 +6,11 @@ import { emailBody, queueEmail } from '../../modules/notification';
 import { findActiveMandate, listCollections } from '../../modules/payment';
 import { findPolicyByProposal } from '../../modules/policy';
 import { findProposalAnswers } from '../../modules/proposal';
-import { policyholderOfAnswers, type Policyholder } from '../renew-policy/policy-facts';
-import { policyholderOfPolicy } from './notices';
+import {
+  policyholderOfAnswers,
+  policyholderOfPolicy,
+  type Policyholder,
+} from '../renew-policy/policy-facts';
 
 // The e-mail of a refund sent (issue 30 item 4): how much went where, and when it arrives (the
 // "7 to 10 working days" of spec 2 and the cancellation page). Where is said with the last digits

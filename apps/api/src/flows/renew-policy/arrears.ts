@@ -6,7 +6,7 @@ import { brandOfScheme } from '../../modules/brand';
 import { emailBody, queueEmail } from '../../modules/notification';
 import { computeAmountDueAtBind, type PolicyRow } from '../../modules/policy';
 import { billedMonthOf } from '../adjust-policy/policy-snapshot';
-import { latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
+import { latestQuoteOf, policyholderOfPolicy, policyPageUrl } from './policy-facts';
 
 // The renewal of a policy in arrears (issue 30 item 3; docs/decisions/031): at the anniversary an
 // opted-in policy whose account owes more than the product's billing.renewalArrearsLimitInstalments
@@ -65,8 +65,7 @@ export async function tellNotRenewedForArrears(
   policy: PolicyRow,
   owedPence: number,
 ): Promise<void> {
-  const quote = await latestQuoteOf(deps.db, policy.policyId);
-  const holder = quote ? policyholderOf(quote) : null;
+  const holder = await policyholderOfPolicy(deps.db, policy);
   if (!holder?.email) return;
   const email = notRenewedForArrearsEmail({
     policyNumber: policy.policyNumber,
