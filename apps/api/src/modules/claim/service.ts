@@ -127,16 +127,8 @@ export async function correctClaim(
   assertNotInFuture(changes.occurredDate, deps.clock.now());
   const existing = await findClaim(deps.db, claimReference);
   if (!existing) throw new AppError('NOT_FOUND', CLAIM_NOT_FOUND_MESSAGE);
-  let policy: PolicyRow;
-  try {
-    policy = await getOwnPolicy(deps.db, principal, existing.policyId);
-  } catch (error) {
-    // Another customer's claim answers exactly as a missing one.
-    if (error instanceof AppError && error.code === 'NOT_FOUND') {
-      throw new AppError('NOT_FOUND', CLAIM_NOT_FOUND_MESSAGE);
-    }
-    throw error;
-  }
+  // Another customer's claim answers exactly as a missing one.
+  const policy = await getOwnPolicy(deps.db, principal, existing.policyId, CLAIM_NOT_FOUND_MESSAGE);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await updateClaim(tx, claimReference, {
