@@ -37,7 +37,7 @@ export function sandboxOptionsOf(config: PaymentSandboxConfig): PaymentSandboxOp
  * webhooks to the process they run in, so it never has to be shared; a fixed default would let
  * anybody forge a signed "payment succeeded".
  */
-export function createSandboxWebhookSecret(): string {
+function createSandboxWebhookSecret(): string {
   return `sandbox_whsec_${randomBytes(24).toString('hex')}`;
 }
 
