@@ -20,11 +20,18 @@ const booleanFlag = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const perWindow = z.coerce
-  .number({ error: 'must be a number' })
+/** A whole number from `min` to `max`, each refusal saying what is wrong. */
+const wholeNumber = (min: number, max: number) =>
+  z.coerce.number({ error: 'must be a number' }).int().min(min, `must be at least ${min}`).max(max);
+
+const perWindow = wholeNumber(1, 1_000_000);
+
+/** How many days a store keeps what it holds. */
+const retentionDays = z.coerce
+  .number({ error: 'must be a whole number of days' })
   .int()
-  .min(1, 'must be at least 1')
-  .max(1_000_000);
+  .min(1)
+  .max(3650);
 
 const EnvSchema = z.object({
   PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65_535)),
@@ -47,21 +54,13 @@ const EnvSchema = z.object({
       ),
   ),
   JOBS_ENABLED: optional(booleanFlag),
-  SHUTDOWN_DRAIN_MS: optional(
-    z.coerce.number({ error: 'must be a number' }).int().min(0, 'must be at least 0').max(60_000),
-  ),
-  JOB_CONCURRENCY: optional(
-    z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(16),
-  ),
-  NTU_AFTER_DAYS: optional(
-    z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(90),
-  ),
+  SHUTDOWN_DRAIN_MS: optional(wholeNumber(0, 60_000)),
+  JOB_CONCURRENCY: optional(wholeNumber(1, 16)),
+  NTU_AFTER_DAYS: optional(wholeNumber(1, 90)),
   DIRECT_DEBIT_NOTICES_SENT_BY: optional(
     z.enum(['app', 'provider'], { error: 'must be app or provider' }),
   ),
-  UPSELL_OFFER_DAYS: optional(
-    z.coerce.number({ error: 'must be a number' }).int().min(0, 'must be at least 0').max(30),
-  ),
+  UPSELL_OFFER_DAYS: optional(wholeNumber(0, 30)),
   // Identity (modules/identity): unset OIDC_ISSUER → the embedded provider at PUBLIC_URL/auth.
   OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   OIDC_CLIENT_ID: optional(z.string()),
@@ -69,17 +68,11 @@ const EnvSchema = z.object({
   OIDC_ROLES_CLAIM: optional(z.string()),
   OIDC_PERMISSIONS_CLAIM: optional(z.string()),
   // The embedded provider's access tokens: short, and refused at once after sign-out anyway.
-  OIDC_ACCESS_TOKEN_TTL_SECONDS: optional(
-    z.coerce.number({ error: 'must be a number' }).int().min(30, 'must be at least 30').max(3600),
-  ),
+  OIDC_ACCESS_TOKEN_TTL_SECONDS: optional(wholeNumber(30, 3600)),
   // Sign-in codes one network address may ask for in an hour (an office behind one NAT asks more),
   // and one e-mail address or phone from one network address.
-  SIGN_IN_CODES_PER_CLIENT_PER_HOUR: optional(
-    z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(100_000),
-  ),
-  SIGN_IN_CODES_PER_ADDRESS_PER_HOUR: optional(
-    z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(100_000),
-  ),
+  SIGN_IN_CODES_PER_CLIENT_PER_HOUR: optional(wholeNumber(1, 100_000)),
+  SIGN_IN_CODES_PER_ADDRESS_PER_HOUR: optional(wholeNumber(1, 100_000)),
   // Rate limits (issue 31 item 14), 429 with Retry-After beyond them: registration and address
   // lookups a minute, new anonymous sessions an hour, chat messages a minute; per network address
   // (an office behind one NAT counts as one client) and per session (the caller's user).
@@ -114,15 +107,11 @@ const EnvSchema = z.object({
   // Analytics (modules/insight): kept in the database; also sent to PostHog with a project key.
   POSTHOG_API_KEY: optional(z.string().min(1)),
   POSTHOG_HOST: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
-  ANALYTICS_RETENTION_DAYS: optional(
-    z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650),
-  ),
+  ANALYTICS_RETENTION_DAYS: optional(retentionDays),
   // The error tracker also sends to Sentry with a project's DSN (https://key@host/project).
   SENTRY_DSN: optional(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN URL' })),
   // How long the embedded error tracker keeps an error after it was last seen.
-  ERROR_RETENTION_DAYS: optional(
-    z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650),
-  ),
+  ERROR_RETENTION_DAYS: optional(retentionDays),
   // Documents and uploads (providers/storage): unset → local disk under DATA_DIR/blobs.
   STORAGE_PROVIDER: optional(
     z.enum(STORAGE_PROVIDERS, { error: `must be one of ${STORAGE_PROVIDERS.join(', ')}` }),

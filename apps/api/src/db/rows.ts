@@ -2,6 +2,7 @@ import {
   and,
   asc,
   count,
+  desc,
   getTableColumns,
   inArray,
   type InferSelectModel,
@@ -33,6 +34,28 @@ export async function listRows<T extends PgTable, K extends ColumnName<T> = Colu
     .where(where)
     .orderBy(...[order ?? []].flat().map((name) => asc(all[name] as PgColumn)));
   return rows as Pick<InferSelectModel<T>, K>[];
+}
+
+/**
+ * `table`'s rows matching `where`, the newest first by the instant column `by`, at most `limit`
+ * when given: the latest records a person, a staff page or a job is shown.
+ */
+export async function listNewestRows<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  by: ColumnName<T>,
+  limit?: number,
+): Promise<InferSelectModel<T>[]> {
+  const column = (getTableColumns(table) as Record<string, PgColumn>)[by]!;
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(desc(column))
+    .$dynamic();
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows as InferSelectModel<T>[];
 }
 
 /**

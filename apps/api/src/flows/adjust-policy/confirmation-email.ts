@@ -2,9 +2,9 @@ import { describeEffectiveDate, formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { AdjustmentRow } from '../../modules/adjustment';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import type { PolicyRow } from '../../modules/policy';
-import { latestQuoteOf, policyholderOf } from '../renew-policy/policy-facts';
+import { policyholderOfPolicy } from '../renew-policy/policy-facts';
 
 // The e-mail a confirmed change or cancellation sends the policyholder, queued in the
 // confirmation's transaction (sent after it commits).
@@ -37,8 +37,7 @@ export async function tellCustomer(
   options: { policy: PolicyRow; adjustment: AdjustmentRow; refund: number; now: Date },
 ) {
   const { policy, adjustment, refund, now } = options;
-  const quote = await latestQuoteOf(tx, policy.policyId);
-  const holder = quote ? policyholderOf(quote) : null;
+  const holder = await policyholderOfPolicy(tx, policy);
   if (!holder?.email) return;
   const cancelled = adjustment.adjustmentType === 'CAN';
   // The date staff chose: a backdated change says so, not "immediately" (issue 30 item 7).
@@ -75,7 +74,7 @@ export async function tellCustomer(
       subject: cancelled
         ? `Your policy ${policy.policyNumber} is cancelled`
         : `Your policy ${policy.policyNumber} has changed`,
-      body: [`Dear ${holder.name || 'customer'},`, '', ...lines].join('\n'),
+      body: emailBody(holder.name, lines),
     },
     now,
   );

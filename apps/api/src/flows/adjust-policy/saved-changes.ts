@@ -19,9 +19,9 @@ import {
   type AdjustmentRow,
 } from '../../modules/adjustment';
 import type { Principal } from '../../modules/identity';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import { getOwnPolicy, type PolicyRow } from '../../modules/policy';
-import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
+import { policyholderOfPolicy, policyPageUrl } from '../renew-policy/policy-facts';
 import { createAdjustment } from './create-adjustment';
 
 // A change quote that keeps (issue 35 item 5): a priced, unconfirmed change (MTA, allowed) is
@@ -87,8 +87,7 @@ async function tellCustomerSaved(
   options: { policy: PolicyRow; adjustment: AdjustmentRow; savedAt: Date },
 ): Promise<void> {
   const { policy, adjustment, savedAt } = options;
-  const quote = await latestQuoteOf(tx, policy.policyId);
-  const holder = quote ? policyholderOf(quote) : null;
+  const holder = await policyholderOfPolicy(tx, policy);
   if (!holder?.email) return;
   const until = formatDisplayDate(getSavedChangeUntil(savedAt));
   const lines = [
@@ -104,7 +103,7 @@ async function tellCustomerSaved(
     {
       recipient: holder.email,
       subject: `Your saved change to policy ${policy.policyNumber}`,
-      body: [`Dear ${holder.name || 'customer'},`, '', ...lines].join('\n'),
+      body: emailBody(holder.name, lines),
     },
     savedAt,
   );

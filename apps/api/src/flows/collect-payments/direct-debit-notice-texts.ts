@@ -1,4 +1,5 @@
 import { formatDisplayDate, formatMoney } from '@motor/domain';
+import { emailBody } from '../../modules/notification';
 
 // The words of the Direct Debit notices (Direct Debit Guarantee / Bacs rules, issue 30 item 2):
 // the mandate's confirmation and each payment's advance notice. The Guarantee is the scheme's
@@ -18,9 +19,6 @@ function directDebitGuarantee(options: { organisation: string; workingDays: numb
     '- You can cancel a Direct Debit at any time by simply contacting your bank or building society. Written confirmation may be required. Please also notify us.',
   ].join('\n');
 }
-
-/** The policyholder by name, as the other policy e-mails greet them; "customer" without one. */
-const greeting = (holderName: string) => `Dear ${holderName || 'customer'},`;
 
 /** 202959 → 20-29-59. */
 function formatSortCode(sortCode: string): string {
@@ -42,9 +40,7 @@ export function composeMandateConfirmation(options: {
   const { policyNumber, workingDays, first } = options;
   return {
     subject: `Your Direct Debit for policy ${policyNumber} is set up`,
-    body: [
-      greeting(options.holderName),
-      '',
+    body: emailBody(options.holderName, [
       `Your Direct Debit to ${options.organisation} for policy ${policyNumber} is set up. Please check these details and tell us at once if any of them is wrong.`,
       ...(options.accountHolderName ? [`Name on the account: ${options.accountHolderName}`] : []),
       ...(options.sortCode ? [`Sort code: ${formatSortCode(options.sortCode)}`] : []),
@@ -55,7 +51,7 @@ export function composeMandateConfirmation(options: {
       `We will tell you the amount and date of every later payment at least ${workingDays} working days before it is collected.`,
       '',
       directDebitGuarantee(options),
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -71,11 +67,9 @@ export function composeAdvanceNotice(options: {
   const day = formatDisplayDate(payment.chargeDate);
   return {
     subject: `Your next Direct Debit for policy ${policyNumber}: ${amount} on ${day}`,
-    body: [
-      greeting(options.holderName),
-      '',
+    body: emailBody(options.holderName, [
       `We will collect ${amount} by Direct Debit from your account ending ${options.accountNumberEnding} on ${day}, for policy ${policyNumber}.`,
       'You do not need to do anything. Your payments are protected by the Direct Debit Guarantee.',
-    ].join('\n'),
+    ]),
   };
 }

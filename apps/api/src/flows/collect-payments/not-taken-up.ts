@@ -9,10 +9,10 @@ import {
   postRefund,
 } from '../../modules/billing';
 import { defineScheduledJob } from '../../modules/jobs';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import { refreshOverdueFirstCollections } from '../../modules/payment';
 import { findPolicy, type PolicyRow } from '../../modules/policy';
-import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
+import { policyholderOfPolicy, policyPageUrl } from '../renew-policy/policy-facts';
 import { firstCollectionKey } from './queue';
 import { markUnpaidPoliciesNtu } from './unpaid-policies';
 
@@ -33,16 +33,14 @@ function notTakenUpEmail(input: {
   const start = formatDisplayDate(input.inceptedAt);
   return {
     subject: `Your policy ${input.policyNumber} has not been taken up`,
-    body: [
-      `Dear ${input.holderName || 'customer'},`,
-      '',
+    body: emailBody(input.holderName, [
       `We could not take the first payment for your policy ${input.policyNumber}, so the policy has not been taken up.`,
       `It is void from its start on ${start}: you have not been insured under it, and you owe nothing for it.`,
       'You must not drive the car unless it is insured.',
       'To get cover, get a new quote and pay the first payment by card, or by Direct Debit from an account that can pay it.',
       'If you think this is a mistake, please chat with us using Help on your policy page:',
       input.policyPageUrl,
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -56,8 +54,7 @@ async function onNotTakenUp(deps: ServiceDeps, tx: Db, policy: PolicyRow, now: D
       at: now,
     });
   }
-  const quote = await latestQuoteOf(tx, policy.policyId);
-  const holder = quote ? policyholderOf(quote) : null;
+  const holder = await policyholderOfPolicy(tx, policy);
   if (!holder?.email) return;
   const email = notTakenUpEmail({
     policyNumber: policy.policyNumber,

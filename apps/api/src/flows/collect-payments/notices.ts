@@ -3,9 +3,9 @@ import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { CustomerAccountRow } from '../../modules/billing';
 import { getSchemeFacts } from '../../modules/disclosure';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import { findPolicyByProposal, type PolicyRow } from '../../modules/policy';
-import { latestQuoteOf, policyholderOf, type Policyholder } from '../renew-policy/policy-facts';
+import { policyholderOfPolicy } from '../renew-policy/policy-facts';
 
 // The e-mails of a failed collection (issue 16 item 3): what failed, how much, what happens next
 // and how to pay now, in plain words.
@@ -33,16 +33,13 @@ function composeNotice(
   options: { policyNumber: string; holderName: string; billingUrl: string },
 ): { subject: string; body: string } {
   const { policyNumber, billingUrl } = options;
-  const greeting = `Dear ${options.holderName || 'customer'},`;
   const payNow = `To pay now, open the Billing tab of your policy and choose Pay: ${billingUrl}`;
   if (notice.kind === 'RESTORED') {
     return {
       subject: `Thank you: your policy ${policyNumber} is up to date`,
-      body: [
-        greeting,
-        '',
+      body: emailBody(options.holderName, [
         `We have received your payment. Your policy ${policyNumber} is up to date and stays in force.`,
-      ].join('\n'),
+      ]),
     };
   }
   if (notice.kind === 'OVERPAYMENT_REFUND') {
@@ -50,14 +47,12 @@ function composeNotice(
     const owedPence = notice.paidPence - notice.refundPence;
     return {
       subject: `We are refunding ${refund} you paid for policy ${policyNumber}`,
-      body: [
-        greeting,
-        '',
+      body: emailBody(options.holderName, [
         owedPence === 0
           ? `We received a payment of ${formatMoney(notice.paidPence)} for policy ${policyNumber} after the balance had already been paid.`
           : `We received a payment of ${formatMoney(notice.paidPence)} for policy ${policyNumber} when only ${formatMoney(owedPence)} was owed.`,
         `We are refunding ${refund} to the card you paid with. It should reach you in 7 to 10 working days. You do not need to do anything.`,
-      ].join('\n'),
+      ]),
     };
   }
   const amount = formatMoney(notice.amountPence);
@@ -67,9 +62,7 @@ function composeNotice(
     const isCard = notice.kind === 'NO_SAVED_CARD';
     return {
       subject: `Notice of cancellation: policy ${policyNumber} is unpaid`,
-      body: [
-        greeting,
-        '',
+      body: emailBody(options.holderName, [
         isCard
           ? `A payment of ${amount} for policy ${policyNumber} is due, but we have no card saved to take it from, so we cannot collect it.`
           : `A payment of ${amount} for policy ${policyNumber} is due, but your Direct Debit has been cancelled, so we cannot collect it.`,
@@ -79,42 +72,29 @@ function composeNotice(
         isCard
           ? 'To pay the months to come, save a card with “Change card” on the same page.'
           : 'To pay the months to come by Direct Debit, set up a new Direct Debit on the same page.',
-      ].join('\n'),
+      ]),
     };
   }
   const failed = `Your payment of ${amount} for policy ${policyNumber} failed: ${notice.reason}`;
   if (notice.kind === 'RETRY') {
     return {
       subject: `Your payment for policy ${policyNumber} failed`,
-      body: [
-        greeting,
-        '',
+      body: emailBody(options.holderName, [
         failed,
         `We will try to collect ${amount} again on ${formatDisplayDate(notice.retryOn)}.`,
         payNow,
-      ].join('\n'),
+      ]),
     };
   }
   return {
     subject: `Notice of cancellation: policy ${policyNumber} is unpaid`,
-    body: [
-      greeting,
-      '',
+    body: emailBody(options.holderName, [
       failed,
       'We have tried again and could not collect it, so your account is suspended.',
       cancelledOn(notice.cancelOn),
       payNow,
-    ].join('\n'),
+    ]),
   };
-}
-
-/** The policyholder (e-mail, and name to greet) on the policy's latest version, or null. */
-export async function policyholderOfPolicy(
-  db: Db,
-  policy: PolicyRow,
-): Promise<Policyholder | null> {
-  const quote = await latestQuoteOf(db, policy.policyId);
-  return quote ? policyholderOf(quote) : null;
 }
 
 /** Queues a notice to the policyholder in the caller's transaction (nothing without an e-mail). */

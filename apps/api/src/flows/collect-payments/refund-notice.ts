@@ -2,12 +2,15 @@ import { formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import type { CustomerAccountRow, RefundPayout } from '../../modules/billing';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import { findActiveMandate, listCollections } from '../../modules/payment';
 import { findPolicyByProposal } from '../../modules/policy';
 import { findProposalAnswers } from '../../modules/proposal';
-import { policyholderOfAnswers, type Policyholder } from '../renew-policy/policy-facts';
-import { policyholderOfPolicy } from './notices';
+import {
+  policyholderOfAnswers,
+  policyholderOfPolicy,
+  type Policyholder,
+} from '../renew-policy/policy-facts';
 
 // The e-mail of a refund sent (issue 30 item 4): how much went where, and when it arrives (the
 // "7 to 10 working days" of spec 2 and the cancellation page). Where is said with the last digits
@@ -63,12 +66,10 @@ function composeRefundNotice(options: {
     subject: policyNumber
       ? `Your refund of ${formatMoney(total)} for policy ${policyNumber} is on its way`
       : `Your refund of ${formatMoney(total)} is on its way`,
-    body: [
-      `Dear ${options.holderName || 'customer'},`,
-      '',
+    body: emailBody(options.holderName, [
       `We have sent your refund of ${what}: ${where.join(' and ')}.`,
       REFUND_ARRIVES,
-    ].join('\n'),
+    ]),
   };
 }
 

@@ -18,7 +18,7 @@ import {
   type RefundIssue,
 } from '../../modules/billing';
 import { recordAudit } from '../../modules/audit';
-import { PERMISSIONS } from '../../modules/identity';
+import { PERMISSIONS, staffWith } from '../../modules/identity';
 import { lastReconciliationRun, listOpenFindings } from './reconcile';
 
 const REFUND_ISSUE_NOT_FOUND_MESSAGE = 'We could not find that refund.';
@@ -33,9 +33,6 @@ function toRefundIssueResponse(row: RefundIssue): RefundIssueResponse {
   };
 }
 
-/** Staff with access:operations (decision 033). */
-const OPERATIONS = { access: ['admin'], permission: PERMISSIONS.operations } as const;
-
 /**
  * GET /api/admin/reconciliation: the open findings of payment reconciliation; GET
  * /api/admin/refunds and POST /api/admin/refunds/{id}/resolution: the refunds staff queue (staff).
@@ -44,7 +41,7 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/reconciliation',
     {
-      config: OPERATIONS,
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'Payment reconciliation findings (staff)',
@@ -88,7 +85,7 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/refunds',
     {
-      config: OPERATIONS,
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'Refunds that could not be sent (staff)',
@@ -108,7 +105,7 @@ export const reconciliationAdminRoutes: AppPlugin = async (app) => {
   app.post(
     '/admin/refunds/:id/resolution',
     {
-      config: OPERATIONS,
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'Pay a queued refund by another route, or write it off (staff)',

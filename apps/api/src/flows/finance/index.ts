@@ -7,7 +7,7 @@ import {
 import { londonDateString, startOfLondonDay } from '@motor/domain';
 import type { AppPlugin, ServiceDeps } from '../../app-types';
 import { listAgedDebt, listPendingRefunds, sumWrittenPremium } from '../../modules/billing';
-import { PERMISSIONS } from '../../modules/identity';
+import { PERMISSIONS, staffWith } from '../../modules/identity';
 import { summariseCollectionsOn } from '../../modules/payment';
 import { listSchemesOfProposals } from '../../modules/proposal';
 import { listConfirmedCancellations } from '../../modules/adjustment';
@@ -115,7 +115,7 @@ export const financeAdminRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/finance',
     {
-      config: { access: ['admin'], permission: PERMISSIONS.operations },
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'Aged debt, today’s collections and premium written by month (staff)',

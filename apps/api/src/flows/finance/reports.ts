@@ -15,7 +15,7 @@ import type { AppPlugin, ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
 import { listWrittenTransactions, sumWrittenPremium } from '../../modules/billing';
 import { registeredSchemeCodes } from '../../modules/brand';
-import { PERMISSIONS } from '../../modules/identity';
+import { PERMISSIONS, staffWith } from '../../modules/identity';
 import { listPoliciesWithVersions } from '../../modules/policy';
 import {
   listKindsOfProposals,
@@ -384,14 +384,13 @@ async function sendReport<Report>(
 const FILES_NOTE =
   ' `format=csv` or `format=xlsx` answers the same figures as an attachment (amounts in pounds).';
 const refusals = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
-const access = { access: ['admin' as const], permission: PERMISSIONS.operations };
 
 /** The insurer's reports for staff with access:operations, as JSON, CSV or XLSX. */
 export const insurerReportRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/reports/bordereau',
     {
-      config: access,
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'The premium bordereau of a month and product (staff)',
@@ -420,7 +419,7 @@ export const insurerReportRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/reports/ipt',
     {
-      config: access,
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'Insurance premium tax written in a calendar quarter (staff)',
@@ -447,7 +446,7 @@ export const insurerReportRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/reports/renewal-pricing',
     {
-      config: access,
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'The renewal pricing record of a month and product (staff)',

@@ -9,10 +9,9 @@ import {
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
 import { AppError } from '../../errors';
-import { PERMISSIONS } from '../../modules/identity';
+import { PERMISSIONS, staffWith } from '../../modules/identity';
 import { getReinstatement, reinstate } from './reinstate';
 
-const REINSTATE = { access: ['admin'], permission: PERMISSIONS.reinstate } as const;
 const errors = {
   401: ErrorBodySchema,
   403: ErrorBodySchema,
@@ -23,7 +22,7 @@ export const reinstatementRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/policies/:policyId/reinstatement',
     {
-      config: REINSTATE,
+      config: staffWith(PERMISSIONS.reinstate),
       schema: {
         tags: ['admin'],
         summary: 'Whether a cancelled policy can be reinstated, and how (staff, action:reinstate)',
@@ -45,7 +44,7 @@ export const reinstatementRoutes: AppPlugin = async (app) => {
   app.post(
     '/admin/policies/:policyId/reinstate',
     {
-      config: REINSTATE,
+      config: staffWith(PERMISSIONS.reinstate),
       schema: {
         tags: ['admin'],
         summary: 'Reinstate a cancelled policy (staff, action:reinstate)',

@@ -23,7 +23,7 @@ import { brandOfScheme } from '../../modules/brand';
 import { recordAudit } from '../../modules/audit';
 import { enqueuePolicyDocuments } from '../../modules/document';
 import { wakeJobRunner } from '../../modules/jobs';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import {
   addPolicyVersion,
   findOverlappingPolicy,
@@ -35,7 +35,7 @@ import {
 } from '../../modules/policy';
 import { priceCancellation } from '../adjust-policy/price-cancellation';
 import { NON_PAYMENT_REASON } from '../collect-payments';
-import { latestQuoteOf, policyholderOf, policyPageUrl } from '../renew-policy/policy-facts';
+import { policyholderOfPolicy, policyPageUrl } from '../renew-policy/policy-facts';
 
 // Reinstatement (issue 35 item 3, decision 042). Staff with action:reinstate put a CANCELLED
 // policy back on cover within the product's window when it was cancelled for non-payment or by
@@ -276,8 +276,7 @@ async function tellCustomer(
   options: { policy: PolicyRow; option: ReinstatementOption; now: Date },
 ): Promise<void> {
   const { policy, option, now } = options;
-  const quote = await latestQuoteOf(tx, policy.policyId);
-  const holder = quote ? policyholderOf(quote) : null;
+  const holder = await policyholderOfPolicy(tx, policy);
   if (!holder?.email) return;
   const from = new Date(option.coverFrom);
   const cover = option.gap
@@ -300,14 +299,12 @@ async function tellCustomer(
     {
       recipient: holder.email,
       subject: `Your policy ${policy.policyNumber} is reinstated`,
-      body: [
-        `Dear ${holder.name || 'customer'},`,
-        '',
+      body: emailBody(holder.name, [
         ...cover,
         money,
         'Your new certificate of motor insurance and policy schedule are on your policy page (sign in to open it):',
         policyPageUrl(deps.config.publicUrl, policy),
-      ].join('\n'),
+      ]),
     },
     now,
   );

@@ -3,10 +3,10 @@ import { formatDisplayDate, formatMoney } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import { findAccountOfPolicy, getAccountTotals } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
-import { queueEmail } from '../../modules/notification';
+import { emailBody, queueEmail } from '../../modules/notification';
 import { computeAmountDueAtBind, type PolicyRow } from '../../modules/policy';
 import { billedMonthOf } from '../adjust-policy/policy-snapshot';
-import { latestQuoteOf, policyholderOf, policyPageUrl } from './policy-facts';
+import { latestQuoteOf, policyholderOfPolicy, policyPageUrl } from './policy-facts';
 
 // The renewal of a policy in arrears (issue 30 item 3; docs/decisions/031): at the anniversary an
 // opted-in policy whose account owes more than the product's billing.renewalArrearsLimitInstalments
@@ -50,14 +50,12 @@ function notRenewedForArrearsEmail(input: {
   const owed = formatMoney(input.owedPence);
   return {
     subject: `Your policy ${input.policyNumber} has not renewed: ${owed} is overdue`,
-    body: [
-      `Dear ${input.holderName || 'customer'},`,
-      '',
+    body: emailBody(input.holderName, [
       `Your policy ${input.policyNumber} has not renewed because ${owed} of your payments is overdue. Your cover ended on ${ended}.`,
       'You must not drive the car unless it is insured.',
       `You can pay the ${owed} on the billing tab of your policy page. To get cover again, please chat with us using Help on that page:`,
       input.policyPageUrl,
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -67,8 +65,7 @@ export async function tellNotRenewedForArrears(
   policy: PolicyRow,
   owedPence: number,
 ): Promise<void> {
-  const quote = await latestQuoteOf(deps.db, policy.policyId);
-  const holder = quote ? policyholderOf(quote) : null;
+  const holder = await policyholderOfPolicy(deps.db, policy);
   if (!holder?.email) return;
   const email = notRenewedForArrearsEmail({
     policyNumber: policy.policyNumber,

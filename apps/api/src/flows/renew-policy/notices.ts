@@ -7,6 +7,7 @@ import {
 } from '@motor/domain';
 import type { RatedSnapshot } from '../../modules/rating';
 import type { StoredQuote } from '../adjust-policy/policy-snapshot';
+import { emailBody } from '../../modules/notification';
 
 // The renewal e-mails, as plain text (FCA ICOBS 6.5: the renewal notice, at least 21 days
 // before, with last year's premium beside this year's; ICOBS 6A.6: how to turn automatic
@@ -89,24 +90,20 @@ export function priceChanges(options: {
 /** The renewal notice, sent when the offer is made (at least 21 days before the renewal). */
 export function renewalNotice(input: RenewalNoticeInput): Email {
   const renews = formatDisplayDate(input.renewsAt);
-  const greeting = [
-    `Dear ${input.holderName || 'customer'},`,
-    '',
-    ...(input.updated ? [UPDATED_LINE, ''] : []),
-  ];
+  const updated = input.updated ? [UPDATED_LINE, ''] : [];
   const link = ['Your policy page:', input.policyPageUrl];
   if (input.thisYear === null) {
     return {
       subject: `Your policy ${input.policyNumber}: we need to review your renewal`,
-      body: [
-        ...greeting,
+      body: emailBody(input.holderName, [
+        ...updated,
         `Your policy ${input.policyNumber} ends on ${renews}.`,
         `Last year's premium: ${describe(input.lastYear)}.`,
         'We need to review your details before we can offer a renewal price, so your policy will not renew automatically.',
         'Please chat with us using Help on your policy page before that date.',
         '',
         ...link,
-      ].join('\n'),
+      ]),
     };
   }
   const autoRenewal = input.autoRenewalEnabled
@@ -120,8 +117,8 @@ export function renewalNotice(input: RenewalNoticeInput): Email {
       ];
   return {
     subject: `${input.updated ? 'Your renewal has been updated' : 'Your renewal'}: policy ${input.policyNumber} renews on ${renews}`,
-    body: [
-      ...greeting,
+    body: emailBody(input.holderName, [
+      ...updated,
       `Your policy ${input.policyNumber} is due for renewal on ${renews}.`,
       '',
       `Last year's premium: ${describe(input.lastYear)}`,
@@ -135,7 +132,7 @@ export function renewalNotice(input: RenewalNoticeInput): Email {
       ...autoRenewal,
       '',
       ...link,
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -151,9 +148,7 @@ export function coverEndingReminder(input: {
   const ends = formatDisplayDate(input.endsAt);
   return {
     subject: `Your cover ends on ${ends}: policy ${input.policyNumber}`,
-    body: [
-      `Dear ${input.holderName || 'customer'},`,
-      '',
+    body: emailBody(input.holderName, [
       `Your policy ${input.policyNumber} will not renew: your cover ends on ${ends}.`,
       'You must not drive the car after that date unless it is insured.',
       input.canOptIn
@@ -162,6 +157,6 @@ export function coverEndingReminder(input: {
       '',
       'Your policy page:',
       input.policyPageUrl,
-    ].join('\n'),
+    ]),
   };
 }

@@ -39,6 +39,15 @@ export async function latestQuoteOf(db: Db, policyId: string): Promise<StoredQuo
   return latest ? quoteOf(latest) : null;
 }
 
+/** The policyholder (e-mail, and name to greet) on the policy's latest version, or null. */
+export async function policyholderOfPolicy(
+  db: Db,
+  policy: Pick<PolicyRow, 'policyId'>,
+): Promise<Policyholder | null> {
+  const quote = await latestQuoteOf(db, policy.policyId);
+  return quote ? policyholderOf(quote) : null;
+}
+
 /**
  * What the customer pays for the term on the latest version: the year, and a month if monthly
  * (the term's last month, as billed now: a loyalty discount from the 7th month is in it).

@@ -18,13 +18,6 @@ export async function getOwnAdjustment(
   getOwnerUserId(principal);
   const row = await findAdjustment(db, adjustmentId);
   if (!row) throw new AppError('NOT_FOUND', ADJUSTMENT_NOT_FOUND_MESSAGE);
-  try {
-    await getOwnPolicy(db, principal, row.policyId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') {
-      throw new AppError('NOT_FOUND', ADJUSTMENT_NOT_FOUND_MESSAGE);
-    }
-    throw error;
-  }
+  await getOwnPolicy(db, principal, row.policyId, ADJUSTMENT_NOT_FOUND_MESSAGE);
   return row;
 }

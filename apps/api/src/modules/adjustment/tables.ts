@@ -7,8 +7,8 @@ import {
   PAYMENT_SCHEDULE_TYPES,
   type ProposalChange,
 } from '@motor/domain';
-import { checkOneOf, instant } from '../../db/columns';
-import { policies, type StoredQuote } from '../policy/tables';
+import { checkOneOf, createdAt, instant } from '../../db/columns';
+import { policyIdReference, type StoredQuote } from '../policy/tables';
 
 /** One re-rated version an adjustment would add: the full quote in force from `startedAt`. */
 export type AdjustmentVersion = { startedAt: string; quote: StoredQuote };
@@ -24,9 +24,7 @@ export const policyAdjustments = pgTable(
   {
     /** Opaque: 'adj_' + 128 random bits. */
     adjustmentId: text('adjustment_id').primaryKey(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.policyId),
+    policyId: policyIdReference(),
     adjustmentType: text('adjustment_type', { enum: ADJUSTMENT_TYPES }).notNull(),
     changes: jsonb('changes').$type<ProposalChange[]>().notNull(),
     effectiveAt: instant('effective_at').notNull(),
@@ -52,7 +50,7 @@ export const policyAdjustments = pgTable(
     reason: text('reason'),
     /** Who asked: the customer, or the staff member acting for them. */
     createdByUserId: text('created_by_user_id').notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     confirmedAt: instant('confirmed_at'),
     confirmedByUserId: text('confirmed_by_user_id'),
     /** Set by the expire-adjustments job (to expiresAt) once an unconfirmed change has lapsed. */

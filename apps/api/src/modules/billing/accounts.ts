@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CustomerAccountResponse } from '@motor/contract';
 import { londonDateString, MAX_PAYMENT_DAY, type PaymentMethodType } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { findRow } from '../../db/rows';
+import { findRow, listNewestRows } from '../../db/rows';
 import { customerAccounts } from './tables';
 import { AppError } from '../../errors';
 import { getSchemeFacts } from '../disclosure';
@@ -115,12 +115,7 @@ export async function listOwnAccounts(
   if (filter.proposalCode) conditions.push(eq(customerAccounts.proposalCode, filter.proposalCode));
   if (filter.policyNumber) conditions.push(eq(customerAccounts.accountCode, filter.policyNumber));
   if (filter.policyId) conditions.push(eq(customerAccounts.policyId, filter.policyId));
-  return db
-    .select()
-    .from(customerAccounts)
-    .where(and(...conditions))
-    .orderBy(desc(customerAccounts.createdAt))
-    .limit(100);
+  return listNewestRows(db, customerAccounts, and(...conditions), 'createdAt', 100);
 }
 
 function toCustomerAccountResponse(

@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { listNewestRows } from '../../db/rows';
 import { refundIssues } from './tables';
 import { failRefund } from './collection-ledger';
 import {
@@ -50,12 +51,8 @@ export async function listRefundIssues(db: Db): Promise<RefundIssue[]> {
     .from(refundIssues)
     .where(isNull(refundIssues.resolvedAt))
     .orderBy(refundIssues.raisedAt);
-  const resolved = await db
-    .select()
-    .from(refundIssues)
-    .where(sql`${refundIssues.resolvedAt} is not null`)
-    .orderBy(desc(refundIssues.resolvedAt))
-    .limit(50);
+  const isResolved = sql`${refundIssues.resolvedAt} is not null`;
+  const resolved = await listNewestRows(db, refundIssues, isResolved, 'resolvedAt', 50);
   return [...open, ...resolved];
 }
 

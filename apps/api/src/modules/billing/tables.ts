@@ -10,7 +10,7 @@ import {
   TRANSACTION_TYPES,
 } from '@motor/domain';
 import { policies } from '../policy/tables';
-import { checkOneOf, instant, randomId } from '../../db/columns';
+import { checkOneOf, createdAt, instant, ownerUserId, randomId } from '../../db/columns';
 
 /**
  * One per proposal, then per policy. `accountCode` is the policy number, reserved when the account
@@ -21,13 +21,13 @@ export const customerAccounts = pgTable(
   {
     accountId: text('account_id').primaryKey(),
     accountCode: text('account_code').notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     proposalCode: text('proposal_code').notNull(),
     policyId: text('policy_id').references(() => policies.policyId),
     paymentDay: integer('payment_day').notNull(),
     paymentMethodType: text('payment_method_type', { enum: PAYMENT_METHOD_TYPES }),
     accountStatus: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('ACTIVE'),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     /**
      * When the invoicing job next looks at the account (issue 16): the due time of its next
      * monthly invoice; null when nothing more is to be invoiced. Set at bind to look at once.
@@ -82,7 +82,7 @@ export const ledgerTransactions = pgTable(
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     description: text('description').notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     /** The billing period an invoice is for (its statement line's service period). */
     servicePeriodStart: instant('service_period_start'),
     servicePeriodEnd: instant('service_period_end'),
@@ -144,7 +144,7 @@ export const refundPayouts = pgTable(
     providerRefundId: text('provider_refund_id'),
     /** The provider's words when it refused. */
     message: text('message'),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('refund_payouts_refund_idx').on(table.refundKey),

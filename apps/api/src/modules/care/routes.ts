@@ -10,7 +10,7 @@ import {
 } from '@motor/contract';
 import { AppError, errorResponses } from '../../errors';
 import type { AppPlugin } from '../../app-types';
-import { NOT_AUTHORISED_MESSAGE, PERMISSIONS, resolveUserId } from '../identity';
+import { PERMISSIONS, requirePermission, resolveUserId, staffWith } from '../identity';
 import { recordCustomerAudit } from '../audit';
 import {
   findCustomerDetail,
@@ -24,13 +24,12 @@ import {
 // needs access:impersonate, as acting for them does (decision 033).
 
 const errors = errorResponses(401, 403);
-const CUSTOMER_DATA = { access: ['admin'], permission: PERMISSIONS.impersonate } as const;
 
 export const careRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/customers',
     {
-      config: CUSTOMER_DATA,
+      config: staffWith(PERMISSIONS.impersonate),
       schema: {
         tags: ['admin'],
         summary: 'Find customers (staff with access:impersonate)',
@@ -48,7 +47,7 @@ export const careRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/customers/:userId',
     {
-      config: CUSTOMER_DATA,
+      config: staffWith(PERMISSIONS.impersonate),
       schema: {
         tags: ['admin'],
         summary:
@@ -78,7 +77,7 @@ export const careRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/not-taken-up',
     {
-      config: CUSTOMER_DATA,
+      config: staffWith(PERMISSIONS.impersonate),
       schema: {
         tags: ['admin'],
         summary: 'Policies not taken up (staff with access:impersonate)',
@@ -111,9 +110,7 @@ export const careRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const { principal } = request;
-      if (principal.kind !== 'admin' || !principal.permissions.includes(PERMISSIONS.audit)) {
-        throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, { permission: PERMISSIONS.audit });
-      }
+      requirePermission(principal, PERMISSIONS.audit);
       const { customer, staff, limit } = request.query;
       const subjectUserId = customer ? await resolveUserId(app.db, customer) : undefined;
       const actorUserId = staff ? await resolveUserId(app.db, staff) : undefined;

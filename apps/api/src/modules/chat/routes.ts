@@ -20,6 +20,7 @@ import {
   NOT_AUTHORISED_MESSAGE,
   perClientAndSession,
   PERMISSIONS,
+  requirePermission,
   type Principal,
 } from '../identity';
 import {
@@ -44,9 +45,7 @@ const HEARTBEAT_MS = 25_000;
 const errors = errorResponses(401, 403);
 
 function requireChatStaff(principal: Principal): string {
-  if (principal.kind !== 'admin' || !principal.permissions.includes(PERMISSIONS.chat)) {
-    throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, { permission: PERMISSIONS.chat });
-  }
+  requirePermission(principal, PERMISSIONS.chat);
   return principal.userId;
 }
 
@@ -148,12 +147,11 @@ export const chatRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       // Each message reaches the care team's inbox and its notifications: no flooding.
-      await enforceRateLimits({
-        db: app.db,
-        now: app.clock.now(),
-        windowMs: MINUTE_MS,
-        limits: perClientAndSession('chat-message', request, app.config.rateLimits.chatMessages),
-      });
+      await enforceRateLimits(
+        app,
+        MINUTE_MS,
+        perClientAndSession('chat-message', request, app.config.rateLimits.chatMessages),
+      );
       const message = await postCustomerMessage(deps, {
         customerUserId: customerIdOf(request.principal),
         body: request.body.body,

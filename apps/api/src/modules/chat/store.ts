@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { listNewestRows } from '../../db/rows';
 import type { ChatConversationRecord, ChatMessageRecord, ChatStore } from '../../providers/chat';
 import { chatConversations, chatMessages } from './tables';
 
@@ -40,11 +41,7 @@ export function createChatStore(db: Db): ChatStore {
     },
 
     async listConversations({ limit }) {
-      const rows = await db
-        .select()
-        .from(chatConversations)
-        .orderBy(desc(chatConversations.lastMessageAt))
-        .limit(limit);
+      const rows = await listNewestRows(db, chatConversations, undefined, 'lastMessageAt', limit);
       return Promise.all(
         rows.map(async (conversation) => {
           const [last] = await db

@@ -3,7 +3,7 @@
 // messages reach the others through PostgreSQL LISTEN/NOTIFY (in-process on PGlite).
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { createdAt, instant } from '../../db/columns';
 
 /** One conversation per customer; staff read and answer it from the console's inbox. */
 export const chatConversations = pgTable(
@@ -13,7 +13,7 @@ export const chatConversations = pgTable(
     customerUserId: text('customer_user_id').notNull(),
     /** The policy the customer last wrote about (the page they wrote from), for staff context. */
     policyId: text('policy_id'),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     lastMessageAt: instant('last_message_at').notNull(),
     /** Until when the customer has read staff's messages, and staff the customer's. */
     customerReadAt: instant('customer_read_at'),
@@ -36,7 +36,7 @@ export const chatMessages = pgTable(
     author: text('author', { enum: ['customer', 'staff'] }).notNull(),
     authorUserId: text('author_user_id').notNull(),
     body: text('body').notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('chat_messages_conversation_idx').on(table.conversationId, table.createdAt),

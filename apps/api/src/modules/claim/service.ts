@@ -13,8 +13,8 @@ import { recordAudit } from '../audit';
 import {
   findActorUserId,
   getOwnerUserId,
-  NOT_AUTHORISED_MESSAGE,
   PERMISSIONS,
+  requirePermission,
   type Principal,
 } from '../identity';
 import { derivePolicyStatus, findPolicyIdByNumber, getOwnPolicy, type PolicyRow } from '../policy';
@@ -80,24 +80,14 @@ export async function listClaims(
   return (await listClaimsOfPolicy(deps.db, policy.policyId)).map(toClaim);
 }
 
-/** Staff with action:mta-claims only (spec 3 §6); everyone else 403. */
-function assertMayEditClaims(
-  principal: Principal,
-): asserts principal is Extract<Principal, { kind: 'admin' }> {
-  if (principal.kind !== 'admin' || !principal.permissions.includes(PERMISSIONS.mtaClaims)) {
-    throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, {
-      permission: PERMISSIONS.mtaClaims,
-    });
-  }
-}
-
 /** POST /api/claims: staff add a claim to the policy of the customer they act for. */
 export async function addClaim(
   deps: Pick<ServiceDeps, 'db' | 'clock'>,
   principal: Principal,
   request: CreateClaimRequest,
 ): Promise<Claim> {
-  assertMayEditClaims(principal);
+  // Staff with action:mta-claims only (spec 3 §6); everyone else 403.
+  requirePermission(principal, PERMISSIONS.mtaClaims);
   const now = deps.clock.now();
   assertNotInFuture(request.occurredDate, now);
   const policy = await getOwnPolicyByNumber(deps.db, principal, request.policyNumber);
@@ -133,20 +123,12 @@ export async function correctClaim(
   claimReference: string,
   changes: UpdateClaimRequest,
 ): Promise<Claim> {
-  assertMayEditClaims(principal);
+  requirePermission(principal, PERMISSIONS.mtaClaims);
   assertNotInFuture(changes.occurredDate, deps.clock.now());
   const existing = await findClaim(deps.db, claimReference);
   if (!existing) throw new AppError('NOT_FOUND', CLAIM_NOT_FOUND_MESSAGE);
-  let policy: PolicyRow;
-  try {
-    policy = await getOwnPolicy(deps.db, principal, existing.policyId);
-  } catch (error) {
-    // Another customer's claim answers exactly as a missing one.
-    if (error instanceof AppError && error.code === 'NOT_FOUND') {
-      throw new AppError('NOT_FOUND', CLAIM_NOT_FOUND_MESSAGE);
-    }
-    throw error;
-  }
+  // Another customer's claim answers exactly as a missing one.
+  const policy = await getOwnPolicy(deps.db, principal, existing.policyId, CLAIM_NOT_FOUND_MESSAGE);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const row = await updateClaim(tx, claimReference, {

@@ -2,8 +2,8 @@
 // callback (an online claim) or by staff with action:mta-claims, read by the policy's owner.
 import { date, index, pgSequence, pgTable, text } from 'drizzle-orm/pg-core';
 import { CLAIM_STATUSES, CLAIM_TYPES } from '@motor/domain';
-import { checkOneOf, instant } from '../../db/columns';
-import { policies } from '../policy/tables';
+import { checkOneOf, createdAt, instant } from '../../db/columns';
+import { policyIdReference } from '../policy/tables';
 
 /** Who recorded a claim: the FNOL provider's callback or staff. */
 const CLAIM_SOURCES = ['fnol', 'staff'] as const;
@@ -16,9 +16,7 @@ export const claims = pgTable(
   {
     /** What the customer and staff see and quote: CLM- and 8 digits, never reused. */
     claimReference: text('claim_reference').primaryKey(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.policyId),
+    policyId: policyIdReference(),
     claimType: text('claim_type', { enum: CLAIM_TYPES }).notNull(),
     status: text('status', { enum: CLAIM_STATUSES }).notNull(),
     /** The insured person the claim is under (personal data: never logged). */
@@ -31,7 +29,7 @@ export const claims = pgTable(
     source: text('source', { enum: CLAIM_SOURCES }).notNull(),
     /** A user id: the customer who claimed online, or the staff member who added the claim. */
     createdBy: text('created_by').notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     updatedBy: text('updated_by').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },

@@ -7,7 +7,7 @@ import {
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
 import { AppError } from '../../errors';
-import { NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
+import { PERMISSIONS, requirePermission, staffWith } from '../identity';
 import { CLOCK_FIXED_MESSAGE, describeServerClock, moveClockForward } from './move';
 import { readClockOffset } from './offset';
 
@@ -36,7 +36,7 @@ export const clockRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/clock',
     {
-      config: { access: ['admin'], permission: PERMISSIONS.operations },
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'The server’s clock and whether it can be moved (staff with access:operations)',
@@ -75,11 +75,7 @@ export const clockRoutes: AppPlugin = async (app) => {
       if (app.config.nodeEnv === 'production') {
         throw new AppError('FORBIDDEN', CLOCK_FIXED_MESSAGE);
       }
-      if (principal.kind !== 'admin' || !principal.permissions.includes(PERMISSIONS.moveClock)) {
-        throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, {
-          permission: PERMISSIONS.moveClock,
-        });
-      }
+      requirePermission(principal, PERMISSIONS.moveClock);
       const moved = await moveClockForward(app, {
         actorUserId: principal.userId,
         amount: request.body.amount,

@@ -11,7 +11,7 @@ import type { ServiceDeps } from '../../app-types';
 import { AppError } from '../../errors';
 import { idempotencyKeys } from './tables';
 import { loadSigningKeys, SIGNING_ALG, toPublicJwk } from '../identity';
-import { queueDepsOf, queueMessage } from '../notification';
+import { emailBody, queueDepsOf, queueMessage } from '../notification';
 import { findPendingFirstCollections, type FirstCollection } from '../payment';
 import { findPolicyholderEmail } from '../proposal';
 import { getSchemeFacts } from '../disclosure';
@@ -285,16 +285,14 @@ export async function issuePolicyDocuments(deps: ServiceDeps, policyId: string):
         recipient,
         attachments: issued,
         subject: `Your policy ${policy.policyNumber} is confirmed`,
-        body: [
-          `Dear ${holder.name || 'customer'},`,
-          '',
+        body: emailBody(holder.name, [
           `Thank you: your policy ${policy.policyNumber} is confirmed.`,
           ...(first ? [firstCollectionSentence(first)] : []),
           'Your certificate of motor insurance, your policy schedule, the Insurance Product',
           'Information Document and the policy wording are attached to this e-mail as PDFs.',
           'They are also on your policy page (sign in to open it):',
           link,
-        ].join('\n'),
+        ]),
       },
       deps.clock.now(),
     );

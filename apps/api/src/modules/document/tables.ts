@@ -1,6 +1,6 @@
 // Replay protection (idempotency_keys): one row per key, kept by the operation that claimed it.
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns';
+import { createdAt } from '../../db/columns';
 
 /**
  * Replay protection for unsafe requests and external events. `key` is namespaced by the caller
@@ -14,7 +14,7 @@ export const idempotencyKeys = pgTable(
     key: text('key').primaryKey(),
     scope: text('scope').notNull(),
     response: jsonb('response'),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [index('idempotency_keys_created_at_idx').on(table.createdAt)],
 );

@@ -5,7 +5,13 @@ import {
   ErrorEventsResponseSchema,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
-import { enforceRateLimits, MINUTE_MS, perClientAndSession, PERMISSIONS } from '../identity';
+import {
+  enforceRateLimits,
+  MINUTE_MS,
+  perClientAndSession,
+  PERMISSIONS,
+  staffWith,
+} from '../identity';
 import { listErrorEvents, recordError } from './service';
 
 /** Reports one browser may send a minute: a page in an error loop does not flood the tracker. */
@@ -35,14 +41,11 @@ export const errorTrackerRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimits({
-        db: app.db,
-        now: app.clock.now(),
-        windowMs: MINUTE_MS,
-        limits: perClientAndSession('client-error', request, {
-          perClient: REPORTS_PER_CLIENT_PER_MINUTE,
-        }),
-      });
+      await enforceRateLimits(
+        app,
+        MINUTE_MS,
+        perClientAndSession('client-error', request, { perClient: REPORTS_PER_CLIENT_PER_MINUTE }),
+      );
       const { name, message, stack, path } = request.body;
       await recordError(app, {
         source: 'browser',
@@ -59,7 +62,7 @@ export const errorTrackerRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/errors',
     {
-      config: { access: ['admin'], permission: PERMISSIONS.operations },
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'The errors the tracker holds, the latest first (staff)',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { purgeRowsOlderThan } from '../../db/rows';
+import { listNewestRows, purgeRowsOlderThan } from '../../db/rows';
 import { errorEvents, type ERROR_SOURCES } from './tables';
 import type { Clock } from '../../clock';
 import { deploymentBrand } from '../brand';
@@ -99,7 +99,7 @@ export async function recordError(
 
 /** The errors seen, the latest first (at most `limit`). */
 export async function listErrorEvents(db: Db, limit = 200) {
-  return db.select().from(errorEvents).orderBy(desc(errorEvents.lastSeenAt)).limit(limit);
+  return listNewestRows(db, errorEvents, undefined, 'lastSeenAt', limit);
 }
 
 /** Retention: drops the errors not seen for `retentionDays`; answers how many went. */

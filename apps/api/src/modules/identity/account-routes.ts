@@ -147,18 +147,13 @@ export const accountRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       // A few answers per client and per session an hour, as many as a customer needs.
-      await enforceRateLimits({
-        db: app.db,
-        now: app.clock.now(),
-        windowMs: HOUR_MS,
-        limits: [
-          [`validate-account:client:${request.ip}`, VALIDATE_ACCOUNT_LIMIT_PER_CLIENT],
-          [
-            `validate-account:session:${getOwnerUserId(request.principal)}`,
-            VALIDATE_ACCOUNT_LIMIT_PER_SESSION,
-          ],
+      await enforceRateLimits(app, HOUR_MS, [
+        [`validate-account:client:${request.ip}`, VALIDATE_ACCOUNT_LIMIT_PER_CLIENT],
+        [
+          `validate-account:session:${getOwnerUserId(request.principal)}`,
+          VALIDATE_ACCOUNT_LIMIT_PER_SESSION,
         ],
-      });
+      ]);
       // The caller must own the quote; whether its e-mail address has an account is not said
       // (issue 31 item 14): sign-in, which comes next either way, proves who owns the address.
       await getOwnProposal(app.db, request.principal, request.body.source);

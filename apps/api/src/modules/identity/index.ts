@@ -9,8 +9,10 @@ export {
   getOwnerUserId,
   NOT_AUTHORISED_MESSAGE,
   PERMISSIONS,
+  requirePermission,
   SIGN_IN_REQUIRED_MESSAGE,
   SIGNED_IN,
+  staffWith,
   type Principal,
   type RouteAccess,
 } from './principal';

@@ -49,6 +49,30 @@ export const PERMISSIONS = {
   operations: 'access:operations',
 } as const;
 
+/** A permission staff may hold (PERMISSIONS' values). */
+type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+/**
+ * The `config` of a route for staff holding `permission` (decision 033): any other admin is
+ * refused 403 by plugins/app/authenticate.ts, naming the permission.
+ */
+export function staffWith(permission: Permission) {
+  return { access: ADMIN_ONLY, permission };
+}
+
+/**
+ * Lets through staff holding `permission` and refuses everyone else 403, naming it: the check of
+ * a route that admits more callers than the holders (or of a service) for what only they may do.
+ */
+export function requirePermission(
+  principal: Principal,
+  permission: Permission,
+): asserts principal is Extract<Principal, { kind: 'admin' }> {
+  if (principal.kind !== 'admin' || !principal.permissions.includes(permission)) {
+    throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, { permission });
+  }
+}
+
 export const ADMIN_ROLE = 'admin';
 
 export const NOT_AUTHORISED_MESSAGE = 'You are not authorised to perform this action.';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { rateLimitCounters } from './tables';
 import { AppError } from '../../errors';
@@ -35,17 +36,18 @@ export async function hitRateLimit(options: {
 }
 
 /**
- * Counts a hit on each `[key, limit]` in windows of `windowMs`; the first one over its limit is
- * RATE_LIMITED (429), whose `retryAfterSeconds` the error handler sends as `Retry-After`.
+ * Counts a hit on each `[key, limit]` in windows of `windowMs` at the clock's now; the first one
+ * over its limit is RATE_LIMITED (429), whose `retryAfterSeconds` the error handler sends as
+ * `Retry-After`.
  */
-export async function enforceRateLimits(options: {
-  db: Db;
-  now: Date;
-  windowMs: number;
-  limits: ReadonlyArray<readonly [key: string, limit: number]>;
-}): Promise<void> {
-  for (const [key, limit] of options.limits) {
-    const hit = await hitRateLimit({ ...options, key, limit });
+export async function enforceRateLimits(
+  deps: { db: Db; clock: Clock },
+  windowMs: number,
+  limits: ReadonlyArray<readonly [key: string, limit: number]>,
+): Promise<void> {
+  const now = deps.clock.now();
+  for (const [key, limit] of limits) {
+    const hit = await hitRateLimit({ db: deps.db, now, windowMs, key, limit });
     if (!hit.isAllowed) {
       throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, {
         retryAfterSeconds: hit.retryAfterSeconds,

@@ -57,12 +57,9 @@ export const sessionRoutes: AppPlugin = async (app) => {
         return { accessToken: issued.accessToken, expiresIn: issued.expiresIn };
       }
       // Every new session is a new user that may own quotes: minting is counted per client.
-      await enforceRateLimits({
-        db: app.db,
-        now: app.clock.now(),
-        windowMs: HOUR_MS,
-        limits: [[`session:client:${request.ip}`, app.config.rateLimits.sessions.perClient]],
-      });
+      await enforceRateLimits(app, HOUR_MS, [
+        [`session:client:${request.ip}`, app.config.rateLimits.sessions.perClient],
+      ]);
       const issued = await app.tokens.issueAnonymousToken({});
       return { accessToken: issued.accessToken, expiresIn: issued.expiresIn };
     },
@@ -84,18 +81,13 @@ export const sessionRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      await enforceRateLimits({
-        db: app.db,
-        now: app.clock.now(),
-        windowMs: BACK_BOOK_WINDOW_MS,
-        limits: [
-          [`back-book:client:${request.ip}`, BACK_BOOK_LIMIT_PER_CLIENT],
-          [
-            `back-book:reference:${body.externalReference.toUpperCase()}`,
-            BACK_BOOK_LIMIT_PER_REFERENCE,
-          ],
+      await enforceRateLimits(app, BACK_BOOK_WINDOW_MS, [
+        [`back-book:client:${request.ip}`, BACK_BOOK_LIMIT_PER_CLIENT],
+        [
+          `back-book:reference:${body.externalReference.toUpperCase()}`,
+          BACK_BOOK_LIMIT_PER_REFERENCE,
         ],
-      });
+      ]);
       const proposal = await findProposalForBackBook(app.db, body);
       if (!proposal) throw new AppError('UNAUTHORIZED', BACK_BOOK_FAILED_MESSAGE);
       // A new anonymous user: the token reaches this proposal through its scope, never the

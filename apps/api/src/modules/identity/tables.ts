@@ -1,7 +1,7 @@
 // Identity tables: users, signing keys, the OIDC provider's storage, one-time codes and the
 // rate-limit counters. Everything a second API process would need lives here, not in memory.
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { checkOneOf, createdAndUpdatedAt, instant } from '../../db/columns';
+import { checkOneOf, createdAndUpdatedAt, createdAt, instant } from '../../db/columns';
 
 export type MarketingPreferences = { email: boolean; phone: boolean; sms: boolean };
 
@@ -62,7 +62,7 @@ export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
   purpose: text('purpose').notNull(),
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
-  createdAt: instant('created_at').notNull(),
+  createdAt: createdAt(),
 });
 
 /** oidc-provider's adapter storage: sessions, grants, codes, tokens, interactions. */
@@ -96,7 +96,7 @@ export const oneTimeCodes = pgTable(
     recipient: text('recipient').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
     consumedAt: instant('consumed_at'),
     /**

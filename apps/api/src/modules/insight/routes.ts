@@ -17,6 +17,7 @@ import {
   MINUTE_MS,
   perClientAndSession,
   PERMISSIONS,
+  staffWith,
   type RouteAccess,
 } from '../identity';
 import { getOwnPolicy } from '../policy';
@@ -111,15 +112,14 @@ export const insightRoutes: AppPlugin = async (app) => {
       if (!hasAnalyticsConsent(request.headers.cookie)) {
         throw new AppError('FORBIDDEN', NO_CONSENT_MESSAGE);
       }
-      await enforceRateLimits({
-        db: app.db,
-        now: app.clock.now(),
-        windowMs: MINUTE_MS,
-        limits: perClientAndSession('analytics', request, {
+      await enforceRateLimits(
+        app,
+        MINUTE_MS,
+        perClientAndSession('analytics', request, {
           perClient: EVENTS_PER_CLIENT_PER_MINUTE,
           perSession: EVENTS_PER_SESSION_PER_MINUTE,
         }),
-      });
+      );
       await recordAnalyticsEvent(
         { db: app.db, clock: app.clock, analytics: app.providers.analytics },
         request.principal,
@@ -132,7 +132,7 @@ export const insightRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/insights',
     {
-      config: { access: ['admin'], permission: PERMISSIONS.operations },
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'The quote funnel by product for a range of London days (staff)',

@@ -1,20 +1,20 @@
 // Customer feedback and proposal impressions (spec 3 §7 postInsight, postImpression).
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant, randomId } from '../../db/columns';
+import { createdAt, instant, ownerUserId, randomId } from '../../db/columns';
 
 export const insightFeedback = pgTable(
   'insight_feedback',
   {
     id: randomId(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     /** e.g. `bind` for the survey on the checkout success page. */
     type: text('type').notNull(),
     policyId: text('policy_id'),
     rating: integer('rating').notNull(),
     comment: text('comment'),
     tags: jsonb('tags').$type<Record<string, string>>().notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('insight_feedback_policy_idx').on(table.policyId),
@@ -28,9 +28,9 @@ export const insightImpressions = pgTable(
   {
     id: randomId(),
     proposalCode: text('proposal_code').notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     values: jsonb('values').$type<Record<string, string>>().notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('insight_impressions_proposal_code_idx').on(table.proposalCode)],
 );

@@ -10,7 +10,7 @@ import {
 import type { AppPlugin } from '../../app-types';
 import type { Db } from '../../db/client';
 import { jobs } from './tables';
-import { PERMISSIONS } from '../identity';
+import { PERMISSIONS, staffWith } from '../identity';
 import { runDueJobsNow, summariseJobRuns } from './due-jobs';
 
 // The staff view of the job runner (issue 17 item 1): per kind, how many jobs wait, run, wait
@@ -98,14 +98,12 @@ async function listJobs(
   };
 }
 
-/** Staff with access:operations (decision 033): job keys name policies and proposals. */
-const OPERATIONS = { access: ['admin'], permission: PERMISSIONS.operations } as const;
-
+// Staff with access:operations (decision 033): job keys name policies and proposals.
 export const jobAdminRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/jobs',
     {
-      config: OPERATIONS,
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'Job runs, failures and retries (staff with access:operations)',
@@ -127,7 +125,7 @@ export const jobAdminRoutes: AppPlugin = async (app) => {
   app.post(
     '/admin/jobs/run',
     {
-      config: OPERATIONS,
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'Run the due jobs now (staff with access:operations)',

@@ -2,7 +2,7 @@
 // number of API processes can run the same runner and never run one job twice at a time.
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant, randomId } from '../../db/columns';
+import { createdAt, instant, randomId } from '../../db/columns';
 
 /**
  * One row per job run. `idempotencyKey` is UNIQUE: enqueueing the same work twice (a retried bind,
@@ -25,7 +25,7 @@ export const jobs = pgTable(
     leasedBy: text('leased_by'),
     leasedUntil: instant('leased_until'),
     lastError: text('last_error'),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     doneAt: instant('done_at'),
     /** Set when the attempts ran out: the job stays for an engineer to read, never runs again. */
     failedAt: instant('failed_at'),

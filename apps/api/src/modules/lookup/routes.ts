@@ -51,12 +51,7 @@ export const lookupRoutes: AppPlugin<LookupRoutesOptions> = async (app, options)
   // The registration and address lookups are the provider's paid calls, and a free oracle of
   // addresses and keepers' cars to a scraper: counted per client and per session (issue 31 item 14).
   const countLookup = (request: FastifyRequest) =>
-    enforceRateLimits({
-      db,
-      now: clock.now(),
-      windowMs: MINUTE_MS,
-      limits: perClientAndSession('lookup', request, limits),
-    });
+    enforceRateLimits({ db, clock }, MINUTE_MS, perClientAndSession('lookup', request, limits));
 
   app.get(
     '/vehicles/makes',

@@ -7,7 +7,7 @@ import {
   type PolicyMidResponse,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
-import { PERMISSIONS } from '../identity';
+import { PERMISSIONS, staffWith } from '../identity';
 import { getOwnPolicy } from '../policy';
 import { isOnCover } from './entry';
 import { findMidRecord, listOverdueMidRecords } from './repository';
@@ -18,7 +18,6 @@ import { errorResponses } from '../../errors';
 // access:operations the policies the MID should hold by now and does not (/admin/mid).
 
 const errors = errorResponses(401, 403, 404);
-const OPERATIONS = { access: ['admin'], permission: PERMISSIONS.operations } as const;
 /** The staff list shows at most this many, the first due first. */
 const OVERDUE_LIMIT = 200;
 
@@ -61,7 +60,7 @@ export const midRoutes: AppPlugin = async (app) => {
   app.get(
     '/admin/mid',
     {
-      config: OPERATIONS,
+      config: staffWith(PERMISSIONS.operations),
       schema: {
         tags: ['admin'],
         summary: 'Policies not on the Motor Insurance Database past the target time',

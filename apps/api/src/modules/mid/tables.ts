@@ -3,7 +3,7 @@
 // modules/mid.
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { checkOneOf, createdAndUpdatedAt, instant } from '../../db/columns';
+import { checkOneOf, createdAndUpdatedAt, instant, ownerUserId } from '../../db/columns';
 
 const MID_STATUSES = ['PENDING', 'ON_MID', 'REMOVED', 'FAILED'] as const;
 
@@ -22,7 +22,7 @@ export const midRecords = pgTable(
     policyId: text('policy_id').primaryKey(),
     policyNumber: text('policy_number').notNull(),
     schemeCode: text('scheme_code').notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     /** PENDING and FAILED: the MID does not hold what it should yet; ON_MID, REMOVED: it does. */
     status: text('status', { enum: MID_STATUSES }).notNull(),
     /** What the MID should hold, derived from the policy; null: nothing (the cover ended). */

@@ -1,6 +1,7 @@
 // The notification module's public face: queue a message in your transaction; the job runner
 // delivers it.
 export { queueMessage, type QueueDeps } from './outbox';
+export { emailBody } from './email-body';
 import type { ServiceDeps } from '../../app-types';
 import { queueMessage as queue, type QueueDeps } from './outbox';
 

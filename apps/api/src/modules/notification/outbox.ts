@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -6,7 +6,7 @@ import { notificationOutbox, type OutboxAttachment } from './tables';
 import { enqueueJob } from '../jobs';
 import type { MailProvider } from '../../providers/mail';
 import type { StorageProvider } from '../../providers/storage';
-import { findRow } from '../../db/rows';
+import { findRow, listNewestRows } from '../../db/rows';
 
 // The one way the app sends e-mail and text messages (a transactional outbox): a change queues
 // its message in its own transaction, together with a job that delivers it. A message exists if
@@ -120,10 +120,7 @@ export async function deliverMessage(deps: DeliveryDeps, messageId: string): Pro
 
 /** Newest first: the sandbox's /dev/outbox. */
 export async function listRecentMessages(db: Db, limit = 50, recipient?: string) {
-  return db
-    .select()
-    .from(notificationOutbox)
-    .where(recipient === undefined ? undefined : eq(notificationOutbox.recipient, recipient))
-    .orderBy(desc(notificationOutbox.createdAt))
-    .limit(limit);
+  const toRecipient =
+    recipient === undefined ? undefined : eq(notificationOutbox.recipient, recipient);
+  return listNewestRows(db, notificationOutbox, toRecipient, 'createdAt', limit);
 }

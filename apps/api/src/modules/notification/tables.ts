@@ -1,6 +1,6 @@
 // The outbox: every e-mail and text message, queued in the transaction of the change that causes it.
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { checkOneOf, instant, randomId } from '../../db/columns';
+import { checkOneOf, createdAt, instant, randomId } from '../../db/columns';
 
 export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
 export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -27,7 +27,7 @@ export const notificationOutbox = pgTable(
      */
     attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('PENDING'),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     sentAt: instant('sent_at'),
   },
   (table) => [

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { findRow } from '../../db/rows';
+import { findRow, listNewestRows } from '../../db/rows';
 import {
   collections,
   paymentMethods,
@@ -116,16 +116,11 @@ export async function listPaymentMethods(
   db: Db,
   options: { ownerUserId: string; type: PaymentMethodRow['type'] },
 ): Promise<PaymentMethodRow[]> {
-  return db
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.ownerUserId, options.ownerUserId),
-        eq(paymentMethods.type, options.type),
-      ),
-    )
-    .orderBy(desc(paymentMethods.createdAt));
+  const owned = and(
+    eq(paymentMethods.ownerUserId, options.ownerUserId),
+    eq(paymentMethods.type, options.type),
+  );
+  return listNewestRows(db, paymentMethods, owned, 'createdAt');
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CardEvent } from '../../providers/card-payments/types';
 import type { DirectDebitEvent } from '../../providers/direct-debit/types';
-import { checkOneOf, createdAndUpdatedAt, instant } from '../../db/columns';
+import { checkOneOf, createdAndUpdatedAt, createdAt, instant, ownerUserId } from '../../db/columns';
 
 export const PAYMENT_PROVIDERS = ['CARD', 'DIRECT_DEBIT'] as const;
 export const PAYMENT_SESSION_KINDS = [
@@ -43,7 +43,7 @@ export const paymentSessions = pgTable(
     /** `sandbox`, `stripe` or `gocardless`: which adapter created it. */
     adapter: text('adapter').notNull(),
     providerSessionId: text('provider_session_id').notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     proposalCode: text('proposal_code'),
     /** A card checkout that pays a policy change (spec 3 §7 stripeCheckoutMta). */
     adjustmentId: text('adjustment_id'),
@@ -58,7 +58,7 @@ export const paymentSessions = pgTable(
     paymentMethodType: text('payment_method_type', { enum: ['CARD', 'BACS_DEBIT'] }),
     status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull(),
     providerPaymentId: text('provider_payment_id'),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     completedAt: instant('completed_at'),
   },
   (table) => [
@@ -75,7 +75,7 @@ export const paymentMethods = pgTable(
     paymentMethodId: text('payment_method_id').primaryKey(),
     type: text('type', { enum: ['CARD', 'BACS_DEBIT'] }).notNull(),
     status: text('status', { enum: AGREEMENT_ROW_STATUSES }).notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     adapter: text('adapter').notNull(),
     /** The provider's id: a card payment method (pm_...) or a mandate (MD...). */
     providerReference: text('provider_reference').notNull(),
@@ -163,7 +163,7 @@ export const directDebitNotices = pgTable(
     chargeDate: text('charge_date'),
     /** The outbox message, when we sent it. */
     messageId: text('message_id'),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('direct_debit_notices_method_idx').on(table.paymentMethodId, table.createdAt),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PolicyStatus } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { policies } from './tables';
@@ -43,25 +43,35 @@ export async function listPolicyStates(
     .where(inArray(column, [...new Set(keys)]));
 }
 
+/**
+ * A page of the ACTIVE policies that also match `conditions`, by expiry then `orderBy`: the scans
+ * of the policies whose term is ending (the literal matches the partial index
+ * policies_active_expired_at_idx).
+ */
+function listActiveByExpiry(
+  db: Db,
+  conditions: (SQL | undefined)[],
+  options: { limit: number; orderBy?: SQL },
+): Promise<PolicyRow[]> {
+  return db
+    .select()
+    .from(policies)
+    .where(and(sql`${policies.status} = 'ACTIVE'`, ...conditions))
+    .orderBy(asc(policies.expiredAt), ...(options.orderBy ? [options.orderBy] : []))
+    .limit(options.limit);
+}
+
 /** ACTIVE policies with a renewal offer whose expiry has come, oldest expiry first. */
 export function selectExpiredPoliciesWithRenewalOffer(
   db: Db,
   now: Date,
   limit: number,
 ): Promise<PolicyRow[]> {
-  return db
-    .select()
-    .from(policies)
-    .where(
-      and(
-        // The literal matches the partial index policies_active_expired_at_idx.
-        sql`${policies.status} = 'ACTIVE'`,
-        lte(policies.expiredAt, now),
-        sql`${policies.renewalProposalCode} is not null`,
-      ),
-    )
-    .orderBy(asc(policies.expiredAt))
-    .limit(limit);
+  return listActiveByExpiry(
+    db,
+    [lte(policies.expiredAt, now), sql`${policies.renewalProposalCode} is not null`],
+    { limit },
+  );
 }
 
 /**
@@ -85,24 +95,20 @@ export function listPoliciesEndingSoon(
         and(eq(policies.expiredAt, from.expiredAt), gt(policies.policyId, from.policyId)),
       )
     : undefined;
-  return db
-    .select()
-    .from(policies)
-    .where(
-      and(
-        sql`${policies.status} = 'ACTIVE'`,
-        gt(policies.expiredAt, after),
-        lte(policies.expiredAt, until),
-        sql`${policies.reviewType} <> 'NEVER'`,
-        sql`${policies.terminatedAt} is null`,
-        or(
-          eq(policies.autoRenewalEnabled, false),
-          eq(policies.renewalStopped, true),
-          sql`${policies.renewalProposalCode} is not null`,
-        ),
-        pastKey,
+  return listActiveByExpiry(
+    db,
+    [
+      gt(policies.expiredAt, after),
+      lte(policies.expiredAt, until),
+      sql`${policies.reviewType} <> 'NEVER'`,
+      sql`${policies.terminatedAt} is null`,
+      or(
+        eq(policies.autoRenewalEnabled, false),
+        eq(policies.renewalStopped, true),
+        sql`${policies.renewalProposalCode} is not null`,
       ),
-    )
-    .orderBy(asc(policies.expiredAt), asc(policies.policyId))
-    .limit(limit);
+      pastKey,
+    ],
+    { limit, orderBy: asc(policies.policyId) },
+  );
 }

@@ -37,24 +37,35 @@ export function lockPolicyForRenewalOffer(tx: Db, policyId: string): Promise<Pol
   );
 }
 
-/** Renewable policies expiring after `now` and by `horizon`, soonest expiry first. */
-export function selectPoliciesDueRenewalOffer(db: Db, window: { now: Date; horizon: Date }) {
+/**
+ * The ids of the policies an offer is due for: those matching `predicate` (a partial index's, as
+ * its literals), not ending early, and expiring after `after` and by `horizon`; soonest expiry first.
+ */
+function selectDueForOffer(db: Db, predicate: SQL[], window: { after: Date; horizon: Date }) {
   return db
     .select({ policyId: policies.policyId })
     .from(policies)
     .where(
       and(
-        // Literals: the partial index policies_renewal_due_idx's predicate.
-        sql`${policies.status} = 'ACTIVE'`,
-        sql`${policies.renewalProposalCode} is null`,
-        sql`${policies.reviewType} <> 'NEVER'`,
-        sql`${policies.renewalStopped} = false`,
+        ...predicate,
         isNull(policies.terminatedAt),
-        gt(policies.expiredAt, window.now),
+        gt(policies.expiredAt, window.after),
         lte(policies.expiredAt, window.horizon),
       ),
     )
     .orderBy(asc(policies.expiredAt));
+}
+
+/** Renewable policies expiring after `now` and by `horizon`, soonest expiry first. */
+export function selectPoliciesDueRenewalOffer(db: Db, window: { now: Date; horizon: Date }) {
+  // The partial index policies_renewal_due_idx's predicate.
+  const renewable = [
+    sql`${policies.status} = 'ACTIVE'`,
+    sql`${policies.renewalProposalCode} is null`,
+    sql`${policies.reviewType} <> 'NEVER'`,
+    sql`${policies.renewalStopped} = false`,
+  ];
+  return selectDueForOffer(db, renewable, { after: window.now, horizon: window.horizon });
 }
 
 /**
@@ -71,19 +82,11 @@ export function lockPolicyForUpsellOffer(tx: Db, policyId: string): Promise<Poli
 
 /** Terms never reviewed (driveaway) ending after `late` and by `horizon`, soonest end first. */
 export function selectPoliciesDueUpsellOffer(db: Db, window: { late: Date; horizon: Date }) {
-  return db
-    .select({ policyId: policies.policyId })
-    .from(policies)
-    .where(
-      and(
-        // Literals: the partial index policies_upsell_due_idx's predicate.
-        sql`${policies.status} in ('ACTIVE', 'LAPSED')`,
-        sql`${policies.upsellProposalCode} is null`,
-        sql`${policies.reviewType} = 'NEVER'`,
-        isNull(policies.terminatedAt),
-        gt(policies.expiredAt, window.late),
-        lte(policies.expiredAt, window.horizon),
-      ),
-    )
-    .orderBy(asc(policies.expiredAt));
+  // The partial index policies_upsell_due_idx's predicate.
+  const neverReviewed = [
+    sql`${policies.status} in ('ACTIVE', 'LAPSED')`,
+    sql`${policies.upsellProposalCode} is null`,
+    sql`${policies.reviewType} = 'NEVER'`,
+  ];
+  return selectDueForOffer(db, neverReviewed, { after: window.late, horizon: window.horizon });
 }

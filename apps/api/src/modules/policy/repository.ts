@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
-import { countRows, findRow, listRows, mapRowsByKey } from '../../db/rows';
+import { countRows, findRow, listNewestRows, listRows, mapRowsByKey } from '../../db/rows';
 import { policies, policyVersions } from './tables';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -40,12 +40,7 @@ export async function listOwnPolicies(
 ): Promise<PolicyRow[]> {
   const conditions = [eq(policies.ownerUserId, filter.ownerUserId)];
   if (filter.schemeCode) conditions.push(eq(policies.schemeCode, filter.schemeCode));
-  return db
-    .select()
-    .from(policies)
-    .where(and(...conditions))
-    .orderBy(desc(policies.createdAt))
-    .limit(100);
+  return listNewestRows(db, policies, and(...conditions), 'createdAt', 100);
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { OPT_OUT_REASONS, POLICY_STATUSES, REVIEW_TYPES, type Quote } from '@motor/domain';
 import type { ProposalQuote } from '@motor/contract';
-import { checkOneOf, instant, randomId } from '../../db/columns';
+import { checkOneOf, createdAt, instant, ownerUserId, randomId } from '../../db/columns';
 import { proposals } from '../proposal/tables';
 
 /** Draws the numeric part of policy numbers (BMW-FLX-000123): one sequence for every scheme. */
@@ -30,10 +30,10 @@ export const policies = pgTable(
     policyId: text('policy_id').primaryKey(),
     policyNumber: text('policy_number').notNull(),
     schemeCode: text('scheme_code').notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     proposalCode: text('proposal_code').notNull(),
     status: text('status', { enum: POLICY_STATUSES }).notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
     inceptedAt: instant('incepted_at').notNull(),
     firstInceptedAt: instant('first_incepted_at').notNull(),
     expiredAt: instant('expired_at').notNull(),
@@ -88,6 +88,12 @@ export const policies = pgTable(
   ],
 );
 
+/** The policy a row is about: required, and a foreign key to `policies`. */
+export const policyIdReference = () =>
+  text('policy_id')
+    .notNull()
+    .references(() => policies.policyId);
+
 /**
  * A version's quote as stored: the quote answered when it was rated (the contract's ProposalQuote,
  * its extras kept), rated QUOTE, so also the domain's Quote that responses and documents read.
@@ -99,13 +105,11 @@ export const policyVersions = pgTable(
   'policy_versions',
   {
     id: randomId(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.policyId),
+    policyId: policyIdReference(),
     versionNumber: integer('version_number').notNull(),
     startedAt: instant('started_at').notNull(),
     quote: jsonb('quote').$type<StoredQuote>().notNull(),
-    createdAt: instant('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('policy_versions_policy_number_idx').on(table.policyId, table.versionNumber),
@@ -117,9 +121,7 @@ export const policyEvents = pgTable(
   'policy_events',
   {
     id: randomId(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.policyId),
+    policyId: policyIdReference(),
     fromStatus: text('from_status', { enum: POLICY_STATUSES }),
     toStatus: text('to_status', { enum: POLICY_STATUSES }).notNull(),
     /** A user id, or `system:<name>` for webhooks and jobs. */
@@ -138,9 +140,7 @@ export const policyAutoRenewalChanges = pgTable(
   'policy_auto_renewal_changes',
   {
     id: randomId(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.policyId),
+    policyId: policyIdReference(),
     enabled: boolean('enabled').notNull(),
     /** One of OPT_OUT_REASONS when turned off; null when turned on. */
     reason: text('reason', { enum: OPT_OUT_REASONS }),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from '@motor/contract';
-import { AppError, errorResponses } from '../../errors';
+import { errorResponses } from '../../errors';
 import type { AppPlugin } from '../../app-types';
 import { eraseCustomer } from '../../flows/erase-customer';
 import { exportCustomerData } from '../../flows/export-customer-data';
 import { recordCustomerAudit } from '../audit';
-import { findActorUserId, getOwnerUserId, NOT_AUTHORISED_MESSAGE, PERMISSIONS } from '../identity';
+import { findActorUserId, getOwnerUserId, PERMISSIONS, requirePermission } from '../identity';
 
 // The customer's data rights (issue 21 item 14, decision 018): a copy of everything we hold
 // about them, and its erasure by staff with the permission. The work is in flows/.
@@ -93,11 +93,7 @@ export const privacyRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const { principal } = request;
-      if (principal.kind !== 'admin' || !principal.permissions.includes(PERMISSIONS.gdprErase)) {
-        throw new AppError('FORBIDDEN', NOT_AUTHORISED_MESSAGE, {
-          permission: PERMISSIONS.gdprErase,
-        });
-      }
+      requirePermission(principal, PERMISSIONS.gdprErase);
       const result = await eraseCustomer(app, {
         userId: request.params.userId,
         actorUserId: principal.userId,

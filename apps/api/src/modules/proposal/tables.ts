@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProposalData } from '../disclosure/types';
 import type { RatedSnapshot } from '../rating/snapshot';
-import { checkOneOf, createdAndUpdatedAt, instant, randomId } from '../../db/columns';
+import { checkOneOf, createdAndUpdatedAt, instant, ownerUserId, randomId } from '../../db/columns';
 
 export const PROPOSAL_ROW_STATUSES = [
   'INSUFFICIENT_ACCURACY',
@@ -30,7 +30,7 @@ export const proposals = pgTable(
     externalReference: text('external_reference').notNull(),
     schemeCode: text('scheme_code').notNull(),
     brand: text('brand').notNull(),
-    ownerUserId: text('owner_user_id').notNull(),
+    ownerUserId: ownerUserId(),
     status: text('status', { enum: PROPOSAL_ROW_STATUSES }).notNull(),
     revision: integer('revision').notNull().default(0),
     startAt: instant('start_at'),

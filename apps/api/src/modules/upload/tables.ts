@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { checkOneOf, instant, randomId } from '../../db/columns';
-import { policies } from '../policy/tables';
+import { policyIdReference } from '../policy/tables';
 
 export const UPLOAD_STATUSES = ['STAGED', 'COMMITTED'] as const;
 
@@ -21,9 +21,7 @@ export const uploadCommits = pgTable(
   'upload_commits',
   {
     id: randomId(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.policyId),
+    policyId: policyIdReference(),
     /** The upload type of the product configuration, e.g. `ncb-proof`. */
     purpose: text('purpose').notNull(),
     comment: text('comment'),
@@ -46,9 +44,7 @@ export const uploads = pgTable(
   {
     /** 'upl_' + 128 random bits: the stage id the browser holds. */
     id: text('id').primaryKey(),
-    policyId: text('policy_id')
-      .notNull()
-      .references(() => policies.policyId),
+    policyId: policyIdReference(),
     purpose: text('purpose').notNull(),
     status: text('status', { enum: UPLOAD_STATUSES }).notNull(),
     fileName: text('file_name').notNull(),

@@ -1,23 +1,17 @@
 import { createSandboxCardPayments } from './sandbox';
 import { createStripeCardPayments } from './stripe';
-import type { SandboxFaults } from './sandbox-faults';
+import { sandboxOptionsOf, type PaymentSandboxConfig } from './payment-sandbox';
 import type { CardPaymentsProvider } from './types';
 
 export * from './types';
-export {
-  createSandboxCardPayments,
-  createSandboxWebhookSecret,
-  type SandboxCardPayments,
-  type SandboxDelivery,
-} from './sandbox';
+export { createSandboxCardPayments, type SandboxCardPayments } from './sandbox';
+export type { SandboxDelivery } from './payment-sandbox';
 export type { SandboxStore } from './sandbox-store';
 export type { SandboxFaults } from './sandbox-faults';
 
-export type CardPaymentsConfig = {
+export type CardPaymentsConfig = PaymentSandboxConfig & {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
-  sandboxWebhookSecret: string | undefined;
-  sandboxFaults?: SandboxFaults;
 };
 
 /** Stripe when its keys are configured (config.ts checks they come in pairs), else the sandbox. */
@@ -28,8 +22,5 @@ export function createCardPayments(config: CardPaymentsConfig): CardPaymentsProv
       webhookSecret: config.stripeWebhookSecret,
     });
   }
-  return createSandboxCardPayments({
-    webhookSecret: config.sandboxWebhookSecret,
-    faults: config.sandboxFaults,
-  });
+  return createSandboxCardPayments(sandboxOptionsOf(config));
 }

@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { checkCardInput, normaliseCardNumber, type CardErrors, type CardInput } from './card-check';
-import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload, verifySandboxSignature } from './signature';
-import { createMemorySandboxStore, type SandboxStore } from './sandbox-store';
-import { createSandboxFaultInjector, type SandboxFaults } from './sandbox-faults';
+import type { SandboxStore } from './sandbox-store';
+import {
+  paymentSandboxParts,
+  sandboxId,
+  type PaymentSandboxOptions,
+  type SandboxDelivery,
+} from './payment-sandbox';
 import type {
   CardCheckoutRequest,
   CardEvent,
@@ -36,15 +40,6 @@ export const SANDBOX_MESSAGES = {
   refundTooMuch: 'The refund is more than was paid (sandbox).',
 } as const;
 
-/**
- * A random webhook secret for a sandbox when none is configured. The sandboxes deliver their
- * webhooks to the process they run in, so it never has to be shared; a fixed default would let
- * anybody forge a signed "payment succeeded".
- */
-export function createSandboxWebhookSecret(): string {
-  return `sandbox_whsec_${randomBytes(24).toString('hex')}`;
-}
-
 export type SandboxSession = CardCheckoutRequest & {
   providerSessionId: string;
   status: 'OPEN' | 'AUTHENTICATING' | 'COMPLETED';
@@ -66,9 +61,6 @@ type SandboxToken = {
 /** Stripe's decline code for its generic declined test card (4000 0000 0000 0002). */
 const SANDBOX_DECLINE_CODE = 'generic_decline';
 
-/** A webhook the sandbox sends to our endpoint. */
-export type SandboxDelivery = { body: string; headers: Record<string, string> };
-
 export type SubmitOutcome =
   | { kind: 'INVALID'; errors: CardErrors }
   | { kind: 'DECLINED'; message: string; cancelUrl: string; deliveries: SandboxDelivery[] }
@@ -89,8 +81,6 @@ type SandboxSavedCard = { providerReference: string; needsAuthentication: boolea
 type SandboxPayment = { amountPence: number; refundedPence: number } & Partial<
   Pick<ProviderPaymentRecord, 'providerPaymentId' | 'reference' | 'status'>
 >;
-
-const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('base64url')}`;
 
 function withQuery(url: string, name: string, value: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
@@ -123,24 +113,12 @@ export type SandboxCardPayments = CardPaymentsProvider & {
 
 /** The offline card provider: hosted checkout and set-up pages, MOTO tokens, signed webhooks. */
 export function createSandboxCardPayments(
-  options: { webhookSecret?: string; store?: SandboxStore; faults?: SandboxFaults } = {},
+  options: PaymentSandboxOptions = {},
 ): SandboxCardPayments {
-  const secret = options.webhookSecret ?? createSandboxWebhookSecret();
-  let store = options.store ?? createMemorySandboxStore();
-  const faults = createSandboxFaultInjector(options.faults);
-
-  const signEvent = (event: CardEvent, now: Date): SandboxDelivery => {
-    const body = JSON.stringify(event);
-    const delivery = {
-      body,
-      headers: {
-        'content-type': 'application/json',
-        [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload({ secret, body, now }),
-      },
-    };
-    faults.capture('CARD', delivery);
-    return delivery;
-  };
+  const parts = paymentSandboxParts('CARD', options);
+  const { faults, webhooks } = parts;
+  let store = parts.store;
+  const signEvent = (event: CardEvent, now: Date): SandboxDelivery => webhooks.sign(event, now);
 
   const testCardOf = (card: CardInput) =>
     SANDBOX_TEST_CARDS[normaliseCardNumber(card.number) as TestCardNumber] ?? null;
@@ -158,7 +136,7 @@ export function createSandboxCardPayments(
   ): Promise<SubmitOutcome> {
     const id = session.providerSessionId;
     const saved: SavedCard = {
-      providerReference: randomId('pm'),
+      providerReference: sandboxId('pm'),
       providerCustomerReference: session.customerReference,
       ...card,
     };
@@ -174,7 +152,7 @@ export function createSandboxCardPayments(
     if (session.mode === 'SETUP') {
       event = {
         type: 'CARD_SAVED',
-        eventId: randomId('evt'),
+        eventId: sandboxId('evt'),
         providerSessionId: id,
         reference,
         card: saved,
@@ -185,7 +163,7 @@ export function createSandboxCardPayments(
       await putPayment(session.providerPaymentId, session.amountPence, reference);
       event = {
         type: 'PAYMENT_SUCCEEDED',
-        eventId: randomId('evt'),
+        eventId: sandboxId('evt'),
         providerPaymentId: session.providerPaymentId,
         providerSessionId: id,
         reference,
@@ -209,7 +187,7 @@ export function createSandboxCardPayments(
     message: string,
     now: Date,
   ): Promise<SubmitOutcome> {
-    const failedId = randomId('py');
+    const failedId = sandboxId('py');
     if (session.mode === 'PAYMENT') {
       await putPayment(failedId, session.amountPence, session.reference, 'FAILED');
     }
@@ -219,7 +197,7 @@ export function createSandboxCardPayments(
             signEvent(
               {
                 type: 'PAYMENT_FAILED',
-                eventId: randomId('evt'),
+                eventId: sandboxId('evt'),
                 providerPaymentId: failedId,
                 providerSessionId: session.providerSessionId,
                 reference: session.reference,
@@ -263,7 +241,7 @@ export function createSandboxCardPayments(
       const session: SandboxSession = {
         ...request,
         saveCard: request.mode === 'SETUP' || request.saveCard,
-        providerSessionId: randomId('cs'),
+        providerSessionId: sandboxId('cs'),
         status: 'OPEN',
         pendingCard: null,
         providerPaymentId: null,
@@ -350,7 +328,7 @@ export function createSandboxCardPayments(
       } else if (record.outcome === 'DECLINED') {
         result = {
           status: 'DECLINED',
-          providerPaymentId: randomId('py'),
+          providerPaymentId: sandboxId('py'),
           message: SANDBOX_MESSAGES.declined,
           declineCode: SANDBOX_DECLINE_CODE,
         };
@@ -363,14 +341,14 @@ export function createSandboxCardPayments(
       } else {
         // Phone payments are out of scope of strong customer authentication: 3155 succeeds here.
         const card: SavedCard = {
-          providerReference: randomId('pm'),
+          providerReference: sandboxId('pm'),
           providerCustomerReference: request.customerReference,
           brand: record.brand,
           last4: record.last4,
         };
         result = {
           status: 'SUCCEEDED',
-          providerPaymentId: randomId('py'),
+          providerPaymentId: sandboxId('py'),
           card: request.saveCard ? card : null,
           paidWith: { brand: record.brand, last4: record.last4 },
         };
@@ -395,7 +373,7 @@ export function createSandboxCardPayments(
       if (!card || card.needsAuthentication) {
         result = {
           status: 'DECLINED',
-          providerPaymentId: card ? randomId('py') : null,
+          providerPaymentId: card ? sandboxId('py') : null,
           message: card ? SANDBOX_MESSAGES.authenticationRequired : SANDBOX_MESSAGES.unknownCard,
         };
         if (result.providerPaymentId) {
@@ -410,7 +388,7 @@ export function createSandboxCardPayments(
         // The saved card charged: the caller has it.
         result = {
           status: 'SUCCEEDED',
-          providerPaymentId: randomId('py'),
+          providerPaymentId: sandboxId('py'),
           card: null,
           paidWith: null,
         };
@@ -442,7 +420,7 @@ export function createSandboxCardPayments(
           ...payment,
           refundedPence: payment.refundedPence + amountPence,
         });
-        result = { status: 'PAID', providerRefundId: randomId('re') };
+        result = { status: 'PAID', providerRefundId: sandboxId('re') };
       }
       await store.put(REFUND, reference, result);
       return result;
@@ -464,9 +442,8 @@ export function createSandboxCardPayments(
       );
     },
 
-    async parseWebhook({ rawBody, headers, now }) {
-      verifySandboxSignature({ secret, rawBody, header: headers[SANDBOX_SIGNATURE_HEADER], now });
-      return JSON.parse(rawBody.toString('utf8')) as CardEvent;
+    async parseWebhook(input) {
+      return webhooks.read(input) as CardEvent;
     },
   };
   // Our calls to the provider (not its hosted pages) are where SANDBOX_PROVIDER_TIMEOUT_RATE bites.

@@ -1,17 +1,15 @@
 import { createGoCardlessDirectDebit } from './gocardless';
 import { createSandboxDirectDebit } from './sandbox';
-import type { SandboxFaults } from '../card-payments/sandbox-faults';
+import { sandboxOptionsOf, type PaymentSandboxConfig } from '../card-payments/payment-sandbox';
 import type { DirectDebitProvider } from './types';
 
 export * from './types';
 export { createSandboxDirectDebit, type SandboxDirectDebit } from './sandbox';
 export { addWorkingDays, onOrAfterWorkingDay, subtractWorkingDays } from './working-days';
 
-export type DirectDebitConfig = {
+export type DirectDebitConfig = PaymentSandboxConfig & {
   goCardlessAccessToken: string | undefined;
   goCardlessWebhookSecret: string | undefined;
-  sandboxWebhookSecret: string | undefined;
-  sandboxFaults?: SandboxFaults;
 };
 
 /** GoCardless when its token and webhook secret are configured, else the sandbox. */
@@ -22,8 +20,5 @@ export function createDirectDebit(config: DirectDebitConfig): DirectDebitProvide
       webhookSecret: config.goCardlessWebhookSecret,
     });
   }
-  return createSandboxDirectDebit({
-    webhookSecret: config.sandboxWebhookSecret,
-    faults: config.sandboxFaults,
-  });
+  return createSandboxDirectDebit(sandboxOptionsOf(config));
 }

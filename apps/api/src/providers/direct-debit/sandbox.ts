@@ -1,17 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { londonDateString } from '@motor/domain';
+import type { SandboxStore } from '../card-payments';
 import {
-  createSandboxWebhookSecret,
+  paymentSandboxParts,
+  sandboxId,
+  type PaymentSandboxOptions,
   type SandboxDelivery,
-  type SandboxStore,
-} from '../card-payments';
-import {
-  SANDBOX_SIGNATURE_HEADER,
-  signSandboxPayload,
-  verifySandboxSignature,
-} from '../card-payments/signature';
-import { createMemorySandboxStore } from '../card-payments/sandbox-store';
-import { createSandboxFaultInjector, type SandboxFaults } from '../card-payments/sandbox-faults';
+} from '../card-payments/payment-sandbox';
 import {
   checkBankAccount,
   findBankName,
@@ -101,7 +95,6 @@ type SandboxRefund = { providerPaymentId: string; amountPence: number };
 const SANDBOX_REFUND_REFUSED = 'Only a settled collection can be refunded (sandbox).';
 const SANDBOX_REFUND_TOO_MUCH = 'The refund is more than was collected (sandbox).';
 
-const randomId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('base64url')}`;
 const STEPS: CollectionStatus[] = ['PENDING', 'SUBMITTED'];
 
 function statusAt(collection: SandboxCollection, now: Date): CollectionStatus {
@@ -178,12 +171,10 @@ function completedMandate(mandate: SandboxMandate, customerReference: string): C
 }
 
 /** The offline direct-debit provider: hosted mandate page, collections that settle by the clock. */
-export function createSandboxDirectDebit(
-  options: { webhookSecret?: string; store?: SandboxStore; faults?: SandboxFaults } = {},
-): SandboxDirectDebit {
-  const secret = options.webhookSecret ?? createSandboxWebhookSecret();
-  let store = options.store ?? createMemorySandboxStore();
-  const faults = createSandboxFaultInjector(options.faults);
+export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): SandboxDirectDebit {
+  const parts = paymentSandboxParts('DIRECT_DEBIT', options);
+  const { faults, webhooks } = parts;
+  let store = parts.store;
   const getFlow = (flowId: string) => store.get<SandboxFlow>(FLOW, flowId);
   const getBankPaymentFlow = (flowId: string) =>
     store.get<SandboxBankPayment>(BANK_PAYMENT, flowId);
@@ -204,22 +195,14 @@ export function createSandboxDirectDebit(
   ): Promise<string> => {
     const known = await store.get<{ id: string }>(BY_REFERENCE, key);
     if (known) return known.id;
-    const flowId = randomId(kind.idPrefix);
+    const flowId = sandboxId(kind.idPrefix);
     await store.put(kind.table, flowId, open(flowId));
     await store.put(BY_REFERENCE, key, { id: flowId });
     return flowId;
   };
 
-  const signEvents = (events: DirectDebitEvent[], now: Date): SandboxDelivery => {
-    const body = JSON.stringify({ events });
-    const signature = signSandboxPayload({ secret, body, now });
-    const delivery = {
-      body,
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
-    };
-    faults.capture('DIRECT_DEBIT', delivery);
-    return delivery;
-  };
+  const signEvents = (events: DirectDebitEvent[], now: Date): SandboxDelivery =>
+    webhooks.sign({ events }, now);
 
   const sandbox: SandboxDirectDebit = {
     adapter: 'sandbox',
@@ -256,7 +239,7 @@ export function createSandboxDirectDebit(
       // the bank refuse it; "Fail Payment 2" fails the first monthly Direct Debit instead.
       const fails = sandboxOutcome(holderName, 1) === 'FAILS';
       const mandate: SandboxMandate = {
-        mandateId: randomId('MD'),
+        mandateId: sandboxId('MD'),
         holderName,
         sortCode,
         bankName: findBankName(sortCode),
@@ -266,7 +249,7 @@ export function createSandboxDirectDebit(
       const today = londonDateString(now);
       const status = fails ? 'FAILED' : 'SETTLED';
       const payment: SandboxCollection = {
-        providerPaymentId: randomId('PM'),
+        providerPaymentId: sandboxId('PM'),
         reference: flow.reference,
         mandateId: mandate.mandateId,
         amountPence: flow.amountPence,
@@ -291,15 +274,15 @@ export function createSandboxDirectDebit(
       const providerPaymentId = payment.providerPaymentId;
       // As GoCardless: the billing request is fulfilled, then the payment is confirmed (or fails).
       const events: DirectDebitEvent[] = [
-        { type: 'BANK_PAYMENT_FULFILLED', eventId: randomId('EV'), flowId },
+        { type: 'BANK_PAYMENT_FULFILLED', eventId: sandboxId('EV'), flowId },
         fails
           ? {
               type: 'COLLECTION_FAILED',
-              eventId: randomId('EV'),
+              eventId: sandboxId('EV'),
               providerPaymentId,
               reason: SANDBOX_BANK_REFUSED,
             }
-          : { type: 'COLLECTION_SETTLED', eventId: randomId('EV'), providerPaymentId },
+          : { type: 'COLLECTION_SETTLED', eventId: sandboxId('EV'), providerPaymentId },
       ];
       const separator = flow.successUrl.includes('?') ? '&' : '?';
       return {
@@ -315,7 +298,7 @@ export function createSandboxDirectDebit(
       await store.put(BANK_PAYMENT, flowId, { ...flow, status: 'CANCELLED' });
       const event: DirectDebitEvent = {
         type: 'BANK_PAYMENT_CANCELLED',
-        eventId: randomId('EV'),
+        eventId: sandboxId('EV'),
         flowId,
         reason: SANDBOX_BANK_CANCELLED,
       };
@@ -389,7 +372,7 @@ export function createSandboxDirectDebit(
       const flow = await getFlow(flowId);
       if (!flow || flow.status !== 'CONFIRMING' || !flow.account) return { kind: 'NOT_OPEN' };
       const mandate: SandboxMandate = {
-        mandateId: randomId('MD'),
+        mandateId: sandboxId('MD'),
         holderName: flow.account.holderName,
         sortCode: flow.account.sortCode,
         bankName: flow.account.bankName,
@@ -426,7 +409,7 @@ export function createSandboxDirectDebit(
       const nth = 1 + (mandate.collectionsCreated ?? (await countCollections(mandateId)));
       const outcome = sandboxOutcome(mandate.holderName, nth);
       const record: SandboxCollection = {
-        providerPaymentId: randomId('PM'),
+        providerPaymentId: sandboxId('PM'),
         reference,
         mandateId,
         amountPence,
@@ -464,7 +447,7 @@ export function createSandboxDirectDebit(
       } else if (refunded + amountPence > record.amountPence) {
         result = { status: 'FAILED', providerRefundId: null, message: SANDBOX_REFUND_TOO_MUCH };
       } else {
-        const providerRefundId = randomId('RF');
+        const providerRefundId = sandboxId('RF');
         await store.put(REFUND_OF, providerRefundId, { providerPaymentId, amountPence });
         result = { status: 'PAID', providerRefundId };
       }
@@ -492,15 +475,19 @@ export function createSandboxDirectDebit(
         const events: DirectDebitEvent[] = [];
         const providerPaymentId = record.providerPaymentId;
         if (STEPS.indexOf(record.announced) < 1 && current !== 'PENDING') {
-          events.push({ type: 'COLLECTION_SUBMITTED', eventId: randomId('EV'), providerPaymentId });
+          events.push({
+            type: 'COLLECTION_SUBMITTED',
+            eventId: sandboxId('EV'),
+            providerPaymentId,
+          });
         }
         if (current === 'SETTLED') {
-          events.push({ type: 'COLLECTION_SETTLED', eventId: randomId('EV'), providerPaymentId });
+          events.push({ type: 'COLLECTION_SETTLED', eventId: sandboxId('EV'), providerPaymentId });
         }
         if (current === 'FAILED') {
           events.push({
             type: 'COLLECTION_FAILED',
-            eventId: randomId('EV'),
+            eventId: sandboxId('EV'),
             providerPaymentId,
             reason: SANDBOX_FAILURE_REASON,
           });
@@ -511,10 +498,9 @@ export function createSandboxDirectDebit(
       return deliveries;
     },
 
-    async parseWebhook({ rawBody, headers, now }) {
-      verifySandboxSignature({ secret, rawBody, header: headers[SANDBOX_SIGNATURE_HEADER], now });
+    async parseWebhook(input) {
       // Whatever was signed: the payment module checks each event is whole.
-      const body = JSON.parse(rawBody.toString('utf8')) as { events?: DirectDebitEvent[] } | null;
+      const body = webhooks.read(input) as { events?: DirectDebitEvent[] } | null;
       return body?.events ?? [];
     },
   };
