@@ -4,7 +4,7 @@ import type { AppPlugin } from '../../app-types';
 import { recordAudit } from '../audit';
 import { findProposal, getOwnProposal, moveProposalOwner } from '../proposal';
 import { enforceRateLimits, HOUR_MS } from './rate-limit';
-import { getOwnerUserId, type Principal } from './principal';
+import { getOwnerUserId, SIGNED_IN, type Principal } from './principal';
 import {
   createExternalUser,
   findUserByEmail,
@@ -60,7 +60,7 @@ const toPolicyholder = (user: User) => ({
  * checks of checkout, and moving anonymous proposals to the account after sign-in.
  */
 export const accountRoutes: AppPlugin = async (app) => {
-  const signedIn = { access: ['customer', 'admin'] as const };
+  const signedIn = { access: SIGNED_IN };
 
   async function audit(principal: Principal, action: string, target: string) {
     if (principal.kind !== 'admin') return;

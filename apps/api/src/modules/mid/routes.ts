@@ -7,7 +7,7 @@ import {
   type PolicyMidResponse,
 } from '@motor/contract';
 import type { AppPlugin } from '../../app-types';
-import { PERMISSIONS, staffWith } from '../identity';
+import { PERMISSIONS, SIGNED_IN, staffWith } from '../identity';
 import { getOwnPolicy } from '../policy';
 import { isOnCover } from './entry';
 import { findMidRecord, listOverdueMidRecords } from './repository';
@@ -25,7 +25,7 @@ export const midRoutes: AppPlugin = async (app) => {
   app.get(
     '/policies/:id/mid',
     {
-      config: { access: ['customer', 'admin'] },
+      config: { access: SIGNED_IN },
       schema: {
         tags: ['policies'],
         summary: 'What the Motor Insurance Database holds for the policy',

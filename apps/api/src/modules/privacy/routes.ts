@@ -5,7 +5,13 @@ import type { AppPlugin } from '../../app-types';
 import { eraseCustomer } from '../../flows/erase-customer';
 import { exportCustomerData } from '../../flows/export-customer-data';
 import { recordCustomerAudit } from '../audit';
-import { findActorUserId, getOwnerUserId, PERMISSIONS, requirePermission } from '../identity';
+import {
+  findActorUserId,
+  getOwnerUserId,
+  PERMISSIONS,
+  requirePermission,
+  SIGNED_IN,
+} from '../identity';
 
 // The customer's data rights (issue 21 item 14, decision 018): a copy of everything we hold
 // about them, and its erasure by staff with the permission. The work is in flows/.
@@ -45,7 +51,7 @@ export const privacyRoutes: AppPlugin = async (app) => {
   app.get(
     '/policyholder/data-export',
     {
-      config: { access: ['customer', 'admin'] },
+      config: { access: SIGNED_IN },
       schema: {
         tags: ['account'],
         summary: 'Download a copy of every record we hold about the signed-in customer (JSON)',
