@@ -1,7 +1,8 @@
+import { PRODUCT_DOCUMENT_TYPES } from '@motor/contract';
 import { deploymentBrand } from '../brand';
 import type { AppPlugin } from '../../app-types';
 import { COVER_PAGES, createExposurePage, OPTIONAL_COVER_PAGES } from './cover-pages';
-import { buildProductDocument, PRODUCT_DOCUMENT_TYPES } from '../document';
+import { buildProductDocument } from '../document';
 import { getSchemeFacts } from '../disclosure';
 import { createQuestionPages } from './question-pages';
 import { createStaticPages } from './static-pages';

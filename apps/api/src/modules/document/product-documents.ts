@@ -1,3 +1,4 @@
+import { PRODUCT_DOCUMENT_TYPES } from '@motor/contract';
 import { describePolicyTerm, formatMoney } from '@motor/domain';
 import { brandOfScheme, type LegalEntities } from '../brand';
 import { getSchemeFacts, type SchemeFacts } from '../disclosure';
@@ -7,13 +8,6 @@ import { getSchemeFacts, type SchemeFacts } from '../disclosure';
 // excesses, the term, how it is paid and how it is cancelled. One source for the HTML pages under
 // /content/documents and for the PDFs a policy's documents route gives.
 
-export const PRODUCT_DOCUMENT_TYPES = [
-  'ipid',
-  'policy-wording',
-  'legal-ipid',
-  'legal-wording',
-  'business-terms',
-] as const;
 export type ProductDocumentType = (typeof PRODUCT_DOCUMENT_TYPES)[number];
 
 const PRODUCT_DOCUMENT_TITLES: Record<ProductDocumentType, string> = {

@@ -1,17 +1,10 @@
 // Proposals (quotes in progress) and the record of every rating (docs/domain.md "Proposal").
 import { sql } from 'drizzle-orm';
+import { PROPOSAL_STATUSES } from '@motor/domain';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProposalData } from '../disclosure/types';
 import type { RatedSnapshot } from '../rating/snapshot';
 import { checkOneOf, createdAndUpdatedAt, instant, ownerUserId, randomId } from '../../db/columns';
-
-export const PROPOSAL_ROW_STATUSES = [
-  'INSUFFICIENT_ACCURACY',
-  'QUOTE',
-  'QUOTE_EXPIRED',
-  'REFERRAL',
-  'POLICY',
-] as const;
 
 /** What a proposal is for: a new customer's quote, a policy's renewal, or an upgrade offer. */
 export const PROPOSAL_KINDS = ['NEW_BUSINESS', 'RENEWAL', 'UPSELL'] as const;
@@ -31,7 +24,7 @@ export const proposals = pgTable(
     schemeCode: text('scheme_code').notNull(),
     brand: text('brand').notNull(),
     ownerUserId: ownerUserId(),
-    status: text('status', { enum: PROPOSAL_ROW_STATUSES }).notNull(),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull(),
     revision: integer('revision').notNull().default(0),
     startAt: instant('start_at'),
     endAt: instant('end_at'),
@@ -85,7 +78,7 @@ export const proposals = pgTable(
       .on(table.sourcePolicyId)
       .where(sql`${table.kind} = 'UPSELL'`),
     checkOneOf('proposals_kind_check', table.kind, PROPOSAL_KINDS),
-    checkOneOf('proposals_status_check', table.status, PROPOSAL_ROW_STATUSES),
+    checkOneOf('proposals_status_check', table.status, PROPOSAL_STATUSES),
   ],
 );
 
