@@ -27,6 +27,7 @@ import {
   SANDBOX_SIGNATURE_HEADER,
   signSandboxPayload,
 } from '../apps/api/src/providers/card-payments/signature';
+import { freePort } from './free-port';
 import { loopbackAddress, VirtualBrowser, type HttpResponse } from './journey-http';
 import { postgresTarget } from './journey-server';
 
@@ -82,7 +83,7 @@ type Server = {
 };
 
 async function startServer(env: Record<string, string | undefined>, dir: string): Promise<Server> {
-  const port = 3800 + Math.floor(Math.random() * 90);
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const merged: Record<string, string | undefined> = {
     ...process.env,

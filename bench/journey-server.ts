@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createThrowawayDatabase, findPostgresUrl } from './throwaway-database';
+import { freePort } from './free-port';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -43,7 +44,7 @@ export async function startServer(
   target: Target,
   options: { cpuProfileDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
-  const port = 3900 + Math.floor(Math.random() * 90);
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const merged: Record<string, string | undefined> = {
     ...process.env,

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildCompleteDisclosure } from '../apps/api/src/modules/proposal/fixtures';
+import { freePort } from './free-port';
 import { printCpuProfileSummary } from './journey-profile';
 import { loadTest, type LoadTestFigures } from './load-test';
 import { benchRating, printRatingFigures } from './rating';
@@ -190,7 +191,7 @@ async function keepProfiles(
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 async function benchTarget(target: Target): Promise<TargetFigures> {
-  const port = 3900 + Math.floor(Math.random() * 90);
+  const port = await freePort();
   const profileDir = PROFILE ? await mkdtemp(join(tmpdir(), 'motor-bench-prof-')) : undefined;
   const server = startServer(port, target.env, profileDir);
   const window = { fromUs: 0, toUs: 0 };
