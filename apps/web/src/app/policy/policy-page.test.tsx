@@ -212,4 +212,53 @@ describe('policy area', () => {
       expect(cancelled.router.state.location.pathname).toBe('/flex/policy/pol_1'),
     );
   }, 20_000);
+
+  it('reads the notices beside the policy, before it answers, on a tab page only', async () => {
+    const paths: string[] = [];
+    let answerPolicy: () => void = () => undefined;
+    const policyAnswered = new Promise<void>((resolve) => (answerPolicy = resolve));
+    stubApi(async (url) => {
+      const path = url.replace(/^.*\/api/, '');
+      paths.push(path);
+      if (path === '/policies/pol_1') {
+        await policyAnswered;
+        return jsonResponse(200, buildPolicy());
+      }
+      if (path === '/policies/pol_1/mid') {
+        return jsonResponse(200, { status: 'ON_MID', registration: null, confirmedAt: null });
+      }
+      if (path === '/policies/pol_1/saved-changes') return jsonResponse(200, []);
+      return jsonResponse(200, []);
+    });
+    renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
+    await waitFor(() =>
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/policies/pol_1',
+          '/policies/pol_1/saved-changes',
+          '/policies/pol_1/mid',
+        ]),
+      ),
+    );
+    answerPolicy();
+    expect(
+      await screen.findByRole('region', { name: 'Your car is on the Motor Insurance Database' }),
+    ).toBeInTheDocument();
+  });
+
+  it('does not read the notices on a page that shows neither (an upload)', async () => {
+    const paths: string[] = [];
+    stubApi((url) => {
+      const path = url.replace(/^.*\/api/, '');
+      paths.push(path);
+      return path === '/policies/pol_1' ? jsonResponse(200, buildPolicy()) : jsonResponse(200, []);
+    });
+    const view = renderApp('/flex/policy/pol_1/uploads/ncb-proof', {
+      authState: signedInAuthState,
+    });
+    expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(view.router.state.location.pathname).toBe('/flex/policy/pol_1/uploads/ncb-proof');
+    expect(paths).not.toContain('/policies/pol_1/mid');
+    expect(paths).not.toContain('/policies/pol_1/saved-changes');
+  });
 });

@@ -14,9 +14,10 @@ import {
   SavedChangeNotices,
   SavedChangePage,
   usePolicyEditLinks,
+  usePrefetchSavedChanges,
 } from '../../features/policy-changes';
 import { ClaimsTab } from '../../features/policy-claims';
-import { DetailsTab } from '../../features/policy-details';
+import { DetailsTab, usePrefetchPolicyMid } from '../../features/policy-details';
 import { PolicyDocuments } from '../../features/policy-documents';
 import { UploadConfirmationPage, UploadPage } from '../../features/policy-uploads';
 import { paths } from '../../lib/paths';
@@ -61,8 +62,14 @@ function TabContent({ tab, policy, root }: { tab: PolicyTab; policy: Policy; roo
 
 export function PolicyPage() {
   const { t } = useTranslation('servicing');
-  const { policyId = '' } = useParams();
+  const { policyId = '', '*': subPath = '' } = useParams();
   const { data: policy, isPending } = usePolicy(policyId);
+  // The notices of a tab page (saved changes above the tabs, the MID on the details tab) are read
+  // beside the policy, not after it, so that they are there when the page first paints rather
+  // than pushing it down later. The change, cancel and upload pages show neither.
+  const isTabPage = subPath === '' || Object.values(TAB_PATHS).includes(subPath);
+  usePrefetchSavedChanges(policyId, isTabPage);
+  usePrefetchPolicyMid(policyId, subPath === '' || subPath === TAB_PATHS.details);
   if (isPending) return <Spinner isBlock size="large" />;
   const scheme = policy ? findSchemeByCode(policy.schemeCode) : null;
   if (!policy || !scheme || !isPolicyViewable(policy.policyDetail.policyStatus)) {

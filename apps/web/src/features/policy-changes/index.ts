@@ -4,4 +4,5 @@
 export { CHANGE_AREAS, PolicyChangeArea } from './policy-change-area';
 export { usePolicyEditLinks } from './edit-links';
 export { SavedChangeNotices } from './saved-change-notices';
+export { usePrefetchSavedChanges } from './api/saved-change-api';
 export { SavedChangePage } from './saved-change-page';

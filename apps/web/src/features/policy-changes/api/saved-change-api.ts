@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ResumedSavedChangeResponseSchema,
   SavedChangeListResponseSchema,
   SavedChangeSchema,
 } from '@motor/contract';
 import { usePostAndRefresh } from '../../../lib/post-and-refresh';
+import type { ApiClient } from '../../../lib/api-client';
+import { usePrefetchQueryWhen } from '../../../lib/prefetch';
 import { useApiClient } from '../../../lib/use-api-client';
 
 // Saved changes (issue 35 item 5): save a priced change for later, list those kept, return to one.
@@ -16,9 +18,8 @@ const adjustmentPath = (adjustmentId: string) =>
   `/policyAdjustments/${encodeURIComponent(adjustmentId)}`;
 
 /** GET /api/policies/{id}/saved-changes: read afresh each time the policy page shows. */
-export function useSavedChanges(policyId: string) {
-  const client = useApiClient();
-  return useQuery({
+function savedChangesQuery(client: ApiClient, policyId: string) {
+  return queryOptions({
     queryKey: savedChangesKey(policyId),
     meta: { handlesErrors: true },
     staleTime: 0,
@@ -29,6 +30,19 @@ export function useSavedChanges(policyId: string) {
         }),
       ),
   });
+}
+
+export function useSavedChanges(policyId: string) {
+  return useQuery(savedChangesQuery(useApiClient(), policyId));
+}
+
+/**
+ * Starts the saved changes' read beside the policy's own: read after the policy, their notices
+ * arrived after the page had painted and pushed it down. Being stale at once, they are read again
+ * when the notices show, which the page shows from this read meanwhile.
+ */
+export function usePrefetchSavedChanges(policyId: string, isWanted: boolean): void {
+  usePrefetchQueryWhen(savedChangesQuery(useApiClient(), policyId), isWanted);
 }
 
 /** POST /api/policyAdjustments/{id}/save: answers the saved change (a repeat, the same). */
