@@ -182,6 +182,26 @@ describe('sandbox direct debit: payment behaviours by account holder name', () =
     expect(await eventsOn(failing, YEAR_ON)).toEqual([]);
   });
 
+  it('counts a new mandate’s collections from the start, never reading them all to count', async () => {
+    const store = createMemorySandboxStore();
+    const listed: string[] = [];
+    const sandbox = sandboxOn({
+      ...store,
+      list: (kind) => {
+        listed.push(kind);
+        return store.list(kind);
+      },
+    });
+    const { mandateId } = await mandateOf(sandbox, 'Fail Payment 2');
+    const mandate = await store.get<{ collectionsCreated?: number }>('dd-mandate', mandateId);
+    expect(mandate?.collectionsCreated).toBe(0);
+    const first = await collect(sandbox, mandateId);
+    const second = await collect(sandbox, mandateId);
+    expect(listed).toEqual([]);
+    expect(await statusesOf(sandbox, first.providerPaymentId)).toEqual(SETTLES);
+    expect(await statusesOf(sandbox, second.providerPaymentId)).toEqual(FAILS);
+  });
+
   it('counts the collections a mandate made before the sandbox kept the count', async () => {
     const store = createMemorySandboxStore();
     const sandbox = sandboxOn(store);

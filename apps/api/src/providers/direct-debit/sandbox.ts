@@ -377,6 +377,9 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
         sortCode: flow.account.sortCode,
         bankName: flow.account.bankName,
         accountNumberEnding: flow.account.accountNumberEnding,
+        // Counted from the start: a mandate without a count has every collection in the sandbox
+        // read to count its own, on its first collection (a book's worth on a payment day).
+        collectionsCreated: 0,
       };
       await store.put(MANDATE, mandate.mandateId, mandate);
       await store.put(FLOW, flowId, { ...flow, status: 'COMPLETED', mandateId: mandate.mandateId });
