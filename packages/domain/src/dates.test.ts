@@ -1,9 +1,10 @@
 import { tz } from '@date-fns/tz';
-import { add, differenceInCalendarDays, startOfDay } from 'date-fns';
+import { add, addMonths, differenceInCalendarDays, startOfDay } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addIsoDuration,
+  addLondonMonths,
   daysBetween,
   describePolicyTerm,
   formatDisplayDate,
@@ -211,6 +212,47 @@ describe('addIsoDuration', () => {
       }
     },
   );
+});
+
+describe('addLondonMonths', () => {
+  it.each([
+    ['2026-01-31', 1, '2026-02-28T00:00:00.000Z'], // clamped to the month's last day
+    ['2028-01-31', 1, '2028-02-29T00:00:00.000Z'], // a leap year's
+    ['2026-01-31', 2, '2026-03-30T23:00:00.000Z'], // from the start, not clamped twice; BST
+    ['2026-03-12T14:30:00Z', 1, '2026-04-12T13:30:00.000Z'], // 14:30 GMT, then 14:30 BST
+    ['2026-10-12T13:30:00Z', 1, '2026-11-12T14:30:00.000Z'],
+    ['2026-02-28T01:30:00Z', 1, '2026-03-28T01:30:00.000Z'],
+    ['2026-02-29', 0, null],
+    ['2026-11-15T10:00:00Z', 14, '2028-01-15T10:00:00.000Z'], // across two new years
+  ])('%s + %i months = %s', (start, months, end) => {
+    if (end === null) {
+      expect(() => addLondonMonths(start, months)).toThrow('Invalid date');
+      return;
+    }
+    expect(addLondonMonths(start, months).toISOString()).toBe(end);
+  });
+
+  // Bounded by its runs: each instant (any minute from 1970 to 2100, or one near a 2026 change of
+  // clocks, where the wall-clock time may be skipped or repeated) checked against date-fns.
+  it('adds months as date-fns does on the London calendar', () => {
+    const inLondon = tz(LONDON_TIME_ZONE);
+    const nearChange = fc
+      .tuple(
+        fc.constantFrom(Date.UTC(2026, 1, 28), Date.UTC(2026, 2, 29), Date.UTC(2026, 9, 25)),
+        fc.integer({ min: -3 * 24 * 60, max: 3 * 24 * 60 }),
+      )
+      .map(([day, minutes]) => day + minutes * 60_000);
+    const anyMinute = fc
+      .integer({ min: 0, max: (Date.UTC(2100, 0, 1) / 60_000) | 0 })
+      .map((minutes) => minutes * 60_000);
+    fc.assert(
+      fc.property(fc.oneof(anyMinute, nearChange), fc.integer({ min: 0, max: 40 }), (at, n) => {
+        const expected = addMonths(new Date(at), n, { in: inLondon }).getTime();
+        expect(addLondonMonths(new Date(at), n).getTime()).toBe(expected);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
 });
 
 describe('isWithinLastYears', () => {

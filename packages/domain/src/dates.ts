@@ -154,14 +154,39 @@ export function addIsoDuration(instant: DateInput, duration: string): Date {
   const start = toInstant(instant);
   const parts = parseIsoDuration(duration);
   const days = wholeDaysOnly(parts);
-  const fast = days === null ? null : addLondonDays(start, days);
+  const months = days === null ? wholeMonthsOnly(parts) : null;
+  const fast =
+    days !== null
+      ? addLondonDays(start, days)
+      : months !== null
+        ? addLondonMonthsFast(start, months)
+        : null;
   return fast ?? new Date(add(start, parts, { in: inLondon }).getTime());
+}
+
+/**
+ * Adds calendar months on the London wall clock, as date-fns's addMonths in London does: the same
+ * time of day, the day of month clamped to the month's last (31 January + 1 month = 28 or 29
+ * February). Billing months are counted this way for every policy each night.
+ */
+export function addLondonMonths(instant: DateInput, months: number): Date {
+  const start = toInstant(instant);
+  return (
+    addLondonMonthsFast(start, months) ??
+    new Date(add(start, { months }, { in: inLondon }).getTime())
+  );
 }
 
 /** The number of days of a duration of days and weeks only; null when it has other parts. */
 function wholeDaysOnly(parts: Duration): number | null {
   const { days = 0, weeks = 0, ...rest } = parts;
   return Object.keys(rest).length === 0 ? days + 7 * weeks : null;
+}
+
+/** The number of months of a duration of months and years only; null when it has other parts. */
+function wholeMonthsOnly(parts: Duration): number | null {
+  const { months = 0, years = 0, ...rest } = parts;
+  return Object.keys(rest).length === 0 ? months + 12 * years : null;
 }
 
 /**
@@ -172,12 +197,34 @@ function wholeDaysOnly(parts: Duration): number | null {
  * repeated hour.
  */
 function addLondonDays(start: Date, days: number): Date | null {
-  const startMs = start.getTime();
-  const startOffset = londonOffsetMs(startMs);
+  const startOffset = londonOffsetMs(start.getTime());
   if (startOffset === null) return null;
-  const wallClockMs = startMs + startOffset + days * DAY_MS;
-  // The instant showing that wall-clock time is 0 or 1 hour earlier (GMT or BST); it is unique
-  // when both readings agree on the offset.
+  return fromLondonWallClock(start.getTime() + startOffset + days * DAY_MS);
+}
+
+/**
+ * Adds months on the London wall clock without date-fns (its time-zone arithmetic was most of
+ * the nightly invoicing's own time); null, for date-fns to decide, where addLondonDays is.
+ */
+function addLondonMonthsFast(start: Date, months: number): Date | null {
+  const startOffset = londonOffsetMs(start.getTime());
+  if (startOffset === null) return null;
+  const wallClock = new Date(start.getTime() + startOffset);
+  const year = wallClock.getUTCFullYear();
+  const month = wallClock.getUTCMonth() + months;
+  const day = wallClock.getUTCDate();
+  const timeOfDayMs = wallClock.getTime() - Date.UTC(year, wallClock.getUTCMonth(), day);
+  // Day 0 of the month after is the month's last day.
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return fromLondonWallClock(Date.UTC(year, month, Math.min(day, lastDay)) + timeOfDayMs);
+}
+
+/**
+ * The instant at which London's wall clock reads `wallClockMs` (that reading, counted as UTC
+ * ms): 0 or 1 hour earlier (GMT or BST), unique when both readings agree on the offset; null in
+ * a change's skipped or repeated hour and outside the fast years.
+ */
+function fromLondonWallClock(wallClockMs: number): Date | null {
   const offsetIfGmt = londonOffsetMs(wallClockMs);
   const offsetIfBst = londonOffsetMs(wallClockMs - HOUR_MS);
   if (offsetIfGmt === null || offsetIfGmt !== offsetIfBst) return null;

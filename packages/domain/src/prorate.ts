@@ -1,10 +1,6 @@
-import { tz } from '@date-fns/tz';
-import { addMonths } from 'date-fns';
 import type { DateInput } from './dates';
-import { daysBetween, LONDON_TIME_ZONE, startOfLondonDay, toInstant } from './dates';
+import { addLondonMonths, daysBetween, startOfLondonDay, toInstant } from './dates';
 import { roundPence } from './money';
-
-const inLondon = tz(LONDON_TIME_ZONE);
 
 /**
  * Position of an instant in London calendar days after `origin`'s London day: whole days plus
@@ -50,7 +46,7 @@ export function prorateMonthlyRefund(options: {
   periodStart: DateInput;
 }): number {
   const periodStart = toInstant(options.periodStart);
-  const periodEnd = new Date(addMonths(periodStart, 1, { in: inLondon }).getTime());
+  const periodEnd = addLondonMonths(periodStart, 1);
   return prorate({
     amountPence: options.monthlyAmountPence,
     fromInstant: options.cancelledAt,
@@ -96,11 +92,14 @@ export function listBilledMonths(options: {
   const expiry = toInstant(options.expiredAt).getTime();
   const now = toInstant(options.now).getTime();
   const months: BillingMonth[] = [];
+  // Each month counted from inception (not from the month before: 31 January's months end on
+  // 28 February, then 31 March); a month's end is the next one's start.
+  let start = inceptedAt;
   for (let index = 0; index < (options.limit ?? 1200); index += 1) {
-    const start = new Date(addMonths(inceptedAt, index, { in: inLondon }).getTime());
     if (start.getTime() >= expiry || (index > 0 && start.getTime() > now)) break;
-    const end = new Date(addMonths(inceptedAt, index + 1, { in: inLondon }).getTime());
+    const end = addLondonMonths(inceptedAt, index + 1);
     months.push({ start, end: end.getTime() > expiry ? new Date(expiry) : end });
+    start = end;
   }
   return months;
 }
