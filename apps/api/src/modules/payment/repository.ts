@@ -219,5 +219,10 @@ export function createDatabaseSandboxStore(db: Db, now: () => Date): SandboxStor
         .where(eq(sandboxProviderRecords.kind, kind));
       return rows.map((row) => row.data as T);
     },
+    async remove(kind, id) {
+      await db
+        .delete(sandboxProviderRecords)
+        .where(and(eq(sandboxProviderRecords.kind, kind), eq(sandboxProviderRecords.id, id)));
+    },
   };
 }

@@ -7,6 +7,7 @@ export type SandboxStore = {
   put(kind: string, id: string, data: object): Promise<void>;
   /** Every record of a kind (the sandboxes keep few). */
   list<T extends object>(kind: string): Promise<T[]>;
+  remove(kind: string, id: string): Promise<void>;
 };
 
 export function createMemorySandboxStore(): SandboxStore {
@@ -23,6 +24,9 @@ export function createMemorySandboxStore(): SandboxStore {
       return [...records.entries()]
         .filter(([key]) => key.startsWith(`${kind}:`))
         .map(([, value]) => structuredClone(value) as T);
+    },
+    async remove(kind, id) {
+      records.delete(`${kind}:${id}`);
     },
   };
 }

@@ -202,6 +202,47 @@ describe('sandbox direct debit: payment behaviours by account holder name', () =
     expect(await statusesOf(sandbox, second.providerPaymentId)).toEqual(FAILS);
   });
 
+  it('announces from the collections still open, not from every collection ever made', async () => {
+    const store = createMemorySandboxStore();
+    const listed: string[] = [];
+    const sandbox = sandboxOn({
+      ...store,
+      list: (kind) => {
+        listed.push(kind);
+        return store.list(kind);
+      },
+    });
+    const { mandateId } = await mandateOf(sandbox, 'Jo Bloggs');
+    const id = (await collect(sandbox, mandateId)).providerPaymentId;
+    expect(await eventsOn(sandbox, SETTLEMENT_DAY)).toEqual([
+      { type: 'COLLECTION_SUBMITTED', eventId: expect.any(String), providerPaymentId: id },
+      { type: 'COLLECTION_SETTLED', eventId: expect.any(String), providerPaymentId: id },
+    ]);
+    // Settled and announced: no longer open, and nothing is announced again.
+    expect(await store.list('dd-collection-open')).toEqual([]);
+    expect(await eventsOn(sandbox, YEAR_ON)).toEqual([]);
+    // Read every collection once only, to copy those kept before the open ones were (none here).
+    expect(listed.filter((kind) => kind === 'dd-collection')).toHaveLength(1);
+  });
+
+  it('still announces a collection kept before the sandbox kept the open ones apart', async () => {
+    const store = createMemorySandboxStore();
+    const sandbox = sandboxOn(store);
+    const { mandateId } = await mandateOf(sandbox, 'FAIL PAYMENT 1');
+    const id = (await collect(sandbox, mandateId)).providerPaymentId;
+    await store.remove('dd-collection-open', id);
+    expect(await eventsOn(sandbox, SETTLEMENT_DAY)).toEqual([
+      { type: 'COLLECTION_SUBMITTED', eventId: expect.any(String), providerPaymentId: id },
+      {
+        type: 'COLLECTION_FAILED',
+        eventId: expect.any(String),
+        providerPaymentId: id,
+        reason: REASON,
+      },
+    ]);
+    expect(await eventsOn(sandbox, YEAR_ON)).toEqual([]);
+  });
+
   it('counts the collections a mandate made before the sandbox kept the count', async () => {
     const store = createMemorySandboxStore();
     const sandbox = sandboxOn(store);

@@ -87,6 +87,13 @@ type SandboxCollection = Omit<Collection, 'status'> & {
 const FLOW = 'dd-flow';
 const MANDATE = 'dd-mandate';
 const COLLECTION = 'dd-collection';
+/**
+ * A copy of each collection with a webhook still to come (announced short of SETTLED or FAILED),
+ * which the events job reads instead of every collection the sandbox ever made.
+ */
+const OPEN_COLLECTION = 'dd-collection-open';
+/** Set once the open collections were copied from collections kept before that copy was kept. */
+const OPEN_COPIED = 'dd-collection-open-copied';
 const BY_REFERENCE = 'dd-reference';
 const REFUND = 'dd-refund';
 const REFUND_OF = 'dd-refund-of';
@@ -96,6 +103,8 @@ const SANDBOX_REFUND_REFUSED = 'Only a settled collection can be refunded (sandb
 const SANDBOX_REFUND_TOO_MUCH = 'The refund is more than was collected (sandbox).';
 
 const STEPS: CollectionStatus[] = ['PENDING', 'SUBMITTED'];
+/** Settled or failed: its last webhook was sent. */
+const isAnnouncedInFull = (status: CollectionStatus) => !STEPS.includes(status);
 
 function statusAt(collection: SandboxCollection, now: Date): CollectionStatus {
   const today = londonDateString(now);
@@ -178,6 +187,18 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
   const getFlow = (flowId: string) => store.get<SandboxFlow>(FLOW, flowId);
   const getBankPaymentFlow = (flowId: string) =>
     store.get<SandboxBankPayment>(BANK_PAYMENT, flowId);
+  /** The collections with a webhook to come; copied once from those kept before the copy was. */
+  const listOpenCollections = async (): Promise<SandboxCollection[]> => {
+    if (!(await store.get(OPEN_COPIED, 'all'))) {
+      for (const record of await store.list<SandboxCollection>(COLLECTION)) {
+        if (!isAnnouncedInFull(record.announced)) {
+          await store.put(OPEN_COLLECTION, record.providerPaymentId, record);
+        }
+      }
+      await store.put(OPEN_COPIED, 'all', {});
+    }
+    return store.list<SandboxCollection>(OPEN_COLLECTION);
+  };
   /** A mandate made before the sandbox counted its collections: count them once. */
   const countCollections = async (mandateId: string) =>
     (await store.list<SandboxCollection>(COLLECTION)).filter(
@@ -426,6 +447,7 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
         announced: 'PENDING',
       };
       await store.put(COLLECTION, record.providerPaymentId, record);
+      await store.put(OPEN_COLLECTION, record.providerPaymentId, record);
       await store.put(MANDATE, mandateId, { ...mandate, collectionsCreated: nth });
       await store.put(BY_REFERENCE, `collection:${reference}`, { id: record.providerPaymentId });
       return toCollection(record, now);
@@ -472,7 +494,7 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
 
     async collectDueEvents(now) {
       const deliveries: SandboxDelivery[] = [];
-      for (const record of await store.list<SandboxCollection>(COLLECTION)) {
+      for (const record of await listOpenCollections()) {
         const current = statusAt(record, now);
         if (current === record.announced) continue;
         const events: DirectDebitEvent[] = [];
@@ -495,7 +517,8 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
             reason: SANDBOX_FAILURE_REASON,
           });
         }
-        await store.put(COLLECTION, providerPaymentId, { ...record, announced: current });
+        if (isAnnouncedInFull(current)) await store.remove(OPEN_COLLECTION, providerPaymentId);
+        else await store.put(OPEN_COLLECTION, providerPaymentId, { ...record, announced: current });
         deliveries.push(signEvents(events, now));
       }
       return deliveries;
