@@ -481,14 +481,21 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
     },
 
     async listCollections({ now }) {
-      const refunds = await store.list<SandboxRefund>(REFUND_OF);
+      // Summed per collection first: a year's refunds against a year's collections, each looked
+      // up once rather than each collection going through every refund.
+      const refundedPence = new Map<string, number>();
+      for (const refund of await store.list<SandboxRefund>(REFUND_OF)) {
+        const { providerPaymentId, amountPence } = refund;
+        refundedPence.set(
+          providerPaymentId,
+          (refundedPence.get(providerPaymentId) ?? 0) + amountPence,
+        );
+      }
       return (await store.list<SandboxCollection>(COLLECTION)).map((record) => ({
         ...toCollection(record, now),
         reference: record.reference,
         amountPence: record.amountPence,
-        refundedPence: refunds
-          .filter((refund) => refund.providerPaymentId === record.providerPaymentId)
-          .reduce((total, refund) => total + refund.amountPence, 0),
+        refundedPence: refundedPence.get(record.providerPaymentId) ?? 0,
       }));
     },
 
