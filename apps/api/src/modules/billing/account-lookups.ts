@@ -35,6 +35,12 @@ export function listPolicyAccountsWithoutPayment(
     .where(
       and(
         eq(ledgerTransactions.accountId, customerAccounts.accountId),
+        // Implied by the line above, but PostgreSQL's merge anti-join reads the ledger from its
+        // first account without it: each later page read the whole ledger (380 ms a page at
+        // 100,000 accounts, 0.3 ms with it).
+        options.afterAccountId
+          ? gt(ledgerTransactions.accountId, options.afterAccountId)
+          : undefined,
         eq(ledgerTransactions.type, 'PAYMENT'),
         options.counting === 'POSTED'
           ? eq(ledgerTransactions.status, 'POSTED')
