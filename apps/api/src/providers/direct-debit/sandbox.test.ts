@@ -22,6 +22,20 @@ function sandboxOn(store: SandboxStore = createMemorySandboxStore()) {
   return createSandboxDirectDebit({ webhookSecret: 'sandbox-test-secret-0123456789', store });
 }
 
+/** A sandbox on a memory store that notes each kind of record read in full (list). */
+function sandboxNotingLists() {
+  const store = createMemorySandboxStore();
+  const listed: string[] = [];
+  const sandbox = sandboxOn({
+    ...store,
+    list: (kind) => {
+      listed.push(kind);
+      return store.list(kind);
+    },
+  });
+  return { store, listed, sandbox };
+}
+
 /** A mandate set up on the hosted pages with this name on the account; answers its id. */
 async function mandateOf(sandbox: SandboxDirectDebit, accountHolderName: string) {
   const { flowId } = await sandbox.createMandateFlow({
@@ -183,15 +197,7 @@ describe('sandbox direct debit: payment behaviours by account holder name', () =
   });
 
   it('counts a new mandate’s collections from the start, never reading them all to count', async () => {
-    const store = createMemorySandboxStore();
-    const listed: string[] = [];
-    const sandbox = sandboxOn({
-      ...store,
-      list: (kind) => {
-        listed.push(kind);
-        return store.list(kind);
-      },
-    });
+    const { store, listed, sandbox } = sandboxNotingLists();
     const { mandateId } = await mandateOf(sandbox, 'Fail Payment 2');
     const mandate = await store.get<{ collectionsCreated?: number }>('dd-mandate', mandateId);
     expect(mandate?.collectionsCreated).toBe(0);
@@ -203,15 +209,7 @@ describe('sandbox direct debit: payment behaviours by account holder name', () =
   });
 
   it('announces from the collections still open, not from every collection ever made', async () => {
-    const store = createMemorySandboxStore();
-    const listed: string[] = [];
-    const sandbox = sandboxOn({
-      ...store,
-      list: (kind) => {
-        listed.push(kind);
-        return store.list(kind);
-      },
-    });
+    const { store, listed, sandbox } = sandboxNotingLists();
     const { mandateId } = await mandateOf(sandbox, 'Jo Bloggs');
     const id = (await collect(sandbox, mandateId)).providerPaymentId;
     expect(await eventsOn(sandbox, SETTLEMENT_DAY)).toEqual([
