@@ -80,6 +80,12 @@ async function eventsOn(sandbox: SandboxDirectDebit, day: string) {
   );
 }
 
+/** The webhooks of a collection the bank refused: submitted, then failed with the reason. */
+const refusedEvents = (providerPaymentId: string) => [
+  { type: 'COLLECTION_SUBMITTED', eventId: expect.any(String), providerPaymentId },
+  { type: 'COLLECTION_FAILED', eventId: expect.any(String), providerPaymentId, reason: REASON },
+];
+
 describe('sandbox direct debit: payment behaviours by account holder name', () => {
   it('"Fail Payment" (any case, spaces around): every collection fails, with the reason', async () => {
     const sandbox = sandboxOn();
@@ -184,15 +190,7 @@ describe('sandbox direct debit: payment behaviours by account holder name', () =
     const failing = sandboxOn();
     const { mandateId } = await mandateOf(failing, 'FAIL PAYMENT 1');
     const id = (await collect(failing, mandateId)).providerPaymentId;
-    expect(await eventsOn(failing, SETTLEMENT_DAY)).toEqual([
-      { type: 'COLLECTION_SUBMITTED', eventId: expect.any(String), providerPaymentId: id },
-      {
-        type: 'COLLECTION_FAILED',
-        eventId: expect.any(String),
-        providerPaymentId: id,
-        reason: REASON,
-      },
-    ]);
+    expect(await eventsOn(failing, SETTLEMENT_DAY)).toEqual(refusedEvents(id));
     expect(await eventsOn(failing, YEAR_ON)).toEqual([]);
   });
 
@@ -229,15 +227,7 @@ describe('sandbox direct debit: payment behaviours by account holder name', () =
     const { mandateId } = await mandateOf(sandbox, 'FAIL PAYMENT 1');
     const id = (await collect(sandbox, mandateId)).providerPaymentId;
     await store.remove('dd-collection-open', id);
-    expect(await eventsOn(sandbox, SETTLEMENT_DAY)).toEqual([
-      { type: 'COLLECTION_SUBMITTED', eventId: expect.any(String), providerPaymentId: id },
-      {
-        type: 'COLLECTION_FAILED',
-        eventId: expect.any(String),
-        providerPaymentId: id,
-        reason: REASON,
-      },
-    ]);
+    expect(await eventsOn(sandbox, SETTLEMENT_DAY)).toEqual(refusedEvents(id));
     expect(await eventsOn(sandbox, YEAR_ON)).toEqual([]);
   });
 
