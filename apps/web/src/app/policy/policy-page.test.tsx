@@ -227,7 +227,7 @@ describe('policy area', () => {
       if (path === '/policies/pol_1/mid') {
         return jsonResponse(200, { status: 'ON_MID', registration: null, confirmedAt: null });
       }
-      if (path === '/policies/pol_1/saved-changes') return jsonResponse(200, []);
+      // The saved changes (none) and anything else the page reads.
       return jsonResponse(200, []);
     });
     renderApp('/flex/policy/pol_1', { authState: signedInAuthState });
