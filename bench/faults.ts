@@ -27,7 +27,7 @@ import {
   SANDBOX_SIGNATURE_HEADER,
   signSandboxPayload,
 } from '../apps/api/src/providers/card-payments/signature';
-import { freePort } from './free-port';
+import { findFreePort } from '../apps/api/src/test/http-browser';
 import { loopbackAddress, VirtualBrowser, type HttpResponse } from './journey-http';
 import { postgresTarget } from './journey-server';
 
@@ -83,7 +83,7 @@ type Server = {
 };
 
 async function startServer(env: Record<string, string | undefined>, dir: string): Promise<Server> {
-  const port = await freePort();
+  const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const merged: Record<string, string | undefined> = {
     ...process.env,

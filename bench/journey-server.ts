@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createThrowawayDatabase, findPostgresUrl } from './throwaway-database';
-import { freePort } from './free-port';
+import { findFreePort } from '../apps/api/src/test/http-browser';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -44,7 +44,7 @@ export async function startServer(
   target: Target,
   options: { cpuProfileDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const merged: Record<string, string | undefined> = {
     ...process.env,

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildCompleteDisclosure } from '../apps/api/src/modules/proposal/fixtures';
-import { freePort } from './free-port';
+import { findFreePort } from '../apps/api/src/test/http-browser';
 import { printCpuProfileSummary } from './journey-profile';
 import { loadTest, type LoadTestFigures } from './load-test';
 import { benchRating, printRatingFigures } from './rating';
@@ -191,7 +191,7 @@ async function keepProfiles(
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 async function benchTarget(target: Target): Promise<TargetFigures> {
-  const port = await freePort();
+  const port = await findFreePort();
   const profileDir = PROFILE ? await mkdtemp(join(tmpdir(), 'motor-bench-prof-')) : undefined;
   const server = startServer(port, target.env, profileDir);
   const window = { fromUs: 0, toUs: 0 };

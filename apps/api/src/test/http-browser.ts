@@ -2,7 +2,11 @@
 // the app to listen on, a tiny browser that keeps cookies for one host, and form posts.
 import { createServer } from 'node:net';
 
-/** A port nothing listens on now (the app then listens on it for the suite). */
+/**
+ * A port nothing listens on now, as the system gives it (the app then listens on it for the suite
+ * or the bench). A port picked at random could be one a server left running still holds: the
+ * bench once measured that server, not its own, which had stopped at EADDRINUSE.
+ */
 export async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

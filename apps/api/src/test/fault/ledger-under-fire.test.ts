@@ -15,7 +15,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +51,7 @@ import type { DirectDebitEvent } from '../../providers/direct-debit';
 import { createLogger } from '../../logger';
 import { createTestProviders } from '../test-app';
 import { TEST_BRANDS } from '../test-brands';
+import { findFreePort } from '../http-browser';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 const ON_POSTGRES = Boolean(POSTGRES_URL);
@@ -78,18 +78,6 @@ function shuffle<T>(items: T[]): T[] {
     [items[index], items[other]] = [items[other]!, items[index]!];
   }
   return items;
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
