@@ -32,7 +32,7 @@ import { bindProposal } from '../flows/bind-policy';
 import { RENEWAL_OFFER_DAYS } from '../flows/renew-policy/offer';
 import { createTestAccessToken } from '../modules/identity/test-tokens';
 import { observeJobRuns, runDueJobs } from '../modules/jobs/runner';
-import { createDirectDebitCollection } from '../modules/payment';
+import { createDirectDebitCollection, findActiveMandate } from '../modules/payment';
 import { computeAmountDueAtBind } from '../modules/policy';
 import { buildCompleteDisclosure, updates } from '../modules/proposal';
 import { createLogger } from '../logger';
@@ -205,7 +205,7 @@ async function buyTemplate(app: App, kind: TemplateKind): Promise<Template> {
       provider: 'DIRECT_DEBIT' as const,
       providerPaymentId: (
         await createDirectDebitCollection(app, {
-          ownerUserId,
+          mandate: (await findActiveMandate(app.db, ownerUserId))!,
           proposalCode,
           amountPence: due.totalPence,
           description: 'First month',

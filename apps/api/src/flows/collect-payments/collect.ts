@@ -16,7 +16,9 @@ import {
   createDirectDebitCollection,
   findActiveCard,
   findActiveMandate,
+  type PaymentMethodRow,
 } from '../../modules/payment';
+import { findPolicyByProposal } from '../../modules/policy';
 import { onOrAfterWorkingDay, subtractWorkingDays } from '../../providers/direct-debit';
 import { announceDirectDebit, directDebitChargeDate } from './direct-debit-notices';
 import { applyCollectionOutcomes, suspendForNoWayToPay } from './outcomes';
@@ -107,6 +109,43 @@ export async function planCollections(deps: ServiceDeps): Promise<number> {
 }
 
 /**
+ * A Direct Debit under the account's mandate, taken no sooner than its advance notice allows
+ * (direct-debit-notices.ts), and announced before the ledger hears of it: a rerun after a failure
+ * finds the amount still owed, gets the same payment back from the provider and announces it
+ * (once, by its key) before posting it. The policy is read once, for the notice period and the
+ * notice.
+ */
+async function collectByDirectDebit(
+  deps: ServiceDeps,
+  options: {
+    account: CustomerAccountRow;
+    mandate: PaymentMethodRow;
+    payload: CollectPayload;
+    common: Omit<Parameters<typeof createDirectDebitCollection>[1], 'mandate' | 'chargeDate'>;
+  },
+) {
+  const { account, mandate, payload, common } = options;
+  const policy = await findPolicyByProposal(deps.db, account.proposalCode);
+  const chargeDate = directDebitChargeDate(deps.clock.now(), {
+    policy,
+    wanted: payload.chargeDate,
+  });
+  const collection = await createDirectDebitCollection(deps, { ...common, mandate, chargeDate });
+  if (policy) {
+    await announceDirectDebit(deps, {
+      policy,
+      mandate,
+      reference: payload.reference,
+      payment: {
+        amountPence: collection.amountPence,
+        chargeDate: collection.chargeDate ?? chargeDate,
+      },
+    });
+  }
+  return collection;
+}
+
+/**
  * One collection: asks the provider for what the account owes at this moment (plus the coming
  * invoice for a Direct Debit ahead of it) and posts it PENDING; the provider's answer settles or
  * fails it (outcomes.ts). Nothing when nothing is owed.
@@ -158,36 +197,17 @@ async function collectPayment(deps: ServiceDeps, payload: CollectPayload): Promi
         ? { dueAt: new Date(payload.dueAt) }
         : await findUpcomingInvoice(deps.db, account);
   const first = payload.first === true;
-  const description = `Policy ${account.accountCode}: ${first ? 'first' : 'monthly'} payment`;
   const common = {
-    ownerUserId: account.ownerUserId,
     amountPence,
-    description,
+    description: `Policy ${account.accountCode}: ${first ? 'first' : 'monthly'} payment`,
     reference: payload.reference,
     // The first payment is the policy's own (the NTU job reads it by proposal), a later one the
     // account's. Asked for now, it is taken on the earliest day its notice allows.
     proposalCode: first ? account.proposalCode : null,
   };
-  // A Direct Debit is taken no sooner than its advance notice allows (direct-debit-notices.ts).
-  const chargeDate = card
-    ? null
-    : await directDebitChargeDate(deps, { account, wanted: payload.chargeDate });
-  const collection = chargeDate
-    ? await createDirectDebitCollection(deps, { ...common, chargeDate })
-    : await chargeSavedCard(deps, common);
-  if (chargeDate) {
-    // Before the ledger: a rerun after a failure finds the amount still owed, gets the same
-    // payment back from the provider and announces it (once, by its key) before posting it.
-    await announceDirectDebit(deps, {
-      account,
-      mandate: method,
-      reference: payload.reference,
-      payment: {
-        amountPence: collection.amountPence,
-        chargeDate: collection.chargeDate ?? chargeDate,
-      },
-    });
-  }
+  const collection = card
+    ? await chargeSavedCard(deps, { ...common, card: method })
+    : await collectByDirectDebit(deps, { account, mandate: method, payload, common });
   await postProviderPayment(deps.db, {
     account,
     payment: {

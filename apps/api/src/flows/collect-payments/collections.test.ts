@@ -30,7 +30,7 @@ import { onOrAfterWorkingDay, subtractWorkingDays } from '../../providers/direct
 import { assertLedgerBalanced } from '../../modules/billing/testing';
 import { bearer, createTestAccessToken } from '../../modules/identity/test-tokens';
 import { runDueJobs } from '../../modules/jobs/runner';
-import { createDirectDebitCollection } from '../../modules/payment';
+import { createDirectDebitCollection, findActiveMandate } from '../../modules/payment';
 import { computeAmountDueAtBind } from '../../modules/policy';
 import {
   payOnSandboxCardPage,
@@ -146,7 +146,7 @@ async function scenario(start: string) {
           provider: 'DIRECT_DEBIT' as const,
           providerPaymentId: (
             await createDirectDebitCollection(app, {
-              ownerUserId: userId,
+              mandate: (await findActiveMandate(app.db, userId))!,
               proposalCode: quote.proposalCode,
               amountPence,
               description: 'First month',

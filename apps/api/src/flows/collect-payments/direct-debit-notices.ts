@@ -1,7 +1,6 @@
 import { londonDateString } from '@motor/domain';
 import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
-import type { CustomerAccountRow } from '../../modules/billing';
 import { brandOfScheme } from '../../modules/brand';
 import { queueEmail } from '../../modules/notification';
 import {
@@ -11,9 +10,9 @@ import {
   type DirectDebitNoticeRow,
   type PaymentMethodRow,
 } from '../../modules/payment';
-import { findPolicyByProposal, type PolicyRow } from '../../modules/policy';
+import type { PolicyRow } from '../../modules/policy';
 import { addWorkingDays } from '../../providers/direct-debit';
-import { latestQuoteOf, policyholderOf } from '../renew-policy/policy-facts';
+import { policyholderOfPolicy } from '../renew-policy/policy-facts';
 import {
   composeAdvanceNotice,
   composeMandateConfirmation,
@@ -31,7 +30,7 @@ import {
 
 const DEFAULT_NOTICE_WORKING_DAYS = 3;
 
-function noticeWorkingDays(policy: PolicyRow | null): number {
+function noticeWorkingDays(policy: Pick<PolicyRow, 'schemeCode'> | null): number {
   if (!policy) return DEFAULT_NOTICE_WORKING_DAYS;
   const { billing } = brandOfScheme(policy.schemeCode).getProductConfig(policy.schemeCode);
   return billing?.advanceNoticeWorkingDays ?? DEFAULT_NOTICE_WORKING_DAYS;
@@ -41,12 +40,11 @@ function noticeWorkingDays(policy: PolicyRow | null): number {
  * The London day to ask the provider to take a Direct Debit on: the day wanted, or the first day
  * its advance notice allows when that is later (also when no day is wanted: the earliest).
  */
-export async function directDebitChargeDate(
-  deps: Pick<ServiceDeps, 'db' | 'clock'>,
-  options: { account: CustomerAccountRow; wanted: string | null },
-): Promise<string> {
-  const policy = await findPolicyByProposal(deps.db, options.account.proposalCode);
-  const earliest = addWorkingDays(londonDateString(deps.clock.now()), noticeWorkingDays(policy));
+export function directDebitChargeDate(
+  now: Date,
+  options: { policy: Pick<PolicyRow, 'schemeCode'> | null; wanted: string | null },
+): string {
+  const earliest = addWorkingDays(londonDateString(now), noticeWorkingDays(options.policy));
   return options.wanted && options.wanted > earliest ? options.wanted : earliest;
 }
 
@@ -86,19 +84,17 @@ async function giveNotice(
 export async function announceDirectDebit(
   deps: ServiceDeps,
   options: {
-    account: CustomerAccountRow;
+    /** The policy the account pays for (its number, brand and notice period). */
+    policy: PolicyRow;
     mandate: PaymentMethodRow;
     /** Our reference of the payment; none: only the mandate's confirmation, if still due. */
     reference: string | null;
     payment: AnnouncedPayment;
   },
 ): Promise<void> {
-  const { account, mandate, payment, reference } = options;
+  const { policy, mandate, payment, reference } = options;
   await deps.db.transaction(async (tx) => {
-    const policy = await findPolicyByProposal(tx, account.proposalCode);
-    if (!policy) return;
-    const quote = await latestQuoteOf(tx, policy.policyId);
-    const holder = quote ? policyholderOf(quote) : { email: null, name: '' };
+    const holder = (await policyholderOfPolicy(tx, policy)) ?? { email: null, name: '' };
     const recipient = holder.email;
     const confirmationKey = `confirmation:${mandate.paymentMethodId}`;
     if (!(await findDirectDebitNotice(tx, confirmationKey))) {

@@ -12,6 +12,7 @@ import {
   listUnconfirmedMandates,
   type PaymentMethodRow,
 } from '../../modules/payment';
+import { findPolicyByProposal } from '../../modules/policy';
 import { onOrAfterWorkingDay } from '../../providers/direct-debit';
 import { announceDirectDebit } from './direct-debit-notices';
 
@@ -86,8 +87,10 @@ async function confirmNewMandates(deps: ServiceDeps): Promise<number> {
     const { balancePence } = await getAccountTotals(deps.db, account.accountId);
     const plannedPence = upcoming.amountPence + balancePence;
     if (!first && (balancePence > 0 || plannedPence <= 0)) continue;
+    const policy = await findPolicyByProposal(deps.db, account.proposalCode);
+    if (!policy) continue;
     await announceDirectDebit(deps, {
-      account,
+      policy,
       mandate,
       reference: null,
       payment: first ?? {

@@ -1,7 +1,7 @@
 import type { ProposalData } from '../../modules/disclosure';
 import { getSchemeFacts } from '../../modules/disclosure';
 import type { PolicyRow } from '../../modules/policy';
-import { listPolicyVersions } from '../../modules/policy';
+import { findLatestInsuredProfiles, findLatestPolicyVersion } from '../../modules/policy';
 import { findPolicyholderEmail } from '../../modules/proposal';
 import type { Db } from '../../db/client';
 import { lastBilledMonthOf, quoteOf, type StoredQuote } from '../adjust-policy/policy-snapshot';
@@ -19,7 +19,7 @@ export function policyPageUrl(publicUrl: string, policy: PolicyRow): string {
 
 export type Policyholder = { email: string | null; name: string };
 
-export function policyholderOf(quote: StoredQuote): Policyholder {
+export function policyholderOf(quote: Pick<StoredQuote, 'insuredProfiles'>): Policyholder {
   return policyholderOfAnswers({ insuredProfiles: quote.insuredProfiles } as ProposalData);
 }
 
@@ -34,8 +34,7 @@ export function policyholderOfAnswers(data: ProposalData): Policyholder {
 
 /** The latest version's stored quote (what the renewal starts from), or null. */
 export async function latestQuoteOf(db: Db, policyId: string): Promise<StoredQuote | null> {
-  const versions = await listPolicyVersions(db, policyId);
-  const latest = versions.at(-1);
+  const latest = await findLatestPolicyVersion(db, policyId);
   return latest ? quoteOf(latest) : null;
 }
 
@@ -44,8 +43,8 @@ export async function policyholderOfPolicy(
   db: Db,
   policy: Pick<PolicyRow, 'policyId'>,
 ): Promise<Policyholder | null> {
-  const quote = await latestQuoteOf(db, policy.policyId);
-  return quote ? policyholderOf(quote) : null;
+  const insuredProfiles = await findLatestInsuredProfiles(db, policy.policyId);
+  return insuredProfiles ? policyholderOf({ insuredProfiles }) : null;
 }
 
 /**

@@ -3,12 +3,10 @@ import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { collections } from './tables';
 import * as repository from './repository';
-import { findActiveCard } from './methods';
+import type { PaymentMethodRow } from './repository';
 
 // A card-paying account's monthly collection (issue 16 item 3): an off-session charge of the
 // saved card, recorded as a collection like a direct debit's, so the same outcome run posts it.
-
-const NO_SAVED_CARD_MESSAGE = 'There is no saved card to charge.';
 
 /**
  * Charges the owner's saved card without them present. `reference` is ours: the provider answers
@@ -17,7 +15,8 @@ const NO_SAVED_CARD_MESSAGE = 'There is no saved card to charge.';
 export async function chargeSavedCard(
   deps: ServiceDeps,
   options: {
-    ownerUserId: string;
+    /** The owner's saved card (the caller has just found it, to know the account can pay). */
+    card: PaymentMethodRow;
     amountPence: number;
     description: string;
     reference: string;
@@ -29,27 +28,25 @@ export async function chargeSavedCard(
     throw new RangeError(`A charge must be whole, positive pence: ${options.amountPence}`);
   }
   const now = deps.clock.now();
-  const card = await findActiveCard(deps.db, options.ownerUserId);
-  const result = card
-    ? await deps.providers.cardPayments.chargeSavedCard({
-        reference: options.reference,
-        customerReference: options.ownerUserId,
-        card,
-        amountPence: options.amountPence,
-        description: options.description,
-      })
-    : { status: 'DECLINED' as const, providerPaymentId: null, message: NO_SAVED_CARD_MESSAGE };
+  const { card } = options;
+  const result = await deps.providers.cardPayments.chargeSavedCard({
+    reference: options.reference,
+    customerReference: card.ownerUserId,
+    card,
+    amountPence: options.amountPence,
+    description: options.description,
+  });
   const declined = result.status === 'DECLINED';
   return repository.recordCollectionStatus(deps.db, {
     // A charge refused before the provider made one has no id of its own: our reference stands in.
     providerPaymentId: result.providerPaymentId ?? options.reference,
     provider: 'CARD',
-    ownerUserId: options.ownerUserId,
+    ownerUserId: card.ownerUserId,
     proposalCode: options.proposalCode ?? null,
     amountPence: options.amountPence,
     status: declined ? 'FAILED' : 'SETTLED',
     failureReason: declined ? result.message : null,
-    cardLast4: card?.cardLast4 ?? null,
+    cardLast4: card.cardLast4,
     at: now,
   });
 }

@@ -3,19 +3,19 @@ import type { ServiceDeps } from '../../app-types';
 import type { Db } from '../../db/client';
 import { collections } from './tables';
 import { listPolicyStates } from '../policy';
-import { AppError } from '../../errors';
 import * as repository from './repository';
-import { findActiveMandate, MANDATE_REQUIRED_MESSAGE } from './methods';
+import type { PaymentMethodRow } from './repository';
 
 /**
- * Asks the direct-debit provider for money under the owner's active mandate and records the
- * collection (PENDING); its later statuses arrive by webhook. `reference` is ours (an invoice or
- * bind id): the same reference never collects twice.
+ * Asks the direct-debit provider for money under the owner's active mandate (the caller has just
+ * found it, to know the account can pay this way) and records the collection (PENDING); its later
+ * statuses arrive by webhook. `reference` is ours (an invoice or bind id): the same reference
+ * never collects twice.
  */
 export async function createDirectDebitCollection(
   deps: ServiceDeps,
   options: {
-    ownerUserId: string;
+    mandate: Pick<PaymentMethodRow, 'ownerUserId' | 'providerReference'>;
     proposalCode: string | null;
     amountPence: number;
     description: string;
@@ -27,8 +27,7 @@ export async function createDirectDebitCollection(
   if (!Number.isSafeInteger(options.amountPence) || options.amountPence <= 0) {
     throw new RangeError(`A collection must be whole, positive pence: ${options.amountPence}`);
   }
-  const mandate = await findActiveMandate(deps.db, options.ownerUserId);
-  if (!mandate) throw new AppError('PAYMENT_REQUIRED', MANDATE_REQUIRED_MESSAGE);
+  const { mandate } = options;
   const now = deps.clock.now();
   const collection = await deps.providers.directDebit.createCollection({
     reference: options.reference,
@@ -41,7 +40,7 @@ export async function createDirectDebitCollection(
   return repository.recordCollectionStatus(deps.db, {
     providerPaymentId: collection.providerPaymentId,
     provider: 'DIRECT_DEBIT',
-    ownerUserId: options.ownerUserId,
+    ownerUserId: mandate.ownerUserId,
     proposalCode: options.proposalCode,
     amountPence: options.amountPence,
     status: collection.status,

@@ -163,7 +163,7 @@ describe('direct debit through the sandbox provider', () => {
     const owner = await suite.customer('dd-settles');
     await setUpMandate(BARCLAYS, owner);
     const collection = await createDirectDebitCollection(suite.app, {
-      ownerUserId: 'dd-settles',
+      mandate: (await findActiveMandate(suite.app.db, 'dd-settles'))!,
       proposalCode: null,
       amountPence: 12_345,
       description: 'First instalment',
@@ -193,7 +193,7 @@ describe('direct debit through the sandbox provider', () => {
     expect(await status()).toBe('SETTLED');
     // The same reference never collects twice.
     const again = await createDirectDebitCollection(suite.app, {
-      ownerUserId: 'dd-settles',
+      mandate: (await findActiveMandate(suite.app.db, 'dd-settles'))!,
       proposalCode: null,
       amountPence: 12_345,
       description: 'First instalment',
@@ -207,7 +207,7 @@ describe('direct debit through the sandbox provider', () => {
     const owner = await suite.customer('dd-fails');
     await setUpMandate({ ...BARCLAYS, accountHolderName: 'Fail Payment' }, owner);
     const collection = await createDirectDebitCollection(suite.app, {
-      ownerUserId: 'dd-fails',
+      mandate: (await findActiveMandate(suite.app.db, 'dd-fails'))!,
       proposalCode: null,
       amountPence: 5_000,
       description: 'First instalment',

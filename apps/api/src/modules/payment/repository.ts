@@ -194,6 +194,24 @@ export async function markWebhookEventProcessed(
 
 /** The sandbox providers' records in our database (see providers/card-payments/sandbox-store). */
 export function createDatabaseSandboxStore(db: Db, now: () => Date): SandboxStore {
+  const putAll: SandboxStore['putAll'] = async (records) => {
+    if (records.length === 0) return;
+    const updatedAt = now();
+    await db
+      .insert(sandboxProviderRecords)
+      .values(
+        records.map(({ kind, id, data }) => ({
+          kind,
+          id,
+          data: data as Record<string, unknown>,
+          updatedAt,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [sandboxProviderRecords.kind, sandboxProviderRecords.id],
+        set: { data: sql`excluded.data`, updatedAt: sql`excluded.updated_at` },
+      });
+  };
   return {
     async get<T extends object>(kind: string, id: string) {
       const [row] = await db
@@ -202,16 +220,8 @@ export function createDatabaseSandboxStore(db: Db, now: () => Date): SandboxStor
         .where(and(eq(sandboxProviderRecords.kind, kind), eq(sandboxProviderRecords.id, id)));
       return (row?.data as T | undefined) ?? null;
     },
-    async put(kind, id, data) {
-      const values = { kind, id, data: data as Record<string, unknown>, updatedAt: now() };
-      await db
-        .insert(sandboxProviderRecords)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [sandboxProviderRecords.kind, sandboxProviderRecords.id],
-          set: { data: values.data, updatedAt: values.updatedAt },
-        });
-    },
+    put: (kind, id, data) => putAll([{ kind, id, data }]),
+    putAll,
     async list<T extends object>(kind: string) {
       const rows = await db
         .select({ data: sandboxProviderRecords.data })

@@ -129,6 +129,41 @@ export async function listPolicyVersions(db: Db, policyId: string): Promise<Poli
   return listRows(db, policyVersions, eq(policyVersions.policyId, policyId), 'versionNumber');
 }
 
+/** A policy's latest version: what it covers now (a mid-term change's, else the bound quote's). */
+export async function findLatestPolicyVersion(
+  db: Db,
+  policyId: string,
+): Promise<PolicyVersionRow | null> {
+  const [latest] = await db
+    .select()
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, policyId))
+    .orderBy(desc(policyVersions.versionNumber))
+    .limit(1);
+  return latest ?? null;
+}
+
+/**
+ * The insured profiles on a policy's latest version (who the policyholder is and where to write),
+ * without the rest of its quote: the notices sent on every collection need only these.
+ */
+export async function findLatestInsuredProfiles(
+  db: Db,
+  policyId: string,
+): Promise<PolicyVersionRow['quote']['insuredProfiles'] | null> {
+  const [latest] = await db
+    .select({
+      insuredProfiles: sql<
+        PolicyVersionRow['quote']['insuredProfiles']
+      >`${policyVersions.quote} -> 'insuredProfiles'`,
+    })
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, policyId))
+    .orderBy(desc(policyVersions.versionNumber))
+    .limit(1);
+  return latest?.insuredProfiles ?? null;
+}
+
 /** Policies by scheme and status, for the operator's metrics (flows/metrics). */
 export async function countPoliciesByStatus(
   db: Db,

@@ -217,8 +217,10 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
     const known = await store.get<{ id: string }>(BY_REFERENCE, key);
     if (known) return known.id;
     const flowId = sandboxId(kind.idPrefix);
-    await store.put(kind.table, flowId, open(flowId));
-    await store.put(BY_REFERENCE, key, { id: flowId });
+    await store.putAll([
+      { kind: kind.table, id: flowId, data: open(flowId) },
+      { kind: BY_REFERENCE, id: key, data: { id: flowId } },
+    ]);
     return flowId;
   };
 
@@ -281,17 +283,25 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
         fails,
         announced: status,
       };
-      await store.put(MANDATE, mandate.mandateId, mandate);
-      await store.put(COLLECTION, payment.providerPaymentId, payment);
-      await store.put(BY_REFERENCE, `collection:${flow.reference}`, {
-        id: payment.providerPaymentId,
-      });
-      await store.put(BANK_PAYMENT, flowId, {
-        ...flow,
-        status: fails ? 'FAILED' : 'PAID',
-        providerPaymentId: payment.providerPaymentId,
-        mandateId: mandate.mandateId,
-      });
+      await store.putAll([
+        { kind: MANDATE, id: mandate.mandateId, data: mandate },
+        { kind: COLLECTION, id: payment.providerPaymentId, data: payment },
+        {
+          kind: BY_REFERENCE,
+          id: `collection:${flow.reference}`,
+          data: { id: payment.providerPaymentId },
+        },
+        {
+          kind: BANK_PAYMENT,
+          id: flowId,
+          data: {
+            ...flow,
+            status: fails ? 'FAILED' : 'PAID',
+            providerPaymentId: payment.providerPaymentId,
+            mandateId: mandate.mandateId,
+          },
+        },
+      ]);
       const providerPaymentId = payment.providerPaymentId;
       // As GoCardless: the billing request is fulfilled, then the payment is confirmed (or fails).
       const events: DirectDebitEvent[] = [
@@ -402,8 +412,14 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
         // read to count its own, on its first collection (a book's worth on a payment day).
         collectionsCreated: 0,
       };
-      await store.put(MANDATE, mandate.mandateId, mandate);
-      await store.put(FLOW, flowId, { ...flow, status: 'COMPLETED', mandateId: mandate.mandateId });
+      await store.putAll([
+        { kind: MANDATE, id: mandate.mandateId, data: mandate },
+        {
+          kind: FLOW,
+          id: flowId,
+          data: { ...flow, status: 'COMPLETED', mandateId: mandate.mandateId },
+        },
+      ]);
       const separator = flow.successUrl.includes('?') ? '&' : '?';
       return {
         kind: 'COMPLETED',
@@ -446,10 +462,16 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
         neverSettles: outcome === 'NEVER_SETTLES',
         announced: 'PENDING',
       };
-      await store.put(COLLECTION, record.providerPaymentId, record);
-      await store.put(OPEN_COLLECTION, record.providerPaymentId, record);
-      await store.put(MANDATE, mandateId, { ...mandate, collectionsCreated: nth });
-      await store.put(BY_REFERENCE, `collection:${reference}`, { id: record.providerPaymentId });
+      await store.putAll([
+        { kind: COLLECTION, id: record.providerPaymentId, data: record },
+        { kind: OPEN_COLLECTION, id: record.providerPaymentId, data: record },
+        { kind: MANDATE, id: mandateId, data: { ...mandate, collectionsCreated: nth } },
+        {
+          kind: BY_REFERENCE,
+          id: `collection:${reference}`,
+          data: { id: record.providerPaymentId },
+        },
+      ]);
       return toCollection(record, now);
     },
 
@@ -466,17 +488,23 @@ export function createSandboxDirectDebit(options: PaymentSandboxOptions = {}): S
       const refunded = (await store.list<SandboxRefund>(REFUND_OF))
         .filter((refund) => refund.providerPaymentId === providerPaymentId)
         .reduce((total, refund) => total + refund.amountPence, 0);
-      let result: RefundResult;
-      if (!record || statusAt(record, now) !== 'SETTLED') {
-        result = { status: 'FAILED', providerRefundId: null, message: SANDBOX_REFUND_REFUSED };
-      } else if (refunded + amountPence > record.amountPence) {
-        result = { status: 'FAILED', providerRefundId: null, message: SANDBOX_REFUND_TOO_MUCH };
-      } else {
-        const providerRefundId = sandboxId('RF');
-        await store.put(REFUND_OF, providerRefundId, { providerPaymentId, amountPence });
-        result = { status: 'PAID', providerRefundId };
+      const refusal =
+        !record || statusAt(record, now) !== 'SETTLED'
+          ? SANDBOX_REFUND_REFUSED
+          : refunded + amountPence > record.amountPence
+            ? SANDBOX_REFUND_TOO_MUCH
+            : null;
+      if (refusal) {
+        const result: RefundResult = { status: 'FAILED', providerRefundId: null, message: refusal };
+        await store.put(REFUND, reference, result);
+        return result;
       }
-      await store.put(REFUND, reference, result);
+      const result: RefundResult = { status: 'PAID', providerRefundId: sandboxId('RF') };
+      // The refund and its answer together: a rerun finds the answer, never refunds twice.
+      await store.putAll([
+        { kind: REFUND_OF, id: result.providerRefundId, data: { providerPaymentId, amountPence } },
+        { kind: REFUND, id: reference, data: result },
+      ]);
       return result;
     },
 
