@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app';
 import { runStatement, type DatabaseHandle } from './client';
+import { sandboxProviderRecords } from './schema';
 
 const TYPED = {
   name: 'client_test_typed',
@@ -49,5 +51,35 @@ describe('runStatement (hot paths past drizzle)', () => {
         runStatement(tx, { name: 'client_test_tx', text: 'select 1', values: [] }),
       ).rejects.toThrow('runStatement needs the database handle, not a transaction');
     });
+  });
+});
+
+describe('drizzle on our handles', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('binds parameters without type hints, and instants and JSON still round-trip', async () => {
+    const dialect = Reflect.get(database.db, 'dialect') as { prepareTyping?: unknown };
+    expect(dialect.prepareTyping).toBeUndefined();
+    const at = new Date('2026-10-25T01:30:00.000Z');
+    const data = { amountPence: 12_345, nested: { days: ['2026-10-26'] }, none: null };
+    await database.db
+      .insert(sandboxProviderRecords)
+      .values({ kind: 'client-test', id: 'one', data, updatedAt: at });
+    const rows = await database.db
+      .select()
+      .from(sandboxProviderRecords)
+      .where(
+        and(
+          eq(sandboxProviderRecords.kind, 'client-test'),
+          eq(sandboxProviderRecords.updatedAt, at),
+        ),
+      );
+    expect(rows).toEqual([{ kind: 'client-test', id: 'one', data, updatedAt: at }]);
   });
 });
