@@ -1,4 +1,4 @@
-import { tz } from '@date-fns/tz';
+import { tz, TZDate } from '@date-fns/tz';
 import { add, addMonths, differenceInCalendarDays, startOfDay } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,26 @@ describe('toInstant', () => {
     ['2026-06-01T10:00:00Z', '2026-06-01T10:00:00.000Z'],
   ])('%s → %s', (input, iso) => {
     expect(toInstant(input).toISOString()).toBe(iso);
+  });
+
+  // Bounded by its runs, not by time (each also goes through date-fns).
+  it('reads a day as London midnight, as date-fns does, on 2,000 days from 1900 to 2200', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1900-01-01T00:00:00Z'),
+          max: new Date('2200-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (at) => {
+          const day = at.toISOString().slice(0, 10);
+          const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+          const midnight = new TZDate(year, month - 1, date, LONDON_TIME_ZONE);
+          expect(toInstant(day).getTime(), day).toBe(midnight.getTime());
+        },
+      ),
+      { numRuns: 2_000, seed: 20261129 },
+    );
   });
 
   it.each(['2026-02-30', '2026-13-01', 'not a date', ''])(

@@ -29,14 +29,19 @@ export function toInstant(value: DateInput): Date {
   return assertValid(new Date(value), value);
 }
 
+/**
+ * London midnight of a 'yyyy-MM-dd' day. From the cached offset (hot: every bill and collection
+ * reads days; midnight is never in a change's skipped or repeated hour), else date-fns.
+ */
 function fromLondonDateParts(parts: RegExpExecArray, raw: string): Date {
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  const date = new TZDate(year, month - 1, day, LONDON_TIME_ZONE);
+  const wallClock = new Date(Date.UTC(year, month - 1, day));
   // Reject overflow such as 2026-02-30, which Date would roll into March.
-  if (date.getMonth() !== month - 1 || date.getDate() !== day) {
+  if (wallClock.getUTCMonth() !== month - 1 || wallClock.getUTCDate() !== day) {
     throw new DomainError('INVALID_DATE', `Invalid date: ${raw}`);
   }
-  return new Date(date.getTime());
+  const fast = fromLondonWallClock(wallClock.getTime());
+  return fast ?? new Date(new TZDate(year, month - 1, day, LONDON_TIME_ZONE).getTime());
 }
 
 function assertValid(date: Date, raw: DateInput): Date {
