@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPT_OUT_REASONS, type OptOutReason } from '@motor/domain';
 import { OPT_OUT_DETAILS_MAX_LENGTH } from '@motor/contract';
+import { Button } from '../ui/button';
 import { RadioList } from './radio-list';
 
 // The reason for turning automatic renewal off (spec 2 §5 "renewal opt-out reason: required";
@@ -34,20 +35,22 @@ export function toOptOutRequest(choice: OptOutChoice): {
   };
 }
 
-export function OptOutReasonFields({
-  idPrefix,
-  reasons = OPT_OUT_REASONS,
-  choice,
-  onChange,
-  error,
-}: {
+type OptOutReasonFieldsProps = {
   /** Prefix of the ids: `${idPrefix}-details`, `${idPrefix}-error`. */
   idPrefix: string;
   reasons?: readonly OptOutReason[];
   choice: OptOutChoice;
   onChange: (choice: OptOutChoice) => void;
   error: string | null;
-}): ReactElement {
+};
+
+function OptOutReasonFields({
+  idPrefix,
+  reasons = OPT_OUT_REASONS,
+  choice,
+  onChange,
+  error,
+}: OptOutReasonFieldsProps): ReactElement {
   const { t } = useTranslation('servicing');
   const errorId = `${idPrefix}-error`;
   return (
@@ -83,5 +86,39 @@ export function OptOutReasonFields({
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The reason fields as a form of their own, sent by its one button: the browser's own checks are
+ * off (noValidate) so findOptOutProblem's message is the one shown.
+ */
+export function OptOutReasonForm({
+  className,
+  onSubmit,
+  isPending,
+  submitLabel,
+  ...fields
+}: OptOutReasonFieldsProps & {
+  className?: string;
+  onSubmit: () => Promise<unknown>;
+  /** While sending, the button is disabled so the choice is sent once. */
+  isPending: boolean;
+  submitLabel: string;
+}): ReactElement {
+  return (
+    <form
+      className={className}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <OptOutReasonFields {...fields} />
+      <Button type="submit" disabled={isPending}>
+        {submitLabel}
+      </Button>
+    </form>
   );
 }

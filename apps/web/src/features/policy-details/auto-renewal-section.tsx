@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPolicyEnded } from '@motor/domain';
 import {
-  OptOutReasonFields,
+  OptOutReasonForm,
   findOptOutProblem,
   toOptOutRequest,
   type OptOutChoice,
@@ -76,24 +76,16 @@ export function AutoRenewalSection({
         title={enabled ? t('autoRenewal.offTitle') : t('autoRenewal.onTitle')}
       >
         {enabled ? (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-          >
-            <OptOutReasonFields
-              idPrefix="auto-renewal"
-              reasons={product.renewal.optOutReasons}
-              choice={choice}
-              onChange={setChoice}
-              error={error}
-            />
-            <Button type="submit" disabled={setAutoRenewal.isPending}>
-              {t('autoRenewal.confirmOff')}
-            </Button>
-          </form>
+          <OptOutReasonForm
+            idPrefix="auto-renewal"
+            reasons={product.renewal.optOutReasons}
+            choice={choice}
+            onChange={setChoice}
+            error={error}
+            onSubmit={save}
+            isPending={setAutoRenewal.isPending}
+            submitLabel={t('autoRenewal.confirmOff')}
+          />
         ) : (
           <>
             <p>{t('autoRenewal.onConfirmIntro')}</p>

@@ -2,12 +2,11 @@ import { useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  OptOutReasonFields,
+  OptOutReasonForm,
   findOptOutProblem,
   toOptOutRequest,
   type OptOutChoice,
 } from '../../components/form/opt-out-reason-fields';
-import { Button } from '../../components/ui/button';
 import type { ProductConfig } from '../../lib/brand-products';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -56,25 +55,17 @@ export function RenewalOptOutPage({
         <h1>{t('optOut.title')}</h1>
         <p>{t('optOut.intro', { date: endsAt ? formatDate(endsAt) : '' })}</p>
       </div>
-      <form
+      <OptOutReasonForm
         className="card"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <OptOutReasonFields
-          idPrefix="renewal-opt-out"
-          reasons={product.renewal.optOutReasons}
-          choice={choice}
-          onChange={setChoice}
-          error={error}
-        />
-        <Button type="submit" disabled={optOut.isPending}>
-          {t('optOut.submit')}
-        </Button>
-      </form>
+        idPrefix="renewal-opt-out"
+        reasons={product.renewal.optOutReasons}
+        choice={choice}
+        onChange={setChoice}
+        error={error}
+        onSubmit={submit}
+        isPending={optOut.isPending}
+        submitLabel={t('optOut.submit')}
+      />
       <p>
         <Link to={base}>{t('optOut.back')}</Link>
       </p>
