@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   describePriceLine,
@@ -94,6 +94,24 @@ function PriceTraceTable({ quote }: { quote: ExplainedQuote }): ReactElement | n
 }
 
 /**
+ * A level-3 section of price lines, closed until asked for. Its lines are put on the page only when
+ * opened: closed, the add-ons' names are not there twice.
+ */
+function PriceSection(props: { title: string; intro: string; children: ReactNode }): ReactElement {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <CollapsibleSection title={props.title} headingLevel={3} isOpen={isOpen} onToggle={setOpen}>
+      {isOpen ? (
+        <>
+          <p className="text-muted">{props.intro}</p>
+          {props.children}
+        </>
+      ) : null}
+    </CollapsibleSection>
+  );
+}
+
+/**
  * "What makes up your price", closed until asked for: each part of a priced quote's year in
  * pounds, adding up to it. Nothing for a quote with no trace (not priced, or priced before
  * traces were kept). `showTrace`: staff acting for the customer also see the trace.
@@ -103,29 +121,17 @@ export function PriceExplanation(props: {
   showTrace?: boolean;
 }): ReactElement | null {
   const { t } = useTranslation('ui');
-  const [isOpen, setOpen] = useState(false);
   const lines = explainPrice(props.quote);
   if (!lines) return null;
-  // Its lines are put on the page only when opened: closed, the add-ons' names are not there twice.
   return (
-    <CollapsibleSection
-      title={t('priceExplanation.title')}
-      headingLevel={3}
-      isOpen={isOpen}
-      onToggle={setOpen}
-    >
-      {isOpen ? (
-        <>
-          <p className="text-muted">{t('priceExplanation.intro')}</p>
-          <PriceLines
-            lines={lines}
-            totalLabel={t('priceExplanation.total')}
-            totalPence={props.quote.totalPremium}
-          />
-          {props.showTrace ? <PriceTraceTable quote={props.quote} /> : null}
-        </>
-      ) : null}
-    </CollapsibleSection>
+    <PriceSection title={t('priceExplanation.title')} intro={t('priceExplanation.intro')}>
+      <PriceLines
+        lines={lines}
+        totalLabel={t('priceExplanation.total')}
+        totalPence={props.quote.totalPremium}
+      />
+      {props.showTrace ? <PriceTraceTable quote={props.quote} /> : null}
+    </PriceSection>
   );
 }
 
@@ -136,29 +142,18 @@ export function PriceMoves(props: {
   showTrace?: boolean;
 }): ReactElement | null {
   const { t } = useTranslation('ui');
-  const [isOpen, setOpen] = useState(false);
   const explained = explainPriceMoves(props.before, props.after);
   if (!explained || explained.moves.length === 0) return null;
   return (
-    <CollapsibleSection
-      title={t('priceExplanation.movesTitle')}
-      headingLevel={3}
-      isOpen={isOpen}
-      onToggle={setOpen}
-    >
-      {isOpen ? (
-        <>
-          <p className="text-muted">{t('priceExplanation.movesIntro')}</p>
-          <PriceLines
-            lines={explained.moves}
-            totalLabel={t('priceExplanation.movesTotal')}
-            totalPence={props.after.totalPremium - props.before.totalPremium}
-            isChange
-          />
-          {explained.ratesChanged ? <p>{t('priceExplanation.ratesChanged')}</p> : null}
-          {props.showTrace ? <PriceTraceTable quote={props.after} /> : null}
-        </>
-      ) : null}
-    </CollapsibleSection>
+    <PriceSection title={t('priceExplanation.movesTitle')} intro={t('priceExplanation.movesIntro')}>
+      <PriceLines
+        lines={explained.moves}
+        totalLabel={t('priceExplanation.movesTotal')}
+        totalPence={props.after.totalPremium - props.before.totalPremium}
+        isChange
+      />
+      {explained.ratesChanged ? <p>{t('priceExplanation.ratesChanged')}</p> : null}
+      {props.showTrace ? <PriceTraceTable quote={props.after} /> : null}
+    </PriceSection>
   );
 }
