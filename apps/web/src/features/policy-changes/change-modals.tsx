@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { ChatAction } from '../../components/ui/chat-action';
@@ -9,54 +9,72 @@ import { Modal } from '../../components/ui/modal';
 
 type MessageModalProps = { isOpen: boolean; onClose: () => void };
 
+/**
+ * One of these modals: the title and text under `modals.<name>`, then its one action. A failure's
+ * text is an alert, so a screen reader says it as the modal opens.
+ */
+function MessageModal({
+  name,
+  isAlert = false,
+  isOpen,
+  onClose,
+  children,
+}: MessageModalProps & {
+  name: 'notAllowed' | 'inRenewal' | 'errorGone' | 'stale';
+  isAlert?: boolean;
+  children: ReactNode;
+}): ReactElement {
+  const { t } = useTranslation('policy-changes');
+  const content = <p>{t(`modals.${name}.content`)}</p>;
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} title={t(`modals.${name}.title`)}>
+      {isAlert ? <div role="alert">{content}</div> : content}
+      {children}
+    </Modal>
+  );
+}
+
 /** Spec 3 §8 "Policy cannot be modified". */
-export function ChangeNotAllowedModal({ isOpen, onClose }: MessageModalProps): ReactElement {
+export function ChangeNotAllowedModal(props: MessageModalProps): ReactElement {
   const { t } = useTranslation('policy-changes');
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('modals.notAllowed.title')}>
-      <p>{t('modals.notAllowed.content')}</p>
-      <Button onClick={onClose}>{t('modals.close')}</Button>
-    </Modal>
+    <MessageModal name="notAllowed" {...props}>
+      <Button onClick={props.onClose}>{t('modals.close')}</Button>
+    </MessageModal>
   );
 }
 
 /** Spec 3 §4 item 8: changes are blocked in the renewal window and handled through chat. */
-export function InRenewalModal({ isOpen, onClose }: MessageModalProps): ReactElement {
-  const { t } = useTranslation('policy-changes');
+export function InRenewalModal(props: MessageModalProps): ReactElement {
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('modals.inRenewal.title')}>
-      <p>{t('modals.inRenewal.content')}</p>
-      <ChatAction className="button button--layout-default button--inverted" onOpen={onClose} />
-    </Modal>
+    <MessageModal name="inRenewal" {...props}>
+      <ChatAction
+        className="button button--layout-default button--inverted"
+        onOpen={props.onClose}
+      />
+    </MessageModal>
   );
 }
 
 /** Spec 3 §8 "Confirm adjustment fails". */
-export function ErrorGoneModal({ isOpen, onClose }: MessageModalProps): ReactElement {
+export function ErrorGoneModal(props: MessageModalProps): ReactElement {
   const { t } = useTranslation('policy-changes');
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('modals.errorGone.title')}>
-      <div role="alert">
-        <p>{t('modals.errorGone.content')}</p>
-      </div>
-      <Button onClick={onClose}>{t('modals.close')}</Button>
-    </Modal>
+    <MessageModal name="errorGone" isAlert {...props}>
+      <Button onClick={props.onClose}>{t('modals.close')}</Button>
+    </MessageModal>
   );
 }
 
 /** Spec 3 §8 "Stale confirmation": the adjustment timed out or the policy moved on. */
 export function StaleConfirmationModal({
-  isOpen,
-  onClose,
   onStartAgain,
+  ...props
 }: MessageModalProps & { onStartAgain: () => void }): ReactElement {
   const { t } = useTranslation('policy-changes');
   return (
-    <Modal isOpen={isOpen} onClose={onClose} title={t('modals.stale.title')}>
-      <div role="alert">
-        <p>{t('modals.stale.content')}</p>
-      </div>
+    <MessageModal name="stale" isAlert {...props}>
       <Button onClick={onStartAgain}>{t('modals.stale.startAgain')}</Button>
-    </Modal>
+    </MessageModal>
   );
 }
