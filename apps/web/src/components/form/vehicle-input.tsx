@@ -165,6 +165,31 @@ function RegistrationSearch({
   );
 }
 
+/** A level of the manual search (make, then model): the names found, or a status that there are none. */
+function NameLevel({
+  names,
+  noneFound,
+  ...select
+}: {
+  id: string;
+  label: string;
+  /** Undefined until the level above is chosen and its names have come. */
+  names: readonly string[] | undefined;
+  noneFound: string;
+  value: string;
+  onChange: (name: string) => void;
+}): ReactElement | null {
+  if (!names) return null;
+  if (names.length === 0) {
+    return (
+      <p className="field__error" role="status">
+        {noneFound}
+      </p>
+    );
+  }
+  return <SearchSelect {...select} options={names.map((name) => ({ value: name, text: name }))} />;
+}
+
 function ManualSearch({
   id,
   earliestYear,
@@ -227,41 +252,29 @@ function ManualSearch({
           setVehicleCode('');
         }}
       />
-      {makes.data && makes.data.length === 0 ? (
-        <p className="field__error" role="status">
-          {t('vehicle.noModelsInYear', { year })}
-        </p>
-      ) : null}
-      {makes.data && makes.data.length > 0 ? (
-        <SearchSelect
-          id={`${id}-make`}
-          label={t('vehicle.make')}
-          options={makes.data.map((entry) => ({ value: entry.make, text: entry.make }))}
-          value={chosenMake}
-          onChange={(next) => {
-            setMake(next);
-            setModel('');
-            setVehicleCode('');
-          }}
-        />
-      ) : null}
-      {models.data && models.data.length === 0 ? (
-        <p className="field__error" role="status">
-          {t('vehicle.noMakeModelsInYear', { make: chosenMake, year })}
-        </p>
-      ) : null}
-      {models.data && models.data.length > 0 ? (
-        <SearchSelect
-          id={`${id}-model`}
-          label={t('vehicle.model')}
-          options={models.data.map((entry) => ({ value: entry.model, text: entry.model }))}
-          value={chosenModel}
-          onChange={(next) => {
-            setModel(next);
-            setVehicleCode('');
-          }}
-        />
-      ) : null}
+      <NameLevel
+        id={`${id}-make`}
+        label={t('vehicle.make')}
+        names={makes.data?.map((entry) => entry.make)}
+        noneFound={t('vehicle.noModelsInYear', { year })}
+        value={chosenMake}
+        onChange={(next) => {
+          setMake(next);
+          setModel('');
+          setVehicleCode('');
+        }}
+      />
+      <NameLevel
+        id={`${id}-model`}
+        label={t('vehicle.model')}
+        names={models.data?.map((entry) => entry.model)}
+        noneFound={t('vehicle.noMakeModelsInYear', { make: chosenMake, year })}
+        value={chosenModel}
+        onChange={(next) => {
+          setModel(next);
+          setVehicleCode('');
+        }}
+      />
       {trims.data && trims.data.length > 0 ? (
         <SelectInput
           id={`${id}-trim`}
