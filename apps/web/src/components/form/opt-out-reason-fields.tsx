@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPT_OUT_REASONS, type OptOutReason } from '@motor/domain';
 import { OPT_OUT_DETAILS_MAX_LENGTH } from '@motor/contract';
@@ -9,10 +9,10 @@ import { RadioList } from './radio-list';
 // spec 3 §4 the reason set), one list for the policy's auto-renewal modal and the renewal
 // opt-out page: the reasons, "Other" with details, the error linked to both.
 
-export type OptOutChoice = { reason: OptOutReason | ''; details: string };
+type OptOutChoice = { reason: OptOutReason | ''; details: string };
 
 /** The error text key of a choice (servicing:autoRenewal.*), or null when it can be sent. */
-export function findOptOutProblem(
+function findOptOutProblem(
   choice: OptOutChoice,
 ): 'autoRenewal.reasonRequired' | 'autoRenewal.detailsRequired' | null {
   if (choice.reason === '') return 'autoRenewal.reasonRequired';
@@ -22,12 +22,10 @@ export function findOptOutProblem(
   return null;
 }
 
+type OptOutRequest = { enabled: false; reason: OptOutReason; details?: string };
+
 /** The request body of a valid choice: reason, and details when given. */
-export function toOptOutRequest(choice: OptOutChoice): {
-  enabled: false;
-  reason: OptOutReason;
-  details?: string;
-} {
+function toOptOutRequest(choice: OptOutChoice): OptOutRequest {
   return {
     enabled: false,
     reason: choice.reason as OptOutReason,
@@ -90,32 +88,43 @@ function OptOutReasonFields({
 }
 
 /**
- * The reason fields as a form of their own, sent by its one button: the browser's own checks are
- * off (noValidate) so findOptOutProblem's message is the one shown.
+ * The reason fields as a form of their own, holding the choice: its one button sends a valid
+ * choice's request, or shows why it cannot be sent. The browser's own checks are off (noValidate)
+ * so findOptOutProblem's message is the one shown.
  */
 export function OptOutReasonForm({
   className,
-  onSubmit,
+  onSend,
   isPending,
   submitLabel,
   ...fields
-}: OptOutReasonFieldsProps & {
+}: Pick<OptOutReasonFieldsProps, 'idPrefix' | 'reasons'> & {
   className?: string;
-  onSubmit: () => Promise<unknown>;
+  /** Sends the request; a failure is the caller's to explain (the form stays to try again). */
+  onSend: (request: OptOutRequest) => Promise<unknown>;
   /** While sending, the button is disabled so the choice is sent once. */
   isPending: boolean;
   submitLabel: string;
 }): ReactElement {
+  const { t } = useTranslation('servicing');
+  const [choice, setChoice] = useState<OptOutChoice>({ reason: '', details: '' });
+  const [error, setError] = useState<string | null>(null);
+  const send = () => {
+    const problem = findOptOutProblem(choice);
+    if (problem) return setError(t(problem));
+    setError(null);
+    void onSend(toOptOutRequest(choice));
+  };
   return (
     <form
       className={className}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void onSubmit();
+        send();
       }}
     >
-      <OptOutReasonFields {...fields} />
+      <OptOutReasonFields {...fields} choice={choice} onChange={setChoice} error={error} />
       <Button type="submit" disabled={isPending}>
         {submitLabel}
       </Button>

@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SetPolicyAutoRenewalRequest } from '@motor/contract';
 import { isPolicyEnded } from '@motor/domain';
-import {
-  OptOutReasonForm,
-  findOptOutProblem,
-  toOptOutRequest,
-  type OptOutChoice,
-} from '../../components/form/opt-out-reason-fields';
+import { OptOutReasonForm } from '../../components/form/opt-out-reason-fields';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import type { ProductConfig } from '../../lib/brand-products';
@@ -30,8 +26,6 @@ export function AutoRenewalSection({
   const { policyDetail } = policy;
   const enabled = policyDetail.autoRenewalEnabled ?? true;
   const [isOpen, setIsOpen] = useState(false);
-  const [choice, setChoice] = useState<OptOutChoice>({ reason: '', details: '' });
-  const [error, setError] = useState<string | null>(null);
   const setAutoRenewal = useSetAutoRenewal(policy.policyId);
 
   if (
@@ -43,16 +37,11 @@ export function AutoRenewalSection({
   }
   const canEdit = product.renewal.autoRenewalOptions.length > 1;
 
-  const open = () => {
-    setChoice({ reason: '', details: '' });
-    setError(null);
-    setIsOpen(true);
-  };
-  const save = async () => {
-    const problem = enabled ? findOptOutProblem(choice) : null;
-    if (problem) return setError(t(problem));
+  // The modal's form is made afresh each time it opens: no reason chosen, no error.
+  const open = () => setIsOpen(true);
+  const save = async (request: SetPolicyAutoRenewalRequest) => {
     try {
-      await setAutoRenewal.mutateAsync(enabled ? toOptOutRequest(choice) : { enabled: true });
+      await setAutoRenewal.mutateAsync(request);
       setIsOpen(false);
     } catch {
       // The error modal explains the failure; the dialog stays open to try again.
@@ -79,17 +68,17 @@ export function AutoRenewalSection({
           <OptOutReasonForm
             idPrefix="auto-renewal"
             reasons={product.renewal.optOutReasons}
-            choice={choice}
-            onChange={setChoice}
-            error={error}
-            onSubmit={save}
+            onSend={save}
             isPending={setAutoRenewal.isPending}
             submitLabel={t('autoRenewal.confirmOff')}
           />
         ) : (
           <>
             <p>{t('autoRenewal.onConfirmIntro')}</p>
-            <Button onClick={() => void save()} disabled={setAutoRenewal.isPending}>
+            <Button
+              onClick={() => void save({ enabled: true })}
+              disabled={setAutoRenewal.isPending}
+            >
               {t('autoRenewal.confirmOn')}
             </Button>
           </>

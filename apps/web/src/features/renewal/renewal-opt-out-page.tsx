@@ -1,12 +1,8 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  OptOutReasonForm,
-  findOptOutProblem,
-  toOptOutRequest,
-  type OptOutChoice,
-} from '../../components/form/opt-out-reason-fields';
+import type { SetPolicyAutoRenewalRequest } from '@motor/contract';
+import { OptOutReasonForm } from '../../components/form/opt-out-reason-fields';
 import type { ProductConfig } from '../../lib/brand-products';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -26,23 +22,17 @@ export function RenewalOptOutPage({
   base: string;
 }): ReactElement {
   const { t } = useTranslation('renewal');
-  const { t: tServicing } = useTranslation('servicing');
   const navigate = useNavigate();
   const source = proposal.sourcePolicy!;
   const optOut = useOptOutOfRenewal({
     policyId: source.policyId,
     proposalCode: proposal.proposalCode,
   });
-  const [choice, setChoice] = useState<OptOutChoice>({ reason: '', details: '' });
-  const [error, setError] = useState<string | null>(null);
   const endsAt = source.detail.expiredAt ?? proposal.startAt;
 
-  const submit = async () => {
-    const problem = findOptOutProblem(choice);
-    if (problem) return setError(tServicing(problem));
-    setError(null);
+  const send = async (request: SetPolicyAutoRenewalRequest) => {
     try {
-      await optOut.mutateAsync(toOptOutRequest(choice));
+      await optOut.mutateAsync(request);
       await navigate(paths.home(), { replace: true });
     } catch {
       // The error modal explains the failure; the form stays to try again.
@@ -59,10 +49,7 @@ export function RenewalOptOutPage({
         className="card"
         idPrefix="renewal-opt-out"
         reasons={product.renewal.optOutReasons}
-        choice={choice}
-        onChange={setChoice}
-        error={error}
-        onSubmit={submit}
+        onSend={send}
         isPending={optOut.isPending}
         submitLabel={t('optOut.submit')}
       />
