@@ -9,7 +9,7 @@ import {
 } from '@motor/domain';
 import { formatPence } from '../../lib/format';
 import { CollapsibleSection } from './collapsible-section';
-import { ScrollingTable } from './scrolling-table';
+import { ReportTable } from './scrolling-table';
 
 // "What makes up your price" and "What moved your price" (issue 35 item 2): the rating engine's own
 // trace told in pounds (@motor/domain's price explanation); staff see the trace itself.
@@ -48,48 +48,51 @@ function PriceLines(props: {
   );
 }
 
+/** A row of the trace that is not a factor: its value spans the answer and multiplier columns. */
+function TraceRow(props: { label: string; children: ReactNode }): ReactElement {
+  return (
+    <tr>
+      <th scope="row">{props.label}</th>
+      <td colSpan={2}>{props.children}</td>
+    </tr>
+  );
+}
+
 /** The trace as rating applied it, for staff acting for a customer (tables, version, minimum). */
 function PriceTraceTable({ quote }: { quote: ExplainedQuote }): ReactElement | null {
   const { t } = useTranslation('ui');
   const trace = quote.priceTrace;
   if (!trace) return null;
   return (
-    <ScrollingTable caption={t('priceExplanation.trace.caption')} isCaptionVisible>
-      <thead>
-        <tr>
-          <th scope="col">{t('priceExplanation.trace.factor')}</th>
-          <th scope="col">{t('priceExplanation.trace.answer')}</th>
-          <th scope="col">{t('priceExplanation.trace.multiplier')}</th>
+    <ReportTable
+      caption={t('priceExplanation.trace.caption')}
+      isCaptionVisible
+      columns={[
+        t('priceExplanation.trace.factor'),
+        t('priceExplanation.trace.answer'),
+        t('priceExplanation.trace.multiplier'),
+      ]}
+    >
+      <TraceRow label={t('priceExplanation.trace.tableVersion')}>{trace.tableVersion}</TraceRow>
+      <TraceRow label={t('priceExplanation.trace.base')}>
+        {formatPence(trace.basePremiumPence)}
+      </TraceRow>
+      {trace.factors.map((factor) => (
+        <tr key={factor.name}>
+          <th scope="row">{factor.name}</th>
+          <td>{factor.value ?? '—'}</td>
+          <td>×{factor.factor}</td>
         </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <th scope="row">{t('priceExplanation.trace.tableVersion')}</th>
-          <td colSpan={2}>{trace.tableVersion}</td>
-        </tr>
-        <tr>
-          <th scope="row">{t('priceExplanation.trace.base')}</th>
-          <td colSpan={2}>{formatPence(trace.basePremiumPence)}</td>
-        </tr>
-        {trace.factors.map((factor) => (
-          <tr key={factor.name}>
-            <th scope="row">{factor.name}</th>
-            <td>{factor.value ?? '—'}</td>
-            <td>×{factor.factor}</td>
-          </tr>
-        ))}
-        <tr>
-          <th scope="row">{t('priceExplanation.trace.minimum')}</th>
-          <td colSpan={2}>{formatPence(trace.minimumPremiumPence)}</td>
-        </tr>
-        {trace.optionalCovers.map((cover) => (
-          <tr key={cover.code}>
-            <th scope="row">{t('priceExplanation.trace.addOn', { code: cover.code })}</th>
-            <td colSpan={2}>{formatPence(cover.premiumPence)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollingTable>
+      ))}
+      <TraceRow label={t('priceExplanation.trace.minimum')}>
+        {formatPence(trace.minimumPremiumPence)}
+      </TraceRow>
+      {trace.optionalCovers.map((cover) => (
+        <TraceRow key={cover.code} label={t('priceExplanation.trace.addOn', { code: cover.code })}>
+          {formatPence(cover.premiumPence)}
+        </TraceRow>
+      ))}
+    </ReportTable>
   );
 }
 

@@ -5,7 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
  * the caption, so the keyboard scrolls it too (axe's scrollable-region-focusable, which jsx-a11y
  * does not know of).
  */
-export function ScrollingTable(props: {
+function ScrollingTable(props: {
   caption: string;
   className?: string;
   /** Shown above the table; by default only assistive technology reads it. */
