@@ -98,6 +98,43 @@ const yesNo = (name: string, extra: Partial<InputDefinitionInput> = {}): InputDe
   ...extra,
 });
 
+/**
+ * A required whole number from `min` to `max`, each bound with its own message; the box takes as
+ * many digits as `max` has.
+ */
+const wholeNumber = (
+  name: string,
+  range: { min: number; max: number; tooLow: string; tooHigh: string },
+  meta: Partial<InputDefinitionInput['meta']> & { helpLink: string },
+  extra: Partial<InputDefinitionInput> = {},
+): InputDefinitionInput => {
+  const { helpLink, ...before } = meta;
+  return {
+    name,
+    type: 'numberText',
+    validation: { required: true, greaterThanOrEqual: range.min, lessThanOrEqual: range.max },
+    messages: { greaterThanOrEqual: range.tooLow, lessThanOrEqual: range.tooHigh },
+    meta: { ...before, maxLength: String(range.max).length, helpLink },
+    ...extra,
+  };
+};
+
+/**
+ * What those in work look up (occupation, industry): searched from its third letter and chosen
+ * from the list; the name is also the word its message uses.
+ */
+const workLookup = (
+  name: 'occupation' | 'industry',
+  lookupTable: 'OccupationABI' | 'Industry',
+): InputDefinitionInput => ({
+  name,
+  type: 'lookup',
+  validation: { required: true },
+  messages: { required: `Please search for an ${name} and choose it from the list` },
+  meta: { lookupTable, minSearchLength: 3, helpLink: name },
+  conditional: whenAnswer('employmentStatus', [...EMPLOYMENT_STATUSES_WITH_OCCUPATION]),
+});
+
 /** Claims and convictions look back 5 years and may not be in the future (spec 2 §5). */
 const WITHIN_FIVE_YEARS = {
   required: true,
@@ -200,31 +237,31 @@ function createAssetInputs(productKind: ProductKind): InputDefinitionInput[] {
       { helpLink: 'steering' },
       { conditional: whenSpecificationLacks('steering') },
     ),
-    {
-      name: 'disclosedNumberOfSeats',
-      type: 'numberText',
-      validation: { required: true, greaterThanOrEqual: 1, lessThanOrEqual: 8 },
-      messages: {
-        greaterThanOrEqual: 'Your car must have at least 1 seat',
-        lessThanOrEqual: 'We can insure cars with up to 8 seats',
+    wholeNumber(
+      'disclosedNumberOfSeats',
+      {
+        min: 1,
+        max: 8,
+        tooLow: 'Your car must have at least 1 seat',
+        tooHigh: 'We can insure cars with up to 8 seats',
       },
-      meta: { defaultValue: 5, maxLength: 1, helpLink: 'number-of-seats' },
-      conditional: whenSpecificationLacks('numberOfSeats'),
-    },
+      { defaultValue: 5, helpLink: 'number-of-seats' },
+      { conditional: whenSpecificationLacks('numberOfSeats') },
+    ),
     yesNo('modifications'),
     choiceOf('purchaseType', 'radio', PURCHASE_TYPES, { helpLink: 'purchase-type' }),
-    {
-      // Whole pounds (not pence) as the customer types them; 1 to 999,999.
-      name: 'estimatedValue',
-      type: 'numberText',
-      validation: { required: true, greaterThanOrEqual: 1, lessThanOrEqual: 999999 },
-      messages: {
-        greaterThanOrEqual: 'Please enter the value of your car in pounds',
-        lessThanOrEqual: 'Please enter a value under £1,000,000',
+    // Whole pounds (not pence) as the customer types them; 1 to 999,999.
+    wholeNumber(
+      'estimatedValue',
+      {
+        min: 1,
+        max: 999999,
+        tooLow: 'Please enter the value of your car in pounds',
+        tooHigh: 'Please enter a value under £1,000,000',
       },
-      meta: { maxLength: 6, helpLink: 'estimated-value' },
-      conditional: whenSpecificationLacks('valuePence'),
-    },
+      { helpLink: 'estimated-value' },
+      { conditional: whenSpecificationLacks('valuePence') },
+    ),
     yesNo('trackerFitted'),
     choiceOf('registeredKeeper', 'select', KEEPER_OWNER_TYPES, { helpLink: 'registered-keeper' }),
     choiceOf('legalOwner', 'select', KEEPER_OWNER_TYPES, { helpLink: 'legal-owner' }),
@@ -239,16 +276,16 @@ function createAssetInputs(productKind: ProductKind): InputDefinitionInput[] {
       meta: { monthsAhead: 1, earliestYear: 1939, helpLink: 'usage-start' },
     },
     choiceOf('usage', 'radio', VEHICLE_USAGES, { helpLink: 'usage' }),
-    {
-      name: 'annualMileage',
-      type: 'numberText',
-      validation: { required: true, greaterThanOrEqual: 1, lessThanOrEqual: 999999 },
-      messages: {
-        greaterThanOrEqual: 'Please enter at least 1 mile',
-        lessThanOrEqual: 'Please enter fewer than 1,000,000 miles',
+    wholeNumber(
+      'annualMileage',
+      {
+        min: 1,
+        max: 999999,
+        tooLow: 'Please enter at least 1 mile',
+        tooHigh: 'Please enter fewer than 1,000,000 miles',
       },
-      meta: { maxLength: 6, helpLink: 'annual-mileage' },
-    },
+      { helpLink: 'annual-mileage' },
+    ),
     choiceOf('overnightLocation', 'radio', OVERNIGHT_LOCATIONS, { helpLink: 'overnight-location' }),
     choiceOf(
       'overnightProximity',
@@ -416,22 +453,8 @@ const driverInputs: InputDefinitionInput[] = [
     {},
     { conditional: whenAnswer('employmentStatus', ['NIW']) },
   ),
-  {
-    name: 'occupation',
-    type: 'lookup',
-    validation: { required: true },
-    messages: { required: 'Please search for an occupation and choose it from the list' },
-    meta: { lookupTable: 'OccupationABI', minSearchLength: 3, helpLink: 'occupation' },
-    conditional: whenAnswer('employmentStatus', [...EMPLOYMENT_STATUSES_WITH_OCCUPATION]),
-  },
-  {
-    name: 'industry',
-    type: 'lookup',
-    validation: { required: true },
-    messages: { required: 'Please search for an industry and choose it from the list' },
-    meta: { lookupTable: 'Industry', minSearchLength: 3, helpLink: 'industry' },
-    conditional: whenAnswer('employmentStatus', [...EMPLOYMENT_STATUSES_WITH_OCCUPATION]),
-  },
+  workLookup('occupation', 'OccupationABI'),
+  workLookup('industry', 'Industry'),
   yesNo('bankrupt'),
   yesNo('unsatisfiedCCJs'),
   yesNo('unspentCriminalConvictions'),
