@@ -5,6 +5,7 @@ import { getSingleOption } from '@motor/forms';
 import type { SelectOption } from '@motor/forms';
 import { Field, getControlAria } from './field';
 import type { FieldBaseProps } from './field';
+import { SelectOptions } from './select-options';
 import { useLatestRef } from '../../lib/use-latest-ref';
 
 /** An option optionally tied to a value of the upstream select. */
@@ -61,12 +62,10 @@ export function CascadingSelect({
         {...getControlAria(id, { hint, error })}
         onChange={(event) => onChange(event.target.value)}
       >
-        {single ? null : <option value="">{placeholder ?? t('select.placeholder')}</option>}
-        {visible.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.text}
-          </option>
-        ))}
+        <SelectOptions
+          empty={single ? null : (placeholder ?? t('select.placeholder'))}
+          options={visible}
+        />
       </select>
     </Field>
   );

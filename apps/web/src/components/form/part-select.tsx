@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectOptions } from './select-options';
 
 export type PartSelectProps = {
   id: string;
@@ -33,12 +34,10 @@ export function PartSelect({
         aria-invalid={hasError ? true : undefined}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">{t('select.placeholder')}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions
+          empty={t('select.placeholder')}
+          options={options.map(({ value, label }) => ({ value, text: label }))}
+        />
       </select>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { SelectOptions } from '../../components/form/select-options';
 import type { AddressFilter } from './use-address-filter';
 
 /**
@@ -25,12 +26,7 @@ export function FilterField<Name extends string>(props: {
       <label htmlFor={control.id}>{props.label}</label>
       {choices ? (
         <select {...control}>
-          <option value="">{choices.any}</option>
-          {choices.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.text}
-            </option>
-          ))}
+          <SelectOptions empty={choices.any} options={choices.options} />
         </select>
       ) : (
         <input {...control} autoComplete="off" spellCheck={false} />
