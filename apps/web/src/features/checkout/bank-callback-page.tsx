@@ -2,14 +2,11 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../lib/paths';
 import { useProposal } from '../../lib/proposal-query';
 import { proposalQueryKey } from '../../lib/query-keys';
 import { BANK_PAYMENT_PARAM, useBankPaymentStatus } from './api/bank-payments';
 import { checkoutPaths } from './checkout-paths';
-import { PaymentWaitView } from './payment-wait-view';
-
-const POLL_MS = 1500;
+import { AwaitPolicy, RETURN_POLL_MS } from './payment-wait-view';
 
 /**
  * Where the customer comes back after approving the first payment in their bank
@@ -23,10 +20,10 @@ export function BankCallbackPage() {
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const bankPaymentId = searchParams.get(BANK_PAYMENT_PARAM);
-  const payment = useBankPaymentStatus(bankPaymentId, POLL_MS);
+  const payment = useBankPaymentStatus(bankPaymentId, RETURN_POLL_MS);
   const status = payment.data?.status;
   const proposal = useProposal(proposalCode, {
-    refetchInterval: status === 'PAID' ? POLL_MS : false,
+    refetchInterval: status === 'PAID' ? RETURN_POLL_MS : false,
   });
   useEffect(() => {
     if (status === 'PAID') {
@@ -36,15 +33,13 @@ export function BankCallbackPage() {
 
   const checkout = checkoutPaths.checkout(productUrlName, proposalCode);
   if (!bankPaymentId) return <Navigate to={checkout} replace />;
-  if (proposal.data === null) return <Navigate to={paths.home()} replace />;
-  if (proposal.data?.status === 'POLICY') {
-    return <Navigate to={checkoutPaths.success(productUrlName, proposalCode)} replace />;
-  }
-  if (status === 'FAILED' || payment.isError) {
-    return <Navigate to={`${checkout}?context=BANK&bank=failed`} replace />;
-  }
   return (
-    <PaymentWaitView
+    <AwaitPolicy
+      proposal={proposal.data}
+      productUrlName={productUrlName}
+      failedPath={
+        status === 'FAILED' || payment.isError ? `${checkout}?context=BANK&bank=failed` : undefined
+      }
       proposalCode={proposalCode}
       title={t('bankPayment.waitingTitle')}
       lead={t('bankPayment.waiting')}

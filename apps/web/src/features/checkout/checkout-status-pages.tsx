@@ -10,7 +10,7 @@ import { proposalQueryKey } from '../../lib/query-keys';
 import { useApiClient } from '../../lib/use-api-client';
 import { bindProposal } from './api/account-setup';
 import { checkoutPaths } from './checkout-paths';
-import { PaymentWaitView } from './payment-wait-view';
+import { AwaitPolicy, RETURN_POLL_MS } from './payment-wait-view';
 import { useCheckoutErrors } from './use-checkout-errors';
 import { PageHeader } from '../../components/ui/page-header';
 
@@ -59,8 +59,6 @@ export function PaymentResultErrorPage() {
   );
 }
 
-const POLL_MS = 1500;
-
 /**
  * The card provider's return page (successPath). The payment's webhook binds the proposal, so
  * this waits for it to become POLICY, then shows the success page. After a card set-up
@@ -75,7 +73,7 @@ export function CardCallbackPage() {
   const onError = useCheckoutErrors();
   const isSetup = searchParams.get('setup') === '1';
   const failed = ['failed', 'cancelled', 'canceled'].includes(searchParams.get('status') ?? '');
-  const proposal = useProposal(proposalCode, { refetchInterval: POLL_MS });
+  const proposal = useProposal(proposalCode, { refetchInterval: RETURN_POLL_MS });
   const [bindFailed, setBindFailed] = useState(false);
   const bound = useRef(false);
 
@@ -94,12 +92,10 @@ export function CardCallbackPage() {
   if (failed || bindFailed) {
     return <Navigate to={checkoutPaths.paymentError(productUrlName, proposalCode)} replace />;
   }
-  if (proposal.data === null) return <Navigate to={paths.home()} replace />;
-  if (proposal.data?.status === 'POLICY') {
-    return <Navigate to={checkoutPaths.success(productUrlName, proposalCode)} replace />;
-  }
   return (
-    <PaymentWaitView
+    <AwaitPolicy
+      proposal={proposal.data}
+      productUrlName={productUrlName}
       proposalCode={proposalCode}
       title={t('callback.title')}
       lead={t('callback.waiting')}

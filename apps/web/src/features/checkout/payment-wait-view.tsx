@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { ChatAction } from '../../components/ui/chat-action';
 import { Spinner } from '../../components/ui/spinner';
 import { formatPence } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useUnboundPayment } from './api/unbound-payment';
+import { checkoutPaths } from './checkout-paths';
 import { PageHeader } from '../../components/ui/page-header';
+
+/** How often a return page asks whether the webhook has made the proposal a policy. */
+export const RETURN_POLL_MS = 1500;
 
 /** After this long, a note that it is slow; after the second, what to do if it never comes. */
 const SLOW_AFTER_MS = 20_000;
@@ -58,7 +62,7 @@ function UnboundPaymentView({ pence }: { pence: number }) {
  * for ever. A payment that came but made no policy (the quote expired meanwhile) is refunded, and
  * the page says so at once.
  */
-export function PaymentWaitView({
+function PaymentWaitView({
   proposalCode,
   title,
   lead,
@@ -86,4 +90,31 @@ export function PaymentWaitView({
       ) : null}
     </div>
   );
+}
+
+/**
+ * Where a return page (card or bank) stands while the provider's webhook binds the proposal: home
+ * when the proposal is gone, the success page once it is a policy, else `failedPath` when the
+ * payment is known to have failed, else the wait.
+ */
+export function AwaitPolicy({
+  proposal,
+  productUrlName,
+  failedPath,
+  ...wait
+}: {
+  /** The proposal as last read: undefined until read, null when it is gone. */
+  proposal: { status: string } | null | undefined;
+  productUrlName: string;
+  failedPath?: string;
+  proposalCode: string;
+  title: string;
+  lead: string;
+}) {
+  if (proposal === null) return <Navigate to={paths.home()} replace />;
+  if (proposal?.status === 'POLICY') {
+    return <Navigate to={checkoutPaths.success(productUrlName, wait.proposalCode)} replace />;
+  }
+  if (failedPath) return <Navigate to={failedPath} replace />;
+  return <PaymentWaitView {...wait} />;
 }
