@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { MarketingPreferencesSchema } from '@motor/domain';
 
 // GET/PATCH /api/policyholder: the account settings (loaded by policyholder.ts with the answer).
-export const MarketingPreferencesSchema = z.object({
-  email: z.boolean(),
-  phone: z.boolean(),
-  sms: z.boolean(),
-});
-export type MarketingPreferences = z.infer<typeof MarketingPreferencesSchema>;
+// The consents per channel are the domain's own.
+export type { MarketingPreferences } from '@motor/domain';
 
 export const PolicyholderSchema = z.object({
   userId: z.string(),
