@@ -148,6 +148,19 @@ function ClaimForm({
 
   const typeOptions = CLAIM_TYPES.map((value) => ({ value, text: t(`types.${value}`) }));
   const statusOptions = CLAIM_STATUSES.map((value) => ({ value, text: t(`status.${value}`) }));
+  /** A coded field (type, status) as a choice: none chosen while its value is blank. */
+  const choiceField = <Name extends 'claimType' | 'status'>(
+    name: Name,
+    options: { value: string; text: string }[],
+  ) => ({
+    id: fieldId(name),
+    label: t(`form.${name}`),
+    options,
+    value: values[name] === '' ? undefined : values[name],
+    error: errors[name],
+    // The options are the field's own codes, so the chosen value is one of them.
+    onChange: (value: unknown) => set(name, String(value) as Values[Name]),
+  });
 
   return (
     <form
@@ -164,22 +177,8 @@ function ClaimForm({
           {formError}
         </p>
       ) : null}
-      <SelectInput
-        id={fieldId('claimType')}
-        label={t('form.claimType')}
-        options={typeOptions}
-        value={values.claimType === '' ? undefined : values.claimType}
-        error={errors.claimType}
-        onChange={(value) => set('claimType', String(value) as ClaimType)}
-      />
-      <RadioGroup
-        id={fieldId('status')}
-        label={t('form.status')}
-        options={statusOptions}
-        value={values.status === '' ? undefined : values.status}
-        error={errors.status}
-        onChange={(value) => set('status', String(value) as ClaimStatus)}
-      />
+      <SelectInput {...choiceField('claimType', typeOptions)} />
+      <RadioGroup {...choiceField('status', statusOptions)} />
       <TextInput
         id={fieldId('insuredName')}
         label={t('form.insuredName')}
