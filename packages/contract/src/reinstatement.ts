@@ -37,12 +37,17 @@ export const ReinstatementOptionSchema = z.object({
 });
 export type ReinstatementOption = z.infer<typeof ReinstatementOptionSchema>;
 
+/** The policy a reinstatement answer is about: its id, number and status now. */
+const ReinstatedPolicySchema = z.object({
+  policyId: z.string(),
+  policyNumber: z.string(),
+  status: z.string(),
+});
+
 /** GET /api/admin/policies/{policyId}/reinstatement. */
 export const ReinstatementResponseSchema = z
   .object({
-    policyId: z.string(),
-    policyNumber: z.string(),
-    status: z.string(),
+    ...ReinstatedPolicySchema.shape,
     /** When cover ended (the cancellation's effective time), null when not cancelled. */
     cancelledAt: z.string().nullable(),
     /** NON_PAYMENT, MISTAKE (any other customer or staff cancellation) or the stored reason. */
@@ -75,9 +80,7 @@ export type ReinstateRequest = z.infer<typeof ReinstateRequestSchema>;
 
 export const ReinstatedResponseSchema = z
   .object({
-    policyId: z.string(),
-    policyNumber: z.string(),
-    status: z.string(),
+    ...ReinstatedPolicySchema.shape,
     // The option taken.
     ...ReinstatementOptionSchema.shape,
     /** The policy version the reinstatement opened (its documents are issued). */
