@@ -19,26 +19,22 @@ export const ClaimReferenceParamsSchema = z.object({
 /** A name as staff type it: letters, spaces and the punctuation of names. */
 const InsuredNameSchema = z.string().trim().min(1).max(120);
 
+/** What staff say of a claim: its type, status, insured and date of incident. */
+const ClaimFieldsSchema = z.object({
+  claimType: ClaimTypeSchema,
+  status: ClaimStatusSchema,
+  insuredName: InsuredNameSchema,
+  occurredDate: IsoDateSchema,
+});
+
 /** POST /api/claims (staff with action:mta-claims): a claim added to a policy. */
 export const CreateClaimRequestSchema = z
-  .object({
-    policyNumber: z.string().min(1).max(60),
-    claimType: ClaimTypeSchema,
-    status: ClaimStatusSchema,
-    insuredName: InsuredNameSchema,
-    occurredDate: IsoDateSchema,
-  })
+  .object({ policyNumber: z.string().min(1).max(60), ...ClaimFieldsSchema.shape })
   .meta({ id: 'CreateClaimRequest' });
 export type CreateClaimRequest = z.infer<typeof CreateClaimRequestSchema>;
 
 /** PATCH /api/claims/{claimReference} (staff with action:mta-claims): the fields to correct. */
-export const UpdateClaimRequestSchema = z
-  .object({
-    claimType: ClaimTypeSchema.optional(),
-    status: ClaimStatusSchema.optional(),
-    insuredName: InsuredNameSchema.optional(),
-    occurredDate: IsoDateSchema.optional(),
-  })
+export const UpdateClaimRequestSchema = ClaimFieldsSchema.partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Give at least one field to change',
   })
