@@ -165,6 +165,27 @@ function RegistrationSearch({
   );
 }
 
+/** The manual search's choices, in the order they are made. */
+const CASCADE = ['yearText', 'make', 'model', 'vehicleCode'] as const;
+type Cascade = Record<(typeof CASCADE)[number], string>;
+
+/** The manual search's choices: choosing one clears those after it, which it narrows. */
+function useCascade(): [Cascade, (level: keyof Cascade) => (value: string) => void] {
+  const [choices, setChoices] = useState<Cascade>({
+    yearText: '',
+    make: '',
+    model: '',
+    vehicleCode: '',
+  });
+  const choose = (level: keyof Cascade) => (value: string) =>
+    setChoices((current) => {
+      const next = { ...current, [level]: value };
+      for (const later of CASCADE.slice(CASCADE.indexOf(level) + 1)) next[later] = '';
+      return next;
+    });
+  return [choices, choose];
+}
+
 /** A level of the manual search (make, then model): the names found, or a status that there are none. */
 function NameLevel({
   names,
@@ -203,15 +224,11 @@ function ManualSearch({
 }): ReactElement {
   const { t } = useTranslation('forms');
   const client = useApiClient();
-  const [yearText, setYearText] = useState('');
-  const [make, setMake] = useState('');
-  const [model, setModel] = useState('');
-  const [vehicleCode, setVehicleCode] = useState('');
+  const [{ yearText, make, model, vehicleCode }, choose] = useCascade();
   const year = Number(yearText);
   const isYearValid = yearText.length === 4 && year >= earliestYear && year <= currentYear;
   // Spec 1 §4: a cascading select with exactly one option chooses it (each choice upstream
-  // resets the ones below, in the change handlers), so each level reads the choice or the only
-  // option.
+  // resets the ones below, in useCascade), so each level reads the choice or the only option.
   const makes = useQuery({
     queryKey: ['lookup', 'makes', year],
     queryFn: () => listMakes(client, year),
@@ -231,6 +248,21 @@ function ManualSearch({
   });
   const chosenCode = vehicleCode || (trims.data?.length === 1 ? trims.data[0]!.vehicleCode : '');
   const candidate = trims.data?.find((trim) => trim.vehicleCode === chosenCode);
+  // Make, then model: the names found for the choices above, or why there are none.
+  const nameLevels = [
+    {
+      level: 'make',
+      names: makes.data?.map((entry) => entry.make),
+      value: chosenMake,
+      noneFound: t('vehicle.noModelsInYear', { year }),
+    },
+    {
+      level: 'model',
+      names: models.data?.map((entry) => entry.model),
+      value: chosenModel,
+      noneFound: t('vehicle.noMakeModelsInYear', { make: chosenMake, year }),
+    },
+  ] as const;
   const yearError =
     yearText.length === 4 && !isYearValid
       ? t('vehicle.yearRange', { earliest: earliestYear, latest: currentYear })
@@ -245,36 +277,17 @@ function ManualSearch({
         max={9999}
         maxLength={4}
         error={yearError}
-        onChange={(next) => {
-          setYearText(next);
-          setMake('');
-          setModel('');
-          setVehicleCode('');
-        }}
+        onChange={choose('yearText')}
       />
-      <NameLevel
-        id={`${id}-make`}
-        label={t('vehicle.make')}
-        names={makes.data?.map((entry) => entry.make)}
-        noneFound={t('vehicle.noModelsInYear', { year })}
-        value={chosenMake}
-        onChange={(next) => {
-          setMake(next);
-          setModel('');
-          setVehicleCode('');
-        }}
-      />
-      <NameLevel
-        id={`${id}-model`}
-        label={t('vehicle.model')}
-        names={models.data?.map((entry) => entry.model)}
-        noneFound={t('vehicle.noMakeModelsInYear', { make: chosenMake, year })}
-        value={chosenModel}
-        onChange={(next) => {
-          setModel(next);
-          setVehicleCode('');
-        }}
-      />
+      {nameLevels.map(({ level, ...found }) => (
+        <NameLevel
+          key={level}
+          {...found}
+          id={`${id}-${level}`}
+          label={t(`vehicle.${level}`)}
+          onChange={choose(level)}
+        />
+      ))}
       {trims.data && trims.data.length > 0 ? (
         <SelectInput
           id={`${id}-trim`}
@@ -284,7 +297,7 @@ function ManualSearch({
             text: nameVehicle({ engineLabel: trim.engineLabel, trim: trim.trim }),
           }))}
           value={chosenCode || undefined}
-          onChange={(next) => setVehicleCode(String(next))}
+          onChange={(next) => choose('vehicleCode')(String(next))}
         />
       ) : null}
       {candidate ? (
