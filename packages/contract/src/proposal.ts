@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   IsoInstantSchema,
   PenceSchema,
+  PriceFactorTraceSchema,
   ProposalChangeSchema,
   ProposalSchema,
   QuoteSchema,
@@ -36,13 +37,6 @@ export type ListProposalsQuery = z.infer<typeof ListProposalsQuerySchema>;
 
 export const ProposalCodeParamsSchema = z.object({ code: z.string().min(1).max(100) });
 
-/** One multiplicative factor of the price, to show a customer or an agent why. */
-export const PriceFactorSchema = z.object({
-  name: z.string(),
-  value: z.union([z.number(), z.string()]).nullable(),
-  factor: z.number(),
-});
-
 /** The quote as the API answers it: the domain quote, plus what a client needs around it. */
 export const ProposalQuoteSchema = QuoteSchema.extend({
   /** Null while the proposal cannot be rated (INSUFFICIENT_ACCURACY). */
@@ -50,7 +44,7 @@ export const ProposalQuoteSchema = QuoteSchema.extend({
   /** Answers rating still needs, as paths ('mainDriver.dateOfBirth'); empty once rated. */
   missingInformation: z.array(z.string()),
   /** The price's factors; empty until rated. */
-  priceFactors: z.array(PriceFactorSchema),
+  priceFactors: z.array(PriceFactorTraceSchema),
   /** The voluntary excess amounts the scheme offers, in pence. */
   voluntaryExcessOptions: z.array(PenceSchema),
   /** Table version of the rating that produced the price; null until rated. */
