@@ -49,6 +49,10 @@ export type ReconciliationFindingsResponse = z.infer<typeof ReconciliationFindin
 // The refunds staff queue (issue 30 item 4): refunds that could not be sent, with the reason, and
 // what staff did (paid by another route, or written off).
 
+/** What staff did with a refund no provider could send: paid it another way, or wrote it off. */
+export const REFUND_RESOLUTIONS = ['PAID_ELSEWHERE', 'WRITTEN_OFF'] as const;
+const RefundResolutionSchema = z.enum(REFUND_RESOLUTIONS);
+
 export const RefundIssueSchema = z
   .object({
     id: z.string(),
@@ -60,7 +64,7 @@ export const RefundIssueSchema = z
     unsentPence: PenceSchema,
     reason: z.string(),
     raisedAt: z.string(),
-    resolution: z.enum(['PAID_ELSEWHERE', 'WRITTEN_OFF']).nullable(),
+    resolution: RefundResolutionSchema.nullable(),
     note: z.string().nullable(),
     resolvedBy: z.string().nullable(),
     resolvedAt: z.string().nullable(),
@@ -76,7 +80,7 @@ export type RefundIssuesResponse = z.infer<typeof RefundIssuesResponseSchema>;
 /** Staff's action on a queued refund: the note says how it was paid, or why it is written off. */
 export const RefundIssueResolutionRequestSchema = z
   .object({
-    resolution: z.enum(['PAID_ELSEWHERE', 'WRITTEN_OFF']),
+    resolution: RefundResolutionSchema,
     note: z
       .string()
       .trim()

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RefundIssueResponse } from '@motor/contract';
+import { REFUND_RESOLUTIONS, type RefundIssueResponse } from '@motor/contract';
 import { RadioList } from '../../components/form/radio-list';
 import { TextArea } from '../../components/form/text-area';
 import { useWrittenReason } from './written-reason';
@@ -57,7 +57,7 @@ function OpenIssue({ issue }: { issue: RefundIssueResponse }) {
         <RadioList
           legend={t('form.legend')}
           name={`${id}-resolution`}
-          options={['PAID_ELSEWHERE', 'WRITTEN_OFF'] as const}
+          options={REFUND_RESOLUTIONS}
           value={resolution}
           onChange={setResolution}
           label={(value) =>
