@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-app';
-import type { DatabaseHandle } from './client';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/use-test-database';
 import { lookupRetailers } from './schema';
 import { TEST_BRANDS } from '../test/test-brands';
 import { seedDemoData } from './seed';
@@ -9,13 +8,7 @@ import { seedDemoData } from './seed';
 const DEMO_RETAILERS = TEST_BRANDS.flatMap((brand) => brand.retailers);
 
 describe('demo data', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase();
 
   it('has about ten plausible BMW retailers with unique 5-digit codes', () => {
     expect(DEMO_RETAILERS.length).toBeGreaterThanOrEqual(10);
@@ -29,18 +22,18 @@ describe('demo data', () => {
   });
 
   it('can be applied on every start: missing rows are added, existing ones left alone', async () => {
-    await seedDemoData(database.db, TEST_BRANDS);
+    await seedDemoData(database.handle.db, TEST_BRANDS);
     const [first, second] = DEMO_RETAILERS;
     if (!first || !second) throw new Error('the test brand has fewer than two retailers');
-    await database.db
+    await database.handle.db
       .update(lookupRetailers)
       .set({ name: 'Renamed by an operator' })
       .where(eq(lookupRetailers.code, first.code));
-    await database.db.delete(lookupRetailers).where(eq(lookupRetailers.code, second.code));
+    await database.handle.db.delete(lookupRetailers).where(eq(lookupRetailers.code, second.code));
 
-    await seedDemoData(database.db, TEST_BRANDS);
+    await seedDemoData(database.handle.db, TEST_BRANDS);
 
-    const rows = await database.db.select().from(lookupRetailers);
+    const rows = await database.handle.db.select().from(lookupRetailers);
     expect(rows).toHaveLength(DEMO_RETAILERS.length);
     expect(rows.find((row) => row.code === first.code)?.name).toBe('Renamed by an operator');
     expect(rows.some((row) => row.code === second.code)).toBe(true);

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { describe, expect, it } from 'vitest';
 import type { SandboxStore } from '../../providers/card-payments';
 import { createMemorySandboxStore } from '../../providers/card-payments/sandbox-store';
-import { createTestDatabase } from '../../test/test-app';
+import { useTestDatabase } from '../../test/use-test-database';
 import { createDatabaseSandboxStore } from '.';
 
 // The sandbox providers' store, in our database and in memory: the same answers from both, and
 // several records written by one call (a collection, its reference, the mandate's count) kept
 // together, each replacing what was there.
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = useTestDatabase();
 
 const stores: [string, () => SandboxStore][] = [
-  ['in our database', () => createDatabaseSandboxStore(database.db, () => new Date())],
+  ['in our database', () => createDatabaseSandboxStore(database.handle.db, () => new Date())],
   ['in memory', createMemorySandboxStore],
 ];
 
