@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerTransactions } from './tables';
 import { defineSweepJob } from '../jobs';
-import { findPolicy, listPolicyVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
+import { findPolicyWithVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
 import { lookAtCollectionsNow } from './collection-checks';
 import { postPremium } from './ledger';
 import { lockRow } from '../../db/rows';
@@ -196,10 +196,7 @@ export type BilledPolicyRows = { policy: PolicyRow; versions: PolicyVersionRow[]
 
 /** The policy an account bills and its versions, or null before bind. */
 async function loadBilledPolicy(db: Db, policyId: string | null): Promise<BilledPolicyRows | null> {
-  if (!policyId) return null;
-  const policy = await findPolicy(db, policyId);
-  if (!policy) return null;
-  return { policy, versions: await listPolicyVersions(db, policyId) };
+  return policyId ? findPolicyWithVersions(db, policyId) : null;
 }
 
 /**

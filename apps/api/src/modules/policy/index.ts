@@ -10,6 +10,7 @@ export {
   findPolicy,
   findOverlappingPolicy,
   findPolicyByProposal,
+  findPolicyWithVersions,
   findLatestInsuredProfiles,
   findLatestPolicyholderAnswers,
   findLatestPolicyVersion,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { countRows, findRow, listNewestRows, listRows, mapRowsByKey } from '../../db/rows';
@@ -127,6 +127,28 @@ export type PolicyVersionRow = typeof policyVersions.$inferSelect;
 /** A policy's versions in creation order. */
 export async function listPolicyVersions(db: Db, policyId: string): Promise<PolicyVersionRow[]> {
   return listRows(db, policyVersions, eq(policyVersions.policyId, policyId), 'versionNumber');
+}
+
+/**
+ * A policy and its versions in creation order, in one statement (the invoicing job and the
+ * collection planner read both for every account they bill); null for an unknown policy.
+ */
+export async function findPolicyWithVersions(
+  db: Db,
+  policyId: string,
+): Promise<{ policy: PolicyRow; versions: PolicyVersionRow[] } | null> {
+  const rows = await db
+    .select({ policy: policies, version: policyVersions })
+    .from(policies)
+    .leftJoin(policyVersions, eq(policyVersions.policyId, policies.policyId))
+    .where(eq(policies.policyId, policyId))
+    .orderBy(asc(policyVersions.versionNumber));
+  const [first] = rows;
+  if (!first) return null;
+  return {
+    policy: first.policy,
+    versions: rows.flatMap((row) => (row.version ? [row.version] : [])),
+  };
 }
 
 /** A policy's latest version: what it covers now (a mid-term change's, else the bound quote's). */
