@@ -11,6 +11,7 @@ export type SandboxStore = {
   /**
    * Several records at once, all or none: what one call of a provider makes (a collection, its
    * reference and the mandate's count) is never half kept, so a rerun after a crash finds it whole.
+   * Each kind and id once in a call: the database writes them in one statement.
    */
   putAll(records: readonly SandboxRecord[]): Promise<void>;
   /** Every record of a kind (the sandboxes keep few). */
