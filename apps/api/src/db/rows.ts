@@ -59,10 +59,17 @@ export async function listNewestRows<T extends PgTable>(
 }
 
 /**
+ * Keys asked about per statement: PostgreSQL takes at most 65,535 parameters in one, and the
+ * auditor asks about every account it has a finding on (tens of thousands, when a provider's list
+ * comes back short).
+ */
+const KEYS_PER_STATEMENT = 10_000;
+
+/**
  * For these `keys` of `table`'s `key` column, a Map from each key found to `value` of its row
  * (its `key` and only the `columns` named, or every column), among the rows matching `where` too
  * when given: the one body of every "answers for a page of ids" lookup another module asks
- * instead of joining the table (decision 050). No keys, no query.
+ * instead of joining the table (decision 050). No keys, no query; many keys, several queries.
  */
 export async function mapRowsByKey<
   T extends PgTable,
@@ -81,16 +88,20 @@ export async function mapRowsByKey<
   },
 ): Promise<Map<InferSelectModel<T>[Key], V>> {
   const { key, keys, columns, where, value } = options;
-  if (keys.length === 0) return new Map();
   const keyColumn = (getTableColumns(table) as Record<string, PgColumn>)[key]!;
-  const rows = await listRows<T, Key | K>(
-    db,
-    table,
-    and(inArray(keyColumn, [...new Set(keys)]), where),
-    undefined,
-    columns && [key, ...columns],
-  );
-  return new Map(rows.map((row) => [row[key], value(row)]));
+  const unique = [...new Set(keys)];
+  const found = new Map<InferSelectModel<T>[Key], V>();
+  for (let start = 0; start < unique.length; start += KEYS_PER_STATEMENT) {
+    const rows = await listRows<T, Key | K>(
+      db,
+      table,
+      and(inArray(keyColumn, unique.slice(start, start + KEYS_PER_STATEMENT)), where),
+      undefined,
+      columns && [key, ...columns],
+    );
+    for (const row of rows) found.set(row[key], value(row));
+  }
+  return found;
 }
 
 /**

@@ -9,37 +9,50 @@ import { customerAccounts, reconciliationFindings, reconciliationRuns } from './
 export type ReconciliationFindingInput = typeof reconciliationFindings.$inferInsert;
 
 /**
- * Stores a run's findings (one row per kind and payment, in one statement), marks resolved every
- * open finding this run did not see, and records the run with how many it found.
+ * Findings written per statement. A run may find thousands (a provider whose list came back short
+ * would make every posted payment LEDGER_ONLY): one statement for them all passed PostgreSQL's
+ * 65,535 parameters, and drizzle's query builder ran out of stack near 16,000 rows, so the run
+ * failed and was retried all night without storing anything.
+ */
+const FINDINGS_PER_STATEMENT = 1_000;
+
+/**
+ * Stores a run's findings (one row per kind and payment, a thousand to a statement), marks
+ * resolved every open finding this run did not see, and records the run with how many it found:
+ * all in one transaction, so a run is stored whole or not at all.
  */
 export async function storeReconciliationRun(
   db: Db,
   run: { at: Date; findings: ReconciliationFindingInput[]; found: number },
 ): Promise<void> {
   const now = run.at;
-  if (run.findings.length > 0) {
-    const excluded = (column: string) => sql.raw(`excluded.${column}`);
-    await db
-      .insert(reconciliationFindings)
-      .values(run.findings)
-      .onConflictDoUpdate({
-        target: [reconciliationFindings.kind, reconciliationFindings.providerPaymentId],
-        set: {
-          provider: excluded(reconciliationFindings.provider.name),
-          accountId: excluded(reconciliationFindings.accountId.name),
-          policyId: excluded(reconciliationFindings.policyId.name),
-          providerAmountPence: excluded(reconciliationFindings.providerAmountPence.name),
-          ledgerAmountPence: excluded(reconciliationFindings.ledgerAmountPence.name),
-          seenAt: now,
-          resolvedAt: null,
-        },
-      });
-  }
-  await db
-    .update(reconciliationFindings)
-    .set({ resolvedAt: now })
-    .where(and(isNull(reconciliationFindings.resolvedAt), lt(reconciliationFindings.seenAt, now)));
-  await db.insert(reconciliationRuns).values({ ranAt: now, findings: run.found });
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < run.findings.length; start += FINDINGS_PER_STATEMENT) {
+      await tx
+        .insert(reconciliationFindings)
+        .values(run.findings.slice(start, start + FINDINGS_PER_STATEMENT))
+        .onConflictDoUpdate({
+          target: [reconciliationFindings.kind, reconciliationFindings.providerPaymentId],
+          set: {
+            provider: excluded(reconciliationFindings.provider.name),
+            accountId: excluded(reconciliationFindings.accountId.name),
+            policyId: excluded(reconciliationFindings.policyId.name),
+            providerAmountPence: excluded(reconciliationFindings.providerAmountPence.name),
+            ledgerAmountPence: excluded(reconciliationFindings.ledgerAmountPence.name),
+            seenAt: now,
+            resolvedAt: null,
+          },
+        });
+    }
+    await tx
+      .update(reconciliationFindings)
+      .set({ resolvedAt: now })
+      .where(
+        and(isNull(reconciliationFindings.resolvedAt), lt(reconciliationFindings.seenAt, now)),
+      );
+    await tx.insert(reconciliationRuns).values({ ranAt: now, findings: run.found });
+  });
 }
 
 /**
