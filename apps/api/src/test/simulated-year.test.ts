@@ -21,6 +21,8 @@ const CLEAN: InvariantBreaches = {
   renewalsAboveNewBusiness: 0,
   unbalancedTransactions: 0,
   ledgerSumPence: 0,
+  openAuditFindings: 0,
+  jobsThatThrew: 0,
 };
 
 describe(`a simulated year of ${SIZE} policies (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -5,7 +5,8 @@
 // Debit mandate that renews, one opted out of auto-renewal that lapses, a driveaway that ends
 // and is offered flex, and a flex policy whose first Direct Debit payment failed: NTU), then
 // cloned set-based in SQL to the book's size, each clone under its own ids and moved in time so
-// that expiries spread over the year (flex back, driveaway forward: it starts during the year).
+// that expiries spread over the year (flex back; driveaway and the flex not taken up forward:
+// they are bought during the year).
 // Clones keep their template's ledger rows (ids renamed, dates not moved: what was invoiced so
 // far), so invoicing carries on from there rather than catching up a past year.
 //
@@ -15,7 +16,8 @@
 // RENEWED without one), every policy past its expiry RENEWED/LAPSED/CANCELLED (or NTU/VOIDED),
 // no opted-in policy lapsed while its renewal offer could be bound,
 // at most one renewal per policy, no renewal offer above its new-business price, every ledger
-// transaction and the whole ledger sum to zero.
+// transaction and the whole ledger sum to zero, the auditor's findings all resolved (the
+// providers, the ledger and the cover agree), and no job run threw.
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,11 +35,12 @@ import { RENEWAL_OFFER_DAYS } from '../flows/renew-policy/offer';
 import { createTestAccessToken } from '../modules/identity/test-tokens';
 import { observeJobRuns, runDueJobs } from '../modules/jobs/runner';
 import { createDirectDebitCollection, findActiveMandate } from '../modules/payment';
-import { computeAmountDueAtBind } from '../modules/policy';
+import { computeAmountDueAtBind, findPolicyByProposal } from '../modules/policy';
 import { buildCompleteDisclosure, updates } from '../modules/proposal';
 import { createLogger } from '../logger';
 import { createSandboxProviders } from '../providers';
-import { LEDGER_ACCOUNTS } from '../modules/billing/testing';
+import { LEDGER_ACCOUNTS, providerPaymentKey } from '../modules/billing/testing';
+import { payOnSandboxCardPage } from './sandbox-payments';
 import { TEST_BRANDS } from './test-brands';
 
 const DAY = 86_400_000;
@@ -76,6 +79,10 @@ export type InvariantBreaches = {
   renewalsAboveNewBusiness: number;
   unbalancedTransactions: number;
   ledgerSumPence: number;
+  /** The auditor's findings still open: the book's three records (providers, ledger, cover) agree. */
+  openAuditFindings: number;
+  /** Job runs that threw (a night's jobs all run clean; a failing one is retried all night). */
+  jobsThatThrew: number;
 };
 
 export type YearResult = {
@@ -215,24 +222,24 @@ async function buyTemplate(app: App, kind: TemplateKind): Promise<Template> {
       amountPence: due.totalPence,
       settled: false,
     };
-  } else if (!driveaway) {
-    // The first month is taken at purchase (issue 30): paid by card here, then Direct Debit. A
-    // first Direct Debit asked for at bind would be the template's alone: its clones would copy
-    // it owed (the job is not cloned) or as a collection their bank never answers (NTU).
-    const due = computeAmountDueAtBind(proposal.quote);
-    payment = {
-      provider: 'CARD' as const,
-      providerPaymentId: `pi_year_${proposalCode}`,
-      amountPence: due.totalPence,
-      settled: true,
-    };
   }
-  const bound = await bindProposal(app, {
-    proposalCode,
-    principal: SYSTEM,
-    ...(driveaway ? {} : { paymentMethodType: 'BACS_DEBIT' as const }),
-    ...(payment ? { payment } : {}),
-  });
+  // The first month of a paying flex is taken at purchase (issue 30) on the sandbox's hosted card
+  // page, whose signed webhook binds the policy, then Direct Debit: the card provider holds the
+  // payment the ledger posts, as the auditor reads it. A first Direct Debit asked for at bind would
+  // be the template's alone: its clones would copy it owed (the job is not cloned) or as a
+  // collection their bank never answers (NTU).
+  const bound =
+    driveaway || payment
+      ? await bindProposal(app, {
+          proposalCode,
+          principal: SYSTEM,
+          ...(driveaway ? {} : { paymentMethodType: 'BACS_DEBIT' as const }),
+          ...(payment ? { payment } : {}),
+        })
+      : await payOnSandboxCardPage(app, headers, proposalCode).then(() =>
+          findPolicyByProposal(app.db, proposalCode),
+        );
+  if (!bound) throw new Error(`${kind}: paid by card, but no policy`);
   if (kind === 'FLEX_OPTED_OUT') {
     await inject(app, {
       method: 'PUT',
@@ -426,10 +433,13 @@ async function cloneTemplate(
   const q = (value: string) => `'${value.replaceAll("'", "''")}'`;
   // Flex moves back up to a year, so that expiries spread over the year ahead, but none falls
   // within the renewal offer's days: the book is in its steady state, its offers up to today
-  // made, rather than making a month of them on the first night. Driveaway moves forward.
+  // made, rather than making a month of them on the first night. Driveaway moves forward, and so
+  // does a flex not taken up: bought on its own day of the year ahead, its cover without a
+  // payment lasts the NTU job's days (as the auditor expects), not the months since inception.
+  const ahead = `((n * 7919) % 330) * interval '1 day'`;
   const shift =
-    template.kind === 'DRIVEAWAY'
-      ? `((n * 7919) % 330) * interval '1 day'`
+    template.kind === 'DRIVEAWAY' || template.kind === 'FLEX_NTU'
+      ? ahead
       : `-((n * 7919) % ${365 - RENEWAL_OFFER_DAYS}) * interval '1 day'`;
   const policy = `t.policy_id = ${q(template.policyId)}`;
   const proposal = `t.proposal_code = ${q(template.proposalCode)}`;
@@ -462,20 +472,40 @@ async function cloneTemplate(
   await clone('collections', proposal, false);
   if (template.kind === 'FLEX_NTU') {
     // Not taken up one night each, as new business is, not all on the first: each clone's first
-    // Direct Debit was asked for on its own day of the year and never settles (the NTU job's
+    // Direct Debit was asked for on the day it was bought and never settles (the NTU job's
     // "unsettled for longer than its days"), rather than having failed before the year began.
+    // Its first invoice is due a month after it was bought, as its template's was.
+    const bought = (column: string) =>
+      `${column} + ((substring(proposal_code from '~([0-9]+)$')::int * 7919) % 330) * interval '1 day'`;
     await run(
       db,
       `update collections
           set status = 'SUBMITTED', failure_reason = null,
-              created_at = '${options.now.toISOString()}'::timestamptz
-                + ((substring(proposal_code from '~([0-9]+)$')::int * 7919) % 330) * interval '1 day',
+              created_at = ${bought(`'${options.now.toISOString()}'::timestamptz`)},
               updated_at = '${options.now.toISOString()}'::timestamptz
         where proposal_code like ${q(`${template.proposalCode}~%`)}`,
     );
+    await run(
+      db,
+      `update customer_accounts set next_invoice_at = ${bought('next_invoice_at')}
+        where proposal_code like ${q(`${template.proposalCode}~%`)}`,
+    );
+  } else if (template.kind !== 'DRIVEAWAY') {
+    await settleIntoItsMonth(db, template, options.now);
   }
-  if (template.kind !== 'DRIVEAWAY') await settleIntoItsMonth(db, template, options.now);
   await putOnTheMid(db, template, clone);
+  // The card provider's record of the first month taken at purchase, so that the auditor finds
+  // each clone's posted payment at the provider (as its id in the ledger, the template's + `~n`).
+  await run(
+    db,
+    `insert into sandbox_provider_records (kind, id, data, updated_at)
+     select r.kind, r.id || '~' || n,
+            r.data || jsonb_build_object('providerPaymentId', r.id || '~' || n),
+            r.updated_at
+       from sandbox_provider_records r cross join generate_series(1, ${copies}) as n
+      where r.kind = 'card-payment' and ${q(providerPaymentKey(''))} || r.id in (select idempotency_key
+              from ledger_transactions where ${account.replace('t.', '')})`,
+  );
   // The sandbox bank's mandate records, so that a clone's collections can be made.
   await run(
     db,
@@ -557,6 +587,10 @@ async function checkInvariants(db: Db, now: Date): Promise<InvariantBreaches> {
     ),
     unbalancedTransactions: Number(ledger?.unbalanced ?? 0),
     ledgerSumPence: Number(ledger?.total ?? 0),
+    openAuditFindings: await count(
+      'select count(*) as n from reconciliation_findings where resolved_at is null',
+    ),
+    jobsThatThrew: await count('select count(*) as n from jobs where last_error is not null'),
   };
 }
 

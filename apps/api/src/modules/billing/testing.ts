@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { findUnbalancedTransactions } from './ledger';
 
 export { LEDGER_ACCOUNTS, postTransaction, receivableAccount } from './ledger';
+export { providerPaymentKey } from './provider-payments';
 import { findStatementErrors } from './statement-check';
 
 /** Fails the suite when any ledger transaction's postings do not sum to zero. */
