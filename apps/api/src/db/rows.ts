@@ -59,11 +59,27 @@ export async function listNewestRows<T extends PgTable>(
 }
 
 /**
- * Keys asked about per statement: PostgreSQL takes at most 65,535 parameters in one, and the
- * auditor asks about every account it has a finding on (tens of thousands, when a provider's list
- * comes back short).
+ * Keys asked about per statement: PostgreSQL takes at most 65,535 parameters in one, and a
+ * night's job may ask about every account or owner of a book (the auditor about each account it
+ * has a finding on, the mandate confirmations about each owner with a new account).
  */
 const KEYS_PER_STATEMENT = 10_000;
+
+/**
+ * The rows `select` answers for `keys`, asked KEYS_PER_STATEMENT distinct keys at a time: a
+ * lookup by a list of keys of any length.
+ */
+export async function selectByKeys<K, R>(
+  keys: readonly K[],
+  select: (keys: K[]) => Promise<R[]>,
+): Promise<R[]> {
+  const unique = [...new Set(keys)];
+  const rows: R[] = [];
+  for (let start = 0; start < unique.length; start += KEYS_PER_STATEMENT) {
+    for (const row of await select(unique.slice(start, start + KEYS_PER_STATEMENT))) rows.push(row);
+  }
+  return rows;
+}
 
 /**
  * For these `keys` of `table`'s `key` column, a Map from each key found to `value` of its row
@@ -89,19 +105,16 @@ export async function mapRowsByKey<
 ): Promise<Map<InferSelectModel<T>[Key], V>> {
   const { key, keys, columns, where, value } = options;
   const keyColumn = (getTableColumns(table) as Record<string, PgColumn>)[key]!;
-  const unique = [...new Set(keys)];
-  const found = new Map<InferSelectModel<T>[Key], V>();
-  for (let start = 0; start < unique.length; start += KEYS_PER_STATEMENT) {
-    const rows = await listRows<T, Key | K>(
+  const rows = await selectByKeys(keys, (some) =>
+    listRows<T, Key | K>(
       db,
       table,
-      and(inArray(keyColumn, unique.slice(start, start + KEYS_PER_STATEMENT)), where),
+      and(inArray(keyColumn, some), where),
       undefined,
       columns && [key, ...columns],
-    );
-    for (const row of rows) found.set(row[key], value(row));
-  }
-  return found;
+    ),
+  );
+  return new Map(rows.map((row) => [row[key], value(row)]));
 }
 
 /**

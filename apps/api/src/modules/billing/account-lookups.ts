@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mapRowsByKey } from '../../db/rows';
+import { mapRowsByKey, selectByKeys } from '../../db/rows';
 import { customerAccounts, ledgerTransactions } from './tables';
 
 // Billing answers for a list of ids or a window (decision 050): a flow selects candidates from
@@ -76,22 +76,23 @@ export async function listDirectDebitPolicyAccounts(
   options: { createdFrom?: Date; createdTo: Date; ownerUserIds?: readonly string[] },
 ): Promise<DirectDebitAccount[]> {
   const { createdFrom, createdTo, ownerUserIds } = options;
-  if (ownerUserIds?.length === 0) return [];
-  return db
-    .select({
-      accountId: customerAccounts.accountId,
-      ownerUserId: customerAccounts.ownerUserId,
-      createdAt: customerAccounts.createdAt,
-    })
-    .from(customerAccounts)
-    .where(
-      and(
-        eq(customerAccounts.paymentMethodType, 'BACS_DEBIT'),
-        eq(customerAccounts.accountStatus, 'ACTIVE'),
-        isNotNull(customerAccounts.policyId),
-        createdFrom ? gte(customerAccounts.createdAt, createdFrom) : undefined,
-        lte(customerAccounts.createdAt, createdTo),
-        ownerUserIds ? inArray(customerAccounts.ownerUserId, [...ownerUserIds]) : undefined,
-      ),
-    );
+  const select = (owners?: string[]) =>
+    db
+      .select({
+        accountId: customerAccounts.accountId,
+        ownerUserId: customerAccounts.ownerUserId,
+        createdAt: customerAccounts.createdAt,
+      })
+      .from(customerAccounts)
+      .where(
+        and(
+          eq(customerAccounts.paymentMethodType, 'BACS_DEBIT'),
+          eq(customerAccounts.accountStatus, 'ACTIVE'),
+          isNotNull(customerAccounts.policyId),
+          createdFrom ? gte(customerAccounts.createdAt, createdFrom) : undefined,
+          lte(customerAccounts.createdAt, createdTo),
+          owners ? inArray(customerAccounts.ownerUserId, owners) : undefined,
+        ),
+      );
+  return ownerUserIds ? selectByKeys(ownerUserIds, select) : select();
 }

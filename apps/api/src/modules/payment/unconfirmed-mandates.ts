@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { selectByKeys } from '../../db/rows';
 import { directDebitNotices, paymentMethods } from './tables';
 import type { PaymentMethodRow } from './repository';
 
@@ -13,18 +14,19 @@ export async function listUnconfirmedMandates(
   options: { createdFrom?: Date; createdTo: Date; ownerUserIds?: readonly string[] },
 ): Promise<PaymentMethodRow[]> {
   const { createdFrom, createdTo, ownerUserIds } = options;
-  if (ownerUserIds?.length === 0) return [];
-  return db
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(
-        eq(paymentMethods.type, 'BACS_DEBIT'),
-        eq(paymentMethods.status, 'ACTIVE'),
-        createdFrom ? gte(paymentMethods.createdAt, createdFrom) : undefined,
-        lte(paymentMethods.createdAt, createdTo),
-        ownerUserIds ? inArray(paymentMethods.ownerUserId, [...ownerUserIds]) : undefined,
-        sql`not exists (select 1 from ${directDebitNotices} where ${directDebitNotices.noticeKey} = 'confirmation:' || ${paymentMethods.paymentMethodId})`,
-      ),
-    );
+  const select = (owners?: string[]) =>
+    db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.type, 'BACS_DEBIT'),
+          eq(paymentMethods.status, 'ACTIVE'),
+          createdFrom ? gte(paymentMethods.createdAt, createdFrom) : undefined,
+          lte(paymentMethods.createdAt, createdTo),
+          owners ? inArray(paymentMethods.ownerUserId, owners) : undefined,
+          sql`not exists (select 1 from ${directDebitNotices} where ${directDebitNotices.noticeKey} = 'confirmation:' || ${paymentMethods.paymentMethodId})`,
+        ),
+      );
+  return ownerUserIds ? selectByKeys(ownerUserIds, select) : select();
 }
