@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { customerAccounts, ledgerTransactions } from './tables';
 import { defineSweepJob } from '../jobs';
-import { findPolicyWithVersions, type PolicyRow, type PolicyVersionRow } from '../policy';
+import { findPolicyWithVersionTerms, type PolicyRow, type PolicyVersionRow } from '../policy';
 import { lookAtCollectionsNow } from './collection-checks';
 import { postPremium } from './ledger';
 import { lockRow } from '../../db/rows';
@@ -192,11 +192,20 @@ async function findLastInvoicedPeriod(db: Db, accountId: string): Promise<number
   return rows.reduce((latest, row) => Math.max(latest, Number(row.key.split(':').at(-1))), 0);
 }
 
-export type BilledPolicyRows = { policy: PolicyRow; versions: PolicyVersionRow[] };
+/** The quote's fields billing reads (BilledQuote): the versions are read with these alone. */
+const BILLED_QUOTE_FIELDS = [
+  'availablePaymentSchedules',
+  'totalPremium',
+  'taxAmount',
+  'promotionMonthlyDiscountPence',
+  'promotionFromInstalment',
+] as const satisfies readonly (keyof BilledQuote)[];
 
-/** The policy an account bills and its versions, or null before bind. */
+export type BilledPolicyRows = { policy: PolicyRow; versions: BilledVersion[] };
+
+/** The policy an account bills and its versions' billed terms, or null before bind. */
 async function loadBilledPolicy(db: Db, policyId: string | null): Promise<BilledPolicyRows | null> {
-  return policyId ? findPolicyWithVersions(db, policyId) : null;
+  return policyId ? findPolicyWithVersionTerms(db, policyId, BILLED_QUOTE_FIELDS) : null;
 }
 
 /**

@@ -10,7 +10,7 @@ export {
   findPolicy,
   findOverlappingPolicy,
   findPolicyByProposal,
-  findPolicyWithVersions,
+  findPolicyWithVersionTerms,
   findLatestInsuredProfiles,
   findLatestPolicyholderAnswers,
   findLatestPolicyVersion,

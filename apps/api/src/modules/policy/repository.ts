@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 
 import { ENDED_POLICY_STATUSES } from '@motor/domain';
 import type { Db } from '../../db/client';
 import { countRows, findRow, listNewestRows, listRows, mapRowsByKey } from '../../db/rows';
-import { policies, policyVersions } from './tables';
+import { policies, policyVersions, type StoredQuote } from './tables';
 
 export type PolicyRow = typeof policies.$inferSelect;
 
@@ -130,15 +130,32 @@ export async function listPolicyVersions(db: Db, policyId: string): Promise<Poli
 }
 
 /**
- * A policy and its versions in creation order, in one statement (the invoicing job and the
- * collection planner read both for every account they bill); null for an unknown policy.
+ * A policy and its versions, oldest first, each version's quote only as far as `quoteFields`,
+ * taken out in SQL: the invoicing job, the collections and the statements read them for every
+ * account they look at, and a whole quote (the disclosure, the price's trace) is many times the
+ * few figures billing reads. Null when there is no such policy.
  */
-export async function findPolicyWithVersions(
+export async function findPolicyWithVersionTerms<K extends keyof StoredQuote>(
   db: Db,
   policyId: string,
-): Promise<{ policy: PolicyRow; versions: PolicyVersionRow[] } | null> {
+  quoteFields: readonly K[],
+): Promise<{
+  policy: PolicyRow;
+  versions: (Pick<PolicyVersionRow, 'versionNumber' | 'startedAt'> & {
+    quote: Pick<StoredQuote, K>;
+  })[];
+} | null> {
+  const terms = sql.join(
+    quoteFields.map((field) => sql`${field}::text, ${policyVersions.quote} -> ${field}::text`),
+    sql`, `,
+  );
   const rows = await db
-    .select({ policy: policies, version: policyVersions })
+    .select({
+      policy: policies,
+      versionNumber: policyVersions.versionNumber,
+      startedAt: policyVersions.startedAt,
+      quote: sql<Pick<StoredQuote, K>>`jsonb_build_object(${terms})`,
+    })
     .from(policies)
     .leftJoin(policyVersions, eq(policyVersions.policyId, policies.policyId))
     .where(eq(policies.policyId, policyId))
@@ -147,7 +164,9 @@ export async function findPolicyWithVersions(
   if (!first) return null;
   return {
     policy: first.policy,
-    versions: rows.flatMap((row) => (row.version ? [row.version] : [])),
+    versions: rows.flatMap(({ versionNumber, startedAt, quote }) =>
+      versionNumber === null || startedAt === null ? [] : [{ versionNumber, startedAt, quote }],
+    ),
   };
 }
 
