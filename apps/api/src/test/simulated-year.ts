@@ -496,25 +496,36 @@ async function cloneTemplate(
   await putOnTheMid(db, template, clone);
   // The card provider's record of the first month taken at purchase, so that the auditor finds
   // each clone's posted payment at the provider (as its id in the ledger, the template's + `~n`).
-  await run(
-    db,
-    `insert into sandbox_provider_records (kind, id, data, updated_at)
-     select r.kind, r.id || '~' || n,
-            r.data || jsonb_build_object('providerPaymentId', r.id || '~' || n),
-            r.updated_at
-       from sandbox_provider_records r cross join generate_series(1, ${copies}) as n
-      where r.kind = 'card-payment' and ${q(providerPaymentKey(''))} || r.id in (select idempotency_key
-              from ledger_transactions where ${account.replace('t.', '')})`,
-  );
+  await cloneSandboxRecords(db, {
+    copies,
+    idField: 'providerPaymentId',
+    where: `r.kind = 'card-payment' and ${q(providerPaymentKey(''))} || r.id in (
+              select idempotency_key from ledger_transactions where ${account.replace('t.', '')})`,
+  });
   // The sandbox bank's mandate records, so that a clone's collections can be made.
+  await cloneSandboxRecords(db, {
+    copies,
+    idField: 'mandateId',
+    where: `r.id in (select provider_reference from payment_methods where ${owner.replace('t.', '')})`,
+  });
+}
+
+/**
+ * Clones the sandbox providers' records that `where` selects (as `r`), `copies` times, each under
+ * its clone's id (the template's + `~n`), named again in its data's `idField`.
+ */
+async function cloneSandboxRecords(
+  db: Db,
+  options: { copies: number; idField: string; where: string },
+): Promise<void> {
   await run(
     db,
     `insert into sandbox_provider_records (kind, id, data, updated_at)
      select r.kind, r.id || '~' || n,
-            r.data || jsonb_build_object('mandateId', r.id || '~' || n),
+            r.data || jsonb_build_object('${options.idField}', r.id || '~' || n),
             r.updated_at
-       from sandbox_provider_records r cross join generate_series(1, ${copies}) as n
-      where r.id in (select provider_reference from payment_methods where ${owner.replace('t.', '')})`,
+       from sandbox_provider_records r cross join generate_series(1, ${options.copies}) as n
+      where ${options.where}`,
   );
 }
 
