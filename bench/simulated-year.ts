@@ -8,7 +8,6 @@
 //   npm run bench:year   (BENCH_POLICIES=100000, BENCH_DAYS=365, BENCH_DATABASES=postgres|pglite,
 //                         BENCH_JOB_CONCURRENCY: jobs at once, default the server's)
 // PostgreSQL from TEST_DATABASE_URL or DATABASE_URL (a throw-away database, dropped afterwards).
-import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/api/src/db/client';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { simulateYear, type YearResult } from '../apps/api/src/test/simulated-year';
@@ -60,6 +59,10 @@ function print(name: string, result: YearResult): void {
   for (const { day, breaches } of result.breaches.slice(0, 5)) {
     console.log(`    day ${day}: ${JSON.stringify(breaches)}`);
   }
+  // What threw, for the engineer reading a broken run: each job kind's first error line.
+  for (const { kind, error, runs } of result.jobErrors) {
+    console.log(`    threw: ${kind} ×${runs}: ${error}`);
+  }
 }
 
 async function benchOn(name: string, handle: DatabaseHandle): Promise<boolean> {
@@ -88,13 +91,6 @@ async function benchOn(name: string, handle: DatabaseHandle): Promise<boolean> {
     },
   });
   print(name, result);
-  // What threw, for the engineer reading a broken run: each job kind's first error line.
-  const threw = (await handle.db.execute(
-    sql`select kind, split_part(last_error, E'\n', 1) as error, count(*)::int as runs
-          from jobs where last_error is not null group by 1, 2 order by 3 desc limit 5`,
-  )) as { rows?: { kind: string; error: string; runs: number }[] };
-  for (const row of threw.rows ?? [])
-    console.log(`    threw: ${row.kind} ×${row.runs}: ${row.error}`);
   return result.breaches.length === 0;
 }
 

@@ -96,6 +96,8 @@ export type YearResult = {
   finalStatuses: Record<string, number>;
   renewalsOffered: number;
   upsellsOffered: number;
+  /** What the jobs that threw said (each kind's first line, with how many runs said it). */
+  jobErrors: { kind: string; error: string; runs: number }[];
   /** Every day's breaches, only the days with any. */
   breaches: { day: number; breaches: InvariantBreaches }[];
 };
@@ -673,6 +675,7 @@ export async function simulateYear(
       finalStatuses: {},
       renewalsOffered: 0,
       upsellsOffered: 0,
+      jobErrors: [],
       breaches: [],
     };
     options.onSeeded?.(result.policies, seedMs);
@@ -714,6 +717,13 @@ export async function simulateYear(
     );
     result.renewalsOffered = Number(offers?.renewals ?? 0);
     result.upsellsOffered = Number(offers?.upsells ?? 0);
+    result.jobErrors = (
+      await run<{ kind: string; error: string; runs: string }>(
+        handle.db,
+        `select kind, left(split_part(last_error, E'\\n', 1), 240) as error, count(*) as runs
+           from jobs where last_error is not null group by 1, 2 order by 3 desc limit 5`,
+      )
+    ).map((row) => ({ ...row, runs: Number(row.runs) }));
     return result;
   } finally {
     await app.close();
