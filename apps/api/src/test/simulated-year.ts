@@ -421,6 +421,9 @@ async function putOnTheMid(
   );
 }
 
+/** How far ahead clone `n` (an SQL expression) of a driveaway or not-taken-up flex was bought. */
+const daysAhead = (n: string) => `((${n} * 7919) % 330) * interval '1 day'`;
+
 /**
  * Clones a template's rows (policy, versions, events, proposal, account, ledger, payments).
  * `now` is the book's first day.
@@ -438,10 +441,9 @@ async function cloneTemplate(
   // made, rather than making a month of them on the first night. Driveaway moves forward, and so
   // does a flex not taken up: bought on its own day of the year ahead, its cover without a
   // payment lasts the NTU job's days (as the auditor expects), not the months since inception.
-  const ahead = `((n * 7919) % 330) * interval '1 day'`;
   const shift =
     template.kind === 'DRIVEAWAY' || template.kind === 'FLEX_NTU'
-      ? ahead
+      ? daysAhead('n')
       : `-((n * 7919) % ${365 - RENEWAL_OFFER_DAYS}) * interval '1 day'`;
   const policy = `t.policy_id = ${q(template.policyId)}`;
   const proposal = `t.proposal_code = ${q(template.proposalCode)}`;
@@ -478,7 +480,7 @@ async function cloneTemplate(
     // "unsettled for longer than its days"), rather than having failed before the year began.
     // Its first invoice is due a month after it was bought, as its template's was.
     const bought = (column: string) =>
-      `${column} + ((substring(proposal_code from '~([0-9]+)$')::int * 7919) % 330) * interval '1 day'`;
+      `${column} + ${daysAhead(`substring(proposal_code from '~([0-9]+)$')::int`)}`;
     await run(
       db,
       `update collections
